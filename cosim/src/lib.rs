@@ -1,0 +1,2 @@
+//! Golden functional GPU, lockstep checker, workloads and the `gpusim` command-line tool.
+#![deny(missing_docs)]

@@ -1,0 +1,2 @@
+//! The `gpusim` command-line tool.
+fn main() {}

@@ -1,0 +1,2 @@
+//! Decoder throughput (filled in with the decoder).
+fn main() {}

@@ -1,0 +1,2 @@
+//! Generates `hw/arch/src/isa/tables/generated.rs` from `hw/arch/isa/*.isa`.
+fn main() {}

@@ -1,0 +1,82 @@
+//! Decoding: identify the encoding family from the first dword, then let the
+//! family's module read its fields.
+
+use super::{family, DecodeError, Family, Instruction, Isa, Target};
+
+/// Reads the little-endian dword at `index` (in dwords) of `bytes`.
+#[inline]
+pub(crate) fn dword(bytes: &[u8], index: usize) -> Result<u32, DecodeError> {
+    let start = index * 4;
+    match bytes.get(start..start + 4) {
+        Some(b) => Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+        None => Err(DecodeError::Truncated {
+            offset: 0,
+            needed: start + 4,
+            available: bytes.len(),
+        }),
+    }
+}
+
+/// The encoding family of an instruction whose first dword is `word`, or `None`
+/// when the word matches no family this crate knows (MIMG, EXP, VINTRP, ... are
+/// reported as such by [`decode`]).
+pub fn identify(isa: Isa, word: u32) -> Option<Family> {
+    if word >> 31 == 0 {
+        return Some(match word >> 25 {
+            0x3e => Family::Vopc,
+            0x3f => Family::Vop1,
+            _ => Family::Vop2,
+        });
+    }
+    if word >> 30 == 0b10 {
+        return Some(match word >> 23 {
+            0x17d => Family::Sop1,
+            0x17e => Family::Sopc,
+            0x17f => Family::Sopp,
+            _ if word >> 28 == 0b1011 => Family::Sopk,
+            _ => Family::Sop2,
+        });
+    }
+    let major = word >> 26;
+    match (isa, major) {
+        (Isa::Gfx1030, 0x35) | (Isa::Gfx803, 0x34) => Some(Family::Vop3),
+        (Isa::Gfx1030, 0x33) => Some(Family::Vop3p),
+        (Isa::Gfx1030, 0x3d) | (Isa::Gfx803, 0x30) => Some(Family::Smem),
+        (_, 0x36) => Some(Family::Ds),
+        // FLAT/GLOBAL/SCRATCH share a major opcode; the segment field picks one.
+        (Isa::Gfx1030, 0x37) => Some(match (word >> 14) & 3 {
+            1 => Family::Scratch,
+            2 => Family::Global,
+            _ => Family::Flat,
+        }),
+        (Isa::Gfx803, 0x37) => Some(Family::Flat),
+        (_, 0x38) => Some(Family::Mubuf),
+        (_, 0x3a) => Some(Family::Mtbuf),
+        _ => None,
+    }
+}
+
+/// Decodes the instruction at the start of `bytes`.
+pub fn decode(target: Target, bytes: &[u8]) -> Result<Instruction, DecodeError> {
+    let word = dword(bytes, 0)?;
+    let Some(family) = identify(target.isa, word) else {
+        return Err(DecodeError::Unimplemented {
+            offset: 0,
+            what: format!("encoding of word {word:#010x} (MIMG/EXP/VINTRP/... are not modelled)"),
+        });
+    };
+    family::decode(target, family, bytes)
+}
+
+/// Decodes a whole code buffer, instruction by instruction, returning each with
+/// its byte offset. Stops at the first error, which names its offset in `bytes`.
+pub fn decode_all(target: Target, bytes: &[u8]) -> Result<Vec<(usize, Instruction)>, DecodeError> {
+    let mut out = Vec::with_capacity(bytes.len() / 6);
+    let mut at = 0;
+    while at < bytes.len() {
+        let inst = decode(target, &bytes[at..]).map_err(|e| e.at(at))?;
+        out.push((at, inst));
+        at += usize::from(inst.size);
+    }
+    Ok(out)
+}

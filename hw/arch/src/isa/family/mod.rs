@@ -1,0 +1,77 @@
+//! One module per encoding family: bit layout (decode/encode), LLVM's text
+//! (format) and LLVM's syntax (parse). Every module has the same four functions;
+//! this file routes to them.
+
+use std::fmt;
+
+use super::asm::AsmLine;
+use super::{AsmError, DecodeError, EncodeError, Family, Instruction, OpInfo, Target, Variant};
+
+mod ds;
+mod flat;
+mod mubuf;
+mod smem;
+mod sop;
+mod vop;
+
+/// Decodes an instruction of a known family.
+pub(crate) fn decode(target: Target, family: Family, bytes: &[u8]) -> Result<Instruction, DecodeError> {
+    match family {
+        Family::Sop1 | Family::Sop2 | Family::Sopk | Family::Sopc | Family::Sopp => {
+            sop::decode(target, family, bytes)
+        }
+        Family::Smem => smem::decode(target, family, bytes),
+        Family::Vop1 | Family::Vop2 | Family::Vopc | Family::Vop3 | Family::Vop3p => {
+            vop::decode(target, family, bytes)
+        }
+        Family::Ds => ds::decode(target, family, bytes),
+        Family::Flat | Family::Global | Family::Scratch => flat::decode(target, family, bytes),
+        Family::Mubuf | Family::Mtbuf => mubuf::decode(target, family, bytes),
+    }
+}
+
+/// Encodes an instruction in its family.
+pub(crate) fn encode(inst: &Instruction, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+    match inst.family {
+        Family::Sop1 | Family::Sop2 | Family::Sopk | Family::Sopc | Family::Sopp => sop::encode(inst, out),
+        Family::Smem => smem::encode(inst, out),
+        Family::Vop1 | Family::Vop2 | Family::Vopc | Family::Vop3 | Family::Vop3p => vop::encode(inst, out),
+        Family::Ds => ds::encode(inst, out),
+        Family::Flat | Family::Global | Family::Scratch => flat::encode(inst, out),
+        Family::Mubuf | Family::Mtbuf => mubuf::encode(inst, out),
+    }
+}
+
+/// Writes LLVM's text of an instruction.
+pub(crate) fn format(inst: &Instruction, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    match inst.family {
+        Family::Sop1 | Family::Sop2 | Family::Sopk | Family::Sopc | Family::Sopp => sop::format(inst, f),
+        Family::Smem => smem::format(inst, f),
+        Family::Vop1 | Family::Vop2 | Family::Vopc | Family::Vop3 | Family::Vop3p => vop::format(inst, f),
+        Family::Ds => ds::format(inst, f),
+        Family::Flat | Family::Global | Family::Scratch => flat::format(inst, f),
+        Family::Mubuf | Family::Mtbuf => mubuf::format(inst, f),
+    }
+}
+
+/// Parses one assembly line whose mnemonic resolved to `info` (and SDWA/DPP
+/// `variant` from its suffix).
+pub(crate) fn parse(
+    target: Target,
+    info: &'static OpInfo,
+    variant: Variant,
+    line: &AsmLine<'_>,
+) -> Result<Instruction, AsmError> {
+    match info.family {
+        Family::Sop1 | Family::Sop2 | Family::Sopk | Family::Sopc | Family::Sopp => {
+            sop::parse(target, info, variant, line)
+        }
+        Family::Smem => smem::parse(target, info, variant, line),
+        Family::Vop1 | Family::Vop2 | Family::Vopc | Family::Vop3 | Family::Vop3p => {
+            vop::parse(target, info, variant, line)
+        }
+        Family::Ds => ds::parse(target, info, variant, line),
+        Family::Flat | Family::Global | Family::Scratch => flat::parse(target, info, variant, line),
+        Family::Mubuf | Family::Mtbuf => mubuf::parse(target, info, variant, line),
+    }
+}

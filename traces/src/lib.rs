@@ -1,0 +1,2 @@
+//! Signal registry, streaming VCD writer and reader, trace diff.
+#![deny(missing_docs)]
