@@ -167,3 +167,13 @@ pub fn info_for(isa: Isa, family: Family, opcode: Opcode) -> Option<&'static OpI
 pub fn encodings(isa: Isa, opcode: Opcode) -> impl Iterator<Item = &'static OpInfo> {
     tables(isa).rows.iter().filter(move |r| r.opcode == opcode)
 }
+
+impl Opcode {
+    /// True for the PC-relative SOPP branches (`s_branch`, `s_cbranch_*`), whose
+    /// target llvm-objdump annotates.
+    pub fn is_branch(self) -> bool {
+        // TEMPORARY until the generated variants land: replaced by a `matches!` on variants.
+        let m = self.mnemonic();
+        m == "s_branch" || m.starts_with("s_cbranch_")
+    }
+}
