@@ -115,3 +115,52 @@ fn vectors_match_llvm() {
         script.display()
     );
 }
+
+/// Checks an extra vector file named by `MEMORY_VECTORS=path` (gfx1030 wave32):
+/// `family<TAB>words<TAB>text[<TAB>llvm-mc's words for text]`, e.g. all 65536
+/// `ds_swizzle_b32` offsets; run with `--ignored`.
+#[test]
+#[ignore]
+fn extra_vectors_from_env() {
+    let Ok(path) = std::env::var("MEMORY_VECTORS") else {
+        println!("MEMORY_VECTORS not set");
+        return;
+    };
+    let text = std::fs::read_to_string(&path).expect("read MEMORY_VECTORS");
+    let (mut bad_text, mut bad_asm, mut total) = (0, 0, 0);
+    for line in text.lines() {
+        let parts: Vec<&str> = line.splitn(4, '\t').collect();
+        let bytes: Vec<u8> = parts[1]
+            .split_whitespace()
+            .flat_map(|w| u32::from_str_radix(w, 16).expect("hex").to_le_bytes())
+            .collect();
+        total += 1;
+        let inst = decode(Target::GFX1030_W32, &bytes).expect("decodes");
+        let mut out = Vec::new();
+        if inst.to_string() != parts[2] || encode(&inst, &mut out).is_err() || out != bytes {
+            bad_text += 1;
+            if bad_text < 10 {
+                println!("{line}: got `{inst}`");
+            }
+        }
+        // The optional fourth column is llvm-mc's assembly of the text (which may be
+        // another encoding of the same permutation).
+        let llvm: Vec<u8> = parts
+            .get(3)
+            .unwrap_or(&parts[1])
+            .split_whitespace()
+            .flat_map(|w| u32::from_str_radix(w, 16).expect("hex").to_le_bytes())
+            .collect();
+        match assemble(Target::GFX1030_W32, parts[2]) {
+            Ok(b) if b == llvm => {}
+            other => {
+                bad_asm += 1;
+                if bad_asm < 10 {
+                    println!("{line}: assembles to {other:02x?}");
+                }
+            }
+        }
+    }
+    println!("{total} vectors, {bad_text} decode/print/encode mismatches, {bad_asm} assembly mismatches");
+    assert_eq!((bad_text, bad_asm), (0, 0));
+}

@@ -137,9 +137,36 @@ def families(cpu):
     return out
 
 
+def sweeps(cpu):
+    """Every value of the fields with many printing cases: MTBUF format, MUBUF
+    soffset and srsrc, GLOBAL/SCRATCH saddr."""
+    out = []
+    for fmt in range(128):
+        if cpu == "gfx1030":
+            out.append(("MTBUF", [0x3A << 26 | fmt << 19 | 1 << 12 | 4, 0x04000201]))
+        else:
+            out.append(("MTBUF", [0x3A << 26 | fmt << 19 | 1 << 12 | 4, 0x04000201]))
+    load_dword = 12 if cpu == "gfx1030" else 20
+    for code in range(256):
+        out.append(("MUBUF", [0x38 << 26 | load_dword << 18 | 1 << 12, code << 24 | 0x00000201]))
+    for quad in range(32):
+        out.append(("MUBUF", [0x38 << 26 | load_dword << 18, 0x04000100 | quad << 16]))
+    if cpu == "gfx1030":
+        for code in range(128):
+            out.append(("GLOBAL", [0x37 << 26 | 12 << 18 | 2 << 14, 0x03000001 | code << 16]))
+            out.append(("SCRATCH", [0x37 << 26 | 12 << 18 | 1 << 14, 0x03000000 | code << 16]))
+    return out
+
+
 def generate(cpu):
     rng = random.Random(f"gpusim-memory-{cpu}")
     lines = []
+    swept = sweeps(cpu)
+    texts = disassemble(cpu, [ws for _, ws in swept])
+    again = assemble(cpu, [t or "s_nop 0" for t in texts])
+    for (fam, ws), text, enc in zip(swept, texts, again):
+        if text and "/*" not in text and enc == [(w >> (8 * k)) & 0xFF for w in ws for k in range(4)]:
+            lines.append(f"{fam}\t{' '.join(f'{w:08x}' for w in ws)}\t{text}")
     for name, count, make in families(cpu):
         insts = [(name, make(op, rng)) for op in range(count) for _ in range(PER_OPCODE * 4)]
         texts = disassemble(cpu, [ws for _, ws in insts])

@@ -120,6 +120,7 @@ pub(super) fn parse(token: &Token<'_>, text: &str) -> Result<u16, AsmError> {
                 .ok_or_else(|| {
                     token.error("BITMASK_PERM takes a 5-character string of 0, 1, p, i")
                 })?;
+            // As LLVM: `0` and `1` force the bit (and-mask clear), `p`/`i` keep/invert it.
             let (mut and, mut or, mut xor) = (0u16, 0u16, 0u16);
             for (i, c) in mask.bytes().enumerate() {
                 let bit = 1 << (4 - i);
