@@ -291,7 +291,7 @@ pub fn render_tables(isas: &[IsaRows]) -> String {
     s.push_str("use crate::isa::{Family, OperandType as T};\n\n");
     s.push_str("/// Every instruction of both ISAs, named as in AMD's manuals (the upper-cased\n");
     s.push_str("/// LLVM mnemonic). Variants are in mnemonic order.\n");
-    s.push_str("#[allow(non_camel_case_types)]\n");
+    s.push_str("#[allow(non_camel_case_types)]\n#[rustfmt::skip]\n");
     s.push_str("#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]\n");
     s.push_str("pub enum Opcode {\n");
     for m in &mnemonics {
@@ -302,12 +302,12 @@ pub fn render_tables(isas: &[IsaRows]) -> String {
         s,
         "/// LLVM's mnemonics, in [`Opcode`] order (which is sorted)."
     );
-    let _ = writeln!(s, "static MNEMONICS: [&str; {n}] = [");
+    let _ = writeln!(s, "#[rustfmt::skip]\nstatic MNEMONICS: [&str; {n}] = [");
     for m in &mnemonics {
         let _ = writeln!(s, "    \"{m}\",");
     }
     s.push_str("];\n\n");
-    s.push_str("impl Opcode {\n");
+    s.push_str("#[rustfmt::skip]\nimpl Opcode {\n");
     let _ = writeln!(
         s,
         "    /// Every opcode, in declaration (= mnemonic) order."
@@ -328,7 +328,7 @@ pub fn render_tables(isas: &[IsaRows]) -> String {
     for ((_, name), rows) in ISAS.iter().zip(isas) {
         let total: usize = rows.iter().map(Vec::len).sum();
         let _ = writeln!(s, "\n/// {name}: every row, sorted by (family, number).");
-        let _ = writeln!(s, "static {name}_ROWS: [OpInfo; {total}] = [");
+        let _ = writeln!(s, "#[rustfmt::skip]\nstatic {name}_ROWS: [OpInfo; {total}] = [");
         let mut offsets = Vec::new();
         let mut at = 0usize;
         for (fam, fam_rows) in rows.iter().enumerate() {
@@ -374,7 +374,7 @@ pub fn render_tables(isas: &[IsaRows]) -> String {
                 "/// {name} {}: opcode number → index into `{name}_ROWS` (`u16::MAX`: no such opcode).",
                 FAMILIES[fam].0
             );
-            let _ = writeln!(s, "static {static_name}: [u16; {len}] = [");
+            let _ = writeln!(s, "#[rustfmt::skip]\nstatic {static_name}: [u16; {len}] = [");
             for chunk in table.chunks(16) {
                 let cells: Vec<String> = chunk
                     .iter()
@@ -392,7 +392,7 @@ pub fn render_tables(isas: &[IsaRows]) -> String {
             refs.push(format!("&{static_name}"));
         }
         let _ = writeln!(s, "\n/// The {name} tables.");
-        let _ = writeln!(s, "pub(super) static {name}: IsaTables = IsaTables {{");
+        let _ = writeln!(s, "#[rustfmt::skip]\npub(super) static {name}: IsaTables = IsaTables {{");
         let _ = writeln!(s, "    rows: &{name}_ROWS,");
         s.push_str("    by_number: [\n");
         for r in refs {

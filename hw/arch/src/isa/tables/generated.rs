@@ -6,6 +6,7 @@ use crate::isa::{Family, OperandType as T};
 /// Every instruction of both ISAs, named as in AMD's manuals (the upper-cased
 /// LLVM mnemonic). Variants are in mnemonic order.
 #[allow(non_camel_case_types)]
+#[rustfmt::skip]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Opcode {
     /// `buffer_atomic_add`
@@ -2209,6 +2210,7 @@ pub enum Opcode {
 }
 
 /// LLVM's mnemonics, in [`Opcode`] order (which is sorted).
+#[rustfmt::skip]
 static MNEMONICS: [&str; 1099] = [
     "buffer_atomic_add",
     "buffer_atomic_add_x2",
@@ -3311,6 +3313,7 @@ static MNEMONICS: [&str; 1099] = [
     "v_xor_b32",
 ];
 
+#[rustfmt::skip]
 impl Opcode {
     /// Every opcode, in declaration (= mnemonic) order.
     pub const ALL: [Opcode; 1099] = [
@@ -4428,6 +4431,7 @@ impl Opcode {
 }
 
 /// GFX1030: every row, sorted by (family, number).
+#[rustfmt::skip]
 static GFX1030_ROWS: [OpInfo; 1324] = [
     OpInfo { opcode: Opcode::S_MOV_B32, family: Family::Sop1, number: 3, operands: &[OperandSpec { field: F::Sdst, ty: T::B32 }, OperandSpec { field: F::Ssrc0, ty: T::B32 }] },
     OpInfo { opcode: Opcode::S_MOV_B64, family: Family::Sop1, number: 4, operands: &[OperandSpec { field: F::Sdst, ty: T::B64 }, OperandSpec { field: F::Ssrc0, ty: T::B64 }] },
@@ -5755,6 +5759,7 @@ static GFX1030_ROWS: [OpInfo; 1324] = [
     OpInfo { opcode: Opcode::TBUFFER_STORE_FORMAT_D16_XYZW, family: Family::Mtbuf, number: 15, operands: &[OperandSpec { field: F::Vdata, ty: T::B64 }, OperandSpec { field: F::Vaddr, ty: T::B32 }, OperandSpec { field: F::Srsrc, ty: T::B128 }, OperandSpec { field: F::Soffset, ty: T::B32 }] },
 ];
 /// GFX1030 SOP1: opcode number → index into `GFX1030_ROWS` (`u16::MAX`: no such opcode).
+#[rustfmt::skip]
 static GFX1030_SOP1: [u16; 74] = [
     NO, NO, NO, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
     13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28,
@@ -5763,6 +5768,7 @@ static GFX1030_SOP1: [u16; 74] = [
     56, 57, 58, 59, 60, 61, 62, 63, NO, 64,
 ];
 /// GFX1030 SOP2: opcode number → index into `GFX1030_ROWS` (`u16::MAX`: no such opcode).
+#[rustfmt::skip]
 static GFX1030_SOP2: [u16; 55] = [
     65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, NO, NO, 77, 78,
     79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94,
@@ -5770,28 +5776,33 @@ static GFX1030_SOP2: [u16; 55] = [
     109, 110, 111, 112, 113, 114, 115,
 ];
 /// GFX1030 SOPK: opcode number → index into `GFX1030_ROWS` (`u16::MAX`: no such opcode).
+#[rustfmt::skip]
 static GFX1030_SOPK: [u16; 29] = [
     116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131,
     132, NO, 133, 134, NO, 135, 136, 137, 138, 139, 140, 141, 142,
 ];
 /// GFX1030 SOPC: opcode number → index into `GFX1030_ROWS` (`u16::MAX`: no such opcode).
+#[rustfmt::skip]
 static GFX1030_SOPC: [u16; 20] = [
     143, 144, 145, 146, 147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158,
     NO, NO, 159, 160,
 ];
 /// GFX1030 SOPP: opcode number → index into `GFX1030_ROWS` (`u16::MAX`: no such opcode).
+#[rustfmt::skip]
 static GFX1030_SOPP: [u16; 41] = [
     161, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 174, 175, 176,
     177, 178, 179, 180, 181, 182, 183, 184, 185, 186, 187, 188, NO, NO, 189, 190,
     191, 192, 193, 194, 195, 196, NO, NO, 197,
 ];
 /// GFX1030 SMEM: opcode number → index into `GFX1030_ROWS` (`u16::MAX`: no such opcode).
+#[rustfmt::skip]
 static GFX1030_SMEM: [u16; 40] = [
     198, 199, 200, 201, 202, NO, NO, NO, 203, 204, 205, 206, 207, NO, NO, NO,
     NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, 208,
     209, NO, NO, NO, 210, 211, 212, 213,
 ];
 /// GFX1030 VOP1: opcode number → index into `GFX1030_ROWS` (`u16::MAX`: no such opcode).
+#[rustfmt::skip]
 static GFX1030_VOP1: [u16; 105] = [
     214, 215, 216, 217, 218, 219, 220, 221, 222, NO, 223, 224, 225, 226, 227, 228,
     229, 230, 231, 232, 233, 234, 235, 236, 237, 238, 239, 240, NO, NO, NO, NO,
@@ -5802,6 +5813,7 @@ static GFX1030_VOP1: [u16; 105] = [
     288, 289, 290, 291, 292, 293, NO, NO, 294,
 ];
 /// GFX1030 VOP2: opcode number → index into `GFX1030_ROWS` (`u16::MAX`: no such opcode).
+#[rustfmt::skip]
 static GFX1030_VOP2: [u16; 61] = [
     NO, 295, 296, 297, 298, 299, 300, 301, 302, 303, 304, 305, 306, 307, NO, 308,
     309, 310, 311, 312, 313, NO, 314, NO, 315, NO, 316, 317, 318, 319, 320, NO,
@@ -5809,6 +5821,7 @@ static GFX1030_VOP2: [u16; 61] = [
     NO, NO, 331, 332, 333, 334, 335, 336, 337, 338, 339, 340, 341,
 ];
 /// GFX1030 VOPC: opcode number → index into `GFX1030_ROWS` (`u16::MAX`: no such opcode).
+#[rustfmt::skip]
 static GFX1030_VOPC: [u16; 256] = [
     342, 343, 344, 345, 346, 347, 348, 349, 350, 351, 352, 353, 354, 355, 356, 357,
     358, 359, 360, 361, 362, 363, 364, 365, 366, 367, 368, 369, 370, 371, 372, 373,
@@ -5828,6 +5841,7 @@ static GFX1030_VOPC: [u16; 256] = [
     516, 517, 518, 519, 520, 521, 522, 523, 524, 525, 526, 527, 528, 529, 530, 531,
 ];
 /// GFX1030 VOP3: opcode number → index into `GFX1030_ROWS` (`u16::MAX`: no such opcode).
+#[rustfmt::skip]
 static GFX1030_VOP3: [u16; 896] = [
     532, 533, 534, 535, 536, 537, 538, 539, 540, 541, 542, 543, 544, 545, 546, 547,
     548, 549, 550, 551, 552, 553, 554, 555, 556, 557, 558, 559, 560, 561, 562, 563,
@@ -5887,12 +5901,14 @@ static GFX1030_VOP3: [u16; 896] = [
     NO, 940, 941, 942, NO, 943, 944, 945, 946, NO, NO, NO, NO, NO, NO, 947,
 ];
 /// GFX1030 VOP3P: opcode number → index into `GFX1030_ROWS` (`u16::MAX`: no such opcode).
+#[rustfmt::skip]
 static GFX1030_VOP3P: [u16; 35] = [
     948, 949, 950, 951, 952, 953, 954, 955, 956, 957, 958, 959, 960, 961, 962, 963,
     964, 965, 966, 967, 968, 969, 970, 971, 972, 973, NO, NO, NO, NO, NO, NO,
     974, 975, 976,
 ];
 /// GFX1030 DS: opcode number → index into `GFX1030_ROWS` (`u16::MAX`: no such opcode).
+#[rustfmt::skip]
 static GFX1030_DS: [u16; 256] = [
     977, 978, 979, 980, 981, 982, 983, 984, 985, 986, 987, 988, 989, 990, 991, 992,
     993, 994, 995, 996, 997, 998, NO, NO, 999, 1000, 1001, 1002, 1003, 1004, 1005, 1006,
@@ -5912,6 +5928,7 @@ static GFX1030_DS: [u16; 256] = [
     NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, 1098, 1099,
 ];
 /// GFX1030 FLAT: opcode number → index into `GFX1030_ROWS` (`u16::MAX`: no such opcode).
+#[rustfmt::skip]
 static GFX1030_FLAT: [u16; 97] = [
     NO, NO, NO, NO, NO, NO, NO, NO, 1100, 1101, 1102, 1103, 1104, 1105, 1106, 1107,
     NO, NO, NO, NO, NO, NO, NO, NO, 1108, 1109, 1110, 1111, 1112, 1113, 1114, 1115,
@@ -5922,6 +5939,7 @@ static GFX1030_FLAT: [u16; 97] = [
     1153,
 ];
 /// GFX1030 GLOBAL: opcode number → index into `GFX1030_ROWS` (`u16::MAX`: no such opcode).
+#[rustfmt::skip]
 static GFX1030_GLOBAL: [u16; 97] = [
     NO, NO, NO, NO, NO, NO, NO, NO, 1154, 1155, 1156, 1157, 1158, 1159, 1160, 1161,
     NO, NO, NO, NO, NO, NO, 1162, 1163, 1164, 1165, 1166, 1167, 1168, 1169, 1170, 1171,
@@ -5932,12 +5950,14 @@ static GFX1030_GLOBAL: [u16; 97] = [
     1210,
 ];
 /// GFX1030 SCRATCH: opcode number → index into `GFX1030_ROWS` (`u16::MAX`: no such opcode).
+#[rustfmt::skip]
 static GFX1030_SCRATCH: [u16; 38] = [
     NO, NO, NO, NO, NO, NO, NO, NO, 1211, 1212, 1213, 1214, 1215, 1216, 1217, 1218,
     NO, NO, NO, NO, NO, NO, NO, NO, 1219, 1220, 1221, 1222, 1223, 1224, 1225, 1226,
     1227, 1228, 1229, 1230, 1231, 1232,
 ];
 /// GFX1030 MUBUF: opcode number → index into `GFX1030_ROWS` (`u16::MAX`: no such opcode).
+#[rustfmt::skip]
 static GFX1030_MUBUF: [u16; 136] = [
     1233, 1234, 1235, 1236, 1237, 1238, 1239, 1240, 1241, 1242, 1243, 1244, 1245, 1246, 1247, 1248,
     NO, NO, NO, NO, NO, NO, NO, NO, 1249, 1250, 1251, 1252, 1253, 1254, 1255, 1256,
@@ -5950,11 +5970,13 @@ static GFX1030_MUBUF: [u16; 136] = [
     1300, 1301, 1302, 1303, 1304, 1305, 1306, 1307,
 ];
 /// GFX1030 MTBUF: opcode number → index into `GFX1030_ROWS` (`u16::MAX`: no such opcode).
+#[rustfmt::skip]
 static GFX1030_MTBUF: [u16; 16] = [
     1308, 1309, 1310, 1311, 1312, 1313, 1314, 1315, 1316, 1317, 1318, 1319, 1320, 1321, 1322, 1323,
 ];
 
 /// The GFX1030 tables.
+#[rustfmt::skip]
 pub(super) static GFX1030: IsaTables = IsaTables {
     rows: &GFX1030_ROWS,
     by_number: [
@@ -5979,6 +6001,7 @@ pub(super) static GFX1030: IsaTables = IsaTables {
 };
 
 /// GFX803: every row, sorted by (family, number).
+#[rustfmt::skip]
 static GFX803_ROWS: [OpInfo; 1163] = [
     OpInfo { opcode: Opcode::S_MOV_B32, family: Family::Sop1, number: 0, operands: &[OperandSpec { field: F::Sdst, ty: T::B32 }, OperandSpec { field: F::Ssrc0, ty: T::B32 }] },
     OpInfo { opcode: Opcode::S_MOV_B64, family: Family::Sop1, number: 1, operands: &[OperandSpec { field: F::Sdst, ty: T::B64 }, OperandSpec { field: F::Ssrc0, ty: T::B64 }] },
@@ -7145,6 +7168,7 @@ static GFX803_ROWS: [OpInfo; 1163] = [
     OpInfo { opcode: Opcode::TBUFFER_STORE_FORMAT_D16_XYZW, family: Family::Mtbuf, number: 15, operands: &[OperandSpec { field: F::Vdata, ty: T::B128 }, OperandSpec { field: F::Vaddr, ty: T::B32 }, OperandSpec { field: F::Srsrc, ty: T::B128 }, OperandSpec { field: F::Soffset, ty: T::B32 }] },
 ];
 /// GFX803 SOP1: opcode number → index into `GFX803_ROWS` (`u16::MAX`: no such opcode).
+#[rustfmt::skip]
 static GFX803_SOP1: [u16; 51] = [
     0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
     16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
@@ -7152,33 +7176,39 @@ static GFX803_SOP1: [u16; 51] = [
     47, NO, 48,
 ];
 /// GFX803 SOP2: opcode number → index into `GFX803_ROWS` (`u16::MAX`: no such opcode).
+#[rustfmt::skip]
 static GFX803_SOP2: [u16; 44] = [
     49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64,
     65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80,
     81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92,
 ];
 /// GFX803 SOPK: opcode number → index into `GFX803_ROWS` (`u16::MAX`: no such opcode).
+#[rustfmt::skip]
 static GFX803_SOPK: [u16; 21] = [
     93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108,
     109, 110, 111, NO, 112,
 ];
 /// GFX803 SOPC: opcode number → index into `GFX803_ROWS` (`u16::MAX`: no such opcode).
+#[rustfmt::skip]
 static GFX803_SOPC: [u16; 20] = [
     113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128,
     129, 130, 131, 132,
 ];
 /// GFX803 SOPP: opcode number → index into `GFX803_ROWS` (`u16::MAX`: no such opcode).
+#[rustfmt::skip]
 static GFX803_SOPP: [u16; 30] = [
     133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143, 144, 145, 146, 147, 148,
     149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159, 160, 161, 162,
 ];
 /// GFX803 SMEM: opcode number → index into `GFX803_ROWS` (`u16::MAX`: no such opcode).
+#[rustfmt::skip]
 static GFX803_SMEM: [u16; 40] = [
     163, 164, 165, 166, 167, NO, NO, NO, 168, 169, 170, 171, 172, NO, NO, NO,
     173, 174, 175, NO, NO, NO, NO, NO, 176, 177, 178, NO, NO, NO, NO, NO,
     179, 180, 181, 182, 183, 184, 185, 186,
 ];
 /// GFX803 VOP1: opcode number → index into `GFX803_ROWS` (`u16::MAX`: no such opcode).
+#[rustfmt::skip]
 static GFX803_VOP1: [u16; 77] = [
     187, 188, 189, 190, 191, 192, 193, 194, 195, NO, 196, 197, 198, 199, 200, 201,
     202, 203, 204, 205, 206, 207, 208, 209, 210, 211, 212, 213, 214, 215, 216, 217,
@@ -7187,6 +7217,7 @@ static GFX803_VOP1: [u16; 77] = [
     250, 251, 252, 253, 254, 255, 256, 257, 258, 259, 260, 261, 262,
 ];
 /// GFX803 VOP2: opcode number → index into `GFX803_ROWS` (`u16::MAX`: no such opcode).
+#[rustfmt::skip]
 static GFX803_VOP2: [u16; 52] = [
     263, 264, 265, 266, 267, 268, 269, 270, 271, 272, 273, 274, 275, 276, 277, 278,
     279, 280, 281, 282, 283, 284, 285, 286, 287, 288, 289, 290, 291, 292, 293, 294,
@@ -7194,6 +7225,7 @@ static GFX803_VOP2: [u16; 52] = [
     311, 312, 313, 314,
 ];
 /// GFX803 VOPC: opcode number → index into `GFX803_ROWS` (`u16::MAX`: no such opcode).
+#[rustfmt::skip]
 static GFX803_VOPC: [u16; 256] = [
     NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO,
     315, 316, 317, 318, 319, 320, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO,
@@ -7213,6 +7245,7 @@ static GFX803_VOPC: [u16; 256] = [
     497, 498, 499, 500, 501, 502, 503, 504, 505, 506, 507, 508, 509, 510, 511, 512,
 ];
 /// GFX803 VOP3: opcode number → index into `GFX803_ROWS` (`u16::MAX`: no such opcode).
+#[rustfmt::skip]
 static GFX803_VOP3: [u16; 665] = [
     NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO,
     513, 514, 515, 516, 517, 518, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO,
@@ -7258,6 +7291,7 @@ static GFX803_VOP3: [u16; 665] = [
     896, 897, 898, 899, 900, 901, 902, 903, 904,
 ];
 /// GFX803 DS: opcode number → index into `GFX803_ROWS` (`u16::MAX`: no such opcode).
+#[rustfmt::skip]
 static GFX803_DS: [u16; 256] = [
     905, 906, 907, 908, 909, 910, 911, 912, 913, 914, 915, 916, 917, 918, 919, 920,
     921, 922, 923, 924, 925, 926, NO, NO, NO, NO, NO, NO, NO, NO, 927, 928,
@@ -7277,6 +7311,7 @@ static GFX803_DS: [u16; 256] = [
     NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, 1047, 1048,
 ];
 /// GFX803 FLAT: opcode number → index into `GFX803_ROWS` (`u16::MAX`: no such opcode).
+#[rustfmt::skip]
 static GFX803_FLAT: [u16; 109] = [
     NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO,
     1049, 1050, 1051, 1052, 1053, 1054, 1055, 1056, 1057, NO, 1058, NO, 1059, 1060, 1061, 1062,
@@ -7287,6 +7322,7 @@ static GFX803_FLAT: [u16; 109] = [
     1076, 1077, 1078, 1079, 1080, 1081, 1082, 1083, 1084, 1085, 1086, 1087, 1088,
 ];
 /// GFX803 MUBUF: opcode number → index into `GFX803_ROWS` (`u16::MAX`: no such opcode).
+#[rustfmt::skip]
 static GFX803_MUBUF: [u16; 109] = [
     1089, 1090, 1091, 1092, 1093, 1094, 1095, 1096, 1097, 1098, 1099, 1100, 1101, 1102, 1103, 1104,
     1105, 1106, 1107, 1108, 1109, 1110, 1111, 1112, 1113, NO, 1114, NO, 1115, 1116, 1117, 1118,
@@ -7297,11 +7333,13 @@ static GFX803_MUBUF: [u16; 109] = [
     1134, 1135, 1136, 1137, 1138, 1139, 1140, 1141, 1142, 1143, 1144, 1145, 1146,
 ];
 /// GFX803 MTBUF: opcode number → index into `GFX803_ROWS` (`u16::MAX`: no such opcode).
+#[rustfmt::skip]
 static GFX803_MTBUF: [u16; 16] = [
     1147, 1148, 1149, 1150, 1151, 1152, 1153, 1154, 1155, 1156, 1157, 1158, 1159, 1160, 1161, 1162,
 ];
 
 /// The GFX803 tables.
+#[rustfmt::skip]
 pub(super) static GFX803: IsaTables = IsaTables {
     rows: &GFX803_ROWS,
     by_number: [
