@@ -161,6 +161,8 @@ fn extra_vectors_from_env() {
             }
         }
     }
-    println!("{total} vectors, {bad_text} decode/print/encode mismatches, {bad_asm} assembly mismatches");
+    println!(
+        "{total} vectors, {bad_text} decode/print/encode mismatches, {bad_asm} assembly mismatches"
+    );
     assert_eq!((bad_text, bad_asm), (0, 0));
 }

@@ -16,6 +16,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 SENTINEL = 0xBF800007  # s_nop 7 on both ISAs
 PER_OPCODE = 12
+SKIP = {"buffer_store_lds_dword"}
 
 
 def words_hex(words):
@@ -182,6 +183,10 @@ def generate(cpu):
             if text is None or "/*" in text or not text.split()[0].startswith(("ds_", "flat_", "global_", "scratch_", "buffer_", "tbuffer_")):
                 continue
             key = text.split()[0]
+            # gfx803 buffer_store_lds_dword has no table row yet (extract.py cannot
+            # produce its `srsrc, soffset lds` form); mubuf.rs handles it once it has.
+            if key in SKIP:
+                continue
             if len(kept.setdefault(key, [])) < PER_OPCODE:
                 kept[key].append(f"{fam}\t{' '.join(f'{w:08x}' for w in ws)}\t{text}")
         for key in sorted(kept):

@@ -31,6 +31,8 @@ pub(super) const LOAD: u16 = 1 << 8;
 pub(super) const NO_OPERANDS: u16 = 1 << 9;
 /// A 16-bit (`d16`) load or store.
 pub(super) const D16: u16 = 1 << 10;
+/// gfx803 `buffer_store_lds_dword`: LDS to memory, only `srsrc, soffset` and a mandatory `lds`.
+pub(super) const STORE_LDS: u16 = 1 << 11;
 
 /// The families whose property bits are computed here, in table order.
 const FAMILIES: [Family; 6] = [
@@ -72,6 +74,9 @@ fn flags_of(row: &OpInfo) -> u16 {
     }
     if m.contains("_load_") {
         f |= LOAD;
+    }
+    if m == "buffer_store_lds_dword" {
+        f |= STORE_LDS;
     }
     if m.contains("d16") {
         f |= D16;
