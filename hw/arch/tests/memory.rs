@@ -116,7 +116,8 @@ fn vectors_match_llvm() {
     );
 }
 
-/// Checks an extra vector file named by `MEMORY_VECTORS=path` (gfx1030 wave32):
+/// Checks an extra vector file named by `MEMORY_VECTORS=path` (target from
+/// `MEMORY_TARGET=gfx803|gfx1030|gfx1030-w64`, default gfx1030):
 /// `family<TAB>words<TAB>text[<TAB>llvm-mc's words for text]`, e.g. all 65536
 /// `ds_swizzle_b32` offsets; run with `--ignored`.
 #[test]
@@ -127,6 +128,11 @@ fn extra_vectors_from_env() {
         return;
     };
     let text = std::fs::read_to_string(&path).expect("read MEMORY_VECTORS");
+    let target = match std::env::var("MEMORY_TARGET").as_deref() {
+        Ok("gfx803") => Target::GFX803,
+        Ok("gfx1030-w64") => Target::GFX1030_W64,
+        _ => Target::GFX1030_W32,
+    };
     let (mut bad_text, mut bad_asm, mut total) = (0, 0, 0);
     for line in text.lines() {
         let parts: Vec<&str> = line.splitn(4, '\t').collect();
@@ -135,7 +141,14 @@ fn extra_vectors_from_env() {
             .flat_map(|w| u32::from_str_radix(w, 16).expect("hex").to_le_bytes())
             .collect();
         total += 1;
-        let inst = decode(Target::GFX1030_W32, &bytes).expect("decodes");
+        let inst = match decode(target, &bytes) {
+            Ok(inst) => inst,
+            Err(e) => {
+                bad_text += 1;
+                println!("{line}: {e}");
+                continue;
+            }
+        };
         let mut out = Vec::new();
         if inst.to_string() != parts[2] || encode(&inst, &mut out).is_err() || out != bytes {
             bad_text += 1;
@@ -151,7 +164,7 @@ fn extra_vectors_from_env() {
             .split_whitespace()
             .flat_map(|w| u32::from_str_radix(w, 16).expect("hex").to_le_bytes())
             .collect();
-        match assemble(Target::GFX1030_W32, parts[2]) {
+        match assemble(target, parts[2]) {
             Ok(b) if b == llvm => {}
             other => {
                 bad_asm += 1;
