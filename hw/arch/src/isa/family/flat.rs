@@ -369,9 +369,9 @@ pub(crate) fn encode(inst: &Instruction, out: &mut Vec<u8>) -> Result<(), Encode
             Slot::Vdata(_) => w1 |= mem::vgpr_number(op, "vdata")? << 8,
             Slot::Saddr(_) => {
                 let code = mem::scalar_code(op, "saddr")?;
-                if code > 0x7f {
+                if code > 0x7f || code == SADDR_OFF || code == SADDR_NEITHER {
                     return Err(EncodeError::OperandOutOfRange(format!(
-                        "saddr code {code} does not fit 7 bits"
+                        "saddr code {code} is not an SGPR address (7 bits, not null or exec_hi)"
                     )));
                 }
                 w1 = (w1 & !(0x7f << 16)) | code << 16;
@@ -490,7 +490,15 @@ pub(crate) fn parse(
                 } else {
                     "an SGPR or off"
                 };
-                mem::parse_sreg(target, token, ty, what)?
+                match mem::parse_sreg(target, token, ty, what)? {
+                    // These codes mean "no SGPR address" (null) and "no address at all".
+                    Operand::Src { code, .. }
+                        if matches!(u32::from(code), SADDR_OFF | SADDR_NEITHER) =>
+                    {
+                        return Err(token.error(format!("expected {what}, found `{}`", token.text)))
+                    }
+                    op => op,
+                }
             }
             Slot::VaddrOff | Slot::SaddrOff => {
                 if !mem::is_off(token) {

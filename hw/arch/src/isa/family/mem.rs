@@ -346,3 +346,55 @@ pub(super) fn parse_sreg(
         _ => Err(token.error(format!("expected {what}, found `{}`", token.text))),
     }
 }
+
+/// Test helpers shared by the memory families' unit tests.
+#[cfg(test)]
+pub(super) mod testutil {
+    use crate::isa::{assemble, decode, encode, AsmError, DecodeError, Target};
+
+    /// Little-endian bytes of `words`.
+    pub fn bytes(words: &[u32]) -> Vec<u8> {
+        words.iter().flat_map(|w| w.to_le_bytes()).collect()
+    }
+
+    /// `words` decode to `text` (LLVM's), encode back to `words`, and `text` assembles to `words`.
+    pub fn check(target: Target, words: &[u32], text: &str) {
+        let b = bytes(words);
+        let inst = decode(target, &b).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(inst.to_string(), text, "{words:08x?}");
+        assert_eq!(usize::from(inst.size), b.len(), "{text}");
+        let mut out = Vec::new();
+        encode(&inst, &mut out).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(out, b, "{text}: encode");
+        assert_eq!(
+            assemble(target, text).unwrap_or_else(|e| panic!("{text}: {e}")),
+            b,
+            "{text}: assemble"
+        );
+    }
+
+    /// `text` (a hand-written form) assembles to `words`.
+    pub fn asm(target: Target, text: &str, words: &[u32]) {
+        assert_eq!(
+            assemble(target, text).unwrap_or_else(|e| panic!("{text}: {e}")),
+            bytes(words),
+            "{text}"
+        );
+    }
+
+    /// `text` does not assemble; returns the error.
+    pub fn asm_err(target: Target, text: &str) -> AsmError {
+        match assemble(target, text) {
+            Ok(b) => panic!("`{text}` assembled to {b:02x?}"),
+            Err(e) => e,
+        }
+    }
+
+    /// `words` do not decode; returns the error.
+    pub fn dec_err(target: Target, words: &[u32]) -> DecodeError {
+        match decode(target, &bytes(words)) {
+            Ok(i) => panic!("{words:08x?} decoded as `{i}`"),
+            Err(e) => e,
+        }
+    }
+}

@@ -370,7 +370,7 @@ pub(crate) fn encode(inst: &Instruction, out: &mut Vec<u8>) -> Result<(), Encode
                 "soffset code {soffset} does not fit 8 bits"
             )));
         }
-        w1 |= rsrc / 4 << 16 | soffset << 24;
+        w1 |= (rsrc / 4) << 16 | soffset << 24;
     }
     out.extend_from_slice(&w0.to_le_bytes());
     out.extend_from_slice(&w1.to_le_bytes());
