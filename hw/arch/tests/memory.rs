@@ -179,3 +179,35 @@ fn extra_vectors_from_env() {
     );
     assert_eq!((bad_text, bad_asm), (0, 0));
 }
+
+/// Rough decode throughput over the memory vectors (informative; run with
+/// `--ignored --nocapture`, preferably `--release`).
+#[test]
+#[ignore]
+fn decode_throughput() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/memory/gfx1030.txt");
+    let text = std::fs::read_to_string(path).expect("vectors");
+    let insts: Vec<Vec<u8>> = text
+        .lines()
+        .map(|l| {
+            l.split('\t')
+                .nth(1)
+                .expect("words")
+                .split_whitespace()
+                .flat_map(|w| u32::from_str_radix(w, 16).expect("hex").to_le_bytes())
+                .collect()
+        })
+        .collect();
+    let start = std::time::Instant::now();
+    let mut n = 0u64;
+    for _ in 0..200 {
+        for b in &insts {
+            n += u64::from(decode(Target::GFX1030_W32, b).map_or(0, |i| i.size) > 0);
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{n} decodes in {secs:.3}s: {:.1} M/s",
+        n as f64 / secs / 1e6
+    );
+}

@@ -109,9 +109,16 @@ fn flag_table() -> &'static FlagTable {
 }
 
 /// The property bits of `row` on `isa`.
+#[inline]
 pub(super) fn flags(isa: Isa, row: &OpInfo) -> u16 {
-    let Some(j) = FAMILIES.iter().position(|&f| f == row.family) else {
-        return 0;
+    let j = match row.family {
+        Family::Ds => 0,
+        Family::Flat => 1,
+        Family::Global => 2,
+        Family::Scratch => 3,
+        Family::Mubuf => 4,
+        Family::Mtbuf => 5,
+        _ => return 0,
     };
     let i = usize::from(isa == Isa::Gfx1030);
     flag_table()[i][j]
@@ -120,7 +127,9 @@ pub(super) fn flags(isa: Isa, row: &OpInfo) -> u16 {
         .unwrap_or(0)
 }
 
-/// An [`DecodeError::InvalidOperand`] at offset 0.
+/// An [`DecodeError::InvalidOperand`] at offset 0 (off the decoder's fast path).
+#[cold]
+#[inline(never)]
 pub(super) fn invalid(what: impl Into<String>) -> DecodeError {
     DecodeError::InvalidOperand {
         offset: 0,
@@ -129,11 +138,13 @@ pub(super) fn invalid(what: impl Into<String>) -> DecodeError {
 }
 
 /// The operand type of the `field` operand of `row`, if it has one.
+#[inline]
 pub(super) fn field_type(row: &OpInfo, field: crate::isa::Field) -> Option<OperandType> {
     row.operands.iter().find(|s| s.field == field).map(|s| s.ty)
 }
 
 /// A VGPR range starting at `n` (an 8-bit field), rejected when it runs past v255.
+#[inline]
 pub(super) fn vgpr(
     target: Target,
     n: u32,
@@ -142,11 +153,17 @@ pub(super) fn vgpr(
 ) -> Result<Operand, DecodeError> {
     let dwords = u32::from(ty.dwords(target));
     if n + dwords > 256 {
-        return Err(invalid(format!(
-            "{name} v{n} with {dwords} registers runs past v255"
-        )));
+        return Err(vgpr_overflow(n, dwords, name));
     }
     Ok(Operand::vgpr(n as u16, ty))
+}
+
+#[cold]
+#[inline(never)]
+fn vgpr_overflow(n: u32, dwords: u32, name: &str) -> DecodeError {
+    invalid(format!(
+        "{name} v{n} with {dwords} registers runs past v255"
+    ))
 }
 
 /// The first VGPR number of a VGPR operand, for an 8-bit field.
@@ -171,12 +188,17 @@ pub(super) fn scalar_code(op: &Operand, name: &str) -> Result<u32, EncodeError> 
 
 /// True when `code` starts a valid range of `dwords` scalar registers (SGPRs,
 /// TTMPs or a named pair such as `vcc`/`exec`) aligned as LLVM requires.
+#[inline]
 pub(super) fn scalar_range_ok(isa: Isa, code: u16, dwords: u8) -> bool {
     let align = match dwords {
         1 => 1,
         2 => 2,
         _ => 4,
     };
+    // Fast path: an SGPR range well inside the SGPRs of both ISAs.
+    if code + u16::from(dwords) <= 100 {
+        return code % align == 0;
+    }
     match classify(isa, code) {
         SrcKind::Sgpr(n) => {
             let last_sgpr = if isa == Isa::Gfx803 { 101 } else { 105 };

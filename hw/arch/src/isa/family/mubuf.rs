@@ -97,7 +97,11 @@ fn place_opcode(isa: Isa, family: Family, n: u32) -> (u32, u32) {
 }
 
 /// True when `code` may be a `soffset` (any scalar register or inline constant; no literal).
+#[inline]
 fn soffset_ok(isa: Isa, code: u16) -> bool {
+    if code <= 101 {
+        return true; // an SGPR on both ISAs
+    }
     !matches!(
         classify(isa, code),
         SrcKind::Invalid | SrcKind::Literal | SrcKind::Vgpr(_)
