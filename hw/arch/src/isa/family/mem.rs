@@ -31,6 +31,8 @@ pub(super) const LOAD: u16 = 1 << 8;
 pub(super) const NO_OPERANDS: u16 = 1 << 9;
 /// A 16-bit (`d16`) load or store.
 pub(super) const D16: u16 = 1 << 10;
+/// DS: never takes the `gds` bit (`ds_permute_b32`, `ds_bpermute_b32`).
+pub(super) const NO_GDS: u16 = 1 << 12;
 /// gfx803 `buffer_store_lds_dword`: LDS to memory, only `srsrc, soffset` and a mandatory `lds`.
 pub(super) const STORE_LDS: u16 = 1 << 11;
 
@@ -74,6 +76,9 @@ fn flags_of(row: &OpInfo) -> u16 {
     }
     if m.contains("_load_") {
         f |= LOAD;
+    }
+    if m == "ds_permute_b32" || m == "ds_bpermute_b32" {
+        f |= NO_GDS;
     }
     if m == "buffer_store_lds_dword" {
         f |= STORE_LDS;

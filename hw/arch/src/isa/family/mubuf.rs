@@ -160,8 +160,13 @@ fn check_modifiers(
     if m.lds && mem::field_type(row, Field::Vdata).is_some_and(|t| t.dwords(Target::GFX803) != 1) {
         return Err(format!("{name} does not take lds"));
     }
-    if m.tfe && flags & ATOMIC != 0 {
+    // LLVM 19 has no tfe form of atomics or of MTBUF.
+    if m.tfe && (flags & ATOMIC != 0 || family == Family::Mtbuf) {
         return Err(format!("{name} does not take tfe"));
+    }
+    // gfx1030 atomics have no dlc form in LLVM 19.
+    if m.dlc && flags & ATOMIC != 0 {
+        return Err(format!("{name} does not take dlc"));
     }
     if m.dlc && isa == Isa::Gfx803 {
         return Err("gfx803 has no dlc".to_string());

@@ -184,6 +184,16 @@ fn special_instructions() {
         dec_err(R, &[0xd850_0004, 0]),
         DecodeError::InvalidOperand { .. }
     ));
+    // ds_permute/bpermute never take gds (LLVM rejects the bit).
+    assert!(matches!(
+        dec_err(R, &[0xdaca_0000, 0x0100_0302]),
+        DecodeError::InvalidOperand { .. }
+    ));
+    assert!(matches!(
+        dec_err(G, &[0xd87d_0000, 0x0100_0302]),
+        DecodeError::InvalidOperand { .. }
+    ));
+    asm_err(R, "ds_permute_b32 v1, v2, v3 gds");
     let e = asm_err(R, "ds_gws_init v0");
     assert!(e.message.contains("gds"), "{e}");
 }

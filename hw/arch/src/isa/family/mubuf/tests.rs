@@ -254,4 +254,16 @@ fn assembler_errors() {
     assert!(e.message.contains("missing operand: soffset"), "{e}");
     let e = asm_err(R, "buffer_atomic_add v1, v0, s[0:3], s4 offen tfe");
     assert!(e.message.contains("tfe"), "{e}");
+    // LLVM 19 has no dlc on gfx1030 atomics and no tfe on MTBUF.
+    let e = asm_err(R, "buffer_atomic_add v1, v0, s[0:3], s4 offen glc dlc");
+    assert!(e.message.contains("dlc"), "{e}");
+    assert!(matches!(
+        dec_err(R, &[0xe0c8_d000, 0x0400_0100]),
+        DecodeError::InvalidOperand { .. }
+    ));
+    asm_err(G, "tbuffer_load_format_x v[1:2], off, s[0:3], s4 tfe");
+    assert!(matches!(
+        dec_err(G, &[0xe808_0000, 0x0480_0100]),
+        DecodeError::InvalidOperand { .. }
+    ));
 }
