@@ -16,9 +16,14 @@ pub(crate) fn parse_hex(text: &str) -> Result<Vec<u8>, CliError> {
         .collect();
     let mut bytes = Vec::new();
     for token in tokens {
-        if let Some(byte) = token.strip_prefix("0x").or_else(|| token.strip_prefix("0X")) {
+        if let Some(byte) = token
+            .strip_prefix("0x")
+            .or_else(|| token.strip_prefix("0X"))
+        {
             if byte.len() > 2 {
-                return Err(CliError::BadInput(format!("`{token}`: 0x-prefixed values are single bytes")));
+                return Err(CliError::BadInput(format!(
+                    "`{token}`: 0x-prefixed values are single bytes"
+                )));
             }
             let b = u8::from_str_radix(byte, 16)
                 .map_err(|_| CliError::BadInput(format!("`{token}` is not a hex byte")))?;
@@ -42,7 +47,8 @@ pub(crate) fn hex(target: Target, text: &str) -> Result<String, CliError> {
     let mut out = String::new();
     let mut at = 0;
     while at < bytes.len() {
-        let inst = decode(target, &bytes[at..]).map_err(|e| CliError::BadInput(e.at(at).to_string()))?;
+        let inst =
+            decode(target, &bytes[at..]).map_err(|e| CliError::BadInput(e.at(at).to_string()))?;
         let _ = writeln!(out, "{inst}");
         at += usize::from(inst.size);
     }
@@ -64,7 +70,12 @@ pub(crate) fn assemble(
             continue;
         }
         let located = |column: usize, message: &str| {
-            CliError::BadInput(format!("{}:{}:{}: {message}", path.display(), n + 1, column))
+            CliError::BadInput(format!(
+                "{}:{}:{}: {message}",
+                path.display(),
+                n + 1,
+                column
+            ))
         };
         let inst = match assemble_line(target, line) {
             Ok(Some(inst)) => inst,
@@ -79,7 +90,10 @@ pub(crate) fn assemble(
     }
     match output {
         Some(path) => {
-            std::fs::write(path, &binary).map_err(|source| CliError::Io { path: path.clone(), source })?;
+            std::fs::write(path, &binary).map_err(|source| CliError::Io {
+                path: path.clone(),
+                source,
+            })?;
             Ok(String::new())
         }
         None => Ok(out),
@@ -89,11 +103,15 @@ pub(crate) fn assemble(
 /// Disassembles a code object.
 pub(crate) fn file(path: &PathBuf) -> Result<String, CliError> {
     let _bytes = read_file(path)?;
-    Err(CliError::BadInput("code object disassembly lands with the code-object reader".into()))
+    Err(CliError::BadInput(
+        "code object disassembly lands with the code-object reader".into(),
+    ))
 }
 
 /// Describes a code object.
 pub(crate) fn info(path: &PathBuf) -> Result<String, CliError> {
     let _bytes = read_file(path)?;
-    Err(CliError::BadInput("code object info lands with the code-object reader".into()))
+    Err(CliError::BadInput(
+        "code object info lands with the code-object reader".into(),
+    ))
 }

@@ -33,16 +33,62 @@ impl Opcode {
 }
 
 static ROWS: [OpInfo; 2] = [
-    OpInfo { opcode: Opcode::S_NOP, family: Family::Sopp, number: 0, operands: &[] },
-    OpInfo { opcode: Opcode::S_ENDPGM, family: Family::Sopp, number: 1, operands: &[] },
+    OpInfo {
+        opcode: Opcode::S_NOP,
+        family: Family::Sopp,
+        number: 0,
+        operands: &[],
+    },
+    OpInfo {
+        opcode: Opcode::S_ENDPGM,
+        family: Family::Sopp,
+        number: 1,
+        operands: &[],
+    },
 ];
 static SOPP: [u16; 2] = [0, 1];
 
 pub(super) static GFX1030: IsaTables = IsaTables {
     rows: &ROWS,
-    by_number: [&[], &[], &[], &[], &SOPP, &[], &[], &[], &[], &[], &[], &[], &[], &[], &[], &[], &[]],
+    by_number: [
+        &[],
+        &[],
+        &[],
+        &[],
+        &SOPP,
+        &[],
+        &[],
+        &[],
+        &[],
+        &[],
+        &[],
+        &[],
+        &[],
+        &[],
+        &[],
+        &[],
+        &[],
+    ],
 };
 pub(super) static GFX803: IsaTables = IsaTables {
     rows: &ROWS,
-    by_number: [&[], &[], &[], &[], &SOPP, &[], &[], &[], &[], &[], &[], &[], &[], &[], &[], &[], &[]],
+    by_number: [
+        &[],
+        &[],
+        &[],
+        &[],
+        &SOPP,
+        &[],
+        &[],
+        &[],
+        &[],
+        &[],
+        &[],
+        &[],
+        &[],
+        &[],
+        &[],
+        &[],
+        &[],
+    ],
 };
