@@ -3,6 +3,8 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use arch::code_object::CodeObject;
+use arch::isa::listing::{file_header, section_listing, Label};
 use arch::isa::{asm::assemble_line, decode, encode, Target};
 
 use super::{read_file, CliError};
@@ -100,18 +102,61 @@ pub(crate) fn assemble(
     }
 }
 
-/// Disassembles a code object.
+/// Disassembles every kernel and function of a code object in
+/// `llvm-objdump -d`'s layout. `display_name` is the file name printed in the
+/// header line. On a decode error the listing up to that point is returned in
+/// the error's partial output.
+pub fn listing(bytes: &[u8], display_name: &str) -> Result<String, ListingError> {
+    let object = CodeObject::parse(bytes).map_err(|e| ListingError { partial: String::new(), message: e.to_string() })?;
+    let Some(target) = object.target() else {
+        return Err(ListingError {
+            partial: String::new(),
+            message: format!(
+                "processor `{}` is not modelled, or its kernels mix wave sizes",
+                object.processor()
+            ),
+        });
+    };
+    let labels: Vec<Label> = object
+        .symbols()
+        .iter()
+        .map(|s| Label { name: s.name.clone(), address: s.address })
+        .collect();
+    let text = object.text();
+    let mut out = String::new();
+    file_header(display_name, &mut out);
+    match section_listing(target, text.address, &text.bytes, &labels, &mut out) {
+        Ok(()) => Ok(out),
+        Err(e) => {
+            let address = text.address + e.offset() as u64;
+            Err(ListingError { partial: out, message: format!("at address {address:#x}: {e}") })
+        }
+    }
+}
+
+/// A listing that stopped early, with what was disassembled before the error.
+#[derive(Debug)]
+pub struct ListingError {
+    /// The listing up to the failing instruction.
+    pub partial: String,
+    /// What went wrong.
+    pub message: String,
+}
+
+/// Disassembles a code object file.
 pub(crate) fn file(path: &PathBuf) -> Result<String, CliError> {
-    let _bytes = read_file(path)?;
-    Err(CliError::BadInput(
-        "code object disassembly lands with the code-object reader".into(),
-    ))
+    let bytes = read_file(path)?;
+    listing(&bytes, &path.display().to_string()).map_err(|e| {
+        // Nothing the user gave is lost: print what decoded before reporting the error.
+        print!("{}", e.partial);
+        CliError::BadInput(format!("{}: {}", path.display(), e.message))
+    })
 }
 
 /// Describes a code object.
 pub(crate) fn info(path: &PathBuf) -> Result<String, CliError> {
-    let _bytes = read_file(path)?;
-    Err(CliError::BadInput(
-        "code object info lands with the code-object reader".into(),
-    ))
+    let bytes = read_file(path)?;
+    let object =
+        CodeObject::parse(&bytes).map_err(|e| CliError::BadInput(format!("{}: {e}", path.display())))?;
+    Ok(object.describe())
 }

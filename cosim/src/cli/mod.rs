@@ -8,7 +8,7 @@ use arch::isa::{Isa, Target};
 use clap::{Parser, Subcommand, ValueEnum};
 use thiserror::Error;
 
-mod disasm;
+pub mod disasm;
 
 /// gpusim — a bit-accurate, clocked model of an AMD GPU (RDNA2 gfx1030, GCN3 gfx803).
 #[derive(Debug, Parser)]
