@@ -12,7 +12,8 @@
 #   expected/T/K.dis      llvm-objdump-19 -d K.hsaco   (run inside prebuilt/T)
 #   expected/T/K.notes    llvm-readelf-19 --notes K.hsaco (same directory)
 # The script always runs from the repository root with relative paths so that
-# nothing machine-specific ends up in the objects (see docs/corpus.md).
+# nothing machine-specific ends up in the objects (see docs/corpus.md). The
+# intermediate K.o files live in a temporary directory and are not committed.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -74,7 +75,6 @@ if [ "$check" = 0 ]; then
 fi
 
 # Compare both ways so missing and extra files are reported too.
-status=0
 for t in "${TARGETS[@]}"; do
   for sub in prebuilt expected; do
     committed="tests/kernels/$sub/$t"
@@ -83,11 +83,11 @@ for t in "${TARGETS[@]}"; do
       [ -e "$f" ] || continue
       name="$(basename "$f")"
       if [ ! -e "$committed/$name" ]; then
-        echo "missing: $committed/$name"; status=1
+        echo "missing: $committed/$name"
       elif [ ! -e "$fresh/$name" ]; then
-        echo "stale (no source): $committed/$name"; status=1
+        echo "stale (no source): $committed/$name"
       elif ! cmp -s "$committed/$name" "$fresh/$name"; then
-        echo "differs: $committed/$name"; status=1
+        echo "differs: $committed/$name"
       fi
     done | sort -u
   done

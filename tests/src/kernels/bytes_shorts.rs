@@ -31,7 +31,7 @@ pub(crate) const KERNEL: CorpusKernel = CorpusKernel {
 fn reference(dims: &Dims, args: &mut [ArgValue]) -> Result<(), CorpusError> {
     let n = items(dims);
     // The kernel also reads ub[i ^ 1].
-    let ub = buffer::<u8>(args, 0, n | 1)?.to_vec();
+    let ub = buffer::<u8>(args, 0, n + (n & 1))?.to_vec();
     let sb = buffer::<i8>(args, 1, n)?.to_vec();
     let ss = buffer::<i16>(args, 2, n)?.to_vec();
     let us = buffer::<u16>(args, 3, n)?.to_vec();
