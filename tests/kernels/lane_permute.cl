@@ -7,6 +7,6 @@
 __kernel void lane_permute(__global const int *in, __global int *out, __global uint *lane_out) {
   uint g = gs_global_id(0);
   uint lane = gs_lane_id();
-  out[g] = __builtin_amdgcn_ds_bpermute((int)((lane ^ 31u) << 2), in[g]);
+  out[g] = gs_bpermute((int)((lane ^ 31u) << 2), in[g]);
   lane_out[g] = lane & 31u;
 }

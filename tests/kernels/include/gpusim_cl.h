@@ -7,6 +7,13 @@
  * those functions leaves unresolved symbols. Everything here expands to
  * hardware instructions or to reads of the HSA dispatch packet.
  *
+ * The same header also compiles for the host CPU (any target without
+ * __AMDGCN__): the work-item functions, barrier and cross-lane operations
+ * then call gs_host_* functions provided by tests/kernels/host/harness.c,
+ * which runs every work-item of a work-group as a thread. The corpus tests
+ * use this to check the Rust references against the kernel sources
+ * themselves. The AMDGPU expansion is unaffected.
+ *
  * Conventions (the driver that runs the corpus must honour them):
  *  - work-group and grid sizes come from the HSA kernel dispatch packet
  *    (hsa_kernel_dispatch_packet_t: workgroup_size_x/y/z are u16 at byte
@@ -20,6 +27,8 @@
 
 typedef unsigned char gs_u8;
 typedef unsigned short gs_u16;
+
+#if defined(__AMDGCN__)
 
 /* --- dispatch packet ---------------------------------------------------- */
 
@@ -63,6 +72,10 @@ static inline uint gs_lane_id(void) {
   return __builtin_amdgcn_mbcnt_hi(~0u, __builtin_amdgcn_mbcnt_lo(~0u, 0u));
 }
 
+/* Cross-lane read: the value v of the lane whose index is addr / 4 in the
+ * same wavefront (ds_bpermute_b32). */
+static inline int gs_bpermute(int addr, int v) { return __builtin_amdgcn_ds_bpermute(addr, v); }
+
 /* --- synchronisation ---------------------------------------------------- */
 
 /* barrier(CLK_LOCAL_MEM_FENCE): release LDS writes, wait for the whole
@@ -73,6 +86,40 @@ static inline void gs_barrier(void) {
   __builtin_amdgcn_s_barrier();
   __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup");
 }
+
+/* Hardware reciprocal square root (v_rsq_f32, ~1 ULP). */
+static inline float gs_rsqrt(float x) { return __builtin_amdgcn_rsqf(x); }
+
+#else
+
+/* --- host build: the harness supplies ids, sizes, barrier, cross-lane -- */
+
+uint gs_host_local_id(uint d);
+uint gs_host_group_id(uint d);
+uint gs_host_local_size(uint d);
+uint gs_host_global_size(uint d);
+void gs_host_barrier(void);
+int gs_host_bpermute(int addr, int v);
+
+static inline uint gs_local_id(uint d) { return gs_host_local_id(d); }
+static inline uint gs_group_id(uint d) { return gs_host_group_id(d); }
+static inline uint gs_local_size(uint d) { return gs_host_local_size(d); }
+static inline uint gs_global_size(uint d) { return gs_host_global_size(d); }
+static inline uint gs_num_groups(uint d) { return gs_global_size(d) / gs_local_size(d); }
+static inline uint gs_global_id(uint d) {
+  return gs_group_id(d) * gs_local_size(d) + gs_local_id(d);
+}
+static inline uint gs_local_linear_id(void) {
+  return (gs_local_id(2) * gs_local_size(1) + gs_local_id(1)) * gs_local_size(0)
+         + gs_local_id(0);
+}
+/* The harness models wave64. */
+static inline uint gs_lane_id(void) { return gs_local_linear_id() % 64u; }
+static inline int gs_bpermute(int addr, int v) { return gs_host_bpermute(addr, v); }
+static inline void gs_barrier(void) { gs_host_barrier(); }
+static inline float gs_rsqrt(float x) { return 1.0f / __builtin_sqrtf(x); }
+
+#endif
 
 /* --- atomics (relaxed; return the old value) ---------------------------- */
 
@@ -123,8 +170,6 @@ static inline uint gs_atomic_max_l(volatile __local uint *p, uint v) {
 /* --- math --------------------------------------------------------------- */
 
 static inline float gs_sqrt(float x) { return __builtin_sqrtf(x); }
-/* Hardware reciprocal square root (v_rsq_f32, ~1 ULP). */
-static inline float gs_rsqrt(float x) { return __builtin_amdgcn_rsqf(x); }
 static inline float gs_fma(float a, float b, float c) { return __builtin_fmaf(a, b, c); }
 static inline float gs_fabs(float x) { return __builtin_fabsf(x); }
 static inline float gs_floor(float x) { return __builtin_floorf(x); }
