@@ -469,3 +469,31 @@ fn seeded_inits_are_deterministic_in_range_and_seed_dependent() {
     .generate(corpus::ElemType::U8, 3);
     assert_eq!(i, BufferData::U8(vec![250, 253, 0]));
 }
+
+#[test]
+fn float_data_never_touches_subnormals() {
+    // gfx803 and gfx1030 kernels may run with different f32 denormal modes;
+    // exact float comparisons are only meaningful if no input or expected
+    // output is subnormal.
+    for k in all() {
+        let (initial, fin) = (
+            k.launch.materialize(),
+            k.expected().expect("reference runs"),
+        );
+        for (i, spec) in k.launch.args.iter().enumerate() {
+            let ArgSpec::Buffer(b) = spec else { continue };
+            if b.elem != corpus::ElemType::F32 {
+                continue;
+            }
+            for values in [&initial, &fin] {
+                let v = f32s(values, i);
+                assert!(
+                    v.iter().all(|x| !x.is_subnormal()),
+                    "{} {}: subnormal value",
+                    k.name,
+                    b.name
+                );
+            }
+        }
+    }
+}
