@@ -1,8 +1,14 @@
 //! `nbody`: all-pairs softened gravity (rsqrt), plus a potential using
 //! sqrt and a division. The kernel uses approximate hardware rsq / rcp and
 //! contracted sums, so the reference is computed in f64 and compared with
-//! |actual - expected| <= 2e-3 + 1e-4 * |expected|. Bound: |term| <= 5.7
-//! (|m| <= 1, |d| <= 2, r^-3 <= 0.5^-1.5), 256 terms, a few ULP each.
+//! |actual - expected| <= 5e-4 + 1e-5 * |expected|.
+//!
+//! Budget: an f32 emulation of the kernel (rounding after every operation,
+//! rsq 2 ULP off) stays within 7e-6 of the f64 result on the default
+//! launch, where every output is below 8 in magnitude. Fusing the
+//! accumulations (v_fmac on gfx1030) moves each of the 256 steps by at most
+//! half an ULP of the running sum (< 5e-7 below 8), < 1.3e-4 in total even
+//! if every step erred the same way.
 
 use super::*;
 use crate::args::{buffer, buffer_mut, scalar_f32, scalar_u32};
@@ -31,8 +37,8 @@ pub(crate) const KERNEL: CorpusKernel = CorpusKernel {
                 F32,
                 4 * N,
                 Compare::AbsRel {
-                    abs: 2e-3,
-                    rel: 1e-4,
+                    abs: 5e-4,
+                    rel: 1e-5,
                 },
             ),
             uint("n", N as u32),
