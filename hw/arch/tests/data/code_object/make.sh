@@ -23,7 +23,7 @@ trap 'rm -rf "$tmp"' EXIT
 cl() { # out mcpu extra-flags...
   local out=$1 mcpu=$2
   shift 2
-  clang-19 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu="$mcpu" -O3 -nogpulib \
+  clang-19 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu="$mcpu" -O3 -nogpulib -cl-kernel-arg-info \
     "$@" -c kernels.cl -o "$tmp/$out.o"
   ld.lld-19 -shared "$tmp/$out.o" -o "$out.co"
 }
