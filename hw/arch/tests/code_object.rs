@@ -866,3 +866,44 @@ proptest! {
         let _ = CodeObject::parse(&bytes);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    #[test]
+    fn mutated_section_headers_never_panic(
+        which in 0usize..5,
+        entry in any::<prop::sample::Index>(),
+        field in 0usize..8,
+        v in any::<u64>(),
+    ) {
+        // Overwrite one 8-byte slot of one section header with a wild value.
+        let mut bytes = fixtures().swap_remove(which);
+        let shoff = u64::from_le_bytes(bytes[40..48].try_into().expect("8 bytes")) as usize;
+        let shnum = u16::from_le_bytes([bytes[60], bytes[61]]) as usize;
+        let at = shoff + entry.index(shnum) * 64 + field * 8;
+        bytes[at..at + 8].copy_from_slice(&v.to_le_bytes());
+        let _ = CodeObject::parse(&bytes);
+    }
+}
+
+#[test]
+fn duplicate_kernels_in_metadata_are_an_error() {
+    // Write kernels "add" and "adx", then rename "adx" to "add" everywhere.
+    let co = parse("gfx1030");
+    let mut w = CodeObjectWriter::new(Isa::Gfx1030);
+    for (name, k) in [("add", &co.kernels()[0]), ("adx", &co.kernels()[1])] {
+        w.add_kernel(NewKernel {
+            name: name.into(),
+            code: k.code.clone(),
+            descriptor: k.descriptor,
+            metadata: k.metadata.clone(),
+        });
+    }
+    let bad = replace_all(&w.write().expect("write"), b"adx", b"add");
+    let err = CodeObject::parse(&bad).unwrap_err();
+    assert!(
+        err.to_string().contains("two kernels are called `add`"),
+        "{err}"
+    );
+}

@@ -241,6 +241,23 @@ struct Reader {
 type Map = [(Value, Value)];
 
 impl Reader {
+    /// Kernel names and symbols must be unique (a loader could not tell the
+    /// kernels apart, and each kernel's code is copied out once).
+    fn unique(&self, kernels: &[KernelMetadata]) -> Result<(), CodeObjectError> {
+        let mut seen = std::collections::HashSet::new();
+        for k in kernels {
+            if !seen.insert(("name", k.name.as_str()))
+                || !seen.insert(("symbol", k.symbol.as_str()))
+            {
+                return Err(self.err(format!(
+                    "two kernels are called `{}` or use symbol `{}`",
+                    k.name, k.symbol
+                )));
+            }
+        }
+        Ok(())
+    }
+
     fn err(&self, reason: String) -> CodeObjectError {
         CodeObjectError::BadMetadata {
             format: self.format,
@@ -425,6 +442,7 @@ pub(crate) fn parse_msgpack(
             name,
         });
     }
+    r.unique(&kernels)?;
     Ok(CodeObjectMetadata {
         version,
         target,
@@ -588,6 +606,7 @@ pub(crate) fn parse_yaml(bytes: &[u8], offset: u64) -> Result<CodeObjectMetadata
             name,
         });
     }
+    r.unique(&kernels)?;
     Ok(CodeObjectMetadata {
         version,
         target: None,

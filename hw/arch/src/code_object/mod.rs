@@ -456,11 +456,7 @@ fn read_v2_notes(elf: &Elf) -> Result<V2Notes, CodeObjectError> {
             )
         };
         match n.n_type {
-            NT_AMD_HSA_CODE_OBJECT_VERSION => {
-                if n.desc.len() < 8 {
-                    return Err(short(8));
-                }
-            }
+            NT_AMD_HSA_CODE_OBJECT_VERSION if n.desc.len() < 8 => return Err(short(8)),
             NT_AMD_HSA_ISA_VERSION => {
                 if n.desc.len() < 16 {
                     return Err(short(16));
