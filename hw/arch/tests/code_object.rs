@@ -811,6 +811,10 @@ fn committed_llvm_outputs_have_not_drifted() {
                 read_text(&format!("{name}.rodata.txt")),
                 "{name}.rodata.txt drifted: run make.sh"
             );
+            let dis = llvm("llvm-objdump-19", &["-d", p]).expect("llvm-objdump-19");
+            let body: String = dis.lines().skip(2).map(|l| format!("{l}\n")).collect();
+            let want = read_text(&format!("{name}.dis.txt"));
+            assert!(body == want, "{name}.dis.txt drifted: run make.sh");
         }
     }
 }

@@ -192,8 +192,8 @@ impl<'a> Layout<'a> {
             text_len += k.code.len();
         }
 
-        // .note is written after we know the descriptor addresses? The
-        // metadata does not contain addresses, so it can go first.
+        // .note first: the metadata holds no addresses, so nothing about the
+        // later layout is needed to write it.
         let target = format!("amdgcn-amd-amdhsa--{}", self.w.isa.name());
         let md = CodeObjectMetadata {
             version: [1, 2],
