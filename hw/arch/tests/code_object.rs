@@ -222,6 +222,12 @@ fn symbols_and_kernel_code_match_llvm_objdump_disassembly() {
             .map(|s| (s.address, s.name.clone()))
             .collect();
         assert_eq!(symbols, labels, "{name}");
+        let as_labels: Vec<(u64, String)> = co
+            .labels()
+            .into_iter()
+            .map(|l| (l.address, l.name))
+            .collect();
+        assert_eq!(as_labels, labels);
         assert!(co
             .symbols()
             .windows(2)

@@ -389,6 +389,17 @@ impl CodeObject {
         &self.symbols
     }
 
+    /// The symbols as disassembly labels, for [`crate::isa::listing::section_listing`].
+    pub fn labels(&self) -> Vec<crate::isa::listing::Label> {
+        self.symbols
+            .iter()
+            .map(|s| crate::isa::listing::Label {
+                name: s.name.clone(),
+                address: s.address,
+            })
+            .collect()
+    }
+
     /// The kernels, in metadata order (v2 without metadata: symbol order).
     pub fn kernels(&self) -> &[Kernel] {
         &self.kernels
