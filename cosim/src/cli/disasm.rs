@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use arch::code_object::CodeObject;
-use arch::isa::listing::{file_header, section_listing, Label};
+use arch::isa::listing::{file_header, section_listing};
 use arch::isa::{asm::assemble_line, decode, encode, Target};
 
 use super::{read_file, CliError};
@@ -117,11 +117,7 @@ pub fn listing(bytes: &[u8], display_name: &str) -> Result<String, ListingError>
             ),
         });
     };
-    let labels: Vec<Label> = object
-        .symbols()
-        .iter()
-        .map(|s| Label { name: s.name.clone(), address: s.address })
-        .collect();
+    let labels = object.labels();
     let text = object.text();
     let mut out = String::new();
     file_header(display_name, &mut out);
