@@ -8,7 +8,10 @@
 
 use super::operand::{classify, SrcKind, LITERAL_CODE, VGPR_BASE};
 use super::tables::{self, OpInfo};
-use super::{encode, family, AsmError, Family, Instruction, Isa, Opcode, Operand, OperandType, Target, Variant};
+use super::{
+    encode, family, AsmError, Family, Instruction, Isa, Opcode, Operand, OperandType, Target,
+    Variant,
+};
 
 /// One token of an operand list, with its 1-based column in the line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,13 +64,20 @@ impl<'a> AsmLine<'a> {
                 }
                 i += 1;
             }
-            tokens.push(Token { text: &line[start..i], column: start + 1 });
+            tokens.push(Token {
+                text: &line[start..i],
+                column: start + 1,
+            });
         }
         if tokens.is_empty() {
             return None;
         }
         let first = tokens.remove(0);
-        Some(AsmLine { mnemonic: first.text, mnemonic_column: first.column, tokens })
+        Some(AsmLine {
+            mnemonic: first.text,
+            mnemonic_column: first.column,
+            tokens,
+        })
     }
 
     /// The error for a missing operand after the last token.
@@ -75,14 +85,20 @@ impl<'a> AsmLine<'a> {
         let column = self
             .tokens
             .last()
-            .map_or(self.mnemonic_column + self.mnemonic.len(), |t| t.column + t.text.len());
+            .map_or(self.mnemonic_column + self.mnemonic.len(), |t| {
+                t.column + t.text.len()
+            });
         AsmError::at_column(column, format!("missing operand: {what}"))
     }
 }
 
 /// Removes a `//` or `;` comment.
 fn strip_comment(line: &str) -> &str {
-    let end = [line.find("//"), line.find(';')].into_iter().flatten().min().unwrap_or(line.len());
+    let end = [line.find("//"), line.find(';')]
+        .into_iter()
+        .flatten()
+        .min()
+        .unwrap_or(line.len());
     &line[..end]
 }
 
@@ -90,17 +106,30 @@ fn strip_comment(line: &str) -> &str {
 /// families the suffix allows, in LLVM's order of preference (the shortest
 /// encoding first), and the SDWA/DPP variant the suffix asks for.
 fn candidates(isa: Isa, written: &str) -> (Vec<&'static OpInfo>, Variant) {
-    let (stem, families, variant): (&str, &[Family], Variant) = if let Some(s) = written.strip_suffix("_e32") {
-        (s, &[Family::Vop1, Family::Vop2, Family::Vopc], Variant::Plain)
-    } else if let Some(s) = written.strip_suffix("_e64") {
-        (s, &[Family::Vop3], Variant::Plain)
-    } else if let Some(s) = written.strip_suffix("_sdwa") {
-        (s, &[Family::Vop1, Family::Vop2, Family::Vopc], Variant::Sdwa)
-    } else if let Some(s) = written.strip_suffix("_dpp") {
-        (s, &[Family::Vop1, Family::Vop2, Family::Vopc], Variant::Dpp16)
-    } else {
-        (written, &Family::ALL, Variant::Plain)
-    };
+    let (stem, families, variant): (&str, &[Family], Variant) =
+        if let Some(s) = written.strip_suffix("_e32") {
+            (
+                s,
+                &[Family::Vop1, Family::Vop2, Family::Vopc],
+                Variant::Plain,
+            )
+        } else if let Some(s) = written.strip_suffix("_e64") {
+            (s, &[Family::Vop3], Variant::Plain)
+        } else if let Some(s) = written.strip_suffix("_sdwa") {
+            (
+                s,
+                &[Family::Vop1, Family::Vop2, Family::Vopc],
+                Variant::Sdwa,
+            )
+        } else if let Some(s) = written.strip_suffix("_dpp") {
+            (
+                s,
+                &[Family::Vop1, Family::Vop2, Family::Vopc],
+                Variant::Dpp16,
+            )
+        } else {
+            (written, &Family::ALL, Variant::Plain)
+        };
     let Some(opcode) = Opcode::from_mnemonic(stem) else {
         return (Vec::new(), variant);
     };
@@ -121,7 +150,10 @@ pub fn assemble_line(target: Target, line: &str) -> Result<Option<Instruction>, 
     if rows.is_empty() {
         return Err(AsmError::at_column(
             parsed.mnemonic_column,
-            format!("unknown instruction `{}` on {}", parsed.mnemonic, target.isa),
+            format!(
+                "unknown instruction `{}` on {}",
+                parsed.mnemonic, target.isa
+            ),
         ));
     }
     let mut first_error = None;
@@ -214,23 +246,36 @@ pub fn parse_src(target: Target, token: &Token<'_>, ty: OperandType) -> Result<O
     if let Some((code, count)) = register_code(target.isa, text) {
         let want = ty.dwords(target);
         if count != want && code < LITERAL_CODE {
-            return Err(token.error(format!("`{text}` is {count} register(s), this operand takes {want}")));
+            return Err(token.error(format!(
+                "`{text}` is {count} register(s), this operand takes {want}"
+            )));
         }
         if count != want && code >= VGPR_BASE {
-            return Err(token.error(format!("`{text}` is {count} register(s), this operand takes {want}")));
+            return Err(token.error(format!(
+                "`{text}` is {count} register(s), this operand takes {want}"
+            )));
         }
         return Ok(Operand::Src { code, ty });
     }
-    if let Some(code) = (240u16..=248).find(|&c| super::operand::inline_float_text(c, ty.element_bits()) == text) {
+    if let Some(code) =
+        (240u16..=248).find(|&c| super::operand::inline_float_text(c, ty.element_bits()) == text)
+    {
         return Ok(Operand::Src { code, ty });
     }
     if let Some(v) = parse_int(text) {
         return Ok(match v {
-            0..=64 => Operand::Src { code: 128 + v as u16, ty },
-            -16..=-1 => Operand::Src { code: (192 - v) as u16, ty },
-            _ if (i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&v) => {
-                Operand::Literal { value: v as u32, ty }
-            }
+            0..=64 => Operand::Src {
+                code: 128 + v as u16,
+                ty,
+            },
+            -16..=-1 => Operand::Src {
+                code: (192 - v) as u16,
+                ty,
+            },
+            _ if (i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&v) => Operand::Literal {
+                value: v as u32,
+                ty,
+            },
             _ => return Err(token.error(format!("constant `{text}` does not fit in 32 bits"))),
         });
     }

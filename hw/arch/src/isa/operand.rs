@@ -166,7 +166,10 @@ impl Default for Operand {
 impl Operand {
     /// A VGPR range operand.
     pub fn vgpr(index: u16, ty: OperandType) -> Operand {
-        Operand::Src { code: VGPR_BASE + index, ty }
+        Operand::Src {
+            code: VGPR_BASE + index,
+            ty,
+        }
     }
 
     /// An SGPR-space operand (SGPR, special register or inline constant).
@@ -288,7 +291,12 @@ pub fn inline_float_text(code: u16, element_bits: u32) -> &'static str {
 }
 
 /// Writes a register-or-constant source code as LLVM does.
-pub fn write_src(target: Target, code: u16, ty: OperandType, out: &mut impl fmt::Write) -> fmt::Result {
+pub fn write_src(
+    target: Target,
+    code: u16,
+    ty: OperandType,
+    out: &mut impl fmt::Write,
+) -> fmt::Result {
     let dwords = ty.dwords(target);
     match classify(target.isa, code) {
         SrcKind::Sgpr(n) => write_range(out, "s", n, dwords),

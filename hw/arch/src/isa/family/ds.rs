@@ -3,14 +3,26 @@
 use std::fmt;
 
 use crate::isa::asm::AsmLine;
-use crate::isa::{AsmError, DecodeError, EncodeError, Family, Instruction, OpInfo, Target, Variant};
+use crate::isa::{
+    AsmError, DecodeError, EncodeError, Family, Instruction, OpInfo, Target, Variant,
+};
 
-pub(crate) fn decode(_target: Target, family: Family, _bytes: &[u8]) -> Result<Instruction, DecodeError> {
-    Err(DecodeError::Unimplemented { offset: 0, what: format!("{family} decoding") })
+pub(crate) fn decode(
+    _target: Target,
+    family: Family,
+    _bytes: &[u8],
+) -> Result<Instruction, DecodeError> {
+    Err(DecodeError::Unimplemented {
+        offset: 0,
+        what: format!("{family} decoding"),
+    })
 }
 
 pub(crate) fn encode(inst: &Instruction, _out: &mut Vec<u8>) -> Result<(), EncodeError> {
-    Err(EncodeError::Unimplemented(format!("{} encoding", inst.family)))
+    Err(EncodeError::Unimplemented(format!(
+        "{} encoding",
+        inst.family
+    )))
 }
 
 pub(crate) fn format(inst: &Instruction, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -23,5 +35,8 @@ pub(crate) fn parse(
     _variant: Variant,
     line: &AsmLine<'_>,
 ) -> Result<Instruction, AsmError> {
-    Err(AsmError::at_column(line.mnemonic_column, format!("{} assembly is not implemented", info.family)))
+    Err(AsmError::at_column(
+        line.mnemonic_column,
+        format!("{} assembly is not implemented", info.family),
+    ))
 }

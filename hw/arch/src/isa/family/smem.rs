@@ -19,8 +19,8 @@ use crate::isa::decode::dword;
 use crate::isa::operand::{classify, SrcKind};
 use crate::isa::tables::{lookup, Field, OpInfo};
 use crate::isa::{
-    AsmError, DecodeError, EncodeError, Family, Instruction, Isa, Modifiers, Opcode, Operand, OperandType, Target,
-    Variant, MAX_OPERANDS,
+    AsmError, DecodeError, EncodeError, Family, Instruction, Isa, Modifiers, Opcode, Operand,
+    OperandType, Target, Variant, MAX_OPERANDS,
 };
 
 use super::sop::scalar_operand_ok;
@@ -50,7 +50,15 @@ fn invalid(what: String) -> DecodeError {
 /// Whether `code` may be the data register(s) of an SMEM instruction:
 /// LLVM's SReg_*_XM0_XEXEC classes (no `m0`, no `exec`).
 fn sdata_ok(isa: Isa, code: u16, dwords: u8) -> bool {
-    !matches!(code, 124 | 126 | 127) && scalar_operand_ok(isa, code, dwords, false)
+    // `null` (125) is accepted at every width, on gfx803 too.
+    code == NULL
+        || (!matches!(code, 124 | 126 | 127) && scalar_operand_ok(isa, code, dwords, false))
+}
+
+/// Whether an instruction has the glc/dlc cache-policy bits (loads and stores do;
+/// probes, `s_memtime` and cache invalidations do not, and LLVM drops the bits).
+fn has_cpol(info: &OpInfo) -> bool {
+    !sdata_is_imm(info.opcode) && info.operands.iter().any(|s| s.field == Field::Soffset)
 }
 
 /// Whether `code` may be the base address: an aligned SGPR pair (quad for buffer forms).
@@ -62,21 +70,34 @@ fn sbase_ok(isa: Isa, code: u16, dwords: u8) -> bool {
     }
 }
 
-pub(crate) fn decode(target: Target, family: Family, bytes: &[u8]) -> Result<Instruction, DecodeError> {
+pub(crate) fn decode(
+    target: Target,
+    family: Family,
+    bytes: &[u8],
+) -> Result<Instruction, DecodeError> {
     let w0 = dword(bytes, 0)?;
     let w1 = dword(bytes, 1)?;
     let isa = target.isa;
     let number = ((w0 >> 18) & 0xff) as u16;
     let Some(info) = lookup(isa, family, number) else {
-        return Err(DecodeError::InvalidOpcode { offset: 0, family, opcode: number });
+        return Err(DecodeError::InvalidOpcode {
+            offset: 0,
+            family,
+            opcode: number,
+        });
     };
     let name = info.opcode.mnemonic();
     if w0 & !word0_mask(isa) != 0 {
-        return Err(invalid(format!("{name}: reserved bits set in word {w0:#010x}")));
+        return Err(invalid(format!(
+            "{name}: reserved bits set in word {w0:#010x}"
+        )));
     }
     let sdata = ((w0 >> 6) & 0x7f) as u16;
     let sbase = ((w0 & 0x3f) as u16) * 2;
-    let mut m = Modifiers { glc: w0 & (1 << 16) != 0, ..Modifiers::default() };
+    let mut m = Modifiers {
+        glc: w0 & (1 << 16) != 0,
+        ..Modifiers::default()
+    };
     // soffset: Some(register code) or None; offset in m.offset.
     let soffset = match isa {
         Isa::Gfx803 => {
@@ -88,7 +109,9 @@ pub(crate) fn decode(target: Target, family: Family, bytes: &[u8]) -> Result<Ins
                 None
             } else {
                 if w1 > 0x7f {
-                    return Err(invalid(format!("{name}: soffset word {w1:#x} exceeds 7 bits")));
+                    return Err(invalid(format!(
+                        "{name}: soffset word {w1:#x} exceeds 7 bits"
+                    )));
                 }
                 Some(w1 as u16)
             }
@@ -96,7 +119,9 @@ pub(crate) fn decode(target: Target, family: Family, bytes: &[u8]) -> Result<Ins
         Isa::Gfx1030 => {
             m.dlc = w0 & (1 << 14) != 0;
             if w1 & 0x01e0_0000 != 0 {
-                return Err(invalid(format!("{name}: reserved bits 24:21 set in word {w1:#010x}")));
+                return Err(invalid(format!(
+                    "{name}: reserved bits 24:21 set in word {w1:#010x}"
+                )));
             }
             // Sign-extend the 21-bit offset.
             m.offset = ((w1 << 11) as i32) >> 11;
@@ -113,6 +138,11 @@ pub(crate) fn decode(target: Target, family: Family, bytes: &[u8]) -> Result<Ins
         modifiers: m,
         size: 8,
     };
+    if !has_cpol(info) && (m.glc || m.dlc) {
+        return Err(invalid(format!(
+            "{name} has no cache-policy bits (glc/dlc set)"
+        )));
+    }
     let mut used = (false, false, false);
     for spec in info.operands {
         let dwords = spec.ty.dwords(target);
@@ -123,26 +153,51 @@ pub(crate) fn decode(target: Target, family: Family, bytes: &[u8]) -> Result<Ins
             }
             Field::Sdata => {
                 if !sdata_ok(isa, sdata, dwords) {
-                    return Err(invalid(format!("{name}: sdata {sdata} is not a valid {dwords}-dword register")));
+                    return Err(invalid(format!(
+                        "{name}: sdata {sdata} is not a valid {dwords}-dword register"
+                    )));
                 }
-                push(&mut inst, Operand::Src { code: sdata, ty: spec.ty });
+                push(
+                    &mut inst,
+                    Operand::Src {
+                        code: sdata,
+                        ty: spec.ty,
+                    },
+                );
                 used.0 = true;
             }
             Field::Sbase => {
                 if !sbase_ok(isa, sbase, dwords) {
-                    return Err(invalid(format!("{name}: sbase s{sbase} is not a valid {dwords}-dword base")));
+                    return Err(invalid(format!(
+                        "{name}: sbase s{sbase} is not a valid {dwords}-dword base"
+                    )));
                 }
-                push(&mut inst, Operand::Src { code: sbase, ty: spec.ty });
+                push(
+                    &mut inst,
+                    Operand::Src {
+                        code: sbase,
+                        ty: spec.ty,
+                    },
+                );
                 used.1 = true;
             }
             Field::Soffset => {
                 used.2 = true;
                 if let Some(code) = soffset {
-                    push(&mut inst, Operand::Src { code, ty: OperandType::B32 });
+                    push(
+                        &mut inst,
+                        Operand::Src {
+                            code,
+                            ty: OperandType::B32,
+                        },
+                    );
                 }
             }
             other => {
-                return Err(DecodeError::Unimplemented { offset: 0, what: format!("SMEM field {}", other.name()) })
+                return Err(DecodeError::Unimplemented {
+                    offset: 0,
+                    what: format!("SMEM field {}", other.name()),
+                })
             }
         }
     }
@@ -168,7 +223,10 @@ fn push(inst: &mut Instruction, operand: Operand) {
 }
 
 pub(crate) fn encode(inst: &Instruction, out: &mut Vec<u8>) -> Result<(), EncodeError> {
-    let info = inst.info().ok_or(EncodeError::NoEncoding { opcode: inst.opcode, family: inst.family })?;
+    let info = inst.info().ok_or(EncodeError::NoEncoding {
+        opcode: inst.opcode,
+        family: inst.family,
+    })?;
     let isa = inst.target.isa;
     let m = &inst.modifiers;
     let mut w0: u32 = match isa {
@@ -181,14 +239,17 @@ pub(crate) fn encode(inst: &Instruction, out: &mut Vec<u8>) -> Result<(), Encode
     }
     if m.dlc {
         if isa != Isa::Gfx1030 {
-            return Err(EncodeError::OperandOutOfRange("dlc does not exist on gfx803".into()));
+            return Err(EncodeError::OperandOutOfRange(
+                "dlc does not exist on gfx803".into(),
+            ));
         }
         w0 |= 1 << 14;
     }
     let mut ops = inst.operands().iter();
     let mut has_offset_field = false;
     let mut soffset = None;
-    let bad = |what: &str| EncodeError::OperandOutOfRange(format!("{} {what}", info.opcode.mnemonic()));
+    let bad =
+        |what: &str| EncodeError::OperandOutOfRange(format!("{} {what}", info.opcode.mnemonic()));
     for spec in info.operands {
         let dwords = spec.ty.dwords(inst.target);
         match spec.field {
@@ -199,11 +260,15 @@ pub(crate) fn encode(inst: &Instruction, out: &mut Vec<u8>) -> Result<(), Encode
                 w0 |= u32::from(m.simm16) << 6;
             }
             Field::Sdata => match ops.next() {
-                Some(Operand::Src { code, .. }) if sdata_ok(isa, *code, dwords) => w0 |= u32::from(*code) << 6,
+                Some(Operand::Src { code, .. }) if sdata_ok(isa, *code, dwords) => {
+                    w0 |= u32::from(*code) << 6
+                }
                 _ => return Err(bad("has an invalid sdata operand")),
             },
             Field::Sbase => match ops.next() {
-                Some(Operand::Src { code, .. }) if sbase_ok(isa, *code, dwords) => w0 |= u32::from(*code / 2),
+                Some(Operand::Src { code, .. }) if sbase_ok(isa, *code, dwords) => {
+                    w0 |= u32::from(*code / 2)
+                }
                 _ => return Err(bad("has an invalid sbase operand")),
             },
             Field::Soffset => {
@@ -222,7 +287,9 @@ pub(crate) fn encode(inst: &Instruction, out: &mut Vec<u8>) -> Result<(), Encode
         (Isa::Gfx803, true) => match soffset {
             Some(code) => {
                 if m.offset != 0 {
-                    return Err(bad("cannot have both an SGPR offset and an immediate offset on gfx803"));
+                    return Err(bad(
+                        "cannot have both an SGPR offset and an immediate offset on gfx803",
+                    ));
                 }
                 u32::from(code)
             }
@@ -267,7 +334,11 @@ pub(crate) fn format(inst: &Instruction, f: &mut fmt::Formatter<'_>) -> fmt::Res
         f.write_str(sep)?;
         sep = ", ";
         match spec.field {
-            Field::Sdata if sdata_is_imm(info.opcode) => write!(f, "{}", m.simm16)?,
+            // Probe modes follow LLVM's inline-integer rule: decimal up to 64, hex above.
+            Field::Sdata if sdata_is_imm(info.opcode) && m.simm16 <= 64 => {
+                write!(f, "{}", m.simm16)?
+            }
+            Field::Sdata if sdata_is_imm(info.opcode) => write!(f, "{:#x}", m.simm16)?,
             Field::Soffset => match ops.next() {
                 // gfx1030 `null` soffset: the immediate alone, or `null` when it is 0.
                 Some(Operand::Src { code: NULL, .. }) if inst.target.isa == Isa::Gfx1030 => {
@@ -329,7 +400,9 @@ pub(crate) fn parse(
     let tokens = &line.tokens[..];
     let mut next = 0;
     for spec in info.operands {
-        let token = tokens.get(next).ok_or_else(|| line.missing(spec.field.name()))?;
+        let token = tokens
+            .get(next)
+            .ok_or_else(|| line.missing(spec.field.name()))?;
         next += 1;
         let dwords = spec.ty.dwords(target);
         match spec.field {
@@ -340,12 +413,18 @@ pub(crate) fn parse(
             Field::Sdata | Field::Sbase => {
                 let op = parse_src(target, token, spec.ty)?;
                 let ok = match op {
-                    Operand::Src { code, .. } if spec.field == Field::Sdata => sdata_ok(isa, code, dwords),
+                    Operand::Src { code, .. } if spec.field == Field::Sdata => {
+                        sdata_ok(isa, code, dwords)
+                    }
                     Operand::Src { code, .. } => sbase_ok(isa, code, dwords),
                     _ => false,
                 };
                 if !ok {
-                    return Err(token.error(format!("`{}` is not a valid {}", token.text, spec.field.name())));
+                    return Err(token.error(format!(
+                        "`{}` is not a valid {}",
+                        token.text,
+                        spec.field.name()
+                    )));
                 }
                 push(&mut inst, op);
             }
@@ -353,12 +432,22 @@ pub(crate) fn parse(
                 if parse_int(token.text).is_some() {
                     inst.modifiers.offset = parse_offset(token, token.text)?;
                     if isa == Isa::Gfx1030 {
-                        push(&mut inst, Operand::Src { code: NULL, ty: OperandType::B32 });
+                        push(
+                            &mut inst,
+                            Operand::Src {
+                                code: NULL,
+                                ty: OperandType::B32,
+                            },
+                        );
                     }
                 } else {
                     match parse_src(target, token, OperandType::B32)? {
                         op @ Operand::Src { code, .. } if code < 128 => push(&mut inst, op),
-                        _ => return Err(token.error(format!("`{}` is not a valid soffset", token.text))),
+                        _ => {
+                            return Err(
+                                token.error(format!("`{}` is not a valid soffset", token.text))
+                            )
+                        }
                     }
                 }
             }
@@ -393,22 +482,58 @@ mod tests {
     #[test]
     fn gfx1030_offsets_and_soffset() {
         let t = Target::GFX1030_W32;
-        assert_eq!(text(t, &[0xf400_0082, 0xfa00_0010]), "s_load_dword s2, s[4:5], 0x10");
-        assert_eq!(text(t, &[0xf400_0082, 0xfa1f_ffff]), "s_load_dword s2, s[4:5], -0x1");
-        assert_eq!(text(t, &[0xf400_0082, 0x0000_0010]), "s_load_dword s2, s[4:5], s0 offset:0x10");
-        assert_eq!(text(t, &[0xf400_0082, 0xfa00_0000]), "s_load_dword s2, s[4:5], null");
-        assert_eq!(text(t, &[0xf401_4082, 0xfa00_0010]), "s_load_dword s2, s[4:5], 0x10 glc dlc");
-        assert_eq!(text(t, &[0xf400_0082, 0xf800_0010]), "s_load_dword s2, s[4:5], m0 offset:0x10");
-        assert!(text(t, &[0xf400_2082, 0xfa00_0010]).starts_with("ERR"), "reserved bit 13");
-        assert!(text(t, &[0xf404_0042, 0xfa00_0010]).starts_with("ERR"), "odd sdata pair");
+        assert_eq!(
+            text(t, &[0xf400_0082, 0xfa00_0010]),
+            "s_load_dword s2, s[4:5], 0x10"
+        );
+        assert_eq!(
+            text(t, &[0xf400_0082, 0xfa1f_ffff]),
+            "s_load_dword s2, s[4:5], -0x1"
+        );
+        assert_eq!(
+            text(t, &[0xf400_0082, 0x0000_0010]),
+            "s_load_dword s2, s[4:5], s0 offset:0x10"
+        );
+        assert_eq!(
+            text(t, &[0xf400_0082, 0xfa00_0000]),
+            "s_load_dword s2, s[4:5], null"
+        );
+        assert_eq!(
+            text(t, &[0xf401_4082, 0xfa00_0010]),
+            "s_load_dword s2, s[4:5], 0x10 glc dlc"
+        );
+        assert_eq!(
+            text(t, &[0xf400_0082, 0xf800_0010]),
+            "s_load_dword s2, s[4:5], m0 offset:0x10"
+        );
+        assert!(
+            text(t, &[0xf400_2082, 0xfa00_0010]).starts_with("ERR"),
+            "reserved bit 13"
+        );
+        assert!(
+            text(t, &[0xf404_0042, 0xfa00_0010]).starts_with("ERR"),
+            "odd sdata pair"
+        );
     }
 
     #[test]
     fn gfx803_imm_and_sgpr_offsets() {
         let t = Target::GFX803;
-        assert_eq!(text(t, &[0xc002_0082, 0x0000_002c]), "s_load_dword s2, s[4:5], 0x2c");
-        assert_eq!(text(t, &[0xc000_0082, 0x0000_0003]), "s_load_dword s2, s[4:5], s3");
-        assert_eq!(text(t, &[0xc021_0080, 0x0000_0010]), "s_buffer_load_dword s2, s[0:3], s16 glc");
-        assert!(text(t, &[0xc000_0082, 0x0000_0080]).starts_with("ERR"), "soffset above 7 bits");
+        assert_eq!(
+            text(t, &[0xc002_0082, 0x0000_002c]),
+            "s_load_dword s2, s[4:5], 0x2c"
+        );
+        assert_eq!(
+            text(t, &[0xc000_0082, 0x0000_0003]),
+            "s_load_dword s2, s[4:5], s3"
+        );
+        assert_eq!(
+            text(t, &[0xc021_0080, 0x0000_0010]),
+            "s_buffer_load_dword s2, s[0:3], s16 glc"
+        );
+        assert!(
+            text(t, &[0xc000_0082, 0x0000_0080]).starts_with("ERR"),
+            "soffset above 7 bits"
+        );
     }
 }

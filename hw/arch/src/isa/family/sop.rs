@@ -27,8 +27,8 @@ use crate::isa::decode::dword;
 use crate::isa::operand::{classify, write_literal, SrcKind, LITERAL_CODE};
 use crate::isa::tables::{lookup, Field, OpInfo};
 use crate::isa::{
-    AsmError, DecodeError, EncodeError, Family, Instruction, Isa, Modifiers, Opcode, Operand, OperandType, Target,
-    Variant, MAX_OPERANDS,
+    AsmError, DecodeError, EncodeError, Family, Instruction, Isa, Modifiers, Opcode, Operand,
+    OperandType, Target, Variant, MAX_OPERANDS,
 };
 
 use imm::ImmKind;
@@ -47,18 +47,48 @@ struct Raw {
 fn split(family: Family, word: u32) -> Raw {
     let b = |shift: u32, bits: u32| ((word >> shift) & ((1 << bits) - 1)) as u16;
     match family {
-        Family::Sop1 => Raw { number: b(8, 8), sdst: b(16, 7), ssrc0: b(0, 8), ..Raw::default() },
-        Family::Sop2 => Raw { number: b(23, 7), sdst: b(16, 7), ssrc0: b(0, 8), ssrc1: b(8, 8), simm16: 0 },
-        Family::Sopk => Raw { number: b(23, 5), sdst: b(16, 7), simm16: b(0, 16), ..Raw::default() },
-        Family::Sopc => Raw { number: b(16, 7), ssrc0: b(0, 8), ssrc1: b(8, 8), ..Raw::default() },
-        _ => Raw { number: b(16, 7), simm16: b(0, 16), ..Raw::default() },
+        Family::Sop1 => Raw {
+            number: b(8, 8),
+            sdst: b(16, 7),
+            ssrc0: b(0, 8),
+            ..Raw::default()
+        },
+        Family::Sop2 => Raw {
+            number: b(23, 7),
+            sdst: b(16, 7),
+            ssrc0: b(0, 8),
+            ssrc1: b(8, 8),
+            simm16: 0,
+        },
+        Family::Sopk => Raw {
+            number: b(23, 5),
+            sdst: b(16, 7),
+            simm16: b(0, 16),
+            ..Raw::default()
+        },
+        Family::Sopc => Raw {
+            number: b(16, 7),
+            ssrc0: b(0, 8),
+            ssrc1: b(8, 8),
+            ..Raw::default()
+        },
+        _ => Raw {
+            number: b(16, 7),
+            simm16: b(0, 16),
+            ..Raw::default()
+        },
     }
 }
 
 /// Joins the fields of `family` into a word.
 fn join(family: Family, r: Raw) -> u32 {
-    let (n, d, s0, s1, k) =
-        (u32::from(r.number), u32::from(r.sdst), u32::from(r.ssrc0), u32::from(r.ssrc1), u32::from(r.simm16));
+    let (n, d, s0, s1, k) = (
+        u32::from(r.number),
+        u32::from(r.sdst),
+        u32::from(r.ssrc0),
+        u32::from(r.ssrc1),
+        u32::from(r.simm16),
+    );
     match family {
         Family::Sop1 => 0xbe80_0000 | (d << 16) | (n << 8) | s0,
         Family::Sop2 => 0x8000_0000 | (n << 23) | (d << 16) | (s1 << 8) | s0,
@@ -68,20 +98,17 @@ fn join(family: Family, r: Raw) -> u32 {
     }
 }
 
-/// Number of SGPRs (s0..) an ISA addresses in the scalar source space.
-fn sgpr_count(isa: Isa) -> u16 {
-    match isa {
-        Isa::Gfx803 => 102,
-        Isa::Gfx1030 => 106,
-    }
+/// End (exclusive) of SGPR ranges LLVM accepts. Its register file is s0..s105 on
+/// both ISAs; on gfx803 codes 102..105 are named registers, but a wide range that
+/// starts below them may still run up to s105 (`s[96:103]`).
+fn sgpr_count(_isa: Isa) -> u16 {
+    106
 }
 
-/// Number of trap temporaries.
-fn ttmp_count(isa: Isa) -> u16 {
-    match isa {
-        Isa::Gfx803 => 12,
-        Isa::Gfx1030 => 16,
-    }
+/// End (exclusive) of trap-temporary ranges LLVM accepts: ttmp0..ttmp15 on both
+/// ISAs (gfx803 can only name ttmp0..11 singly, but `ttmp[8:15]` decodes).
+fn ttmp_count(_isa: Isa) -> u16 {
+    16
 }
 
 /// Whether a register range starting at index `n` of `dwords` registers is
@@ -133,17 +160,45 @@ fn ssrc1_is_imm(opcode: Opcode) -> bool {
     opcode == Opcode::S_SET_GPR_IDX_ON
 }
 
+/// True for instructions whose `ssrc0` must be a register: LLVM prints a constant
+/// there as `/*Invalid immediate*/`.
+fn ssrc0_register_only(opcode: Opcode) -> bool {
+    matches!(
+        opcode,
+        Opcode::S_MOVRELS_B32
+            | Opcode::S_MOVRELS_B64
+            | Opcode::S_RFE_B64
+            | Opcode::S_SETPC_B64
+            | Opcode::S_CBRANCH_JOIN
+    )
+}
+
+/// Whether `code` is acceptable in `field` of `opcode` beyond the register-class check.
+fn field_ok(opcode: Opcode, field: Field, code: u16) -> bool {
+    !(field == Field::Ssrc0
+        && ssrc0_register_only(opcode)
+        && matches!(code, 128..=208 | 240..=248 | LITERAL_CODE))
+}
+
 /// True for `s_setreg_imm32_b32`, which carries a trailing 32-bit immediate.
 fn has_imm32(opcode: Opcode) -> bool {
     opcode == Opcode::S_SETREG_IMM32_B32
 }
 
-pub(crate) fn decode(target: Target, family: Family, bytes: &[u8]) -> Result<Instruction, DecodeError> {
+pub(crate) fn decode(
+    target: Target,
+    family: Family,
+    bytes: &[u8],
+) -> Result<Instruction, DecodeError> {
     let word = dword(bytes, 0)?;
     let raw = split(family, word);
     let isa = target.isa;
     let Some(info) = lookup(isa, family, raw.number) else {
-        return Err(DecodeError::InvalidOpcode { offset: 0, family, opcode: raw.number });
+        return Err(DecodeError::InvalidOpcode {
+            offset: 0,
+            family,
+            opcode: raw.number,
+        });
     };
     let mut inst = Instruction {
         target,
@@ -178,11 +233,16 @@ pub(crate) fn decode(target: Target, family: Family, bytes: &[u8]) -> Result<Ins
             other => {
                 return Err(DecodeError::Unimplemented {
                     offset: 0,
-                    what: format!("{family} operand field {} of {}", other.name(), info.opcode.mnemonic()),
+                    what: format!(
+                        "{family} operand field {} of {}",
+                        other.name(),
+                        info.opcode.mnemonic()
+                    ),
                 })
             }
         };
-        if !scalar_operand_ok(isa, code, dwords, is_src) {
+        if !scalar_operand_ok(isa, code, dwords, is_src) || !field_ok(info.opcode, spec.field, code)
+        {
             return Err(invalid(format!(
                 "{} of {}: source code {code} is not a valid {}-dword scalar {} on {isa}",
                 spec.field.name(),
@@ -216,7 +276,10 @@ pub(crate) fn decode(target: Target, family: Family, bytes: &[u8]) -> Result<Ins
         inst.size = 8;
     }
     if unused.sdst != 0 || unused.ssrc0 != 0 || unused.ssrc1 != 0 || unused.simm16 != 0 {
-        return Err(invalid(format!("{}: an unused field is non-zero in word {word:#010x}", info.opcode.mnemonic())));
+        return Err(invalid(format!(
+            "{}: an unused field is non-zero in word {word:#010x}",
+            info.opcode.mnemonic()
+        )));
     }
     Ok(inst)
 }
@@ -229,13 +292,19 @@ fn push(inst: &mut Instruction, operand: Operand) {
 }
 
 fn row(inst: &Instruction) -> Result<&'static OpInfo, EncodeError> {
-    inst.info().ok_or(EncodeError::NoEncoding { opcode: inst.opcode, family: inst.family })
+    inst.info().ok_or(EncodeError::NoEncoding {
+        opcode: inst.opcode,
+        family: inst.family,
+    })
 }
 
 pub(crate) fn encode(inst: &Instruction, out: &mut Vec<u8>) -> Result<(), EncodeError> {
     let info = row(inst)?;
     let isa = inst.target.isa;
-    let mut raw = Raw { number: info.number, ..Raw::default() };
+    let mut raw = Raw {
+        number: info.number,
+        ..Raw::default()
+    };
     let mut literal: Option<u32> = None;
     let mut ops = inst.operands().iter();
     for spec in info.operands {
@@ -254,17 +323,33 @@ pub(crate) fn encode(inst: &Instruction, out: &mut Vec<u8>) -> Result<(), Encode
             }
             Field::Ssrc1 => &mut raw.ssrc1,
             Field::Simm16 | Field::K => continue,
-            other => return Err(EncodeError::Unimplemented(format!("{} field {}", inst.family, other.name()))),
+            other => {
+                return Err(EncodeError::Unimplemented(format!(
+                    "{} field {}",
+                    inst.family,
+                    other.name()
+                )))
+            }
         };
         let operand = ops.next().ok_or_else(|| {
-            EncodeError::OperandOutOfRange(format!("{} is missing its {} operand", info.opcode.mnemonic(), spec.field.name()))
+            EncodeError::OperandOutOfRange(format!(
+                "{} is missing its {} operand",
+                info.opcode.mnemonic(),
+                spec.field.name()
+            ))
         })?;
         let is_src = spec.field != Field::Sdst;
         *field = match *operand {
-            Operand::Src { code, .. } if scalar_operand_ok(isa, code, spec.ty.dwords(inst.target), is_src) => code,
+            Operand::Src { code, .. }
+                if scalar_operand_ok(isa, code, spec.ty.dwords(inst.target), is_src) =>
+            {
+                code
+            }
             Operand::Literal { value, .. } if is_src => {
                 if literal.is_some_and(|l| l != value) {
-                    return Err(EncodeError::OperandOutOfRange("two different literals in one instruction".into()));
+                    return Err(EncodeError::OperandOutOfRange(
+                        "two different literals in one instruction".into(),
+                    ));
                 }
                 literal = Some(value);
                 LITERAL_CODE
@@ -305,7 +390,9 @@ pub(crate) fn format(inst: &Instruction, f: &mut fmt::Formatter<'_>) -> fmt::Res
         sep = ", ";
         match spec.field {
             Field::Simm16 => imm::write(kind, isa, inst.modifiers.simm16, f)?,
-            Field::Ssrc1 if ssrc1_is_imm(info.opcode) => imm::write(kind, isa, inst.modifiers.simm16, f)?,
+            Field::Ssrc1 if ssrc1_is_imm(info.opcode) => {
+                imm::write(kind, isa, inst.modifiers.simm16, f)?
+            }
             Field::K => write_literal(inst.modifiers.imm32, OperandType::B32, f)?,
             _ => match ops.next() {
                 Some(op) => op.write(inst.target, f)?,
@@ -324,10 +411,19 @@ pub(crate) fn format(inst: &Instruction, f: &mut fmt::Formatter<'_>) -> fmt::Res
 }
 
 /// Parses a scalar register/constant operand for `spec` and checks it fits the field.
-fn parse_scalar(target: Target, token: &Token<'_>, ty: OperandType, is_src: bool) -> Result<Operand, AsmError> {
+fn parse_scalar(
+    target: Target,
+    token: &Token<'_>,
+    ty: OperandType,
+    is_src: bool,
+) -> Result<Operand, AsmError> {
     let operand = parse_src(target, token, ty)?;
     match operand {
-        Operand::Src { code, .. } if scalar_operand_ok(target.isa, code, ty.dwords(target), is_src) => Ok(operand),
+        Operand::Src { code, .. }
+            if scalar_operand_ok(target.isa, code, ty.dwords(target), is_src) =>
+        {
+            Ok(operand)
+        }
         Operand::Literal { .. } if is_src => Ok(operand),
         _ => Err(token.error(format!(
             "`{}` is not a valid scalar {} here",
@@ -359,10 +455,15 @@ pub(crate) fn parse(
     let mut literal: Option<u32> = None;
     for (i, spec) in info.operands.iter().enumerate() {
         let last = i + 1 == info.operands.len() && !has_imm32(info.opcode);
-        let is_imm = spec.field == Field::Simm16 || (spec.field == Field::Ssrc1 && ssrc1_is_imm(info.opcode));
+        let is_imm = spec.field == Field::Simm16
+            || (spec.field == Field::Ssrc1 && ssrc1_is_imm(info.opcode));
         if is_imm {
             // A trailing immediate like `vmcnt(0) lgkmcnt(0)` may span several tokens.
-            let end = if last { tokens.len() } else { (next + 1).min(tokens.len()) };
+            let end = if last {
+                tokens.len()
+            } else {
+                (next + 1).min(tokens.len())
+            };
             if next >= end && kind != ImmKind::Waitcnt {
                 return Err(line.missing(spec.field.name()));
             }
@@ -373,13 +474,26 @@ pub(crate) fn parse(
             next = end;
             continue;
         }
-        let token = tokens.get(next).ok_or_else(|| line.missing(spec.field.name()))?;
+        let token = tokens
+            .get(next)
+            .ok_or_else(|| line.missing(spec.field.name()))?;
         next += 1;
         if spec.field == Field::K {
             inst.modifiers.imm32 = parse_imm32(token)?;
             continue;
         }
         let operand = parse_scalar(target, token, spec.ty, spec.field != Field::Sdst)?;
+        let code = match operand {
+            Operand::Src { code, .. } => code,
+            _ => LITERAL_CODE,
+        };
+        if !field_ok(info.opcode, spec.field, code) {
+            return Err(token.error(format!(
+                "{} takes a register here, not `{}`",
+                info.opcode.mnemonic(),
+                token.text
+            )));
+        }
         if let Operand::Literal { value, .. } = operand {
             if literal.is_some_and(|l| l != value) {
                 return Err(token.error("only one literal constant is allowed"));
@@ -396,7 +510,9 @@ pub(crate) fn parse(
         }
     }
     if has_imm32(info.opcode) && !info.operands.iter().any(|s| s.field == Field::K) {
-        let token = tokens.get(next).ok_or_else(|| line.missing("32-bit immediate"))?;
+        let token = tokens
+            .get(next)
+            .ok_or_else(|| line.missing("32-bit immediate"))?;
         inst.modifiers.imm32 = parse_imm32(token)?;
         next += 1;
     }

@@ -42,16 +42,29 @@ pub(crate) fn kind(opcode: Opcode) -> ImmKind {
     use Opcode::*;
     match opcode {
         S_ENDPGM => ImmKind::OptionalDec,
-        S_NOP | S_SETKILL | S_SETHALT | S_SLEEP | S_SETPRIO | S_TRAP | S_INCPERFLEVEL | S_DECPERFLEVEL
-        | S_DENORM_MODE => ImmKind::Small,
+        S_NOP | S_SETKILL | S_SETHALT | S_SLEEP | S_SETPRIO | S_TRAP | S_INCPERFLEVEL
+        | S_DECPERFLEVEL | S_DENORM_MODE => ImmKind::Small,
         S_INST_PREFETCH | S_CLAUSE | S_ROUND_MODE | S_TTRACEDATA_IMM => ImmKind::Hex,
-        S_MOVK_I32 | S_CMOVK_I32 | S_CMPK_EQ_I32 | S_CMPK_LG_I32 | S_CMPK_GT_I32 | S_CMPK_GE_I32
-        | S_CMPK_LT_I32 | S_CMPK_LE_I32 | S_CMPK_EQ_U32 | S_CMPK_LG_U32 | S_CMPK_GT_U32 | S_CMPK_GE_U32
-        | S_CMPK_LT_U32 | S_CMPK_LE_U32 | S_ADDK_I32 | S_MULK_I32 | S_WAITCNT_VSCNT | S_WAITCNT_VMCNT
-        | S_WAITCNT_EXPCNT | S_WAITCNT_LGKMCNT => ImmKind::Hex,
-        S_BRANCH | S_CBRANCH_SCC0 | S_CBRANCH_SCC1 | S_CBRANCH_VCCZ | S_CBRANCH_VCCNZ | S_CBRANCH_EXECZ
-        | S_CBRANCH_EXECNZ | S_CBRANCH_CDBGSYS | S_CBRANCH_CDBGUSER | S_CBRANCH_CDBGSYS_OR_USER
-        | S_CBRANCH_CDBGSYS_AND_USER | S_CALL_B64 | S_CBRANCH_I_FORK | S_SUBVECTOR_LOOP_BEGIN
+        S_MOVK_I32 | S_CMOVK_I32 | S_CMPK_EQ_I32 | S_CMPK_LG_I32 | S_CMPK_GT_I32
+        | S_CMPK_GE_I32 | S_CMPK_LT_I32 | S_CMPK_LE_I32 | S_CMPK_EQ_U32 | S_CMPK_LG_U32
+        | S_CMPK_GT_U32 | S_CMPK_GE_U32 | S_CMPK_LT_U32 | S_CMPK_LE_U32 | S_ADDK_I32
+        | S_MULK_I32 | S_WAITCNT_VSCNT | S_WAITCNT_VMCNT | S_WAITCNT_EXPCNT | S_WAITCNT_LGKMCNT => {
+            ImmKind::Hex
+        }
+        S_BRANCH
+        | S_CBRANCH_SCC0
+        | S_CBRANCH_SCC1
+        | S_CBRANCH_VCCZ
+        | S_CBRANCH_VCCNZ
+        | S_CBRANCH_EXECZ
+        | S_CBRANCH_EXECNZ
+        | S_CBRANCH_CDBGSYS
+        | S_CBRANCH_CDBGUSER
+        | S_CBRANCH_CDBGSYS_OR_USER
+        | S_CBRANCH_CDBGSYS_AND_USER
+        | S_CALL_B64
+        | S_CBRANCH_I_FORK
+        | S_SUBVECTOR_LOOP_BEGIN
         | S_SUBVECTOR_LOOP_END => ImmKind::Dec,
         S_WAITCNT => ImmKind::Waitcnt,
         S_SENDMSG | S_SENDMSGHALT => ImmKind::SendMsg,
@@ -76,9 +89,15 @@ struct WaitcntLayout {
 fn waitcnt_layout(isa: Isa) -> WaitcntLayout {
     match isa {
         // GCN3: vmcnt [3:0], expcnt [6:4], lgkmcnt [11:8].
-        Isa::Gfx803 => WaitcntLayout { vm_hi: false, lgkm_bits: 4 },
+        Isa::Gfx803 => WaitcntLayout {
+            vm_hi: false,
+            lgkm_bits: 4,
+        },
         // RDNA: vmcnt [3:0]+[15:14], expcnt [6:4], lgkmcnt [13:8].
-        Isa::Gfx1030 => WaitcntLayout { vm_hi: true, lgkm_bits: 6 },
+        Isa::Gfx1030 => WaitcntLayout {
+            vm_hi: true,
+            lgkm_bits: 6,
+        },
     }
 }
 
@@ -93,7 +112,10 @@ fn waitcnt_fields(isa: Isa, imm: u16) -> ([u32; 3], [u32; 3]) {
         vm_max = 0x3f;
     }
     let lgkm_max = (1 << l.lgkm_bits) - 1;
-    ([vm, (imm >> 4) & 7, (imm >> 8) & lgkm_max], [vm_max, 7, lgkm_max])
+    (
+        [vm, (imm >> 4) & 7, (imm >> 8) & lgkm_max],
+        [vm_max, 7, lgkm_max],
+    )
 }
 
 fn encode_waitcnt(isa: Isa, vm: u32, exp: u32, lgkm: u32) -> u16 {
@@ -177,7 +199,11 @@ fn write_sendmsg(isa: Isa, imm: u16, out: &mut impl Write) -> fmt::Result {
                 return write!(out, "sendmsg({name}, {})", GS_OP_NAMES[0]);
             }
             if op_ok && op != 0 {
-                return write!(out, "sendmsg({name}, {}, {stream})", GS_OP_NAMES[usize::from(op)]);
+                return write!(
+                    out,
+                    "sendmsg({name}, {}, {stream})",
+                    GS_OP_NAMES[usize::from(op)]
+                );
             }
         } else if op == 0 && stream == 0 {
             return write!(out, "sendmsg({name})");
@@ -247,7 +273,9 @@ const DEPCTR: [(&str, u32, u32); 7] = [
 ];
 
 fn depctr_mask() -> u16 {
-    DEPCTR.iter().fold(0, |m, &(_, s, w)| m | (((1u16 << w) - 1) << s))
+    DEPCTR
+        .iter()
+        .fold(0, |m, &(_, s, w)| m | (((1u16 << w) - 1) << s))
 }
 
 fn write_depctr(imm: u16, out: &mut impl Write) -> fmt::Result {
@@ -286,8 +314,11 @@ fn write_gpr_idx(imm: u16, out: &mut impl Write) -> fmt::Result {
     out.write_char(')')
 }
 
-const VERSION_FLAGS: [(&str, u16); 3] =
-    [("UC_VERSION_W64_BIT", 0x2000), ("UC_VERSION_W32_BIT", 0x4000), ("UC_VERSION_MDP_BIT", 0x8000)];
+const VERSION_FLAGS: [(&str, u16); 3] = [
+    ("UC_VERSION_W64_BIT", 0x2000),
+    ("UC_VERSION_W32_BIT", 0x4000),
+    ("UC_VERSION_MDP_BIT", 0x8000),
+];
 
 fn version_name(v: u16) -> Option<&'static str> {
     Some(match v {
@@ -310,7 +341,11 @@ fn write_version(imm: u16, out: &mut impl Write) -> fmt::Result {
     };
     for (name, bit) in VERSION_FLAGS {
         if imm & bit != 0 {
-            text = if text.contains('|') { format!("({text})|{name}") } else { format!("{text}|{name}") };
+            text = if text.contains('|') {
+                format!("({text})|{name}")
+            } else {
+                format!("{text}|{name}")
+            };
         }
     }
     out.write_str(&text)
@@ -345,11 +380,18 @@ fn parse_u16(token: &Token<'_>, text: &str) -> Result<u16, AsmError> {
 
 /// Splits `name(args)` into `args`.
 fn call_args<'a>(text: &'a str, name: &str) -> Option<&'a str> {
-    text.strip_prefix(name)?.trim_start().strip_prefix('(')?.strip_suffix(')')
+    text.strip_prefix(name)?
+        .trim_start()
+        .strip_prefix('(')?
+        .strip_suffix(')')
 }
 
 /// Parses a symbolic name or integer with `lookup` from names to numbers.
-fn name_or_int(token: &Token<'_>, text: &str, lookup: impl Fn(&str) -> Option<u16>) -> Result<u16, AsmError> {
+fn name_or_int(
+    token: &Token<'_>,
+    text: &str,
+    lookup: impl Fn(&str) -> Option<u16>,
+) -> Result<u16, AsmError> {
     let text = text.trim();
     if let Some(v) = lookup(text) {
         return Ok(v);
@@ -365,13 +407,22 @@ fn parse_waitcnt(isa: Isa, tokens: &[Token<'_>]) -> Result<u16, AsmError> {
         if token.text == "&" {
             continue;
         }
-        let Some((i, arg)) = WAITCNT_NAMES.iter().enumerate().find_map(|(i, n)| Some((i, call_args(token.text, n)?)))
+        let Some((i, arg)) = WAITCNT_NAMES
+            .iter()
+            .enumerate()
+            .find_map(|(i, n)| Some((i, call_args(token.text, n)?)))
         else {
-            return Err(token.error(format!("expected vmcnt(N), expcnt(N) or lgkmcnt(N), found `{}`", token.text)));
+            return Err(token.error(format!(
+                "expected vmcnt(N), expcnt(N) or lgkmcnt(N), found `{}`",
+                token.text
+            )));
         };
         let v = parse_u16(token, arg)?;
         if u32::from(v) > max[i] {
-            return Err(token.error(format!("{} value {v} is out of range (max {})", WAITCNT_NAMES[i], max[i])));
+            return Err(token.error(format!(
+                "{} value {v} is out of range (max {})",
+                WAITCNT_NAMES[i], max[i]
+            )));
         }
         vals[i] = u32::from(v);
     }
@@ -386,12 +437,14 @@ fn parse_sendmsg(isa: Isa, token: &Token<'_>) -> Result<u16, AsmError> {
     if parts.is_empty() || parts.len() > 3 {
         return Err(token.error("sendmsg takes 1 to 3 arguments"));
     }
-    let id = name_or_int(token, parts[0], |n| (0..16).find(|&i| msg_name(isa, i) == Some(n)))?;
+    let id = name_or_int(token, parts[0], |n| {
+        (0..16).find(|&i| msg_name(isa, i) == Some(n))
+    })?;
     let op = match parts.get(1) {
         Some(p) => name_or_int(token, p, |n| {
-            (0..8).find(|&i| sysmsg_op_name(isa, i) == Some(n)).or_else(|| {
-                GS_OP_NAMES.iter().position(|&g| g == n).map(|i| i as u16)
-            })
+            (0..8)
+                .find(|&i| sysmsg_op_name(isa, i) == Some(n))
+                .or_else(|| GS_OP_NAMES.iter().position(|&g| g == n).map(|i| i as u16))
         })?,
         None => 0,
     };
@@ -438,7 +491,10 @@ fn parse_depctr(tokens: &[Token<'_>]) -> Result<u16, AsmError> {
         if token.text == "&" {
             continue;
         }
-        let Some(&(name, s, w)) = DEPCTR.iter().find(|(n, _, _)| call_args(token.text, n).is_some()) else {
+        let Some(&(name, s, w)) = DEPCTR
+            .iter()
+            .find(|(n, _, _)| call_args(token.text, n).is_some())
+        else {
             return Err(token.error(format!("unknown depctr field `{}`", token.text)));
         };
         let v = parse_u16(token, call_args(token.text, name).unwrap_or_default())?;
@@ -466,10 +522,16 @@ fn parse_gpr_idx(token: &Token<'_>) -> Result<u16, AsmError> {
 
 fn parse_version(token: &Token<'_>) -> Result<u16, AsmError> {
     let mut imm = 0;
-    for part in token.text.split('|').map(|p| p.trim_matches(|c| c == '(' || c == ')' || c == ' ')) {
+    for part in token
+        .text
+        .split('|')
+        .map(|p| p.trim_matches(|c| c == '(' || c == ')' || c == ' '))
+    {
         imm |= match VERSION_FLAGS.iter().find(|(n, _)| *n == part) {
             Some(&(_, bit)) => bit,
-            None => name_or_int(token, part, |n| (0..=0xff).find(|&v| version_name(v) == Some(n)))?,
+            None => name_or_int(token, part, |n| {
+                (0..=0xff).find(|&v| version_name(v) == Some(n))
+            })?,
         };
     }
     Ok(imm)
