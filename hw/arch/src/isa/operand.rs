@@ -244,7 +244,8 @@ pub fn classify(isa: Isa, code: u16) -> SrcKind {
         (Isa::Gfx803, 112..=123) => SrcKind::Ttmp(code - 112),
         (Isa::Gfx1030, 108..=123) => SrcKind::Ttmp(code - 108),
         (_, 124) => SrcKind::Named("m0", None),
-        (Isa::Gfx1030, 125) => SrcKind::Named("null", None),
+        // LLVM 19 prints 125 as `null` on gfx803 too.
+        (_, 125) => SrcKind::Named("null", None),
         (_, 126) => SrcKind::Named("exec_lo", Some("exec")),
         (_, 127) => SrcKind::Named("exec_hi", None),
         (_, 128..=192) => SrcKind::InlineInt(code as i32 - 128),
@@ -253,7 +254,7 @@ pub fn classify(isa: Isa, code: u16) -> SrcKind {
         (_, 236) => SrcKind::Named("src_shared_limit", None),
         (_, 237) => SrcKind::Named("src_private_base", None),
         (_, 238) => SrcKind::Named("src_private_limit", None),
-        (Isa::Gfx1030, 239) => SrcKind::Named("src_pops_exiting_wave_id", None),
+        (_, 239) => SrcKind::Named("src_pops_exiting_wave_id", None),
         (_, 240..=248) => SrcKind::InlineFloat(code),
         (_, 251) => SrcKind::Named("src_vccz", None),
         (_, 252) => SrcKind::Named("src_execz", None),
