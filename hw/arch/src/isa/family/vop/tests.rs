@@ -1,0 +1,1 @@
+//! Unit tests of the VOP families (cases verified with llvm-mc-19).
