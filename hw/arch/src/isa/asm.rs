@@ -219,7 +219,9 @@ pub fn parse_src(target: Target, token: &Token<'_>, ty: OperandType) -> Result<O
     let text = token.text;
     if let Some((code, count)) = register_code(target.isa, text) {
         let want = ty.dwords(target);
-        if count != want && code != LITERAL_CODE {
+        // `null` stands for a register range of any width.
+        let null = target.isa == Isa::Gfx1030 && code == 125;
+        if count != want && code != LITERAL_CODE && !null {
             return Err(token.error(format!("`{text}` is {count} register(s), this operand takes {want}")));
         }
         return Ok(Operand::Src { code, ty });

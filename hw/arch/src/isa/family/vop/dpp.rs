@@ -130,7 +130,8 @@ fn write_ctrl(f: &mut fmt::Formatter<'_>, ctrl: u16) -> fmt::Result {
 /// Writes LLVM's DPP text.
 pub(super) fn format(inst: &Instruction, info: &OpInfo, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     let m = &inst.modifiers;
-    write_head(f, inst, info.operands, "_dpp", |i| mods_of(m.neg, m.abs, 0, i))?;
+    let suffix = if super::never_suffixed(inst.opcode) { "" } else { "_dpp" };
+    write_head(f, inst, info.operands, suffix, |i| mods_of(m.neg, m.abs, 0, i))?;
     if inst.variant == Variant::Dpp8 {
         f.write_str(" dpp8:[")?;
         for i in 0..8 {
