@@ -6,7 +6,7 @@
 //! and constants, so every family reads `s[4:5]`, `vcc_lo`, `-4.0` or `0x1234`
 //! the same way.
 
-use super::operand::{self, classify, SrcKind, LITERAL_CODE, VGPR_BASE};
+use super::operand::{self, classify, SrcKind, VGPR_BASE};
 use super::tables::{self, OpInfo};
 use super::{encode, family, AsmError, Family, Instruction, Isa, Opcode, Operand, OperandType, Target, Variant};
 
@@ -219,9 +219,9 @@ pub fn parse_src(target: Target, token: &Token<'_>, ty: OperandType) -> Result<O
     let text = token.text;
     if let Some((code, count)) = register_code(target.isa, text) {
         let want = ty.dwords(target);
-        // `null` stands for a register range of any width.
-        let null = target.isa == Isa::Gfx1030 && code == 125;
-        if count != want && code != LITERAL_CODE && !null {
+        // `null` and the `src_*` registers stand for an operand of any width.
+        let any_width = code == 125 || (235..=254).contains(&code);
+        if count != want && !any_width {
             return Err(token.error(format!("`{text}` is {count} register(s), this operand takes {want}")));
         }
         return Ok(Operand::Src { code, ty });

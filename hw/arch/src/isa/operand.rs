@@ -241,7 +241,8 @@ pub fn classify(isa: Isa, code: u16) -> SrcKind {
         (Isa::Gfx803, 112..=123) => SrcKind::Ttmp(code - 112),
         (Isa::Gfx1030, 108..=123) => SrcKind::Ttmp(code - 108),
         (_, 124) => SrcKind::Named("m0", None),
-        (Isa::Gfx1030, 125) => SrcKind::Named("null", None),
+        // LLVM names 125 and 239 on gfx803 too, although GCN3 has no such registers.
+        (_, 125) => SrcKind::Named("null", None),
         (_, 126) => SrcKind::Named("exec_lo", Some("exec")),
         (_, 127) => SrcKind::Named("exec_hi", None),
         (_, 128..=192) => SrcKind::InlineInt(code as i32 - 128),
@@ -250,7 +251,7 @@ pub fn classify(isa: Isa, code: u16) -> SrcKind {
         (_, 236) => SrcKind::Named("src_shared_limit", None),
         (_, 237) => SrcKind::Named("src_private_base", None),
         (_, 238) => SrcKind::Named("src_private_limit", None),
-        (Isa::Gfx1030, 239) => SrcKind::Named("src_pops_exiting_wave_id", None),
+        (_, 239) => SrcKind::Named("src_pops_exiting_wave_id", None),
         (_, 240..=248) => SrcKind::InlineFloat(code),
         (_, 251) => SrcKind::Named("src_vccz", None),
         (_, 252) => SrcKind::Named("src_execz", None),
@@ -267,6 +268,17 @@ fn write_range(out: &mut impl fmt::Write, prefix: &str, first: u16, dwords: u8) 
         write!(out, "{prefix}{first}")
     } else {
         write!(out, "{prefix}[{first}:{}]", first + u16::from(dwords) - 1)
+    }
+}
+
+/// The first register LLVM prints for a scalar range starting at `n`: the hardware
+/// ignores the low bit of an SGPR/TTMP pair's number, and LLVM prints the aligned pair
+/// (`s[6:7]` for code 7).
+fn scalar_base(n: u16, dwords: u8) -> u16 {
+    if dwords >= 2 {
+        n & !1
+    } else {
+        n
     }
 }
 
@@ -424,9 +436,9 @@ fn b16_inline_float_text(code: u16) -> Option<u16> {
 pub fn write_src(target: Target, code: u16, ty: OperandType, out: &mut impl fmt::Write) -> fmt::Result {
     let dwords = ty.dwords(target);
     match classify(target.isa, code) {
-        SrcKind::Sgpr(n) => write_range(out, "s", n, dwords),
+        SrcKind::Sgpr(n) => write_range(out, "s", scalar_base(n, dwords), dwords),
         SrcKind::Vgpr(n) => write_range(out, "v", n, dwords),
-        SrcKind::Ttmp(n) => write_range(out, "ttmp", n, dwords),
+        SrcKind::Ttmp(n) => write_range(out, "ttmp", scalar_base(n, dwords), dwords),
         SrcKind::Named(lo, pair) => match (dwords, pair) {
             (2, Some(pair)) => out.write_str(pair),
             _ => out.write_str(lo),

@@ -50,17 +50,18 @@ pub(super) fn decode(
         m.fi = src0_field == DPP8_FI_CODE;
         return Ok(m);
     }
-    m.dpp_ctrl = (w >> 8 & 0x1ff) as u16;
+    // Bits 17:8: the 9-bit control plus a reserved bit LLVM ignores (kept, not printed).
+    m.dpp_ctrl = (w >> 8 & 0x3ff) as u16;
     m.fi = w >> 18 & 1 != 0;
     m.bound_ctrl = w >> 19 & 1 != 0;
     m.neg = (w >> 20 & 1 | (w >> 22 & 1) << 1) as u8;
     m.abs = (w >> 21 & 1 | (w >> 23 & 1) << 1) as u8;
     m.bank_mask = (w >> 24 & 0xf) as u8;
     m.row_mask = (w >> 28) as u8;
-    if w >> 17 & 1 != 0 || (m.fi && target.isa == Isa::Gfx803) {
+    if m.fi && target.isa == Isa::Gfx803 {
         return Err(invalid(format!("DPP word {w:#010x} sets reserved bits")));
     }
-    if !valid_ctrl(target.isa, m.dpp_ctrl) {
+    if !valid_ctrl(target.isa, m.dpp_ctrl & 0x1ff) {
         return Err(invalid(format!("DPP control {:#x} is not valid on {}", m.dpp_ctrl, target.isa)));
     }
     for i in 0..2 {
@@ -72,16 +73,21 @@ pub(super) fn decode(
 }
 
 /// Builds the DPP word.
-pub(super) fn encode(inst: &Instruction, _info: &OpInfo, codes: &Codes) -> Result<u32, EncodeError> {
+pub(super) fn encode(inst: &Instruction, info: &OpInfo, codes: &Codes) -> Result<u32, EncodeError> {
     let m = &inst.modifiers;
-    let src0 = super::vgpr_bits(codes.src[0], "DPP src0")?;
+    // `v_nop` has no source; its field is 0.
+    let src0 = if super::has_field(info, crate::isa::Field::Src0) {
+        super::vgpr_bits(codes.src[0], "DPP src0")?
+    } else {
+        0
+    };
     if inst.variant == Variant::Dpp8 {
         if m.dpp8 >> 24 != 0 {
             return Err(EncodeError::OperandOutOfRange(format!("dpp8 selects {:#x}", m.dpp8)));
         }
         return Ok(src0 | m.dpp8 << 8);
     }
-    if !valid_ctrl(inst.target.isa, m.dpp_ctrl) || m.row_mask > 15 || m.bank_mask > 15 {
+    if !valid_ctrl(inst.target.isa, m.dpp_ctrl & 0x1ff) || m.dpp_ctrl > 0x3ff || m.row_mask > 15 || m.bank_mask > 15 {
         return Err(EncodeError::OperandOutOfRange(format!("DPP control {:#x}", m.dpp_ctrl)));
     }
     if m.fi && inst.target.isa == Isa::Gfx803 {
@@ -142,7 +148,7 @@ pub(super) fn format(inst: &Instruction, info: &OpInfo, f: &mut fmt::Formatter<'
         }
         f.write_str("]")?;
     } else {
-        write_ctrl(f, m.dpp_ctrl)?;
+        write_ctrl(f, m.dpp_ctrl & 0x1ff)?;
         write!(f, " row_mask:{:#x} bank_mask:{:#x}", m.row_mask, m.bank_mask)?;
         if m.bound_ctrl {
             f.write_str(" bound_ctrl:1")?;

@@ -16,11 +16,12 @@ use crate::isa::asm::AsmLine;
 use crate::isa::operand::{classify, SrcKind, LITERAL_CODE, VGPR_BASE};
 use crate::isa::tables::{self, Field};
 use crate::isa::{
-    AsmError, DecodeError, EncodeError, Family, Instruction, Isa, Modifiers, OpInfo, Opcode, Operand, Target,
+    AsmError, DecodeError, EncodeError, Family, Instruction, Isa, Modifiers, OpInfo, Opcode, Operand, OperandType, Target,
     Variant, MAX_OPERANDS,
 };
 
 mod dpp;
+mod flags;
 mod sdwa;
 mod syntax;
 mod vop12c;
@@ -169,7 +170,7 @@ pub(super) fn build(
                 .ok_or_else(|| invalid(format!("{} cannot take a literal here", spec.field.name())))?;
             Operand::Literal { value, ty: spec.ty }
         } else {
-            check_code(target, code, spec.ty.dwords(target), spec.field)?;
+            check_code(target, code, spec.ty, spec.field)?;
             Operand::Src { code, ty: spec.ty }
         };
     }
@@ -185,20 +186,34 @@ pub(super) fn build(
     })
 }
 
-/// Checks that `code` names a valid operand of `dwords` registers.
-fn check_code(target: Target, code: u16, dwords: u8, field: Field) -> Result<(), DecodeError> {
-    let last = |first: u16, limit: u16| first + u16::from(dwords.max(1)) - 1 <= limit;
+/// Checks that `code` names a valid operand of type `ty` in `field`, as LLVM's
+/// decoder does: register ranges inside the file, SGPR/TTMP pairs even-aligned,
+/// 64-bit named registers only where a pair exists (`vcc`, `exec`, ...),
+/// destinations and lane masks not constants, lane masks not VGPRs.
+fn check_code(target: Target, code: u16, ty: OperandType, field: Field) -> Result<(), DecodeError> {
+    let dwords = u16::from(ty.dwords(target).max(1));
+    // An odd SGPR/TTMP code for a 64-bit operand names the aligned pair below it.
+    let fits = |first: u16, limit: u16| {
+        let base = if dwords > 1 { first & !1 } else { first };
+        base + dwords - 1 <= limit
+    };
+    let destination = matches!(field, Field::Sdst | Field::Vcc | Field::Vdst);
     let ok = match classify(target.isa, code) {
         SrcKind::Invalid | SrcKind::Literal => false,
-        SrcKind::Vgpr(n) => last(n, 255),
-        SrcKind::Sgpr(n) => last(n, if target.isa == Isa::Gfx1030 { 105 } else { 101 }),
-        SrcKind::Ttmp(n) => last(n, if target.isa == Isa::Gfx1030 { 15 } else { 11 }),
-        _ => true,
+        SrcKind::Vgpr(n) => n + dwords - 1 <= 255 && ty != OperandType::LaneMask,
+        SrcKind::Sgpr(n) => fits(n, if target.isa == Isa::Gfx1030 { 105 } else { 101 }),
+        SrcKind::Ttmp(n) => fits(n, if target.isa == Isa::Gfx1030 { 15 } else { 11 }),
+        SrcKind::Named(_, pair) => dwords == 1 || pair.is_some() || code == 125 || code >= 235,
+        SrcKind::InlineInt(_) | SrcKind::InlineFloat(_) => !destination,
     };
     if ok {
         Ok(())
     } else {
-        Err(invalid(format!("field {} holds {code}, not a valid {dwords}-dword operand", field.name())))
+        Err(invalid(format!(
+            "field {} holds {code}, not a valid {} operand",
+            field.name(),
+            ty.name()
+        )))
     }
 }
 
@@ -319,3 +334,40 @@ pub(super) fn finish(
     inst.size = bytes.len() as u8;
     Ok(inst)
 }
+
+/// LLVM's feature bits ([`flags`]) of opcode `number` in `family` on `isa`.
+pub(super) fn features(isa: Isa, family: Family, number: u16) -> u16 {
+    let table: &[u16] = match (isa, family) {
+        (Isa::Gfx1030, Family::Vop1) => &flags::GFX1030_VOP1,
+        (Isa::Gfx1030, Family::Vop2) => &flags::GFX1030_VOP2,
+        (Isa::Gfx1030, Family::Vopc) => &flags::GFX1030_VOPC,
+        (Isa::Gfx1030, Family::Vop3) => &flags::GFX1030_VOP3,
+        (Isa::Gfx803, Family::Vop1) => &flags::GFX803_VOP1,
+        (Isa::Gfx803, Family::Vop2) => &flags::GFX803_VOP2,
+        (Isa::Gfx803, Family::Vopc) => &flags::GFX803_VOPC,
+        (Isa::Gfx803, Family::Vop3) => &flags::GFX803_VOP3,
+        _ => &[],
+    };
+    table.get(usize::from(number)).copied().unwrap_or(0)
+}
+
+/// The feature bit for an SDWA/DPP variant (0 for plain).
+pub(super) fn variant_feature(variant: Variant) -> u16 {
+    match variant {
+        Variant::Plain => 0,
+        Variant::Sdwa => flags::SDWA,
+        Variant::Dpp16 => flags::DPP16,
+        Variant::Dpp8 => flags::DPP8,
+    }
+}
+
+/// Feature bits for neg / abs of source `i`.
+pub(super) fn neg_abs_bits(i: usize) -> (u16, u16) {
+    match i {
+        0 => (flags::NEG0, flags::ABS0),
+        1 => (flags::NEG1, flags::ABS1),
+        _ => (flags::NEG2, flags::ABS2),
+    }
+}
+
+use flags::{CLAMP, OMOD, OP_SEL};

@@ -62,8 +62,14 @@ pub(super) fn write_head(
     f.write_str(suffix)?;
     for (n, (op, spec)) in inst.operands().iter().zip(fields).enumerate() {
         f.write_str(if n == 0 { " " } else { ", " })?;
-        let mods = super::source_index(spec.field).map_or(SrcMods::default(), &source_mods);
-        write_operand(f, inst.target, op, mods)?;
+        match (spec.field, op) {
+            // The K constant of madak/madmk/fmaak/fmamk prints as the raw dword in hex.
+            (crate::isa::Field::K, Operand::Literal { value, .. }) => write!(f, "{value:#x}")?,
+            _ => {
+                let mods = super::source_index(spec.field).map_or(SrcMods::default(), &source_mods);
+                write_operand(f, inst.target, op, mods)?;
+            }
+        }
     }
     Ok(())
 }
@@ -132,6 +138,10 @@ pub(super) fn parse_operands<'l, 'a>(
     let mut operands = Vec::with_capacity(fields.len());
     let mut mods = [SrcMods::default(); 3];
     for (token, spec) in line.tokens.iter().zip(fields) {
+        if spec.field == crate::isa::Field::K {
+            operands.push(parse_k(token, spec.ty)?);
+            continue;
+        }
         let (op, m) = parse_src_mods(target, token, spec.ty)?;
         match super::source_index(spec.field) {
             Some(i) => mods[i] = m,
@@ -151,4 +161,17 @@ pub(super) fn split_modifier<'a>(token: &Token<'a>) -> (&'a str, Option<&'a str>
         Some((name, value)) => (name, Some(value)),
         None => (token.text, None),
     }
+}
+
+/// Parses the K constant of madak/madmk/fmaak/fmamk: always a literal dword (an
+/// integer, or a float converted to the operand's format).
+fn parse_k(token: &Token<'_>, ty: crate::isa::OperandType) -> Result<Operand, AsmError> {
+    let value = match parse_int(token.text) {
+        Some(v) if (i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&v) => v as u32,
+        Some(_) => return Err(token.error(format!("`{}` does not fit 32 bits", token.text))),
+        None => crate::isa::asm::parse_float(token.text)
+            .and_then(|v| crate::isa::operand::float_constant_bits(v, ty))
+            .ok_or_else(|| token.error(format!("expected a constant, found `{}`", token.text)))?,
+    };
+    Ok(Operand::Literal { value, ty })
 }

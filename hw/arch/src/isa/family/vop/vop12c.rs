@@ -12,7 +12,7 @@ use std::fmt;
 
 use super::syntax::{parse_operands, split_modifier, write_head};
 use super::{build, codes_of, dpp, has_e64, has_field, invalid, never_suffixed, push_words, sdwa, vgpr_bits};
-use super::{scalar_bits, Codes, VCC_CODE};
+use super::{features, scalar_bits, variant_feature, Codes, VCC_CODE};
 use crate::isa::asm::{AsmLine, SrcMods};
 use crate::isa::decode::dword;
 use crate::isa::operand::{DPP16_CODE, DPP8_CODE, DPP8_FI_CODE, LITERAL_CODE, SDWA_CODE, VGPR_BASE};
@@ -64,8 +64,8 @@ pub(super) fn decode(target: Target, family: Family, bytes: &[u8]) -> Result<Ins
         Variant::Sdwa => (sdwa::decode(target, info, &mut codes, vsrc1, dword(bytes, 1)?)?, 8),
         Variant::Dpp16 | Variant::Dpp8 => (dpp::decode(target, info, variant, src0, &mut codes, dword(bytes, 1)?)?, 8),
     };
-    if variant != Variant::Plain && has_field(info, Field::K) {
-        return Err(invalid(format!("{} has no SDWA/DPP form", info.opcode.mnemonic())));
+    if variant != Variant::Plain && features(target.isa, family, op) & variant_feature(variant) == 0 {
+        return Err(invalid(format!("{} has no {variant:?} form", info.opcode.mnemonic())));
     }
     build(target, info, variant, &codes, modifiers, size)
 }
@@ -173,6 +173,12 @@ pub(super) fn parse(
     line: &AsmLine<'_>,
 ) -> Result<Instruction, AsmError> {
     let variant = variant_from_modifiers(line, variant);
+    if variant != Variant::Plain && features(target.isa, info.family, info.number) & variant_feature(variant) == 0 {
+        return Err(AsmError::at_column(
+            line.mnemonic_column,
+            format!("{} has no {variant:?} form on {}", info.opcode.mnemonic(), target.isa),
+        ));
+    }
     let parsed = parse_operands(target, info.operands, line)?;
     let modifiers = match variant {
         Variant::Plain => {

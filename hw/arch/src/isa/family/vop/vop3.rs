@@ -14,7 +14,7 @@ use std::fmt;
 use super::sdwa::{parse_omod, write_omod};
 use super::syntax::{mods_of, parse_bit_list, parse_operands, split_modifier, write_bit_list, write_head};
 use super::{build, codes_of, has_e32, has_field, invalid, is_vop3b, never_suffixed, push_words, source_count};
-use super::{scalar_bits, vgpr_bits, Codes};
+use super::{features, neg_abs_bits, scalar_bits, vgpr_bits, Codes, CLAMP, OMOD, OP_SEL};
 use crate::isa::asm::{AsmLine, SrcMods};
 use crate::isa::decode::dword;
 use crate::isa::operand::{LITERAL_CODE, VGPR_BASE};
@@ -39,19 +39,11 @@ fn implicit_vdst(isa: Isa, info: &OpInfo) -> u32 {
     }
 }
 
-/// True when source `i` takes `neg`/`abs` (float sources; `v_cndmask_b32`'s too).
-pub(super) fn source_has_mods(info: &OpInfo, i: usize) -> bool {
-    info.operands
-        .iter()
-        .find(|s| super::source_index(s.field) == Some(i))
-        .is_some_and(|s| s.ty.is_float() || info.opcode.mnemonic() == "v_cndmask_b32")
-}
-
-/// True when the row takes an output modifier (a float source or result).
-fn has_omod(info: &OpInfo) -> bool {
-    info.operands
-        .iter()
-        .any(|s| s.ty.is_float() && matches!(s.field, Field::Vdst | Field::Src0 | Field::Src1 | Field::Src2))
+/// Which of neg / abs source `i` takes (LLVM's per-opcode facts; VOP3b has no abs field).
+pub(super) fn source_mods_allowed(isa: Isa, info: &OpInfo, i: usize) -> (bool, bool) {
+    let features = features(isa, Family::Vop3, info.number);
+    let (neg, abs) = neg_abs_bits(i);
+    (features & neg != 0, features & abs != 0 && !is_vop3b(info))
 }
 
 /// Mask of the source bits that exist (`nsrc` low bits).
@@ -93,8 +85,10 @@ pub(super) fn decode(target: Target, bytes: &[u8]) -> Result<Instruction, Decode
         codes.vdst = VGPR_BASE + vdst as u16;
     } else if has_field(info, Field::Sdst) && !vop3b {
         codes.sdst = vdst as u16;
-    } else if vdst != implicit_vdst(target.isa, info) {
-        return Err(invalid(format!("{name}: destination field is {vdst}, must be {}", implicit_vdst(target.isa, info))));
+    } else {
+        // No destination operand (gfx1030 v_cmpx, v_nop): LLVM ignores the field;
+        // it is kept in `simm16` so the bytes re-encode.
+        m.simm16 = vdst as u16;
     }
     let srcs = [(w1 & 0x1ff) as u16, (w1 >> 9 & 0x1ff) as u16, (w1 >> 18 & 0x1ff) as u16];
     for (i, &code) in srcs.iter().enumerate() {
@@ -103,18 +97,25 @@ pub(super) fn decode(target: Target, bytes: &[u8]) -> Result<Instruction, Decode
         }
     }
     codes.src = srcs;
+    let features = features(target.isa, Family::Vop3, info.number);
+    // LLVM's decoder ignores neg/abs bits of op_sel (16-bit) opcodes that take none;
+    // they are kept so the bytes re-encode, and not printed.
+    let lenient = features & OP_SEL != 0;
     for i in 0..3 {
         let mods = mods_of(m.neg, m.abs, 0, i);
-        if mods != SrcMods::default() && !source_has_mods(info, i) {
-            return Err(invalid(format!("{name}: neg/abs on src{i}, which takes no modifiers")));
+        let (neg, abs) = source_mods_allowed(target.isa, info, i);
+        let present = i < nsrc;
+        if (mods.neg && !neg || mods.abs && !abs) && !(lenient && present) {
+            return Err(invalid(format!("{name}: neg/abs on src{i}, which takes none")));
         }
     }
-    if m.omod != 0 && !has_omod(info) {
-        return Err(invalid(format!("{name}: output modifier on an integer instruction")));
+    if m.omod != 0 && features & OMOD == 0 {
+        return Err(invalid(format!("{name}: takes no output modifier")));
     }
-    if m.op_sel & 7 & !source_mask(info) != 0 {
-        return Err(invalid(format!("{name}: op_sel bit set for a missing source")));
+    if m.clamp && features & CLAMP == 0 {
+        return Err(invalid(format!("{name}: takes no clamp")));
     }
+    // LLVM ignores op_sel bits of opcodes that take none: they are kept, not printed.
     let mut size = 8;
     if srcs[..nsrc].contains(&LITERAL_CODE) {
         if target.isa == Isa::Gfx803 {
@@ -152,7 +153,7 @@ pub(super) fn encode(inst: &Instruction, info: &OpInfo, out: &mut Vec<u8>) -> Re
     } else if has_field(info, Field::Sdst) && !is_vop3b(info) {
         scalar_bits(codes.sdst, 8, "sdst")?
     } else {
-        implicit_vdst(isa, info)
+        u32::from(m.simm16 & 0xff)
     };
     let mut w1 = u32::from(m.neg & 7) << 29 | u32::from(m.omod & 3) << 27;
     for (i, &code) in codes.src.iter().enumerate().take(nsrc) {
@@ -175,8 +176,14 @@ pub(super) fn encode(inst: &Instruction, info: &OpInfo, out: &mut Vec<u8>) -> Re
 pub(super) fn format(inst: &Instruction, info: &OpInfo, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     let m = &inst.modifiers;
     let suffix = if !never_suffixed(inst.opcode) && has_e32(inst.target.isa, inst.opcode) { "_e64" } else { "" };
-    write_head(f, inst, info.operands, suffix, |i| mods_of(m.neg, m.abs, 0, i))?;
-    if m.op_sel != 0 {
+    write_head(f, inst, info.operands, suffix, |i| {
+        let (neg, abs) = source_mods_allowed(inst.target.isa, info, i);
+        let mut mods = mods_of(m.neg, m.abs, 0, i);
+        mods.neg &= neg;
+        mods.abs &= abs;
+        mods
+    })?;
+    if m.op_sel != 0 && features(inst.target.isa, Family::Vop3, info.number) & OP_SEL != 0 {
         let nsrc = source_count(info);
         let bits = m.op_sel & source_mask(info) | (m.op_sel >> 3 & 1) << nsrc;
         write_bit_list(f, "op_sel", bits, nsrc + 1)?;
@@ -191,25 +198,30 @@ pub(super) fn format(inst: &Instruction, info: &OpInfo, f: &mut fmt::Formatter<'
 pub(super) fn parse(target: Target, info: &'static OpInfo, line: &AsmLine<'_>) -> Result<Instruction, AsmError> {
     let parsed = parse_operands(target, info.operands, line)?;
     let nsrc = source_count(info);
-    let mut m = Modifiers::default();
+    let mut m = Modifiers { simm16: implicit_vdst(target.isa, info) as u16, ..Modifiers::default() };
+    if has_field(info, Field::Vdst) || has_field(info, Field::Sdst) {
+        m.simm16 = 0;
+    }
     for (i, sm) in parsed.mods.iter().enumerate() {
         if *sm == SrcMods::default() {
             continue;
         }
         let position = info.operands.iter().position(|s| super::source_index(s.field) == Some(i)).unwrap_or(0);
         let token = &line.tokens[position];
-        if sm.sext || !source_has_mods(info, i) || (sm.abs && is_vop3b(info)) {
+        let (neg, abs) = source_mods_allowed(target.isa, info, i);
+        if sm.sext || sm.neg && !neg || sm.abs && !abs {
             return Err(token.error(format!("`{}`: this source takes no such modifier", token.text)));
         }
         m.neg |= u8::from(sm.neg) << i;
         m.abs |= u8::from(sm.abs) << i;
     }
+    let features = features(target.isa, Family::Vop3, info.number);
     for t in parsed.rest {
         let (name, value) = split_modifier(t);
         match (name, value) {
-            ("clamp", None) => m.clamp = true,
-            ("mul" | "div", Some(v)) if has_omod(info) => m.omod = parse_omod(t, name, v)?,
-            ("op_sel", Some(v)) if target.isa == Isa::Gfx1030 && !is_vop3b(info) => {
+            ("clamp", None) if features & CLAMP != 0 => m.clamp = true,
+            ("mul" | "div", Some(v)) if features & OMOD != 0 => m.omod = parse_omod(t, name, v)?,
+            ("op_sel", Some(v)) if features & OP_SEL != 0 => {
                 let bits = parse_bit_list(t, v, nsrc + 1)?;
                 m.op_sel = bits & source_mask(info) | (bits >> nsrc & 1) << 3;
             }

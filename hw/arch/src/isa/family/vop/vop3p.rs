@@ -16,7 +16,10 @@ use crate::isa::asm::{AsmLine, SrcMods};
 use crate::isa::decode::dword;
 use crate::isa::operand::{LITERAL_CODE, VGPR_BASE};
 use crate::isa::tables;
-use crate::isa::{AsmError, DecodeError, EncodeError, Family, Instruction, Modifiers, OpInfo, Opcode, Target, Variant};
+use crate::isa::{
+    AsmError, DecodeError, EncodeError, Family, Instruction, Modifiers, OpInfo, Opcode, Operand, OperandType, Target,
+    Variant,
+};
 
 /// Bits 31:23 of a VOP3P word.
 const PREFIX: u32 = 0x198;
@@ -116,7 +119,14 @@ pub(super) fn format(inst: &Instruction, info: &OpInfo, f: &mut fmt::Formatter<'
     let mask = (1u8 << nsrc) - 1;
     let mix = is_mix(inst.opcode);
     if mix {
-        write_head(f, inst, info.operands, "", |i| mods_of(m.neg, m.neg_hi, 0, i))?;
+        // LLVM reads a mixed-precision literal as a half (it prints the low 16 bits).
+        let mut shown = *inst;
+        for op in shown.operands.iter_mut() {
+            if let Operand::Literal { ty, .. } = op {
+                *ty = OperandType::F16;
+            }
+        }
+        write_head(f, &shown, info.operands, "", |i| mods_of(m.neg, m.neg_hi, 0, i))?;
     } else {
         write_head(f, inst, info.operands, "", |_| SrcMods::default())?;
     }
