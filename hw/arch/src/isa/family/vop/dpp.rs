@@ -58,9 +58,7 @@ pub(super) fn decode(
     m.abs = (w >> 21 & 1 | (w >> 23 & 1) << 1) as u8;
     m.bank_mask = (w >> 24 & 0xf) as u8;
     m.row_mask = (w >> 28) as u8;
-    if m.fi && target.isa == Isa::Gfx803 {
-        return Err(invalid(format!("DPP word {w:#010x} sets reserved bits")));
-    }
+    // gfx803 has no `fi`; LLVM ignores the bit (kept in `fi`, not printed there).
     if !valid_ctrl(target.isa, m.dpp_ctrl & 0x1ff) {
         return Err(invalid(format!("DPP control {:#x} is not valid on {}", m.dpp_ctrl, target.isa)));
     }
@@ -89,9 +87,6 @@ pub(super) fn encode(inst: &Instruction, info: &OpInfo, codes: &Codes) -> Result
     }
     if !valid_ctrl(inst.target.isa, m.dpp_ctrl & 0x1ff) || m.dpp_ctrl > 0x3ff || m.row_mask > 15 || m.bank_mask > 15 {
         return Err(EncodeError::OperandOutOfRange(format!("DPP control {:#x}", m.dpp_ctrl)));
-    }
-    if m.fi && inst.target.isa == Isa::Gfx803 {
-        return Err(EncodeError::OperandOutOfRange("fi does not exist on gfx803".into()));
     }
     Ok(src0
         | u32::from(m.dpp_ctrl) << 8
@@ -154,7 +149,7 @@ pub(super) fn format(inst: &Instruction, info: &OpInfo, f: &mut fmt::Formatter<'
             f.write_str(" bound_ctrl:1")?;
         }
     }
-    if m.fi {
+    if m.fi && inst.target.isa == Isa::Gfx1030 {
         f.write_str(" fi:1")?;
     }
     Ok(())
@@ -182,14 +177,20 @@ fn parse_selects(t: &Token<'_>, value: &str, n: usize, max: i64) -> Result<Vec<u
 /// Parses the DPP modifiers after the operands and folds in the source modifiers.
 pub(super) fn parse_modifiers(
     target: Target,
-    _info: &OpInfo,
+    info: &OpInfo,
     variant: Variant,
     mods: &[SrcMods; 3],
     rest: &[Token<'_>],
 ) -> Result<Modifiers, AsmError> {
     let mut m = Modifiers { row_mask: 0xf, bank_mask: 0xf, ..Modifiers::default() };
     for (i, sm) in mods.iter().enumerate().take(2) {
-        if sm.sext || (variant == Variant::Dpp8 && (sm.neg || sm.abs)) {
+        let float = float_source(info, i);
+        let bad = if variant == Variant::Dpp8 || !float {
+            *sm != SrcMods::default()
+        } else {
+            sm.sext
+        };
+        if bad {
             return Err(AsmError::at_column(1, format!("source {i}: modifier not allowed in DPP")));
         }
         m.neg |= u8::from(sm.neg) << i;

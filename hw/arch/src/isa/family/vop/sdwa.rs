@@ -8,6 +8,12 @@
 //! ```
 //! gfx1030 VOPC puts `sdst[14:8]` and `sd[15]` where dst_sel..omod are; gfx803 has
 //! no omod and no s0/s1 (sources are VGPRs).
+//!
+//! LLVM ignores the bits an ISA does not define (bits 22 and 30; on gfx803 also
+//! 15:14, 23 and 31; on gfx1030 VOPC the sdst field when sd=0). They are kept so
+//! the bytes re-encode: bits 22, 30, 23, 31 in `sext` bits 4–7 (which no source
+//! uses), gfx803's 15:14 in `omod` (not printed there), gfx1030 VOPC's 15:8 in
+//! `dst_sel`.
 
 use std::fmt;
 
@@ -52,9 +58,9 @@ pub(super) fn decode(target: Target, info: &OpInfo, codes: &mut Codes, vsrc1: u3
         abs: (w >> 21 & 1 | (w >> 29 & 1) << 1) as u8,
         ..Modifiers::default()
     };
-    let reserved = if gfx10 { 1 << 22 | 1 << 30 } else { 3 << 22 | 3 << 30 };
-    if w & reserved != 0 {
-        return Err(invalid(format!("SDWA word {w:#010x} sets reserved bits")));
+    m.sext |= ((w >> 22 & 1) << 4 | (w >> 30 & 1) << 5) as u8;
+    if !gfx10 {
+        m.sext |= ((w >> 23 & 1) << 6 | (w >> 31 & 1) << 7) as u8;
     }
     let src0 = (w & 0xff) as u16;
     codes.src[0] = if gfx10 && bit(23) { src0 } else { VGPR_BASE + src0 };
@@ -62,30 +68,31 @@ pub(super) fn decode(target: Target, info: &OpInfo, codes: &mut Codes, vsrc1: u3
     if info.family == Family::Vopc && gfx10 {
         let sdst = (w >> 8 & 0x7f) as u16;
         if bit(15) {
+            if !has_field(info, Field::Vcc) {
+                return Err(invalid("v_cmpx SDWA writes EXEC; sd must be 0".into()));
+            }
             if sdst == VCC_CODE {
                 return Err(invalid("SDWA sdst names vcc explicitly; LLVM encodes it with sd=0".into()));
             }
             codes.vcc = sdst;
-        } else if sdst != 0 {
-            return Err(invalid(format!("SDWA sd=0 with sdst field {sdst}")));
+        } else {
+            m.dst_sel = sdst as u8;
         }
     } else {
         m.dst_sel = (w >> 8 & 7) as u8;
         m.dst_unused = (w >> 11 & 3) as u8;
         m.clamp = bit(13);
         m.omod = (w >> 14 & 3) as u8;
-        if !gfx10 && m.omod != 0 {
-            return Err(invalid("SDWA omod does not exist on gfx803".into()));
-        }
-        if info.family == Family::Vopc && m.omod != 0 {
+        if gfx10 && info.family == Family::Vopc && m.omod != 0 {
             return Err(invalid("VOPC SDWA has no omod".into()));
         }
     }
-    if m.dst_sel > 6 || m.src0_sel > 6 || m.src1_sel > 6 || m.dst_unused > 2 {
+    let dst_checked = !(gfx10 && info.family == Family::Vopc);
+    if dst_checked && (m.dst_sel > 6 || m.dst_unused > 2) || m.src0_sel > 6 || m.src1_sel > 6 {
         return Err(invalid(format!("SDWA word {w:#010x} holds an invalid select")));
     }
     for i in 0..2 {
-        let mods = mods_of(m.neg, m.abs, m.sext, i);
+        let mods = mods_of(m.neg, m.abs, m.sext & 3, i);
         if mods == SrcMods::default() {
             continue;
         }
@@ -122,6 +129,9 @@ pub(super) fn encode(inst: &Instruction, info: &OpInfo, codes: &Codes) -> Result
     };
     let mut w = src0
         | fits(m.src0_sel, 6, "src0_sel")? << 16
+        | u32::from(m.sext >> 4 & 1) << 22
+        | u32::from(m.sext >> 5 & 1) << 30
+        | if gfx10 { 0 } else { u32::from(m.sext >> 6 & 1) << 23 | u32::from(m.sext >> 7 & 1) << 31 }
         | u32::from(m.sext & 1) << 19
         | u32::from(m.neg & 1) << 20
         | u32::from(m.abs & 1) << 21
@@ -134,11 +144,10 @@ pub(super) fn encode(inst: &Instruction, info: &OpInfo, codes: &Codes) -> Result
     if info.family == Family::Vopc && gfx10 {
         if codes.vcc != VCC_CODE {
             w |= super::scalar_bits(codes.vcc, 7, "SDWA sdst")? << 8 | 1 << 15;
+        } else {
+            w |= fits(m.dst_sel, 0x7f, "ignored sdst bits")? << 8;
         }
     } else {
-        if !gfx10 && m.omod != 0 {
-            return Err(EncodeError::OperandOutOfRange("SDWA omod does not exist on gfx803".into()));
-        }
         w |= fits(m.dst_sel, 6, "dst_sel")? << 8
             | fits(m.dst_unused, 2, "dst_unused")? << 11
             | u32::from(m.clamp) << 13
@@ -152,12 +161,14 @@ pub(super) fn format(inst: &Instruction, info: &OpInfo, f: &mut fmt::Formatter<'
     let m = &inst.modifiers;
     // LLVM prints gfx803 VOPC SDWA without the `_sdwa` suffix.
     let suffix = if info.family == Family::Vopc && inst.target.isa == Isa::Gfx803 { "" } else { "_sdwa" };
-    write_head(f, inst, info.operands, suffix, |i| mods_of(m.neg, m.abs, m.sext, i))?;
+    write_head(f, inst, info.operands, suffix, |i| mods_of(m.neg, m.abs, m.sext & 3, i))?;
     let gfx10_vopc = info.family == Family::Vopc && inst.target.isa == Isa::Gfx1030;
     if m.clamp && !gfx10_vopc {
         f.write_str(" clamp")?;
     }
-    write_omod(f, m.omod)?;
+    if inst.target.isa == Isa::Gfx1030 {
+        write_omod(f, m.omod)?;
+    }
     let name = |v: u8, names: &'static [&'static str]| names.get(usize::from(v)).copied().unwrap_or("?");
     if has_dst_fields(info) {
         write!(f, " dst_sel:{} dst_unused:{}", name(m.dst_sel, &SEL_NAMES), name(m.dst_unused, &UNUSED_NAMES))?;

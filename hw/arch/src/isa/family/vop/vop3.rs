@@ -75,10 +75,8 @@ pub(super) fn decode(target: Target, bytes: &[u8]) -> Result<Instruction, Decode
         codes.sdst = (w0 >> 8 & 0x7f) as u16;
     } else {
         m.abs = (w0 >> 8 & 7) as u8;
+        // gfx803 has no op_sel; LLVM ignores those bits, which are kept here.
         m.op_sel = (w0 >> 11 & 0xf) as u8;
-        if target.isa == Isa::Gfx803 && m.op_sel != 0 {
-            return Err(invalid(format!("{name}: bits 14:11 are reserved on gfx803")));
-        }
     }
     let vdst = w0 & 0xff;
     if has_field(info, Field::Vdst) {
@@ -143,7 +141,7 @@ pub(super) fn encode(inst: &Instruction, info: &OpInfo, out: &mut Vec<u8>) -> Re
         }
         w0 |= scalar_bits(codes.sdst, 7, "sdst")? << 8;
     } else {
-        if m.abs > 7 || m.op_sel > 15 || (isa == Isa::Gfx803 && m.op_sel != 0) {
+        if m.abs > 7 || m.op_sel > 15 {
             return Err(EncodeError::OperandOutOfRange("abs/op_sel out of range".into()));
         }
         w0 |= u32::from(m.op_sel) << 11 | u32::from(m.abs) << 8;
