@@ -55,58 +55,61 @@ def _run(args, text):
 
 
 # Padding after every case: llvm-mc disassembles its whole input as one byte
-# stream, so a case that decodes longer than intended swallows the padding, not
-# the next case. `s_nop 0xabc` on both ISAs; vectors.py never generates it.
-MARKER = 0xBF800ABC
-PAD = [MARKER] * 3
+# stream, so a case that decodes longer than intended swallows padding, not the
+# next case. The padding of case i is `s_nop 0x8000|(i & 0x7fff)` (both ISAs),
+# which identifies the case; vectors.py never generates s_nop with bit 15 set.
+PAD_LEN = 3
+MARKER = 0xBF808000
+
+
+def is_marker_word(w):
+    return w & 0xFFFF8000 == MARKER
 
 
 def disassemble(target, cases):
     """cases: list of word lists. Returns one entry per case: (text, words)
-    when the case decodes as exactly one instruction of exactly its size with
-    no diagnostic, else None. `text` is the mnemonic and operands, single-spaced
-    after the mnemonic as LLVM prints them; `words` is LLVM's re-encoding of
-    the decoded instruction, which differs from the case when the case sets
-    bits LLVM ignores (unused fields)."""
-    lines, starts, pos = [], [], 0
-    for ws in cases:
-        lines.append(",".join("0x%02x" % b for b in words_to_bytes(ws + PAD)))
-        starts.append(pos)
-        pos += 4 * (len(ws) + len(PAD))
-    total = pos
+    when the case decodes as exactly one instruction consuming exactly its
+    bytes with no diagnostic, else None. `text` is the mnemonic and operands,
+    single-spaced after the mnemonic as LLVM prints them; `words` is LLVM's
+    re-encoding of the decoded instruction, which differs from the case when
+    the case sets bits LLVM ignores or has a literal LLVM would inline."""
+    lines = [",".join("0x%02x" % b for b in words_to_bytes(ws + [MARKER | (i & 0x7FFF)] * PAD_LEN))
+             for i, ws in enumerate(cases)]
     out, err = _run(_args(target) + ["--disassemble"], "\n".join(lines) + "\n")
-    # Stream offsets of undecodable dwords; llvm-mc skips 4 bytes at each.
     bad = set()
     for line in err.splitlines():
         m = _WARN.match(line)
         if m:
-            bad.add(starts[int(m.group(1)) - 1] + (int(m.group(2)) - 1) // 5)
-    decoded = []
+            bad.add(int(m.group(1)) - 1)
+    # Printed encodings are re-encodings (their size can differ from the bytes
+    # consumed), so cases are delimited by their markers: instructions after
+    # case i-1's markers and before case i's belong to case i; a case that
+    # swallowed padding is followed by fewer than PAD_LEN markers.
+    groups = [[] for _ in cases]
+    markers = [0] * len(cases)
+    last = -1  # the case whose markers were seen last
     for line in out.splitlines():
         m = _ENC.match(line)
-        if m:
-            enc = [int(x, 16) for x in m.group(2).split(",") if x.strip()]
-            decoded.append((m.group(1), enc))
-    # Walk the stream as llvm-mc did, recording where each output started.
-    at, k, p = {}, 0, 0
-    while p < total:
-        if p in bad:
-            p += 4
+        if not m:
             continue
-        if k >= len(decoded):
-            break
-        at[p] = decoded[k]
-        p += len(decoded[k][1])
-        k += 1
-    if k != len(decoded) or p != total:
-        raise RuntimeError("llvm-mc output out of step with its input (%d/%d outputs)" % (k, len(decoded)))
+        enc = [int(x, 16) for x in m.group(2).split(",") if x.strip()]
+        if len(enc) == 4 and is_marker_word(bytes_to_words(enc)[0]):
+            idx = bytes_to_words(enc)[0] & 0x7FFF
+            j = max(last, 0)
+            while j % 0x8000 != idx:
+                j += 1
+            if j >= len(cases):
+                raise RuntimeError("llvm-mc output out of step with its input")
+            markers[j] += 1
+            last = j
+            continue
+        if last + 1 < len(cases):
+            groups[last + 1].append((m.group(1), enc))
     results = []
-    for i, ws in enumerate(cases):
-        start, size = starts[i], 4 * len(ws)
-        r = at.get(start)
-        ok = (r is not None and len(r[1]) == size and (start + size) in at
-              and not any(q in bad for q in range(start, start + size, 4)) and "/*" not in r[0])
-        results.append((normalize(r[0]), bytes_to_words(r[1])) if ok else None)
+    for i, group in enumerate(groups):
+        ok = i not in bad and len(group) == 1 and markers[i] == PAD_LEN and "/*" not in group[0][0]
+        ok = ok and len(group[0][1]) % 4 == 0
+        results.append((normalize(group[0][0]), bytes_to_words(group[0][1])) if ok else None)
     return results
 
 

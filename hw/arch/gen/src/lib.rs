@@ -328,7 +328,10 @@ pub fn render_tables(isas: &[IsaRows]) -> String {
     for ((_, name), rows) in ISAS.iter().zip(isas) {
         let total: usize = rows.iter().map(Vec::len).sum();
         let _ = writeln!(s, "\n/// {name}: every row, sorted by (family, number).");
-        let _ = writeln!(s, "#[rustfmt::skip]\nstatic {name}_ROWS: [OpInfo; {total}] = [");
+        let _ = writeln!(
+            s,
+            "#[rustfmt::skip]\nstatic {name}_ROWS: [OpInfo; {total}] = ["
+        );
         let mut offsets = Vec::new();
         let mut at = 0usize;
         for (fam, fam_rows) in rows.iter().enumerate() {
@@ -374,7 +377,10 @@ pub fn render_tables(isas: &[IsaRows]) -> String {
                 "/// {name} {}: opcode number → index into `{name}_ROWS` (`u16::MAX`: no such opcode).",
                 FAMILIES[fam].0
             );
-            let _ = writeln!(s, "#[rustfmt::skip]\nstatic {static_name}: [u16; {len}] = [");
+            let _ = writeln!(
+                s,
+                "#[rustfmt::skip]\nstatic {static_name}: [u16; {len}] = ["
+            );
             for chunk in table.chunks(16) {
                 let cells: Vec<String> = chunk
                     .iter()
@@ -392,7 +398,10 @@ pub fn render_tables(isas: &[IsaRows]) -> String {
             refs.push(format!("&{static_name}"));
         }
         let _ = writeln!(s, "\n/// The {name} tables.");
-        let _ = writeln!(s, "#[rustfmt::skip]\npub(super) static {name}: IsaTables = IsaTables {{");
+        let _ = writeln!(
+            s,
+            "#[rustfmt::skip]\npub(super) static {name}: IsaTables = IsaTables {{"
+        );
         let _ = writeln!(s, "    rows: &{name}_ROWS,");
         s.push_str("    by_number: [\n");
         for r in refs {
