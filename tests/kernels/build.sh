@@ -9,7 +9,8 @@
 # For every tests/kernels/K.cl and every target T in gfx803, gfx1030,
 # gfx1030-w64 it writes
 #   prebuilt/T/K.hsaco    the linked code object
-#   expected/T/K.dis      llvm-objdump-19 -d K.hsaco   (run inside prebuilt/T)
+#   expected/T/K.dis      llvm-objdump-19 -d K.hsaco   (run inside prebuilt/T;
+#                         gfx1030-w64 adds --mattr=+wavefrontsize64)
 #   expected/T/K.notes    llvm-readelf-19 --notes K.hsaco (same directory)
 # The script always runs from the repository root with relative paths so that
 # nothing machine-specific ends up in the objects (see docs/corpus.md). The
@@ -36,6 +37,16 @@ esac
 for tool in "$CLANG" "$LLD" "$OBJDUMP" "$READELF"; do
   command -v "$tool" >/dev/null 2>&1 || { echo "error: $tool not found on PATH" >&2; exit 2; }
 done
+
+# llvm-objdump cannot see the wave size in a gfx10 ELF header (it lives in each
+# kernel descriptor), so it is told: without it, wave64 code prints with wave32
+# register names (vcc_lo for a 64-bit lane mask).
+objdump_flags() {
+  case "$1" in
+    gfx1030-w64) echo "--mattr=+wavefrontsize64" ;;
+    *) echo "" ;;
+  esac
+}
 
 # Exact clang flags per target directory.
 target_flags() {
@@ -64,7 +75,8 @@ for t in "${TARGETS[@]}"; do
     "$CLANG" -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa $(target_flags "$t") -O3 -nogpulib \
       -I tests/kernels/include -c "tests/kernels/$k.cl" -o "$work/obj/$t/$k.o"
     "$LLD" -shared "$work/obj/$t/$k.o" -o "$out/prebuilt/$t/$k.hsaco"
-    (cd "$out/prebuilt/$t" && "$OBJDUMP" -d "$k.hsaco") >"$out/expected/$t/$k.dis"
+    # shellcheck disable=SC2046 # objdump_flags is deliberately word-split
+    (cd "$out/prebuilt/$t" && "$OBJDUMP" -d $(objdump_flags "$t") "$k.hsaco") >"$out/expected/$t/$k.dis"
     (cd "$out/prebuilt/$t" && "$READELF" --notes "$k.hsaco") >"$out/expected/$t/$k.notes"
   done
 done
