@@ -8,7 +8,7 @@ use arch::isa::{Isa, Target};
 use clap::{Parser, Subcommand, ValueEnum};
 use thiserror::Error;
 
-mod disasm;
+pub mod disasm;
 
 /// gpusim — a bit-accurate, clocked model of an AMD GPU (RDNA2 gfx1030, GCN3 gfx803).
 #[derive(Debug, Parser)]
@@ -97,27 +97,48 @@ impl CliError {
 
 /// Reads a whole file, naming it in the error.
 pub(crate) fn read_file(path: &PathBuf) -> Result<Vec<u8>, CliError> {
-    std::fs::read(path).map_err(|source| CliError::Io { path: path.clone(), source })
+    std::fs::read(path).map_err(|source| CliError::Io {
+        path: path.clone(),
+        source,
+    })
 }
 
 /// The target for an `--arch`/`--wave64` pair.
 pub(crate) fn target_of(arch: ArchArg, wave64: bool) -> Target {
     match arch {
-        ArchArg::Gfx803 => Target { isa: Isa::Gfx803, wave64: true },
-        ArchArg::Gfx1030 => Target { isa: Isa::Gfx1030, wave64 },
+        ArchArg::Gfx803 => Target {
+            isa: Isa::Gfx803,
+            wave64: true,
+        },
+        ArchArg::Gfx1030 => Target {
+            isa: Isa::Gfx1030,
+            wave64,
+        },
     }
 }
 
 /// Runs one command, writing its normal output to stdout.
 pub fn run(cli: Cli) -> Result<(), CliError> {
     let text = match cli.command {
-        Command::Disasm { file: _, hex: Some(hex), arch, wave64 } => {
+        Command::Disasm {
+            file: _,
+            hex: Some(hex),
+            arch,
+            wave64,
+        } => {
             let arch = arch.ok_or_else(|| CliError::BadInput("--hex needs --arch".into()))?;
             disasm::hex(target_of(arch, wave64), &hex)?
         }
-        Command::Disasm { file: Some(file), .. } => disasm::file(&file)?,
+        Command::Disasm {
+            file: Some(file), ..
+        } => disasm::file(&file)?,
         Command::Disasm { .. } => return Err(CliError::BadInput("nothing to disassemble".into())),
-        Command::Asm { file, arch, wave64, output } => {
+        Command::Asm {
+            file,
+            arch,
+            wave64,
+            output,
+        } => {
             let source = String::from_utf8(read_file(&file)?)
                 .map_err(|_| CliError::BadInput(format!("{}: not UTF-8 text", file.display())))?;
             disasm::assemble(target_of(arch, wave64), &file, &source, output.as_ref())?

@@ -10,7 +10,11 @@ fn check(target: Target, bytes: &[u8]) -> Result<(), TestCaseError> {
     match decode(target, bytes) {
         Ok(inst) => {
             let size = usize::from(inst.size);
-            prop_assert!(size >= 4 && size <= bytes.len(), "size {size} of {} bytes", bytes.len());
+            prop_assert!(
+                size >= 4 && size <= bytes.len(),
+                "size {size} of {} bytes",
+                bytes.len()
+            );
             let text = inst.to_string();
             prop_assert!(!text.is_empty());
             let mut out = Vec::new();
@@ -21,7 +25,9 @@ fn check(target: Target, bytes: &[u8]) -> Result<(), TestCaseError> {
                 Err(e) => prop_assert!(false, "{text}: decoded but does not encode: {e}"),
             }
         }
-        Err(DecodeError::Truncated { needed, available, .. }) => {
+        Err(DecodeError::Truncated {
+            needed, available, ..
+        }) => {
             prop_assert!(needed > available);
         }
         Err(e) => prop_assert_eq!(e.offset(), 0),

@@ -36,7 +36,9 @@ pub fn section_listing(
         .collect();
     labels.sort_by(|a, b| a.address.cmp(&b.address).then(a.name.cmp(&b.name)));
     labels.dedup_by_key(|l| l.address);
-    let mut at = labels.first().map_or(0, |l| (l.address - section_address) as usize);
+    let mut at = labels
+        .first()
+        .map_or(0, |l| (l.address - section_address) as usize);
     let mut next_label = 0;
     while at < bytes.len() {
         let address = section_address + at as u64;
@@ -45,7 +47,13 @@ pub fn section_listing(
             next_label += 1;
         }
         let inst = decode(target, &bytes[at..]).map_err(|e| e.at(at))?;
-        write_line(&inst, address, &bytes[at..at + usize::from(inst.size)], &labels, out);
+        write_line(
+            &inst,
+            address,
+            &bytes[at..at + usize::from(inst.size)],
+            &labels,
+            out,
+        );
         at += usize::from(inst.size);
     }
     Ok(())
@@ -53,7 +61,10 @@ pub fn section_listing(
 
 /// The lines llvm-objdump prints before the first section.
 pub fn file_header(file_name: &str, out: &mut String) {
-    let _ = write!(out, "\n{file_name}:\tfile format elf64-amdgpu\n\nDisassembly of section .text:\n");
+    let _ = write!(
+        out,
+        "\n{file_name}:\tfile format elf64-amdgpu\n\nDisassembly of section .text:\n"
+    );
 }
 
 /// Writes one instruction line: text, address, words and a branch-target comment.

@@ -68,11 +68,20 @@ pub struct Target {
 
 impl Target {
     /// GCN3, wave64.
-    pub const GFX803: Target = Target { isa: Isa::Gfx803, wave64: true };
+    pub const GFX803: Target = Target {
+        isa: Isa::Gfx803,
+        wave64: true,
+    };
     /// RDNA2 in its native wave32 mode.
-    pub const GFX1030_W32: Target = Target { isa: Isa::Gfx1030, wave64: false };
+    pub const GFX1030_W32: Target = Target {
+        isa: Isa::Gfx1030,
+        wave64: false,
+    };
     /// RDNA2 running wave64 (two halves on a SIMD32).
-    pub const GFX1030_W64: Target = Target { isa: Isa::Gfx1030, wave64: true };
+    pub const GFX1030_W64: Target = Target {
+        isa: Isa::Gfx1030,
+        wave64: true,
+    };
 
     /// Lanes per wave.
     pub fn wave_size(self) -> u32 {

@@ -172,8 +172,19 @@ impl Opcode {
     /// True for the PC-relative SOPP branches (`s_branch`, `s_cbranch_*`), whose
     /// target llvm-objdump annotates.
     pub fn is_branch(self) -> bool {
-        // TEMPORARY until the generated variants land: replaced by a `matches!` on variants.
-        let m = self.mnemonic();
-        m == "s_branch" || m.starts_with("s_cbranch_")
+        matches!(
+            self,
+            Opcode::S_BRANCH
+                | Opcode::S_CBRANCH_SCC0
+                | Opcode::S_CBRANCH_SCC1
+                | Opcode::S_CBRANCH_VCCZ
+                | Opcode::S_CBRANCH_VCCNZ
+                | Opcode::S_CBRANCH_EXECZ
+                | Opcode::S_CBRANCH_EXECNZ
+                | Opcode::S_CBRANCH_CDBGSYS
+                | Opcode::S_CBRANCH_CDBGUSER
+                | Opcode::S_CBRANCH_CDBGSYS_OR_USER
+                | Opcode::S_CBRANCH_CDBGSYS_AND_USER
+        )
     }
 }
