@@ -55,6 +55,7 @@ fn field_name(field: Field) -> &'static str {
     }
 }
 
+#[inline]
 pub(crate) fn decode(
     target: Target,
     family: Family,

@@ -177,6 +177,7 @@ fn check_modifiers(
     Ok(())
 }
 
+#[inline]
 pub(crate) fn decode(
     target: Target,
     family: Family,
