@@ -43,6 +43,7 @@ struct Layout {
     reserved: (u32, u32),
 }
 
+#[inline(always)]
 fn layout(isa: Isa, family: Family) -> Layout {
     match (isa, family) {
         (Isa::Gfx803, Family::Mubuf) => Layout {
@@ -77,6 +78,7 @@ fn layout(isa: Isa, family: Family) -> Layout {
 }
 
 /// The opcode number in word 0/1.
+#[inline(always)]
 fn opcode_number(isa: Isa, family: Family, w0: u32, w1: u32) -> u16 {
     (match (isa, family) {
         (Isa::Gfx803, Family::Mubuf) => w0 >> 18 & 0x7f,
@@ -109,6 +111,7 @@ fn soffset_ok(isa: Isa, code: u16) -> bool {
 }
 
 /// The `vaddr` type for these idxen/offen bits, `None` for `off`.
+#[inline(always)]
 fn vaddr_type(m: &Modifiers) -> Option<OperandType> {
     match (m.idxen, m.offen) {
         (true, true) => Some(OperandType::B64),
@@ -118,6 +121,7 @@ fn vaddr_type(m: &Modifiers) -> Option<OperandType> {
 }
 
 /// The printed `vdata` type: the row's, plus the TFE status dword; `None` with lds.
+#[inline(always)]
 fn vdata_type(row: &OpInfo, m: &Modifiers) -> Result<Option<OperandType>, String> {
     if m.lds {
         return Ok(None);
@@ -133,6 +137,7 @@ fn vdata_type(row: &OpInfo, m: &Modifiers) -> Result<Option<OperandType>, String
 }
 
 /// Checks the modifier combinations LLVM accepts.
+#[inline(always)]
 fn check_modifiers(
     isa: Isa,
     family: Family,
@@ -183,9 +188,24 @@ pub(crate) fn decode(
     family: Family,
     bytes: &[u8],
 ) -> Result<Instruction, DecodeError> {
+    // One copy per ISA and family, so the layout look-ups fold to constants.
+    match (target.isa, family) {
+        (Isa::Gfx803, Family::Mubuf) => decode_in::<false, false>(target, bytes),
+        (Isa::Gfx803, _) => decode_in::<false, true>(target, bytes),
+        (Isa::Gfx1030, Family::Mubuf) => decode_in::<true, false>(target, bytes),
+        (Isa::Gfx1030, _) => decode_in::<true, true>(target, bytes),
+    }
+}
+
+#[inline(always)]
+fn decode_in<const GFX10: bool, const TYPED: bool>(
+    target: Target,
+    bytes: &[u8],
+) -> Result<Instruction, DecodeError> {
+    let isa = if GFX10 { Isa::Gfx1030 } else { Isa::Gfx803 };
+    let family = if TYPED { Family::Mtbuf } else { Family::Mubuf };
     let w0 = dword(bytes, 0)?;
     let w1 = dword(bytes, 1)?;
-    let isa = target.isa;
     let number = opcode_number(isa, family, w0, w1);
     let row = tables::lookup(isa, family, number).ok_or(DecodeError::InvalidOpcode {
         offset: 0,
