@@ -15,7 +15,9 @@ import sys
 ROOT = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(ROOT, '..', 'src', 'isa', 'family', 'vop', 'flags.rs')
 DWORDS = {'b64': 2, 'f64': 2, 'b96': 3, 'b128': 4}
-BITS = ['CLAMP', 'OMOD', 'OP_SEL', 'NEG0', 'NEG1', 'NEG2', 'ABS0', 'ABS1', 'ABS2', 'SDWA', 'DPP16', 'DPP8']
+BITS = ['CLAMP', 'OMOD', 'OP_SEL', 'NEG0', 'NEG1', 'NEG2', 'ABS0', 'ABS1', 'ABS2', 'SDWA', 'DPP16', 'DPP8',
+        'SEXT0', 'SEXT1', 'SEXT2', 'DPP_NEG0', 'DPP_NEG1', 'DPP_SEXT0', 'DPP_SEXT1',
+        'SDWA_NEG0', 'SDWA_NEG1', 'SDWA_SEXT0', 'SDWA_SEXT1', 'OP_SEL2']
 
 
 def rows(isa, fam):
@@ -82,10 +84,18 @@ def probe(isa):
                 probes['OMOD'] = head + body + ' mul:2'
                 if isa == 'gfx1030':
                     probes['OP_SEL'] = head + body + ' op_sel:[' + ','.join(['1'] + ['0'] * nsrc) + ']'
+                    # v_permlane*: op_sel is two bits (fi, bound_ctrl), printed as a pair;
+                    # their src1/src2 are SGPRs.
+                    pbody = body
+                    if mn.startswith('v_permlane'):
+                        dst, rest = body.split(',', 1)
+                        pbody = dst + rest.replace('v6', 's6').replace('v10', 's10')
+                    probes['OP_SEL2'] = head + pbody + ' op_sel:[1,0]'
                 lanemask = {int(f[3]) for f, ty in ops if f.startswith('src') and ty == 'lanemask'}
                 for i in (i for i in range(nsrc) if i not in lanemask):
                     probes[f'NEG{i}'] = head + operands(isa, ops, {i: lambda v: '-' + v})
                     probes[f'ABS{i}'] = head + operands(isa, ops, {i: lambda v: '|' + v + '|'})
+                    probes[f'SEXT{i}'] = head + operands(isa, ops, {i: lambda v: 'sext(' + v + ')'})
             else:
                 body = operands(isa, ops)
                 has1 = any(f == 'src1' for f, _ in ops)
@@ -93,7 +103,16 @@ def probe(isa):
                 if fam != 'VOPC':
                     sels = ' dst_sel:DWORD dst_unused:UNUSED_PAD' + sels
                 probes['SDWA'] = mn + '_sdwa ' + body + sels
-                probes['DPP16'] = mn + '_dpp ' + body + ' quad_perm:[0,1,2,3] row_mask:0xf bank_mask:0xf'
+                dpp = ' quad_perm:[0,1,2,3] row_mask:0xf bank_mask:0xf'
+                probes['DPP16'] = mn + '_dpp ' + body + dpp
+                lanemask = {int(f[3]) for f, ty in ops if f.startswith('src') and ty == 'lanemask'}
+                for i in (i for i in range(min(nsrc, 2)) if i not in lanemask):
+                    neg = operands(isa, ops, {i: lambda v: '-' + v})
+                    sext = operands(isa, ops, {i: lambda v: 'sext(' + v + ')'})
+                    probes[f'DPP_NEG{i}'] = mn + '_dpp ' + neg + dpp
+                    probes[f'DPP_SEXT{i}'] = mn + '_dpp ' + sext + dpp
+                    probes[f'SDWA_NEG{i}'] = mn + '_sdwa ' + neg + sels
+                    probes[f'SDWA_SEXT{i}'] = mn + '_sdwa ' + sext + sels
                 if isa == 'gfx1030':
                     probes['DPP8'] = mn + '_dpp ' + body + ' dpp8:[0,1,2,3,4,5,6,7]'
             for bit, line in probes.items():
@@ -114,7 +133,7 @@ def emit(all_tables):
            '']
     for i, b in enumerate(BITS):
         out.append(f'/// Feature bit: `{b.lower()}` is accepted.')
-        out.append(f'pub(super) const {b}: u16 = 1 << {i};')
+        out.append(f'pub(super) const {b}: u32 = 1 << {i};')
     out.append('')
     sizes = {'VOP1': 256, 'VOP2': 64, 'VOPC': 256, 'VOP3': 1024}
     for isa, tables in all_tables:
@@ -124,7 +143,7 @@ def emit(all_tables):
             name = f'{isa.upper()}_{fam}'
             out.append(f'/// Feature bits of {isa} {fam}, by opcode number.')
             out.append('#[rustfmt::skip]')
-            out.append(f'pub(super) static {name}: [u16; {n}] = [')
+            out.append(f'pub(super) static {name}: [u32; {n}] = [')
             for k in range(0, n, 16):
                 out.append('    ' + ', '.join(f'{v:#x}' for v in values[k:k + 16]) + ',')
             out.append('];')

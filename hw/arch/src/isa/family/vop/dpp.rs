@@ -11,18 +11,10 @@
 use std::fmt;
 
 use super::syntax::{mods_of, parse_small, split_modifier, write_head};
-use super::{invalid, Codes};
+use super::{invalid, shown_mods, src_policy, Codes};
 use crate::isa::asm::{parse_int, SrcMods, Token};
 use crate::isa::operand::{DPP8_FI_CODE, VGPR_BASE};
 use crate::isa::{AsmError, DecodeError, EncodeError, Instruction, Isa, Modifiers, OpInfo, Target, Variant};
-
-/// True when the row's source `i` is a float (takes neg/abs in DPP16).
-fn float_source(info: &OpInfo, i: usize) -> bool {
-    info.operands
-        .iter()
-        .find(|s| super::source_index(s.field) == Some(i))
-        .is_some_and(|s| s.ty.is_float())
-}
 
 /// Whether `ctrl` is a valid DPP16 control on `isa`.
 fn valid_ctrl(isa: Isa, ctrl: u16) -> bool {
@@ -62,11 +54,8 @@ pub(super) fn decode(
     if !valid_ctrl(target.isa, m.dpp_ctrl & 0x1ff) {
         return Err(invalid(format!("DPP control {:#x} is not valid on {}", m.dpp_ctrl, target.isa)));
     }
-    for i in 0..2 {
-        if mods_of(m.neg, m.abs, 0, i) != SrcMods::default() && !float_source(info, i) {
-            return Err(invalid(format!("DPP neg/abs on non-float source {i}")));
-        }
-    }
+    // Modifier bits an opcode does not take are ignored by LLVM (kept, not printed).
+    let _ = info;
     Ok(m)
 }
 
@@ -132,7 +121,10 @@ fn write_ctrl(f: &mut fmt::Formatter<'_>, ctrl: u16) -> fmt::Result {
 pub(super) fn format(inst: &Instruction, info: &OpInfo, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     let m = &inst.modifiers;
     let suffix = if super::never_suffixed(inst.opcode) { "" } else { "_dpp" };
-    write_head(f, inst, info.operands, suffix, |i| mods_of(m.neg, m.abs, 0, i))?;
+    write_head(f, inst, info.operands, suffix, |i| {
+        let bits = mods_of(m.neg, m.abs, 0, i);
+        shown_mods(src_policy(inst.target.isa, info, inst.variant, i), bits.neg, bits.abs, None)
+    })?;
     if inst.variant == Variant::Dpp8 {
         f.write_str(" dpp8:[")?;
         for i in 0..8 {
@@ -184,16 +176,11 @@ pub(super) fn parse_modifiers(
 ) -> Result<Modifiers, AsmError> {
     let mut m = Modifiers { row_mask: 0xf, bank_mask: 0xf, ..Modifiers::default() };
     for (i, sm) in mods.iter().enumerate().take(2) {
-        let float = float_source(info, i);
-        let bad = if variant == Variant::Dpp8 || !float {
-            *sm != SrcMods::default()
-        } else {
-            sm.sext
-        };
-        if bad {
+        let p = src_policy(target.isa, info, variant, i);
+        if sm.sext && !p.sext || sm.neg && !p.neg || sm.abs && !p.abs {
             return Err(AsmError::at_column(1, format!("source {i}: modifier not allowed in DPP")));
         }
-        m.neg |= u8::from(sm.neg) << i;
+        m.neg |= u8::from(sm.neg || sm.sext) << i;
         m.abs |= u8::from(sm.abs) << i;
     }
     let gfx10 = target.isa == Isa::Gfx1030;

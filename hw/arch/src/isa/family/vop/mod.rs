@@ -12,7 +12,7 @@
 
 use std::fmt;
 
-use crate::isa::asm::AsmLine;
+use crate::isa::asm::{AsmLine, SrcMods};
 use crate::isa::operand::{classify, SrcKind, LITERAL_CODE, VGPR_BASE};
 use crate::isa::tables::{self, Field};
 use crate::isa::{
@@ -336,8 +336,8 @@ pub(super) fn finish(
 }
 
 /// LLVM's feature bits ([`flags`]) of opcode `number` in `family` on `isa`.
-pub(super) fn features(isa: Isa, family: Family, number: u16) -> u16 {
-    let table: &[u16] = match (isa, family) {
+pub(super) fn features(isa: Isa, family: Family, number: u16) -> u32 {
+    let table: &[u32] = match (isa, family) {
         (Isa::Gfx1030, Family::Vop1) => &flags::GFX1030_VOP1,
         (Isa::Gfx1030, Family::Vop2) => &flags::GFX1030_VOP2,
         (Isa::Gfx1030, Family::Vopc) => &flags::GFX1030_VOPC,
@@ -352,7 +352,7 @@ pub(super) fn features(isa: Isa, family: Family, number: u16) -> u16 {
 }
 
 /// The feature bit for an SDWA/DPP variant (0 for plain).
-pub(super) fn variant_feature(variant: Variant) -> u16 {
+pub(super) fn variant_feature(variant: Variant) -> u32 {
     match variant {
         Variant::Plain => 0,
         Variant::Sdwa => flags::SDWA,
@@ -361,13 +361,52 @@ pub(super) fn variant_feature(variant: Variant) -> u16 {
     }
 }
 
-/// Feature bits for neg / abs of source `i`.
-pub(super) fn neg_abs_bits(i: usize) -> (u16, u16) {
-    match i {
-        0 => (flags::NEG0, flags::ABS0),
-        1 => (flags::NEG1, flags::ABS1),
-        _ => (flags::NEG2, flags::ABS2),
+/// What source `i`'s modifier bits mean in one encoding of an opcode, per LLVM:
+/// float `neg`/`abs`, or `sext` for an integer source of an opcode with modifiers
+/// (carried by the neg bit in VOP3 and DPP, by its own bit in SDWA).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct SrcPolicy {
+    /// `-x` is accepted.
+    pub neg: bool,
+    /// `|x|` is accepted.
+    pub abs: bool,
+    /// `sext(x)` is accepted.
+    pub sext: bool,
+}
+
+/// The modifier policy of source `i` of `info` encoded as `variant` (VOP3 rows use `Plain`).
+pub(super) fn src_policy(isa: Isa, info: &OpInfo, variant: Variant, i: usize) -> SrcPolicy {
+    let f = features(isa, info.family, info.number);
+    let has = |bit: u32| f & bit != 0;
+    let pick = |bits: [u32; 3]| bits.get(i).is_some_and(|&b| has(b));
+    match variant {
+        Variant::Plain => SrcPolicy {
+            neg: pick([flags::NEG0, flags::NEG1, flags::NEG2]),
+            abs: pick([flags::ABS0, flags::ABS1, flags::ABS2]) && !is_vop3b(info),
+            sext: pick([flags::SEXT0, flags::SEXT1, flags::SEXT2]),
+        },
+        Variant::Sdwa => {
+            let neg = pick([flags::SDWA_NEG0, flags::SDWA_NEG1, 0]);
+            SrcPolicy { neg, abs: neg, sext: pick([flags::SDWA_SEXT0, flags::SDWA_SEXT1, 0]) }
+        }
+        Variant::Dpp16 => {
+            let neg = pick([flags::DPP_NEG0, flags::DPP_NEG1, 0]);
+            SrcPolicy { neg, abs: neg, sext: pick([flags::DPP_SEXT0, flags::DPP_SEXT1, 0]) }
+        }
+        Variant::Dpp8 => SrcPolicy::default(),
     }
 }
 
-use flags::{CLAMP, OMOD, OP_SEL};
+/// The modifiers to print for source `i` given its bits, where `sext` travels in
+/// the neg bit (VOP3, DPP) unless `sext_bit` is given (SDWA). Bits the policy does
+/// not allow are LLVM-ignored bits: kept in the encoding, not printed.
+pub(super) fn shown_mods(policy: SrcPolicy, neg: bool, abs: bool, sext_bit: Option<bool>) -> SrcMods {
+    match sext_bit {
+        Some(sext) => SrcMods { neg: neg && policy.neg, abs: abs && policy.abs, sext: sext && policy.sext },
+        None if policy.neg => SrcMods { neg, abs: abs && policy.abs, sext: false },
+        None if policy.sext => SrcMods { neg: false, abs: false, sext: neg },
+        None => SrcMods::default(),
+    }
+}
+
+use flags::{CLAMP, OMOD, OP_SEL, OP_SEL2};

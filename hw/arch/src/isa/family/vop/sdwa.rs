@@ -18,11 +18,11 @@
 use std::fmt;
 
 use super::syntax::{mods_of, split_modifier, write_head};
-use super::{has_field, invalid, Codes, VCC_CODE};
+use super::{has_field, invalid, shown_mods, src_policy, Codes, VCC_CODE};
 use crate::isa::asm::{SrcMods, Token};
 use crate::isa::operand::VGPR_BASE;
 use crate::isa::tables::Field;
-use crate::isa::{AsmError, DecodeError, EncodeError, Family, Instruction, Isa, Modifiers, OpInfo, Target};
+use crate::isa::{AsmError, DecodeError, EncodeError, Family, Instruction, Isa, Modifiers, OpInfo, Target, Variant};
 
 /// LLVM's names of the selects (`dst_sel`, `src0_sel`, `src1_sel`), by value.
 const SEL_NAMES: [&str; 7] = ["BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3", "WORD_0", "WORD_1", "DWORD"];
@@ -32,14 +32,6 @@ const UNUSED_NAMES: [&str; 3] = ["UNUSED_PAD", "UNUSED_SEXT", "UNUSED_PRESERVE"]
 const SEL_DWORD: u8 = 6;
 /// `UNUSED_PRESERVE`.
 const UNUSED_PRESERVE: u8 = 2;
-
-/// True when the row's source `i` is a float (takes neg/abs rather than sext).
-fn float_source(info: &OpInfo, i: usize) -> Option<bool> {
-    info.operands
-        .iter()
-        .find(|s| super::source_index(s.field) == Some(i))
-        .map(|s| s.ty.is_float())
-}
 
 /// True when the SDWA layout has the destination fields (dst_sel, dst_unused, omod).
 fn has_dst_fields(info: &OpInfo) -> bool {
@@ -91,17 +83,7 @@ pub(super) fn decode(target: Target, info: &OpInfo, codes: &mut Codes, vsrc1: u3
     if dst_checked && (m.dst_sel > 6 || m.dst_unused > 2) || m.src0_sel > 6 || m.src1_sel > 6 {
         return Err(invalid(format!("SDWA word {w:#010x} holds an invalid select")));
     }
-    for i in 0..2 {
-        let mods = mods_of(m.neg, m.abs, m.sext & 3, i);
-        if mods == SrcMods::default() {
-            continue;
-        }
-        match float_source(info, i) {
-            Some(true) if !mods.sext => {}
-            Some(false) if !mods.neg && !mods.abs => {}
-            _ => return Err(invalid(format!("SDWA modifiers on source {i} do not fit its type"))),
-        }
-    }
+    // Modifier bits an opcode does not take are ignored by LLVM (kept, not printed).
     Ok(m)
 }
 
@@ -161,7 +143,10 @@ pub(super) fn format(inst: &Instruction, info: &OpInfo, f: &mut fmt::Formatter<'
     let m = &inst.modifiers;
     // LLVM prints gfx803 VOPC SDWA without the `_sdwa` suffix.
     let suffix = if info.family == Family::Vopc && inst.target.isa == Isa::Gfx803 { "" } else { "_sdwa" };
-    write_head(f, inst, info.operands, suffix, |i| mods_of(m.neg, m.abs, m.sext & 3, i))?;
+    write_head(f, inst, info.operands, suffix, |i| {
+        let bits = mods_of(m.neg, m.abs, m.sext & 3, i);
+        shown_mods(src_policy(inst.target.isa, info, Variant::Sdwa, i), bits.neg, bits.abs, Some(bits.sext))
+    })?;
     let gfx10_vopc = info.family == Family::Vopc && inst.target.isa == Isa::Gfx1030;
     if m.clamp && !gfx10_vopc {
         f.write_str(" clamp")?;
@@ -221,6 +206,10 @@ pub(super) fn parse_modifiers(
         m.dst_unused = 0;
     }
     for (i, sm) in mods.iter().enumerate().take(2) {
+        let p = src_policy(target.isa, info, Variant::Sdwa, i);
+        if sm.sext && !p.sext || sm.neg && !p.neg || sm.abs && !p.abs {
+            return Err(AsmError::at_column(1, format!("source {i}: modifier not allowed in SDWA")));
+        }
         m.neg |= u8::from(sm.neg) << i;
         m.abs |= u8::from(sm.abs) << i;
         m.sext |= u8::from(sm.sext) << i;

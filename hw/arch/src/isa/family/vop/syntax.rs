@@ -17,7 +17,7 @@ pub(super) fn write_operand(
 ) -> fmt::Result {
     let constant = match *op {
         Operand::Literal { .. } => true,
-        Operand::Src { code, .. } => (128..=248).contains(&code) || code == 255,
+        Operand::Src { code, .. } => (128..=208).contains(&code) || (240..=248).contains(&code) || code == 255,
         Operand::Off => false,
     };
     if mods.sext {

@@ -14,7 +14,7 @@ use std::fmt;
 use super::sdwa::{parse_omod, write_omod};
 use super::syntax::{mods_of, parse_bit_list, parse_operands, split_modifier, write_bit_list, write_head};
 use super::{build, codes_of, has_e32, has_field, invalid, is_vop3b, never_suffixed, push_words, source_count};
-use super::{features, neg_abs_bits, scalar_bits, vgpr_bits, Codes, CLAMP, OMOD, OP_SEL};
+use super::{features, scalar_bits, shown_mods, src_policy, vgpr_bits, Codes, CLAMP, OMOD, OP_SEL, OP_SEL2};
 use crate::isa::asm::{AsmLine, SrcMods};
 use crate::isa::decode::dword;
 use crate::isa::operand::{LITERAL_CODE, VGPR_BASE};
@@ -37,13 +37,6 @@ fn implicit_vdst(isa: Isa, info: &OpInfo) -> u32 {
     } else {
         0
     }
-}
-
-/// Which of neg / abs source `i` takes (LLVM's per-opcode facts; VOP3b has no abs field).
-pub(super) fn source_mods_allowed(isa: Isa, info: &OpInfo, i: usize) -> (bool, bool) {
-    let features = features(isa, Family::Vop3, info.number);
-    let (neg, abs) = neg_abs_bits(i);
-    (features & neg != 0, features & abs != 0 && !is_vop3b(info))
 }
 
 /// Mask of the source bits that exist (`nsrc` low bits).
@@ -98,12 +91,15 @@ pub(super) fn decode(target: Target, bytes: &[u8]) -> Result<Instruction, Decode
     let features = features(target.isa, Family::Vop3, info.number);
     // LLVM's decoder ignores neg/abs bits of op_sel (16-bit) opcodes that take none;
     // they are kept so the bytes re-encode, and not printed.
-    let lenient = features & OP_SEL != 0;
+    let lenient = features & (OP_SEL | OP_SEL2) != 0;
     for i in 0..3 {
         let mods = mods_of(m.neg, m.abs, 0, i);
-        let (neg, abs) = source_mods_allowed(target.isa, info, i);
+        let p = src_policy(target.isa, info, Variant::Plain, i);
+        // An integer source with `sext` ignores its abs bit.
+        let neg_ok = p.neg || p.sext;
+        let abs_ok = p.abs || p.sext;
         let present = i < nsrc;
-        if (mods.neg && !neg || mods.abs && !abs) && !(lenient && present) {
+        if (mods.neg && !neg_ok || mods.abs && !abs_ok) && !(lenient && present) {
             return Err(invalid(format!("{name}: neg/abs on src{i}, which takes none")));
         }
     }
@@ -175,16 +171,17 @@ pub(super) fn format(inst: &Instruction, info: &OpInfo, f: &mut fmt::Formatter<'
     let m = &inst.modifiers;
     let suffix = if !never_suffixed(inst.opcode) && has_e32(inst.target.isa, inst.opcode) { "_e64" } else { "" };
     write_head(f, inst, info.operands, suffix, |i| {
-        let (neg, abs) = source_mods_allowed(inst.target.isa, info, i);
-        let mut mods = mods_of(m.neg, m.abs, 0, i);
-        mods.neg &= neg;
-        mods.abs &= abs;
-        mods
+        let bits = mods_of(m.neg, m.abs, 0, i);
+        shown_mods(src_policy(inst.target.isa, info, Variant::Plain, i), bits.neg, bits.abs, None)
     })?;
-    if m.op_sel != 0 && features(inst.target.isa, Family::Vop3, info.number) & OP_SEL != 0 {
+    let features = features(inst.target.isa, Family::Vop3, info.number);
+    if m.op_sel != 0 && features & OP_SEL != 0 {
         let nsrc = source_count(info);
         let bits = m.op_sel & source_mask(info) | (m.op_sel >> 3 & 1) << nsrc;
         write_bit_list(f, "op_sel", bits, nsrc + 1)?;
+    } else if m.op_sel & 3 != 0 && features & OP_SEL2 != 0 {
+        // v_permlane*: two bits (fetch-inactive, bound_ctrl).
+        write_bit_list(f, "op_sel", m.op_sel & 3, 2)?;
     }
     if m.clamp {
         f.write_str(" clamp")?;
@@ -206,11 +203,11 @@ pub(super) fn parse(target: Target, info: &'static OpInfo, line: &AsmLine<'_>) -
         }
         let position = info.operands.iter().position(|s| super::source_index(s.field) == Some(i)).unwrap_or(0);
         let token = &line.tokens[position];
-        let (neg, abs) = source_mods_allowed(target.isa, info, i);
-        if sm.sext || sm.neg && !neg || sm.abs && !abs {
+        let p = src_policy(target.isa, info, Variant::Plain, i);
+        if sm.sext && !p.sext || sm.neg && !p.neg || sm.abs && !p.abs {
             return Err(token.error(format!("`{}`: this source takes no such modifier", token.text)));
         }
-        m.neg |= u8::from(sm.neg) << i;
+        m.neg |= u8::from(sm.neg || sm.sext) << i;
         m.abs |= u8::from(sm.abs) << i;
     }
     let features = features(target.isa, Family::Vop3, info.number);
@@ -223,6 +220,7 @@ pub(super) fn parse(target: Target, info: &'static OpInfo, line: &AsmLine<'_>) -
                 let bits = parse_bit_list(t, v, nsrc + 1)?;
                 m.op_sel = bits & source_mask(info) | (bits >> nsrc & 1) << 3;
             }
+            ("op_sel", Some(v)) if features & OP_SEL2 != 0 => m.op_sel = parse_bit_list(t, v, 2)?,
             _ => return Err(t.error(format!("unexpected VOP3 modifier `{}`", t.text))),
         }
     }
