@@ -54,8 +54,18 @@ pub(super) fn decode(
     if !valid_ctrl(target.isa, m.dpp_ctrl & 0x1ff) {
         return Err(invalid(format!("DPP control {:#x} is not valid on {}", m.dpp_ctrl, target.isa)));
     }
-    // Modifier bits an opcode does not take are ignored by LLVM (kept, not printed).
-    let _ = info;
+    // Modifier bits of a source the opcode does not have are invalid; bits an
+    // existing source does not take are ignored by LLVM (kept, not printed) when
+    // the opcode takes modifiers anywhere, invalid otherwise.
+    // LLVM gives v_dot4c_i32_i8 a modifier operand it never prints or checks.
+    let any_policy = (0..2).any(|i| src_policy(target.isa, info, variant, i) != Default::default())
+        || info.opcode.mnemonic() == "v_dot4c_i32_i8";
+    for i in 0..2 {
+        let set = (m.neg | m.abs) >> i & 1 != 0;
+        if set && (i >= super::source_count(info) || !any_policy) {
+            return Err(invalid(format!("DPP modifier bits on source {i}, which takes none")));
+        }
+    }
     Ok(m)
 }
 

@@ -83,7 +83,19 @@ pub(super) fn decode(target: Target, info: &OpInfo, codes: &mut Codes, vsrc1: u3
     if dst_checked && (m.dst_sel > 6 || m.dst_unused > 2) || m.src0_sel > 6 || m.src1_sel > 6 {
         return Err(invalid(format!("SDWA word {w:#010x} holds an invalid select")));
     }
-    // Modifier bits an opcode does not take are ignored by LLVM (kept, not printed).
+    // Modifier bits of a source the opcode does not have are invalid; bits an
+    // existing source does not take are ignored by LLVM (kept, not printed) when
+    // the opcode takes modifiers anywhere, invalid otherwise.
+    let any_policy = (0..2).any(|i| src_policy(target.isa, info, Variant::Sdwa, i) != Default::default());
+    for i in 0..2 {
+        let set = (m.neg | m.abs | m.sext) >> i & 1 != 0;
+        if set && (i >= super::source_count(info) || !any_policy) {
+            return Err(invalid(format!("SDWA modifier bits on source {i}, which takes none")));
+        }
+    }
+    if super::source_count(info) < 2 && m.src1_sel != 0 {
+        return Err(invalid("SDWA src1_sel set for an opcode without src1".into()));
+    }
     Ok(m)
 }
 
