@@ -16,8 +16,8 @@ use crate::isa::asm::{AsmLine, SrcMods};
 use crate::isa::operand::{classify, SrcKind, LITERAL_CODE, VGPR_BASE};
 use crate::isa::tables::{self, Field};
 use crate::isa::{
-    AsmError, DecodeError, EncodeError, Family, Instruction, Isa, Modifiers, OpInfo, Opcode, Operand, OperandType, Target,
-    Variant, MAX_OPERANDS,
+    AsmError, DecodeError, EncodeError, Family, Instruction, Isa, Modifiers, OpInfo, Opcode,
+    Operand, OperandType, Target, Variant, MAX_OPERANDS,
 };
 
 mod dpp;
@@ -32,7 +32,11 @@ mod vop3p;
 mod tests;
 
 /// Decodes a VOP-family instruction.
-pub(crate) fn decode(target: Target, family: Family, bytes: &[u8]) -> Result<Instruction, DecodeError> {
+pub(crate) fn decode(
+    target: Target,
+    family: Family,
+    bytes: &[u8],
+) -> Result<Instruction, DecodeError> {
     match family {
         Family::Vop3 => vop3::decode(target, bytes),
         Family::Vop3p => vop3p::decode(target, bytes),
@@ -42,9 +46,10 @@ pub(crate) fn decode(target: Target, family: Family, bytes: &[u8]) -> Result<Ins
 
 /// Encodes a VOP-family instruction.
 pub(crate) fn encode(inst: &Instruction, out: &mut Vec<u8>) -> Result<(), EncodeError> {
-    let info = inst
-        .info()
-        .ok_or(EncodeError::NoEncoding { opcode: inst.opcode, family: inst.family })?;
+    let info = inst.info().ok_or(EncodeError::NoEncoding {
+        opcode: inst.opcode,
+        family: inst.family,
+    })?;
     match inst.family {
         Family::Vop3 => vop3::encode(inst, info, out),
         Family::Vop3p => vop3p::encode(inst, info, out),
@@ -100,7 +105,13 @@ pub(super) const VCC_CODE: u16 = 106;
 
 impl Default for Codes {
     fn default() -> Codes {
-        Codes { vdst: 0, sdst: 0, src: [0; 3], vcc: VCC_CODE, literal: None }
+        Codes {
+            vdst: 0,
+            sdst: 0,
+            src: [0; 3],
+            vcc: VCC_CODE,
+            literal: None,
+        }
     }
 }
 
@@ -116,7 +127,10 @@ pub(super) fn source_index(field: Field) -> Option<usize> {
 
 /// Number of `src0`/`src1`/`src2` operands of a row.
 pub(super) fn source_count(info: &OpInfo) -> usize {
-    info.operands.iter().filter(|s| source_index(s.field).is_some()).count()
+    info.operands
+        .iter()
+        .filter(|s| source_index(s.field).is_some())
+        .count()
 }
 
 /// True when the row has an operand in `field`.
@@ -142,7 +156,10 @@ pub(super) fn build(
 ) -> Result<Instruction, DecodeError> {
     let mut operands = [Operand::Off; MAX_OPERANDS];
     if info.operands.len() > MAX_OPERANDS {
-        return Err(invalid(format!("{} has too many operands", info.opcode.mnemonic())));
+        return Err(invalid(format!(
+            "{} has too many operands",
+            info.opcode.mnemonic()
+        )));
     }
     for (slot, spec) in operands.iter_mut().zip(info.operands) {
         let code = match spec.field {
@@ -150,7 +167,9 @@ pub(super) fn build(
             Field::Sdst => codes.sdst,
             Field::Vcc => codes.vcc,
             Field::K => {
-                let value = codes.literal.ok_or_else(|| invalid("missing literal constant".into()))?;
+                let value = codes
+                    .literal
+                    .ok_or_else(|| invalid("missing literal constant".into()))?;
                 *slot = Operand::Literal { value, ty: spec.ty };
                 continue;
             }
@@ -165,9 +184,9 @@ pub(super) fn build(
             },
         };
         *slot = if code == LITERAL_CODE {
-            let value = codes
-                .literal
-                .ok_or_else(|| invalid(format!("{} cannot take a literal here", spec.field.name())))?;
+            let value = codes.literal.ok_or_else(|| {
+                invalid(format!("{} cannot take a literal here", spec.field.name()))
+            })?;
             Operand::Literal { value, ty: spec.ty }
         } else {
             check_code(target, code, spec.ty, spec.field)?;
@@ -246,7 +265,10 @@ pub(super) fn codes_of(inst: &Instruction, info: &OpInfo) -> Result<Codes, Encod
                 LITERAL_CODE
             }
             Operand::Off => {
-                return Err(EncodeError::OperandOutOfRange(format!("`off` in field {}", spec.field.name())))
+                return Err(EncodeError::OperandOutOfRange(format!(
+                    "`off` in field {}",
+                    spec.field.name()
+                )))
             }
         };
         match spec.field {
@@ -256,7 +278,12 @@ pub(super) fn codes_of(inst: &Instruction, info: &OpInfo) -> Result<Codes, Encod
             Field::K => {}
             field => match source_index(field) {
                 Some(i) => codes.src[i] = code,
-                None => return Err(EncodeError::Unimplemented(format!("VOP operand field {}", field.name()))),
+                None => {
+                    return Err(EncodeError::Unimplemented(format!(
+                        "VOP operand field {}",
+                        field.name()
+                    )))
+                }
             },
         }
     }
@@ -268,7 +295,9 @@ pub(super) fn vgpr_bits(code: u16, what: &str) -> Result<u32, EncodeError> {
     if code >= VGPR_BASE {
         Ok(u32::from(code - VGPR_BASE))
     } else {
-        Err(EncodeError::OperandOutOfRange(format!("{what} must be a VGPR (code {code})")))
+        Err(EncodeError::OperandOutOfRange(format!(
+            "{what} must be a VGPR (code {code})"
+        )))
     }
 }
 
@@ -277,7 +306,9 @@ pub(super) fn scalar_bits(code: u16, bits: u32, what: &str) -> Result<u32, Encod
     if u32::from(code) < (1 << bits) && code < VGPR_BASE {
         Ok(u32::from(code))
     } else {
-        Err(EncodeError::OperandOutOfRange(format!("{what} must be a scalar operand (code {code})")))
+        Err(EncodeError::OperandOutOfRange(format!(
+            "{what} must be a scalar operand (code {code})"
+        )))
     }
 }
 
@@ -290,7 +321,8 @@ pub(super) fn push_words(out: &mut Vec<u8>, words: &[u32]) {
 
 /// True when `opcode` has a 32-bit (VOP1/VOP2/VOPC) row on `isa`.
 pub(super) fn has_e32(isa: Isa, opcode: Opcode) -> bool {
-    tables::encodings(isa, opcode).any(|r| matches!(r.family, Family::Vop1 | Family::Vop2 | Family::Vopc))
+    tables::encodings(isa, opcode)
+        .any(|r| matches!(r.family, Family::Vop1 | Family::Vop2 | Family::Vopc))
 }
 
 /// True when `opcode` has a VOP3 row on `isa`.
@@ -315,7 +347,10 @@ pub(super) fn finish(
 ) -> Result<Instruction, AsmError> {
     let mut slots = [Operand::Off; MAX_OPERANDS];
     if operands.len() > MAX_OPERANDS {
-        return Err(AsmError::at_column(line.mnemonic_column, "too many operands"));
+        return Err(AsmError::at_column(
+            line.mnemonic_column,
+            "too many operands",
+        ));
     }
     slots[..operands.len()].copy_from_slice(operands);
     let mut inst = Instruction {
@@ -329,8 +364,9 @@ pub(super) fn finish(
         size: 0,
     };
     let mut bytes = Vec::with_capacity(12);
-    crate::isa::encode(&inst, &mut bytes)
-        .map_err(|e| AsmError::at_column(line.mnemonic_column, format!("{}: {e}", line.mnemonic)))?;
+    crate::isa::encode(&inst, &mut bytes).map_err(|e| {
+        AsmError::at_column(line.mnemonic_column, format!("{}: {e}", line.mnemonic))
+    })?;
     inst.size = bytes.len() as u8;
     Ok(inst)
 }
@@ -387,11 +423,19 @@ pub(super) fn src_policy(isa: Isa, info: &OpInfo, variant: Variant, i: usize) ->
         },
         Variant::Sdwa => {
             let neg = pick([flags::SDWA_NEG0, flags::SDWA_NEG1, 0]);
-            SrcPolicy { neg, abs: neg, sext: pick([flags::SDWA_SEXT0, flags::SDWA_SEXT1, 0]) }
+            SrcPolicy {
+                neg,
+                abs: neg,
+                sext: pick([flags::SDWA_SEXT0, flags::SDWA_SEXT1, 0]),
+            }
         }
         Variant::Dpp16 => {
             let neg = pick([flags::DPP_NEG0, flags::DPP_NEG1, 0]);
-            SrcPolicy { neg, abs: neg, sext: pick([flags::DPP_SEXT0, flags::DPP_SEXT1, 0]) }
+            SrcPolicy {
+                neg,
+                abs: neg,
+                sext: pick([flags::DPP_SEXT0, flags::DPP_SEXT1, 0]),
+            }
         }
         Variant::Dpp8 => SrcPolicy::default(),
     }
@@ -400,11 +444,28 @@ pub(super) fn src_policy(isa: Isa, info: &OpInfo, variant: Variant, i: usize) ->
 /// The modifiers to print for source `i` given its bits, where `sext` travels in
 /// the neg bit (VOP3, DPP) unless `sext_bit` is given (SDWA). Bits the policy does
 /// not allow are LLVM-ignored bits: kept in the encoding, not printed.
-pub(super) fn shown_mods(policy: SrcPolicy, neg: bool, abs: bool, sext_bit: Option<bool>) -> SrcMods {
+pub(super) fn shown_mods(
+    policy: SrcPolicy,
+    neg: bool,
+    abs: bool,
+    sext_bit: Option<bool>,
+) -> SrcMods {
     match sext_bit {
-        Some(sext) => SrcMods { neg: neg && policy.neg, abs: abs && policy.abs, sext: sext && policy.sext },
-        None if policy.neg => SrcMods { neg, abs: abs && policy.abs, sext: false },
-        None if policy.sext => SrcMods { neg: false, abs: false, sext: neg },
+        Some(sext) => SrcMods {
+            neg: neg && policy.neg,
+            abs: abs && policy.abs,
+            sext: sext && policy.sext,
+        },
+        None if policy.neg => SrcMods {
+            neg,
+            abs: abs && policy.abs,
+            sext: false,
+        },
+        None if policy.sext => SrcMods {
+            neg: false,
+            abs: false,
+            sext: neg,
+        },
         None => SrcMods::default(),
     }
 }

@@ -35,7 +35,9 @@ fn check(target: Target, hex: &str, text: &str, assembles: bool) -> Result<(), S
         let mut out = Vec::new();
         encode(&parsed, &mut out).map_err(|e| format!("{text}: encode error {e}"))?;
         if out != b {
-            return Err(format!("{text}: assembled to {out:02x?}, expected {b:02x?}"));
+            return Err(format!(
+                "{text}: assembled to {out:02x?}, expected {b:02x?}"
+            ));
         }
     }
     Ok(())
@@ -61,7 +63,12 @@ fn run(target: Target, cases: &[(&str, &str)]) {
         .iter()
         .filter_map(|(hex, text)| check(target, hex, text, true).err())
         .collect();
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 /// Checks `TARGET|BYTES|TEXT[|noasm|asmonly]` lines (see `hw/arch/tests/vop/gen.py`),
@@ -69,9 +76,13 @@ fn run(target: Target, cases: &[(&str, &str)]) {
 fn check_lines(text: &str) -> (usize, Vec<String>) {
     let mut failures = Vec::new();
     let mut total = 0;
-    for line in text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
+    for line in text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
         let mut parts = line.splitn(3, '|');
-        let (Some(t), Some(hex), Some(expected)) = (parts.next(), parts.next(), parts.next()) else {
+        let (Some(t), Some(hex), Some(expected)) = (parts.next(), parts.next(), parts.next())
+        else {
             failures.push(format!("malformed line `{line}`"));
             continue;
         };
@@ -124,7 +135,10 @@ fn assert_lines(name: &str, text: &str) {
 /// LLVM does.
 #[test]
 fn clang_kernel_instructions_match_llvm() {
-    assert_lines("kernels.txt", include_str!("../../../../tests/vop/kernels.txt"));
+    assert_lines(
+        "kernels.txt",
+        include_str!("../../../../tests/vop/kernels.txt"),
+    );
 }
 
 /// Hand-written assembly (mostly without `_e32`/`_e64`) picks llvm-mc's encoding.
@@ -137,9 +151,18 @@ fn hand_written_assembly_matches_llvm_mc() {
 /// committed files (skipped with a note otherwise).
 #[test]
 fn committed_vop_data_matches_llvm() {
-    let tools = ["python3", "clang-19", "ld.lld-19", "llvm-objdump-19", "llvm-mc-19"];
+    let tools = [
+        "python3",
+        "clang-19",
+        "ld.lld-19",
+        "llvm-objdump-19",
+        "llvm-mc-19",
+    ];
     if let Some(missing) = tools.iter().find(|t| {
-        std::process::Command::new(t).arg("--version").output().map_or(true, |o| !o.status.success())
+        std::process::Command::new(t)
+            .arg("--version")
+            .output()
+            .map_or(true, |o| !o.status.success())
     }) {
         eprintln!("note: {missing} not found; skipping the VOP data drift check");
         return;
@@ -156,9 +179,42 @@ fn committed_vop_data_matches_llvm() {
     for file in ["kernels.txt", "asm.txt"] {
         let fresh = std::fs::read_to_string(out.join(file)).expect("fresh data");
         let committed = std::fs::read_to_string(dir.join(file)).expect("committed data");
-        assert!(fresh == committed, "{file} differs from a fresh run of hw/arch/tests/vop/gen.py");
+        assert!(
+            fresh == committed,
+            "{file} differs from a fresh run of hw/arch/tests/vop/gen.py"
+        );
     }
     let _ = std::fs::remove_dir_all(&out);
+}
+
+/// Where llvm-mc-19 and python3 are installed, re-probing LLVM gives the committed
+/// `flags.rs` (skipped with a note otherwise).
+#[test]
+fn committed_vop_flags_match_llvm() {
+    if let Some(missing) = ["python3", "llvm-mc-19"].iter().find(|t| {
+        std::process::Command::new(t)
+            .arg("--version")
+            .output()
+            .map_or(true, |o| !o.status.success())
+    }) {
+        eprintln!("note: {missing} not found; skipping the VOP flags drift check");
+        return;
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = std::env::temp_dir().join(format!("arch-vop-flags-{}.rs", std::process::id()));
+    let status = std::process::Command::new("python3")
+        .arg(root.join("isa/vop_flags.py"))
+        .arg(&out)
+        .status()
+        .expect("run vop_flags.py");
+    assert!(status.success(), "vop_flags.py failed");
+    let fresh = std::fs::read_to_string(&out).expect("fresh flags");
+    let _ = std::fs::remove_file(&out);
+    let committed = include_str!("flags.rs");
+    assert!(
+        fresh == committed,
+        "flags.rs differs from a fresh run of hw/arch/isa/vop_flags.py"
+    );
 }
 
 /// Checks a file of cases named by `VOP_CASES` (a development aid for comparing
@@ -183,7 +239,12 @@ fn run_decode_only(target: Target, cases: &[(&str, &str)]) {
         .iter()
         .filter_map(|(hex, text)| check(target, hex, text, false).err())
         .collect();
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 /// The forms clang emits and the printing rules that are easy to get wrong (wave32).
@@ -257,12 +318,27 @@ fn gfx1030_wave32_forms() {
         Target::GFX1030_W32,
         &[
             // Literals equal to an inline constant of the operand type print as it.
-            ("0xff,0x02,0x00,0x06,0x00,0x00,0x80,0x3f", "v_add_f32_e32 v0, 1.0, v1"),
-            ("0xff,0x02,0x00,0x06,0xf0,0xff,0xff,0xff", "v_add_f32_e32 v0, -16, v1"),
-            ("0xff,0x02,0x00,0x64,0x00,0x3c,0x01,0x00", "v_add_f16_e32 v0, 1.0, v1"),
-            ("0x00,0x00,0x64,0xd5,0xff,0x04,0x02,0x00,0x00,0x00,0xf0,0x3f", "v_add_f64 v[0:1], 1.0, v[2:3]"),
+            (
+                "0xff,0x02,0x00,0x06,0x00,0x00,0x80,0x3f",
+                "v_add_f32_e32 v0, 1.0, v1",
+            ),
+            (
+                "0xff,0x02,0x00,0x06,0xf0,0xff,0xff,0xff",
+                "v_add_f32_e32 v0, -16, v1",
+            ),
+            (
+                "0xff,0x02,0x00,0x64,0x00,0x3c,0x01,0x00",
+                "v_add_f16_e32 v0, 1.0, v1",
+            ),
+            (
+                "0x00,0x00,0x64,0xd5,0xff,0x04,0x02,0x00,0x00,0x00,0xf0,0x3f",
+                "v_add_f64 v[0:1], 1.0, v[2:3]",
+            ),
             // An inline float on a 16-bit integer operand prints as the half's bits.
-            ("0x00,0x00,0x03,0xd7,0xf2,0x02,0x02,0x00", "v_add_nc_u16 v0, 0x3c00, v1"),
+            (
+                "0x00,0x00,0x03,0xd7,0xf2,0x02,0x02,0x00",
+                "v_add_nc_u16 v0, 0x3c00, v1",
+            ),
             // An odd SGPR for a 64-bit operand names the aligned pair.
             ("0x07,0x30,0x10,0x7f", "v_ceil_f64_e32 v[136:137], s[6:7]"),
         ],
@@ -275,11 +351,26 @@ fn gfx1030_wave64_forms() {
     run(
         Target::GFX1030_W64,
         &[
-            ("0x02,0x6a,0x0f,0xd7,0x00,0x00,0x02,0x00", "v_add_co_u32 v2, vcc, s0, v0"),
-            ("0x01,0x02,0x06,0x50", "v_add_co_ci_u32_e32 v3, vcc, s1, v1, vcc"),
-            ("0x00,0x00,0x01,0xd5,0x80,0x02,0x01,0x00", "v_cndmask_b32_e64 v0, 0, 1, s[0:1]"),
-            ("0x04,0x00,0x84,0xd4,0x01,0x00,0x02,0x00", "v_cmp_gt_i32_e64 s[4:5], s1, v0"),
-            ("0x00,0x7d,0x76,0xd5,0x06,0x00,0x00,0x04", "v_mad_u64_u32 v[0:1], null, s6, s0, v[0:1]"),
+            (
+                "0x02,0x6a,0x0f,0xd7,0x00,0x00,0x02,0x00",
+                "v_add_co_u32 v2, vcc, s0, v0",
+            ),
+            (
+                "0x01,0x02,0x06,0x50",
+                "v_add_co_ci_u32_e32 v3, vcc, s1, v1, vcc",
+            ),
+            (
+                "0x00,0x00,0x01,0xd5,0x80,0x02,0x01,0x00",
+                "v_cndmask_b32_e64 v0, 0, 1, s[0:1]",
+            ),
+            (
+                "0x04,0x00,0x84,0xd4,0x01,0x00,0x02,0x00",
+                "v_cmp_gt_i32_e64 s[4:5], s1, v0",
+            ),
+            (
+                "0x00,0x7d,0x76,0xd5,0x06,0x00,0x00,0x04",
+                "v_mad_u64_u32 v[0:1], null, s6, s0, v[0:1]",
+            ),
         ],
     );
 }
@@ -319,7 +410,10 @@ fn errors_name_the_problem() {
     use crate::isa::DecodeError;
     let t = Target::GFX1030_W32;
     // VOP3 needs 8 bytes; a literal 4 more.
-    assert!(matches!(decode(t, &bytes("0x00,0x00,0x03,0xd5")), Err(DecodeError::Truncated { .. })));
+    assert!(matches!(
+        decode(t, &bytes("0x00,0x00,0x03,0xd5")),
+        Err(DecodeError::Truncated { .. })
+    ));
     assert!(matches!(
         decode(t, &bytes("0x00,0x00,0x03,0xd5,0xff,0x02,0x02,0x00")),
         Err(DecodeError::Truncated { .. })
@@ -335,12 +429,19 @@ fn errors_name_the_problem() {
     ));
     // VOPC has no DPP form; gfx803 VOP3 has no literal.
     assert!(decode(t, &bytes("0xfa,0x04,0x84,0x7d,0x01,0xe4,0x00,0xff")).is_err());
-    assert!(decode(Target::GFX803, &bytes("0x00,0x00,0x01,0xd1,0xff,0x04,0x02,0x00,0x00,0x00,0x00,0x00")).is_err());
+    assert!(decode(
+        Target::GFX803,
+        &bytes("0x00,0x00,0x01,0xd1,0xff,0x04,0x02,0x00,0x00,0x00,0x00,0x00")
+    )
+    .is_err());
     let e = assemble_line(t, "v_add_f32 v0, v1, bogus").unwrap_err();
     assert_eq!(e.column, 19, "{e}");
     let e = assemble_line(t, "v_add_f32_e64 v0, v1, v2 mul:3").unwrap_err();
     assert_eq!(e.column, 26, "{e}");
-    assert!(assemble_line(t, "v_add_co_u32 v0, s[0:1], v1, v2").is_err(), "wave32 lane mask is one SGPR");
+    assert!(
+        assemble_line(t, "v_add_co_u32 v0, s[0:1], v1, v2").is_err(),
+        "wave32 lane mask is one SGPR"
+    );
 }
 
 proptest::proptest! {

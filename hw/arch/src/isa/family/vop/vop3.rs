@@ -12,14 +12,24 @@
 use std::fmt;
 
 use super::sdwa::{parse_omod, write_omod};
-use super::syntax::{mods_of, parse_bit_list, parse_operands, split_modifier, write_bit_list, write_head};
-use super::{build, codes_of, has_e32, has_field, invalid, is_vop3b, never_suffixed, push_words, source_count};
-use super::{features, scalar_bits, shown_mods, src_policy, vgpr_bits, Codes, CLAMP, OMOD, OP_SEL, OP_SEL2};
+use super::syntax::{
+    mods_of, parse_bit_list, parse_operands, split_modifier, write_bit_list, write_head,
+};
+use super::{
+    build, codes_of, has_e32, has_field, invalid, is_vop3b, never_suffixed, push_words,
+    source_count,
+};
+use super::{
+    features, scalar_bits, shown_mods, src_policy, vgpr_bits, Codes, CLAMP, OMOD, OP_SEL, OP_SEL2,
+};
 use crate::isa::asm::{AsmLine, SrcMods};
 use crate::isa::decode::dword;
 use crate::isa::operand::{LITERAL_CODE, VGPR_BASE};
 use crate::isa::tables::{self, Field};
-use crate::isa::{AsmError, DecodeError, EncodeError, Family, Instruction, Isa, Modifiers, OpInfo, Target, Variant};
+use crate::isa::{
+    AsmError, DecodeError, EncodeError, Family, Instruction, Isa, Modifiers, OpInfo, Target,
+    Variant,
+};
 
 /// The major opcode (bits 31:26) of VOP3 on `isa`.
 fn prefix(isa: Isa) -> u32 {
@@ -81,10 +91,16 @@ pub(super) fn decode(target: Target, bytes: &[u8]) -> Result<Instruction, Decode
         // it is kept in `simm16` so the bytes re-encode.
         m.simm16 = vdst as u16;
     }
-    let srcs = [(w1 & 0x1ff) as u16, (w1 >> 9 & 0x1ff) as u16, (w1 >> 18 & 0x1ff) as u16];
+    let srcs = [
+        (w1 & 0x1ff) as u16,
+        (w1 >> 9 & 0x1ff) as u16,
+        (w1 >> 18 & 0x1ff) as u16,
+    ];
     for (i, &code) in srcs.iter().enumerate() {
         if i >= nsrc && code != 0 {
-            return Err(invalid(format!("{name}: unused src{i} field is {code}, must be 0")));
+            return Err(invalid(format!(
+                "{name}: unused src{i} field is {code}, must be 0"
+            )));
         }
     }
     codes.src = srcs;
@@ -100,7 +116,9 @@ pub(super) fn decode(target: Target, bytes: &[u8]) -> Result<Instruction, Decode
         let abs_ok = p.abs || p.sext;
         let present = i < nsrc;
         if (mods.neg && !neg_ok || mods.abs && !abs_ok) && !(lenient && present) {
-            return Err(invalid(format!("{name}: neg/abs on src{i}, which takes none")));
+            return Err(invalid(format!(
+                "{name}: neg/abs on src{i}, which takes none"
+            )));
         }
     }
     if m.omod != 0 && features & OMOD == 0 {
@@ -113,7 +131,9 @@ pub(super) fn decode(target: Target, bytes: &[u8]) -> Result<Instruction, Decode
     let mut size = 8;
     if srcs[..nsrc].contains(&LITERAL_CODE) {
         if target.isa == Isa::Gfx803 {
-            return Err(invalid(format!("{name}: gfx803 VOP3 cannot take a literal")));
+            return Err(invalid(format!(
+                "{name}: gfx803 VOP3 cannot take a literal"
+            )));
         }
         codes.literal = Some(dword(bytes, 2)?);
         size = 12;
@@ -122,9 +142,15 @@ pub(super) fn decode(target: Target, bytes: &[u8]) -> Result<Instruction, Decode
 }
 
 /// Encodes a VOP3 instruction.
-pub(super) fn encode(inst: &Instruction, info: &OpInfo, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+pub(super) fn encode(
+    inst: &Instruction,
+    info: &OpInfo,
+    out: &mut Vec<u8>,
+) -> Result<(), EncodeError> {
     if inst.variant != Variant::Plain {
-        return Err(EncodeError::OperandOutOfRange("VOP3 has no SDWA/DPP form on these ISAs".into()));
+        return Err(EncodeError::OperandOutOfRange(
+            "VOP3 has no SDWA/DPP form on these ISAs".into(),
+        ));
     }
     let isa = inst.target.isa;
     let codes = codes_of(inst, info)?;
@@ -133,12 +159,16 @@ pub(super) fn encode(inst: &Instruction, info: &OpInfo, out: &mut Vec<u8>) -> Re
     let mut w0 = prefix(isa) << 26 | u32::from(info.number) << 16 | u32::from(m.clamp) << 15;
     if is_vop3b(info) {
         if m.abs != 0 || m.op_sel != 0 {
-            return Err(EncodeError::OperandOutOfRange("VOP3b has no abs/op_sel".into()));
+            return Err(EncodeError::OperandOutOfRange(
+                "VOP3b has no abs/op_sel".into(),
+            ));
         }
         w0 |= scalar_bits(codes.sdst, 7, "sdst")? << 8;
     } else {
         if m.abs > 7 || m.op_sel > 15 {
-            return Err(EncodeError::OperandOutOfRange("abs/op_sel out of range".into()));
+            return Err(EncodeError::OperandOutOfRange(
+                "abs/op_sel out of range".into(),
+            ));
         }
         w0 |= u32::from(m.op_sel) << 11 | u32::from(m.abs) << 8;
     }
@@ -152,14 +182,18 @@ pub(super) fn encode(inst: &Instruction, info: &OpInfo, out: &mut Vec<u8>) -> Re
     let mut w1 = u32::from(m.neg & 7) << 29 | u32::from(m.omod & 3) << 27;
     for (i, &code) in codes.src.iter().enumerate().take(nsrc) {
         if code > 511 {
-            return Err(EncodeError::OperandOutOfRange(format!("src{i} code {code}")));
+            return Err(EncodeError::OperandOutOfRange(format!(
+                "src{i} code {code}"
+            )));
         }
         w1 |= u32::from(code) << (9 * i);
     }
     push_words(out, &[w0, w1]);
     if let Some(lit) = codes.literal {
         if isa == Isa::Gfx803 {
-            return Err(EncodeError::OperandOutOfRange("gfx803 VOP3 cannot take a literal".into()));
+            return Err(EncodeError::OperandOutOfRange(
+                "gfx803 VOP3 cannot take a literal".into(),
+            ));
         }
         push_words(out, &[lit]);
     }
@@ -169,10 +203,19 @@ pub(super) fn encode(inst: &Instruction, info: &OpInfo, out: &mut Vec<u8>) -> Re
 /// Writes LLVM's text of a VOP3 instruction.
 pub(super) fn format(inst: &Instruction, info: &OpInfo, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     let m = &inst.modifiers;
-    let suffix = if !never_suffixed(inst.opcode) && has_e32(inst.target.isa, inst.opcode) { "_e64" } else { "" };
+    let suffix = if !never_suffixed(inst.opcode) && has_e32(inst.target.isa, inst.opcode) {
+        "_e64"
+    } else {
+        ""
+    };
     write_head(f, inst, info.operands, suffix, |i| {
         let bits = mods_of(m.neg, m.abs, 0, i);
-        shown_mods(src_policy(inst.target.isa, info, Variant::Plain, i), bits.neg, bits.abs, None)
+        shown_mods(
+            src_policy(inst.target.isa, info, Variant::Plain, i),
+            bits.neg,
+            bits.abs,
+            None,
+        )
     })?;
     let features = features(inst.target.isa, Family::Vop3, info.number);
     if m.op_sel != 0 && features & OP_SEL != 0 {
@@ -190,10 +233,17 @@ pub(super) fn format(inst: &Instruction, info: &OpInfo, f: &mut fmt::Formatter<'
 }
 
 /// Parses a VOP3 line.
-pub(super) fn parse(target: Target, info: &'static OpInfo, line: &AsmLine<'_>) -> Result<Instruction, AsmError> {
+pub(super) fn parse(
+    target: Target,
+    info: &'static OpInfo,
+    line: &AsmLine<'_>,
+) -> Result<Instruction, AsmError> {
     let parsed = parse_operands(target, info.operands, line)?;
     let nsrc = source_count(info);
-    let mut m = Modifiers { simm16: implicit_vdst(target.isa, info) as u16, ..Modifiers::default() };
+    let mut m = Modifiers {
+        simm16: implicit_vdst(target.isa, info) as u16,
+        ..Modifiers::default()
+    };
     if has_field(info, Field::Vdst) || has_field(info, Field::Sdst) {
         m.simm16 = 0;
     }
@@ -201,11 +251,18 @@ pub(super) fn parse(target: Target, info: &'static OpInfo, line: &AsmLine<'_>) -
         if *sm == SrcMods::default() {
             continue;
         }
-        let position = info.operands.iter().position(|s| super::source_index(s.field) == Some(i)).unwrap_or(0);
+        let position = info
+            .operands
+            .iter()
+            .position(|s| super::source_index(s.field) == Some(i))
+            .unwrap_or(0);
         let token = &line.tokens[position];
         let p = src_policy(target.isa, info, Variant::Plain, i);
         if sm.sext && !p.sext || sm.neg && !p.neg || sm.abs && !p.abs {
-            return Err(token.error(format!("`{}`: this source takes no such modifier", token.text)));
+            return Err(token.error(format!(
+                "`{}`: this source takes no such modifier",
+                token.text
+            )));
         }
         m.neg |= u8::from(sm.neg || sm.sext) << i;
         m.abs |= u8::from(sm.abs) << i;
@@ -224,8 +281,16 @@ pub(super) fn parse(target: Target, info: &'static OpInfo, line: &AsmLine<'_>) -
             _ => return Err(t.error(format!("unexpected VOP3 modifier `{}`", t.text))),
         }
     }
-    if target.isa == Isa::Gfx803 && parsed.operands.iter().any(|o| matches!(o, crate::isa::Operand::Literal { .. })) {
-        return Err(AsmError::at_column(line.mnemonic_column, "gfx803 VOP3 cannot take a literal"));
+    if target.isa == Isa::Gfx803
+        && parsed
+            .operands
+            .iter()
+            .any(|o| matches!(o, crate::isa::Operand::Literal { .. }))
+    {
+        return Err(AsmError::at_column(
+            line.mnemonic_column,
+            "gfx803 VOP3 cannot take a literal",
+        ));
     }
     super::finish(target, info, Variant::Plain, &parsed.operands, m, line)
 }
