@@ -20,7 +20,9 @@ pub enum DecodeError {
         available: usize,
     },
     /// The first word matches no encoding family of the ISA.
-    #[error("invalid encoding at byte offset {offset:#x}: word {word:#010x} matches no encoding family")]
+    #[error(
+        "invalid encoding at byte offset {offset:#x}: word {word:#010x} matches no encoding family"
+    )]
     InvalidEncoding {
         /// Byte offset of the instruction.
         offset: usize,
@@ -70,7 +72,11 @@ impl DecodeError {
     /// The same error moved by `base` bytes (for errors found inside a larger buffer).
     pub fn at(self, base: usize) -> DecodeError {
         match self {
-            DecodeError::Truncated { offset, needed, available } => DecodeError::Truncated {
+            DecodeError::Truncated {
+                offset,
+                needed,
+                available,
+            } => DecodeError::Truncated {
                 offset: offset + base,
                 needed,
                 available,
@@ -79,7 +85,11 @@ impl DecodeError {
                 offset: offset + base,
                 word,
             },
-            DecodeError::InvalidOpcode { offset, family, opcode } => DecodeError::InvalidOpcode {
+            DecodeError::InvalidOpcode {
+                offset,
+                family,
+                opcode,
+            } => DecodeError::InvalidOpcode {
                 offset: offset + base,
                 family,
                 opcode,
@@ -131,6 +141,10 @@ impl AsmError {
     /// An error at column `column` of an as-yet-unknown line (the line is filled in by
     /// [`assemble`](super::assemble)).
     pub fn at_column(column: usize, message: impl Into<String>) -> AsmError {
-        AsmError { line: 0, column, message: message.into() }
+        AsmError {
+            line: 0,
+            column,
+            message: message.into(),
+        }
     }
 }

@@ -8,6 +8,7 @@ use super::asm::AsmLine;
 use super::{AsmError, DecodeError, EncodeError, Family, Instruction, OpInfo, Target, Variant};
 
 mod ds;
+mod mem;
 mod flat;
 mod mubuf;
 mod smem;
@@ -15,7 +16,11 @@ mod sop;
 mod vop;
 
 /// Decodes an instruction of a known family.
-pub(crate) fn decode(target: Target, family: Family, bytes: &[u8]) -> Result<Instruction, DecodeError> {
+pub(crate) fn decode(
+    target: Target,
+    family: Family,
+    bytes: &[u8],
+) -> Result<Instruction, DecodeError> {
     match family {
         Family::Sop1 | Family::Sop2 | Family::Sopk | Family::Sopc | Family::Sopp => {
             sop::decode(target, family, bytes)
@@ -33,9 +38,13 @@ pub(crate) fn decode(target: Target, family: Family, bytes: &[u8]) -> Result<Ins
 /// Encodes an instruction in its family.
 pub(crate) fn encode(inst: &Instruction, out: &mut Vec<u8>) -> Result<(), EncodeError> {
     match inst.family {
-        Family::Sop1 | Family::Sop2 | Family::Sopk | Family::Sopc | Family::Sopp => sop::encode(inst, out),
+        Family::Sop1 | Family::Sop2 | Family::Sopk | Family::Sopc | Family::Sopp => {
+            sop::encode(inst, out)
+        }
         Family::Smem => smem::encode(inst, out),
-        Family::Vop1 | Family::Vop2 | Family::Vopc | Family::Vop3 | Family::Vop3p => vop::encode(inst, out),
+        Family::Vop1 | Family::Vop2 | Family::Vopc | Family::Vop3 | Family::Vop3p => {
+            vop::encode(inst, out)
+        }
         Family::Ds => ds::encode(inst, out),
         Family::Flat | Family::Global | Family::Scratch => flat::encode(inst, out),
         Family::Mubuf | Family::Mtbuf => mubuf::encode(inst, out),
@@ -45,9 +54,13 @@ pub(crate) fn encode(inst: &Instruction, out: &mut Vec<u8>) -> Result<(), Encode
 /// Writes LLVM's text of an instruction.
 pub(crate) fn format(inst: &Instruction, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     match inst.family {
-        Family::Sop1 | Family::Sop2 | Family::Sopk | Family::Sopc | Family::Sopp => sop::format(inst, f),
+        Family::Sop1 | Family::Sop2 | Family::Sopk | Family::Sopc | Family::Sopp => {
+            sop::format(inst, f)
+        }
         Family::Smem => smem::format(inst, f),
-        Family::Vop1 | Family::Vop2 | Family::Vopc | Family::Vop3 | Family::Vop3p => vop::format(inst, f),
+        Family::Vop1 | Family::Vop2 | Family::Vopc | Family::Vop3 | Family::Vop3p => {
+            vop::format(inst, f)
+        }
         Family::Ds => ds::format(inst, f),
         Family::Flat | Family::Global | Family::Scratch => flat::format(inst, f),
         Family::Mubuf | Family::Mtbuf => mubuf::format(inst, f),

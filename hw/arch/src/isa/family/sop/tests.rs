@@ -1,0 +1,153 @@
+//! Hand-picked cases, each checked against llvm-mc-19 (`--disassemble`).
+
+use crate::isa::{assemble, decode, encode, Target};
+
+const W32: Target = Target::GFX1030_W32;
+const W64: Target = Target::GFX1030_W64;
+const GCN: Target = Target::GFX803;
+
+fn text(target: Target, words: &[u32]) -> String {
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    match decode(target, &bytes) {
+        Ok(inst) => {
+            let mut again = Vec::new();
+            encode(&inst, &mut again).expect("decoded instruction re-encodes");
+            assert_eq!(
+                again,
+                bytes[..usize::from(inst.size)],
+                "round trip of {inst}"
+            );
+            inst.to_string()
+        }
+        Err(e) => format!("ERR {e}"),
+    }
+}
+
+fn asm(target: Target, line: &str) -> Vec<u32> {
+    let bytes = assemble(target, line).unwrap_or_else(|e| panic!("{line}: {e}"));
+    bytes
+        .chunks(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}
+
+#[test]
+fn sopp_basics() {
+    assert_eq!(text(W32, &[0xbf81_0000]), "s_endpgm");
+    assert_eq!(text(W32, &[0xbf81_0003]), "s_endpgm 3");
+    assert_eq!(text(W32, &[0xbf80_0040]), "s_nop 64");
+    assert_eq!(text(W32, &[0xbf80_0041]), "s_nop 0x41");
+    assert_eq!(text(W32, &[0xbf82_0008]), "s_branch 8");
+    assert_eq!(text(W32, &[0xbf82_ffff]), "s_branch 65535");
+    assert_eq!(text(W32, &[0xbf85_0019]), "s_cbranch_scc1 25");
+    assert_eq!(text(W32, &[0xbf88_0016]), "s_cbranch_execz 22");
+    assert_eq!(text(W32, &[0xbfa1_0001]), "s_clause 0x1");
+    assert_eq!(text(W32, &[0xbf8a_0000]), "s_barrier");
+    assert!(
+        text(W32, &[0xbf8a_0001]).starts_with("ERR"),
+        "s_barrier takes no immediate"
+    );
+    assert_eq!(
+        text(GCN, &[0xbf9d_0001]),
+        "s_set_gpr_idx_mode gpr_idx(SRC0)"
+    );
+}
+
+#[test]
+fn waitcnt_layouts() {
+    assert_eq!(
+        text(W32, &[0xbf8c_0000]),
+        "s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)"
+    );
+    assert_eq!(text(W32, &[0xbf8c_c07f]), "s_waitcnt lgkmcnt(0)");
+    assert_eq!(text(W32, &[0xbf8c_3f70]), "s_waitcnt vmcnt(0)");
+    assert_eq!(
+        text(W32, &[0xbf8c_ffff]),
+        "s_waitcnt vmcnt(63) expcnt(7) lgkmcnt(63)"
+    );
+    assert_eq!(text(GCN, &[0xbf8c_007f]), "s_waitcnt lgkmcnt(0)");
+    assert_eq!(text(GCN, &[0xbf8c_0f70]), "s_waitcnt vmcnt(0)");
+    assert_eq!(
+        text(GCN, &[0xbf8c_0f7f]),
+        "s_waitcnt vmcnt(15) expcnt(7) lgkmcnt(15)"
+    );
+    assert_eq!(asm(W32, "s_waitcnt vmcnt(0) lgkmcnt(0)"), [0xbf8c_0070]);
+    assert_eq!(asm(GCN, "s_waitcnt lgkmcnt(0)"), [0xbf8c_007f]);
+}
+
+#[test]
+fn sendmsg_hwreg_depctr() {
+    assert_eq!(
+        text(W32, &[0xbf90_0003]),
+        "s_sendmsg sendmsg(MSG_GS_DONE, GS_OP_NOP)"
+    );
+    assert_eq!(
+        text(W32, &[0xbf90_0022]),
+        "s_sendmsg sendmsg(MSG_GS, GS_OP_EMIT, 0)"
+    );
+    assert_eq!(text(W32, &[0xbf90_0000]), "s_sendmsg sendmsg(0, 0, 0)");
+    assert_eq!(text(W32, &[0xbf90_8000]), "s_sendmsg 32768");
+    assert_eq!(
+        text(W32, &[0xb902_0001]),
+        "s_getreg_b32 s2, hwreg(HW_REG_MODE, 0, 1)"
+    );
+    assert_eq!(
+        text(W32, &[0xb902_f801]),
+        "s_getreg_b32 s2, hwreg(HW_REG_MODE)"
+    );
+    assert_eq!(
+        text(W32, &[0xbfa3_0003]),
+        "s_waitcnt_depctr depctr_hold_cnt(0) depctr_va_vdst(0) depctr_va_sdst(0) depctr_va_ssrc(0) depctr_vm_vsrc(0)"
+    );
+    assert_eq!(text(W32, &[0xbfa3_fffe]), "s_waitcnt_depctr 0xfffe");
+    assert_eq!(
+        asm(W32, "s_getreg_b32 s2, hwreg(HW_REG_MODE, 0, 1)"),
+        [0xb902_0001]
+    );
+}
+
+#[test]
+fn sopk_forms() {
+    assert_eq!(text(W32, &[0xbbfd_0000]), "s_waitcnt_vscnt null, 0x0");
+    assert_eq!(text(W32, &[0xb002_1234]), "s_movk_i32 s2, 0x1234");
+    assert_eq!(text(W32, &[0xbd82_0004]), "s_subvector_loop_begin s2, 4");
+    assert_eq!(text(W32, &[0xb080_0000]), "s_version UC_VERSION_GFX7");
+    assert_eq!(
+        text(W32, &[0xba80_0801, 0x0000_0041]),
+        "s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 2), 0x41"
+    );
+    assert_eq!(asm(W32, "s_waitcnt_vscnt null, 0x0"), [0xbbfd_0000]);
+    assert_eq!(
+        asm(W32, "s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 2), 3"),
+        [0xba80_0801, 3]
+    );
+}
+
+#[test]
+fn sop1_sop2_sopc_operands() {
+    assert_eq!(
+        text(W32, &[0x8700_ff00, 0x0000_ffff]),
+        "s_and_b32 s0, s0, 0xffff"
+    );
+    assert_eq!(text(W32, &[0xbe82_0304]), "s_mov_b32 s2, s4");
+    assert_eq!(text(W32, &[0xbe82_0404]), "s_mov_b64 s[2:3], s[4:5]");
+    assert!(
+        text(W32, &[0xbe82_0405]).starts_with("ERR"),
+        "odd 64-bit source"
+    );
+    assert_eq!(
+        text(W32, &[0xbeea_3c6a]),
+        "s_and_saveexec_b32 vcc_lo, vcc_lo"
+    );
+    assert_eq!(text(W64, &[0xbeea_246a]), "s_and_saveexec_b64 vcc, vcc");
+    assert_eq!(
+        text(GCN, &[0xbee6_0166]),
+        "s_mov_b64 flat_scratch, flat_scratch"
+    );
+    assert_eq!(text(W32, &[0xbe82_03f2]), "s_mov_b32 s2, 1.0");
+    assert_eq!(text(W32, &[0xbe82_1f00]), "s_getpc_b64 s[2:3]");
+    assert_eq!(text(W32, &[0xbf06_8504]), "s_cmp_eq_u32 s4, 5");
+    assert_eq!(text(W32, &[0xbe82_037d]), "s_mov_b32 s2, null");
+    assert_eq!(asm(W32, "s_and_b32 s0, s0, 0xffff"), [0x8700_ff00, 0xffff]);
+    assert_eq!(asm(W32, "s_mov_b64 exec, -1"), [0xbefe_04c1]);
+}
