@@ -138,6 +138,54 @@ pub(super) fn has_field(info: &OpInfo, field: Field) -> bool {
     info.operands.iter().any(|s| s.field == field)
 }
 
+/// Which fields a row has, gathered in one pass (decode is hot: no repeated scans).
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Shape {
+    /// Has a `vdst` operand.
+    pub vdst: bool,
+    /// Has an `sdst` operand.
+    pub sdst: bool,
+    /// Has a `src0` operand.
+    pub src0: bool,
+    /// Has a `src1` operand.
+    pub src1: bool,
+    /// Has a K constant.
+    pub k: bool,
+    /// Number of `srcN` operands.
+    pub nsrc: usize,
+}
+
+impl Shape {
+    /// The shape of `info`.
+    #[inline]
+    pub(super) fn of(info: &OpInfo) -> Shape {
+        let mut s = Shape::default();
+        for spec in info.operands {
+            match spec.field {
+                Field::Vdst => s.vdst = true,
+                Field::Sdst => s.sdst = true,
+                Field::K => s.k = true,
+                Field::Src0 => {
+                    s.src0 = true;
+                    s.nsrc += 1
+                }
+                Field::Src1 => {
+                    s.src1 = true;
+                    s.nsrc += 1
+                }
+                Field::Src2 => s.nsrc += 1,
+                _ => {}
+            }
+        }
+        s
+    }
+
+    /// VOP3b: a vector and a scalar destination.
+    pub(super) fn vop3b(self) -> bool {
+        self.vdst && self.sdst
+    }
+}
+
 /// True for a VOP3b row: a vector and a scalar destination (carry-out or
 /// `div_scale`'s VCC), the scalar one in bits 14:8.
 pub(super) fn is_vop3b(info: &OpInfo) -> bool {
@@ -161,7 +209,8 @@ pub(super) fn build(
             info.opcode.mnemonic()
         )));
     }
-    for (slot, spec) in operands.iter_mut().zip(info.operands) {
+    for (i, spec) in info.operands.iter().enumerate() {
+        let slot = &mut operands[i];
         let code = match spec.field {
             Field::Vdst => codes.vdst,
             Field::Sdst => codes.sdst,
@@ -209,8 +258,21 @@ pub(super) fn build(
 /// decoder does: register ranges inside the file, SGPR/TTMP pairs even-aligned,
 /// 64-bit named registers only where a pair exists (`vcc`, `exec`, ...),
 /// destinations and lane masks not constants, lane masks not VGPRs.
+#[inline]
 fn check_code(target: Target, code: u16, ty: OperandType, field: Field) -> Result<(), DecodeError> {
     let dwords = u16::from(ty.dwords(target).max(1));
+    // Fast path: most operands are VGPRs.
+    if code >= VGPR_BASE {
+        return if code - VGPR_BASE + dwords - 1 <= 255 && ty != OperandType::LaneMask {
+            Ok(())
+        } else {
+            Err(invalid(format!(
+                "field {} holds {code}, not a valid {} operand",
+                field.name(),
+                ty.name()
+            )))
+        };
+    }
     // An odd SGPR/TTMP code for a 64-bit operand names the aligned pair below it.
     let fits = |first: u16, limit: u16| {
         let base = if dwords > 1 { first & !1 } else { first };

@@ -14,7 +14,7 @@ use super::syntax::{parse_operands, split_modifier, write_head};
 use super::{
     build, codes_of, dpp, has_e64, has_field, invalid, never_suffixed, push_words, sdwa, vgpr_bits,
 };
-use super::{features, scalar_bits, variant_feature, Codes, VCC_CODE};
+use super::{features, scalar_bits, variant_feature, Codes, Shape, VCC_CODE};
 use crate::isa::asm::{AsmLine, SrcMods};
 use crate::isa::decode::dword;
 use crate::isa::operand::{
@@ -60,14 +60,11 @@ pub(super) fn decode(
         src: [src0, VGPR_BASE + vsrc1 as u16, 0],
         ..Codes::default()
     };
-    if has_field(info, Field::Sdst) {
+    let shape = Shape::of(info);
+    if shape.sdst {
         codes.sdst = vdst as u16;
     }
-    if family == Family::Vop1
-        && !has_field(info, Field::Vdst)
-        && !has_field(info, Field::Sdst)
-        && vdst != 0
-    {
+    if family == Family::Vop1 && !shape.vdst && !shape.sdst && vdst != 0 {
         return Err(invalid(format!(
             "{}: vdst field is {vdst}, must be 0",
             info.opcode.mnemonic()
@@ -75,13 +72,13 @@ pub(super) fn decode(
     }
     let (modifiers, size) = match variant {
         Variant::Plain => {
-            if family == Family::Vop1 && !has_field(info, Field::Src0) && src0 != 0 {
+            if family == Family::Vop1 && !shape.src0 && src0 != 0 {
                 return Err(invalid(format!(
                     "{}: src0 field is {src0}, must be 0",
                     info.opcode.mnemonic()
                 )));
             }
-            if src0 == LITERAL_CODE || has_field(info, Field::K) {
+            if src0 == LITERAL_CODE || shape.k {
                 codes.literal = Some(dword(bytes, 1)?);
                 (Modifiers::default(), 8)
             } else {

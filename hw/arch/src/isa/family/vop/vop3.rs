@@ -20,7 +20,8 @@ use super::{
     source_count,
 };
 use super::{
-    features, scalar_bits, shown_mods, src_policy, vgpr_bits, Codes, CLAMP, OMOD, OP_SEL, OP_SEL2,
+    features, scalar_bits, shown_mods, src_policy, vgpr_bits, Codes, Shape, CLAMP, OMOD, OP_SEL,
+    OP_SEL2,
 };
 use crate::isa::asm::{AsmLine, SrcMods};
 use crate::isa::decode::dword;
@@ -65,8 +66,9 @@ pub(super) fn decode(target: Target, bytes: &[u8]) -> Result<Instruction, Decode
         opcode: op,
     })?;
     let name = info.opcode.mnemonic();
-    let vop3b = is_vop3b(info);
-    let nsrc = source_count(info);
+    let shape = Shape::of(info);
+    let vop3b = shape.vop3b();
+    let nsrc = shape.nsrc;
     let mut m = Modifiers {
         clamp: w0 >> 15 & 1 != 0,
         omod: (w1 >> 27 & 3) as u8,
@@ -82,9 +84,9 @@ pub(super) fn decode(target: Target, bytes: &[u8]) -> Result<Instruction, Decode
         m.op_sel = (w0 >> 11 & 0xf) as u8;
     }
     let vdst = w0 & 0xff;
-    if has_field(info, Field::Vdst) {
+    if shape.vdst {
         codes.vdst = VGPR_BASE + vdst as u16;
-    } else if has_field(info, Field::Sdst) && !vop3b {
+    } else if shape.sdst && !vop3b {
         codes.sdst = vdst as u16;
     } else {
         // No destination operand (gfx1030 v_cmpx, v_nop): LLVM ignores the field;
@@ -108,7 +110,7 @@ pub(super) fn decode(target: Target, bytes: &[u8]) -> Result<Instruction, Decode
     // LLVM's decoder ignores neg/abs bits of op_sel (16-bit) opcodes that take none;
     // they are kept so the bytes re-encode, and not printed.
     let lenient = features & (OP_SEL | OP_SEL2) != 0;
-    for i in 0..3 {
+    for i in (0..3).filter(|i| (m.neg | m.abs) >> i & 1 != 0) {
         let mods = mods_of(m.neg, m.abs, 0, i);
         let p = src_policy(target.isa, info, Variant::Plain, i);
         // An integer source with `sext` ignores its abs bit.
