@@ -269,7 +269,11 @@ def operand_type(isa, family, mnem, field, count, lanemask):
     count = max(count, 1)
     # Operands that are integers whatever the mnemonic says.
     if ("_class_" in mnem or mnem.startswith("v_ldexp")) and field == "src1":
-        return "b32" if "_f16" not in mnem else "b16"
+        return "b32"  # LLVM: the class mask and the exponent are i32, also for f16
+    # 32-bit operands of 16-bit opcodes (LLVM's operand types, checked with llvm-mc).
+    if (mnem, field) in (("v_sat_pk_u8_i16", "src0"), ("v_sad_u16", "src2"), ("v_mad_u32_u16", "src2"),
+                         ("v_mad_i32_i16", "src2")):
+        return "b32"
     if "frexp_exp" in mnem and is_dst:
         return scalar_type(dst_tok, count)
     # Dot products read packed sources; their src2 accumulator has the result type.
