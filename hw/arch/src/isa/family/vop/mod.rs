@@ -22,6 +22,7 @@ use crate::isa::{
 
 mod dpp;
 mod flags;
+mod plan;
 mod sdwa;
 mod syntax;
 mod vop12c;
@@ -98,6 +99,21 @@ pub(super) struct Codes {
     pub vcc: u16,
     /// The literal dword, when the encoding has one.
     pub literal: Option<u32>,
+}
+
+impl Codes {
+    /// The register-field codes in [`plan::OpPlan::sel`] order.
+    #[inline]
+    fn array(&self) -> [u16; 6] {
+        [
+            self.vdst,
+            self.sdst,
+            self.vcc,
+            self.src[0],
+            self.src[1],
+            self.src[2],
+        ]
+    }
 }
 
 /// Code of `vcc_lo` / `vcc`.
@@ -194,7 +210,62 @@ pub(super) fn is_vop3b(info: &OpInfo) -> bool {
 
 /// Builds an instruction from decoded field codes. Fails (naming the field) when
 /// a code is not a valid operand on the ISA.
-pub(super) fn build(
+///
+/// The fast path follows the row's precomputed plan; anything it does not accept
+/// (an invalid code, a missing literal, an unusual row) goes through
+/// [`build_checked`], which gives the same result and names the error.
+#[inline]
+fn build(
+    target: Target,
+    info: &'static OpInfo,
+    plan: &RowPlan,
+    variant: Variant,
+    codes: &Codes,
+    modifiers: Modifiers,
+    size: u8,
+) -> Result<Instruction, DecodeError> {
+    if !plan.simple {
+        return build_checked(target, info, variant, codes, modifiers, size);
+    }
+    let plans = plan::plans();
+    let array = codes.array();
+    let mut operands = [Operand::Off; MAX_OPERANDS];
+    for (slot, op) in operands
+        .iter_mut()
+        .zip(&plan.ops[..usize::from(plan.count)])
+    {
+        let code = match array.get(usize::from(op.sel)) {
+            Some(&code) => code,
+            // The K constant (`SEL_K`).
+            None => LITERAL_CODE,
+        };
+        *slot = if code == LITERAL_CODE {
+            match codes.literal {
+                Some(value) => Operand::Literal { value, ty: op.ty },
+                None => return build_checked(target, info, variant, codes, modifiers, size),
+            }
+        } else if plans.valid(target, op.key, code) {
+            Operand::Src { code, ty: op.ty }
+        } else {
+            return build_checked(target, info, variant, codes, modifiers, size);
+        };
+    }
+    Ok(Instruction {
+        target,
+        opcode: info.opcode,
+        family: info.family,
+        variant,
+        operands,
+        operand_count: plan.count,
+        modifiers,
+        size,
+    })
+}
+
+/// [`build`] without the plan: the reference, which names what is wrong.
+#[cold]
+#[inline(never)]
+fn build_checked(
     target: Target,
     info: &'static OpInfo,
     variant: Variant,
@@ -533,3 +604,4 @@ pub(super) fn shown_mods(
 }
 
 use flags::{CLAMP, OMOD, OP_SEL, OP_SEL2};
+use plan::RowPlan;

@@ -14,13 +14,13 @@ use super::syntax::{parse_operands, split_modifier, write_head};
 use super::{
     build, codes_of, dpp, has_e64, has_field, invalid, never_suffixed, push_words, sdwa, vgpr_bits,
 };
-use super::{features, scalar_bits, variant_feature, Codes, Shape, VCC_CODE};
+use super::{features, scalar_bits, variant_feature, Codes, VCC_CODE};
 use crate::isa::asm::{AsmLine, SrcMods};
 use crate::isa::decode::dword;
 use crate::isa::operand::{
     DPP16_CODE, DPP8_CODE, DPP8_FI_CODE, LITERAL_CODE, SDWA_CODE, VGPR_BASE,
 };
-use crate::isa::tables::{self, Field};
+use crate::isa::tables::Field;
 use crate::isa::{
     AsmError, DecodeError, EncodeError, Family, Instruction, Isa, Modifiers, OpInfo, Operand,
     Target, Variant,
@@ -43,11 +43,13 @@ pub(super) fn decode(
 ) -> Result<Instruction, DecodeError> {
     let w = dword(bytes, 0)?;
     let (op, vdst, vsrc1) = fields(family, w);
-    let info = tables::lookup(target.isa, family, op).ok_or(DecodeError::InvalidOpcode {
-        offset: 0,
-        family,
-        opcode: op,
-    })?;
+    let Some((info, plan)) = super::plan::plans().lookup(target.isa, family, op) else {
+        return Err(DecodeError::InvalidOpcode {
+            offset: 0,
+            family,
+            opcode: op,
+        });
+    };
     let src0 = (w & 0x1ff) as u16;
     let variant = match src0 {
         SDWA_CODE => Variant::Sdwa,
@@ -60,7 +62,7 @@ pub(super) fn decode(
         src: [src0, VGPR_BASE + vsrc1 as u16, 0],
         ..Codes::default()
     };
-    let shape = Shape::of(info);
+    let shape = plan.shape;
     if shape.sdst {
         codes.sdst = vdst as u16;
     }
@@ -94,14 +96,13 @@ pub(super) fn decode(
             8,
         ),
     };
-    if variant != Variant::Plain && features(target.isa, family, op) & variant_feature(variant) == 0
-    {
+    if variant != Variant::Plain && plan.features & variant_feature(variant) == 0 {
         return Err(invalid(format!(
             "{} has no {variant:?} form",
             info.opcode.mnemonic()
         )));
     }
-    build(target, info, variant, &codes, modifiers, size)
+    build(target, info, plan, variant, &codes, modifiers, size)
 }
 
 /// Encodes a VOP1/VOP2/VOPC instruction (any variant).

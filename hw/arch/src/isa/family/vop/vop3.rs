@@ -20,13 +20,12 @@ use super::{
     source_count,
 };
 use super::{
-    features, scalar_bits, shown_mods, src_policy, vgpr_bits, Codes, Shape, CLAMP, OMOD, OP_SEL,
-    OP_SEL2,
+    features, scalar_bits, shown_mods, src_policy, vgpr_bits, Codes, CLAMP, OMOD, OP_SEL, OP_SEL2,
 };
 use crate::isa::asm::{AsmLine, SrcMods};
 use crate::isa::decode::dword;
 use crate::isa::operand::{LITERAL_CODE, VGPR_BASE};
-use crate::isa::tables::{self, Field};
+use crate::isa::tables::Field;
 use crate::isa::{
     AsmError, DecodeError, EncodeError, Family, Instruction, Isa, Modifiers, OpInfo, Target,
     Variant,
@@ -60,13 +59,15 @@ pub(super) fn decode(target: Target, bytes: &[u8]) -> Result<Instruction, Decode
     let w0 = dword(bytes, 0)?;
     let w1 = dword(bytes, 1)?;
     let op = (w0 >> 16 & 0x3ff) as u16;
-    let info = tables::lookup(target.isa, Family::Vop3, op).ok_or(DecodeError::InvalidOpcode {
-        offset: 0,
-        family: Family::Vop3,
-        opcode: op,
-    })?;
+    let Some((info, plan)) = super::plan::plans().lookup(target.isa, Family::Vop3, op) else {
+        return Err(DecodeError::InvalidOpcode {
+            offset: 0,
+            family: Family::Vop3,
+            opcode: op,
+        });
+    };
     let name = info.opcode.mnemonic();
-    let shape = Shape::of(info);
+    let shape = plan.shape;
     let vop3b = shape.vop3b();
     let nsrc = shape.nsrc;
     let mut m = Modifiers {
@@ -140,7 +141,7 @@ pub(super) fn decode(target: Target, bytes: &[u8]) -> Result<Instruction, Decode
         codes.literal = Some(dword(bytes, 2)?);
         size = 12;
     }
-    build(target, info, Variant::Plain, &codes, m, size)
+    build(target, info, plan, Variant::Plain, &codes, m, size)
 }
 
 /// Encodes a VOP3 instruction.

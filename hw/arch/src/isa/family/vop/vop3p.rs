@@ -17,7 +17,6 @@ use super::{build, codes_of, invalid, push_words, source_count, vgpr_bits, Codes
 use crate::isa::asm::{AsmLine, SrcMods};
 use crate::isa::decode::dword;
 use crate::isa::operand::{LITERAL_CODE, VGPR_BASE};
-use crate::isa::tables;
 use crate::isa::{
     AsmError, DecodeError, EncodeError, Family, Instruction, Modifiers, OpInfo, Opcode, Operand,
     OperandType, Target, Variant,
@@ -52,13 +51,15 @@ pub(super) fn decode(target: Target, bytes: &[u8]) -> Result<Instruction, Decode
         });
     }
     let op = (w0 >> 16 & 0x7f) as u16;
-    let info = tables::lookup(target.isa, Family::Vop3p, op).ok_or(DecodeError::InvalidOpcode {
-        offset: 0,
-        family: Family::Vop3p,
-        opcode: op,
-    })?;
+    let Some((info, plan)) = super::plan::plans().lookup(target.isa, Family::Vop3p, op) else {
+        return Err(DecodeError::InvalidOpcode {
+            offset: 0,
+            family: Family::Vop3p,
+            opcode: op,
+        });
+    };
     let name = info.opcode.mnemonic();
-    let nsrc = source_count(info);
+    let nsrc = plan.shape.nsrc;
     let mask = (1u8 << nsrc) - 1;
     let m = Modifiers {
         clamp: w0 >> 15 & 1 != 0,
@@ -100,7 +101,7 @@ pub(super) fn decode(target: Target, bytes: &[u8]) -> Result<Instruction, Decode
         codes.literal = Some(dword(bytes, 2)?);
         size = 12;
     }
-    build(target, info, Variant::Plain, &codes, m, size)
+    build(target, info, plan, Variant::Plain, &codes, m, size)
 }
 
 /// Encodes a VOP3P instruction.

@@ -1,0 +1,256 @@
+//! Per-row decode plans: everything the decoder would otherwise re-derive from a
+//! table row on every instruction (its field shape, LLVM feature bits, VOP3
+//! modifier masks, where each operand comes from), computed once per ISA, and a
+//! bitmap of the valid source codes per operand class.
+//!
+//! The plans are *derived from* the reference checks ([`super::check_code`],
+//! [`super::src_policy`], [`Shape::of`]) by calling them at initialisation, so the
+//! fast decode path agrees with them by construction; whenever a plan says "not
+//! valid" the decoder re-runs the reference check, which names the problem.
+
+use std::sync::OnceLock;
+
+use super::flags::{OP_SEL, OP_SEL2};
+use super::{check_code, features, src_policy, Shape};
+use crate::isa::tables::{self, Field};
+use crate::isa::{Family, Isa, OpInfo, OperandType, Target, Variant, MAX_OPERANDS};
+
+/// Where an operand's code comes from: an index into the array built by
+/// [`super::Codes::array`], or [`SEL_K`] for the literal constant.
+pub(super) const SEL_K: u8 = 6;
+
+/// One operand of a plan.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct OpPlan {
+    /// Source of the code (`0..=5` in `Codes::array`, or [`SEL_K`]).
+    pub sel: u8,
+    /// The operand type.
+    pub ty: OperandType,
+    /// Row of [`Plans::valid`] for wave32 (add [`WAVE64_KEYS`] for wave64).
+    pub key: u8,
+}
+
+/// Everything [`super::build`] and the VOP3 checks need of one table row.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct RowPlan {
+    /// Which fields the row has.
+    pub shape: Shape,
+    /// LLVM feature bits of the row ([`super::features`]).
+    pub features: u32,
+    /// VOP3: sources whose neg bit LLVM accepts (`neg` or `sext` policy).
+    pub neg_ok: u8,
+    /// VOP3: sources whose abs bit LLVM accepts.
+    pub abs_ok: u8,
+    /// VOP3: sources whose unaccepted neg/abs bits LLVM ignores (op_sel opcodes).
+    pub lenient: u8,
+    /// The operands, `count` of them.
+    pub ops: [OpPlan; MAX_OPERANDS],
+    /// Number of operands.
+    pub count: u8,
+    /// False when the row has an operand field the fast path does not handle or
+    /// too many operands; such rows always go through the reference path.
+    pub simple: bool,
+}
+
+/// Number of validity classes per wave size: operand type × destination or not.
+const CLASSES: usize = OperandType::ALL.len() * 2;
+/// Offset of the wave64 classes in [`Plans::valid`].
+pub(super) const WAVE64_KEYS: usize = CLASSES;
+
+/// All plans of both ISAs.
+pub(super) struct Plans {
+    /// Per ISA (gfx803, gfx1030): one plan per row of [`tables::IsaTables::rows`].
+    rows: [Vec<RowPlan>; 2],
+    /// Per ISA: per class (wave32 classes, then wave64), a 512-bit set of the valid codes.
+    valid: [[[u64; 8]; 2 * CLASSES]; 2],
+}
+
+const ISAS: [Isa; 2] = [Isa::Gfx803, Isa::Gfx1030];
+
+fn isa_index(isa: Isa) -> usize {
+    match isa {
+        Isa::Gfx803 => 0,
+        Isa::Gfx1030 => 1,
+    }
+}
+
+/// The class key of an operand (wave32 numbering).
+fn key(ty: OperandType, destination: bool) -> u8 {
+    (ty as usize * 2 + usize::from(destination)) as u8
+}
+
+fn plan_of(isa: Isa, info: &OpInfo) -> RowPlan {
+    let shape = Shape::of(info);
+    let features = features(isa, info.family, info.number);
+    let mut plan = RowPlan {
+        shape,
+        features,
+        neg_ok: 0,
+        abs_ok: 0,
+        lenient: 0,
+        ops: [OpPlan {
+            sel: 0,
+            ty: OperandType::B32,
+            key: 0,
+        }; MAX_OPERANDS],
+        count: 0,
+        simple: info.operands.len() <= MAX_OPERANDS,
+    };
+    if info.family == Family::Vop3 {
+        for i in 0..3 {
+            let p = src_policy(isa, info, Variant::Plain, i);
+            plan.neg_ok |= u8::from(p.neg || p.sext) << i;
+            plan.abs_ok |= u8::from(p.abs || p.sext) << i;
+        }
+        if features & (OP_SEL | OP_SEL2) != 0 {
+            plan.lenient = ((1u16 << shape.nsrc) - 1) as u8;
+        }
+    }
+    for (slot, spec) in plan.ops.iter_mut().zip(info.operands) {
+        let sel = match spec.field {
+            Field::Vdst => 0,
+            Field::Sdst => 1,
+            Field::Vcc => 2,
+            Field::Src0 => 3,
+            Field::Src1 => 4,
+            Field::Src2 => 5,
+            Field::K => SEL_K,
+            _ => {
+                plan.simple = false;
+                0
+            }
+        };
+        let destination = matches!(spec.field, Field::Sdst | Field::Vcc | Field::Vdst);
+        *slot = OpPlan {
+            sel,
+            ty: spec.ty,
+            key: key(spec.ty, destination),
+        };
+    }
+    plan.count = info.operands.len().min(MAX_OPERANDS) as u8;
+    plan
+}
+
+fn build_plans() -> Plans {
+    let mut valid = [[[0u64; 8]; 2 * CLASSES]; 2];
+    for (i, isa) in ISAS.into_iter().enumerate() {
+        for wave64 in [false, true] {
+            let target = Target { isa, wave64 };
+            for ty in OperandType::ALL {
+                for destination in [false, true] {
+                    let field = if destination {
+                        Field::Vdst
+                    } else {
+                        Field::Src0
+                    };
+                    let k = usize::from(key(ty, destination)) + usize::from(wave64) * WAVE64_KEYS;
+                    for code in 0..512u16 {
+                        if check_code(target, code, ty, field).is_ok() {
+                            valid[i][k][usize::from(code >> 6)] |= 1 << (code & 63);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let rows = ISAS.map(|isa| {
+        tables::tables(isa)
+            .rows
+            .iter()
+            .map(|r| plan_of(isa, r))
+            .collect()
+    });
+    Plans { rows, valid }
+}
+
+/// The plans, built on first use.
+#[inline]
+pub(super) fn plans() -> &'static Plans {
+    static PLANS: OnceLock<Plans> = OnceLock::new();
+    PLANS.get_or_init(build_plans)
+}
+
+impl Plans {
+    /// The row for opcode `number` of `family` on `isa` and its plan.
+    #[inline]
+    pub(super) fn lookup(
+        &self,
+        isa: Isa,
+        family: Family,
+        number: u16,
+    ) -> Option<(&'static OpInfo, &RowPlan)> {
+        let t = tables::tables(isa);
+        let index = usize::from(*t.by_number[family as usize].get(usize::from(number))?);
+        Some((t.rows.get(index)?, self.rows[isa_index(isa)].get(index)?))
+    }
+
+    /// True when `code` passes [`check_code`] for an operand of class `key` on `target`.
+    #[inline]
+    pub(super) fn valid(&self, target: Target, key: u8, code: u16) -> bool {
+        let k = usize::from(key) + usize::from(target.wave64) * WAVE64_KEYS;
+        let words = &self.valid[isa_index(target.isa)][k];
+        words
+            .get(usize::from(code >> 6))
+            .is_some_and(|w| w >> (code & 63) & 1 != 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The plan of a looked-up opcode is the plan of that row (the decoder reads
+    /// features and shape from it in place of the row's own).
+    #[test]
+    fn plans_follow_rows() {
+        let plans = plans();
+        for isa in ISAS {
+            for family in [
+                Family::Vop1,
+                Family::Vop2,
+                Family::Vopc,
+                Family::Vop3,
+                Family::Vop3p,
+            ] {
+                for number in 0..1024u16 {
+                    let Some((row, plan)) = plans.lookup(isa, family, number) else {
+                        continue;
+                    };
+                    assert_eq!((row.family, row.number), (family, number));
+                    assert_eq!(plan.features, features(isa, family, number));
+                    assert_eq!(usize::from(plan.count), row.operands.len());
+                    for (op, spec) in plan.ops.iter().zip(row.operands) {
+                        assert_eq!(op.ty, spec.ty);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The validity sets agree with the reference check, spot-checked on codes
+    /// whose answer differs by class (an SGPR pair, an odd pair, a constant as a
+    /// destination, a VGPR lane mask).
+    #[test]
+    fn validity_sets_match_reference() {
+        let plans = plans();
+        let w32 = Target::GFX1030_W32;
+        let dst = key(OperandType::B32, true);
+        let src = key(OperandType::B32, false);
+        let mask = key(OperandType::LaneMask, false);
+        let pair = key(OperandType::B64, false);
+        assert!(plans.valid(w32, src, 128) && !plans.valid(w32, dst, 128));
+        assert!(plans.valid(w32, src, 256 + 255) && !plans.valid(w32, pair, 256 + 255));
+        assert!(plans.valid(w32, mask, 106) && !plans.valid(w32, mask, 256));
+        assert!(!plans.valid(w32, src, 255) && !plans.valid(w32, src, 512));
+        for ty in OperandType::ALL {
+            for code in 0..512 {
+                for target in [Target::GFX803, w32, Target::GFX1030_W64] {
+                    assert_eq!(
+                        plans.valid(target, key(ty, false), code),
+                        check_code(target, code, ty, Field::Src1).is_ok()
+                    );
+                }
+            }
+        }
+    }
+}
