@@ -246,12 +246,12 @@ impl GoldenGpu {
         Ok(())
     }
 
-    /// Processes commands until no channel can make progress; returns how many
-    /// commands (and entry completions) were processed.
-    pub(super) fn front_end_pass(&mut self) -> Result<u64, Fault> {
+    /// Processes commands (at most `limit`) until no channel can make progress;
+    /// returns how many were processed.
+    pub(super) fn front_end_pass(&mut self, limit: u64) -> Result<u64, Fault> {
         let n = self.channels.len();
         let mut done = 0u64;
-        loop {
+        while done < limit {
             // Arbitration order: priority first, then round-robin after `last_served`.
             let mut order: Vec<usize> = (0..n).filter(|&i| self.channels[i].has_work()).collect();
             if order.is_empty() {

@@ -387,7 +387,13 @@ impl GoldenGpu {
                 RunUntil::Cycles(_) if self.is_idle() => return Ok(RunStatus::Done),
                 _ => {}
             }
-            let commands = self.front_end_pass().map_err(|f| self.stop(f))?;
+            let command_limit = match until {
+                RunUntil::Cycles(n) => (start + n).saturating_sub(self.steps),
+                _ => u64::MAX,
+            };
+            let commands = self
+                .front_end_pass(command_limit)
+                .map_err(|f| self.stop(f))?;
             self.launch_workgroups();
             let remaining = budget - executed;
             if remaining == 0 {
@@ -397,7 +403,7 @@ impl GoldenGpu {
             }
             let mut limit = remaining;
             if let RunUntil::Cycles(n) = until {
-                limit = limit.min((start + n).saturating_sub(self.steps).max(1));
+                limit = limit.min((start + n).saturating_sub(self.steps));
             }
             let round = self.schedule_round(limit).map_err(|f| self.stop(f))?;
             executed += round.executed;
