@@ -111,7 +111,7 @@ fn scratch_setup_gfx803_and_gfx1030() {
         let waves = 128 / lanes;
         assert_eq!(done.waves.len() as u32, waves);
         for w in &done.waves {
-            let slot = u32::from(w.id.workgroup[0]) * (64 / lanes) + w.id.wave;
+            let slot = w.id.workgroup[0] * (64 / lanes) + w.id.wave;
             // V#: base, swizzle enable, no range, swizzled 4-byte elements.
             assert_eq!(w.sgpr[0], SCRATCH as u32);
             assert_eq!(w.sgpr[1], 1 << 31);

@@ -98,7 +98,8 @@ fn mmio_error(offset: u32, reason: impl Into<String>) -> DeviceError {
 impl GoldenGpu {
     fn status(&self) -> u32 {
         let busy = !self.is_idle();
-        u32::from(busy) * mmio::STATUS_BUSY | u32::from(self.fault.is_some()) * mmio::STATUS_FAULT
+        (u32::from(busy) * mmio::STATUS_BUSY)
+            | (u32::from(self.fault.is_some()) * mmio::STATUS_FAULT)
     }
 
     fn channel_reg(&mut self, offset: u32) -> Result<(usize, u32), DeviceError> {

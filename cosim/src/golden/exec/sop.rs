@@ -373,7 +373,10 @@ mod tests {
         assert_eq!(bfe(0x8000_0000, 28, 8, 32, true), 0xffff_fff8);
         assert_eq!(bfe(0x8000_0000, 28, 8, 32, false), 0x8);
         assert_eq!(bfe(0x1234, 0, 0, 32, false), 0);
-        assert_eq!(bfe(0x8000_0000_0000_0000, 60, 4, 64, true), u64::MAX);
+        assert_eq!(
+            bfe(0x8000_0000_0000_0000, 60, 4, 64, true),
+            0xffff_ffff_ffff_fff8
+        );
         assert_eq!(bfe(0xabcd_0000_0000, 32, 16, 64, false), 0xabcd);
     }
 }

@@ -54,7 +54,7 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
         S_FLBIT_I32_B64 => Some((leading(s0_64(w)?, false), None)),
         S_FLBIT_I32 => Some((
             leading(
-                u64::from(s0(w)?) << 32 | 0xffff_ffff * u64::from(s0(w)? >> 31),
+                (u64::from(s0(w)?) << 32) | (0xffff_ffff * u64::from(s0(w)? >> 31)),
                 true,
             ),
             None,
