@@ -8,8 +8,8 @@ use super::asm::AsmLine;
 use super::{AsmError, DecodeError, EncodeError, Family, Instruction, OpInfo, Target, Variant};
 
 mod ds;
-mod mem;
 mod flat;
+mod mem;
 mod mubuf;
 mod smem;
 mod sop;
