@@ -27,14 +27,8 @@ pub const EXEC_HI: u16 = 127;
 /// gfx803: SGPR-space code of `flat_scratch_lo` (`flat_scratch_hi` is 103).
 pub const FLAT_SCRATCH_LO_GFX803: u16 = 102;
 
-/// Base of the shared (LDS) aperture in the flat address space: flat addresses in
-/// `[SHARED_APERTURE_BASE, SHARED_APERTURE_BASE + 2^32)` reach the workgroup's LDS.
-/// Bits 63:48 are what `SH_MEM_BASES[31:16]` reports; `src_shared_base` reads it.
-/// It lies above every 48-bit device address, so it never hides device memory.
-pub const SHARED_APERTURE_BASE: u64 = 0x0001_0000_0000_0000;
-/// Base of the private (scratch) aperture in the flat address space
-/// (`SH_MEM_BASES[15:0]` holds bits 63:48; `src_private_base` reads it).
-pub const PRIVATE_APERTURE_BASE: u64 = 0x0002_0000_0000_0000;
+/// The flat apertures are part of the architectural contract (see `arch::device`).
+pub use arch::device::{PRIVATE_APERTURE_BASE, SHARED_APERTURE_BASE};
 
 /// The inline float constants 240–248 as IEEE half bits.
 const INLINE_F16: [u16; 9] = [
