@@ -417,7 +417,16 @@ fn parse_scalar(
     ty: OperandType,
     is_src: bool,
 ) -> Result<Operand, AsmError> {
-    let operand = parse_src(target, token, ty)?;
+    // `null` and the `src_*` registers name one code but serve any width
+    // (`s_mov_b64 s[2:3], src_execz`); the shared parser counts them as one register.
+    let single_named = (125u16..=253).find(|&code| {
+        matches!(code, 125 | 235..=239 | 251..=253)
+            && matches!(classify(target.isa, code), SrcKind::Named(lo, None) if lo == token.text)
+    });
+    let operand = match single_named {
+        Some(code) => Operand::Src { code, ty },
+        None => parse_src(target, token, ty)?,
+    };
     match operand {
         Operand::Src { code, .. }
             if scalar_operand_ok(target.isa, code, ty.dwords(target), is_src) =>
