@@ -425,7 +425,7 @@ fn parse_scalar(
     });
     let operand = match single_named {
         Some(code) => Operand::Src { code, ty },
-        None => parse_src(target, token, ty)?,
+        None => inline_if_possible(parse_src(target, token, ty)?),
     };
     match operand {
         Operand::Src { code, .. }
@@ -532,6 +532,47 @@ pub(crate) fn parse(
         return Err(extra.error(format!("unexpected `{}`", extra.text)));
     }
     Ok(inst)
+}
+
+/// IEEE single bits of the inline float constants 240..=248.
+const INLINE_F32_BITS: [u32; 9] = [
+    0x3f00_0000,
+    0xbf00_0000,
+    0x3f80_0000,
+    0xbf80_0000,
+    0x4000_0000,
+    0xc000_0000,
+    0x4080_0000,
+    0xc080_0000,
+    0x3e22_f983,
+];
+
+/// A 32-bit literal whose value is an inline constant is encoded inline, as
+/// llvm-mc does (`s_mov_b32 s0, 0x3f800000` becomes `1.0`).
+fn inline_if_possible(operand: Operand) -> Operand {
+    match operand {
+        Operand::Literal { value, ty } if matches!(ty, OperandType::B32 | OperandType::F32) => {
+            if let Some(i) = INLINE_F32_BITS.iter().position(|&b| b == value) {
+                Operand::Src {
+                    code: 240 + i as u16,
+                    ty,
+                }
+            } else {
+                match value as i32 {
+                    v @ 0..=64 => Operand::Src {
+                        code: 128 + v as u16,
+                        ty,
+                    },
+                    v @ -16..=-1 => Operand::Src {
+                        code: (192 - v) as u16,
+                        ty,
+                    },
+                    _ => operand,
+                }
+            }
+        }
+        _ => operand,
+    }
 }
 
 fn parse_imm32(token: &Token<'_>) -> Result<u32, AsmError> {
