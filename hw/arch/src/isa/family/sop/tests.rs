@@ -220,3 +220,72 @@ fn hand_written_forms_assemble_like_llvm() {
         assert_eq!(asm(W32, line), *words, "{line}");
     }
 }
+
+#[test]
+fn gfx803_specifics() {
+    assert_eq!(text(GCN, &[0xbe80_2e04]), "s_cbranch_join s4");
+    assert_eq!(
+        text(GCN, &[0xbf11_0304]),
+        "s_set_gpr_idx_on s4, gpr_idx(SRC0,SRC1)"
+    );
+    assert_eq!(text(GCN, &[0xbf10_0304]), "s_setvskip s4, s3");
+    assert_eq!(text(GCN, &[0xb802_0004]), "s_cbranch_i_fork s[2:3], 4");
+    assert_eq!(
+        text(GCN, &[0xbf90_0033]),
+        "s_sendmsg sendmsg(MSG_GS_DONE, GS_OP_EMIT_CUT, 0)"
+    );
+    assert_eq!(
+        text(GCN, &[0xbf90_003f]),
+        "s_sendmsg sendmsg(MSG_SYSMSG, SYSMSG_OP_HOST_TRAP_ACK)"
+    );
+    assert_eq!(text(GCN, &[0xbe80_1f08]), "s_rfe_b64 s[8:9]");
+    assert_eq!(text(GCN, &[0xbe80_1d02]), "s_setpc_b64 s[2:3]");
+    assert!(
+        text(GCN, &[0xbe80_1dc1]).starts_with("ERR"),
+        "s_setpc_b64 takes a register"
+    );
+    assert_eq!(
+        text(GCN, &[0xb882_0004]),
+        "s_getreg_b32 s2, hwreg(HW_REG_HW_ID, 0, 1)"
+    );
+    assert_eq!(
+        text(GCN, &[0xb902_f803]),
+        "s_setreg_b32 hwreg(HW_REG_TRAPSTS), s2"
+    );
+    assert_eq!(text(GCN, &[0xbe80_0066]), "s_mov_b32 s0, flat_scratch_lo");
+    assert_eq!(text(GCN, &[0xbee6_017e]), "s_mov_b64 flat_scratch, exec");
+    assert_eq!(text(GCN, &[0xbe8a_0168]), "s_mov_b64 s[10:11], xnack_mask");
+    assert_eq!(
+        asm(GCN, "s_set_gpr_idx_on s4, gpr_idx(SRC0,SRC1)"),
+        [0xbf11_0304]
+    );
+    assert_eq!(
+        asm(GCN, "s_getreg_b32 s2, hwreg(HW_REG_HW_ID, 0, 1)"),
+        [0xb882_0004]
+    );
+    assert_eq!(asm(GCN, "s_waitcnt vmcnt(0) & lgkmcnt(0)"), [0xbf8c_0070]);
+}
+
+#[test]
+fn truncated_and_invalid_inputs_are_errors() {
+    // Literal missing.
+    assert!(matches!(
+        decode(W32, &[0xff, 0x03, 0x82, 0xbe]),
+        Err(crate::isa::DecodeError::Truncated { .. })
+    ));
+    // s_wakeup (SOPP 3) takes no immediate: a non-zero field is rejected, as LLVM does.
+    assert!(matches!(
+        decode(W32, &0xbf83_0001u32.to_le_bytes()),
+        Err(crate::isa::DecodeError::InvalidOperand { .. })
+    ));
+    // SOPP opcode 0x7f does not exist.
+    assert!(matches!(
+        decode(W32, &0xbfff_0000u32.to_le_bytes()),
+        Err(crate::isa::DecodeError::InvalidOpcode { .. })
+    ));
+    // Assembly errors name the column.
+    let e = assemble(W32, "s_mov_b32 s0, v1").unwrap_err();
+    assert_eq!(e.column, 15, "{e}");
+    let e = assemble(W32, "s_waitcnt vmcnt(99)").unwrap_err();
+    assert_eq!(e.column, 11, "{e}");
+}
