@@ -1,2 +1,16 @@
-//! The `gpusim` command-line tool.
-fn main() {}
+//! The `gpusim` command-line tool: a thin wrapper over `cosim::cli`.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    let cli = cosim::cli::Cli::parse();
+    match cosim::cli::run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("gpusim: error: {e}");
+            ExitCode::from(e.exit_code())
+        }
+    }
+}

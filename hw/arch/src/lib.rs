@@ -4,6 +4,8 @@
 //!   decode, encode, LLVM-syntax disassembly and assembly, generated from the
 //!   declarative descriptions in `hw/arch/isa/`.
 //! * [`code_object`] — AMDGPU ELF code objects (read v2/v4/v5, write v5).
+//! * [`mmio`], [`command`], [`device`] — the hardware/software contract: MMIO
+//!   register map, channel-entry and command-block formats, the `Device` trait.
 //!
 //! ```
 //! use arch::isa::{decode, Target};
@@ -14,4 +16,7 @@
 #![deny(missing_docs)]
 
 pub mod code_object;
+pub mod command;
+pub mod device;
 pub mod isa;
+pub mod mmio;

@@ -6,12 +6,9 @@
 //! and constants, so every family reads `s[4:5]`, `vcc_lo`, `-4.0` or `0x1234`
 //! the same way.
 
-use super::operand::{classify, SrcKind, LITERAL_CODE, VGPR_BASE};
+use super::operand::{self, classify, SrcKind, VGPR_BASE};
 use super::tables::{self, OpInfo};
-use super::{
-    encode, family, AsmError, Family, Instruction, Isa, Opcode, Operand, OperandType, Target,
-    Variant,
-};
+use super::{encode, family, AsmError, Family, Instruction, Isa, Opcode, Operand, OperandType, Target, Variant};
 
 /// One token of an operand list, with its 1-based column in the line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,20 +61,13 @@ impl<'a> AsmLine<'a> {
                 }
                 i += 1;
             }
-            tokens.push(Token {
-                text: &line[start..i],
-                column: start + 1,
-            });
+            tokens.push(Token { text: &line[start..i], column: start + 1 });
         }
         if tokens.is_empty() {
             return None;
         }
         let first = tokens.remove(0);
-        Some(AsmLine {
-            mnemonic: first.text,
-            mnemonic_column: first.column,
-            tokens,
-        })
+        Some(AsmLine { mnemonic: first.text, mnemonic_column: first.column, tokens })
     }
 
     /// The error for a missing operand after the last token.
@@ -85,20 +75,14 @@ impl<'a> AsmLine<'a> {
         let column = self
             .tokens
             .last()
-            .map_or(self.mnemonic_column + self.mnemonic.len(), |t| {
-                t.column + t.text.len()
-            });
+            .map_or(self.mnemonic_column + self.mnemonic.len(), |t| t.column + t.text.len());
         AsmError::at_column(column, format!("missing operand: {what}"))
     }
 }
 
 /// Removes a `//` or `;` comment.
 fn strip_comment(line: &str) -> &str {
-    let end = [line.find("//"), line.find(';')]
-        .into_iter()
-        .flatten()
-        .min()
-        .unwrap_or(line.len());
+    let end = [line.find("//"), line.find(';')].into_iter().flatten().min().unwrap_or(line.len());
     &line[..end]
 }
 
@@ -106,30 +90,17 @@ fn strip_comment(line: &str) -> &str {
 /// families the suffix allows, in LLVM's order of preference (the shortest
 /// encoding first), and the SDWA/DPP variant the suffix asks for.
 fn candidates(isa: Isa, written: &str) -> (Vec<&'static OpInfo>, Variant) {
-    let (stem, families, variant): (&str, &[Family], Variant) =
-        if let Some(s) = written.strip_suffix("_e32") {
-            (
-                s,
-                &[Family::Vop1, Family::Vop2, Family::Vopc],
-                Variant::Plain,
-            )
-        } else if let Some(s) = written.strip_suffix("_e64") {
-            (s, &[Family::Vop3], Variant::Plain)
-        } else if let Some(s) = written.strip_suffix("_sdwa") {
-            (
-                s,
-                &[Family::Vop1, Family::Vop2, Family::Vopc],
-                Variant::Sdwa,
-            )
-        } else if let Some(s) = written.strip_suffix("_dpp") {
-            (
-                s,
-                &[Family::Vop1, Family::Vop2, Family::Vopc],
-                Variant::Dpp16,
-            )
-        } else {
-            (written, &Family::ALL, Variant::Plain)
-        };
+    let (stem, families, variant): (&str, &[Family], Variant) = if let Some(s) = written.strip_suffix("_e32") {
+        (s, &[Family::Vop1, Family::Vop2, Family::Vopc], Variant::Plain)
+    } else if let Some(s) = written.strip_suffix("_e64") {
+        (s, &[Family::Vop3], Variant::Plain)
+    } else if let Some(s) = written.strip_suffix("_sdwa") {
+        (s, &[Family::Vop1, Family::Vop2, Family::Vopc], Variant::Sdwa)
+    } else if let Some(s) = written.strip_suffix("_dpp") {
+        (s, &[Family::Vop1, Family::Vop2, Family::Vopc], Variant::Dpp16)
+    } else {
+        (written, &Family::ALL, Variant::Plain)
+    };
     let Some(opcode) = Opcode::from_mnemonic(stem) else {
         return (Vec::new(), variant);
     };
@@ -150,10 +121,7 @@ pub fn assemble_line(target: Target, line: &str) -> Result<Option<Instruction>, 
     if rows.is_empty() {
         return Err(AsmError::at_column(
             parsed.mnemonic_column,
-            format!(
-                "unknown instruction `{}` on {}",
-                parsed.mnemonic, target.isa
-            ),
+            format!("unknown instruction `{}` on {}", parsed.mnemonic, target.isa),
         ));
     }
     let mut first_error = None;
@@ -241,45 +209,157 @@ fn register_code(isa: Isa, text: &str) -> Option<(u16, u8)> {
 }
 
 /// Parses a register-or-constant operand of type `ty` (no modifiers).
+///
+/// Constants become what LLVM's assembler makes of them for that type: an inline
+/// constant when the value is one (`0x3f800000` for an f32 operand is the inline
+/// `1.0`, `0x3c00` for an f16 one too, but not for a b16 one), else a literal.
+/// Float constants (`2.5`) are converted to the operand's format; for f64
+/// operands a literal holds the high half of the double.
 pub fn parse_src(target: Target, token: &Token<'_>, ty: OperandType) -> Result<Operand, AsmError> {
     let text = token.text;
     if let Some((code, count)) = register_code(target.isa, text) {
         let want = ty.dwords(target);
-        if count != want && code < LITERAL_CODE {
-            return Err(token.error(format!(
-                "`{text}` is {count} register(s), this operand takes {want}"
-            )));
-        }
-        if count != want && code >= VGPR_BASE {
-            return Err(token.error(format!(
-                "`{text}` is {count} register(s), this operand takes {want}"
-            )));
+        // `null` and the `src_*` registers stand for an operand of any width.
+        let any_width = code == 125 || (235..=254).contains(&code);
+        if count != want && !any_width {
+            return Err(token.error(format!("`{text}` is {count} register(s), this operand takes {want}")));
         }
         return Ok(Operand::Src { code, ty });
     }
-    if let Some(code) =
-        (240u16..=248).find(|&c| super::operand::inline_float_text(c, ty.element_bits()) == text)
-    {
+    if let Some(code) = (240u16..=248).find(|&c| operand::inline_float_text(c, ty.element_bits()) == text) {
         return Ok(Operand::Src { code, ty });
     }
     if let Some(v) = parse_int(text) {
-        return Ok(match v {
-            0..=64 => Operand::Src {
-                code: 128 + v as u16,
-                ty,
-            },
-            -16..=-1 => Operand::Src {
-                code: (192 - v) as u16,
-                ty,
-            },
-            _ if (i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&v) => Operand::Literal {
-                value: v as u32,
-                ty,
-            },
-            _ => return Err(token.error(format!("constant `{text}` does not fit in 32 bits"))),
+        return int_constant(token, v, ty);
+    }
+    if let Some(v) = parse_float(text) {
+        let wide = matches!(ty, OperandType::B64 | OperandType::F64);
+        if wide {
+            if let Some(code) = operand::f64_inline_code_for(v) {
+                return Ok(Operand::Src { code, ty });
+            }
+        }
+        let Some(bits) = operand::float_constant_bits(v, ty) else {
+            return Err(token.error(format!("`{text}` cannot be encoded as a {} constant", ty.name())));
+        };
+        return Ok(match float_inline_code(bits, ty) {
+            Some(code) => Operand::Src { code, ty },
+            None => Operand::Literal { value: bits, ty },
         });
     }
     Err(token.error(format!("expected a register or constant, found `{text}`")))
+}
+
+/// The inline float code for float-constant bits already converted to `ty`'s format.
+fn float_inline_code(bits: u32, ty: OperandType) -> Option<u16> {
+    let probe = match ty.element_bits() {
+        16 => OperandType::F16,
+        64 => OperandType::F64,
+        _ => OperandType::F32,
+    };
+    operand::inline_code_for(bits, probe).filter(|&c| c >= 240)
+}
+
+/// An integer constant for an operand of type `ty`.
+fn int_constant(token: &Token<'_>, v: i64, ty: OperandType) -> Result<Operand, AsmError> {
+    let too_big = || token.error(format!("constant `{}` does not fit a {} operand", token.text, ty.name()));
+    let value = match ty.element_bits() {
+        16 if !matches!(ty, OperandType::V2B16 | OperandType::V2F16) => {
+            if !(-32768..=65535).contains(&v) {
+                return Err(too_big());
+            }
+            v as i32 as u32
+        }
+        64 if ty == OperandType::B64 && !(i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&v) => {
+            // A 64-bit integer only encodes when it is one of the double inline constants.
+            return match operand::f64_inline_code_for(f64::from_bits(v as u64)) {
+                Some(code) => Ok(Operand::Src { code, ty }),
+                None => Err(too_big()),
+            };
+        }
+        _ => {
+            if !(i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&v) {
+                return Err(too_big());
+            }
+            v as u32
+        }
+    };
+    if (-16..=64).contains(&v) {
+        let code = if v >= 0 { 128 + v as u16 } else { (192 - v) as u16 };
+        return Ok(Operand::Src { code, ty });
+    }
+    Ok(match operand::inline_code_for(value, ty) {
+        Some(code) => Operand::Src { code, ty },
+        None => Operand::Literal { value, ty },
+    })
+}
+
+/// Parses a floating-point constant (`1.5`, `-0.25`, `1e-3`); integers are not floats here.
+pub fn parse_float(text: &str) -> Option<f64> {
+    let body = text.strip_prefix('-').unwrap_or(text);
+    let first = body.bytes().next()?;
+    let looks_float = (first.is_ascii_digit() || first == b'.')
+        && body.contains(['.', 'e', 'E'])
+        && !body.starts_with("0x")
+        && !body.starts_with("0X");
+    if !looks_float {
+        return None;
+    }
+    text.parse::<f64>().ok()
+}
+
+/// Source modifiers written around an operand: `-x`, `neg(x)`, `|x|`, `abs(x)`, `sext(x)`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SrcMods {
+    /// Negate (`-x` or `neg(x)`).
+    pub neg: bool,
+    /// Absolute value (`|x|` or `abs(x)`).
+    pub abs: bool,
+    /// SDWA sign extension (`sext(x)`).
+    pub sext: bool,
+}
+
+/// Strips `prefix` and a closing `suffix` from `text`, returning the inside.
+fn wrapped<'a>(text: &'a str, prefix: &str, suffix: &str) -> Option<&'a str> {
+    text.strip_prefix(prefix)?.strip_suffix(suffix)
+}
+
+/// Parses a register-or-constant operand of type `ty` with optional source
+/// modifiers (`-v1`, `|v1|`, `-|v1|`, `neg(1.0)`, `abs(v1)`, `-abs(v1)`, `sext(v1)`).
+/// A leading `-` before a number is part of the constant (`-1.0` is the inline
+/// constant, not a negated `1.0`).
+pub fn parse_src_mods(target: Target, token: &Token<'_>, ty: OperandType) -> Result<(Operand, SrcMods), AsmError> {
+    let mut mods = SrcMods::default();
+    let mut text = token.text;
+    let mut column = token.column;
+    let inner = |t: &mut &str, col: &mut usize, prefix: &str, suffix: &str| -> bool {
+        match wrapped(t, prefix, suffix) {
+            Some(rest) => {
+                *col += prefix.len();
+                *t = rest;
+                true
+            }
+            None => false,
+        }
+    };
+    if inner(&mut text, &mut column, "sext(", ")") {
+        mods.sext = true;
+    } else {
+        if inner(&mut text, &mut column, "neg(", ")") {
+            mods.neg = true;
+        } else if let Some(rest) = text.strip_prefix('-') {
+            if rest.starts_with(|c: char| c.is_ascii_alphabetic() || c == '|' || c == '_') {
+                mods.neg = true;
+                text = rest;
+                column += 1;
+            }
+        }
+        if inner(&mut text, &mut column, "|", "|") || inner(&mut text, &mut column, "abs(", ")") {
+            mods.abs = true;
+        }
+    }
+    let op = parse_src(target, &Token { text, column }, ty)?;
+    Ok((op, mods))
 }
 
 /// Parses a VGPR (range) operand of type `ty`.

@@ -19,6 +19,7 @@ mod decode;
 mod encode;
 pub mod error;
 pub mod family;
+pub mod listing;
 pub mod operand;
 pub mod tables;
 
@@ -318,6 +319,16 @@ impl Instruction {
     /// The operands in print order.
     pub fn operands(&self) -> &[Operand] {
         &self.operands[..self.operand_count as usize]
+    }
+
+    /// For a PC-relative branch at `address`, the address it jumps to
+    /// (`address + 4 + 4 * simm16`, the SOPP rule on both ISAs).
+    pub fn branch_target(&self, address: u64) -> Option<u64> {
+        if self.family != Family::Sopp || !self.opcode.is_branch() {
+            return None;
+        }
+        let offset = i64::from(self.modifiers.simm16 as i16) * 4;
+        Some(address.wrapping_add(4).wrapping_add(offset as u64))
     }
 
     /// The table row describing this instruction's opcode in its family, if any.

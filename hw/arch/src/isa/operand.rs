@@ -166,10 +166,7 @@ impl Default for Operand {
 impl Operand {
     /// A VGPR range operand.
     pub fn vgpr(index: u16, ty: OperandType) -> Operand {
-        Operand::Src {
-            code: VGPR_BASE + index,
-            ty,
-        }
+        Operand::Src { code: VGPR_BASE + index, ty }
     }
 
     /// An SGPR-space operand (SGPR, special register or inline constant).
@@ -244,7 +241,7 @@ pub fn classify(isa: Isa, code: u16) -> SrcKind {
         (Isa::Gfx803, 112..=123) => SrcKind::Ttmp(code - 112),
         (Isa::Gfx1030, 108..=123) => SrcKind::Ttmp(code - 108),
         (_, 124) => SrcKind::Named("m0", None),
-        // LLVM 19 prints 125 as `null` on gfx803 too.
+        // LLVM names 125 and 239 on gfx803 too, although GCN3 has no such registers.
         (_, 125) => SrcKind::Named("null", None),
         (_, 126) => SrcKind::Named("exec_lo", Some("exec")),
         (_, 127) => SrcKind::Named("exec_hi", None),
@@ -274,6 +271,17 @@ fn write_range(out: &mut impl fmt::Write, prefix: &str, first: u16, dwords: u8) 
     }
 }
 
+/// The first register LLVM prints for a scalar range starting at `n`: the hardware
+/// ignores the low bit of an SGPR/TTMP pair's number, and LLVM prints the aligned pair
+/// (`s[6:7]` for code 7).
+fn scalar_base(n: u16, dwords: u8) -> u16 {
+    if dwords >= 2 {
+        n & !1
+    } else {
+        n
+    }
+}
+
 /// LLVM's spelling of the inline float constants 240–248 for an element width.
 pub fn inline_float_text(code: u16, element_bits: u32) -> &'static str {
     match code {
@@ -290,33 +298,332 @@ pub fn inline_float_text(code: u16, element_bits: u32) -> &'static str {
     }
 }
 
+/// The inline float constants 240–248 as IEEE half bits.
+const INLINE_F16: [u16; 9] = [0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118];
+/// The inline float constants 240–248 as IEEE single bits.
+const INLINE_F32: [u32; 9] = [
+    0x3f00_0000,
+    0xbf00_0000,
+    0x3f80_0000,
+    0xbf80_0000,
+    0x4000_0000,
+    0xc000_0000,
+    0x4080_0000,
+    0xc080_0000,
+    0x3e22_f983,
+];
+/// The inline float constants 240–248 as IEEE double bits.
+const INLINE_F64: [u64; 9] = [
+    0x3fe0_0000_0000_0000,
+    0xbfe0_0000_0000_0000,
+    0x3ff0_0000_0000_0000,
+    0xbff0_0000_0000_0000,
+    0x4000_0000_0000_0000,
+    0xc000_0000_0000_0000,
+    0x4010_0000_0000_0000,
+    0xc010_0000_0000_0000,
+    0x3fc4_5f30_6dc9_c882,
+];
+
+/// The inline float code (240–248) whose half bits are `bits`.
+fn f16_inline_code(bits: u32) -> Option<u16> {
+    INLINE_F16.iter().position(|&b| u32::from(b) == bits).map(|i| 240 + i as u16)
+}
+
+/// The inline float code (240–248) whose single bits are `bits`.
+fn f32_inline_code(bits: u32) -> Option<u16> {
+    INLINE_F32.iter().position(|&b| b == bits).map(|i| 240 + i as u16)
+}
+
+/// The inline float code (240–248) whose double bits are `bits`.
+fn f64_inline_code(bits: u64) -> Option<u16> {
+    INLINE_F64.iter().position(|&b| b == bits).map(|i| 240 + i as u16)
+}
+
+/// The inline integer code (128–208) for `v` in -16..=64.
+fn int_inline_code(v: i64) -> Option<u16> {
+    match v {
+        0..=64 => Some(128 + v as u16),
+        -16..=-1 => Some((192 - v) as u16),
+        _ => None,
+    }
+}
+
+/// What LLVM's assembler does with a 32-bit constant `value` written for an operand of
+/// type `ty` (the dword a literal would hold; for f64 operands the high half):
+/// the inline-constant code when the value is one of the type's inline constants,
+/// `None` when it must be a literal. This is the inverse of [`write_literal`]
+/// except where LLVM's printer and assembler disagree (LLVM prints the b16 literal
+/// 0x3f800000 as `1.0`, which assembles to the inline constant).
+pub fn inline_code_for(value: u32, ty: OperandType) -> Option<u16> {
+    match ty {
+        OperandType::B16 | OperandType::V2B16 => int_inline_code(i64::from(value as i32)),
+        OperandType::F16 | OperandType::V2F16 => {
+            int_inline_code(i64::from(value as i32)).or_else(|| f16_inline_code(value))
+        }
+        OperandType::F64 => {
+            if value == 0 {
+                Some(128)
+            } else {
+                f64_inline_code(u64::from(value) << 32)
+            }
+        }
+        OperandType::B64 => int_inline_code(i64::from(value)),
+        _ => int_inline_code(i64::from(value as i32)).or_else(|| f32_inline_code(value)),
+    }
+}
+
+/// Converts a floating-point constant written in assembly (`2.5`, `-0.75`) to the
+/// dword LLVM encodes for an operand of type `ty`: half bits for 16-bit types,
+/// single bits for 32-bit types, the high half of the double for f64. `None` when
+/// the type cannot take a float literal (b64, whose literal is an integer) or the
+/// f64 value needs its low half.
+pub fn float_constant_bits(value: f64, ty: OperandType) -> Option<u32> {
+    match ty {
+        OperandType::B16 | OperandType::F16 | OperandType::V2B16 | OperandType::V2F16 => {
+            Some(u32::from(f64_to_f16_bits(value)))
+        }
+        OperandType::F64 => {
+            let bits = value.to_bits();
+            (bits as u32 == 0).then_some((bits >> 32) as u32)
+        }
+        OperandType::B64 => None,
+        _ => Some((value as f32).to_bits()),
+    }
+}
+
+/// Source code for a float constant written for a 64-bit operand when it is one of
+/// the inline constants (LLVM accepts `1.0` for b64 and f64 operands alike).
+pub fn f64_inline_code_for(value: f64) -> Option<u16> {
+    f64_inline_code(value.to_bits())
+}
+
+/// IEEE half bits of `v`, round to nearest even (what LLVM's APFloat conversion does).
+fn f64_to_f16_bits(v: f64) -> u16 {
+    let bits = v.to_bits();
+    let sign = ((bits >> 48) & 0x8000) as u16;
+    let exp = ((bits >> 52) & 0x7ff) as i32;
+    let man = bits & 0x000f_ffff_ffff_ffff;
+    if exp == 0x7ff {
+        return sign | 0x7c00 | if man != 0 { 0x200 } else { 0 };
+    }
+    let e = exp - 1023 + 15;
+    if e >= 0x1f {
+        return sign | 0x7c00;
+    }
+    // Full significand with the implicit bit, then shift to 10 fraction bits.
+    let full = man | (1u64 << 52);
+    let (shift, base) = if e <= 0 { (42 + 1 - e, 0u16) } else { (42, (e as u16) << 10) };
+    if shift > 63 {
+        return sign;
+    }
+    let kept = full >> shift;
+    let rest = full & ((1u64 << shift) - 1);
+    let half = 1u64 << (shift - 1);
+    let mut r = if e <= 0 { kept as u16 } else { base | (kept as u16 & 0x3ff) };
+    if rest > half || (rest == half && r & 1 == 1) {
+        r += 1; // carries into the exponent correctly, including to infinity
+    }
+    sign | r
+}
+
+/// LLVM's text for an inline float code on a 16-bit integer operand: the half bits in hex.
+fn b16_inline_float_text(code: u16) -> Option<u16> {
+    INLINE_F16.get(usize::from(code.checked_sub(240)?)).copied()
+}
+
 /// Writes a register-or-constant source code as LLVM does.
-pub fn write_src(
-    target: Target,
-    code: u16,
-    ty: OperandType,
-    out: &mut impl fmt::Write,
-) -> fmt::Result {
+pub fn write_src(target: Target, code: u16, ty: OperandType, out: &mut impl fmt::Write) -> fmt::Result {
     let dwords = ty.dwords(target);
     match classify(target.isa, code) {
-        SrcKind::Sgpr(n) => write_range(out, "s", n, dwords),
+        SrcKind::Sgpr(n) => write_range(out, "s", scalar_base(n, dwords), dwords),
         SrcKind::Vgpr(n) => write_range(out, "v", n, dwords),
-        SrcKind::Ttmp(n) => write_range(out, "ttmp", n, dwords),
+        SrcKind::Ttmp(n) => write_range(out, "ttmp", scalar_base(n, dwords), dwords),
         SrcKind::Named(lo, pair) => match (dwords, pair) {
             (2, Some(pair)) => out.write_str(pair),
             _ => out.write_str(lo),
         },
         SrcKind::InlineInt(v) => write!(out, "{v}"),
-        SrcKind::InlineFloat(c) => out.write_str(inline_float_text(c, ty.element_bits())),
+        SrcKind::InlineFloat(c) => match (ty, b16_inline_float_text(c)) {
+            (OperandType::B16, Some(bits)) => write!(out, "{bits:#x}"),
+            _ => out.write_str(inline_float_text(c, ty.element_bits())),
+        },
         SrcKind::Literal => out.write_str("lit"),
         SrcKind::Invalid => write!(out, "<invalid src {code}>"),
     }
 }
 
-/// Writes a literal constant. LLVM prints a literal whose value equals an inline
-/// constant of the operand's type as that constant, and any other one in hex.
+/// Writes a literal constant as LLVM prints it. LLVM prints a literal whose value
+/// is an inline constant of the operand's type as that constant and any other in
+/// hex; what counts as "the value" depends on the type:
+/// - 32-bit and packed-b16: the dword; integers -16..=64, or the single-precision
+///   inline floats (`0x3f800000` is `1.0`).
+/// - f16: only the low half is read (signed: `0xfff0` is `-16`).
+/// - b16: the dword's signed value for integers, else the low half in hex.
+/// - v2f16: integers as for 32-bit, floats only when the dword is a half constant.
+/// - f64: the literal is the high half of the double; `0` and the double inline
+///   floats print as constants, anything else as the 32-bit hex.
+/// - b64: the literal is zero-extended: 0..=64 is decimal, the rest hex.
 pub fn write_literal(value: u32, ty: OperandType, out: &mut impl fmt::Write) -> fmt::Result {
-    write!(out, "0x{value:x}")?;
-    let _ = ty;
-    Ok(())
+    let as_int = value as i32;
+    let small = (-16..=64).contains(&as_int);
+    match ty {
+        OperandType::F16 => {
+            let lo = value & 0xffff;
+            let signed = i32::from(lo as u16 as i16);
+            if (-16..=64).contains(&signed) {
+                write!(out, "{signed}")
+            } else if let Some(code) = f16_inline_code(lo) {
+                out.write_str(inline_float_text(code, 16))
+            } else {
+                write!(out, "{lo:#x}")
+            }
+        }
+        OperandType::B16 => {
+            if small {
+                write!(out, "{as_int}")
+            } else if let Some(code) = f32_inline_code(value) {
+                out.write_str(inline_float_text(code, 32))
+            } else {
+                write!(out, "{:#x}", value & 0xffff)
+            }
+        }
+        OperandType::V2F16 => {
+            if small {
+                write!(out, "{as_int}")
+            } else if let Some(code) = f16_inline_code(value) {
+                out.write_str(inline_float_text(code, 16))
+            } else {
+                write!(out, "{value:#x}")
+            }
+        }
+        OperandType::F64 => {
+            if value == 0 {
+                out.write_str("0")
+            } else if let Some(code) = f64_inline_code(u64::from(value) << 32) {
+                out.write_str(inline_float_text(code, 64))
+            } else {
+                write!(out, "{value:#x}")
+            }
+        }
+        OperandType::B64 => {
+            if value <= 64 {
+                write!(out, "{value}")
+            } else {
+                write!(out, "{value:#x}")
+            }
+        }
+        _ => {
+            if small {
+                write!(out, "{as_int}")
+            } else if let Some(code) = f32_inline_code(value) {
+                out.write_str(inline_float_text(code, 32))
+            } else {
+                write!(out, "{value:#x}")
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lit(value: u32, ty: OperandType) -> String {
+        let mut s = String::new();
+        write_literal(value, ty, &mut s).unwrap();
+        s
+    }
+
+    fn src(code: u16, ty: OperandType) -> String {
+        let mut s = String::new();
+        write_src(Target::GFX1030_W32, code, ty, &mut s).unwrap();
+        s
+    }
+
+    /// Every case checked against `llvm-mc-19 --disassemble -mcpu=gfx1030`.
+    #[test]
+    fn literals_print_as_llvm() {
+        use OperandType::*;
+        let cases: &[(u32, OperandType, &str)] = &[
+            (0x3f80_0000, F32, "1.0"),
+            (0x40, F32, "64"),
+            (0xffff_fff0, F32, "-16"),
+            (0x3e22_f983, F32, "0.15915494"),
+            (0x8000_0000, F32, "0x80000000"),
+            (0x3f80_0000, B32, "1.0"),
+            (0xffff_ffff, B32, "-1"),
+            (0x1234, B32, "0x1234"),
+            (0x3ff0_0000, F64, "1.0"),
+            (0, F64, "0"),
+            (0x3fc4_5f30, F64, "0x3fc45f30"),
+            (0x40, F64, "0x40"),
+            (0xffff_fff0, F64, "0xfffffff0"),
+            (0x3fe0_0000, F64, "0.5"),
+            (5, B64, "5"),
+            (0xffff_ffff, B64, "0xffffffff"),
+            (0x3ff0_0000, B64, "0x3ff00000"),
+            (0x0001_3c00, F16, "1.0"),
+            (0xffff_3c00, F16, "1.0"),
+            (0x0000_fff0, F16, "-16"),
+            (0x0001_1234, F16, "0x1234"),
+            (0x3118, F16, "0.15915494"),
+            (0x8000, F16, "0x8000"),
+            (0x3c00, B16, "0x3c00"),
+            (0xffff, B16, "0xffff"),
+            (0xffff_ffff, B16, "-1"),
+            (0x0001_fff0, B16, "0xfff0"),
+            (0xffff_1234, B16, "0x1234"),
+            (0x3f80_0000, B16, "1.0"),
+            (0x3e22_f983, B16, "0.15915494"),
+            (0x3c00, V2F16, "1.0"),
+            (0x3c00_3c00, V2F16, "0x3c003c00"),
+            (0x0001_3c00, V2F16, "0x13c00"),
+            (0xffff_fff0, V2F16, "-16"),
+            (0x0000_fff0, V2F16, "0xfff0"),
+            (0x3f80_0000, V2F16, "0x3f800000"),
+            (0xffff_bc00, V2F16, "0xffffbc00"),
+            (0x5_0005, V2B16, "0x50005"),
+            (0x3c00, V2B16, "0x3c00"),
+            (0x3f80_0000, V2B16, "1.0"),
+            (0xffff_fff0, V2B16, "-16"),
+        ];
+        for &(value, ty, text) in cases {
+            assert_eq!(lit(value, ty), text, "literal {value:#x} as {ty:?}");
+        }
+    }
+
+    #[test]
+    fn inline_constants_print_as_llvm() {
+        use OperandType::*;
+        assert_eq!(src(242, B16), "0x3c00");
+        assert_eq!(src(248, B16), "0x3118");
+        assert_eq!(src(242, V2B16), "1.0");
+        assert_eq!(src(248, B64), "0.15915494309189532");
+        assert_eq!(src(248, F32), "0.15915494");
+        assert_eq!(src(193, F32), "-1");
+        assert_eq!(src(253, B16), "src_scc");
+    }
+
+    #[test]
+    fn constants_fold_to_inline_codes_as_llvm_assembles_them() {
+        use OperandType::*;
+        assert_eq!(inline_code_for(0x3f80_0000, F32), Some(242));
+        assert_eq!(inline_code_for(0x3f80_0000, B32), Some(242));
+        assert_eq!(inline_code_for(0x3c00, F16), Some(242));
+        assert_eq!(inline_code_for(0x3c00, V2F16), Some(242));
+        assert_eq!(inline_code_for(0x3c00, B16), None);
+        assert_eq!(inline_code_for(0x3c00, V2B16), None);
+        assert_eq!(inline_code_for(0x3ff0_0000, F64), Some(242));
+        assert_eq!(inline_code_for(0x3ff0_0000, B64), None);
+        assert_eq!(inline_code_for(0xffff_ffff, B32), Some(193));
+        assert_eq!(float_constant_bits(2.5, F16), Some(0x4100));
+        assert_eq!(float_constant_bits(2.5, F32), Some(0x4020_0000));
+        assert_eq!(float_constant_bits(2.5, F64), Some(0x4004_0000));
+        assert_eq!(float_constant_bits(0.1, F64), None);
+        assert_eq!(f64_to_f16_bits(65520.0), 0x7c00);
+        assert_eq!(f64_to_f16_bits(-0.0), 0x8000);
+        assert_eq!(f64_to_f16_bits(5.960_464_477_539_063e-8), 0x0001);
+        assert_eq!(f64_to_f16_bits(0.1), 0x2e66);
+    }
 }

@@ -167,3 +167,24 @@ pub fn info_for(isa: Isa, family: Family, opcode: Opcode) -> Option<&'static OpI
 pub fn encodings(isa: Isa, opcode: Opcode) -> impl Iterator<Item = &'static OpInfo> {
     tables(isa).rows.iter().filter(move |r| r.opcode == opcode)
 }
+
+impl Opcode {
+    /// True for the PC-relative SOPP branches (`s_branch`, `s_cbranch_*`), whose
+    /// target llvm-objdump annotates.
+    pub fn is_branch(self) -> bool {
+        matches!(
+            self,
+            Opcode::S_BRANCH
+                | Opcode::S_CBRANCH_SCC0
+                | Opcode::S_CBRANCH_SCC1
+                | Opcode::S_CBRANCH_VCCZ
+                | Opcode::S_CBRANCH_VCCNZ
+                | Opcode::S_CBRANCH_EXECZ
+                | Opcode::S_CBRANCH_EXECNZ
+                | Opcode::S_CBRANCH_CDBGSYS
+                | Opcode::S_CBRANCH_CDBGUSER
+                | Opcode::S_CBRANCH_CDBGSYS_OR_USER
+                | Opcode::S_CBRANCH_CDBGSYS_AND_USER
+        )
+    }
+}

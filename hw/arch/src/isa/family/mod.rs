@@ -8,6 +8,7 @@ use super::asm::AsmLine;
 use super::{AsmError, DecodeError, EncodeError, Family, Instruction, OpInfo, Target, Variant};
 
 mod ds;
+mod mem;
 mod flat;
 mod mubuf;
 mod smem;

@@ -1,0 +1,150 @@
+//! The `gpusim` subcommands. Each returns a [`CliError`] whose
+//! [`exit_code`](CliError::exit_code) follows the documented convention:
+//! 0 success, 1 a check failed, 2 bad input, 3 a GPU fault.
+
+use std::path::PathBuf;
+
+use arch::isa::{Isa, Target};
+use clap::{Parser, Subcommand, ValueEnum};
+use thiserror::Error;
+
+pub mod disasm;
+
+/// gpusim — a bit-accurate, clocked model of an AMD GPU (RDNA2 gfx1030, GCN3 gfx803).
+#[derive(Debug, Parser)]
+#[command(name = "gpusim", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The ISA named on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ArchArg {
+    /// GCN3 (always wave64).
+    Gfx803,
+    /// RDNA2.
+    Gfx1030,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Disassemble every kernel of a code object exactly as `llvm-objdump-19 -d` does,
+    /// or raw instruction bytes given with --hex.
+    Disasm {
+        /// Code object (ELF) to disassemble.
+        #[arg(required_unless_present = "hex")]
+        file: Option<PathBuf>,
+        /// Instruction bytes instead of a file: dwords (`BF810000 7E000280`) or
+        /// llvm-mc style bytes (`0x00,0x00,0x81,0xbf`).
+        #[arg(long, requires = "arch")]
+        hex: Option<String>,
+        /// ISA of the --hex bytes.
+        #[arg(long, value_enum)]
+        arch: Option<ArchArg>,
+        /// Decode --hex bytes as wave64 code (gfx1030; gfx803 is always wave64).
+        #[arg(long)]
+        wave64: bool,
+    },
+    /// Assemble LLVM-syntax assembly: prints each instruction with its encoding
+    /// (like `llvm-mc -show-encoding`), or writes the raw bytes with -o.
+    Asm {
+        /// Assembly source.
+        file: PathBuf,
+        /// ISA to assemble for.
+        #[arg(long, value_enum)]
+        arch: ArchArg,
+        /// Assemble wave64 code (gfx1030).
+        #[arg(long)]
+        wave64: bool,
+        /// Write raw bytes here instead of printing.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+    /// Show a code object's kernels: descriptor fields, segment sizes, arguments.
+    Info {
+        /// Code object (ELF).
+        file: PathBuf,
+    },
+}
+
+/// A failed subcommand.
+#[derive(Debug, Error)]
+pub enum CliError {
+    /// The user's input is wrong (file, syntax, encoding).
+    #[error("{0}")]
+    BadInput(String),
+    /// Reading or writing a file failed.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What the OS said.
+        source: std::io::Error,
+    },
+}
+
+impl CliError {
+    /// The process exit code for this error.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CliError::BadInput(_) | CliError::Io { .. } => 2,
+        }
+    }
+}
+
+/// Reads a whole file, naming it in the error.
+pub(crate) fn read_file(path: &PathBuf) -> Result<Vec<u8>, CliError> {
+    std::fs::read(path).map_err(|source| CliError::Io {
+        path: path.clone(),
+        source,
+    })
+}
+
+/// The target for an `--arch`/`--wave64` pair.
+pub(crate) fn target_of(arch: ArchArg, wave64: bool) -> Target {
+    match arch {
+        ArchArg::Gfx803 => Target {
+            isa: Isa::Gfx803,
+            wave64: true,
+        },
+        ArchArg::Gfx1030 => Target {
+            isa: Isa::Gfx1030,
+            wave64,
+        },
+    }
+}
+
+/// Runs one command, writing its normal output to stdout.
+pub fn run(cli: Cli) -> Result<(), CliError> {
+    let text = match cli.command {
+        Command::Disasm {
+            file: _,
+            hex: Some(hex),
+            arch,
+            wave64,
+        } => {
+            let arch = arch.ok_or_else(|| CliError::BadInput("--hex needs --arch".into()))?;
+            disasm::hex(target_of(arch, wave64), &hex)?
+        }
+        Command::Disasm {
+            file: Some(file), ..
+        } => disasm::file(&file)?,
+        Command::Disasm { .. } => return Err(CliError::BadInput("nothing to disassemble".into())),
+        Command::Asm {
+            file,
+            arch,
+            wave64,
+            output,
+        } => {
+            let source = String::from_utf8(read_file(&file)?)
+                .map_err(|_| CliError::BadInput(format!("{}: not UTF-8 text", file.display())))?;
+            disasm::assemble(target_of(arch, wave64), &file, &source, output.as_ref())?
+        }
+        Command::Info { file } => disasm::info(&file)?,
+    };
+    print!("{text}");
+    Ok(())
+}

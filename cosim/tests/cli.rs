@@ -1,0 +1,83 @@
+//! The `gpusim` binary: outputs and exit codes for good and bad input.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn gpusim(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gpusim"))
+        .args(args)
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(".."))
+        .output()
+        .expect("gpusim runs")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).to_string()
+}
+
+#[test]
+fn disasm_hex_words_and_bytes() {
+    let o = gpusim(&["disasm", "--arch", "gfx1030", "--hex", "BF810000 7E000280"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "s_endpgm\nv_mov_b32_e32 v0, 0\n");
+    let o = gpusim(&["disasm", "--arch", "gfx803", "--hex", "0x00,0x00,0x81,0xbf"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "s_endpgm\n");
+}
+
+#[test]
+fn disasm_wave64_names_lane_masks() {
+    // v_cndmask_b32_e32 v0, v1, v2, vcc(_lo)
+    let w32 = gpusim(&["disasm", "--arch", "gfx1030", "--hex", "02000501"]);
+    let w64 = gpusim(&["disasm", "--arch", "gfx1030", "--wave64", "--hex", "02000501"]);
+    assert_eq!(String::from_utf8_lossy(&w32.stdout), "v_cndmask_b32_e32 v0, v1, v2, vcc_lo\n");
+    assert_eq!(String::from_utf8_lossy(&w64.stdout), "v_cndmask_b32_e32 v0, v1, v2, vcc\n");
+}
+
+#[test]
+fn bad_input_exits_2_with_a_message() {
+    let o = gpusim(&["disasm", "--arch", "gfx1030", "--hex", "BF81"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("BF81"), "{}", stderr(&o));
+
+    // Truncated: a VOP3 word without its second dword.
+    let o = gpusim(&["disasm", "--arch", "gfx1030", "--hex", "D5767D00"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("truncated"), "{}", stderr(&o));
+
+    let o = gpusim(&["disasm", "no/such/file.hsaco"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no/such/file.hsaco"), "{}", stderr(&o));
+
+    // Not an ELF file at all.
+    let o = gpusim(&["info", "Cargo.toml"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("Cargo.toml"), "{}", stderr(&o));
+}
+
+#[test]
+fn asm_round_trips_through_disasm() {
+    let dir = std::env::temp_dir().join(format!("gpusim-cli-asm-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("k.s");
+    std::fs::write(&src, "s_mov_b32 s0, 0x1234\nv_add_f32 v0, v1, v2 ; comment\ns_endpgm\n").unwrap();
+    let o = gpusim(&["asm", "--arch", "gfx1030", src.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("v_add_f32_e32 v0, v1, v2\t; encoding: [0x01,0x05,0x00,0x06]"), "{text}");
+
+    std::fs::write(&src, "s_mov_b32 s0, 1\n  v_bogus v0\n").unwrap();
+    let o = gpusim(&["asm", "--arch", "gfx1030", src.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("k.s:2:3"), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn info_shows_kernel_arguments() {
+    let o = gpusim(&["info", "tests/kernels/prebuilt/gfx1030/saxpy.hsaco"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("saxpy"), "{text}");
+    assert!(text.contains("global_buffer"), "{text}");
+}

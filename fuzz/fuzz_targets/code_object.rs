@@ -1,0 +1,8 @@
+//! Fuzz the code-object (ELF) reader.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let _ = arch::code_object::CodeObject::parse(data);
+});

@@ -1,0 +1,230 @@
+//! The `Device` trait: what the driver needs from any GPU — the cycle model, the
+//! golden functional model, or the two in lockstep.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::command::SemaphoreCompare;
+use crate::isa::Isa;
+
+/// When [`Device::run`] should return.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunUntil {
+    /// Every enabled channel is empty and no wave is running.
+    Idle,
+    /// At most this many more cycles (steps, for a functional model).
+    Cycles(u64),
+    /// The 32-bit word at `address` satisfies `compare` against `value` (a completion semaphore).
+    Word {
+        /// 4-aligned device address.
+        address: u64,
+        /// Value compared against.
+        value: u32,
+        /// The comparison.
+        compare: SemaphoreCompare,
+    },
+}
+
+/// Why [`Device::run`] returned without an error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunStatus {
+    /// The requested condition holds.
+    Done,
+    /// The cycle budget of [`RunUntil::Cycles`] ran out.
+    BudgetExhausted,
+    /// Nothing can make progress: every channel with work waits on a semaphore
+    /// that no running wave can release (reported, never a hang).
+    Blocked(Vec<BlockedChannel>),
+}
+
+/// A channel stuck on a semaphore acquire.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BlockedChannel {
+    /// Channel index.
+    pub channel: u32,
+    /// The entry (GP_GET) it is at.
+    pub entry: u32,
+    /// The semaphore address.
+    pub address: u64,
+    /// The payload waited for.
+    pub payload: u32,
+    /// The comparison.
+    pub compare: SemaphoreCompare,
+    /// The word's current value.
+    pub current: u32,
+}
+
+impl fmt::Display for BlockedChannel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let op = match self.compare {
+            SemaphoreCompare::Equal => "==",
+            SemaphoreCompare::GreaterOrEqual => ">=",
+        };
+        write!(
+            f,
+            "front end blocked on channel {} at entry {} waiting for [{:#x}] {op} {} (it holds {})",
+            self.channel, self.entry, self.address, self.payload, self.current
+        )
+    }
+}
+
+/// Which wave did something.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct WaveId {
+    /// Dispatch number since reset.
+    pub dispatch: u32,
+    /// Workgroup id (x, y, z).
+    pub workgroup: [u32; 3],
+    /// Wave index within its workgroup.
+    pub wave: u32,
+}
+
+impl fmt::Display for WaveId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [x, y, z] = self.workgroup;
+        write!(
+            f,
+            "dispatch {} workgroup ({x},{y},{z}) wave {}",
+            self.dispatch, self.wave
+        )
+    }
+}
+
+/// What went wrong in a GPU fault.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FaultKind {
+    /// A memory access outside every mapped range.
+    MemoryViolation {
+        /// The faulting byte address.
+        address: u64,
+        /// True for a write.
+        write: bool,
+    },
+    /// An instruction that does not decode or is not implemented.
+    IllegalInstruction {
+        /// The decoder's message.
+        reason: String,
+    },
+    /// The instruction budget (watchdog) ran out.
+    Watchdog {
+        /// The budget that was exhausted.
+        budget: u64,
+    },
+    /// A malformed channel entry or command block.
+    Command {
+        /// Channel index.
+        channel: u32,
+        /// Entry index.
+        entry: u32,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+/// A GPU fault: the device stops and reports where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fault {
+    /// What happened.
+    pub kind: FaultKind,
+    /// The wave, if a wave caused it.
+    pub wave: Option<WaveId>,
+    /// Program counter (byte address) of the instruction, if any.
+    pub pc: Option<u64>,
+    /// The instruction's disassembly, if it decoded.
+    pub instruction: Option<String>,
+    /// Cycle (or step) count at the fault.
+    pub cycle: u64,
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            FaultKind::MemoryViolation { address, write } => write!(
+                f,
+                "GPU fault: {} of unmapped address {address:#x}",
+                if *write { "write" } else { "read" }
+            )?,
+            FaultKind::IllegalInstruction { reason } => {
+                write!(f, "GPU fault: illegal instruction: {reason}")?
+            }
+            FaultKind::Watchdog { budget } => write!(
+                f,
+                "GPU fault: watchdog: instruction budget of {budget} exhausted (runaway kernel?)"
+            )?,
+            FaultKind::Command {
+                channel,
+                entry,
+                reason,
+            } => write!(f, "GPU fault: channel {channel} entry {entry}: {reason}")?,
+        }
+        if let Some(wave) = &self.wave {
+            write!(f, "; {wave}")?;
+        }
+        if let Some(pc) = self.pc {
+            write!(f, "; pc {pc:#x}")?;
+        }
+        if let Some(text) = &self.instruction {
+            write!(f, "; `{text}`")?;
+        }
+        write!(f, "; cycle {}", self.cycle)
+    }
+}
+
+/// A device-level error returned by [`Device`] calls.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum DeviceError {
+    /// A host access (read/write) outside every mapped range, or a bad mapping.
+    #[error("host access to unmapped device memory at {address:#x} (+{len} bytes)")]
+    Unmapped {
+        /// Start address.
+        address: u64,
+        /// Length.
+        len: u64,
+    },
+    /// A mapping overlaps an existing one or is empty.
+    #[error("cannot map [{base:#x}, +{size:#x}): {reason}")]
+    BadMapping {
+        /// Base address.
+        base: u64,
+        /// Size.
+        size: u64,
+        /// Why.
+        reason: String,
+    },
+    /// An MMIO offset that names no register, or a write to a read-only register.
+    #[error("bad MMIO access at offset {offset:#x}: {reason}")]
+    Mmio {
+        /// Register offset.
+        offset: u32,
+        /// Why.
+        reason: String,
+    },
+    /// The GPU faulted; the device stays stopped.
+    #[error("{0}")]
+    Fault(Box<Fault>),
+}
+
+/// Any GPU the driver can drive.
+pub trait Device {
+    /// The ISA the device executes.
+    fn isa(&self) -> Isa;
+    /// Makes `[base, base + size)` device memory (zero-filled). Accesses outside
+    /// every mapped range fault.
+    fn map(&mut self, base: u64, size: u64) -> Result<(), DeviceError>;
+    /// Removes the mapping that starts at `base`.
+    fn unmap(&mut self, base: u64) -> Result<(), DeviceError>;
+    /// Host read of device memory.
+    fn read(&self, address: u64, out: &mut [u8]) -> Result<(), DeviceError>;
+    /// Host write of device memory.
+    fn write(&mut self, address: u64, data: &[u8]) -> Result<(), DeviceError>;
+    /// Reads an MMIO register (see [`crate::mmio`]).
+    fn mmio_read(&mut self, offset: u32) -> Result<u32, DeviceError>;
+    /// Writes an MMIO register.
+    fn mmio_write(&mut self, offset: u32, value: u32) -> Result<(), DeviceError>;
+    /// Advances time until `until` holds, the budget runs out, nothing can make
+    /// progress, or the GPU faults (an `Err(DeviceError::Fault)`).
+    fn run(&mut self, until: RunUntil) -> Result<RunStatus, DeviceError>;
+    /// Cycles (or steps) since reset.
+    fn now(&self) -> u64;
+}

@@ -1,0 +1,1 @@
+//! Unit tests (LLVM-verified cases).

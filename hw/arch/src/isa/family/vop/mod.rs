@@ -1,0 +1,373 @@
+//! The vector-ALU encoding families: VOP1, VOP2, VOPC (32-bit forms and their
+//! SDWA / DPP16 / DPP8 extensions), VOP3 (VOP3a and VOP3b, including VOP1/2/C
+//! promoted to `_e64`) and VOP3P.
+//!
+//! Every layout reads its fields into [`Codes`] (9-bit source codes per field) and
+//! [`Modifiers`]; the table row's operand list (print order) then picks which
+//! field each operand comes from. Printing and parsing walk the same list, so one
+//! description drives decode, encode, text and assembly for every opcode.
+//!
+//! Submodules: `vop12c` (32-bit layouts), `vop3`, `vop3p`, `sdwa`, `dpp`, and
+//! `syntax` (shared printing and parsing of sources with modifiers).
+
+use std::fmt;
+
+use crate::isa::asm::AsmLine;
+use crate::isa::operand::{classify, SrcKind, LITERAL_CODE, VGPR_BASE};
+use crate::isa::tables::{self, Field};
+use crate::isa::{
+    AsmError, DecodeError, EncodeError, Family, Instruction, Isa, Modifiers, OpInfo, Opcode, Operand, OperandType, Target,
+    Variant, MAX_OPERANDS,
+};
+
+mod dpp;
+mod flags;
+mod sdwa;
+mod syntax;
+mod vop12c;
+mod vop3;
+mod vop3p;
+
+#[cfg(test)]
+mod tests;
+
+/// Decodes a VOP-family instruction.
+pub(crate) fn decode(target: Target, family: Family, bytes: &[u8]) -> Result<Instruction, DecodeError> {
+    match family {
+        Family::Vop3 => vop3::decode(target, bytes),
+        Family::Vop3p => vop3p::decode(target, bytes),
+        _ => vop12c::decode(target, family, bytes),
+    }
+}
+
+/// Encodes a VOP-family instruction.
+pub(crate) fn encode(inst: &Instruction, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+    let info = inst
+        .info()
+        .ok_or(EncodeError::NoEncoding { opcode: inst.opcode, family: inst.family })?;
+    match inst.family {
+        Family::Vop3 => vop3::encode(inst, info, out),
+        Family::Vop3p => vop3p::encode(inst, info, out),
+        _ => vop12c::encode(inst, info, out),
+    }
+}
+
+/// Writes LLVM's text of a VOP-family instruction.
+pub(crate) fn format(inst: &Instruction, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    let Some(info) = inst.info() else {
+        return f.write_str(inst.opcode.mnemonic());
+    };
+    match inst.family {
+        Family::Vop3 => vop3::format(inst, info, f),
+        Family::Vop3p => vop3p::format(inst, info, f),
+        _ => vop12c::format(inst, info, f),
+    }
+}
+
+/// Parses a VOP-family line whose mnemonic resolved to `info`.
+pub(crate) fn parse(
+    target: Target,
+    info: &'static OpInfo,
+    variant: Variant,
+    line: &AsmLine<'_>,
+) -> Result<Instruction, AsmError> {
+    match info.family {
+        Family::Vop3 => vop3::parse(target, info, line),
+        Family::Vop3p => vop3p::parse(target, info, line),
+        _ => vop12c::parse(target, info, variant, line),
+    }
+}
+
+/// The 9-bit source code of every field of one encoding. VGPR-only fields hold
+/// `256 + n`; `vcc` is the code of the implicit lane-mask operand (normally
+/// `vcc`, an SGPR in VOPC SDWA with an explicit `sdst`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Codes {
+    /// Vector destination.
+    pub vdst: u16,
+    /// Scalar destination (VOP3b carry-out, VOPC `_e64` result, `v_readlane` result).
+    pub sdst: u16,
+    /// Sources 0..2.
+    pub src: [u16; 3],
+    /// The implicit `vcc` operand(s).
+    pub vcc: u16,
+    /// The literal dword, when the encoding has one.
+    pub literal: Option<u32>,
+}
+
+/// Code of `vcc_lo` / `vcc`.
+pub(super) const VCC_CODE: u16 = 106;
+
+impl Default for Codes {
+    fn default() -> Codes {
+        Codes { vdst: 0, sdst: 0, src: [0; 3], vcc: VCC_CODE, literal: None }
+    }
+}
+
+/// Which source index a field is (0..=2), if it is a source.
+pub(super) fn source_index(field: Field) -> Option<usize> {
+    match field {
+        Field::Src0 => Some(0),
+        Field::Src1 => Some(1),
+        Field::Src2 => Some(2),
+        _ => None,
+    }
+}
+
+/// Number of `src0`/`src1`/`src2` operands of a row.
+pub(super) fn source_count(info: &OpInfo) -> usize {
+    info.operands.iter().filter(|s| source_index(s.field).is_some()).count()
+}
+
+/// True when the row has an operand in `field`.
+pub(super) fn has_field(info: &OpInfo, field: Field) -> bool {
+    info.operands.iter().any(|s| s.field == field)
+}
+
+/// True for a VOP3b row: a vector and a scalar destination (carry-out or
+/// `div_scale`'s VCC), the scalar one in bits 14:8.
+pub(super) fn is_vop3b(info: &OpInfo) -> bool {
+    has_field(info, Field::Vdst) && has_field(info, Field::Sdst)
+}
+
+/// Builds an instruction from decoded field codes. Fails (naming the field) when
+/// a code is not a valid operand on the ISA.
+pub(super) fn build(
+    target: Target,
+    info: &'static OpInfo,
+    variant: Variant,
+    codes: &Codes,
+    modifiers: Modifiers,
+    size: u8,
+) -> Result<Instruction, DecodeError> {
+    let mut operands = [Operand::Off; MAX_OPERANDS];
+    if info.operands.len() > MAX_OPERANDS {
+        return Err(invalid(format!("{} has too many operands", info.opcode.mnemonic())));
+    }
+    for (slot, spec) in operands.iter_mut().zip(info.operands) {
+        let code = match spec.field {
+            Field::Vdst => codes.vdst,
+            Field::Sdst => codes.sdst,
+            Field::Vcc => codes.vcc,
+            Field::K => {
+                let value = codes.literal.ok_or_else(|| invalid("missing literal constant".into()))?;
+                *slot = Operand::Literal { value, ty: spec.ty };
+                continue;
+            }
+            field => match source_index(field) {
+                Some(i) => codes.src[i],
+                None => {
+                    return Err(DecodeError::Unimplemented {
+                        offset: 0,
+                        what: format!("operand field `{}` in a VOP row", field.name()),
+                    })
+                }
+            },
+        };
+        *slot = if code == LITERAL_CODE {
+            let value = codes
+                .literal
+                .ok_or_else(|| invalid(format!("{} cannot take a literal here", spec.field.name())))?;
+            Operand::Literal { value, ty: spec.ty }
+        } else {
+            check_code(target, code, spec.ty, spec.field)?;
+            Operand::Src { code, ty: spec.ty }
+        };
+    }
+    Ok(Instruction {
+        target,
+        opcode: info.opcode,
+        family: info.family,
+        variant,
+        operands,
+        operand_count: info.operands.len() as u8,
+        modifiers,
+        size,
+    })
+}
+
+/// Checks that `code` names a valid operand of type `ty` in `field`, as LLVM's
+/// decoder does: register ranges inside the file, SGPR/TTMP pairs even-aligned,
+/// 64-bit named registers only where a pair exists (`vcc`, `exec`, ...),
+/// destinations and lane masks not constants, lane masks not VGPRs.
+fn check_code(target: Target, code: u16, ty: OperandType, field: Field) -> Result<(), DecodeError> {
+    let dwords = u16::from(ty.dwords(target).max(1));
+    // An odd SGPR/TTMP code for a 64-bit operand names the aligned pair below it.
+    let fits = |first: u16, limit: u16| {
+        let base = if dwords > 1 { first & !1 } else { first };
+        base + dwords - 1 <= limit
+    };
+    let destination = matches!(field, Field::Sdst | Field::Vcc | Field::Vdst);
+    let ok = match classify(target.isa, code) {
+        SrcKind::Invalid | SrcKind::Literal => false,
+        SrcKind::Vgpr(n) => n + dwords - 1 <= 255 && ty != OperandType::LaneMask,
+        SrcKind::Sgpr(n) => fits(n, if target.isa == Isa::Gfx1030 { 105 } else { 101 }),
+        SrcKind::Ttmp(n) => fits(n, if target.isa == Isa::Gfx1030 { 15 } else { 11 }),
+        SrcKind::Named(_, pair) => dwords == 1 || pair.is_some() || code == 125 || code >= 235,
+        SrcKind::InlineInt(_) | SrcKind::InlineFloat(_) => !destination,
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(invalid(format!(
+            "field {} holds {code}, not a valid {} operand",
+            field.name(),
+            ty.name()
+        )))
+    }
+}
+
+/// An `InvalidOperand` error at offset 0.
+pub(super) fn invalid(what: String) -> DecodeError {
+    DecodeError::InvalidOperand { offset: 0, what }
+}
+
+/// Reads the field codes back from an instruction's operands.
+pub(super) fn codes_of(inst: &Instruction, info: &OpInfo) -> Result<Codes, EncodeError> {
+    let mut codes = Codes::default();
+    if inst.operands().len() != info.operands.len() {
+        return Err(EncodeError::OperandOutOfRange(format!(
+            "{} takes {} operands, the instruction has {}",
+            info.opcode.mnemonic(),
+            info.operands.len(),
+            inst.operands().len()
+        )));
+    }
+    for (op, spec) in inst.operands().iter().zip(info.operands) {
+        let code = match *op {
+            Operand::Src { code, .. } => code,
+            Operand::Literal { value, .. } => {
+                if codes.literal.is_some_and(|v| v != value) {
+                    return Err(EncodeError::OperandOutOfRange(
+                        "two different literal constants in one instruction".into(),
+                    ));
+                }
+                codes.literal = Some(value);
+                LITERAL_CODE
+            }
+            Operand::Off => {
+                return Err(EncodeError::OperandOutOfRange(format!("`off` in field {}", spec.field.name())))
+            }
+        };
+        match spec.field {
+            Field::Vdst => codes.vdst = code,
+            Field::Sdst => codes.sdst = code,
+            Field::Vcc => codes.vcc = code,
+            Field::K => {}
+            field => match source_index(field) {
+                Some(i) => codes.src[i] = code,
+                None => return Err(EncodeError::Unimplemented(format!("VOP operand field {}", field.name()))),
+            },
+        }
+    }
+    Ok(codes)
+}
+
+/// The low 8 bits of a VGPR-only field, or an error naming the field.
+pub(super) fn vgpr_bits(code: u16, what: &str) -> Result<u32, EncodeError> {
+    if code >= VGPR_BASE {
+        Ok(u32::from(code - VGPR_BASE))
+    } else {
+        Err(EncodeError::OperandOutOfRange(format!("{what} must be a VGPR (code {code})")))
+    }
+}
+
+/// Checks that a scalar-only field holds a scalar code below 256 that fits `bits` bits.
+pub(super) fn scalar_bits(code: u16, bits: u32, what: &str) -> Result<u32, EncodeError> {
+    if u32::from(code) < (1 << bits) && code < VGPR_BASE {
+        Ok(u32::from(code))
+    } else {
+        Err(EncodeError::OperandOutOfRange(format!("{what} must be a scalar operand (code {code})")))
+    }
+}
+
+/// Appends dwords little-endian.
+pub(super) fn push_words(out: &mut Vec<u8>, words: &[u32]) {
+    for w in words {
+        out.extend_from_slice(&w.to_le_bytes());
+    }
+}
+
+/// True when `opcode` has a 32-bit (VOP1/VOP2/VOPC) row on `isa`.
+pub(super) fn has_e32(isa: Isa, opcode: Opcode) -> bool {
+    tables::encodings(isa, opcode).any(|r| matches!(r.family, Family::Vop1 | Family::Vop2 | Family::Vopc))
+}
+
+/// True when `opcode` has a VOP3 row on `isa`.
+pub(super) fn has_e64(isa: Isa, opcode: Opcode) -> bool {
+    tables::encodings(isa, opcode).any(|r| r.family == Family::Vop3)
+}
+
+/// `v_nop` is the one instruction LLVM prints without a suffix in both encodings.
+pub(super) fn never_suffixed(opcode: Opcode) -> bool {
+    opcode.mnemonic() == "v_nop"
+}
+
+/// Builds the parsed instruction and checks it by encoding it (which also gives
+/// its size); encoding errors become assembler errors at the mnemonic.
+pub(super) fn finish(
+    target: Target,
+    info: &'static OpInfo,
+    variant: Variant,
+    operands: &[Operand],
+    modifiers: Modifiers,
+    line: &AsmLine<'_>,
+) -> Result<Instruction, AsmError> {
+    let mut slots = [Operand::Off; MAX_OPERANDS];
+    if operands.len() > MAX_OPERANDS {
+        return Err(AsmError::at_column(line.mnemonic_column, "too many operands"));
+    }
+    slots[..operands.len()].copy_from_slice(operands);
+    let mut inst = Instruction {
+        target,
+        opcode: info.opcode,
+        family: info.family,
+        variant,
+        operands: slots,
+        operand_count: operands.len() as u8,
+        modifiers,
+        size: 0,
+    };
+    let mut bytes = Vec::with_capacity(12);
+    crate::isa::encode(&inst, &mut bytes)
+        .map_err(|e| AsmError::at_column(line.mnemonic_column, format!("{}: {e}", line.mnemonic)))?;
+    inst.size = bytes.len() as u8;
+    Ok(inst)
+}
+
+/// LLVM's feature bits ([`flags`]) of opcode `number` in `family` on `isa`.
+pub(super) fn features(isa: Isa, family: Family, number: u16) -> u16 {
+    let table: &[u16] = match (isa, family) {
+        (Isa::Gfx1030, Family::Vop1) => &flags::GFX1030_VOP1,
+        (Isa::Gfx1030, Family::Vop2) => &flags::GFX1030_VOP2,
+        (Isa::Gfx1030, Family::Vopc) => &flags::GFX1030_VOPC,
+        (Isa::Gfx1030, Family::Vop3) => &flags::GFX1030_VOP3,
+        (Isa::Gfx803, Family::Vop1) => &flags::GFX803_VOP1,
+        (Isa::Gfx803, Family::Vop2) => &flags::GFX803_VOP2,
+        (Isa::Gfx803, Family::Vopc) => &flags::GFX803_VOPC,
+        (Isa::Gfx803, Family::Vop3) => &flags::GFX803_VOP3,
+        _ => &[],
+    };
+    table.get(usize::from(number)).copied().unwrap_or(0)
+}
+
+/// The feature bit for an SDWA/DPP variant (0 for plain).
+pub(super) fn variant_feature(variant: Variant) -> u16 {
+    match variant {
+        Variant::Plain => 0,
+        Variant::Sdwa => flags::SDWA,
+        Variant::Dpp16 => flags::DPP16,
+        Variant::Dpp8 => flags::DPP8,
+    }
+}
+
+/// Feature bits for neg / abs of source `i`.
+pub(super) fn neg_abs_bits(i: usize) -> (u16, u16) {
+    match i {
+        0 => (flags::NEG0, flags::ABS0),
+        1 => (flags::NEG1, flags::ABS1),
+        _ => (flags::NEG2, flags::ABS2),
+    }
+}
+
+use flags::{CLAMP, OMOD, OP_SEL};
