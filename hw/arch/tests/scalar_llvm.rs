@@ -305,9 +305,12 @@ fn scalar_immediates_match_llvm() {
             .iter()
             .any(|p| name.starts_with(p));
             let step = if full || (special && symbolic) { 1 } else { 61 };
+            // `s_nop 0x2nnn` is the separator itself; the other s_nop values cover its rule.
             let cases: Vec<Vec<u32>> = (0..=0xffffu32)
                 .step_by(step)
-                .map(|imm| vec![base | imm, 0x0000_0041])
+                .map(|imm| base | imm)
+                .filter(|&w| w & 0xffff_f000 != 0xbf80_2000)
+                .map(|w| vec![w, 0x0000_0041])
                 .collect();
             let verdicts = run_llvm(target, &cases);
             let bad = compare(target, &cases, &verdicts);
