@@ -473,7 +473,7 @@ pub(crate) fn parse(
             } else {
                 (next + 1).min(tokens.len())
             };
-            if next >= end && kind != ImmKind::Waitcnt {
+            if next >= end {
                 return Err(line.missing(spec.field.name()));
             }
             inst.modifiers.simm16 = imm::parse(kind, target.isa, &tokens[next..end])?;

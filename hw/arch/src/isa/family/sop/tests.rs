@@ -289,3 +289,11 @@ fn truncated_and_invalid_inputs_are_errors() {
     let e = assemble(W32, "s_waitcnt vmcnt(99)").unwrap_err();
     assert_eq!(e.column, 11, "{e}");
 }
+
+#[test]
+fn missing_immediates_are_errors_as_in_llvm() {
+    for line in ["s_waitcnt", "s_sendmsg", "s_nop", "s_getreg_b32 s0"] {
+        assert!(assemble(W32, line).is_err(), "{line}");
+    }
+    assert_eq!(asm(W32, "s_endpgm 5"), [0xbf81_0005]);
+}
