@@ -19,7 +19,10 @@ fn stderr(o: &Output) -> String {
 fn disasm_hex_words_and_bytes() {
     let o = gpusim(&["disasm", "--arch", "gfx1030", "--hex", "BF810000 7E000280"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(String::from_utf8_lossy(&o.stdout), "s_endpgm\nv_mov_b32_e32 v0, 0\n");
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "s_endpgm\nv_mov_b32_e32 v0, 0\n"
+    );
     let o = gpusim(&["disasm", "--arch", "gfx803", "--hex", "0x00,0x00,0x81,0xbf"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(String::from_utf8_lossy(&o.stdout), "s_endpgm\n");
@@ -29,9 +32,17 @@ fn disasm_hex_words_and_bytes() {
 fn disasm_wave64_names_lane_masks() {
     // v_cndmask_b32_e32 v0, v1, v2, vcc(_lo)
     let w32 = gpusim(&["disasm", "--arch", "gfx1030", "--hex", "02000501"]);
-    let w64 = gpusim(&["disasm", "--arch", "gfx1030", "--wave64", "--hex", "02000501"]);
-    assert_eq!(String::from_utf8_lossy(&w32.stdout), "v_cndmask_b32_e32 v0, v1, v2, vcc_lo\n");
-    assert_eq!(String::from_utf8_lossy(&w64.stdout), "v_cndmask_b32_e32 v0, v1, v2, vcc\n");
+    let w64 = gpusim(&[
+        "disasm", "--arch", "gfx1030", "--wave64", "--hex", "02000501",
+    ]);
+    assert_eq!(
+        String::from_utf8_lossy(&w32.stdout),
+        "v_cndmask_b32_e32 v0, v1, v2, vcc_lo\n"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&w64.stdout),
+        "v_cndmask_b32_e32 v0, v1, v2, vcc\n"
+    );
 }
 
 #[test]
@@ -60,11 +71,18 @@ fn asm_round_trips_through_disasm() {
     let dir = std::env::temp_dir().join(format!("gpusim-cli-asm-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let src = dir.join("k.s");
-    std::fs::write(&src, "s_mov_b32 s0, 0x1234\nv_add_f32 v0, v1, v2 ; comment\ns_endpgm\n").unwrap();
+    std::fs::write(
+        &src,
+        "s_mov_b32 s0, 0x1234\nv_add_f32 v0, v1, v2 ; comment\ns_endpgm\n",
+    )
+    .unwrap();
     let o = gpusim(&["asm", "--arch", "gfx1030", src.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
     let text = String::from_utf8_lossy(&o.stdout);
-    assert!(text.contains("v_add_f32_e32 v0, v1, v2\t; encoding: [0x01,0x05,0x00,0x06]"), "{text}");
+    assert!(
+        text.contains("v_add_f32_e32 v0, v1, v2\t; encoding: [0x01,0x05,0x00,0x06]"),
+        "{text}"
+    );
 
     std::fs::write(&src, "s_mov_b32 s0, 1\n  v_bogus v0\n").unwrap();
     let o = gpusim(&["asm", "--arch", "gfx1030", src.to_str().unwrap()]);

@@ -43,17 +43,30 @@ fn corpus_disassembly_equals_llvm_objdump() {
                 lines += 1;
                 let got = ours.get(i).copied().unwrap_or("<missing>");
                 if got != want {
-                    mismatches.push(format!("{target}/{name}:{}:\n  llvm: {want}\n  ours: {got}", i + 1));
+                    mismatches.push(format!(
+                        "{target}/{name}:{}:\n  llvm: {want}\n  ours: {got}",
+                        i + 1
+                    ));
                 }
             }
             if ours.len() > expected.lines().count() {
-                mismatches.push(format!("{target}/{name}: {} extra lines", ours.len() - expected.lines().count()));
+                mismatches.push(format!(
+                    "{target}/{name}: {} extra lines",
+                    ours.len() - expected.lines().count()
+                ));
             }
         }
     }
-    println!("{objects} objects, {lines} lines compared, {} mismatches", mismatches.len());
+    println!(
+        "{objects} objects, {lines} lines compared, {} mismatches",
+        mismatches.len()
+    );
     for m in mismatches.iter().take(40) {
         println!("{m}");
     }
-    assert!(mismatches.is_empty(), "{} mismatching lines (first ones printed above)", mismatches.len());
+    assert!(
+        mismatches.is_empty(),
+        "{} mismatching lines (first ones printed above)",
+        mismatches.len()
+    );
 }

@@ -107,7 +107,10 @@ pub(crate) fn assemble(
 /// header line. On a decode error the listing up to that point is returned in
 /// the error's partial output.
 pub fn listing(bytes: &[u8], display_name: &str) -> Result<String, ListingError> {
-    let object = CodeObject::parse(bytes).map_err(|e| ListingError { partial: String::new(), message: e.to_string() })?;
+    let object = CodeObject::parse(bytes).map_err(|e| ListingError {
+        partial: String::new(),
+        message: e.to_string(),
+    })?;
     let Some(target) = object.target() else {
         return Err(ListingError {
             partial: String::new(),
@@ -125,7 +128,10 @@ pub fn listing(bytes: &[u8], display_name: &str) -> Result<String, ListingError>
         Ok(()) => Ok(out),
         Err(e) => {
             let address = text.address + e.offset() as u64;
-            Err(ListingError { partial: out, message: format!("at address {address:#x}: {e}") })
+            Err(ListingError {
+                partial: out,
+                message: format!("at address {address:#x}: {e}"),
+            })
         }
     }
 }
@@ -152,7 +158,7 @@ pub(crate) fn file(path: &PathBuf) -> Result<String, CliError> {
 /// Describes a code object.
 pub(crate) fn info(path: &PathBuf) -> Result<String, CliError> {
     let bytes = read_file(path)?;
-    let object =
-        CodeObject::parse(&bytes).map_err(|e| CliError::BadInput(format!("{}: {e}", path.display())))?;
+    let object = CodeObject::parse(&bytes)
+        .map_err(|e| CliError::BadInput(format!("{}: {e}", path.display())))?;
     Ok(object.describe())
 }

@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use thiserror::Error;
 
 pub mod disasm;
+mod run;
 
 /// gpusim — a bit-accurate, clocked model of an AMD GPU (RDNA2 gfx1030, GCN3 gfx803).
 #[derive(Debug, Parser)]
@@ -63,6 +64,17 @@ pub enum Command {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
+    /// Run a workload (kernel, buffers, arguments, checks) on a model.
+    Run {
+        /// The workload file (YAML, see docs/workloads.md).
+        workload: PathBuf,
+        /// The model to run on.
+        #[arg(long, value_enum, default_value = "functional")]
+        model: run::Model,
+        /// Print run statistics.
+        #[arg(long, value_enum)]
+        stats: Option<run::StatsFormat>,
+    },
     /// Show a code object's kernels: descriptor fields, segment sizes, arguments.
     Info {
         /// Code object (ELF).
@@ -73,6 +85,12 @@ pub enum Command {
 /// A failed subcommand.
 #[derive(Debug, Error)]
 pub enum CliError {
+    /// A workload check failed (exit 1).
+    #[error("check failed: {0}")]
+    CheckFailed(String),
+    /// The GPU faulted, a watchdog fired or a queue deadlocked (exit 3).
+    #[error("{0}")]
+    GpuFault(String),
     /// The user's input is wrong (file, syntax, encoding).
     #[error("{0}")]
     BadInput(String),
@@ -90,7 +108,9 @@ impl CliError {
     /// The process exit code for this error.
     pub fn exit_code(&self) -> u8 {
         match self {
+            CliError::CheckFailed(_) => 1,
             CliError::BadInput(_) | CliError::Io { .. } => 2,
+            CliError::GpuFault(_) => 3,
         }
     }
 }
@@ -144,6 +164,11 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             disasm::assemble(target_of(arch, wave64), &file, &source, output.as_ref())?
         }
         Command::Info { file } => disasm::info(&file)?,
+        Command::Run {
+            workload,
+            model,
+            stats,
+        } => run::run(&workload, model, stats)?,
     };
     print!("{text}");
     Ok(())

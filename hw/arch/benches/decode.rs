@@ -15,10 +15,11 @@ fn repo() -> PathBuf {
 
 /// The concatenated `.text` bytes of every corpus object of one target.
 fn corpus_text(dir: &str) -> Vec<u8> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(repo().join("tests/kernels/prebuilt").join(dir))
-        .expect("corpus objects")
-        .map(|e| e.expect("dir entry").path())
-        .collect();
+    let mut files: Vec<PathBuf> =
+        std::fs::read_dir(repo().join("tests/kernels/prebuilt").join(dir))
+            .expect("corpus objects")
+            .map(|e| e.expect("dir entry").path())
+            .collect();
     files.sort();
     let mut text = Vec::new();
     for f in files {
@@ -38,7 +39,9 @@ fn vector_bytes(dir: &str) -> Vec<u8> {
     files.sort();
     for f in files {
         for line in std::fs::read_to_string(&f).expect("read").lines() {
-            let Some((words, _)) = line.split_once(" | ") else { continue };
+            let Some((words, _)) = line.split_once(" | ") else {
+                continue;
+            };
             if line.starts_with('#') {
                 continue;
             }
@@ -71,15 +74,29 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("decode");
     let cases = [
         ("corpus/gfx803", Target::GFX803, corpus_text("gfx803")),
-        ("corpus/gfx1030", Target::GFX1030_W32, corpus_text("gfx1030")),
-        ("corpus/gfx1030-w64", Target::GFX1030_W64, corpus_text("gfx1030-w64")),
+        (
+            "corpus/gfx1030",
+            Target::GFX1030_W32,
+            corpus_text("gfx1030"),
+        ),
+        (
+            "corpus/gfx1030-w64",
+            Target::GFX1030_W64,
+            corpus_text("gfx1030-w64"),
+        ),
         ("vectors/gfx803", Target::GFX803, vector_bytes("gfx803")),
-        ("vectors/gfx1030", Target::GFX1030_W32, vector_bytes("gfx1030")),
+        (
+            "vectors/gfx1030",
+            Target::GFX1030_W32,
+            vector_bytes("gfx1030"),
+        ),
     ];
     for (name, target, bytes) in &cases {
         let count = decode_buffer(*target, bytes);
         group.throughput(Throughput::Elements(count));
-        group.bench_function(*name, |b| b.iter(|| decode_buffer(*target, black_box(bytes))));
+        group.bench_function(*name, |b| {
+            b.iter(|| decode_buffer(*target, black_box(bytes)))
+        });
     }
     group.finish();
 }

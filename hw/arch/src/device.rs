@@ -8,6 +8,16 @@ use thiserror::Error;
 use crate::command::SemaphoreCompare;
 use crate::isa::Isa;
 
+/// Base of the shared (LDS) aperture in the flat address space: flat addresses in
+/// `[SHARED_APERTURE_BASE, SHARED_APERTURE_BASE + 2^32)` reach the workgroup's LDS.
+/// It lies above every 48-bit device address, so it never hides device memory.
+/// Kernels read it from `src_shared_base` (gfx1030) or from the code object v5
+/// hidden argument `hidden_shared_base` (its high 32 bits; gfx803).
+pub const SHARED_APERTURE_BASE: u64 = 0x0001_0000_0000_0000;
+/// Base of the private (scratch) aperture in the flat address space
+/// (`src_private_base`, `hidden_private_base`).
+pub const PRIVATE_APERTURE_BASE: u64 = 0x0002_0000_0000_0000;
+
 /// When [`Device::run`] should return.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RunUntil {

@@ -14,6 +14,7 @@
 //! | `hidden_global_offset_{x,y,z}` | 0 (gpusim launches have no global offset) |
 //! | `hidden_grid_dims` | dimensions (1–3) |
 //! | `hidden_dynamic_lds_size` | bytes of LDS the `__local` arguments take |
+//! | `hidden_shared_base`, `hidden_private_base` | high 32 bits of the flat apertures (`arch::device`) |
 //! | anything else | 0 (no printf, hostcall, heap, queue or apertures) |
 
 use arch::code_object::{Kernel, KernelArg, ValueKind};
@@ -324,7 +325,11 @@ fn hidden_value(kind: &ValueKind, dims: &LaunchDims, dynamic_lds: u32) -> u64 {
         ValueKind::HiddenRemainderZ => d(2, rem),
         ValueKind::HiddenGridDims => u64::from(dims.dimensions()),
         ValueKind::HiddenDynamicLdsSize => u64::from(dynamic_lds),
-        // Global offsets are zero; printf/hostcall/heap/queue/apertures absent.
+        // The high halves of the flat apertures: gfx803 code has no
+        // `src_shared_base` register and reads them here.
+        ValueKind::HiddenSharedBase => arch::device::SHARED_APERTURE_BASE >> 32,
+        ValueKind::HiddenPrivateBase => arch::device::PRIVATE_APERTURE_BASE >> 32,
+        // Global offsets are zero; printf/hostcall/heap/queue are absent.
         _ => 0,
     }
 }

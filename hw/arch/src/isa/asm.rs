@@ -8,7 +8,10 @@
 
 use super::operand::{self, classify, SrcKind, VGPR_BASE};
 use super::tables::{self, OpInfo};
-use super::{encode, family, AsmError, Family, Instruction, Isa, Opcode, Operand, OperandType, Target, Variant};
+use super::{
+    encode, family, AsmError, Family, Instruction, Isa, Opcode, Operand, OperandType, Target,
+    Variant,
+};
 
 /// One token of an operand list, with its 1-based column in the line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,13 +64,20 @@ impl<'a> AsmLine<'a> {
                 }
                 i += 1;
             }
-            tokens.push(Token { text: &line[start..i], column: start + 1 });
+            tokens.push(Token {
+                text: &line[start..i],
+                column: start + 1,
+            });
         }
         if tokens.is_empty() {
             return None;
         }
         let first = tokens.remove(0);
-        Some(AsmLine { mnemonic: first.text, mnemonic_column: first.column, tokens })
+        Some(AsmLine {
+            mnemonic: first.text,
+            mnemonic_column: first.column,
+            tokens,
+        })
     }
 
     /// The error for a missing operand after the last token.
@@ -75,14 +85,20 @@ impl<'a> AsmLine<'a> {
         let column = self
             .tokens
             .last()
-            .map_or(self.mnemonic_column + self.mnemonic.len(), |t| t.column + t.text.len());
+            .map_or(self.mnemonic_column + self.mnemonic.len(), |t| {
+                t.column + t.text.len()
+            });
         AsmError::at_column(column, format!("missing operand: {what}"))
     }
 }
 
 /// Removes a `//` or `;` comment.
 fn strip_comment(line: &str) -> &str {
-    let end = [line.find("//"), line.find(';')].into_iter().flatten().min().unwrap_or(line.len());
+    let end = [line.find("//"), line.find(';')]
+        .into_iter()
+        .flatten()
+        .min()
+        .unwrap_or(line.len());
     &line[..end]
 }
 
@@ -90,17 +106,30 @@ fn strip_comment(line: &str) -> &str {
 /// families the suffix allows, in LLVM's order of preference (the shortest
 /// encoding first), and the SDWA/DPP variant the suffix asks for.
 fn candidates(isa: Isa, written: &str) -> (Vec<&'static OpInfo>, Variant) {
-    let (stem, families, variant): (&str, &[Family], Variant) = if let Some(s) = written.strip_suffix("_e32") {
-        (s, &[Family::Vop1, Family::Vop2, Family::Vopc], Variant::Plain)
-    } else if let Some(s) = written.strip_suffix("_e64") {
-        (s, &[Family::Vop3], Variant::Plain)
-    } else if let Some(s) = written.strip_suffix("_sdwa") {
-        (s, &[Family::Vop1, Family::Vop2, Family::Vopc], Variant::Sdwa)
-    } else if let Some(s) = written.strip_suffix("_dpp") {
-        (s, &[Family::Vop1, Family::Vop2, Family::Vopc], Variant::Dpp16)
-    } else {
-        (written, &Family::ALL, Variant::Plain)
-    };
+    let (stem, families, variant): (&str, &[Family], Variant) =
+        if let Some(s) = written.strip_suffix("_e32") {
+            (
+                s,
+                &[Family::Vop1, Family::Vop2, Family::Vopc],
+                Variant::Plain,
+            )
+        } else if let Some(s) = written.strip_suffix("_e64") {
+            (s, &[Family::Vop3], Variant::Plain)
+        } else if let Some(s) = written.strip_suffix("_sdwa") {
+            (
+                s,
+                &[Family::Vop1, Family::Vop2, Family::Vopc],
+                Variant::Sdwa,
+            )
+        } else if let Some(s) = written.strip_suffix("_dpp") {
+            (
+                s,
+                &[Family::Vop1, Family::Vop2, Family::Vopc],
+                Variant::Dpp16,
+            )
+        } else {
+            (written, &Family::ALL, Variant::Plain)
+        };
     let Some(opcode) = Opcode::from_mnemonic(stem) else {
         return (Vec::new(), variant);
     };
@@ -121,7 +150,10 @@ pub fn assemble_line(target: Target, line: &str) -> Result<Option<Instruction>, 
     if rows.is_empty() {
         return Err(AsmError::at_column(
             parsed.mnemonic_column,
-            format!("unknown instruction `{}` on {}", parsed.mnemonic, target.isa),
+            format!(
+                "unknown instruction `{}` on {}",
+                parsed.mnemonic, target.isa
+            ),
         ));
     }
     let mut first_error = None;
@@ -222,11 +254,15 @@ pub fn parse_src(target: Target, token: &Token<'_>, ty: OperandType) -> Result<O
         // `null` and the `src_*` registers stand for an operand of any width.
         let any_width = code == 125 || (235..=254).contains(&code);
         if count != want && !any_width {
-            return Err(token.error(format!("`{text}` is {count} register(s), this operand takes {want}")));
+            return Err(token.error(format!(
+                "`{text}` is {count} register(s), this operand takes {want}"
+            )));
         }
         return Ok(Operand::Src { code, ty });
     }
-    if let Some(code) = (240u16..=248).find(|&c| operand::inline_float_text(c, ty.element_bits()) == text) {
+    if let Some(code) =
+        (240u16..=248).find(|&c| operand::inline_float_text(c, ty.element_bits()) == text)
+    {
         return Ok(Operand::Src { code, ty });
     }
     if let Some(v) = parse_int(text) {
@@ -240,7 +276,10 @@ pub fn parse_src(target: Target, token: &Token<'_>, ty: OperandType) -> Result<O
             }
         }
         let Some(bits) = operand::float_constant_bits(v, ty) else {
-            return Err(token.error(format!("`{text}` cannot be encoded as a {} constant", ty.name())));
+            return Err(token.error(format!(
+                "`{text}` cannot be encoded as a {} constant",
+                ty.name()
+            )));
         };
         return Ok(match float_inline_code(bits, ty) {
             Some(code) => Operand::Src { code, ty },
@@ -262,9 +301,17 @@ fn float_inline_code(bits: u32, ty: OperandType) -> Option<u16> {
 
 /// An integer constant for an operand of type `ty`.
 fn int_constant(token: &Token<'_>, v: i64, ty: OperandType) -> Result<Operand, AsmError> {
-    let too_big = || token.error(format!("constant `{}` does not fit a {} operand", token.text, ty.name()));
+    let too_big = || {
+        token.error(format!(
+            "constant `{}` does not fit a {} operand",
+            token.text,
+            ty.name()
+        ))
+    };
     let value = match ty.element_bits() {
-        64 if ty == OperandType::B64 && !(i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&v) => {
+        64 if ty == OperandType::B64
+            && !(i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&v) =>
+        {
             // A 64-bit integer only encodes when it is one of the double inline constants.
             return match operand::f64_inline_code_for(f64::from_bits(v as u64)) {
                 Some(code) => Ok(Operand::Src { code, ty }),
@@ -279,7 +326,11 @@ fn int_constant(token: &Token<'_>, v: i64, ty: OperandType) -> Result<Operand, A
         }
     };
     if (-16..=64).contains(&v) {
-        let code = if v >= 0 { 128 + v as u16 } else { (192 - v) as u16 };
+        let code = if v >= 0 {
+            128 + v as u16
+        } else {
+            (192 - v) as u16
+        };
         return Ok(Operand::Src { code, ty });
     }
     Ok(match operand::inline_code_for(value, ty) {
@@ -322,7 +373,11 @@ fn wrapped<'a>(text: &'a str, prefix: &str, suffix: &str) -> Option<&'a str> {
 /// modifiers (`-v1`, `|v1|`, `-|v1|`, `neg(1.0)`, `abs(v1)`, `-abs(v1)`, `sext(v1)`).
 /// A leading `-` before a number is part of the constant (`-1.0` is the inline
 /// constant, not a negated `1.0`).
-pub fn parse_src_mods(target: Target, token: &Token<'_>, ty: OperandType) -> Result<(Operand, SrcMods), AsmError> {
+pub fn parse_src_mods(
+    target: Target,
+    token: &Token<'_>,
+    ty: OperandType,
+) -> Result<(Operand, SrcMods), AsmError> {
     let mut mods = SrcMods::default();
     let mut text = token.text;
     let mut column = token.column;

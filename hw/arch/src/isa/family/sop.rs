@@ -417,7 +417,16 @@ fn parse_scalar(
     ty: OperandType,
     is_src: bool,
 ) -> Result<Operand, AsmError> {
-    let operand = parse_src(target, token, ty)?;
+    // `null` and the `src_*` registers name one code but serve any width
+    // (`s_mov_b64 s[2:3], src_execz`); the shared parser counts them as one register.
+    let single_named = (125u16..=253).find(|&code| {
+        matches!(code, 125 | 235..=239 | 251..=253)
+            && matches!(classify(target.isa, code), SrcKind::Named(lo, None) if lo == token.text)
+    });
+    let operand = match single_named {
+        Some(code) => Operand::Src { code, ty },
+        None => inline_if_possible(parse_src(target, token, ty)?),
+    };
     match operand {
         Operand::Src { code, .. }
             if scalar_operand_ok(target.isa, code, ty.dwords(target), is_src) =>
@@ -464,7 +473,7 @@ pub(crate) fn parse(
             } else {
                 (next + 1).min(tokens.len())
             };
-            if next >= end && kind != ImmKind::Waitcnt {
+            if next >= end {
                 return Err(line.missing(spec.field.name()));
             }
             inst.modifiers.simm16 = imm::parse(kind, target.isa, &tokens[next..end])?;
@@ -523,6 +532,47 @@ pub(crate) fn parse(
         return Err(extra.error(format!("unexpected `{}`", extra.text)));
     }
     Ok(inst)
+}
+
+/// IEEE single bits of the inline float constants 240..=248.
+const INLINE_F32_BITS: [u32; 9] = [
+    0x3f00_0000,
+    0xbf00_0000,
+    0x3f80_0000,
+    0xbf80_0000,
+    0x4000_0000,
+    0xc000_0000,
+    0x4080_0000,
+    0xc080_0000,
+    0x3e22_f983,
+];
+
+/// A 32-bit literal whose value is an inline constant is encoded inline, as
+/// llvm-mc does (`s_mov_b32 s0, 0x3f800000` becomes `1.0`).
+fn inline_if_possible(operand: Operand) -> Operand {
+    match operand {
+        Operand::Literal { value, ty } if matches!(ty, OperandType::B32 | OperandType::F32) => {
+            if let Some(i) = INLINE_F32_BITS.iter().position(|&b| b == value) {
+                Operand::Src {
+                    code: 240 + i as u16,
+                    ty,
+                }
+            } else {
+                match value as i32 {
+                    v @ 0..=64 => Operand::Src {
+                        code: 128 + v as u16,
+                        ty,
+                    },
+                    v @ -16..=-1 => Operand::Src {
+                        code: (192 - v) as u16,
+                        ty,
+                    },
+                    _ => operand,
+                }
+            }
+        }
+        _ => operand,
+    }
 }
 
 fn parse_imm32(token: &Token<'_>) -> Result<u32, AsmError> {

@@ -1,0 +1,169 @@
+//! Instruction semantics, one file per encoding family.
+//!
+//! # The execution interface
+//!
+//! Every family file exports one entry point with the same signature:
+//!
+//! ```text
+//! pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
+//! ```
+//!
+//! * `inst` is the decoded instruction (decoded once per program and cached, see
+//!   [`super::program`]); its operands are in LLVM's print order and its
+//!   modifiers in `inst.modifiers`.
+//! * `ctx.wave` is the wave's architectural state ([`Wave`]): `sgpr[code]` for
+//!   every scalar register (including VCC, M0, EXEC, TTMPs), `vgpr[n][lane]`,
+//!   `scc`, `mode`, ... Read sources with [`Wave::read_scalar`],
+//!   [`Wave::read_scalar64`], [`Wave::read_mask`], [`Wave::read_lanes`],
+//!   [`Wave::read_lanes64`] (they handle SGPRs, inline constants in the operand's
+//!   width, literals and `src_*` registers); write with [`Wave::write_scalar`],
+//!   [`Wave::write_scalar64`], [`Wave::write_mask`], [`Wave::vgpr_mut`].
+//! * A whole wave instruction runs at once over its 32 or 64 lanes; vector
+//!   results are written only to lanes whose EXEC bit ([`Wave::exec`]) is set.
+//! * `ctx.mem` is device memory; use [`WaveCtx::load`]/[`WaveCtx::store`] (and the
+//!   `_u32`/`_u64` forms), which turn an unmapped access into a
+//!   `MemoryViolation` fault naming the address. `ctx.lds` is the workgroup's LDS
+//!   (its length is the allocation); `ctx.env` describes the dispatch (kernarg
+//!   and dispatch-packet addresses, scratch layout, apertures).
+//! * `ctx.pc` is the byte address of the instruction being executed; the
+//!   interpreter advances the PC itself according to the returned [`Flow`] —
+//!   never write `ctx.wave.pc` from a family file.
+//! * Errors: return a [`Fault`] built with [`illegal`] or [`fault`]; the
+//!   interpreter loop fills in the wave, PC, instruction text and step count.
+//!   An instruction a family does not implement yet returns
+//!   [`not_implemented`]. Never panic on instruction or memory contents.
+//! * Determinism: no hash-map iteration, no host randomness or time.
+//!
+//! Statistics (instruction classes, active lanes) are counted by the
+//! interpreter loop, not by family files.
+
+use arch::device::{Fault, FaultKind};
+use arch::isa::{Family, Instruction};
+
+use super::dispatch::DispatchEnv;
+use super::memory::Memory;
+pub use super::wave::{fault, illegal, Wave};
+
+pub mod ds;
+pub mod flat;
+pub mod mubuf;
+pub mod smem;
+pub mod sop;
+mod sop1;
+mod sopp;
+pub mod vop1;
+pub mod vop2;
+pub mod vop3;
+pub mod vop3p;
+pub mod vopc;
+
+/// What the interpreter does after an instruction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Continue with the next instruction (`pc + size`).
+    Next,
+    /// Continue at this byte address (taken branch, `s_setpc`, ...).
+    Jump(u64),
+    /// Wait at the workgroup barrier, then continue with the next instruction.
+    Barrier,
+    /// The wave has ended (`s_endpgm`).
+    End,
+}
+
+/// Everything one instruction may touch.
+pub struct WaveCtx<'a> {
+    /// The executing wave.
+    pub wave: &'a mut Wave,
+    /// Device memory.
+    pub mem: &'a mut Memory,
+    /// The workgroup's LDS allocation.
+    pub lds: &'a mut [u8],
+    /// Facts about the dispatch the wave belongs to.
+    pub env: &'a DispatchEnv,
+    /// Byte address of the executing instruction.
+    pub pc: u64,
+    /// Device step count when the instruction issued (for `s_memtime`, `s_getreg SHADER_CYCLES`).
+    pub now: u64,
+}
+
+impl WaveCtx<'_> {
+    /// Reads device memory, faulting on an unmapped byte.
+    #[inline]
+    pub fn load(&self, address: u64, out: &mut [u8]) -> Result<(), Fault> {
+        self.mem.read(address, out).map_err(|a| violation(a, false))
+    }
+
+    /// Writes device memory, faulting (with no effect) on an unmapped byte.
+    #[inline]
+    pub fn store(&mut self, address: u64, data: &[u8]) -> Result<(), Fault> {
+        self.mem
+            .write(address, data)
+            .map_err(|a| violation(a, true))
+    }
+
+    /// Reads a little-endian dword.
+    #[inline]
+    pub fn load_u32(&self, address: u64) -> Result<u32, Fault> {
+        self.mem.read_u32(address).map_err(|a| violation(a, false))
+    }
+
+    /// Reads a little-endian qword.
+    #[inline]
+    pub fn load_u64(&self, address: u64) -> Result<u64, Fault> {
+        self.mem.read_u64(address).map_err(|a| violation(a, false))
+    }
+
+    /// Writes a little-endian dword.
+    #[inline]
+    pub fn store_u32(&mut self, address: u64, value: u32) -> Result<(), Fault> {
+        self.mem
+            .write_u32(address, value)
+            .map_err(|a| violation(a, true))
+    }
+
+    /// Writes a little-endian qword.
+    #[inline]
+    pub fn store_u64(&mut self, address: u64, value: u64) -> Result<(), Fault> {
+        self.mem
+            .write_u64(address, value)
+            .map_err(|a| violation(a, true))
+    }
+}
+
+/// A `MemoryViolation` fault at `address`.
+pub fn violation(address: u64, write: bool) -> Fault {
+    fault(FaultKind::MemoryViolation { address, write })
+}
+
+/// The fault for an instruction the golden model does not implement.
+pub fn not_implemented(inst: &Instruction) -> Fault {
+    illegal(format!("not implemented in the golden model: {inst}"))
+}
+
+/// Executes one instruction of any family.
+#[inline]
+pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault> {
+    match inst.family {
+        Family::Sop1 | Family::Sop2 | Family::Sopk | Family::Sopc | Family::Sopp => {
+            sop::execute(ctx, inst)
+        }
+        Family::Smem => smem::execute(ctx, inst),
+        Family::Vop1 => vop1::execute(ctx, inst),
+        Family::Vop2 => vop2::execute(ctx, inst),
+        Family::Vopc => vopc::execute(ctx, inst),
+        Family::Vop3 => vop3::execute(ctx, inst),
+        Family::Vop3p => vop3p::execute(ctx, inst),
+        Family::Ds => ds::execute(ctx, inst),
+        Family::Flat | Family::Global | Family::Scratch => flat::execute(ctx, inst),
+        Family::Mubuf | Family::Mtbuf => mubuf::execute(ctx, inst),
+    }
+}
+
+/// True for families that run on the vector side (their active-lane count is
+/// EXEC's population count; scalar instructions count one lane).
+pub fn is_vector(family: Family) -> bool {
+    !matches!(
+        family,
+        Family::Sop1 | Family::Sop2 | Family::Sopk | Family::Sopc | Family::Sopp | Family::Smem
+    )
+}
