@@ -83,11 +83,33 @@ fn warm_up(target: Target, bytes: &[u8]) -> usize {
     errors
 }
 
+/// Prints how many instructions of each family and opcode the buffer holds.
+fn print_mix(target: Target, bytes: &[u8]) {
+    let mut families = std::collections::BTreeMap::new();
+    let mut opcodes = std::collections::BTreeMap::new();
+    let mut at = 0;
+    while at < bytes.len() {
+        match decode(target, &bytes[at..]) {
+            Ok(inst) => {
+                *families.entry(inst.family).or_insert(0) += 1;
+                *opcodes.entry(inst.opcode.mnemonic()).or_insert(0) += 1;
+                at += usize::from(inst.size);
+            }
+            Err(_) => at += 4,
+        }
+    }
+    println!("{families:?}");
+    let mut top: Vec<_> = opcodes.into_iter().collect();
+    top.sort_by_key(|&(_, n)| std::cmp::Reverse(n));
+    println!("{:?}", &top[..top.len().min(12)]);
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let which = args.get(1).map_or("corpus", String::as_str);
     let reps: u64 = args.get(2).map_or(20, |n| n.parse().expect("count"));
     let time = args.iter().any(|a| a == "--time");
+    let mix = args.iter().any(|a| a == "--mix");
     let only = args.get(3).filter(|a| !a.starts_with("--"));
     let cases: Vec<(&str, Target, Vec<u8>)> = match which {
         "vectors" => vec![
@@ -119,6 +141,9 @@ fn main() {
         // Warm up outside `decode_buffer` (which profilers toggle on), so lazily
         // built tables are not counted as decode cost.
         let errors = warm_up(*target, bytes);
+        if mix {
+            print_mix(*target, bytes);
+        }
         let start = std::time::Instant::now();
         let mut n = 0;
         for _ in 0..reps {

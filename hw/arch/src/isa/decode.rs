@@ -9,11 +9,18 @@ pub(crate) fn dword(bytes: &[u8], index: usize) -> Result<u32, DecodeError> {
     let start = index * 4;
     match bytes.get(start..start + 4) {
         Some(b) => Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]])),
-        None => Err(DecodeError::Truncated {
-            offset: 0,
-            needed: start + 4,
-            available: bytes.len(),
-        }),
+        None => Err(truncated(start + 4, bytes.len())),
+    }
+}
+
+/// The error for input that ends inside an instruction (off the hot path).
+#[cold]
+#[inline(never)]
+fn truncated(needed: usize, available: usize) -> DecodeError {
+    DecodeError::Truncated {
+        offset: 0,
+        needed,
+        available,
     }
 }
 
@@ -60,12 +67,19 @@ pub fn identify(isa: Isa, word: u32) -> Option<Family> {
 pub fn decode(target: Target, bytes: &[u8]) -> Result<Instruction, DecodeError> {
     let word = dword(bytes, 0)?;
     let Some(family) = identify(target.isa, word) else {
-        return Err(DecodeError::Unimplemented {
-            offset: 0,
-            what: format!("encoding of word {word:#010x} (MIMG/EXP/VINTRP/... are not modelled)"),
-        });
+        return Err(unknown_encoding(word));
     };
     family::decode(target, family, bytes)
+}
+
+/// The error for a first word of no family this crate models (off the hot path).
+#[cold]
+#[inline(never)]
+fn unknown_encoding(word: u32) -> DecodeError {
+    DecodeError::Unimplemented {
+        offset: 0,
+        what: format!("encoding of word {word:#010x} (MIMG/EXP/VINTRP/... are not modelled)"),
+    }
 }
 
 /// Decodes a whole code buffer, instruction by instruction, returning each with

@@ -55,7 +55,8 @@ fn field_name(field: Field) -> &'static str {
     }
 }
 
-#[inline]
+// Not inlined: the family dispatch stays small and passes its result slot on.
+#[inline(never)]
 pub(crate) fn decode(
     target: Target,
     family: Family,

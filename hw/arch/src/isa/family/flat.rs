@@ -143,7 +143,8 @@ fn lds_allowed(family: Family, row: &OpInfo, flags: u16) -> bool {
         && mem::field_type(row, Field::Vdst).is_some_and(|t| t.dwords(Target::GFX803) == 1)
 }
 
-#[inline]
+// Not inlined: the family dispatch stays small and passes its result slot on.
+#[inline(never)]
 pub(crate) fn decode(
     target: Target,
     family: Family,

@@ -15,7 +15,9 @@ mod smem;
 mod sop;
 mod vop;
 
-/// Decodes an instruction of a known family.
+/// Decodes an instruction of a known family. Inlined into the top-level decoder:
+/// each family's decoder is a separate function, so this is a jump table.
+#[inline(always)]
 pub(crate) fn decode(
     target: Target,
     family: Family,

@@ -182,7 +182,8 @@ fn check_modifiers(
     Ok(())
 }
 
-#[inline]
+// Not inlined: the family dispatch stays small and passes its result slot on.
+#[inline(never)]
 pub(crate) fn decode(
     target: Target,
     family: Family,

@@ -70,6 +70,7 @@ fn sbase_ok(isa: Isa, code: u16, dwords: u8) -> bool {
     }
 }
 
+#[inline(never)]
 pub(crate) fn decode(
     target: Target,
     family: Family,

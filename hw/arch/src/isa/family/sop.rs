@@ -21,6 +21,7 @@
 mod imm;
 
 use std::fmt;
+use std::sync::OnceLock;
 
 use crate::isa::asm::{parse_src, AsmLine, Token};
 use crate::isa::decode::dword;
@@ -145,6 +146,42 @@ pub(crate) fn scalar_operand_ok(isa: Isa, code: u16, dwords: u8, is_src: bool) -
     }
 }
 
+/// Per (ISA, dwords 0..=16, source or not): the 8-bit codes [`scalar_operand_ok`]
+/// accepts, as a 256-bit set. Derived from that function once, so the decoder's
+/// per-operand check is a bit test that agrees with it by construction.
+type ScalarSets = [[[[u64; 4]; 2]; 17]; 2];
+
+fn scalar_sets() -> &'static ScalarSets {
+    static SETS: OnceLock<Box<ScalarSets>> = OnceLock::new();
+    SETS.get_or_init(|| {
+        let mut sets = Box::new([[[[0u64; 4]; 2]; 17]; 2]);
+        for (i, isa) in [Isa::Gfx803, Isa::Gfx1030].into_iter().enumerate() {
+            for dwords in 0..=16u8 {
+                for is_src in [false, true] {
+                    let set = &mut sets[i][usize::from(dwords)][usize::from(is_src)];
+                    for code in 0..256u16 {
+                        if scalar_operand_ok(isa, code, dwords, is_src) {
+                            set[usize::from(code >> 6)] |= 1 << (code & 63);
+                        }
+                    }
+                }
+            }
+        }
+        sets
+    })
+}
+
+/// [`scalar_operand_ok`] for the 8-bit scalar fields, by table.
+#[inline]
+fn scalar_ok_fast(isa: Isa, code: u16, dwords: u8, is_src: bool) -> bool {
+    if code >= 256 || dwords > 16 {
+        return scalar_operand_ok(isa, code, dwords, is_src);
+    }
+    let set = &scalar_sets()[usize::from(isa == Isa::Gfx1030)][usize::from(dwords)];
+    set[usize::from(is_src)][usize::from(code >> 6)] >> (code & 63) & 1 != 0
+}
+
+#[cold]
 fn invalid(what: String) -> DecodeError {
     DecodeError::InvalidOperand { offset: 0, what }
 }
@@ -185,6 +222,9 @@ fn has_imm32(opcode: Opcode) -> bool {
     opcode == Opcode::S_SETREG_IMM32_B32
 }
 
+/// Decodes a scalar ALU / program-control instruction. Not inlined: the family
+/// dispatch stays small and passes its result slot on.
+#[inline(never)]
 pub(crate) fn decode(
     target: Target,
     family: Family,
@@ -241,8 +281,7 @@ pub(crate) fn decode(
                 })
             }
         };
-        if !scalar_operand_ok(isa, code, dwords, is_src) || !field_ok(info.opcode, spec.field, code)
-        {
+        if !scalar_ok_fast(isa, code, dwords, is_src) || !field_ok(info.opcode, spec.field, code) {
             return Err(invalid(format!(
                 "{} of {}: source code {code} is not a valid {}-dword scalar {} on {isa}",
                 spec.field.name(),

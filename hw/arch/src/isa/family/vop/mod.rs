@@ -33,6 +33,7 @@ mod vop3p;
 mod tests;
 
 /// Decodes a VOP-family instruction.
+#[inline(always)]
 pub(crate) fn decode(
     target: Target,
     family: Family,
@@ -102,9 +103,10 @@ pub(super) struct Codes {
 }
 
 impl Codes {
-    /// The register-field codes in [`plan::OpPlan::sel`] order.
+    /// The register-field codes in [`plan::OpPlan::sel`] order; the K constant
+    /// ([`plan::SEL_K`]) reads as the literal code.
     #[inline]
-    fn array(&self) -> [u16; 6] {
+    fn array(&self) -> [u16; 8] {
         [
             self.vdst,
             self.sdst,
@@ -112,6 +114,8 @@ impl Codes {
             self.src[0],
             self.src[1],
             self.src[2],
+            LITERAL_CODE,
+            LITERAL_CODE,
         ]
     }
 }
@@ -227,28 +231,33 @@ fn build(
     if !plan.simple {
         return build_checked(target, info, variant, codes, modifiers, size);
     }
-    let plans = plan::plans();
+    let sets = plan::plans().valid_sets(target);
     let array = codes.array();
+    let count = usize::from(plan.count);
     let mut operands = [Operand::Off; MAX_OPERANDS];
-    for (slot, op) in operands
-        .iter_mut()
-        .zip(&plan.ops[..usize::from(plan.count)])
-    {
-        let code = match array.get(usize::from(op.sel)) {
-            Some(&code) => code,
-            // The K constant (`SEL_K`).
-            None => LITERAL_CODE,
-        };
-        *slot = if code == LITERAL_CODE {
+    let mut ok = true;
+    // A fixed trip count with constant indices: unrolled, no bounds checks.
+    for i in 0..MAX_OPERANDS {
+        if i >= count {
+            break;
+        }
+        let op = plan.ops[i];
+        let code = array[usize::from(op.sel) & 7];
+        operands[i] = if code == LITERAL_CODE {
             match codes.literal {
                 Some(value) => Operand::Literal { value, ty: op.ty },
-                None => return build_checked(target, info, variant, codes, modifiers, size),
+                None => {
+                    ok = false;
+                    Operand::Off
+                }
             }
-        } else if plans.valid(target, op.key, code) {
-            Operand::Src { code, ty: op.ty }
         } else {
-            return build_checked(target, info, variant, codes, modifiers, size);
+            ok &= plan::valid_in(sets, op.key, code);
+            Operand::Src { code, ty: op.ty }
         };
+    }
+    if !ok {
+        return build_checked(target, info, variant, codes, modifiers, size);
     }
     Ok(Instruction {
         target,

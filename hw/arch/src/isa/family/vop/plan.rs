@@ -26,7 +26,8 @@ pub(super) struct OpPlan {
     pub sel: u8,
     /// The operand type.
     pub ty: OperandType,
-    /// Row of [`Plans::valid`] for wave32 (add [`WAVE64_KEYS`] for wave64).
+    /// Validity class (operand type, destination or not): the row of
+    /// [`Plans::valid_sets`].
     pub key: u8,
 }
 
@@ -52,17 +53,20 @@ pub(super) struct RowPlan {
     pub simple: bool,
 }
 
-/// Number of validity classes per wave size: operand type × destination or not.
-const CLASSES: usize = OperandType::ALL.len() * 2;
-/// Offset of the wave64 classes in [`Plans::valid`].
-pub(super) const WAVE64_KEYS: usize = CLASSES;
+/// Room for the validity classes (operand type × destination or not), a power
+/// of two so a masked key needs no bounds check.
+pub(super) const CLASSES: usize = 32;
+const _: () = assert!(OperandType::ALL.len() * 2 <= CLASSES);
+
+/// Per validity class: a 512-bit set of the valid 9-bit codes.
+pub(super) type ValidSets = [[u64; 8]; CLASSES];
 
 /// All plans of both ISAs.
 pub(super) struct Plans {
     /// Per ISA (gfx803, gfx1030): one plan per row of [`tables::IsaTables::rows`].
     rows: [Vec<RowPlan>; 2],
-    /// Per ISA: per class (wave32 classes, then wave64), a 512-bit set of the valid codes.
-    valid: [[[u64; 8]; 2 * CLASSES]; 2],
+    /// Per ISA, per wave size (wave32, wave64): the valid codes of each class.
+    valid: [[ValidSets; 2]; 2],
 }
 
 const ISAS: [Isa; 2] = [Isa::Gfx803, Isa::Gfx1030];
@@ -132,7 +136,7 @@ fn plan_of(isa: Isa, info: &OpInfo) -> RowPlan {
 }
 
 fn build_plans() -> Plans {
-    let mut valid = [[[0u64; 8]; 2 * CLASSES]; 2];
+    let mut valid = [[[[0u64; 8]; CLASSES]; 2]; 2];
     for (i, isa) in ISAS.into_iter().enumerate() {
         for wave64 in [false, true] {
             let target = Target { isa, wave64 };
@@ -143,10 +147,10 @@ fn build_plans() -> Plans {
                     } else {
                         Field::Src0
                     };
-                    let k = usize::from(key(ty, destination)) + usize::from(wave64) * WAVE64_KEYS;
+                    let set = &mut valid[i][usize::from(wave64)][usize::from(key(ty, destination))];
                     for code in 0..512u16 {
                         if check_code(target, code, ty, field).is_ok() {
-                            valid[i][k][usize::from(code >> 6)] |= 1 << (code & 63);
+                            set[usize::from(code >> 6)] |= 1 << (code & 63);
                         }
                     }
                 }
@@ -161,6 +165,13 @@ fn build_plans() -> Plans {
             .collect()
     });
     Plans { rows, valid }
+}
+
+/// True when `code` is in class `key`'s set (no bounds checks: both indices are masked).
+#[inline(always)]
+pub(super) fn valid_in(sets: &ValidSets, key: u8, code: u16) -> bool {
+    let set = &sets[usize::from(key) & (CLASSES - 1)];
+    code < 512 && set[usize::from(code >> 6) & 7] >> (code & 63) & 1 != 0
 }
 
 /// The plans, built on first use.
@@ -184,14 +195,16 @@ impl Plans {
         Some((t.rows.get(index)?, self.rows[isa_index(isa)].get(index)?))
     }
 
-    /// True when `code` passes [`check_code`] for an operand of class `key` on `target`.
+    /// The validity sets of `target`.
     #[inline]
-    pub(super) fn valid(&self, target: Target, key: u8, code: u16) -> bool {
-        let k = usize::from(key) + usize::from(target.wave64) * WAVE64_KEYS;
-        let words = &self.valid[isa_index(target.isa)][k];
-        words
-            .get(usize::from(code >> 6))
-            .is_some_and(|w| w >> (code & 63) & 1 != 0)
+    pub(super) fn valid_sets(&self, target: Target) -> &ValidSets {
+        &self.valid[isa_index(target.isa)][usize::from(target.wave64)]
+    }
+
+    /// True when `code` passes [`check_code`] for an operand of class `key` on `target`.
+    #[cfg(test)]
+    fn valid(&self, target: Target, key: u8, code: u16) -> bool {
+        valid_in(self.valid_sets(target), key, code)
     }
 }
 

@@ -36,6 +36,7 @@ fn fields(family: Family, w: u32) -> (u16, u32, u32) {
 }
 
 /// Decodes a VOP1/VOP2/VOPC instruction (any variant).
+#[inline(never)]
 pub(super) fn decode(
     target: Target,
     family: Family,

@@ -55,6 +55,7 @@ fn source_mask(info: &OpInfo) -> u8 {
 }
 
 /// Decodes a VOP3 instruction.
+#[inline(never)]
 pub(super) fn decode(target: Target, bytes: &[u8]) -> Result<Instruction, DecodeError> {
     let w0 = dword(bytes, 0)?;
     let w1 = dword(bytes, 1)?;

@@ -41,6 +41,7 @@ fn default_op_sel_hi(opcode: Opcode) -> u8 {
 }
 
 /// Decodes a VOP3P instruction.
+#[inline(never)]
 pub(super) fn decode(target: Target, bytes: &[u8]) -> Result<Instruction, DecodeError> {
     let w0 = dword(bytes, 0)?;
     let w1 = dword(bytes, 1)?;
