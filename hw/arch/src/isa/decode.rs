@@ -1,7 +1,10 @@
 //! Decoding: identify the encoding family from the first dword, then let the
 //! family's module read its fields.
 
-use super::{family, DecodeError, Family, Instruction, Isa, Target};
+use super::{
+    family, DecodeError, Family, Instruction, Isa, Modifiers, Opcode, Operand, Target, Variant,
+    MAX_OPERANDS,
+};
 
 /// Reads the little-endian dword at `index` (in dwords) of `bytes`.
 #[inline]
@@ -64,7 +67,48 @@ pub fn identify(isa: Isa, word: u32) -> Option<Family> {
 }
 
 /// Decodes the instruction at the start of `bytes`.
+///
+/// Inlined into the caller so that the instruction the fast path completes is
+/// the caller's own value (no copy out of this function); anything the fast path
+/// is not sure of goes to the out-of-line full decoder.
+#[inline]
 pub fn decode(target: Target, bytes: &[u8]) -> Result<Instruction, DecodeError> {
+    let mut inst = Instruction {
+        target,
+        opcode: Opcode::S_NOP,
+        family: Family::Sopp,
+        variant: Variant::Plain,
+        operands: [Operand::Off; MAX_OPERANDS],
+        operand_count: 0,
+        modifiers: Modifiers::default(),
+        size: 4,
+    };
+    if fast(&mut inst, bytes) {
+        Ok(inst)
+    } else {
+        decode_slow(target, bytes)
+    }
+}
+
+/// The fast path of [`decode`]: identifies the family and, for the most frequent
+/// encodings, completes `inst` (fresh from [`decode`]) in place. False means
+/// "not sure", never "invalid".
+#[inline(never)]
+fn fast(inst: &mut Instruction, bytes: &[u8]) -> bool {
+    let Some(word) = bytes.get(..4) else {
+        return false;
+    };
+    let word = u32::from_le_bytes([word[0], word[1], word[2], word[3]]);
+    let Some(family) = identify(inst.target.isa, word) else {
+        return false;
+    };
+    inst.family = family;
+    family::fill(inst, word, bytes)
+}
+
+/// The full decoder: every family, every check, errors that name the problem.
+#[inline(never)]
+pub(crate) fn decode_slow(target: Target, bytes: &[u8]) -> Result<Instruction, DecodeError> {
     let word = dword(bytes, 0)?;
     let Some(family) = identify(target.isa, word) else {
         return Err(unknown_encoding(word));

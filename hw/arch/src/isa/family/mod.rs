@@ -15,6 +15,9 @@ mod smem;
 mod sop;
 mod vop;
 
+#[cfg(test)]
+mod fast_tests;
+
 /// Decodes an instruction of a known family. Inlined into the top-level decoder:
 /// each family's decoder is a separate function, so this is a jump table.
 #[inline(always)]
@@ -34,6 +37,22 @@ pub(crate) fn decode(
         Family::Ds => ds::decode(target, family, bytes),
         Family::Flat | Family::Global | Family::Scratch => flat::decode(target, family, bytes),
         Family::Mubuf | Family::Mtbuf => mubuf::decode(target, family, bytes),
+    }
+}
+
+/// The fast path of the most frequent encodings (scalar ALU, plain VOP1/VOP2/VOPC,
+/// VOP3): completes `inst`, whose target and family are set and whose other
+/// fields are defaults, from its first word `word` and `bytes`. False means "not
+/// sure": the caller then runs [`decode`], which decides and names any error.
+#[inline(always)]
+pub(crate) fn fill(inst: &mut Instruction, word: u32, bytes: &[u8]) -> bool {
+    match inst.family {
+        Family::Sop1 | Family::Sop2 | Family::Sopk | Family::Sopc | Family::Sopp => {
+            sop::fill(inst, word, bytes)
+        }
+        Family::Vop1 | Family::Vop2 | Family::Vopc => vop::fill_e32(inst, word, bytes),
+        Family::Vop3 => vop::fill_vop3(inst, word, bytes),
+        _ => false,
     }
 }
 

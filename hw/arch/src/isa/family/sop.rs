@@ -18,7 +18,10 @@
 //! use must be zero: LLVM ignores them, so accepting them would break
 //! `encode(decode(b)) == b`.
 
+mod fast;
 mod imm;
+
+pub(super) use fast::fill;
 
 use std::fmt;
 use std::sync::OnceLock;

@@ -21,6 +21,7 @@ use crate::isa::{
 };
 
 mod dpp;
+mod fast;
 mod flags;
 mod plan;
 mod sdwa;
@@ -28,6 +29,8 @@ mod syntax;
 mod vop12c;
 mod vop3;
 mod vop3p;
+
+pub(super) use fast::{fill_e32, fill_vop3};
 
 #[cfg(test)]
 mod tests;

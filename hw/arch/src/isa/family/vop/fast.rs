@@ -1,0 +1,165 @@
+//! The vector-ALU fast path: plain (no SDWA/DPP) VOP1/VOP2/VOPC and VOP3
+//! instructions decoded straight into the caller's [`Instruction`] from the
+//! row plans ([`super::plan`]).
+//!
+//! It mirrors the reference decoders (`vop12c::decode`, `vop3::decode`) check for
+//! check, but answers only "this instruction" or "not sure": every rejection,
+//! missing literal or extension word goes back to them, and they produce the
+//! result or name the error. `family::fast_tests` compares the two on random words.
+
+use super::plan::{self, RowPlan};
+use super::{Codes, CLAMP, OMOD, VCC_CODE};
+use crate::isa::operand::{
+    DPP16_CODE, DPP8_CODE, DPP8_FI_CODE, LITERAL_CODE, SDWA_CODE, VGPR_BASE,
+};
+use crate::isa::{Family, Instruction, Isa, OpInfo, Operand, MAX_OPERANDS};
+
+/// The dword at byte `at`, if present.
+#[inline(always)]
+fn dword_at(bytes: &[u8], at: usize) -> Option<u32> {
+    Some(u32::from_le_bytes(bytes.get(at..at + 4)?.try_into().ok()?))
+}
+
+/// Completes a plain VOP1/VOP2/VOPC `inst` (target and family set, other fields
+/// defaults) from its first word; false to ask the reference decoder.
+#[inline(always)]
+pub(crate) fn fill_e32(inst: &mut Instruction, w: u32, bytes: &[u8]) -> bool {
+    let (target, family) = (inst.target, inst.family);
+    let (op, vdst, vsrc1) = match family {
+        Family::Vop1 => (w >> 9 & 0xff, w >> 17 & 0xff, 0),
+        Family::Vop2 => (w >> 25 & 0x3f, w >> 17 & 0xff, w >> 9 & 0xff),
+        _ => (w >> 17 & 0xff, 0, w >> 9 & 0xff),
+    };
+    let (op, vdst, vsrc1) = (op as u16, vdst as u16, vsrc1 as u16);
+    let src0 = (w & 0x1ff) as u16;
+    let extension = src0 == SDWA_CODE
+        || src0 == DPP16_CODE
+        || target.isa == Isa::Gfx1030 && (src0 == DPP8_CODE || src0 == DPP8_FI_CODE);
+    if extension {
+        return false;
+    }
+    let Some((info, plan)) = plan::plans().lookup(target.isa, family, op) else {
+        return false;
+    };
+    let shape = plan.shape;
+    if family == Family::Vop1
+        && (!shape.vdst && !shape.sdst && vdst != 0 || !shape.src0 && src0 != 0)
+    {
+        return false;
+    }
+    let literal = if src0 == LITERAL_CODE || shape.k {
+        let Some(value) = dword_at(bytes, 4) else {
+            return false;
+        };
+        inst.size = 8;
+        Some(value)
+    } else {
+        None
+    };
+    let codes = Codes {
+        vdst: VGPR_BASE + vdst,
+        sdst: if shape.sdst { vdst } else { 0 },
+        src: [src0, VGPR_BASE + vsrc1, 0],
+        vcc: VCC_CODE,
+        literal,
+    };
+    fill_operands(inst, info, plan, &codes)
+}
+
+/// Completes a VOP3 `inst` (target and family set, other fields defaults); false
+/// to ask the reference decoder.
+#[inline(always)]
+pub(crate) fn fill_vop3(inst: &mut Instruction, w0: u32, bytes: &[u8]) -> bool {
+    let target = inst.target;
+    let Some(w1) = dword_at(bytes, 4) else {
+        return false;
+    };
+    let op = (w0 >> 16 & 0x3ff) as u16;
+    let Some((info, plan)) = plan::plans().lookup(target.isa, Family::Vop3, op) else {
+        return false;
+    };
+    let shape = plan.shape;
+    let vop3b = shape.vop3b();
+    let nsrc = shape.nsrc;
+    let m = &mut inst.modifiers;
+    m.clamp = w0 >> 15 & 1 != 0;
+    m.omod = (w1 >> 27 & 3) as u8;
+    m.neg = (w1 >> 29) as u8;
+    let mut codes = Codes::default();
+    if vop3b {
+        codes.sdst = (w0 >> 8 & 0x7f) as u16;
+    } else {
+        m.abs = (w0 >> 8 & 7) as u8;
+        m.op_sel = (w0 >> 11 & 0xf) as u8;
+    }
+    let vdst = (w0 & 0xff) as u16;
+    if shape.vdst {
+        codes.vdst = VGPR_BASE + vdst;
+    } else if shape.sdst && !vop3b {
+        codes.sdst = vdst;
+    } else {
+        m.simm16 = vdst;
+    }
+    codes.src = [
+        (w1 & 0x1ff) as u16,
+        (w1 >> 9 & 0x1ff) as u16,
+        (w1 >> 18 & 0x1ff) as u16,
+    ];
+    // Unused source fields must be zero.
+    if nsrc < 3 && w1 & 0x7ff_ffff & !((1u32 << (9 * nsrc)) - 1) != 0 {
+        return false;
+    }
+    let refused = ((m.neg & !plan.neg_ok) | (m.abs & !plan.abs_ok)) & !plan.lenient & 7;
+    if refused != 0
+        || m.omod != 0 && plan.features & OMOD == 0
+        || m.clamp && plan.features & CLAMP == 0
+    {
+        return false;
+    }
+    if codes.src[..nsrc.min(3)].contains(&LITERAL_CODE) {
+        if target.isa == Isa::Gfx803 {
+            return false;
+        }
+        let Some(value) = dword_at(bytes, 8) else {
+            return false;
+        };
+        codes.literal = Some(value);
+        inst.size = 12;
+    } else {
+        inst.size = 8;
+    }
+    fill_operands(inst, info, plan, &codes)
+}
+
+/// Writes the operands of `plan` from `codes` into `inst` (and its opcode);
+/// false if any code fails its check or a literal is missing.
+#[inline(always)]
+fn fill_operands(inst: &mut Instruction, info: &OpInfo, plan: &RowPlan, codes: &Codes) -> bool {
+    if !plan.simple {
+        return false;
+    }
+    let sets = plan::plans().valid_sets(inst.target);
+    let array = codes.array();
+    let count = usize::from(plan.count);
+    // A fixed trip count with constant indices: unrolled, no bounds checks.
+    for i in 0..MAX_OPERANDS {
+        if i >= count {
+            break;
+        }
+        let op = plan.ops[i];
+        let code = array[usize::from(op.sel) & 7];
+        inst.operands[i] = if code == LITERAL_CODE {
+            match codes.literal {
+                Some(value) => Operand::Literal { value, ty: op.ty },
+                None => return false,
+            }
+        } else if plan::valid_in(sets, op.key, code) {
+            Operand::Src { code, ty: op.ty }
+        } else {
+            return false;
+        };
+    }
+    inst.opcode = info.opcode;
+    inst.operand_count = plan.count;
+    true
+}
