@@ -55,6 +55,7 @@ pub mod vop1;
 pub mod vop2;
 pub mod vop3;
 pub mod vop3p;
+pub mod vmem;
 pub mod vopc;
 
 /// What the interpreter does after an instruction.
