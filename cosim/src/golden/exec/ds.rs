@@ -21,7 +21,8 @@
 //!   Cross-lane reads of a lane whose EXEC bit is clear return 0.
 //! * `ds_append`/`ds_consume`: the dword at `M0[15:0] + offset` is increased
 //!   (decreased) by the number of active lanes; every active lane receives
-//!   the old value.
+//!   the old value. M0 is the counter's address here, so the gfx803 M0 clamp
+//!   does not apply (only the allocation bounds the access).
 //! * GDS (`gds` bit, `ds_gws_*`, `ds_ordered_count`), the `*_src2_*` forms,
 //!   `ds_condxchg32_rtn_b64` and the `addtid` forms are not implemented.
 
@@ -259,6 +260,8 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
         Kind::Swizzle | Kind::Permute | Kind::Bpermute => cross_lane(ctx, inst, kind, exec)?,
         Kind::Append | Kind::Consume => {
             let dst = regs(0)?;
+            // M0 holds the counter's address here, not a clamp.
+            let limit = ctx.lds.len() as u64;
             let a = u64::from(ctx.wave.m0() & 0xffff) + offset;
             let mut raw = [0u8; 4];
             lds_read(ctx.lds, limit, a, &mut raw);
