@@ -2,4 +2,5 @@
 #![deny(missing_docs)]
 
 pub mod cli;
+pub mod workload;
 pub mod golden;

@@ -1,2 +1,7 @@
 //! Driver, runtime, kernel compiler and gfx803 to gfx1030 cross-compiler.
+//!
+//! [`driver`] runs kernels on any [`arch::device::Device`]: device memory,
+//! code-object loading, kernel arguments, channel submission and fences.
 #![deny(missing_docs)]
+
+pub mod driver;

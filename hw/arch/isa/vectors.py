@@ -223,6 +223,8 @@ def candidate(g, isa, family, row, form):
     elif family in ("MUBUF", "MTBUF"):
         if has("vdata"):
             f["vdata"] = g.vgpr(n("vdata") + 1)
+        elif family == "MUBUF" and has("srsrc"):
+            f["lds"] = 1  # buffer_store_lds_dword: data comes from LDS, there is no vdata
         if has("srsrc"):
             f["srsrc"] = g.r(25) * 4
         if has("soffset"):

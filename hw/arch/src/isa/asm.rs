@@ -264,12 +264,6 @@ fn float_inline_code(bits: u32, ty: OperandType) -> Option<u16> {
 fn int_constant(token: &Token<'_>, v: i64, ty: OperandType) -> Result<Operand, AsmError> {
     let too_big = || token.error(format!("constant `{}` does not fit a {} operand", token.text, ty.name()));
     let value = match ty.element_bits() {
-        16 if !matches!(ty, OperandType::V2B16 | OperandType::V2F16) => {
-            if !(-32768..=65535).contains(&v) {
-                return Err(too_big());
-            }
-            v as i32 as u32
-        }
         64 if ty == OperandType::B64 && !(i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&v) => {
             // A 64-bit integer only encodes when it is one of the double inline constants.
             return match operand::f64_inline_code_for(f64::from_bits(v as u64)) {

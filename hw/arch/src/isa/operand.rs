@@ -137,7 +137,7 @@ pub const DPP8_CODE: u16 = 233;
 pub const DPP8_FI_CODE: u16 = 234;
 
 /// One operand of an [`Instruction`](super::Instruction).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Operand {
     /// A register range or an inline constant, by its 9-bit source code.
     Src {
@@ -154,19 +154,17 @@ pub enum Operand {
         ty: OperandType,
     },
     /// The `off` placeholder of FLAT/GLOBAL/SCRATCH `saddr` and MUBUF `vaddr` when absent.
+    #[default]
     Off,
-}
-
-impl Default for Operand {
-    fn default() -> Operand {
-        Operand::Off
-    }
 }
 
 impl Operand {
     /// A VGPR range operand.
     pub fn vgpr(index: u16, ty: OperandType) -> Operand {
-        Operand::Src { code: VGPR_BASE + index, ty }
+        Operand::Src {
+            code: VGPR_BASE + index,
+            ty,
+        }
     }
 
     /// An SGPR-space operand (SGPR, special register or inline constant).
@@ -299,7 +297,9 @@ pub fn inline_float_text(code: u16, element_bits: u32) -> &'static str {
 }
 
 /// The inline float constants 240–248 as IEEE half bits.
-const INLINE_F16: [u16; 9] = [0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118];
+const INLINE_F16: [u16; 9] = [
+    0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118,
+];
 /// The inline float constants 240–248 as IEEE single bits.
 const INLINE_F32: [u32; 9] = [
     0x3f00_0000,
@@ -327,17 +327,26 @@ const INLINE_F64: [u64; 9] = [
 
 /// The inline float code (240–248) whose half bits are `bits`.
 fn f16_inline_code(bits: u32) -> Option<u16> {
-    INLINE_F16.iter().position(|&b| u32::from(b) == bits).map(|i| 240 + i as u16)
+    INLINE_F16
+        .iter()
+        .position(|&b| u32::from(b) == bits)
+        .map(|i| 240 + i as u16)
 }
 
 /// The inline float code (240–248) whose single bits are `bits`.
 fn f32_inline_code(bits: u32) -> Option<u16> {
-    INLINE_F32.iter().position(|&b| b == bits).map(|i| 240 + i as u16)
+    INLINE_F32
+        .iter()
+        .position(|&b| b == bits)
+        .map(|i| 240 + i as u16)
 }
 
 /// The inline float code (240–248) whose double bits are `bits`.
 fn f64_inline_code(bits: u64) -> Option<u16> {
-    INLINE_F64.iter().position(|&b| b == bits).map(|i| 240 + i as u16)
+    INLINE_F64
+        .iter()
+        .position(|&b| b == bits)
+        .map(|i| 240 + i as u16)
 }
 
 /// The inline integer code (128–208) for `v` in -16..=64.
@@ -413,14 +422,22 @@ fn f64_to_f16_bits(v: f64) -> u16 {
     }
     // Full significand with the implicit bit, then shift to 10 fraction bits.
     let full = man | (1u64 << 52);
-    let (shift, base) = if e <= 0 { (42 + 1 - e, 0u16) } else { (42, (e as u16) << 10) };
+    let (shift, base) = if e <= 0 {
+        (42 + 1 - e, 0u16)
+    } else {
+        (42, (e as u16) << 10)
+    };
     if shift > 63 {
         return sign;
     }
     let kept = full >> shift;
     let rest = full & ((1u64 << shift) - 1);
     let half = 1u64 << (shift - 1);
-    let mut r = if e <= 0 { kept as u16 } else { base | (kept as u16 & 0x3ff) };
+    let mut r = if e <= 0 {
+        kept as u16
+    } else {
+        base | (kept as u16 & 0x3ff)
+    };
     if rest > half || (rest == half && r & 1 == 1) {
         r += 1; // carries into the exponent correctly, including to infinity
     }
@@ -433,7 +450,12 @@ fn b16_inline_float_text(code: u16) -> Option<u16> {
 }
 
 /// Writes a register-or-constant source code as LLVM does.
-pub fn write_src(target: Target, code: u16, ty: OperandType, out: &mut impl fmt::Write) -> fmt::Result {
+pub fn write_src(
+    target: Target,
+    code: u16,
+    ty: OperandType,
+    out: &mut impl fmt::Write,
+) -> fmt::Result {
     let dwords = ty.dwords(target);
     match classify(target.isa, code) {
         SrcKind::Sgpr(n) => write_range(out, "s", scalar_base(n, dwords), dwords),

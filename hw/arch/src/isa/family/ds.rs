@@ -15,7 +15,7 @@
 
 use std::fmt;
 
-use super::mem::{self, NEEDS_GDS, NOP, SWIZZLE, TWO_OFFSETS};
+use super::mem::{self, NEEDS_GDS, NOP, NO_GDS, SWIZZLE, TWO_OFFSETS};
 use crate::isa::asm::AsmLine;
 use crate::isa::decode::dword;
 use crate::isa::tables::{self, Field};
@@ -55,6 +55,7 @@ fn field_name(field: Field) -> &'static str {
     }
 }
 
+#[inline]
 pub(crate) fn decode(
     target: Target,
     family: Family,
@@ -118,6 +119,12 @@ pub(crate) fn decode(
     if flags & NEEDS_GDS != 0 && !gds {
         return Err(mem::invalid(format!(
             "{} requires the gds bit",
+            row.opcode.mnemonic()
+        )));
+    }
+    if flags & NO_GDS != 0 && gds {
+        return Err(mem::invalid(format!(
+            "{} does not take gds",
             row.opcode.mnemonic()
         )));
     }
@@ -269,7 +276,7 @@ pub(crate) fn parse(
     if flags & NEEDS_GDS != 0 && !m.gds {
         return Err(line.missing("gds (this instruction requires it)"));
     }
-    if flags & NOP != 0 && m.gds {
+    if flags & (NOP | NO_GDS) != 0 && m.gds {
         return Err(AsmError::at_column(
             line.mnemonic_column,
             "ds_nop takes no gds",

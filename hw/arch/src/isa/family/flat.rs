@@ -78,6 +78,7 @@ struct Form {
 }
 
 impl Form {
+    #[inline]
     fn push(&mut self, s: Slot) {
         self.slots[self.len] = s;
         self.len += 1;
@@ -89,6 +90,7 @@ impl Form {
 }
 
 /// The operand positions of `row` in `family` with these `glc`/`lds` bits and addressing.
+#[inline]
 fn form(
     family: Family,
     row: &OpInfo,
@@ -141,6 +143,7 @@ fn lds_allowed(family: Family, row: &OpInfo, flags: u16) -> bool {
         && mem::field_type(row, Field::Vdst).is_some_and(|t| t.dwords(Target::GFX803) == 1)
 }
 
+#[inline]
 pub(crate) fn decode(
     target: Target,
     family: Family,
@@ -249,20 +252,29 @@ pub(crate) fn decode(
             Slot::VaddrOff | Slot::SaddrOff => Operand::Off,
         };
     }
-    let unused = [
-        (used_vdst, w1 >> 24, "vdst"),
-        (used_addr, w1 & 0xff, "vaddr"),
-        (used_data, w1 >> 8 & 0xff, "vdata"),
-    ];
-    for (used, value, name) in unused {
-        if !used && value != 0 {
-            return Err(mem::invalid(format!(
-                "{}: unused {name} field is {value}, not 0",
-                row.opcode.mnemonic()
-            )));
-        }
+    let used = if used_vdst { 0xff00_0000 } else { 0 }
+        | if used_addr { 0xff } else { 0 }
+        | if used_data { 0xff00 } else { 0 };
+    if w1 & 0xff00_ffff & !used != 0 {
+        return Err(unused_field(row, w1, used));
     }
     Ok(inst)
+}
+
+/// The error for a nonzero field the instruction does not use.
+#[cold]
+#[inline(never)]
+fn unused_field(row: &OpInfo, w1: u32, used: u32) -> DecodeError {
+    let fields = [(24, "vdst"), (0, "vaddr"), (8, "vdata")];
+    let (shift, name) = fields
+        .into_iter()
+        .find(|&(shift, _)| used >> shift & 0xff == 0 && w1 >> shift & 0xff != 0)
+        .unwrap_or((0, "vaddr"));
+    mem::invalid(format!(
+        "{}: unused {name} field is {}, not 0",
+        row.opcode.mnemonic(),
+        w1 >> shift & 0xff
+    ))
 }
 
 /// The addressing an instruction's operands express (GLOBAL/SCRATCH: by the
@@ -369,9 +381,9 @@ pub(crate) fn encode(inst: &Instruction, out: &mut Vec<u8>) -> Result<(), Encode
             Slot::Vdata(_) => w1 |= mem::vgpr_number(op, "vdata")? << 8,
             Slot::Saddr(_) => {
                 let code = mem::scalar_code(op, "saddr")?;
-                if code > 0x7f {
+                if code > 0x7f || code == SADDR_OFF || code == SADDR_NEITHER {
                     return Err(EncodeError::OperandOutOfRange(format!(
-                        "saddr code {code} does not fit 7 bits"
+                        "saddr code {code} is not an SGPR address (7 bits, not null or exec_hi)"
                     )));
                 }
                 w1 = (w1 & !(0x7f << 16)) | code << 16;
@@ -490,7 +502,15 @@ pub(crate) fn parse(
                 } else {
                     "an SGPR or off"
                 };
-                mem::parse_sreg(target, token, ty, what)?
+                match mem::parse_sreg(target, token, ty, what)? {
+                    // These codes mean "no SGPR address" (null) and "no address at all".
+                    Operand::Src { code, .. }
+                        if matches!(u32::from(code), SADDR_OFF | SADDR_NEITHER) =>
+                    {
+                        return Err(token.error(format!("expected {what}, found `{}`", token.text)))
+                    }
+                    op => op,
+                }
             }
             Slot::VaddrOff | Slot::SaddrOff => {
                 if !mem::is_off(token) {

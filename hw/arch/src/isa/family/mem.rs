@@ -31,6 +31,10 @@ pub(super) const LOAD: u16 = 1 << 8;
 pub(super) const NO_OPERANDS: u16 = 1 << 9;
 /// A 16-bit (`d16`) load or store.
 pub(super) const D16: u16 = 1 << 10;
+/// DS: never takes the `gds` bit (`ds_permute_b32`, `ds_bpermute_b32`).
+pub(super) const NO_GDS: u16 = 1 << 12;
+/// gfx803 `buffer_store_lds_dword`: LDS to memory, only `srsrc, soffset` and a mandatory `lds`.
+pub(super) const STORE_LDS: u16 = 1 << 11;
 
 /// The families whose property bits are computed here, in table order.
 const FAMILIES: [Family; 6] = [
@@ -73,6 +77,12 @@ fn flags_of(row: &OpInfo) -> u16 {
     if m.contains("_load_") {
         f |= LOAD;
     }
+    if m == "ds_permute_b32" || m == "ds_bpermute_b32" {
+        f |= NO_GDS;
+    }
+    if m == "buffer_store_lds_dword" {
+        f |= STORE_LDS;
+    }
     if m.contains("d16") {
         f |= D16;
     }
@@ -104,9 +114,16 @@ fn flag_table() -> &'static FlagTable {
 }
 
 /// The property bits of `row` on `isa`.
+#[inline]
 pub(super) fn flags(isa: Isa, row: &OpInfo) -> u16 {
-    let Some(j) = FAMILIES.iter().position(|&f| f == row.family) else {
-        return 0;
+    let j = match row.family {
+        Family::Ds => 0,
+        Family::Flat => 1,
+        Family::Global => 2,
+        Family::Scratch => 3,
+        Family::Mubuf => 4,
+        Family::Mtbuf => 5,
+        _ => return 0,
     };
     let i = usize::from(isa == Isa::Gfx1030);
     flag_table()[i][j]
@@ -115,7 +132,9 @@ pub(super) fn flags(isa: Isa, row: &OpInfo) -> u16 {
         .unwrap_or(0)
 }
 
-/// An [`DecodeError::InvalidOperand`] at offset 0.
+/// An [`DecodeError::InvalidOperand`] at offset 0 (off the decoder's fast path).
+#[cold]
+#[inline(never)]
 pub(super) fn invalid(what: impl Into<String>) -> DecodeError {
     DecodeError::InvalidOperand {
         offset: 0,
@@ -124,11 +143,13 @@ pub(super) fn invalid(what: impl Into<String>) -> DecodeError {
 }
 
 /// The operand type of the `field` operand of `row`, if it has one.
+#[inline]
 pub(super) fn field_type(row: &OpInfo, field: crate::isa::Field) -> Option<OperandType> {
     row.operands.iter().find(|s| s.field == field).map(|s| s.ty)
 }
 
 /// A VGPR range starting at `n` (an 8-bit field), rejected when it runs past v255.
+#[inline]
 pub(super) fn vgpr(
     target: Target,
     n: u32,
@@ -137,11 +158,17 @@ pub(super) fn vgpr(
 ) -> Result<Operand, DecodeError> {
     let dwords = u32::from(ty.dwords(target));
     if n + dwords > 256 {
-        return Err(invalid(format!(
-            "{name} v{n} with {dwords} registers runs past v255"
-        )));
+        return Err(vgpr_overflow(n, dwords, name));
     }
     Ok(Operand::vgpr(n as u16, ty))
+}
+
+#[cold]
+#[inline(never)]
+fn vgpr_overflow(n: u32, dwords: u32, name: &str) -> DecodeError {
+    invalid(format!(
+        "{name} v{n} with {dwords} registers runs past v255"
+    ))
 }
 
 /// The first VGPR number of a VGPR operand, for an 8-bit field.
@@ -166,12 +193,17 @@ pub(super) fn scalar_code(op: &Operand, name: &str) -> Result<u32, EncodeError> 
 
 /// True when `code` starts a valid range of `dwords` scalar registers (SGPRs,
 /// TTMPs or a named pair such as `vcc`/`exec`) aligned as LLVM requires.
+#[inline]
 pub(super) fn scalar_range_ok(isa: Isa, code: u16, dwords: u8) -> bool {
     let align = match dwords {
         1 => 1,
         2 => 2,
         _ => 4,
     };
+    // Fast path: an SGPR range well inside the SGPRs of both ISAs.
+    if code + u16::from(dwords) <= 100 {
+        return code % align == 0;
+    }
     match classify(isa, code) {
         SrcKind::Sgpr(n) => {
             let last_sgpr = if isa == Isa::Gfx803 { 101 } else { 105 };
@@ -339,5 +371,57 @@ pub(super) fn parse_sreg(
             Ok(op)
         }
         _ => Err(token.error(format!("expected {what}, found `{}`", token.text))),
+    }
+}
+
+/// Test helpers shared by the memory families' unit tests.
+#[cfg(test)]
+pub(super) mod testutil {
+    use crate::isa::{assemble, decode, encode, AsmError, DecodeError, Target};
+
+    /// Little-endian bytes of `words`.
+    pub fn bytes(words: &[u32]) -> Vec<u8> {
+        words.iter().flat_map(|w| w.to_le_bytes()).collect()
+    }
+
+    /// `words` decode to `text` (LLVM's), encode back to `words`, and `text` assembles to `words`.
+    pub fn check(target: Target, words: &[u32], text: &str) {
+        let b = bytes(words);
+        let inst = decode(target, &b).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(inst.to_string(), text, "{words:08x?}");
+        assert_eq!(usize::from(inst.size), b.len(), "{text}");
+        let mut out = Vec::new();
+        encode(&inst, &mut out).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(out, b, "{text}: encode");
+        assert_eq!(
+            assemble(target, text).unwrap_or_else(|e| panic!("{text}: {e}")),
+            b,
+            "{text}: assemble"
+        );
+    }
+
+    /// `text` (a hand-written form) assembles to `words`.
+    pub fn asm(target: Target, text: &str, words: &[u32]) {
+        assert_eq!(
+            assemble(target, text).unwrap_or_else(|e| panic!("{text}: {e}")),
+            bytes(words),
+            "{text}"
+        );
+    }
+
+    /// `text` does not assemble; returns the error.
+    pub fn asm_err(target: Target, text: &str) -> AsmError {
+        match assemble(target, text) {
+            Ok(b) => panic!("`{text}` assembled to {b:02x?}"),
+            Err(e) => e,
+        }
+    }
+
+    /// `words` do not decode; returns the error.
+    pub fn dec_err(target: Target, words: &[u32]) -> DecodeError {
+        match decode(target, &bytes(words)) {
+            Ok(i) => panic!("{words:08x?} decoded as `{i}`"),
+            Err(e) => e,
+        }
     }
 }

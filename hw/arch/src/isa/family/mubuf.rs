@@ -17,7 +17,7 @@
 
 use std::fmt;
 
-use super::mem::{self, ATOMIC, D16, LOAD, NO_OPERANDS};
+use super::mem::{self, ATOMIC, D16, LOAD, NO_OPERANDS, STORE_LDS};
 use crate::isa::asm::{parse_src, parse_vgpr, AsmLine};
 use crate::isa::decode::dword;
 use crate::isa::operand::{classify, SrcKind};
@@ -43,6 +43,7 @@ struct Layout {
     reserved: (u32, u32),
 }
 
+#[inline(always)]
 fn layout(isa: Isa, family: Family) -> Layout {
     match (isa, family) {
         (Isa::Gfx803, Family::Mubuf) => Layout {
@@ -77,6 +78,7 @@ fn layout(isa: Isa, family: Family) -> Layout {
 }
 
 /// The opcode number in word 0/1.
+#[inline(always)]
 fn opcode_number(isa: Isa, family: Family, w0: u32, w1: u32) -> u16 {
     (match (isa, family) {
         (Isa::Gfx803, Family::Mubuf) => w0 >> 18 & 0x7f,
@@ -97,7 +99,11 @@ fn place_opcode(isa: Isa, family: Family, n: u32) -> (u32, u32) {
 }
 
 /// True when `code` may be a `soffset` (any scalar register or inline constant; no literal).
+#[inline]
 fn soffset_ok(isa: Isa, code: u16) -> bool {
+    if code <= 101 {
+        return true; // an SGPR on both ISAs
+    }
     !matches!(
         classify(isa, code),
         SrcKind::Invalid | SrcKind::Literal | SrcKind::Vgpr(_)
@@ -105,6 +111,7 @@ fn soffset_ok(isa: Isa, code: u16) -> bool {
 }
 
 /// The `vaddr` type for these idxen/offen bits, `None` for `off`.
+#[inline(always)]
 fn vaddr_type(m: &Modifiers) -> Option<OperandType> {
     match (m.idxen, m.offen) {
         (true, true) => Some(OperandType::B64),
@@ -114,6 +121,7 @@ fn vaddr_type(m: &Modifiers) -> Option<OperandType> {
 }
 
 /// The printed `vdata` type: the row's, plus the TFE status dword; `None` with lds.
+#[inline(always)]
 fn vdata_type(row: &OpInfo, m: &Modifiers) -> Result<Option<OperandType>, String> {
     if m.lds {
         return Ok(None);
@@ -129,6 +137,7 @@ fn vdata_type(row: &OpInfo, m: &Modifiers) -> Result<Option<OperandType>, String
 }
 
 /// Checks the modifier combinations LLVM accepts.
+#[inline(always)]
 fn check_modifiers(
     isa: Isa,
     family: Family,
@@ -143,7 +152,11 @@ fn check_modifiers(
         }
         return Ok(());
     }
-    if m.lds && (family != Family::Mubuf || flags & (LOAD | D16) != LOAD || m.tfe) {
+    if flags & STORE_LDS != 0 {
+        if !m.lds || m.offen || m.idxen || m.tfe {
+            return Err(format!("{name} takes lds and no idxen/offen/tfe"));
+        }
+    } else if m.lds && (family != Family::Mubuf || flags & (LOAD | D16) != LOAD || m.tfe) {
         return Err(format!(
             "{name} does not take lds{}",
             if m.tfe { " with tfe" } else { "" }
@@ -152,8 +165,13 @@ fn check_modifiers(
     if m.lds && mem::field_type(row, Field::Vdata).is_some_and(|t| t.dwords(Target::GFX803) != 1) {
         return Err(format!("{name} does not take lds"));
     }
-    if m.tfe && flags & ATOMIC != 0 {
+    // LLVM 19 has no tfe form of atomics or of MTBUF.
+    if m.tfe && (flags & ATOMIC != 0 || family == Family::Mtbuf) {
         return Err(format!("{name} does not take tfe"));
+    }
+    // gfx1030 atomics have no dlc form in LLVM 19.
+    if m.dlc && flags & ATOMIC != 0 {
+        return Err(format!("{name} does not take dlc"));
     }
     if m.dlc && isa == Isa::Gfx803 {
         return Err("gfx803 has no dlc".to_string());
@@ -164,14 +182,30 @@ fn check_modifiers(
     Ok(())
 }
 
+#[inline]
 pub(crate) fn decode(
     target: Target,
     family: Family,
     bytes: &[u8],
 ) -> Result<Instruction, DecodeError> {
+    // One copy per ISA and family, so the layout look-ups fold to constants.
+    match (target.isa, family) {
+        (Isa::Gfx803, Family::Mubuf) => decode_in::<false, false>(target, bytes),
+        (Isa::Gfx803, _) => decode_in::<false, true>(target, bytes),
+        (Isa::Gfx1030, Family::Mubuf) => decode_in::<true, false>(target, bytes),
+        (Isa::Gfx1030, _) => decode_in::<true, true>(target, bytes),
+    }
+}
+
+#[inline(always)]
+fn decode_in<const GFX10: bool, const TYPED: bool>(
+    target: Target,
+    bytes: &[u8],
+) -> Result<Instruction, DecodeError> {
+    let isa = if GFX10 { Isa::Gfx1030 } else { Isa::Gfx803 };
+    let family = if TYPED { Family::Mtbuf } else { Family::Mubuf };
     let w0 = dword(bytes, 0)?;
     let w1 = dword(bytes, 1)?;
-    let isa = target.isa;
     let number = opcode_number(isa, family, w0, w1);
     let row = tables::lookup(isa, family, number).ok_or(DecodeError::InvalidOpcode {
         offset: 0,
@@ -241,11 +275,19 @@ pub(crate) fn decode(
         None if vdata != 0 => return Err(mem::invalid("vdata must be 0 with lds")),
         None => {}
     }
-    ops[n] = match vaddr_type(&m) {
-        Some(ty) => mem::vgpr(target, vaddr, ty, "vaddr")?,
+    match vaddr_type(&m) {
+        Some(ty) => {
+            ops[n] = mem::vgpr(target, vaddr, ty, "vaddr")?;
+            n += 1;
+        }
         None if vaddr != 0 => return Err(mem::invalid("vaddr must be 0 without idxen/offen")),
-        None => Operand::Off,
-    };
+        // buffer_store_lds_dword prints no vaddr at all.
+        None if flags & STORE_LDS != 0 => {}
+        None => {
+            ops[n] = Operand::Off;
+            n += 1;
+        }
+    }
     let rsrc = (srsrc * 4) as u16;
     if !mem::scalar_range_ok(isa, rsrc, 4) {
         return Err(mem::invalid(format!(
@@ -257,10 +299,10 @@ pub(crate) fn decode(
             "soffset {soffset} is not a scalar register or inline constant"
         )));
     }
-    ops[n + 1] = Operand::scalar(rsrc, OperandType::B128);
-    ops[n + 2] = Operand::scalar(soffset, OperandType::B32);
-    inst.operands[..n + 3].copy_from_slice(&ops[..n + 3]);
-    inst.operand_count = (n + 3) as u8;
+    ops[n] = Operand::scalar(rsrc, OperandType::B128);
+    ops[n + 1] = Operand::scalar(soffset, OperandType::B32);
+    inst.operands[..n + 2].copy_from_slice(&ops[..n + 2]);
+    inst.operand_count = (n + 2) as u8;
     Ok(inst)
 }
 
@@ -320,8 +362,9 @@ pub(crate) fn encode(inst: &Instruction, out: &mut Vec<u8>) -> Result<(), Encode
         let has_vdata = vdata_type(row, m)
             .map_err(EncodeError::OperandOutOfRange)?
             .is_some();
+        let has_vaddr = flags & STORE_LDS == 0;
         let ops = inst.operands();
-        if ops.len() != 3 + usize::from(has_vdata) {
+        if ops.len() != 2 + usize::from(has_vdata) + usize::from(has_vaddr) {
             return Err(EncodeError::OperandOutOfRange(format!(
                 "{} operand count {}",
                 row.opcode.mnemonic(),
@@ -333,28 +376,31 @@ pub(crate) fn encode(inst: &Instruction, out: &mut Vec<u8>) -> Result<(), Encode
             w1 |= mem::vgpr_number(&ops[0], "vdata")? << 8;
             i = 1;
         }
-        match (vaddr_type(m), ops[i]) {
-            (None, Operand::Off) => {}
-            (Some(_), op) => w1 |= mem::vgpr_number(&op, "vaddr")?,
-            (None, _) => {
-                return Err(EncodeError::OperandOutOfRange(
-                    "vaddr must be off without idxen/offen".to_string(),
-                ))
+        if has_vaddr {
+            match (vaddr_type(m), ops[i]) {
+                (None, Operand::Off) => {}
+                (Some(_), op) => w1 |= mem::vgpr_number(&op, "vaddr")?,
+                (None, _) => {
+                    return Err(EncodeError::OperandOutOfRange(
+                        "vaddr must be off without idxen/offen".to_string(),
+                    ))
+                }
             }
+            i += 1;
         }
-        let rsrc = mem::scalar_code(&ops[i + 1], "srsrc")?;
+        let rsrc = mem::scalar_code(&ops[i], "srsrc")?;
         if rsrc % 4 != 0 || rsrc > 124 {
             return Err(EncodeError::OperandOutOfRange(format!(
                 "srsrc code {rsrc} is not a quad"
             )));
         }
-        let soffset = mem::scalar_code(&ops[i + 2], "soffset")?;
+        let soffset = mem::scalar_code(&ops[i + 1], "soffset")?;
         if soffset > 0xff {
             return Err(EncodeError::OperandOutOfRange(format!(
                 "soffset code {soffset} does not fit 8 bits"
             )));
         }
-        w1 |= rsrc / 4 << 16 | soffset << 24;
+        w1 |= (rsrc / 4) << 16 | soffset << 24;
     }
     out.extend_from_slice(&w0.to_le_bytes());
     out.extend_from_slice(&w1.to_le_bytes());
@@ -376,11 +422,16 @@ pub(crate) fn format(inst: &Instruction, f: &mut fmt::Formatter<'_>) -> fmt::Res
     if m.offset != 0 {
         write!(f, " offset:{}", m.offset)?;
     }
+    // buffer_store_lds_dword's `lds` is part of its syntax and comes before the cache bits.
+    let store_lds = inst
+        .info()
+        .is_some_and(|row| mem::flags(inst.target.isa, row) & STORE_LDS != 0);
     for (on, name) in [
+        (m.lds && store_lds, " lds"),
         (m.glc, " glc"),
         (m.slc, " slc"),
         (m.dlc, " dlc"),
-        (m.lds, " lds"),
+        (m.lds && !store_lds, " lds"),
         (m.tfe, " tfe"),
     ] {
         if on {
@@ -454,7 +505,11 @@ pub(crate) fn parse(
         return Ok(inst);
     }
     let vdata = vdata_type(info, &m).map_err(|e| AsmError::at_column(line.mnemonic_column, e))?;
+    let has_vaddr = flags & STORE_LDS == 0;
     let mut names = vec!["vdata", "vaddr", "srsrc", "soffset"];
+    if !has_vaddr {
+        names.remove(1);
+    }
     if vdata.is_none() {
         names.remove(0);
     }
@@ -465,28 +520,31 @@ pub(crate) fn parse(
         inst.operands[0] = parse_vgpr(target, ops[0], ty)?;
         i = 1;
     }
-    inst.operands[i] = match vaddr_type(&m) {
-        Some(ty) => parse_vgpr(target, ops[i], ty)?,
-        None if mem::is_off(ops[i]) => Operand::Off,
-        None => {
-            return Err(ops[i].error(format!(
-                "expected `off` (no idxen/offen), found `{}`",
-                ops[i].text
-            )))
-        }
-    };
-    inst.operands[i + 1] = mem::parse_sreg(target, ops[i + 1], OperandType::B128, "an SGPR quad")?;
-    let soffset = parse_src(target, ops[i + 2], OperandType::B32)?;
+    if has_vaddr {
+        inst.operands[i] = match vaddr_type(&m) {
+            Some(ty) => parse_vgpr(target, ops[i], ty)?,
+            None if mem::is_off(ops[i]) => Operand::Off,
+            None => {
+                return Err(ops[i].error(format!(
+                    "expected `off` (no idxen/offen), found `{}`",
+                    ops[i].text
+                )))
+            }
+        };
+        i += 1;
+    }
+    inst.operands[i] = mem::parse_sreg(target, ops[i], OperandType::B128, "an SGPR quad")?;
+    let soffset = parse_src(target, ops[i + 1], OperandType::B32)?;
     match soffset {
-        Operand::Src { code, .. } if soffset_ok(isa, code) => inst.operands[i + 2] = soffset,
+        Operand::Src { code, .. } if soffset_ok(isa, code) => inst.operands[i + 1] = soffset,
         _ => {
-            return Err(ops[i + 2].error(format!(
+            return Err(ops[i + 1].error(format!(
                 "expected an SGPR or inline constant, found `{}`",
-                ops[i + 2].text
+                ops[i + 1].text
             )))
         }
     }
-    inst.operand_count = (i + 3) as u8;
+    inst.operand_count = (i + 2) as u8;
     Ok(inst)
 }
 

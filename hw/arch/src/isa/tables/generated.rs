@@ -155,6 +155,8 @@ pub enum Opcode {
     BUFFER_STORE_FORMAT_XYZ,
     /// `buffer_store_format_xyzw`
     BUFFER_STORE_FORMAT_XYZW,
+    /// `buffer_store_lds_dword`
+    BUFFER_STORE_LDS_DWORD,
     /// `buffer_store_short`
     BUFFER_STORE_SHORT,
     /// `buffer_store_short_d16_hi`
@@ -2211,7 +2213,7 @@ pub enum Opcode {
 
 /// LLVM's mnemonics, in [`Opcode`] order (which is sorted).
 #[rustfmt::skip]
-static MNEMONICS: [&str; 1099] = [
+static MNEMONICS: [&str; 1100] = [
     "buffer_atomic_add",
     "buffer_atomic_add_x2",
     "buffer_atomic_and",
@@ -2285,6 +2287,7 @@ static MNEMONICS: [&str; 1099] = [
     "buffer_store_format_xy",
     "buffer_store_format_xyz",
     "buffer_store_format_xyzw",
+    "buffer_store_lds_dword",
     "buffer_store_short",
     "buffer_store_short_d16_hi",
     "buffer_wbinvl1",
@@ -3316,7 +3319,7 @@ static MNEMONICS: [&str; 1099] = [
 #[rustfmt::skip]
 impl Opcode {
     /// Every opcode, in declaration (= mnemonic) order.
-    pub const ALL: [Opcode; 1099] = [
+    pub const ALL: [Opcode; 1100] = [
         Opcode::BUFFER_ATOMIC_ADD,
         Opcode::BUFFER_ATOMIC_ADD_X2,
         Opcode::BUFFER_ATOMIC_AND,
@@ -3390,6 +3393,7 @@ impl Opcode {
         Opcode::BUFFER_STORE_FORMAT_XY,
         Opcode::BUFFER_STORE_FORMAT_XYZ,
         Opcode::BUFFER_STORE_FORMAT_XYZW,
+        Opcode::BUFFER_STORE_LDS_DWORD,
         Opcode::BUFFER_STORE_SHORT,
         Opcode::BUFFER_STORE_SHORT_D16_HI,
         Opcode::BUFFER_WBINVL1,
@@ -4723,7 +4727,7 @@ static GFX1030_ROWS: [OpInfo; 1324] = [
     OpInfo { opcode: Opcode::V_FRACT_F16, family: Family::Vop1, number: 95, operands: &[OperandSpec { field: F::Vdst, ty: T::F16 }, OperandSpec { field: F::Src0, ty: T::F16 }] },
     OpInfo { opcode: Opcode::V_SIN_F16, family: Family::Vop1, number: 96, operands: &[OperandSpec { field: F::Vdst, ty: T::F16 }, OperandSpec { field: F::Src0, ty: T::F16 }] },
     OpInfo { opcode: Opcode::V_COS_F16, family: Family::Vop1, number: 97, operands: &[OperandSpec { field: F::Vdst, ty: T::F16 }, OperandSpec { field: F::Src0, ty: T::F16 }] },
-    OpInfo { opcode: Opcode::V_SAT_PK_U8_I16, family: Family::Vop1, number: 98, operands: &[OperandSpec { field: F::Vdst, ty: T::B32 }, OperandSpec { field: F::Src0, ty: T::B16 }] },
+    OpInfo { opcode: Opcode::V_SAT_PK_U8_I16, family: Family::Vop1, number: 98, operands: &[OperandSpec { field: F::Vdst, ty: T::B32 }, OperandSpec { field: F::Src0, ty: T::B32 }] },
     OpInfo { opcode: Opcode::V_CVT_NORM_I16_F16, family: Family::Vop1, number: 99, operands: &[OperandSpec { field: F::Vdst, ty: T::B16 }, OperandSpec { field: F::Src0, ty: T::F16 }] },
     OpInfo { opcode: Opcode::V_CVT_NORM_U16_F16, family: Family::Vop1, number: 100, operands: &[OperandSpec { field: F::Vdst, ty: T::B16 }, OperandSpec { field: F::Src0, ty: T::F16 }] },
     OpInfo { opcode: Opcode::V_SWAP_B32, family: Family::Vop1, number: 101, operands: &[OperandSpec { field: F::Vdst, ty: T::B32 }, OperandSpec { field: F::Src0, ty: T::B32 }] },
@@ -4773,7 +4777,7 @@ static GFX1030_ROWS: [OpInfo; 1324] = [
     OpInfo { opcode: Opcode::V_FMAAK_F16, family: Family::Vop2, number: 56, operands: &[OperandSpec { field: F::Vdst, ty: T::F16 }, OperandSpec { field: F::Src0, ty: T::F16 }, OperandSpec { field: F::Src1, ty: T::F16 }, OperandSpec { field: F::K, ty: T::F16 }] },
     OpInfo { opcode: Opcode::V_MAX_F16, family: Family::Vop2, number: 57, operands: &[OperandSpec { field: F::Vdst, ty: T::F16 }, OperandSpec { field: F::Src0, ty: T::F16 }, OperandSpec { field: F::Src1, ty: T::F16 }] },
     OpInfo { opcode: Opcode::V_MIN_F16, family: Family::Vop2, number: 58, operands: &[OperandSpec { field: F::Vdst, ty: T::F16 }, OperandSpec { field: F::Src0, ty: T::F16 }, OperandSpec { field: F::Src1, ty: T::F16 }] },
-    OpInfo { opcode: Opcode::V_LDEXP_F16, family: Family::Vop2, number: 59, operands: &[OperandSpec { field: F::Vdst, ty: T::F16 }, OperandSpec { field: F::Src0, ty: T::F16 }, OperandSpec { field: F::Src1, ty: T::B16 }] },
+    OpInfo { opcode: Opcode::V_LDEXP_F16, family: Family::Vop2, number: 59, operands: &[OperandSpec { field: F::Vdst, ty: T::F16 }, OperandSpec { field: F::Src0, ty: T::F16 }, OperandSpec { field: F::Src1, ty: T::B32 }] },
     OpInfo { opcode: Opcode::V_PK_FMAC_F16, family: Family::Vop2, number: 60, operands: &[OperandSpec { field: F::Vdst, ty: T::V2F16 }, OperandSpec { field: F::Src0, ty: T::V2F16 }, OperandSpec { field: F::Src1, ty: T::V2F16 }] },
     OpInfo { opcode: Opcode::V_CMP_F_F32, family: Family::Vopc, number: 0, operands: &[OperandSpec { field: F::Vcc, ty: T::LaneMask }, OperandSpec { field: F::Src0, ty: T::F32 }, OperandSpec { field: F::Src1, ty: T::F32 }] },
     OpInfo { opcode: Opcode::V_CMP_LT_F32, family: Family::Vopc, number: 1, operands: &[OperandSpec { field: F::Vcc, ty: T::LaneMask }, OperandSpec { field: F::Src0, ty: T::F32 }, OperandSpec { field: F::Src1, ty: T::F32 }] },
@@ -5194,7 +5198,7 @@ static GFX1030_ROWS: [OpInfo; 1324] = [
     OpInfo { opcode: Opcode::V_FMAC_F16, family: Family::Vop3, number: 310, operands: &[OperandSpec { field: F::Vdst, ty: T::F16 }, OperandSpec { field: F::Src0, ty: T::F16 }, OperandSpec { field: F::Src1, ty: T::F16 }] },
     OpInfo { opcode: Opcode::V_MAX_F16, family: Family::Vop3, number: 313, operands: &[OperandSpec { field: F::Vdst, ty: T::F16 }, OperandSpec { field: F::Src0, ty: T::F16 }, OperandSpec { field: F::Src1, ty: T::F16 }] },
     OpInfo { opcode: Opcode::V_MIN_F16, family: Family::Vop3, number: 314, operands: &[OperandSpec { field: F::Vdst, ty: T::F16 }, OperandSpec { field: F::Src0, ty: T::F16 }, OperandSpec { field: F::Src1, ty: T::F16 }] },
-    OpInfo { opcode: Opcode::V_LDEXP_F16, family: Family::Vop3, number: 315, operands: &[OperandSpec { field: F::Vdst, ty: T::F16 }, OperandSpec { field: F::Src0, ty: T::F16 }, OperandSpec { field: F::Src1, ty: T::B16 }] },
+    OpInfo { opcode: Opcode::V_LDEXP_F16, family: Family::Vop3, number: 315, operands: &[OperandSpec { field: F::Vdst, ty: T::F16 }, OperandSpec { field: F::Src0, ty: T::F16 }, OperandSpec { field: F::Src1, ty: T::B32 }] },
     OpInfo { opcode: Opcode::V_FMA_LEGACY_F32, family: Family::Vop3, number: 320, operands: &[OperandSpec { field: F::Vdst, ty: T::F32 }, OperandSpec { field: F::Src0, ty: T::F32 }, OperandSpec { field: F::Src1, ty: T::F32 }, OperandSpec { field: F::Src2, ty: T::F32 }] },
     OpInfo { opcode: Opcode::V_MAD_I32_I24, family: Family::Vop3, number: 322, operands: &[OperandSpec { field: F::Vdst, ty: T::B32 }, OperandSpec { field: F::Src0, ty: T::B32 }, OperandSpec { field: F::Src1, ty: T::B32 }, OperandSpec { field: F::Src2, ty: T::B32 }] },
     OpInfo { opcode: Opcode::V_MAD_U32_U24, family: Family::Vop3, number: 323, operands: &[OperandSpec { field: F::Vdst, ty: T::B32 }, OperandSpec { field: F::Src0, ty: T::B32 }, OperandSpec { field: F::Src1, ty: T::B32 }, OperandSpec { field: F::Src2, ty: T::B32 }] },
@@ -5222,7 +5226,7 @@ static GFX1030_ROWS: [OpInfo; 1324] = [
     OpInfo { opcode: Opcode::V_MED3_U32, family: Family::Vop3, number: 345, operands: &[OperandSpec { field: F::Vdst, ty: T::B32 }, OperandSpec { field: F::Src0, ty: T::B32 }, OperandSpec { field: F::Src1, ty: T::B32 }, OperandSpec { field: F::Src2, ty: T::B32 }] },
     OpInfo { opcode: Opcode::V_SAD_U8, family: Family::Vop3, number: 346, operands: &[OperandSpec { field: F::Vdst, ty: T::B32 }, OperandSpec { field: F::Src0, ty: T::B32 }, OperandSpec { field: F::Src1, ty: T::B32 }, OperandSpec { field: F::Src2, ty: T::B32 }] },
     OpInfo { opcode: Opcode::V_SAD_HI_U8, family: Family::Vop3, number: 347, operands: &[OperandSpec { field: F::Vdst, ty: T::B32 }, OperandSpec { field: F::Src0, ty: T::B32 }, OperandSpec { field: F::Src1, ty: T::B32 }, OperandSpec { field: F::Src2, ty: T::B32 }] },
-    OpInfo { opcode: Opcode::V_SAD_U16, family: Family::Vop3, number: 348, operands: &[OperandSpec { field: F::Vdst, ty: T::B16 }, OperandSpec { field: F::Src0, ty: T::B16 }, OperandSpec { field: F::Src1, ty: T::B16 }, OperandSpec { field: F::Src2, ty: T::B16 }] },
+    OpInfo { opcode: Opcode::V_SAD_U16, family: Family::Vop3, number: 348, operands: &[OperandSpec { field: F::Vdst, ty: T::B16 }, OperandSpec { field: F::Src0, ty: T::B16 }, OperandSpec { field: F::Src1, ty: T::B16 }, OperandSpec { field: F::Src2, ty: T::B32 }] },
     OpInfo { opcode: Opcode::V_SAD_U32, family: Family::Vop3, number: 349, operands: &[OperandSpec { field: F::Vdst, ty: T::B32 }, OperandSpec { field: F::Src0, ty: T::B32 }, OperandSpec { field: F::Src1, ty: T::B32 }, OperandSpec { field: F::Src2, ty: T::B32 }] },
     OpInfo { opcode: Opcode::V_CVT_PK_U8_F32, family: Family::Vop3, number: 350, operands: &[OperandSpec { field: F::Vdst, ty: T::B32 }, OperandSpec { field: F::Src0, ty: T::F32 }, OperandSpec { field: F::Src1, ty: T::F32 }, OperandSpec { field: F::Src2, ty: T::F32 }] },
     OpInfo { opcode: Opcode::V_DIV_FIXUP_F32, family: Family::Vop3, number: 351, operands: &[OperandSpec { field: F::Vdst, ty: T::F32 }, OperandSpec { field: F::Src0, ty: T::F32 }, OperandSpec { field: F::Src1, ty: T::F32 }, OperandSpec { field: F::Src2, ty: T::F32 }] },
@@ -5319,7 +5323,7 @@ static GFX1030_ROWS: [OpInfo; 1324] = [
     OpInfo { opcode: Opcode::V_FRACT_F16, family: Family::Vop3, number: 479, operands: &[OperandSpec { field: F::Vdst, ty: T::F16 }, OperandSpec { field: F::Src0, ty: T::F16 }] },
     OpInfo { opcode: Opcode::V_SIN_F16, family: Family::Vop3, number: 480, operands: &[OperandSpec { field: F::Vdst, ty: T::F16 }, OperandSpec { field: F::Src0, ty: T::F16 }] },
     OpInfo { opcode: Opcode::V_COS_F16, family: Family::Vop3, number: 481, operands: &[OperandSpec { field: F::Vdst, ty: T::F16 }, OperandSpec { field: F::Src0, ty: T::F16 }] },
-    OpInfo { opcode: Opcode::V_SAT_PK_U8_I16, family: Family::Vop3, number: 482, operands: &[OperandSpec { field: F::Vdst, ty: T::B32 }, OperandSpec { field: F::Src0, ty: T::B16 }] },
+    OpInfo { opcode: Opcode::V_SAT_PK_U8_I16, family: Family::Vop3, number: 482, operands: &[OperandSpec { field: F::Vdst, ty: T::B32 }, OperandSpec { field: F::Src0, ty: T::B32 }] },
     OpInfo { opcode: Opcode::V_CVT_NORM_I16_F16, family: Family::Vop3, number: 483, operands: &[OperandSpec { field: F::Vdst, ty: T::B16 }, OperandSpec { field: F::Src0, ty: T::F16 }] },
     OpInfo { opcode: Opcode::V_CVT_NORM_U16_F16, family: Family::Vop3, number: 484, operands: &[OperandSpec { field: F::Vdst, ty: T::B16 }, OperandSpec { field: F::Src0, ty: T::F16 }] },
     OpInfo { opcode: Opcode::V_LSHLREV_B64, family: Family::Vop3, number: 767, operands: &[OperandSpec { field: F::Vdst, ty: T::B64 }, OperandSpec { field: F::Src0, ty: T::B32 }, OperandSpec { field: F::Src1, ty: T::B64 }] },
@@ -5375,8 +5379,8 @@ static GFX1030_ROWS: [OpInfo; 1324] = [
     OpInfo { opcode: Opcode::V_LSHL_OR_B32, family: Family::Vop3, number: 879, operands: &[OperandSpec { field: F::Vdst, ty: T::B32 }, OperandSpec { field: F::Src0, ty: T::B32 }, OperandSpec { field: F::Src1, ty: T::B32 }, OperandSpec { field: F::Src2, ty: T::B32 }] },
     OpInfo { opcode: Opcode::V_AND_OR_B32, family: Family::Vop3, number: 881, operands: &[OperandSpec { field: F::Vdst, ty: T::B32 }, OperandSpec { field: F::Src0, ty: T::B32 }, OperandSpec { field: F::Src1, ty: T::B32 }, OperandSpec { field: F::Src2, ty: T::B32 }] },
     OpInfo { opcode: Opcode::V_OR3_B32, family: Family::Vop3, number: 882, operands: &[OperandSpec { field: F::Vdst, ty: T::B32 }, OperandSpec { field: F::Src0, ty: T::B32 }, OperandSpec { field: F::Src1, ty: T::B32 }, OperandSpec { field: F::Src2, ty: T::B32 }] },
-    OpInfo { opcode: Opcode::V_MAD_U32_U16, family: Family::Vop3, number: 883, operands: &[OperandSpec { field: F::Vdst, ty: T::B32 }, OperandSpec { field: F::Src0, ty: T::B16 }, OperandSpec { field: F::Src1, ty: T::B16 }, OperandSpec { field: F::Src2, ty: T::B16 }] },
-    OpInfo { opcode: Opcode::V_MAD_I32_I16, family: Family::Vop3, number: 885, operands: &[OperandSpec { field: F::Vdst, ty: T::B32 }, OperandSpec { field: F::Src0, ty: T::B16 }, OperandSpec { field: F::Src1, ty: T::B16 }, OperandSpec { field: F::Src2, ty: T::B16 }] },
+    OpInfo { opcode: Opcode::V_MAD_U32_U16, family: Family::Vop3, number: 883, operands: &[OperandSpec { field: F::Vdst, ty: T::B32 }, OperandSpec { field: F::Src0, ty: T::B16 }, OperandSpec { field: F::Src1, ty: T::B16 }, OperandSpec { field: F::Src2, ty: T::B32 }] },
+    OpInfo { opcode: Opcode::V_MAD_I32_I16, family: Family::Vop3, number: 885, operands: &[OperandSpec { field: F::Vdst, ty: T::B32 }, OperandSpec { field: F::Src0, ty: T::B16 }, OperandSpec { field: F::Src1, ty: T::B16 }, OperandSpec { field: F::Src2, ty: T::B32 }] },
     OpInfo { opcode: Opcode::V_SUB_NC_I32, family: Family::Vop3, number: 886, operands: &[OperandSpec { field: F::Vdst, ty: T::B32 }, OperandSpec { field: F::Src0, ty: T::B32 }, OperandSpec { field: F::Src1, ty: T::B32 }] },
     OpInfo { opcode: Opcode::V_PERMLANE16_B32, family: Family::Vop3, number: 887, operands: &[OperandSpec { field: F::Vdst, ty: T::B32 }, OperandSpec { field: F::Src0, ty: T::B32 }, OperandSpec { field: F::Src1, ty: T::B32 }, OperandSpec { field: F::Src2, ty: T::B32 }] },
     OpInfo { opcode: Opcode::V_PERMLANEX16_B32, family: Family::Vop3, number: 888, operands: &[OperandSpec { field: F::Vdst, ty: T::B32 }, OperandSpec { field: F::Src0, ty: T::B32 }, OperandSpec { field: F::Src1, ty: T::B32 }, OperandSpec { field: F::Src2, ty: T::B32 }] },
@@ -6002,7 +6006,7 @@ pub(super) static GFX1030: IsaTables = IsaTables {
 
 /// GFX803: every row, sorted by (family, number).
 #[rustfmt::skip]
-static GFX803_ROWS: [OpInfo; 1163] = [
+static GFX803_ROWS: [OpInfo; 1164] = [
     OpInfo { opcode: Opcode::S_MOV_B32, family: Family::Sop1, number: 0, operands: &[OperandSpec { field: F::Sdst, ty: T::B32 }, OperandSpec { field: F::Ssrc0, ty: T::B32 }] },
     OpInfo { opcode: Opcode::S_MOV_B64, family: Family::Sop1, number: 1, operands: &[OperandSpec { field: F::Sdst, ty: T::B64 }, OperandSpec { field: F::Ssrc0, ty: T::B64 }] },
     OpInfo { opcode: Opcode::S_CMOV_B32, family: Family::Sop1, number: 2, operands: &[OperandSpec { field: F::Sdst, ty: T::B32 }, OperandSpec { field: F::Ssrc0, ty: T::B32 }] },
@@ -6317,7 +6321,7 @@ static GFX803_ROWS: [OpInfo; 1163] = [
     OpInfo { opcode: Opcode::V_MAX_I16, family: Family::Vop2, number: 48, operands: &[OperandSpec { field: F::Vdst, ty: T::B16 }, OperandSpec { field: F::Src0, ty: T::B16 }, OperandSpec { field: F::Src1, ty: T::B16 }] },
     OpInfo { opcode: Opcode::V_MIN_U16, family: Family::Vop2, number: 49, operands: &[OperandSpec { field: F::Vdst, ty: T::B16 }, OperandSpec { field: F::Src0, ty: T::B16 }, OperandSpec { field: F::Src1, ty: T::B16 }] },
     OpInfo { opcode: Opcode::V_MIN_I16, family: Family::Vop2, number: 50, operands: &[OperandSpec { field: F::Vdst, ty: T::B16 }, OperandSpec { field: F::Src0, ty: T::B16 }, OperandSpec { field: F::Src1, ty: T::B16 }] },
-    OpInfo { opcode: Opcode::V_LDEXP_F16, family: Family::Vop2, number: 51, operands: &[OperandSpec { field: F::Vdst, ty: T::F16 }, OperandSpec { field: F::Src0, ty: T::F16 }, OperandSpec { field: F::Src1, ty: T::B16 }] },
+    OpInfo { opcode: Opcode::V_LDEXP_F16, family: Family::Vop2, number: 51, operands: &[OperandSpec { field: F::Vdst, ty: T::F16 }, OperandSpec { field: F::Src0, ty: T::F16 }, OperandSpec { field: F::Src1, ty: T::B32 }] },
     OpInfo { opcode: Opcode::V_CMP_CLASS_F32, family: Family::Vopc, number: 16, operands: &[OperandSpec { field: F::Vcc, ty: T::LaneMask }, OperandSpec { field: F::Src0, ty: T::F32 }, OperandSpec { field: F::Src1, ty: T::B32 }] },
     OpInfo { opcode: Opcode::V_CMPX_CLASS_F32, family: Family::Vopc, number: 17, operands: &[OperandSpec { field: F::Vcc, ty: T::LaneMask }, OperandSpec { field: F::Src0, ty: T::F32 }, OperandSpec { field: F::Src1, ty: T::B32 }] },
     OpInfo { opcode: Opcode::V_CMP_CLASS_F64, family: Family::Vopc, number: 18, operands: &[OperandSpec { field: F::Vcc, ty: T::LaneMask }, OperandSpec { field: F::Src0, ty: T::F64 }, OperandSpec { field: F::Src1, ty: T::B32 }] },
@@ -6761,7 +6765,7 @@ static GFX803_ROWS: [OpInfo; 1163] = [
     OpInfo { opcode: Opcode::V_MAX_I16, family: Family::Vop3, number: 304, operands: &[OperandSpec { field: F::Vdst, ty: T::B16 }, OperandSpec { field: F::Src0, ty: T::B16 }, OperandSpec { field: F::Src1, ty: T::B16 }] },
     OpInfo { opcode: Opcode::V_MIN_U16, family: Family::Vop3, number: 305, operands: &[OperandSpec { field: F::Vdst, ty: T::B16 }, OperandSpec { field: F::Src0, ty: T::B16 }, OperandSpec { field: F::Src1, ty: T::B16 }] },
     OpInfo { opcode: Opcode::V_MIN_I16, family: Family::Vop3, number: 306, operands: &[OperandSpec { field: F::Vdst, ty: T::B16 }, OperandSpec { field: F::Src0, ty: T::B16 }, OperandSpec { field: F::Src1, ty: T::B16 }] },
-    OpInfo { opcode: Opcode::V_LDEXP_F16, family: Family::Vop3, number: 307, operands: &[OperandSpec { field: F::Vdst, ty: T::F16 }, OperandSpec { field: F::Src0, ty: T::F16 }, OperandSpec { field: F::Src1, ty: T::B16 }] },
+    OpInfo { opcode: Opcode::V_LDEXP_F16, family: Family::Vop3, number: 307, operands: &[OperandSpec { field: F::Vdst, ty: T::F16 }, OperandSpec { field: F::Src0, ty: T::F16 }, OperandSpec { field: F::Src1, ty: T::B32 }] },
     OpInfo { opcode: Opcode::V_MOV_B32, family: Family::Vop3, number: 321, operands: &[OperandSpec { field: F::Vdst, ty: T::B32 }, OperandSpec { field: F::Src0, ty: T::B32 }] },
     OpInfo { opcode: Opcode::V_CVT_I32_F64, family: Family::Vop3, number: 323, operands: &[OperandSpec { field: F::Vdst, ty: T::B32 }, OperandSpec { field: F::Src0, ty: T::F64 }] },
     OpInfo { opcode: Opcode::V_CVT_F64_I32, family: Family::Vop3, number: 324, operands: &[OperandSpec { field: F::Vdst, ty: T::F64 }, OperandSpec { field: F::Src0, ty: T::B32 }] },
@@ -6862,7 +6866,7 @@ static GFX803_ROWS: [OpInfo; 1163] = [
     OpInfo { opcode: Opcode::V_MED3_U32, family: Family::Vop3, number: 472, operands: &[OperandSpec { field: F::Vdst, ty: T::B32 }, OperandSpec { field: F::Src0, ty: T::B32 }, OperandSpec { field: F::Src1, ty: T::B32 }, OperandSpec { field: F::Src2, ty: T::B32 }] },
     OpInfo { opcode: Opcode::V_SAD_U8, family: Family::Vop3, number: 473, operands: &[OperandSpec { field: F::Vdst, ty: T::B32 }, OperandSpec { field: F::Src0, ty: T::B32 }, OperandSpec { field: F::Src1, ty: T::B32 }, OperandSpec { field: F::Src2, ty: T::B32 }] },
     OpInfo { opcode: Opcode::V_SAD_HI_U8, family: Family::Vop3, number: 474, operands: &[OperandSpec { field: F::Vdst, ty: T::B32 }, OperandSpec { field: F::Src0, ty: T::B32 }, OperandSpec { field: F::Src1, ty: T::B32 }, OperandSpec { field: F::Src2, ty: T::B32 }] },
-    OpInfo { opcode: Opcode::V_SAD_U16, family: Family::Vop3, number: 475, operands: &[OperandSpec { field: F::Vdst, ty: T::B16 }, OperandSpec { field: F::Src0, ty: T::B16 }, OperandSpec { field: F::Src1, ty: T::B16 }, OperandSpec { field: F::Src2, ty: T::B16 }] },
+    OpInfo { opcode: Opcode::V_SAD_U16, family: Family::Vop3, number: 475, operands: &[OperandSpec { field: F::Vdst, ty: T::B16 }, OperandSpec { field: F::Src0, ty: T::B16 }, OperandSpec { field: F::Src1, ty: T::B16 }, OperandSpec { field: F::Src2, ty: T::B32 }] },
     OpInfo { opcode: Opcode::V_SAD_U32, family: Family::Vop3, number: 476, operands: &[OperandSpec { field: F::Vdst, ty: T::B32 }, OperandSpec { field: F::Src0, ty: T::B32 }, OperandSpec { field: F::Src1, ty: T::B32 }, OperandSpec { field: F::Src2, ty: T::B32 }] },
     OpInfo { opcode: Opcode::V_CVT_PK_U8_F32, family: Family::Vop3, number: 477, operands: &[OperandSpec { field: F::Vdst, ty: T::B32 }, OperandSpec { field: F::Src0, ty: T::F32 }, OperandSpec { field: F::Src1, ty: T::F32 }, OperandSpec { field: F::Src2, ty: T::F32 }] },
     OpInfo { opcode: Opcode::V_DIV_FIXUP_F32, family: Family::Vop3, number: 478, operands: &[OperandSpec { field: F::Vdst, ty: T::F32 }, OperandSpec { field: F::Src0, ty: T::F32 }, OperandSpec { field: F::Src1, ty: T::F32 }, OperandSpec { field: F::Src2, ty: T::F32 }] },
@@ -7122,6 +7126,7 @@ static GFX803_ROWS: [OpInfo; 1163] = [
     OpInfo { opcode: Opcode::BUFFER_STORE_DWORDX2, family: Family::Mubuf, number: 29, operands: &[OperandSpec { field: F::Vdata, ty: T::B64 }, OperandSpec { field: F::Vaddr, ty: T::B32 }, OperandSpec { field: F::Srsrc, ty: T::B128 }, OperandSpec { field: F::Soffset, ty: T::B32 }] },
     OpInfo { opcode: Opcode::BUFFER_STORE_DWORDX3, family: Family::Mubuf, number: 30, operands: &[OperandSpec { field: F::Vdata, ty: T::B96 }, OperandSpec { field: F::Vaddr, ty: T::B32 }, OperandSpec { field: F::Srsrc, ty: T::B128 }, OperandSpec { field: F::Soffset, ty: T::B32 }] },
     OpInfo { opcode: Opcode::BUFFER_STORE_DWORDX4, family: Family::Mubuf, number: 31, operands: &[OperandSpec { field: F::Vdata, ty: T::B128 }, OperandSpec { field: F::Vaddr, ty: T::B32 }, OperandSpec { field: F::Srsrc, ty: T::B128 }, OperandSpec { field: F::Soffset, ty: T::B32 }] },
+    OpInfo { opcode: Opcode::BUFFER_STORE_LDS_DWORD, family: Family::Mubuf, number: 61, operands: &[OperandSpec { field: F::Srsrc, ty: T::B128 }, OperandSpec { field: F::Soffset, ty: T::B32 }] },
     OpInfo { opcode: Opcode::BUFFER_WBINVL1, family: Family::Mubuf, number: 62, operands: &[] },
     OpInfo { opcode: Opcode::BUFFER_WBINVL1_VOL, family: Family::Mubuf, number: 63, operands: &[] },
     OpInfo { opcode: Opcode::BUFFER_ATOMIC_SWAP, family: Family::Mubuf, number: 64, operands: &[OperandSpec { field: F::Vdata, ty: T::B32 }, OperandSpec { field: F::Vaddr, ty: T::B32 }, OperandSpec { field: F::Srsrc, ty: T::B128 }, OperandSpec { field: F::Soffset, ty: T::B32 }] },
@@ -7327,15 +7332,15 @@ static GFX803_MUBUF: [u16; 109] = [
     1089, 1090, 1091, 1092, 1093, 1094, 1095, 1096, 1097, 1098, 1099, 1100, 1101, 1102, 1103, 1104,
     1105, 1106, 1107, 1108, 1109, 1110, 1111, 1112, 1113, NO, 1114, NO, 1115, 1116, 1117, 1118,
     NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO,
-    NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, 1119, 1120,
-    1121, 1122, 1123, 1124, 1125, 1126, 1127, 1128, 1129, 1130, 1131, 1132, 1133, NO, NO, NO,
+    NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, 1119, 1120, 1121,
+    1122, 1123, 1124, 1125, 1126, 1127, 1128, 1129, 1130, 1131, 1132, 1133, 1134, NO, NO, NO,
     NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO,
-    1134, 1135, 1136, 1137, 1138, 1139, 1140, 1141, 1142, 1143, 1144, 1145, 1146,
+    1135, 1136, 1137, 1138, 1139, 1140, 1141, 1142, 1143, 1144, 1145, 1146, 1147,
 ];
 /// GFX803 MTBUF: opcode number → index into `GFX803_ROWS` (`u16::MAX`: no such opcode).
 #[rustfmt::skip]
 static GFX803_MTBUF: [u16; 16] = [
-    1147, 1148, 1149, 1150, 1151, 1152, 1153, 1154, 1155, 1156, 1157, 1158, 1159, 1160, 1161, 1162,
+    1148, 1149, 1150, 1151, 1152, 1153, 1154, 1155, 1156, 1157, 1158, 1159, 1160, 1161, 1162, 1163,
 ];
 
 /// The GFX803 tables.

@@ -11,18 +11,12 @@
 use std::fmt;
 
 use super::syntax::{mods_of, parse_small, split_modifier, write_head};
-use super::{invalid, Codes};
+use super::{invalid, shown_mods, src_policy, Codes};
 use crate::isa::asm::{parse_int, SrcMods, Token};
 use crate::isa::operand::{DPP8_FI_CODE, VGPR_BASE};
-use crate::isa::{AsmError, DecodeError, EncodeError, Instruction, Isa, Modifiers, OpInfo, Target, Variant};
-
-/// True when the row's source `i` is a float (takes neg/abs in DPP16).
-fn float_source(info: &OpInfo, i: usize) -> bool {
-    info.operands
-        .iter()
-        .find(|s| super::source_index(s.field) == Some(i))
-        .is_some_and(|s| s.ty.is_float())
-}
+use crate::isa::{
+    AsmError, DecodeError, EncodeError, Instruction, Isa, Modifiers, OpInfo, Target, Variant,
+};
 
 /// Whether `ctrl` is a valid DPP16 control on `isa`.
 fn valid_ctrl(isa: Isa, ctrl: u16) -> bool {
@@ -60,11 +54,23 @@ pub(super) fn decode(
     m.row_mask = (w >> 28) as u8;
     // gfx803 has no `fi`; LLVM ignores the bit (kept in `fi`, not printed there).
     if !valid_ctrl(target.isa, m.dpp_ctrl & 0x1ff) {
-        return Err(invalid(format!("DPP control {:#x} is not valid on {}", m.dpp_ctrl, target.isa)));
+        return Err(invalid(format!(
+            "DPP control {:#x} is not valid on {}",
+            m.dpp_ctrl, target.isa
+        )));
     }
+    // Modifier bits of a source the opcode does not have are invalid; bits an
+    // existing source does not take are ignored by LLVM (kept, not printed) when
+    // the opcode takes modifiers anywhere, invalid otherwise.
+    // LLVM gives v_dot4c_i32_i8 a modifier operand it never prints or checks.
+    let any_policy = (0..2).any(|i| src_policy(target.isa, info, variant, i) != Default::default())
+        || info.opcode.mnemonic() == "v_dot4c_i32_i8";
     for i in 0..2 {
-        if mods_of(m.neg, m.abs, 0, i) != SrcMods::default() && !float_source(info, i) {
-            return Err(invalid(format!("DPP neg/abs on non-float source {i}")));
+        let set = (m.neg | m.abs) >> i & 1 != 0;
+        if set && (i >= super::source_count(info) || !any_policy) {
+            return Err(invalid(format!(
+                "DPP modifier bits on source {i}, which takes none"
+            )));
         }
     }
     Ok(m)
@@ -81,12 +87,22 @@ pub(super) fn encode(inst: &Instruction, info: &OpInfo, codes: &Codes) -> Result
     };
     if inst.variant == Variant::Dpp8 {
         if m.dpp8 >> 24 != 0 {
-            return Err(EncodeError::OperandOutOfRange(format!("dpp8 selects {:#x}", m.dpp8)));
+            return Err(EncodeError::OperandOutOfRange(format!(
+                "dpp8 selects {:#x}",
+                m.dpp8
+            )));
         }
         return Ok(src0 | m.dpp8 << 8);
     }
-    if !valid_ctrl(inst.target.isa, m.dpp_ctrl & 0x1ff) || m.dpp_ctrl > 0x3ff || m.row_mask > 15 || m.bank_mask > 15 {
-        return Err(EncodeError::OperandOutOfRange(format!("DPP control {:#x}", m.dpp_ctrl)));
+    if !valid_ctrl(inst.target.isa, m.dpp_ctrl & 0x1ff)
+        || m.dpp_ctrl > 0x3ff
+        || m.row_mask > 15
+        || m.bank_mask > 15
+    {
+        return Err(EncodeError::OperandOutOfRange(format!(
+            "DPP control {:#x}",
+            m.dpp_ctrl
+        )));
     }
     Ok(src0
         | u32::from(m.dpp_ctrl) << 8
@@ -131,8 +147,20 @@ fn write_ctrl(f: &mut fmt::Formatter<'_>, ctrl: u16) -> fmt::Result {
 /// Writes LLVM's DPP text.
 pub(super) fn format(inst: &Instruction, info: &OpInfo, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     let m = &inst.modifiers;
-    let suffix = if super::never_suffixed(inst.opcode) { "" } else { "_dpp" };
-    write_head(f, inst, info.operands, suffix, |i| mods_of(m.neg, m.abs, 0, i))?;
+    let suffix = if super::never_suffixed(inst.opcode) {
+        ""
+    } else {
+        "_dpp"
+    };
+    write_head(f, inst, info.operands, suffix, |i| {
+        let bits = mods_of(m.neg, m.abs, 0, i);
+        shown_mods(
+            src_policy(inst.target.isa, info, inst.variant, i),
+            bits.neg,
+            bits.abs,
+            None,
+        )
+    })?;
     if inst.variant == Variant::Dpp8 {
         f.write_str(" dpp8:[")?;
         for i in 0..8 {
@@ -144,7 +172,11 @@ pub(super) fn format(inst: &Instruction, info: &OpInfo, f: &mut fmt::Formatter<'
         f.write_str("]")?;
     } else {
         write_ctrl(f, m.dpp_ctrl & 0x1ff)?;
-        write!(f, " row_mask:{:#x} bank_mask:{:#x}", m.row_mask, m.bank_mask)?;
+        write!(
+            f,
+            " row_mask:{:#x} bank_mask:{:#x}",
+            m.row_mask, m.bank_mask
+        )?;
         if m.bound_ctrl {
             f.write_str(" bound_ctrl:1")?;
         }
@@ -182,18 +214,20 @@ pub(super) fn parse_modifiers(
     mods: &[SrcMods; 3],
     rest: &[Token<'_>],
 ) -> Result<Modifiers, AsmError> {
-    let mut m = Modifiers { row_mask: 0xf, bank_mask: 0xf, ..Modifiers::default() };
+    let mut m = Modifiers {
+        row_mask: 0xf,
+        bank_mask: 0xf,
+        ..Modifiers::default()
+    };
     for (i, sm) in mods.iter().enumerate().take(2) {
-        let float = float_source(info, i);
-        let bad = if variant == Variant::Dpp8 || !float {
-            *sm != SrcMods::default()
-        } else {
-            sm.sext
-        };
-        if bad {
-            return Err(AsmError::at_column(1, format!("source {i}: modifier not allowed in DPP")));
+        let p = src_policy(target.isa, info, variant, i);
+        if sm.sext && !p.sext || sm.neg && !p.neg || sm.abs && !p.abs {
+            return Err(AsmError::at_column(
+                1,
+                format!("source {i}: modifier not allowed in DPP"),
+            ));
         }
-        m.neg |= u8::from(sm.neg) << i;
+        m.neg |= u8::from(sm.neg || sm.sext) << i;
         m.abs |= u8::from(sm.abs) << i;
     }
     let gfx10 = target.isa == Isa::Gfx1030;
@@ -207,12 +241,19 @@ pub(super) fn parse_modifiers(
         match (name, value) {
             ("dpp8", Some(v)) if variant == Variant::Dpp8 => {
                 let sel = parse_selects(t, v, 8, 7)?;
-                m.dpp8 = sel.iter().enumerate().fold(0, |acc, (i, s)| acc | s << (3 * i));
+                m.dpp8 = sel
+                    .iter()
+                    .enumerate()
+                    .fold(0, |acc, (i, s)| acc | s << (3 * i));
                 have_ctrl = true;
             }
             ("quad_perm", Some(v)) => {
                 let sel = parse_selects(t, v, 4, 3)?;
-                ctrl(sel.iter().enumerate().fold(0, |acc, (i, s)| acc | (*s as u16) << (2 * i)));
+                ctrl(
+                    sel.iter()
+                        .enumerate()
+                        .fold(0, |acc, (i, s)| acc | (*s as u16) << (2 * i)),
+                );
             }
             ("row_shl", Some(v)) => ctrl(0x100 | parse_small(t, v, 15)?.max(1) as u16),
             ("row_shr", Some(v)) => ctrl(0x110 | parse_small(t, v, 15)?.max(1) as u16),

@@ -12,12 +12,12 @@
 
 use std::fmt;
 
-use crate::isa::asm::AsmLine;
+use crate::isa::asm::{AsmLine, SrcMods};
 use crate::isa::operand::{classify, SrcKind, LITERAL_CODE, VGPR_BASE};
 use crate::isa::tables::{self, Field};
 use crate::isa::{
-    AsmError, DecodeError, EncodeError, Family, Instruction, Isa, Modifiers, OpInfo, Opcode, Operand, OperandType, Target,
-    Variant, MAX_OPERANDS,
+    AsmError, DecodeError, EncodeError, Family, Instruction, Isa, Modifiers, OpInfo, Opcode,
+    Operand, OperandType, Target, Variant, MAX_OPERANDS,
 };
 
 mod dpp;
@@ -32,7 +32,11 @@ mod vop3p;
 mod tests;
 
 /// Decodes a VOP-family instruction.
-pub(crate) fn decode(target: Target, family: Family, bytes: &[u8]) -> Result<Instruction, DecodeError> {
+pub(crate) fn decode(
+    target: Target,
+    family: Family,
+    bytes: &[u8],
+) -> Result<Instruction, DecodeError> {
     match family {
         Family::Vop3 => vop3::decode(target, bytes),
         Family::Vop3p => vop3p::decode(target, bytes),
@@ -42,9 +46,10 @@ pub(crate) fn decode(target: Target, family: Family, bytes: &[u8]) -> Result<Ins
 
 /// Encodes a VOP-family instruction.
 pub(crate) fn encode(inst: &Instruction, out: &mut Vec<u8>) -> Result<(), EncodeError> {
-    let info = inst
-        .info()
-        .ok_or(EncodeError::NoEncoding { opcode: inst.opcode, family: inst.family })?;
+    let info = inst.info().ok_or(EncodeError::NoEncoding {
+        opcode: inst.opcode,
+        family: inst.family,
+    })?;
     match inst.family {
         Family::Vop3 => vop3::encode(inst, info, out),
         Family::Vop3p => vop3p::encode(inst, info, out),
@@ -100,7 +105,13 @@ pub(super) const VCC_CODE: u16 = 106;
 
 impl Default for Codes {
     fn default() -> Codes {
-        Codes { vdst: 0, sdst: 0, src: [0; 3], vcc: VCC_CODE, literal: None }
+        Codes {
+            vdst: 0,
+            sdst: 0,
+            src: [0; 3],
+            vcc: VCC_CODE,
+            literal: None,
+        }
     }
 }
 
@@ -116,12 +127,63 @@ pub(super) fn source_index(field: Field) -> Option<usize> {
 
 /// Number of `src0`/`src1`/`src2` operands of a row.
 pub(super) fn source_count(info: &OpInfo) -> usize {
-    info.operands.iter().filter(|s| source_index(s.field).is_some()).count()
+    info.operands
+        .iter()
+        .filter(|s| source_index(s.field).is_some())
+        .count()
 }
 
 /// True when the row has an operand in `field`.
 pub(super) fn has_field(info: &OpInfo, field: Field) -> bool {
     info.operands.iter().any(|s| s.field == field)
+}
+
+/// Which fields a row has, gathered in one pass (decode is hot: no repeated scans).
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Shape {
+    /// Has a `vdst` operand.
+    pub vdst: bool,
+    /// Has an `sdst` operand.
+    pub sdst: bool,
+    /// Has a `src0` operand.
+    pub src0: bool,
+    /// Has a `src1` operand.
+    pub src1: bool,
+    /// Has a K constant.
+    pub k: bool,
+    /// Number of `srcN` operands.
+    pub nsrc: usize,
+}
+
+impl Shape {
+    /// The shape of `info`.
+    #[inline]
+    pub(super) fn of(info: &OpInfo) -> Shape {
+        let mut s = Shape::default();
+        for spec in info.operands {
+            match spec.field {
+                Field::Vdst => s.vdst = true,
+                Field::Sdst => s.sdst = true,
+                Field::K => s.k = true,
+                Field::Src0 => {
+                    s.src0 = true;
+                    s.nsrc += 1
+                }
+                Field::Src1 => {
+                    s.src1 = true;
+                    s.nsrc += 1
+                }
+                Field::Src2 => s.nsrc += 1,
+                _ => {}
+            }
+        }
+        s
+    }
+
+    /// VOP3b: a vector and a scalar destination.
+    pub(super) fn vop3b(self) -> bool {
+        self.vdst && self.sdst
+    }
 }
 
 /// True for a VOP3b row: a vector and a scalar destination (carry-out or
@@ -142,15 +204,21 @@ pub(super) fn build(
 ) -> Result<Instruction, DecodeError> {
     let mut operands = [Operand::Off; MAX_OPERANDS];
     if info.operands.len() > MAX_OPERANDS {
-        return Err(invalid(format!("{} has too many operands", info.opcode.mnemonic())));
+        return Err(invalid(format!(
+            "{} has too many operands",
+            info.opcode.mnemonic()
+        )));
     }
-    for (slot, spec) in operands.iter_mut().zip(info.operands) {
+    for (i, spec) in info.operands.iter().enumerate() {
+        let slot = &mut operands[i];
         let code = match spec.field {
             Field::Vdst => codes.vdst,
             Field::Sdst => codes.sdst,
             Field::Vcc => codes.vcc,
             Field::K => {
-                let value = codes.literal.ok_or_else(|| invalid("missing literal constant".into()))?;
+                let value = codes
+                    .literal
+                    .ok_or_else(|| invalid("missing literal constant".into()))?;
                 *slot = Operand::Literal { value, ty: spec.ty };
                 continue;
             }
@@ -165,9 +233,9 @@ pub(super) fn build(
             },
         };
         *slot = if code == LITERAL_CODE {
-            let value = codes
-                .literal
-                .ok_or_else(|| invalid(format!("{} cannot take a literal here", spec.field.name())))?;
+            let value = codes.literal.ok_or_else(|| {
+                invalid(format!("{} cannot take a literal here", spec.field.name()))
+            })?;
             Operand::Literal { value, ty: spec.ty }
         } else {
             check_code(target, code, spec.ty, spec.field)?;
@@ -190,8 +258,21 @@ pub(super) fn build(
 /// decoder does: register ranges inside the file, SGPR/TTMP pairs even-aligned,
 /// 64-bit named registers only where a pair exists (`vcc`, `exec`, ...),
 /// destinations and lane masks not constants, lane masks not VGPRs.
+#[inline]
 fn check_code(target: Target, code: u16, ty: OperandType, field: Field) -> Result<(), DecodeError> {
     let dwords = u16::from(ty.dwords(target).max(1));
+    // Fast path: most operands are VGPRs.
+    if code >= VGPR_BASE {
+        return if code - VGPR_BASE + dwords - 1 <= 255 && ty != OperandType::LaneMask {
+            Ok(())
+        } else {
+            Err(invalid(format!(
+                "field {} holds {code}, not a valid {} operand",
+                field.name(),
+                ty.name()
+            )))
+        };
+    }
     // An odd SGPR/TTMP code for a 64-bit operand names the aligned pair below it.
     let fits = |first: u16, limit: u16| {
         let base = if dwords > 1 { first & !1 } else { first };
@@ -246,7 +327,10 @@ pub(super) fn codes_of(inst: &Instruction, info: &OpInfo) -> Result<Codes, Encod
                 LITERAL_CODE
             }
             Operand::Off => {
-                return Err(EncodeError::OperandOutOfRange(format!("`off` in field {}", spec.field.name())))
+                return Err(EncodeError::OperandOutOfRange(format!(
+                    "`off` in field {}",
+                    spec.field.name()
+                )))
             }
         };
         match spec.field {
@@ -256,7 +340,12 @@ pub(super) fn codes_of(inst: &Instruction, info: &OpInfo) -> Result<Codes, Encod
             Field::K => {}
             field => match source_index(field) {
                 Some(i) => codes.src[i] = code,
-                None => return Err(EncodeError::Unimplemented(format!("VOP operand field {}", field.name()))),
+                None => {
+                    return Err(EncodeError::Unimplemented(format!(
+                        "VOP operand field {}",
+                        field.name()
+                    )))
+                }
             },
         }
     }
@@ -268,7 +357,9 @@ pub(super) fn vgpr_bits(code: u16, what: &str) -> Result<u32, EncodeError> {
     if code >= VGPR_BASE {
         Ok(u32::from(code - VGPR_BASE))
     } else {
-        Err(EncodeError::OperandOutOfRange(format!("{what} must be a VGPR (code {code})")))
+        Err(EncodeError::OperandOutOfRange(format!(
+            "{what} must be a VGPR (code {code})"
+        )))
     }
 }
 
@@ -277,7 +368,9 @@ pub(super) fn scalar_bits(code: u16, bits: u32, what: &str) -> Result<u32, Encod
     if u32::from(code) < (1 << bits) && code < VGPR_BASE {
         Ok(u32::from(code))
     } else {
-        Err(EncodeError::OperandOutOfRange(format!("{what} must be a scalar operand (code {code})")))
+        Err(EncodeError::OperandOutOfRange(format!(
+            "{what} must be a scalar operand (code {code})"
+        )))
     }
 }
 
@@ -290,7 +383,8 @@ pub(super) fn push_words(out: &mut Vec<u8>, words: &[u32]) {
 
 /// True when `opcode` has a 32-bit (VOP1/VOP2/VOPC) row on `isa`.
 pub(super) fn has_e32(isa: Isa, opcode: Opcode) -> bool {
-    tables::encodings(isa, opcode).any(|r| matches!(r.family, Family::Vop1 | Family::Vop2 | Family::Vopc))
+    tables::encodings(isa, opcode)
+        .any(|r| matches!(r.family, Family::Vop1 | Family::Vop2 | Family::Vopc))
 }
 
 /// True when `opcode` has a VOP3 row on `isa`.
@@ -315,7 +409,10 @@ pub(super) fn finish(
 ) -> Result<Instruction, AsmError> {
     let mut slots = [Operand::Off; MAX_OPERANDS];
     if operands.len() > MAX_OPERANDS {
-        return Err(AsmError::at_column(line.mnemonic_column, "too many operands"));
+        return Err(AsmError::at_column(
+            line.mnemonic_column,
+            "too many operands",
+        ));
     }
     slots[..operands.len()].copy_from_slice(operands);
     let mut inst = Instruction {
@@ -329,15 +426,16 @@ pub(super) fn finish(
         size: 0,
     };
     let mut bytes = Vec::with_capacity(12);
-    crate::isa::encode(&inst, &mut bytes)
-        .map_err(|e| AsmError::at_column(line.mnemonic_column, format!("{}: {e}", line.mnemonic)))?;
+    crate::isa::encode(&inst, &mut bytes).map_err(|e| {
+        AsmError::at_column(line.mnemonic_column, format!("{}: {e}", line.mnemonic))
+    })?;
     inst.size = bytes.len() as u8;
     Ok(inst)
 }
 
 /// LLVM's feature bits ([`flags`]) of opcode `number` in `family` on `isa`.
-pub(super) fn features(isa: Isa, family: Family, number: u16) -> u16 {
-    let table: &[u16] = match (isa, family) {
+pub(super) fn features(isa: Isa, family: Family, number: u16) -> u32 {
+    let table: &[u32] = match (isa, family) {
         (Isa::Gfx1030, Family::Vop1) => &flags::GFX1030_VOP1,
         (Isa::Gfx1030, Family::Vop2) => &flags::GFX1030_VOP2,
         (Isa::Gfx1030, Family::Vopc) => &flags::GFX1030_VOPC,
@@ -352,7 +450,7 @@ pub(super) fn features(isa: Isa, family: Family, number: u16) -> u16 {
 }
 
 /// The feature bit for an SDWA/DPP variant (0 for plain).
-pub(super) fn variant_feature(variant: Variant) -> u16 {
+pub(super) fn variant_feature(variant: Variant) -> u32 {
     match variant {
         Variant::Plain => 0,
         Variant::Sdwa => flags::SDWA,
@@ -361,13 +459,77 @@ pub(super) fn variant_feature(variant: Variant) -> u16 {
     }
 }
 
-/// Feature bits for neg / abs of source `i`.
-pub(super) fn neg_abs_bits(i: usize) -> (u16, u16) {
-    match i {
-        0 => (flags::NEG0, flags::ABS0),
-        1 => (flags::NEG1, flags::ABS1),
-        _ => (flags::NEG2, flags::ABS2),
+/// What source `i`'s modifier bits mean in one encoding of an opcode, per LLVM:
+/// float `neg`/`abs`, or `sext` for an integer source of an opcode with modifiers
+/// (carried by the neg bit in VOP3 and DPP, by its own bit in SDWA).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct SrcPolicy {
+    /// `-x` is accepted.
+    pub neg: bool,
+    /// `|x|` is accepted.
+    pub abs: bool,
+    /// `sext(x)` is accepted.
+    pub sext: bool,
+}
+
+/// The modifier policy of source `i` of `info` encoded as `variant` (VOP3 rows use `Plain`).
+pub(super) fn src_policy(isa: Isa, info: &OpInfo, variant: Variant, i: usize) -> SrcPolicy {
+    let f = features(isa, info.family, info.number);
+    let has = |bit: u32| f & bit != 0;
+    let pick = |bits: [u32; 3]| bits.get(i).is_some_and(|&b| has(b));
+    match variant {
+        Variant::Plain => SrcPolicy {
+            neg: pick([flags::NEG0, flags::NEG1, flags::NEG2]),
+            abs: pick([flags::ABS0, flags::ABS1, flags::ABS2]) && !is_vop3b(info),
+            sext: pick([flags::SEXT0, flags::SEXT1, flags::SEXT2]),
+        },
+        Variant::Sdwa => {
+            let neg = pick([flags::SDWA_NEG0, flags::SDWA_NEG1, 0]);
+            SrcPolicy {
+                neg,
+                abs: neg,
+                sext: pick([flags::SDWA_SEXT0, flags::SDWA_SEXT1, 0]),
+            }
+        }
+        Variant::Dpp16 => {
+            let neg = pick([flags::DPP_NEG0, flags::DPP_NEG1, 0]);
+            SrcPolicy {
+                neg,
+                abs: neg,
+                sext: pick([flags::DPP_SEXT0, flags::DPP_SEXT1, 0]),
+            }
+        }
+        Variant::Dpp8 => SrcPolicy::default(),
     }
 }
 
-use flags::{CLAMP, OMOD, OP_SEL};
+/// The modifiers to print for source `i` given its bits, where `sext` travels in
+/// the neg bit (VOP3, DPP) unless `sext_bit` is given (SDWA). Bits the policy does
+/// not allow are LLVM-ignored bits: kept in the encoding, not printed.
+pub(super) fn shown_mods(
+    policy: SrcPolicy,
+    neg: bool,
+    abs: bool,
+    sext_bit: Option<bool>,
+) -> SrcMods {
+    match sext_bit {
+        Some(sext) => SrcMods {
+            neg: neg && policy.neg,
+            abs: abs && policy.abs,
+            sext: sext && policy.sext,
+        },
+        None if policy.neg => SrcMods {
+            neg,
+            abs: abs && policy.abs,
+            sext: false,
+        },
+        None if policy.sext => SrcMods {
+            neg: false,
+            abs: false,
+            sext: neg,
+        },
+        None => SrcMods::default(),
+    }
+}
+
+use flags::{CLAMP, OMOD, OP_SEL, OP_SEL2};

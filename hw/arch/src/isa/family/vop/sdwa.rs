@@ -18,14 +18,19 @@
 use std::fmt;
 
 use super::syntax::{mods_of, split_modifier, write_head};
-use super::{has_field, invalid, Codes, VCC_CODE};
+use super::{has_field, invalid, shown_mods, src_policy, Codes, VCC_CODE};
 use crate::isa::asm::{SrcMods, Token};
 use crate::isa::operand::VGPR_BASE;
 use crate::isa::tables::Field;
-use crate::isa::{AsmError, DecodeError, EncodeError, Family, Instruction, Isa, Modifiers, OpInfo, Target};
+use crate::isa::{
+    AsmError, DecodeError, EncodeError, Family, Instruction, Isa, Modifiers, OpInfo, Target,
+    Variant,
+};
 
 /// LLVM's names of the selects (`dst_sel`, `src0_sel`, `src1_sel`), by value.
-const SEL_NAMES: [&str; 7] = ["BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3", "WORD_0", "WORD_1", "DWORD"];
+const SEL_NAMES: [&str; 7] = [
+    "BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3", "WORD_0", "WORD_1", "DWORD",
+];
 /// LLVM's names of `dst_unused`, by value.
 const UNUSED_NAMES: [&str; 3] = ["UNUSED_PAD", "UNUSED_SEXT", "UNUSED_PRESERVE"];
 /// `DWORD`.
@@ -33,21 +38,19 @@ const SEL_DWORD: u8 = 6;
 /// `UNUSED_PRESERVE`.
 const UNUSED_PRESERVE: u8 = 2;
 
-/// True when the row's source `i` is a float (takes neg/abs rather than sext).
-fn float_source(info: &OpInfo, i: usize) -> Option<bool> {
-    info.operands
-        .iter()
-        .find(|s| super::source_index(s.field) == Some(i))
-        .map(|s| s.ty.is_float())
-}
-
 /// True when the SDWA layout has the destination fields (dst_sel, dst_unused, omod).
 fn has_dst_fields(info: &OpInfo) -> bool {
     info.family != Family::Vopc
 }
 
 /// Reads the SDWA word into `codes` and the modifiers.
-pub(super) fn decode(target: Target, info: &OpInfo, codes: &mut Codes, vsrc1: u32, w: u32) -> Result<Modifiers, DecodeError> {
+pub(super) fn decode(
+    target: Target,
+    info: &OpInfo,
+    codes: &mut Codes,
+    vsrc1: u32,
+    w: u32,
+) -> Result<Modifiers, DecodeError> {
     let gfx10 = target.isa == Isa::Gfx1030;
     let bit = |n: u32| w >> n & 1 != 0;
     let mut m = Modifiers {
@@ -63,8 +66,16 @@ pub(super) fn decode(target: Target, info: &OpInfo, codes: &mut Codes, vsrc1: u3
         m.sext |= ((w >> 23 & 1) << 6 | (w >> 31 & 1) << 7) as u8;
     }
     let src0 = (w & 0xff) as u16;
-    codes.src[0] = if gfx10 && bit(23) { src0 } else { VGPR_BASE + src0 };
-    codes.src[1] = if gfx10 && bit(31) { vsrc1 as u16 } else { VGPR_BASE + vsrc1 as u16 };
+    codes.src[0] = if gfx10 && bit(23) {
+        src0
+    } else {
+        VGPR_BASE + src0
+    };
+    codes.src[1] = if gfx10 && bit(31) {
+        vsrc1 as u16
+    } else {
+        VGPR_BASE + vsrc1 as u16
+    };
     if info.family == Family::Vopc && gfx10 {
         let sdst = (w >> 8 & 0x7f) as u16;
         if bit(15) {
@@ -72,7 +83,9 @@ pub(super) fn decode(target: Target, info: &OpInfo, codes: &mut Codes, vsrc1: u3
                 return Err(invalid("v_cmpx SDWA writes EXEC; sd must be 0".into()));
             }
             if sdst == VCC_CODE {
-                return Err(invalid("SDWA sdst names vcc explicitly; LLVM encodes it with sd=0".into()));
+                return Err(invalid(
+                    "SDWA sdst names vcc explicitly; LLVM encodes it with sd=0".into(),
+                ));
             }
             codes.vcc = sdst;
         } else {
@@ -89,18 +102,27 @@ pub(super) fn decode(target: Target, info: &OpInfo, codes: &mut Codes, vsrc1: u3
     }
     let dst_checked = !(gfx10 && info.family == Family::Vopc);
     if dst_checked && (m.dst_sel > 6 || m.dst_unused > 2) || m.src0_sel > 6 || m.src1_sel > 6 {
-        return Err(invalid(format!("SDWA word {w:#010x} holds an invalid select")));
+        return Err(invalid(format!(
+            "SDWA word {w:#010x} holds an invalid select"
+        )));
     }
+    // Modifier bits of a source the opcode does not have are invalid; bits an
+    // existing source does not take are ignored by LLVM (kept, not printed) when
+    // the opcode takes modifiers anywhere, invalid otherwise.
+    let any_policy =
+        (0..2).any(|i| src_policy(target.isa, info, Variant::Sdwa, i) != Default::default());
     for i in 0..2 {
-        let mods = mods_of(m.neg, m.abs, m.sext & 3, i);
-        if mods == SrcMods::default() {
-            continue;
+        let set = (m.neg | m.abs | m.sext) >> i & 1 != 0;
+        if set && (i >= super::source_count(info) || !any_policy) {
+            return Err(invalid(format!(
+                "SDWA modifier bits on source {i}, which takes none"
+            )));
         }
-        match float_source(info, i) {
-            Some(true) if !mods.sext => {}
-            Some(false) if !mods.neg && !mods.abs => {}
-            _ => return Err(invalid(format!("SDWA modifiers on source {i} do not fit its type"))),
-        }
+    }
+    if super::source_count(info) < 2 && m.src1_sel != 0 {
+        return Err(invalid(
+            "SDWA src1_sel set for an opcode without src1".into(),
+        ));
     }
     Ok(m)
 }
@@ -115,11 +137,17 @@ pub(super) fn encode(inst: &Instruction, info: &OpInfo, codes: &Codes) -> Result
         } else if gfx10 && code < 255 {
             Ok((u32::from(code), 1))
         } else {
-            Err(EncodeError::OperandOutOfRange(format!("SDWA {what} must be a VGPR (code {code})")))
+            Err(EncodeError::OperandOutOfRange(format!(
+                "SDWA {what} must be a VGPR (code {code})"
+            )))
         }
     };
     let (src0, s0) = source(codes.src[0], "src0")?;
-    let s1 = if has_field(info, Field::Src1) { source(codes.src[1], "src1")?.1 } else { 0 };
+    let s1 = if has_field(info, Field::Src1) {
+        source(codes.src[1], "src1")?.1
+    } else {
+        0
+    };
     let fits = |v: u8, max: u8, what: &str| {
         if v <= max {
             Ok(u32::from(v))
@@ -131,7 +159,11 @@ pub(super) fn encode(inst: &Instruction, info: &OpInfo, codes: &Codes) -> Result
         | fits(m.src0_sel, 6, "src0_sel")? << 16
         | u32::from(m.sext >> 4 & 1) << 22
         | u32::from(m.sext >> 5 & 1) << 30
-        | if gfx10 { 0 } else { u32::from(m.sext >> 6 & 1) << 23 | u32::from(m.sext >> 7 & 1) << 31 }
+        | if gfx10 {
+            0
+        } else {
+            u32::from(m.sext >> 6 & 1) << 23 | u32::from(m.sext >> 7 & 1) << 31
+        }
         | u32::from(m.sext & 1) << 19
         | u32::from(m.neg & 1) << 20
         | u32::from(m.abs & 1) << 21
@@ -160,8 +192,20 @@ pub(super) fn encode(inst: &Instruction, info: &OpInfo, codes: &Codes) -> Result
 pub(super) fn format(inst: &Instruction, info: &OpInfo, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     let m = &inst.modifiers;
     // LLVM prints gfx803 VOPC SDWA without the `_sdwa` suffix.
-    let suffix = if info.family == Family::Vopc && inst.target.isa == Isa::Gfx803 { "" } else { "_sdwa" };
-    write_head(f, inst, info.operands, suffix, |i| mods_of(m.neg, m.abs, m.sext & 3, i))?;
+    let suffix = if info.family == Family::Vopc && inst.target.isa == Isa::Gfx803 {
+        ""
+    } else {
+        "_sdwa"
+    };
+    write_head(f, inst, info.operands, suffix, |i| {
+        let bits = mods_of(m.neg, m.abs, m.sext & 3, i);
+        shown_mods(
+            src_policy(inst.target.isa, info, Variant::Sdwa, i),
+            bits.neg,
+            bits.abs,
+            Some(bits.sext),
+        )
+    })?;
     let gfx10_vopc = info.family == Family::Vopc && inst.target.isa == Isa::Gfx1030;
     if m.clamp && !gfx10_vopc {
         f.write_str(" clamp")?;
@@ -169,9 +213,15 @@ pub(super) fn format(inst: &Instruction, info: &OpInfo, f: &mut fmt::Formatter<'
     if inst.target.isa == Isa::Gfx1030 {
         write_omod(f, m.omod)?;
     }
-    let name = |v: u8, names: &'static [&'static str]| names.get(usize::from(v)).copied().unwrap_or("?");
+    let name =
+        |v: u8, names: &'static [&'static str]| names.get(usize::from(v)).copied().unwrap_or("?");
     if has_dst_fields(info) {
-        write!(f, " dst_sel:{} dst_unused:{}", name(m.dst_sel, &SEL_NAMES), name(m.dst_unused, &UNUSED_NAMES))?;
+        write!(
+            f,
+            " dst_sel:{} dst_unused:{}",
+            name(m.dst_sel, &SEL_NAMES),
+            name(m.dst_unused, &UNUSED_NAMES)
+        )?;
     }
     write!(f, " src0_sel:{}", name(m.src0_sel, &SEL_NAMES))?;
     if has_field(info, Field::Src1) {
@@ -213,7 +263,11 @@ pub(super) fn parse_modifiers(
         dst_sel: if gfx803_vopc { 0 } else { SEL_DWORD },
         dst_unused: if gfx803_vopc { 0 } else { UNUSED_PRESERVE },
         src0_sel: SEL_DWORD,
-        src1_sel: if has_field(info, Field::Src1) { SEL_DWORD } else { 0 },
+        src1_sel: if has_field(info, Field::Src1) {
+            SEL_DWORD
+        } else {
+            0
+        },
         ..Modifiers::default()
     };
     if info.family == Family::Vopc && target.isa == Isa::Gfx1030 {
@@ -221,6 +275,13 @@ pub(super) fn parse_modifiers(
         m.dst_unused = 0;
     }
     for (i, sm) in mods.iter().enumerate().take(2) {
+        let p = src_policy(target.isa, info, Variant::Sdwa, i);
+        if sm.sext && !p.sext || sm.neg && !p.neg || sm.abs && !p.abs {
+            return Err(AsmError::at_column(
+                1,
+                format!("source {i}: modifier not allowed in SDWA"),
+            ));
+        }
         m.neg |= u8::from(sm.neg) << i;
         m.abs |= u8::from(sm.abs) << i;
         m.sext |= u8::from(sm.sext) << i;

@@ -17,7 +17,9 @@ pub(super) fn write_operand(
 ) -> fmt::Result {
     let constant = match *op {
         Operand::Literal { .. } => true,
-        Operand::Src { code, .. } => (128..=248).contains(&code) || code == 255,
+        Operand::Src { code, .. } => {
+            (128..=208).contains(&code) || (240..=248).contains(&code) || code == 255
+        }
         Operand::Off => false,
     };
     if mods.sext {
@@ -46,7 +48,11 @@ pub(super) fn write_operand(
 
 /// The source modifiers of source `i` from the bit masks.
 pub(super) fn mods_of(neg: u8, abs: u8, sext: u8, i: usize) -> SrcMods {
-    SrcMods { neg: neg >> i & 1 != 0, abs: abs >> i & 1 != 0, sext: sext >> i & 1 != 0 }
+    SrcMods {
+        neg: neg >> i & 1 != 0,
+        abs: abs >> i & 1 != 0,
+        sext: sext >> i & 1 != 0,
+    }
 }
 
 /// Writes the mnemonic, its suffix and the operand list; `source_mods(i)` gives the
@@ -75,7 +81,12 @@ pub(super) fn write_head(
 }
 
 /// Writes `name:[b0,b1,...]` for the low `n` bits of `bits`.
-pub(super) fn write_bit_list(f: &mut fmt::Formatter<'_>, name: &str, bits: u8, n: usize) -> fmt::Result {
+pub(super) fn write_bit_list(
+    f: &mut fmt::Formatter<'_>,
+    name: &str,
+    bits: u8,
+    n: usize,
+) -> fmt::Result {
     write!(f, " {name}:[")?;
     for i in 0..n {
         if i > 0 {
@@ -95,13 +106,22 @@ pub(super) fn parse_bit_list(token: &Token<'_>, value: &str, max: usize) -> Resu
     let mut bits = 0u8;
     let items: Vec<&str> = inner.split(',').map(str::trim).collect();
     if items.len() > max {
-        return Err(token.error(format!("`{}` has {} entries, at most {max} allowed", token.text, items.len())));
+        return Err(token.error(format!(
+            "`{}` has {} entries, at most {max} allowed",
+            token.text,
+            items.len()
+        )));
     }
     for (i, item) in items.iter().enumerate() {
         match *item {
             "0" => {}
             "1" => bits |= 1 << i,
-            other => return Err(token.error(format!("expected 0 or 1 in `{}`, found `{other}`", token.text))),
+            other => {
+                return Err(token.error(format!(
+                    "expected 0 or 1 in `{}`, found `{other}`",
+                    token.text
+                )))
+            }
         }
     }
     Ok(bits)
@@ -133,7 +153,11 @@ pub(super) fn parse_operands<'l, 'a>(
     line: &'l AsmLine<'a>,
 ) -> Result<ParsedOperands<'l, 'a>, AsmError> {
     if line.tokens.len() < fields.len() {
-        return Err(line.missing(&format!("{} operand(s) expected, {} given", fields.len(), line.tokens.len())));
+        return Err(line.missing(&format!(
+            "{} operand(s) expected, {} given",
+            fields.len(),
+            line.tokens.len()
+        )));
     }
     let mut operands = Vec::with_capacity(fields.len());
     let mut mods = [SrcMods::default(); 3];
@@ -152,7 +176,11 @@ pub(super) fn parse_operands<'l, 'a>(
         }
         operands.push(op);
     }
-    Ok(ParsedOperands { operands, mods, rest: &line.tokens[fields.len()..] })
+    Ok(ParsedOperands {
+        operands,
+        mods,
+        rest: &line.tokens[fields.len()..],
+    })
 }
 
 /// Splits `name:value` (value may be empty for flags).

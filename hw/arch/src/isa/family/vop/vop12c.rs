@@ -11,14 +11,19 @@
 use std::fmt;
 
 use super::syntax::{parse_operands, split_modifier, write_head};
-use super::{build, codes_of, dpp, has_e64, has_field, invalid, never_suffixed, push_words, sdwa, vgpr_bits};
-use super::{features, scalar_bits, variant_feature, Codes, VCC_CODE};
+use super::{
+    build, codes_of, dpp, has_e64, has_field, invalid, never_suffixed, push_words, sdwa, vgpr_bits,
+};
+use super::{features, scalar_bits, variant_feature, Codes, Shape, VCC_CODE};
 use crate::isa::asm::{AsmLine, SrcMods};
 use crate::isa::decode::dword;
-use crate::isa::operand::{DPP16_CODE, DPP8_CODE, DPP8_FI_CODE, LITERAL_CODE, SDWA_CODE, VGPR_BASE};
+use crate::isa::operand::{
+    DPP16_CODE, DPP8_CODE, DPP8_FI_CODE, LITERAL_CODE, SDWA_CODE, VGPR_BASE,
+};
 use crate::isa::tables::{self, Field};
 use crate::isa::{
-    AsmError, DecodeError, EncodeError, Family, Instruction, Isa, Modifiers, OpInfo, Operand, Target, Variant,
+    AsmError, DecodeError, EncodeError, Family, Instruction, Isa, Modifiers, OpInfo, Operand,
+    Target, Variant,
 };
 
 /// The opcode, vdst and vsrc1 fields of a 32-bit VOP word.
@@ -31,10 +36,18 @@ fn fields(family: Family, w: u32) -> (u16, u32, u32) {
 }
 
 /// Decodes a VOP1/VOP2/VOPC instruction (any variant).
-pub(super) fn decode(target: Target, family: Family, bytes: &[u8]) -> Result<Instruction, DecodeError> {
+pub(super) fn decode(
+    target: Target,
+    family: Family,
+    bytes: &[u8],
+) -> Result<Instruction, DecodeError> {
     let w = dword(bytes, 0)?;
     let (op, vdst, vsrc1) = fields(family, w);
-    let info = tables::lookup(target.isa, family, op).ok_or(DecodeError::InvalidOpcode { offset: 0, family, opcode: op })?;
+    let info = tables::lookup(target.isa, family, op).ok_or(DecodeError::InvalidOpcode {
+        offset: 0,
+        family,
+        opcode: op,
+    })?;
     let src0 = (w & 0x1ff) as u16;
     let variant = match src0 {
         SDWA_CODE => Variant::Sdwa,
@@ -42,49 +55,83 @@ pub(super) fn decode(target: Target, family: Family, bytes: &[u8]) -> Result<Ins
         DPP8_CODE | DPP8_FI_CODE if target.isa == Isa::Gfx1030 => Variant::Dpp8,
         _ => Variant::Plain,
     };
-    let mut codes = Codes { vdst: VGPR_BASE + vdst as u16, src: [src0, VGPR_BASE + vsrc1 as u16, 0], ..Codes::default() };
-    if has_field(info, Field::Sdst) {
+    let mut codes = Codes {
+        vdst: VGPR_BASE + vdst as u16,
+        src: [src0, VGPR_BASE + vsrc1 as u16, 0],
+        ..Codes::default()
+    };
+    let shape = Shape::of(info);
+    if shape.sdst {
         codes.sdst = vdst as u16;
     }
-    if family == Family::Vop1 && !has_field(info, Field::Vdst) && !has_field(info, Field::Sdst) && vdst != 0 {
-        return Err(invalid(format!("{}: vdst field is {vdst}, must be 0", info.opcode.mnemonic())));
+    if family == Family::Vop1 && !shape.vdst && !shape.sdst && vdst != 0 {
+        return Err(invalid(format!(
+            "{}: vdst field is {vdst}, must be 0",
+            info.opcode.mnemonic()
+        )));
     }
     let (modifiers, size) = match variant {
         Variant::Plain => {
-            if family == Family::Vop1 && !has_field(info, Field::Src0) && src0 != 0 {
-                return Err(invalid(format!("{}: src0 field is {src0}, must be 0", info.opcode.mnemonic())));
+            if family == Family::Vop1 && !shape.src0 && src0 != 0 {
+                return Err(invalid(format!(
+                    "{}: src0 field is {src0}, must be 0",
+                    info.opcode.mnemonic()
+                )));
             }
-            if src0 == LITERAL_CODE || has_field(info, Field::K) {
+            if src0 == LITERAL_CODE || shape.k {
                 codes.literal = Some(dword(bytes, 1)?);
                 (Modifiers::default(), 8)
             } else {
                 (Modifiers::default(), 4)
             }
         }
-        Variant::Sdwa => (sdwa::decode(target, info, &mut codes, vsrc1, dword(bytes, 1)?)?, 8),
-        Variant::Dpp16 | Variant::Dpp8 => (dpp::decode(target, info, variant, src0, &mut codes, dword(bytes, 1)?)?, 8),
+        Variant::Sdwa => (
+            sdwa::decode(target, info, &mut codes, vsrc1, dword(bytes, 1)?)?,
+            8,
+        ),
+        Variant::Dpp16 | Variant::Dpp8 => (
+            dpp::decode(target, info, variant, src0, &mut codes, dword(bytes, 1)?)?,
+            8,
+        ),
     };
-    if variant != Variant::Plain && features(target.isa, family, op) & variant_feature(variant) == 0 {
-        return Err(invalid(format!("{} has no {variant:?} form", info.opcode.mnemonic())));
+    if variant != Variant::Plain && features(target.isa, family, op) & variant_feature(variant) == 0
+    {
+        return Err(invalid(format!(
+            "{} has no {variant:?} form",
+            info.opcode.mnemonic()
+        )));
     }
     build(target, info, variant, &codes, modifiers, size)
 }
 
 /// Encodes a VOP1/VOP2/VOPC instruction (any variant).
-pub(super) fn encode(inst: &Instruction, info: &OpInfo, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+pub(super) fn encode(
+    inst: &Instruction,
+    info: &OpInfo,
+    out: &mut Vec<u8>,
+) -> Result<(), EncodeError> {
     let codes = codes_of(inst, info)?;
     let m = &inst.modifiers;
     let (src0, ext) = match inst.variant {
         Variant::Plain => (u32::from(codes.src[0]), None),
-        Variant::Sdwa => (u32::from(SDWA_CODE), Some(sdwa::encode(inst, info, &codes)?)),
-        Variant::Dpp16 => (u32::from(DPP16_CODE), Some(dpp::encode(inst, info, &codes)?)),
+        Variant::Sdwa => (
+            u32::from(SDWA_CODE),
+            Some(sdwa::encode(inst, info, &codes)?),
+        ),
+        Variant::Dpp16 => (
+            u32::from(DPP16_CODE),
+            Some(dpp::encode(inst, info, &codes)?),
+        ),
         Variant::Dpp8 => {
             let code = if m.fi { DPP8_FI_CODE } else { DPP8_CODE };
             (u32::from(code), Some(dpp::encode(inst, info, &codes)?))
         }
     };
     if inst.variant == Variant::Plain && codes.src[0] > 511 {
-        return Err(EncodeError::OperandOutOfRange(format!("src0 code {}", codes.src[0])));
+        return Err(EncodeError::OperandOutOfRange(format!(
+            "src0 code {}",
+            codes.src[0]
+        )));
     }
     // SDWA on gfx1030 may take an SGPR in vsrc1 (flagged in the extension word).
     let vsrc1 = if has_field(info, Field::Src1) {
@@ -103,11 +150,16 @@ pub(super) fn encode(inst: &Instruction, info: &OpInfo, out: &mut Vec<u8>) -> Re
     } else {
         0
     };
-    if inst.variant != Variant::Sdwa || inst.family != Family::Vopc || inst.target.isa == Isa::Gfx803 {
+    if inst.variant != Variant::Sdwa
+        || inst.family != Family::Vopc
+        || inst.target.isa == Isa::Gfx803
+    {
         for spec in info.operands.iter().filter(|s| s.field == Field::Vcc) {
             let _ = spec;
             if codes.vcc != VCC_CODE {
-                return Err(EncodeError::OperandOutOfRange("the 32-bit encoding's lane mask must be vcc".into()));
+                return Err(EncodeError::OperandOutOfRange(
+                    "the 32-bit encoding's lane mask must be vcc".into(),
+                ));
             }
         }
     }
@@ -134,7 +186,11 @@ pub(super) fn format(inst: &Instruction, info: &OpInfo, f: &mut fmt::Formatter<'
     match inst.variant {
         Variant::Plain => {
             let isa = inst.target.isa;
-            let suffix = if never_suffixed(inst.opcode) || !has_e64(isa, inst.opcode) { "" } else { "_e32" };
+            let suffix = if never_suffixed(inst.opcode) || !has_e64(isa, inst.opcode) {
+                ""
+            } else {
+                "_e32"
+            };
             write_head(f, inst, info.operands, suffix, |_| SrcMods::default())
         }
         Variant::Sdwa => sdwa::format(inst, info, f),
@@ -153,8 +209,9 @@ fn variant_from_modifiers(line: &AsmLine<'_>, suffix_variant: Variant) -> Varian
                 variant = Variant::Sdwa
             }
             "dpp8" if matches!(variant, Variant::Plain | Variant::Dpp16) => variant = Variant::Dpp8,
-            "quad_perm" | "row_shl" | "row_shr" | "row_ror" | "wave_shl" | "wave_rol" | "wave_shr" | "wave_ror"
-            | "row_mirror" | "row_half_mirror" | "row_bcast" | "row_share" | "row_xmask"
+            "quad_perm" | "row_shl" | "row_shr" | "row_ror" | "wave_shl" | "wave_rol"
+            | "wave_shr" | "wave_ror" | "row_mirror" | "row_half_mirror" | "row_bcast"
+            | "row_share" | "row_xmask"
                 if variant == Variant::Plain =>
             {
                 variant = Variant::Dpp16
@@ -173,10 +230,16 @@ pub(super) fn parse(
     line: &AsmLine<'_>,
 ) -> Result<Instruction, AsmError> {
     let variant = variant_from_modifiers(line, variant);
-    if variant != Variant::Plain && features(target.isa, info.family, info.number) & variant_feature(variant) == 0 {
+    if variant != Variant::Plain
+        && features(target.isa, info.family, info.number) & variant_feature(variant) == 0
+    {
         return Err(AsmError::at_column(
             line.mnemonic_column,
-            format!("{} has no {variant:?} form on {}", info.opcode.mnemonic(), target.isa),
+            format!(
+                "{} has no {variant:?} form on {}",
+                info.opcode.mnemonic(),
+                target.isa
+            ),
         ));
     }
     let parsed = parse_operands(target, info.operands, line)?;
@@ -186,29 +249,41 @@ pub(super) fn parse(
                 return Err(t.error(format!("unexpected `{}` for the 32-bit encoding", t.text)));
             }
             if let Some(i) = parsed.mods.iter().position(|m| *m != SrcMods::default()) {
-                return Err(line.tokens[operand_position(info, i)].error("source modifiers need the VOP3 (_e64) encoding"));
+                return Err(line.tokens[operand_position(info, i)]
+                    .error("source modifiers need the VOP3 (_e64) encoding"));
             }
             // 32-bit forms: only src0 (and the K operand) may be a literal or non-VGPR.
             for (n, (op, spec)) in parsed.operands.iter().zip(info.operands).enumerate() {
                 let vgpr_only = matches!(spec.field, Field::Src1 | Field::Vdst);
                 let bad = match *op {
-                    Operand::Src { code, .. } => vgpr_only && code < VGPR_BASE || spec.field == Field::Vcc && code != VCC_CODE,
+                    Operand::Src { code, .. } => {
+                        vgpr_only && code < VGPR_BASE
+                            || spec.field == Field::Vcc && code != VCC_CODE
+                    }
                     Operand::Literal { .. } => vgpr_only || spec.field == Field::Vcc,
                     Operand::Off => true,
                 };
                 if bad {
-                    return Err(line.tokens[n].error(format!("`{}` does not fit the 32-bit encoding", line.tokens[n].text)));
+                    return Err(line.tokens[n].error(format!(
+                        "`{}` does not fit the 32-bit encoding",
+                        line.tokens[n].text
+                    )));
                 }
             }
             Modifiers::default()
         }
         Variant::Sdwa => sdwa::parse_modifiers(target, info, &parsed.mods, parsed.rest)?,
-        Variant::Dpp16 | Variant::Dpp8 => dpp::parse_modifiers(target, info, variant, &parsed.mods, parsed.rest)?,
+        Variant::Dpp16 | Variant::Dpp8 => {
+            dpp::parse_modifiers(target, info, variant, &parsed.mods, parsed.rest)?
+        }
     };
     super::finish(target, info, variant, &parsed.operands, modifiers, line)
 }
 
 /// Index in the row's operand list of source `i`.
 fn operand_position(info: &OpInfo, i: usize) -> usize {
-    info.operands.iter().position(|s| super::source_index(s.field) == Some(i)).unwrap_or(0)
+    info.operands
+        .iter()
+        .position(|s| super::source_index(s.field) == Some(i))
+        .unwrap_or(0)
 }

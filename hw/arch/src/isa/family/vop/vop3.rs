@@ -12,14 +12,25 @@
 use std::fmt;
 
 use super::sdwa::{parse_omod, write_omod};
-use super::syntax::{mods_of, parse_bit_list, parse_operands, split_modifier, write_bit_list, write_head};
-use super::{build, codes_of, has_e32, has_field, invalid, is_vop3b, never_suffixed, push_words, source_count};
-use super::{features, neg_abs_bits, scalar_bits, vgpr_bits, Codes, CLAMP, OMOD, OP_SEL};
+use super::syntax::{
+    mods_of, parse_bit_list, parse_operands, split_modifier, write_bit_list, write_head,
+};
+use super::{
+    build, codes_of, has_e32, has_field, invalid, is_vop3b, never_suffixed, push_words,
+    source_count,
+};
+use super::{
+    features, scalar_bits, shown_mods, src_policy, vgpr_bits, Codes, Shape, CLAMP, OMOD, OP_SEL,
+    OP_SEL2,
+};
 use crate::isa::asm::{AsmLine, SrcMods};
 use crate::isa::decode::dword;
 use crate::isa::operand::{LITERAL_CODE, VGPR_BASE};
 use crate::isa::tables::{self, Field};
-use crate::isa::{AsmError, DecodeError, EncodeError, Family, Instruction, Isa, Modifiers, OpInfo, Target, Variant};
+use crate::isa::{
+    AsmError, DecodeError, EncodeError, Family, Instruction, Isa, Modifiers, OpInfo, Target,
+    Variant,
+};
 
 /// The major opcode (bits 31:26) of VOP3 on `isa`.
 fn prefix(isa: Isa) -> u32 {
@@ -39,13 +50,6 @@ fn implicit_vdst(isa: Isa, info: &OpInfo) -> u32 {
     }
 }
 
-/// Which of neg / abs source `i` takes (LLVM's per-opcode facts; VOP3b has no abs field).
-pub(super) fn source_mods_allowed(isa: Isa, info: &OpInfo, i: usize) -> (bool, bool) {
-    let features = features(isa, Family::Vop3, info.number);
-    let (neg, abs) = neg_abs_bits(i);
-    (features & neg != 0, features & abs != 0 && !is_vop3b(info))
-}
-
 /// Mask of the source bits that exist (`nsrc` low bits).
 fn source_mask(info: &OpInfo) -> u8 {
     (1u8 << source_count(info)) - 1
@@ -62,8 +66,9 @@ pub(super) fn decode(target: Target, bytes: &[u8]) -> Result<Instruction, Decode
         opcode: op,
     })?;
     let name = info.opcode.mnemonic();
-    let vop3b = is_vop3b(info);
-    let nsrc = source_count(info);
+    let shape = Shape::of(info);
+    let vop3b = shape.vop3b();
+    let nsrc = shape.nsrc;
     let mut m = Modifiers {
         clamp: w0 >> 15 & 1 != 0,
         omod: (w1 >> 27 & 3) as u8,
@@ -79,32 +84,43 @@ pub(super) fn decode(target: Target, bytes: &[u8]) -> Result<Instruction, Decode
         m.op_sel = (w0 >> 11 & 0xf) as u8;
     }
     let vdst = w0 & 0xff;
-    if has_field(info, Field::Vdst) {
+    if shape.vdst {
         codes.vdst = VGPR_BASE + vdst as u16;
-    } else if has_field(info, Field::Sdst) && !vop3b {
+    } else if shape.sdst && !vop3b {
         codes.sdst = vdst as u16;
     } else {
         // No destination operand (gfx1030 v_cmpx, v_nop): LLVM ignores the field;
         // it is kept in `simm16` so the bytes re-encode.
         m.simm16 = vdst as u16;
     }
-    let srcs = [(w1 & 0x1ff) as u16, (w1 >> 9 & 0x1ff) as u16, (w1 >> 18 & 0x1ff) as u16];
+    let srcs = [
+        (w1 & 0x1ff) as u16,
+        (w1 >> 9 & 0x1ff) as u16,
+        (w1 >> 18 & 0x1ff) as u16,
+    ];
     for (i, &code) in srcs.iter().enumerate() {
         if i >= nsrc && code != 0 {
-            return Err(invalid(format!("{name}: unused src{i} field is {code}, must be 0")));
+            return Err(invalid(format!(
+                "{name}: unused src{i} field is {code}, must be 0"
+            )));
         }
     }
     codes.src = srcs;
     let features = features(target.isa, Family::Vop3, info.number);
     // LLVM's decoder ignores neg/abs bits of op_sel (16-bit) opcodes that take none;
     // they are kept so the bytes re-encode, and not printed.
-    let lenient = features & OP_SEL != 0;
-    for i in 0..3 {
+    let lenient = features & (OP_SEL | OP_SEL2) != 0;
+    for i in (0..3).filter(|i| (m.neg | m.abs) >> i & 1 != 0) {
         let mods = mods_of(m.neg, m.abs, 0, i);
-        let (neg, abs) = source_mods_allowed(target.isa, info, i);
+        let p = src_policy(target.isa, info, Variant::Plain, i);
+        // An integer source with `sext` ignores its abs bit.
+        let neg_ok = p.neg || p.sext;
+        let abs_ok = p.abs || p.sext;
         let present = i < nsrc;
-        if (mods.neg && !neg || mods.abs && !abs) && !(lenient && present) {
-            return Err(invalid(format!("{name}: neg/abs on src{i}, which takes none")));
+        if (mods.neg && !neg_ok || mods.abs && !abs_ok) && !(lenient && present) {
+            return Err(invalid(format!(
+                "{name}: neg/abs on src{i}, which takes none"
+            )));
         }
     }
     if m.omod != 0 && features & OMOD == 0 {
@@ -117,7 +133,9 @@ pub(super) fn decode(target: Target, bytes: &[u8]) -> Result<Instruction, Decode
     let mut size = 8;
     if srcs[..nsrc].contains(&LITERAL_CODE) {
         if target.isa == Isa::Gfx803 {
-            return Err(invalid(format!("{name}: gfx803 VOP3 cannot take a literal")));
+            return Err(invalid(format!(
+                "{name}: gfx803 VOP3 cannot take a literal"
+            )));
         }
         codes.literal = Some(dword(bytes, 2)?);
         size = 12;
@@ -126,9 +144,15 @@ pub(super) fn decode(target: Target, bytes: &[u8]) -> Result<Instruction, Decode
 }
 
 /// Encodes a VOP3 instruction.
-pub(super) fn encode(inst: &Instruction, info: &OpInfo, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+pub(super) fn encode(
+    inst: &Instruction,
+    info: &OpInfo,
+    out: &mut Vec<u8>,
+) -> Result<(), EncodeError> {
     if inst.variant != Variant::Plain {
-        return Err(EncodeError::OperandOutOfRange("VOP3 has no SDWA/DPP form on these ISAs".into()));
+        return Err(EncodeError::OperandOutOfRange(
+            "VOP3 has no SDWA/DPP form on these ISAs".into(),
+        ));
     }
     let isa = inst.target.isa;
     let codes = codes_of(inst, info)?;
@@ -137,12 +161,16 @@ pub(super) fn encode(inst: &Instruction, info: &OpInfo, out: &mut Vec<u8>) -> Re
     let mut w0 = prefix(isa) << 26 | u32::from(info.number) << 16 | u32::from(m.clamp) << 15;
     if is_vop3b(info) {
         if m.abs != 0 || m.op_sel != 0 {
-            return Err(EncodeError::OperandOutOfRange("VOP3b has no abs/op_sel".into()));
+            return Err(EncodeError::OperandOutOfRange(
+                "VOP3b has no abs/op_sel".into(),
+            ));
         }
         w0 |= scalar_bits(codes.sdst, 7, "sdst")? << 8;
     } else {
         if m.abs > 7 || m.op_sel > 15 {
-            return Err(EncodeError::OperandOutOfRange("abs/op_sel out of range".into()));
+            return Err(EncodeError::OperandOutOfRange(
+                "abs/op_sel out of range".into(),
+            ));
         }
         w0 |= u32::from(m.op_sel) << 11 | u32::from(m.abs) << 8;
     }
@@ -156,14 +184,18 @@ pub(super) fn encode(inst: &Instruction, info: &OpInfo, out: &mut Vec<u8>) -> Re
     let mut w1 = u32::from(m.neg & 7) << 29 | u32::from(m.omod & 3) << 27;
     for (i, &code) in codes.src.iter().enumerate().take(nsrc) {
         if code > 511 {
-            return Err(EncodeError::OperandOutOfRange(format!("src{i} code {code}")));
+            return Err(EncodeError::OperandOutOfRange(format!(
+                "src{i} code {code}"
+            )));
         }
         w1 |= u32::from(code) << (9 * i);
     }
     push_words(out, &[w0, w1]);
     if let Some(lit) = codes.literal {
         if isa == Isa::Gfx803 {
-            return Err(EncodeError::OperandOutOfRange("gfx803 VOP3 cannot take a literal".into()));
+            return Err(EncodeError::OperandOutOfRange(
+                "gfx803 VOP3 cannot take a literal".into(),
+            ));
         }
         push_words(out, &[lit]);
     }
@@ -173,18 +205,28 @@ pub(super) fn encode(inst: &Instruction, info: &OpInfo, out: &mut Vec<u8>) -> Re
 /// Writes LLVM's text of a VOP3 instruction.
 pub(super) fn format(inst: &Instruction, info: &OpInfo, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     let m = &inst.modifiers;
-    let suffix = if !never_suffixed(inst.opcode) && has_e32(inst.target.isa, inst.opcode) { "_e64" } else { "" };
+    let suffix = if !never_suffixed(inst.opcode) && has_e32(inst.target.isa, inst.opcode) {
+        "_e64"
+    } else {
+        ""
+    };
     write_head(f, inst, info.operands, suffix, |i| {
-        let (neg, abs) = source_mods_allowed(inst.target.isa, info, i);
-        let mut mods = mods_of(m.neg, m.abs, 0, i);
-        mods.neg &= neg;
-        mods.abs &= abs;
-        mods
+        let bits = mods_of(m.neg, m.abs, 0, i);
+        shown_mods(
+            src_policy(inst.target.isa, info, Variant::Plain, i),
+            bits.neg,
+            bits.abs,
+            None,
+        )
     })?;
-    if m.op_sel != 0 && features(inst.target.isa, Family::Vop3, info.number) & OP_SEL != 0 {
+    let features = features(inst.target.isa, Family::Vop3, info.number);
+    if m.op_sel != 0 && features & OP_SEL != 0 {
         let nsrc = source_count(info);
         let bits = m.op_sel & source_mask(info) | (m.op_sel >> 3 & 1) << nsrc;
         write_bit_list(f, "op_sel", bits, nsrc + 1)?;
+    } else if m.op_sel & 3 != 0 && features & OP_SEL2 != 0 {
+        // v_permlane*: two bits (fetch-inactive, bound_ctrl).
+        write_bit_list(f, "op_sel", m.op_sel & 3, 2)?;
     }
     if m.clamp {
         f.write_str(" clamp")?;
@@ -193,10 +235,17 @@ pub(super) fn format(inst: &Instruction, info: &OpInfo, f: &mut fmt::Formatter<'
 }
 
 /// Parses a VOP3 line.
-pub(super) fn parse(target: Target, info: &'static OpInfo, line: &AsmLine<'_>) -> Result<Instruction, AsmError> {
+pub(super) fn parse(
+    target: Target,
+    info: &'static OpInfo,
+    line: &AsmLine<'_>,
+) -> Result<Instruction, AsmError> {
     let parsed = parse_operands(target, info.operands, line)?;
     let nsrc = source_count(info);
-    let mut m = Modifiers { simm16: implicit_vdst(target.isa, info) as u16, ..Modifiers::default() };
+    let mut m = Modifiers {
+        simm16: implicit_vdst(target.isa, info) as u16,
+        ..Modifiers::default()
+    };
     if has_field(info, Field::Vdst) || has_field(info, Field::Sdst) {
         m.simm16 = 0;
     }
@@ -204,13 +253,20 @@ pub(super) fn parse(target: Target, info: &'static OpInfo, line: &AsmLine<'_>) -
         if *sm == SrcMods::default() {
             continue;
         }
-        let position = info.operands.iter().position(|s| super::source_index(s.field) == Some(i)).unwrap_or(0);
+        let position = info
+            .operands
+            .iter()
+            .position(|s| super::source_index(s.field) == Some(i))
+            .unwrap_or(0);
         let token = &line.tokens[position];
-        let (neg, abs) = source_mods_allowed(target.isa, info, i);
-        if sm.sext || sm.neg && !neg || sm.abs && !abs {
-            return Err(token.error(format!("`{}`: this source takes no such modifier", token.text)));
+        let p = src_policy(target.isa, info, Variant::Plain, i);
+        if sm.sext && !p.sext || sm.neg && !p.neg || sm.abs && !p.abs {
+            return Err(token.error(format!(
+                "`{}`: this source takes no such modifier",
+                token.text
+            )));
         }
-        m.neg |= u8::from(sm.neg) << i;
+        m.neg |= u8::from(sm.neg || sm.sext) << i;
         m.abs |= u8::from(sm.abs) << i;
     }
     let features = features(target.isa, Family::Vop3, info.number);
@@ -223,11 +279,20 @@ pub(super) fn parse(target: Target, info: &'static OpInfo, line: &AsmLine<'_>) -
                 let bits = parse_bit_list(t, v, nsrc + 1)?;
                 m.op_sel = bits & source_mask(info) | (bits >> nsrc & 1) << 3;
             }
+            ("op_sel", Some(v)) if features & OP_SEL2 != 0 => m.op_sel = parse_bit_list(t, v, 2)?,
             _ => return Err(t.error(format!("unexpected VOP3 modifier `{}`", t.text))),
         }
     }
-    if target.isa == Isa::Gfx803 && parsed.operands.iter().any(|o| matches!(o, crate::isa::Operand::Literal { .. })) {
-        return Err(AsmError::at_column(line.mnemonic_column, "gfx803 VOP3 cannot take a literal"));
+    if target.isa == Isa::Gfx803
+        && parsed
+            .operands
+            .iter()
+            .any(|o| matches!(o, crate::isa::Operand::Literal { .. }))
+    {
+        return Err(AsmError::at_column(
+            line.mnemonic_column,
+            "gfx803 VOP3 cannot take a literal",
+        ));
     }
     super::finish(target, info, Variant::Plain, &parsed.operands, m, line)
 }

@@ -10,15 +10,17 @@
 
 use std::fmt;
 
-use super::syntax::{mods_of, parse_bit_list, parse_operands, split_modifier, write_bit_list, write_head};
+use super::syntax::{
+    mods_of, parse_bit_list, parse_operands, split_modifier, write_bit_list, write_head,
+};
 use super::{build, codes_of, invalid, push_words, source_count, vgpr_bits, Codes};
 use crate::isa::asm::{AsmLine, SrcMods};
 use crate::isa::decode::dword;
 use crate::isa::operand::{LITERAL_CODE, VGPR_BASE};
 use crate::isa::tables;
 use crate::isa::{
-    AsmError, DecodeError, EncodeError, Family, Instruction, Modifiers, OpInfo, Opcode, Operand, OperandType, Target,
-    Variant,
+    AsmError, DecodeError, EncodeError, Family, Instruction, Modifiers, OpInfo, Opcode, Operand,
+    OperandType, Target, Variant,
 };
 
 /// Bits 31:23 of a VOP3P word.
@@ -44,7 +46,10 @@ pub(super) fn decode(target: Target, bytes: &[u8]) -> Result<Instruction, Decode
     let w0 = dword(bytes, 0)?;
     let w1 = dword(bytes, 1)?;
     if w0 >> 23 != PREFIX {
-        return Err(DecodeError::InvalidEncoding { offset: 0, word: w0 });
+        return Err(DecodeError::InvalidEncoding {
+            offset: 0,
+            word: w0,
+        });
     }
     let op = (w0 >> 16 & 0x7f) as u16;
     let info = tables::lookup(target.isa, Family::Vop3p, op).ok_or(DecodeError::InvalidOpcode {
@@ -64,18 +69,32 @@ pub(super) fn decode(target: Target, bytes: &[u8]) -> Result<Instruction, Decode
         ..Modifiers::default()
     };
     if (m.op_sel | m.neg_hi | m.neg) & !mask != 0 {
-        return Err(invalid(format!("{name}: modifier bits set for a missing source")));
+        return Err(invalid(format!(
+            "{name}: modifier bits set for a missing source"
+        )));
     }
     if w1 >> 27 & 3 & !u32::from(mask) != 0 {
-        return Err(invalid(format!("{name}: op_sel_hi set for a missing source")));
+        return Err(invalid(format!(
+            "{name}: op_sel_hi set for a missing source"
+        )));
     }
-    let srcs = [(w1 & 0x1ff) as u16, (w1 >> 9 & 0x1ff) as u16, (w1 >> 18 & 0x1ff) as u16];
+    let srcs = [
+        (w1 & 0x1ff) as u16,
+        (w1 >> 9 & 0x1ff) as u16,
+        (w1 >> 18 & 0x1ff) as u16,
+    ];
     for (i, &code) in srcs.iter().enumerate().skip(nsrc) {
         if code != 0 {
-            return Err(invalid(format!("{name}: unused src{i} field is {code}, must be 0")));
+            return Err(invalid(format!(
+                "{name}: unused src{i} field is {code}, must be 0"
+            )));
         }
     }
-    let mut codes = Codes { vdst: VGPR_BASE + (w0 & 0xff) as u16, src: srcs, ..Codes::default() };
+    let mut codes = Codes {
+        vdst: VGPR_BASE + (w0 & 0xff) as u16,
+        src: srcs,
+        ..Codes::default()
+    };
     let mut size = 8;
     if srcs[..nsrc].contains(&LITERAL_CODE) {
         codes.literal = Some(dword(bytes, 2)?);
@@ -85,11 +104,22 @@ pub(super) fn decode(target: Target, bytes: &[u8]) -> Result<Instruction, Decode
 }
 
 /// Encodes a VOP3P instruction.
-pub(super) fn encode(inst: &Instruction, info: &OpInfo, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+pub(super) fn encode(
+    inst: &Instruction,
+    info: &OpInfo,
+    out: &mut Vec<u8>,
+) -> Result<(), EncodeError> {
     let codes = codes_of(inst, info)?;
     let m = &inst.modifiers;
-    if m.op_sel > 7 || m.op_sel_hi > 7 || m.neg_hi > 7 || m.neg > 7 || inst.variant != Variant::Plain {
-        return Err(EncodeError::OperandOutOfRange("VOP3P modifier out of range".into()));
+    if m.op_sel > 7
+        || m.op_sel_hi > 7
+        || m.neg_hi > 7
+        || m.neg > 7
+        || inst.variant != Variant::Plain
+    {
+        return Err(EncodeError::OperandOutOfRange(
+            "VOP3P modifier out of range".into(),
+        ));
     }
     let w0 = PREFIX << 23
         | u32::from(info.number) << 16
@@ -101,7 +131,9 @@ pub(super) fn encode(inst: &Instruction, info: &OpInfo, out: &mut Vec<u8>) -> Re
     let mut w1 = u32::from(m.neg) << 29 | u32::from(m.op_sel_hi & 3) << 27;
     for (i, &code) in codes.src.iter().enumerate().take(source_count(info)) {
         if code > 511 {
-            return Err(EncodeError::OperandOutOfRange(format!("src{i} code {code}")));
+            return Err(EncodeError::OperandOutOfRange(format!(
+                "src{i} code {code}"
+            )));
         }
         w1 |= u32::from(code) << (9 * i);
     }
@@ -126,7 +158,9 @@ pub(super) fn format(inst: &Instruction, info: &OpInfo, f: &mut fmt::Formatter<'
                 *ty = OperandType::F16;
             }
         }
-        write_head(f, &shown, info.operands, "", |i| mods_of(m.neg, m.neg_hi, 0, i))?;
+        write_head(f, &shown, info.operands, "", |i| {
+            mods_of(m.neg, m.neg_hi, 0, i)
+        })?;
     } else {
         write_head(f, inst, info.operands, "", |_| SrcMods::default())?;
     }
@@ -151,19 +185,29 @@ pub(super) fn format(inst: &Instruction, info: &OpInfo, f: &mut fmt::Formatter<'
 }
 
 /// Parses a VOP3P line.
-pub(super) fn parse(target: Target, info: &'static OpInfo, line: &AsmLine<'_>) -> Result<Instruction, AsmError> {
+pub(super) fn parse(
+    target: Target,
+    info: &'static OpInfo,
+    line: &AsmLine<'_>,
+) -> Result<Instruction, AsmError> {
     let parsed = parse_operands(target, info.operands, line)?;
     let nsrc = source_count(info);
     let mask = (1u8 << nsrc) - 1;
     let mix = is_mix(info.opcode);
     let default_hi = default_op_sel_hi(info.opcode);
-    let mut m = Modifiers { op_sel_hi: default_hi, ..Modifiers::default() };
+    let mut m = Modifiers {
+        op_sel_hi: default_hi,
+        ..Modifiers::default()
+    };
     for (i, sm) in parsed.mods.iter().enumerate() {
         if *sm == SrcMods::default() {
             continue;
         }
         if !mix || sm.sext {
-            return Err(AsmError::at_column(line.mnemonic_column, "packed math takes neg_lo:/neg_hi:, not source modifiers"));
+            return Err(AsmError::at_column(
+                line.mnemonic_column,
+                "packed math takes neg_lo:/neg_hi:, not source modifiers",
+            ));
         }
         m.neg |= u8::from(sm.neg) << i;
         m.neg_hi |= u8::from(sm.abs) << i;
@@ -173,7 +217,9 @@ pub(super) fn parse(target: Target, info: &'static OpInfo, line: &AsmLine<'_>) -
         match (name, value) {
             ("clamp", None) => m.clamp = true,
             ("op_sel", Some(v)) => m.op_sel = parse_bit_list(t, v, nsrc)?,
-            ("op_sel_hi", Some(v)) => m.op_sel_hi = parse_bit_list(t, v, nsrc)? | default_hi & !mask,
+            ("op_sel_hi", Some(v)) => {
+                m.op_sel_hi = parse_bit_list(t, v, nsrc)? | default_hi & !mask
+            }
             ("neg_lo", Some(v)) if !mix => m.neg = parse_bit_list(t, v, nsrc)?,
             ("neg_hi", Some(v)) if !mix => m.neg_hi = parse_bit_list(t, v, nsrc)?,
             _ => return Err(t.error(format!("unexpected VOP3P modifier `{}`", t.text))),

@@ -1,0 +1,439 @@
+//! Workloads: YAML files naming a kernel, its launch, its buffers and
+//! arguments, and what to check afterwards (format: `docs/workloads.md`).
+//!
+//! [`Workload::load`] parses and validates a file; [`Workload::prepare`]
+//! materialises the code object and the initial buffers; [`execute`] runs
+//! that on any device through the driver; [`check`] compares the final
+//! buffers and reports the first mismatch.
+//!
+//! ```
+//! use cosim::workload::Workload;
+//! let text = "
+//! kernel: { corpus: saxpy, target: gfx1030 }
+//! grid: 2048
+//! workgroup: 256
+//! buffers:
+//!   - { name: x, type: f32, length: 2048, init: { iota: { start: 0, step: 1 } } }
+//!   - { name: y, type: f32, length: 2048 }
+//! args: [ { u32: 2048 }, { f32: 2.0 }, { buffer: x }, { buffer: y } ]
+//! checks: [ { reference: corpus } ]
+//! ";
+//! let w = Workload::parse(text, "inline.yaml".as_ref()).unwrap();
+//! let p = w.prepare().unwrap();
+//! assert_eq!(p.buffers[0].bytes[4..8], 1.0f32.to_le_bytes());
+//! ```
+
+mod check;
+pub mod corpus_files;
+mod data;
+mod run;
+mod yaml;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use arch::code_object::CodeObject;
+use sw::driver::LaunchDims;
+use thiserror::Error;
+
+pub use check::{check, CheckOutcome, CheckReport, Mismatch};
+pub use data::{Draw, ElemType, Init, Number};
+pub use run::execute;
+pub use yaml::{target_name, Arg, ArgKind, Buffer, Check, KernelRef, Tolerance, TARGET_NAMES};
+
+/// Why a workload could not be loaded, prepared or checked.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum WorkloadError {
+    /// A file could not be read.
+    #[error("{}: {message}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The OS error.
+        message: String,
+    },
+    /// The YAML is malformed or does not follow the schema.
+    #[error("{}:{line}:{column}: {message}", path.display())]
+    Yaml {
+        /// The workload file.
+        path: PathBuf,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// The YAML is well-formed but inconsistent (unknown buffer names, ...).
+    #[error("{}: {message}", path.display())]
+    Invalid {
+        /// The workload file.
+        path: PathBuf,
+        /// What is wrong, naming the item.
+        message: String,
+    },
+    /// The kernel's code object is unusable.
+    #[error("{}: {message}", path.display())]
+    CodeObject {
+        /// The code object file.
+        path: PathBuf,
+        /// What is wrong.
+        message: String,
+    },
+    /// The corpus reference could not run on these arguments.
+    #[error("corpus reference for `{kernel}`: {message}")]
+    Reference {
+        /// Corpus kernel.
+        kernel: String,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// A parsed, validated workload.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Workload {
+    /// The file it came from (for messages and relative paths).
+    pub path: PathBuf,
+    /// The kernel (a code object path here is already resolved).
+    pub kernel: KernelRef,
+    /// Grid size in work-items.
+    pub grid: [u32; 3],
+    /// Workgroup size.
+    pub workgroup: [u32; 3],
+    /// Buffers (file paths in `Init::File` already resolved).
+    pub buffers: Vec<Buffer>,
+    /// Arguments in kernel order.
+    pub args: Vec<Arg>,
+    /// Checks (file paths already resolved).
+    pub checks: Vec<Check>,
+}
+
+/// An argument resolved for the driver.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PreparedArg {
+    /// Index into [`Prepared::buffers`].
+    Buffer(usize),
+    /// Little-endian bytes of a scalar.
+    Value(Vec<u8>),
+    /// Bytes of LDS.
+    Local(u32),
+}
+
+/// A buffer's contents on the host.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HostBuffer {
+    /// Buffer name.
+    pub name: String,
+    /// Element type.
+    pub elem: ElemType,
+    /// Little-endian contents (`length × elem.size()` bytes).
+    pub bytes: Vec<u8>,
+}
+
+impl HostBuffer {
+    /// Number of elements.
+    pub fn len(&self) -> usize {
+        self.bytes.len() / self.elem.size()
+    }
+
+    /// True when the buffer has no elements.
+    pub fn is_empty(&self) -> bool {
+        self.bytes.is_empty()
+    }
+}
+
+/// Everything the driver needs to run a workload.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Prepared {
+    /// The code object's bytes.
+    pub code_object: Vec<u8>,
+    /// Where they came from.
+    pub code_object_path: PathBuf,
+    /// The kernel to launch.
+    pub kernel_name: String,
+    /// Launch geometry.
+    pub dims: LaunchDims,
+    /// Initial buffer contents, in declaration order.
+    pub buffers: Vec<HostBuffer>,
+    /// Arguments in kernel order.
+    pub args: Vec<PreparedArg>,
+}
+
+impl Prepared {
+    /// Driver arguments, given the device address of each buffer.
+    pub fn driver_args(&self, addresses: &[u64]) -> Vec<sw::driver::Arg> {
+        self.args
+            .iter()
+            .map(|a| match a {
+                PreparedArg::Buffer(i) => {
+                    sw::driver::Arg::Buffer(addresses.get(*i).copied().unwrap_or(0))
+                }
+                PreparedArg::Value(v) => sw::driver::Arg::Value(v.clone()),
+                PreparedArg::Local(n) => sw::driver::Arg::Local(*n),
+            })
+            .collect()
+    }
+}
+
+impl Workload {
+    /// Reads and validates a workload file.
+    pub fn load(path: &Path) -> Result<Workload, WorkloadError> {
+        let text = std::fs::read_to_string(path).map_err(|e| WorkloadError::Io {
+            path: path.to_path_buf(),
+            message: e.to_string(),
+        })?;
+        Workload::parse(&text, path)
+    }
+
+    /// Parses workload text; `path` names it in messages and anchors
+    /// relative paths.
+    pub fn parse(text: &str, path: &Path) -> Result<Workload, WorkloadError> {
+        // Enums are written as one-key maps (`init: { iota: {...} }`) or plain
+        // names (`init: zero`) rather than YAML tags.
+        let de = serde_norway::Deserializer::from_str(text);
+        let raw: yaml::RawWorkload = serde_norway::with::singleton_map_recursive::deserialize(de)
+            .map_err(|e: serde_norway::Error| {
+            let (line, column) = e.location().map_or((0, 0), |l| (l.line(), l.column()));
+            let mut message = e.to_string();
+            // serde_norway appends " at line L column C"; the prefix says it.
+            if let Some(i) = message.rfind(" at line ") {
+                message.truncate(i);
+            }
+            WorkloadError::Yaml {
+                path: path.to_path_buf(),
+                line,
+                column,
+                message,
+            }
+        })?;
+        let dir = path.parent().unwrap_or(Path::new("")).to_path_buf();
+        let invalid = |message: String| WorkloadError::Invalid {
+            path: path.to_path_buf(),
+            message,
+        };
+        let mut buffers = raw.buffers;
+        for (i, b) in buffers.iter().enumerate() {
+            if buffers[..i].iter().any(|o| o.name == b.name) {
+                return Err(invalid(format!(
+                    "buffers[{i}]: a second buffer called `{}`",
+                    b.name
+                )));
+            }
+        }
+        for b in &mut buffers {
+            if let Init::File(p) = &mut b.init {
+                *p = dir.join(&*p);
+            }
+        }
+        let names = || {
+            buffers
+                .iter()
+                .map(|b| b.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let known = |name: &str| buffers.iter().any(|b| b.name == name);
+        for (i, a) in raw.args.iter().enumerate() {
+            if let ArgKind::Buffer(name) = &a.kind {
+                if !known(name) {
+                    return Err(invalid(format!(
+                        "args[{i}]: unknown buffer `{name}` (buffers: {})",
+                        names()
+                    )));
+                }
+            }
+        }
+        let mut checks = raw.checks;
+        for (i, c) in checks.iter_mut().enumerate() {
+            if let Check::File {
+                buffer, expected, ..
+            } = c
+            {
+                if !known(buffer) {
+                    return Err(invalid(format!(
+                        "checks[{i}]: unknown buffer `{buffer}` (buffers: {})",
+                        names()
+                    )));
+                }
+                *expected = dir.join(&*expected);
+            }
+        }
+        let kernel = match raw.kernel {
+            KernelRef::CodeObject { path: p, name } => KernelRef::CodeObject {
+                path: dir.join(p),
+                name,
+            },
+            k => k,
+        };
+        if checks.contains(&Check::CorpusReference) && corpus_kernel_of(&kernel).is_none() {
+            return Err(invalid(format!(
+                "`reference: corpus` needs a corpus kernel, and `{}` is not one",
+                kernel_label(&kernel)
+            )));
+        }
+        Ok(Workload {
+            path: path.to_path_buf(),
+            kernel,
+            grid: raw.grid.0,
+            workgroup: raw.workgroup.0,
+            buffers,
+            args: raw.args,
+            checks,
+        })
+    }
+
+    /// Launch geometry.
+    pub fn dims(&self) -> LaunchDims {
+        LaunchDims {
+            grid: self.grid,
+            workgroup: self.workgroup,
+        }
+    }
+
+    /// The corpus kernel this workload runs (by corpus name, or a code
+    /// object kernel whose name is a corpus kernel's).
+    pub fn corpus_kernel(&self) -> Option<&'static corpus::CorpusKernel> {
+        corpus_kernel_of(&self.kernel)
+    }
+
+    /// Reads the code object and builds the initial buffers and arguments.
+    pub fn prepare(&self) -> Result<Prepared, WorkloadError> {
+        let (code_object_path, kernel_name) = match &self.kernel {
+            KernelRef::Corpus { name, target } => {
+                let k = corpus::find(name)
+                    .ok_or_else(|| self.invalid(format!("unknown corpus kernel `{name}`")))?;
+                (k.prebuilt_path(*target), Some(name.clone()))
+            }
+            KernelRef::CodeObject { path, name } => (path.clone(), name.clone()),
+        };
+        let code_object = read(&code_object_path)?;
+        let co_err = |message: String| WorkloadError::CodeObject {
+            path: code_object_path.clone(),
+            message,
+        };
+        let co = CodeObject::parse(&code_object).map_err(|e| co_err(e.to_string()))?;
+        let names: Vec<&str> = co.kernels().iter().map(|k| k.name.as_str()).collect();
+        let kernel_name = match kernel_name {
+            Some(n) if names.contains(&n.as_str()) => n,
+            Some(n) => {
+                return Err(co_err(format!(
+                    "no kernel `{n}` (it has: {})",
+                    names.join(", ")
+                )))
+            }
+            None if names.len() == 1 => names[0].to_string(),
+            None => {
+                return Err(co_err(format!(
+                    "{} kernels ({}); say which with `name:`",
+                    names.len(),
+                    names.join(", ")
+                )))
+            }
+        };
+        let mut buffers = Vec::new();
+        for b in &self.buffers {
+            let bytes = match &b.init {
+                Init::File(p) => {
+                    let bytes = read(p)?;
+                    if bytes.len() != b.length * b.elem.size() {
+                        return Err(self.invalid(format!(
+                            "buffer `{}`: {} holds {} bytes, {} elements of {} need {}",
+                            b.name,
+                            p.display(),
+                            bytes.len(),
+                            b.length,
+                            b.elem,
+                            b.length * b.elem.size()
+                        )));
+                    }
+                    bytes
+                }
+                init => init
+                    .generate(b.elem, b.length)
+                    .map_err(|e| self.invalid(format!("buffer `{}`: {e}", b.name)))?,
+            };
+            buffers.push(HostBuffer {
+                name: b.name.clone(),
+                elem: b.elem,
+                bytes,
+            });
+        }
+        let mut args = Vec::new();
+        for (i, a) in self.args.iter().enumerate() {
+            args.push(match &a.kind {
+                ArgKind::Buffer(name) => PreparedArg::Buffer(
+                    self.buffers
+                        .iter()
+                        .position(|b| &b.name == name)
+                        .ok_or_else(|| {
+                            self.invalid(format!("args[{i}]: unknown buffer `{name}`"))
+                        })?,
+                ),
+                ArgKind::Scalar { elem, value } => PreparedArg::Value(
+                    value
+                        .encode(*elem)
+                        .map_err(|e| self.invalid(format!("args[{i}]: {e}")))?,
+                ),
+                ArgKind::Local(n) => PreparedArg::Local(*n),
+            });
+        }
+        Ok(Prepared {
+            code_object,
+            code_object_path,
+            kernel_name,
+            dims: self.dims(),
+            buffers,
+            args,
+        })
+    }
+
+    fn invalid(&self, message: String) -> WorkloadError {
+        WorkloadError::Invalid {
+            path: self.path.clone(),
+            message,
+        }
+    }
+}
+
+impl fmt::Display for Workload {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} (grid {:?}, workgroup {:?})",
+            kernel_label(&self.kernel),
+            self.grid,
+            self.workgroup
+        )
+    }
+}
+
+fn kernel_label(k: &KernelRef) -> String {
+    match k {
+        KernelRef::Corpus { name, target } => format!("{name} [{}]", target_name(*target)),
+        KernelRef::CodeObject { path, name } => match name {
+            Some(n) => format!("{n} in {}", path.display()),
+            None => path.display().to_string(),
+        },
+    }
+}
+
+fn corpus_kernel_of(k: &KernelRef) -> Option<&'static corpus::CorpusKernel> {
+    match k {
+        KernelRef::Corpus { name, .. } => corpus::find(name),
+        KernelRef::CodeObject { name, path } => match name {
+            Some(n) => corpus::find(n),
+            None => path
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .and_then(corpus::find),
+        },
+    }
+}
+
+fn read(path: &Path) -> Result<Vec<u8>, WorkloadError> {
+    std::fs::read(path).map_err(|e| WorkloadError::Io {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    })
+}

@@ -1,0 +1,47 @@
+//! Running a prepared workload on a device through the driver.
+
+use arch::device::Device;
+use sw::driver::{Driver, DriverError};
+
+use super::{HostBuffer, Prepared};
+
+/// Loads the code object, allocates and uploads every buffer, launches the
+/// kernel, waits for it, and returns the final buffer contents (in
+/// declaration order). Device memory is freed afterwards, also on errors
+/// where the device still answers.
+pub fn execute<D: Device>(
+    driver: &mut Driver<D>,
+    prepared: &Prepared,
+) -> Result<Vec<HostBuffer>, DriverError> {
+    let program = driver.load(&prepared.code_object)?;
+    let mut allocations = Vec::new();
+    let result = (|| {
+        let kernel = program.kernel(&prepared.kernel_name)?.clone();
+        for b in &prepared.buffers {
+            allocations.push(driver.create_buffer(&b.bytes)?);
+        }
+        let addresses: Vec<u64> = allocations.iter().map(|a| a.address).collect();
+        driver.launch(&kernel, prepared.dims, &prepared.driver_args(&addresses))?;
+        prepared
+            .buffers
+            .iter()
+            .zip(&allocations)
+            .map(|(b, a)| {
+                Ok(HostBuffer {
+                    name: b.name.clone(),
+                    elem: b.elem,
+                    bytes: driver.download(*a)?,
+                })
+            })
+            .collect::<Result<Vec<_>, DriverError>>()
+    })();
+    if result.is_ok() {
+        for a in allocations {
+            driver.free(a)?;
+        }
+        driver.unload(program)?;
+    }
+    // On an error the device may be stopped (a fault); the original error
+    // is what the user needs, so nothing is freed or reported further.
+    result
+}

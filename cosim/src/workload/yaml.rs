@@ -1,0 +1,414 @@
+//! The YAML schema, as serde types. Every structural check happens while
+//! deserialising (via `try_from`), so its error carries serde_norway's line
+//! and column.
+
+use std::path::PathBuf;
+
+use corpus::Target;
+use serde::Deserialize;
+
+use super::data::{Draw, ElemType, Init, Number};
+
+/// The whole file.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawWorkload {
+    pub kernel: KernelRef,
+    pub grid: Dim3,
+    pub workgroup: Dim3,
+    #[serde(default)]
+    pub buffers: Vec<Buffer>,
+    #[serde(default)]
+    pub args: Vec<Arg>,
+    #[serde(default)]
+    pub checks: Vec<Check>,
+}
+
+/// Which kernel to run.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "RawKernel")]
+pub enum KernelRef {
+    /// A corpus kernel's prebuilt code object.
+    Corpus {
+        /// Corpus kernel name.
+        name: String,
+        /// Compilation target.
+        target: Target,
+    },
+    /// A code object file.
+    CodeObject {
+        /// Path as written (resolved against the workload's directory on load).
+        path: PathBuf,
+        /// Kernel name; `None`: the object's only kernel.
+        name: Option<String>,
+    },
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawKernel {
+    corpus: Option<String>,
+    target: Option<String>,
+    code_object: Option<PathBuf>,
+    name: Option<String>,
+}
+
+/// The names `target:` accepts, and their targets.
+pub const TARGET_NAMES: [(&str, Target); 3] = [
+    ("gfx803", Target::GFX803),
+    ("gfx1030", Target::GFX1030_W32),
+    ("gfx1030-w64", Target::GFX1030_W64),
+];
+
+/// The YAML name of a target.
+pub fn target_name(t: Target) -> &'static str {
+    corpus::target_dir(t)
+}
+
+impl TryFrom<RawKernel> for KernelRef {
+    type Error = String;
+    fn try_from(r: RawKernel) -> Result<Self, String> {
+        match (r.corpus, r.code_object) {
+            (Some(name), None) => {
+                if r.name.is_some() {
+                    return Err(
+                        "`name` goes with `code_object`; a corpus kernel is named by `corpus`"
+                            .into(),
+                    );
+                }
+                if corpus::find(&name).is_none() {
+                    let known: Vec<&str> = corpus::all().iter().map(|k| k.name).collect();
+                    return Err(format!(
+                        "unknown corpus kernel `{name}` (known: {})",
+                        known.join(", ")
+                    ));
+                }
+                let t = r
+                    .target
+                    .ok_or("a corpus kernel needs `target: gfx803|gfx1030|gfx1030-w64`")?;
+                let target = TARGET_NAMES
+                    .iter()
+                    .find(|(n, _)| *n == t)
+                    .map(|(_, t)| *t)
+                    .ok_or_else(|| {
+                        format!("unknown target `{t}` (known: gfx803, gfx1030, gfx1030-w64)")
+                    })?;
+                Ok(KernelRef::Corpus { name, target })
+            }
+            (None, Some(path)) => {
+                if r.target.is_some() {
+                    return Err(
+                        "`target` goes with `corpus`; a code object names its own processor".into(),
+                    );
+                }
+                Ok(KernelRef::CodeObject { path, name: r.name })
+            }
+            _ => Err(
+                "`kernel` needs exactly one of `corpus` (with `target`) or `code_object`".into(),
+            ),
+        }
+    }
+}
+
+/// Sizes per dimension: a number or a list of 1–3 numbers (missing ones are 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "RawDim3")]
+pub struct Dim3(pub [u32; 3]);
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RawDim3 {
+    One(u32),
+    Many(Vec<u32>),
+}
+
+impl TryFrom<RawDim3> for Dim3 {
+    type Error = String;
+    fn try_from(r: RawDim3) -> Result<Self, String> {
+        let v = match r {
+            RawDim3::One(x) => vec![x],
+            RawDim3::Many(v) => v,
+        };
+        if v.is_empty() || v.len() > 3 {
+            return Err(format!("expected 1 to 3 sizes, got {}", v.len()));
+        }
+        if v.contains(&0) {
+            return Err(format!("sizes must be positive, got {v:?}"));
+        }
+        let mut d = [1; 3];
+        d[..v.len()].copy_from_slice(&v);
+        Ok(Dim3(d))
+    }
+}
+
+/// A buffer declaration.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(try_from = "RawBuffer")]
+pub struct Buffer {
+    /// Name, referenced by `args` and `checks`.
+    pub name: String,
+    /// Element type.
+    pub elem: ElemType,
+    /// Number of elements.
+    pub length: usize,
+    /// Initial contents.
+    pub init: Init,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawBuffer {
+    name: String,
+    #[serde(rename = "type")]
+    elem: ElemType,
+    length: usize,
+    #[serde(default)]
+    init: RawInit,
+}
+
+#[derive(Default, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+enum RawInit {
+    #[default]
+    Zero,
+    Fill(Number),
+    FillBits(u64),
+    Iota {
+        #[serde(default)]
+        start: i64,
+        #[serde(default = "one")]
+        step: i64,
+    },
+    Random {
+        seed: u64,
+        min: Number,
+        max: Number,
+        draw: Option<Draw>,
+    },
+    RandomBits {
+        seed: u64,
+    },
+    Permutation {
+        seed: u64,
+    },
+    Values(Vec<Number>),
+    File(PathBuf),
+}
+
+fn one() -> i64 {
+    1
+}
+
+/// Largest buffer a workload may declare (1 GiB).
+const MAX_BUFFER_BYTES: usize = 1 << 30;
+
+impl TryFrom<RawBuffer> for Buffer {
+    type Error = String;
+    fn try_from(r: RawBuffer) -> Result<Self, String> {
+        if r.name.is_empty() {
+            return Err("a buffer needs a non-empty `name`".into());
+        }
+        if r.length
+            .checked_mul(r.elem.size())
+            .map_or(true, |b| b > MAX_BUFFER_BYTES)
+        {
+            return Err(format!(
+                "buffer `{}`: {} elements of {} exceed the 1 GiB limit",
+                r.name, r.length, r.elem
+            ));
+        }
+        let init = match r.init {
+            RawInit::Zero => Init::Zero,
+            RawInit::Fill(n) => {
+                n.encode(r.elem)
+                    .map_err(|e| format!("buffer `{}`: fill: {e}", r.name))?;
+                Init::Fill(n)
+            }
+            RawInit::FillBits(b) => Init::FillBits(b),
+            RawInit::Iota { start, step } => Init::Iota { start, step },
+            RawInit::Random {
+                seed,
+                min,
+                max,
+                draw,
+            } => Init::Random {
+                seed,
+                min: min.as_f64(),
+                max: max.as_f64(),
+                draw: draw.unwrap_or(if r.elem.is_float() {
+                    Draw::Float
+                } else {
+                    Draw::Int
+                }),
+            },
+            RawInit::RandomBits { seed } => Init::RandomBits { seed },
+            RawInit::Permutation { seed } => Init::Permutation { seed },
+            RawInit::Values(v) => {
+                if v.len() > r.length {
+                    return Err(format!(
+                        "buffer `{}`: {} values for {} elements",
+                        r.name,
+                        v.len(),
+                        r.length
+                    ));
+                }
+                for n in &v {
+                    n.encode(r.elem)
+                        .map_err(|e| format!("buffer `{}`: values: {e}", r.name))?;
+                }
+                Init::Values(v)
+            }
+            RawInit::File(p) => Init::File(p),
+        };
+        Ok(Buffer {
+            name: r.name,
+            elem: r.elem,
+            length: r.length,
+            init,
+        })
+    }
+}
+
+/// One kernel argument, in kernel-signature order.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(try_from = "RawArg")]
+pub struct Arg {
+    /// Optional parameter name (documentation; checked against nothing).
+    pub name: Option<String>,
+    /// What is passed.
+    pub kind: ArgKind,
+}
+
+/// What an argument passes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ArgKind {
+    /// A buffer by name.
+    Buffer(String),
+    /// A by-value scalar.
+    Scalar {
+        /// Its type.
+        elem: ElemType,
+        /// Its value as written.
+        value: Number,
+    },
+    /// A `__local` pointer with this many bytes of LDS.
+    Local(u32),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawArg {
+    name: Option<String>,
+    buffer: Option<String>,
+    local: Option<u32>,
+    i8: Option<Number>,
+    u8: Option<Number>,
+    i16: Option<Number>,
+    u16: Option<Number>,
+    i32: Option<Number>,
+    u32: Option<Number>,
+    i64: Option<Number>,
+    u64: Option<Number>,
+    f32: Option<Number>,
+    f64: Option<Number>,
+}
+
+impl TryFrom<RawArg> for Arg {
+    type Error = String;
+    fn try_from(r: RawArg) -> Result<Self, String> {
+        let scalars = [
+            (ElemType::I8, r.i8),
+            (ElemType::U8, r.u8),
+            (ElemType::I16, r.i16),
+            (ElemType::U16, r.u16),
+            (ElemType::I32, r.i32),
+            (ElemType::U32, r.u32),
+            (ElemType::I64, r.i64),
+            (ElemType::U64, r.u64),
+            (ElemType::F32, r.f32),
+            (ElemType::F64, r.f64),
+        ];
+        let mut kinds: Vec<ArgKind> = scalars
+            .into_iter()
+            .filter_map(|(elem, v)| v.map(|value| ArgKind::Scalar { elem, value }))
+            .collect();
+        kinds.extend(r.buffer.map(ArgKind::Buffer));
+        kinds.extend(r.local.map(ArgKind::Local));
+        if kinds.len() != 1 {
+            return Err(format!(
+                "an argument needs exactly one of `buffer`, `local` or a scalar type key (i8 … f64); {} given",
+                kinds.len()
+            ));
+        }
+        let kind = kinds.remove(0);
+        if let ArgKind::Scalar { elem, value } = &kind {
+            value.encode(*elem)?;
+        }
+        Ok(Arg { name: r.name, kind })
+    }
+}
+
+/// What to check after the run.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(try_from = "RawCheck")]
+pub enum Check {
+    /// Every buffer against the corpus kernel's Rust reference, each with
+    /// the corpus's comparison mode.
+    CorpusReference,
+    /// One buffer against a file of raw little-endian elements.
+    File {
+        /// Buffer name.
+        buffer: String,
+        /// Path as written (resolved against the workload's directory on load).
+        expected: PathBuf,
+        /// Allowed difference.
+        tolerance: Tolerance,
+    },
+}
+
+/// Allowed difference between expected and actual elements.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Tolerance {
+    /// Identical bits.
+    #[default]
+    Exact,
+    /// Floats at most this many units in the last place apart (integers: exact).
+    Ulp(u64),
+    /// `|actual - expected| <= abs` (any type; NaN matches only NaN).
+    Abs(f64),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCheck {
+    reference: Option<String>,
+    buffer: Option<String>,
+    expected: Option<PathBuf>,
+    tolerance: Option<Tolerance>,
+}
+
+impl TryFrom<RawCheck> for Check {
+    type Error = String;
+    fn try_from(r: RawCheck) -> Result<Self, String> {
+        match (r.reference, r.buffer, r.expected) {
+            (Some(reference), None, None) => {
+                if reference != "corpus" {
+                    return Err(format!(
+                        "unknown reference `{reference}` (the only built-in reference is `corpus`)"
+                    ));
+                }
+                if r.tolerance.is_some() {
+                    return Err("`reference: corpus` uses the corpus's own tolerances; drop `tolerance`".into());
+                }
+                Ok(Check::CorpusReference)
+            }
+            (None, Some(buffer), Some(expected)) => Ok(Check::File {
+                buffer,
+                expected,
+                tolerance: r.tolerance.unwrap_or_default(),
+            }),
+            _ => Err("a check is either `reference: corpus` or `buffer:` with `expected:` (and optional `tolerance:`)".into()),
+        }
+    }
+}
