@@ -225,7 +225,13 @@ fn ds_atomics_return_old_values_in_lane_order() {
         // dec (limit 5) on the shared dword, which holds (n-1)%6 - tri(n) (huge):
         // lane 0 sees it (> 5 -> 5), then 5, 4, ..., 0, 5, ...
         let first = ((n - 1) % 6).wrapping_sub(tri(n));
-        check(w, 40, |l| if l == 0 { first } else { 5 - (l as u32 - 1) % 6 });
+        check(w, 40, |l| {
+            if l == 0 {
+                first
+            } else {
+                5 - (l as u32 - 1) % 6
+            }
+        });
     }
 }
 
@@ -261,7 +267,13 @@ fn ds_swizzle_and_permutes_wrap_at_the_wave_size() {
         check(w, 23, |l| d((l + 1) % n));
         check(w, 24, |l| d(n - 1 - l));
         check(w, 25, |l| d((l + 2) % n));
-        check(w, 26, |l| if l % 2 == 0 { d((l + 2) % n) } else { d((l + 1) % n) });
+        check(w, 26, |l| {
+            if l % 2 == 0 {
+                d((l + 2) % n)
+            } else {
+                d((l + 1) % n)
+            }
+        });
         // Even lanes read odd (inactive) lanes: 0. Odd lanes are not written.
         check(w, 27, |_| 0);
     }

@@ -114,7 +114,9 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
             }
             Family::Scratch => {
                 let v = v.map_or(0, |d| u64::from(d[0]));
-                let o = v.wrapping_add(sbase.unwrap_or(0)).wrapping_add(offset as u64);
+                let o = v
+                    .wrapping_add(sbase.unwrap_or(0))
+                    .wrapping_add(offset as u64);
                 (o & 0xffff_ffff, Segment::Private)
             }
             _ => {

@@ -51,11 +51,11 @@ pub mod smem;
 pub mod sop;
 mod sop1;
 mod sopp;
+pub mod vmem;
 pub mod vop1;
 pub mod vop2;
 pub mod vop3;
 pub mod vop3p;
-pub mod vmem;
 pub mod vopc;
 
 /// What the interpreter does after an instruction.

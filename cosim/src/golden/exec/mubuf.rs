@@ -281,7 +281,10 @@ mod tests {
         ];
         let r = BufferResource::decode(Isa::Gfx803, v);
         assert_eq!(r.base, 0x1234_5678_9abc);
-        assert_eq!((r.stride, r.num_records, r.swizzle, r.add_tid), (16, 100, true, true));
+        assert_eq!(
+            (r.stride, r.num_records, r.swizzle, r.add_tid),
+            (16, 100, true, true)
+        );
         assert_eq!((r.index_stride, r.element), (64, 4));
         assert!(r.out_of_range(100, 0, 4, 0));
         assert!(r.out_of_range(3, 16, 4, 0));
@@ -294,6 +297,7 @@ mod tests {
         // gfx1030 oob_select 2: unchecked unless num_records is 0.
         let g = BufferResource::decode(Isa::Gfx1030, [0, 1 << 31, 8, 2 << 28]);
         assert!(!g.out_of_range(0, 1 << 20, 4, 0));
-        assert_eq!(g.buffer_offset(5, 6), (6 / 4) * 4 * 8 + 5 * 4 + 2);
+        // Element 1 of index 5: one row of 8 four-byte elements, then 5 elements, byte 2.
+        assert_eq!(g.buffer_offset(5, 6), 4 * 8 + 5 * 4 + 2);
     }
 }

@@ -418,7 +418,9 @@ fn read_runs(
     let mut done = 0;
     while done < out.len() {
         let (loc, run) = resolve(lane, done as u64);
-        let end = (done as u64).saturating_add(run.max(1)).min(out.len() as u64) as usize;
+        let end = (done as u64)
+            .saturating_add(run.max(1))
+            .min(out.len() as u64) as usize;
         let part = &mut out[done..end];
         match loc {
             Loc::Global(a) => ctx.load(a, part)?,
@@ -440,7 +442,9 @@ fn write_runs(
     let mut done = 0;
     while done < data.len() {
         let (loc, run) = resolve(lane, done as u64);
-        let end = (done as u64).saturating_add(run.max(1)).min(data.len() as u64) as usize;
+        let end = (done as u64)
+            .saturating_add(run.max(1))
+            .min(data.len() as u64) as usize;
         let part = &data[done..end];
         match loc {
             Loc::Global(a) => ctx.store(a, part)?,
@@ -470,9 +474,18 @@ mod tests {
         assert_eq!(Load::U8.result(&[0x80], 7)[0], 0x80);
         assert_eq!(Load::I16.result(&[0x00, 0x80], 0)[0], 0xffff_8000);
         let d16 = |bytes, signed, hi| Load::D16 { bytes, signed, hi };
-        assert_eq!(d16(1, true, false).result(&[0xff], 0x1234_5678)[0], 0x1234_ffff);
-        assert_eq!(d16(1, false, true).result(&[0xff], 0x1234_5678)[0], 0x00ff_5678);
-        assert_eq!(d16(2, false, true).result(&[0xcd, 0xab], 0x1234_5678)[0], 0xabcd_5678);
+        assert_eq!(
+            d16(1, true, false).result(&[0xff], 0x1234_5678)[0],
+            0x1234_ffff
+        );
+        assert_eq!(
+            d16(1, false, true).result(&[0xff], 0x1234_5678)[0],
+            0x00ff_5678
+        );
+        assert_eq!(
+            d16(2, false, true).result(&[0xcd, 0xab], 0x1234_5678)[0],
+            0xabcd_5678
+        );
         assert_eq!(
             Load::Dwords(2).result(&[1, 0, 0, 0, 2, 0, 0, 0], 0),
             [1, 2, 0, 0]
