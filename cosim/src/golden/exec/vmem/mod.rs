@@ -49,19 +49,12 @@ impl Regs {
         Ok(Regs { first, count })
     }
 
-    /// The same range, `count` dwords wide (a cmpswap result is half its data).
+    /// The first `count` dwords of the range (a cmpswap result is half its
+    /// data); never wider than the checked range.
     pub fn with_count(self, count: usize) -> Regs {
         Regs {
             first: self.first,
-            count,
-        }
-    }
-
-    /// The range starting `skip` dwords later (the compare half of a cmpswap).
-    pub fn skip(self, skip: usize) -> Regs {
-        Regs {
-            first: self.first + skip as u16,
-            count: self.count - skip,
+            count: count.min(self.count),
         }
     }
 
