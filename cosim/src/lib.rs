@@ -2,5 +2,5 @@
 #![deny(missing_docs)]
 
 pub mod cli;
-pub mod workload;
 pub mod golden;
+pub mod workload;
