@@ -346,23 +346,14 @@ fn mbcnt_readlane_writelane_readfirstlane() {
         {smov} {exec}, 0x3c
         v_mbcnt_lo_u32_b32 v1, -1, 0
         v_mbcnt_hi_u32_b32 v1, -1, v1
-        v_mbcnt_lo_u32_b32 v2, {exec_lo}, 0
+        v_mbcnt_lo_u32_b32 v2, exec_lo, 0
         v_readfirstlane_b32 s20, v0
         v_readlane_b32 s21, v0, 9
         v_mov_b32 v3, 5
         v_writelane_b32 v3, s21, 2
         s_endpgm";
     for t in ALL {
-        let w64 = t.wave64;
-        let s = src.replace(
-            "{exec_lo}",
-            if w64 && t.isa == Isa::Gfx803 {
-                "exec_lo"
-            } else {
-                "exec_lo"
-            },
-        );
-        let w = run(t, &s);
+        let w = run(t, src);
         let on = |l: u32| (2..6).contains(&l);
         check(&w, 1, |l| if on(l) { l } else { 0 });
         check(&w, 2, |l| {
@@ -469,4 +460,204 @@ fn unimplemented_opcodes_fault_instead_of_panicking() {
     let done = Kernel::new(Target::GFX1030_W32, "v_cubeid_f32 v1, v0, v0, v0\ns_endpgm").run();
     let err = done.err().unwrap_or_default();
     assert!(err.contains("not implemented"), "{err}");
+}
+
+/// Runs `src` with MODE set by `s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 10), mode` first.
+fn run_mode(t: Target, mode: u32, src: &str) -> Wave {
+    run(
+        t,
+        &format!("s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 10), {mode:#x}\n{src}"),
+    )
+}
+
+#[test]
+fn denormal_and_rounding_modes() {
+    // 2^-149 * 3 (a denormal) times 0.5; 1.0 + 2^-24 (a tie) ...
+    let src = "
+        v_mov_b32 v1, 3
+        v_mul_f32 v2, 0.5, v1
+        v_mov_b32 v3, 0x33800000
+        v_add_f32 v4, 1.0, v3
+        v_mov_b32 v5, 0x33c00000
+        v_add_f32 v6, 1.0, v5
+        v_sub_f32 v7, 1.0, v5
+        s_endpgm";
+    for t in ALL {
+        // Denormals kept, nearest-even: 1.5 * 2^-149 rounds to even (2 * 2^-149).
+        let w = run_mode(t, 0x3f0, src);
+        check(&w, 2, |_| 2);
+        check(&w, 4, |_| 0x3f80_0000);
+        check(&w, 6, |_| 0x3f80_0001);
+        check(&w, 7, |_| 0x3f7f_fffe);
+        // Denormals flushed (FP_DENORM[1:0] = 0): the denormal input reads as 0.
+        let w = run_mode(t, 0x3c0, src);
+        check(&w, 2, |_| 0);
+        // Round toward zero / +inf / -inf on f32 (FP_ROUND[1:0]).
+        let w = run_mode(t, 0x3f3, src);
+        check(&w, 6, |_| 0x3f80_0000);
+        check(&w, 7, |_| 0x3f7f_fffe);
+        let w = run_mode(t, 0x3f1, src);
+        check(&w, 4, |_| 0x3f80_0001);
+        check(&w, 2, |_| 2);
+        let w = run_mode(t, 0x3f2, src);
+        check(&w, 2, |_| 1);
+        check(&w, 6, |_| 0x3f80_0000);
+    }
+}
+
+#[test]
+fn min_max_nan_and_signed_zero_rules() {
+    let src = "
+        v_mov_b32 v1, 0x7fc00000
+        v_mov_b32 v2, 0x7f800001
+        v_mov_b32 v3, 0x80000000
+        v_min_f32 v4, v1, 2.0
+        v_max_f32 v5, 2.0, v1
+        v_min_f32 v6, v2, 2.0
+        v_min_f32 v7, 0, v3
+        v_max_f32 v8, v3, 0
+        v_med3_f32 v9, v1, 1.0, 2.0
+        v_med3_f32 v10, 4.0, 1.0, 2.0
+        s_endpgm";
+    for t in ALL {
+        // IEEE mode on (MODE bit 9): sNaN inputs come back quieted.
+        let w = run_mode(t, 0x2f0, src);
+        check(&w, 4, |_| 0x4000_0000);
+        check(&w, 5, |_| 0x4000_0000);
+        check(&w, 6, |_| 0x7fc0_0001);
+        check(&w, 7, |_| 0x8000_0000);
+        check(&w, 8, |_| 0);
+        check(&w, 9, |_| 0x3f80_0000);
+        check(&w, 10, |_| 0x4000_0000);
+        // IEEE mode off: a NaN input yields the other operand, signalling or not.
+        let w = run_mode(t, 0x0f0, src);
+        check(&w, 6, |_| 0x4000_0000);
+    }
+}
+
+#[test]
+fn fused_versus_unfused_multiply_add() {
+    // a = 1 + 2^-12, a*a = 1 + 2^-11 + 2^-24: the product rounds (tie, even)
+    // to 1 + 2^-11 before the add in v_mad/v_mac; v_fma keeps 2^-24.
+    let src = "
+        v_mov_b32 v1, 0x3f800800
+        v_mov_b32 v2, 0xbf801000
+        v_fma_f32 v3, v1, v1, v2
+        v_mad_f32 v4, v1, v1, v2
+        v_mov_b32 v5, v2
+        v_mac_f32 v5, v1, v1
+        s_endpgm";
+    let w = run_mode(Target::GFX803, 0x3f0, src);
+    check(&w, 3, |_| 0x3380_0000);
+    check(&w, 4, |_| 0);
+    check(&w, 5, |_| 0);
+    let w = run_mode(
+        Target::GFX1030_W32,
+        0x3f0,
+        "v_mov_b32 v1, 0x3f800800
+         v_mov_b32 v2, 0xbf801000
+         v_mov_b32 v5, v2
+         v_fmac_f32 v5, v1, v1
+         s_endpgm",
+    );
+    check(&w, 5, |_| 0x3380_0000);
+}
+
+#[test]
+fn vop3_modifiers_abs_neg_omod_clamp() {
+    let src = "
+        v_cvt_f32_i32 v1, v0
+        v_sub_f32 v1, 4.0, v1
+        v_add_f32_e64 v2, |v1|, 0
+        v_add_f32_e64 v3, -v1, 0
+        v_mul_f32_e64 v4, v1, 1.0 mul:2
+        v_mul_f32_e64 v5, v1, 1.0 div:2
+        v_mul_f32_e64 v6, v1, 0.5 clamp
+        v_add_nc_u32_e64 v7, v0, -1 clamp
+        s_endpgm";
+    for t in ALL {
+        let g8 = t.isa == Isa::Gfx803;
+        let src = if g8 {
+            src.replace("v_add_nc_u32_e64 v7, v0, -1 clamp\n", "")
+        } else {
+            src.to_string()
+        };
+        let w = run_mode(t, 0x3f0, &src);
+        let x = |l: u32| 4.0 - l as f32;
+        check(&w, 2, |l| x(l).abs().to_bits());
+        check(&w, 3, |l| (-x(l) + 0.0).to_bits());
+        check(&w, 4, |l| (x(l) * 2.0).to_bits());
+        check(&w, 5, |l| (x(l) * 0.5).to_bits());
+        check(&w, 6, |l| (x(l) * 0.5).clamp(0.0, 1.0).to_bits());
+        if !g8 {
+            // Unsigned saturation: l + 0xffffffff overflows for l >= 1.
+            check(&w, 7, |l| if l == 0 { u32::MAX } else { u32::MAX });
+        }
+    }
+}
+
+#[test]
+fn f64_arithmetic_conversions_and_compares() {
+    let src = "
+        v_cvt_f64_u32 v[2:3], v0
+        v_add_f64 v[4:5], v[2:3], 0.5
+        v_mul_f64 v[6:7], v[4:5], v[4:5]
+        v_fma_f64 v[8:9], v[2:3], v[2:3], -1.0
+        v_sqrt_f64 v[10:11], v[2:3]
+        v_cvt_i32_f64 v12, v[6:7]
+        v_cvt_f32_f64 v13, v[4:5]
+        v_cmp_lt_f64_e64 {m10}, v[4:5], 4.0
+        s_movk_i32 s20, 0x100
+        v_cmp_class_f32_e64 {m12}, v13, s20
+        v_ldexp_f64 v[14:15], v[4:5], 2
+        v_floor_f64 v[16:17], v[4:5]
+        s_endpgm";
+    for t in ALL {
+        let w = run(t, src);
+        let pair = |w: &Wave, r: usize, l: u32| {
+            f64::from_bits(
+                u64::from(w.vgpr[r][l as usize]) | u64::from(w.vgpr[r + 1][l as usize]) << 32,
+            )
+        };
+        for l in 0..w.lanes() {
+            let x = f64::from(l);
+            assert_eq!(pair(&w, 4, l), x + 0.5, "{t:?}");
+            assert_eq!(pair(&w, 6, l), (x + 0.5) * (x + 0.5));
+            assert_eq!(pair(&w, 8, l), x.mul_add(x, -1.0));
+            assert_eq!(pair(&w, 10, l), x.sqrt());
+            assert_eq!(pair(&w, 14, l), (x + 0.5) * 4.0);
+            assert_eq!(pair(&w, 16, l), x);
+        }
+        check(&w, 12, |l| ((l as f64 + 0.5) * (l as f64 + 0.5)) as u32);
+        check(&w, 13, |l| (l as f32 + 0.5).to_bits());
+        assert_eq!(sgpr_mask(&w, 10), mask(&w, |l| l < 4), "{t:?}");
+        // class 0x100 = positive normal: every lane's x + 0.5 is one.
+        assert_eq!(sgpr_mask(&w, 12), mask(&w, |_| true), "{t:?}");
+    }
+}
+
+#[test]
+fn packed_math_and_dot_products() {
+    for t in GFX10 {
+        let w = run(
+            t,
+            "v_lshl_or_b32 v1, v0, 16, v0
+             v_pk_add_u16 v2, v1, 0x10001
+             v_pk_mul_lo_u16 v3, v1, v1
+             v_pk_add_u16 v4, v1, v1 op_sel:[1,0] op_sel_hi:[0,1]
+             v_mov_b32 v5, 0x3c003c00
+             v_pk_fma_f16 v6, v5, v5, v5
+             v_dot4_u32_u8 v7, v1, 0x01010101, 3
+             v_pk_sub_i16 v8, v1, 1 clamp
+             s_endpgm",
+        );
+        check(&w, 2, |l| (l + 1) << 16 | (l + 1));
+        check(&w, 3, |l| (l * l) << 16 | (l * l));
+        // low lane: hi(v1) + lo(v1); high lane: lo(v1) + hi(v1).
+        check(&w, 4, |l| (2 * l) << 16 | (2 * l));
+        check(&w, 6, |_| 0x4000_4000);
+        check(&w, 7, |l| 2 * l + 3);
+        // i16: l - 1 (lane 0 = -1 = 0xffff), high half of the constant 1 is 0.
+        check(&w, 8, |l| l << 16 | (l.wrapping_sub(1) & 0xffff));
+    }
 }

@@ -81,6 +81,12 @@ pub fn add(fmt: Format, a: u64, b: u64, m: FpMode) -> u64 {
     if host(fmt, m) {
         host_op!(fmt, m, [a, b], a + b);
     }
+    add_soft(fmt, a, b, m)
+}
+
+/// `a + b`. The hand-written path (every rounding direction and format;
+/// public so the SoftFloat cross-check can test it in nearest-even too).
+pub fn add_soft(fmt: Format, a: u64, b: u64, m: FpMode) -> u64 {
     let (x, y) = (unpack(fmt, a, m.denorm_in), unpack(fmt, b, m.denorm_in));
     if x.kind == Kind::Nan || y.kind == Kind::Nan {
         return propagate(fmt, &[a, b]);
@@ -117,6 +123,12 @@ pub fn mul(fmt: Format, a: u64, b: u64, m: FpMode) -> u64 {
     if host(fmt, m) {
         host_op!(fmt, m, [a, b], a * b);
     }
+    mul_soft(fmt, a, b, m)
+}
+
+/// `a * b`. The hand-written path (every rounding direction and format;
+/// public so the SoftFloat cross-check can test it in nearest-even too).
+pub fn mul_soft(fmt: Format, a: u64, b: u64, m: FpMode) -> u64 {
     let (x, y) = (unpack(fmt, a, m.denorm_in), unpack(fmt, b, m.denorm_in));
     if x.kind == Kind::Nan || y.kind == Kind::Nan {
         return propagate(fmt, &[a, b]);
@@ -141,6 +153,12 @@ pub fn fma(fmt: Format, a: u64, b: u64, c: u64, m: FpMode) -> u64 {
     if host(fmt, m) {
         host_op!(fmt, m, [a, b, c], a.mul_add(b, c));
     }
+    fma_soft(fmt, a, b, c, m)
+}
+
+/// Fused `a * b + c`, rounded once. The hand-written path (every rounding direction and format;
+/// public so the SoftFloat cross-check can test it in nearest-even too).
+pub fn fma_soft(fmt: Format, a: u64, b: u64, c: u64, m: FpMode) -> u64 {
     let (x, y, z) = (
         unpack(fmt, a, m.denorm_in),
         unpack(fmt, b, m.denorm_in),
@@ -193,6 +211,12 @@ pub fn div(fmt: Format, a: u64, b: u64, m: FpMode) -> u64 {
     if host(fmt, m) {
         host_op!(fmt, m, [a, b], a / b);
     }
+    div_soft(fmt, a, b, m)
+}
+
+/// `a / b`, correctly rounded. The hand-written path (every rounding direction and format;
+/// public so the SoftFloat cross-check can test it in nearest-even too).
+pub fn div_soft(fmt: Format, a: u64, b: u64, m: FpMode) -> u64 {
     let (x, y) = (unpack(fmt, a, m.denorm_in), unpack(fmt, b, m.denorm_in));
     if x.kind == Kind::Nan || y.kind == Kind::Nan {
         return propagate(fmt, &[a, b]);
@@ -238,6 +262,12 @@ pub fn sqrt(fmt: Format, a: u64, m: FpMode) -> u64 {
     if host(fmt, m) {
         host_op!(fmt, m, [a], a.sqrt());
     }
+    sqrt_soft(fmt, a, m)
+}
+
+/// Square root, correctly rounded; `sqrt(-0) = -0`. The hand-written path (every rounding direction and format;
+/// public so the SoftFloat cross-check can test it in nearest-even too).
+pub fn sqrt_soft(fmt: Format, a: u64, m: FpMode) -> u64 {
     let x = unpack(fmt, a, m.denorm_in);
     match x.kind {
         Kind::Nan => return propagate(fmt, &[a]),
