@@ -51,5 +51,9 @@ fn every_corpus_kernel_passes_on_the_functional_model() {
     for f in &failures {
         println!("{f}");
     }
-    assert!(failures.is_empty(), "{} of {count} corpus workloads failed", failures.len());
+    assert!(
+        failures.is_empty(),
+        "{} of {count} corpus workloads failed",
+        failures.len()
+    );
 }
