@@ -75,6 +75,10 @@ pub enum Command {
         /// Print run statistics.
         #[arg(long, value_enum)]
         stats: Option<run::StatsFormat>,
+        /// Watchdog: wave instructions the GPU may execute before it stops with a
+        /// fault (exit 3). Default 2^32.
+        #[arg(long)]
+        watchdog: Option<u64>,
     },
     /// Measure a model's throughput on the corpus workloads (single-threaded).
     Bench {
@@ -184,7 +188,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             workload,
             model,
             stats,
-        } => run::run(&workload, model, stats)?,
+            watchdog,
+        } => run::run(&workload, model, stats, watchdog)?,
         Command::Bench {
             model,
             target,

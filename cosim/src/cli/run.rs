@@ -50,6 +50,7 @@ pub(crate) fn run(
     path: &Path,
     model: Model,
     stats: Option<StatsFormat>,
+    watchdog: Option<u64>,
 ) -> Result<String, CliError> {
     if model != Model::Functional {
         return Err(CliError::BadInput(format!(
@@ -68,8 +69,11 @@ pub(crate) fn run(
                 prepared.code_object_path.display()
             ))
         })?;
-    let gpu =
-        GoldenGpu::new(GoldenConfig::new(isa)).map_err(|e| CliError::BadInput(e.to_string()))?;
+    let mut config = GoldenConfig::new(isa);
+    if let Some(budget) = watchdog {
+        config.instruction_budget = budget;
+    }
+    let gpu = GoldenGpu::new(config).map_err(|e| CliError::BadInput(e.to_string()))?;
     let mut driver = Driver::new(gpu).map_err(|e| driver_error(path, e))?;
     let finals = workload::execute(&mut driver, &prepared).map_err(|e| driver_error(path, e))?;
     let report = workload::check(&workload, &prepared, &finals).map_err(bad)?;
