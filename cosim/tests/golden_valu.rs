@@ -573,12 +573,12 @@ fn vop3_modifiers_abs_neg_omod_clamp() {
         v_mul_f32_e64 v4, v1, 1.0 mul:2
         v_mul_f32_e64 v5, v1, 1.0 div:2
         v_mul_f32_e64 v6, v1, 0.5 clamp
-        v_add_nc_u32_e64 v7, v0, -1 clamp
+        v_add_nc_u32_e64 v7, v0, -2 clamp
         s_endpgm";
     for t in ALL {
         let g8 = t.isa == Isa::Gfx803;
         let src = if g8 {
-            src.replace("v_add_nc_u32_e64 v7, v0, -1 clamp\n", "")
+            src.replace("v_add_nc_u32_e64 v7, v0, -2 clamp\n", "")
         } else {
             src.to_string()
         };
@@ -590,8 +590,8 @@ fn vop3_modifiers_abs_neg_omod_clamp() {
         check(&w, 5, |l| (x(l) * 0.5).to_bits());
         check(&w, 6, |l| (x(l) * 0.5).clamp(0.0, 1.0).to_bits());
         if !g8 {
-            // Unsigned saturation: l + 0xffffffff overflows for l >= 1.
-            check(&w, 7, |l| if l == 0 { u32::MAX } else { u32::MAX });
+            // Unsigned saturation: l + 0xfffffffe overflows for l >= 2 (wrapping would give l - 2).
+            check(&w, 7, |l| if l < 2 { l + 0xffff_fffe } else { u32::MAX });
         }
     }
 }
