@@ -45,6 +45,37 @@ pub fn each_lane(mut mask: u64, mut f: impl FnMut(usize)) {
     }
 }
 
+/// The table row of a VOP-family instruction, from a table built once
+/// (`Instruction::info` scans the whole ISA table; this runs per instruction).
+fn row(inst: &Instruction) -> Option<&'static OpInfo> {
+    use arch::isa::tables::tables;
+    use arch::isa::{Family, Opcode};
+    use std::sync::OnceLock;
+    const FAMILIES: [Family; 5] = [
+        Family::Vop1,
+        Family::Vop2,
+        Family::Vopc,
+        Family::Vop3,
+        Family::Vop3p,
+    ];
+    type Rows = Vec<Option<&'static OpInfo>>;
+    static ROWS: OnceLock<[Rows; 2]> = OnceLock::new();
+    let rows = ROWS.get_or_init(|| {
+        [Isa::Gfx803, Isa::Gfx1030].map(|isa| {
+            let mut v = vec![None; FAMILIES.len() * Opcode::ALL.len()];
+            for r in tables(isa).rows {
+                if let Some(f) = FAMILIES.iter().position(|&f| f == r.family) {
+                    v[f * Opcode::ALL.len() + r.opcode as usize] = Some(r);
+                }
+            }
+            v
+        })
+    });
+    let f = FAMILIES.iter().position(|&f| f == inst.family)?;
+    let isa = usize::from(inst.target.isa == Isa::Gfx1030);
+    *rows[isa].get(f * Opcode::ALL.len() + inst.opcode as usize)?
+}
+
 /// A 32-bit lane value as a `fmt` operand (an `f16` is the low half).
 #[inline]
 pub fn narrow(fmt: Format, x: u32) -> u64 {
@@ -58,7 +89,7 @@ pub fn narrow(fmt: Format, x: u32) -> u64 {
 impl<'a> Valu<'a> {
     /// Prepares an instruction (fails when its row is missing).
     pub fn new(w: &'a mut Wave, inst: &'a Instruction) -> Result<Valu<'a>, Fault> {
-        let info = inst.info().ok_or_else(|| not_implemented(inst))?;
+        let info = row(inst).ok_or_else(|| not_implemented(inst))?;
         let exec = w.exec();
         let mode = Mode::from_register(w.mode);
         Ok(Valu {
