@@ -903,3 +903,42 @@ fn coverage_of_every_vector_opcode() {
         "corpus instructions not implemented: {missing_corpus:?}"
     );
 }
+
+/// Rough VALU throughput of the golden model (print only; run with
+/// `cargo test --release -p cosim --test golden_valu throughput -- --ignored --nocapture`).
+#[test]
+#[ignore = "timing, not a check"]
+fn throughput() {
+    for t in ALL {
+        let body = "
+            v_add_nc_u32 v1, v1, v0
+            v_fma_f32 v2, v1, v2, v3
+            v_xor_b32 v4, v1, v2
+            v_cmp_gt_u32_e32 {vcc}, v4, v0
+            v_cndmask_b32_e32 v5, v1, v4, {vcc}
+            v_lshlrev_b64 v[6:7], 3, v[4:5]
+            v_mad_u64_u32 v[8:9], {m10}, v4, v5, v[6:7]
+            v_mul_f32 v3, v2, v3";
+        let body = if t.isa == Isa::Gfx803 {
+            body.replace("v_add_nc_u32 v1, v1, v0", "v_add_u32 v1, vcc, v1, v0")
+                .replace("{m10}", "s[10:11]")
+        } else {
+            body.to_string()
+        };
+        // The body is 44 bytes; the branch goes back over it and the two scalar ops.
+        let src = format!(
+            "s_movk_i32 s20, 0x4e20\n{body}\ns_sub_u32 s20, s20, 1\ns_cmp_lg_u32 s20, 0\ns_cbranch_scc1 65522\ns_endpgm"
+        );
+        let mut k = Kernel::new(t, &text(t, &src));
+        k.budget = 10_000_000;
+        let start = std::time::Instant::now();
+        let done = k.run().unwrap_or_else(|e| panic!("{e}"));
+        let secs = start.elapsed().as_secs_f64();
+        let lane_insts = 20_000.0 * 8.0 * f64::from(t.wave_size());
+        println!(
+            "{t:?}: {:.0} M active-lane VALU instructions/s ({} waves)",
+            lane_insts / secs / 1e6,
+            done.waves.len()
+        );
+    }
+}

@@ -150,7 +150,10 @@ fn fma_sqrt(n: u64, rng: &mut Rng, out: &mut Vec<Tally>) {
         let mut t = Tally::new(&format!("fma {}", fmt.man_bits), fmt);
         let mut s = Tally::new(&format!("sqrt {}", fmt.man_bits), fmt);
         for i in 0..n {
-            let (a, b, c) = (rng.value(fmt), rng.value(fmt), rng.value(fmt));
+            let (mut a, mut b, mut c) = (rng.value(fmt), rng.value(fmt), rng.value(fmt));
+            if fmt == F32F && i % 8 == 0 {
+                (a, b, c) = f32_fma_tie(rng);
+            }
             let (r, rm) = MODES[(i % 4) as usize];
             let (f, q) = match fmt.man_bits {
                 10 => {
@@ -181,6 +184,22 @@ fn fma_sqrt(n: u64, rng: &mut Rng, out: &mut Vec<Tally>) {
         out.push(t);
         out.push(s);
     }
+}
+
+/// An `f32` fma whose exact result lies just off a rounding midpoint of `c`
+/// while its `f64` rounding lands exactly on it: `a * b = ±(1 - 2^-46) * 2^h`
+/// with `2^h` half an ulp of `c` (the double-rounding trap of computing an
+/// `f32` fma in `f64`).
+fn f32_fma_tie(rng: &mut Rng) -> (u64, u64, u64) {
+    let r = rng.next();
+    let ec = 60 + (r % 130) as i64;
+    let c = (ec as u64) << 23 | (rng.next() & 0x7f_ffff) | (r >> 40 & 1) << 31;
+    let h = ec - 127 - 24;
+    let xa = h / 2;
+    let xb = h - xa;
+    let a = ((127 + xa) as u64) << 23 | 1 | (r >> 41 & 1) << 31;
+    let b = ((126 + xb) as u64) << 23 | 0x7f_fffe;
+    (a, b, c)
 }
 
 /// The `v_div_scale` building blocks (reciprocal, ldexp) and reciprocal square

@@ -150,6 +150,16 @@ pub fn mul_soft(fmt: Format, a: u64, b: u64, m: FpMode) -> u64 {
 
 /// Fused `a * b + c`, rounded once.
 pub fn fma(fmt: Format, a: u64, b: u64, c: u64, m: FpMode) -> u64 {
+    if host(fmt, m) && fmt == F32 {
+        let (a, b, c) = (
+            flush_in(fmt, a, m),
+            flush_in(fmt, b, m),
+            flush_in(fmt, c, m),
+        );
+        if let Some(r) = fma_f32_via_f64(a as u32, b as u32, c as u32) {
+            return host_fix(fmt, u64::from(r), &[a, b, c], m);
+        }
+    }
     if host(fmt, m) {
         host_op!(fmt, m, [a, b, c], a.mul_add(b, c));
     }
@@ -198,6 +208,37 @@ pub fn fma_soft(fmt: Format, a: u64, b: u64, c: u64, m: FpMode) -> u64 {
     };
     let (s, sig, e) = add_exact(p, (z.sign, u128::from(z.sig), z.exp), m.round);
     round_pack(fmt, s, sig, e, m)
+}
+
+/// Nearest-even `f32` fma through `f64`: the product is exact in `f64`; the
+/// sum is rounded to `f64` and then to `f32`, and the one case where that
+/// double rounding can go wrong (an inexact `f64` sum that lands exactly on an
+/// `f32` midpoint) is fixed by nudging the sum toward its rounding error
+/// (computed exactly with TwoSum). Results in the `f32` denormal range take
+/// the general path (`None`). Much faster than a software `fmaf`.
+#[inline]
+fn fma_f32_via_f64(a: u32, b: u32, c: u32) -> Option<u32> {
+    let p = f64::from(f32::from_bits(a)) * f64::from(f32::from_bits(b));
+    let c = f64::from(f32::from_bits(c));
+    let s = p + c;
+    if !s.is_finite() {
+        return Some((s as f32).to_bits());
+    }
+    if s != 0.0 && s.abs() < f64::from(f32::MIN_POSITIVE) {
+        return None;
+    }
+    let bb = s - p;
+    let e = (p - (s - bb)) + (c - bb);
+    let mut bits = s.to_bits();
+    // 29 = 52 - 23 mantissa bits dropped by the conversion to f32.
+    if e != 0.0 && bits & 0x1fff_ffff == 0x1000_0000 {
+        if (e > 0.0) == (s > 0.0) {
+            bits += 1;
+        } else {
+            bits -= 1;
+        }
+    }
+    Some((f64::from_bits(bits) as f32).to_bits())
 }
 
 /// Unfused `a * b + c`: the product is rounded (and flushed) first, as GCN's

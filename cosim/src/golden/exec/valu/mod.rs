@@ -33,6 +33,24 @@ pub struct Valu<'a> {
     pub exec: u64,
     /// The floating-point MODE.
     pub mode: Mode,
+    /// Operand index per [`slot`] (`u8::MAX` when absent), found once.
+    slots: [u8; 8],
+}
+
+/// The slot of the `n`th operand in `field` (`vcc` has two: carry-out/in).
+#[inline]
+fn slot(field: Field, n: usize) -> Option<usize> {
+    Some(match (field, n) {
+        (Field::Vdst, 0) => 0,
+        (Field::Sdst, 0) => 1,
+        (Field::Vcc, 0) => 2,
+        (Field::Vcc, 1) => 3,
+        (Field::Src0, 0) => 4,
+        (Field::Src1, 0) => 5,
+        (Field::Src2, 0) => 6,
+        (Field::K, 0) => 7,
+        _ => return None,
+    })
 }
 
 /// Iterates over the set bits of a lane mask.
@@ -92,12 +110,26 @@ impl<'a> Valu<'a> {
         let info = row(inst).ok_or_else(|| not_implemented(inst))?;
         let exec = w.exec();
         let mode = Mode::from_register(w.mode);
+        let mut slots = [u8::MAX; 8];
+        let mut vccs = 0;
+        for (i, spec) in info.operands.iter().enumerate() {
+            let n = if spec.field == Field::Vcc {
+                vccs += 1;
+                vccs - 1
+            } else {
+                0
+            };
+            if let Some(s) = slot(spec.field, n) {
+                slots[s] = i as u8;
+            }
+        }
         Ok(Valu {
             w,
             inst,
             info,
             exec,
             mode,
+            slots,
         })
     }
 
@@ -110,13 +142,8 @@ impl<'a> Valu<'a> {
     /// Index of the `n`th operand in `field`, if present.
     #[inline]
     fn index(&self, field: Field, n: usize) -> Option<usize> {
-        self.info
-            .operands
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| s.field == field)
-            .nth(n)
-            .map(|(i, _)| i)
+        let i = self.slots[slot(field, n)?];
+        (i != u8::MAX).then_some(usize::from(i))
     }
 
     /// True when the row has an operand in `field`.
@@ -232,11 +259,7 @@ impl<'a> Valu<'a> {
     }
 
     fn vcc_count(&self) -> usize {
-        self.info
-            .operands
-            .iter()
-            .filter(|s| s.field == Field::Vcc)
-            .count()
+        usize::from(self.slots[2] != u8::MAX) + usize::from(self.slots[3] != u8::MAX)
     }
 
     /// Writes a lane-mask result (carry-out, compare result) to `sdst`, or to
@@ -272,6 +295,16 @@ impl<'a> Valu<'a> {
         let gfx10 = self.isa() == Isa::Gfx1030;
         let hi = gfx10 && self.inst.variant == Variant::Plain && m.op_sel & 8 != 0;
         let dst = self.w.vgpr_mut(n)?;
+        if !sdwa && !half {
+            // The common case: a full 32-bit result.
+            if exec == u64::MAX || exec == 0xffff_ffff {
+                let lanes = if exec == u64::MAX { 64 } else { 32 };
+                dst[..lanes].copy_from_slice(&r[..lanes]);
+            } else {
+                each_lane(exec, |l| dst[l] = r[l]);
+            }
+            return Ok(());
+        }
         each_lane(exec, |l| {
             dst[l] = if sdwa {
                 lanes::sdwa_dst(dst[l], r[l], m.dst_sel, m.dst_unused)
@@ -306,6 +339,9 @@ impl<'a> Valu<'a> {
     #[inline]
     pub fn post(&self, fmt: Format, x: u64) -> u64 {
         let m = self.inst.modifiers;
+        if m.omod == 0 && !m.clamp {
+            return x;
+        }
         let omod = if self.inst.variant == Variant::Sdwa && self.isa() == Isa::Gfx803 {
             0
         } else {
