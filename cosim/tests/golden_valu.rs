@@ -942,3 +942,67 @@ fn throughput() {
         );
     }
 }
+
+/// Executes one assembled instruction directly on `wave` (no dispatch).
+fn exec_one(wave: &mut Wave, text: &str) -> Result<(), String> {
+    use arch::code_object::KernelDescriptor;
+    use arch::command::DispatchPacket;
+    use cosim::golden::dispatch::{DispatchEnv, ScratchLayout};
+    use cosim::golden::exec::{execute, WaveCtx};
+    use cosim::golden::memory::Memory;
+    let target = wave.target;
+    let bytes = arch::isa::assemble(target, text).map_err(|e| e.to_string())?;
+    let inst = arch::isa::decode(target, &bytes).map_err(|e| e.to_string())?;
+    let env = DispatchEnv {
+        number: 0,
+        channel: 0,
+        entry: 0,
+        target,
+        packet: DispatchPacket::default(),
+        descriptor: KernelDescriptor::default(),
+        dispatch_ptr: 0,
+        code_entry: 0,
+        lds_bytes: 0,
+        scratch: ScratchLayout::default(),
+        hidden_private_base: 0,
+        vgprs: 64,
+        workgroups: [1, 1, 1],
+        waves_per_workgroup: 1,
+    };
+    let mut mem = Memory::new();
+    let mut lds = [0u8; 0];
+    let mut ctx = WaveCtx {
+        wave,
+        mem: &mut mem,
+        lds: &mut lds,
+        env: &env,
+        pc: 0,
+        now: 0,
+    };
+    execute(&mut ctx, &inst)
+        .map(|_| ())
+        .map_err(|f| format!("{f:?}"))
+}
+
+#[test]
+fn gfx803_vgpr_indexing_mode() {
+    // Indexing on (as s_set_gpr_idx_on 3, gpr_idx(SRC0,DST) leaves it):
+    // v_mov_b32 v1, v4 reads v7 and writes v4.
+    let mut w = Wave::new(Default::default(), Target::GFX803, 16);
+    w.set_exec(u64::MAX);
+    w.vgpr[7] = [0x77; 64];
+    w.vgpr[4] = [0x44; 64];
+    w.sgpr[124] = 3 | 0b1001 << 12;
+    w.gpr_idx_enabled = true;
+    exec_one(&mut w, "v_mov_b32 v1, v4").unwrap();
+    check(&w, 4, |_| 0x77);
+    check(&w, 1, |_| 0);
+    // src1 only: v_add_u32 v2, vcc, v4, v4 reads v4 (0x77) + v7 (0x70).
+    w.vgpr[7] = [0x70; 64];
+    w.sgpr[124] = 3 | 0b0010 << 12;
+    exec_one(&mut w, "v_add_u32 v2, vcc, v4, v4").unwrap();
+    check(&w, 2, |_| 0xe7);
+    w.gpr_idx_enabled = false;
+    exec_one(&mut w, "v_mov_b32 v3, v4").unwrap();
+    check(&w, 3, |_| 0x77);
+}

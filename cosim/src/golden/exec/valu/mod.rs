@@ -162,7 +162,31 @@ impl<'a> Valu<'a> {
             .operands()
             .get(i)
             .ok_or_else(|| illegal(format!("{}: operand {i} is missing", self.inst)))?;
-        Ok((op, self.info.operands[i].ty))
+        let ty = self.info.operands[i].ty;
+        if self.w.gpr_idx_enabled {
+            return Ok((self.gpr_indexed(field, op), ty));
+        }
+        Ok((op, ty))
+    }
+
+    /// gfx803 VGPR indexing mode (`s_set_gpr_idx_on`): `M0[7:0]` is added to
+    /// the VGPR number of src0/src1/src2/vdst when `M0[12..15]` selects it.
+    fn gpr_indexed(&self, field: Field, op: Operand) -> Operand {
+        let m0 = self.w.m0();
+        let bit = match field {
+            Field::Src0 => 12,
+            Field::Src1 => 13,
+            Field::Src2 => 14,
+            Field::Vdst => 15,
+            _ => return op,
+        };
+        match op {
+            Operand::Src { code, ty } if code >= VGPR_BASE && m0 >> bit & 1 != 0 => Operand::Src {
+                code: code + (m0 & 0xff) as u16,
+                ty,
+            },
+            _ => op,
+        }
     }
 
     /// Source field `i` (0..=2).
