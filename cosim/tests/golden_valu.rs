@@ -698,3 +698,23 @@ fn dpp8_and_gfx803_dpp_broadcasts() {
     });
     check(&w, 2, |l| if l == 0 { 0x55 } else { l - 1 });
 }
+
+#[test]
+fn gcn_mad_flushes_denormals_whatever_mode_says() {
+    // Denormals kept by MODE (0x3f0): v_fma keeps 2^-149 * 3 * 0.5 + 0;
+    // v_mad_f32 flushes the denormal input, v_mac too.
+    let w = run_mode(
+        Target::GFX803,
+        0x3f0,
+        "v_mov_b32 v1, 3
+         v_mov_b32 v2, 0
+         v_fma_f32 v3, v1, 1.0, v2
+         v_mad_f32 v4, v1, 1.0, v2
+         v_mov_b32 v5, 0
+         v_mac_f32 v5, 1.0, v1
+         s_endpgm",
+    );
+    check(&w, 3, |_| 3);
+    check(&w, 4, |_| 0);
+    check(&w, 5, |_| 0);
+}

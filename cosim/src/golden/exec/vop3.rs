@@ -265,6 +265,16 @@ fn ternary(v: &mut Valu<'_>) -> Result<bool, Fault> {
         V_FMA_LEGACY_F32 | V_MAD_LEGACY_F32 => {
             let fused = v.inst.opcode == V_FMA_LEGACY_F32;
             v.fmap3(F32, move |a, b, c, m| {
+                // v_mad_legacy_f32, like v_mad_f32, has no denormal support.
+                let m = if fused {
+                    m
+                } else {
+                    fp::FpMode {
+                        denorm_in: false,
+                        denorm_out: false,
+                        ..m
+                    }
+                };
                 let (fa, fb) = (fp::flush_in(F32, a, m), fp::flush_in(F32, b, m));
                 if F32.is_zero(fa) || F32.is_zero(fb) {
                     fp::add(F32, F32.zero(F32.sign(fa) != F32.sign(fb)), c, m)

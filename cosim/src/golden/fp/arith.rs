@@ -241,9 +241,21 @@ fn fma_f32_via_f64(a: u32, b: u32, c: u32) -> Option<u32> {
     Some((f64::from_bits(bits) as f32).to_bits())
 }
 
-/// Unfused `a * b + c`: the product is rounded (and flushed) first, as GCN's
-/// `v_mad_f32`/`v_mac_f32` do.
+/// Unfused `a * b + c`: the product is rounded first, then the sum, as GCN's
+/// `v_mad_f32`/`v_mac_f32`/`v_madmk`/`v_madak` do. The `f32` forms do not
+/// support denormals (AMD's GCN3 guide; LLVM selects them only when `f32`
+/// denormals are flushed): denormal inputs, the product and the result are
+/// flushed whatever MODE says. `f16` forms follow MODE.
 pub fn mad(fmt: Format, a: u64, b: u64, c: u64, m: FpMode) -> u64 {
+    let m = if fmt == F32 {
+        FpMode {
+            denorm_in: false,
+            denorm_out: false,
+            ..m
+        }
+    } else {
+        m
+    };
     add(fmt, mul(fmt, a, b, m), c, m)
 }
 
