@@ -77,6 +77,7 @@ fn add_exact(a: Exact, b: Exact, round: Round) -> Exact {
 }
 
 /// `a + b`.
+#[inline]
 pub fn add(fmt: Format, a: u64, b: u64, m: FpMode) -> u64 {
     if host(fmt, m) {
         host_op!(fmt, m, [a, b], a + b);
@@ -114,11 +115,13 @@ pub fn add_soft(fmt: Format, a: u64, b: u64, m: FpMode) -> u64 {
 }
 
 /// `a - b`.
+#[inline]
 pub fn sub(fmt: Format, a: u64, b: u64, m: FpMode) -> u64 {
     add(fmt, a, b ^ fmt.sign_bit(), m)
 }
 
 /// `a * b`.
+#[inline]
 pub fn mul(fmt: Format, a: u64, b: u64, m: FpMode) -> u64 {
     if host(fmt, m) {
         host_op!(fmt, m, [a, b], a * b);
@@ -149,6 +152,7 @@ pub fn mul_soft(fmt: Format, a: u64, b: u64, m: FpMode) -> u64 {
 }
 
 /// Fused `a * b + c`, rounded once.
+#[inline]
 pub fn fma(fmt: Format, a: u64, b: u64, c: u64, m: FpMode) -> u64 {
     if host(fmt, m) && fmt == F32 {
         let (a, b, c) = (
@@ -260,6 +264,7 @@ pub fn mad(fmt: Format, a: u64, b: u64, c: u64, m: FpMode) -> u64 {
 }
 
 /// `a / b`, correctly rounded.
+#[inline]
 pub fn div(fmt: Format, a: u64, b: u64, m: FpMode) -> u64 {
     if host(fmt, m) {
         host_op!(fmt, m, [a, b], a / b);
@@ -311,6 +316,7 @@ fn isqrt(n: u128) -> u128 {
 }
 
 /// Square root, correctly rounded; `sqrt(-0) = -0`.
+#[inline]
 pub fn sqrt(fmt: Format, a: u64, m: FpMode) -> u64 {
     if host(fmt, m) {
         host_op!(fmt, m, [a], a.sqrt());

@@ -56,6 +56,15 @@ fn slot(field: Field, n: usize) -> Option<usize> {
 /// Iterates over the set bits of a lane mask.
 #[inline]
 pub fn each_lane(mut mask: u64, mut f: impl FnMut(usize)) {
+    // Full waves (the common case) as plain counted loops the compiler can unroll.
+    if mask == u64::MAX {
+        (0..64).for_each(f);
+        return;
+    }
+    if mask == 0xffff_ffff {
+        (0..32).for_each(f);
+        return;
+    }
     while mask != 0 {
         let l = mask.trailing_zeros() as usize;
         mask &= mask - 1;
