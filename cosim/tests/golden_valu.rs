@@ -573,12 +573,12 @@ fn vop3_modifiers_abs_neg_omod_clamp() {
         v_mul_f32_e64 v4, v1, 1.0 mul:2
         v_mul_f32_e64 v5, v1, 1.0 div:2
         v_mul_f32_e64 v6, v1, 0.5 clamp
-        v_add_nc_u32_e64 v7, v0, -1 clamp
+        v_add_nc_u32_e64 v7, v0, -2 clamp
         s_endpgm";
     for t in ALL {
         let g8 = t.isa == Isa::Gfx803;
         let src = if g8 {
-            src.replace("v_add_nc_u32_e64 v7, v0, -1 clamp\n", "")
+            src.replace("v_add_nc_u32_e64 v7, v0, -2 clamp\n", "")
         } else {
             src.to_string()
         };
@@ -590,8 +590,8 @@ fn vop3_modifiers_abs_neg_omod_clamp() {
         check(&w, 5, |l| (x(l) * 0.5).to_bits());
         check(&w, 6, |l| (x(l) * 0.5).clamp(0.0, 1.0).to_bits());
         if !g8 {
-            // Unsigned saturation: l + 0xffffffff overflows for l >= 1.
-            check(&w, 7, |l| if l == 0 { u32::MAX } else { u32::MAX });
+            // Unsigned saturation: l + 0xfffffffe overflows for l >= 2 (wrapping would give l - 2).
+            check(&w, 7, |l| if l < 2 { l + 0xffff_fffe } else { u32::MAX });
         }
     }
 }
@@ -660,4 +660,61 @@ fn packed_math_and_dot_products() {
         // i16: l - 1 (lane 0 = -1 = 0xffff), high half of the constant 1 is 0.
         check(&w, 8, |l| l << 16 | (l.wrapping_sub(1) & 0xffff));
     }
+}
+
+#[test]
+fn dpp8_and_gfx803_dpp_broadcasts() {
+    for t in GFX10 {
+        let w = run(
+            t,
+            "v_mov_b32_dpp v1, v0 dpp8:[7,6,5,4,3,2,1,0]
+             v_mov_b32 v2, 0x55
+             {smov} {exec}, 0xfe
+             v_mov_b32_dpp v2, v0 dpp8:[0,0,0,0,0,0,0,0]
+             s_endpgm",
+        );
+        check(&w, 1, |l| (l & !7) + 7 - (l & 7));
+        // Lane 0 is inactive: without fi DPP8 reads 0 from it; lanes 1..7 write.
+        check(&w, 2, |l| match l {
+            1..=7 => 0,
+            _ => 0x55,
+        });
+    }
+    let w = run(
+        Target::GFX803,
+        "v_mov_b32 v1, 0x55
+         v_mov_b32_dpp v1, v0 row_bcast:15 row_mask:0xa bank_mask:0xf
+         v_mov_b32 v2, 0x55
+         v_mov_b32_dpp v2, v0 wave_shr:1 row_mask:0xf bank_mask:0xf
+         s_endpgm",
+    );
+    // Rows 1 and 3 (row_mask 0xa) take the last lane of the row before.
+    check(&w, 1, |l| {
+        if (l / 16) % 2 == 1 {
+            (l & !15) - 1
+        } else {
+            0x55
+        }
+    });
+    check(&w, 2, |l| if l == 0 { 0x55 } else { l - 1 });
+}
+
+#[test]
+fn gcn_mad_flushes_denormals_whatever_mode_says() {
+    // Denormals kept by MODE (0x3f0): v_fma keeps 2^-149 * 3 * 0.5 + 0;
+    // v_mad_f32 flushes the denormal input, v_mac too.
+    let w = run_mode(
+        Target::GFX803,
+        0x3f0,
+        "v_mov_b32 v1, 3
+         v_mov_b32 v2, 0
+         v_fma_f32 v3, v1, 1.0, v2
+         v_mad_f32 v4, v1, 1.0, v2
+         v_mov_b32 v5, 0
+         v_mac_f32 v5, 1.0, v1
+         s_endpgm",
+    );
+    check(&w, 3, |_| 3);
+    check(&w, 4, |_| 0);
+    check(&w, 5, |_| 0);
 }

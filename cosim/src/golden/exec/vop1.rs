@@ -77,6 +77,12 @@ pub(super) fn unary(v: &mut Valu<'_>) -> Result<bool, Fault> {
             let (dst, _) = v.operand(Field::Sdst, 0)?;
             v.w.write_scalar(&dst, vals[lane])?;
         }
+        V_SAT_PK_U8_I16 => v.map1(|a| {
+            let s = |h: u32| (h as u16 as i16).clamp(0, 255) as u32;
+            s(a) | s(a >> 16) << 8
+        })?,
+        V_CVT_NORM_I16_F16 => v.map1(|a| super::vop3::norm16(F16, a, true))?,
+        V_CVT_NORM_U16_F16 => v.map1(|a| super::vop3::norm16(F16, a, false))?,
         // Conversions.
         V_CVT_F32_I32 => v.fmap1(F32, |a, m| fp::from_i64(F32, i64::from(a as i32), m))?,
         V_CVT_F32_U32 => v.fmap1(F32, |a, m| fp::from_u64(F32, a, m))?,

@@ -145,7 +145,7 @@ fn ternary(v: &mut Valu<'_>) -> Result<bool, Fault> {
             let x = if clamp { x.clamp(-32768, 32767) } else { x };
             x as u16 as u32
         })?,
-        V_MAD_U32_U16 => v.map3(|a, b, c| (a & 0xffff) * (b & 0xffff) + c)?,
+        V_MAD_U32_U16 => v.map3(|a, b, c| ((a & 0xffff) * (b & 0xffff)).wrapping_add(c))?,
         V_MAD_I32_I16 => v.map3(|a, b, c| {
             (i32::from(a as i16) * i32::from(b as i16)).wrapping_add(c as i32) as u32
         })?,
@@ -171,6 +171,26 @@ fn ternary(v: &mut Valu<'_>) -> Result<bool, Fault> {
             let s = |x: u32| (x as i32).clamp(-32768, 32767) as u16 as u32;
             s(a) | s(b) << 16
         })?,
+        V_CVT_PKNORM_I16_F32 | V_CVT_PKNORM_U16_F32 | V_CVT_PKNORM_I16_F16
+        | V_CVT_PKNORM_U16_F16 => {
+            let op = v.inst.opcode;
+            let signed = matches!(op, V_CVT_PKNORM_I16_F32 | V_CVT_PKNORM_I16_F16);
+            let fmt = if matches!(op, V_CVT_PKNORM_I16_F32 | V_CVT_PKNORM_U16_F32) {
+                F32
+            } else {
+                F16
+            };
+            v.map2(|a, b| norm16(fmt, a, signed) | norm16(fmt, b, signed) << 16)?
+        }
+        V_CVT_PK_U8_F32 => {
+            let m = v.fp(F32);
+            v.map3(|a, b, c| {
+                let byte =
+                    fp::to_int(F32, u64::from(a), fp::IntRound::NearestEven, 0, 255, m) as u32;
+                let shift = 8 * (b & 3);
+                (c & !(0xff << shift)) | byte << shift
+            })?
+        }
         V_PACK_B32_F16 => v.map2(|a, b| (a & 0xffff) | b << 16)?,
         V_LSHLREV_B64 | V_LSHRREV_B64 | V_ASHRREV_I64 => {
             let op = v.inst.opcode;
@@ -245,6 +265,16 @@ fn ternary(v: &mut Valu<'_>) -> Result<bool, Fault> {
         V_FMA_LEGACY_F32 | V_MAD_LEGACY_F32 => {
             let fused = v.inst.opcode == V_FMA_LEGACY_F32;
             v.fmap3(F32, move |a, b, c, m| {
+                // v_mad_legacy_f32, like v_mad_f32, has no denormal support.
+                let m = if fused {
+                    m
+                } else {
+                    fp::FpMode {
+                        denorm_in: false,
+                        denorm_out: false,
+                        ..m
+                    }
+                };
                 let (fa, fb) = (fp::flush_in(F32, a, m), fp::flush_in(F32, b, m));
                 if F32.is_zero(fa) || F32.is_zero(fb) {
                     fp::add(F32, F32.zero(F32.sign(fa) != F32.sign(fb)), c, m)
@@ -326,6 +356,33 @@ fn ternary(v: &mut Valu<'_>) -> Result<bool, Fault> {
         _ => return Ok(false),
     }
     Ok(true)
+}
+
+/// `v_cvt_*norm_*16`: a float in [-1, 1] (signed) or [0, 1] to a 16-bit
+/// fixed-point value, rounded to nearest even; NaN gives 0.
+pub(super) fn norm16(fmt: Format, x: u32, signed: bool) -> u32 {
+    let bits = if fmt == F16 {
+        u64::from(x & 0xffff)
+    } else {
+        u64::from(x)
+    };
+    let d = f64::from_bits(fp::convert(
+        fmt,
+        F64,
+        bits,
+        fp::FpMode::IEEE,
+        fp::FpMode::IEEE,
+    ));
+    if d.is_nan() {
+        return 0;
+    }
+    // The products are exact in f64 (at most 24 + 16 significant bits).
+    let r = if signed {
+        (d.clamp(-1.0, 1.0) * 32767.0).round_ties_even() as i32
+    } else {
+        (d.clamp(0.0, 1.0) * 65535.0).round_ties_even() as i32
+    };
+    r as u16 as u32
 }
 
 /// `v_div_fixup`: special cases of `S2 / S1` given the quotient `S0`.

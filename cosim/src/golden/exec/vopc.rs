@@ -125,6 +125,22 @@ fn holds(table: u8, ord: Option<Ordering>) -> bool {
     table & bit != 0
 }
 
+/// The compare mask over the lanes of `exec`, monomorphised per type.
+#[inline]
+fn lanes(
+    exec: u64,
+    a: &[u64; 64],
+    b: &[u64; 64],
+    table: u8,
+    ord: impl Fn(u64, u64) -> Option<Ordering>,
+) -> u64 {
+    let mut mask = 0;
+    each_lane(exec, |l| {
+        mask |= u64::from(holds(table, ord(a[l], b[l]))) << l
+    });
+    mask
+}
+
 /// Runs `v`'s opcode if it is a compare; `Ok(false)` otherwise.
 pub(super) fn compare(v: &mut Valu<'_>) -> Result<bool, Fault> {
     let Some(Some(c)) = table().get(v.inst.opcode as usize).copied() else {
@@ -149,30 +165,26 @@ pub(super) fn compare(v: &mut Valu<'_>) -> Result<bool, Fault> {
             });
         }
         Some(t) => {
-            let m = match c.ty {
-                Ty::Float(fmt) => v.fp(fmt),
-                _ => fp::FpMode::IEEE,
-            };
-            each_lane(v.exec, |l| {
-                let (x, y) = (a[l], b[l]);
-                let ord = match c.ty {
-                    Ty::I16 => Some((x as i16).cmp(&(y as i16))),
-                    Ty::U16 => Some((x as u16).cmp(&(y as u16))),
-                    Ty::I32 => Some((x as i32).cmp(&(y as i32))),
-                    Ty::U32 => Some((x as u32).cmp(&(y as u32))),
-                    Ty::I64 => Some((x as i64).cmp(&(y as i64))),
-                    Ty::U64 => Some(x.cmp(&y)),
-                    Ty::Float(fmt) => {
+            let e = v.exec;
+            mask = match c.ty {
+                Ty::I16 => lanes(e, &a, &b, t, |x, y| Some((x as i16).cmp(&(y as i16)))),
+                Ty::U16 => lanes(e, &a, &b, t, |x, y| Some((x as u16).cmp(&(y as u16)))),
+                Ty::I32 => lanes(e, &a, &b, t, |x, y| Some((x as i32).cmp(&(y as i32)))),
+                Ty::U32 => lanes(e, &a, &b, t, |x, y| Some((x as u32).cmp(&(y as u32)))),
+                Ty::I64 => lanes(e, &a, &b, t, |x, y| Some((x as i64).cmp(&(y as i64)))),
+                Ty::U64 => lanes(e, &a, &b, t, |x, y| Some(x.cmp(&y))),
+                Ty::Float(fmt) => {
+                    let m = v.fp(fmt);
+                    lanes(e, &a, &b, t, |x, y| {
                         let (x, y) = if wide {
                             (x, y)
                         } else {
                             (narrow(fmt, x as u32), narrow(fmt, y as u32))
                         };
                         fp::compare(fmt, x, y, m)
-                    }
-                };
-                mask |= u64::from(holds(t, ord)) << l;
-            });
+                    })
+                }
+            };
         }
     }
     mask &= v.exec;

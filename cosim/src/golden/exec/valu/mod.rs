@@ -33,16 +33,74 @@ pub struct Valu<'a> {
     pub exec: u64,
     /// The floating-point MODE.
     pub mode: Mode,
+    /// Operand index per [`slot`] (`u8::MAX` when absent), found once.
+    slots: [u8; 8],
+}
+
+/// The slot of the `n`th operand in `field` (`vcc` has two: carry-out/in).
+#[inline]
+fn slot(field: Field, n: usize) -> Option<usize> {
+    Some(match (field, n) {
+        (Field::Vdst, 0) => 0,
+        (Field::Sdst, 0) => 1,
+        (Field::Vcc, 0) => 2,
+        (Field::Vcc, 1) => 3,
+        (Field::Src0, 0) => 4,
+        (Field::Src1, 0) => 5,
+        (Field::Src2, 0) => 6,
+        (Field::K, 0) => 7,
+        _ => return None,
+    })
 }
 
 /// Iterates over the set bits of a lane mask.
 #[inline]
 pub fn each_lane(mut mask: u64, mut f: impl FnMut(usize)) {
+    // Full waves (the common case) as plain counted loops the compiler can unroll.
+    if mask == u64::MAX {
+        (0..64).for_each(f);
+        return;
+    }
+    if mask == 0xffff_ffff {
+        (0..32).for_each(f);
+        return;
+    }
     while mask != 0 {
         let l = mask.trailing_zeros() as usize;
         mask &= mask - 1;
         f(l);
     }
+}
+
+/// The table row of a VOP-family instruction, from a table built once
+/// (`Instruction::info` scans the whole ISA table; this runs per instruction).
+fn row(inst: &Instruction) -> Option<&'static OpInfo> {
+    use arch::isa::tables::tables;
+    use arch::isa::{Family, Opcode};
+    use std::sync::OnceLock;
+    const FAMILIES: [Family; 5] = [
+        Family::Vop1,
+        Family::Vop2,
+        Family::Vopc,
+        Family::Vop3,
+        Family::Vop3p,
+    ];
+    type Rows = Vec<Option<&'static OpInfo>>;
+    static ROWS: OnceLock<[Rows; 2]> = OnceLock::new();
+    let rows = ROWS.get_or_init(|| {
+        [Isa::Gfx803, Isa::Gfx1030].map(|isa| {
+            let mut v = vec![None; FAMILIES.len() * Opcode::ALL.len()];
+            for r in tables(isa).rows {
+                if let Some(f) = FAMILIES.iter().position(|&f| f == r.family) {
+                    v[f * Opcode::ALL.len() + r.opcode as usize] = Some(r);
+                }
+            }
+            v
+        })
+    });
+    let f = FAMILIES.iter().position(|&f| f == inst.family)?;
+    let isa = usize::from(inst.target.isa == Isa::Gfx1030);
+    *rows[isa].get(f * Opcode::ALL.len() + inst.opcode as usize)?
 }
 
 /// A 32-bit lane value as a `fmt` operand (an `f16` is the low half).
@@ -58,15 +116,29 @@ pub fn narrow(fmt: Format, x: u32) -> u64 {
 impl<'a> Valu<'a> {
     /// Prepares an instruction (fails when its row is missing).
     pub fn new(w: &'a mut Wave, inst: &'a Instruction) -> Result<Valu<'a>, Fault> {
-        let info = inst.info().ok_or_else(|| not_implemented(inst))?;
+        let info = row(inst).ok_or_else(|| not_implemented(inst))?;
         let exec = w.exec();
         let mode = Mode::from_register(w.mode);
+        let mut slots = [u8::MAX; 8];
+        let mut vccs = 0;
+        for (i, spec) in info.operands.iter().enumerate() {
+            let n = if spec.field == Field::Vcc {
+                vccs += 1;
+                vccs - 1
+            } else {
+                0
+            };
+            if let Some(s) = slot(spec.field, n) {
+                slots[s] = i as u8;
+            }
+        }
         Ok(Valu {
             w,
             inst,
             info,
             exec,
             mode,
+            slots,
         })
     }
 
@@ -79,13 +151,8 @@ impl<'a> Valu<'a> {
     /// Index of the `n`th operand in `field`, if present.
     #[inline]
     fn index(&self, field: Field, n: usize) -> Option<usize> {
-        self.info
-            .operands
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| s.field == field)
-            .nth(n)
-            .map(|(i, _)| i)
+        let i = self.slots[slot(field, n)?];
+        (i != u8::MAX).then_some(usize::from(i))
     }
 
     /// True when the row has an operand in `field`.
@@ -104,7 +171,31 @@ impl<'a> Valu<'a> {
             .operands()
             .get(i)
             .ok_or_else(|| illegal(format!("{}: operand {i} is missing", self.inst)))?;
-        Ok((op, self.info.operands[i].ty))
+        let ty = self.info.operands[i].ty;
+        if self.w.gpr_idx_enabled {
+            return Ok((self.gpr_indexed(field, op), ty));
+        }
+        Ok((op, ty))
+    }
+
+    /// gfx803 VGPR indexing mode (`s_set_gpr_idx_on`): `M0[7:0]` is added to
+    /// the VGPR number of src0/src1/src2/vdst when `M0[12..15]` selects it.
+    fn gpr_indexed(&self, field: Field, op: Operand) -> Operand {
+        let m0 = self.w.m0();
+        let bit = match field {
+            Field::Src0 => 12,
+            Field::Src1 => 13,
+            Field::Src2 => 14,
+            Field::Vdst => 15,
+            _ => return op,
+        };
+        match op {
+            Operand::Src { code, ty } if code >= VGPR_BASE && m0 >> bit & 1 != 0 => Operand::Src {
+                code: code + (m0 & 0xff) as u16,
+                ty,
+            },
+            _ => op,
+        }
     }
 
     /// Source field `i` (0..=2).
@@ -201,11 +292,7 @@ impl<'a> Valu<'a> {
     }
 
     fn vcc_count(&self) -> usize {
-        self.info
-            .operands
-            .iter()
-            .filter(|s| s.field == Field::Vcc)
-            .count()
+        usize::from(self.slots[2] != u8::MAX) + usize::from(self.slots[3] != u8::MAX)
     }
 
     /// Writes a lane-mask result (carry-out, compare result) to `sdst`, or to
@@ -241,6 +328,16 @@ impl<'a> Valu<'a> {
         let gfx10 = self.isa() == Isa::Gfx1030;
         let hi = gfx10 && self.inst.variant == Variant::Plain && m.op_sel & 8 != 0;
         let dst = self.w.vgpr_mut(n)?;
+        if !sdwa && !half {
+            // The common case: a full 32-bit result.
+            if exec == u64::MAX || exec == 0xffff_ffff {
+                let lanes = if exec == u64::MAX { 64 } else { 32 };
+                dst[..lanes].copy_from_slice(&r[..lanes]);
+            } else {
+                each_lane(exec, |l| dst[l] = r[l]);
+            }
+            return Ok(());
+        }
         each_lane(exec, |l| {
             dst[l] = if sdwa {
                 lanes::sdwa_dst(dst[l], r[l], m.dst_sel, m.dst_unused)
@@ -275,6 +372,9 @@ impl<'a> Valu<'a> {
     #[inline]
     pub fn post(&self, fmt: Format, x: u64) -> u64 {
         let m = self.inst.modifiers;
+        if m.omod == 0 && !m.clamp {
+            return x;
+        }
         let omod = if self.inst.variant == Variant::Sdwa && self.isa() == Isa::Gfx803 {
             0
         } else {
