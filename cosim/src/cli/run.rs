@@ -122,3 +122,35 @@ fn stats_text(s: &GoldenStats) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arch::command::SemaphoreCompare;
+    use arch::device::BlockedChannel;
+
+    /// A deadlocked queue is a GPU-side failure (exit 3) whose message keeps the
+    /// front end's report; a driver misuse is bad input (exit 2).
+    #[test]
+    fn blocked_front_end_is_exit_3_with_the_report() {
+        let blocked = DriverError::Blocked {
+            fence: 1,
+            address: 0x1000,
+            channels: vec![BlockedChannel {
+                channel: 0,
+                entry: 2,
+                address: 0x2000,
+                payload: 7,
+                compare: SemaphoreCompare::GreaterOrEqual,
+                current: 0,
+            }],
+        };
+        let e = driver_error(Path::new("w.yaml"), blocked);
+        assert_eq!(e.exit_code(), 3);
+        let text = e.to_string();
+        assert!(text.contains("front end blocked on channel 0 at entry 2"), "{text}");
+        assert!(text.contains("[0x2000] >= 7"), "{text}");
+        let misuse = driver_error(Path::new("w.yaml"), DriverError::BadAlignment(3));
+        assert_eq!(misuse.exit_code(), 2);
+    }
+}
