@@ -551,3 +551,21 @@ fn barrier_orders_the_waves_of_a_workgroup() {
         assert_eq!(w.sgpr[14], 100 + (me + 1) % 4, "wave {me}");
     }
 }
+
+/// Regression: `s_set_gpr_idx_on` has one register operand (its mode is an
+/// immediate); it used to fault asking for a second operand.
+#[test]
+fn set_gpr_idx_on_writes_m0_index_and_mode() {
+    let w = run(
+        Target::GFX803,
+        "
+        s_mov_b32 m0, 0xffff0000
+        s_mov_b32 s10, 0x123
+        s_set_gpr_idx_on s10, gpr_idx(SRC0,DST)
+        s_mov_b32 s11, m0
+        s_set_gpr_idx_off
+        s_endpgm",
+    );
+    // M0[7:0] = index 0x23, M0[15:12] = SRC0 (1) | DST (8) = 9; other bits kept.
+    s(&w, 11, &[0xffff_9023]);
+}

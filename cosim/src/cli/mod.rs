@@ -8,6 +8,7 @@ use arch::isa::{Isa, Target};
 use clap::{Parser, Subcommand, ValueEnum};
 use thiserror::Error;
 
+mod bench;
 pub mod disasm;
 mod run;
 
@@ -74,6 +75,25 @@ pub enum Command {
         /// Print run statistics.
         #[arg(long, value_enum)]
         stats: Option<run::StatsFormat>,
+        /// Watchdog: wave instructions the GPU may execute before it stops with a
+        /// fault (exit 3). Default 2^32.
+        #[arg(long)]
+        watchdog: Option<u64>,
+    },
+    /// Measure a model's throughput on the corpus workloads (single-threaded).
+    Bench {
+        /// The model to measure.
+        #[arg(long, value_enum, default_value = "functional")]
+        model: run::Model,
+        /// Targets to include (default: all three).
+        #[arg(long, value_parser = ["gfx803", "gfx1030", "gfx1030-w64"])]
+        target: Vec<String>,
+        /// Minimum measured time per workload, in milliseconds (at least 3 runs).
+        #[arg(long, default_value_t = 200)]
+        min_ms: u64,
+        /// Repository root holding `workloads/corpus/`.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
     },
     /// Show a code object's kernels: descriptor fields, segment sizes, arguments.
     Info {
@@ -168,7 +188,28 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             workload,
             model,
             stats,
-        } => run::run(&workload, model, stats)?,
+            watchdog,
+        } => run::run(&workload, model, stats, watchdog)?,
+        Command::Bench {
+            model,
+            target,
+            min_ms,
+            root,
+        } => {
+            let targets = if target.is_empty() {
+                ["gfx803", "gfx1030", "gfx1030-w64"]
+                    .map(String::from)
+                    .to_vec()
+            } else {
+                target
+            };
+            bench::bench(
+                &root,
+                model,
+                &targets,
+                std::time::Duration::from_millis(min_ms),
+            )?
+        }
     };
     print!("{text}");
     Ok(())

@@ -50,6 +50,7 @@ pub(crate) fn run(
     path: &Path,
     model: Model,
     stats: Option<StatsFormat>,
+    watchdog: Option<u64>,
 ) -> Result<String, CliError> {
     if model != Model::Functional {
         return Err(CliError::BadInput(format!(
@@ -68,8 +69,11 @@ pub(crate) fn run(
                 prepared.code_object_path.display()
             ))
         })?;
-    let gpu =
-        GoldenGpu::new(GoldenConfig::new(isa)).map_err(|e| CliError::BadInput(e.to_string()))?;
+    let mut config = GoldenConfig::new(isa);
+    if let Some(budget) = watchdog {
+        config.instruction_budget = budget;
+    }
+    let gpu = GoldenGpu::new(config).map_err(|e| CliError::BadInput(e.to_string()))?;
     let mut driver = Driver::new(gpu).map_err(|e| driver_error(path, e))?;
     let finals = workload::execute(&mut driver, &prepared).map_err(|e| driver_error(path, e))?;
     let report = workload::check(&workload, &prepared, &finals).map_err(bad)?;
@@ -117,4 +121,36 @@ fn stats_text(s: &GoldenStats) -> String {
         out.push_str(&format!("  {class:<8} {n}\n"));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arch::command::SemaphoreCompare;
+    use arch::device::BlockedChannel;
+
+    /// A deadlocked queue is a GPU-side failure (exit 3) whose message keeps the
+    /// front end's report; a driver misuse is bad input (exit 2).
+    #[test]
+    fn blocked_front_end_is_exit_3_with_the_report() {
+        let blocked = DriverError::Blocked {
+            fence: 1,
+            address: 0x1000,
+            channels: vec![BlockedChannel {
+                channel: 0,
+                entry: 2,
+                address: 0x2000,
+                payload: 7,
+                compare: SemaphoreCompare::GreaterOrEqual,
+                current: 0,
+            }],
+        };
+        let e = driver_error(Path::new("w.yaml"), blocked);
+        assert_eq!(e.exit_code(), 3);
+        let text = e.to_string();
+        assert!(text.contains("front end blocked on channel 0 at entry 2"), "{text}");
+        assert!(text.contains("[0x2000] >= 7"), "{text}");
+        let misuse = driver_error(Path::new("w.yaml"), DriverError::BadAlignment(3));
+        assert_eq!(misuse.exit_code(), 2);
+    }
 }

@@ -246,8 +246,11 @@ impl DispatchEnv {
             Isa::Gfx803 => {
                 dst_sel | (7 << 12) | (4 << 15) | (1 << 19) | (index_stride << 21) | (1 << 23)
             }
-            // FORMAT = BUF_FMT_32_FLOAT (22), INDEX_STRIDE, ADD_TID_ENABLE, RESOURCE_LEVEL = 1.
-            Isa::Gfx1030 => dst_sel | (22 << 12) | (index_stride << 21) | (1 << 23) | (1 << 24),
+            // FORMAT = BUF_FMT_32_FLOAT (22), INDEX_STRIDE, ADD_TID_ENABLE, RESOURCE_LEVEL = 1,
+            // OOB_SELECT = 2 (no bounds check in swizzle mode, as ROCr sets it).
+            Isa::Gfx1030 => {
+                dst_sel | (22 << 12) | (index_stride << 21) | (1 << 23) | (1 << 24) | (2 << 28)
+            }
         };
         [
             base as u32,

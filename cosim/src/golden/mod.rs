@@ -25,6 +25,7 @@ use thiserror::Error;
 
 pub mod dispatch;
 pub mod exec;
+pub mod fp;
 mod frontend;
 pub mod memory;
 pub mod program;

@@ -104,6 +104,9 @@ pub struct Driver<D: Device> {
     in_flight: VecDeque<(u32, Vec<Allocation>)>,
 }
 
+/// Kernarg allocations are rounded up to this many bytes (see [`Driver::dispatch`]).
+pub const KERNARG_PADDING: u64 = 256;
+
 impl<D: Device> Driver<D> {
     /// A driver with the default configuration.
     pub fn new(device: D) -> Result<Driver<D>, DriverError> {
@@ -549,7 +552,13 @@ impl<D: Device> Driver<D> {
         let kernarg_address = if kernarg.bytes.is_empty() {
             0
         } else {
-            let a = self.alloc(kernarg.bytes.len() as u64, kernarg.align)?;
+            // The compiler widens scalar loads of kernel arguments (an
+            // `s_load_dwordx4` over the last 12 bytes of the segment, say): it may
+            // read up to the segment's alignment past its end, as on real
+            // runtimes whose kernarg pools are page-granular. The padding is
+            // zero and mapped, so such reads neither fault nor see stale data.
+            let padded = (kernarg.bytes.len() as u64).next_multiple_of(KERNARG_PADDING);
+            let a = self.alloc(padded, kernarg.align)?;
             resources.push(a);
             if let Err(e) = self.upload(a, 0, &kernarg.bytes) {
                 self.free_all(resources);

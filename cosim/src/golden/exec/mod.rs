@@ -51,6 +51,8 @@ pub mod smem;
 pub mod sop;
 mod sop1;
 mod sopp;
+pub mod valu;
+pub mod vmem;
 pub mod vop1;
 pub mod vop2;
 pub mod vop3;

@@ -209,21 +209,23 @@ fn sop2(w: &mut Wave, inst: &Instruction) -> Result<Flow, Fault> {
 
 fn sopc(w: &mut Wave, inst: &Instruction) -> Result<Flow, Fault> {
     use Opcode::*;
-    let (a, b) = (operand(inst, 0)?, operand(inst, 1)?);
+    let a = operand(inst, 0)?;
+    if inst.opcode == S_SET_GPR_IDX_ON {
+        // One register operand; the mode bits are an immediate (simm16).
+        // M0[7:0] = index, M0[15:12] = which operands are indexed.
+        let index = w.read_scalar(a)? & 0xff;
+        let mode = u32::from(inst.modifiers.simm16 & 0xf);
+        let m0 = &mut w.sgpr[usize::from(super::super::wave::M0)];
+        *m0 = (*m0 & !0xf0ff) | index | (mode << 12);
+        w.gpr_idx_enabled = true;
+        return Ok(Flow::Next);
+    }
+    let b = operand(inst, 1)?;
     let scc = match inst.opcode {
         S_CMP_EQ_U64 => w.read_scalar64(a)? == w.read_scalar64(b)?,
         S_CMP_LG_U64 => w.read_scalar64(a)? != w.read_scalar64(b)?,
         S_BITCMP0_B64 => (w.read_scalar64(a)? >> (w.read_scalar(b)? & 63)) & 1 == 0,
         S_BITCMP1_B64 => (w.read_scalar64(a)? >> (w.read_scalar(b)? & 63)) & 1 == 1,
-        S_SET_GPR_IDX_ON => {
-            // M0[7:0] = index, M0[15:12] = which operands are indexed.
-            let index = w.read_scalar(a)? & 0xff;
-            let mode = u32::from(inst.modifiers.simm16 & 0xf);
-            let m0 = &mut w.sgpr[usize::from(super::super::wave::M0)];
-            *m0 = (*m0 & !0xf0ff) | index | (mode << 12);
-            w.gpr_idx_enabled = true;
-            return Ok(Flow::Next);
-        }
         op => {
             let (x, y) = (w.read_scalar(a)?, w.read_scalar(b)?);
             let (i, j) = (x as i32, y as i32);

@@ -1,0 +1,140 @@
+//! Faults are reports, not crashes: one test per fault kind, each asserting the
+//! report's content and `gpusim run`'s exit code (3 for a GPU fault).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use arch::code_object::CodeObject;
+use arch::device::RunUntil;
+use cosim::golden::{GoldenConfig, GoldenGpu};
+use sw::driver::{CommandBlock, Driver, DriverError};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("gpusim-faults-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn gpusim(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gpusim"))
+        .args(args)
+        .current_dir(repo())
+        .output()
+        .expect("gpusim runs")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).to_string()
+}
+
+/// A saxpy workload over `kernel`, with `n` elements processed but buffers of `len`.
+fn saxpy_workload(dir: &Path, kernel: &str, n: u32, len: u32) -> PathBuf {
+    let path = dir.join("w.yaml");
+    std::fs::write(
+        &path,
+        format!(
+            "kernel: {kernel}\ngrid: [{n}]\nworkgroup: [256]\nbuffers:\n  \
+             - {{ name: x, type: f32, length: {len}, init: zero }}\n  \
+             - {{ name: y, type: f32, length: {len}, init: zero }}\n\
+             args:\n  - {{ u32: {n} }}\n  - {{ f32: 1.5 }}\n  - {{ buffer: x }}\n  - {{ buffer: y }}\n"
+        ),
+    )
+    .unwrap();
+    path
+}
+
+/// saxpy.hsaco for gfx1030 with the kernel's first instruction replaced by `word`.
+fn patched_saxpy(dir: &Path, word: u32) -> PathBuf {
+    let path = repo().join("tests/kernels/prebuilt/gfx1030/saxpy.hsaco");
+    let mut bytes = std::fs::read(path).unwrap();
+    let object = CodeObject::parse(&bytes).unwrap();
+    let text = object.text();
+    let entry = object.kernel("saxpy").unwrap().entry;
+    // .text's file offset: the ELF places it at the same offset as its address
+    // modulo the page; find it by searching for the section's bytes.
+    let file_offset = bytes
+        .windows(text.bytes.len())
+        .position(|w| w == text.bytes.as_slice())
+        .unwrap();
+    let at = file_offset + (entry - text.address) as usize;
+    bytes[at..at + 4].copy_from_slice(&word.to_le_bytes());
+    let out = dir.join("patched.hsaco");
+    std::fs::write(&out, bytes).unwrap();
+    out
+}
+
+#[test]
+fn memory_violation_names_wave_pc_instruction_and_address() {
+    let dir = temp_dir("mem");
+    // 8192 work-items index buffers of 2048 floats: the loads run off the end.
+    let w = saxpy_workload(&dir, "{ corpus: saxpy, target: gfx1030 }", 8192, 2048);
+    let o = gpusim(&["run", w.to_str().unwrap()]);
+    let e = stderr(&o);
+    assert_eq!(o.status.code(), Some(3), "{e}");
+    assert!(e.contains("read of unmapped address 0x"), "{e}");
+    assert!(e.contains("wave "), "{e}");
+    assert!(e.contains("pc 0x"), "{e}");
+    assert!(e.contains("global_load_dword"), "{e}");
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn illegal_instruction_is_reported_with_its_pc() {
+    let dir = temp_dir("illegal");
+    // 0xFC000000 is in the EXP/reserved major-opcode space: no family decodes it.
+    let object = patched_saxpy(&dir, 0xFC00_0000);
+    let kernel = format!("{{ code_object: {}, name: saxpy }}", object.display());
+    let w = saxpy_workload(&dir, &kernel, 256, 256);
+    let o = gpusim(&["run", w.to_str().unwrap()]);
+    let e = stderr(&o);
+    assert_eq!(o.status.code(), Some(3), "{e}");
+    assert!(e.contains("illegal instruction"), "{e}");
+    assert!(e.contains("pc 0x"), "{e}");
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn runaway_kernel_stops_at_the_watchdog() {
+    let dir = temp_dir("watchdog");
+    // s_branch -1 (simm16 = 0xffff): jumps to itself forever.
+    let object = patched_saxpy(&dir, 0xBF82_FFFF);
+    let kernel = format!("{{ code_object: {}, name: saxpy }}", object.display());
+    let w = saxpy_workload(&dir, &kernel, 256, 256);
+    let o = gpusim(&["run", w.to_str().unwrap(), "--watchdog", "100000"]);
+    let e = stderr(&o);
+    assert_eq!(o.status.code(), Some(3), "{e}");
+    assert!(e.contains("watchdog"), "{e}");
+    assert!(e.contains("100000"), "{e}");
+    assert!(e.contains("s_branch 65535"), "{e}");
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn unsatisfiable_semaphore_reports_channel_entry_address_and_payload() {
+    let gpu = GoldenGpu::new(GoldenConfig::new(arch::isa::Isa::Gfx1030)).unwrap();
+    let mut driver = Driver::new(gpu).unwrap();
+    let word = driver.alloc(4, 4).unwrap();
+    let mut block = CommandBlock::new();
+    block.acquire_ge(word.address, 7);
+    let fence = driver.submit(block).unwrap();
+    let err = driver.wait(fence).unwrap_err();
+    let text = err.to_string();
+    assert!(matches!(err, DriverError::Blocked { .. }), "{text}");
+    assert!(
+        text.contains("front end blocked on channel 0 at entry 0"),
+        "{text}"
+    );
+    assert!(text.contains(&format!("{:#x}", word.address)), "{text}");
+    assert!(text.contains(">= 7"), "{text}");
+    // The device itself reports the same state and does not hang.
+    let status = driver.device_mut();
+    let again = arch::device::Device::run(status, RunUntil::Idle).unwrap();
+    assert!(
+        matches!(again, arch::device::RunStatus::Blocked(_)),
+        "{again:?}"
+    );
+}
