@@ -30,6 +30,7 @@ fn truncated(needed: usize, available: usize) -> DecodeError {
 /// The encoding family of an instruction whose first dword is `word`, or `None`
 /// when the word matches no family this crate knows (MIMG, EXP, VINTRP, ... are
 /// reported as such by [`decode`]).
+#[inline]
 pub fn identify(isa: Isa, word: u32) -> Option<Family> {
     if word >> 31 == 0 {
         return Some(match word >> 25 {

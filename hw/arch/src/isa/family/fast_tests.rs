@@ -44,7 +44,11 @@ fn fast_paths_agree_with_the_full_decoders() {
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     let mut answered = [0usize; 17];
     for target in [Target::GFX803, Target::GFX1030_W32, Target::GFX1030_W64] {
-        let vop3 = if target.isa == crate::isa::Isa::Gfx803 { 0x34 } else { 0x35 };
+        let vop3 = if target.isa == crate::isa::Isa::Gfx803 {
+            0x34
+        } else {
+            0x35
+        };
         for class in 0..4 {
             for _ in 0..40_000 {
                 let mut bytes = word(&mut rng, class, vop3).to_le_bytes().to_vec();

@@ -194,11 +194,7 @@ pub(crate) fn fill(inst: &mut Instruction, word: u32, bytes: &[u8]) -> bool {
     let values = [raw.sdst, raw.ssrc0, raw.ssrc1, raw.simm16];
     let wave = usize::from(target.wave64);
     let count = usize::from(plan.count);
-    for i in 0..MAX_SOP_OPERANDS {
-        if i >= count {
-            break;
-        }
-        let op = plan.ops[i];
+    for (slot, op) in inst.operands.iter_mut().zip(&plan.ops).take(count) {
         let code = values[usize::from(op.field & 3)];
         let Some(set) = plans.sets.get(usize::from(op.set[wave])) else {
             return false;
@@ -206,7 +202,7 @@ pub(crate) fn fill(inst: &mut Instruction, word: u32, bytes: &[u8]) -> bool {
         if code >= 256 || set[usize::from(code >> 6) & 3] >> (code & 63) & 1 == 0 {
             return false;
         }
-        inst.operands[i] = if code == LITERAL_CODE {
+        *slot = if code == LITERAL_CODE {
             let Some(value) = literal(bytes) else {
                 return false;
             };

@@ -12,7 +12,7 @@ use super::{Codes, CLAMP, OMOD, VCC_CODE};
 use crate::isa::operand::{
     DPP16_CODE, DPP8_CODE, DPP8_FI_CODE, LITERAL_CODE, SDWA_CODE, VGPR_BASE,
 };
-use crate::isa::{Family, Instruction, Isa, OpInfo, Operand, MAX_OPERANDS};
+use crate::isa::{Family, Instruction, Isa, OpInfo, Operand};
 
 /// The dword at byte `at`, if present.
 #[inline(always)]
@@ -141,14 +141,9 @@ fn fill_operands(inst: &mut Instruction, info: &OpInfo, plan: &RowPlan, codes: &
     let sets = plan::plans().valid_sets(inst.target);
     let array = codes.array();
     let count = usize::from(plan.count);
-    // A fixed trip count with constant indices: unrolled, no bounds checks.
-    for i in 0..MAX_OPERANDS {
-        if i >= count {
-            break;
-        }
-        let op = plan.ops[i];
+    for (slot, op) in inst.operands.iter_mut().zip(&plan.ops).take(count) {
         let code = array[usize::from(op.sel) & 7];
-        inst.operands[i] = if code == LITERAL_CODE {
+        *slot = if code == LITERAL_CODE {
             match codes.literal {
                 Some(value) => Operand::Literal { value, ty: op.ty },
                 None => return false,

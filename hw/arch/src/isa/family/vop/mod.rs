@@ -239,14 +239,9 @@ fn build(
     let count = usize::from(plan.count);
     let mut operands = [Operand::Off; MAX_OPERANDS];
     let mut ok = true;
-    // A fixed trip count with constant indices: unrolled, no bounds checks.
-    for i in 0..MAX_OPERANDS {
-        if i >= count {
-            break;
-        }
-        let op = plan.ops[i];
+    for (slot, op) in operands.iter_mut().zip(&plan.ops).take(count) {
         let code = array[usize::from(op.sel) & 7];
-        operands[i] = if code == LITERAL_CODE {
+        *slot = if code == LITERAL_CODE {
             match codes.literal {
                 Some(value) => Operand::Literal { value, ty: op.ty },
                 None => {
