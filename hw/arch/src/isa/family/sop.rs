@@ -128,10 +128,9 @@ fn range_ok(n: u16, dwords: u8, count: u16) -> bool {
     n % align == 0 && n + d <= count
 }
 
-/// True when `code` is a valid scalar operand of `dwords` registers on `isa`:
-/// a destination (`is_src` false) or a source (which may also be a constant).
-/// Mirrors LLVM's SReg_32/SReg_64/SSrc register classes.
-pub(crate) fn scalar_operand_ok(isa: Isa, code: u16, dwords: u8, is_src: bool) -> bool {
+/// The reference for [`scalar_operand_ok`]: classifies `code` and checks the
+/// register range (LLVM's SReg_32/SReg_64/SSrc register classes).
+fn scalar_operand_check(isa: Isa, code: u16, dwords: u8, is_src: bool) -> bool {
     match classify(isa, code) {
         SrcKind::Sgpr(n) => range_ok(n, dwords, sgpr_count(isa)),
         SrcKind::Ttmp(n) => range_ok(n, dwords, ttmp_count(isa)),
@@ -149,7 +148,7 @@ pub(crate) fn scalar_operand_ok(isa: Isa, code: u16, dwords: u8, is_src: bool) -
     }
 }
 
-/// Per (ISA, dwords 0..=16, source or not): the 8-bit codes [`scalar_operand_ok`]
+/// Per (ISA, dwords 0..=16, source or not): the 8-bit codes [`scalar_operand_check`]
 /// accepts, as a 256-bit set. Derived from that function once, so the decoder's
 /// per-operand check is a bit test that agrees with it by construction.
 type ScalarSets = [[[[u64; 4]; 2]; 17]; 2];
@@ -163,7 +162,7 @@ fn scalar_sets() -> &'static ScalarSets {
                 for is_src in [false, true] {
                     let set = &mut sets[i][usize::from(dwords)][usize::from(is_src)];
                     for code in 0..256u16 {
-                        if scalar_operand_ok(isa, code, dwords, is_src) {
+                        if scalar_operand_check(isa, code, dwords, is_src) {
                             set[usize::from(code >> 6)] |= 1 << (code & 63);
                         }
                     }
@@ -174,11 +173,14 @@ fn scalar_sets() -> &'static ScalarSets {
     })
 }
 
-/// [`scalar_operand_ok`] for the 8-bit scalar fields, by table.
+/// True when `code` is a valid scalar operand of `dwords` registers on `isa`:
+/// a destination (`is_src` false) or a source (which may also be a constant).
+/// Mirrors LLVM's SReg_32/SReg_64/SSrc register classes ([`scalar_operand_check`]),
+/// by table for the 8-bit scalar fields.
 #[inline]
-fn scalar_ok_fast(isa: Isa, code: u16, dwords: u8, is_src: bool) -> bool {
+pub(crate) fn scalar_operand_ok(isa: Isa, code: u16, dwords: u8, is_src: bool) -> bool {
     if code >= 256 || dwords > 16 {
-        return scalar_operand_ok(isa, code, dwords, is_src);
+        return scalar_operand_check(isa, code, dwords, is_src);
     }
     let set = &scalar_sets()[usize::from(isa == Isa::Gfx1030)][usize::from(dwords)];
     set[usize::from(is_src)][usize::from(code >> 6)] >> (code & 63) & 1 != 0
@@ -284,7 +286,8 @@ pub(crate) fn decode(
                 })
             }
         };
-        if !scalar_ok_fast(isa, code, dwords, is_src) || !field_ok(info.opcode, spec.field, code) {
+        if !scalar_operand_ok(isa, code, dwords, is_src) || !field_ok(info.opcode, spec.field, code)
+        {
             return Err(invalid(format!(
                 "{} of {}: source code {code} is not a valid {}-dword scalar {} on {isa}",
                 spec.field.name(),
