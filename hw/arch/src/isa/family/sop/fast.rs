@@ -5,7 +5,8 @@
 //!
 //! The fast path answers "this instruction" or "not sure": every rejection,
 //! missing literal or unusual row goes to the reference decoder, which produces
-//! the result or names the error. The tests below compare the two on random words.
+//! the result or names the error. `family/fast_tests.rs` compares the two on
+//! random words.
 
 use std::sync::OnceLock;
 

@@ -5,7 +5,8 @@
 //! It mirrors the reference decoders (`vop12c::decode`, `vop3::decode`) check for
 //! check, but answers only "this instruction" or "not sure": every rejection,
 //! missing literal or extension word goes back to them, and they produce the
-//! result or name the error. `family::fast_tests` compares the two on random words.
+//! result or name the error. `family/fast_tests.rs` compares the two on random
+//! words.
 
 use super::plan::{self, RowPlan};
 use super::{Codes, CLAMP, OMOD, VCC_CODE};
