@@ -148,7 +148,10 @@ mod tests {
         let e = driver_error(Path::new("w.yaml"), blocked);
         assert_eq!(e.exit_code(), 3);
         let text = e.to_string();
-        assert!(text.contains("front end blocked on channel 0 at entry 2"), "{text}");
+        assert!(
+            text.contains("front end blocked on channel 0 at entry 2"),
+            "{text}"
+        );
         assert!(text.contains("[0x2000] >= 7"), "{text}");
         let misuse = driver_error(Path::new("w.yaml"), DriverError::BadAlignment(3));
         assert_eq!(misuse.exit_code(), 2);
