@@ -62,6 +62,10 @@ pub struct GoldenConfig {
     /// Keep the final state of every wave that ends (see
     /// [`GoldenGpu::finished_waves`]); for tests and debugging, off by default.
     pub keep_finished_waves: bool,
+    /// Run common instructions through their pre-lowered fast paths
+    /// ([`exec::fast`]); on by default. Off, every instruction takes the
+    /// general path — the results are the same (differential tests compare).
+    pub fast_paths: bool,
 }
 
 impl GoldenConfig {
@@ -76,6 +80,7 @@ impl GoldenConfig {
             max_resident_workgroups: 16,
             quantum: 256,
             keep_finished_waves: false,
+            fast_paths: true,
         }
     }
 }
@@ -144,9 +149,9 @@ impl GoldenGpu {
         }
         Ok(GoldenGpu {
             channels: (0..config.channels).map(|_| Channel::default()).collect(),
-            config,
             memory: Memory::new(),
-            programs: ProgramCache::new(),
+            programs: ProgramCache::with_fast_paths(config.fast_paths),
+            config,
             last_served: 0,
             dispatches: BTreeMap::new(),
             next_dispatch: 0,
@@ -358,7 +363,7 @@ impl GoldenGpu {
             .programs
             .fetch(target, pc, &self.memory)
             .ok()
-            .map(|i| i.to_string());
+            .map(|d| d.inst.to_string());
         Some(Fault {
             kind: FaultKind::Watchdog {
                 budget: self.config.instruction_budget,
@@ -437,11 +442,21 @@ fn run_wave(
     let mut n = 0;
     while n < limit && wave.status == WaveStatus::Running {
         let pc = wave.pc;
-        let inst = match programs.fetch(wave.target, pc, memory) {
-            Ok(i) => *i,
+        let decoded = match programs.fetch(wave.target, pc, memory) {
+            Ok(d) => d,
             Err(f) => return Err(locate(f, wave, pc, None, *steps)),
         };
+        let inst = &decoded.inst;
         let exec_mask = wave.exec();
+        if exec::fast::execute(wave, &decoded.lowered).is_some() {
+            // A lowered VALU instruction: always a vector one that continues.
+            counters.by_family[inst.family as usize] += 1;
+            counters.active_lanes += u64::from(exec_mask.count_ones());
+            *steps += 1;
+            n += 1;
+            wave.pc = pc.wrapping_add(u64::from(inst.size));
+            continue;
+        }
         let mut ctx = WaveCtx {
             wave,
             mem: memory,
@@ -450,7 +465,7 @@ fn run_wave(
             pc,
             now: *steps,
         };
-        let flow = match exec::execute(&mut ctx, &inst) {
+        let flow = match exec::execute(&mut ctx, inst) {
             Ok(flow) => flow,
             Err(f) => return Err(locate(f, wave, pc, Some(inst.to_string()), *steps)),
         };

@@ -6,12 +6,17 @@
 //! is part of the key. A host write to device memory drops the pages it overlaps
 //! (a loader that rewrites code is seen); stores by the GPU itself are not
 //! tracked, like a real instruction cache without `s_icache_inv` coherence.
+//!
+//! Fetching is on the interpreter's hot path (once per wave instruction), so
+//! the page used last is remembered: a fetch in the same page is an index into
+//! a flat slot array, with no map lookup and no copy of the instruction.
 
 use std::collections::BTreeMap;
 
 use arch::device::Fault;
 use arch::isa::{decode, Instruction, Isa, Target};
 
+use super::exec::fast::{self, Lowered};
 use super::exec::violation;
 use super::memory::Memory;
 use super::wave::illegal;
@@ -21,22 +26,81 @@ const PAGE_BITS: u32 = 12;
 /// Dword slots per page.
 const SLOTS: usize = 1 << (PAGE_BITS - 2);
 
+/// Cache key of a page: ISA, wave64, page number.
+type Key = (Isa, bool, u64);
+
+/// A decoded instruction and its lowered form (see [`fast`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Decoded {
+    /// The instruction.
+    pub inst: Instruction,
+    /// Its fast-path form, or [`Lowered::Generic`].
+    pub lowered: Lowered,
+}
+
+/// One page of decoded instructions.
+#[derive(Debug)]
+struct Page {
+    key: Key,
+    slots: Box<[Option<Decoded>]>,
+}
+
 /// Decoded instructions by address.
 #[derive(Debug, Default)]
 pub struct ProgramCache {
-    pages: BTreeMap<(Isa, bool, u64), Vec<Option<Instruction>>>,
+    /// Pages in creation order.
+    pages: Vec<Page>,
+    /// Page index by key (deterministic order; only consulted on a page change).
+    index: BTreeMap<Key, usize>,
+    /// The page fetched from last (`None` after an invalidation).
+    last: Option<(Key, usize)>,
     decoded: u64,
+    /// Lower instructions to fast paths (off: everything runs the general path).
+    lowering: bool,
 }
 
 impl ProgramCache {
-    /// An empty cache.
+    /// An empty cache that lowers instructions to fast paths.
     pub fn new() -> ProgramCache {
-        ProgramCache::default()
+        ProgramCache::with_fast_paths(true)
+    }
+
+    /// An empty cache; `fast_paths` false keeps every instruction on the
+    /// general path (for differential testing).
+    pub fn with_fast_paths(fast_paths: bool) -> ProgramCache {
+        ProgramCache {
+            lowering: fast_paths,
+            ..ProgramCache::default()
+        }
+    }
+
+    /// Index of the page holding `key`, created empty when missing.
+    #[inline]
+    fn page(&mut self, key: Key) -> usize {
+        if let Some((k, i)) = self.last {
+            if k == key {
+                return i;
+            }
+        }
+        let i = match self.index.get(&key) {
+            Some(&i) => i,
+            None => {
+                let i = self.pages.len();
+                self.pages.push(Page {
+                    key,
+                    slots: vec![None; SLOTS].into_boxed_slice(),
+                });
+                self.index.insert(key, i);
+                i
+            }
+        };
+        self.last = Some((key, i));
+        i
     }
 
     /// The instruction at `pc` for `target`, decoding it on first use.
     #[inline]
-    pub fn fetch(&mut self, target: Target, pc: u64, mem: &Memory) -> Result<&Instruction, Fault> {
+    pub fn fetch(&mut self, target: Target, pc: u64, mem: &Memory) -> Result<&Decoded, Fault> {
         if pc % 4 != 0 {
             return Err(illegal(format!(
                 "program counter {pc:#x} is not 4-byte aligned"
@@ -44,23 +108,18 @@ impl ProgramCache {
         }
         let key = (target.isa, target.wave64, pc >> PAGE_BITS);
         let slot = ((pc >> 2) as usize) & (SLOTS - 1);
-        let page = self.pages.entry(key).or_insert_with(|| vec![None; SLOTS]);
-        if page[slot].is_none() {
-            // Read up to the longest encoding (12 bytes), fewer at the end of mapped memory.
-            let mut bytes = [0u8; 12];
-            let mut len = 0;
-            while len < 12 && mem.read(pc + len as u64, &mut bytes[len..len + 4]).is_ok() {
-                len += 4;
-            }
-            if len == 0 {
-                return Err(violation(pc, false));
-            }
-            let inst = decode(target, &bytes[..len])
-                .map_err(|e| illegal(format!("cannot decode the instruction at {pc:#x}: {e}")))?;
-            page[slot] = Some(inst);
+        let page = self.page(key);
+        if self.pages[page].slots[slot].is_none() {
+            let inst = decode_at(target, pc, mem)?;
+            let lowered = if self.lowering {
+                fast::lower(&inst)
+            } else {
+                Lowered::Generic
+            };
+            self.pages[page].slots[slot] = Some(Decoded { inst, lowered });
             self.decoded += 1;
         }
-        page[slot]
+        self.pages[page].slots[slot]
             .as_ref()
             .ok_or_else(|| illegal("program cache slot unexpectedly empty"))
     }
@@ -73,17 +132,47 @@ impl ProgramCache {
         // An instruction starting up to 8 bytes before the range may overlap it.
         let first = address.saturating_sub(8) >> PAGE_BITS;
         let last = address.saturating_add(len - 1) >> PAGE_BITS;
-        self.pages
-            .retain(|&(_, _, page), _| page < first || page > last);
+        let before = self.pages.len();
+        self.pages.retain(|p| p.key.2 < first || p.key.2 > last);
+        if self.pages.len() != before {
+            self.reindex();
+        }
     }
 
     /// Drops everything.
     pub fn clear(&mut self) {
         self.pages.clear();
+        self.reindex();
+    }
+
+    fn reindex(&mut self) {
+        self.index = self
+            .pages
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.key, i))
+            .collect();
+        self.last = None;
     }
 
     /// Instructions decoded since creation (a measure of cache effectiveness).
     pub fn decoded(&self) -> u64 {
         self.decoded
     }
+}
+
+/// Reads and decodes the instruction at `pc`.
+#[cold]
+fn decode_at(target: Target, pc: u64, mem: &Memory) -> Result<Instruction, Fault> {
+    // Read up to the longest encoding (12 bytes), fewer at the end of mapped memory.
+    let mut bytes = [0u8; 12];
+    let mut len = 0;
+    while len < 12 && mem.read(pc + len as u64, &mut bytes[len..len + 4]).is_ok() {
+        len += 4;
+    }
+    if len == 0 {
+        return Err(violation(pc, false));
+    }
+    decode(target, &bytes[..len])
+        .map_err(|e| illegal(format!("cannot decode the instruction at {pc:#x}: {e}")))
 }

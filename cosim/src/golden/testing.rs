@@ -61,6 +61,8 @@ pub struct Kernel {
     pub data: Vec<u8>,
     /// Watchdog budget.
     pub budget: u64,
+    /// Use the pre-lowered fast paths ([`GoldenConfig::fast_paths`]).
+    pub fast_paths: bool,
 }
 
 /// What a finished run left behind.
@@ -123,6 +125,7 @@ impl Kernel {
             kernarg: Vec::new(),
             data: Vec::new(),
             budget: 1_000_000,
+            fast_paths: true,
         }
     }
 
@@ -150,6 +153,7 @@ impl Kernel {
         let mut config = GoldenConfig::new(self.target.isa);
         config.keep_finished_waves = true;
         config.instruction_budget = self.budget;
+        config.fast_paths = self.fast_paths;
         let mut gpu = GoldenGpu::new(config).map_err(|e| e.to_string())?;
         let code = assemble(self.target, &self.source).map_err(|e| e.to_string())?;
         let e = |e: DeviceError| e.to_string();

@@ -45,6 +45,7 @@ use super::memory::Memory;
 pub use super::wave::{fault, illegal, Wave};
 
 pub mod ds;
+pub mod fast;
 pub mod flat;
 pub mod mubuf;
 pub mod smem;

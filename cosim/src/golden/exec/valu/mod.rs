@@ -74,7 +74,7 @@ pub fn each_lane(mut mask: u64, mut f: impl FnMut(usize)) {
 
 /// The table row of a VOP-family instruction, from a table built once
 /// (`Instruction::info` scans the whole ISA table; this runs per instruction).
-fn row(inst: &Instruction) -> Option<&'static OpInfo> {
+pub(crate) fn row(inst: &Instruction) -> Option<&'static OpInfo> {
     use arch::isa::tables::tables;
     use arch::isa::{Family, Opcode};
     use std::sync::OnceLock;

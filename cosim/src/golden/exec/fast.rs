@@ -1,0 +1,728 @@
+//! Pre-lowered fast paths for the most common vector ALU instructions.
+//!
+//! When the program cache decodes an instruction it also [`lower`]s it: an
+//! instruction in the plain encoding, without modifiers, whose operands are
+//! all 32-bit (or the 64-bit shift / multiply-add forms listed below) becomes a
+//! [`Lowered`] value with its operands resolved by table field once — the
+//! VGPR numbers, the scalar operands, the carry masks. The interpreter then
+//! runs it through [`execute`], a tight lane loop over the register arrays,
+//! instead of the general path (`Valu`: table row, operand slots, modifier
+//! handling, DPP/SDWA, 16-bit halves for every instruction).
+//!
+//! The semantics are not duplicated: every lane function below is the one
+//! the general path uses for that opcode (the same integer expression or the
+//! same `fp::` entry point with the same MODE), restricted to the case where
+//! the general path's modifier handling is the identity (no `abs`/`neg`/
+//! `op_sel`/`omod`/`clamp`, no SDWA/DPP, 32-bit types). Anything unusual at
+//! run time — VGPR indexing mode on, a register beyond the allocation, a
+//! scalar operand that does not read as a value — makes [`execute`] return
+//! `None` *before any state changes*, and the general path runs the
+//! instruction instead (and reports the fault, if any). The differential test
+//! `cosim/tests/golden_fast_paths.rs` runs random operands through both paths
+//! and the whole corpus with the fast paths on and off and requires identical
+//! state, memory and statistics.
+
+use arch::isa::tables::Field;
+use arch::isa::{Family, Instruction, Modifiers, Opcode, Operand, OperandType, Variant};
+
+use super::valu;
+use super::Wave;
+use crate::golden::fp::{self, Mode, F32};
+use crate::golden::wave::{NULL, VCC_LO};
+use arch::isa::operand::VGPR_BASE;
+
+/// A 32-bit source operand, resolved at lowering time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Src {
+    /// A VGPR (its number).
+    Vgpr(u16),
+    /// Anything scalar (SGPR, constant, literal), read with [`Wave::read_scalar`]
+    /// (or [`Wave::read_scalar64`] for a 64-bit source).
+    Scalar(Operand),
+}
+
+/// A pure per-lane 32-bit operation of up to three sources.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    /// `v_mov_b32`.
+    Mov,
+    /// `v_add_nc_u32`.
+    AddNc,
+    /// `v_sub_nc_u32`.
+    SubNc,
+    /// `v_subrev_nc_u32`.
+    SubrevNc,
+    /// `v_and_b32`.
+    And,
+    /// `v_or_b32`.
+    Or,
+    /// `v_xor_b32`.
+    Xor,
+    /// `v_xnor_b32`.
+    Xnor,
+    /// `v_lshlrev_b32`.
+    Lshlrev,
+    /// `v_lshrrev_b32`.
+    Lshrrev,
+    /// `v_ashrrev_i32`.
+    Ashrrev,
+    /// `v_min_i32`.
+    MinI,
+    /// `v_max_i32`.
+    MaxI,
+    /// `v_min_u32`.
+    MinU,
+    /// `v_max_u32`.
+    MaxU,
+    /// `v_mul_lo_u32`.
+    MulLo,
+    /// `v_mul_hi_u32`.
+    MulHiU,
+    /// `v_mul_hi_i32`.
+    MulHiI,
+    /// `v_mul_u32_u24`.
+    MulU24,
+    /// `v_mul_i32_i24`.
+    MulI24,
+    /// `v_lshl_add_u32`.
+    LshlAdd,
+    /// `v_add_lshl_u32`.
+    AddLshl,
+    /// `v_add3_u32`.
+    Add3,
+    /// `v_lshl_or_b32`.
+    LshlOr,
+    /// `v_and_or_b32`.
+    AndOr,
+    /// `v_or3_b32`.
+    Or3,
+    /// `v_xor3_b32`.
+    Xor3,
+    /// `v_xad_u32`.
+    Xad,
+    /// `v_alignbit_b32`.
+    AlignBit,
+    /// `v_bfi_b32`.
+    Bfi,
+    /// `v_not_b32`.
+    Not,
+    /// `v_add_f32`.
+    AddF32,
+    /// `v_sub_f32`.
+    SubF32,
+    /// `v_subrev_f32`.
+    SubrevF32,
+    /// `v_mul_f32`.
+    MulF32,
+    /// `v_fma_f32 (and v_fmac_f32 with c = vdst)`.
+    FmaF32,
+    /// `v_mad_f32 (and v_mac_f32 with c = vdst)`.
+    MadF32,
+}
+
+/// Carry flavours of the add/subtract family.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Carry {
+    /// `v_add_co_u32 / gfx803 v_add_u32`.
+    Add,
+    /// `v_sub_co_u32 / gfx803 v_sub_u32`.
+    Sub,
+    /// `v_subrev_co_u32 / gfx803 v_subrev_u32`.
+    Subrev,
+    /// `v_add_co_ci_u32 / gfx803 v_addc_u32`.
+    AddCi,
+    /// `v_sub_co_ci_u32 / gfx803 v_subb_u32`.
+    SubCi,
+    /// `v_subrev_co_ci_u32 / gfx803 v_subbrev_u32`.
+    SubrevCi,
+}
+
+/// An instruction in its lowered form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lowered {
+    /// Run the general path.
+    Generic,
+    /// `vdst = op(s[0], s[1], s[2])` over the EXEC lanes.
+    Map {
+        /// The lane function.
+        op: Op,
+        /// Destination VGPR.
+        d: u16,
+        /// Sources (unused ones are a zero literal).
+        s: [Src; 3],
+    },
+    /// Add/subtract with carry-out (and carry-in) masks.
+    Carry {
+        /// Which add/subtract.
+        kind: Carry,
+        /// Destination VGPR.
+        d: u16,
+        /// src0.
+        a: Src,
+        /// src1.
+        b: Src,
+        /// Carry-in mask operand.
+        cin: Option<Operand>,
+        /// Carry-out mask destination.
+        cout: Operand,
+    },
+    /// `v_cndmask_b32`: `vdst = cond ? b : a`.
+    Cndmask {
+        /// Destination VGPR.
+        d: u16,
+        /// src0 (condition clear).
+        a: Src,
+        /// src1 (condition set).
+        b: Src,
+        /// The condition mask operand.
+        cond: Operand,
+    },
+    /// 32-bit integer compare writing a lane mask (no EXEC write).
+    Cmp {
+        /// `i32` rather than `u32`.
+        signed: bool,
+        /// Truth table over {less, equal, greater} (bits 0..2).
+        table: u8,
+        /// src0.
+        a: Src,
+        /// src1.
+        b: Src,
+        /// The mask destination (VCC or `sdst`).
+        dst: Operand,
+    },
+    /// `v_lshlrev_b64`: `vdst[0:1] = b[0:1] << (a & 63)`.
+    Lshl64 {
+        /// Destination VGPR pair (first register).
+        d: u16,
+        /// Shift amount.
+        a: Src,
+        /// 64-bit value.
+        b: Src,
+    },
+    /// `v_mad_u64_u32`: `vdst[0:1] = a * b + c[0:1]`, carry-out to `sdst`.
+    MadU64 {
+        /// Destination VGPR pair (first register).
+        d: u16,
+        /// src0.
+        a: Src,
+        /// src1.
+        b: Src,
+        /// 64-bit addend.
+        c: Src,
+        /// Carry-out mask destination.
+        cout: Operand,
+    },
+}
+
+/// The lowered form of `inst` ([`Lowered::Generic`] when no fast path applies).
+pub fn lower(inst: &Instruction) -> Lowered {
+    try_lower(inst).unwrap_or(Lowered::Generic)
+}
+
+fn try_lower(inst: &Instruction) -> Option<Lowered> {
+    if !matches!(
+        inst.family,
+        Family::Vop1 | Family::Vop2 | Family::Vop3 | Family::Vopc
+    ) || inst.variant != Variant::Plain
+        || inst.modifiers != Modifiers::default()
+    {
+        return None;
+    }
+    let info = valu::row(inst)?;
+    // Operands by field, as the general path finds them.
+    let mut by: [Option<(Operand, OperandType)>; 8] = [None; 8];
+    let mut vccs = 0;
+    for (i, spec) in info.operands.iter().enumerate() {
+        let n = if spec.field == Field::Vcc {
+            vccs += 1;
+            vccs - 1
+        } else {
+            0
+        };
+        let slot = match (spec.field, n) {
+            (Field::Vdst, 0) => 0,
+            (Field::Sdst, 0) => 1,
+            (Field::Vcc, 0) => 2,
+            (Field::Vcc, 1) => 3,
+            (Field::Src0, 0) => 4,
+            (Field::Src1, 0) => 5,
+            (Field::Src2, 0) => 6,
+            _ => return None,
+        };
+        by[slot] = Some((*inst.operands().get(i)?, spec.ty));
+    }
+    let bits32 =
+        |o: Option<(Operand, OperandType)>| o.map_or(true, |(_, t)| t.element_bits() == 32);
+    let vgpr = |o: Option<(Operand, OperandType)>| match o? {
+        (Operand::Src { code, .. }, _) if code >= VGPR_BASE => Some(code - VGPR_BASE),
+        _ => None,
+    };
+    let src = |o: Option<(Operand, OperandType)>| match o? {
+        (Operand::Src { code, .. }, _) if code >= VGPR_BASE => Some(Src::Vgpr(code - VGPR_BASE)),
+        (op @ (Operand::Src { .. } | Operand::Literal { .. }), _) => Some(Src::Scalar(op)),
+        (Operand::Off, _) => None,
+    };
+    // A mask destination the fast path may write without a possible fault:
+    // an SGPR (pair) or VCC.
+    let mask_dst = |o: Option<(Operand, OperandType)>| match o? {
+        (op @ Operand::Src { code, .. }, _) if code <= VCC_LO && code != NULL => Some(op),
+        _ => None,
+    };
+    let [vdst, sdst, vcc0, vcc1, s0, s1, s2, _] = by;
+    use Opcode::*;
+    let op = match inst.opcode {
+        V_MOV_B32 => Op::Mov,
+        V_ADD_NC_U32 => Op::AddNc,
+        V_SUB_NC_U32 => Op::SubNc,
+        V_SUBREV_NC_U32 => Op::SubrevNc,
+        V_AND_B32 => Op::And,
+        V_OR_B32 => Op::Or,
+        V_XOR_B32 => Op::Xor,
+        V_XNOR_B32 => Op::Xnor,
+        V_LSHLREV_B32 => Op::Lshlrev,
+        V_LSHRREV_B32 => Op::Lshrrev,
+        V_ASHRREV_I32 => Op::Ashrrev,
+        V_MIN_I32 => Op::MinI,
+        V_MAX_I32 => Op::MaxI,
+        V_MIN_U32 => Op::MinU,
+        V_MAX_U32 => Op::MaxU,
+        V_MUL_LO_U32 => Op::MulLo,
+        V_MUL_HI_U32 => Op::MulHiU,
+        V_MUL_HI_I32 => Op::MulHiI,
+        V_MUL_U32_U24 => Op::MulU24,
+        V_MUL_I32_I24 => Op::MulI24,
+        V_LSHL_ADD_U32 => Op::LshlAdd,
+        V_ADD_LSHL_U32 => Op::AddLshl,
+        V_ADD3_U32 => Op::Add3,
+        V_LSHL_OR_B32 => Op::LshlOr,
+        V_AND_OR_B32 => Op::AndOr,
+        V_OR3_B32 => Op::Or3,
+        V_XOR3_B32 => Op::Xor3,
+        V_XAD_U32 => Op::Xad,
+        V_ALIGNBIT_B32 => Op::AlignBit,
+        V_BFI_B32 => Op::Bfi,
+        V_NOT_B32 => Op::Not,
+        V_ADD_F32 => Op::AddF32,
+        V_SUB_F32 => Op::SubF32,
+        V_SUBREV_F32 => Op::SubrevF32,
+        V_MUL_F32 => Op::MulF32,
+        V_FMA_F32 => Op::FmaF32,
+        V_MAD_F32 => Op::MadF32,
+        V_FMAC_F32 | V_MAC_F32 => {
+            // `accumulate`: c is vdst's current value (the `_e64` src2 is tied to it).
+            if !(bits32(vdst) && bits32(s0) && bits32(s1)) {
+                return None;
+            }
+            let d = vgpr(vdst)?;
+            let op = if inst.opcode == V_FMAC_F32 {
+                Op::FmaF32
+            } else {
+                Op::MadF32
+            };
+            return Some(Lowered::Map {
+                op,
+                d,
+                s: [src(s0)?, src(s1)?, Src::Vgpr(d)],
+            });
+        }
+        V_ADD_U32 | V_ADD_CO_U32 | V_SUB_U32 | V_SUB_CO_U32 | V_SUBREV_U32 | V_SUBREV_CO_U32
+        | V_ADDC_U32 | V_ADD_CO_CI_U32 | V_SUBB_U32 | V_SUB_CO_CI_U32 | V_SUBBREV_U32
+        | V_SUBREV_CO_CI_U32 => {
+            if !(bits32(vdst) && bits32(s0) && bits32(s1)) {
+                return None;
+            }
+            let kind = match inst.opcode {
+                V_ADD_U32 | V_ADD_CO_U32 => Carry::Add,
+                V_SUB_U32 | V_SUB_CO_U32 => Carry::Sub,
+                V_SUBREV_U32 | V_SUBREV_CO_U32 => Carry::Subrev,
+                V_ADDC_U32 | V_ADD_CO_CI_U32 => Carry::AddCi,
+                V_SUBB_U32 | V_SUB_CO_CI_U32 => Carry::SubCi,
+                _ => Carry::SubrevCi,
+            };
+            let carry_in = matches!(kind, Carry::AddCi | Carry::SubCi | Carry::SubrevCi);
+            // `mask_in`: src2 in VOP3, else the second vcc (the first when there is only one).
+            let cin = if !carry_in {
+                None
+            } else if let Some((op, _)) = s2 {
+                Some(op)
+            } else {
+                let second = vdst.is_some() && vcc1.is_some();
+                Some(if second { vcc1? } else { vcc0? }.0)
+            };
+            // `write_mask_out`: sdst, else the first vcc.
+            let cout = if sdst.is_some() {
+                mask_dst(sdst)?
+            } else {
+                mask_dst(vcc0)?
+            };
+            return Some(Lowered::Carry {
+                kind,
+                d: vgpr(vdst)?,
+                a: src(s0)?,
+                b: src(s1)?,
+                cin,
+                cout,
+            });
+        }
+        V_CNDMASK_B32 => {
+            if !(bits32(vdst) && bits32(s0) && bits32(s1)) {
+                return None;
+            }
+            let cond = if let Some((op, _)) = s2 {
+                op
+            } else {
+                let second = vdst.is_some() && vcc1.is_some();
+                if second { vcc1? } else { vcc0? }.0
+            };
+            return Some(Lowered::Cndmask {
+                d: vgpr(vdst)?,
+                a: src(s0)?,
+                b: src(s1)?,
+                cond,
+            });
+        }
+        V_CMP_EQ_U32 | V_CMP_NE_U32 | V_CMP_LT_U32 | V_CMP_LE_U32 | V_CMP_GT_U32 | V_CMP_GE_U32
+        | V_CMP_EQ_I32 | V_CMP_NE_I32 | V_CMP_LT_I32 | V_CMP_LE_I32 | V_CMP_GT_I32
+        | V_CMP_GE_I32 => {
+            if !(bits32(s0) && bits32(s1)) {
+                return None;
+            }
+            let (lt, eq, gt) = (1u8, 2u8, 4u8);
+            let table = match inst.opcode {
+                V_CMP_EQ_U32 | V_CMP_EQ_I32 => eq,
+                V_CMP_NE_U32 | V_CMP_NE_I32 => lt | gt,
+                V_CMP_LT_U32 | V_CMP_LT_I32 => lt,
+                V_CMP_LE_U32 | V_CMP_LE_I32 => lt | eq,
+                V_CMP_GT_U32 | V_CMP_GT_I32 => gt,
+                _ => gt | eq,
+            };
+            let signed = matches!(
+                inst.opcode,
+                V_CMP_EQ_I32
+                    | V_CMP_NE_I32
+                    | V_CMP_LT_I32
+                    | V_CMP_LE_I32
+                    | V_CMP_GT_I32
+                    | V_CMP_GE_I32
+            );
+            let dst = if sdst.is_some() {
+                mask_dst(sdst)?
+            } else {
+                mask_dst(vcc0)?
+            };
+            return Some(Lowered::Cmp {
+                signed,
+                table,
+                a: src(s0)?,
+                b: src(s1)?,
+                dst,
+            });
+        }
+        V_LSHLREV_B64 => {
+            return Some(Lowered::Lshl64 {
+                d: vgpr(vdst)?,
+                a: src(s0)?,
+                b: src(s1)?,
+            });
+        }
+        V_MAD_U64_U32 => {
+            return Some(Lowered::MadU64 {
+                d: vgpr(vdst)?,
+                a: src(s0)?,
+                b: src(s1)?,
+                c: src(s2)?,
+                cout: mask_dst(sdst)?,
+            });
+        }
+        _ => return None,
+    };
+    if !(bits32(vdst) && bits32(s0) && bits32(s1) && bits32(s2)) || sdst.is_some() || vcc0.is_some()
+    {
+        return None;
+    }
+    let d = vgpr(vdst)?;
+    let dummy = Src::Scalar(Operand::Literal {
+        value: 0,
+        ty: OperandType::B32,
+    });
+    let s = [
+        src(s0)?,
+        if s1.is_some() { src(s1)? } else { dummy },
+        if s2.is_some() { src(s2)? } else { dummy },
+    ];
+    Some(Lowered::Map { op, d, s })
+}
+
+/// A source's 32-bit lanes (a VGPR copied, a scalar broadcast), or `None`
+/// when the general path must run (unallocated VGPR, unreadable operand).
+#[inline]
+fn lanes32(w: &Wave, s: &Src) -> Option<[u32; 64]> {
+    match s {
+        Src::Vgpr(n) => w.vgpr.get(usize::from(*n)).copied(),
+        Src::Scalar(op) => w.read_scalar(op).ok().map(|x| [x; 64]),
+    }
+}
+
+/// A source's 64-bit lanes (a VGPR pair, or a 64-bit scalar broadcast).
+#[inline]
+fn lanes64(w: &Wave, s: &Src) -> Option<[u64; 64]> {
+    match s {
+        Src::Vgpr(n) => {
+            let lo = w.vgpr.get(usize::from(*n))?;
+            let hi = w.vgpr.get(usize::from(*n) + 1)?;
+            Some(std::array::from_fn(|l| {
+                u64::from(lo[l]) | (u64::from(hi[l]) << 32)
+            }))
+        }
+        Src::Scalar(op) => w.read_scalar64(op).ok().map(|x| [x; 64]),
+    }
+}
+
+/// Writes `f(lane)` to the EXEC lanes of `dst`.
+#[inline(always)]
+fn write_lanes(dst: &mut [u32; 64], n: usize, exec: u64, f: impl Fn(usize) -> u32) {
+    if exec == u64::MAX || (n == 32 && exec == 0xffff_ffff) {
+        for (l, d) in dst.iter_mut().enumerate().take(n) {
+            *d = f(l);
+        }
+    } else {
+        valu::each_lane(exec, |l| dst[l] = f(l));
+    }
+}
+
+#[inline(always)]
+fn map3(
+    w: &mut Wave,
+    d: u16,
+    s: &[Src; 3],
+    nsrc: usize,
+    f: impl Fn(u32, u32, u32) -> u32,
+) -> Option<()> {
+    let a = lanes32(w, &s[0])?;
+    let b = if nsrc > 1 {
+        lanes32(w, &s[1])?
+    } else {
+        [0; 64]
+    };
+    let c = if nsrc > 2 {
+        lanes32(w, &s[2])?
+    } else {
+        [0; 64]
+    };
+    let n = w.lanes() as usize;
+    let exec = w.exec();
+    let dst = w.vgpr.get_mut(usize::from(d))?;
+    write_lanes(dst, n, exec, |l| f(a[l], b[l], c[l]));
+    Some(())
+}
+
+#[inline]
+fn i24(x: u32) -> i64 {
+    i64::from(((x << 8) as i32) >> 8)
+}
+
+/// Runs a lowered instruction; `None` (with nothing changed) when the general
+/// path must run it.
+#[inline]
+pub fn execute(w: &mut Wave, lowered: &Lowered) -> Option<()> {
+    if w.gpr_idx_enabled {
+        return None;
+    }
+    match *lowered {
+        Lowered::Generic => None,
+        Lowered::Map { op, d, ref s } => {
+            let m = Mode::from_register(w.mode).f32;
+            match op {
+                Op::Mov => map3(w, d, s, 1, |a, _, _| a),
+                Op::Not => map3(w, d, s, 1, |a, _, _| !a),
+                Op::AddNc => map3(w, d, s, 2, |a, b, _| a.wrapping_add(b)),
+                Op::SubNc => map3(w, d, s, 2, |a, b, _| a.wrapping_sub(b)),
+                Op::SubrevNc => map3(w, d, s, 2, |a, b, _| b.wrapping_sub(a)),
+                Op::And => map3(w, d, s, 2, |a, b, _| a & b),
+                Op::Or => map3(w, d, s, 2, |a, b, _| a | b),
+                Op::Xor => map3(w, d, s, 2, |a, b, _| a ^ b),
+                Op::Xnor => map3(w, d, s, 2, |a, b, _| !(a ^ b)),
+                Op::Lshlrev => map3(w, d, s, 2, |a, b, _| b << (a & 31)),
+                Op::Lshrrev => map3(w, d, s, 2, |a, b, _| b >> (a & 31)),
+                Op::Ashrrev => map3(w, d, s, 2, |a, b, _| ((b as i32) >> (a & 31)) as u32),
+                Op::MinI => map3(w, d, s, 2, |a, b, _| (a as i32).min(b as i32) as u32),
+                Op::MaxI => map3(w, d, s, 2, |a, b, _| (a as i32).max(b as i32) as u32),
+                Op::MinU => map3(w, d, s, 2, |a, b, _| a.min(b)),
+                Op::MaxU => map3(w, d, s, 2, |a, b, _| a.max(b)),
+                Op::MulLo => map3(w, d, s, 2, |a, b, _| a.wrapping_mul(b)),
+                Op::MulHiU => map3(w, d, s, 2, |a, b, _| {
+                    ((u64::from(a) * u64::from(b)) >> 32) as u32
+                }),
+                Op::MulHiI => map3(w, d, s, 2, |a, b, _| {
+                    ((i64::from(a as i32) * i64::from(b as i32)) >> 32) as u32
+                }),
+                Op::MulU24 => map3(w, d, s, 2, |a, b, _| {
+                    (a & 0xff_ffff).wrapping_mul(b & 0xff_ffff)
+                }),
+                Op::MulI24 => map3(w, d, s, 2, |a, b, _| (i24(a) * i24(b)) as u32),
+                Op::LshlAdd => map3(w, d, s, 3, |a, b, c| (a << (b & 31)).wrapping_add(c)),
+                Op::AddLshl => map3(w, d, s, 3, |a, b, c| a.wrapping_add(b) << (c & 31)),
+                Op::Add3 => map3(w, d, s, 3, |a, b, c| a.wrapping_add(b).wrapping_add(c)),
+                Op::LshlOr => map3(w, d, s, 3, |a, b, c| (a << (b & 31)) | c),
+                Op::AndOr => map3(w, d, s, 3, |a, b, c| (a & b) | c),
+                Op::Or3 => map3(w, d, s, 3, |a, b, c| a | b | c),
+                Op::Xor3 => map3(w, d, s, 3, |a, b, c| a ^ b ^ c),
+                Op::Xad => map3(w, d, s, 3, |a, b, c| (a ^ b).wrapping_add(c)),
+                Op::AlignBit => map3(w, d, s, 3, |a, b, c| {
+                    ((u64::from(a) << 32 | u64::from(b)) >> (c & 31)) as u32
+                }),
+                Op::Bfi => map3(w, d, s, 3, |a, b, c| (a & b) | (!a & c)),
+                Op::AddF32 => map3(w, d, s, 2, |a, b, _| {
+                    fp::add(F32, u64::from(a), u64::from(b), m) as u32
+                }),
+                Op::SubF32 => map3(w, d, s, 2, |a, b, _| {
+                    fp::sub(F32, u64::from(a), u64::from(b), m) as u32
+                }),
+                Op::SubrevF32 => map3(w, d, s, 2, |a, b, _| {
+                    fp::sub(F32, u64::from(b), u64::from(a), m) as u32
+                }),
+                Op::MulF32 => map3(w, d, s, 2, |a, b, _| {
+                    fp::mul(F32, u64::from(a), u64::from(b), m) as u32
+                }),
+                Op::FmaF32 => map3(w, d, s, 3, |a, b, c| {
+                    fp::fma(F32, u64::from(a), u64::from(b), u64::from(c), m) as u32
+                }),
+                Op::MadF32 => map3(w, d, s, 3, |a, b, c| {
+                    fp::mad(F32, u64::from(a), u64::from(b), u64::from(c), m) as u32
+                }),
+            }
+        }
+        Lowered::Carry {
+            kind,
+            d,
+            ref a,
+            ref b,
+            cin,
+            cout,
+        } => {
+            let a = lanes32(w, a)?;
+            let b = lanes32(w, b)?;
+            let full = w.full_mask();
+            let cin = match cin {
+                Some(op) => w.read_mask(&op).ok()? & full,
+                None => 0,
+            };
+            let n = w.lanes() as usize;
+            let exec = w.exec();
+            let dst = w.vgpr.get_mut(usize::from(d))?;
+            let mut carry = 0u64;
+            // Same expressions as `vop2::carry_op` (bit 32 is the carry/borrow).
+            let f = |l: usize| -> u64 {
+                let c = cin >> l & 1;
+                let (x, y) = (u64::from(a[l]), u64::from(b[l]));
+                match kind {
+                    Carry::Add | Carry::AddCi => x + y + c,
+                    Carry::Sub | Carry::SubCi => x.wrapping_sub(y).wrapping_sub(c) & 0x1_ffff_ffff,
+                    Carry::Subrev | Carry::SubrevCi => {
+                        y.wrapping_sub(x).wrapping_sub(c) & 0x1_ffff_ffff
+                    }
+                }
+            };
+            valu::each_lane(exec, |l| {
+                let x = f(l);
+                dst[l] = x as u32;
+                carry |= (x >> 32 & 1) << l;
+            });
+            // `write_mask_out` writes only EXEC lanes' bits (cannot fault: checked when lowered).
+            let _ = n;
+            w.write_mask(&cout, carry & exec).ok()
+        }
+        Lowered::Cndmask {
+            d,
+            ref a,
+            ref b,
+            cond,
+        } => {
+            let a = lanes32(w, a)?;
+            let b = lanes32(w, b)?;
+            let cond = w.read_mask(&cond).ok()? & w.full_mask();
+            let n = w.lanes() as usize;
+            let exec = w.exec();
+            let dst = w.vgpr.get_mut(usize::from(d))?;
+            write_lanes(
+                dst,
+                n,
+                exec,
+                |l| if cond >> l & 1 != 0 { b[l] } else { a[l] },
+            );
+            Some(())
+        }
+        Lowered::Cmp {
+            signed,
+            table,
+            ref a,
+            ref b,
+            dst,
+        } => {
+            let a = lanes32(w, a)?;
+            let b = lanes32(w, b)?;
+            let exec = w.exec();
+            let mut mask = 0u64;
+            let bit = |o: std::cmp::Ordering| match o {
+                std::cmp::Ordering::Less => 1u8,
+                std::cmp::Ordering::Equal => 2,
+                std::cmp::Ordering::Greater => 4,
+            };
+            valu::each_lane(exec, |l| {
+                let o = if signed {
+                    (a[l] as i32).cmp(&(b[l] as i32))
+                } else {
+                    a[l].cmp(&b[l])
+                };
+                mask |= u64::from(table & bit(o) != 0) << l;
+            });
+            w.write_mask(&dst, mask & exec).ok()
+        }
+        Lowered::Lshl64 { d, ref a, ref b } => {
+            let a = lanes32(w, a)?;
+            let x = lanes64(w, b)?;
+            write64(w, d, |l| x[l] << (a[l] & 63))
+        }
+        Lowered::MadU64 {
+            d,
+            ref a,
+            ref b,
+            ref c,
+            cout,
+        } => {
+            let a = lanes32(w, a)?;
+            let b = lanes32(w, b)?;
+            let c = lanes64(w, c)?;
+            let exec = w.exec();
+            let mut carry = 0u64;
+            let mut r = [0u64; 64];
+            valu::each_lane(exec, |l| {
+                let p = u64::from(a[l]) * u64::from(b[l]);
+                let (x, o) = p.overflowing_add(c[l]);
+                r[l] = x;
+                carry |= u64::from(o) << l;
+            });
+            write64(w, d, |l| r[l])?;
+            w.write_mask(&cout, carry & exec).ok()
+        }
+    }
+}
+
+/// Writes 64-bit results to the EXEC lanes of the VGPR pair at `d` (checks
+/// the pair exists before writing either half, like `Valu::write64`).
+#[inline(always)]
+fn write64(w: &mut Wave, d: u16, f: impl Fn(usize) -> u64) -> Option<()> {
+    let exec = w.exec();
+    let n = usize::from(d);
+    if n + 1 >= w.vgpr.len() {
+        return None;
+    }
+    let (lo, hi) = w.vgpr.split_at_mut(n + 1);
+    let (lo, hi) = (&mut lo[n], &mut hi[0]);
+    valu::each_lane(exec, |l| {
+        let x = f(l);
+        lo[l] = x as u32;
+        hi[l] = (x >> 32) as u32;
+    });
+    Some(())
+}
