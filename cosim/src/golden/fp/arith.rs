@@ -369,7 +369,44 @@ fn rsq_fits(r: u128, big: u128, two_k: u32) -> bool {
 }
 
 /// `1 / sqrt(a)`, correctly rounded.
+#[inline]
 pub fn rsq(fmt: Format, a: u64, m: FpMode) -> u64 {
+    if fmt == F32 && m.round == Round::NearestEven {
+        if let Some(r) = rsq_f32_host(a as u32) {
+            return u64::from(r);
+        }
+    }
+    rsq_soft(fmt, a, m)
+}
+
+/// `1 / sqrt(a)` for a positive normal `f32` in nearest-even, through the
+/// host's `f64`, when that provably rounds like the exact path; `None`
+/// otherwise (the caller runs [`rsq_soft`]).
+///
+/// Why it is exact: `sqrt` and `1 / s` are each correctly rounded in `f64`,
+/// so `y` is within 2 `f64` ulps of `1/sqrt(a)`. The exact value is never an
+/// `f32` rounding midpoint (it is a power of two or irrational), so when `y`
+/// is more than 16 ulps from the midpoint of its `f32` interval both round to
+/// the same `f32`. The result of a normal input is always normal (at most
+/// 2^63, at least 2^-64), so denormal modes do not matter. Checked against
+/// `rsq_soft` on every input of two binades (which covers all normal inputs:
+/// `rsq(4x) = rsq(x) / 2` in both paths) by the unit test below.
+#[inline]
+pub fn rsq_f32_host(a: u32) -> Option<u32> {
+    if !(0x0080_0000..0x7f80_0000).contains(&a) {
+        return None;
+    }
+    let y = 1.0 / f64::from(f32::from_bits(a)).sqrt();
+    let low = y.to_bits() & ((1 << 29) - 1);
+    if low.abs_diff(1 << 28) <= 16 {
+        return None;
+    }
+    Some((y as f32).to_bits())
+}
+
+/// `1 / sqrt(a)`, correctly rounded. The hand-written path (every rounding
+/// direction and format).
+pub fn rsq_soft(fmt: Format, a: u64, m: FpMode) -> u64 {
     let x = unpack(fmt, a, m.denorm_in);
     match x.kind {
         Kind::Nan => return propagate(fmt, &[a]),
@@ -536,5 +573,49 @@ pub fn frexp_exp(fmt: Format, a: u64, m: FpMode) -> i32 {
     match x.kind {
         Kind::Finite => x.exp + 64 - x.sig.leading_zeros() as i32,
         _ => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The host `f32` reciprocal square root against the exact path over
+    /// `[1, 4)` (a stride here; `--ignored` runs every input).
+    fn rsq_host_matches(stride: usize) {
+        let (lo, hi) = (0x3f80_0000u32, 0x4080_0000u32);
+        let mut fast = 0;
+        for a in (lo..hi).step_by(stride) {
+            let exact = rsq_soft(F32, u64::from(a), FpMode::IEEE) as u32;
+            if let Some(r) = rsq_f32_host(a) {
+                assert_eq!(r, exact, "rsq({a:#x})");
+                fast += 1;
+            }
+        }
+        // The fast path must take nearly every input.
+        assert!(fast * 100 > (hi - lo) as usize / stride * 99, "{fast}");
+    }
+
+    #[test]
+    fn rsq_host_path_is_exact_on_a_sample() {
+        rsq_host_matches(61);
+        // Non-normal inputs and other modes go the exact way.
+        for a in [
+            0u32,
+            1,
+            0x007f_ffff,
+            0x7f80_0000,
+            0x7fc0_0000,
+            0x8000_0000,
+            0xbf80_0000,
+        ] {
+            assert_eq!(rsq_f32_host(a), None);
+        }
+    }
+
+    #[test]
+    #[ignore = "exhaustive over 2^24 inputs; run with --ignored"]
+    fn rsq_host_path_is_exact_on_every_input_of_two_binades() {
+        rsq_host_matches(1);
     }
 }
