@@ -318,3 +318,105 @@ fn every_corpus_workload_is_identical_with_and_without_fast_paths() {
     }
     assert!(count >= 72, "{count} workloads");
 }
+
+/// FLAT/GLOBAL load and store forms; v[10:11] is a per-lane address.
+fn memory_forms(target: Target) -> Vec<&'static str> {
+    if target == Target::GFX803 {
+        vec![
+            "flat_load_dword v5, v[10:11]",
+            "flat_load_dwordx2 v[5:6], v[10:11]",
+            "flat_load_dwordx4 v[4:7], v[10:11]",
+            "flat_load_sbyte v5, v[10:11]",
+            "flat_load_ushort v5, v[10:11]",
+            "flat_store_dword v[10:11], v2",
+            "flat_store_dwordx3 v[10:11], v[1:3]",
+            "flat_store_byte v[10:11], v2",
+            "flat_store_short v[10:11], v3",
+        ]
+    } else {
+        vec![
+            "global_load_dword v5, v[10:11], off",
+            "global_load_dwordx2 v[5:6], v[10:11], off offset:-4",
+            "global_load_dwordx4 v[4:7], v[10:11], off offset:16",
+            "global_load_sbyte v5, v[10:11], off",
+            "global_load_short_d16_hi v1, v[10:11], off",
+            "global_load_dword v5, v12, s[14:15] offset:8",
+            "global_store_dword v[10:11], v2, off",
+            "global_store_dwordx4 v[10:11], v[1:4], off offset:4",
+            "global_store_byte_d16_hi v[10:11], v2, off",
+            "global_store_short v12, v3, s[14:15]",
+            "flat_load_dword v5, v[10:11]",
+            "flat_store_dwordx2 v[10:11], v[1:2] offset:8",
+        ]
+    }
+}
+
+#[test]
+fn memory_fast_paths_match_the_general_path() {
+    let mut rng = Rng(0x0bad_cafe_f00d_1234);
+    let mut checked = 0;
+    let mut faults = 0;
+    for target in [Target::GFX803, Target::GFX1030_W32, Target::GFX1030_W64] {
+        for form in memory_forms(target) {
+            for round in 0..10 {
+                let data: Vec<u8> = (0..64 * 4)
+                    .flat_map(|_| rng.value().to_le_bytes())
+                    .collect();
+                // Addresses: anywhere in the first 256 KiB of the buffer (unaligned,
+                // some crossing 64 KiB pages), or near its end (some lanes unmapped).
+                let (mask, base) = if round % 4 == 3 {
+                    (0x3ff, DATA + 0x10_0000 - 0x200)
+                } else {
+                    (0x3_ffff, DATA)
+                };
+                let mut source = program(target, "", &mut rng, 0xf0);
+                let end = source.rfind("s_mov_b32 exec_lo").expect("exec set");
+                let add = if target == Target::GFX803 {
+                    format!("v_add_u32 v10, vcc, {base:#x}, v10\n")
+                } else {
+                    format!("v_add_nc_u32 v10, {base:#x}, v10\n")
+                };
+                let setup = format!(
+                    "v_and_b32 v10, {mask:#x}, v1\n{add}v_mov_b32 v11, 0\n\
+                     v_and_b32 v12, {mask:#x}, v2\ns_mov_b32 s14, {base:#x}\ns_mov_b32 s15, 0\n"
+                );
+                source.insert_str(end, &setup);
+                source =
+                    source.replace("s_endpgm", &format!("{form}\ns_waitcnt vmcnt(0)\ns_endpgm"));
+                let run = |fast: bool| {
+                    let mut k = Kernel::new(target, &source).data(&data);
+                    k.fast_paths = fast;
+                    k.run()
+                };
+                match (run(true), run(false)) {
+                    (Ok(f), Ok(g)) => {
+                        let (a, b) = (&f.waves[0], &g.waves[0]);
+                        assert_eq!(a.sgpr, b.sgpr, "{target:?} `{form}`: SGPRs");
+                        if let Some((r, l)) = first_difference(&a.vgpr, &b.vgpr) {
+                            panic!("{target:?} `{form}`: v{r} lane {l} differs\n{source}");
+                        }
+                        assert!(
+                            f.read(DATA, 0x10_0000) == g.read(DATA, 0x10_0000),
+                            "{target:?} `{form}`: memory differs"
+                        );
+                        assert_eq!(f.stats(), g.stats(), "{target:?} `{form}`: statistics");
+                    }
+                    (Err(f), Err(g)) => {
+                        assert_eq!(f, g, "{target:?} `{form}`: fault reports");
+                        faults += 1;
+                    }
+                    (f, g) => panic!(
+                        "{target:?} `{form}`: fast {:?} vs general {:?}",
+                        f.err(),
+                        g.err()
+                    ),
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(
+        checked > 250 && faults > 20,
+        "{checked} cases, {faults} faults"
+    );
+}

@@ -45,18 +45,42 @@ pub enum MapError {
 }
 
 /// Sparse device memory.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Memory {
     /// Sorted by `base`, non-overlapping.
     regions: Vec<Region>,
     /// Index of the region hit last (a hint; always re-checked).
     last: Cell<usize>,
+    /// The vector-memory fast paths may use [`Memory::page_bytes`] (off only
+    /// for differential tests, see `GoldenConfig::fast_paths`).
+    fast_paths: bool,
+}
+
+impl Default for Memory {
+    fn default() -> Memory {
+        Memory {
+            regions: Vec::new(),
+            last: Cell::new(0),
+            fast_paths: true,
+        }
+    }
 }
 
 impl Memory {
     /// Empty memory: every address is unmapped.
     pub fn new() -> Memory {
         Memory::default()
+    }
+
+    /// Allows or forbids the interpreter's direct page-access fast paths.
+    pub fn set_fast_paths(&mut self, on: bool) {
+        self.fast_paths = on;
+    }
+
+    /// True when the interpreter may use its direct page-access fast paths.
+    #[inline]
+    pub fn fast_paths(&self) -> bool {
+        self.fast_paths
     }
 
     /// Maps `[base, base + size)`, zero-filled.
@@ -189,6 +213,45 @@ impl Memory {
             done += n;
         }
         Ok(())
+    }
+
+    /// The bytes `[address, address + len)` when they lie inside one page of
+    /// one mapping (a page never written reads as zeros, `len` at most 16);
+    /// `None` otherwise, and the caller takes [`Memory::read`]'s general path.
+    #[inline]
+    pub fn page_bytes(&self, address: u64, len: usize) -> Option<&[u8]> {
+        static ZEROS: [u8; 16] = [0; 16];
+        let (r, page, in_page) = self.locate(address, len)?;
+        match &self.regions[r].pages[page] {
+            Some(p) => p.get(in_page..in_page + len),
+            None => ZEROS.get(..len),
+        }
+    }
+
+    /// [`Memory::page_bytes`] for writing (allocates the page).
+    #[inline]
+    pub fn page_bytes_mut(&mut self, address: u64, len: usize) -> Option<&mut [u8]> {
+        let (r, page, in_page) = self.locate(address, len)?;
+        let p = self.regions[r].pages[page]
+            .get_or_insert_with(|| vec![0u8; PAGE as usize].into_boxed_slice());
+        p.get_mut(in_page..in_page + len)
+    }
+
+    /// (region, page, offset in page) of a `len`-byte access that stays in one
+    /// page of one mapping.
+    #[inline]
+    fn locate(&self, address: u64, len: usize) -> Option<(usize, usize, usize)> {
+        let i = self.region_index(address)?;
+        let r = &self.regions[i];
+        let offset = address - r.base;
+        if offset.checked_add(len as u64)? > r.size {
+            return None;
+        }
+        let in_page = (offset & (PAGE - 1)) as usize;
+        if in_page + len > PAGE as usize {
+            return None;
+        }
+        Some((i, (offset >> PAGE_BITS) as usize, in_page))
     }
 
     /// Reads a little-endian dword.

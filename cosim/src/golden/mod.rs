@@ -149,7 +149,11 @@ impl GoldenGpu {
         }
         Ok(GoldenGpu {
             channels: (0..config.channels).map(|_| Channel::default()).collect(),
-            memory: Memory::new(),
+            memory: {
+                let mut m = Memory::new();
+                m.set_fast_paths(config.fast_paths);
+                m
+            },
             programs: ProgramCache::with_fast_paths(config.fast_paths),
             config,
             last_served: 0,

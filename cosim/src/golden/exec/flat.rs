@@ -30,7 +30,7 @@ use arch::isa::{Family, Instruction, Isa, Operand};
 
 use super::super::wave::{PRIVATE_APERTURE_BASE, SHARED_APERTURE_BASE};
 use super::vmem::access::{classify, Access};
-use super::vmem::{perform, Loc, Operands, Regs, Swizzled};
+use super::vmem::{perform, perform_global, Loc, Operands, Regs, Swizzled};
 use super::{illegal, not_implemented, Flow, Wave, WaveCtx};
 
 /// Which segment a lane's address falls in.
@@ -133,6 +133,14 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
         addr[lane] = a;
         seg[lane] = s;
     }
+    if ctx.mem.fast_paths()
+        && !matches!(access, Access::Atomic(..))
+        && super::vmem::lanes(exec).all(|lane| seg[lane] == Segment::Global)
+        && perform_global(ctx, access, operands, exec, &addr)?
+    {
+        return Ok(Flow::Next);
+    }
+    let w = &*ctx.wave;
     let private = Swizzled::scratch(&ctx.env.scratch, private_base(ctx, w));
     let lds_limit = ctx.lds.len() as u64;
     perform(ctx, access, operands, exec, lds_limit, |lane, delta| {

@@ -401,6 +401,74 @@ pub fn perform(
     Ok(())
 }
 
+/// [`perform`] for loads and stores whose every lane accesses one contiguous
+/// device-memory range at `addr[lane]` (FLAT/GLOBAL in the global segment):
+/// the same per-lane semantics ([`Load::result`], [`Store::bytes`], ascending
+/// lane order) with direct page access instead of byte runs. Returns
+/// `Ok(false)` with nothing changed when some lane's range is not inside one
+/// page of a mapping (an unmapped or page-crossing access), or for atomics;
+/// the caller then runs [`perform`], which also reports any fault.
+pub fn perform_global(
+    ctx: &mut WaveCtx<'_>,
+    access: Access,
+    ops: Operands,
+    exec: u64,
+    addr: &[u64; 64],
+) -> Result<bool, Fault> {
+    let n = access.bytes();
+    match access {
+        Access::Load(load) => {
+            let Some(dst) = ops.dst else {
+                return Ok(false);
+            };
+            // Pass 1 reads every lane (no side effects, so a lane that needs the
+            // general path leaves nothing half done); pass 2 writes registers.
+            let mut raw = [[0u8; 16]; 64];
+            for lane in lanes(exec) {
+                let Some(bytes) = ctx.mem.page_bytes(addr[lane], n) else {
+                    return Ok(false);
+                };
+                raw[lane][..n].copy_from_slice(bytes);
+            }
+            let dst = dst.with_count(load.dwords().min(dst.count));
+            let first = usize::from(dst.first);
+            if let Load::Dwords(_) = load {
+                for i in 0..dst.count {
+                    let reg = &mut ctx.wave.vgpr[first + i];
+                    for lane in lanes(exec) {
+                        let b = &raw[lane][4 * i..4 * i + 4];
+                        reg[lane] = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+                    }
+                }
+            } else {
+                for lane in lanes(exec) {
+                    let old = dst.get(ctx.wave, lane)[0];
+                    dst.set(ctx.wave, lane, &load.result(&raw[lane][..n], old));
+                }
+            }
+            Ok(true)
+        }
+        Access::Store(store) => {
+            let Some(data) = ops.data else {
+                return Ok(false);
+            };
+            if lanes(exec).any(|lane| !ctx.mem.is_mapped(addr[lane], n as u64)) {
+                return Ok(false);
+            }
+            for lane in lanes(exec) {
+                let (bytes, len) = store.bytes(data.get(ctx.wave, lane));
+                match ctx.mem.page_bytes_mut(addr[lane], len) {
+                    Some(dst) => dst.copy_from_slice(&bytes[..len]),
+                    // Mapped (checked above) but crossing a page: the general write.
+                    None => ctx.store(addr[lane], &bytes[..len])?,
+                }
+            }
+            Ok(true)
+        }
+        Access::Atomic(..) => Ok(false),
+    }
+}
+
 fn read_runs(
     ctx: &mut WaveCtx<'_>,
     lds_limit: u64,
