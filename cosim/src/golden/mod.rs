@@ -452,13 +452,21 @@ fn run_wave(
         };
         let inst = &decoded.inst;
         let exec_mask = wave.exec();
-        if exec::fast::execute(wave, &decoded.lowered).is_some() {
-            // A lowered VALU instruction: always a vector one that continues.
+        if let Some(flow) = exec::fast::execute(wave, &decoded.lowered) {
+            // A lowered instruction: the same bookkeeping as below (a lowered
+            // instruction never waits at a barrier or ends the wave).
             counters.by_family[inst.family as usize] += 1;
-            counters.active_lanes += u64::from(exec_mask.count_ones());
+            counters.active_lanes += if exec::is_vector(inst.family) {
+                u64::from(exec_mask.count_ones())
+            } else {
+                1
+            };
             *steps += 1;
             n += 1;
-            wave.pc = pc.wrapping_add(u64::from(inst.size));
+            wave.pc = match flow {
+                Flow::Jump(target) => target,
+                _ => pc.wrapping_add(u64::from(inst.size)),
+            };
             continue;
         }
         let mut ctx = WaveCtx {

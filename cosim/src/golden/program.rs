@@ -112,7 +112,7 @@ impl ProgramCache {
         if self.pages[page].slots[slot].is_none() {
             let inst = decode_at(target, pc, mem)?;
             let lowered = if self.lowering {
-                fast::lower(&inst)
+                fast::lower(&inst, pc)
             } else {
                 Lowered::Generic
             };

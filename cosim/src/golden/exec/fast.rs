@@ -25,8 +25,9 @@
 use arch::isa::tables::Field;
 use arch::isa::{Family, Instruction, Modifiers, Opcode, Operand, OperandType, Variant};
 
+use super::fast_scalar::{self, Salu};
 use super::valu;
-use super::Wave;
+use super::{Flow, Wave};
 use crate::golden::fp::{self, Mode, F32};
 use crate::golden::wave::{NULL, VCC_LO};
 use arch::isa::operand::VGPR_BASE;
@@ -142,6 +143,8 @@ pub enum Carry {
 pub enum Lowered {
     /// Run the general path.
     Generic,
+    /// A scalar instruction (see [`super::fast_scalar`]).
+    Scalar(Salu),
     /// `vdst = op(s[0], s[1], s[2])` over the EXEC lanes.
     Map {
         /// The lane function.
@@ -187,8 +190,10 @@ pub enum Lowered {
         a: Src,
         /// src1.
         b: Src,
-        /// The mask destination (VCC or `sdst`).
-        dst: Operand,
+        /// The mask destination (VCC or `sdst`), if any.
+        dst: Option<Operand>,
+        /// `v_cmpx`: the mask also becomes EXEC.
+        exec_write: bool,
     },
     /// `v_lshlrev_b64`: `vdst[0:1] = b[0:1] << (a & 63)`.
     Lshl64 {
@@ -214,9 +219,39 @@ pub enum Lowered {
     },
 }
 
-/// The lowered form of `inst` ([`Lowered::Generic`] when no fast path applies).
-pub fn lower(inst: &Instruction) -> Lowered {
+/// The lowered form of `inst` at byte address `pc` ([`Lowered::Generic`]
+/// when no fast path applies).
+pub fn lower(inst: &Instruction, pc: u64) -> Lowered {
+    if let Some(s) = fast_scalar::lower(inst, pc) {
+        return Lowered::Scalar(s);
+    }
     try_lower(inst).unwrap_or(Lowered::Generic)
+}
+
+/// True when every modifier the VALU semantics read (`Valu::src`, `write`,
+/// `post`, `clamp`, DPP/SDWA) has its default value. Other fields (e.g. the
+/// `simm16` in which the decoder keeps a VOP3 `v_cmpx`'s implicit EXEC
+/// destination) are not read by the VALU.
+fn valu_modifiers_default(m: &Modifiers) -> bool {
+    let d = Modifiers::default();
+    m.clamp == d.clamp
+        && m.omod == d.omod
+        && m.neg == d.neg
+        && m.abs == d.abs
+        && m.op_sel == d.op_sel
+        && m.op_sel_hi == d.op_sel_hi
+        && m.neg_hi == d.neg_hi
+        && m.dst_sel == d.dst_sel
+        && m.dst_unused == d.dst_unused
+        && m.src0_sel == d.src0_sel
+        && m.src1_sel == d.src1_sel
+        && m.sext == d.sext
+        && m.dpp_ctrl == d.dpp_ctrl
+        && m.row_mask == d.row_mask
+        && m.bank_mask == d.bank_mask
+        && m.bound_ctrl == d.bound_ctrl
+        && m.fi == d.fi
+        && m.dpp8 == d.dpp8
 }
 
 fn try_lower(inst: &Instruction) -> Option<Lowered> {
@@ -224,7 +259,7 @@ fn try_lower(inst: &Instruction) -> Option<Lowered> {
         inst.family,
         Family::Vop1 | Family::Vop2 | Family::Vop3 | Family::Vopc
     ) || inst.variant != Variant::Plain
-        || inst.modifiers != Modifiers::default()
+        || !valu_modifiers_default(&inst.modifiers)
     {
         return None;
     }
@@ -263,9 +298,9 @@ fn try_lower(inst: &Instruction) -> Option<Lowered> {
         (Operand::Off, _) => None,
     };
     // A mask destination the fast path may write without a possible fault:
-    // an SGPR (pair) or VCC.
+    // an SGPR (pair), VCC or `null`.
     let mask_dst = |o: Option<(Operand, OperandType)>| match o? {
-        (op @ Operand::Src { code, .. }, _) if code <= VCC_LO && code != NULL => Some(op),
+        (op @ Operand::Src { code, .. }, _) if code <= VCC_LO || code == NULL => Some(op),
         _ => None,
     };
     let [vdst, sdst, vcc0, vcc1, s0, s1, s2, _] = by;
@@ -383,17 +418,19 @@ fn try_lower(inst: &Instruction) -> Option<Lowered> {
         }
         V_CMP_EQ_U32 | V_CMP_NE_U32 | V_CMP_LT_U32 | V_CMP_LE_U32 | V_CMP_GT_U32 | V_CMP_GE_U32
         | V_CMP_EQ_I32 | V_CMP_NE_I32 | V_CMP_LT_I32 | V_CMP_LE_I32 | V_CMP_GT_I32
-        | V_CMP_GE_I32 => {
+        | V_CMP_GE_I32 | V_CMPX_EQ_U32 | V_CMPX_NE_U32 | V_CMPX_LT_U32 | V_CMPX_LE_U32
+        | V_CMPX_GT_U32 | V_CMPX_GE_U32 | V_CMPX_EQ_I32 | V_CMPX_NE_I32 | V_CMPX_LT_I32
+        | V_CMPX_LE_I32 | V_CMPX_GT_I32 | V_CMPX_GE_I32 => {
             if !(bits32(s0) && bits32(s1)) {
                 return None;
             }
             let (lt, eq, gt) = (1u8, 2u8, 4u8);
             let table = match inst.opcode {
-                V_CMP_EQ_U32 | V_CMP_EQ_I32 => eq,
-                V_CMP_NE_U32 | V_CMP_NE_I32 => lt | gt,
-                V_CMP_LT_U32 | V_CMP_LT_I32 => lt,
-                V_CMP_LE_U32 | V_CMP_LE_I32 => lt | eq,
-                V_CMP_GT_U32 | V_CMP_GT_I32 => gt,
+                V_CMP_EQ_U32 | V_CMP_EQ_I32 | V_CMPX_EQ_U32 | V_CMPX_EQ_I32 => eq,
+                V_CMP_NE_U32 | V_CMP_NE_I32 | V_CMPX_NE_U32 | V_CMPX_NE_I32 => lt | gt,
+                V_CMP_LT_U32 | V_CMP_LT_I32 | V_CMPX_LT_U32 | V_CMPX_LT_I32 => lt,
+                V_CMP_LE_U32 | V_CMP_LE_I32 | V_CMPX_LE_U32 | V_CMPX_LE_I32 => lt | eq,
+                V_CMP_GT_U32 | V_CMP_GT_I32 | V_CMPX_GT_U32 | V_CMPX_GT_I32 => gt,
                 _ => gt | eq,
             };
             let signed = matches!(
@@ -404,18 +441,46 @@ fn try_lower(inst: &Instruction) -> Option<Lowered> {
                     | V_CMP_LE_I32
                     | V_CMP_GT_I32
                     | V_CMP_GE_I32
+                    | V_CMPX_EQ_I32
+                    | V_CMPX_NE_I32
+                    | V_CMPX_LT_I32
+                    | V_CMPX_LE_I32
+                    | V_CMPX_GT_I32
+                    | V_CMPX_GE_I32
             );
+            let exec_write = matches!(
+                inst.opcode,
+                V_CMPX_EQ_U32
+                    | V_CMPX_NE_U32
+                    | V_CMPX_LT_U32
+                    | V_CMPX_LE_U32
+                    | V_CMPX_GT_U32
+                    | V_CMPX_GE_U32
+                    | V_CMPX_EQ_I32
+                    | V_CMPX_NE_I32
+                    | V_CMPX_LT_I32
+                    | V_CMPX_LE_I32
+                    | V_CMPX_GT_I32
+                    | V_CMPX_GE_I32
+            );
+            // `compare`: the mask goes to sdst, else the vcc operand, if either exists.
             let dst = if sdst.is_some() {
-                mask_dst(sdst)?
+                Some(mask_dst(sdst)?)
+            } else if vcc0.is_some() {
+                Some(mask_dst(vcc0)?)
             } else {
-                mask_dst(vcc0)?
+                None
             };
+            if dst.is_none() && !exec_write {
+                return None;
+            }
             return Some(Lowered::Cmp {
                 signed,
                 table,
                 a: src(s0)?,
                 b: src(s1)?,
                 dst,
+                exec_write,
             });
         }
         V_LSHLREV_B64 => {
@@ -524,12 +589,20 @@ fn i24(x: u32) -> i64 {
 /// Runs a lowered instruction; `None` (with nothing changed) when the general
 /// path must run it.
 #[inline]
-pub fn execute(w: &mut Wave, lowered: &Lowered) -> Option<()> {
-    if w.gpr_idx_enabled {
-        return None;
-    }
-    match *lowered {
+pub fn execute(w: &mut Wave, lowered: &Lowered) -> Option<Flow> {
+    match lowered {
         Lowered::Generic => None,
+        Lowered::Scalar(s) => fast_scalar::execute(w, s),
+        _ if w.gpr_idx_enabled => None,
+        _ => valu(w, lowered).map(|()| Flow::Next),
+    }
+}
+
+/// The vector part of [`execute`].
+#[inline]
+fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
+    match *lowered {
+        Lowered::Generic | Lowered::Scalar(_) => None,
         Lowered::Map { op, d, ref s } => {
             let m = Mode::from_register(w.mode).f32;
             match op {
@@ -658,6 +731,7 @@ pub fn execute(w: &mut Wave, lowered: &Lowered) -> Option<()> {
             ref a,
             ref b,
             dst,
+            exec_write,
         } => {
             let a = lanes32(w, a)?;
             let b = lanes32(w, b)?;
@@ -676,7 +750,14 @@ pub fn execute(w: &mut Wave, lowered: &Lowered) -> Option<()> {
                 };
                 mask |= u64::from(table & bit(o) != 0) << l;
             });
-            w.write_mask(&dst, mask & exec).ok()
+            mask &= exec;
+            if let Some(dst) = dst {
+                w.write_mask(&dst, mask).ok()?;
+            }
+            if exec_write {
+                w.set_exec(mask);
+            }
+            Some(())
         }
         Lowered::Lshl64 { d, ref a, ref b } => {
             let a = lanes32(w, a)?;
