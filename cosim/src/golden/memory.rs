@@ -248,7 +248,7 @@ impl Memory {
             return None;
         }
         let in_page = (offset & (PAGE - 1)) as usize;
-        if in_page + len > PAGE as usize {
+        if in_page.checked_add(len)? > PAGE as usize {
             return None;
         }
         Some((i, (offset >> PAGE_BITS) as usize, in_page))

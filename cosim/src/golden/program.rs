@@ -99,8 +99,27 @@ impl ProgramCache {
     }
 
     /// The instruction at `pc` for `target`, decoding it on first use.
-    #[inline]
+    #[inline(always)]
     pub fn fetch(&mut self, target: Target, pc: u64, mem: &Memory) -> Result<&Decoded, Fault> {
+        // The hot case, inlined into the interpreter loop: same page as last
+        // time, already decoded.
+        if let Some((k, i)) = self.last {
+            let slot = ((pc >> 2) as usize) & (SLOTS - 1);
+            if k == (target.isa, target.wave64, pc >> PAGE_BITS)
+                && pc % 4 == 0
+                && self.pages[i].slots[slot].is_some()
+            {
+                return self.pages[i].slots[slot]
+                    .as_ref()
+                    .ok_or_else(|| illegal("program cache slot unexpectedly empty"));
+            }
+        }
+        self.fetch_slow(target, pc, mem)
+    }
+
+    /// [`ProgramCache::fetch`] on a page change or a first visit.
+    #[inline(never)]
+    fn fetch_slow(&mut self, target: Target, pc: u64, mem: &Memory) -> Result<&Decoded, Fault> {
         if pc % 4 != 0 {
             return Err(illegal(format!(
                 "program counter {pc:#x} is not 4-byte aligned"

@@ -555,6 +555,23 @@ fn write_lanes(dst: &mut [u32; 64], n: usize, exec: u64, f: impl Fn(usize) -> u3
     }
 }
 
+/// A 32-bit source's lanes by reference: the VGPR itself, or `buf` filled
+/// with a scalar's broadcast. `None` sends the instruction to the general path.
+macro_rules! lanes_ref {
+    ($w:expr, $s:expr, $buf:ident) => {
+        match $s {
+            Src::Vgpr(n) => $w.vgpr.get(usize::from(*n))?,
+            Src::Scalar(op) => {
+                $buf = [$w.read_scalar(op).ok()?; 64];
+                &$buf
+            }
+        }
+    };
+}
+
+/// `vdst = f(a, b, c)` over the EXEC lanes; sources are read in place (no
+/// copies), the results gathered in `r` and then written (a source may be
+/// the destination).
 #[inline(always)]
 fn map3(
     w: &mut Wave,
@@ -563,21 +580,33 @@ fn map3(
     nsrc: usize,
     f: impl Fn(u32, u32, u32) -> u32,
 ) -> Option<()> {
-    let a = lanes32(w, &s[0])?;
-    let b = if nsrc > 1 {
-        lanes32(w, &s[1])?
-    } else {
-        [0; 64]
-    };
-    let c = if nsrc > 2 {
-        lanes32(w, &s[2])?
-    } else {
-        [0; 64]
-    };
     let n = w.lanes() as usize;
     let exec = w.exec();
-    let dst = w.vgpr.get_mut(usize::from(d))?;
-    write_lanes(dst, n, exec, |l| f(a[l], b[l], c[l]));
+    let full = exec == u64::MAX || (n == 32 && exec == 0xffff_ffff);
+    let d = usize::from(d);
+    if d >= w.vgpr.len() {
+        return None;
+    }
+    let mut r = [0u32; 64];
+    {
+        let (ba, bb, bc): ([u32; 64], [u32; 64], [u32; 64]);
+        let a = lanes_ref!(w, &s[0], ba);
+        let b = if nsrc > 1 { lanes_ref!(w, &s[1], bb) } else { a };
+        let c = if nsrc > 2 { lanes_ref!(w, &s[2], bc) } else { a };
+        if full {
+            for l in 0..n {
+                r[l] = f(a[l], b[l], c[l]);
+            }
+        } else {
+            valu::each_lane(exec, |l| r[l] = f(a[l], b[l], c[l]));
+        }
+    }
+    let dst = &mut w.vgpr[d];
+    if full {
+        dst[..n].copy_from_slice(&r[..n]);
+    } else {
+        valu::each_lane(exec, |l| dst[l] = r[l]);
+    }
     Some(())
 }
 

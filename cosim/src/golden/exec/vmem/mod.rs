@@ -416,11 +416,33 @@ pub fn perform_global(
     addr: &[u64; 64],
 ) -> Result<bool, Fault> {
     let n = access.bytes();
+    if exec == 0 {
+        return Ok(false);
+    }
+    // The common case: every lane inside one page of one mapping, translated once.
+    let (lo, hi) = lanes(exec).fold((u64::MAX, 0), |(lo, hi), l| {
+        (lo.min(addr[l]), hi.max(addr[l]))
+    });
+    let span = ((hi - lo) as usize).saturating_add(n);
     match access {
         Access::Load(load) => {
             let Some(dst) = ops.dst else {
                 return Ok(false);
             };
+            let dst = dst.with_count(load.dwords().min(dst.count));
+            let first = usize::from(dst.first);
+            if let (Load::Dwords(_), Some(bytes)) = (load, ctx.mem.page_bytes(lo, span)) {
+                // Registers never alias memory, so one pass reads and writes.
+                for i in 0..dst.count {
+                    let reg = &mut ctx.wave.vgpr[first + i];
+                    for lane in lanes(exec) {
+                        let o = (addr[lane] - lo) as usize + 4 * i;
+                        let b = &bytes[o..o + 4];
+                        reg[lane] = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+                    }
+                }
+                return Ok(true);
+            }
             // Pass 1 reads every lane (no side effects, so a lane that needs the
             // general path leaves nothing half done); pass 2 writes registers.
             let mut raw = [[0u8; 16]; 64];
@@ -430,21 +452,9 @@ pub fn perform_global(
                 };
                 raw[lane][..n].copy_from_slice(bytes);
             }
-            let dst = dst.with_count(load.dwords().min(dst.count));
-            let first = usize::from(dst.first);
-            if let Load::Dwords(_) = load {
-                for i in 0..dst.count {
-                    let reg = &mut ctx.wave.vgpr[first + i];
-                    for lane in lanes(exec) {
-                        let b = &raw[lane][4 * i..4 * i + 4];
-                        reg[lane] = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
-                    }
-                }
-            } else {
-                for lane in lanes(exec) {
-                    let old = dst.get(ctx.wave, lane)[0];
-                    dst.set(ctx.wave, lane, &load.result(&raw[lane][..n], old));
-                }
+            for lane in lanes(exec) {
+                let old = dst.get(ctx.wave, lane)[0];
+                dst.set(ctx.wave, lane, &load.result(&raw[lane][..n], old));
             }
             Ok(true)
         }
@@ -452,6 +462,15 @@ pub fn perform_global(
             let Some(data) = ops.data else {
                 return Ok(false);
             };
+            if let Some(bytes) = ctx.mem.page_bytes_mut(lo, span) {
+                // In lane order, so overlapping lanes end with the highest lane's bytes.
+                for lane in lanes(exec) {
+                    let (b, len) = store.bytes(data.get(ctx.wave, lane));
+                    let o = (addr[lane] - lo) as usize;
+                    bytes[o..o + len].copy_from_slice(&b[..len]);
+                }
+                return Ok(true);
+            }
             if lanes(exec).any(|lane| !ctx.mem.is_mapped(addr[lane], n as u64)) {
                 return Ok(false);
             }
