@@ -179,6 +179,41 @@ fn classify(op: Opcode) -> Option<Kind> {
     })
 }
 
+/// Destination dwords of a whole-dword read.
+fn kind_dwords(kind: Kind) -> usize {
+    match kind {
+        Kind::Read(load) => load.dwords(),
+        _ => 1,
+    }
+}
+
+/// The LDS dword at byte `a` (bytes at or beyond `limit` read 0), as
+/// [`lds_read`] of 4 bytes gives it, without a variable-length copy.
+#[inline]
+fn lds_u32(lds: &[u8], limit: u64, a: u64) -> u32 {
+    let end = a.saturating_add(4);
+    if end <= limit.min(lds.len() as u64) {
+        let i = a as usize;
+        return u32::from_le_bytes([lds[i], lds[i + 1], lds[i + 2], lds[i + 3]]);
+    }
+    let mut raw = [0u8; 4];
+    lds_read(lds, limit, a, &mut raw);
+    u32::from_le_bytes(raw)
+}
+
+/// Writes the LDS dword at byte `a` (bytes at or beyond `limit` dropped), as
+/// [`lds_write`] of 4 bytes does, without a variable-length copy.
+#[inline]
+fn lds_put_u32(lds: &mut [u8], limit: u64, a: u64, v: u32) {
+    let end = a.saturating_add(4);
+    if end <= limit.min(lds.len() as u64) {
+        let i = a as usize;
+        lds[i..i + 4].copy_from_slice(&v.to_le_bytes());
+        return;
+    }
+    lds_write(lds, limit, a, &v.to_le_bytes());
+}
+
 /// Executes one DS instruction.
 pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault> {
     let kind = match classify(inst.opcode) {
@@ -195,6 +230,17 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
     let regs = |i: usize| -> Result<Regs, Fault> { Regs::of(ctx.wave, operand(inst, i)?) };
     match kind {
         Kind::Nop => {}
+        Kind::Read(Load::Dwords(_)) => {
+            // Whole dwords: fixed-size reads (the same bytes as `lds_read`).
+            let (dst, addr) = (regs(0)?.with_count(kind_dwords(kind)), regs(1)?);
+            for lane in lanes(exec) {
+                let a = u64::from(addr.get(ctx.wave, lane)[0]) + offset;
+                for i in 0..dst.count {
+                    let v = lds_u32(ctx.lds, limit, a + 4 * i as u64);
+                    ctx.wave.vgpr[usize::from(dst.first) + i][lane] = v;
+                }
+            }
+        }
         Kind::Read(load) => {
             let (dst, addr) = (regs(0)?.with_count(load.dwords()), regs(1)?);
             let mut raw = [0u8; 16];
@@ -206,12 +252,42 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
                 dst.set(ctx.wave, lane, &load.result(raw, old));
             }
         }
+        Kind::Write(Store::Dwords(k)) => {
+            // Whole dwords: fixed-size writes (the same bytes as `lds_write`).
+            let (addr, data) = (regs(0)?, regs(1)?.with_count(usize::from(k)));
+            for lane in lanes(exec) {
+                let a = u64::from(addr.get(ctx.wave, lane)[0]) + offset;
+                let d = data.get(ctx.wave, lane);
+                for (i, &v) in d.iter().enumerate().take(data.count) {
+                    lds_put_u32(ctx.lds, limit, a + 4 * i as u64, v);
+                }
+            }
+        }
         Kind::Write(store) => {
             let (addr, data) = (regs(0)?, regs(1)?.with_count(store.dwords()));
             for lane in lanes(exec) {
                 let a = u64::from(addr.get(ctx.wave, lane)[0]) + offset;
                 let (bytes, n) = store.bytes(data.get(ctx.wave, lane));
                 lds_write(ctx.lds, limit, a, &bytes[..n]);
+            }
+        }
+        Kind::Read2(4, st64) => {
+            // ds_read2_b32 / ds_read2st64_b32: two dwords per lane, one register each.
+            let scale = if st64 { 256 } else { 4 };
+            let o0 = u64::from(inst.modifiers.offset0) * scale;
+            let o1 = u64::from(inst.modifiers.offset1) * scale;
+            let (dst, addr) = (regs(0)?, regs(1)?);
+            let (first, a) = (usize::from(dst.first), usize::from(addr.first));
+            // As `Regs::set`: only the registers the destination has.
+            let second = dst.count >= 2;
+            for lane in lanes(exec) {
+                let base = u64::from(ctx.wave.vgpr[a][lane]);
+                let v0 = lds_u32(ctx.lds, limit, base + o0);
+                let v1 = lds_u32(ctx.lds, limit, base + o1);
+                ctx.wave.vgpr[first][lane] = v0;
+                if second {
+                    ctx.wave.vgpr[first + 1][lane] = v1;
+                }
             }
         }
         Kind::Read2(size, st64) | Kind::Write2(size, st64) | Kind::Wrxchg2(size, st64) => {
@@ -235,20 +311,15 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
                 for (k, &o) in off.iter().enumerate() {
                     let a = base + o;
                     if dst.is_some() {
-                        let mut raw = [0u8; 8];
-                        lds_read(ctx.lds, limit, a, &mut raw[..n]);
                         for i in 0..dw {
-                            old[k * dw + i] = u32::from_le_bytes([
-                                raw[4 * i],
-                                raw[4 * i + 1],
-                                raw[4 * i + 2],
-                                raw[4 * i + 3],
-                            ]);
+                            old[k * dw + i] = lds_u32(ctx.lds, limit, a + 4 * i as u64);
                         }
                     }
                     if let Some(data) = data {
-                        let (bytes, _) = Store::Dwords(dw as u8).bytes(data[k].get(ctx.wave, lane));
-                        lds_write(ctx.lds, limit, a, &bytes[..n]);
+                        let d = data[k].get(ctx.wave, lane);
+                        for (i, &v) in d.iter().enumerate().take(dw) {
+                            lds_put_u32(ctx.lds, limit, a + 4 * i as u64, v);
+                        }
                     }
                 }
                 if let Some(dst) = dst {

@@ -351,6 +351,20 @@ pub fn perform(
     resolve: impl Fn(usize, u64) -> (Loc, u64),
 ) -> Result<(), Fault> {
     let n = access.bytes();
+    // Every lane one contiguous device-memory range: the direct page path.
+    if ctx.mem.fast_paths() && !matches!(access, Access::Atomic(..)) {
+        let mut addr = [0u64; 64];
+        let contiguous = lanes(exec).all(|lane| match resolve(lane, 0) {
+            (Loc::Global(a), run) if run >= n as u64 => {
+                addr[lane] = a;
+                true
+            }
+            _ => false,
+        });
+        if contiguous && perform_global(ctx, access, ops, exec, &addr)? {
+            return Ok(());
+        }
+    }
     for lane in lanes(exec) {
         match access {
             Access::Load(load) => {
