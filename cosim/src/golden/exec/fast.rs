@@ -569,9 +569,10 @@ macro_rules! lanes_ref {
     };
 }
 
-/// `vdst = f(a, b, c)` over the EXEC lanes; sources are read in place (no
-/// copies), the results gathered in `r` and then written (a source may be
-/// the destination).
+/// `vdst = f(a, b, c)` over the EXEC lanes. Sources are read in place and
+/// results go straight to the destination register when it is not also a
+/// source (the register file is split around it); otherwise they are
+/// gathered first and then written.
 #[inline(always)]
 fn map3(
     w: &mut Wave,
@@ -584,28 +585,73 @@ fn map3(
     let exec = w.exec();
     let full = exec == u64::MAX || (n == 32 && exec == 0xffff_ffff);
     let d = usize::from(d);
-    if d >= w.vgpr.len() {
+    let count = w.vgpr.len();
+    if d >= count {
         return None;
     }
-    let mut r = [0u32; 64];
-    {
-        let (ba, bb, bc): ([u32; 64], [u32; 64], [u32; 64]);
-        let a = lanes_ref!(w, &s[0], ba);
-        let b = if nsrc > 1 { lanes_ref!(w, &s[1], bb) } else { a };
-        let c = if nsrc > 2 { lanes_ref!(w, &s[2], bc) } else { a };
-        if full {
-            for l in 0..n {
-                r[l] = f(a[l], b[l], c[l]);
+    // Scalars are read (and may fail) before anything is written.
+    let mut scalar = [0u32; 3];
+    let mut aliased = false;
+    for (i, src) in s.iter().enumerate().take(nsrc) {
+        match src {
+            Src::Vgpr(v) => {
+                let v = usize::from(*v);
+                if v >= count {
+                    return None;
+                }
+                aliased |= v == d;
             }
-        } else {
-            valu::each_lane(exec, |l| r[l] = f(a[l], b[l], c[l]));
+            Src::Scalar(op) => scalar[i] = w.read_scalar(op).ok()?,
         }
     }
-    let dst = &mut w.vgpr[d];
+    if aliased {
+        let mut r = [0u32; 64];
+        {
+            let (ba, bb, bc): ([u32; 64], [u32; 64], [u32; 64]);
+            let a = lanes_ref!(w, &s[0], ba);
+            let b = if nsrc > 1 { lanes_ref!(w, &s[1], bb) } else { a };
+            let c = if nsrc > 2 { lanes_ref!(w, &s[2], bc) } else { a };
+            if full {
+                for l in 0..n {
+                    r[l] = f(a[l], b[l], c[l]);
+                }
+            } else {
+                valu::each_lane(exec, |l| r[l] = f(a[l], b[l], c[l]));
+            }
+        }
+        let dst = &mut w.vgpr[d];
+        if full {
+            dst[..n].copy_from_slice(&r[..n]);
+        } else {
+            valu::each_lane(exec, |l| dst[l] = r[l]);
+        }
+        return Some(());
+    }
+    let (below, rest) = w.vgpr.split_at_mut(d);
+    let (dst, above) = rest.split_first_mut()?;
+    let (ba, bb, bc): ([u32; 64], [u32; 64], [u32; 64]);
+    // A source other than the destination: below or above it in the file.
+    macro_rules! operand {
+        ($i:expr, $buf:ident) => {
+            match s[$i] {
+                Src::Vgpr(v) if usize::from(v) < d => &below[usize::from(v)],
+                Src::Vgpr(v) => &above[usize::from(v) - d - 1],
+                Src::Scalar(_) => {
+                    $buf = [scalar[$i]; 64];
+                    &$buf
+                }
+            }
+        };
+    }
+    let a: &[u32; 64] = operand!(0, ba);
+    let b: &[u32; 64] = if nsrc > 1 { operand!(1, bb) } else { a };
+    let c: &[u32; 64] = if nsrc > 2 { operand!(2, bc) } else { a };
     if full {
-        dst[..n].copy_from_slice(&r[..n]);
+        for l in 0..n {
+            dst[l] = f(a[l], b[l], c[l]);
+        }
     } else {
-        valu::each_lane(exec, |l| dst[l] = r[l]);
+        valu::each_lane(exec, |l| dst[l] = f(a[l], b[l], c[l]));
     }
     Some(())
 }

@@ -88,7 +88,17 @@ impl BufferResource {
     pub fn buffer_offset(&self, index: u64, offset: u64) -> u64 {
         if self.swizzle {
             let (s, e) = (self.index_stride, self.element);
-            ((index / s) * self.stride + (offset / e) * e) * s + (index % s) * e + offset % e
+            if !(s.is_power_of_two() && e.is_power_of_two()) {
+                return ((index / s) * self.stride + (offset / e) * e) * s
+                    + (index % s) * e
+                    + offset % e;
+            }
+            // `decode` always gives powers of two: shifts and masks, the same
+            // values without 64-bit divisions (this runs per lane and byte run).
+            let (ls, le) = (s.trailing_zeros(), e.trailing_zeros());
+            ((index >> ls) * self.stride + ((offset >> le) << le)) * s
+                + (index & (s - 1)) * e
+                + (offset & (e - 1))
         } else {
             index * self.stride + offset
         }

@@ -478,6 +478,18 @@ pub fn perform_global(
             };
             if let Some(bytes) = ctx.mem.page_bytes_mut(lo, span) {
                 // In lane order, so overlapping lanes end with the highest lane's bytes.
+                if let Store::Dwords(k) = store {
+                    let first = usize::from(data.first);
+                    let k = usize::from(k).min(data.count);
+                    for lane in lanes(exec) {
+                        let o = (addr[lane] - lo) as usize;
+                        for i in 0..k {
+                            let v = ctx.wave.vgpr[first + i][lane];
+                            bytes[o + 4 * i..o + 4 * i + 4].copy_from_slice(&v.to_le_bytes());
+                        }
+                    }
+                    return Ok(true);
+                }
                 for lane in lanes(exec) {
                     let (b, len) = store.bytes(data.get(ctx.wave, lane));
                     let o = (addr[lane] - lo) as usize;
