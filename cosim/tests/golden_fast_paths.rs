@@ -111,6 +111,20 @@ fn forms(target: Target) -> Vec<&'static str> {
         "v_mul_f32 v5, v1, v2",
         "v_mul_f32 v5, 0x40490fdb, v2",
         "v_fma_f32 v5, v1, v2, v3",
+        "v_ldexp_f32 v5, v1, v2",
+        "v_min_f32 v5, v1, v2",
+        "v_max_f32 v5, s10, v2",
+        "v_cvt_f32_i32 v5, v1",
+        "v_cvt_f32_u32 v5, v1",
+        "v_rcp_f32 v5, v1",
+        "v_sqrt_f32 v5, v1",
+        "v_rsq_f32 v5, v1",
+        "v_frexp_mant_f32 v5, v1",
+        "v_frexp_exp_i32_f32 v5, v1",
+        "v_fract_f32 v5, v1",
+        "v_floor_f32 v5, v1",
+        "v_exp_f32 v5, v1",
+        "v_sin_f32 v5, v1",
     ];
     let mut v: Vec<&'static str> = common.to_vec();
     if target == Target::GFX803 {
@@ -293,7 +307,7 @@ fn program(target: Target, form: &str, rng: &mut Rng, mode: u32) -> String {
         rng.u32(),
         rng.u32()
     );
-    p += &format!("s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 8), {mode:#x}\n");
+    p += &format!("s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 10), {mode:#x}\n");
     // A random SCC.
     p += "s_cmp_lt_u32 s10, s11\n";
     let exec = match rng.next() % 3 {
@@ -312,8 +326,9 @@ fn program(target: Target, form: &str, rng: &mut Rng, mode: u32) -> String {
 #[test]
 fn fast_paths_match_the_general_path_on_random_operands() {
     let mut rng = Rng(0x1234_5678_9abc_def1);
-    // MODE[7:0]: f32 round, f16/f64 round, f32 denorm, f16/f64 denorm.
-    let modes = [0xf0, 0x00, 0x30, 0xc0, 0xf3, 0x10, 0x20];
+    // MODE[9:0]: f32 round, f16/f64 round, f32 denorm, f16/f64 denorm,
+    // DX10_CLAMP, IEEE.
+    let modes = [0x2f0, 0x000, 0x330, 0x0c0, 0x2f3, 0x110, 0x220, 0x3f1];
     let mut checked = 0;
     for target in [Target::GFX803, Target::GFX1030_W32, Target::GFX1030_W64] {
         for form in forms(target) {

@@ -119,6 +119,19 @@ pub enum Op {
     FmaF32,
     /// `v_mad_f32 (and v_mac_f32 with c = vdst)`.
     MadF32,
+    /// `v_ldexp_f32`.
+    LdexpF32,
+    /// `v_min_f32`.
+    MinF32,
+    /// `v_max_f32`.
+    MaxF32,
+    /// `v_cvt_f32_i32`.
+    CvtF32I32,
+    /// `v_cvt_f32_u32`.
+    CvtF32U32,
+    /// An `f32` unary operation of `vop1::float_unary` (`v_rcp_f32`,
+    /// `v_sqrt_f32`, `v_frexp_mant_f32`, ...): the same function pointer.
+    Unary(Opcode),
 }
 
 /// Carry flavours of the add/subtract family.
@@ -343,6 +356,12 @@ fn try_lower(inst: &Instruction) -> Option<Lowered> {
         V_MUL_F32 => Op::MulF32,
         V_FMA_F32 => Op::FmaF32,
         V_MAD_F32 => Op::MadF32,
+        V_LDEXP_F32 => Op::LdexpF32,
+        V_MIN_F32 => Op::MinF32,
+        V_MAX_F32 => Op::MaxF32,
+        V_CVT_F32_I32 => Op::CvtF32I32,
+        V_CVT_F32_U32 => Op::CvtF32U32,
+        op if matches!(super::vop1::float_unary(op), Some((f, _)) if f == F32) => Op::Unary(op),
         V_FMAC_F32 | V_MAC_F32 => {
             // `accumulate`: c is vdst's current value (the `_e64` src2 is tied to it).
             if !(bits32(vdst) && bits32(s0) && bits32(s1)) {
@@ -609,8 +628,16 @@ fn map3(
         {
             let (ba, bb, bc): ([u32; 64], [u32; 64], [u32; 64]);
             let a = lanes_ref!(w, &s[0], ba);
-            let b = if nsrc > 1 { lanes_ref!(w, &s[1], bb) } else { a };
-            let c = if nsrc > 2 { lanes_ref!(w, &s[2], bc) } else { a };
+            let b = if nsrc > 1 {
+                lanes_ref!(w, &s[1], bb)
+            } else {
+                a
+            };
+            let c = if nsrc > 2 {
+                lanes_ref!(w, &s[2], bc)
+            } else {
+                a
+            };
             if full {
                 for l in 0..n {
                     r[l] = f(a[l], b[l], c[l]);
@@ -679,7 +706,8 @@ fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
     match *lowered {
         Lowered::Generic | Lowered::Scalar(_) => None,
         Lowered::Map { op, d, ref s } => {
-            let m = Mode::from_register(w.mode).f32;
+            let mode = Mode::from_register(w.mode);
+            let (m, ieee) = (mode.f32, mode.ieee);
             match op {
                 Op::Mov => map3(w, d, s, 1, |a, _, _| a),
                 Op::Not => map3(w, d, s, 1, |a, _, _| !a),
@@ -738,6 +766,25 @@ fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
                 Op::MadF32 => map3(w, d, s, 3, |a, b, c| {
                     fp::mad(F32, u64::from(a), u64::from(b), u64::from(c), m) as u32
                 }),
+                Op::LdexpF32 => map3(w, d, s, 2, |a, b, _| {
+                    fp::ldexp(F32, u64::from(a), b as i32, m) as u32
+                }),
+                Op::MinF32 => map3(w, d, s, 2, |a, b, _| {
+                    fp::min_max(F32, u64::from(a), u64::from(b), false, ieee, m) as u32
+                }),
+                Op::MaxF32 => map3(w, d, s, 2, |a, b, _| {
+                    fp::min_max(F32, u64::from(a), u64::from(b), true, ieee, m) as u32
+                }),
+                Op::CvtF32I32 => map3(w, d, s, 1, |a, _, _| {
+                    fp::from_i64(F32, i64::from(a as i32), m) as u32
+                }),
+                Op::CvtF32U32 => map3(w, d, s, 1, |a, _, _| {
+                    fp::from_u64(F32, u64::from(a), m) as u32
+                }),
+                Op::Unary(op) => {
+                    let (_, f) = super::vop1::float_unary(op)?;
+                    map3(w, d, s, 1, |a, _, _| f(u64::from(a), m) as u32)
+                }
             }
         }
         Lowered::Carry {

@@ -191,7 +191,7 @@ pub(super) fn unary(v: &mut Valu<'_>) -> Result<bool, Fault> {
 type Unary = fn(u64, FpMode) -> u64;
 
 /// The f32/f16 one-source float functions.
-fn float_unary(op: Opcode) -> Option<(Format, Unary)> {
+pub(super) fn float_unary(op: Opcode) -> Option<(Format, Unary)> {
     use std::f64::consts::TAU;
     use Opcode::*;
     Some(match op {

@@ -442,7 +442,34 @@ fn rsq_fits_strict(r2: u128, big: u128, two_k: u32) -> bool {
 }
 
 /// `a * 2^n`, rounded.
+#[inline]
 pub fn ldexp(fmt: Format, a: u64, n: i32, m: FpMode) -> u64 {
+    if fmt == F32 {
+        if let Some(r) = ldexp_f32_exact(a as u32, n) {
+            return u64::from(r);
+        }
+    }
+    ldexp_soft(fmt, a, n, m)
+}
+
+/// `ldexp` of a normal `f32` whose result is normal too: exact (no rounding,
+/// no denormal, so no MODE dependence), the exponent field moved by `n`.
+/// `None` for anything else.
+#[inline]
+pub fn ldexp_f32_exact(a: u32, n: i32) -> Option<u32> {
+    let e = ((a >> 23) & 0xff) as i32;
+    if e == 0 || e == 0xff {
+        return None;
+    }
+    let r = e.checked_add(n)?;
+    if !(1..=0xfe).contains(&r) {
+        return None;
+    }
+    Some((a & 0x807f_ffff) | ((r as u32) << 23))
+}
+
+/// `a * 2^n`, rounded. The hand-written path (every format and mode).
+pub fn ldexp_soft(fmt: Format, a: u64, n: i32, m: FpMode) -> u64 {
     let x = unpack(fmt, a, m.denorm_in);
     match x.kind {
         Kind::Nan => propagate(fmt, &[a]),
@@ -553,7 +580,18 @@ pub fn fract(fmt: Format, a: u64, m: FpMode) -> u64 {
 
 /// The mantissa of `a` scaled into [0.5, 1) with `a`'s sign (`v_frexp_mant`);
 /// infinities and NaNs come back unchanged (NaNs quieted).
+#[inline]
 pub fn frexp_mant(fmt: Format, a: u64, m: FpMode) -> u64 {
+    let e = (a >> 23) & 0xff;
+    if fmt == F32 && e != 0 && e != 0xff {
+        // A normal f32: exact, the exponent field set to that of [0.5, 1).
+        return (a & 0x807f_ffff) | (126 << 23);
+    }
+    frexp_mant_soft(fmt, a, m)
+}
+
+/// [`frexp_mant`]'s hand-written path (every format and mode).
+pub fn frexp_mant_soft(fmt: Format, a: u64, m: FpMode) -> u64 {
     let x = unpack(fmt, a, m.denorm_in);
     match x.kind {
         Kind::Nan => propagate(fmt, &[a]),
@@ -611,6 +649,38 @@ mod tests {
         ] {
             assert_eq!(rsq_f32_host(a), None);
         }
+    }
+
+    #[test]
+    fn exact_ldexp_and_frexp_mant_match_the_rounding_path() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let modes = [
+            FpMode::IEEE,
+            FpMode::from_fields(3, 0),
+            FpMode::from_fields(1, 2),
+            FpMode::from_fields(2, 1),
+        ];
+        for i in 0..200_000u32 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let a = x as u32;
+            let n = match i % 4 {
+                0 => (x >> 40) as i32 % 300,
+                1 => (x >> 40) as i32,
+                2 => -((x >> 45) as i32 % 40),
+                _ => (x >> 48) as i32 % 8,
+            };
+            for m in modes {
+                let slow = ldexp_soft(F32, u64::from(a), n, m);
+                assert_eq!(ldexp(F32, u64::from(a), n, m), slow, "ldexp({a:#x}, {n})");
+                let slow = frexp_mant_soft(F32, u64::from(a), m);
+                assert_eq!(frexp_mant(F32, u64::from(a), m), slow, "frexp_mant({a:#x})");
+            }
+        }
+        // The fast path does take normal inputs.
+        assert_eq!(ldexp_f32_exact(0x3f80_0000, 3), Some(0x4100_0000));
+        assert_eq!(ldexp_f32_exact(0x0080_0000, -1), None);
     }
 
     #[test]
