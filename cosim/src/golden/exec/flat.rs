@@ -105,6 +105,72 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
     // Per-lane address (device address, LDS address or private offset) and segment.
     let mut addr = [0u64; 64];
     let mut seg = [Segment::Global; 64];
+    let off = offset as u64;
+    let fast = ctx.mem.fast_paths();
+    match (inst.family, vaddr_reg, sbase) {
+        // The common forms, with the register arrays read directly (the same
+        // sums as the general loop below).
+        (Family::Flat | Family::Global, Some(r), None) if fast && r.count >= 2 && !addtid => {
+            let (lo, hi) = (
+                &w.vgpr[usize::from(r.first)],
+                &w.vgpr[usize::from(r.first) + 1],
+            );
+            let flat = inst.family == Family::Flat;
+            for lane in super::vmem::lanes(exec) {
+                let a = (u64::from(lo[lane]) | u64::from(hi[lane]) << 32).wrapping_add(off);
+                if flat {
+                    (addr[lane], seg[lane]) = aperture(a);
+                } else {
+                    addr[lane] = a;
+                }
+            }
+        }
+        (Family::Global, Some(r), Some(s)) if fast && !addtid => {
+            let v = &w.vgpr[usize::from(r.first)];
+            for lane in super::vmem::lanes(exec) {
+                addr[lane] = s.wrapping_add(u64::from(v[lane])).wrapping_add(off);
+            }
+        }
+        _ => general_addresses(
+            inst,
+            w,
+            exec,
+            (vaddr_reg, sbase, addtid, offset),
+            &mut addr,
+            &mut seg,
+        ),
+    }
+    if ctx.mem.fast_paths()
+        && !matches!(access, Access::Atomic(..))
+        && super::vmem::lanes(exec).all(|lane| seg[lane] == Segment::Global)
+        && perform_global(ctx, access, operands, exec, &addr)?
+    {
+        return Ok(Flow::Next);
+    }
+    let w = &*ctx.wave;
+    let private = Swizzled::scratch(&ctx.env.scratch, private_base(ctx, w));
+    let lds_limit = ctx.lds.len() as u64;
+    perform(ctx, access, operands, exec, lds_limit, |lane, delta| {
+        let a = addr[lane].wrapping_add(delta);
+        match seg[lane] {
+            Segment::Global => (Loc::Global(a), u64::MAX),
+            Segment::Lds => (Loc::Lds(a), u64::MAX),
+            Segment::Private => (Loc::Global(private.address(lane as u64, a)), private.run(a)),
+        }
+    })?;
+    Ok(Flow::Next)
+}
+
+/// Per-lane address (device address, LDS address or private offset) and
+/// segment, for every FLAT/GLOBAL/SCRATCH form.
+fn general_addresses(
+    inst: &Instruction,
+    w: &Wave,
+    exec: u64,
+    (vaddr_reg, sbase, addtid, offset): (Option<Regs>, Option<u64>, bool, i64),
+    addr: &mut [u64; 64],
+    seg: &mut [Segment; 64],
+) {
     for lane in super::vmem::lanes(exec) {
         let v = vaddr_reg.map(|r| r.get(w, lane));
         let (a, s) = match inst.family {
@@ -133,25 +199,6 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
         addr[lane] = a;
         seg[lane] = s;
     }
-    if ctx.mem.fast_paths()
-        && !matches!(access, Access::Atomic(..))
-        && super::vmem::lanes(exec).all(|lane| seg[lane] == Segment::Global)
-        && perform_global(ctx, access, operands, exec, &addr)?
-    {
-        return Ok(Flow::Next);
-    }
-    let w = &*ctx.wave;
-    let private = Swizzled::scratch(&ctx.env.scratch, private_base(ctx, w));
-    let lds_limit = ctx.lds.len() as u64;
-    perform(ctx, access, operands, exec, lds_limit, |lane, delta| {
-        let a = addr[lane].wrapping_add(delta);
-        match seg[lane] {
-            Segment::Global => (Loc::Global(a), u64::MAX),
-            Segment::Lds => (Loc::Lds(a), u64::MAX),
-            Segment::Private => (Loc::Global(private.address(lane as u64, a)), private.run(a)),
-        }
-    })?;
-    Ok(Flow::Next)
 }
 
 /// The segment of a FLAT address and the address within it.
