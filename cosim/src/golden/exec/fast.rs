@@ -27,6 +27,7 @@ use arch::isa::{Family, Instruction, Modifiers, Opcode, Operand, OperandType, Va
 
 use super::fast_scalar::{self, Salu};
 use super::valu;
+use super::vopc::{holds, Ty32};
 use super::{Flow, Wave};
 use crate::golden::fp::{self, Mode, F32};
 use crate::golden::wave::{NULL, VCC_LO};
@@ -193,11 +194,11 @@ pub enum Lowered {
         /// The condition mask operand.
         cond: Operand,
     },
-    /// 32-bit integer compare writing a lane mask (no EXEC write).
+    /// 32-bit compare writing a lane mask and/or EXEC.
     Cmp {
-        /// `i32` rather than `u32`.
-        signed: bool,
-        /// Truth table over {less, equal, greater} (bits 0..2).
+        /// Element type.
+        ty: Ty32,
+        /// Truth table over {less, equal, greater, unordered} (bits 0..3).
         table: u8,
         /// src0.
         a: Src,
@@ -435,53 +436,11 @@ fn try_lower(inst: &Instruction) -> Option<Lowered> {
                 cond,
             });
         }
-        V_CMP_EQ_U32 | V_CMP_NE_U32 | V_CMP_LT_U32 | V_CMP_LE_U32 | V_CMP_GT_U32 | V_CMP_GE_U32
-        | V_CMP_EQ_I32 | V_CMP_NE_I32 | V_CMP_LT_I32 | V_CMP_LE_I32 | V_CMP_GT_I32
-        | V_CMP_GE_I32 | V_CMPX_EQ_U32 | V_CMPX_NE_U32 | V_CMPX_LT_U32 | V_CMPX_LE_U32
-        | V_CMPX_GT_U32 | V_CMPX_GE_U32 | V_CMPX_EQ_I32 | V_CMPX_NE_I32 | V_CMPX_LT_I32
-        | V_CMPX_LE_I32 | V_CMPX_GT_I32 | V_CMPX_GE_I32 => {
+        op if super::vopc::compare32(op).is_some() => {
+            let (table, ty, exec_write) = super::vopc::compare32(op)?;
             if !(bits32(s0) && bits32(s1)) {
                 return None;
             }
-            let (lt, eq, gt) = (1u8, 2u8, 4u8);
-            let table = match inst.opcode {
-                V_CMP_EQ_U32 | V_CMP_EQ_I32 | V_CMPX_EQ_U32 | V_CMPX_EQ_I32 => eq,
-                V_CMP_NE_U32 | V_CMP_NE_I32 | V_CMPX_NE_U32 | V_CMPX_NE_I32 => lt | gt,
-                V_CMP_LT_U32 | V_CMP_LT_I32 | V_CMPX_LT_U32 | V_CMPX_LT_I32 => lt,
-                V_CMP_LE_U32 | V_CMP_LE_I32 | V_CMPX_LE_U32 | V_CMPX_LE_I32 => lt | eq,
-                V_CMP_GT_U32 | V_CMP_GT_I32 | V_CMPX_GT_U32 | V_CMPX_GT_I32 => gt,
-                _ => gt | eq,
-            };
-            let signed = matches!(
-                inst.opcode,
-                V_CMP_EQ_I32
-                    | V_CMP_NE_I32
-                    | V_CMP_LT_I32
-                    | V_CMP_LE_I32
-                    | V_CMP_GT_I32
-                    | V_CMP_GE_I32
-                    | V_CMPX_EQ_I32
-                    | V_CMPX_NE_I32
-                    | V_CMPX_LT_I32
-                    | V_CMPX_LE_I32
-                    | V_CMPX_GT_I32
-                    | V_CMPX_GE_I32
-            );
-            let exec_write = matches!(
-                inst.opcode,
-                V_CMPX_EQ_U32
-                    | V_CMPX_NE_U32
-                    | V_CMPX_LT_U32
-                    | V_CMPX_LE_U32
-                    | V_CMPX_GT_U32
-                    | V_CMPX_GE_U32
-                    | V_CMPX_EQ_I32
-                    | V_CMPX_NE_I32
-                    | V_CMPX_LT_I32
-                    | V_CMPX_LE_I32
-                    | V_CMPX_GT_I32
-                    | V_CMPX_GE_I32
-            );
             // `compare`: the mask goes to sdst, else the vcc operand, if either exists.
             let dst = if sdst.is_some() {
                 Some(mask_dst(sdst)?)
@@ -490,11 +449,8 @@ fn try_lower(inst: &Instruction) -> Option<Lowered> {
             } else {
                 None
             };
-            if dst.is_none() && !exec_write {
-                return None;
-            }
             return Some(Lowered::Cmp {
-                signed,
+                ty,
                 table,
                 a: src(s0)?,
                 b: src(s1)?,
@@ -848,7 +804,7 @@ fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
             Some(())
         }
         Lowered::Cmp {
-            signed,
+            ty,
             table,
             ref a,
             ref b,
@@ -858,20 +814,22 @@ fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
             let a = lanes32(w, a)?;
             let b = lanes32(w, b)?;
             let exec = w.exec();
+            let m = Mode::from_register(w.mode).f32;
             let mut mask = 0u64;
-            let bit = |o: std::cmp::Ordering| match o {
-                std::cmp::Ordering::Less => 1u8,
-                std::cmp::Ordering::Equal => 2,
-                std::cmp::Ordering::Greater => 4,
-            };
-            valu::each_lane(exec, |l| {
-                let o = if signed {
-                    (a[l] as i32).cmp(&(b[l] as i32))
-                } else {
-                    a[l].cmp(&b[l])
-                };
-                mask |= u64::from(table & bit(o) != 0) << l;
-            });
+            // The same predicate evaluation as `vopc::compare`.
+            match ty {
+                Ty32::U32 => valu::each_lane(exec, |l| {
+                    mask |= u64::from(holds(table, Some(a[l].cmp(&b[l])))) << l;
+                }),
+                Ty32::I32 => valu::each_lane(exec, |l| {
+                    let o = (a[l] as i32).cmp(&(b[l] as i32));
+                    mask |= u64::from(holds(table, Some(o))) << l;
+                }),
+                Ty32::F32 => valu::each_lane(exec, |l| {
+                    let o = fp::compare(F32, u64::from(a[l]), u64::from(b[l]), m);
+                    mask |= u64::from(holds(table, o)) << l;
+                }),
+            }
             mask &= exec;
             if let Some(dst) = dst {
                 w.write_mask(&dst, mask).ok()?;

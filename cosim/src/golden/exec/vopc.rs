@@ -113,9 +113,35 @@ fn table() -> &'static [Option<Cmp>] {
     TABLE.get_or_init(|| Opcode::ALL.iter().map(|o| parse(o.mnemonic())).collect())
 }
 
+/// The element type of a 32-bit compare, for the fast paths.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ty32 {
+    /// `u32`.
+    U32,
+    /// `i32`.
+    I32,
+    /// `f32` (through [`fp::compare`] with the MODE).
+    F32,
+}
+
+/// For the fast paths: a 32-bit compare's truth table (bits: less, equal,
+/// greater, unordered), element type and whether it writes EXEC (`v_cmpx`),
+/// from the same parsed mnemonics as [`compare`]; `None` for `class`,
+/// 16- and 64-bit compares.
+pub fn compare32(op: Opcode) -> Option<(u8, Ty32, bool)> {
+    let c = (*table().get(op as usize)?)?;
+    let ty = match c.ty {
+        Ty::U32 => Ty32::U32,
+        Ty::I32 => Ty32::I32,
+        Ty::Float(f) if f == F32 => Ty32::F32,
+        _ => return None,
+    };
+    Some((c.table?, ty, c.exec))
+}
+
 /// The bit of `ord` in a predicate truth table.
 #[inline]
-fn holds(table: u8, ord: Option<Ordering>) -> bool {
+pub fn holds(table: u8, ord: Option<Ordering>) -> bool {
     let bit = match ord {
         Some(Ordering::Less) => 1,
         Some(Ordering::Equal) => 2,

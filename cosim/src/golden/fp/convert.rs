@@ -67,6 +67,7 @@ fn less(fmt: Format, a: u64, b: u64) -> bool {
 
 /// AMD `v_min_*`/`v_max_*`: in IEEE mode a signalling NaN input is returned
 /// quieted; otherwise a NaN input yields the other operand; -0 < +0.
+#[inline]
 pub fn min_max(fmt: Format, a: u64, b: u64, max: bool, ieee: bool, m: FpMode) -> u64 {
     let (a, b) = (flush_in(fmt, a, m), flush_in(fmt, b, m));
     if ieee {
@@ -113,6 +114,7 @@ pub fn med3(fmt: Format, a: u64, b: u64, c: u64, ieee: bool, m: FpMode) -> u64 {
 }
 
 /// IEEE comparison of flushed inputs: `None` when unordered, ±0 equal.
+#[inline]
 pub fn compare(fmt: Format, a: u64, b: u64, m: FpMode) -> Option<Ordering> {
     let (a, b) = (flush_in(fmt, a, m), flush_in(fmt, b, m));
     if fmt.is_nan(a) || fmt.is_nan(b) {
