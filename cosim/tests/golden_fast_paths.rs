@@ -120,6 +120,8 @@ fn forms(target: Target) -> Vec<&'static str> {
         "v_max_f32 v5, s10, v2",
         "v_cvt_f32_i32 v5, v1",
         "v_cvt_f32_u32 v5, v1",
+        "v_cvt_i32_f32 v5, v1",
+        "v_cvt_u32_f32 v5, v1",
         "v_rcp_f32 v5, v1",
         "v_sqrt_f32 v5, v1",
         "v_rsq_f32 v5, v1",

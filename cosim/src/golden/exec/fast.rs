@@ -29,7 +29,7 @@ use super::fast_scalar::{self, Salu};
 use super::valu;
 use super::vopc::{holds, Ty32};
 use super::{Flow, Wave};
-use crate::golden::fp::{self, Mode, F32};
+use crate::golden::fp::{self, IntRound, Mode, F32};
 use crate::golden::wave::{NULL, VCC_LO};
 use arch::isa::operand::VGPR_BASE;
 
@@ -130,6 +130,10 @@ pub enum Op {
     CvtF32I32,
     /// `v_cvt_f32_u32`.
     CvtF32U32,
+    /// `v_cvt_i32_f32` (truncating, saturating; `vop1::int_from`).
+    CvtI32F32,
+    /// `v_cvt_u32_f32` (truncating, saturating; `vop1::int_from`).
+    CvtU32F32,
     /// An `f32` unary operation of `vop1::float_unary` (`v_rcp_f32`,
     /// `v_sqrt_f32`, `v_frexp_mant_f32`, ...): the same function pointer.
     Unary(Opcode),
@@ -362,6 +366,8 @@ fn try_lower(inst: &Instruction) -> Option<Lowered> {
         V_MAX_F32 => Op::MaxF32,
         V_CVT_F32_I32 => Op::CvtF32I32,
         V_CVT_F32_U32 => Op::CvtF32U32,
+        V_CVT_I32_F32 => Op::CvtI32F32,
+        V_CVT_U32_F32 => Op::CvtU32F32,
         op if matches!(super::vop1::float_unary(op), Some((f, _)) if f == F32) => Op::Unary(op),
         V_FMAC_F32 | V_MAC_F32 => {
             // `accumulate`: c is vdst's current value (the `_e64` src2 is tied to it).
@@ -736,6 +742,14 @@ fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
                 }),
                 Op::CvtF32U32 => map3(w, d, s, 1, |a, _, _| {
                     fp::from_u64(F32, u64::from(a), m) as u32
+                }),
+                Op::CvtI32F32 => map3(w, d, s, 1, |a, _, _| {
+                    let (lo, hi) = (i64::from(i32::MIN), i64::from(i32::MAX));
+                    fp::to_int(F32, u64::from(a), IntRound::Trunc, lo, hi, m) as u32
+                }),
+                Op::CvtU32F32 => map3(w, d, s, 1, |a, _, _| {
+                    let (lo, hi) = (0, i64::from(u32::MAX));
+                    fp::to_int(F32, u64::from(a), IntRound::Trunc, lo, hi, m) as u32
                 }),
                 Op::Unary(op) => {
                     let (_, f) = super::vop1::float_unary(op)?;
