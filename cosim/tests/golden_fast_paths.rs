@@ -92,6 +92,10 @@ fn forms(target: Target) -> Vec<&'static str> {
         "v_mul_i32_i24 v5, v1, v2",
         "v_alignbit_b32 v5, v1, v2, v3",
         "v_bfi_b32 v5, v1, v2, v3",
+        "v_bfe_u32 v5, v1, v2, v3",
+        "v_bfe_i32 v5, v1, 8, 5",
+        "v_mad_u32_u24 v5, v1, v2, v3",
+        "v_mad_i32_i24 v5, v1, v2, v3",
         "v_cndmask_b32 v5, v1, v2, vcc",
         "v_cndmask_b32_e64 v5, v1, v2, s[12:13]",
         "v_cmp_gt_u32 vcc, v1, v2",
@@ -474,10 +478,11 @@ fn memory_fast_paths_match_the_general_path() {
                     .collect();
                 // Addresses: anywhere in the first 256 KiB of the buffer (unaligned,
                 // some crossing 64 KiB pages), or near its end (some lanes unmapped).
-                let (mask, base) = if round % 4 == 3 {
-                    (0x3ff, DATA + 0x10_0000 - 0x200)
-                } else {
-                    (0x3_ffff, DATA)
+                // or within one page (the single-translation path).
+                let (mask, base) = match round % 4 {
+                    3 => (0x3ff, DATA + 0x10_0000 - 0x200),
+                    1 => (0xfff, DATA + 0x100),
+                    _ => (0x3_ffff, DATA),
                 };
                 let mut source = program(target, "", &mut rng, 0xf0);
                 let end = source.rfind("s_mov_b32 exec_lo").expect("exec set");

@@ -26,6 +26,7 @@ use arch::isa::tables::Field;
 use arch::isa::{Family, Instruction, Modifiers, Opcode, Operand, OperandType, Variant};
 
 use super::fast_scalar::{self, Salu};
+use super::sop::bfe;
 use super::valu;
 use super::vopc::{holds, Ty32};
 use super::{Flow, Wave};
@@ -130,6 +131,14 @@ pub enum Op {
     CvtF32I32,
     /// `v_cvt_f32_u32`.
     CvtF32U32,
+    /// `v_bfe_u32`.
+    BfeU32,
+    /// `v_bfe_i32`.
+    BfeI32,
+    /// `v_mad_u32_u24`.
+    MadU24,
+    /// `v_mad_i32_i24`.
+    MadI24,
     /// `v_cvt_i32_f32` (truncating, saturating; `vop1::int_from`).
     CvtI32F32,
     /// `v_cvt_u32_f32` (truncating, saturating; `vop1::int_from`).
@@ -367,6 +376,10 @@ fn try_lower(inst: &Instruction) -> Option<Lowered> {
         V_CVT_F32_I32 => Op::CvtF32I32,
         V_CVT_F32_U32 => Op::CvtF32U32,
         V_CVT_I32_F32 => Op::CvtI32F32,
+        V_BFE_U32 => Op::BfeU32,
+        V_BFE_I32 => Op::BfeI32,
+        V_MAD_U32_U24 => Op::MadU24,
+        V_MAD_I32_I24 => Op::MadI24,
         V_CVT_U32_F32 => Op::CvtU32F32,
         op if matches!(super::vop1::float_unary(op), Some((f, _)) if f == F32) => Op::Unary(op),
         V_FMAC_F32 | V_MAC_F32 => {
@@ -742,6 +755,18 @@ fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
                 }),
                 Op::CvtF32U32 => map3(w, d, s, 1, |a, _, _| {
                     fp::from_u64(F32, u64::from(a), m) as u32
+                }),
+                Op::BfeU32 => map3(w, d, s, 3, |a, b, c| {
+                    bfe(u64::from(a), b & 31, c & 31, 32, false) as u32
+                }),
+                Op::BfeI32 => map3(w, d, s, 3, |a, b, c| {
+                    bfe(u64::from(a), b & 31, c & 31, 32, true) as u32
+                }),
+                Op::MadU24 => map3(w, d, s, 3, |a, b, c| {
+                    (a & 0xff_ffff).wrapping_mul(b & 0xff_ffff).wrapping_add(c)
+                }),
+                Op::MadI24 => map3(w, d, s, 3, |a, b, c| {
+                    ((i24(a) * i24(b)) as u32).wrapping_add(c)
                 }),
                 Op::CvtI32F32 => map3(w, d, s, 1, |a, _, _| {
                     let (lo, hi) = (i64::from(i32::MIN), i64::from(i32::MAX));

@@ -457,6 +457,15 @@ pub fn perform_global(
                 }
                 return Ok(true);
             }
+            if let Some(bytes) = ctx.mem.page_bytes(lo, span) {
+                // Sub-dword and d16 loads in one pass: registers never alias memory.
+                for lane in lanes(exec) {
+                    let o = (addr[lane] - lo) as usize;
+                    let old = dst.get(ctx.wave, lane)[0];
+                    dst.set(ctx.wave, lane, &load.result(&bytes[o..o + n], old));
+                }
+                return Ok(true);
+            }
             // Pass 1 reads every lane (no side effects, so a lane that needs the
             // general path leaves nothing half done); pass 2 writes registers.
             let mut raw = [[0u8; 16]; 64];
