@@ -30,7 +30,7 @@ use super::sop::bfe;
 use super::valu;
 use super::vopc::{holds, Ty32};
 use super::{Flow, Wave};
-use crate::golden::fp::{self, IntRound, Mode, F32};
+use crate::golden::fp::{self, FpMode, IntRound, Mode, Round, F32};
 use crate::golden::wave::{NULL, VCC_LO};
 use arch::isa::operand::VGPR_BASE;
 
@@ -658,6 +658,63 @@ fn map3(
     Some(())
 }
 
+/// The f32 sign bit.
+const SIGN: u32 = 0x8000_0000;
+
+#[inline(always)]
+fn denormal(x: u32) -> bool {
+    x & 0x7f80_0000 == 0 && x & 0x007f_ffff != 0
+}
+
+#[inline(always)]
+fn nan(x: u32) -> bool {
+    x & 0x7fff_ffff > 0x7f80_0000
+}
+
+/// True when MODE's denormal handling leaves inputs `xs` and result `r` of a
+/// nearest-even host operation alone and `r` is not a NaN: then `fp::add`,
+/// `fp::mul` and `fp::fma` return exactly `r` (their host path flushes inputs
+/// only if denormal, fixes NaN results, and flushes only denormal results).
+#[inline(always)]
+fn host_result_stands(xs: &[u32], r: u32, m: FpMode) -> bool {
+    m.round == Round::NearestEven
+        && !nan(r)
+        && (m.denorm_in || !xs.iter().any(|&x| denormal(x)))
+        && (m.denorm_out || !denormal(r))
+}
+
+/// `fp::add` on f32 bits: the host sum when it provably stands, else `fp::add`.
+#[inline(always)]
+fn add_f32(a: u32, b: u32, m: FpMode) -> u32 {
+    let r = (f32::from_bits(a) + f32::from_bits(b)).to_bits();
+    if host_result_stands(&[a, b], r, m) {
+        return r;
+    }
+    fp::add(F32, u64::from(a), u64::from(b), m) as u32
+}
+
+/// `fp::mul` on f32 bits, as [`add_f32`].
+#[inline(always)]
+fn mul_f32(a: u32, b: u32, m: FpMode) -> u32 {
+    let r = (f32::from_bits(a) * f32::from_bits(b)).to_bits();
+    if host_result_stands(&[a, b], r, m) {
+        return r;
+    }
+    fp::mul(F32, u64::from(a), u64::from(b), m) as u32
+}
+
+/// `fp::fma` on f32 bits: its exact f64-based fused multiply-add when that
+/// applies and the result stands, else `fp::fma`.
+#[inline(always)]
+fn fma_f32(a: u32, b: u32, c: u32, m: FpMode) -> u32 {
+    if let Some(r) = fp::fma_f32_via_f64(a, b, c) {
+        if host_result_stands(&[a, b, c], r, m) {
+            return r;
+        }
+    }
+    fp::fma(F32, u64::from(a), u64::from(b), u64::from(c), m) as u32
+}
+
 #[inline]
 fn i24(x: u32) -> i64 {
     i64::from(((x << 8) as i32) >> 8)
@@ -723,24 +780,21 @@ fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
                     ((u64::from(a) << 32 | u64::from(b)) >> (c & 31)) as u32
                 }),
                 Op::Bfi => map3(w, d, s, 3, |a, b, c| (a & b) | (!a & c)),
-                Op::AddF32 => map3(w, d, s, 2, |a, b, _| {
-                    fp::add(F32, u64::from(a), u64::from(b), m) as u32
-                }),
-                Op::SubF32 => map3(w, d, s, 2, |a, b, _| {
-                    fp::sub(F32, u64::from(a), u64::from(b), m) as u32
-                }),
-                Op::SubrevF32 => map3(w, d, s, 2, |a, b, _| {
-                    fp::sub(F32, u64::from(b), u64::from(a), m) as u32
-                }),
-                Op::MulF32 => map3(w, d, s, 2, |a, b, _| {
-                    fp::mul(F32, u64::from(a), u64::from(b), m) as u32
-                }),
-                Op::FmaF32 => map3(w, d, s, 3, |a, b, c| {
-                    fp::fma(F32, u64::from(a), u64::from(b), u64::from(c), m) as u32
-                }),
-                Op::MadF32 => map3(w, d, s, 3, |a, b, c| {
-                    fp::mad(F32, u64::from(a), u64::from(b), u64::from(c), m) as u32
-                }),
+                Op::AddF32 => map3(w, d, s, 2, |a, b, _| add_f32(a, b, m)),
+                // `fp::sub`: a + (-b).
+                Op::SubF32 => map3(w, d, s, 2, |a, b, _| add_f32(a, b ^ SIGN, m)),
+                Op::SubrevF32 => map3(w, d, s, 2, |a, b, _| add_f32(b, a ^ SIGN, m)),
+                Op::MulF32 => map3(w, d, s, 2, |a, b, _| mul_f32(a, b, m)),
+                Op::FmaF32 => map3(w, d, s, 3, |a, b, c| fma_f32(a, b, c, m)),
+                Op::MadF32 => {
+                    // `fp::mad` (f32): add(mul(a, b)) with denormals flushed whatever MODE says.
+                    let mf = FpMode {
+                        denorm_in: false,
+                        denorm_out: false,
+                        ..m
+                    };
+                    map3(w, d, s, 3, |a, b, c| add_f32(mul_f32(a, b, mf), c, mf))
+                }
                 Op::LdexpF32 => map3(w, d, s, 2, |a, b, _| {
                     fp::ldexp(F32, u64::from(a), b as i32, m) as u32
                 }),

@@ -221,7 +221,7 @@ pub fn fma_soft(fmt: Format, a: u64, b: u64, c: u64, m: FpMode) -> u64 {
 /// (computed exactly with TwoSum). Results in the `f32` denormal range take
 /// the general path (`None`). Much faster than a software `fmaf`.
 #[inline]
-fn fma_f32_via_f64(a: u32, b: u32, c: u32) -> Option<u32> {
+pub(crate) fn fma_f32_via_f64(a: u32, b: u32, c: u32) -> Option<u32> {
     let p = f64::from(f32::from_bits(a)) * f64::from(f32::from_bits(b));
     let c = f64::from(f32::from_bits(c));
     let s = p + c;
