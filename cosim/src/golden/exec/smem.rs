@@ -29,8 +29,21 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
             let (data, at) = plain_address(ctx.wave, inst)?;
             let n = dwords(ctx.wave, data)?;
             let mut values = [0u32; 16];
-            for (i, v) in values.iter_mut().enumerate().take(n) {
-                *v = ctx.load_u32(at.wrapping_add(4 * i as u64))?;
+            // One translation when the block lies in one memory page (the same
+            // bytes as the dword-by-dword loads below).
+            let block = if ctx.mem.fast_paths() {
+                ctx.mem.page_bytes(at, 4 * n.min(16))
+            } else {
+                None
+            };
+            if let Some(bytes) = block {
+                for (v, b) in values.iter_mut().zip(bytes.chunks_exact(4)) {
+                    *v = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+                }
+            } else {
+                for (i, v) in values.iter_mut().enumerate().take(n) {
+                    *v = ctx.load_u32(at.wrapping_add(4 * i as u64))?;
+                }
             }
             write_dwords(ctx.wave, data, &values[..n])
         }
