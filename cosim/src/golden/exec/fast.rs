@@ -854,26 +854,22 @@ fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
             let n = w.lanes() as usize;
             let exec = w.exec();
             let dst = w.vgpr.get_mut(usize::from(d))?;
-            let mut carry = 0u64;
-            // Same expressions as `vop2::carry_op` (bit 32 is the carry/borrow).
-            let f = |l: usize| -> u64 {
-                let c = cin >> l & 1;
-                let (x, y) = (u64::from(a[l]), u64::from(b[l]));
-                match kind {
-                    Carry::Add | Carry::AddCi => x + y + c,
-                    Carry::Sub | Carry::SubCi => x.wrapping_sub(y).wrapping_sub(c) & 0x1_ffff_ffff,
-                    Carry::Subrev | Carry::SubrevCi => {
+            // Same expressions as `vop2::carry_op` (bit 32 is the carry/borrow),
+            // one monomorphised loop per flavour.
+            let carry = match kind {
+                Carry::Add | Carry::AddCi => carry_lanes(dst, &a, &b, cin, n, exec, |x, y, c| {
+                    x + y + c
+                }),
+                Carry::Sub | Carry::SubCi => carry_lanes(dst, &a, &b, cin, n, exec, |x, y, c| {
+                    x.wrapping_sub(y).wrapping_sub(c) & 0x1_ffff_ffff
+                }),
+                Carry::Subrev | Carry::SubrevCi => {
+                    carry_lanes(dst, &a, &b, cin, n, exec, |x, y, c| {
                         y.wrapping_sub(x).wrapping_sub(c) & 0x1_ffff_ffff
-                    }
+                    })
                 }
             };
-            valu::each_lane(exec, |l| {
-                let x = f(l);
-                dst[l] = x as u32;
-                carry |= (x >> 32 & 1) << l;
-            });
             // `write_mask_out` writes only EXEC lanes' bits (cannot fault: checked when lowered).
-            let _ = n;
             w.write_mask(&cout, carry & exec).ok()
         }
         Lowered::Cndmask {
@@ -962,21 +958,53 @@ fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
     }
 }
 
+/// The lanes of a carry operation: `f(a, b, carry_in)` gives the 32-bit
+/// result and the carry-out in bit 32; returns the carry mask of EXEC lanes.
+#[inline(always)]
+fn carry_lanes(
+    dst: &mut [u32; 64],
+    a: &[u32; 64],
+    b: &[u32; 64],
+    cin: u64,
+    n: usize,
+    exec: u64,
+    f: impl Fn(u64, u64, u64) -> u64,
+) -> u64 {
+    let mut carry = 0u64;
+    let lane = |l: usize| {
+        let x = f(u64::from(a[l]), u64::from(b[l]), cin >> l & 1);
+        dst[l] = x as u32;
+        carry |= (x >> 32 & 1) << l;
+    };
+    if exec == u64::MAX || (n == 32 && exec == 0xffff_ffff) {
+        (0..n).for_each(lane);
+    } else {
+        valu::each_lane(exec, lane);
+    }
+    carry
+}
+
 /// Writes 64-bit results to the EXEC lanes of the VGPR pair at `d` (checks
 /// the pair exists before writing either half, like `Valu::write64`).
 #[inline(always)]
 fn write64(w: &mut Wave, d: u16, f: impl Fn(usize) -> u64) -> Option<()> {
     let exec = w.exec();
+    let lanes = w.lanes() as usize;
     let n = usize::from(d);
     if n + 1 >= w.vgpr.len() {
         return None;
     }
     let (lo, hi) = w.vgpr.split_at_mut(n + 1);
     let (lo, hi) = (&mut lo[n], &mut hi[0]);
-    valu::each_lane(exec, |l| {
+    let lane = |l: usize| {
         let x = f(l);
         lo[l] = x as u32;
         hi[l] = (x >> 32) as u32;
-    });
+    };
+    if exec == u64::MAX || (lanes == 32 && exec == 0xffff_ffff) {
+        (0..lanes).for_each(lane);
+    } else {
+        valu::each_lane(exec, lane);
+    }
     Some(())
 }
