@@ -10,11 +10,95 @@
 //! source that does not read as a value at run time sends the instruction to
 //! the general path before anything changes.
 
-use arch::isa::{Family, Instruction, Opcode, Operand};
+use arch::device::WaveId;
+use arch::isa::{Family, Instruction, Opcode, Operand, Target};
 
 use super::Flow;
 use super::Wave;
 use crate::golden::wave::{EXEC_LO, NULL};
+
+/// A 32-bit scalar source resolved when lowered: an SGPR index, a value
+/// (constant or literal: what [`Wave::read_scalar`] returns for it whatever the
+/// wave's state), or the operand itself for anything state-dependent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum S32 {
+    /// `sgpr[i]`.
+    Reg(u8),
+    /// A constant.
+    Imm(u32),
+    /// Read with [`Wave::read_scalar`] at run time.
+    Op(Operand),
+}
+
+/// A 64-bit scalar source, as [`S32`] for [`Wave::read_scalar64`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum S64 {
+    /// `sgpr[i] | sgpr[i + 1] << 32`.
+    Pair(u8),
+    /// A constant.
+    Imm(u64),
+    /// Read with [`Wave::read_scalar64`] at run time.
+    Op(Operand),
+}
+
+/// True for source codes whose value does not depend on the wave: integer and
+/// float inline constants and the aperture registers.
+fn constant_code(code: u16) -> bool {
+    matches!(code, 128..=208 | 235..=238 | 240..=248)
+}
+
+impl S32 {
+    /// Resolves `op` for a wave of `target`.
+    pub fn of(target: Target, op: Operand) -> S32 {
+        let probe = Wave::new(WaveId::default(), target, 0);
+        match op {
+            Operand::Src { code, .. } if code < 128 && code != NULL => S32::Reg(code as u8),
+            Operand::Src { code, .. } if code == NULL || constant_code(code) => {
+                probe.read_scalar(&op).map_or(S32::Op(op), S32::Imm)
+            }
+            Operand::Literal { .. } => probe.read_scalar(&op).map_or(S32::Op(op), S32::Imm),
+            _ => S32::Op(op),
+        }
+    }
+
+    /// The value (`None`: the general path must run).
+    #[inline(always)]
+    pub fn read(&self, w: &Wave) -> Option<u32> {
+        match *self {
+            S32::Reg(i) => Some(w.sgpr[usize::from(i)]),
+            S32::Imm(v) => Some(v),
+            S32::Op(op) => w.read_scalar(&op).ok(),
+        }
+    }
+}
+
+impl S64 {
+    /// Resolves `op` for a wave of `target`.
+    pub fn of(target: Target, op: Operand) -> S64 {
+        let probe = Wave::new(WaveId::default(), target, 0);
+        match op {
+            Operand::Src { code, .. } if code < 127 && code != NULL => S64::Pair(code as u8),
+            Operand::Src { code, .. } if code == NULL || constant_code(code) => {
+                probe.read_scalar64(&op).map_or(S64::Op(op), S64::Imm)
+            }
+            Operand::Literal { .. } => probe.read_scalar64(&op).map_or(S64::Op(op), S64::Imm),
+            _ => S64::Op(op),
+        }
+    }
+
+    /// The value (`None`: the general path must run).
+    #[inline(always)]
+    pub fn read(&self, w: &Wave) -> Option<u64> {
+        match *self {
+            S64::Pair(i) => {
+                let i = usize::from(i);
+                Some(u64::from(w.sgpr[i]) | (u64::from(w.sgpr[i + 1]) << 32))
+            }
+            S64::Imm(v) => Some(v),
+            S64::Op(op) => w.read_scalar64(&op).ok(),
+        }
+    }
+}
 
 /// A lowered scalar operation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,9 +110,9 @@ pub enum Salu {
         /// Destination SGPR.
         d: Operand,
         /// src0.
-        a: Operand,
+        a: S32,
         /// src1.
-        b: Operand,
+        b: S32,
     },
     /// 64-bit bitwise / shift / select (SOP2).
     Op64 {
@@ -37,9 +121,11 @@ pub enum Salu {
         /// Destination SGPR pair.
         d: Operand,
         /// src0.
-        a: Operand,
-        /// src1.
-        b: Operand,
+        a: S64,
+        /// src1 (64-bit; the shift forms read its low dword as [`S32`]).
+        b: S64,
+        /// src1 as a 32-bit value (shift amount).
+        b32: S32,
     },
     /// `s_mov_b32` (`wide` false) or `s_mov_b64`.
     Mov {
@@ -47,8 +133,10 @@ pub enum Salu {
         wide: bool,
         /// Destination.
         d: Operand,
-        /// Source.
-        a: Operand,
+        /// Source (32-bit form).
+        a: S32,
+        /// Source (64-bit form).
+        a64: S64,
     },
     /// `s_{and,or,xor,andn2}_saveexec_b{32,64}`.
     SaveExec {
@@ -58,17 +146,23 @@ pub enum Salu {
         wide: bool,
         /// Destination (receives the old EXEC).
         d: Operand,
-        /// Source.
-        a: Operand,
+        /// Source (32-bit form).
+        a: S32,
+        /// Source (64-bit form).
+        a64: S64,
     },
     /// SOPC compare setting SCC.
     Cmp {
         /// The opcode.
         op: Opcode,
-        /// src0.
-        a: Operand,
-        /// src1.
-        b: Operand,
+        /// src0 (32-bit compares).
+        a: S32,
+        /// src1 (32-bit compares).
+        b: S32,
+        /// src0 (64-bit compares).
+        a64: S64,
+        /// src1 (64-bit compares).
+        b64: S64,
     },
     /// A functional no-op (`s_waitcnt`, `s_nop`, ...).
     Nop,
@@ -114,6 +208,9 @@ pub fn lower(inst: &Instruction, pc: u64) -> Option<Salu> {
     use Opcode::*;
     let ops = inst.operands();
     let op = inst.opcode;
+    let t = inst.target;
+    let s32 = |o: Operand| S32::of(t, o);
+    let s64 = |o: Operand| S64::of(t, o);
     match inst.family {
         Family::Sop2 => {
             let [d, a, b] = [*ops.first()?, *ops.get(1)?, *ops.get(2)?];
@@ -124,13 +221,24 @@ pub fn lower(inst: &Instruction, pc: u64) -> Option<Salu> {
                 | S_ASHR_I32 | S_MUL_I32
                     if writable(&d, false) =>
                 {
-                    Some(Salu::Op32 { op, d, a, b })
+                    Some(Salu::Op32 {
+                        op,
+                        d,
+                        a: s32(a),
+                        b: s32(b),
+                    })
                 }
                 S_CSELECT_B64 | S_AND_B64 | S_OR_B64 | S_XOR_B64 | S_ANDN2_B64 | S_ORN2_B64
                 | S_LSHL_B64 | S_LSHR_B64
                     if writable(&d, true) =>
                 {
-                    Some(Salu::Op64 { op, d, a, b })
+                    Some(Salu::Op64 {
+                        op,
+                        d,
+                        a: s64(a),
+                        b: s64(b),
+                        b32: s32(b),
+                    })
                 }
                 _ => None,
             }
@@ -138,8 +246,18 @@ pub fn lower(inst: &Instruction, pc: u64) -> Option<Salu> {
         Family::Sop1 => {
             let [d, a] = [*ops.first()?, *ops.get(1)?];
             match op {
-                S_MOV_B32 if writable(&d, false) => Some(Salu::Mov { wide: false, d, a }),
-                S_MOV_B64 if writable(&d, true) => Some(Salu::Mov { wide: true, d, a }),
+                S_MOV_B32 if writable(&d, false) => Some(Salu::Mov {
+                    wide: false,
+                    d,
+                    a: s32(a),
+                    a64: s64(a),
+                }),
+                S_MOV_B64 if writable(&d, true) => Some(Salu::Mov {
+                    wide: true,
+                    d,
+                    a: s32(a),
+                    a64: s64(a),
+                }),
                 S_AND_SAVEEXEC_B64 | S_OR_SAVEEXEC_B64 | S_XOR_SAVEEXEC_B64
                 | S_ANDN2_SAVEEXEC_B64
                     if writable(&d, true) =>
@@ -148,7 +266,8 @@ pub fn lower(inst: &Instruction, pc: u64) -> Option<Salu> {
                         op,
                         wide: true,
                         d,
-                        a,
+                        a: s32(a),
+                        a64: s64(a),
                     })
                 }
                 S_AND_SAVEEXEC_B32 | S_OR_SAVEEXEC_B32 | S_XOR_SAVEEXEC_B32
@@ -159,7 +278,8 @@ pub fn lower(inst: &Instruction, pc: u64) -> Option<Salu> {
                         op,
                         wide: false,
                         d,
-                        a,
+                        a: s32(a),
+                        a64: s64(a),
                     })
                 }
                 _ => None,
@@ -168,11 +288,16 @@ pub fn lower(inst: &Instruction, pc: u64) -> Option<Salu> {
         Family::Sopc => match op {
             S_CMP_EQ_I32 | S_CMP_EQ_U32 | S_CMP_LG_I32 | S_CMP_LG_U32 | S_CMP_GT_I32
             | S_CMP_GE_I32 | S_CMP_LT_I32 | S_CMP_LE_I32 | S_CMP_GT_U32 | S_CMP_GE_U32
-            | S_CMP_LT_U32 | S_CMP_LE_U32 | S_CMP_EQ_U64 | S_CMP_LG_U64 => Some(Salu::Cmp {
-                op,
-                a: *ops.first()?,
-                b: *ops.get(1)?,
-            }),
+            | S_CMP_LT_U32 | S_CMP_LE_U32 | S_CMP_EQ_U64 | S_CMP_LG_U64 => {
+                let (a, b) = (*ops.first()?, *ops.get(1)?);
+                Some(Salu::Cmp {
+                    op,
+                    a: s32(a),
+                    b: s32(b),
+                    a64: s64(a),
+                    b64: s64(b),
+                })
+            }
             _ => None,
         },
         Family::Sopp => {
@@ -206,8 +331,8 @@ pub fn execute(w: &mut Wave, s: &Salu) -> Option<Flow> {
     use Opcode::*;
     match *s {
         Salu::Op32 { op, d, a, b } => {
-            let x = w.read_scalar(&a).ok()?;
-            let y = w.read_scalar(&b).ok()?;
+            let x = a.read(w)?;
+            let y = b.read(w)?;
             let nz = |v: u32| (v, Some(v != 0));
             let (r, scc) = match op {
                 S_ADD_U32 => {
@@ -262,16 +387,16 @@ pub fn execute(w: &mut Wave, s: &Salu) -> Option<Flow> {
             }
             Some(Flow::Next)
         }
-        Salu::Op64 { op, d, a, b } => {
-            let x = w.read_scalar64(&a).ok()?;
+        Salu::Op64 { op, d, a, b, b32 } => {
+            let x = a.read(w)?;
             let (r, scc) = match op {
                 S_LSHL_B64 | S_LSHR_B64 => {
-                    let n = w.read_scalar(&b).ok()? & 63;
+                    let n = b32.read(w)? & 63;
                     let r = if op == S_LSHL_B64 { x << n } else { x >> n };
                     (r, Some(r != 0))
                 }
                 _ => {
-                    let y = w.read_scalar64(&b).ok()?;
+                    let y = b.read(w)?;
                     let nz = |v: u64| (v, Some(v != 0));
                     match op {
                         S_CSELECT_B64 => (if w.scc { x } else { y }, None),
@@ -290,17 +415,23 @@ pub fn execute(w: &mut Wave, s: &Salu) -> Option<Flow> {
             }
             Some(Flow::Next)
         }
-        Salu::Mov { wide, d, a } => {
+        Salu::Mov { wide, d, a, a64 } => {
             if wide {
-                let x = w.read_scalar64(&a).ok()?;
+                let x = a64.read(w)?;
                 w.write_scalar64(&d, x).ok()?;
             } else {
-                let x = w.read_scalar(&a).ok()?;
+                let x = a.read(w)?;
                 w.write_scalar(&d, x).ok()?;
             }
             Some(Flow::Next)
         }
-        Salu::SaveExec { op, wide, d, a } => {
+        Salu::SaveExec {
+            op,
+            wide,
+            d,
+            a,
+            a64,
+        } => {
             let f = |s: u64, e: u64| match op {
                 S_AND_SAVEEXEC_B64 | S_AND_SAVEEXEC_B32 => s & e,
                 S_OR_SAVEEXEC_B64 | S_OR_SAVEEXEC_B32 => s | e,
@@ -309,7 +440,7 @@ pub fn execute(w: &mut Wave, s: &Salu) -> Option<Flow> {
             };
             let lo = usize::from(EXEC_LO);
             if wide {
-                let s = w.read_scalar64(&a).ok()?;
+                let s = a64.read(w)?;
                 let old = u64::from(w.sgpr[lo]) | (u64::from(w.sgpr[lo + 1]) << 32);
                 let new = f(s, old);
                 w.sgpr[lo] = new as u32;
@@ -318,7 +449,7 @@ pub fn execute(w: &mut Wave, s: &Salu) -> Option<Flow> {
                 w.write_scalar64(&d, old).ok()?;
                 w.scc = new != 0;
             } else {
-                let s = u64::from(w.read_scalar(&a).ok()?);
+                let s = u64::from(a.read(w)?);
                 let old = u64::from(w.sgpr[lo]);
                 let new = f(s, old) as u32;
                 w.sgpr[lo] = new;
@@ -327,12 +458,12 @@ pub fn execute(w: &mut Wave, s: &Salu) -> Option<Flow> {
             }
             Some(Flow::Next)
         }
-        Salu::Cmp { op, a, b } => {
+        Salu::Cmp { op, a, b, a64, b64 } => {
             w.scc = match op {
-                S_CMP_EQ_U64 => w.read_scalar64(&a).ok()? == w.read_scalar64(&b).ok()?,
-                S_CMP_LG_U64 => w.read_scalar64(&a).ok()? != w.read_scalar64(&b).ok()?,
+                S_CMP_EQ_U64 => a64.read(w)? == b64.read(w)?,
+                S_CMP_LG_U64 => a64.read(w)? != b64.read(w)?,
                 _ => {
-                    let (x, y) = (w.read_scalar(&a).ok()?, w.read_scalar(&b).ok()?);
+                    let (x, y) = (a.read(w)?, b.read(w)?);
                     let (i, j) = (x as i32, y as i32);
                     match op {
                         S_CMP_EQ_I32 | S_CMP_EQ_U32 => x == y,
