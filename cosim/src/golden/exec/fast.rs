@@ -857,9 +857,9 @@ fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
             // Same expressions as `vop2::carry_op` (bit 32 is the carry/borrow),
             // one monomorphised loop per flavour.
             let carry = match kind {
-                Carry::Add | Carry::AddCi => carry_lanes(dst, &a, &b, cin, n, exec, |x, y, c| {
-                    x + y + c
-                }),
+                Carry::Add | Carry::AddCi => {
+                    carry_lanes(dst, &a, &b, cin, n, exec, |x, y, c| x + y + c)
+                }
                 Carry::Sub | Carry::SubCi => carry_lanes(dst, &a, &b, cin, n, exec, |x, y, c| {
                     x.wrapping_sub(y).wrapping_sub(c) & 0x1_ffff_ffff
                 }),
