@@ -23,8 +23,9 @@
 //!   (decreased) by the number of active lanes; every active lane receives
 //!   the old value. M0 is the counter's address here, so the gfx803 M0 clamp
 //!   does not apply (only the allocation bounds the access).
-//! * GDS (`gds` bit, `ds_gws_*`, `ds_ordered_count`), the `*_src2_*` forms,
-//!   `ds_condxchg32_rtn_b64` and the `addtid` forms are not implemented.
+//! * The `*_src2_*` forms, `ds_condxchg32_rtn_b64` and the `addtid` forms
+//!   are in [`super::special::ds`]; GDS (`gds` bit, `ds_gws_*`,
+//!   `ds_ordered_count`) is not implemented.
 
 use arch::device::Fault;
 use arch::isa::{Instruction, Isa, Opcode};
@@ -183,7 +184,8 @@ fn classify(op: Opcode) -> Option<Kind> {
 pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault> {
     let kind = match classify(inst.opcode) {
         Some(k) if !inst.modifiers.gds => k,
-        _ => return Err(not_implemented(inst)),
+        // The rare forms (and the not-implemented GDS ones) live apart.
+        _ => return super::special::ds::execute(ctx, inst),
     };
     let exec = ctx.wave.exec();
     // The LDS byte limit: the allocation, and on gfx803 also M0.

@@ -22,6 +22,14 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
             w.write_scalar64(operand(inst, 0)?, ctx.pc.wrapping_add(u64::from(inst.size)))?;
             return Ok(Flow::Jump(target));
         }
+        // One source and no destination.
+        S_SET_GPR_IDX_IDX => {
+            let m0 = (w.m0() & !0xff) | (w.read_scalar(operand(inst, 0)?)? & 0xff);
+            w.sgpr[usize::from(M0)] = m0;
+            return Ok(Flow::Next);
+        }
+        // Trap return and GCN3 fork/join: docs/golden-coverage.md.
+        S_RFE_B64 | S_CBRANCH_JOIN => return Err(not_implemented(inst)),
         _ => {}
     }
     let (d, a) = (operand(inst, 0)?, operand(inst, 1)?);
@@ -66,11 +74,6 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
         S_BITSET1_B32 => Some((w.read_scalar(d)? | (1 << (s0(w)? & 31)), None)),
         S_QUADMASK_B32 => Some(nz(quadmask(u64::from(s0(w)?)) as u32)),
         S_ABS_I32 => Some(nz((s0(w)? as i32).wrapping_abs() as u32)),
-        S_SET_GPR_IDX_IDX => {
-            let m0 = (w.m0() & !0xff) | (s0(w)? & 0xff);
-            w.sgpr[usize::from(M0)] = m0;
-            return Ok(Flow::Next);
-        }
         S_MOVRELS_B32 => Some((w.sgpr[relative(a, w.m0(), 1)?], None)),
         S_MOVRELD_B32 => {
             let v = s0(w)?;
