@@ -22,9 +22,11 @@
 //!   (the private segment V# uses 2, as ROCr's does: no check), 3 raw
 //!   (`offset + size > num_records`, `offset` including `index * stride`).
 //!
-//! `buffer_*_format_*` and `tbuffer_*_format_*` are implemented for formats
-//! with 32-bit components (raw copy; a component the format lacks loads as 0,
-//! W as 1). Not implemented: other formats, d16 formats, the `lds` bit, `tfe`.
+//! `buffer_*_format_*` and `tbuffer_*_format_*` with formats of 32-bit
+//! components are moved raw here (a component the format lacks loads as 0, W
+//! as 1); the other formats and the d16 forms convert in
+//! [`super::special::buffer_format`]. Not implemented: the `lds` bit
+//! (LDS DMA), `buffer_store_lds_dword`, `tfe`.
 
 use arch::device::Fault;
 use arch::isa::{Family, Instruction, Isa, Opcode, Operand};
@@ -128,7 +130,8 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
                 },
                 Some(n),
             ),
-            _ => return Err(not_implemented(inst)),
+            // d16 typed forms (and the not-implemented LDS DMA ones).
+            _ => return super::special::buffer_format::execute(ctx, inst),
         },
     };
     let w = &*ctx.wave;
@@ -150,7 +153,10 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
         } else {
             rsrc.format
         };
-        let f = format::decode(isa, code).ok_or_else(|| not_implemented(inst))?;
+        let Some(f) = format::decode(isa, code) else {
+            // Formats with other than 32-bit components convert: elsewhere.
+            return super::special::buffer_format::execute(ctx, inst);
+        };
         let moved = n.min(f.components);
         access = match access {
             Access::Load(_) => Access::Load(Load::Dwords(moved)),

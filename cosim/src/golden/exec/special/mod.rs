@@ -4,5 +4,6 @@
 //! Coverage (what is implemented, what faults as not implemented and why)
 //! is in `docs/golden-coverage.md`.
 
+pub mod buffer_format;
 pub mod ds;
 pub mod valu;
