@@ -127,3 +127,45 @@ fn addtid_addresses_are_m0_plus_offset_plus_four_per_lane() {
         }
     }
 }
+
+#[test]
+fn swizzle_rotate_and_fft_modes() {
+    for t in [Target::GFX1030_W32, Target::GFX1030_W64] {
+        let mut p = Probe::new(t);
+        let n = p.wave.lanes() as usize;
+        p.set_vgpr(2, |l| 100 + l as u32);
+        let got = |p: &Probe, l: usize| p.wave.vgpr[20][l];
+        // Rotate by +1 (offset[9:5] = 1), no fixed bits: lane i reads lane
+        // (i + 1) mod 32 of its own half.
+        p.exec("ds_swizzle_b32 v20, v2 offset:0xc020").unwrap();
+        for l in 0..n {
+            assert_eq!(
+                got(&p, l),
+                100 + ((l & 32) | ((l + 1) & 31)) as u32,
+                "{t:?} lane {l}"
+            );
+        }
+        // Rotate by -1 (offset[10]) within groups of 16 (mask bit 4 kept):
+        // lane 16 reads lane 31, lane 5 reads lane 4, lane 0 reads lane 15.
+        p.exec("ds_swizzle_b32 v20, v2 offset:0xc430").unwrap();
+        assert_eq!(
+            [got(&p, 16), got(&p, 5), got(&p, 0)],
+            [131, 104, 115],
+            "{t:?}"
+        );
+        // FFT with mask 0: lane i reads lane reverse5(i): 1 -> 16, 3 -> 24,
+        // 16 -> 1. With mask 1: (reverse5(i) >> 1) | (i & 1): 2 -> 4, 3 -> 13.
+        p.exec("ds_swizzle_b32 v20, v2 offset:0xe000").unwrap();
+        assert_eq!(
+            [got(&p, 1), got(&p, 3), got(&p, 16)],
+            [116, 124, 101],
+            "{t:?}"
+        );
+        p.exec("ds_swizzle_b32 v20, v2 offset:0xe001").unwrap();
+        assert_eq!([got(&p, 2), got(&p, 3)], [104, 113], "{t:?}");
+        if n == 64 {
+            // The upper half stays in the upper half.
+            assert_eq!(got(&p, 35), 100 + 32 + 13, "{t:?}");
+        }
+    }
+}

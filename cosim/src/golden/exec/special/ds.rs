@@ -16,6 +16,13 @@
 //!   0xfff8`, `A1 = A0 + 4`; returns both old dwords, and writes
 //!   `DATA[30:0]` to A0 when `DATA[31]`, `DATA[62:32]` to A1 when
 //!   `DATA[63]` (bit 31 of each written dword cleared).
+//! * `ds_swizzle_b32` on gfx1030, offsets 0xc000 and up (the guide's
+//!   pseudo-code): rotate mode, `j = (i & mask) | ((i + rot) & !mask)` with
+//!   `mask = offset[4:0]`, `rot = offset[9:5]` (negated when `offset[10]`),
+//!   and FFT mode (0xe000 and up), `j = (rev5(i) >> popcount(mask)) | (i &
+//!   mask)`; both stay within the lane's 32-lane half (the pseudo-code's
+//!   `(i + rot) & ~mask` can carry into bit 5 before `j |= i & 0x20`; the
+//!   carry is dropped here, since every other swizzle mode works per half).
 //! * `addtid`: lane `l` accesses `offset + M0[15:0] + 4 * l`; M0 is the base
 //!   address here, so gfx803's M0 clamp does not apply.
 
@@ -148,6 +155,23 @@ fn condxchg32(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<(), Fault> {
         dst.set(ctx.wave, lane, &old);
     }
     Ok(())
+}
+
+/// The source lane of lane `lane` in `ds_swizzle_b32`'s gfx1030 rotate and
+/// FFT modes (`offset >= 0xc000`).
+pub fn swizzle_source(offset: u16, lane: usize) -> usize {
+    let mask = usize::from(offset & 0x1f);
+    let half = lane & 0x20;
+    let i = lane & 0x1f;
+    let j = if offset >= 0xe000 {
+        let rev = ((i as u32).reverse_bits() >> 27) as usize;
+        (rev >> mask.count_ones()) | (i & mask)
+    } else {
+        let r = usize::from(offset >> 5 & 0x1f);
+        let rot = if offset & 0x400 != 0 { 32 - r } else { r };
+        (i & mask) | ((i + rot) & !mask & 0x1f)
+    };
+    half | j
 }
 
 fn addtid(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<(), Fault> {
