@@ -244,3 +244,33 @@ fn typed_buffer_formats_and_range() {
         assert_eq!(p.peek_u32(MEM + 256), u32::MAX, "{t:?}");
     }
 }
+
+#[test]
+fn tfe_loads_write_a_zero_status_after_the_data() {
+    for t in ALL {
+        let mut p = probe(t, DF_8_8_8_8, NF_UNORM);
+        p.wave.set_exec(0b01);
+        p.poke(MEM, &0x1234_5678u32.to_le_bytes());
+        p.set_vgpr(21, |_| 0xdead);
+        p.exec("buffer_load_dword v[20:21], v1, s[8:11], 0 offen tfe")
+            .unwrap();
+        // Lane 0: the data and a zero status; lane 1 (inactive) untouched.
+        assert_eq!(regs(&p, 20, 2), [0x1234_5678, 0], "{t:?}");
+        assert_eq!(p.wave.vgpr[21][1], 0xdead, "{t:?}");
+        // A typed load: two components (UNORM bytes 0x78, 0x56) then the status.
+        p.set_vgpr(22, |_| 0xdead);
+        p.exec("buffer_load_format_xy v[20:22], v1, s[8:11], 0 offen tfe")
+            .unwrap();
+        let want = [
+            (0x78 as f32 / 255.0).to_bits(),
+            (0x56 as f32 / 255.0).to_bits(),
+            0,
+        ];
+        assert_eq!(regs(&p, 20, 3), want, "{t:?}");
+        // Out of range is not a texture fault: data 0, status 0.
+        p.set_vgpr(1, |_| 4096);
+        p.exec("buffer_load_dword v[20:21], v1, s[8:11], 0 offen tfe")
+            .unwrap();
+        assert_eq!(regs(&p, 20, 2), [0, 0], "{t:?}");
+    }
+}

@@ -25,8 +25,9 @@
 //! `buffer_*_format_*` and `tbuffer_*_format_*` with formats of 32-bit
 //! components are moved raw here (a component the format lacks loads as 0, W
 //! as 1); the other formats and the d16 forms convert in
-//! [`super::special::buffer_format`]. Not implemented: the `lds` bit
-//! (LDS DMA), `buffer_store_lds_dword`, `tfe`.
+//! [`super::special::buffer_format`]; loads with `tfe` in
+//! [`super::special::tfe`]. Not implemented: the `lds` bit (LDS DMA),
+//! `buffer_store_lds_dword`, `tfe` on stores and atomics.
 
 use arch::device::Fault;
 use arch::isa::{Family, Instruction, Isa, Opcode, Operand};
@@ -119,7 +120,8 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
         BUFFER_WBINVL1 | BUFFER_WBINVL1_VOL | BUFFER_GL0_INV | BUFFER_GL1_INV => {
             return Ok(Flow::Next)
         }
-        _ if m.lds || m.tfe => return Err(not_implemented(inst)),
+        _ if m.lds => return Err(not_implemented(inst)),
+        _ if m.tfe => return super::special::tfe::execute(ctx, inst),
         op => match (classify(op), format_op(op)) {
             (Some(a), _) => (a, None),
             (None, Some((load, n))) => (

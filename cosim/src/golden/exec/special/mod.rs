@@ -6,4 +6,5 @@
 
 pub mod buffer_format;
 pub mod ds;
+pub mod tfe;
 pub mod valu;
