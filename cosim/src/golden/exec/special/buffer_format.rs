@@ -5,10 +5,11 @@
 //!
 //! Data formats (GCN3 `DATA_FORMAT`; gfx1030's unified `BUF_FMT_*` values
 //! map onto the same layouts) name components from the most significant
-//! end, so `X` is in the low bits: `2_10_10_10` is X[9:0], Y[19:10],
-//! Z[29:20], W[31:30]; `10_10_10_2` is X[1:0], Y[11:2], Z[21:12], W[31:22];
-//! `10_11_11` is X[10:0], Y[21:11], Z[31:22]; `11_11_10` is X[9:0],
-//! Y[20:10], Z[31:21] (the same reading Mesa's format tables make).
+//! end, so `X` is in the low bits: `2_10_10_10` is `X[9:0]`, `Y[19:10]`,
+//! `Z[29:20]`, `W[31:30]`; `10_10_10_2` is `X[1:0]`, `Y[11:2]`, `Z[21:12]`,
+//! `W[31:22]`; `10_11_11` is `X[10:0]`, `Y[21:11]`, `Z[31:22]`; `11_11_10` is
+//! `X[9:0]`, `Y[20:10]`, `Z[31:21]` (the same reading Mesa's format tables
+//! make).
 //!
 //! Loads convert each component to a 32-bit register value: UNORM
 //! `v / (2^n - 1)`, SNORM `max(v / (2^(n-1) - 1), -1)`, USCALED/SSCALED `v` as a
