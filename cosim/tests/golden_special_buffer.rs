@@ -36,6 +36,7 @@ fn unified(df: u32, nf: u32) -> u32 {
         (DF_2_10_10_10, NF_UINT) => 54,
         (DF_2_10_10_10, NF_SINT) => 55,
         (DF_8_8_8_8, NF_UNORM) => 56,
+        (12, NF_UINT) => 69,
         _ => panic!("no unified format for {df}/{nf} in this test"),
     }
 }
@@ -272,5 +273,99 @@ fn tfe_loads_write_a_zero_status_after_the_data() {
         p.exec("buffer_load_dword v[20:21], v1, s[8:11], 0 offen tfe")
             .unwrap();
         assert_eq!(regs(&p, 20, 2), [0, 0], "{t:?}");
+    }
+}
+
+/// Every typed opcode (MUBUF and MTBUF, loads and stores, plain and d16)
+/// on a 16_16_16_16 UINT element holding 1, 2, 3, 4.
+#[test]
+fn every_typed_opcode_on_a_16_bit_uint_format() {
+    const DF_16_16_16_16: u32 = 12;
+    for t in ALL {
+        let packed = t.isa == Isa::Gfx1030;
+        let format = match t.isa {
+            Isa::Gfx803 => DF_16_16_16_16 | NF_UINT << 4,
+            Isa::Gfx1030 => 69,
+        };
+        let element: [u8; 8] = [1, 0, 2, 0, 3, 0, 4, 0];
+        for (n, what) in [(1, "x"), (2, "xy"), (3, "xyz"), (4, "xyzw")] {
+            for prefix in ["buffer", "tbuffer"] {
+                let tail = if prefix == "tbuffer" {
+                    format!(" format:{format}")
+                } else {
+                    String::new()
+                };
+                let regs_text = |first: usize, count: usize| {
+                    if count == 1 {
+                        format!("v{first}")
+                    } else {
+                        format!("v[{first}:{}]", first + count - 1)
+                    }
+                };
+                // Plain load: one component per VGPR.
+                let mut p = probe(t, DF_16_16_16_16, NF_UINT);
+                p.poke(MEM, &element);
+                p.exec(&format!(
+                    "{prefix}_load_format_{what} {}, v1, s[8:11], 0 offen{tail}",
+                    regs_text(20, n)
+                ))
+                .unwrap();
+                assert_eq!(regs(&p, 20, n), [1, 2, 3, 4][..n], "{t:?} {prefix} {what}");
+                // d16 load: packed pairs on gfx1030 (the unused high half of
+                // the last register kept), one per VGPR on gfx803.
+                let d16_regs = if packed { n.div_ceil(2) } else { n };
+                p.set_vgpr(20, |_| 0xabcd_0000);
+                p.set_vgpr(21, |_| 0xabcd_0000);
+                p.exec(&format!(
+                    "{prefix}_load_format_d16_{what} {}, v1, s[8:11], 0 offen{tail}",
+                    regs_text(20, d16_regs)
+                ))
+                .unwrap();
+                let want: Vec<u32> = if packed {
+                    match n {
+                        1 => vec![0xabcd_0001],
+                        2 => vec![0x0002_0001],
+                        3 => vec![0x0002_0001, 0xabcd_0003],
+                        _ => vec![0x0002_0001, 0x0004_0003],
+                    }
+                } else {
+                    vec![1, 2, 3, 4][..n].to_vec()
+                };
+                assert_eq!(regs(&p, 20, d16_regs), want, "{t:?} {prefix} d16 {what}");
+                // Stores write only the instruction's components: 7, 8, 9, 10.
+                let mut expect = element;
+                for i in 0..n {
+                    expect[2 * i] = 7 + i as u8;
+                }
+                p.poke(MEM, &element);
+                for i in 0..4 {
+                    p.set_vgpr(20 + i, |_| 7 + i as u32);
+                }
+                p.exec(&format!(
+                    "{prefix}_store_format_{what} {}, v1, s[8:11], 0 offen{tail}",
+                    regs_text(20, n)
+                ))
+                .unwrap();
+                let got = (MEM..MEM + 8)
+                    .map(|a| p.peek_u32(a) as u8)
+                    .collect::<Vec<_>>();
+                assert_eq!(got, expect, "{t:?} {prefix} store {what}");
+                // The d16 store of the same values.
+                p.poke(MEM, &element);
+                if packed {
+                    p.set_vgpr(20, |_| 8 << 16 | 7);
+                    p.set_vgpr(21, |_| 10 << 16 | 9);
+                }
+                p.exec(&format!(
+                    "{prefix}_store_format_d16_{what} {}, v1, s[8:11], 0 offen{tail}",
+                    regs_text(20, d16_regs)
+                ))
+                .unwrap();
+                let got = (MEM..MEM + 8)
+                    .map(|a| p.peek_u32(a) as u8)
+                    .collect::<Vec<_>>();
+                assert_eq!(got, expect, "{t:?} {prefix} d16 store {what}");
+            }
+        }
     }
 }

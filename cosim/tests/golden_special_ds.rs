@@ -169,3 +169,76 @@ fn swizzle_rotate_and_fft_modes() {
         }
     }
 }
+
+fn put64(p: &mut Probe, at: usize, v: u64) {
+    p.lds[at..at + 8].copy_from_slice(&v.to_le_bytes());
+}
+
+fn get64(p: &Probe, at: usize) -> u64 {
+    u64::from(get(p, at)) | u64::from(get(p, at + 4)) << 32
+}
+
+/// Every `*_src2_*` opcode once: DS[A] at 0x100, DS[B] at 0x108 (offset:2),
+/// result = op(DS[A], DS[B]) worked out by hand.
+#[test]
+fn every_src2_opcode() {
+    let f = |x: f32| x.to_bits();
+    let d = |x: f64| x.to_bits();
+    // (opcode, DS[A], DS[B], expected DS[A]) for the 32-bit forms.
+    let narrow: [(&str, u32, u32, u32); 18] = [
+        ("ds_add_src2_u32", 9, 5, 14),
+        ("ds_sub_src2_u32", 9, 5, 4),
+        ("ds_rsub_src2_u32", 9, 5, 0xffff_fffc),
+        ("ds_inc_src2_u32", 9, 5, 0),
+        ("ds_inc_src2_u32", 3, 5, 4),
+        ("ds_dec_src2_u32", 9, 5, 5),
+        ("ds_dec_src2_u32", 3, 5, 2),
+        ("ds_min_src2_i32", 0xffff_fff7, 5, 0xffff_fff7),
+        ("ds_max_src2_i32", 0xffff_fff7, 5, 5),
+        ("ds_min_src2_u32", 0xffff_fff7, 5, 5),
+        ("ds_max_src2_u32", 0xffff_fff7, 5, 0xffff_fff7),
+        ("ds_and_src2_b32", 9, 5, 1),
+        ("ds_or_src2_b32", 9, 5, 13),
+        ("ds_xor_src2_b32", 9, 5, 12),
+        ("ds_write_src2_b32", 9, 5, 5),
+        ("ds_min_src2_f32", f(2.0), f(-1.0), f(-1.0)),
+        ("ds_max_src2_f32", f(2.0), f(-1.0), f(2.0)),
+        ("ds_add_src2_f32", f(2.0), f(-1.0), f(1.0)),
+    ];
+    for (op, a, b, want) in narrow {
+        let mut p = one_lane();
+        p.wave.vgpr[1][0] = 0x100;
+        put(&mut p, 0x100, a);
+        put(&mut p, 0x108, b);
+        p.exec(&format!("{op} v1 offset:2")).unwrap();
+        assert_eq!(get(&p, 0x100), want, "{op}");
+        assert_eq!(get(&p, 0x108), b, "{op}: DS[B] is only read");
+    }
+    let big = 0x1_0000_0009u64;
+    let neg = (-9i64) as u64;
+    let wide: [(&str, u64, u64, u64); 15] = [
+        ("ds_add_src2_u64", big, 5, 0x1_0000_000e),
+        ("ds_sub_src2_u64", big, 5, 0x1_0000_0004),
+        ("ds_rsub_src2_u64", big, 5, 0xffff_fffe_ffff_fffc),
+        ("ds_inc_src2_u64", big, 5, 0),
+        ("ds_dec_src2_u64", big, 5, 5),
+        ("ds_min_src2_i64", neg, 5, neg),
+        ("ds_max_src2_i64", neg, 5, 5),
+        ("ds_min_src2_u64", neg, 5, 5),
+        ("ds_max_src2_u64", neg, 5, neg),
+        ("ds_and_src2_b64", big, 5, 1),
+        ("ds_or_src2_b64", big, 5, 0x1_0000_000d),
+        ("ds_xor_src2_b64", big, 5, 0x1_0000_000c),
+        ("ds_write_src2_b64", big, 5, 5),
+        ("ds_min_src2_f64", d(2.0), d(-1.0), d(-1.0)),
+        ("ds_max_src2_f64", d(2.0), d(-1.0), d(2.0)),
+    ];
+    for (op, a, b, want) in wide {
+        let mut p = one_lane();
+        p.wave.vgpr[1][0] = 0x100;
+        put64(&mut p, 0x100, a);
+        put64(&mut p, 0x108, b);
+        p.exec(&format!("{op} v1 offset:2")).unwrap();
+        assert_eq!(get64(&p, 0x100), want, "{op}");
+    }
+}
