@@ -22,17 +22,12 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
             w.write_scalar64(operand(inst, 0)?, ctx.pc.wrapping_add(u64::from(inst.size)))?;
             return Ok(Flow::Jump(target));
         }
-        // One source and no destination.
-        S_SET_GPR_IDX_IDX => {
-            let m0 = (w.m0() & !0xff) | (w.read_scalar(operand(inst, 0)?)? & 0xff);
-            w.sgpr[usize::from(M0)] = m0;
-            return Ok(Flow::Next);
-        }
-        // Trap return and GCN3 fork/join: docs/golden-coverage.md.
-        S_RFE_B64 | S_CBRANCH_JOIN => return Err(not_implemented(inst)),
         _ => {}
     }
-    let (d, a) = (operand(inst, 0)?, operand(inst, 1)?);
+    let (d, a) = match (operand(inst, 0), operand(inst, 1)) {
+        (Ok(d), Ok(a)) => (d, a),
+        _ => return one_operand(w, inst),
+    };
     if let Some(flow) = saveexec(w, inst, d, a)? {
         return Ok(flow);
     }
@@ -186,6 +181,22 @@ fn quadmask(v: u64) -> u64 {
     (0..16).fold(0, |acc, q| {
         acc | (u64::from((v >> (4 * q)) & 0xf != 0) << q)
     })
+}
+
+/// The SOP1 forms with a single operand (off the common two-operand path).
+fn one_operand(w: &mut Wave, inst: &Instruction) -> Result<Flow, Fault> {
+    use Opcode::*;
+    match inst.opcode {
+        S_SET_GPR_IDX_IDX => {
+            let m0 = (w.m0() & !0xff) | (w.read_scalar(operand(inst, 0)?)? & 0xff);
+            w.sgpr[usize::from(M0)] = m0;
+            Ok(Flow::Next)
+        }
+        // Trap return and GCN3 fork/join: docs/golden-coverage.md.
+        S_RFE_B64 | S_CBRANCH_JOIN => Err(not_implemented(inst)),
+        // Anything else: the missing-operand fault.
+        _ => operand(inst, 0).and(operand(inst, 1)).map(|_| Flow::Next),
+    }
 }
 
 /// `SGPR[op + offset]` for the `s_movrel*` forms: `dwords` registers starting at the
