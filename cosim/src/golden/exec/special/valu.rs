@@ -18,6 +18,10 @@ use crate::golden::exec::valu::{each_lane, Valu};
 use crate::golden::fp::{self, FpMode, Round, F32, F64};
 
 /// Runs `v`'s opcode if it is one of this file's; `Ok(false)` otherwise.
+/// Cold and out of line: the family files call it only after their own
+/// match failed, and it must not grow their hot path.
+#[cold]
+#[inline(never)]
 pub fn execute(v: &mut Valu<'_>) -> Result<bool, Fault> {
     use Opcode::*;
     match v.inst.opcode {
