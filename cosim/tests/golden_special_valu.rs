@@ -237,3 +237,30 @@ fn trig_preop_segments_of_two_over_pi() {
         assert_eq!((p.wave.vgpr[6][6], p.wave.vgpr[7][6]), (0, 0), "{t:?}");
     }
 }
+
+#[test]
+fn dpp_forms_of_the_vop2_dot_accumulators() {
+    // quad_perm:[1,0,3,2]: lane l reads src0 from lane l ^ 1.
+    for t in [Target::GFX1030_W32, Target::GFX1030_W64] {
+        let mut p = Probe::new(t);
+        p.wave.set_exec(0xf);
+        // dot4c: src0 bytes all (l + 1), src1 bytes all 2, accumulator 10:
+        // 10 + 4 * 2 * ((l ^ 1) + 1) -> 26, 18, 42, 34.
+        p.set_vgpr(4, |l| 0x0101_0101 * (l as u32 + 1));
+        p.set_vgpr(8, |_| 0x0202_0202);
+        p.set_vgpr(20, |_| 10);
+        p.exec("v_dot4c_i32_i8_dpp v20, v4, v8 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf")
+            .unwrap();
+        assert_eq!(&p.wave.vgpr[20][..5], &[26, 18, 42, 34, 10], "{t:?}");
+        // dot2c: src0 halves (lo = l as f16, hi = 1.0), src1 halves (2.0, 2.0),
+        // accumulator 0.5: 0.5 + 2 * (l ^ 1) + 2 -> 4.5, 2.5, 8.5, 6.5.
+        let f16_int = [0x0000, 0x3c00, 0x4000, 0x4200];
+        p.set_vgpr(4, |l| 0x3c00 << 16 | f16_int[l % 4]);
+        p.set_vgpr(8, |_| 0x4000_4000);
+        p.set_vgpr(20, |_| f(0.5));
+        p.exec("v_dot2c_f32_f16_dpp v20, v4, v8 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf")
+            .unwrap();
+        let want = [f(4.5), f(2.5), f(8.5), f(6.5), f(0.5)];
+        assert_eq!(&p.wave.vgpr[20][..5], &want, "{t:?}");
+    }
+}
