@@ -326,3 +326,53 @@ fn coverage_of_every_buffer_format() {
         assert_eq!(invalid, expected, "{t:?}");
     }
 }
+
+/// Every FLAT/GLOBAL/MUBUF atomic row again in its returning form (`glc`,
+/// with the destination the returning form adds on FLAT/GLOBAL): none may
+/// fault, and the pre-op value must come back (memory starts zeroed, so
+/// every returned dword is 0 and the destination's canary is gone).
+#[test]
+fn coverage_of_returning_atomics() {
+    let mut problems = Vec::new();
+    for t in [Target::GFX803, Target::GFX1030_W32, Target::GFX1030_W64] {
+        let mut count = 0;
+        for row in tables(t.isa).rows.iter().filter(|r| {
+            matches!(r.family, Family::Flat | Family::Global | Family::Mubuf)
+                && r.opcode.mnemonic().contains("_atomic_")
+        }) {
+            let name = row.opcode.mnemonic();
+            let base = row_text(t, row);
+            let data_dwords = row
+                .operands
+                .iter()
+                .find(|s| s.field == Field::Vdata)
+                .map_or(1, |s| u32::from(s.ty.dwords(t)));
+            // cmpswap returns half its data (the old value only).
+            let ret = if name.contains("cmpswap") {
+                data_dwords / 2
+            } else {
+                data_dwords
+            };
+            let (text, dst) = if row.family == Family::Mubuf {
+                (format!("{base} glc"), 8)
+            } else {
+                let (head, rest) = base.split_once(' ').unwrap_or((&base, ""));
+                (format!("{head} {}, {rest} glc", regs('v', 20, ret)), 20)
+            };
+            let mut p = setup(t);
+            p.set_vgpr(dst, |_| 0xcafe_f00d);
+            match p.exec(&text) {
+                Ok(_) => {
+                    count += 1;
+                    let lanes = p.wave.lanes() as usize;
+                    if (0..lanes).any(|l| p.wave.vgpr[dst][l] != 0) {
+                        problems.push(format!("{t:?} {text}: pre-op value not returned"));
+                    }
+                }
+                Err(e) => problems.push(format!("{t:?} {text}: {e}")),
+            }
+        }
+        println!("{:<8} {} returning atomics run", t.isa.name(), count);
+    }
+    assert!(problems.is_empty(), "{problems:#?}");
+}
