@@ -18,14 +18,21 @@ use crate::isa::{Family, Instruction, Isa, OpInfo, Operand};
 /// The dword at byte `at`, if present.
 #[inline(always)]
 fn dword_at(bytes: &[u8], at: usize) -> Option<u32> {
-    Some(u32::from_le_bytes(bytes.get(at..at + 4)?.try_into().ok()?))
+    Some(u32::from_le_bytes(*bytes.get(at..)?.first_chunk::<4>()?))
 }
 
 /// Completes a plain VOP1/VOP2/VOPC `inst` (target and family set, other fields
 /// defaults) from its first word; false to ask the reference decoder.
-#[inline(always)]
+#[inline(never)]
 pub(crate) fn fill_e32(inst: &mut Instruction, w: u32, bytes: &[u8]) -> bool {
-    let (target, family) = (inst.target, inst.family);
+    // As `decode::identify` tells them apart (bit 31 is clear).
+    let family = match w >> 25 {
+        0x3e => Family::Vopc,
+        0x3f => Family::Vop1,
+        _ => Family::Vop2,
+    };
+    inst.family = family;
+    let target = inst.target;
     let (op, vdst, vsrc1) = match family {
         Family::Vop1 => (w >> 9 & 0xff, w >> 17 & 0xff, 0),
         Family::Vop2 => (w >> 25 & 0x3f, w >> 17 & 0xff, w >> 9 & 0xff),
@@ -69,8 +76,9 @@ pub(crate) fn fill_e32(inst: &mut Instruction, w: u32, bytes: &[u8]) -> bool {
 
 /// Completes a VOP3 `inst` (target and family set, other fields defaults); false
 /// to ask the reference decoder.
-#[inline(always)]
+#[inline(never)]
 pub(crate) fn fill_vop3(inst: &mut Instruction, w0: u32, bytes: &[u8]) -> bool {
+    inst.family = Family::Vop3;
     let target = inst.target;
     let Some(w1) = dword_at(bytes, 4) else {
         return false;
