@@ -96,7 +96,7 @@ pub fn decode(target: Target, bytes: &[u8]) -> Result<Instruction, DecodeError> 
 /// It only reads the first word and jumps to a family's fast path, so it needs
 /// no stack frame of its own.
 #[inline(never)]
-fn fast(inst: &mut Instruction, bytes: &[u8]) -> bool {
+pub(crate) fn fast(inst: &mut Instruction, bytes: &[u8]) -> bool {
     let Some(word) = bytes.first_chunk::<4>() else {
         return false;
     };

@@ -12,6 +12,7 @@ use super::{
 mod ds;
 mod flat;
 mod mem;
+mod memfast;
 mod mubuf;
 mod smem;
 mod sop;
@@ -43,13 +44,16 @@ pub(crate) fn decode(
 }
 
 /// The fast path of the most frequent encodings (scalar ALU, plain VOP1/VOP2/VOPC,
-/// VOP3): completes `inst`, whose target is set and whose other fields are
+/// VOP3, SMEM, DS, FLAT/GLOBAL/SCRATCH, MUBUF): completes `inst`, whose target is set and whose other fields are
 /// defaults, from its first word `word` and `bytes`, family included (each
 /// family's fast path recognises its words as `decode::identify` does). False
 /// means "not sure": the caller then runs the full decoder, which decides and
 /// names any error. `fast_tests.rs` checks every fast path against it.
 #[inline(always)]
 pub(crate) fn fill(inst: &mut Instruction, word: u32, bytes: &[u8]) -> bool {
+    if word >> 23 == 0x17f {
+        return sop::fill_sopp(inst, word);
+    }
     if word >> 30 == 0b10 {
         return sop::fill(inst, word, bytes);
     }
@@ -58,6 +62,10 @@ pub(crate) fn fill(inst: &mut Instruction, word: u32, bytes: &[u8]) -> bool {
     }
     match (inst.target.isa, word >> 26) {
         (Isa::Gfx1030, 0x35) | (Isa::Gfx803, 0x34) => vop::fill_vop3(inst, word, bytes),
+        (Isa::Gfx1030, 0x3d) | (Isa::Gfx803, 0x30) => smem::fill(inst, word, bytes),
+        (_, 0x36) => ds::fill(inst, word, bytes),
+        (_, 0x37) => flat::fill(inst, word, bytes),
+        (_, 0x38) => mubuf::fill(inst, word, bytes),
         _ => false,
     }
 }

@@ -27,7 +27,10 @@ use crate::isa::{
     OperandType, Target, Variant, MAX_OPERANDS,
 };
 
+mod fast;
 mod format;
+
+pub(super) use fast::fill;
 
 /// Where the fields of one ISA/family combination live.
 struct Layout {

@@ -21,7 +21,7 @@
 mod fast;
 mod imm;
 
-pub(super) use fast::fill;
+pub(super) use fast::{fill, fill_sopp};
 
 use std::fmt;
 use std::sync::OnceLock;

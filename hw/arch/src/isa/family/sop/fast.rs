@@ -215,6 +215,35 @@ fn plans() -> &'static SopPlans {
     })
 }
 
+/// Decodes a SOPP instruction (first word `word`, bits 31:23 = `1_0111_1111`)
+/// into `inst` (target set, other fields defaults); false to ask the reference
+/// decoder. SOPP is the most frequent encoding in compiler output (waits,
+/// branches, the `s_code_end` padding) and has no register operands, so it
+/// gets a path of its own that needs no stack frame.
+#[inline(never)]
+pub(crate) fn fill_sopp(inst: &mut Instruction, word: u32) -> bool {
+    let plans = plans();
+    let isa = usize::from(inst.target.isa == Isa::Gfx1030);
+    let index = plans.index[isa][4][(word >> 16 & 0x7f) as usize];
+    let Some(plan) = plans.rows[isa].get(usize::from(index)) else {
+        return false;
+    };
+    // SOPP words have no register fields (`split` leaves them zero), so a row
+    // with register operands or a trailing immediate is left to `fill`'s
+    // general loop by way of the reference decoder.
+    if !plan.fast || word & plan.zero_mask != 0 || plan.count != 0 || plan.imm32 {
+        return false;
+    }
+    match plan.imm_from {
+        SIMM16 => inst.modifiers.simm16 = word as u16,
+        NO_IMM => {}
+        _ => return false,
+    }
+    inst.family = Family::Sopp;
+    inst.opcode = plan.opcode;
+    true
+}
+
 /// Decodes a scalar instruction (first word `word`, bits 31:30 = `10`) into
 /// `inst` (whose target is set and whose other fields are defaults); false to
 /// ask the reference decoder. Out of line, so the dispatch before it is a jump.

@@ -3,15 +3,18 @@
 //! modifier masks, where each operand comes from), computed once per ISA, and a
 //! bitmap of the valid source codes per operand class.
 //!
-//! The plans are *derived from* the reference checks ([`super::check_code`],
+//! The plans are *derived from* the reference checks ([`super::code_ok`], the
+//! predicate of `check_code`,
 //! [`super::src_policy`], [`Shape::of`]) by calling them at initialisation, so the
 //! fast decode path agrees with them by construction; whenever a plan says "not
 //! valid" the decoder re-runs the reference check, which names the problem.
 
 use std::sync::OnceLock;
 
+#[cfg(test)]
+use super::check_code;
 use super::flags::{OP_SEL, OP_SEL2};
-use super::{check_code, features, src_policy, Shape};
+use super::{code_ok, features, src_policy, Shape};
 use crate::isa::tables::{self, Field};
 use crate::isa::{Family, Isa, OpInfo, OperandType, Target, Variant, MAX_OPERANDS};
 
@@ -149,7 +152,7 @@ fn build_plans() -> Plans {
                     };
                     let set = &mut valid[i][usize::from(wave64)][usize::from(key(ty, destination))];
                     for code in 0..512u16 {
-                        if check_code(target, code, ty, field).is_ok() {
+                        if code_ok(target, code, ty, field) {
                             set[usize::from(code >> 6)] |= 1 << (code & 63);
                         }
                     }
