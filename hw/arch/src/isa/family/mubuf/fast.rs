@@ -1,7 +1,8 @@
 //! The MUBUF fast path (MTBUF, rare in compiler output, always takes the full
 //! decoder). Which modifier combinations a row accepts and the printed `vdata`
 //! type of each are computed once per row by calling the reference decoder's
-//! own [`check_modifiers`] and [`vdata_type`]; the register checks use sets
+//! own [`modifiers_problem`] (the predicate of `check_modifiers`) and
+//! [`vdata_type`]; the register checks use sets
 //! computed from [`mem::scalar_range_ok`], [`soffset_ok`] and [`mem::vgpr`]
 //! (through [`vgpr_ok`]), so the two agree by construction.
 //!
@@ -11,7 +12,7 @@
 
 use std::sync::OnceLock;
 
-use super::{check_modifiers, layout, opcode_number, soffset_ok, vaddr_type, vdata_type};
+use super::{layout, modifiers_problem, opcode_number, soffset_ok, vaddr_type, vdata_type};
 use crate::isa::family::mem::{self, NO_OPERANDS, STORE_LDS};
 use crate::isa::family::memfast::{contains, dword_at, set_of, vgpr_ok, Set256};
 use crate::isa::operand::VGPR_BASE;
@@ -81,7 +82,7 @@ fn plan_of(isa: Isa, row: &OpInfo) -> MubufPlan {
             ..Modifiers::default()
         };
         debug_assert_eq!(key(&m), k);
-        if check_modifiers(isa, Family::Mubuf, row, flags, &m).is_err() {
+        if modifiers_problem(isa, Family::Mubuf, row, flags, &m).is_some() {
             continue;
         }
         *slot = match vdata_type(row, &m) {

@@ -8,6 +8,7 @@
 //! the result or names the error. `family/fast_tests.rs` compares the two on
 //! random words.
 
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use super::imm::{self, ImmKind};
@@ -89,7 +90,11 @@ fn intern(sets: &mut Vec<[u64; 4]>, set: [u64; 4]) -> u8 {
     u8::try_from(index).expect("fewer than 256 distinct operand classes")
 }
 
-fn plan_of(isa: Isa, info: &OpInfo, sets: &mut Vec<[u64; 4]>) -> SopPlan {
+/// Per (ISA, operand width, source or destination): the codes
+/// [`scalar_operand_ok`] accepts, computed once and shared by the rows.
+type BaseSets = BTreeMap<(bool, u8, bool), [u64; 4]>;
+
+fn plan_of(isa: Isa, info: &OpInfo, sets: &mut Vec<[u64; 4]>, base: &mut BaseSets) -> SopPlan {
     let mut plan = SopPlan {
         fast: true,
         opcode: info.opcode,
@@ -136,12 +141,20 @@ fn plan_of(isa: Isa, info: &OpInfo, sets: &mut Vec<[u64; 4]>) -> SopPlan {
         {
             // Operand widths depend on the wave size only (lane masks).
             let dwords = spec.ty.dwords(target);
-            let mut bits = [0u64; 4];
+            let mut bits = *base
+                .entry((isa == Isa::Gfx1030, dwords, is_src))
+                .or_insert_with(|| {
+                    let mut bits = [0u64; 4];
+                    for code in 0..256u16 {
+                        if scalar_operand_ok(isa, code, dwords, is_src) {
+                            bits[usize::from(code >> 6)] |= 1 << (code & 63);
+                        }
+                    }
+                    bits
+                });
             for code in 0..256u16 {
-                if scalar_operand_ok(isa, code, dwords, is_src)
-                    && field_ok(info.opcode, spec.field, code)
-                {
-                    bits[usize::from(code >> 6)] |= 1 << (code & 63);
+                if !field_ok(info.opcode, spec.field, code) {
+                    bits[usize::from(code >> 6)] &= !(1 << (code & 63));
                 }
             }
             set[wave] = intern(sets, bits);
@@ -187,11 +200,22 @@ fn plans() -> &'static SopPlans {
     static PLANS: OnceLock<SopPlans> = OnceLock::new();
     PLANS.get_or_init(|| {
         let mut sets = Vec::new();
+        let mut base = BaseSets::new();
         let mut index = [[[0u16; 256]; 5]; 2];
         let rows = [Isa::Gfx803, Isa::Gfx1030].map(|isa| {
             let t = tables::tables(isa);
-            let mut rows: Vec<SopPlan> =
-                t.rows.iter().map(|r| plan_of(isa, r, &mut sets)).collect();
+            // Only the scalar families' rows are looked up; the others stay unplanned.
+            let mut rows: Vec<SopPlan> = t
+                .rows
+                .iter()
+                .map(|r| {
+                    if SOP_FAMILIES.contains(&r.family) {
+                        plan_of(isa, r, &mut sets, &mut base)
+                    } else {
+                        NOT_FAST
+                    }
+                })
+                .collect();
             let none = u16::try_from(rows.len()).expect("fewer than 65535 rows");
             rows.push(NOT_FAST);
             let by_family = &mut index[usize::from(isa == Isa::Gfx1030)];
