@@ -8,12 +8,12 @@
 //! result or name the error. `family/fast_tests.rs` compares the two on random
 //! words.
 
-use super::plan::{self, RowPlan};
+use super::plan::{self, Plans, RowPlan};
 use super::{Codes, CLAMP, OMOD, VCC_CODE};
 use crate::isa::operand::{
     DPP16_CODE, DPP8_CODE, DPP8_FI_CODE, LITERAL_CODE, SDWA_CODE, VGPR_BASE,
 };
-use crate::isa::{Family, Instruction, Isa, OpInfo, Operand};
+use crate::isa::{Family, Instruction, Isa, Operand};
 
 /// The dword at byte `at`, if present.
 #[inline(always)]
@@ -26,10 +26,10 @@ fn dword_at(bytes: &[u8], at: usize) -> Option<u32> {
 #[inline(never)]
 pub(crate) fn fill_e32(inst: &mut Instruction, w: u32, bytes: &[u8]) -> bool {
     // As `decode::identify` tells them apart (bit 31 is clear).
-    let family = match w >> 25 {
-        0x3e => Family::Vopc,
-        0x3f => Family::Vop1,
-        _ => Family::Vop2,
+    let (family, f) = match w >> 25 {
+        0x3e => (Family::Vopc, 2),
+        0x3f => (Family::Vop1, 0),
+        _ => (Family::Vop2, 1),
     };
     inst.family = family;
     let target = inst.target;
@@ -46,7 +46,8 @@ pub(crate) fn fill_e32(inst: &mut Instruction, w: u32, bytes: &[u8]) -> bool {
     if extension {
         return false;
     }
-    let Some((info, plan)) = plan::plans().lookup(target.isa, family, op) else {
+    let plans = plan::plans();
+    let Some(plan) = plans.fast_plan(target.isa, f, op) else {
         return false;
     };
     let shape = plan.shape;
@@ -71,7 +72,7 @@ pub(crate) fn fill_e32(inst: &mut Instruction, w: u32, bytes: &[u8]) -> bool {
         vcc: VCC_CODE,
         literal,
     };
-    fill_operands(inst, info, plan, &codes)
+    fill_operands(inst, plans, plan, &codes)
 }
 
 /// Completes a VOP3 `inst` (target and family set, other fields defaults); false
@@ -84,7 +85,8 @@ pub(crate) fn fill_vop3(inst: &mut Instruction, w0: u32, bytes: &[u8]) -> bool {
         return false;
     };
     let op = (w0 >> 16 & 0x3ff) as u16;
-    let Some((info, plan)) = plan::plans().lookup(target.isa, Family::Vop3, op) else {
+    let plans = plan::plans();
+    let Some(plan) = plans.fast_plan(target.isa, 3, op) else {
         return false;
     };
     let shape = plan.shape;
@@ -137,17 +139,17 @@ pub(crate) fn fill_vop3(inst: &mut Instruction, w0: u32, bytes: &[u8]) -> bool {
     } else {
         inst.size = 8;
     }
-    fill_operands(inst, info, plan, &codes)
+    fill_operands(inst, plans, plan, &codes)
 }
 
 /// Writes the operands of `plan` from `codes` into `inst` (and its opcode);
 /// false if any code fails its check or a literal is missing.
 #[inline(always)]
-fn fill_operands(inst: &mut Instruction, info: &OpInfo, plan: &RowPlan, codes: &Codes) -> bool {
+fn fill_operands(inst: &mut Instruction, plans: &Plans, plan: &RowPlan, codes: &Codes) -> bool {
     if !plan.simple {
         return false;
     }
-    let sets = plan::plans().valid_sets(inst.target);
+    let sets = plans.valid_sets(inst.target);
     let array = codes.array();
     let count = usize::from(plan.count);
     for (slot, op) in inst.operands.iter_mut().zip(&plan.ops).take(count) {
@@ -163,7 +165,7 @@ fn fill_operands(inst: &mut Instruction, info: &OpInfo, plan: &RowPlan, codes: &
             return false;
         };
     }
-    inst.opcode = info.opcode;
+    inst.opcode = plan.opcode;
     inst.operand_count = plan.count;
     true
 }
