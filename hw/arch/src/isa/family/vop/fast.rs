@@ -21,18 +21,36 @@ fn dword_at(bytes: &[u8], at: usize) -> Option<u32> {
     Some(u32::from_le_bytes(*bytes.get(at..)?.first_chunk::<4>()?))
 }
 
-/// Completes a plain VOP1/VOP2/VOPC `inst` (target and family set, other fields
-/// defaults) from its first word; false to ask the reference decoder.
-#[inline(never)]
+/// Completes a plain VOP1/VOP2/VOPC `inst` (target set, other fields defaults)
+/// from its first word `w` (bit 31 clear); false to ask the reference decoder.
+/// SDWA/DPP words (an extension code in `src0`) go straight back.
+#[inline(always)]
 pub(crate) fn fill_e32(inst: &mut Instruction, w: u32, bytes: &[u8]) -> bool {
-    // As `decode::identify` tells them apart (bit 31 is clear).
-    let (family, f) = match w >> 25 {
-        0x3e => (Family::Vopc, 2),
-        0x3f => (Family::Vop1, 0),
-        _ => (Family::Vop2, 1),
-    };
+    let src0 = w & 0x1ff;
+    let extension = src0 == u32::from(SDWA_CODE)
+        || src0 == u32::from(DPP16_CODE)
+        || inst.target.isa == Isa::Gfx1030
+            && (src0 == u32::from(DPP8_CODE) || src0 == u32::from(DPP8_FI_CODE));
+    if extension {
+        return false;
+    }
+    // As `decode::identify` tells them apart; one copy per family, so the field
+    // layout folds to constants.
+    match w >> 25 {
+        0x3e => fill_family::<2>(inst, w, bytes),
+        0x3f => fill_family::<0>(inst, w, bytes),
+        _ => fill_family::<1>(inst, w, bytes),
+    }
+}
+
+/// [`fill_e32`] for one family: `F` is its index in [`plan::FAST_FAMILIES`]
+/// (0 VOP1, 1 VOP2, 2 VOPC).
+#[inline(never)]
+fn fill_family<const F: usize>(inst: &mut Instruction, w: u32, bytes: &[u8]) -> bool {
+    let family = plan::FAST_FAMILIES[F];
     inst.family = family;
     let target = inst.target;
+    let f = F;
     let (op, vdst, vsrc1) = match family {
         Family::Vop1 => (w >> 9 & 0xff, w >> 17 & 0xff, 0),
         Family::Vop2 => (w >> 25 & 0x3f, w >> 17 & 0xff, w >> 9 & 0xff),
@@ -40,12 +58,6 @@ pub(crate) fn fill_e32(inst: &mut Instruction, w: u32, bytes: &[u8]) -> bool {
     };
     let (op, vdst, vsrc1) = (op as u16, vdst as u16, vsrc1 as u16);
     let src0 = (w & 0x1ff) as u16;
-    let extension = src0 == SDWA_CODE
-        || src0 == DPP16_CODE
-        || target.isa == Isa::Gfx1030 && (src0 == DPP8_CODE || src0 == DPP8_FI_CODE);
-    if extension {
-        return false;
-    }
     let plans = plan::plans();
     let Some(plan) = plans.fast_plan(target.isa, f, op) else {
         return false;
