@@ -2,7 +2,7 @@
 //! (or the LLVM vector files) `N` times and prints the instruction count, so
 //! `valgrind --tool=callgrind` can divide its instruction count by decodes.
 //!
-//! `cargo run --release -p arch --example decode_probe -- corpus|vectors [N] [CASE] [--time]`
+//! `cargo run --release -p arch --example decode_probe -- corpus|vectors|words=HEX[,HEX...] [N] [CASE] [--time]`
 
 use std::path::{Path, PathBuf};
 
