@@ -91,20 +91,16 @@ pub fn decode(target: Target, bytes: &[u8]) -> Result<Instruction, DecodeError> 
     }
 }
 
-/// The fast path of [`decode`]: identifies the family and, for the most frequent
-/// encodings, completes `inst` (fresh from [`decode`]) in place. False means
-/// "not sure", never "invalid".
+/// The fast path of [`decode`]: for the most frequent encodings, completes `inst`
+/// (fresh from [`decode`]) in place. False means "not sure", never "invalid".
+/// It only reads the first word and jumps to a family's fast path, so it needs
+/// no stack frame of its own.
 #[inline(never)]
-fn fast(inst: &mut Instruction, bytes: &[u8]) -> bool {
-    let Some(word) = bytes.get(..4) else {
+pub(crate) fn fast(inst: &mut Instruction, bytes: &[u8]) -> bool {
+    let Some(word) = bytes.first_chunk::<4>() else {
         return false;
     };
-    let word = u32::from_le_bytes([word[0], word[1], word[2], word[3]]);
-    let Some(family) = identify(inst.target.isa, word) else {
-        return false;
-    };
-    inst.family = family;
-    family::fill(inst, word, bytes)
+    family::fill(inst, u32::from_le_bytes(*word), bytes)
 }
 
 /// The full decoder: every family, every check, errors that name the problem.

@@ -139,6 +139,12 @@ pub const DPP8_FI_CODE: u16 = 234;
 /// One operand of an [`Instruction`](super::Instruction).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Operand {
+    /// The `off` placeholder of FLAT/GLOBAL/SCRATCH `saddr` and MUBUF `vaddr` when absent.
+    /// Declared first so that its discriminant is zero: an instruction whose unused
+    /// operand slots are `Off` starts from all-zero bytes, which the decoder writes
+    /// cheaply.
+    #[default]
+    Off,
     /// A register range or an inline constant, by its 9-bit source code.
     Src {
         /// 0–511 (see the module documentation).
@@ -153,9 +159,6 @@ pub enum Operand {
         /// How it is read (for f64 operands it is the high half).
         ty: OperandType,
     },
-    /// The `off` placeholder of FLAT/GLOBAL/SCRATCH `saddr` and MUBUF `vaddr` when absent.
-    #[default]
-    Off,
 }
 
 impl Operand {

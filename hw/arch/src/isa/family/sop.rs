@@ -21,7 +21,7 @@
 mod fast;
 mod imm;
 
-pub(super) use fast::fill;
+pub(super) use fast::{fill, fill_sopp};
 
 use std::fmt;
 use std::sync::OnceLock;
@@ -47,7 +47,9 @@ struct Raw {
     simm16: u16,
 }
 
-/// Splits `word` into the fields of `family`.
+/// Splits `word` into the fields of `family` (inlined: the fast path calls it
+/// with constant families).
+#[inline(always)]
 fn split(family: Family, word: u32) -> Raw {
     let b = |shift: u32, bits: u32| ((word >> shift) & ((1 << bits) - 1)) as u16;
     match family {
