@@ -4,9 +4,7 @@
 //! error — and the fast path must answer for the common forms.
 
 use crate::isa::decode::{decode_slow, fast, identify};
-use crate::isa::{
-    decode, Family, Instruction, Modifiers, Opcode, Operand, Target, Variant, MAX_OPERANDS,
-};
+use crate::isa::{decode, Family, Target};
 
 /// xorshift64: deterministic, no dependency.
 struct Rng(u64);
@@ -64,16 +62,7 @@ fn check(target: Target, bytes: &[u8], answered: &mut [usize; 17]) {
     let public = decode(target, bytes);
     let full = decode_slow(target, bytes);
     assert_eq!(public, full, "{target:?} {bytes:02x?}");
-    let mut inst = Instruction {
-        target,
-        opcode: Opcode::S_NOP,
-        family: Family::Sopp,
-        variant: Variant::Plain,
-        operands: [Operand::Off; MAX_OPERANDS],
-        operand_count: 0,
-        modifiers: Modifiers::default(),
-        size: 4,
-    };
+    let mut inst = crate::isa::decode::fast_template(target);
     if fast(&mut inst, bytes) {
         assert_eq!(Ok(inst), full, "fast path: {target:?} {bytes:02x?}");
         answered[inst.family as usize] += 1;
