@@ -27,6 +27,8 @@ use super::stats::GoldenStats;
 use super::wave::Wave;
 use super::{GoldenConfig, GoldenGpu};
 
+pub mod probe;
+
 /// Address of the kernel descriptor (the code starts 256 bytes later).
 pub const DESCRIPTOR: u64 = 0x1_0000;
 /// Address of the channel-0 ring.

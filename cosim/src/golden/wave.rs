@@ -30,34 +30,7 @@ pub const FLAT_SCRATCH_LO_GFX803: u16 = 102;
 /// The flat apertures are part of the architectural contract (see `arch::device`).
 pub use arch::device::{PRIVATE_APERTURE_BASE, SHARED_APERTURE_BASE};
 
-/// The inline float constants 240–248 as IEEE half bits.
-const INLINE_F16: [u16; 9] = [
-    0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118,
-];
-/// The inline float constants 240–248 as IEEE single bits.
-const INLINE_F32: [u32; 9] = [
-    0x3f00_0000,
-    0xbf00_0000,
-    0x3f80_0000,
-    0xbf80_0000,
-    0x4000_0000,
-    0xc000_0000,
-    0x4080_0000,
-    0xc080_0000,
-    0x3e22_f983,
-];
-/// The inline float constants 240–248 as IEEE double bits.
-const INLINE_F64: [u64; 9] = [
-    0x3fe0_0000_0000_0000,
-    0xbfe0_0000_0000_0000,
-    0x3ff0_0000_0000_0000,
-    0xbff0_0000_0000_0000,
-    0x4000_0000_0000_0000,
-    0xc000_0000_0000_0000,
-    0x4010_0000_0000_0000,
-    0xc010_0000_0000_0000,
-    0x3fc4_5f30_6dc9_c882,
-];
+use arch::isa::operand::{INLINE_F16, INLINE_F32, INLINE_F64};
 
 /// Where a wave is in its life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

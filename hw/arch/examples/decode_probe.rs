@@ -2,7 +2,7 @@
 //! (or the LLVM vector files) `N` times and prints the instruction count, so
 //! `valgrind --tool=callgrind` can divide its instruction count by decodes.
 //!
-//! `cargo run --release -p arch --example decode_probe -- corpus|vectors [N] [CASE] [--time]`
+//! `cargo run --release -p arch --example decode_probe -- corpus|vectors|words=HEX[,HEX...] [N] [CASE] [--time]`
 
 use std::path::{Path, PathBuf};
 
@@ -112,6 +112,20 @@ fn main() {
     let mix = args.iter().any(|a| a == "--mix");
     let only = args.get(3).filter(|a| !a.starts_with("--"));
     let cases: Vec<(&str, Target, Vec<u8>)> = match which {
+        // `words HEX[,HEX...] N TARGET`: one instruction's words repeated 1000
+        // times, to see what a single form costs.
+        w if w.starts_with("words=") => {
+            let one: Vec<u8> = w["words=".len()..]
+                .split(',')
+                .flat_map(|h| u32::from_str_radix(h, 16).expect("hex").to_le_bytes())
+                .collect();
+            let target = match only.map(String::as_str) {
+                Some("gfx803") => Target::GFX803,
+                Some("gfx1030-w64") => Target::GFX1030_W64,
+                _ => Target::GFX1030_W32,
+            };
+            vec![("words/one", target, one.repeat(1000))]
+        }
         "vectors" => vec![
             ("vectors/gfx803", Target::GFX803, vector_bytes("gfx803")),
             (
@@ -135,7 +149,7 @@ fn main() {
         ],
     };
     for (name, target, bytes) in &cases {
-        if only.is_some_and(|o| !name.ends_with(&format!("/{o}"))) {
+        if !name.starts_with("words") && only.is_some_and(|o| !name.ends_with(&format!("/{o}"))) {
             continue;
         }
         // Warm up outside `decode_buffer` (which profilers toggle on), so lazily

@@ -14,8 +14,8 @@
 //! * `ds_swizzle_b32`: offset bit 15 set selects quad-permute mode (lane
 //!   `4q + i` reads lane `4q + offset[2i+1:2i]`); clear selects bit-mask mode
 //!   within 32-lane groups (`src = ((lane & and) | or) ^ xor`, masks in offset
-//!   bits 4:0, 9:5, 14:10). gfx1030's FFT and rotate modes (bit 15 set with
-//!   bits 14:8 nonzero) are not implemented. `ds_permute_b32` (push) and
+//!   bits 4:0, 9:5, 14:10). gfx1030's FFT (offset >= 0xe000) and rotate
+//!   (>= 0xc000) modes are in [`super::special::ds::swizzle_source`]. `ds_permute_b32` (push) and
 //!   `ds_bpermute_b32` (pull) select lane `((VGPR[addr] + offset) / 4) mod
 //!   wave size`; a push collision is won by the highest source lane.
 //!   Cross-lane reads of a lane whose EXEC bit is clear return 0.
@@ -23,8 +23,9 @@
 //!   (decreased) by the number of active lanes; every active lane receives
 //!   the old value. M0 is the counter's address here, so the gfx803 M0 clamp
 //!   does not apply (only the allocation bounds the access).
-//! * GDS (`gds` bit, `ds_gws_*`, `ds_ordered_count`), the `*_src2_*` forms,
-//!   `ds_condxchg32_rtn_b64` and the `addtid` forms are not implemented.
+//! * The `*_src2_*` forms, `ds_condxchg32_rtn_b64` and the `addtid` forms
+//!   are in [`super::special::ds`]; GDS (`gds` bit, `ds_gws_*`,
+//!   `ds_ordered_count`) is not implemented.
 
 use arch::device::Fault;
 use arch::isa::{Instruction, Isa, Opcode};
@@ -218,7 +219,8 @@ fn lds_put_u32(lds: &mut [u8], limit: u64, a: u64, v: u32) {
 pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault> {
     let kind = match classify(inst.opcode) {
         Some(k) if !inst.modifiers.gds => k,
-        _ => return Err(not_implemented(inst)),
+        // The rare forms (and the not-implemented GDS ones) live apart.
+        _ => return super::special::ds::execute(ctx, inst),
     };
     let exec = ctx.wave.exec();
     // The LDS byte limit: the allocation, and on gfx803 also M0.
@@ -426,12 +428,13 @@ fn cross_lane(
         Kind::Swizzle => {
             let src = &w.vgpr[usize::from(addr.first)];
             let quad = offset & 0x8000 != 0;
-            if quad && w.target.isa == Isa::Gfx1030 && offset & 0x7f00 != 0 {
-                return Err(not_implemented(inst));
-            }
+            // gfx1030's FFT (0xe000+) and rotate (0xc000+) modes.
+            let fft_rotate = quad && w.target.isa == Isa::Gfx1030 && offset >= 0xc000;
             let (and, or, xor) = (offset & 0x1f, offset >> 5 & 0x1f, offset >> 10 & 0x1f);
             for (lane, o) in out.iter_mut().enumerate().take(size) {
-                let from = if quad {
+                let from = if fft_rotate {
+                    super::special::ds::swizzle_source(offset, lane)
+                } else if quad {
                     (lane & !3) | usize::from(offset >> (2 * (lane & 3)) & 3)
                 } else {
                     (lane & 0x20) | usize::from((((lane as u16 & 0x1f) & and) | or) ^ xor)

@@ -53,6 +53,7 @@ pub mod smem;
 pub mod sop;
 mod sop1;
 mod sopp;
+pub mod special;
 pub mod valu;
 pub mod vmem;
 pub mod vop1;

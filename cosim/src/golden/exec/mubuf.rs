@@ -22,9 +22,12 @@
 //!   (the private segment V# uses 2, as ROCr's does: no check), 3 raw
 //!   (`offset + size > num_records`, `offset` including `index * stride`).
 //!
-//! `buffer_*_format_*` and `tbuffer_*_format_*` are implemented for formats
-//! with 32-bit components (raw copy; a component the format lacks loads as 0,
-//! W as 1). Not implemented: other formats, d16 formats, the `lds` bit, `tfe`.
+//! `buffer_*_format_*` and `tbuffer_*_format_*` with formats of 32-bit
+//! components are moved raw here (a component the format lacks loads as 0, W
+//! as 1); the other formats and the d16 forms convert in
+//! [`super::special::buffer_format`]; loads with `tfe` in
+//! [`super::special::tfe`]. Not implemented: the `lds` bit (LDS DMA),
+//! `buffer_store_lds_dword`, `tfe` on stores and atomics.
 
 use arch::device::Fault;
 use arch::isa::{Family, Instruction, Isa, Opcode, Operand};
@@ -127,7 +130,8 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
         BUFFER_WBINVL1 | BUFFER_WBINVL1_VOL | BUFFER_GL0_INV | BUFFER_GL1_INV => {
             return Ok(Flow::Next)
         }
-        _ if m.lds || m.tfe => return Err(not_implemented(inst)),
+        _ if m.lds => return Err(not_implemented(inst)),
+        _ if m.tfe => return super::special::tfe::execute(ctx, inst),
         op => match (classify(op), format_op(op)) {
             (Some(a), _) => (a, None),
             (None, Some((load, n))) => (
@@ -138,7 +142,8 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
                 },
                 Some(n),
             ),
-            _ => return Err(not_implemented(inst)),
+            // d16 typed forms (and the not-implemented LDS DMA ones).
+            _ => return super::special::buffer_format::execute(ctx, inst),
         },
     };
     let w = &*ctx.wave;
@@ -160,7 +165,10 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
         } else {
             rsrc.format
         };
-        let f = format::decode(isa, code).ok_or_else(|| not_implemented(inst))?;
+        let Some(f) = format::decode(isa, code) else {
+            // Formats with other than 32-bit components convert: elsewhere.
+            return super::special::buffer_format::execute(ctx, inst);
+        };
         let moved = n.min(f.components);
         access = match access {
             Access::Load(_) => Access::Load(Load::Dwords(moved)),

@@ -24,7 +24,10 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
         }
         _ => {}
     }
-    let (d, a) = (operand(inst, 0)?, operand(inst, 1)?);
+    let (d, a) = match (operand(inst, 0), operand(inst, 1)) {
+        (Ok(d), Ok(a)) => (d, a),
+        _ => return one_operand(w, inst),
+    };
     if let Some(flow) = saveexec(w, inst, d, a)? {
         return Ok(flow);
     }
@@ -66,11 +69,6 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
         S_BITSET1_B32 => Some((w.read_scalar(d)? | (1 << (s0(w)? & 31)), None)),
         S_QUADMASK_B32 => Some(nz(quadmask(u64::from(s0(w)?)) as u32)),
         S_ABS_I32 => Some(nz((s0(w)? as i32).wrapping_abs() as u32)),
-        S_SET_GPR_IDX_IDX => {
-            let m0 = (w.m0() & !0xff) | (s0(w)? & 0xff);
-            w.sgpr[usize::from(M0)] = m0;
-            return Ok(Flow::Next);
-        }
         S_MOVRELS_B32 => Some((w.sgpr[relative(a, w.m0(), 1)?], None)),
         S_MOVRELD_B32 => {
             let v = s0(w)?;
@@ -183,6 +181,22 @@ fn quadmask(v: u64) -> u64 {
     (0..16).fold(0, |acc, q| {
         acc | (u64::from((v >> (4 * q)) & 0xf != 0) << q)
     })
+}
+
+/// The SOP1 forms with a single operand (off the common two-operand path).
+fn one_operand(w: &mut Wave, inst: &Instruction) -> Result<Flow, Fault> {
+    use Opcode::*;
+    match inst.opcode {
+        S_SET_GPR_IDX_IDX => {
+            let m0 = (w.m0() & !0xff) | (w.read_scalar(operand(inst, 0)?)? & 0xff);
+            w.sgpr[usize::from(M0)] = m0;
+            Ok(Flow::Next)
+        }
+        // Trap return and GCN3 fork/join: docs/golden-coverage.md.
+        S_RFE_B64 | S_CBRANCH_JOIN => Err(not_implemented(inst)),
+        // Anything else: the missing-operand fault.
+        _ => operand(inst, 0).and(operand(inst, 1)).map(|_| Flow::Next),
+    }
 }
 
 /// `SGPR[op + offset]` for the `s_movrel*` forms: `dwords` registers starting at the

@@ -17,7 +17,7 @@ use crate::golden::fp::{self, Format, FpMode, IntRound, F16, F32, F64};
 /// Executes one VOP1 instruction.
 pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault> {
     let mut v = Valu::new(ctx.wave, inst)?;
-    if unary(&mut v)? {
+    if unary(&mut v)? || super::special::valu::execute(&mut v)? {
         Ok(Flow::Next)
     } else {
         Err(not_implemented(inst))

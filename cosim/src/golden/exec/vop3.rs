@@ -16,7 +16,12 @@ use crate::golden::fp::{self, Format, F16, F32, F64};
 /// Executes one VOP3 instruction.
 pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault> {
     let mut v = Valu::new(ctx.wave, inst)?;
-    if ternary(&mut v)? || vopc::compare(&mut v)? || vop2::binary(&mut v)? || vop1::unary(&mut v)? {
+    if ternary(&mut v)?
+        || vopc::compare(&mut v)?
+        || vop2::binary(&mut v)?
+        || vop1::unary(&mut v)?
+        || super::special::valu::execute(&mut v)?
+    {
         Ok(Flow::Next)
     } else {
         Err(not_implemented(inst))

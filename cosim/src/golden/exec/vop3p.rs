@@ -57,7 +57,11 @@ pub(super) fn packed(v: &mut Valu<'_>) -> Result<bool, Fault> {
     } else {
         (m.neg, m.neg_hi)
     };
-    if vop2 && v.inst.variant != Variant::Plain {
+    // DPP forms of the VOP2 accumulators (gfx1030 `v_dot2c_f32_f16_dpp`,
+    // `v_dot4c_i32_i8_dpp`): src0 goes through the lane permute. DPP's src0
+    // neg/abs would apply to the whole dword, not per half: not modelled.
+    let dpp = vop2 && matches!(v.inst.variant, Variant::Dpp16 | Variant::Dpp8);
+    if vop2 && v.inst.variant != Variant::Plain && !(dpp && (m.neg | m.abs) & 1 == 0) {
         return Ok(false);
     }
     let is_float = matches!(
@@ -97,7 +101,11 @@ pub(super) fn packed(v: &mut Valu<'_>) -> Result<bool, Fault> {
     if !known {
         return Ok(false);
     }
-    let a = raw(v, 0)?.unwrap_or([0; 64]);
+    let a = if dpp {
+        v.src(0)?
+    } else {
+        raw(v, 0)?.unwrap_or([0; 64])
+    };
     let b = raw(v, 1)?.unwrap_or([0; 64]);
     let accumulates = matches!(op, V_PK_FMAC_F16 | V_DOT2C_F32_F16 | V_DOT4C_I32_I8);
     let old = *v.w.vgpr(v.vdst()?)?;

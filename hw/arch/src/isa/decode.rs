@@ -67,14 +67,12 @@ pub fn identify(isa: Isa, word: u32) -> Option<Family> {
     }
 }
 
-/// Decodes the instruction at the start of `bytes`.
-///
-/// Inlined into the caller so that the instruction the fast path completes is
-/// the caller's own value (no copy out of this function); anything the fast path
-/// is not sure of goes to the out-of-line full decoder.
-#[inline]
-pub fn decode(target: Target, bytes: &[u8]) -> Result<Instruction, DecodeError> {
-    let mut inst = Instruction {
+/// The instruction the fast path starts from and completes in place: every
+/// field a default the fast paths overwrite (`Operand::Off` is discriminant 0,
+/// so this is mostly zero bytes).
+#[inline(always)]
+pub(crate) fn fast_template(target: Target) -> Instruction {
+    Instruction {
         target,
         opcode: Opcode::S_NOP,
         family: Family::Sopp,
@@ -83,7 +81,17 @@ pub fn decode(target: Target, bytes: &[u8]) -> Result<Instruction, DecodeError> 
         operand_count: 0,
         modifiers: Modifiers::default(),
         size: 4,
-    };
+    }
+}
+
+/// Decodes the instruction at the start of `bytes`.
+///
+/// Inlined into the caller so that the instruction the fast path completes is
+/// the caller's own value (no copy out of this function); anything the fast path
+/// is not sure of goes to the out-of-line full decoder.
+#[inline]
+pub fn decode(target: Target, bytes: &[u8]) -> Result<Instruction, DecodeError> {
+    let mut inst = fast_template(target);
     if fast(&mut inst, bytes) {
         Ok(inst)
     } else {
@@ -91,20 +99,16 @@ pub fn decode(target: Target, bytes: &[u8]) -> Result<Instruction, DecodeError> 
     }
 }
 
-/// The fast path of [`decode`]: identifies the family and, for the most frequent
-/// encodings, completes `inst` (fresh from [`decode`]) in place. False means
-/// "not sure", never "invalid".
+/// The fast path of [`decode`]: for the most frequent encodings, completes `inst`
+/// (fresh from [`decode`]) in place. False means "not sure", never "invalid".
+/// It only reads the first word and jumps to a family's fast path, so it needs
+/// no stack frame of its own.
 #[inline(never)]
-fn fast(inst: &mut Instruction, bytes: &[u8]) -> bool {
-    let Some(word) = bytes.get(..4) else {
+pub(crate) fn fast(inst: &mut Instruction, bytes: &[u8]) -> bool {
+    let Some(word) = bytes.first_chunk::<4>() else {
         return false;
     };
-    let word = u32::from_le_bytes([word[0], word[1], word[2], word[3]]);
-    let Some(family) = identify(inst.target.isa, word) else {
-        return false;
-    };
-    inst.family = family;
-    family::fill(inst, word, bytes)
+    family::fill(inst, u32::from_le_bytes(*word), bytes)
 }
 
 /// The full decoder: every family, every check, errors that name the problem.

@@ -139,6 +139,12 @@ pub const DPP8_FI_CODE: u16 = 234;
 /// One operand of an [`Instruction`](super::Instruction).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Operand {
+    /// The `off` placeholder of FLAT/GLOBAL/SCRATCH `saddr` and MUBUF `vaddr` when absent.
+    /// Declared first so that its discriminant is zero: an instruction whose unused
+    /// operand slots are `Off` starts from all-zero bytes, which the decoder writes
+    /// cheaply.
+    #[default]
+    Off,
     /// A register range or an inline constant, by its 9-bit source code.
     Src {
         /// 0–511 (see the module documentation).
@@ -153,9 +159,6 @@ pub enum Operand {
         /// How it is read (for f64 operands it is the high half).
         ty: OperandType,
     },
-    /// The `off` placeholder of FLAT/GLOBAL/SCRATCH `saddr` and MUBUF `vaddr` when absent.
-    #[default]
-    Off,
 }
 
 impl Operand {
@@ -297,11 +300,11 @@ pub fn inline_float_text(code: u16, element_bits: u32) -> &'static str {
 }
 
 /// The inline float constants 240–248 as IEEE half bits.
-const INLINE_F16: [u16; 9] = [
+pub const INLINE_F16: [u16; 9] = [
     0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118,
 ];
 /// The inline float constants 240–248 as IEEE single bits.
-const INLINE_F32: [u32; 9] = [
+pub const INLINE_F32: [u32; 9] = [
     0x3f00_0000,
     0xbf00_0000,
     0x3f80_0000,
@@ -313,7 +316,7 @@ const INLINE_F32: [u32; 9] = [
     0x3e22_f983,
 ];
 /// The inline float constants 240–248 as IEEE double bits.
-const INLINE_F64: [u64; 9] = [
+pub const INLINE_F64: [u64; 9] = [
     0x3fe0_0000_0000_0000,
     0xbfe0_0000_0000_0000,
     0x3ff0_0000_0000_0000,

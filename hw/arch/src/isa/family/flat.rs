@@ -18,6 +18,10 @@
 //!
 //! FLAT offsets are unsigned, GLOBAL/SCRATCH offsets 12-bit signed.
 
+mod fast;
+
+pub(super) use fast::fill;
+
 use std::fmt;
 
 use super::mem::{self, ADDTID, ATOMIC, CMPSWAP, D16, LOAD};

@@ -5,11 +5,14 @@
 use std::fmt;
 
 use super::asm::AsmLine;
-use super::{AsmError, DecodeError, EncodeError, Family, Instruction, OpInfo, Target, Variant};
+use super::{
+    AsmError, DecodeError, EncodeError, Family, Instruction, Isa, OpInfo, Target, Variant,
+};
 
 mod ds;
 mod flat;
 mod mem;
+mod memfast;
 mod mubuf;
 mod smem;
 mod sop;
@@ -41,17 +44,28 @@ pub(crate) fn decode(
 }
 
 /// The fast path of the most frequent encodings (scalar ALU, plain VOP1/VOP2/VOPC,
-/// VOP3): completes `inst`, whose target and family are set and whose other
-/// fields are defaults, from its first word `word` and `bytes`. False means "not
-/// sure": the caller then runs [`decode`], which decides and names any error.
+/// VOP3, SMEM, DS, FLAT/GLOBAL/SCRATCH, MUBUF): completes `inst`, whose target is set and whose other fields are
+/// defaults, from its first word `word` and `bytes`, family included (each
+/// family's fast path recognises its words as `decode::identify` does). False
+/// means "not sure": the caller then runs the full decoder, which decides and
+/// names any error. `fast_tests.rs` checks every fast path against it.
 #[inline(always)]
 pub(crate) fn fill(inst: &mut Instruction, word: u32, bytes: &[u8]) -> bool {
-    match inst.family {
-        Family::Sop1 | Family::Sop2 | Family::Sopk | Family::Sopc | Family::Sopp => {
-            sop::fill(inst, word, bytes)
-        }
-        Family::Vop1 | Family::Vop2 | Family::Vopc => vop::fill_e32(inst, word, bytes),
-        Family::Vop3 => vop::fill_vop3(inst, word, bytes),
+    if word >> 23 == 0x17f {
+        return sop::fill_sopp(inst, word);
+    }
+    if word >> 30 == 0b10 {
+        return sop::fill(inst, word, bytes);
+    }
+    if word >> 31 == 0 {
+        return vop::fill_e32(inst, word, bytes);
+    }
+    match (inst.target.isa, word >> 26) {
+        (Isa::Gfx1030, 0x35) | (Isa::Gfx803, 0x34) => vop::fill_vop3(inst, word, bytes),
+        (Isa::Gfx1030, 0x3d) | (Isa::Gfx803, 0x30) => smem::fill(inst, word, bytes),
+        (_, 0x36) => ds::fill(inst, word, bytes),
+        (_, 0x37) => flat::fill(inst, word, bytes),
+        (_, 0x38) => mubuf::fill(inst, word, bytes),
         _ => false,
     }
 }

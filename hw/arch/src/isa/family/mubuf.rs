@@ -27,7 +27,10 @@ use crate::isa::{
     OperandType, Target, Variant, MAX_OPERANDS,
 };
 
+mod fast;
 mod format;
+
+pub(super) use fast::fill;
 
 /// Where the fields of one ISA/family combination live.
 struct Layout {
@@ -136,6 +139,19 @@ fn vdata_type(row: &OpInfo, m: &Modifiers) -> Result<Option<OperandType>, String
     Ok(Some(ty))
 }
 
+/// A modifier combination LLVM rejects ([`modifiers_problem`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Problem {
+    NoOperands,
+    StoreLds,
+    NoLds,
+    NoLdsWithTfe,
+    NoTfe,
+    NoDlc,
+    Gfx803Dlc,
+    Offset,
+}
+
 /// Checks the modifier combinations LLVM accepts.
 #[inline(always)]
 fn check_modifiers(
@@ -145,41 +161,67 @@ fn check_modifiers(
     flags: u16,
     m: &Modifiers,
 ) -> Result<(), String> {
+    let Some(problem) = modifiers_problem(isa, family, row, flags, m) else {
+        return Ok(());
+    };
     let name = row.opcode.mnemonic();
+    Err(match problem {
+        Problem::NoOperands => format!("{name} takes no operands or modifiers"),
+        Problem::StoreLds => format!("{name} takes lds and no idxen/offen/tfe"),
+        Problem::NoLds => format!("{name} does not take lds"),
+        Problem::NoLdsWithTfe => format!("{name} does not take lds with tfe"),
+        Problem::NoTfe => format!("{name} does not take tfe"),
+        Problem::NoDlc => format!("{name} does not take dlc"),
+        Problem::Gfx803Dlc => "gfx803 has no dlc".to_string(),
+        Problem::Offset => format!("buffer offset {} is not in 0..=4095", m.offset),
+    })
+}
+
+/// The predicate of [`check_modifiers`], without building its message (the
+/// fast path's plans call it for every combination of every row).
+#[inline(always)]
+fn modifiers_problem(
+    isa: Isa,
+    family: Family,
+    row: &OpInfo,
+    flags: u16,
+    m: &Modifiers,
+) -> Option<Problem> {
     if flags & NO_OPERANDS != 0 {
         if *m != Modifiers::default() {
-            return Err(format!("{name} takes no operands or modifiers"));
+            return Some(Problem::NoOperands);
         }
-        return Ok(());
+        return None;
     }
     if flags & STORE_LDS != 0 {
         if !m.lds || m.offen || m.idxen || m.tfe {
-            return Err(format!("{name} takes lds and no idxen/offen/tfe"));
+            return Some(Problem::StoreLds);
         }
     } else if m.lds && (family != Family::Mubuf || flags & (LOAD | D16) != LOAD || m.tfe) {
-        return Err(format!(
-            "{name} does not take lds{}",
-            if m.tfe { " with tfe" } else { "" }
-        ));
+        return Some(if m.tfe {
+            Problem::NoLdsWithTfe
+        } else {
+            Problem::NoLds
+        });
     }
     if m.lds && mem::field_type(row, Field::Vdata).is_some_and(|t| t.dwords(Target::GFX803) != 1) {
-        return Err(format!("{name} does not take lds"));
+        return Some(Problem::NoLds);
     }
     // LLVM 19 has no tfe form of atomics or of MTBUF.
     if m.tfe && (flags & ATOMIC != 0 || family == Family::Mtbuf) {
-        return Err(format!("{name} does not take tfe"));
+        return Some(Problem::NoTfe);
     }
     // gfx1030 atomics have no dlc form in LLVM 19.
     if m.dlc && flags & ATOMIC != 0 {
-        return Err(format!("{name} does not take dlc"));
+        return Some(Problem::NoDlc);
     }
     if m.dlc && isa == Isa::Gfx803 {
-        return Err("gfx803 has no dlc".to_string());
+        return Some(Problem::Gfx803Dlc);
     }
     if !(0..=4095).contains(&m.offset) {
-        return Err(format!("buffer offset {} is not in 0..=4095", m.offset));
+        return Some(Problem::Offset);
     }
-    Ok(())
+    None
 }
 
 // Not inlined: the family dispatch stays small and passes its result slot on.

@@ -12,6 +12,10 @@
 //! `sbase` holds an SGPR-pair index (register = 2 × field). Bits LLVM ignores
 //! must be zero here so that `encode(decode(b)) == b`.
 
+mod fast;
+
+pub(super) use fast::fill;
+
 use std::fmt;
 
 use crate::isa::asm::{modifier_value, parse_int, parse_src, AsmLine, Token};

@@ -21,7 +21,7 @@
 mod fast;
 mod imm;
 
-pub(super) use fast::fill;
+pub(super) use fast::{fill, fill_sopp};
 
 use std::fmt;
 use std::sync::OnceLock;
@@ -47,7 +47,9 @@ struct Raw {
     simm16: u16,
 }
 
-/// Splits `word` into the fields of `family`.
+/// Splits `word` into the fields of `family` (inlined: the fast path calls it
+/// with constant families).
+#[inline(always)]
 fn split(family: Family, word: u32) -> Raw {
     let b = |shift: u32, bits: u32| ((word >> shift) & ((1 << bits) - 1)) as u16;
     match family {
@@ -579,25 +581,15 @@ pub(crate) fn parse(
     Ok(inst)
 }
 
-/// IEEE single bits of the inline float constants 240..=248.
-const INLINE_F32_BITS: [u32; 9] = [
-    0x3f00_0000,
-    0xbf00_0000,
-    0x3f80_0000,
-    0xbf80_0000,
-    0x4000_0000,
-    0xc000_0000,
-    0x4080_0000,
-    0xc080_0000,
-    0x3e22_f983,
-];
-
 /// A 32-bit literal whose value is an inline constant is encoded inline, as
 /// llvm-mc does (`s_mov_b32 s0, 0x3f800000` becomes `1.0`).
 fn inline_if_possible(operand: Operand) -> Operand {
     match operand {
         Operand::Literal { value, ty } if matches!(ty, OperandType::B32 | OperandType::F32) => {
-            if let Some(i) = INLINE_F32_BITS.iter().position(|&b| b == value) {
+            if let Some(i) = crate::isa::operand::INLINE_F32
+                .iter()
+                .position(|&b| b == value)
+            {
                 Operand::Src {
                     code: 240 + i as u16,
                     ty,

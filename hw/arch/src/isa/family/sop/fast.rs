@@ -8,13 +8,14 @@
 //! the result or names the error. `family/fast_tests.rs` compares the two on
 //! random words.
 
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use super::imm::{self, ImmKind};
 use super::{field_ok, has_imm32, scalar_operand_ok, split, ssrc1_is_imm};
 use crate::isa::operand::LITERAL_CODE;
 use crate::isa::tables::{self, Field, OpInfo};
-use crate::isa::{Instruction, Isa, Opcode, Operand, OperandType, Target, MAX_OPERANDS};
+use crate::isa::{Family, Instruction, Isa, Opcode, Operand, OperandType, Target, MAX_OPERANDS};
 
 /// Raw field numbers (indices into the field array and bits of `consumed`).
 const SDST: u8 = 0;
@@ -53,11 +54,26 @@ struct SopPlan {
 }
 
 struct SopPlans {
-    /// Per ISA (gfx803, gfx1030): one plan per table row.
+    /// Per ISA (gfx803, gfx1030): one plan per table row, then a plan that is
+    /// never fast (what [`SopPlans::index`] gives opcodes without a row).
     rows: [Vec<SopPlan>; 2],
-    /// Distinct sets of accepted 8-bit codes.
-    sets: Vec<[u64; 4]>,
+    /// Per ISA, per scalar family (in [`SOP_FAMILIES`] order), per opcode number
+    /// (masked to 8 bits): the index into `rows`. Fixed-size, so a masked
+    /// number needs no bounds check.
+    index: [[[u16; 256]; 5]; 2],
+    /// Distinct sets of accepted 8-bit codes, padded to 256 entries so that a
+    /// `u8` set index needs no bounds check.
+    sets: Box<[[u64; 4]; 256]>,
 }
+
+/// The scalar families in the order of [`SopPlans::index`].
+const SOP_FAMILIES: [Family; 5] = [
+    Family::Sop1,
+    Family::Sop2,
+    Family::Sopk,
+    Family::Sopc,
+    Family::Sopp,
+];
 
 const EMPTY_OP: SopOp = SopOp {
     field: 0,
@@ -74,7 +90,11 @@ fn intern(sets: &mut Vec<[u64; 4]>, set: [u64; 4]) -> u8 {
     u8::try_from(index).expect("fewer than 256 distinct operand classes")
 }
 
-fn plan_of(isa: Isa, info: &OpInfo, sets: &mut Vec<[u64; 4]>) -> SopPlan {
+/// Per (ISA, operand width, source or destination): the codes
+/// [`scalar_operand_ok`] accepts, computed once and shared by the rows.
+type BaseSets = BTreeMap<(bool, u8, bool), [u64; 4]>;
+
+fn plan_of(isa: Isa, info: &OpInfo, sets: &mut Vec<[u64; 4]>, base: &mut BaseSets) -> SopPlan {
     let mut plan = SopPlan {
         fast: true,
         opcode: info.opcode,
@@ -121,12 +141,20 @@ fn plan_of(isa: Isa, info: &OpInfo, sets: &mut Vec<[u64; 4]>) -> SopPlan {
         {
             // Operand widths depend on the wave size only (lane masks).
             let dwords = spec.ty.dwords(target);
-            let mut bits = [0u64; 4];
+            let mut bits = *base
+                .entry((isa == Isa::Gfx1030, dwords, is_src))
+                .or_insert_with(|| {
+                    let mut bits = [0u64; 4];
+                    for code in 0..256u16 {
+                        if scalar_operand_ok(isa, code, dwords, is_src) {
+                            bits[usize::from(code >> 6)] |= 1 << (code & 63);
+                        }
+                    }
+                    bits
+                });
             for code in 0..256u16 {
-                if scalar_operand_ok(isa, code, dwords, is_src)
-                    && field_ok(info.opcode, spec.field, code)
-                {
-                    bits[usize::from(code >> 6)] |= 1 << (code & 63);
+                if !field_ok(info.opcode, spec.field, code) {
+                    bits[usize::from(code >> 6)] &= !(1 << (code & 63));
                 }
             }
             set[wave] = intern(sets, bits);
@@ -157,49 +185,120 @@ fn plan_of(isa: Isa, info: &OpInfo, sets: &mut Vec<[u64; 4]>) -> SopPlan {
     plan
 }
 
+/// The plan rows never take: opcodes without a table row.
+const NOT_FAST: SopPlan = SopPlan {
+    fast: false,
+    opcode: Opcode::S_NOP,
+    ops: [EMPTY_OP; MAX_SOP_OPERANDS],
+    count: 0,
+    imm_from: NO_IMM,
+    zero_mask: 0,
+    imm32: false,
+};
+
 fn plans() -> &'static SopPlans {
     static PLANS: OnceLock<SopPlans> = OnceLock::new();
     PLANS.get_or_init(|| {
         let mut sets = Vec::new();
+        let mut base = BaseSets::new();
+        let mut index = [[[0u16; 256]; 5]; 2];
         let rows = [Isa::Gfx803, Isa::Gfx1030].map(|isa| {
-            tables::tables(isa)
+            let t = tables::tables(isa);
+            // Only the scalar families' rows are looked up; the others stay unplanned.
+            let mut rows: Vec<SopPlan> = t
                 .rows
                 .iter()
-                .map(|r| plan_of(isa, r, &mut sets))
-                .collect()
+                .map(|r| {
+                    if SOP_FAMILIES.contains(&r.family) {
+                        plan_of(isa, r, &mut sets, &mut base)
+                    } else {
+                        NOT_FAST
+                    }
+                })
+                .collect();
+            let none = u16::try_from(rows.len()).expect("fewer than 65535 rows");
+            rows.push(NOT_FAST);
+            let by_family = &mut index[usize::from(isa == Isa::Gfx1030)];
+            for (slots, family) in by_family.iter_mut().zip(SOP_FAMILIES) {
+                for (number, slot) in slots.iter_mut().enumerate() {
+                    *slot = match t.by_number[family as usize].get(number) {
+                        Some(&i) if usize::from(i) < t.rows.len() => i,
+                        _ => none,
+                    };
+                }
+            }
+            rows
         });
-        SopPlans { rows, sets }
+        let mut padded = Box::new([[0u64; 4]; 256]);
+        padded[..sets.len()].copy_from_slice(&sets);
+        SopPlans {
+            rows,
+            index,
+            sets: padded,
+        }
     })
 }
 
-/// Completes `inst` (whose target and family, a scalar one, are set and whose
-/// other fields are defaults) from its first word `word` and `bytes`; false to
-/// ask the reference decoder.
-#[inline(always)]
-pub(crate) fn fill(inst: &mut Instruction, word: u32, bytes: &[u8]) -> bool {
-    let (target, family) = (inst.target, inst.family);
-    let raw = split(family, word);
+/// Decodes a SOPP instruction (first word `word`, bits 31:23 = `1_0111_1111`)
+/// into `inst` (target set, other fields defaults); false to ask the reference
+/// decoder. SOPP is the most frequent encoding in compiler output (waits,
+/// branches, the `s_code_end` padding) and has no register operands, so it
+/// gets a path of its own that needs no stack frame.
+#[inline(never)]
+pub(crate) fn fill_sopp(inst: &mut Instruction, word: u32) -> bool {
     let plans = plans();
-    let by_number = tables::tables(target.isa).by_number[family as usize];
-    let Some(&index) = by_number.get(usize::from(raw.number)) else {
+    let isa = usize::from(inst.target.isa == Isa::Gfx1030);
+    let index = plans.index[isa][4][(word >> 16 & 0x7f) as usize];
+    let Some(plan) = plans.rows[isa].get(usize::from(index)) else {
         return false;
     };
-    let rows = &plans.rows[usize::from(target.isa == Isa::Gfx1030)];
-    let Some(plan) = rows.get(usize::from(index)) else {
+    // SOPP words have no register fields (`split` leaves them zero), so a row
+    // with register operands or a trailing immediate is left to `fill`'s
+    // general loop by way of the reference decoder.
+    if !plan.fast || word & plan.zero_mask != 0 || plan.count != 0 || plan.imm32 {
+        return false;
+    }
+    match plan.imm_from {
+        SIMM16 => inst.modifiers.simm16 = word as u16,
+        NO_IMM => {}
+        _ => return false,
+    }
+    inst.family = Family::Sopp;
+    inst.opcode = plan.opcode;
+    true
+}
+
+/// Decodes a scalar instruction (first word `word`, bits 31:30 = `10`) into
+/// `inst` (whose target is set and whose other fields are defaults); false to
+/// ask the reference decoder. Out of line, so the dispatch before it is a jump.
+#[inline(never)]
+pub(crate) fn fill(inst: &mut Instruction, word: u32, bytes: &[u8]) -> bool {
+    // The same order as `decode::identify`: SOPK's prefix covers the other three.
+    let (family, f, raw) = match word >> 23 {
+        0x17d => (Family::Sop1, 0, split(Family::Sop1, word)),
+        0x17e => (Family::Sopc, 3, split(Family::Sopc, word)),
+        0x17f => (Family::Sopp, 4, split(Family::Sopp, word)),
+        _ if word >> 28 == 0b1011 => (Family::Sopk, 2, split(Family::Sopk, word)),
+        _ => (Family::Sop2, 1, split(Family::Sop2, word)),
+    };
+    let target = inst.target;
+    let plans = plans();
+    let isa = usize::from(target.isa == Isa::Gfx1030);
+    let index = plans.index[isa][f][usize::from(raw.number & 0xff)];
+    let Some(plan) = plans.rows[isa].get(usize::from(index)) else {
         return false;
     };
     if !plan.fast || word & plan.zero_mask != 0 {
         return false;
     }
+    inst.family = family;
     inst.opcode = plan.opcode;
     let values = [raw.sdst, raw.ssrc0, raw.ssrc1, raw.simm16];
     let wave = usize::from(target.wave64);
     let count = usize::from(plan.count);
     for (slot, op) in inst.operands.iter_mut().zip(&plan.ops).take(count) {
         let code = values[usize::from(op.field & 3)];
-        let Some(set) = plans.sets.get(usize::from(op.set[wave])) else {
-            return false;
-        };
+        let set = &plans.sets[usize::from(op.set[wave])];
         if code >= 256 || set[usize::from(code >> 6) & 3] >> (code & 63) & 1 == 0 {
             return false;
         }
@@ -230,7 +329,7 @@ pub(crate) fn fill(inst: &mut Instruction, word: u32, bytes: &[u8]) -> bool {
 /// The dword after the instruction word, if present.
 #[inline(always)]
 fn literal(bytes: &[u8]) -> Option<u32> {
-    Some(u32::from_le_bytes(bytes.get(4..8)?.try_into().ok()?))
+    Some(u32::from_le_bytes(*bytes.get(4..)?.first_chunk::<4>()?))
 }
 
 // The fast path cannot hold more operands than an instruction has.

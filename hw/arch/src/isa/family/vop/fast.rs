@@ -8,24 +8,49 @@
 //! result or name the error. `family/fast_tests.rs` compares the two on random
 //! words.
 
-use super::plan::{self, RowPlan};
+use super::plan::{self, Plans, RowPlan};
 use super::{Codes, CLAMP, OMOD, VCC_CODE};
 use crate::isa::operand::{
     DPP16_CODE, DPP8_CODE, DPP8_FI_CODE, LITERAL_CODE, SDWA_CODE, VGPR_BASE,
 };
-use crate::isa::{Family, Instruction, Isa, OpInfo, Operand};
+use crate::isa::{Family, Instruction, Isa, Operand};
 
 /// The dword at byte `at`, if present.
 #[inline(always)]
 fn dword_at(bytes: &[u8], at: usize) -> Option<u32> {
-    Some(u32::from_le_bytes(bytes.get(at..at + 4)?.try_into().ok()?))
+    Some(u32::from_le_bytes(*bytes.get(at..)?.first_chunk::<4>()?))
 }
 
-/// Completes a plain VOP1/VOP2/VOPC `inst` (target and family set, other fields
-/// defaults) from its first word; false to ask the reference decoder.
+/// Completes a plain VOP1/VOP2/VOPC `inst` (target set, other fields defaults)
+/// from its first word `w` (bit 31 clear); false to ask the reference decoder.
+/// SDWA/DPP words (an extension code in `src0`) go straight back.
 #[inline(always)]
 pub(crate) fn fill_e32(inst: &mut Instruction, w: u32, bytes: &[u8]) -> bool {
-    let (target, family) = (inst.target, inst.family);
+    let src0 = w & 0x1ff;
+    let extension = src0 == u32::from(SDWA_CODE)
+        || src0 == u32::from(DPP16_CODE)
+        || inst.target.isa == Isa::Gfx1030
+            && (src0 == u32::from(DPP8_CODE) || src0 == u32::from(DPP8_FI_CODE));
+    if extension {
+        return false;
+    }
+    // As `decode::identify` tells them apart; one copy per family, so the field
+    // layout folds to constants.
+    match w >> 25 {
+        0x3e => fill_family::<2>(inst, w, bytes),
+        0x3f => fill_family::<0>(inst, w, bytes),
+        _ => fill_family::<1>(inst, w, bytes),
+    }
+}
+
+/// [`fill_e32`] for one family: `F` is its index in [`plan::FAST_FAMILIES`]
+/// (0 VOP1, 1 VOP2, 2 VOPC).
+#[inline(never)]
+fn fill_family<const F: usize>(inst: &mut Instruction, w: u32, bytes: &[u8]) -> bool {
+    let family = plan::FAST_FAMILIES[F];
+    inst.family = family;
+    let target = inst.target;
+    let f = F;
     let (op, vdst, vsrc1) = match family {
         Family::Vop1 => (w >> 9 & 0xff, w >> 17 & 0xff, 0),
         Family::Vop2 => (w >> 25 & 0x3f, w >> 17 & 0xff, w >> 9 & 0xff),
@@ -33,13 +58,8 @@ pub(crate) fn fill_e32(inst: &mut Instruction, w: u32, bytes: &[u8]) -> bool {
     };
     let (op, vdst, vsrc1) = (op as u16, vdst as u16, vsrc1 as u16);
     let src0 = (w & 0x1ff) as u16;
-    let extension = src0 == SDWA_CODE
-        || src0 == DPP16_CODE
-        || target.isa == Isa::Gfx1030 && (src0 == DPP8_CODE || src0 == DPP8_FI_CODE);
-    if extension {
-        return false;
-    }
-    let Some((info, plan)) = plan::plans().lookup(target.isa, family, op) else {
+    let plans = plan::plans();
+    let Some(plan) = plans.fast_plan(target.isa, f, op) else {
         return false;
     };
     let shape = plan.shape;
@@ -64,19 +84,21 @@ pub(crate) fn fill_e32(inst: &mut Instruction, w: u32, bytes: &[u8]) -> bool {
         vcc: VCC_CODE,
         literal,
     };
-    fill_operands(inst, info, plan, &codes)
+    fill_operands(inst, plans, plan, &codes)
 }
 
 /// Completes a VOP3 `inst` (target and family set, other fields defaults); false
 /// to ask the reference decoder.
-#[inline(always)]
+#[inline(never)]
 pub(crate) fn fill_vop3(inst: &mut Instruction, w0: u32, bytes: &[u8]) -> bool {
+    inst.family = Family::Vop3;
     let target = inst.target;
     let Some(w1) = dword_at(bytes, 4) else {
         return false;
     };
     let op = (w0 >> 16 & 0x3ff) as u16;
-    let Some((info, plan)) = plan::plans().lookup(target.isa, Family::Vop3, op) else {
+    let plans = plan::plans();
+    let Some(plan) = plans.fast_plan(target.isa, 3, op) else {
         return false;
     };
     let shape = plan.shape;
@@ -129,17 +151,17 @@ pub(crate) fn fill_vop3(inst: &mut Instruction, w0: u32, bytes: &[u8]) -> bool {
     } else {
         inst.size = 8;
     }
-    fill_operands(inst, info, plan, &codes)
+    fill_operands(inst, plans, plan, &codes)
 }
 
 /// Writes the operands of `plan` from `codes` into `inst` (and its opcode);
 /// false if any code fails its check or a literal is missing.
 #[inline(always)]
-fn fill_operands(inst: &mut Instruction, info: &OpInfo, plan: &RowPlan, codes: &Codes) -> bool {
+fn fill_operands(inst: &mut Instruction, plans: &Plans, plan: &RowPlan, codes: &Codes) -> bool {
     if !plan.simple {
         return false;
     }
-    let sets = plan::plans().valid_sets(inst.target);
+    let sets = plans.valid_sets(inst.target);
     let array = codes.array();
     let count = usize::from(plan.count);
     for (slot, op) in inst.operands.iter_mut().zip(&plan.ops).take(count) {
@@ -155,7 +177,7 @@ fn fill_operands(inst: &mut Instruction, info: &OpInfo, plan: &RowPlan, codes: &
             return false;
         };
     }
-    inst.opcode = info.opcode;
+    inst.opcode = plan.opcode;
     inst.operand_count = plan.count;
     true
 }

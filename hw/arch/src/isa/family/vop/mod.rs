@@ -338,34 +338,7 @@ fn build_checked(
 /// destinations and lane masks not constants, lane masks not VGPRs.
 #[inline]
 fn check_code(target: Target, code: u16, ty: OperandType, field: Field) -> Result<(), DecodeError> {
-    let dwords = u16::from(ty.dwords(target).max(1));
-    // Fast path: most operands are VGPRs.
-    if code >= VGPR_BASE {
-        return if code - VGPR_BASE + dwords - 1 <= 255 && ty != OperandType::LaneMask {
-            Ok(())
-        } else {
-            Err(invalid(format!(
-                "field {} holds {code}, not a valid {} operand",
-                field.name(),
-                ty.name()
-            )))
-        };
-    }
-    // An odd SGPR/TTMP code for a 64-bit operand names the aligned pair below it.
-    let fits = |first: u16, limit: u16| {
-        let base = if dwords > 1 { first & !1 } else { first };
-        base + dwords - 1 <= limit
-    };
-    let destination = matches!(field, Field::Sdst | Field::Vcc | Field::Vdst);
-    let ok = match classify(target.isa, code) {
-        SrcKind::Invalid | SrcKind::Literal => false,
-        SrcKind::Vgpr(n) => n + dwords - 1 <= 255 && ty != OperandType::LaneMask,
-        SrcKind::Sgpr(n) => fits(n, if target.isa == Isa::Gfx1030 { 105 } else { 101 }),
-        SrcKind::Ttmp(n) => fits(n, if target.isa == Isa::Gfx1030 { 15 } else { 11 }),
-        SrcKind::Named(_, pair) => dwords == 1 || pair.is_some() || code == 125 || code >= 235,
-        SrcKind::InlineInt(_) | SrcKind::InlineFloat(_) => !destination,
-    };
-    if ok {
+    if code_ok(target, code, ty, field) {
         Ok(())
     } else {
         Err(invalid(format!(
@@ -373,6 +346,30 @@ fn check_code(target: Target, code: u16, ty: OperandType, field: Field) -> Resul
             field.name(),
             ty.name()
         )))
+    }
+}
+
+/// The predicate of [`check_code`], without building its error (the decode
+/// plans call it for every code of every operand class, so it must not format).
+fn code_ok(target: Target, code: u16, ty: OperandType, field: Field) -> bool {
+    let dwords = u16::from(ty.dwords(target).max(1));
+    // Fast path: most operands are VGPRs.
+    if code >= VGPR_BASE {
+        return code - VGPR_BASE + dwords - 1 <= 255 && ty != OperandType::LaneMask;
+    }
+    // An odd SGPR/TTMP code for a 64-bit operand names the aligned pair below it.
+    let fits = |first: u16, limit: u16| {
+        let base = if dwords > 1 { first & !1 } else { first };
+        base + dwords - 1 <= limit
+    };
+    let destination = matches!(field, Field::Sdst | Field::Vcc | Field::Vdst);
+    match classify(target.isa, code) {
+        SrcKind::Invalid | SrcKind::Literal => false,
+        SrcKind::Vgpr(n) => n + dwords - 1 <= 255 && ty != OperandType::LaneMask,
+        SrcKind::Sgpr(n) => fits(n, if target.isa == Isa::Gfx1030 { 105 } else { 101 }),
+        SrcKind::Ttmp(n) => fits(n, if target.isa == Isa::Gfx1030 { 15 } else { 11 }),
+        SrcKind::Named(_, pair) => dwords == 1 || pair.is_some() || code == 125 || code >= 235,
+        SrcKind::InlineInt(_) | SrcKind::InlineFloat(_) => !destination,
     }
 }
 

@@ -3,17 +3,20 @@
 //! modifier masks, where each operand comes from), computed once per ISA, and a
 //! bitmap of the valid source codes per operand class.
 //!
-//! The plans are *derived from* the reference checks ([`super::check_code`],
+//! The plans are *derived from* the reference checks ([`super::code_ok`], the
+//! predicate of `check_code`,
 //! [`super::src_policy`], [`Shape::of`]) by calling them at initialisation, so the
 //! fast decode path agrees with them by construction; whenever a plan says "not
 //! valid" the decoder re-runs the reference check, which names the problem.
 
 use std::sync::OnceLock;
 
+#[cfg(test)]
+use super::check_code;
 use super::flags::{OP_SEL, OP_SEL2};
-use super::{check_code, features, src_policy, Shape};
+use super::{code_ok, features, src_policy, Shape};
 use crate::isa::tables::{self, Field};
-use crate::isa::{Family, Isa, OpInfo, OperandType, Target, Variant, MAX_OPERANDS};
+use crate::isa::{Family, Isa, OpInfo, Opcode, OperandType, Target, Variant, MAX_OPERANDS};
 
 /// Where an operand's code comes from: an index into the array built by
 /// [`super::Codes::array`], or [`SEL_K`] for the literal constant.
@@ -34,6 +37,8 @@ pub(super) struct OpPlan {
 /// Everything [`super::build`] and the VOP3 checks need of one table row.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct RowPlan {
+    /// The row's opcode.
+    pub opcode: Opcode,
     /// Which fields the row has.
     pub shape: Shape,
     /// LLVM feature bits of the row ([`super::features`]).
@@ -53,6 +58,10 @@ pub(super) struct RowPlan {
     pub simple: bool,
 }
 
+/// The families of [`Plans::fast_plan`], in its order.
+pub(super) const FAST_FAMILIES: [Family; 4] =
+    [Family::Vop1, Family::Vop2, Family::Vopc, Family::Vop3];
+
 /// Room for the validity classes (operand type × destination or not), a power
 /// of two so a masked key needs no bounds check.
 pub(super) const CLASSES: usize = 32;
@@ -63,8 +72,13 @@ pub(super) type ValidSets = [[u64; 8]; CLASSES];
 
 /// All plans of both ISAs.
 pub(super) struct Plans {
-    /// Per ISA (gfx803, gfx1030): one plan per row of [`tables::IsaTables::rows`].
+    /// Per ISA (gfx803, gfx1030): one plan per row of [`tables::IsaTables::rows`],
+    /// then one that is not `simple` (what [`Plans::fast_plan`] gives numbers
+    /// without a row).
     rows: [Vec<RowPlan>; 2],
+    /// Per ISA, per family ([`FAST_FAMILIES`] order), per opcode number: the
+    /// index into `rows`. Fixed-size, so a masked number needs no bounds check.
+    fast: [Box<[[u16; 1024]; 4]>; 2],
     /// Per ISA, per wave size (wave32, wave64): the valid codes of each class.
     valid: [[ValidSets; 2]; 2],
 }
@@ -87,6 +101,7 @@ fn plan_of(isa: Isa, info: &OpInfo) -> RowPlan {
     let shape = Shape::of(info);
     let features = features(isa, info.family, info.number);
     let mut plan = RowPlan {
+        opcode: info.opcode,
         shape,
         features,
         neg_ok: 0,
@@ -149,7 +164,7 @@ fn build_plans() -> Plans {
                     };
                     let set = &mut valid[i][usize::from(wave64)][usize::from(key(ty, destination))];
                     for code in 0..512u16 {
-                        if check_code(target, code, ty, field).is_ok() {
+                        if code_ok(target, code, ty, field) {
                             set[usize::from(code >> 6)] |= 1 << (code & 63);
                         }
                     }
@@ -157,14 +172,28 @@ fn build_plans() -> Plans {
             }
         }
     }
+    let mut fast = ISAS.map(|_| Box::new([[0u16; 1024]; 4]));
     let rows = ISAS.map(|isa| {
-        tables::tables(isa)
-            .rows
-            .iter()
-            .map(|r| plan_of(isa, r))
-            .collect()
+        let t = tables::tables(isa);
+        let mut rows: Vec<RowPlan> = t.rows.iter().map(|r| plan_of(isa, r)).collect();
+        let none = u16::try_from(rows.len()).expect("fewer than 65535 rows");
+        let mut sentinel = rows
+            .first()
+            .copied()
+            .unwrap_or_else(|| plan_of(isa, &t.rows[0]));
+        sentinel.simple = false;
+        rows.push(sentinel);
+        for (slots, family) in fast[isa_index(isa)].iter_mut().zip(FAST_FAMILIES) {
+            for (number, slot) in slots.iter_mut().enumerate() {
+                *slot = match t.by_number[family as usize].get(number) {
+                    Some(&i) if usize::from(i) < t.rows.len() => i,
+                    _ => none,
+                };
+            }
+        }
+        rows
     });
-    Plans { rows, valid }
+    Plans { rows, fast, valid }
 }
 
 /// True when `code` is in class `key`'s set (no bounds checks: both indices are masked).
@@ -193,6 +222,15 @@ impl Plans {
         let t = tables::tables(isa);
         let index = usize::from(*t.by_number[family as usize].get(usize::from(number))?);
         Some((t.rows.get(index)?, self.rows[isa_index(isa)].get(index)?))
+    }
+
+    /// The fast paths' plan for opcode `number` of family `f` (index into
+    /// [`FAST_FAMILIES`]) on `isa`: the row's, or one that is not `simple`.
+    #[inline(always)]
+    pub(super) fn fast_plan(&self, isa: Isa, f: usize, number: u16) -> Option<&RowPlan> {
+        let i = isa_index(isa);
+        let index = self.fast[i][f & 3][usize::from(number) & 1023];
+        self.rows[i].get(usize::from(index))
     }
 
     /// The validity sets of `target`.
