@@ -93,7 +93,9 @@ fn illegal_instruction_is_reported_with_its_pc() {
     let e = stderr(&o);
     assert_eq!(o.status.code(), Some(3), "{e}");
     assert!(e.contains("illegal instruction"), "{e}");
+    assert!(e.contains("wave 0"), "{e}");
     assert!(e.contains("pc 0x"), "{e}");
+    assert!(e.to_lowercase().contains("fc000000"), "the word: {e}");
     std::fs::remove_dir_all(dir).ok();
 }
 
@@ -137,4 +139,35 @@ fn unsatisfiable_semaphore_reports_channel_entry_address_and_payload() {
         matches!(again, arch::device::RunStatus::Blocked(_)),
         "{again:?}"
     );
+}
+
+#[test]
+fn unsatisfiable_workload_semaphore_exits_3_with_the_front_end_report() {
+    let dir = temp_dir("semaphore");
+    let w = saxpy_workload(&dir, "{ corpus: saxpy, target: gfx1030 }", 256, 256);
+    // A flag nobody releases: the channel blocks before the dispatch.
+    let mut text = std::fs::read_to_string(&w).unwrap();
+    text = text.replace(
+        "buffers:\n",
+        "buffers:\n  - { name: flag, type: u32, length: 4, init: { fill: 3 } }\n",
+    );
+    text.push_str("wait:\n  - { buffer: flag, index: 2, ge: 7 }\n");
+    std::fs::write(&w, text).unwrap();
+    let o = gpusim(&["run", w.to_str().unwrap()]);
+    let e = stderr(&o);
+    assert_eq!(o.status.code(), Some(3), "{e}");
+    assert!(
+        e.contains("front end blocked on channel 0 at entry 0"),
+        "{e}"
+    );
+    assert!(e.contains("] >= 7 (it holds 3)"), "{e}");
+    // The word's address is the flag buffer's third element: whatever the
+    // allocator chose, it ends in 8 (buffers are at least 4-aligned, 16 here).
+    let at = e.find("waiting for [0x").expect(&e);
+    let address = e[at + "waiting for [0x".len()..]
+        .split(|c: char| !c.is_ascii_hexdigit())
+        .next()
+        .unwrap();
+    assert_eq!(u64::from_str_radix(address, 16).unwrap() % 16, 8, "{e}");
+    std::fs::remove_dir_all(dir).ok();
 }

@@ -361,6 +361,8 @@ checks:
         dims: w.dims(),
         buffers: vec![],
         args: vec![],
+        waits: vec![],
+        signals: vec![],
     };
     let actual = |v: &[f32]| {
         vec![HostBuffer {

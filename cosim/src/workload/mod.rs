@@ -39,7 +39,9 @@ use thiserror::Error;
 pub use check::{check, CheckOutcome, CheckReport, Mismatch};
 pub use data::{Draw, ElemType, Init, Number};
 pub use run::execute;
-pub use yaml::{target_name, Arg, ArgKind, Buffer, Check, KernelRef, Tolerance, TARGET_NAMES};
+pub use yaml::{
+    target_name, Arg, ArgKind, Buffer, Check, KernelRef, Signal, Tolerance, Wait, TARGET_NAMES,
+};
 
 /// Why a workload could not be loaded, prepared or checked.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -107,6 +109,23 @@ pub struct Workload {
     pub args: Vec<Arg>,
     /// Checks (file paths already resolved).
     pub checks: Vec<Check>,
+    /// Semaphore acquires before the dispatch (buffers already validated).
+    pub wait: Vec<Wait>,
+    /// Semaphore releases after the dispatch.
+    pub signal: Vec<Signal>,
+}
+
+/// A semaphore command resolved for the driver: a 32-bit word of a buffer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PreparedSemaphore {
+    /// Index into [`Prepared::buffers`].
+    pub buffer: usize,
+    /// Byte offset of the word in that buffer.
+    pub offset: u64,
+    /// Acquire: the value compared against; release: the value written.
+    pub payload: u32,
+    /// Acquire: the comparison; `None` for a release.
+    pub compare: Option<arch::command::SemaphoreCompare>,
 }
 
 /// An argument resolved for the driver.
@@ -158,6 +177,10 @@ pub struct Prepared {
     pub buffers: Vec<HostBuffer>,
     /// Arguments in kernel order.
     pub args: Vec<PreparedArg>,
+    /// Semaphore acquires submitted ahead of the dispatch.
+    pub waits: Vec<PreparedSemaphore>,
+    /// Semaphore releases submitted behind the dispatch.
+    pub signals: Vec<PreparedSemaphore>,
 }
 
 impl Prepared {
@@ -259,6 +282,35 @@ impl Workload {
                 *expected = dir.join(&*expected);
             }
         }
+        let words = raw
+            .wait
+            .iter()
+            .map(|w| ("wait", &w.buffer, w.index))
+            .chain(raw.signal.iter().map(|s| ("signal", &s.buffer, s.index)));
+        let mut counters = [0usize; 2];
+        for (what, buffer, index) in words {
+            let i = &mut counters[usize::from(what == "signal")];
+            let item = format!("{what}[{i}]");
+            *i += 1;
+            let Some(b) = buffers.iter().find(|b| &b.name == buffer) else {
+                return Err(invalid(format!(
+                    "{item}: unknown buffer `{buffer}` (buffers: {})",
+                    names()
+                )));
+            };
+            if b.elem.size() != 4 {
+                return Err(invalid(format!(
+                    "{item}: buffer `{buffer}` holds {} elements; a semaphore is a 32-bit word",
+                    b.elem
+                )));
+            }
+            if index >= b.length {
+                return Err(invalid(format!(
+                    "{item}: index {index} is past the end of `{buffer}` ({} elements)",
+                    b.length
+                )));
+            }
+        }
         let kernel = match raw.kernel {
             KernelRef::CodeObject { path: p, name } => KernelRef::CodeObject {
                 path: dir.join(p),
@@ -280,6 +332,8 @@ impl Workload {
             buffers,
             args: raw.args,
             checks,
+            wait: raw.wait,
+            signal: raw.signal,
         })
     }
 
@@ -378,6 +432,29 @@ impl Workload {
                 ArgKind::Local(n) => PreparedArg::Local(*n),
             });
         }
+        let word = |buffer: &str, index: usize, payload, compare| {
+            let buffer = self
+                .buffers
+                .iter()
+                .position(|b| b.name == buffer)
+                .ok_or_else(|| self.invalid(format!("unknown semaphore buffer `{buffer}`")))?;
+            Ok(PreparedSemaphore {
+                buffer,
+                offset: index as u64 * 4,
+                payload,
+                compare,
+            })
+        };
+        let waits = self
+            .wait
+            .iter()
+            .map(|w| word(&w.buffer, w.index, w.payload, Some(w.compare)))
+            .collect::<Result<_, WorkloadError>>()?;
+        let signals = self
+            .signal
+            .iter()
+            .map(|s| word(&s.buffer, s.index, s.value, None))
+            .collect::<Result<_, WorkloadError>>()?;
         Ok(Prepared {
             code_object,
             code_object_path,
@@ -385,6 +462,8 @@ impl Workload {
             dims: self.dims(),
             buffers,
             args,
+            waits,
+            signals,
         })
     }
 

@@ -1,12 +1,14 @@
 //! Running a prepared workload on a device through the driver.
 
+use arch::command::Command;
 use arch::device::Device;
-use sw::driver::{Driver, DriverError};
+use sw::driver::{CommandBlock, Driver, DriverError};
 
-use super::{HostBuffer, Prepared};
+use super::{HostBuffer, Prepared, PreparedSemaphore};
 
 /// Loads the code object, allocates and uploads every buffer, launches the
-/// kernel, waits for it, and returns the final buffer contents (in
+/// kernel (behind the workload's semaphore acquires and ahead of its
+/// releases, all on the driver's channel), waits for it, and returns the final buffer contents (in
 /// declaration order). Device memory is freed afterwards, also on errors
 /// where the device still answers.
 pub fn execute<D: Device>(
@@ -21,7 +23,35 @@ pub fn execute<D: Device>(
             allocations.push(driver.create_buffer(&b.bytes)?);
         }
         let addresses: Vec<u64> = allocations.iter().map(|a| a.address).collect();
-        driver.launch(&kernel, prepared.dims, &prepared.driver_args(&addresses))?;
+        let block = |words: &[PreparedSemaphore]| {
+            let mut block = CommandBlock::new();
+            for w in words {
+                let address = addresses[w.buffer] + w.offset;
+                block.push(match w.compare {
+                    Some(compare) => Command::SemaphoreAcquire {
+                        address,
+                        payload: w.payload,
+                        compare,
+                    },
+                    None => Command::SemaphoreRelease {
+                        address,
+                        payload: w.payload,
+                    },
+                });
+            }
+            block
+        };
+        if !prepared.waits.is_empty() {
+            driver.submit(block(&prepared.waits))?;
+        }
+        let dispatch =
+            driver.dispatch(&kernel, prepared.dims, &prepared.driver_args(&addresses))?;
+        let last = if prepared.signals.is_empty() {
+            dispatch.fence
+        } else {
+            driver.submit(block(&prepared.signals))?
+        };
+        driver.wait(last)?;
         prepared
             .buffers
             .iter()

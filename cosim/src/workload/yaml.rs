@@ -4,6 +4,7 @@
 
 use std::path::PathBuf;
 
+use arch::command::SemaphoreCompare;
 use corpus::Target;
 use serde::Deserialize;
 
@@ -22,6 +23,10 @@ pub(super) struct RawWorkload {
     pub args: Vec<Arg>,
     #[serde(default)]
     pub checks: Vec<Check>,
+    #[serde(default)]
+    pub wait: Vec<Wait>,
+    #[serde(default)]
+    pub signal: Vec<Signal>,
 }
 
 /// Which kernel to run.
@@ -411,4 +416,61 @@ impl TryFrom<RawCheck> for Check {
             _ => Err("a check is either `reference: corpus` or `buffer:` with `expected:` (and optional `tolerance:`)".into()),
         }
     }
+}
+
+/// A semaphore acquire the front end performs before the dispatch: the
+/// channel blocks until the 32-bit word `buffer[index]` satisfies the
+/// comparison (seed 001 §3's semaphore commands, in the same channel).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "RawWait")]
+pub struct Wait {
+    /// The buffer holding the semaphore word (32-bit elements).
+    pub buffer: String,
+    /// Element index of the word.
+    pub index: usize,
+    /// The value compared against.
+    pub payload: u32,
+    /// `ge` (unsigned `word >= payload`) or `eq`.
+    pub compare: SemaphoreCompare,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawWait {
+    buffer: String,
+    #[serde(default)]
+    index: usize,
+    ge: Option<u32>,
+    eq: Option<u32>,
+}
+
+impl TryFrom<RawWait> for Wait {
+    type Error = String;
+    fn try_from(r: RawWait) -> Result<Self, String> {
+        let (payload, compare) = match (r.ge, r.eq) {
+            (Some(p), None) => (p, SemaphoreCompare::GreaterOrEqual),
+            (None, Some(p)) => (p, SemaphoreCompare::Equal),
+            _ => return Err("a wait needs exactly one of `ge: N` or `eq: N`".into()),
+        };
+        Ok(Wait {
+            buffer: r.buffer,
+            index: r.index,
+            payload,
+            compare,
+        })
+    }
+}
+
+/// A semaphore release the front end performs after the dispatch completes:
+/// it writes `value` to the 32-bit word `buffer[index]`.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Signal {
+    /// The buffer holding the semaphore word (32-bit elements).
+    pub buffer: String,
+    /// Element index of the word.
+    #[serde(default)]
+    pub index: usize,
+    /// The value written.
+    pub value: u32,
 }
