@@ -4,7 +4,7 @@
 //! error — and the fast path must answer for the common forms.
 
 use crate::isa::decode::{decode_slow, fast, identify};
-use crate::isa::{decode, Family, Target};
+use crate::isa::{decode, Family, Target, Variant};
 
 /// xorshift64: deterministic, no dependency.
 struct Rng(u64);
@@ -28,8 +28,8 @@ fn word(rng: &mut Rng, class: u32, isa_vop3: u32, majors: [u32; 4]) -> u32 {
         w &= !(0xff << shift);
     }
     match class {
-        // VOP1/VOP2/VOPC: bit 31 clear.
-        0 => w & 0x7fff_ffff,
+        // VOP1/VOP2/VOPC (5: with an extension code put in src0): bit 31 clear.
+        0 | 5 => w & 0x7fff_ffff,
         // SOP*: bits 31:30 = 10.
         1 => w & 0x3fff_ffff | 0x8000_0000,
         // SOPP / SOPC / SOP1 prefixes, which random SOP2 words rarely hit.
@@ -58,7 +58,7 @@ fn memory_word(rng: &mut Rng) -> u32 {
 /// Decodes `bytes` through the public decoder and the full decoder, requires
 /// the same answer, and counts the instructions the fast path itself produced
 /// per family (so a fast path that never answers fails the coverage check).
-fn check(target: Target, bytes: &[u8], answered: &mut [usize; 17]) {
+fn check(target: Target, bytes: &[u8], answered: &mut [usize; 17], extended: &mut [usize; 3]) {
     let public = decode(target, bytes);
     let full = decode_slow(target, bytes);
     assert_eq!(public, full, "{target:?} {bytes:02x?}");
@@ -66,6 +66,12 @@ fn check(target: Target, bytes: &[u8], answered: &mut [usize; 17]) {
     if fast(&mut inst, bytes) {
         assert_eq!(Ok(inst), full, "fast path: {target:?} {bytes:02x?}");
         answered[inst.family as usize] += 1;
+        match inst.variant {
+            Variant::Plain => {}
+            Variant::Sdwa => extended[0] += 1,
+            Variant::Dpp16 => extended[1] += 1,
+            Variant::Dpp8 => extended[2] += 1,
+        }
     }
     let word = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
     assert!(identify(target.isa, word).is_some());
@@ -75,13 +81,14 @@ fn check(target: Target, bytes: &[u8], answered: &mut [usize; 17]) {
 fn fast_paths_agree_with_the_full_decoders() {
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     let mut answered = [0usize; 17];
+    let mut extended = [0usize; 3];
     for target in [Target::GFX803, Target::GFX1030_W32, Target::GFX1030_W64] {
         let (vop3, majors) = if target.isa == crate::isa::Isa::Gfx803 {
             (0x34, [0x30, 0x36, 0x37, 0x38])
         } else {
             (0x35, [0x3d, 0x36, 0x37, 0x38])
         };
-        for class in 0..5 {
+        for class in 0..6 {
             let n = if class == 4 { 160_000 } else { 40_000 };
             for _ in 0..n {
                 let mut first = word(&mut rng, class, vop3, majors);
@@ -103,6 +110,29 @@ fn fast_paths_agree_with_the_full_decoders() {
                         }
                         bytes.extend_from_slice(&second.to_le_bytes());
                     }
+                } else if class == 5 {
+                    // SDWA, DPP16 or (gfx1030) DPP8 in src0, and usually the
+                    // extension dword, biased towards valid selects and controls.
+                    let codes: &[u32] = if target.isa == crate::isa::Isa::Gfx803 {
+                        &[249, 250]
+                    } else {
+                        &[249, 250, 233, 234]
+                    };
+                    first = first & !0x1ff | codes[(rng.next() as usize) % codes.len()];
+                    bytes = first.to_le_bytes().to_vec();
+                    if rng.next() % 16 != 0 {
+                        let mut extra = rng.next();
+                        match rng.next() % 3 {
+                            // SDWA selects in range, modifier bits mostly clear.
+                            0 => extra &= !(0x8888_8800 | 0x3030_0000),
+                            // A common DPP control (quad_perm), masks set.
+                            1 => {
+                                extra = extra & 0x00f0_00ff | 0xff00_0000 | (rng.next() & 0xff) << 8
+                            }
+                            _ => {}
+                        }
+                        bytes.extend_from_slice(&extra.to_le_bytes());
+                    }
                 } else {
                     // 0, 1 or 2 extension dwords (literals, VOP3's second word),
                     // sometimes with small source fields so VOP3 sources are registers.
@@ -114,7 +144,7 @@ fn fast_paths_agree_with_the_full_decoders() {
                         bytes.extend_from_slice(&extra.to_le_bytes());
                     }
                 }
-                check(target, &bytes, &mut answered);
+                check(target, &bytes, &mut answered, &mut extended);
             }
         }
     }
@@ -139,6 +169,12 @@ fn fast_paths_agree_with_the_full_decoders() {
             answered[family as usize] > 200,
             "{family}: the fast path answered only {} random words",
             answered[family as usize]
+        );
+    }
+    for (variant, n) in ["SDWA", "DPP16", "DPP8"].iter().zip(extended) {
+        assert!(
+            n > 200,
+            "{variant}: the fast path answered only {n} random words"
         );
     }
 }

@@ -10,6 +10,7 @@
 
 use std::fmt;
 
+use super::plan::RowPlan;
 use super::syntax::{mods_of, parse_small, split_modifier, write_head};
 use super::{invalid, shown_mods, src_policy, Codes};
 use crate::isa::asm::{parse_int, SrcMods, Token};
@@ -29,9 +30,10 @@ fn valid_ctrl(isa: Isa, ctrl: u16) -> bool {
 }
 
 /// Reads the DPP word into `codes` and the modifiers.
+#[inline]
 pub(super) fn decode(
     target: Target,
-    info: &OpInfo,
+    plan: &RowPlan,
     variant: Variant,
     src0_field: u16,
     codes: &mut Codes,
@@ -62,12 +64,10 @@ pub(super) fn decode(
     // Modifier bits of a source the opcode does not have are invalid; bits an
     // existing source does not take are ignored by LLVM (kept, not printed) when
     // the opcode takes modifiers anywhere, invalid otherwise.
-    // LLVM gives v_dot4c_i32_i8 a modifier operand it never prints or checks.
-    let any_policy = (0..2).any(|i| src_policy(target.isa, info, variant, i) != Default::default())
-        || info.opcode.mnemonic() == "v_dot4c_i32_i8";
+    // (`plan.dpp_mods`, which also covers v_dot4c_i32_i8's unchecked modifiers.)
     for i in 0..2 {
         let set = (m.neg | m.abs) >> i & 1 != 0;
-        if set && (i >= super::source_count(info) || !any_policy) {
+        if set && (i >= usize::from(plan.sources) || !plan.dpp_mods) {
             return Err(invalid(format!(
                 "DPP modifier bits on source {i}, which takes none"
             )));

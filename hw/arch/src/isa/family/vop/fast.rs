@@ -9,11 +9,11 @@
 //! words.
 
 use super::plan::{self, Plans, RowPlan};
-use super::{Codes, CLAMP, OMOD, VCC_CODE};
+use super::{dpp, sdwa, variant_feature, vop12c, Codes, CLAMP, OMOD, VCC_CODE};
 use crate::isa::operand::{
     DPP16_CODE, DPP8_CODE, DPP8_FI_CODE, LITERAL_CODE, SDWA_CODE, VGPR_BASE,
 };
-use crate::isa::{Family, Instruction, Isa, Operand};
+use crate::isa::{Family, Instruction, Isa, Operand, Variant};
 
 /// The dword at byte `at`, if present.
 #[inline(always)]
@@ -21,9 +21,9 @@ fn dword_at(bytes: &[u8], at: usize) -> Option<u32> {
     Some(u32::from_le_bytes(*bytes.get(at..)?.first_chunk::<4>()?))
 }
 
-/// Completes a plain VOP1/VOP2/VOPC `inst` (target set, other fields defaults)
+/// Completes a VOP1/VOP2/VOPC `inst` (target set, other fields defaults)
 /// from its first word `w` (bit 31 clear); false to ask the reference decoder.
-/// SDWA/DPP words (an extension code in `src0`) go straight back.
+/// SDWA/DPP words (an extension code in `src0`) take [`fill_extension`].
 #[inline(always)]
 pub(crate) fn fill_e32(inst: &mut Instruction, w: u32, bytes: &[u8]) -> bool {
     let src0 = w & 0x1ff;
@@ -32,7 +32,11 @@ pub(crate) fn fill_e32(inst: &mut Instruction, w: u32, bytes: &[u8]) -> bool {
         || inst.target.isa == Isa::Gfx1030
             && (src0 == u32::from(DPP8_CODE) || src0 == u32::from(DPP8_FI_CODE));
     if extension {
-        return false;
+        return match w >> 25 {
+            0x3e => fill_extension::<2>(inst, w, bytes),
+            0x3f => fill_extension::<0>(inst, w, bytes),
+            _ => fill_extension::<1>(inst, w, bytes),
+        };
     }
     // As `decode::identify` tells them apart; one copy per family, so the field
     // layout folds to constants.
@@ -84,6 +88,55 @@ fn fill_family<const F: usize>(inst: &mut Instruction, w: u32, bytes: &[u8]) -> 
         vcc: VCC_CODE,
         literal,
     };
+    fill_operands(inst, plans, plan, &codes)
+}
+
+/// [`fill_e32`] for an SDWA, DPP16 or DPP8 word of family `F`: the row's plan
+/// and the reference decoders of the extension dword (`sdwa::decode`,
+/// `dpp::decode`, so the modifiers and their checks are theirs), without the
+/// reference path's table look-ups and copies of the whole instruction.
+#[inline(never)]
+fn fill_extension<const F: usize>(inst: &mut Instruction, w: u32, bytes: &[u8]) -> bool {
+    let family = plan::FAST_FAMILIES[F];
+    let target = inst.target;
+    let (op, vdst, vsrc1) = vop12c::fields(family, w);
+    let plans = plan::plans();
+    let Some((info, plan)) = plans.lookup(target.isa, family, op) else {
+        return false;
+    };
+    let Some(extension) = dword_at(bytes, 4) else {
+        return false;
+    };
+    let src0 = (w & 0x1ff) as u16;
+    let variant = match src0 {
+        SDWA_CODE => Variant::Sdwa,
+        DPP16_CODE => Variant::Dpp16,
+        _ => Variant::Dpp8,
+    };
+    let shape = plan.shape;
+    if family == Family::Vop1 && !shape.vdst && !shape.sdst && vdst != 0
+        || plan.features & variant_feature(variant) == 0
+    {
+        return false;
+    }
+    let mut codes = Codes {
+        vdst: VGPR_BASE + vdst as u16,
+        sdst: if shape.sdst { vdst as u16 } else { 0 },
+        src: [src0, VGPR_BASE + vsrc1 as u16, 0],
+        vcc: VCC_CODE,
+        literal: None,
+    };
+    let modifiers = match variant {
+        Variant::Sdwa => sdwa::decode(target, info, plan, &mut codes, vsrc1, extension),
+        _ => dpp::decode(target, plan, variant, src0, &mut codes, extension),
+    };
+    let Ok(modifiers) = modifiers else {
+        return false;
+    };
+    inst.family = family;
+    inst.variant = variant;
+    inst.modifiers = modifiers;
+    inst.size = 8;
     fill_operands(inst, plans, plan, &codes)
 }
 

@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 #[cfg(test)]
 use super::check_code;
 use super::flags::{OP_SEL, OP_SEL2};
-use super::{code_ok, features, src_policy, Shape};
+use super::{code_ok, features, source_count, src_policy, Shape};
 use crate::isa::tables::{self, Field};
 use crate::isa::{Family, Isa, OpInfo, Opcode, OperandType, Target, Variant, MAX_OPERANDS};
 
@@ -56,6 +56,14 @@ pub(super) struct RowPlan {
     /// False when the row has an operand field the fast path does not handle or
     /// too many operands; such rows always go through the reference path.
     pub simple: bool,
+    /// Number of `srcN` operands ([`super::source_count`]).
+    pub sources: u8,
+    /// SDWA: whether any source takes modifier bits ([`super::src_policy`]);
+    /// otherwise every modifier bit in the SDWA word is invalid.
+    pub sdwa_mods: bool,
+    /// DPP16: the same for the DPP word (LLVM also gives `v_dot4c_i32_i8` a
+    /// modifier operand it never prints or checks).
+    pub dpp_mods: bool,
 }
 
 /// The families of [`Plans::fast_plan`], in its order.
@@ -114,6 +122,10 @@ fn plan_of(isa: Isa, info: &OpInfo) -> RowPlan {
         }; MAX_OPERANDS],
         count: 0,
         simple: info.operands.len() <= MAX_OPERANDS,
+        sources: source_count(info) as u8,
+        sdwa_mods: (0..2).any(|i| src_policy(isa, info, Variant::Sdwa, i) != Default::default()),
+        dpp_mods: (0..2).any(|i| src_policy(isa, info, Variant::Dpp16, i) != Default::default())
+            || info.opcode.mnemonic() == "v_dot4c_i32_i8",
     };
     if info.family == Family::Vop3 {
         for i in 0..3 {

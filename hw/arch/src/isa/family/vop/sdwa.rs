@@ -17,6 +17,7 @@
 
 use std::fmt;
 
+use super::plan::RowPlan;
 use super::syntax::{mods_of, split_modifier, write_head};
 use super::{has_field, invalid, shown_mods, src_policy, Codes, VCC_CODE};
 use crate::isa::asm::{SrcMods, Token};
@@ -44,9 +45,11 @@ fn has_dst_fields(info: &OpInfo) -> bool {
 }
 
 /// Reads the SDWA word into `codes` and the modifiers.
+#[inline]
 pub(super) fn decode(
     target: Target,
     info: &OpInfo,
+    plan: &RowPlan,
     codes: &mut Codes,
     vsrc1: u32,
     w: u32,
@@ -109,17 +112,16 @@ pub(super) fn decode(
     // Modifier bits of a source the opcode does not have are invalid; bits an
     // existing source does not take are ignored by LLVM (kept, not printed) when
     // the opcode takes modifiers anywhere, invalid otherwise.
-    let any_policy =
-        (0..2).any(|i| src_policy(target.isa, info, Variant::Sdwa, i) != Default::default());
+    let sources = usize::from(plan.sources);
     for i in 0..2 {
         let set = (m.neg | m.abs | m.sext) >> i & 1 != 0;
-        if set && (i >= super::source_count(info) || !any_policy) {
+        if set && (i >= sources || !plan.sdwa_mods) {
             return Err(invalid(format!(
                 "SDWA modifier bits on source {i}, which takes none"
             )));
         }
     }
-    if super::source_count(info) < 2 && m.src1_sel != 0 {
+    if sources < 2 && m.src1_sel != 0 {
         return Err(invalid(
             "SDWA src1_sel set for an opcode without src1".into(),
         ));

@@ -27,7 +27,7 @@ use crate::isa::{
 };
 
 /// The opcode, vdst and vsrc1 fields of a 32-bit VOP word.
-fn fields(family: Family, w: u32) -> (u16, u32, u32) {
+pub(super) fn fields(family: Family, w: u32) -> (u16, u32, u32) {
     match family {
         Family::Vop1 => ((w >> 9 & 0xff) as u16, w >> 17 & 0xff, 0),
         Family::Vop2 => ((w >> 25 & 0x3f) as u16, w >> 17 & 0xff, w >> 9 & 0xff),
@@ -89,11 +89,11 @@ pub(super) fn decode(
             }
         }
         Variant::Sdwa => (
-            sdwa::decode(target, info, &mut codes, vsrc1, dword(bytes, 1)?)?,
+            sdwa::decode(target, info, plan, &mut codes, vsrc1, dword(bytes, 1)?)?,
             8,
         ),
         Variant::Dpp16 | Variant::Dpp8 => (
-            dpp::decode(target, info, variant, src0, &mut codes, dword(bytes, 1)?)?,
+            dpp::decode(target, plan, variant, src0, &mut codes, dword(bytes, 1)?)?,
             8,
         ),
     };
