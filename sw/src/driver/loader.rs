@@ -220,8 +220,10 @@ fn load_segments(elf: &[u8]) -> Result<Vec<Segment>, DriverError> {
 pub struct LoadedKernel {
     /// The kernel as read from the code object (metadata, descriptor, code).
     pub kernel: Kernel,
-    /// Device address of its kernel descriptor (v2: `amd_kernel_code_t`):
-    /// the DISPATCH packet's `kernel_object`, 64-byte aligned.
+    /// Device address of its 64-byte kernel descriptor, the DISPATCH packet's
+    /// `kernel_object`, 64-byte aligned. For code object v2 this is the
+    /// descriptor converted from its `amd_kernel_code_t`
+    /// ([`Program::converted_descriptors`]), not the `amd_kernel_code_t` itself.
     pub kernel_object: u64,
     /// Device address of its first instruction.
     pub entry: u64,
@@ -242,6 +244,9 @@ pub struct Program {
     /// The device memory holding the image; its address is where the
     /// span's first byte is.
     pub allocation: Allocation,
+    /// Code object v2: the block holding each kernel's descriptor converted
+    /// from its `amd_kernel_code_t` (64 bytes per kernel, in kernel order).
+    pub converted_descriptors: Option<Allocation>,
     /// The image's virtual addresses in the file.
     pub span: Range<u64>,
     /// Every kernel, in metadata order.

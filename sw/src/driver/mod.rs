@@ -32,7 +32,7 @@ pub mod memory;
 
 use std::collections::VecDeque;
 
-use arch::code_object::CodeObject;
+use arch::code_object::{CodeObject, CodeObjectVersion};
 use arch::command::{ChannelEntry, Command, DispatchPacket, SemaphoreCompare, ENTRY_BYTES};
 use arch::device::{Device, RunStatus, RunUntil};
 use arch::isa::Isa;
@@ -302,10 +302,42 @@ impl<D: Device> Driver<D> {
             return Err(e.into());
         }
         let at = |v: u64| allocation.address + (v - image.span.start);
+        // The DISPATCH packet's kernel object is always a 64-byte v3+ kernel
+        // descriptor (docs/architecture.md): a v2 kernel's `amd_kernel_code_t`
+        // is converted into one, written in a block of its own.
+        let converted = if code_object.version() == CodeObjectVersion::V2 {
+            let bytes = 64 * code_object.kernels().len().max(1) as u64;
+            match self.alloc(bytes, 64) {
+                Ok(a) => Some(a),
+                Err(e) => {
+                    self.free(allocation)?;
+                    return Err(e);
+                }
+            }
+        } else {
+            None
+        };
         let mut kernels = Vec::new();
-        for k in code_object.kernels() {
-            let kernel_object = at(k.descriptor_address);
+        for (i, k) in code_object.kernels().iter().enumerate() {
+            let entry = at(k.entry);
+            let kernel_object = match converted {
+                Some(block) => {
+                    let address = block.address + 64 * i as u64;
+                    let mut descriptor = k.descriptor;
+                    descriptor.kernel_code_entry_byte_offset = entry.wrapping_sub(address) as i64;
+                    if let Err(e) = self.device.write(address, &descriptor.to_bytes()) {
+                        self.free(block)?;
+                        self.free(allocation)?;
+                        return Err(e.into());
+                    }
+                    address
+                }
+                None => at(k.descriptor_address),
+            };
             if kernel_object % 64 != 0 {
+                if let Some(block) = converted {
+                    self.free(block)?;
+                }
                 self.free(allocation)?;
                 return Err(DriverError::BadSegment {
                     offset: 0,
@@ -318,12 +350,13 @@ impl<D: Device> Driver<D> {
             kernels.push(LoadedKernel {
                 kernel: k.clone(),
                 kernel_object,
-                entry: at(k.entry),
+                entry,
             });
         }
         Ok(Program {
             code_object,
             allocation,
+            converted_descriptors: converted,
             span: image.span,
             kernels,
         })
@@ -332,6 +365,9 @@ impl<D: Device> Driver<D> {
     /// Frees a program's device memory. Only call once no dispatch of its
     /// kernels is in flight.
     pub fn unload(&mut self, program: Program) -> Result<(), DriverError> {
+        if let Some(block) = program.converted_descriptors {
+            self.free(block)?;
+        }
         self.free(program.allocation)
     }
 
