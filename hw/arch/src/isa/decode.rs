@@ -116,18 +116,30 @@ pub(crate) fn fast(inst: &mut Instruction, bytes: &[u8]) -> bool {
 pub(crate) fn decode_slow(target: Target, bytes: &[u8]) -> Result<Instruction, DecodeError> {
     let word = dword(bytes, 0)?;
     let Some(family) = identify(target.isa, word) else {
-        return Err(unknown_encoding(word));
+        return Err(unknown_encoding(target.isa, word));
     };
     family::decode(target, family, bytes)
 }
 
-/// The error for a first word of no family this crate models (off the hot path).
+/// The error for a first word of no family this crate models (off the hot
+/// path): the ISA's real encodings that are not modelled (graphics-only MIMG,
+/// EXP and VINTRP, as LLVM decodes them) are `Unimplemented`; every other
+/// major opcode is no encoding at all (LLVM: "invalid instruction encoding").
 #[cold]
 #[inline(never)]
-fn unknown_encoding(word: u32) -> DecodeError {
-    DecodeError::Unimplemented {
-        offset: 0,
-        what: format!("encoding of word {word:#010x} (MIMG/EXP/VINTRP/... are not modelled)"),
+fn unknown_encoding(isa: Isa, word: u32) -> DecodeError {
+    let unmodelled = match (isa, word >> 26) {
+        (_, 0x3c) => Some("MIMG"),
+        (Isa::Gfx803, 0x31) | (Isa::Gfx1030, 0x3e) => Some("EXP"),
+        (Isa::Gfx803, 0x35) | (Isa::Gfx1030, 0x32) => Some("VINTRP"),
+        _ => None,
+    };
+    match unmodelled {
+        Some(name) => DecodeError::Unimplemented {
+            offset: 0,
+            what: format!("{name} encoding (word {word:#010x}) is not modelled"),
+        },
+        None => DecodeError::InvalidEncoding { offset: 0, word },
     }
 }
 

@@ -58,6 +58,13 @@ pub enum DecodeError {
 }
 
 impl DecodeError {
+    /// True for bytes that are no instruction of the ISA at all (an invalid
+    /// encoding, opcode or operand, or input that ends inside an instruction),
+    /// as opposed to a real instruction this model does not implement.
+    pub fn is_invalid(&self) -> bool {
+        !matches!(self, DecodeError::Unimplemented { .. })
+    }
+
     /// The byte offset the error refers to.
     pub fn offset(&self) -> usize {
         match self {
