@@ -171,3 +171,22 @@ fn unsatisfiable_workload_semaphore_exits_3_with_the_front_end_report() {
     assert_eq!(u64::from_str_radix(address, 16).unwrap() % 16, 8, "{e}");
     std::fs::remove_dir_all(dir).ok();
 }
+
+#[test]
+fn v_illegal_faults_with_its_name_and_pc() {
+    let dir = temp_dir("v_illegal");
+    // The all-zero word is gfx1030's v_illegal.
+    let object = patched_saxpy(&dir, 0);
+    let kernel = format!("{{ code_object: {}, name: saxpy }}", object.display());
+    let w = saxpy_workload(&dir, &kernel, 256, 256);
+    let o = gpusim(&["run", w.to_str().unwrap()]);
+    let e = stderr(&o);
+    assert_eq!(o.status.code(), Some(3), "{e}");
+    assert!(
+        e.contains("v_illegal raised an illegal-instruction exception"),
+        "{e}"
+    );
+    assert!(e.contains("`v_illegal`"), "the instruction text: {e}");
+    assert!(e.contains("wave 0; pc 0x"), "{e}");
+    std::fs::remove_dir_all(dir).ok();
+}

@@ -369,8 +369,11 @@ def extract_family(isa, family):
 # Rows LLVM decodes whose operand form no template above produces: the printed
 # operands are checked by the vector tests like every other row.
 # gfx803 `buffer_store_lds_dword s[0:3], s4 lds` has no vaddr/vdata at all.
+# gfx1030 `v_illegal` is the all-zero word (VOP2 opcode 0 with every field 0),
+# which the VOP2 templates (non-zero vdst/vsrc1) never produce.
 SUPPLEMENT = {
     ("gfx803", "MUBUF"): {61: ("buffer_store_lds_dword", [("srsrc", "b128"), ("soffset", "b32")])},
+    ("gfx1030", "VOP2"): {0: ("v_illegal", [])},
 }
 
 

@@ -16,9 +16,17 @@ use arch::isa::{Instruction, Opcode};
 use super::valu::{each_lane, Valu};
 use super::{not_implemented, Flow, WaveCtx};
 use crate::golden::fp::{self, F16, F32};
+use crate::golden::wave::illegal;
 
 /// Executes one VOP2 instruction.
 pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault> {
+    if inst.opcode == Opcode::V_ILLEGAL {
+        // RDNA2: raises an illegal-instruction exception, whose trap handler
+        // is not modelled (as for s_trap): the wave faults.
+        return Err(illegal(
+            "v_illegal raised an illegal-instruction exception (trap handlers are not modelled)",
+        ));
+    }
     let mut v = Valu::new(ctx.wave, inst)?;
     if binary(&mut v)? || super::vop3p::packed(&mut v)? {
         Ok(Flow::Next)

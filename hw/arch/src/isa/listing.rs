@@ -171,9 +171,12 @@ mod tests {
             \t.long 0xd0000000                                           // 000000001624: D0000000\n\
             \t\t...\n";
         assert_eq!(out, expected);
-        // Fewer than 8 zero bytes are decoded (gfx1030: an invalid VOP2 word).
+        // Fewer than 8 zero bytes are decoded: on gfx1030 the zero word is `v_illegal`.
         let out = listing(&[NOP, 0, NOP]).unwrap();
-        assert!(out.contains("\t.long 0x00000000 "), "{out}");
+        assert!(
+            out.contains("\tv_illegal                                                  // 000000001604: 00000000\n"),
+            "{out}"
+        );
     }
 
     #[test]

@@ -67,8 +67,10 @@ fn fill_family<const F: usize>(inst: &mut Instruction, w: u32, bytes: &[u8]) -> 
         return false;
     };
     let shape = plan.shape;
-    if family == Family::Vop1
-        && (!shape.vdst && !shape.sdst && vdst != 0 || !shape.src0 && src0 != 0)
+    if family != Family::Vopc
+        && (!shape.vdst && !shape.sdst && vdst != 0
+            || !shape.src0 && src0 != 0
+            || family == Family::Vop2 && !shape.src1 && vsrc1 != 0)
     {
         return false;
     }
@@ -114,7 +116,8 @@ fn fill_extension<const F: usize>(inst: &mut Instruction, w: u32, bytes: &[u8]) 
         _ => Variant::Dpp8,
     };
     let shape = plan.shape;
-    if family == Family::Vop1 && !shape.vdst && !shape.sdst && vdst != 0
+    if family != Family::Vopc && !shape.vdst && !shape.sdst && vdst != 0
+        || family == Family::Vop2 && !shape.src1 && vsrc1 != 0
         || plan.features & variant_feature(variant) == 0
     {
         return false;

@@ -67,15 +67,23 @@ pub(super) fn decode(
     if shape.sdst {
         codes.sdst = vdst as u16;
     }
-    if family == Family::Vop1 && !shape.vdst && !shape.sdst && vdst != 0 {
+    // Fields a row has no operand for must be zero (VOP1 `v_nop`, gfx1030 VOP2
+    // `v_illegal`, which is exactly the all-zero word).
+    if family != Family::Vopc && !shape.vdst && !shape.sdst && vdst != 0 {
         return Err(invalid(format!(
             "{}: vdst field is {vdst}, must be 0",
             info.opcode.mnemonic()
         )));
     }
+    if family == Family::Vop2 && !shape.src1 && vsrc1 != 0 {
+        return Err(invalid(format!(
+            "{}: vsrc1 field is {vsrc1}, must be 0",
+            info.opcode.mnemonic()
+        )));
+    }
     let (modifiers, size) = match variant {
         Variant::Plain => {
-            if family == Family::Vop1 && !shape.src0 && src0 != 0 {
+            if family != Family::Vopc && !shape.src0 && src0 != 0 {
                 return Err(invalid(format!(
                     "{}: src0 field is {src0}, must be 0",
                     info.opcode.mnemonic()
