@@ -151,6 +151,8 @@ fn yaml_errors_carry_path_line_and_column() {
     let e = parse("kernel: { corpus: saxpy, target: gfx1030 }\ngrid: [64\n").unwrap_err();
     assert!(matches!(e, WorkloadError::Yaml { line: 3, .. }), "{e}");
     assert!(e.to_string().starts_with("dir/w.yaml:3:"), "{e}");
+    // The location is said once, in the prefix.
+    assert!(!e.to_string().contains("at line 3"), "{e}");
 
     let e = parse(&format!("{HEADER}bufers: []\n")).unwrap_err();
     assert!(

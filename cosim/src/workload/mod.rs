@@ -219,9 +219,12 @@ impl Workload {
             .map_err(|e: serde_norway::Error| {
             let (line, column) = e.location().map_or((0, 0), |l| (l.line(), l.column()));
             let mut message = e.to_string();
-            // serde_norway appends " at line L column C"; the prefix says it.
-            if let Some(i) = message.rfind(" at line ") {
-                message.truncate(i);
+            // serde_norway says " at line L column C" of the error's own
+            // location, which the prefix gives; other positions it names (where
+            // an unclosed flow sequence started, say) stay.
+            let own = format!(" at line {line} column {column}");
+            if let Some(i) = message.find(&own) {
+                message.replace_range(i..i + own.len(), "");
             }
             WorkloadError::Yaml {
                 path: path.to_path_buf(),
