@@ -64,6 +64,20 @@ fn bad_input_exits_2_with_a_message() {
     let o = gpusim(&["info", "Cargo.toml"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("Cargo.toml"), "{}", stderr(&o));
+
+    // A model that does not exist yet, named as the user wrote it.
+    let o = gpusim(&[
+        "run",
+        "workloads/corpus/gfx803/saxpy.yaml",
+        "--model",
+        "cycle",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--model cycle is not available yet"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]

@@ -90,7 +90,7 @@ pub(crate) fn bench(
 ) -> Result<String, CliError> {
     if model != Model::Functional {
         return Err(CliError::BadInput(format!(
-            "--model {model:?} is not available yet"
+            "--model {model} is not available yet; use --model functional"
         )));
     }
     let mut rows = Vec::new();

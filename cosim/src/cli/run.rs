@@ -32,6 +32,17 @@ pub enum Model {
     Lockstep,
 }
 
+impl std::fmt::Display for Model {
+    /// The name `--model` takes.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use clap::ValueEnum;
+        match self.to_possible_value() {
+            Some(v) => f.write_str(v.get_name()),
+            None => write!(f, "{self:?}"),
+        }
+    }
+}
+
 /// Maps a driver error to the CLI's exit-code classes: GPU faults, watchdogs and
 /// deadlocked queues are exit 3, everything else is bad input (exit 2).
 fn driver_error(path: &Path, e: DriverError) -> CliError {
@@ -54,7 +65,7 @@ pub(crate) fn run(
 ) -> Result<String, CliError> {
     if model != Model::Functional {
         return Err(CliError::BadInput(format!(
-            "--model {model:?} is not available yet; use --model functional"
+            "--model {model} is not available yet; use --model functional"
         )));
     }
     let bad = |e: workload::WorkloadError| CliError::BadInput(e.to_string());
