@@ -67,11 +67,7 @@ fn fill_family<const F: usize>(inst: &mut Instruction, w: u32, bytes: &[u8]) -> 
         return false;
     };
     let shape = plan.shape;
-    if family != Family::Vopc
-        && (!shape.vdst && !shape.sdst && vdst != 0
-            || !shape.src0 && src0 != 0
-            || family == Family::Vop2 && !shape.src1 && vsrc1 != 0)
-    {
+    if w & plan.e32_zero != 0 {
         return false;
     }
     let literal = if src0 == LITERAL_CODE || shape.k {
@@ -116,10 +112,8 @@ fn fill_extension<const F: usize>(inst: &mut Instruction, w: u32, bytes: &[u8]) 
         _ => Variant::Dpp8,
     };
     let shape = plan.shape;
-    if family != Family::Vopc && !shape.vdst && !shape.sdst && vdst != 0
-        || family == Family::Vop2 && !shape.src1 && vsrc1 != 0
-        || plan.features & variant_feature(variant) == 0
-    {
+    // src0 holds the extension code here; the other unused fields must be zero.
+    if w & plan.e32_zero & !0x1ff != 0 || plan.features & variant_feature(variant) == 0 {
         return false;
     }
     let mut codes = Codes {

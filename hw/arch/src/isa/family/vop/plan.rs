@@ -64,6 +64,10 @@ pub(super) struct RowPlan {
     /// DPP16: the same for the DPP word (LLVM also gives `v_dot4c_i32_i8` a
     /// modifier operand it never prints or checks).
     pub dpp_mods: bool,
+    /// VOP1/VOP2: bits of the 32-bit word that must be zero because the row
+    /// has no operand in their field (`vdst`, `src0`, `vsrc1`), as the
+    /// reference decoder checks them.
+    pub e32_zero: u32,
 }
 
 /// The families of [`Plans::fast_plan`], in its order.
@@ -123,6 +127,7 @@ fn plan_of(isa: Isa, info: &OpInfo) -> RowPlan {
         count: 0,
         simple: info.operands.len() <= MAX_OPERANDS,
         sources: source_count(info) as u8,
+        e32_zero: 0,
         sdwa_mods: (0..2).any(|i| src_policy(isa, info, Variant::Sdwa, i) != Default::default()),
         dpp_mods: (0..2).any(|i| src_policy(isa, info, Variant::Dpp16, i) != Default::default())
             || info.opcode.mnemonic() == "v_dot4c_i32_i8",
@@ -159,6 +164,20 @@ fn plan_of(isa: Isa, info: &OpInfo) -> RowPlan {
         };
     }
     plan.count = info.operands.len().min(MAX_OPERANDS) as u8;
+    if matches!(info.family, Family::Vop1 | Family::Vop2) {
+        let vdst = if shape.vdst || shape.sdst {
+            0
+        } else {
+            0xff << 17
+        };
+        let src0 = if shape.src0 { 0 } else { 0x1ff };
+        let vsrc1 = if info.family == Family::Vop2 && !shape.src1 {
+            0xff << 9
+        } else {
+            0
+        };
+        plan.e32_zero = vdst | src0 | vsrc1;
+    }
     plan
 }
 
