@@ -98,6 +98,12 @@ fn forms(target: Target) -> Vec<&'static str> {
         "v_mad_i32_i24 v5, v1, v2, v3",
         "v_cndmask_b32 v5, v1, v2, vcc",
         "v_cndmask_b32_e64 v5, v1, v2, s[12:13]",
+        // The destination is also a source (read before written, per lane).
+        "v_and_b32 v1, v1, v2",
+        "v_xor_b32 v2, v2, v2",
+        "v_bfi_b32 v3, v1, v3, v3",
+        "v_fma_f32 v2, v1, v2, v3",
+        "v_cndmask_b32 v2, v1, v2, vcc",
         "v_cmp_gt_u32 vcc, v1, v2",
         "v_cmp_eq_u32 vcc, v1, v2",
         "v_cmp_le_i32 vcc, s10, v2",
@@ -140,6 +146,7 @@ fn forms(target: Target) -> Vec<&'static str> {
     if target == Target::GFX803 {
         v.extend([
             "v_add_u32 v5, vcc, v1, v2",
+            "v_addc_u32 v2, vcc, v1, v2, vcc",
             "v_sub_u32 v5, vcc, v1, v2",
             "v_subrev_u32 v5, vcc, v1, v2",
             "v_add_u32_e64 v5, s[12:13], v1, v2",
@@ -170,6 +177,7 @@ fn forms(target: Target) -> Vec<&'static str> {
         if w64 {
             v.extend([
                 "v_add_co_u32 v5, vcc, v1, v2",
+                "v_sub_co_ci_u32 v1, vcc, v1, v2, vcc",
                 "v_sub_co_u32 v5, s[12:13], v1, v2",
                 "v_add_co_ci_u32 v5, vcc, v1, v2, vcc",
                 "v_subrev_co_ci_u32 v5, vcc, v1, v2, vcc",
@@ -177,6 +185,7 @@ fn forms(target: Target) -> Vec<&'static str> {
         } else {
             v.extend([
                 "v_add_co_u32 v5, vcc_lo, v1, v2",
+                "v_sub_co_ci_u32 v1, vcc_lo, v1, v2, vcc_lo",
                 "v_sub_co_u32 v5, s12, v1, v2",
                 "v_add_co_ci_u32 v5, vcc_lo, v1, v2, vcc_lo",
                 "v_sub_co_ci_u32 v5, s12, v1, v2, s13",
@@ -201,6 +210,7 @@ fn forms(target: Target) -> Vec<&'static str> {
                 // wave32 masks: one SGPR.
                 match s {
                     "v_cndmask_b32 v5, v1, v2, vcc" => "v_cndmask_b32 v5, v1, v2, vcc_lo",
+                    "v_cndmask_b32 v2, v1, v2, vcc" => "v_cndmask_b32 v2, v1, v2, vcc_lo",
                     "v_cndmask_b32_e64 v5, v1, v2, s[12:13]" => "v_cndmask_b32_e64 v5, v1, v2, s12",
                     "v_cmp_gt_u32 vcc, v1, v2" => "v_cmp_gt_u32 vcc_lo, v1, v2",
                     "v_cmp_eq_u32 vcc, v1, v2" => "v_cmp_eq_u32 vcc_lo, v1, v2",

@@ -25,6 +25,7 @@
 use arch::isa::tables::Field;
 use arch::isa::{Family, Instruction, Modifiers, Opcode, Operand, OperandType, Variant};
 
+use super::fast_lanes::{self as lanes, carry_lanes, lanes_ref, map3, with_lanes, write64};
 use super::fast_scalar::{self, Salu};
 use super::sop::bfe;
 use super::valu;
@@ -522,148 +523,14 @@ fn lanes32(w: &Wave, s: &Src) -> Option<[u32; 64]> {
     }
 }
 
-/// A source's 64-bit lanes (a VGPR pair, or a 64-bit scalar broadcast).
-#[inline]
-fn lanes64(w: &Wave, s: &Src) -> Option<[u64; 64]> {
-    match s {
-        Src::Vgpr(n) => {
-            let lo = w.vgpr.get(usize::from(*n))?;
-            let hi = w.vgpr.get(usize::from(*n) + 1)?;
-            Some(std::array::from_fn(|l| {
-                u64::from(lo[l]) | (u64::from(hi[l]) << 32)
-            }))
-        }
-        Src::Scalar(op) => w.read_scalar64(op).ok().map(|x| [x; 64]),
-    }
-}
-
-/// Writes `f(lane)` to the EXEC lanes of `dst`.
-#[inline(always)]
-fn write_lanes(dst: &mut [u32; 64], n: usize, exec: u64, f: impl Fn(usize) -> u32) {
-    if exec == u64::MAX || (n == 32 && exec == 0xffff_ffff) {
-        for (l, d) in dst.iter_mut().enumerate().take(n) {
-            *d = f(l);
-        }
-    } else {
-        valu::each_lane(exec, |l| dst[l] = f(l));
-    }
-}
-
-/// A 32-bit source's lanes by reference: the VGPR itself, or `buf` filled
-/// with a scalar's broadcast. `None` sends the instruction to the general path.
-macro_rules! lanes_ref {
-    ($w:expr, $s:expr, $buf:ident) => {
-        match $s {
-            Src::Vgpr(n) => $w.vgpr.get(usize::from(*n))?,
-            Src::Scalar(op) => {
-                $buf = [$w.read_scalar(op).ok()?; 64];
-                &$buf
-            }
-        }
-    };
-}
-
-/// `vdst = f(a, b, c)` over the EXEC lanes. Sources are read in place and
-/// results go straight to the destination register when it is not also a
-/// source (the register file is split around it); otherwise they are
-/// gathered first and then written.
-#[inline(always)]
-fn map3(
-    w: &mut Wave,
-    d: u16,
-    s: &[Src; 3],
-    nsrc: usize,
-    f: impl Fn(u32, u32, u32) -> u32,
-) -> Option<()> {
-    let n = w.lanes() as usize;
-    let exec = w.exec();
-    let full = exec == u64::MAX || (n == 32 && exec == 0xffff_ffff);
-    let d = usize::from(d);
-    let count = w.vgpr.len();
-    if d >= count {
-        return None;
-    }
-    // Scalars are read (and may fail) before anything is written.
-    let mut scalar = [0u32; 3];
-    let mut aliased = false;
-    for (i, src) in s.iter().enumerate().take(nsrc) {
-        match src {
-            Src::Vgpr(v) => {
-                let v = usize::from(*v);
-                if v >= count {
-                    return None;
-                }
-                aliased |= v == d;
-            }
-            Src::Scalar(op) => scalar[i] = w.read_scalar(op).ok()?,
-        }
-    }
-    if aliased {
-        let mut r = [0u32; 64];
-        {
-            let (ba, bb, bc): ([u32; 64], [u32; 64], [u32; 64]);
-            let a = lanes_ref!(w, &s[0], ba);
-            let b = if nsrc > 1 {
-                lanes_ref!(w, &s[1], bb)
-            } else {
-                a
-            };
-            let c = if nsrc > 2 {
-                lanes_ref!(w, &s[2], bc)
-            } else {
-                a
-            };
-            if full {
-                for l in 0..n {
-                    r[l] = f(a[l], b[l], c[l]);
-                }
-            } else {
-                valu::each_lane(exec, |l| r[l] = f(a[l], b[l], c[l]));
-            }
-        }
-        let dst = &mut w.vgpr[d];
-        if full {
-            dst[..n].copy_from_slice(&r[..n]);
-        } else {
-            valu::each_lane(exec, |l| dst[l] = r[l]);
-        }
-        return Some(());
-    }
-    let (below, rest) = w.vgpr.split_at_mut(d);
-    let (dst, above) = rest.split_first_mut()?;
-    let (ba, bb, bc): ([u32; 64], [u32; 64], [u32; 64]);
-    // A source other than the destination: below or above it in the file.
-    macro_rules! operand {
-        ($i:expr, $buf:ident) => {
-            match s[$i] {
-                Src::Vgpr(v) if usize::from(v) < d => &below[usize::from(v)],
-                Src::Vgpr(v) => &above[usize::from(v) - d - 1],
-                Src::Scalar(_) => {
-                    $buf = [scalar[$i]; 64];
-                    &$buf
-                }
-            }
-        };
-    }
-    let a: &[u32; 64] = operand!(0, ba);
-    let b: &[u32; 64] = if nsrc > 1 { operand!(1, bb) } else { a };
-    let c: &[u32; 64] = if nsrc > 2 { operand!(2, bc) } else { a };
-    if full {
-        for l in 0..n {
-            dst[l] = f(a[l], b[l], c[l]);
-        }
-    } else {
-        valu::each_lane(exec, |l| dst[l] = f(a[l], b[l], c[l]));
-    }
-    Some(())
-}
-
 /// The f32 sign bit.
 const SIGN: u32 = 0x8000_0000;
 
+/// Exponent zero and a non-zero mantissa: `|x| - 1` below the mantissa mask
+/// (one subtract and compare instead of two masks).
 #[inline(always)]
 fn denormal(x: u32) -> bool {
-    x & 0x7f80_0000 == 0 && x & 0x007f_ffff != 0
+    (x & 0x7fff_ffff).wrapping_sub(1) < 0x007f_ffff
 }
 
 #[inline(always)]
@@ -839,58 +706,38 @@ fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
         Lowered::Carry {
             kind,
             d,
-            ref a,
-            ref b,
+            a,
+            b,
             cin,
             cout,
         } => {
-            let a = lanes32(w, a)?;
-            let b = lanes32(w, b)?;
-            let full = w.full_mask();
             let cin = match cin {
-                Some(op) => w.read_mask(&op).ok()? & full,
+                Some(op) => w.read_mask(&op).ok()? & w.full_mask(),
                 None => 0,
             };
-            let n = w.lanes() as usize;
             let exec = w.exec();
-            let dst = w.vgpr.get_mut(usize::from(d))?;
             // Same expressions as `vop2::carry_op` (bit 32 is the carry/borrow),
             // one monomorphised loop per flavour.
-            let carry = match kind {
-                Carry::Add | Carry::AddCi => {
-                    carry_lanes(dst, &a, &b, cin, n, exec, |x, y, c| x + y + c)
-                }
-                Carry::Sub | Carry::SubCi => carry_lanes(dst, &a, &b, cin, n, exec, |x, y, c| {
+            let carry = with_lanes(w, d, &[a, b, a], 2, |dst, a, b, _| match kind {
+                Carry::Add | Carry::AddCi => carry_lanes(dst, a, b, cin, exec, |x, y, c| x + y + c),
+                Carry::Sub | Carry::SubCi => carry_lanes(dst, a, b, cin, exec, |x, y, c| {
                     x.wrapping_sub(y).wrapping_sub(c) & 0x1_ffff_ffff
                 }),
-                Carry::Subrev | Carry::SubrevCi => {
-                    carry_lanes(dst, &a, &b, cin, n, exec, |x, y, c| {
-                        y.wrapping_sub(x).wrapping_sub(c) & 0x1_ffff_ffff
-                    })
-                }
-            };
+                Carry::Subrev | Carry::SubrevCi => carry_lanes(dst, a, b, cin, exec, |x, y, c| {
+                    y.wrapping_sub(x).wrapping_sub(c) & 0x1_ffff_ffff
+                }),
+            })?;
             // `write_mask_out` writes only EXEC lanes' bits (cannot fault: checked when lowered).
             w.write_mask(&cout, carry & exec).ok()
         }
-        Lowered::Cndmask {
-            d,
-            ref a,
-            ref b,
-            cond,
-        } => {
-            let a = lanes32(w, a)?;
-            let b = lanes32(w, b)?;
+        Lowered::Cndmask { d, a, b, cond } => {
             let cond = w.read_mask(&cond).ok()? & w.full_mask();
-            let n = w.lanes() as usize;
             let exec = w.exec();
-            let dst = w.vgpr.get_mut(usize::from(d))?;
-            write_lanes(
-                dst,
-                n,
-                exec,
-                |l| if cond >> l & 1 != 0 { b[l] } else { a[l] },
-            );
-            Some(())
+            with_lanes(w, d, &[a, b, a], 2, |dst, a, b, _| {
+                lanes::each(exec, |l| {
+                    dst[l] = if cond >> l & 1 != 0 { b[l] } else { a[l] };
+                });
+            })
         }
         Lowered::Cmp {
             ty,
@@ -900,25 +747,26 @@ fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
             dst,
             exec_write,
         } => {
-            let a = lanes32(w, a)?;
-            let b = lanes32(w, b)?;
             let exec = w.exec();
-            let m = Mode::from_register(w.mode).f32;
-            let mut mask = 0u64;
-            // The same predicate evaluation as `vopc::compare`.
-            match ty {
-                Ty32::U32 => valu::each_lane(exec, |l| {
-                    mask |= u64::from(holds(table, Some(a[l].cmp(&b[l])))) << l;
-                }),
-                Ty32::I32 => valu::each_lane(exec, |l| {
-                    let o = (a[l] as i32).cmp(&(b[l] as i32));
-                    mask |= u64::from(holds(table, Some(o))) << l;
-                }),
-                Ty32::F32 => valu::each_lane(exec, |l| {
-                    let o = fp::compare(F32, u64::from(a[l]), u64::from(b[l]), m);
-                    mask |= u64::from(holds(table, o)) << l;
-                }),
-            }
+            let mut mask = {
+                let (ba, bb): ([u32; 64], [u32; 64]);
+                let a = lanes_ref!(w, a, ba);
+                let b = lanes_ref!(w, b, bb);
+                match ty {
+                    // The same truth table as `vopc::compare`, over flat masks.
+                    Ty32::U32 => lanes::int_compare(a, b, w.lanes() as usize, false, table),
+                    Ty32::I32 => lanes::int_compare(a, b, w.lanes() as usize, true, table),
+                    Ty32::F32 => {
+                        let m = Mode::from_register(w.mode).f32;
+                        let mut mask = 0u64;
+                        lanes::each(exec, |l| {
+                            let o = fp::compare(F32, u64::from(a[l]), u64::from(b[l]), m);
+                            mask |= u64::from(holds(table, o)) << l;
+                        });
+                        mask
+                    }
+                }
+            };
             mask &= exec;
             if let Some(dst) = dst {
                 w.write_mask(&dst, mask).ok()?;
@@ -930,7 +778,7 @@ fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
         }
         Lowered::Lshl64 { d, ref a, ref b } => {
             let a = lanes32(w, a)?;
-            let x = lanes64(w, b)?;
+            let x = lanes::lanes64(w, b)?;
             write64(w, d, |l| x[l] << (a[l] & 63))
         }
         Lowered::MadU64 {
@@ -942,11 +790,11 @@ fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
         } => {
             let a = lanes32(w, a)?;
             let b = lanes32(w, b)?;
-            let c = lanes64(w, c)?;
+            let c = lanes::lanes64(w, c)?;
             let exec = w.exec();
             let mut carry = 0u64;
             let mut r = [0u64; 64];
-            valu::each_lane(exec, |l| {
+            lanes::each(exec, |l| {
                 let p = u64::from(a[l]) * u64::from(b[l]);
                 let (x, o) = p.overflowing_add(c[l]);
                 r[l] = x;
@@ -956,55 +804,4 @@ fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
             w.write_mask(&cout, carry & exec).ok()
         }
     }
-}
-
-/// The lanes of a carry operation: `f(a, b, carry_in)` gives the 32-bit
-/// result and the carry-out in bit 32; returns the carry mask of EXEC lanes.
-#[inline(always)]
-fn carry_lanes(
-    dst: &mut [u32; 64],
-    a: &[u32; 64],
-    b: &[u32; 64],
-    cin: u64,
-    n: usize,
-    exec: u64,
-    f: impl Fn(u64, u64, u64) -> u64,
-) -> u64 {
-    let mut carry = 0u64;
-    let lane = |l: usize| {
-        let x = f(u64::from(a[l]), u64::from(b[l]), cin >> l & 1);
-        dst[l] = x as u32;
-        carry |= (x >> 32 & 1) << l;
-    };
-    if exec == u64::MAX || (n == 32 && exec == 0xffff_ffff) {
-        (0..n).for_each(lane);
-    } else {
-        valu::each_lane(exec, lane);
-    }
-    carry
-}
-
-/// Writes 64-bit results to the EXEC lanes of the VGPR pair at `d` (checks
-/// the pair exists before writing either half, like `Valu::write64`).
-#[inline(always)]
-fn write64(w: &mut Wave, d: u16, f: impl Fn(usize) -> u64) -> Option<()> {
-    let exec = w.exec();
-    let lanes = w.lanes() as usize;
-    let n = usize::from(d);
-    if n + 1 >= w.vgpr.len() {
-        return None;
-    }
-    let (lo, hi) = w.vgpr.split_at_mut(n + 1);
-    let (lo, hi) = (&mut lo[n], &mut hi[0]);
-    let lane = |l: usize| {
-        let x = f(l);
-        lo[l] = x as u32;
-        hi[l] = (x >> 32) as u32;
-    };
-    if exec == u64::MAX || (lanes == 32 && exec == 0xffff_ffff) {
-        (0..lanes).for_each(lane);
-    } else {
-        valu::each_lane(exec, lane);
-    }
-    Some(())
 }

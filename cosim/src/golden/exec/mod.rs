@@ -46,6 +46,7 @@ pub use super::wave::{fault, illegal, Wave};
 
 pub mod ds;
 pub mod fast;
+mod fast_lanes;
 pub mod fast_scalar;
 pub mod flat;
 pub mod mubuf;
