@@ -754,8 +754,8 @@ fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
                 let b = lanes_ref!(w, b, bb);
                 match ty {
                     // The same truth table as `vopc::compare`, over flat masks.
-                    Ty32::U32 => lanes::int_compare(a, b, w.lanes() as usize, false, table),
-                    Ty32::I32 => lanes::int_compare(a, b, w.lanes() as usize, true, table),
+                    Ty32::U32 => lanes::int_compare(a, b, exec, false, table),
+                    Ty32::I32 => lanes::int_compare(a, b, exec, true, table),
                     Ty32::F32 => {
                         let m = Mode::from_register(w.mode).f32;
                         let mut mask = 0u64;

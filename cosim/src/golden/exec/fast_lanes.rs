@@ -15,10 +15,11 @@ use super::Wave;
 /// Inlined into each lowered form so the lane function is inlined too.
 #[inline(always)]
 pub fn each(exec: u64, mut f: impl FnMut(usize)) {
-    if exec == u64::MAX {
-        (0..64).for_each(f);
-    } else if exec == 0xffff_ffff {
-        (0..32).for_each(f);
+    // Two call sites of `f` (not three), so that callers' lane functions,
+    // marked `#[inline(always)]`, are inlined without too much code.
+    if exec == u64::MAX || exec == 0xffff_ffff {
+        let n = if exec == u64::MAX { 64 } else { 32 };
+        (0..n).for_each(f);
     } else {
         let mut m = exec;
         while m != 0 {
@@ -131,7 +132,11 @@ pub fn map3(
 ) -> Option<()> {
     let exec = w.exec();
     with_lanes(w, d, s, nsrc, |dst, a, b, c| {
-        each(exec, |l| dst[l] = f(a[l], b[l], c[l]));
+        each(
+            exec,
+            #[inline(always)]
+            |l| dst[l] = f(a[l], b[l], c[l]),
+        );
     })
 }
 
@@ -147,11 +152,15 @@ pub fn carry_lanes(
     f: impl Fn(u64, u64, u64) -> u64,
 ) -> u64 {
     let mut carry = 0u64;
-    each(exec, |l| {
-        let x = f(u64::from(a[l]), u64::from(b[l]), cin >> l & 1);
-        dst[l] = x as u32;
-        carry |= (x >> 32 & 1) << l;
-    });
+    each(
+        exec,
+        #[inline(always)]
+        |l| {
+            let x = f(u64::from(a[l]), u64::from(b[l]), cin >> l & 1);
+            dst[l] = x as u32;
+            carry |= (x >> 32 & 1) << l;
+        },
+    );
     carry
 }
 
@@ -174,28 +183,20 @@ pub fn write64(w: &mut Wave, d: u16, f: impl Fn(usize) -> u64) -> Option<()> {
     Some(())
 }
 
-/// The mask of lanes `l < n` where the 32-bit compare of `a[l]` and `b[l]`
+/// The mask of the EXEC lanes where the 32-bit compare of `a[l]` and `b[l]`
 /// (signed when `signed`) lands in the truth table `table` (bit 0 less,
-/// bit 1 equal, bit 2 greater; integers are never unordered). Computed for
-/// every lane as flat masks (vectorisable); the caller keeps the EXEC lanes.
+/// bit 1 equal, bit 2 greater; integers are never unordered, so this is
+/// `vopc::holds` without the `Ordering`).
 #[inline(always)]
-pub fn int_compare(a: &[u32; 64], b: &[u32; 64], n: usize, signed: bool, table: u8) -> u64 {
+pub fn int_compare(a: &[u32; 64], b: &[u32; 64], exec: u64, signed: bool, table: u8) -> u64 {
     // Flipping the sign bit turns a signed order into an unsigned one.
     let flip = if signed { 0x8000_0000 } else { 0 };
-    let (mut lt, mut eq) = (0u64, 0u64);
-    let mut lanes = |count: usize| {
-        for l in 0..count {
-            let (x, y) = (a[l] ^ flip, b[l] ^ flip);
-            lt |= u64::from(x < y) << l;
-            eq |= u64::from(x == y) << l;
-        }
-    };
-    if n == 64 {
-        lanes(64);
-    } else {
-        lanes(32);
-    }
-    let gt = !(lt | eq);
-    let pick = |bit: u8, m: u64| if table & bit != 0 { m } else { 0 };
-    pick(1, lt) | pick(2, eq) | pick(4, gt)
+    let mut mask = 0u64;
+    each(exec, |l| {
+        let (x, y) = (a[l] ^ flip, b[l] ^ flip);
+        // 0 less, 1 equal, 2 greater: the table bit to test.
+        let bit = u32::from(x >= y) + u32::from(x > y);
+        mask |= u64::from(table >> bit & 1) << l;
+    });
+    mask
 }
