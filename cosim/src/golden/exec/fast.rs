@@ -608,51 +608,295 @@ fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
             let mode = Mode::from_register(w.mode);
             let (m, ieee) = (mode.f32, mode.ieee);
             match op {
-                Op::Mov => map3(w, d, s, 1, |a, _, _| a),
-                Op::Not => map3(w, d, s, 1, |a, _, _| !a),
-                Op::AddNc => map3(w, d, s, 2, |a, b, _| a.wrapping_add(b)),
-                Op::SubNc => map3(w, d, s, 2, |a, b, _| a.wrapping_sub(b)),
-                Op::SubrevNc => map3(w, d, s, 2, |a, b, _| b.wrapping_sub(a)),
-                Op::And => map3(w, d, s, 2, |a, b, _| a & b),
-                Op::Or => map3(w, d, s, 2, |a, b, _| a | b),
-                Op::Xor => map3(w, d, s, 2, |a, b, _| a ^ b),
-                Op::Xnor => map3(w, d, s, 2, |a, b, _| !(a ^ b)),
-                Op::Lshlrev => map3(w, d, s, 2, |a, b, _| b << (a & 31)),
-                Op::Lshrrev => map3(w, d, s, 2, |a, b, _| b >> (a & 31)),
-                Op::Ashrrev => map3(w, d, s, 2, |a, b, _| ((b as i32) >> (a & 31)) as u32),
-                Op::MinI => map3(w, d, s, 2, |a, b, _| (a as i32).min(b as i32) as u32),
-                Op::MaxI => map3(w, d, s, 2, |a, b, _| (a as i32).max(b as i32) as u32),
-                Op::MinU => map3(w, d, s, 2, |a, b, _| a.min(b)),
-                Op::MaxU => map3(w, d, s, 2, |a, b, _| a.max(b)),
-                Op::MulLo => map3(w, d, s, 2, |a, b, _| a.wrapping_mul(b)),
-                Op::MulHiU => map3(w, d, s, 2, |a, b, _| {
-                    ((u64::from(a) * u64::from(b)) >> 32) as u32
-                }),
-                Op::MulHiI => map3(w, d, s, 2, |a, b, _| {
-                    ((i64::from(a as i32) * i64::from(b as i32)) >> 32) as u32
-                }),
-                Op::MulU24 => map3(w, d, s, 2, |a, b, _| {
-                    (a & 0xff_ffff).wrapping_mul(b & 0xff_ffff)
-                }),
-                Op::MulI24 => map3(w, d, s, 2, |a, b, _| (i24(a) * i24(b)) as u32),
-                Op::LshlAdd => map3(w, d, s, 3, |a, b, c| (a << (b & 31)).wrapping_add(c)),
-                Op::AddLshl => map3(w, d, s, 3, |a, b, c| a.wrapping_add(b) << (c & 31)),
-                Op::Add3 => map3(w, d, s, 3, |a, b, c| a.wrapping_add(b).wrapping_add(c)),
-                Op::LshlOr => map3(w, d, s, 3, |a, b, c| (a << (b & 31)) | c),
-                Op::AndOr => map3(w, d, s, 3, |a, b, c| (a & b) | c),
-                Op::Or3 => map3(w, d, s, 3, |a, b, c| a | b | c),
-                Op::Xor3 => map3(w, d, s, 3, |a, b, c| a ^ b ^ c),
-                Op::Xad => map3(w, d, s, 3, |a, b, c| (a ^ b).wrapping_add(c)),
-                Op::AlignBit => map3(w, d, s, 3, |a, b, c| {
-                    ((u64::from(a) << 32 | u64::from(b)) >> (c & 31)) as u32
-                }),
-                Op::Bfi => map3(w, d, s, 3, |a, b, c| (a & b) | (!a & c)),
-                Op::AddF32 => map3(w, d, s, 2, |a, b, _| add_f32(a, b, m)),
+                Op::Mov => map3(
+                    w,
+                    d,
+                    s,
+                    1,
+                    #[inline(always)]
+                    |a, _, _| a,
+                ),
+                Op::Not => map3(
+                    w,
+                    d,
+                    s,
+                    1,
+                    #[inline(always)]
+                    |a, _, _| !a,
+                ),
+                Op::AddNc => map3(
+                    w,
+                    d,
+                    s,
+                    2,
+                    #[inline(always)]
+                    |a, b, _| a.wrapping_add(b),
+                ),
+                Op::SubNc => map3(
+                    w,
+                    d,
+                    s,
+                    2,
+                    #[inline(always)]
+                    |a, b, _| a.wrapping_sub(b),
+                ),
+                Op::SubrevNc => map3(
+                    w,
+                    d,
+                    s,
+                    2,
+                    #[inline(always)]
+                    |a, b, _| b.wrapping_sub(a),
+                ),
+                Op::And => map3(
+                    w,
+                    d,
+                    s,
+                    2,
+                    #[inline(always)]
+                    |a, b, _| a & b,
+                ),
+                Op::Or => map3(
+                    w,
+                    d,
+                    s,
+                    2,
+                    #[inline(always)]
+                    |a, b, _| a | b,
+                ),
+                Op::Xor => map3(
+                    w,
+                    d,
+                    s,
+                    2,
+                    #[inline(always)]
+                    |a, b, _| a ^ b,
+                ),
+                Op::Xnor => map3(
+                    w,
+                    d,
+                    s,
+                    2,
+                    #[inline(always)]
+                    |a, b, _| !(a ^ b),
+                ),
+                Op::Lshlrev => map3(
+                    w,
+                    d,
+                    s,
+                    2,
+                    #[inline(always)]
+                    |a, b, _| b << (a & 31),
+                ),
+                Op::Lshrrev => map3(
+                    w,
+                    d,
+                    s,
+                    2,
+                    #[inline(always)]
+                    |a, b, _| b >> (a & 31),
+                ),
+                Op::Ashrrev => map3(
+                    w,
+                    d,
+                    s,
+                    2,
+                    #[inline(always)]
+                    |a, b, _| ((b as i32) >> (a & 31)) as u32,
+                ),
+                Op::MinI => map3(
+                    w,
+                    d,
+                    s,
+                    2,
+                    #[inline(always)]
+                    |a, b, _| (a as i32).min(b as i32) as u32,
+                ),
+                Op::MaxI => map3(
+                    w,
+                    d,
+                    s,
+                    2,
+                    #[inline(always)]
+                    |a, b, _| (a as i32).max(b as i32) as u32,
+                ),
+                Op::MinU => map3(
+                    w,
+                    d,
+                    s,
+                    2,
+                    #[inline(always)]
+                    |a, b, _| a.min(b),
+                ),
+                Op::MaxU => map3(
+                    w,
+                    d,
+                    s,
+                    2,
+                    #[inline(always)]
+                    |a, b, _| a.max(b),
+                ),
+                Op::MulLo => map3(
+                    w,
+                    d,
+                    s,
+                    2,
+                    #[inline(always)]
+                    |a, b, _| a.wrapping_mul(b),
+                ),
+                Op::MulHiU => map3(
+                    w,
+                    d,
+                    s,
+                    2,
+                    #[inline(always)]
+                    |a, b, _| ((u64::from(a) * u64::from(b)) >> 32) as u32,
+                ),
+                Op::MulHiI => map3(
+                    w,
+                    d,
+                    s,
+                    2,
+                    #[inline(always)]
+                    |a, b, _| ((i64::from(a as i32) * i64::from(b as i32)) >> 32) as u32,
+                ),
+                Op::MulU24 => map3(
+                    w,
+                    d,
+                    s,
+                    2,
+                    #[inline(always)]
+                    |a, b, _| (a & 0xff_ffff).wrapping_mul(b & 0xff_ffff),
+                ),
+                Op::MulI24 => map3(
+                    w,
+                    d,
+                    s,
+                    2,
+                    #[inline(always)]
+                    |a, b, _| (i24(a) * i24(b)) as u32,
+                ),
+                Op::LshlAdd => map3(
+                    w,
+                    d,
+                    s,
+                    3,
+                    #[inline(always)]
+                    |a, b, c| (a << (b & 31)).wrapping_add(c),
+                ),
+                Op::AddLshl => map3(
+                    w,
+                    d,
+                    s,
+                    3,
+                    #[inline(always)]
+                    |a, b, c| a.wrapping_add(b) << (c & 31),
+                ),
+                Op::Add3 => map3(
+                    w,
+                    d,
+                    s,
+                    3,
+                    #[inline(always)]
+                    |a, b, c| a.wrapping_add(b).wrapping_add(c),
+                ),
+                Op::LshlOr => map3(
+                    w,
+                    d,
+                    s,
+                    3,
+                    #[inline(always)]
+                    |a, b, c| (a << (b & 31)) | c,
+                ),
+                Op::AndOr => map3(
+                    w,
+                    d,
+                    s,
+                    3,
+                    #[inline(always)]
+                    |a, b, c| (a & b) | c,
+                ),
+                Op::Or3 => map3(
+                    w,
+                    d,
+                    s,
+                    3,
+                    #[inline(always)]
+                    |a, b, c| a | b | c,
+                ),
+                Op::Xor3 => map3(
+                    w,
+                    d,
+                    s,
+                    3,
+                    #[inline(always)]
+                    |a, b, c| a ^ b ^ c,
+                ),
+                Op::Xad => map3(
+                    w,
+                    d,
+                    s,
+                    3,
+                    #[inline(always)]
+                    |a, b, c| (a ^ b).wrapping_add(c),
+                ),
+                Op::AlignBit => map3(
+                    w,
+                    d,
+                    s,
+                    3,
+                    #[inline(always)]
+                    |a, b, c| ((u64::from(a) << 32 | u64::from(b)) >> (c & 31)) as u32,
+                ),
+                Op::Bfi => map3(
+                    w,
+                    d,
+                    s,
+                    3,
+                    #[inline(always)]
+                    |a, b, c| (a & b) | (!a & c),
+                ),
+                Op::AddF32 => map3(
+                    w,
+                    d,
+                    s,
+                    2,
+                    #[inline(always)]
+                    |a, b, _| add_f32(a, b, m),
+                ),
                 // `fp::sub`: a + (-b).
-                Op::SubF32 => map3(w, d, s, 2, |a, b, _| add_f32(a, b ^ SIGN, m)),
-                Op::SubrevF32 => map3(w, d, s, 2, |a, b, _| add_f32(b, a ^ SIGN, m)),
-                Op::MulF32 => map3(w, d, s, 2, |a, b, _| mul_f32(a, b, m)),
-                Op::FmaF32 => map3(w, d, s, 3, |a, b, c| fma_f32(a, b, c, m)),
+                Op::SubF32 => map3(
+                    w,
+                    d,
+                    s,
+                    2,
+                    #[inline(always)]
+                    |a, b, _| add_f32(a, b ^ SIGN, m),
+                ),
+                Op::SubrevF32 => map3(
+                    w,
+                    d,
+                    s,
+                    2,
+                    #[inline(always)]
+                    |a, b, _| add_f32(b, a ^ SIGN, m),
+                ),
+                Op::MulF32 => map3(
+                    w,
+                    d,
+                    s,
+                    2,
+                    #[inline(always)]
+                    |a, b, _| mul_f32(a, b, m),
+                ),
+                Op::FmaF32 => map3(
+                    w,
+                    d,
+                    s,
+                    3,
+                    #[inline(always)]
+                    |a, b, c| fma_f32(a, b, c, m),
+                ),
                 Op::MadF32 => {
                     // `fp::mad` (f32): add(mul(a, b)) with denormals flushed whatever MODE says.
                     let mf = FpMode {
@@ -660,46 +904,119 @@ fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
                         denorm_out: false,
                         ..m
                     };
-                    map3(w, d, s, 3, |a, b, c| add_f32(mul_f32(a, b, mf), c, mf))
+                    map3(
+                        w,
+                        d,
+                        s,
+                        3,
+                        #[inline(always)]
+                        |a, b, c| add_f32(mul_f32(a, b, mf), c, mf),
+                    )
                 }
-                Op::LdexpF32 => map3(w, d, s, 2, |a, b, _| {
-                    fp::ldexp(F32, u64::from(a), b as i32, m) as u32
-                }),
-                Op::MinF32 => map3(w, d, s, 2, |a, b, _| {
-                    fp::min_max(F32, u64::from(a), u64::from(b), false, ieee, m) as u32
-                }),
-                Op::MaxF32 => map3(w, d, s, 2, |a, b, _| {
-                    fp::min_max(F32, u64::from(a), u64::from(b), true, ieee, m) as u32
-                }),
-                Op::CvtF32I32 => map3(w, d, s, 1, |a, _, _| {
-                    fp::from_i64(F32, i64::from(a as i32), m) as u32
-                }),
-                Op::CvtF32U32 => map3(w, d, s, 1, |a, _, _| {
-                    fp::from_u64(F32, u64::from(a), m) as u32
-                }),
-                Op::BfeU32 => map3(w, d, s, 3, |a, b, c| {
-                    bfe(u64::from(a), b & 31, c & 31, 32, false) as u32
-                }),
-                Op::BfeI32 => map3(w, d, s, 3, |a, b, c| {
-                    bfe(u64::from(a), b & 31, c & 31, 32, true) as u32
-                }),
-                Op::MadU24 => map3(w, d, s, 3, |a, b, c| {
-                    (a & 0xff_ffff).wrapping_mul(b & 0xff_ffff).wrapping_add(c)
-                }),
-                Op::MadI24 => map3(w, d, s, 3, |a, b, c| {
-                    ((i24(a) * i24(b)) as u32).wrapping_add(c)
-                }),
-                Op::CvtI32F32 => map3(w, d, s, 1, |a, _, _| {
-                    let (lo, hi) = (i64::from(i32::MIN), i64::from(i32::MAX));
-                    fp::to_int(F32, u64::from(a), IntRound::Trunc, lo, hi, m) as u32
-                }),
-                Op::CvtU32F32 => map3(w, d, s, 1, |a, _, _| {
-                    let (lo, hi) = (0, i64::from(u32::MAX));
-                    fp::to_int(F32, u64::from(a), IntRound::Trunc, lo, hi, m) as u32
-                }),
+                Op::LdexpF32 => map3(
+                    w,
+                    d,
+                    s,
+                    2,
+                    #[inline(always)]
+                    |a, b, _| fp::ldexp(F32, u64::from(a), b as i32, m) as u32,
+                ),
+                Op::MinF32 => map3(
+                    w,
+                    d,
+                    s,
+                    2,
+                    #[inline(always)]
+                    |a, b, _| fp::min_max(F32, u64::from(a), u64::from(b), false, ieee, m) as u32,
+                ),
+                Op::MaxF32 => map3(
+                    w,
+                    d,
+                    s,
+                    2,
+                    #[inline(always)]
+                    |a, b, _| fp::min_max(F32, u64::from(a), u64::from(b), true, ieee, m) as u32,
+                ),
+                Op::CvtF32I32 => map3(
+                    w,
+                    d,
+                    s,
+                    1,
+                    #[inline(always)]
+                    |a, _, _| fp::from_i64(F32, i64::from(a as i32), m) as u32,
+                ),
+                Op::CvtF32U32 => map3(
+                    w,
+                    d,
+                    s,
+                    1,
+                    #[inline(always)]
+                    |a, _, _| fp::from_u64(F32, u64::from(a), m) as u32,
+                ),
+                Op::BfeU32 => map3(
+                    w,
+                    d,
+                    s,
+                    3,
+                    #[inline(always)]
+                    |a, b, c| bfe(u64::from(a), b & 31, c & 31, 32, false) as u32,
+                ),
+                Op::BfeI32 => map3(
+                    w,
+                    d,
+                    s,
+                    3,
+                    #[inline(always)]
+                    |a, b, c| bfe(u64::from(a), b & 31, c & 31, 32, true) as u32,
+                ),
+                Op::MadU24 => map3(
+                    w,
+                    d,
+                    s,
+                    3,
+                    #[inline(always)]
+                    |a, b, c| (a & 0xff_ffff).wrapping_mul(b & 0xff_ffff).wrapping_add(c),
+                ),
+                Op::MadI24 => map3(
+                    w,
+                    d,
+                    s,
+                    3,
+                    #[inline(always)]
+                    |a, b, c| ((i24(a) * i24(b)) as u32).wrapping_add(c),
+                ),
+                Op::CvtI32F32 => map3(
+                    w,
+                    d,
+                    s,
+                    1,
+                    #[inline(always)]
+                    |a, _, _| {
+                        let (lo, hi) = (i64::from(i32::MIN), i64::from(i32::MAX));
+                        fp::to_int(F32, u64::from(a), IntRound::Trunc, lo, hi, m) as u32
+                    },
+                ),
+                Op::CvtU32F32 => map3(
+                    w,
+                    d,
+                    s,
+                    1,
+                    #[inline(always)]
+                    |a, _, _| {
+                        let (lo, hi) = (0, i64::from(u32::MAX));
+                        fp::to_int(F32, u64::from(a), IntRound::Trunc, lo, hi, m) as u32
+                    },
+                ),
                 Op::Unary(op) => {
                     let (_, f) = super::vop1::float_unary(op)?;
-                    map3(w, d, s, 1, |a, _, _| f(u64::from(a), m) as u32)
+                    map3(
+                        w,
+                        d,
+                        s,
+                        1,
+                        #[inline(always)]
+                        |a, _, _| f(u64::from(a), m) as u32,
+                    )
                 }
             }
         }

@@ -19,7 +19,9 @@ pub fn each(exec: u64, mut f: impl FnMut(usize)) {
     // marked `#[inline(always)]`, are inlined without too much code.
     if exec == u64::MAX || exec == 0xffff_ffff {
         let n = if exec == u64::MAX { 64 } else { 32 };
-        (0..n).for_each(f);
+        for l in 0..n {
+            f(l);
+        }
     } else {
         let mut m = exec;
         while m != 0 {
