@@ -23,7 +23,7 @@
 //! state, memory and statistics.
 
 use arch::isa::tables::Field;
-use arch::isa::{Family, Instruction, Modifiers, Opcode, Operand, OperandType, Variant};
+use arch::isa::{Family, Instruction, Modifiers, Opcode, Operand, OperandType, Target, Variant};
 
 use super::fast_lanes::{self as lanes, carry_lanes, lanes_ref, map3, with_lanes, write64};
 use super::fast_scalar::{self, Salu};
@@ -37,12 +37,45 @@ use arch::isa::operand::VGPR_BASE;
 
 /// A 32-bit source operand, resolved at lowering time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub enum Src {
     /// A VGPR (its number).
     Vgpr(u16),
     /// Anything scalar (SGPR, constant, literal), read with [`Wave::read_scalar`]
     /// (or [`Wave::read_scalar64`] for a 64-bit source).
     Scalar(Operand),
+    /// A 32-bit source that is `sgpr[i]` (resolved by [`fast_scalar::S32::of`]).
+    Sgpr(u8),
+    /// A 32-bit source whose value does not depend on the wave (a constant or
+    /// literal, as [`Wave::read_scalar`] reads it for its operand type).
+    Imm(u32),
+}
+
+impl Src {
+    /// The value of a scalar source read as 32 bits (`None`: the general
+    /// path must run; a VGPR is not a scalar).
+    #[inline(always)]
+    pub fn scalar32(&self, w: &Wave) -> Option<u32> {
+        match *self {
+            Src::Sgpr(i) => Some(w.sgpr[usize::from(i)]),
+            Src::Imm(v) => Some(v),
+            Src::Scalar(ref op) => w.read_scalar(op).ok(),
+            Src::Vgpr(_) => None,
+        }
+    }
+
+    /// This source with a scalar operand resolved for 32-bit reads (only for
+    /// operands read by [`Src::scalar32`], never by a 64-bit read).
+    fn resolved32(self, target: Target) -> Src {
+        match self {
+            Src::Scalar(op) => match fast_scalar::S32::of(target, op) {
+                fast_scalar::S32::Reg(i) => Src::Sgpr(i),
+                fast_scalar::S32::Imm(v) => Src::Imm(v),
+                fast_scalar::S32::Op(op) => Src::Scalar(op),
+            },
+            other => other,
+        }
+    }
 }
 
 /// A pure per-lane 32-bit operation of up to three sources.
@@ -167,7 +200,12 @@ pub enum Carry {
 }
 
 /// An instruction in its lowered form.
+///
+/// `repr(u8)` (here and on the operand enums): an explicit one-byte tag, so
+/// the per-instruction `match` is a byte load and a jump rather than a
+/// decoding of niche values spread over nested fields.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub enum Lowered {
     /// Run the general path.
     Generic,
@@ -253,7 +291,68 @@ pub fn lower(inst: &Instruction, pc: u64) -> Lowered {
     if let Some(s) = fast_scalar::lower(inst, pc) {
         return Lowered::Scalar(s);
     }
-    try_lower(inst).unwrap_or(Lowered::Generic)
+    try_lower(inst).map_or(Lowered::Generic, |l| resolve_sources(l, inst.target))
+}
+
+/// Resolves the 32-bit scalar sources of a lowered VALU form to an SGPR
+/// index or a constant (the 64-bit ones keep their operand).
+fn resolve_sources(l: Lowered, t: Target) -> Lowered {
+    match l {
+        Lowered::Map { op, d, s } => Lowered::Map {
+            op,
+            d,
+            s: s.map(|x| x.resolved32(t)),
+        },
+        Lowered::Carry {
+            kind,
+            d,
+            a,
+            b,
+            cin,
+            cout,
+        } => Lowered::Carry {
+            kind,
+            d,
+            a: a.resolved32(t),
+            b: b.resolved32(t),
+            cin,
+            cout,
+        },
+        Lowered::Cndmask { d, a, b, cond } => Lowered::Cndmask {
+            d,
+            a: a.resolved32(t),
+            b: b.resolved32(t),
+            cond,
+        },
+        Lowered::Cmp {
+            ty,
+            table,
+            a,
+            b,
+            dst,
+            exec_write,
+        } => Lowered::Cmp {
+            ty,
+            table,
+            a: a.resolved32(t),
+            b: b.resolved32(t),
+            dst,
+            exec_write,
+        },
+        Lowered::Lshl64 { d, a, b } => Lowered::Lshl64 {
+            d,
+            a: a.resolved32(t),
+            b,
+        },
+        Lowered::MadU64 { d, a, b, c, cout } => Lowered::MadU64 {
+            d,
+            a: a.resolved32(t),
+            b: b.resolved32(t),
+            c,
+            cout,
+        },
+        other => other,
+    }
 }
 
 /// True when every modifier the VALU semantics read (`Valu::src`, `write`,
@@ -519,7 +618,7 @@ fn try_lower(inst: &Instruction) -> Option<Lowered> {
 fn lanes32(w: &Wave, s: &Src) -> Option<[u32; 64]> {
     match s {
         Src::Vgpr(n) => w.vgpr.get(usize::from(*n)).copied(),
-        Src::Scalar(op) => w.read_scalar(op).ok().map(|x| [x; 64]),
+        _ => s.scalar32(w).map(|x| [x; 64]),
     }
 }
 

@@ -38,8 +38,8 @@ macro_rules! lanes_ref {
     ($w:expr, $s:expr, $buf:ident) => {
         match $s {
             Src::Vgpr(n) => $w.vgpr.get(usize::from(*n))?,
-            Src::Scalar(op) => {
-                $buf = [$w.read_scalar(op).ok()?; 64];
+            other => {
+                $buf = [other.scalar32($w)?; 64];
                 &$buf
             }
         }
@@ -59,6 +59,8 @@ pub fn lanes64(w: &Wave, s: &Src) -> Option<[u64; 64]> {
             }))
         }
         Src::Scalar(op) => w.read_scalar64(op).ok().map(|x| [x; 64]),
+        // Resolved 32-bit forms are never read as 64 bits.
+        Src::Sgpr(_) | Src::Imm(_) => None,
     }
 }
 
@@ -97,7 +99,7 @@ pub fn with_lanes<R>(
                 }
                 aliased |= v == d;
             }
-            Src::Scalar(op) => scalar[i] = w.read_scalar(op).ok()?,
+            other => scalar[i] = other.scalar32(w)?,
         }
     }
     let old = if aliased { Some(w.vgpr[d]) } else { None };
@@ -110,7 +112,7 @@ pub fn with_lanes<R>(
                 Src::Vgpr(v) if usize::from(v) < d => &below[usize::from(v)],
                 Src::Vgpr(v) if usize::from(v) == d => old.as_ref()?,
                 Src::Vgpr(v) => &above[usize::from(v) - d - 1],
-                Src::Scalar(_) => {
+                _ => {
                     $buf = [scalar[$i]; 64];
                     &$buf
                 }

@@ -21,6 +21,7 @@ use crate::golden::wave::{EXEC_LO, NULL};
 /// (constant or literal: what [`Wave::read_scalar`] returns for it whatever the
 /// wave's state), or the operand itself for anything state-dependent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub enum S32 {
     /// `sgpr[i]`.
     Reg(u8),
@@ -32,6 +33,7 @@ pub enum S32 {
 
 /// A 64-bit scalar source, as [`S32`] for [`Wave::read_scalar64`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub enum S64 {
     /// `sgpr[i] | sgpr[i + 1] << 32`.
     Pair(u8),
@@ -102,6 +104,7 @@ impl S64 {
 
 /// A lowered scalar operation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub enum Salu {
     /// 32-bit `d = f(a, b)` (SOP2), with the SCC rule of the opcode.
     Op32 {
