@@ -189,29 +189,43 @@ fn kind_dwords(kind: Kind) -> usize {
 }
 
 /// The LDS dword at byte `a` (bytes at or beyond `limit` read 0), as
-/// [`lds_read`] of 4 bytes gives it, without a variable-length copy.
-#[inline]
+/// [`lds_read`] of 4 bytes gives it, without a variable-length copy. The
+/// in-range case is inlined into the lane loops; the rest is out of line.
+#[inline(always)]
 fn lds_u32(lds: &[u8], limit: u64, a: u64) -> u32 {
-    let end = a.saturating_add(4);
-    if end <= limit.min(lds.len() as u64) {
-        let i = a as usize;
-        return u32::from_le_bytes([lds[i], lds[i + 1], lds[i + 2], lds[i + 3]]);
+    if a.saturating_add(4) <= limit.min(lds.len() as u64) {
+        if let Some(&[b0, b1, b2, b3]) = lds.get(a as usize..a as usize + 4) {
+            return u32::from_le_bytes([b0, b1, b2, b3]);
+        }
     }
+    lds_u32_edge(lds, limit, a)
+}
+
+/// [`lds_u32`] for a dword not wholly inside the limit.
+#[inline(never)]
+fn lds_u32_edge(lds: &[u8], limit: u64, a: u64) -> u32 {
     let mut raw = [0u8; 4];
     lds_read(lds, limit, a, &mut raw);
     u32::from_le_bytes(raw)
 }
 
 /// Writes the LDS dword at byte `a` (bytes at or beyond `limit` dropped), as
-/// [`lds_write`] of 4 bytes does, without a variable-length copy.
-#[inline]
+/// [`lds_write`] of 4 bytes does, without a variable-length copy (in-range
+/// case inlined, as [`lds_u32`]).
+#[inline(always)]
 fn lds_put_u32(lds: &mut [u8], limit: u64, a: u64, v: u32) {
-    let end = a.saturating_add(4);
-    if end <= limit.min(lds.len() as u64) {
-        let i = a as usize;
-        lds[i..i + 4].copy_from_slice(&v.to_le_bytes());
-        return;
+    if a.saturating_add(4) <= limit.min(lds.len() as u64) {
+        if let Some(dst) = lds.get_mut(a as usize..a as usize + 4) {
+            dst.copy_from_slice(&v.to_le_bytes());
+            return;
+        }
     }
+    lds_put_u32_edge(lds, limit, a, v);
+}
+
+/// [`lds_put_u32`] for a dword not wholly inside the limit.
+#[inline(never)]
+fn lds_put_u32_edge(lds: &mut [u8], limit: u64, a: u64, v: u32) {
     lds_write(lds, limit, a, &v.to_le_bytes());
 }
 
