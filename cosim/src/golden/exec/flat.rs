@@ -117,20 +117,28 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
                 &w.vgpr[usize::from(r.first) + 1],
             );
             let flat = inst.family == Family::Flat;
-            each(exec, |lane| {
-                let a = (u64::from(lo[lane]) | u64::from(hi[lane]) << 32).wrapping_add(off);
-                if flat {
-                    (addr[lane], seg[lane]) = aperture(a);
-                } else {
-                    addr[lane] = a;
-                }
-            });
+            each(
+                exec,
+                #[inline(always)]
+                |lane| {
+                    let a = (u64::from(lo[lane]) | u64::from(hi[lane]) << 32).wrapping_add(off);
+                    if flat {
+                        (addr[lane], seg[lane]) = aperture(a);
+                    } else {
+                        addr[lane] = a;
+                    }
+                },
+            );
         }
         (Family::Global, Some(r), Some(s)) if fast && !addtid => {
             let v = &w.vgpr[usize::from(r.first)];
-            each(exec, |lane| {
-                addr[lane] = s.wrapping_add(u64::from(v[lane])).wrapping_add(off);
-            });
+            each(
+                exec,
+                #[inline(always)]
+                |lane| {
+                    addr[lane] = s.wrapping_add(u64::from(v[lane])).wrapping_add(off);
+                },
+            );
         }
         _ => general_addresses(
             inst,
@@ -166,7 +174,11 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
 #[inline]
 fn all_global(exec: u64, seg: &[Segment; 64]) -> bool {
     let mut all = true;
-    each(exec, |lane| all &= seg[lane] == Segment::Global);
+    each(
+        exec,
+        #[inline(always)]
+        |lane| all &= seg[lane] == Segment::Global,
+    );
     all
 }
 
