@@ -444,9 +444,10 @@ fn run_wave(
     limit: u64,
 ) -> Result<u64, Fault> {
     let mut n = 0;
+    let (target, bits) = (wave.target, program::target_bits(wave.target));
     while n < limit && wave.status == WaveStatus::Running {
         let pc = wave.pc;
-        let decoded = match programs.fetch(wave.target, pc, memory) {
+        let decoded = match programs.fetch_tagged(target, bits, pc, memory) {
             Ok(d) => d,
             Err(f) => return Err(locate(f, wave, pc, None, *steps)),
         };

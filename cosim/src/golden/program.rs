@@ -56,8 +56,13 @@ struct Page {
 /// target, and (bits 0–1 of `pc` kept) that `pc` is 4-byte aligned.
 #[inline(always)]
 fn hot_tag(target: Target, pc: u64) -> u64 {
-    let t = (target.isa as u64) << 1 | u64::from(target.wave64);
-    (pc & !(PAGE_MASK & !3)) | t << 2
+    (pc & !(PAGE_MASK & !3)) | target_bits(target)
+}
+
+/// The target's part of [`hot_tag`] (see [`ProgramCache::fetch_tagged`]).
+#[inline(always)]
+pub fn target_bits(target: Target) -> u64 {
+    ((target.isa as u64) << 1 | u64::from(target.wave64)) << 2
 }
 
 /// Byte offsets within a page.
@@ -114,11 +119,24 @@ impl ProgramCache {
     /// The instruction at `pc` for `target`, decoding it on first use.
     #[inline(always)]
     pub fn fetch(&mut self, target: Target, pc: u64, mem: &Memory) -> Result<&Decoded, Fault> {
+        self.fetch_tagged(target, target_bits(target), pc, mem)
+    }
+
+    /// [`ProgramCache::fetch`] with `bits` = [`target_bits`]`(target)`
+    /// worked out by the caller (once per wave rather than per instruction).
+    #[inline(always)]
+    pub fn fetch_tagged(
+        &mut self,
+        target: Target,
+        bits: u64,
+        pc: u64,
+        mem: &Memory,
+    ) -> Result<&Decoded, Fault> {
         // The hot case, inlined into the interpreter loop: same page as last
         // time, already decoded.
         if let Some((tag, i)) = self.last {
             let slot = ((pc >> 2) as usize) & (SLOTS - 1);
-            if tag == hot_tag(target, pc) && self.pages[i].slots[slot].is_some() {
+            if tag == (pc & !(PAGE_MASK & !3)) | bits && self.pages[i].slots[slot].is_some() {
                 return self.pages[i].slots[slot]
                     .as_deref()
                     .ok_or_else(|| illegal("program cache slot unexpectedly empty"));

@@ -48,6 +48,7 @@ pub mod ds;
 pub mod fast;
 mod fast_lanes;
 pub mod fast_scalar;
+mod fast_valu;
 pub mod flat;
 pub mod mubuf;
 pub mod smem;
