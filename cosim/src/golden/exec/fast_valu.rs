@@ -47,6 +47,71 @@ fn host_result_stands(xs: &[u32], r: u32, m: FpMode) -> bool {
         && (m.denorm_out || !denormal(r))
 }
 
+/// [`host_result_stands`] for one MODE, as branch-free tests that a lane
+/// loop can evaluate for every lane (no short-circuits).
+#[derive(Clone, Copy)]
+struct Checks {
+    /// Not nearest-even: no host result stands.
+    never: bool,
+    /// Denormal inputs are flushed (so one makes the host result wrong).
+    flush_in: bool,
+    /// Denormal results are flushed.
+    flush_out: bool,
+}
+
+impl Checks {
+    fn of(m: FpMode) -> Checks {
+        Checks {
+            never: m.round != Round::NearestEven,
+            flush_in: !m.denorm_in,
+            flush_out: !m.denorm_out,
+        }
+    }
+
+    /// `host_result_stands(&[a, b], r, m)`.
+    #[inline(always)]
+    fn stands2(self, a: u32, b: u32, r: u32) -> bool {
+        !(self.never
+            | nan(r)
+            | (self.flush_in & (denormal(a) | denormal(b)))
+            | (self.flush_out & denormal(r)))
+    }
+}
+
+/// `vdst = exact(a, b, c)` over the EXEC lanes, where `host(a, b, c)` gives
+/// a candidate result and whether it provably equals `exact`'s. A first pass
+/// writes every candidate and notes whether all stand (a loop without
+/// branches or calls); only if one does not, a second pass recomputes those
+/// lanes with `exact` (the sources are still intact: see `with_lanes`).
+#[inline(always)]
+fn map3_f32(
+    w: &mut Wave,
+    (d, s, nsrc): (u16, &[Src; 3], usize),
+    host: impl Fn(u32, u32, u32) -> (u32, bool),
+    exact: impl Fn(u32, u32, u32) -> u32,
+) -> Option<()> {
+    let exec = w.exec();
+    with_lanes(w, d, s, nsrc, |dst, a, b, c| {
+        let mut all = true;
+        lanes::each(
+            exec,
+            #[inline(always)]
+            |l| {
+                let (r, ok) = host(a[l], b[l], c[l]);
+                dst[l] = r;
+                all &= ok;
+            },
+        );
+        if !all {
+            lanes::each(exec, |l| {
+                if !host(a[l], b[l], c[l]).1 {
+                    dst[l] = exact(a[l], b[l], c[l]);
+                }
+            });
+        }
+    })
+}
+
 /// `fp::add` on f32 bits: the host sum when it provably stands, else `fp::add`.
 #[inline(always)]
 fn add_f32(a: u32, b: u32, m: FpMode) -> u32 {
@@ -341,39 +406,64 @@ pub fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
                     #[inline(always)]
                     |a, b, c| (a & b) | (!a & c),
                 ),
-                Op::AddF32 => map3(
-                    w,
-                    d,
-                    s,
-                    2,
-                    #[inline(always)]
-                    |a, b, _| add_f32(a, b, m),
-                ),
+                // f32 arithmetic: the host result in a first, branch-free
+                // pass, and the lanes where it does not provably stand
+                // (see `Checks`) recomputed with the exact lane function.
+                Op::AddF32 => {
+                    let k = Checks::of(m);
+                    map3_f32(
+                        w,
+                        (d, s, 2),
+                        #[inline(always)]
+                        |a, b, _| {
+                            let r = (f32::from_bits(a) + f32::from_bits(b)).to_bits();
+                            (r, k.stands2(a, b, r))
+                        },
+                        |a, b, _| add_f32(a, b, m),
+                    )
+                }
                 // `fp::sub`: a + (-b).
-                Op::SubF32 => map3(
-                    w,
-                    d,
-                    s,
-                    2,
-                    #[inline(always)]
-                    |a, b, _| add_f32(a, b ^ SIGN, m),
-                ),
-                Op::SubrevF32 => map3(
-                    w,
-                    d,
-                    s,
-                    2,
-                    #[inline(always)]
-                    |a, b, _| add_f32(b, a ^ SIGN, m),
-                ),
-                Op::MulF32 => map3(
-                    w,
-                    d,
-                    s,
-                    2,
-                    #[inline(always)]
-                    |a, b, _| mul_f32(a, b, m),
-                ),
+                Op::SubF32 => {
+                    let k = Checks::of(m);
+                    map3_f32(
+                        w,
+                        (d, s, 2),
+                        #[inline(always)]
+                        |a, b, _| {
+                            let r = (f32::from_bits(a) - f32::from_bits(b)).to_bits();
+                            (r, k.stands2(a, b, r))
+                        },
+                        |a, b, _| add_f32(a, b ^ SIGN, m),
+                    )
+                }
+                Op::SubrevF32 => {
+                    let k = Checks::of(m);
+                    map3_f32(
+                        w,
+                        (d, s, 2),
+                        #[inline(always)]
+                        |a, b, _| {
+                            let r = (f32::from_bits(b) - f32::from_bits(a)).to_bits();
+                            (r, k.stands2(a, b, r))
+                        },
+                        |a, b, _| add_f32(b, a ^ SIGN, m),
+                    )
+                }
+                Op::MulF32 => {
+                    let k = Checks::of(m);
+                    map3_f32(
+                        w,
+                        (d, s, 2),
+                        #[inline(always)]
+                        |a, b, _| {
+                            let r = (f32::from_bits(a) * f32::from_bits(b)).to_bits();
+                            (r, k.stands2(a, b, r))
+                        },
+                        |a, b, _| mul_f32(a, b, m),
+                    )
+                }
+                // Single pass: the f64-based fused multiply-add branches on
+                // its own, so a separate candidate pass does not pay here.
                 Op::FmaF32 => map3(
                     w,
                     d,
@@ -389,12 +479,16 @@ pub fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
                         denorm_out: false,
                         ..m
                     };
-                    map3(
+                    let k = Checks::of(mf);
+                    map3_f32(
                         w,
-                        d,
-                        s,
-                        3,
+                        (d, s, 3),
                         #[inline(always)]
+                        |a, b, c| {
+                            let p = (f32::from_bits(a) * f32::from_bits(b)).to_bits();
+                            let r = (f32::from_bits(p) + f32::from_bits(c)).to_bits();
+                            (r, k.stands2(a, b, p) & k.stands2(p, c, r))
+                        },
                         |a, b, c| add_f32(mul_f32(a, b, mf), c, mf),
                     )
                 }
