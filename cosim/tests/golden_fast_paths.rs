@@ -234,6 +234,16 @@ fn forms(target: Target) -> Vec<&'static str> {
 /// Scalar forms: s10..s13 random, SCC random, s20/s[20:21] destinations.
 fn scalar_forms(target: Target) -> Vec<&'static str> {
     let mut v = vec![
+        "s_ff1_i32_b32 s20, s10",
+        "s_ff1_i32_b32 s20, 0",
+        "s_ff1_i32_b64 s20, s[10:11]",
+        "s_ff1_i32_b64 s20, exec",
+        "s_bcnt1_i32_b32 s20, s10",
+        "s_bcnt1_i32_b32 s20, 0",
+        "s_bcnt1_i32_b64 s20, s[10:11]",
+        "v_readlane_b32 s20, v1, s10",
+        "v_readlane_b32 s20, v2, 5",
+        "v_readlane_b32 s20, v3, 63",
         "s_add_u32 s20, s10, s11",
         "s_sub_u32 s20, s10, 0x1234",
         "s_add_i32 s20, s10, s11",

@@ -266,6 +266,15 @@ pub enum Lowered {
         /// `v_cmpx`: the mask also becomes EXEC.
         exec_write: bool,
     },
+    /// `v_readlane_b32`: `sdst = vgpr[src][sel % lanes]`.
+    ReadLane {
+        /// The VGPR read.
+        src: u16,
+        /// Lane select (a scalar source).
+        sel: Src,
+        /// Destination SGPR.
+        dst: Operand,
+    },
     /// `v_lshlrev_b64`: `vdst[0:1] = b[0:1] << (a & 63)`.
     Lshl64 {
         /// Destination VGPR pair (first register).
@@ -343,6 +352,11 @@ fn resolve_sources(l: Lowered, t: Target) -> Lowered {
             b: b.resolved32(t),
             dst,
             exec_write,
+        },
+        Lowered::ReadLane { src, sel, dst } => Lowered::ReadLane {
+            src,
+            sel: sel.resolved32(t),
+            dst,
         },
         Lowered::Lshl64 { d, a, b } => Lowered::Lshl64 {
             d,
@@ -541,6 +555,23 @@ fn try_lower(inst: &Instruction) -> Option<Lowered> {
                 b: src(s1)?,
                 cin,
                 cout,
+            });
+        }
+        V_READLANE_B32 => {
+            // A scalar lane select and a writable SGPR destination (not
+            // `null`, whose write the general path drops: left to it).
+            let dst = match sdst? {
+                (op @ Operand::Src { code, .. }, _) if code < 128 && code != NULL => op,
+                _ => return None,
+            };
+            let sel = match src(s1)? {
+                Src::Vgpr(_) => return None,
+                sel => sel,
+            };
+            return Some(Lowered::ReadLane {
+                src: vgpr(s0)?,
+                sel,
+                dst,
             });
         }
         V_CNDMASK_B32 => {

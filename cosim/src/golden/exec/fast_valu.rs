@@ -676,6 +676,12 @@ pub fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
             }
             Some(())
         }
+        Lowered::ReadLane { src, sel, dst } => {
+            // As `vop3`'s general path: select, then the lane, then the write.
+            let lane = sel.scalar32(w)? as usize % w.lanes() as usize;
+            let value = w.vgpr.get(usize::from(src))?[lane];
+            w.write_scalar(&dst, value).ok()
+        }
         Lowered::Lshl64 { d, ref a, ref b } => {
             let a = lanes32(w, a)?;
             let x = lanes::lanes64(w, b)?;
