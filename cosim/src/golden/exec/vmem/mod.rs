@@ -470,6 +470,20 @@ pub fn perform_global(
             }
             if let Some(bytes) = ctx.mem.page_bytes(lo, span) {
                 // Sub-dword and d16 loads in one pass: registers never alias memory.
+                if !matches!(load, Load::D16 { .. }) && dst.count >= 1 {
+                    // Extending byte/short loads replace the one destination
+                    // dword (`result` without the old value; `set` of one dword).
+                    let reg = &mut ctx.wave.vgpr[first];
+                    each(
+                        exec,
+                        #[inline(always)]
+                        |lane| {
+                            let o = (addr[lane] - lo) as usize;
+                            reg[lane] = load.result(&bytes[o..o + n], 0)[0];
+                        },
+                    );
+                    return Ok(true);
+                }
                 each(
                     exec,
                     #[inline(always)]
