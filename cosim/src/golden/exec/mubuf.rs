@@ -100,12 +100,31 @@ impl BufferResource {
             }
             // `decode` always gives powers of two: shifts and masks, the same
             // values without 64-bit divisions (this runs per lane and byte run).
-            let (ls, le) = (s.trailing_zeros(), e.trailing_zeros());
-            ((index >> ls) * self.stride + ((offset >> le) << le)) * s
-                + (index & (s - 1)) * e
-                + (offset & (e - 1))
+            self.swizzled_offset(index, offset, s.trailing_zeros(), e.trailing_zeros())
         } else {
             index * self.stride + offset
+        }
+    }
+
+    /// [`BufferResource::buffer_offset`] of a swizzled resource whose index
+    /// stride and element size are `1 << ls` and `1 << le` (the caller has
+    /// checked: a lane loop works the shifts out once).
+    #[inline(always)]
+    pub fn swizzled_offset(&self, index: u64, offset: u64, ls: u32, le: u32) -> u64 {
+        let (s, e) = (self.index_stride, self.element);
+        ((index >> ls) * self.stride + ((offset >> le) << le)) * s
+            + (index & (s - 1)) * e
+            + (offset & (e - 1))
+    }
+
+    /// [`BufferResource::out_of_range`] when it does not depend on the index
+    /// and offset (gfx1030 OOB_SELECT 2: only an empty buffer is out of
+    /// range), so a lane loop can decide it once.
+    #[inline(always)]
+    pub fn range_fixed(&self) -> Option<bool> {
+        match self.oob_select {
+            Some(2) => Some(self.num_records == 0),
+            _ => None,
         }
     }
 
@@ -286,6 +305,14 @@ fn direct(
     let n = access.bytes() as u64;
     let base = rsrc.base.wrapping_add(soffset);
     let e = rsrc.element;
+    let fixed = rsrc.range_fixed();
+    if fixed == Some(true) {
+        // Every lane out of range: `perform` skips them.
+        return Ok(false);
+    }
+    // The common swizzled layout with power-of-two sizes: shifts worked out once.
+    let shifts = (rsrc.swizzle && rsrc.index_stride.is_power_of_two() && e.is_power_of_two())
+        .then(|| (rsrc.index_stride.trailing_zeros(), e.trailing_zeros()));
     let mut addr = [0u64; 64];
     let mut contiguous = true;
     each(
@@ -293,22 +320,18 @@ fn direct(
         #[inline(always)]
         |lane| {
             // `perform`'s resolver at byte 0 (unit_start 0, run from the element).
-            let o = offset[lane];
-            if rsrc.out_of_range(index[lane], o, unit, soffset) {
+            let (i, o) = (index[lane], offset[lane]);
+            if fixed.is_none() && rsrc.out_of_range(i, o, unit, soffset) {
                 contiguous = false;
                 return;
             }
-            let run = if rsrc.swizzle {
-                e - if e.is_power_of_two() {
-                    o & (e - 1)
-                } else {
-                    o % e
-                }
-            } else {
-                unit
+            let (run, at) = match shifts {
+                Some((ls, le)) => (e - (o & (e - 1)), rsrc.swizzled_offset(i, o, ls, le)),
+                None if rsrc.swizzle => (e - o % e, rsrc.buffer_offset(i, o)),
+                None => (unit, rsrc.buffer_offset(i, o)),
             };
             if run.min(unit) >= n {
-                addr[lane] = base.wrapping_add(rsrc.buffer_offset(index[lane], o));
+                addr[lane] = base.wrapping_add(at);
             } else {
                 contiguous = false;
             }
