@@ -30,6 +30,7 @@
 use arch::device::Fault;
 use arch::isa::{Instruction, Isa, Opcode};
 
+use super::fast_lanes::each;
 use super::sop::operand;
 use super::vmem::atomic::AtomicOp;
 use super::vmem::{lanes, lds_read, lds_write, Load, Regs, Store};
@@ -249,6 +250,20 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
         Kind::Read(Load::Dwords(_)) => {
             // Whole dwords: fixed-size reads (the same bytes as `lds_read`).
             let (dst, addr) = (regs(0)?.with_count(kind_dwords(kind)), regs(1)?);
+            if dst.count == 1 && addr.count >= 1 {
+                // One dword per lane. The addresses are copied first: each lane
+                // reads its own before writing, so a destination that is the
+                // address register sees the same values as the loop below.
+                let av = ctx.wave.vgpr[usize::from(addr.first)];
+                let reg = &mut ctx.wave.vgpr[usize::from(dst.first)];
+                let lds = &*ctx.lds;
+                each(
+                    exec,
+                    #[inline(always)]
+                    |lane| reg[lane] = lds_u32(lds, limit, u64::from(av[lane]) + offset),
+                );
+                return Ok(Flow::Next);
+            }
             for lane in lanes(exec) {
                 let a = u64::from(addr.get(ctx.wave, lane)[0]) + offset;
                 for i in 0..dst.count {
@@ -271,6 +286,18 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
         Kind::Write(Store::Dwords(k)) => {
             // Whole dwords: fixed-size writes (the same bytes as `lds_write`).
             let (addr, data) = (regs(0)?, regs(1)?.with_count(usize::from(k)));
+            if data.count == 1 && addr.count >= 1 {
+                // One dword per lane, in lane order (the highest lane wins).
+                let av = &ctx.wave.vgpr[usize::from(addr.first)];
+                let dv = &ctx.wave.vgpr[usize::from(data.first)];
+                let lds = &mut *ctx.lds;
+                each(
+                    exec,
+                    #[inline(always)]
+                    |lane| lds_put_u32(lds, limit, u64::from(av[lane]) + offset, dv[lane]),
+                );
+                return Ok(Flow::Next);
+            }
             for lane in lanes(exec) {
                 let a = u64::from(addr.get(ctx.wave, lane)[0]) + offset;
                 let d = data.get(ctx.wave, lane);
