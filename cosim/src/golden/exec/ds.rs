@@ -323,15 +323,20 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
             let (first, a) = (usize::from(dst.first), usize::from(addr.first));
             // As `Regs::set`: only the registers the destination has.
             let second = dst.count >= 2;
-            for lane in lanes(exec) {
-                let base = u64::from(ctx.wave.vgpr[a][lane]);
-                let v0 = lds_u32(ctx.lds, limit, base + o0);
-                let v1 = lds_u32(ctx.lds, limit, base + o1);
-                ctx.wave.vgpr[first][lane] = v0;
-                if second {
-                    ctx.wave.vgpr[first + 1][lane] = v1;
-                }
-            }
+            let (vgpr, lds) = (&mut ctx.wave.vgpr, &*ctx.lds);
+            each(
+                exec,
+                #[inline(always)]
+                |lane| {
+                    let base = u64::from(vgpr[a][lane]);
+                    let v0 = lds_u32(lds, limit, base + o0);
+                    let v1 = lds_u32(lds, limit, base + o1);
+                    vgpr[first][lane] = v0;
+                    if second {
+                        vgpr[first + 1][lane] = v1;
+                    }
+                },
+            );
         }
         Kind::Read2(size, st64) | Kind::Write2(size, st64) | Kind::Wrxchg2(size, st64) => {
             let scale = size * if st64 { 64 } else { 1 };
