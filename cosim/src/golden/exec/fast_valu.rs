@@ -78,6 +78,41 @@ impl Checks {
     }
 }
 
+/// A two-source f32 operation through [`map3_f32`]: `$host` is the host
+/// result, `$exact` the lane function it must equal. The MODE's checks are
+/// chosen once: with denormals kept only a NaN result needs `$exact`; with
+/// a directed rounding no host result stands and `$exact` runs directly.
+macro_rules! host_f32 {
+    ($w:expr, $d:expr, $s:expr, $m:expr, |$a:ident, $b:ident| $host:expr, $exact:expr) => {{
+        let k = Checks::of($m);
+        if k.never {
+            map3($w, $d, $s, 2, $exact)
+        } else if !k.flush_in && !k.flush_out {
+            map3_f32(
+                $w,
+                ($d, $s, 2),
+                #[inline(always)]
+                |$a, $b, _| {
+                    let r: u32 = $host;
+                    (r, !nan(r))
+                },
+                $exact,
+            )
+        } else {
+            map3_f32(
+                $w,
+                ($d, $s, 2),
+                #[inline(always)]
+                |$a, $b, _| {
+                    let r: u32 = $host;
+                    (r, k.stands2($a, $b, r))
+                },
+                $exact,
+            )
+        }
+    }};
+}
+
 /// `vdst = exact(a, b, c)` over the EXEC lanes, where `host(a, b, c)` gives
 /// a candidate result and whether it provably equals `exact`'s. A first pass
 /// writes every candidate and notes whether all stand (a loop without
@@ -409,59 +444,39 @@ pub fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
                 // f32 arithmetic: the host result in a first, branch-free
                 // pass, and the lanes where it does not provably stand
                 // (see `Checks`) recomputed with the exact lane function.
-                Op::AddF32 => {
-                    let k = Checks::of(m);
-                    map3_f32(
-                        w,
-                        (d, s, 2),
-                        #[inline(always)]
-                        |a, b, _| {
-                            let r = (f32::from_bits(a) + f32::from_bits(b)).to_bits();
-                            (r, k.stands2(a, b, r))
-                        },
-                        |a, b, _| add_f32(a, b, m),
-                    )
-                }
-                // `fp::sub`: a + (-b).
-                Op::SubF32 => {
-                    let k = Checks::of(m);
-                    map3_f32(
-                        w,
-                        (d, s, 2),
-                        #[inline(always)]
-                        |a, b, _| {
-                            let r = (f32::from_bits(a) - f32::from_bits(b)).to_bits();
-                            (r, k.stands2(a, b, r))
-                        },
-                        |a, b, _| add_f32(a, b ^ SIGN, m),
-                    )
-                }
-                Op::SubrevF32 => {
-                    let k = Checks::of(m);
-                    map3_f32(
-                        w,
-                        (d, s, 2),
-                        #[inline(always)]
-                        |a, b, _| {
-                            let r = (f32::from_bits(b) - f32::from_bits(a)).to_bits();
-                            (r, k.stands2(a, b, r))
-                        },
-                        |a, b, _| add_f32(b, a ^ SIGN, m),
-                    )
-                }
-                Op::MulF32 => {
-                    let k = Checks::of(m);
-                    map3_f32(
-                        w,
-                        (d, s, 2),
-                        #[inline(always)]
-                        |a, b, _| {
-                            let r = (f32::from_bits(a) * f32::from_bits(b)).to_bits();
-                            (r, k.stands2(a, b, r))
-                        },
-                        |a, b, _| mul_f32(a, b, m),
-                    )
-                }
+                Op::AddF32 => host_f32!(
+                    w,
+                    d,
+                    s,
+                    m,
+                    |a, b| { (f32::from_bits(a) + f32::from_bits(b)).to_bits() },
+                    |a, b, _| add_f32(a, b, m)
+                ),
+                // `fp::sub`: a + (-b) (the host's a - b, the same when not NaN).
+                Op::SubF32 => host_f32!(
+                    w,
+                    d,
+                    s,
+                    m,
+                    |a, b| { (f32::from_bits(a) - f32::from_bits(b)).to_bits() },
+                    |a, b, _| add_f32(a, b ^ SIGN, m)
+                ),
+                Op::SubrevF32 => host_f32!(
+                    w,
+                    d,
+                    s,
+                    m,
+                    |a, b| { (f32::from_bits(b) - f32::from_bits(a)).to_bits() },
+                    |a, b, _| add_f32(b, a ^ SIGN, m)
+                ),
+                Op::MulF32 => host_f32!(
+                    w,
+                    d,
+                    s,
+                    m,
+                    |a, b| { (f32::from_bits(a) * f32::from_bits(b)).to_bits() },
+                    |a, b, _| mul_f32(a, b, m)
+                ),
                 // Single pass: the f64-based fused multiply-add branches on
                 // its own, so a separate candidate pass does not pay here.
                 Op::FmaF32 => map3(
