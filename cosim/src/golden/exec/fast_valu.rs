@@ -479,14 +479,35 @@ pub fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
                 ),
                 // Single pass: the f64-based fused multiply-add branches on
                 // its own, so a separate candidate pass does not pay here.
-                Op::FmaF32 => map3(
-                    w,
-                    d,
-                    s,
-                    3,
-                    #[inline(always)]
-                    |a, b, c| fma_f32(a, b, c, m),
-                ),
+                // With denormals kept and nearest-even, `fma_f32`'s check is
+                // only "not NaN" (decided once, as in `host_f32!`).
+                Op::FmaF32 => {
+                    let k = Checks::of(m);
+                    if !k.never && !k.flush_in && !k.flush_out {
+                        map3(
+                            w,
+                            d,
+                            s,
+                            3,
+                            #[inline(always)]
+                            |a, b, c| match fp::fma_f32_via_f64(a, b, c) {
+                                Some(r) if !nan(r) => r,
+                                _ => {
+                                    fp::fma(F32, u64::from(a), u64::from(b), u64::from(c), m) as u32
+                                }
+                            },
+                        )
+                    } else {
+                        map3(
+                            w,
+                            d,
+                            s,
+                            3,
+                            #[inline(always)]
+                            |a, b, c| fma_f32(a, b, c, m),
+                        )
+                    }
+                }
                 Op::MadF32 => {
                     // `fp::mad` (f32): add(mul(a, b)) with denormals flushed whatever MODE says.
                     let mf = FpMode {
