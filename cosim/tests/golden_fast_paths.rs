@@ -117,6 +117,11 @@ fn forms(target: Target) -> Vec<&'static str> {
         "v_cmpx_gt_i32_e64 s[12:13], v1, s10",
         "v_lshlrev_b64 v[6:7], v1, v[2:3]",
         "v_lshlrev_b64 v[6:7], 2, s[10:11]",
+        // Destination pairs overlapping the sources.
+        "v_lshlrev_b64 v[2:3], 2, v[2:3]",
+        "v_lshlrev_b64 v[1:2], v1, v[2:3]",
+        "v_mad_u64_u32 v[3:4], s[12:13], v1, v4, v[3:4]",
+        "v_mad_u64_u32 v[1:2], s[12:13], s10, v2, v[1:2]",
         "v_mad_u64_u32 v[6:7], s[12:13], v1, v2, v[3:4]",
         "v_add_f32 v5, v1, v2",
         "v_add_f32 v5, s10, v2",
@@ -223,6 +228,12 @@ fn forms(target: Target) -> Vec<&'static str> {
                     "v_cmp_ge_u32_e64 s[12:13], v1, 7" => "v_cmp_ge_u32_e64 s12, v1, 7",
                     "v_mad_u64_u32 v[6:7], s[12:13], v1, v2, v[3:4]" => {
                         "v_mad_u64_u32 v[6:7], s12, v1, v2, v[3:4]"
+                    }
+                    "v_mad_u64_u32 v[3:4], s[12:13], v1, v4, v[3:4]" => {
+                        "v_mad_u64_u32 v[3:4], s12, v1, v4, v[3:4]"
+                    }
+                    "v_mad_u64_u32 v[1:2], s[12:13], s10, v2, v[1:2]" => {
+                        "v_mad_u64_u32 v[1:2], s12, s10, v2, v[1:2]"
                     }
                     other => other,
                 }

@@ -47,23 +47,6 @@ macro_rules! lanes_ref {
 }
 pub(super) use lanes_ref;
 
-/// A source's 64-bit lanes (a VGPR pair, or a 64-bit scalar broadcast).
-#[inline]
-pub fn lanes64(w: &Wave, s: &Src) -> Option<[u64; 64]> {
-    match s {
-        Src::Vgpr(n) => {
-            let lo = w.vgpr.get(usize::from(*n))?;
-            let hi = w.vgpr.get(usize::from(*n) + 1)?;
-            Some(std::array::from_fn(|l| {
-                u64::from(lo[l]) | (u64::from(hi[l]) << 32)
-            }))
-        }
-        Src::Scalar(op) => w.read_scalar64(op).ok().map(|x| [x; 64]),
-        // Resolved 32-bit forms are never read as 64 bits.
-        Src::Sgpr(_) | Src::Imm(_) => None,
-    }
-}
-
 /// Runs `body(dst, a, b, c)` with the destination VGPR `d` and the lanes of
 /// the first `nsrc` sources (unused ones alias `a`), or returns `None`
 /// before anything changes when a register is not allocated or a scalar
@@ -168,25 +151,6 @@ pub fn carry_lanes(
     carry
 }
 
-/// Writes 64-bit results to the EXEC lanes of the VGPR pair at `d` (checks
-/// the pair exists before writing either half, like `Valu::write64`).
-#[inline(always)]
-pub fn write64(w: &mut Wave, d: u16, f: impl Fn(usize) -> u64) -> Option<()> {
-    let exec = w.exec();
-    let n = usize::from(d);
-    if n + 1 >= w.vgpr.len() {
-        return None;
-    }
-    let (lo, hi) = w.vgpr.split_at_mut(n + 1);
-    let (lo, hi) = (&mut lo[n], &mut hi[0]);
-    each(exec, |l| {
-        let x = f(l);
-        lo[l] = x as u32;
-        hi[l] = (x >> 32) as u32;
-    });
-    Some(())
-}
-
 /// The mask of the EXEC lanes where the 32-bit compare of `a[l]` and `b[l]`
 /// (signed when `signed`) lands in the truth table `table` (bit 0 less,
 /// bit 1 equal, bit 2 greater; integers are never unordered, so this is
@@ -203,4 +167,68 @@ pub fn int_compare(a: &[u32; 64], b: &[u32; 64], exec: u64, signed: bool, table:
         mask |= u64::from(table >> bit & 1) << l;
     });
     mask
+}
+
+/// A 32-bit source's lanes: a register borrowed in place, or a scalar.
+#[derive(Clone, Copy)]
+pub enum Lane32<'a> {
+    /// A VGPR's lanes.
+    Reg(&'a [u32; 64]),
+    /// The same value in every lane.
+    Same(u32),
+}
+
+impl Lane32<'_> {
+    /// Lane `l`'s value.
+    #[inline(always)]
+    pub fn at(self, l: usize) -> u32 {
+        match self {
+            Lane32::Reg(r) => r[l],
+            Lane32::Same(v) => v,
+        }
+    }
+}
+
+/// Runs `body(lo, hi, srcs)` with the destination VGPR pair `d`, `d + 1`
+/// and the source VGPRs `regs` (`None`: no register) borrowed in place from
+/// the register file; a source inside the destination pair reads a copy of
+/// its old lanes (every 64-bit lane function reads only its own lane, so
+/// this equals computing all lanes before writing). `None` before any change
+/// when a register is not allocated.
+#[inline(always)]
+pub fn with_pair<R, const N: usize>(
+    w: &mut Wave,
+    d: u16,
+    regs: [Option<u16>; N],
+    body: impl FnOnce(&mut [u32; 64], &mut [u32; 64], [Option<&[u32; 64]>; N]) -> R,
+) -> Option<R> {
+    let d = usize::from(d);
+    let count = w.vgpr.len();
+    if d + 1 >= count || regs.iter().flatten().any(|&r| usize::from(r) >= count) {
+        return None;
+    }
+    // At most the two destination registers need a copy.
+    let reads = |x: usize| regs.iter().flatten().any(|&r| usize::from(r) == x);
+    let old_lo = if reads(d) { Some(w.vgpr[d]) } else { None };
+    let old_hi = if reads(d + 1) {
+        Some(w.vgpr[d + 1])
+    } else {
+        None
+    };
+    let (below, rest) = w.vgpr.split_at_mut(d);
+    let (pair, above) = rest.split_at_mut(2);
+    let (lo, hi) = pair.split_at_mut(1);
+    let srcs: [Option<&[u32; 64]>; N] = std::array::from_fn(|i| {
+        let r = usize::from(regs[i]?);
+        if r < d {
+            Some(&below[r])
+        } else if r == d {
+            old_lo.as_ref()
+        } else if r == d + 1 {
+            old_hi.as_ref()
+        } else {
+            Some(&above[r - d - 2])
+        }
+    });
+    Some(body(&mut lo[0], &mut hi[0], srcs))
 }

@@ -4,21 +4,13 @@
 //! [`super::fast_lanes`].
 
 use super::fast::{Carry, Lowered, Op, Src};
-use super::fast_lanes::{self as lanes, carry_lanes, lanes_ref, map3, with_lanes, write64};
+use super::fast_lanes::{
+    self as lanes, carry_lanes, lanes_ref, map3, with_lanes, with_pair, Lane32,
+};
 use super::sop::bfe;
 use super::vopc::{holds, Ty32};
 use super::Wave;
 use crate::golden::fp::{self, FpMode, Mode, Round, F32};
-
-/// A source's 32-bit lanes (a VGPR copied, a scalar broadcast), or `None`
-/// when the general path must run (unallocated VGPR, unreadable operand).
-#[inline]
-fn lanes32(w: &Wave, s: &Src) -> Option<[u32; 64]> {
-    match s {
-        Src::Vgpr(n) => w.vgpr.get(usize::from(*n)).copied(),
-        _ => s.scalar32(w).map(|x| [x; 64]),
-    }
-}
 
 /// The f32 sign bit.
 const SIGN: u32 = 0x8000_0000;
@@ -182,6 +174,15 @@ fn fma_f32(a: u32, b: u32, c: u32, m: FpMode) -> u32 {
 #[inline]
 fn i24(x: u32) -> i64 {
     i64::from(((x << 8) as i32) >> 8)
+}
+
+/// The VGPR a source names, if it is one.
+#[inline(always)]
+fn vgpr_of(s: Src) -> Option<u16> {
+    match s {
+        Src::Vgpr(v) => Some(v),
+        _ => None,
+    }
 }
 
 /// The vector part of [`execute`](super::fast::execute).
@@ -718,31 +719,82 @@ pub fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
             let value = w.vgpr.get(usize::from(src))?[lane];
             w.write_scalar(&dst, value).ok()
         }
-        Lowered::Lshl64 { d, ref a, ref b } => {
-            let a = lanes32(w, a)?;
-            let x = lanes::lanes64(w, b)?;
-            write64(w, d, |l| x[l] << (a[l] & 63))
-        }
-        Lowered::MadU64 {
-            d,
-            ref a,
-            ref b,
-            ref c,
-            cout,
-        } => {
-            let a = lanes32(w, a)?;
-            let b = lanes32(w, b)?;
-            let c = lanes::lanes64(w, c)?;
+        Lowered::Lshl64 { d, a, b } => {
+            // Sources in place (see `with_pair`): a 32-bit shift amount, a
+            // 64-bit value in a VGPR pair or a scalar pair.
             let exec = w.exec();
-            let mut carry = 0u64;
-            let mut r = [0u64; 64];
-            lanes::each(exec, |l| {
-                let p = u64::from(a[l]) * u64::from(b[l]);
-                let (x, o) = p.overflowing_add(c[l]);
-                r[l] = x;
-                carry |= u64::from(o) << l;
-            });
-            write64(w, d, |l| r[l])?;
+            let ka = if let Src::Vgpr(_) = a {
+                0
+            } else {
+                a.scalar32(w)?
+            };
+            let kb = match b {
+                Src::Vgpr(_) => 0,
+                Src::Scalar(ref op) => w.read_scalar64(op).ok()?,
+                Src::Sgpr(_) | Src::Imm(_) => return None,
+            };
+            let (ra, rb) = (vgpr_of(a), vgpr_of(b));
+            with_pair(w, d, [ra, rb, rb.map(|r| r + 1)], |lo, hi, [sa, bl, bh]| {
+                let a = sa.map_or(Lane32::Same(ka), Lane32::Reg);
+                lanes::each(
+                    exec,
+                    #[inline(always)]
+                    |l| {
+                        let v = match (bl, bh) {
+                            (Some(x), Some(y)) => u64::from(x[l]) | u64::from(y[l]) << 32,
+                            _ => kb,
+                        };
+                        let x = v << (a.at(l) & 63);
+                        lo[l] = x as u32;
+                        hi[l] = (x >> 32) as u32;
+                    },
+                );
+            })
+        }
+        Lowered::MadU64 { d, a, b, c, cout } => {
+            let exec = w.exec();
+            let ka = if let Src::Vgpr(_) = a {
+                0
+            } else {
+                a.scalar32(w)?
+            };
+            let kb = if let Src::Vgpr(_) = b {
+                0
+            } else {
+                b.scalar32(w)?
+            };
+            let kc = match c {
+                Src::Vgpr(_) => 0,
+                Src::Scalar(ref op) => w.read_scalar64(op).ok()?,
+                Src::Sgpr(_) | Src::Imm(_) => return None,
+            };
+            let rc = vgpr_of(c);
+            let carry = with_pair(
+                w,
+                d,
+                [vgpr_of(a), vgpr_of(b), rc, rc.map(|r| r + 1)],
+                |lo, hi, [sa, sb, cl, ch]| {
+                    let a = sa.map_or(Lane32::Same(ka), Lane32::Reg);
+                    let b = sb.map_or(Lane32::Same(kb), Lane32::Reg);
+                    let mut carry = 0u64;
+                    lanes::each(
+                        exec,
+                        #[inline(always)]
+                        |l| {
+                            let c = match (cl, ch) {
+                                (Some(x), Some(y)) => u64::from(x[l]) | u64::from(y[l]) << 32,
+                                _ => kc,
+                            };
+                            let p = u64::from(a.at(l)) * u64::from(b.at(l));
+                            let (x, o) = p.overflowing_add(c);
+                            lo[l] = x as u32;
+                            hi[l] = (x >> 32) as u32;
+                            carry |= u64::from(o) << l;
+                        },
+                    );
+                    carry
+                },
+            )?;
             w.write_mask(&cout, carry & exec).ok()
         }
     }
