@@ -98,6 +98,12 @@ fn forms(target: Target) -> Vec<&'static str> {
         "v_mad_i32_i24 v5, v1, v2, v3",
         "v_cndmask_b32 v5, v1, v2, vcc",
         "v_cndmask_b32_e64 v5, v1, v2, s[12:13]",
+        // The destination is also a source (read before written, per lane).
+        "v_and_b32 v1, v1, v2",
+        "v_xor_b32 v2, v2, v2",
+        "v_bfi_b32 v3, v1, v3, v3",
+        "v_fma_f32 v2, v1, v2, v3",
+        "v_cndmask_b32 v2, v1, v2, vcc",
         "v_cmp_gt_u32 vcc, v1, v2",
         "v_cmp_eq_u32 vcc, v1, v2",
         "v_cmp_le_i32 vcc, s10, v2",
@@ -111,6 +117,11 @@ fn forms(target: Target) -> Vec<&'static str> {
         "v_cmpx_gt_i32_e64 s[12:13], v1, s10",
         "v_lshlrev_b64 v[6:7], v1, v[2:3]",
         "v_lshlrev_b64 v[6:7], 2, s[10:11]",
+        // Destination pairs overlapping the sources.
+        "v_lshlrev_b64 v[2:3], 2, v[2:3]",
+        "v_lshlrev_b64 v[1:2], v1, v[2:3]",
+        "v_mad_u64_u32 v[3:4], s[12:13], v1, v4, v[3:4]",
+        "v_mad_u64_u32 v[1:2], s[12:13], s10, v2, v[1:2]",
         "v_mad_u64_u32 v[6:7], s[12:13], v1, v2, v[3:4]",
         "v_add_f32 v5, v1, v2",
         "v_add_f32 v5, s10, v2",
@@ -140,6 +151,7 @@ fn forms(target: Target) -> Vec<&'static str> {
     if target == Target::GFX803 {
         v.extend([
             "v_add_u32 v5, vcc, v1, v2",
+            "v_addc_u32 v2, vcc, v1, v2, vcc",
             "v_sub_u32 v5, vcc, v1, v2",
             "v_subrev_u32 v5, vcc, v1, v2",
             "v_add_u32_e64 v5, s[12:13], v1, v2",
@@ -170,6 +182,7 @@ fn forms(target: Target) -> Vec<&'static str> {
         if w64 {
             v.extend([
                 "v_add_co_u32 v5, vcc, v1, v2",
+                "v_sub_co_ci_u32 v1, vcc, v1, v2, vcc",
                 "v_sub_co_u32 v5, s[12:13], v1, v2",
                 "v_add_co_ci_u32 v5, vcc, v1, v2, vcc",
                 "v_subrev_co_ci_u32 v5, vcc, v1, v2, vcc",
@@ -177,6 +190,7 @@ fn forms(target: Target) -> Vec<&'static str> {
         } else {
             v.extend([
                 "v_add_co_u32 v5, vcc_lo, v1, v2",
+                "v_sub_co_ci_u32 v1, vcc_lo, v1, v2, vcc_lo",
                 "v_sub_co_u32 v5, s12, v1, v2",
                 "v_add_co_ci_u32 v5, vcc_lo, v1, v2, vcc_lo",
                 "v_sub_co_ci_u32 v5, s12, v1, v2, s13",
@@ -201,6 +215,7 @@ fn forms(target: Target) -> Vec<&'static str> {
                 // wave32 masks: one SGPR.
                 match s {
                     "v_cndmask_b32 v5, v1, v2, vcc" => "v_cndmask_b32 v5, v1, v2, vcc_lo",
+                    "v_cndmask_b32 v2, v1, v2, vcc" => "v_cndmask_b32 v2, v1, v2, vcc_lo",
                     "v_cndmask_b32_e64 v5, v1, v2, s[12:13]" => "v_cndmask_b32_e64 v5, v1, v2, s12",
                     "v_cmp_gt_u32 vcc, v1, v2" => "v_cmp_gt_u32 vcc_lo, v1, v2",
                     "v_cmp_eq_u32 vcc, v1, v2" => "v_cmp_eq_u32 vcc_lo, v1, v2",
@@ -214,6 +229,12 @@ fn forms(target: Target) -> Vec<&'static str> {
                     "v_mad_u64_u32 v[6:7], s[12:13], v1, v2, v[3:4]" => {
                         "v_mad_u64_u32 v[6:7], s12, v1, v2, v[3:4]"
                     }
+                    "v_mad_u64_u32 v[3:4], s[12:13], v1, v4, v[3:4]" => {
+                        "v_mad_u64_u32 v[3:4], s12, v1, v4, v[3:4]"
+                    }
+                    "v_mad_u64_u32 v[1:2], s[12:13], s10, v2, v[1:2]" => {
+                        "v_mad_u64_u32 v[1:2], s12, s10, v2, v[1:2]"
+                    }
                     other => other,
                 }
             }
@@ -224,6 +245,16 @@ fn forms(target: Target) -> Vec<&'static str> {
 /// Scalar forms: s10..s13 random, SCC random, s20/s[20:21] destinations.
 fn scalar_forms(target: Target) -> Vec<&'static str> {
     let mut v = vec![
+        "s_ff1_i32_b32 s20, s10",
+        "s_ff1_i32_b32 s20, 0",
+        "s_ff1_i32_b64 s20, s[10:11]",
+        "s_ff1_i32_b64 s20, exec",
+        "s_bcnt1_i32_b32 s20, s10",
+        "s_bcnt1_i32_b32 s20, 0",
+        "s_bcnt1_i32_b64 s20, s[10:11]",
+        "v_readlane_b32 s20, v1, s10",
+        "v_readlane_b32 s20, v2, 5",
+        "v_readlane_b32 s20, v3, 63",
         "s_add_u32 s20, s10, s11",
         "s_sub_u32 s20, s10, 0x1234",
         "s_add_i32 s20, s10, s11",
@@ -447,6 +478,8 @@ fn memory_forms(target: Target) -> Vec<&'static str> {
             "flat_load_dwordx4 v[4:7], v[10:11]",
             "flat_load_sbyte v5, v[10:11]",
             "flat_load_ushort v5, v[10:11]",
+            "flat_load_ubyte v5, v[10:11]",
+            "flat_load_sshort v5, v[10:11]",
             "flat_store_dword v[10:11], v2",
             "flat_store_dwordx3 v[10:11], v[1:3]",
             "flat_store_byte v[10:11], v2",
@@ -459,6 +492,10 @@ fn memory_forms(target: Target) -> Vec<&'static str> {
             "global_load_dwordx4 v[4:7], v[10:11], off offset:16",
             "global_load_sbyte v5, v[10:11], off",
             "global_load_short_d16_hi v1, v[10:11], off",
+            "global_load_ubyte v5, v[10:11], off offset:3",
+            "global_load_ushort v5, v[10:11], off",
+            "global_load_sshort v5, v12, s[14:15]",
+            "global_load_ubyte_d16 v1, v[10:11], off",
             "global_load_dword v5, v12, s[14:15] offset:8",
             "global_store_dword v[10:11], v2, off",
             "global_store_dwordx4 v[10:11], v[1:4], off offset:4",

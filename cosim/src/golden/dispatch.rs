@@ -367,14 +367,31 @@ impl DispatchEnv {
                 wave.sgpr[usize::from(EXEC_LO)] = exec as u32;
                 wave.sgpr[usize::from(EXEC_LO) + 1] = (exec >> 32) as u32;
                 wave.sgpr[usize::from(M0)] = 0;
-                for lane in 0..present {
-                    let flat = first + lane;
-                    let ids = [flat % ax, (flat / ax) % ay, flat / (ax * ay)];
-                    for (v, &value) in ids.iter().enumerate().take(usize::from(vgpr_ids) + 1) {
-                        if let Some(reg) = wave.vgpr.get_mut(v) {
-                            reg[lane as usize] = value;
+                // Work-item ids (x fastest), stepped lane by lane instead of
+                // divided out per lane (wave creation is on every dispatch's path).
+                let mut ids = [[0u32; 64]; 3];
+                let mut at = [first % ax, (first / ax) % ay, first / (ax * ay)];
+                for lane in 0..present as usize {
+                    for (d, id) in ids.iter_mut().enumerate() {
+                        id[lane] = at[d];
+                    }
+                    at[0] += 1;
+                    if at[0] == ax {
+                        at[0] = 0;
+                        at[1] += 1;
+                        if at[1] == ay {
+                            at[1] = 0;
+                            at[2] += 1;
                         }
                     }
+                }
+                for (reg, id) in wave
+                    .vgpr
+                    .iter_mut()
+                    .zip(&ids)
+                    .take(usize::from(vgpr_ids) + 1)
+                {
+                    reg[..present as usize].copy_from_slice(&id[..present as usize]);
                 }
                 wave
             })

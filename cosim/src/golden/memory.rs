@@ -23,7 +23,7 @@ const PAGE: u64 = 1 << PAGE_BITS;
 struct Region {
     base: u64,
     size: u64,
-    /// Page `i` backs `[base + i * PAGE, base + (i + 1) * PAGE)`; `None` reads as zero.
+    /// Page `i` backs `[base + i * PAGE, min(base + (i + 1) * PAGE, end))`; `None` reads as zero.
     pages: Vec<Option<Box<[u8]>>>,
 }
 
@@ -31,6 +31,19 @@ impl Region {
     fn end(&self) -> u64 {
         self.base + self.size
     }
+
+    /// Bytes page `page` backs: a whole page, or what is left of the region
+    /// for its last page. Every access is bounded by the region's end, so a
+    /// small mapping (a signal, a kernarg block) allocates and zeroes only its
+    /// own bytes, not 64 KiB.
+    fn page_len(&self, page: usize) -> usize {
+        (self.size - ((page as u64) << PAGE_BITS)).min(PAGE) as usize
+    }
+}
+
+/// A zero-filled page of `len` bytes.
+fn zeroed_page(len: usize) -> Box<[u8]> {
+    vec![0u8; len].into_boxed_slice()
 }
 
 /// Why a mapping request was refused.
@@ -207,8 +220,8 @@ impl Memory {
             let room =
                 (PAGE as usize - in_page).min((r.end() - at).min(usize::MAX as u64) as usize);
             let n = room.min(data.len() - done);
-            let p =
-                r.pages[page].get_or_insert_with(|| vec![0u8; PAGE as usize].into_boxed_slice());
+            let len = r.page_len(page);
+            let p = r.pages[page].get_or_insert_with(|| zeroed_page(len));
             p[in_page..in_page + n].copy_from_slice(&data[done..done + n]);
             done += n;
         }
@@ -232,8 +245,9 @@ impl Memory {
     #[inline]
     pub fn page_bytes_mut(&mut self, address: u64, len: usize) -> Option<&mut [u8]> {
         let (r, page, in_page) = self.locate(address, len)?;
-        let p = self.regions[r].pages[page]
-            .get_or_insert_with(|| vec![0u8; PAGE as usize].into_boxed_slice());
+        let region = &mut self.regions[r];
+        let page_len = region.page_len(page);
+        let p = region.pages[page].get_or_insert_with(|| zeroed_page(page_len));
         p.get_mut(in_page..in_page + len)
     }
 
@@ -312,5 +326,30 @@ mod tests {
         assert_eq!(m.unmap(0x3_1000), Err(MapError::NotMapped));
         assert!(m.is_mapped(0x1000, 0x3_0000));
         assert!(!m.is_mapped(0x1000, 0x3_0001));
+    }
+
+    #[test]
+    fn short_last_pages_hold_only_the_region() {
+        let mut m = Memory::new();
+        // A 4-byte region and one whose last page is partial.
+        m.map(0x10_0000, 4).unwrap();
+        m.map(0x20_0000, PAGE + 12).unwrap();
+        m.write_u32(0x10_0000, 7).unwrap();
+        assert_eq!(m.regions[0].pages[0].as_ref().map(|p| p.len()), Some(4));
+        assert_eq!(m.read_u32(0x10_0000), Ok(7));
+        assert_eq!(m.write_u32(0x10_0002, 1), Err(0x10_0004));
+        assert!(m.page_bytes_mut(0x10_0000, 8).is_none());
+        let data: Vec<u8> = (0..20).collect();
+        m.write(0x20_0000 + PAGE - 8, &data).unwrap();
+        assert_eq!(m.regions[1].pages[1].as_ref().map(|p| p.len()), Some(12));
+        let mut back = [0u8; 20];
+        m.read(0x20_0000 + PAGE - 8, &mut back).unwrap();
+        assert_eq!(&back[..], &data[..]);
+        assert_eq!(m.page_bytes(0x20_0000 + PAGE + 8, 4), Some(&data[16..20]));
+        assert!(m.page_bytes(0x20_0000 + PAGE + 10, 4).is_none());
+        m.page_bytes_mut(0x20_0000 + PAGE + 8, 4)
+            .unwrap()
+            .copy_from_slice(&[9; 4]);
+        assert_eq!(m.read_u32(0x20_0000 + PAGE + 8), Ok(0x0909_0909));
     }
 }

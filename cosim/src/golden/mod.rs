@@ -444,23 +444,25 @@ fn run_wave(
     limit: u64,
 ) -> Result<u64, Fault> {
     let mut n = 0;
+    let (target, bits) = (wave.target, program::target_bits(wave.target));
     while n < limit && wave.status == WaveStatus::Running {
         let pc = wave.pc;
-        let decoded = match programs.fetch(wave.target, pc, memory) {
+        let decoded = match programs.fetch_tagged(target, bits, pc, memory) {
             Ok(d) => d,
             Err(f) => return Err(locate(f, wave, pc, None, *steps)),
         };
         let inst = &decoded.inst;
-        let exec_mask = wave.exec();
+        // Lanes at issue (a scalar instruction counts one).
+        let lanes = if decoded.vector {
+            u64::from(wave.exec().count_ones())
+        } else {
+            1
+        };
         if let Some(flow) = exec::fast::execute(wave, &decoded.lowered) {
             // A lowered instruction: the same bookkeeping as below (a lowered
             // instruction never waits at a barrier or ends the wave).
             counters.by_family[inst.family as usize] += 1;
-            counters.active_lanes += if exec::is_vector(inst.family) {
-                u64::from(exec_mask.count_ones())
-            } else {
-                1
-            };
+            counters.active_lanes += lanes;
             *steps += 1;
             n += 1;
             wave.pc = match flow {
@@ -482,11 +484,7 @@ fn run_wave(
             Err(f) => return Err(locate(f, wave, pc, Some(inst.to_string()), *steps)),
         };
         counters.by_family[inst.family as usize] += 1;
-        counters.active_lanes += if exec::is_vector(inst.family) {
-            u64::from(exec_mask.count_ones())
-        } else {
-            1
-        };
+        counters.active_lanes += lanes;
         *steps += 1;
         n += 1;
         match flow {

@@ -17,7 +17,7 @@ use arch::device::Fault;
 use arch::isa::{decode, Instruction, Isa, Target};
 
 use super::exec::fast::{self, Lowered};
-use super::exec::violation;
+use super::exec::{is_vector, violation};
 use super::memory::Memory;
 use super::wave::illegal;
 
@@ -29,13 +29,16 @@ const SLOTS: usize = 1 << (PAGE_BITS - 2);
 /// Cache key of a page: ISA, wave64, page number.
 type Key = (Isa, bool, u64);
 
-/// A decoded instruction and its lowered form (see [`fast`]).
+/// A decoded instruction, its lowered form (see [`fast`]) and what the
+/// interpreter's per-instruction bookkeeping needs, worked out once.
 #[derive(Clone, Copy, Debug)]
 pub struct Decoded {
     /// The instruction.
     pub inst: Instruction,
     /// Its fast-path form, or [`Lowered::Generic`].
     pub lowered: Lowered,
+    /// It runs on the vector side (counts EXEC's lanes; see [`super::exec::is_vector`]).
+    pub vector: bool,
 }
 
 /// One page of decoded instructions. Slots hold boxes so that an empty page
@@ -44,8 +47,26 @@ pub struct Decoded {
 #[derive(Debug)]
 struct Page {
     key: Key,
-    slots: Box<[Option<Box<Decoded>>]>,
+    slots: Box<[Option<Box<Decoded>>; SLOTS]>,
 }
+
+/// The tag of the page holding `pc` for `target`, as the hot path compares
+/// it: the page's address with the target in bits 2 and up (below the page
+/// bits, so room for 2^9 targets), so one comparison checks the page, the
+/// target, and (bits 0–1 of `pc` kept) that `pc` is 4-byte aligned.
+#[inline(always)]
+fn hot_tag(target: Target, pc: u64) -> u64 {
+    (pc & !(PAGE_MASK & !3)) | target_bits(target)
+}
+
+/// The target's part of [`hot_tag`] (see [`ProgramCache::fetch_tagged`]).
+#[inline(always)]
+pub fn target_bits(target: Target) -> u64 {
+    ((target.isa as u64) << 1 | u64::from(target.wave64)) << 2
+}
+
+/// Byte offsets within a page.
+const PAGE_MASK: u64 = (1 << PAGE_BITS) - 1;
 
 /// Decoded instructions by address.
 #[derive(Debug, Default)]
@@ -54,8 +75,9 @@ pub struct ProgramCache {
     pages: Vec<Page>,
     /// Page index by key (deterministic order; only consulted on a page change).
     index: BTreeMap<Key, usize>,
-    /// The page fetched from last (`None` after an invalidation).
-    last: Option<(Key, usize)>,
+    /// The page fetched from last: its [`hot_tag`] and index (`None` after an
+    /// invalidation).
+    last: Option<(u64, usize)>,
     decoded: u64,
     /// Lower instructions to fast paths (off: everything runs the general path).
     lowering: bool,
@@ -79,38 +101,42 @@ impl ProgramCache {
     /// Index of the page holding `key`, created empty when missing.
     #[inline]
     fn page(&mut self, key: Key) -> usize {
-        if let Some((k, i)) = self.last {
-            if k == key {
-                return i;
-            }
-        }
-        let i = match self.index.get(&key) {
+        match self.index.get(&key) {
             Some(&i) => i,
             None => {
                 let i = self.pages.len();
+                let slots: Box<[Option<Box<Decoded>>]> = vec![None; SLOTS].into_boxed_slice();
                 self.pages.push(Page {
                     key,
-                    slots: vec![None; SLOTS].into_boxed_slice(),
+                    slots: slots.try_into().expect("SLOTS slots"),
                 });
                 self.index.insert(key, i);
                 i
             }
-        };
-        self.last = Some((key, i));
-        i
+        }
     }
 
     /// The instruction at `pc` for `target`, decoding it on first use.
     #[inline(always)]
     pub fn fetch(&mut self, target: Target, pc: u64, mem: &Memory) -> Result<&Decoded, Fault> {
+        self.fetch_tagged(target, target_bits(target), pc, mem)
+    }
+
+    /// [`ProgramCache::fetch`] with `bits` = [`target_bits`]`(target)`
+    /// worked out by the caller (once per wave rather than per instruction).
+    #[inline(always)]
+    pub fn fetch_tagged(
+        &mut self,
+        target: Target,
+        bits: u64,
+        pc: u64,
+        mem: &Memory,
+    ) -> Result<&Decoded, Fault> {
         // The hot case, inlined into the interpreter loop: same page as last
         // time, already decoded.
-        if let Some((k, i)) = self.last {
+        if let Some((tag, i)) = self.last {
             let slot = ((pc >> 2) as usize) & (SLOTS - 1);
-            if k == (target.isa, target.wave64, pc >> PAGE_BITS)
-                && pc % 4 == 0
-                && self.pages[i].slots[slot].is_some()
-            {
+            if tag == (pc & !(PAGE_MASK & !3)) | bits && self.pages[i].slots[slot].is_some() {
                 return self.pages[i].slots[slot]
                     .as_deref()
                     .ok_or_else(|| illegal("program cache slot unexpectedly empty"));
@@ -130,6 +156,7 @@ impl ProgramCache {
         let key = (target.isa, target.wave64, pc >> PAGE_BITS);
         let slot = ((pc >> 2) as usize) & (SLOTS - 1);
         let page = self.page(key);
+        self.last = Some((hot_tag(target, pc), page));
         if self.pages[page].slots[slot].is_none() {
             let inst = decode_at(target, pc, mem)?;
             let lowered = if self.lowering {
@@ -137,7 +164,12 @@ impl ProgramCache {
             } else {
                 Lowered::Generic
             };
-            self.pages[page].slots[slot] = Some(Box::new(Decoded { inst, lowered }));
+            let vector = is_vector(inst.family);
+            self.pages[page].slots[slot] = Some(Box::new(Decoded {
+                inst,
+                lowered,
+                vector,
+            }));
             self.decoded += 1;
         }
         self.pages[page].slots[slot]

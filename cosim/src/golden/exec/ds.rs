@@ -30,6 +30,7 @@
 use arch::device::Fault;
 use arch::isa::{Instruction, Isa, Opcode};
 
+use super::fast_lanes::each;
 use super::sop::operand;
 use super::vmem::atomic::AtomicOp;
 use super::vmem::{lanes, lds_read, lds_write, Load, Regs, Store};
@@ -189,29 +190,43 @@ fn kind_dwords(kind: Kind) -> usize {
 }
 
 /// The LDS dword at byte `a` (bytes at or beyond `limit` read 0), as
-/// [`lds_read`] of 4 bytes gives it, without a variable-length copy.
-#[inline]
+/// [`lds_read`] of 4 bytes gives it, without a variable-length copy. The
+/// in-range case is inlined into the lane loops; the rest is out of line.
+#[inline(always)]
 fn lds_u32(lds: &[u8], limit: u64, a: u64) -> u32 {
-    let end = a.saturating_add(4);
-    if end <= limit.min(lds.len() as u64) {
-        let i = a as usize;
-        return u32::from_le_bytes([lds[i], lds[i + 1], lds[i + 2], lds[i + 3]]);
+    if a.saturating_add(4) <= limit.min(lds.len() as u64) {
+        if let Some(&[b0, b1, b2, b3]) = lds.get(a as usize..a as usize + 4) {
+            return u32::from_le_bytes([b0, b1, b2, b3]);
+        }
     }
+    lds_u32_edge(lds, limit, a)
+}
+
+/// [`lds_u32`] for a dword not wholly inside the limit.
+#[inline(never)]
+fn lds_u32_edge(lds: &[u8], limit: u64, a: u64) -> u32 {
     let mut raw = [0u8; 4];
     lds_read(lds, limit, a, &mut raw);
     u32::from_le_bytes(raw)
 }
 
 /// Writes the LDS dword at byte `a` (bytes at or beyond `limit` dropped), as
-/// [`lds_write`] of 4 bytes does, without a variable-length copy.
-#[inline]
+/// [`lds_write`] of 4 bytes does, without a variable-length copy (in-range
+/// case inlined, as [`lds_u32`]).
+#[inline(always)]
 fn lds_put_u32(lds: &mut [u8], limit: u64, a: u64, v: u32) {
-    let end = a.saturating_add(4);
-    if end <= limit.min(lds.len() as u64) {
-        let i = a as usize;
-        lds[i..i + 4].copy_from_slice(&v.to_le_bytes());
-        return;
+    if a.saturating_add(4) <= limit.min(lds.len() as u64) {
+        if let Some(dst) = lds.get_mut(a as usize..a as usize + 4) {
+            dst.copy_from_slice(&v.to_le_bytes());
+            return;
+        }
     }
+    lds_put_u32_edge(lds, limit, a, v);
+}
+
+/// [`lds_put_u32`] for a dword not wholly inside the limit.
+#[inline(never)]
+fn lds_put_u32_edge(lds: &mut [u8], limit: u64, a: u64, v: u32) {
     lds_write(lds, limit, a, &v.to_le_bytes());
 }
 
@@ -235,6 +250,20 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
         Kind::Read(Load::Dwords(_)) => {
             // Whole dwords: fixed-size reads (the same bytes as `lds_read`).
             let (dst, addr) = (regs(0)?.with_count(kind_dwords(kind)), regs(1)?);
+            if dst.count == 1 && addr.count >= 1 {
+                // One dword per lane. The addresses are copied first: each lane
+                // reads its own before writing, so a destination that is the
+                // address register sees the same values as the loop below.
+                let av = ctx.wave.vgpr[usize::from(addr.first)];
+                let reg = &mut ctx.wave.vgpr[usize::from(dst.first)];
+                let lds = &*ctx.lds;
+                each(
+                    exec,
+                    #[inline(always)]
+                    |lane| reg[lane] = lds_u32(lds, limit, u64::from(av[lane]) + offset),
+                );
+                return Ok(Flow::Next);
+            }
             for lane in lanes(exec) {
                 let a = u64::from(addr.get(ctx.wave, lane)[0]) + offset;
                 for i in 0..dst.count {
@@ -257,6 +286,18 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
         Kind::Write(Store::Dwords(k)) => {
             // Whole dwords: fixed-size writes (the same bytes as `lds_write`).
             let (addr, data) = (regs(0)?, regs(1)?.with_count(usize::from(k)));
+            if data.count == 1 && addr.count >= 1 {
+                // One dword per lane, in lane order (the highest lane wins).
+                let av = &ctx.wave.vgpr[usize::from(addr.first)];
+                let dv = &ctx.wave.vgpr[usize::from(data.first)];
+                let lds = &mut *ctx.lds;
+                each(
+                    exec,
+                    #[inline(always)]
+                    |lane| lds_put_u32(lds, limit, u64::from(av[lane]) + offset, dv[lane]),
+                );
+                return Ok(Flow::Next);
+            }
             for lane in lanes(exec) {
                 let a = u64::from(addr.get(ctx.wave, lane)[0]) + offset;
                 let d = data.get(ctx.wave, lane);
@@ -282,15 +323,20 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
             let (first, a) = (usize::from(dst.first), usize::from(addr.first));
             // As `Regs::set`: only the registers the destination has.
             let second = dst.count >= 2;
-            for lane in lanes(exec) {
-                let base = u64::from(ctx.wave.vgpr[a][lane]);
-                let v0 = lds_u32(ctx.lds, limit, base + o0);
-                let v1 = lds_u32(ctx.lds, limit, base + o1);
-                ctx.wave.vgpr[first][lane] = v0;
-                if second {
-                    ctx.wave.vgpr[first + 1][lane] = v1;
-                }
-            }
+            let (vgpr, lds) = (&mut ctx.wave.vgpr, &*ctx.lds);
+            each(
+                exec,
+                #[inline(always)]
+                |lane| {
+                    let base = u64::from(vgpr[a][lane]);
+                    let v0 = lds_u32(lds, limit, base + o0);
+                    let v1 = lds_u32(lds, limit, base + o1);
+                    vgpr[first][lane] = v0;
+                    if second {
+                        vgpr[first + 1][lane] = v1;
+                    }
+                },
+            );
         }
         Kind::Read2(size, st64) | Kind::Write2(size, st64) | Kind::Wrxchg2(size, st64) => {
             let scale = size * if st64 { 64 } else { 1 };

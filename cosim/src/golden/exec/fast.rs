@@ -9,9 +9,16 @@
 //! instead of the general path (`Valu`: table row, operand slots, modifier
 //! handling, DPP/SDWA, 16-bit halves for every instruction).
 //!
-//! The semantics are not duplicated: every lane function below is the one
+//! Lowering lives here; execution in `fast_valu.rs` (lane functions) and
+//! `fast_lanes.rs` (lane loops, operand borrowing).
+//!
+//! The semantics are not duplicated: every lane function is the one
 //! the general path uses for that opcode (the same integer expression or the
-//! same `fp::` entry point with the same MODE), restricted to the case where
+//! same `fp::` entry point with the same MODE — or the host's own result
+//! where it provably equals that entry point's: f32 add/mul/fma when
+//! nearest-even and no denormal is involved, int↔f32 conversions, which the
+//! host truncates and saturates, and rounds to nearest even, exactly as
+//! `fp::to_int` / `fp::from_*` do), restricted to the case where
 //! the general path's modifier handling is the identity (no `abs`/`neg`/
 //! `op_sel`/`omod`/`clamp`, no SDWA/DPP, 32-bit types). Anything unusual at
 //! run time — VGPR indexing mode on, a register beyond the allocation, a
@@ -23,25 +30,57 @@
 //! state, memory and statistics.
 
 use arch::isa::tables::Field;
-use arch::isa::{Family, Instruction, Modifiers, Opcode, Operand, OperandType, Variant};
+use arch::isa::{Family, Instruction, Modifiers, Opcode, Operand, OperandType, Target, Variant};
 
 use super::fast_scalar::{self, Salu};
-use super::sop::bfe;
 use super::valu;
-use super::vopc::{holds, Ty32};
+use super::vopc::Ty32;
 use super::{Flow, Wave};
-use crate::golden::fp::{self, FpMode, IntRound, Mode, Round, F32};
+use crate::golden::fp::F32;
 use crate::golden::wave::{NULL, VCC_LO};
 use arch::isa::operand::VGPR_BASE;
 
 /// A 32-bit source operand, resolved at lowering time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub enum Src {
     /// A VGPR (its number).
     Vgpr(u16),
     /// Anything scalar (SGPR, constant, literal), read with [`Wave::read_scalar`]
     /// (or [`Wave::read_scalar64`] for a 64-bit source).
     Scalar(Operand),
+    /// A 32-bit source that is `sgpr[i]` (resolved by [`fast_scalar::S32::of`]).
+    Sgpr(u8),
+    /// A 32-bit source whose value does not depend on the wave (a constant or
+    /// literal, as [`Wave::read_scalar`] reads it for its operand type).
+    Imm(u32),
+}
+
+impl Src {
+    /// The value of a scalar source read as 32 bits (`None`: the general
+    /// path must run; a VGPR is not a scalar).
+    #[inline(always)]
+    pub fn scalar32(&self, w: &Wave) -> Option<u32> {
+        match *self {
+            Src::Sgpr(i) => Some(w.sgpr[usize::from(i)]),
+            Src::Imm(v) => Some(v),
+            Src::Scalar(ref op) => w.read_scalar(op).ok(),
+            Src::Vgpr(_) => None,
+        }
+    }
+
+    /// This source with a scalar operand resolved for 32-bit reads (only for
+    /// operands read by [`Src::scalar32`], never by a 64-bit read).
+    fn resolved32(self, target: Target) -> Src {
+        match self {
+            Src::Scalar(op) => match fast_scalar::S32::of(target, op) {
+                fast_scalar::S32::Reg(i) => Src::Sgpr(i),
+                fast_scalar::S32::Imm(v) => Src::Imm(v),
+                fast_scalar::S32::Op(op) => Src::Scalar(op),
+            },
+            other => other,
+        }
+    }
 }
 
 /// A pure per-lane 32-bit operation of up to three sources.
@@ -166,7 +205,12 @@ pub enum Carry {
 }
 
 /// An instruction in its lowered form.
+///
+/// `repr(u8)` (here and on the operand enums): an explicit one-byte tag, so
+/// the per-instruction `match` is a byte load and a jump rather than a
+/// decoding of niche values spread over nested fields.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub enum Lowered {
     /// Run the general path.
     Generic,
@@ -222,6 +266,15 @@ pub enum Lowered {
         /// `v_cmpx`: the mask also becomes EXEC.
         exec_write: bool,
     },
+    /// `v_readlane_b32`: `sdst = vgpr[src][sel % lanes]`.
+    ReadLane {
+        /// The VGPR read.
+        src: u16,
+        /// Lane select (a scalar source).
+        sel: Src,
+        /// Destination SGPR.
+        dst: Operand,
+    },
     /// `v_lshlrev_b64`: `vdst[0:1] = b[0:1] << (a & 63)`.
     Lshl64 {
         /// Destination VGPR pair (first register).
@@ -252,7 +305,73 @@ pub fn lower(inst: &Instruction, pc: u64) -> Lowered {
     if let Some(s) = fast_scalar::lower(inst, pc) {
         return Lowered::Scalar(s);
     }
-    try_lower(inst).unwrap_or(Lowered::Generic)
+    try_lower(inst).map_or(Lowered::Generic, |l| resolve_sources(l, inst.target))
+}
+
+/// Resolves the 32-bit scalar sources of a lowered VALU form to an SGPR
+/// index or a constant (the 64-bit ones keep their operand).
+fn resolve_sources(l: Lowered, t: Target) -> Lowered {
+    match l {
+        Lowered::Map { op, d, s } => Lowered::Map {
+            op,
+            d,
+            s: s.map(|x| x.resolved32(t)),
+        },
+        Lowered::Carry {
+            kind,
+            d,
+            a,
+            b,
+            cin,
+            cout,
+        } => Lowered::Carry {
+            kind,
+            d,
+            a: a.resolved32(t),
+            b: b.resolved32(t),
+            cin,
+            cout,
+        },
+        Lowered::Cndmask { d, a, b, cond } => Lowered::Cndmask {
+            d,
+            a: a.resolved32(t),
+            b: b.resolved32(t),
+            cond,
+        },
+        Lowered::Cmp {
+            ty,
+            table,
+            a,
+            b,
+            dst,
+            exec_write,
+        } => Lowered::Cmp {
+            ty,
+            table,
+            a: a.resolved32(t),
+            b: b.resolved32(t),
+            dst,
+            exec_write,
+        },
+        Lowered::ReadLane { src, sel, dst } => Lowered::ReadLane {
+            src,
+            sel: sel.resolved32(t),
+            dst,
+        },
+        Lowered::Lshl64 { d, a, b } => Lowered::Lshl64 {
+            d,
+            a: a.resolved32(t),
+            b,
+        },
+        Lowered::MadU64 { d, a, b, c, cout } => Lowered::MadU64 {
+            d,
+            a: a.resolved32(t),
+            b: b.resolved32(t),
+            c,
+            cout,
+        },
+        other => other,
+    }
 }
 
 /// True when every modifier the VALU semantics read (`Valu::src`, `write`,
@@ -438,6 +557,23 @@ fn try_lower(inst: &Instruction) -> Option<Lowered> {
                 cout,
             });
         }
+        V_READLANE_B32 => {
+            // A scalar lane select and a writable SGPR destination (not
+            // `null`, whose write the general path drops: left to it).
+            let dst = match sdst? {
+                (op @ Operand::Src { code, .. }, _) if code < 128 && code != NULL => op,
+                _ => return None,
+            };
+            let sel = match src(s1)? {
+                Src::Vgpr(_) => return None,
+                sel => sel,
+            };
+            return Some(Lowered::ReadLane {
+                src: vgpr(s0)?,
+                sel,
+                dst,
+            });
+        }
         V_CNDMASK_B32 => {
             if !(bits32(vdst) && bits32(s0) && bits32(s1)) {
                 return None;
@@ -512,214 +648,6 @@ fn try_lower(inst: &Instruction) -> Option<Lowered> {
     Some(Lowered::Map { op, d, s })
 }
 
-/// A source's 32-bit lanes (a VGPR copied, a scalar broadcast), or `None`
-/// when the general path must run (unallocated VGPR, unreadable operand).
-#[inline]
-fn lanes32(w: &Wave, s: &Src) -> Option<[u32; 64]> {
-    match s {
-        Src::Vgpr(n) => w.vgpr.get(usize::from(*n)).copied(),
-        Src::Scalar(op) => w.read_scalar(op).ok().map(|x| [x; 64]),
-    }
-}
-
-/// A source's 64-bit lanes (a VGPR pair, or a 64-bit scalar broadcast).
-#[inline]
-fn lanes64(w: &Wave, s: &Src) -> Option<[u64; 64]> {
-    match s {
-        Src::Vgpr(n) => {
-            let lo = w.vgpr.get(usize::from(*n))?;
-            let hi = w.vgpr.get(usize::from(*n) + 1)?;
-            Some(std::array::from_fn(|l| {
-                u64::from(lo[l]) | (u64::from(hi[l]) << 32)
-            }))
-        }
-        Src::Scalar(op) => w.read_scalar64(op).ok().map(|x| [x; 64]),
-    }
-}
-
-/// Writes `f(lane)` to the EXEC lanes of `dst`.
-#[inline(always)]
-fn write_lanes(dst: &mut [u32; 64], n: usize, exec: u64, f: impl Fn(usize) -> u32) {
-    if exec == u64::MAX || (n == 32 && exec == 0xffff_ffff) {
-        for (l, d) in dst.iter_mut().enumerate().take(n) {
-            *d = f(l);
-        }
-    } else {
-        valu::each_lane(exec, |l| dst[l] = f(l));
-    }
-}
-
-/// A 32-bit source's lanes by reference: the VGPR itself, or `buf` filled
-/// with a scalar's broadcast. `None` sends the instruction to the general path.
-macro_rules! lanes_ref {
-    ($w:expr, $s:expr, $buf:ident) => {
-        match $s {
-            Src::Vgpr(n) => $w.vgpr.get(usize::from(*n))?,
-            Src::Scalar(op) => {
-                $buf = [$w.read_scalar(op).ok()?; 64];
-                &$buf
-            }
-        }
-    };
-}
-
-/// `vdst = f(a, b, c)` over the EXEC lanes. Sources are read in place and
-/// results go straight to the destination register when it is not also a
-/// source (the register file is split around it); otherwise they are
-/// gathered first and then written.
-#[inline(always)]
-fn map3(
-    w: &mut Wave,
-    d: u16,
-    s: &[Src; 3],
-    nsrc: usize,
-    f: impl Fn(u32, u32, u32) -> u32,
-) -> Option<()> {
-    let n = w.lanes() as usize;
-    let exec = w.exec();
-    let full = exec == u64::MAX || (n == 32 && exec == 0xffff_ffff);
-    let d = usize::from(d);
-    let count = w.vgpr.len();
-    if d >= count {
-        return None;
-    }
-    // Scalars are read (and may fail) before anything is written.
-    let mut scalar = [0u32; 3];
-    let mut aliased = false;
-    for (i, src) in s.iter().enumerate().take(nsrc) {
-        match src {
-            Src::Vgpr(v) => {
-                let v = usize::from(*v);
-                if v >= count {
-                    return None;
-                }
-                aliased |= v == d;
-            }
-            Src::Scalar(op) => scalar[i] = w.read_scalar(op).ok()?,
-        }
-    }
-    if aliased {
-        let mut r = [0u32; 64];
-        {
-            let (ba, bb, bc): ([u32; 64], [u32; 64], [u32; 64]);
-            let a = lanes_ref!(w, &s[0], ba);
-            let b = if nsrc > 1 {
-                lanes_ref!(w, &s[1], bb)
-            } else {
-                a
-            };
-            let c = if nsrc > 2 {
-                lanes_ref!(w, &s[2], bc)
-            } else {
-                a
-            };
-            if full {
-                for l in 0..n {
-                    r[l] = f(a[l], b[l], c[l]);
-                }
-            } else {
-                valu::each_lane(exec, |l| r[l] = f(a[l], b[l], c[l]));
-            }
-        }
-        let dst = &mut w.vgpr[d];
-        if full {
-            dst[..n].copy_from_slice(&r[..n]);
-        } else {
-            valu::each_lane(exec, |l| dst[l] = r[l]);
-        }
-        return Some(());
-    }
-    let (below, rest) = w.vgpr.split_at_mut(d);
-    let (dst, above) = rest.split_first_mut()?;
-    let (ba, bb, bc): ([u32; 64], [u32; 64], [u32; 64]);
-    // A source other than the destination: below or above it in the file.
-    macro_rules! operand {
-        ($i:expr, $buf:ident) => {
-            match s[$i] {
-                Src::Vgpr(v) if usize::from(v) < d => &below[usize::from(v)],
-                Src::Vgpr(v) => &above[usize::from(v) - d - 1],
-                Src::Scalar(_) => {
-                    $buf = [scalar[$i]; 64];
-                    &$buf
-                }
-            }
-        };
-    }
-    let a: &[u32; 64] = operand!(0, ba);
-    let b: &[u32; 64] = if nsrc > 1 { operand!(1, bb) } else { a };
-    let c: &[u32; 64] = if nsrc > 2 { operand!(2, bc) } else { a };
-    if full {
-        for l in 0..n {
-            dst[l] = f(a[l], b[l], c[l]);
-        }
-    } else {
-        valu::each_lane(exec, |l| dst[l] = f(a[l], b[l], c[l]));
-    }
-    Some(())
-}
-
-/// The f32 sign bit.
-const SIGN: u32 = 0x8000_0000;
-
-#[inline(always)]
-fn denormal(x: u32) -> bool {
-    x & 0x7f80_0000 == 0 && x & 0x007f_ffff != 0
-}
-
-#[inline(always)]
-fn nan(x: u32) -> bool {
-    x & 0x7fff_ffff > 0x7f80_0000
-}
-
-/// True when MODE's denormal handling leaves inputs `xs` and result `r` of a
-/// nearest-even host operation alone and `r` is not a NaN: then `fp::add`,
-/// `fp::mul` and `fp::fma` return exactly `r` (their host path flushes inputs
-/// only if denormal, fixes NaN results, and flushes only denormal results).
-#[inline(always)]
-fn host_result_stands(xs: &[u32], r: u32, m: FpMode) -> bool {
-    m.round == Round::NearestEven
-        && !nan(r)
-        && (m.denorm_in || !xs.iter().any(|&x| denormal(x)))
-        && (m.denorm_out || !denormal(r))
-}
-
-/// `fp::add` on f32 bits: the host sum when it provably stands, else `fp::add`.
-#[inline(always)]
-fn add_f32(a: u32, b: u32, m: FpMode) -> u32 {
-    let r = (f32::from_bits(a) + f32::from_bits(b)).to_bits();
-    if host_result_stands(&[a, b], r, m) {
-        return r;
-    }
-    fp::add(F32, u64::from(a), u64::from(b), m) as u32
-}
-
-/// `fp::mul` on f32 bits, as [`add_f32`].
-#[inline(always)]
-fn mul_f32(a: u32, b: u32, m: FpMode) -> u32 {
-    let r = (f32::from_bits(a) * f32::from_bits(b)).to_bits();
-    if host_result_stands(&[a, b], r, m) {
-        return r;
-    }
-    fp::mul(F32, u64::from(a), u64::from(b), m) as u32
-}
-
-/// `fp::fma` on f32 bits: its exact f64-based fused multiply-add when that
-/// applies and the result stands, else `fp::fma`.
-#[inline(always)]
-fn fma_f32(a: u32, b: u32, c: u32, m: FpMode) -> u32 {
-    if let Some(r) = fp::fma_f32_via_f64(a, b, c) {
-        if host_result_stands(&[a, b, c], r, m) {
-            return r;
-        }
-    }
-    fp::fma(F32, u64::from(a), u64::from(b), u64::from(c), m) as u32
-}
-
-#[inline]
-fn i24(x: u32) -> i64 {
-    i64::from(((x << 8) as i32) >> 8)
-}
-
 /// Runs a lowered instruction; `None` (with nothing changed) when the general
 /// path must run it.
 #[inline]
@@ -728,283 +656,6 @@ pub fn execute(w: &mut Wave, lowered: &Lowered) -> Option<Flow> {
         Lowered::Generic => None,
         Lowered::Scalar(s) => fast_scalar::execute(w, s),
         _ if w.gpr_idx_enabled => None,
-        _ => valu(w, lowered).map(|()| Flow::Next),
+        _ => super::fast_valu::valu(w, lowered).map(|()| Flow::Next),
     }
-}
-
-/// The vector part of [`execute`].
-#[inline]
-fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
-    match *lowered {
-        Lowered::Generic | Lowered::Scalar(_) => None,
-        Lowered::Map { op, d, ref s } => {
-            let mode = Mode::from_register(w.mode);
-            let (m, ieee) = (mode.f32, mode.ieee);
-            match op {
-                Op::Mov => map3(w, d, s, 1, |a, _, _| a),
-                Op::Not => map3(w, d, s, 1, |a, _, _| !a),
-                Op::AddNc => map3(w, d, s, 2, |a, b, _| a.wrapping_add(b)),
-                Op::SubNc => map3(w, d, s, 2, |a, b, _| a.wrapping_sub(b)),
-                Op::SubrevNc => map3(w, d, s, 2, |a, b, _| b.wrapping_sub(a)),
-                Op::And => map3(w, d, s, 2, |a, b, _| a & b),
-                Op::Or => map3(w, d, s, 2, |a, b, _| a | b),
-                Op::Xor => map3(w, d, s, 2, |a, b, _| a ^ b),
-                Op::Xnor => map3(w, d, s, 2, |a, b, _| !(a ^ b)),
-                Op::Lshlrev => map3(w, d, s, 2, |a, b, _| b << (a & 31)),
-                Op::Lshrrev => map3(w, d, s, 2, |a, b, _| b >> (a & 31)),
-                Op::Ashrrev => map3(w, d, s, 2, |a, b, _| ((b as i32) >> (a & 31)) as u32),
-                Op::MinI => map3(w, d, s, 2, |a, b, _| (a as i32).min(b as i32) as u32),
-                Op::MaxI => map3(w, d, s, 2, |a, b, _| (a as i32).max(b as i32) as u32),
-                Op::MinU => map3(w, d, s, 2, |a, b, _| a.min(b)),
-                Op::MaxU => map3(w, d, s, 2, |a, b, _| a.max(b)),
-                Op::MulLo => map3(w, d, s, 2, |a, b, _| a.wrapping_mul(b)),
-                Op::MulHiU => map3(w, d, s, 2, |a, b, _| {
-                    ((u64::from(a) * u64::from(b)) >> 32) as u32
-                }),
-                Op::MulHiI => map3(w, d, s, 2, |a, b, _| {
-                    ((i64::from(a as i32) * i64::from(b as i32)) >> 32) as u32
-                }),
-                Op::MulU24 => map3(w, d, s, 2, |a, b, _| {
-                    (a & 0xff_ffff).wrapping_mul(b & 0xff_ffff)
-                }),
-                Op::MulI24 => map3(w, d, s, 2, |a, b, _| (i24(a) * i24(b)) as u32),
-                Op::LshlAdd => map3(w, d, s, 3, |a, b, c| (a << (b & 31)).wrapping_add(c)),
-                Op::AddLshl => map3(w, d, s, 3, |a, b, c| a.wrapping_add(b) << (c & 31)),
-                Op::Add3 => map3(w, d, s, 3, |a, b, c| a.wrapping_add(b).wrapping_add(c)),
-                Op::LshlOr => map3(w, d, s, 3, |a, b, c| (a << (b & 31)) | c),
-                Op::AndOr => map3(w, d, s, 3, |a, b, c| (a & b) | c),
-                Op::Or3 => map3(w, d, s, 3, |a, b, c| a | b | c),
-                Op::Xor3 => map3(w, d, s, 3, |a, b, c| a ^ b ^ c),
-                Op::Xad => map3(w, d, s, 3, |a, b, c| (a ^ b).wrapping_add(c)),
-                Op::AlignBit => map3(w, d, s, 3, |a, b, c| {
-                    ((u64::from(a) << 32 | u64::from(b)) >> (c & 31)) as u32
-                }),
-                Op::Bfi => map3(w, d, s, 3, |a, b, c| (a & b) | (!a & c)),
-                Op::AddF32 => map3(w, d, s, 2, |a, b, _| add_f32(a, b, m)),
-                // `fp::sub`: a + (-b).
-                Op::SubF32 => map3(w, d, s, 2, |a, b, _| add_f32(a, b ^ SIGN, m)),
-                Op::SubrevF32 => map3(w, d, s, 2, |a, b, _| add_f32(b, a ^ SIGN, m)),
-                Op::MulF32 => map3(w, d, s, 2, |a, b, _| mul_f32(a, b, m)),
-                Op::FmaF32 => map3(w, d, s, 3, |a, b, c| fma_f32(a, b, c, m)),
-                Op::MadF32 => {
-                    // `fp::mad` (f32): add(mul(a, b)) with denormals flushed whatever MODE says.
-                    let mf = FpMode {
-                        denorm_in: false,
-                        denorm_out: false,
-                        ..m
-                    };
-                    map3(w, d, s, 3, |a, b, c| add_f32(mul_f32(a, b, mf), c, mf))
-                }
-                Op::LdexpF32 => map3(w, d, s, 2, |a, b, _| {
-                    fp::ldexp(F32, u64::from(a), b as i32, m) as u32
-                }),
-                Op::MinF32 => map3(w, d, s, 2, |a, b, _| {
-                    fp::min_max(F32, u64::from(a), u64::from(b), false, ieee, m) as u32
-                }),
-                Op::MaxF32 => map3(w, d, s, 2, |a, b, _| {
-                    fp::min_max(F32, u64::from(a), u64::from(b), true, ieee, m) as u32
-                }),
-                Op::CvtF32I32 => map3(w, d, s, 1, |a, _, _| {
-                    fp::from_i64(F32, i64::from(a as i32), m) as u32
-                }),
-                Op::CvtF32U32 => map3(w, d, s, 1, |a, _, _| {
-                    fp::from_u64(F32, u64::from(a), m) as u32
-                }),
-                Op::BfeU32 => map3(w, d, s, 3, |a, b, c| {
-                    bfe(u64::from(a), b & 31, c & 31, 32, false) as u32
-                }),
-                Op::BfeI32 => map3(w, d, s, 3, |a, b, c| {
-                    bfe(u64::from(a), b & 31, c & 31, 32, true) as u32
-                }),
-                Op::MadU24 => map3(w, d, s, 3, |a, b, c| {
-                    (a & 0xff_ffff).wrapping_mul(b & 0xff_ffff).wrapping_add(c)
-                }),
-                Op::MadI24 => map3(w, d, s, 3, |a, b, c| {
-                    ((i24(a) * i24(b)) as u32).wrapping_add(c)
-                }),
-                Op::CvtI32F32 => map3(w, d, s, 1, |a, _, _| {
-                    let (lo, hi) = (i64::from(i32::MIN), i64::from(i32::MAX));
-                    fp::to_int(F32, u64::from(a), IntRound::Trunc, lo, hi, m) as u32
-                }),
-                Op::CvtU32F32 => map3(w, d, s, 1, |a, _, _| {
-                    let (lo, hi) = (0, i64::from(u32::MAX));
-                    fp::to_int(F32, u64::from(a), IntRound::Trunc, lo, hi, m) as u32
-                }),
-                Op::Unary(op) => {
-                    let (_, f) = super::vop1::float_unary(op)?;
-                    map3(w, d, s, 1, |a, _, _| f(u64::from(a), m) as u32)
-                }
-            }
-        }
-        Lowered::Carry {
-            kind,
-            d,
-            ref a,
-            ref b,
-            cin,
-            cout,
-        } => {
-            let a = lanes32(w, a)?;
-            let b = lanes32(w, b)?;
-            let full = w.full_mask();
-            let cin = match cin {
-                Some(op) => w.read_mask(&op).ok()? & full,
-                None => 0,
-            };
-            let n = w.lanes() as usize;
-            let exec = w.exec();
-            let dst = w.vgpr.get_mut(usize::from(d))?;
-            // Same expressions as `vop2::carry_op` (bit 32 is the carry/borrow),
-            // one monomorphised loop per flavour.
-            let carry = match kind {
-                Carry::Add | Carry::AddCi => {
-                    carry_lanes(dst, &a, &b, cin, n, exec, |x, y, c| x + y + c)
-                }
-                Carry::Sub | Carry::SubCi => carry_lanes(dst, &a, &b, cin, n, exec, |x, y, c| {
-                    x.wrapping_sub(y).wrapping_sub(c) & 0x1_ffff_ffff
-                }),
-                Carry::Subrev | Carry::SubrevCi => {
-                    carry_lanes(dst, &a, &b, cin, n, exec, |x, y, c| {
-                        y.wrapping_sub(x).wrapping_sub(c) & 0x1_ffff_ffff
-                    })
-                }
-            };
-            // `write_mask_out` writes only EXEC lanes' bits (cannot fault: checked when lowered).
-            w.write_mask(&cout, carry & exec).ok()
-        }
-        Lowered::Cndmask {
-            d,
-            ref a,
-            ref b,
-            cond,
-        } => {
-            let a = lanes32(w, a)?;
-            let b = lanes32(w, b)?;
-            let cond = w.read_mask(&cond).ok()? & w.full_mask();
-            let n = w.lanes() as usize;
-            let exec = w.exec();
-            let dst = w.vgpr.get_mut(usize::from(d))?;
-            write_lanes(
-                dst,
-                n,
-                exec,
-                |l| if cond >> l & 1 != 0 { b[l] } else { a[l] },
-            );
-            Some(())
-        }
-        Lowered::Cmp {
-            ty,
-            table,
-            ref a,
-            ref b,
-            dst,
-            exec_write,
-        } => {
-            let a = lanes32(w, a)?;
-            let b = lanes32(w, b)?;
-            let exec = w.exec();
-            let m = Mode::from_register(w.mode).f32;
-            let mut mask = 0u64;
-            // The same predicate evaluation as `vopc::compare`.
-            match ty {
-                Ty32::U32 => valu::each_lane(exec, |l| {
-                    mask |= u64::from(holds(table, Some(a[l].cmp(&b[l])))) << l;
-                }),
-                Ty32::I32 => valu::each_lane(exec, |l| {
-                    let o = (a[l] as i32).cmp(&(b[l] as i32));
-                    mask |= u64::from(holds(table, Some(o))) << l;
-                }),
-                Ty32::F32 => valu::each_lane(exec, |l| {
-                    let o = fp::compare(F32, u64::from(a[l]), u64::from(b[l]), m);
-                    mask |= u64::from(holds(table, o)) << l;
-                }),
-            }
-            mask &= exec;
-            if let Some(dst) = dst {
-                w.write_mask(&dst, mask).ok()?;
-            }
-            if exec_write {
-                w.set_exec(mask);
-            }
-            Some(())
-        }
-        Lowered::Lshl64 { d, ref a, ref b } => {
-            let a = lanes32(w, a)?;
-            let x = lanes64(w, b)?;
-            write64(w, d, |l| x[l] << (a[l] & 63))
-        }
-        Lowered::MadU64 {
-            d,
-            ref a,
-            ref b,
-            ref c,
-            cout,
-        } => {
-            let a = lanes32(w, a)?;
-            let b = lanes32(w, b)?;
-            let c = lanes64(w, c)?;
-            let exec = w.exec();
-            let mut carry = 0u64;
-            let mut r = [0u64; 64];
-            valu::each_lane(exec, |l| {
-                let p = u64::from(a[l]) * u64::from(b[l]);
-                let (x, o) = p.overflowing_add(c[l]);
-                r[l] = x;
-                carry |= u64::from(o) << l;
-            });
-            write64(w, d, |l| r[l])?;
-            w.write_mask(&cout, carry & exec).ok()
-        }
-    }
-}
-
-/// The lanes of a carry operation: `f(a, b, carry_in)` gives the 32-bit
-/// result and the carry-out in bit 32; returns the carry mask of EXEC lanes.
-#[inline(always)]
-fn carry_lanes(
-    dst: &mut [u32; 64],
-    a: &[u32; 64],
-    b: &[u32; 64],
-    cin: u64,
-    n: usize,
-    exec: u64,
-    f: impl Fn(u64, u64, u64) -> u64,
-) -> u64 {
-    let mut carry = 0u64;
-    let lane = |l: usize| {
-        let x = f(u64::from(a[l]), u64::from(b[l]), cin >> l & 1);
-        dst[l] = x as u32;
-        carry |= (x >> 32 & 1) << l;
-    };
-    if exec == u64::MAX || (n == 32 && exec == 0xffff_ffff) {
-        (0..n).for_each(lane);
-    } else {
-        valu::each_lane(exec, lane);
-    }
-    carry
-}
-
-/// Writes 64-bit results to the EXEC lanes of the VGPR pair at `d` (checks
-/// the pair exists before writing either half, like `Valu::write64`).
-#[inline(always)]
-fn write64(w: &mut Wave, d: u16, f: impl Fn(usize) -> u64) -> Option<()> {
-    let exec = w.exec();
-    let lanes = w.lanes() as usize;
-    let n = usize::from(d);
-    if n + 1 >= w.vgpr.len() {
-        return None;
-    }
-    let (lo, hi) = w.vgpr.split_at_mut(n + 1);
-    let (lo, hi) = (&mut lo[n], &mut hi[0]);
-    let lane = |l: usize| {
-        let x = f(l);
-        lo[l] = x as u32;
-        hi[l] = (x >> 32) as u32;
-    };
-    if exec == u64::MAX || (lanes == 32 && exec == 0xffff_ffff) {
-        (0..lanes).for_each(lane);
-    } else {
-        valu::each_lane(exec, lane);
-    }
-    Some(())
 }

@@ -21,6 +21,7 @@ use crate::golden::wave::{EXEC_LO, NULL};
 /// (constant or literal: what [`Wave::read_scalar`] returns for it whatever the
 /// wave's state), or the operand itself for anything state-dependent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub enum S32 {
     /// `sgpr[i]`.
     Reg(u8),
@@ -32,6 +33,7 @@ pub enum S32 {
 
 /// A 64-bit scalar source, as [`S32`] for [`Wave::read_scalar64`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub enum S64 {
     /// `sgpr[i] | sgpr[i + 1] << 32`.
     Pair(u8),
@@ -102,6 +104,7 @@ impl S64 {
 
 /// A lowered scalar operation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub enum Salu {
     /// 32-bit `d = f(a, b)` (SOP2), with the SCC rule of the opcode.
     Op32 {
@@ -126,6 +129,18 @@ pub enum Salu {
         b: S64,
         /// src1 as a 32-bit value (shift amount).
         b32: S32,
+    },
+    /// One-source bit counts (SOP1): `s_ff1_i32_b32/b64` (no SCC) and
+    /// `s_bcnt1_i32_b32/b64` (SCC = result != 0), as `sop1.rs` computes them.
+    Count {
+        /// The opcode.
+        op: Opcode,
+        /// Destination SGPR.
+        d: Operand,
+        /// Source (32-bit forms).
+        a: S32,
+        /// Source (64-bit forms).
+        a64: S64,
     },
     /// `s_mov_b32` (`wide` false) or `s_mov_b64`.
     Mov {
@@ -258,6 +273,16 @@ pub fn lower(inst: &Instruction, pc: u64) -> Option<Salu> {
                     a: s32(a),
                     a64: s64(a),
                 }),
+                S_FF1_I32_B32 | S_FF1_I32_B64 | S_BCNT1_I32_B32 | S_BCNT1_I32_B64
+                    if writable(&d, false) =>
+                {
+                    Some(Salu::Count {
+                        op,
+                        d,
+                        a: s32(a),
+                        a64: s64(a),
+                    })
+                }
                 S_AND_SAVEEXEC_B64 | S_OR_SAVEEXEC_B64 | S_XOR_SAVEEXEC_B64
                 | S_ANDN2_SAVEEXEC_B64
                     if writable(&d, true) =>
@@ -410,6 +435,28 @@ pub fn execute(w: &mut Wave, s: &Salu) -> Option<Flow> {
                 }
             };
             w.write_scalar64(&d, r).ok()?;
+            if let Some(s) = scc {
+                w.scc = s;
+            }
+            Some(Flow::Next)
+        }
+        Salu::Count { op, d, a, a64 } => {
+            // `sop1::first_set`: the lowest set bit, or -1 for none.
+            let first = |v: u64| if v == 0 { u32::MAX } else { v.trailing_zeros() };
+            let (r, scc) = match op {
+                S_FF1_I32_B32 => (first(u64::from(a.read(w)?)), None),
+                S_FF1_I32_B64 => (first(a64.read(w)?), None),
+                S_BCNT1_I32_B32 => {
+                    let r = a.read(w)?.count_ones();
+                    (r, Some(r != 0))
+                }
+                S_BCNT1_I32_B64 => {
+                    let r = a64.read(w)?.count_ones();
+                    (r, Some(r != 0))
+                }
+                _ => return None,
+            };
+            w.write_scalar(&d, r).ok()?;
             if let Some(s) = scc {
                 w.scc = s;
             }

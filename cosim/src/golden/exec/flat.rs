@@ -29,6 +29,7 @@ use arch::device::Fault;
 use arch::isa::{Family, Instruction, Isa, Operand};
 
 use super::super::wave::{PRIVATE_APERTURE_BASE, SHARED_APERTURE_BASE};
+use super::fast_lanes::each;
 use super::vmem::access::{classify, Access};
 use super::vmem::{perform, perform_global, Loc, Operands, Regs, Swizzled};
 use super::{illegal, not_implemented, Flow, Wave, WaveCtx};
@@ -116,20 +117,28 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
                 &w.vgpr[usize::from(r.first) + 1],
             );
             let flat = inst.family == Family::Flat;
-            for lane in super::vmem::lanes(exec) {
-                let a = (u64::from(lo[lane]) | u64::from(hi[lane]) << 32).wrapping_add(off);
-                if flat {
-                    (addr[lane], seg[lane]) = aperture(a);
-                } else {
-                    addr[lane] = a;
-                }
-            }
+            each(
+                exec,
+                #[inline(always)]
+                |lane| {
+                    let a = (u64::from(lo[lane]) | u64::from(hi[lane]) << 32).wrapping_add(off);
+                    if flat {
+                        (addr[lane], seg[lane]) = aperture(a);
+                    } else {
+                        addr[lane] = a;
+                    }
+                },
+            );
         }
         (Family::Global, Some(r), Some(s)) if fast && !addtid => {
             let v = &w.vgpr[usize::from(r.first)];
-            for lane in super::vmem::lanes(exec) {
-                addr[lane] = s.wrapping_add(u64::from(v[lane])).wrapping_add(off);
-            }
+            each(
+                exec,
+                #[inline(always)]
+                |lane| {
+                    addr[lane] = s.wrapping_add(u64::from(v[lane])).wrapping_add(off);
+                },
+            );
         }
         _ => general_addresses(
             inst,
@@ -142,7 +151,7 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
     }
     if ctx.mem.fast_paths()
         && !matches!(access, Access::Atomic(..))
-        && super::vmem::lanes(exec).all(|lane| seg[lane] == Segment::Global)
+        && all_global(exec, &seg)
         && perform_global(ctx, access, operands, exec, &addr)?
     {
         return Ok(Flow::Next);
@@ -159,6 +168,18 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
         }
     })?;
     Ok(Flow::Next)
+}
+
+/// True when every lane of `exec` addresses device memory.
+#[inline]
+fn all_global(exec: u64, seg: &[Segment; 64]) -> bool {
+    let mut all = true;
+    each(
+        exec,
+        #[inline(always)]
+        |lane| all &= seg[lane] == Segment::Global,
+    );
+    all
 }
 
 /// Per-lane address (device address, LDS address or private offset) and

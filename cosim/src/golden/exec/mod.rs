@@ -46,7 +46,9 @@ pub use super::wave::{fault, illegal, Wave};
 
 pub mod ds;
 pub mod fast;
+mod fast_lanes;
 pub mod fast_scalar;
+mod fast_valu;
 pub mod flat;
 pub mod mubuf;
 pub mod smem;

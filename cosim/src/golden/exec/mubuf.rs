@@ -32,9 +32,10 @@
 use arch::device::Fault;
 use arch::isa::{Family, Instruction, Isa, Opcode, Operand};
 
+use super::fast_lanes::each;
 use super::vmem::access::{classify, Access};
 use super::vmem::format::{self, Format32};
-use super::vmem::{lanes, perform, Load, Loc, Operands, Regs, Store};
+use super::vmem::{lanes, perform, perform_global, Load, Loc, Operands, Regs, Store};
 use super::{illegal, not_implemented, Flow, Wave, WaveCtx};
 
 /// A decoded buffer resource.
@@ -88,6 +89,7 @@ impl BufferResource {
     }
 
     /// Byte offset from `base + soffset` of byte `offset` of record `index`.
+    #[inline(always)]
     pub fn buffer_offset(&self, index: u64, offset: u64) -> u64 {
         if self.swizzle {
             let (s, e) = (self.index_stride, self.element);
@@ -98,16 +100,36 @@ impl BufferResource {
             }
             // `decode` always gives powers of two: shifts and masks, the same
             // values without 64-bit divisions (this runs per lane and byte run).
-            let (ls, le) = (s.trailing_zeros(), e.trailing_zeros());
-            ((index >> ls) * self.stride + ((offset >> le) << le)) * s
-                + (index & (s - 1)) * e
-                + (offset & (e - 1))
+            self.swizzled_offset(index, offset, s.trailing_zeros(), e.trailing_zeros())
         } else {
             index * self.stride + offset
         }
     }
 
+    /// [`BufferResource::buffer_offset`] of a swizzled resource whose index
+    /// stride and element size are `1 << ls` and `1 << le` (the caller has
+    /// checked: a lane loop works the shifts out once).
+    #[inline(always)]
+    pub fn swizzled_offset(&self, index: u64, offset: u64, ls: u32, le: u32) -> u64 {
+        let (s, e) = (self.index_stride, self.element);
+        ((index >> ls) * self.stride + ((offset >> le) << le)) * s
+            + (index & (s - 1)) * e
+            + (offset & (e - 1))
+    }
+
+    /// [`BufferResource::out_of_range`] when it does not depend on the index
+    /// and offset (gfx1030 OOB_SELECT 2: only an empty buffer is out of
+    /// range), so a lane loop can decide it once.
+    #[inline(always)]
+    pub fn range_fixed(&self) -> Option<bool> {
+        match self.oob_select {
+            Some(2) => Some(self.num_records == 0),
+            _ => None,
+        }
+    }
+
     /// True when the `size`-byte unit at (`index`, `offset`) is out of range.
+    #[inline(always)]
     pub fn out_of_range(&self, index: u64, offset: u64, size: u64, soffset: u64) -> bool {
         let n = self.num_records;
         let linear = index * self.stride + offset;
@@ -199,47 +221,123 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
     let inst_offset = u64::from(m.offset as u32 & 0xfff);
     let mut index = [0u64; 64];
     let mut offset = [0u64; 64];
-    for lane in lanes(exec) {
-        let v = vaddr.map_or([0; 4], |r| r.get(w, lane));
-        let (vi, vo) = match (m.idxen, m.offen) {
-            (true, true) => (v[0], v[1]),
-            (true, false) => (v[0], 0),
-            (false, true) => (0, v[0]),
-            (false, false) => (0, 0),
-        };
-        index[lane] = u64::from(vi) + if rsrc.add_tid { lane as u64 } else { 0 };
-        // The offset sum is a 32-bit quantity: a negative VGPR offset wraps far
-        // out of range (gfx803 range-checks it, as LLVM's piglit notes).
-        offset[lane] = u64::from(vo.wrapping_add(inst_offset as u32));
-    }
+    // The first two address registers, as `Regs::get` reads them (0 beyond
+    // the operand's registers), looked up once rather than per lane.
+    let vreg = |i: usize| {
+        vaddr
+            .filter(|r| r.count > i)
+            .map(|r| &w.vgpr[usize::from(r.first) + i])
+    };
+    let (v0, v1) = (vreg(0), vreg(1));
+    each(
+        exec,
+        #[inline(always)]
+        |lane| {
+            let v = [v0.map_or(0, |r| r[lane]), v1.map_or(0, |r| r[lane])];
+            let (vi, vo) = match (m.idxen, m.offen) {
+                (true, true) => (v[0], v[1]),
+                (true, false) => (v[0], 0),
+                (false, true) => (0, v[0]),
+                (false, false) => (0, 0),
+            };
+            index[lane] = u64::from(vi) + if rsrc.add_tid { lane as u64 } else { 0 };
+            // The offset sum is a 32-bit quantity: a negative VGPR offset wraps far
+            // out of range (gfx803 range-checks it, as LLVM's piglit notes).
+            offset[lane] = u64::from(vo.wrapping_add(inst_offset as u32));
+        },
+    );
     // Range units: dwords for dword accesses, the whole value below a dword.
     let unit: u64 = match access {
         Access::Load(Load::Dwords(_)) | Access::Store(Store::Dwords(_)) => 4,
         Access::Atomic(..) => access.bytes() as u64,
         _ => access.bytes() as u64,
     };
-    perform(ctx, access, operands, exec, 0, |lane, delta| {
-        let unit_start = delta - delta % unit;
-        let o = offset[lane] + unit_start;
-        if rsrc.out_of_range(index[lane], o, unit, soffset) {
-            return (Loc::Skip, unit - delta % unit);
-        }
-        let at = offset[lane] + delta;
-        let address = rsrc
-            .base
-            .wrapping_add(soffset)
-            .wrapping_add(rsrc.buffer_offset(index[lane], at));
-        let run = if rsrc.swizzle {
-            rsrc.element - at % rsrc.element
-        } else {
-            unit - delta % unit
-        };
-        (Loc::Global(address), run.min(unit - delta % unit))
-    })?;
+    if !direct(
+        ctx,
+        access,
+        operands,
+        exec,
+        (&rsrc, soffset, unit),
+        (&index, &offset),
+    )? {
+        perform(ctx, access, operands, exec, 0, |lane, delta| {
+            let unit_start = delta - delta % unit;
+            let o = offset[lane] + unit_start;
+            if rsrc.out_of_range(index[lane], o, unit, soffset) {
+                return (Loc::Skip, unit - delta % unit);
+            }
+            let at = offset[lane] + delta;
+            let address = rsrc
+                .base
+                .wrapping_add(soffset)
+                .wrapping_add(rsrc.buffer_offset(index[lane], at));
+            let run = if rsrc.swizzle {
+                rsrc.element - at % rsrc.element
+            } else {
+                unit - delta % unit
+            };
+            (Loc::Global(address), run.min(unit - delta % unit))
+        })?;
+    }
     if let (Some((f, n)), Access::Load(Load::Dwords(moved))) = (format, access) {
         fill_missing(ctx.wave, data, f, moved, n, exec);
     }
     Ok(Flow::Next)
+}
+
+/// The direct page path of [`perform`] for a MUBUF access, with its
+/// resolver's byte-0 case inlined: when every EXEC lane's access is one
+/// in-range contiguous device range, [`perform_global`] moves the data and
+/// this returns `true`; otherwise nothing has changed and the caller runs
+/// [`perform`] (whose own check then fails the same way, so the semantics
+/// are `perform`'s).
+fn direct(
+    ctx: &mut WaveCtx<'_>,
+    access: Access,
+    ops: Operands,
+    exec: u64,
+    (rsrc, soffset, unit): (&BufferResource, u64, u64),
+    (index, offset): (&[u64; 64], &[u64; 64]),
+) -> Result<bool, Fault> {
+    if !ctx.mem.fast_paths() || matches!(access, Access::Atomic(..)) {
+        return Ok(false);
+    }
+    let n = access.bytes() as u64;
+    let base = rsrc.base.wrapping_add(soffset);
+    let e = rsrc.element;
+    let fixed = rsrc.range_fixed();
+    if fixed == Some(true) {
+        // Every lane out of range: `perform` skips them.
+        return Ok(false);
+    }
+    // The common swizzled layout with power-of-two sizes: shifts worked out once.
+    let shifts = (rsrc.swizzle && rsrc.index_stride.is_power_of_two() && e.is_power_of_two())
+        .then(|| (rsrc.index_stride.trailing_zeros(), e.trailing_zeros()));
+    let mut addr = [0u64; 64];
+    let mut contiguous = true;
+    each(
+        exec,
+        #[inline(always)]
+        |lane| {
+            // `perform`'s resolver at byte 0 (unit_start 0, run from the element).
+            let (i, o) = (index[lane], offset[lane]);
+            if fixed.is_none() && rsrc.out_of_range(i, o, unit, soffset) {
+                contiguous = false;
+                return;
+            }
+            let (run, at) = match shifts {
+                Some((ls, le)) => (e - (o & (e - 1)), rsrc.swizzled_offset(i, o, ls, le)),
+                None if rsrc.swizzle => (e - o % e, rsrc.buffer_offset(i, o)),
+                None => (unit, rsrc.buffer_offset(i, o)),
+            };
+            if run.min(unit) >= n {
+                addr[lane] = base.wrapping_add(at);
+            } else {
+                contiguous = false;
+            }
+        },
+    );
+    Ok(contiguous && perform_global(ctx, access, ops, exec, &addr)?)
 }
 
 /// Loads of a format with fewer components than the instruction: the rest

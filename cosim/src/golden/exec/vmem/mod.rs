@@ -16,6 +16,7 @@ use arch::isa::{Operand, OperandType};
 use super::super::dispatch::ScratchLayout;
 use access::Access;
 
+use super::fast_lanes::each;
 use super::{illegal, Wave, WaveCtx};
 
 pub mod access;
@@ -146,7 +147,7 @@ impl Load {
 
     /// The destination dwords for `raw` (little-endian memory bytes, `bytes()`
     /// long); `old` is the destination's current first dword (kept half of d16).
-    #[inline]
+    #[inline(always)]
     pub fn result(self, raw: &[u8], old: u32) -> [u32; 4] {
         let byte = |i: usize| raw.get(i).copied().unwrap_or(0);
         let half = u32::from(byte(0)) | (u32::from(byte(1)) << 8);
@@ -434,9 +435,15 @@ pub fn perform_global(
         return Ok(false);
     }
     // The common case: every lane inside one page of one mapping, translated once.
-    let (lo, hi) = lanes(exec).fold((u64::MAX, 0), |(lo, hi), l| {
-        (lo.min(addr[l]), hi.max(addr[l]))
-    });
+    let (mut lo, mut hi) = (u64::MAX, 0);
+    each(
+        exec,
+        #[inline(always)]
+        |l| {
+            lo = lo.min(addr[l]);
+            hi = hi.max(addr[l]);
+        },
+    );
     let span = ((hi - lo) as usize).saturating_add(n);
     match access {
         Access::Load(load) => {
@@ -449,21 +456,43 @@ pub fn perform_global(
                 // Registers never alias memory, so one pass reads and writes.
                 for i in 0..dst.count {
                     let reg = &mut ctx.wave.vgpr[first + i];
-                    for lane in lanes(exec) {
-                        let o = (addr[lane] - lo) as usize + 4 * i;
-                        let b = &bytes[o..o + 4];
-                        reg[lane] = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
-                    }
+                    each(
+                        exec,
+                        #[inline(always)]
+                        |lane| {
+                            let o = (addr[lane] - lo) as usize + 4 * i;
+                            let b = &bytes[o..o + 4];
+                            reg[lane] = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+                        },
+                    );
                 }
                 return Ok(true);
             }
             if let Some(bytes) = ctx.mem.page_bytes(lo, span) {
                 // Sub-dword and d16 loads in one pass: registers never alias memory.
-                for lane in lanes(exec) {
-                    let o = (addr[lane] - lo) as usize;
-                    let old = dst.get(ctx.wave, lane)[0];
-                    dst.set(ctx.wave, lane, &load.result(&bytes[o..o + n], old));
+                if !matches!(load, Load::D16 { .. }) && dst.count >= 1 {
+                    // Extending byte/short loads replace the one destination
+                    // dword (`result` without the old value; `set` of one dword).
+                    let reg = &mut ctx.wave.vgpr[first];
+                    each(
+                        exec,
+                        #[inline(always)]
+                        |lane| {
+                            let o = (addr[lane] - lo) as usize;
+                            reg[lane] = load.result(&bytes[o..o + n], 0)[0];
+                        },
+                    );
+                    return Ok(true);
                 }
+                each(
+                    exec,
+                    #[inline(always)]
+                    |lane| {
+                        let o = (addr[lane] - lo) as usize;
+                        let old = dst.get(ctx.wave, lane)[0];
+                        dst.set(ctx.wave, lane, &load.result(&bytes[o..o + n], old));
+                    },
+                );
                 return Ok(true);
             }
             // Pass 1 reads every lane (no side effects, so a lane that needs the
@@ -490,20 +519,28 @@ pub fn perform_global(
                 if let Store::Dwords(k) = store {
                     let first = usize::from(data.first);
                     let k = usize::from(k).min(data.count);
-                    for lane in lanes(exec) {
-                        let o = (addr[lane] - lo) as usize;
-                        for i in 0..k {
-                            let v = ctx.wave.vgpr[first + i][lane];
-                            bytes[o + 4 * i..o + 4 * i + 4].copy_from_slice(&v.to_le_bytes());
-                        }
-                    }
+                    each(
+                        exec,
+                        #[inline(always)]
+                        |lane| {
+                            let o = (addr[lane] - lo) as usize;
+                            for i in 0..k {
+                                let v = ctx.wave.vgpr[first + i][lane];
+                                bytes[o + 4 * i..o + 4 * i + 4].copy_from_slice(&v.to_le_bytes());
+                            }
+                        },
+                    );
                     return Ok(true);
                 }
-                for lane in lanes(exec) {
-                    let (b, len) = store.bytes(data.get(ctx.wave, lane));
-                    let o = (addr[lane] - lo) as usize;
-                    bytes[o..o + len].copy_from_slice(&b[..len]);
-                }
+                each(
+                    exec,
+                    #[inline(always)]
+                    |lane| {
+                        let (b, len) = store.bytes(data.get(ctx.wave, lane));
+                        let o = (addr[lane] - lo) as usize;
+                        bytes[o..o + len].copy_from_slice(&b[..len]);
+                    },
+                );
                 return Ok(true);
             }
             if lanes(exec).any(|lane| !ctx.mem.is_mapped(addr[lane], n as u64)) {
