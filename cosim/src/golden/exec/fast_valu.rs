@@ -191,257 +191,56 @@ pub fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
     match *lowered {
         Lowered::Generic | Lowered::Scalar(_) => None,
         Lowered::Map { op, d, ref s } => {
+            // `vdst = f(src0, src1, src2)` over the EXEC lanes for `$n` sources,
+            // with the lane function inlined into the loop.
+            macro_rules! lanes {
+                ($n:expr, |$a:pat_param, $b:pat_param, $c:pat_param| $e:expr) => {
+                    map3(
+                        w,
+                        d,
+                        s,
+                        $n,
+                        #[inline(always)]
+                        |$a, $b, $c| $e,
+                    )
+                };
+            }
             let mode = Mode::from_register(w.mode);
             let (m, ieee) = (mode.f32, mode.ieee);
             match op {
-                Op::Mov => map3(
-                    w,
-                    d,
-                    s,
-                    1,
-                    #[inline(always)]
-                    |a, _, _| a,
-                ),
-                Op::Not => map3(
-                    w,
-                    d,
-                    s,
-                    1,
-                    #[inline(always)]
-                    |a, _, _| !a,
-                ),
-                Op::AddNc => map3(
-                    w,
-                    d,
-                    s,
-                    2,
-                    #[inline(always)]
-                    |a, b, _| a.wrapping_add(b),
-                ),
-                Op::SubNc => map3(
-                    w,
-                    d,
-                    s,
-                    2,
-                    #[inline(always)]
-                    |a, b, _| a.wrapping_sub(b),
-                ),
-                Op::SubrevNc => map3(
-                    w,
-                    d,
-                    s,
-                    2,
-                    #[inline(always)]
-                    |a, b, _| b.wrapping_sub(a),
-                ),
-                Op::And => map3(
-                    w,
-                    d,
-                    s,
-                    2,
-                    #[inline(always)]
-                    |a, b, _| a & b,
-                ),
-                Op::Or => map3(
-                    w,
-                    d,
-                    s,
-                    2,
-                    #[inline(always)]
-                    |a, b, _| a | b,
-                ),
-                Op::Xor => map3(
-                    w,
-                    d,
-                    s,
-                    2,
-                    #[inline(always)]
-                    |a, b, _| a ^ b,
-                ),
-                Op::Xnor => map3(
-                    w,
-                    d,
-                    s,
-                    2,
-                    #[inline(always)]
-                    |a, b, _| !(a ^ b),
-                ),
-                Op::Lshlrev => map3(
-                    w,
-                    d,
-                    s,
-                    2,
-                    #[inline(always)]
-                    |a, b, _| b << (a & 31),
-                ),
-                Op::Lshrrev => map3(
-                    w,
-                    d,
-                    s,
-                    2,
-                    #[inline(always)]
-                    |a, b, _| b >> (a & 31),
-                ),
-                Op::Ashrrev => map3(
-                    w,
-                    d,
-                    s,
-                    2,
-                    #[inline(always)]
-                    |a, b, _| ((b as i32) >> (a & 31)) as u32,
-                ),
-                Op::MinI => map3(
-                    w,
-                    d,
-                    s,
-                    2,
-                    #[inline(always)]
-                    |a, b, _| (a as i32).min(b as i32) as u32,
-                ),
-                Op::MaxI => map3(
-                    w,
-                    d,
-                    s,
-                    2,
-                    #[inline(always)]
-                    |a, b, _| (a as i32).max(b as i32) as u32,
-                ),
-                Op::MinU => map3(
-                    w,
-                    d,
-                    s,
-                    2,
-                    #[inline(always)]
-                    |a, b, _| a.min(b),
-                ),
-                Op::MaxU => map3(
-                    w,
-                    d,
-                    s,
-                    2,
-                    #[inline(always)]
-                    |a, b, _| a.max(b),
-                ),
-                Op::MulLo => map3(
-                    w,
-                    d,
-                    s,
-                    2,
-                    #[inline(always)]
-                    |a, b, _| a.wrapping_mul(b),
-                ),
-                Op::MulHiU => map3(
-                    w,
-                    d,
-                    s,
-                    2,
-                    #[inline(always)]
-                    |a, b, _| ((u64::from(a) * u64::from(b)) >> 32) as u32,
-                ),
-                Op::MulHiI => map3(
-                    w,
-                    d,
-                    s,
-                    2,
-                    #[inline(always)]
-                    |a, b, _| ((i64::from(a as i32) * i64::from(b as i32)) >> 32) as u32,
-                ),
-                Op::MulU24 => map3(
-                    w,
-                    d,
-                    s,
-                    2,
-                    #[inline(always)]
-                    |a, b, _| (a & 0xff_ffff).wrapping_mul(b & 0xff_ffff),
-                ),
-                Op::MulI24 => map3(
-                    w,
-                    d,
-                    s,
-                    2,
-                    #[inline(always)]
-                    |a, b, _| (i24(a) * i24(b)) as u32,
-                ),
-                Op::LshlAdd => map3(
-                    w,
-                    d,
-                    s,
-                    3,
-                    #[inline(always)]
-                    |a, b, c| (a << (b & 31)).wrapping_add(c),
-                ),
-                Op::AddLshl => map3(
-                    w,
-                    d,
-                    s,
-                    3,
-                    #[inline(always)]
-                    |a, b, c| a.wrapping_add(b) << (c & 31),
-                ),
-                Op::Add3 => map3(
-                    w,
-                    d,
-                    s,
-                    3,
-                    #[inline(always)]
-                    |a, b, c| a.wrapping_add(b).wrapping_add(c),
-                ),
-                Op::LshlOr => map3(
-                    w,
-                    d,
-                    s,
-                    3,
-                    #[inline(always)]
-                    |a, b, c| (a << (b & 31)) | c,
-                ),
-                Op::AndOr => map3(
-                    w,
-                    d,
-                    s,
-                    3,
-                    #[inline(always)]
-                    |a, b, c| (a & b) | c,
-                ),
-                Op::Or3 => map3(
-                    w,
-                    d,
-                    s,
-                    3,
-                    #[inline(always)]
-                    |a, b, c| a | b | c,
-                ),
-                Op::Xor3 => map3(
-                    w,
-                    d,
-                    s,
-                    3,
-                    #[inline(always)]
-                    |a, b, c| a ^ b ^ c,
-                ),
-                Op::Xad => map3(
-                    w,
-                    d,
-                    s,
-                    3,
-                    #[inline(always)]
-                    |a, b, c| (a ^ b).wrapping_add(c),
-                ),
-                Op::AlignBit => map3(
-                    w,
-                    d,
-                    s,
-                    3,
-                    #[inline(always)]
-                    |a, b, c| ((u64::from(a) << 32 | u64::from(b)) >> (c & 31)) as u32,
-                ),
-                Op::Bfi => map3(
-                    w,
-                    d,
-                    s,
-                    3,
-                    #[inline(always)]
-                    |a, b, c| (a & b) | (!a & c),
-                ),
+                Op::Mov => lanes!(1, |a, _, _| a),
+                Op::Not => lanes!(1, |a, _, _| !a),
+                Op::AddNc => lanes!(2, |a, b, _| a.wrapping_add(b)),
+                Op::SubNc => lanes!(2, |a, b, _| a.wrapping_sub(b)),
+                Op::SubrevNc => lanes!(2, |a, b, _| b.wrapping_sub(a)),
+                Op::And => lanes!(2, |a, b, _| a & b),
+                Op::Or => lanes!(2, |a, b, _| a | b),
+                Op::Xor => lanes!(2, |a, b, _| a ^ b),
+                Op::Xnor => lanes!(2, |a, b, _| !(a ^ b)),
+                Op::Lshlrev => lanes!(2, |a, b, _| b << (a & 31)),
+                Op::Lshrrev => lanes!(2, |a, b, _| b >> (a & 31)),
+                Op::Ashrrev => lanes!(2, |a, b, _| ((b as i32) >> (a & 31)) as u32),
+                Op::MinI => lanes!(2, |a, b, _| (a as i32).min(b as i32) as u32),
+                Op::MaxI => lanes!(2, |a, b, _| (a as i32).max(b as i32) as u32),
+                Op::MinU => lanes!(2, |a, b, _| a.min(b)),
+                Op::MaxU => lanes!(2, |a, b, _| a.max(b)),
+                Op::MulLo => lanes!(2, |a, b, _| a.wrapping_mul(b)),
+                Op::MulHiU => lanes!(2, |a, b, _| ((u64::from(a) * u64::from(b)) >> 32) as u32),
+                Op::MulHiI => lanes!(2, |a, b, _| ((i64::from(a as i32) * i64::from(b as i32))
+                    >> 32) as u32),
+                Op::MulU24 => lanes!(2, |a, b, _| (a & 0xff_ffff).wrapping_mul(b & 0xff_ffff)),
+                Op::MulI24 => lanes!(2, |a, b, _| (i24(a) * i24(b)) as u32),
+                Op::LshlAdd => lanes!(3, |a, b, c| (a << (b & 31)).wrapping_add(c)),
+                Op::AddLshl => lanes!(3, |a, b, c| a.wrapping_add(b) << (c & 31)),
+                Op::Add3 => lanes!(3, |a, b, c| a.wrapping_add(b).wrapping_add(c)),
+                Op::LshlOr => lanes!(3, |a, b, c| (a << (b & 31)) | c),
+                Op::AndOr => lanes!(3, |a, b, c| (a & b) | c),
+                Op::Or3 => lanes!(3, |a, b, c| a | b | c),
+                Op::Xor3 => lanes!(3, |a, b, c| a ^ b ^ c),
+                Op::Xad => lanes!(3, |a, b, c| (a ^ b).wrapping_add(c)),
+                Op::AlignBit => lanes!(3, |a, b, c| ((u64::from(a) << 32 | u64::from(b))
+                    >> (c & 31)) as u32),
+                Op::Bfi => lanes!(3, |a, b, c| (a & b) | (!a & c)),
                 // f32 arithmetic: the host result in a first, branch-free
                 // pass, and the lanes where it does not provably stand
                 // (see `Checks`) recomputed with the exact lane function.
@@ -499,14 +298,7 @@ pub fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
                             },
                         )
                     } else {
-                        map3(
-                            w,
-                            d,
-                            s,
-                            3,
-                            #[inline(always)]
-                            |a, b, c| fma_f32(a, b, c, m),
-                        )
+                        lanes!(3, |a, b, c| fma_f32(a, b, c, m))
                     }
                 }
                 Op::MadF32 => {
@@ -529,30 +321,22 @@ pub fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
                         |a, b, c| add_f32(mul_f32(a, b, mf), c, mf),
                     )
                 }
-                Op::LdexpF32 => map3(
-                    w,
-                    d,
-                    s,
-                    2,
-                    #[inline(always)]
-                    |a, b, _| fp::ldexp(F32, u64::from(a), b as i32, m) as u32,
-                ),
-                Op::MinF32 => map3(
-                    w,
-                    d,
-                    s,
-                    2,
-                    #[inline(always)]
-                    |a, b, _| fp::min_max(F32, u64::from(a), u64::from(b), false, ieee, m) as u32,
-                ),
-                Op::MaxF32 => map3(
-                    w,
-                    d,
-                    s,
-                    2,
-                    #[inline(always)]
-                    |a, b, _| fp::min_max(F32, u64::from(a), u64::from(b), true, ieee, m) as u32,
-                ),
+                Op::LdexpF32 => lanes!(2, |a, b, _| fp::ldexp(F32, u64::from(a), b as i32, m)
+                    as u32),
+                Op::MinF32 => {
+                    lanes!(
+                        2,
+                        |a, b, _| fp::min_max(F32, u64::from(a), u64::from(b), false, ieee, m)
+                            as u32
+                    )
+                }
+                Op::MaxF32 => {
+                    lanes!(
+                        2,
+                        |a, b, _| fp::min_max(F32, u64::from(a), u64::from(b), true, ieee, m)
+                            as u32
+                    )
+                }
                 Op::CvtF32I32 => map3(
                     w,
                     d,
@@ -577,38 +361,14 @@ pub fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
                         _ => fp::from_u64(F32, u64::from(a), m) as u32,
                     },
                 ),
-                Op::BfeU32 => map3(
-                    w,
-                    d,
-                    s,
-                    3,
-                    #[inline(always)]
-                    |a, b, c| bfe(u64::from(a), b & 31, c & 31, 32, false) as u32,
-                ),
-                Op::BfeI32 => map3(
-                    w,
-                    d,
-                    s,
-                    3,
-                    #[inline(always)]
-                    |a, b, c| bfe(u64::from(a), b & 31, c & 31, 32, true) as u32,
-                ),
-                Op::MadU24 => map3(
-                    w,
-                    d,
-                    s,
-                    3,
-                    #[inline(always)]
-                    |a, b, c| (a & 0xff_ffff).wrapping_mul(b & 0xff_ffff).wrapping_add(c),
-                ),
-                Op::MadI24 => map3(
-                    w,
-                    d,
-                    s,
-                    3,
-                    #[inline(always)]
-                    |a, b, c| ((i24(a) * i24(b)) as u32).wrapping_add(c),
-                ),
+                Op::BfeU32 => lanes!(3, |a, b, c| bfe(u64::from(a), b & 31, c & 31, 32, false)
+                    as u32),
+                Op::BfeI32 => lanes!(3, |a, b, c| bfe(u64::from(a), b & 31, c & 31, 32, true)
+                    as u32),
+                Op::MadU24 => lanes!(3, |a, b, c| (a & 0xff_ffff)
+                    .wrapping_mul(b & 0xff_ffff)
+                    .wrapping_add(c)),
+                Op::MadI24 => lanes!(3, |a, b, c| ((i24(a) * i24(b)) as u32).wrapping_add(c)),
                 Op::CvtI32F32 => map3(
                     w,
                     d,
@@ -619,24 +379,10 @@ pub fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
                     // Rust's `as` (denormals truncate to 0 flushed or not).
                     |a, _, _| f32::from_bits(a) as i32 as u32,
                 ),
-                Op::CvtU32F32 => map3(
-                    w,
-                    d,
-                    s,
-                    1,
-                    #[inline(always)]
-                    |a, _, _| f32::from_bits(a) as u32,
-                ),
+                Op::CvtU32F32 => lanes!(1, |a, _, _| f32::from_bits(a) as u32),
                 Op::Unary(op) => {
                     let (_, f) = super::vop1::float_unary(op)?;
-                    map3(
-                        w,
-                        d,
-                        s,
-                        1,
-                        #[inline(always)]
-                        |a, _, _| f(u64::from(a), m) as u32,
-                    )
+                    lanes!(1, |a, _, _| f(u64::from(a), m) as u32)
                 }
             }
         }
