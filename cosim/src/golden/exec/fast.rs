@@ -69,6 +69,27 @@ impl Src {
         }
     }
 
+    /// The wave-uniform 32-bit value of a source whose lanes are read in place
+    /// when it is a VGPR (then 0, unused); `None`: the general path must run.
+    #[inline(always)]
+    pub fn uniform32(&self, w: &Wave) -> Option<u32> {
+        match self {
+            Src::Vgpr(_) => Some(0),
+            _ => self.scalar32(w),
+        }
+    }
+
+    /// The 64-bit counterpart of [`Src::uniform32`] for a source read as a
+    /// pair: only a VGPR pair or a 64-bit scalar operand.
+    #[inline(always)]
+    pub fn uniform64(&self, w: &Wave) -> Option<u64> {
+        match self {
+            Src::Vgpr(_) => Some(0),
+            Src::Scalar(op) => w.read_scalar64(op).ok(),
+            Src::Sgpr(_) | Src::Imm(_) => None,
+        }
+    }
+
     /// This source with a scalar operand resolved for 32-bit reads (only for
     /// operands read by [`Src::scalar32`], never by a 64-bit read).
     fn resolved32(self, target: Target) -> Src {

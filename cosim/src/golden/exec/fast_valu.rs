@@ -469,16 +469,8 @@ pub fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
             // Sources in place (see `with_pair`): a 32-bit shift amount, a
             // 64-bit value in a VGPR pair or a scalar pair.
             let exec = w.exec();
-            let ka = if let Src::Vgpr(_) = a {
-                0
-            } else {
-                a.scalar32(w)?
-            };
-            let kb = match b {
-                Src::Vgpr(_) => 0,
-                Src::Scalar(ref op) => w.read_scalar64(op).ok()?,
-                Src::Sgpr(_) | Src::Imm(_) => return None,
-            };
+            let ka = a.uniform32(w)?;
+            let kb = b.uniform64(w)?;
             let (ra, rb) = (vgpr_of(a), vgpr_of(b));
             with_pair(w, d, [ra, rb, rb.map(|r| r + 1)], |lo, hi, [sa, bl, bh]| {
                 let a = sa.map_or(Lane32::Same(ka), Lane32::Reg);
@@ -499,21 +491,9 @@ pub fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
         }
         Lowered::MadU64 { d, a, b, c, cout } => {
             let exec = w.exec();
-            let ka = if let Src::Vgpr(_) = a {
-                0
-            } else {
-                a.scalar32(w)?
-            };
-            let kb = if let Src::Vgpr(_) = b {
-                0
-            } else {
-                b.scalar32(w)?
-            };
-            let kc = match c {
-                Src::Vgpr(_) => 0,
-                Src::Scalar(ref op) => w.read_scalar64(op).ok()?,
-                Src::Sgpr(_) | Src::Imm(_) => return None,
-            };
+            let ka = a.uniform32(w)?;
+            let kb = b.uniform32(w)?;
+            let kc = c.uniform64(w)?;
             let rc = vgpr_of(c);
             let carry = with_pair(
                 w,
