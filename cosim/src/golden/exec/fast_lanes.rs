@@ -189,6 +189,35 @@ impl Lane32<'_> {
     }
 }
 
+/// A 64-bit source of a lane loop: a VGPR pair read in place, or one value.
+#[derive(Clone, Copy)]
+pub enum Lane64<'a> {
+    /// The low and high VGPRs' lanes.
+    Pair(&'a [u32; 64], &'a [u32; 64]),
+    /// The same value in every lane.
+    Same(u64),
+}
+
+impl<'a> Lane64<'a> {
+    /// The pair when both halves are VGPRs, else `uniform`.
+    #[inline(always)]
+    pub fn of(lo: Option<&'a [u32; 64]>, hi: Option<&'a [u32; 64]>, uniform: u64) -> Self {
+        match (lo, hi) {
+            (Some(lo), Some(hi)) => Lane64::Pair(lo, hi),
+            _ => Lane64::Same(uniform),
+        }
+    }
+
+    /// Lane `l`'s value.
+    #[inline(always)]
+    pub fn at(self, l: usize) -> u64 {
+        match self {
+            Lane64::Pair(lo, hi) => u64::from(lo[l]) | u64::from(hi[l]) << 32,
+            Lane64::Same(v) => v,
+        }
+    }
+}
+
 /// Runs `body(lo, hi, srcs)` with the destination VGPR pair `d`, `d + 1`
 /// and the source VGPRs `regs` (`None`: no register) borrowed in place from
 /// the register file; a source inside the destination pair reads a copy of

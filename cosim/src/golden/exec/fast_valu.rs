@@ -5,7 +5,7 @@
 
 use super::fast::{Carry, Lowered, Op, Src};
 use super::fast_lanes::{
-    self as lanes, carry_lanes, lanes_ref, map3, with_lanes, with_pair, Lane32,
+    self as lanes, carry_lanes, lanes_ref, map3, with_lanes, with_pair, Lane32, Lane64,
 };
 use super::sop::bfe;
 use super::vopc::{holds, Ty32};
@@ -474,15 +474,12 @@ pub fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
             let (ra, rb) = (vgpr_of(a), vgpr_of(b));
             with_pair(w, d, [ra, rb, rb.map(|r| r + 1)], |lo, hi, [sa, bl, bh]| {
                 let a = sa.map_or(Lane32::Same(ka), Lane32::Reg);
+                let b = Lane64::of(bl, bh, kb);
                 lanes::each(
                     exec,
                     #[inline(always)]
                     |l| {
-                        let v = match (bl, bh) {
-                            (Some(x), Some(y)) => u64::from(x[l]) | u64::from(y[l]) << 32,
-                            _ => kb,
-                        };
-                        let x = v << (a.at(l) & 63);
+                        let x = b.at(l) << (a.at(l) & 63);
                         lo[l] = x as u32;
                         hi[l] = (x >> 32) as u32;
                     },
@@ -502,17 +499,14 @@ pub fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
                 |lo, hi, [sa, sb, cl, ch]| {
                     let a = sa.map_or(Lane32::Same(ka), Lane32::Reg);
                     let b = sb.map_or(Lane32::Same(kb), Lane32::Reg);
+                    let c = Lane64::of(cl, ch, kc);
                     let mut carry = 0u64;
                     lanes::each(
                         exec,
                         #[inline(always)]
                         |l| {
-                            let c = match (cl, ch) {
-                                (Some(x), Some(y)) => u64::from(x[l]) | u64::from(y[l]) << 32,
-                                _ => kc,
-                            };
                             let p = u64::from(a.at(l)) * u64::from(b.at(l));
-                            let (x, o) = p.overflowing_add(c);
+                            let (x, o) = p.overflowing_add(c.at(l));
                             lo[l] = x as u32;
                             hi[l] = (x >> 32) as u32;
                             carry |= u64::from(o) << l;
