@@ -326,73 +326,7 @@ pub fn lower(inst: &Instruction, pc: u64) -> Lowered {
     if let Some(s) = fast_scalar::lower(inst, pc) {
         return Lowered::Scalar(s);
     }
-    try_lower(inst).map_or(Lowered::Generic, |l| resolve_sources(l, inst.target))
-}
-
-/// Resolves the 32-bit scalar sources of a lowered VALU form to an SGPR
-/// index or a constant (the 64-bit ones keep their operand).
-fn resolve_sources(l: Lowered, t: Target) -> Lowered {
-    match l {
-        Lowered::Map { op, d, s } => Lowered::Map {
-            op,
-            d,
-            s: s.map(|x| x.resolved32(t)),
-        },
-        Lowered::Carry {
-            kind,
-            d,
-            a,
-            b,
-            cin,
-            cout,
-        } => Lowered::Carry {
-            kind,
-            d,
-            a: a.resolved32(t),
-            b: b.resolved32(t),
-            cin,
-            cout,
-        },
-        Lowered::Cndmask { d, a, b, cond } => Lowered::Cndmask {
-            d,
-            a: a.resolved32(t),
-            b: b.resolved32(t),
-            cond,
-        },
-        Lowered::Cmp {
-            ty,
-            table,
-            a,
-            b,
-            dst,
-            exec_write,
-        } => Lowered::Cmp {
-            ty,
-            table,
-            a: a.resolved32(t),
-            b: b.resolved32(t),
-            dst,
-            exec_write,
-        },
-        Lowered::ReadLane { src, sel, dst } => Lowered::ReadLane {
-            src,
-            sel: sel.resolved32(t),
-            dst,
-        },
-        Lowered::Lshl64 { d, a, b } => Lowered::Lshl64 {
-            d,
-            a: a.resolved32(t),
-            b,
-        },
-        Lowered::MadU64 { d, a, b, c, cout } => Lowered::MadU64 {
-            d,
-            a: a.resolved32(t),
-            b: b.resolved32(t),
-            c,
-            cout,
-        },
-        other => other,
-    }
+    try_lower(inst).unwrap_or(Lowered::Generic)
 }
 
 /// True when every modifier the VALU semantics read (`Valu::src`, `write`,
@@ -459,11 +393,15 @@ fn try_lower(inst: &Instruction) -> Option<Lowered> {
         (Operand::Src { code, .. }, _) if code >= VGPR_BASE => Some(code - VGPR_BASE),
         _ => None,
     };
-    let src = |o: Option<(Operand, OperandType)>| match o? {
+    // A source read as a 64-bit pair keeps its operand (`Wave::read_scalar64`).
+    let src64 = |o: Option<(Operand, OperandType)>| match o? {
         (Operand::Src { code, .. }, _) if code >= VGPR_BASE => Some(Src::Vgpr(code - VGPR_BASE)),
         (op @ (Operand::Src { .. } | Operand::Literal { .. }), _) => Some(Src::Scalar(op)),
         (Operand::Off, _) => None,
     };
+    // A source read as 32 bits: a scalar one resolved to an SGPR index or a
+    // constant where its value allows.
+    let src = |o: Option<(Operand, OperandType)>| src64(o).map(|x| x.resolved32(inst.target));
     // A mask destination the fast path may write without a possible fault:
     // an SGPR (pair), VCC or `null`.
     let mask_dst = |o: Option<(Operand, OperandType)>| match o? {
@@ -638,7 +576,7 @@ fn try_lower(inst: &Instruction) -> Option<Lowered> {
             return Some(Lowered::Lshl64 {
                 d: vgpr(vdst)?,
                 a: src(s0)?,
-                b: src(s1)?,
+                b: src64(s1)?,
             });
         }
         V_MAD_U64_U32 => {
@@ -646,7 +584,7 @@ fn try_lower(inst: &Instruction) -> Option<Lowered> {
                 d: vgpr(vdst)?,
                 a: src(s0)?,
                 b: src(s1)?,
-                c: src(s2)?,
+                c: src64(s2)?,
                 cout: mask_dst(sdst)?,
             });
         }
@@ -657,10 +595,8 @@ fn try_lower(inst: &Instruction) -> Option<Lowered> {
         return None;
     }
     let d = vgpr(vdst)?;
-    let dummy = Src::Scalar(Operand::Literal {
-        value: 0,
-        ty: OperandType::B32,
-    });
+    // Never read (the op's source count stops before it).
+    let dummy = Src::Imm(0);
     let s = [
         src(s0)?,
         if s1.is_some() { src(s1)? } else { dummy },
