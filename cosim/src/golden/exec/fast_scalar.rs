@@ -13,6 +13,7 @@
 use arch::device::WaveId;
 use arch::isa::{Family, Instruction, Opcode, Operand, Target};
 
+use super::sop1::{first_set, nz};
 use super::Flow;
 use super::Wave;
 use crate::golden::wave::{EXEC_LO, NULL};
@@ -441,19 +442,12 @@ pub fn execute(w: &mut Wave, s: &Salu) -> Option<Flow> {
             Some(Flow::Next)
         }
         Salu::Count { op, d, a, a64 } => {
-            // `sop1::first_set`: the lowest set bit, or -1 for none.
-            let first = |v: u64| if v == 0 { u32::MAX } else { v.trailing_zeros() };
+            // As `sop1.rs` computes them.
             let (r, scc) = match op {
-                S_FF1_I32_B32 => (first(u64::from(a.read(w)?)), None),
-                S_FF1_I32_B64 => (first(a64.read(w)?), None),
-                S_BCNT1_I32_B32 => {
-                    let r = a.read(w)?.count_ones();
-                    (r, Some(r != 0))
-                }
-                S_BCNT1_I32_B64 => {
-                    let r = a64.read(w)?.count_ones();
-                    (r, Some(r != 0))
-                }
+                S_FF1_I32_B32 => (first_set(u64::from(a.read(w)?)), None),
+                S_FF1_I32_B64 => (first_set(a64.read(w)?), None),
+                S_BCNT1_I32_B32 => nz(a.read(w)?.count_ones()),
+                S_BCNT1_I32_B64 => nz(a64.read(w)?.count_ones()),
                 _ => return None,
             };
             w.write_scalar(&d, r).ok()?;

@@ -136,7 +136,8 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
     Ok(Flow::Next)
 }
 
-fn nz(v: u32) -> (u32, Option<bool>) {
+/// A result and its SCC (`result != 0`).
+pub(super) fn nz(v: u32) -> (u32, Option<bool>) {
     (v, Some(v != 0))
 }
 
@@ -145,7 +146,7 @@ fn nz64(v: u64) -> (u64, Option<bool>) {
 }
 
 /// Index of the lowest set bit, or -1 (as u32) when none.
-fn first_set(v: u64) -> u32 {
+pub(super) fn first_set(v: u64) -> u32 {
     if v == 0 {
         u32::MAX
     } else {
