@@ -50,13 +50,14 @@ struct Page {
     slots: Box<[Option<Box<Decoded>>; SLOTS]>,
 }
 
-/// The tag of the page holding `pc` for `target`, as the hot path compares
-/// it: the page's address with the target in bits 2 and up (below the page
-/// bits, so room for 2^9 targets), so one comparison checks the page, the
-/// target, and (bits 0–1 of `pc` kept) that `pc` is 4-byte aligned.
+/// The tag of the page holding `pc` for the target whose [`target_bits`] are
+/// `bits`, as the hot path compares it: the page's address with the target in
+/// bits 2 and up (below the page bits, so room for 2^9 targets), so one
+/// comparison checks the page, the target, and (bits 0–1 of `pc` kept) that
+/// `pc` is 4-byte aligned.
 #[inline(always)]
-fn hot_tag(target: Target, pc: u64) -> u64 {
-    (pc & !(PAGE_MASK & !3)) | target_bits(target)
+fn hot_tag(bits: u64, pc: u64) -> u64 {
+    (pc & !(PAGE_MASK & !3)) | bits
 }
 
 /// The target's part of [`hot_tag`] (see [`ProgramCache::fetch_tagged`]).
@@ -136,7 +137,7 @@ impl ProgramCache {
         // time, already decoded.
         if let Some((tag, i)) = self.last {
             let slot = ((pc >> 2) as usize) & (SLOTS - 1);
-            if tag == (pc & !(PAGE_MASK & !3)) | bits && self.pages[i].slots[slot].is_some() {
+            if tag == hot_tag(bits, pc) && self.pages[i].slots[slot].is_some() {
                 return self.pages[i].slots[slot]
                     .as_deref()
                     .ok_or_else(|| illegal("program cache slot unexpectedly empty"));
@@ -156,7 +157,7 @@ impl ProgramCache {
         let key = (target.isa, target.wave64, pc >> PAGE_BITS);
         let slot = ((pc >> 2) as usize) & (SLOTS - 1);
         let page = self.page(key);
-        self.last = Some((hot_tag(target, pc), page));
+        self.last = Some((hot_tag(target_bits(target), pc), page));
         if self.pages[page].slots[slot].is_none() {
             let inst = decode_at(target, pc, mem)?;
             let lowered = if self.lowering {
