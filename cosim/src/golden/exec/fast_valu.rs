@@ -33,10 +33,7 @@ fn nan(x: u32) -> bool {
 /// only if denormal, fixes NaN results, and flushes only denormal results).
 #[inline(always)]
 fn host_result_stands(xs: &[u32], r: u32, m: FpMode) -> bool {
-    m.round == Round::NearestEven
-        && !nan(r)
-        && (m.denorm_in || !xs.iter().any(|&x| denormal(x)))
-        && (m.denorm_out || !denormal(r))
+    Checks::of(m).stands(xs, r)
 }
 
 /// [`host_result_stands`] for one MODE, as branch-free tests that a lane
@@ -60,13 +57,11 @@ impl Checks {
         }
     }
 
-    /// `host_result_stands(&[a, b], r, m)`.
+    /// `host_result_stands(xs, r, m)`.
     #[inline(always)]
-    fn stands2(self, a: u32, b: u32, r: u32) -> bool {
-        !(self.never
-            | nan(r)
-            | (self.flush_in & (denormal(a) | denormal(b)))
-            | (self.flush_out & denormal(r)))
+    fn stands(self, xs: &[u32], r: u32) -> bool {
+        let denormal_in = xs.iter().fold(false, |any, &x| any | denormal(x));
+        !(self.never | nan(r) | (self.flush_in & denormal_in) | (self.flush_out & denormal(r)))
     }
 }
 
@@ -97,7 +92,7 @@ macro_rules! host_f32 {
                 #[inline(always)]
                 |$a, $b, _| {
                     let r: u32 = $host;
-                    (r, k.stands2($a, $b, r))
+                    (r, k.stands(&[$a, $b], r))
                 },
                 $exact,
             )
@@ -193,7 +188,7 @@ pub fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
         Lowered::Map { op, d, ref s } => {
             // `vdst = f(src0, src1, src2)` over the EXEC lanes for `$n` sources,
             // with the lane function inlined into the loop.
-            macro_rules! lanes {
+            macro_rules! lane_map {
                 ($n:expr, |$a:pat_param, $b:pat_param, $c:pat_param| $e:expr) => {
                     map3(
                         w,
@@ -208,39 +203,39 @@ pub fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
             let mode = Mode::from_register(w.mode);
             let (m, ieee) = (mode.f32, mode.ieee);
             match op {
-                Op::Mov => lanes!(1, |a, _, _| a),
-                Op::Not => lanes!(1, |a, _, _| !a),
-                Op::AddNc => lanes!(2, |a, b, _| a.wrapping_add(b)),
-                Op::SubNc => lanes!(2, |a, b, _| a.wrapping_sub(b)),
-                Op::SubrevNc => lanes!(2, |a, b, _| b.wrapping_sub(a)),
-                Op::And => lanes!(2, |a, b, _| a & b),
-                Op::Or => lanes!(2, |a, b, _| a | b),
-                Op::Xor => lanes!(2, |a, b, _| a ^ b),
-                Op::Xnor => lanes!(2, |a, b, _| !(a ^ b)),
-                Op::Lshlrev => lanes!(2, |a, b, _| b << (a & 31)),
-                Op::Lshrrev => lanes!(2, |a, b, _| b >> (a & 31)),
-                Op::Ashrrev => lanes!(2, |a, b, _| ((b as i32) >> (a & 31)) as u32),
-                Op::MinI => lanes!(2, |a, b, _| (a as i32).min(b as i32) as u32),
-                Op::MaxI => lanes!(2, |a, b, _| (a as i32).max(b as i32) as u32),
-                Op::MinU => lanes!(2, |a, b, _| a.min(b)),
-                Op::MaxU => lanes!(2, |a, b, _| a.max(b)),
-                Op::MulLo => lanes!(2, |a, b, _| a.wrapping_mul(b)),
-                Op::MulHiU => lanes!(2, |a, b, _| ((u64::from(a) * u64::from(b)) >> 32) as u32),
-                Op::MulHiI => lanes!(2, |a, b, _| ((i64::from(a as i32) * i64::from(b as i32))
+                Op::Mov => lane_map!(1, |a, _, _| a),
+                Op::Not => lane_map!(1, |a, _, _| !a),
+                Op::AddNc => lane_map!(2, |a, b, _| a.wrapping_add(b)),
+                Op::SubNc => lane_map!(2, |a, b, _| a.wrapping_sub(b)),
+                Op::SubrevNc => lane_map!(2, |a, b, _| b.wrapping_sub(a)),
+                Op::And => lane_map!(2, |a, b, _| a & b),
+                Op::Or => lane_map!(2, |a, b, _| a | b),
+                Op::Xor => lane_map!(2, |a, b, _| a ^ b),
+                Op::Xnor => lane_map!(2, |a, b, _| !(a ^ b)),
+                Op::Lshlrev => lane_map!(2, |a, b, _| b << (a & 31)),
+                Op::Lshrrev => lane_map!(2, |a, b, _| b >> (a & 31)),
+                Op::Ashrrev => lane_map!(2, |a, b, _| ((b as i32) >> (a & 31)) as u32),
+                Op::MinI => lane_map!(2, |a, b, _| (a as i32).min(b as i32) as u32),
+                Op::MaxI => lane_map!(2, |a, b, _| (a as i32).max(b as i32) as u32),
+                Op::MinU => lane_map!(2, |a, b, _| a.min(b)),
+                Op::MaxU => lane_map!(2, |a, b, _| a.max(b)),
+                Op::MulLo => lane_map!(2, |a, b, _| a.wrapping_mul(b)),
+                Op::MulHiU => lane_map!(2, |a, b, _| ((u64::from(a) * u64::from(b)) >> 32) as u32),
+                Op::MulHiI => lane_map!(2, |a, b, _| ((i64::from(a as i32) * i64::from(b as i32))
                     >> 32) as u32),
-                Op::MulU24 => lanes!(2, |a, b, _| (a & 0xff_ffff).wrapping_mul(b & 0xff_ffff)),
-                Op::MulI24 => lanes!(2, |a, b, _| (i24(a) * i24(b)) as u32),
-                Op::LshlAdd => lanes!(3, |a, b, c| (a << (b & 31)).wrapping_add(c)),
-                Op::AddLshl => lanes!(3, |a, b, c| a.wrapping_add(b) << (c & 31)),
-                Op::Add3 => lanes!(3, |a, b, c| a.wrapping_add(b).wrapping_add(c)),
-                Op::LshlOr => lanes!(3, |a, b, c| (a << (b & 31)) | c),
-                Op::AndOr => lanes!(3, |a, b, c| (a & b) | c),
-                Op::Or3 => lanes!(3, |a, b, c| a | b | c),
-                Op::Xor3 => lanes!(3, |a, b, c| a ^ b ^ c),
-                Op::Xad => lanes!(3, |a, b, c| (a ^ b).wrapping_add(c)),
-                Op::AlignBit => lanes!(3, |a, b, c| ((u64::from(a) << 32 | u64::from(b))
+                Op::MulU24 => lane_map!(2, |a, b, _| (a & 0xff_ffff).wrapping_mul(b & 0xff_ffff)),
+                Op::MulI24 => lane_map!(2, |a, b, _| (i24(a) * i24(b)) as u32),
+                Op::LshlAdd => lane_map!(3, |a, b, c| (a << (b & 31)).wrapping_add(c)),
+                Op::AddLshl => lane_map!(3, |a, b, c| a.wrapping_add(b) << (c & 31)),
+                Op::Add3 => lane_map!(3, |a, b, c| a.wrapping_add(b).wrapping_add(c)),
+                Op::LshlOr => lane_map!(3, |a, b, c| (a << (b & 31)) | c),
+                Op::AndOr => lane_map!(3, |a, b, c| (a & b) | c),
+                Op::Or3 => lane_map!(3, |a, b, c| a | b | c),
+                Op::Xor3 => lane_map!(3, |a, b, c| a ^ b ^ c),
+                Op::Xad => lane_map!(3, |a, b, c| (a ^ b).wrapping_add(c)),
+                Op::AlignBit => lane_map!(3, |a, b, c| ((u64::from(a) << 32 | u64::from(b))
                     >> (c & 31)) as u32),
-                Op::Bfi => lanes!(3, |a, b, c| (a & b) | (!a & c)),
+                Op::Bfi => lane_map!(3, |a, b, c| (a & b) | (!a & c)),
                 // f32 arithmetic: the host result in a first, branch-free
                 // pass, and the lanes where it does not provably stand
                 // (see `Checks`) recomputed with the exact lane function.
@@ -284,21 +279,12 @@ pub fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
                 Op::FmaF32 => {
                     let k = Checks::of(m);
                     if !k.never && !k.flush_in && !k.flush_out {
-                        map3(
-                            w,
-                            d,
-                            s,
-                            3,
-                            #[inline(always)]
-                            |a, b, c| match fp::fma_f32_via_f64(a, b, c) {
-                                Some(r) if !nan(r) => r,
-                                _ => {
-                                    fp::fma(F32, u64::from(a), u64::from(b), u64::from(c), m) as u32
-                                }
-                            },
-                        )
+                        lane_map!(3, |a, b, c| match fp::fma_f32_via_f64(a, b, c) {
+                            Some(r) if !nan(r) => r,
+                            _ => fp::fma(F32, u64::from(a), u64::from(b), u64::from(c), m) as u32,
+                        })
                     } else {
-                        lanes!(3, |a, b, c| fma_f32(a, b, c, m))
+                        lane_map!(3, |a, b, c| fma_f32(a, b, c, m))
                     }
                 }
                 Op::MadF32 => {
@@ -316,73 +302,58 @@ pub fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
                         |a, b, c| {
                             let p = (f32::from_bits(a) * f32::from_bits(b)).to_bits();
                             let r = (f32::from_bits(p) + f32::from_bits(c)).to_bits();
-                            (r, k.stands2(a, b, p) & k.stands2(p, c, r))
+                            (r, k.stands(&[a, b], p) & k.stands(&[p, c], r))
                         },
                         |a, b, c| add_f32(mul_f32(a, b, mf), c, mf),
                     )
                 }
-                Op::LdexpF32 => lanes!(2, |a, b, _| fp::ldexp(F32, u64::from(a), b as i32, m)
+                Op::LdexpF32 => lane_map!(2, |a, b, _| fp::ldexp(F32, u64::from(a), b as i32, m)
                     as u32),
                 Op::MinF32 => {
-                    lanes!(
-                        2,
-                        |a, b, _| fp::min_max(F32, u64::from(a), u64::from(b), false, ieee, m)
-                            as u32
-                    )
+                    lane_map!(2, |a, b, _| fp::min_max(
+                        F32,
+                        u64::from(a),
+                        u64::from(b),
+                        false,
+                        ieee,
+                        m
+                    ) as u32)
                 }
                 Op::MaxF32 => {
-                    lanes!(
-                        2,
-                        |a, b, _| fp::min_max(F32, u64::from(a), u64::from(b), true, ieee, m)
-                            as u32
-                    )
+                    lane_map!(2, |a, b, _| fp::min_max(
+                        F32,
+                        u64::from(a),
+                        u64::from(b),
+                        true,
+                        ieee,
+                        m
+                    ) as u32)
                 }
-                Op::CvtF32I32 => map3(
-                    w,
-                    d,
-                    s,
-                    1,
-                    #[inline(always)]
-                    // The host conversion rounds to nearest even (an
-                    // integer never gives a denormal); other modes: `fp::`.
-                    |a, _, _| match m.round {
-                        Round::NearestEven => (a as i32 as f32).to_bits(),
-                        _ => fp::from_i64(F32, i64::from(a as i32), m) as u32,
-                    },
-                ),
-                Op::CvtF32U32 => map3(
-                    w,
-                    d,
-                    s,
-                    1,
-                    #[inline(always)]
-                    |a, _, _| match m.round {
-                        Round::NearestEven => (a as f32).to_bits(),
-                        _ => fp::from_u64(F32, u64::from(a), m) as u32,
-                    },
-                ),
-                Op::BfeU32 => lanes!(3, |a, b, c| bfe(u64::from(a), b & 31, c & 31, 32, false)
+                // The host conversion rounds to nearest even (an integer never
+                // gives a denormal); other modes: `fp::`.
+                Op::CvtF32I32 => lane_map!(1, |a, _, _| match m.round {
+                    Round::NearestEven => (a as i32 as f32).to_bits(),
+                    _ => fp::from_i64(F32, i64::from(a as i32), m) as u32,
+                }),
+                Op::CvtF32U32 => lane_map!(1, |a, _, _| match m.round {
+                    Round::NearestEven => (a as f32).to_bits(),
+                    _ => fp::from_u64(F32, u64::from(a), m) as u32,
+                }),
+                Op::BfeU32 => lane_map!(3, |a, b, c| bfe(u64::from(a), b & 31, c & 31, 32, false)
                     as u32),
-                Op::BfeI32 => lanes!(3, |a, b, c| bfe(u64::from(a), b & 31, c & 31, 32, true)
+                Op::BfeI32 => lane_map!(3, |a, b, c| bfe(u64::from(a), b & 31, c & 31, 32, true)
                     as u32),
-                Op::MadU24 => lanes!(3, |a, b, c| (a & 0xff_ffff)
+                Op::MadU24 => lane_map!(3, |a, b, c| (a & 0xff_ffff)
                     .wrapping_mul(b & 0xff_ffff)
                     .wrapping_add(c)),
-                Op::MadI24 => lanes!(3, |a, b, c| ((i24(a) * i24(b)) as u32).wrapping_add(c)),
-                Op::CvtI32F32 => map3(
-                    w,
-                    d,
-                    s,
-                    1,
-                    #[inline(always)]
-                    // `fp::to_int` truncating and saturating, NaN 0: exactly
-                    // Rust's `as` (denormals truncate to 0 flushed or not).
-                    |a, _, _| f32::from_bits(a) as i32 as u32,
-                ),
-                Op::CvtU32F32 => lanes!(1, |a, _, _| f32::from_bits(a) as u32),
+                Op::MadI24 => lane_map!(3, |a, b, c| ((i24(a) * i24(b)) as u32).wrapping_add(c)),
+                // `fp::to_int` truncating and saturating, NaN 0: exactly Rust's
+                // `as` (denormals truncate to 0 flushed or not).
+                Op::CvtI32F32 => lane_map!(1, |a, _, _| f32::from_bits(a) as i32 as u32),
+                Op::CvtU32F32 => lane_map!(1, |a, _, _| f32::from_bits(a) as u32),
                 Op::Unary(op) => {
                     let (_, f) = super::vop1::float_unary(op)?;
-                    lanes!(1, |a, _, _| f(u64::from(a), m) as u32)
+                    lane_map!(1, |a, _, _| f(u64::from(a), m) as u32)
                 }
             }
         }
