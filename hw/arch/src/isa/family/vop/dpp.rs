@@ -67,7 +67,7 @@ pub(super) fn decode(
     // (`plan.dpp_mods`, which also covers v_dot4c_i32_i8's unchecked modifiers.)
     for i in 0..2 {
         let set = (m.neg | m.abs) >> i & 1 != 0;
-        if set && (i >= usize::from(plan.sources) || !plan.dpp_mods) {
+        if set && (i >= plan.shape.nsrc || !plan.dpp_mods) {
             return Err(invalid(format!(
                 "DPP modifier bits on source {i}, which takes none"
             )));

@@ -9,10 +9,9 @@
 //! words.
 
 use super::plan::{self, Plans, RowPlan};
-use super::{dpp, sdwa, variant_feature, vop12c, Codes, CLAMP, OMOD, VCC_CODE};
-use crate::isa::operand::{
-    DPP16_CODE, DPP8_CODE, DPP8_FI_CODE, LITERAL_CODE, SDWA_CODE, VGPR_BASE,
-};
+use super::vop12c::{self, SRC0_FIELD};
+use super::{dpp, sdwa, variant_feature, Codes, CLAMP, OMOD};
+use crate::isa::operand::{LITERAL_CODE, VGPR_BASE};
 use crate::isa::{Family, Instruction, Isa, Operand, Variant};
 
 /// The dword at byte `at`, if present.
@@ -26,16 +25,12 @@ fn dword_at(bytes: &[u8], at: usize) -> Option<u32> {
 /// SDWA/DPP words (an extension code in `src0`) take [`fill_extension`].
 #[inline(always)]
 pub(crate) fn fill_e32(inst: &mut Instruction, w: u32, bytes: &[u8]) -> bool {
-    let src0 = w & 0x1ff;
-    let extension = src0 == u32::from(SDWA_CODE)
-        || src0 == u32::from(DPP16_CODE)
-        || inst.target.isa == Isa::Gfx1030
-            && (src0 == u32::from(DPP8_CODE) || src0 == u32::from(DPP8_FI_CODE));
-    if extension {
+    let variant = vop12c::variant_of(inst.target.isa, (w & SRC0_FIELD) as u16);
+    if variant != Variant::Plain {
         return match w >> 25 {
-            0x3e => fill_extension::<2>(inst, w, bytes),
-            0x3f => fill_extension::<0>(inst, w, bytes),
-            _ => fill_extension::<1>(inst, w, bytes),
+            0x3e => fill_extension::<2>(inst, w, bytes, variant),
+            0x3f => fill_extension::<0>(inst, w, bytes, variant),
+            _ => fill_extension::<1>(inst, w, bytes, variant),
         };
     }
     // As `decode::identify` tells them apart; one copy per family, so the field
@@ -54,16 +49,10 @@ fn fill_family<const F: usize>(inst: &mut Instruction, w: u32, bytes: &[u8]) -> 
     let family = plan::FAST_FAMILIES[F];
     inst.family = family;
     let target = inst.target;
-    let f = F;
-    let (op, vdst, vsrc1) = match family {
-        Family::Vop1 => (w >> 9 & 0xff, w >> 17 & 0xff, 0),
-        Family::Vop2 => (w >> 25 & 0x3f, w >> 17 & 0xff, w >> 9 & 0xff),
-        _ => (w >> 17 & 0xff, 0, w >> 9 & 0xff),
-    };
-    let (op, vdst, vsrc1) = (op as u16, vdst as u16, vsrc1 as u16);
-    let src0 = (w & 0x1ff) as u16;
+    let (op, vdst, vsrc1) = vop12c::fields(family, w);
+    let src0 = (w & SRC0_FIELD) as u16;
     let plans = plan::plans();
-    let Some(plan) = plans.fast_plan(target.isa, f, op) else {
+    let Some(plan) = plans.fast_plan(target.isa, F, op) else {
         return false;
     };
     let shape = plan.shape;
@@ -80,11 +69,8 @@ fn fill_family<const F: usize>(inst: &mut Instruction, w: u32, bytes: &[u8]) -> 
         None
     };
     let codes = Codes {
-        vdst: VGPR_BASE + vdst,
-        sdst: if shape.sdst { vdst } else { 0 },
-        src: [src0, VGPR_BASE + vsrc1, 0],
-        vcc: VCC_CODE,
         literal,
+        ..Codes::e32(shape.sdst, vdst as u16, src0, vsrc1 as u16)
     };
     fill_operands(inst, plans, plan, &codes)
 }
@@ -94,7 +80,12 @@ fn fill_family<const F: usize>(inst: &mut Instruction, w: u32, bytes: &[u8]) -> 
 /// `dpp::decode`, so the modifiers and their checks are theirs), without the
 /// reference path's table look-ups and copies of the whole instruction.
 #[inline(never)]
-fn fill_extension<const F: usize>(inst: &mut Instruction, w: u32, bytes: &[u8]) -> bool {
+fn fill_extension<const F: usize>(
+    inst: &mut Instruction,
+    w: u32,
+    bytes: &[u8],
+    variant: Variant,
+) -> bool {
     let family = plan::FAST_FAMILIES[F];
     let target = inst.target;
     let (op, vdst, vsrc1) = vop12c::fields(family, w);
@@ -105,24 +96,12 @@ fn fill_extension<const F: usize>(inst: &mut Instruction, w: u32, bytes: &[u8]) 
     let Some(extension) = dword_at(bytes, 4) else {
         return false;
     };
-    let src0 = (w & 0x1ff) as u16;
-    let variant = match src0 {
-        SDWA_CODE => Variant::Sdwa,
-        DPP16_CODE => Variant::Dpp16,
-        _ => Variant::Dpp8,
-    };
-    let shape = plan.shape;
     // src0 holds the extension code here; the other unused fields must be zero.
-    if w & plan.e32_zero & !0x1ff != 0 || plan.features & variant_feature(variant) == 0 {
+    if w & plan.e32_zero & !SRC0_FIELD != 0 || plan.features & variant_feature(variant) == 0 {
         return false;
     }
-    let mut codes = Codes {
-        vdst: VGPR_BASE + vdst as u16,
-        sdst: if shape.sdst { vdst as u16 } else { 0 },
-        src: [src0, VGPR_BASE + vsrc1 as u16, 0],
-        vcc: VCC_CODE,
-        literal: None,
-    };
+    let src0 = (w & SRC0_FIELD) as u16;
+    let mut codes = Codes::e32(plan.shape.sdst, vdst as u16, src0, vsrc1 as u16);
     let modifiers = match variant {
         Variant::Sdwa => sdwa::decode(target, info, plan, &mut codes, vsrc1, extension),
         _ => dpp::decode(target, plan, variant, src0, &mut codes, extension),

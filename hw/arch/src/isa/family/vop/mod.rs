@@ -106,6 +106,19 @@ pub(super) struct Codes {
 }
 
 impl Codes {
+    /// The codes of a 32-bit VOP1/VOP2/VOPC word's fields (`vdst` is also the
+    /// scalar destination of rows with an `sdst`), implicit `vcc`, no literal.
+    #[inline(always)]
+    pub(super) fn e32(sdst: bool, vdst: u16, src0: u16, vsrc1: u16) -> Codes {
+        Codes {
+            vdst: VGPR_BASE + vdst,
+            sdst: if sdst { vdst } else { 0 },
+            src: [src0, VGPR_BASE + vsrc1, 0],
+            vcc: VCC_CODE,
+            literal: None,
+        }
+    }
+
     /// The register-field codes in [`plan::OpPlan::sel`] order; the K constant
     /// ([`plan::SEL_K`]) reads as the literal code.
     #[inline]

@@ -14,7 +14,8 @@ use std::sync::OnceLock;
 #[cfg(test)]
 use super::check_code;
 use super::flags::{OP_SEL, OP_SEL2};
-use super::{code_ok, features, source_count, src_policy, Shape};
+use super::vop12c::{SRC0_FIELD, VDST_FIELD, VSRC1_FIELD};
+use super::{code_ok, features, src_policy, Shape};
 use crate::isa::tables::{self, Field};
 use crate::isa::{Family, Isa, OpInfo, Opcode, OperandType, Target, Variant, MAX_OPERANDS};
 
@@ -56,8 +57,6 @@ pub(super) struct RowPlan {
     /// False when the row has an operand field the fast path does not handle or
     /// too many operands; such rows always go through the reference path.
     pub simple: bool,
-    /// Number of `srcN` operands ([`super::source_count`]).
-    pub sources: u8,
     /// SDWA: whether any source takes modifier bits ([`super::src_policy`]);
     /// otherwise every modifier bit in the SDWA word is invalid.
     pub sdwa_mods: bool,
@@ -65,8 +64,8 @@ pub(super) struct RowPlan {
     /// modifier operand it never prints or checks).
     pub dpp_mods: bool,
     /// VOP1/VOP2: bits of the 32-bit word that must be zero because the row
-    /// has no operand in their field (`vdst`, `src0`, `vsrc1`), as the
-    /// reference decoder checks them.
+    /// has no operand in their field (`vdst`, `src0`, `vsrc1`); the decoders
+    /// (reference and fast) test this one mask.
     pub e32_zero: u32,
 }
 
@@ -126,7 +125,6 @@ fn plan_of(isa: Isa, info: &OpInfo) -> RowPlan {
         }; MAX_OPERANDS],
         count: 0,
         simple: info.operands.len() <= MAX_OPERANDS,
-        sources: source_count(info) as u8,
         e32_zero: 0,
         sdwa_mods: (0..2).any(|i| src_policy(isa, info, Variant::Sdwa, i) != Default::default()),
         dpp_mods: (0..2).any(|i| src_policy(isa, info, Variant::Dpp16, i) != Default::default())
@@ -165,18 +163,10 @@ fn plan_of(isa: Isa, info: &OpInfo) -> RowPlan {
     }
     plan.count = info.operands.len().min(MAX_OPERANDS) as u8;
     if matches!(info.family, Family::Vop1 | Family::Vop2) {
-        let vdst = if shape.vdst || shape.sdst {
-            0
-        } else {
-            0xff << 17
-        };
-        let src0 = if shape.src0 { 0 } else { 0x1ff };
-        let vsrc1 = if info.family == Family::Vop2 && !shape.src1 {
-            0xff << 9
-        } else {
-            0
-        };
-        plan.e32_zero = vdst | src0 | vsrc1;
+        let unused = |field: u32, has: bool| if has { 0 } else { field };
+        plan.e32_zero = unused(VDST_FIELD, shape.vdst || shape.sdst)
+            | unused(SRC0_FIELD, shape.src0)
+            | unused(VSRC1_FIELD, info.family == Family::Vop1 || shape.src1);
     }
     plan
 }

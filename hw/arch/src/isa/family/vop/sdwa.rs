@@ -112,7 +112,7 @@ pub(super) fn decode(
     // Modifier bits of a source the opcode does not have are invalid; bits an
     // existing source does not take are ignored by LLVM (kept, not printed) when
     // the opcode takes modifiers anywhere, invalid otherwise.
-    let sources = usize::from(plan.sources);
+    let sources = plan.shape.nsrc;
     for i in 0..2 {
         let set = (m.neg | m.abs | m.sext) >> i & 1 != 0;
         if set && (i >= sources || !plan.sdwa_mods) {

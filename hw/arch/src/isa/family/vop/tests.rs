@@ -444,6 +444,37 @@ fn errors_name_the_problem() {
     );
 }
 
+/// Fields a row has no operand for must be zero (one mask per row, shared by
+/// the reference and fast decoders): llvm-mc-19 decodes `0x00000000` as gfx1030's
+/// `v_illegal` and `0x7e000000` as `v_nop`, and rejects the same words with a
+/// non-zero `src0`, `vdst` or `vsrc1` field ("invalid instruction encoding";
+/// gfx803 decodes the VOP2 ones as `v_cndmask_b32`). LLVM ignores `v_nop`'s
+/// `src0` field, which is rejected here so that every word re-encodes to itself.
+#[test]
+fn unused_fields_must_be_zero() {
+    use crate::isa::DecodeError;
+    let t = Target::GFX1030_W32;
+    let word = |w: u32| decode(t, &w.to_le_bytes());
+    assert_eq!(word(0).unwrap().to_string(), "v_illegal");
+    assert_eq!(word(0x7e00_0000).unwrap().to_string(), "v_nop");
+    for (w, field) in [
+        (0x0000_0001, "src0 field is 1"),
+        (0x0002_0000, "vdst field is 1"),
+        (0x0000_0200, "vsrc1 field is 1"),
+        (0x7e02_0000, "vdst field is 1"),
+        (0x7e00_0001, "src0 field is 1"),
+    ] {
+        let e = word(w).unwrap_err();
+        assert!(
+            matches!(e, DecodeError::InvalidOperand { .. }),
+            "{w:#x}: {e}"
+        );
+        assert!(e.to_string().contains(field), "{w:#x}: {e}");
+    }
+    let gfx803 = decode(Target::GFX803, &0x0000_0200u32.to_le_bytes()).unwrap();
+    assert_eq!(gfx803.to_string(), "v_cndmask_b32_e32 v0, s0, v1, vcc");
+}
+
 proptest::proptest! {
     /// Arbitrary words never panic; whatever decodes re-encodes to the same bytes and
     /// prints something the assembler reads without panicking.

@@ -26,7 +26,26 @@ use crate::isa::{
     Target, Variant,
 };
 
+/// Bits of the `vdst` field (VOP1/VOP2; VOPC has its opcode there).
+pub(super) const VDST_FIELD: u32 = 0xff << 17;
+/// Bits of the `vsrc1` field (VOP2/VOPC).
+pub(super) const VSRC1_FIELD: u32 = 0xff << 9;
+/// Bits of the `src0` field (an extension code for SDWA/DPP words).
+pub(super) const SRC0_FIELD: u32 = 0x1ff;
+
+/// The encoding variant a 32-bit VOP word's `src0` field selects.
+#[inline(always)]
+pub(super) fn variant_of(isa: Isa, src0: u16) -> Variant {
+    match src0 {
+        SDWA_CODE => Variant::Sdwa,
+        DPP16_CODE => Variant::Dpp16,
+        DPP8_CODE | DPP8_FI_CODE if isa == Isa::Gfx1030 => Variant::Dpp8,
+        _ => Variant::Plain,
+    }
+}
+
 /// The opcode, vdst and vsrc1 fields of a 32-bit VOP word.
+#[inline(always)]
 pub(super) fn fields(family: Family, w: u32) -> (u16, u32, u32) {
     match family {
         Family::Vop1 => ((w >> 9 & 0xff) as u16, w >> 17 & 0xff, 0),
@@ -51,44 +70,32 @@ pub(super) fn decode(
             opcode: op,
         });
     };
-    let src0 = (w & 0x1ff) as u16;
-    let variant = match src0 {
-        SDWA_CODE => Variant::Sdwa,
-        DPP16_CODE => Variant::Dpp16,
-        DPP8_CODE | DPP8_FI_CODE if target.isa == Isa::Gfx1030 => Variant::Dpp8,
-        _ => Variant::Plain,
-    };
-    let mut codes = Codes {
-        vdst: VGPR_BASE + vdst as u16,
-        src: [src0, VGPR_BASE + vsrc1 as u16, 0],
-        ..Codes::default()
-    };
+    let src0 = (w & SRC0_FIELD) as u16;
+    let variant = variant_of(target.isa, src0);
     let shape = plan.shape;
-    if shape.sdst {
-        codes.sdst = vdst as u16;
-    }
+    let mut codes = Codes::e32(shape.sdst, vdst as u16, src0, vsrc1 as u16);
     // Fields a row has no operand for must be zero (VOP1 `v_nop`, gfx1030 VOP2
-    // `v_illegal`, which is exactly the all-zero word).
-    if family != Family::Vopc && !shape.vdst && !shape.sdst && vdst != 0 {
+    // `v_illegal`, which is exactly the all-zero word); `src0` of an SDWA/DPP
+    // word holds the extension code.
+    let zero = match variant {
+        Variant::Plain => plan.e32_zero,
+        _ => plan.e32_zero & !SRC0_FIELD,
+    };
+    if w & zero != 0 {
+        let (field, value) = if w & zero & VDST_FIELD != 0 {
+            ("vdst", vdst)
+        } else if w & zero & VSRC1_FIELD != 0 {
+            ("vsrc1", vsrc1)
+        } else {
+            ("src0", u32::from(src0))
+        };
         return Err(invalid(format!(
-            "{}: vdst field is {vdst}, must be 0",
-            info.opcode.mnemonic()
-        )));
-    }
-    if family == Family::Vop2 && !shape.src1 && vsrc1 != 0 {
-        return Err(invalid(format!(
-            "{}: vsrc1 field is {vsrc1}, must be 0",
+            "{}: {field} field is {value}, must be 0",
             info.opcode.mnemonic()
         )));
     }
     let (modifiers, size) = match variant {
         Variant::Plain => {
-            if family != Family::Vopc && !shape.src0 && src0 != 0 {
-                return Err(invalid(format!(
-                    "{}: src0 field is {src0}, must be 0",
-                    info.opcode.mnemonic()
-                )));
-            }
             if src0 == LITERAL_CODE || shape.k {
                 codes.literal = Some(dword(bytes, 1)?);
                 (Modifiers::default(), 8)
