@@ -12,16 +12,9 @@ fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-/// The YAML document llvm-readelf prints for the metadata note.
+/// The metadata note as llvm-readelf decodes it.
 fn notes_yaml(text: &str) -> Value {
-    let mut doc = String::new();
-    for l in text.lines().skip_while(|l| l.trim() != "---") {
-        doc.push_str(if l.trim() == "---" { "---" } else { l });
-        doc.push('\n');
-        if l.trim() == "..." {
-            break;
-        }
-    }
+    let doc = corpus::readelf_metadata_yaml(text);
     serde_norway::from_str(&doc).unwrap_or_else(|e| panic!("readelf YAML: {e}\n{doc}"))
 }
 

@@ -58,6 +58,22 @@ pub struct CorpusKernel {
     pub reference: Reference,
 }
 
+/// The metadata YAML document in `llvm-readelf --notes` output (the
+/// `NT_AMDGPU_METADATA` or v2 `NT_AMD_HSA_METADATA` note, from its `---`
+/// line to its `...` line, de-indented as readelf prints the first line),
+/// ready for a YAML parser; empty when there is none.
+pub fn readelf_metadata_yaml(notes: &str) -> String {
+    let mut doc = String::new();
+    for l in notes.lines().skip_while(|l| l.trim() != "---") {
+        doc.push_str(if l.trim() == "---" { "---" } else { l });
+        doc.push('\n');
+        if l.trim() == "..." {
+            break;
+        }
+    }
+    doc
+}
+
 /// The three compilation targets, in the order of their directory names
 /// `gfx803`, `gfx1030`, `gfx1030-w64`.
 pub const TARGETS: [Target; 3] = [Target::GFX803, Target::GFX1030_W32, Target::GFX1030_W64];

@@ -36,15 +36,7 @@ fn parse(name: &str) -> CodeObject {
 
 /// The YAML document `llvm-readelf --notes` prints for the metadata note.
 fn notes_yaml(text: &str) -> Yaml {
-    let mut lines = text.lines().skip_while(|l| l.trim() != "---");
-    let mut doc = String::new();
-    for l in lines.by_ref() {
-        doc.push_str(if l.trim() == "---" { "---" } else { l });
-        doc.push('\n');
-        if l.trim() == "..." {
-            break;
-        }
-    }
+    let doc = corpus::readelf_metadata_yaml(text);
     serde_norway::from_str(&doc).unwrap_or_else(|e| panic!("readelf YAML: {e}\n{doc}"))
 }
 
