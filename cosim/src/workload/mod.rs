@@ -285,17 +285,20 @@ impl Workload {
                 *expected = dir.join(&*expected);
             }
         }
-        let words = raw
+        let waits = raw
             .wait
             .iter()
-            .map(|w| ("wait", &w.buffer, w.index))
-            .chain(raw.signal.iter().map(|s| ("signal", &s.buffer, s.index)));
-        let mut counters = [0usize; 2];
-        for (what, buffer, index) in words {
-            let i = &mut counters[usize::from(what == "signal")];
+            .enumerate()
+            .map(|(i, w)| ("wait", i, w.buffer.as_str(), w.index));
+        let signals = raw
+            .signal
+            .iter()
+            .enumerate()
+            .map(|(i, s)| ("signal", i, s.buffer.as_str(), s.index));
+        // A semaphore is a 32-bit word inside a declared buffer.
+        for (what, i, buffer, index) in waits.chain(signals) {
             let item = format!("{what}[{i}]");
-            *i += 1;
-            let Some(b) = buffers.iter().find(|b| &b.name == buffer) else {
+            let Some(b) = buffers.iter().find(|b| b.name == buffer) else {
                 return Err(invalid(format!(
                     "{item}: unknown buffer `{buffer}` (buffers: {})",
                     names()

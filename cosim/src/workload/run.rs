@@ -8,9 +8,9 @@ use super::{HostBuffer, Prepared, PreparedSemaphore};
 
 /// Loads the code object, allocates and uploads every buffer, launches the
 /// kernel (behind the workload's semaphore acquires and ahead of its
-/// releases, all on the driver's channel), waits for it, and returns the final buffer contents (in
-/// declaration order). Device memory is freed afterwards, also on errors
-/// where the device still answers.
+/// releases, all on the driver's channel), waits for it, and returns the
+/// final buffer contents (in declaration order). Device memory is freed
+/// afterwards, also on errors where the device still answers.
 pub fn execute<D: Device>(
     driver: &mut Driver<D>,
     prepared: &Prepared,
