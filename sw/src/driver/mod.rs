@@ -326,8 +326,7 @@ impl<D: Device> Driver<D> {
                     let mut descriptor = k.descriptor;
                     descriptor.kernel_code_entry_byte_offset = entry.wrapping_sub(address) as i64;
                     if let Err(e) = self.device.write(address, &descriptor.to_bytes()) {
-                        self.free(block)?;
-                        self.free(allocation)?;
+                        self.free_program_memory(allocation, converted)?;
                         return Err(e.into());
                     }
                     address
@@ -335,10 +334,7 @@ impl<D: Device> Driver<D> {
                 None => at(k.descriptor_address),
             };
             if kernel_object % 64 != 0 {
-                if let Some(block) = converted {
-                    self.free(block)?;
-                }
-                self.free(allocation)?;
+                self.free_program_memory(allocation, converted)?;
                 return Err(DriverError::BadSegment {
                     offset: 0,
                     reason: format!(
@@ -365,10 +361,20 @@ impl<D: Device> Driver<D> {
     /// Frees a program's device memory. Only call once no dispatch of its
     /// kernels is in flight.
     pub fn unload(&mut self, program: Program) -> Result<(), DriverError> {
-        if let Some(block) = program.converted_descriptors {
+        self.free_program_memory(program.allocation, program.converted_descriptors)
+    }
+
+    /// Frees a program's image and, for code object v2, its block of
+    /// converted kernel descriptors.
+    fn free_program_memory(
+        &mut self,
+        image: Allocation,
+        converted: Option<Allocation>,
+    ) -> Result<(), DriverError> {
+        if let Some(block) = converted {
             self.free(block)?;
         }
-        self.free(program.allocation)
+        self.free(image)
     }
 
     // ---- submission --------------------------------------------------------
