@@ -1,2 +1,20 @@
-//! The clocked RTL-style GPU model implementing arch::Device.
+//! The clocked RTL-style GPU model implementing `arch::device::Device`.
+//!
+//! ```text
+//! gpu.rs      top level: clock, MMIO, wiring of the blocks below
+//! frontend/   channels, entry fetch, command blocks, semaphores, wait-for-idle
+//! dispatch/   workgroup placement, wave slots, VGPR/SGPR/LDS allocation, initial state
+//! cu/         fetch, instruction buffers, scheduler, SALU, SIMD32 VALUs, VGPR banks,
+//!             LDS, vector memory unit, waitcnt counters, barriers
+//! mem/        CU-side caches, crossbar, L2 channels, DRAM channels; backing store
+//! exec/       the functional datapath (independent of the golden model)
+//! ```
+//!
+//! Every block is a struct of registers with a pure next-state function; the
+//! clock edge in [`gpu`] is the only place state changes. Registers and ports
+//! are visible to tracing by hierarchical name through [`traces::Probe`].
 #![deny(missing_docs)]
+
+pub mod event;
+pub mod exec;
+pub mod mem;

@@ -1,0 +1,168 @@
+//! How hardware state shows itself to a [`Tracer`]: every register and port
+//! implements [`Probe`], and a block's state struct gets its implementation from
+//! the [`signals!`](crate::signals) macro, so no block writes per-signal code.
+
+use arbitrary_int::{Number, UInt};
+
+use crate::Tracer;
+
+/// A value that can be traced under a name: a leaf signal (a `bool`, an integer,
+/// an `arbitrary-int` field) or a scope of signals (a register struct, a port).
+pub trait Probe {
+    /// Emits this value as signal(s) named `name` under the tracer's current scope.
+    fn probe(&self, name: &str, t: &mut Tracer);
+}
+
+/// A leaf: a fixed-width bit vector of at most 64 bits.
+pub trait Leaf {
+    /// Width in bits, as the waveform shows it.
+    const WIDTH: u32;
+    /// The value's bits (zero-extended).
+    fn bits(&self) -> u64;
+}
+
+macro_rules! leaf_int {
+    ($($t:ty => $w:expr),* $(,)?) => {$(
+        impl Leaf for $t {
+            const WIDTH: u32 = $w;
+            #[inline]
+            fn bits(&self) -> u64 {
+                *self as u64
+            }
+        }
+        impl Probe for $t {
+            #[inline]
+            fn probe(&self, name: &str, t: &mut Tracer) {
+                t.signal(name, <$t as Leaf>::WIDTH, self.bits());
+            }
+        }
+    )*};
+}
+leaf_int!(u8 => 8, u16 => 16, u32 => 32, u64 => 64, i8 => 8, i16 => 16, i32 => 32, i64 => 64);
+
+impl Leaf for bool {
+    const WIDTH: u32 = 1;
+    #[inline]
+    fn bits(&self) -> u64 {
+        u64::from(*self)
+    }
+}
+
+impl Probe for bool {
+    #[inline]
+    fn probe(&self, name: &str, t: &mut Tracer) {
+        t.signal(name, 1, self.bits());
+    }
+}
+
+impl<T, const BITS: usize> Leaf for UInt<T, BITS>
+where
+    T: Copy + Into<u64>,
+    UInt<T, BITS>: Number<UnderlyingType = T>,
+{
+    const WIDTH: u32 = BITS as u32;
+    #[inline]
+    fn bits(&self) -> u64 {
+        self.value().into()
+    }
+}
+
+impl<T, const BITS: usize> Probe for UInt<T, BITS>
+where
+    T: Copy + Into<u64>,
+    UInt<T, BITS>: Number<UnderlyingType = T>,
+{
+    #[inline]
+    fn probe(&self, name: &str, t: &mut Tracer) {
+        t.signal(name, BITS as u32, self.bits());
+    }
+}
+
+/// Arrays of blocks or registers: element `i` is named `{name}{i}`
+/// (`wave3`, `l2_3` when the name ends in `_`).
+impl<T: Probe, const N: usize> Probe for [T; N] {
+    fn probe(&self, name: &str, t: &mut Tracer) {
+        for (i, v) in self.iter().enumerate() {
+            t.indexed(name, i, |t, n| v.probe(n, t));
+        }
+    }
+}
+
+/// A vector of blocks (sized once at construction, like hardware): as an array.
+impl<T: Probe> Probe for Vec<T> {
+    fn probe(&self, name: &str, t: &mut Tracer) {
+        for (i, v) in self.iter().enumerate() {
+            t.indexed(name, i, |t, n| v.probe(n, t));
+        }
+    }
+}
+
+/// A valid/payload port: `{name}_valid` plus the payload's signals under the
+/// scope `name` (the payload's default value while invalid, so that the
+/// structure never changes).
+impl<T: Probe + Default> Probe for Option<T> {
+    fn probe(&self, name: &str, t: &mut Tracer) {
+        t.valid_port(name, self.is_some(), |t| match self {
+            Some(v) => v.probe(name, t),
+            None => T::default().probe(name, t),
+        });
+    }
+}
+
+/// Declares a register or port struct and its [`Probe`] implementation: the
+/// struct is a scope named by its owner, each field a signal (or sub-scope)
+/// named as the field. Fields marked `@untraced` are state a waveform does not
+/// show (bulk storage such as a register file or cache data).
+///
+/// ```
+/// use arbitrary_int::u5;
+/// traces::signals! {
+///     /// A tiny counter block.
+///     #[derive(Clone, Debug, Default)]
+///     pub struct Counter {
+///         /// The count.
+///         pub count: u5,
+///         /// Counting is enabled.
+///         pub enabled: bool,
+///         /// Not shown in waveforms.
+///         @untraced
+///         pub history: Vec<u32>,
+///     }
+/// }
+/// let c = Counter::default();
+/// let mut t = traces::Tracer::names();
+/// traces::Probe::probe(&c, "counter", &mut t);
+/// assert_eq!(t.declared(), ["counter.count", "counter.enabled"]);
+/// ```
+#[macro_export]
+macro_rules! signals {
+    (
+        $(#[$meta:meta])*
+        $vis:vis struct $name:ident {
+            $(
+                $(#[$fmeta:meta])*
+                $(@$fattr:ident)?
+                $fvis:vis $field:ident : $ty:ty
+            ),* $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        $vis struct $name {
+            $(
+                $(#[$fmeta])*
+                $fvis $field: $ty,
+            )*
+        }
+        impl $crate::Probe for $name {
+            fn probe(&self, name: &str, t: &mut $crate::Tracer) {
+                t.scope(name, |t| {
+                    $( $crate::signals!(@field self, t, $field $(, $fattr)?); )*
+                });
+            }
+        }
+    };
+    (@field $self:ident, $t:ident, $field:ident, untraced) => {};
+    (@field $self:ident, $t:ident, $field:ident) => {
+        $crate::Probe::probe(&$self.$field, stringify!($field), $t);
+    };
+}
