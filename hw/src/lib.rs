@@ -17,4 +17,5 @@
 
 pub mod event;
 pub mod exec;
+pub mod frontend;
 pub mod mem;
