@@ -242,7 +242,7 @@ fn quadmask(x: u64, groups: u32) -> u64 {
 
 /// `s_bitreplicate_b64_b32`: every bit of S0 twice.
 fn bitreplicate(x: u32) -> u64 {
-    (0..32).fold(0, |d, i| d | u64::from((x >> i) & 1) * 3 << (2 * i))
+    (0..32).fold(0, |d, i| d | (u64::from((x >> i) & 1) * 3) << (2 * i))
 }
 
 /// -1 when nothing is found, else the bit position.

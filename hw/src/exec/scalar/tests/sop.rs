@@ -107,6 +107,9 @@ const SOP2_32: &[Case] = &[
         Some(true),
     ),
     ("s_max_u32 s0, s1, s2", 5, 5, true, 5, Some(false)),
+    ("s_max_i32 s0, s1, s2", 0xffff_fffb, 0xffff_fffb, true, 0xffff_fffb, Some(false)),
+    ("s_min_i32 s0, s1, s2", 4, 4, true, 4, Some(false)),
+    ("s_min_u32 s0, s1, s2", 4, 4, true, 4, Some(false)),
     ("s_cselect_b32 s0, s1, s2", 10, 20, true, 10, None),
     ("s_cselect_b32 s0, s1, s2", 10, 20, false, 20, None),
     ("s_and_b32 s0, s1, s2", 0xf0, 0x0f, true, 0, Some(false)),
@@ -363,10 +366,13 @@ fn bin64(text: &str, a: u64, b: u64, scc: bool) -> (u64, Option<bool>) {
     (u64::from(s[0].1) | u64::from(s[1].1) << 32, w.scc)
 }
 
+/// `(text, s[2:3], s[4:5], SCC in, s[0:1], SCC out)`.
+type Case64 = (&'static str, u64, u64, bool, u64, Option<bool>);
+
 #[test]
 fn sop2_64bit() {
     let all = u64::MAX;
-    let cases: &[(&str, u64, u64, bool, u64, Option<bool>)] = &[
+    let cases: &[Case64] = &[
         (
             "s_and_b64 s[0:1], s[2:3], s[4:5]",
             all,
