@@ -73,6 +73,23 @@ const SOP2_32: &[Case] = &[
     ("s_subb_u32 s0, s1, s2", 0, 0, true, 0xffff_ffff, Some(true)),
     ("s_subb_u32 s0, s1, s2", 5, 4, true, 0, Some(false)),
     ("s_subb_u32 s0, s1, s2", 5, 4, false, 1, Some(false)),
+    // S1 + SCC overflows 32 bits: still a borrow.
+    (
+        "s_subb_u32 s0, s1, s2",
+        0xffff_ffff,
+        0xffff_ffff,
+        true,
+        0xffff_ffff,
+        Some(true),
+    ),
+    (
+        "s_addc_u32 s0, s1, s2",
+        0xffff_ffff,
+        0xffff_ffff,
+        true,
+        0xffff_ffff,
+        Some(true),
+    ),
     // min/max: SCC says whether S0 was chosen (ties choose S1).
     (
         "s_min_i32 s0, s1, s2",
