@@ -1,0 +1,1 @@
+//! Directed tests of the vmem datapath.
