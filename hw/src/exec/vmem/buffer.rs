@@ -26,8 +26,8 @@ use arch::isa::{Family, Instruction, Operand};
 
 use super::kind::{self, Kind};
 use super::{
-    active_lanes, lanes_of, perform, reg_dwords, take, vgpr_base, wave_lanes, Loc, Mapping,
-    Pieces, Regs, Target,
+    active_lanes, lanes_of, perform, reg_dwords, take, vgpr_base, wave_lanes, Loc, Mapping, Pieces,
+    Regs, Target,
 };
 use crate::exec::operand;
 use crate::exec::{ExecCtx, MemOp, ScalarState, VgprWrite, Vgprs, Writes, MAX_LANES};
@@ -137,7 +137,9 @@ pub(super) fn execute(
     }
     // LDS DMA, store/atomic status (tfe) and typed accesses are not modelled.
     let tfe_ok = matches!(k, Kind::Load { .. });
-    if m.lds || (m.tfe && !tfe_ok) || matches!(k, Kind::Format | Kind::LoadAddtid | Kind::StoreAddtid)
+    if m.lds
+        || (m.tfe && !tfe_ok)
+        || matches!(k, Kind::Format | Kind::LoadAddtid | Kind::StoreAddtid)
     {
         return Err(crate::exec::unimplemented(inst));
     }

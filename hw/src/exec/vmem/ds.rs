@@ -17,7 +17,9 @@ use arch::isa::{Instruction, Opcode};
 use super::atomic::{self, AtomicOp};
 use super::kind::Ext;
 use super::{active_lanes, extend, lanes_of, malformed, push_vgpr, take, vgpr_base};
-use crate::exec::{code, ExecCtx, MemOp, MemSpace, MemWrite, ScalarState, Vgprs, Writes, MAX_LANES};
+use crate::exec::{
+    code, ExecCtx, MemOp, MemSpace, MemWrite, ScalarState, Vgprs, Writes, MAX_LANES,
+};
 
 /// What a DS opcode does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,40 +57,136 @@ fn classify(op: Opcode) -> Option<Ds> {
     let at = |op, wide, rtn| Ds::Atomic { op, wide, rtn };
     Some(match op {
         O::DS_NOP => Ds::Nop,
-        O::DS_READ_U8 => Ds::Read { bytes: 1, ext: Ext::Zero },
-        O::DS_READ_I8 => Ds::Read { bytes: 1, ext: Ext::Sign },
-        O::DS_READ_U16 => Ds::Read { bytes: 2, ext: Ext::Zero },
-        O::DS_READ_I16 => Ds::Read { bytes: 2, ext: Ext::Sign },
-        O::DS_READ_B32 => Ds::Read { bytes: 4, ext: Ext::Zero },
-        O::DS_READ_B64 => Ds::Read { bytes: 8, ext: Ext::Zero },
-        O::DS_READ_B96 => Ds::Read { bytes: 12, ext: Ext::Zero },
-        O::DS_READ_B128 => Ds::Read { bytes: 16, ext: Ext::Zero },
-        O::DS_READ_U8_D16 => Ds::Read { bytes: 1, ext: Ext::Lo16 { sign: false } },
-        O::DS_READ_U8_D16_HI => Ds::Read { bytes: 1, ext: Ext::Hi16 { sign: false } },
-        O::DS_READ_I8_D16 => Ds::Read { bytes: 1, ext: Ext::Lo16 { sign: true } },
-        O::DS_READ_I8_D16_HI => Ds::Read { bytes: 1, ext: Ext::Hi16 { sign: true } },
-        O::DS_READ_U16_D16 => Ds::Read { bytes: 2, ext: Ext::Lo16 { sign: false } },
-        O::DS_READ_U16_D16_HI => Ds::Read { bytes: 2, ext: Ext::Hi16 { sign: false } },
-        O::DS_WRITE_B8 => Ds::Write { bytes: 1, hi: false },
-        O::DS_WRITE_B16 => Ds::Write { bytes: 2, hi: false },
+        O::DS_READ_U8 => Ds::Read {
+            bytes: 1,
+            ext: Ext::Zero,
+        },
+        O::DS_READ_I8 => Ds::Read {
+            bytes: 1,
+            ext: Ext::Sign,
+        },
+        O::DS_READ_U16 => Ds::Read {
+            bytes: 2,
+            ext: Ext::Zero,
+        },
+        O::DS_READ_I16 => Ds::Read {
+            bytes: 2,
+            ext: Ext::Sign,
+        },
+        O::DS_READ_B32 => Ds::Read {
+            bytes: 4,
+            ext: Ext::Zero,
+        },
+        O::DS_READ_B64 => Ds::Read {
+            bytes: 8,
+            ext: Ext::Zero,
+        },
+        O::DS_READ_B96 => Ds::Read {
+            bytes: 12,
+            ext: Ext::Zero,
+        },
+        O::DS_READ_B128 => Ds::Read {
+            bytes: 16,
+            ext: Ext::Zero,
+        },
+        O::DS_READ_U8_D16 => Ds::Read {
+            bytes: 1,
+            ext: Ext::Lo16 { sign: false },
+        },
+        O::DS_READ_U8_D16_HI => Ds::Read {
+            bytes: 1,
+            ext: Ext::Hi16 { sign: false },
+        },
+        O::DS_READ_I8_D16 => Ds::Read {
+            bytes: 1,
+            ext: Ext::Lo16 { sign: true },
+        },
+        O::DS_READ_I8_D16_HI => Ds::Read {
+            bytes: 1,
+            ext: Ext::Hi16 { sign: true },
+        },
+        O::DS_READ_U16_D16 => Ds::Read {
+            bytes: 2,
+            ext: Ext::Lo16 { sign: false },
+        },
+        O::DS_READ_U16_D16_HI => Ds::Read {
+            bytes: 2,
+            ext: Ext::Hi16 { sign: false },
+        },
+        O::DS_WRITE_B8 => Ds::Write {
+            bytes: 1,
+            hi: false,
+        },
+        O::DS_WRITE_B16 => Ds::Write {
+            bytes: 2,
+            hi: false,
+        },
         O::DS_WRITE_B8_D16_HI => Ds::Write { bytes: 1, hi: true },
         O::DS_WRITE_B16_D16_HI => Ds::Write { bytes: 2, hi: true },
-        O::DS_WRITE_B32 => Ds::Write { bytes: 4, hi: false },
-        O::DS_WRITE_B64 => Ds::Write { bytes: 8, hi: false },
-        O::DS_WRITE_B96 => Ds::Write { bytes: 12, hi: false },
-        O::DS_WRITE_B128 => Ds::Write { bytes: 16, hi: false },
-        O::DS_READ2_B32 => Ds::Read2 { bytes: 4, st64: false },
-        O::DS_READ2ST64_B32 => Ds::Read2 { bytes: 4, st64: true },
-        O::DS_READ2_B64 => Ds::Read2 { bytes: 8, st64: false },
-        O::DS_READ2ST64_B64 => Ds::Read2 { bytes: 8, st64: true },
-        O::DS_WRITE2_B32 => Ds::Write2 { bytes: 4, st64: false },
-        O::DS_WRITE2ST64_B32 => Ds::Write2 { bytes: 4, st64: true },
-        O::DS_WRITE2_B64 => Ds::Write2 { bytes: 8, st64: false },
-        O::DS_WRITE2ST64_B64 => Ds::Write2 { bytes: 8, st64: true },
-        O::DS_WRXCHG2_RTN_B32 => Ds::Wrxchg2 { wide: false, st64: false },
-        O::DS_WRXCHG2ST64_RTN_B32 => Ds::Wrxchg2 { wide: false, st64: true },
-        O::DS_WRXCHG2_RTN_B64 => Ds::Wrxchg2 { wide: true, st64: false },
-        O::DS_WRXCHG2ST64_RTN_B64 => Ds::Wrxchg2 { wide: true, st64: true },
+        O::DS_WRITE_B32 => Ds::Write {
+            bytes: 4,
+            hi: false,
+        },
+        O::DS_WRITE_B64 => Ds::Write {
+            bytes: 8,
+            hi: false,
+        },
+        O::DS_WRITE_B96 => Ds::Write {
+            bytes: 12,
+            hi: false,
+        },
+        O::DS_WRITE_B128 => Ds::Write {
+            bytes: 16,
+            hi: false,
+        },
+        O::DS_READ2_B32 => Ds::Read2 {
+            bytes: 4,
+            st64: false,
+        },
+        O::DS_READ2ST64_B32 => Ds::Read2 {
+            bytes: 4,
+            st64: true,
+        },
+        O::DS_READ2_B64 => Ds::Read2 {
+            bytes: 8,
+            st64: false,
+        },
+        O::DS_READ2ST64_B64 => Ds::Read2 {
+            bytes: 8,
+            st64: true,
+        },
+        O::DS_WRITE2_B32 => Ds::Write2 {
+            bytes: 4,
+            st64: false,
+        },
+        O::DS_WRITE2ST64_B32 => Ds::Write2 {
+            bytes: 4,
+            st64: true,
+        },
+        O::DS_WRITE2_B64 => Ds::Write2 {
+            bytes: 8,
+            st64: false,
+        },
+        O::DS_WRITE2ST64_B64 => Ds::Write2 {
+            bytes: 8,
+            st64: true,
+        },
+        O::DS_WRXCHG2_RTN_B32 => Ds::Wrxchg2 {
+            wide: false,
+            st64: false,
+        },
+        O::DS_WRXCHG2ST64_RTN_B32 => Ds::Wrxchg2 {
+            wide: false,
+            st64: true,
+        },
+        O::DS_WRXCHG2_RTN_B64 => Ds::Wrxchg2 {
+            wide: true,
+            st64: false,
+        },
+        O::DS_WRXCHG2ST64_RTN_B64 => Ds::Wrxchg2 {
+            wide: true,
+            st64: true,
+        },
         O::DS_SWIZZLE_B32 => Ds::Swizzle,
         O::DS_PERMUTE_B32 => Ds::Permute,
         O::DS_BPERMUTE_B32 => Ds::Bpermute,
@@ -320,7 +418,12 @@ pub(super) fn execute(
                 lds.read(a, &mut b[..usize::from(bytes)]);
                 if bytes >= 4 {
                     for (k, val) in values.iter_mut().enumerate().take(dst_dwords) {
-                        val[lane] = u32::from_le_bytes([b[4 * k], b[4 * k + 1], b[4 * k + 2], b[4 * k + 3]]);
+                        val[lane] = u32::from_le_bytes([
+                            b[4 * k],
+                            b[4 * k + 1],
+                            b[4 * k + 2],
+                            b[4 * k + 3],
+                        ]);
                     }
                 } else {
                     let raw = u32::from_le_bytes([b[0], b[1], 0, 0]);
@@ -360,7 +463,12 @@ pub(super) fn execute(
                     if read {
                         lds.read(a, &mut b[..usize::from(bytes)]);
                         for k in 0..w {
-                            values[j * w + k][lane] = u32::from_le_bytes([b[4 * k], b[4 * k + 1], b[4 * k + 2], b[4 * k + 3]]);
+                            values[j * w + k][lane] = u32::from_le_bytes([
+                                b[4 * k],
+                                b[4 * k + 1],
+                                b[4 * k + 2],
+                                b[4 * k + 3],
+                            ]);
                         }
                     } else {
                         for k in 0..w {
@@ -400,7 +508,11 @@ pub(super) fn execute(
                 let a = u64::from(addr[lane]) + offset;
                 out.access.lanes.push((lane as u8, a, bytes));
                 let d0 = get(v, data[0], lane, wide);
-                let d1 = if n_data == 2 { get(v, data[1], lane, wide) } else { 0 };
+                let d1 = if n_data == 2 {
+                    get(v, data[1], lane, wide)
+                } else {
+                    0
+                };
                 // DS compare-stores carry the compare value first (DATA) and the
                 // new value second (DATA2); the others take DATA, DATA2 in order.
                 let (x, y) = match aop {

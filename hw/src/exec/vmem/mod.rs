@@ -94,7 +94,11 @@ fn malformed(inst: &Instruction) -> FaultKind {
 /// The operand at `*i`, advancing `i`.
 #[inline]
 fn take(inst: &Instruction, i: &mut usize) -> Result<Operand, FaultKind> {
-    let op = inst.operands().get(*i).copied().ok_or_else(|| malformed(inst))?;
+    let op = inst
+        .operands()
+        .get(*i)
+        .copied()
+        .ok_or_else(|| malformed(inst))?;
     *i += 1;
     Ok(op)
 }
@@ -529,7 +533,15 @@ fn perform(
             out.access.op = super::MemOp::VectorLoad;
             let reg = regs.vdst.ok_or_else(|| malformed(inst))?;
             let mut data = [[0u8; 16]; MAX_LANES];
-            load(ctx, map, locs, active, u32::from(bytes), &mut data, &mut out.access)?;
+            load(
+                ctx,
+                map,
+                locs,
+                active,
+                u32::from(bytes),
+                &mut data,
+                &mut out.access,
+            )?;
             if bytes >= 4 {
                 scatter(out, reg, usize::from(bytes / 4), active, &data);
             } else {
@@ -560,7 +572,9 @@ fn perform(
             let reg = regs.vdata.ok_or_else(|| malformed(inst))?;
             let (data, data2) = atomic_data(v, reg, op, wide, active);
             let mut old = [0u64; MAX_LANES];
-            atomic(ctx, map, locs, active, op, wide, &data, &data2, &mut old, out)?;
+            atomic(
+                ctx, map, locs, active, op, wide, &data, &data2, &mut old, out,
+            )?;
             if let Some(dst) = regs.vdst {
                 write_old(out, dst, wide, active, &old);
             }

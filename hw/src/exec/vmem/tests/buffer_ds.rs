@@ -1,0 +1,331 @@
+//! MUBUF and DS.
+
+use super::*;
+
+/// Writes a V# to s[8:11].
+fn vsharp(r: &mut Rig, base: u64, stride: u32, num_records: u32, swizzle: bool, w3: u32) {
+    r.s.sgpr[8] = base as u32;
+    r.s.sgpr[9] = (base >> 32) as u32 & 0xffff | stride << 16 | u32::from(swizzle) << 31;
+    r.s.sgpr[10] = num_records;
+    r.s.sgpr[11] = w3;
+}
+
+/// OOB_SELECT field.
+fn oob(sel: u32) -> u32 {
+    sel << 28
+}
+
+#[test]
+fn raw_buffer_checks_each_dword_against_num_records() {
+    for wave64 in WAVES {
+        let mut r = Rig::new(wave64);
+        let n = r.lanes();
+        // 0x40 bytes in range; soffset 0x100 is not range-checked.
+        vsharp(&mut r, MEM + 0x1000, 0, 0x40, false, oob(3));
+        r.s.sgpr[20] = 0x100;
+        r.set_v(1, |l| 4 * l as u32);
+        let out = r.ok("buffer_load_dwordx2 v[10:11], v1, s[8:11], s20 offen offset:4");
+        let mut want = Vec::new();
+        for l in 0..n {
+            let off = 4 * l as u64 + 4;
+            let a = MEM + 0x1100 + off;
+            let d0 = if off + 4 <= 0x40 {
+                value_at(a, 4) as u32
+            } else {
+                0
+            };
+            let d1 = if off + 8 <= 0x40 {
+                value_at(a + 4, 4) as u32
+            } else {
+                0
+            };
+            assert_eq!((r.v(10, l), r.v(11, l)), (d0, d1), "lane {l}");
+            match (off + 4 <= 0x40, off + 8 <= 0x40) {
+                (true, true) => want.push((l as u8, a, 8)),
+                (true, false) => want.push((l as u8, a, 4)),
+                _ => {}
+            }
+        }
+        assert_access(&out, MemOp::VectorLoad, &want);
+        // Stores out of range are dropped.
+        r.set_v(12, |l| 0x7700 + l as u32);
+        r.ok("buffer_store_dword v12, v1, s[8:11], s20 offen offset:4");
+        for l in 0..n {
+            let off = 4 * l as u64 + 4;
+            let a = MEM + 0x1100 + off;
+            let want = if off + 4 <= 0x40 {
+                0x7700 + l as u64
+            } else {
+                value_at(a, 4)
+            };
+            assert_eq!(r.read(a, 4), want, "store lane {l}");
+        }
+    }
+}
+
+#[test]
+fn structured_buffer_uses_index_stride_and_checks_index() {
+    let mut r = Rig::new(false);
+    // Records of 12 bytes, 5 of them (OOB_SELECT 1: index check only).
+    vsharp(&mut r, MEM + 0x400, 12, 5, false, oob(1));
+    r.set_v(4, |l| l as u32 % 8);
+    r.set_v(5, |_| 4);
+    r.ok("buffer_load_dword v10, v[4:5], s[8:11], 0 idxen offen");
+    for l in 0..32 {
+        let idx = (l % 8) as u64;
+        let want = if idx < 5 {
+            value_at(MEM + 0x400 + 12 * idx + 4, 4) as u32
+        } else {
+            0
+        };
+        assert_eq!(r.v(10, l), want, "lane {l}");
+    }
+}
+
+#[test]
+fn scratch_vsharp_swizzles_like_flat_scratch() {
+    for wave64 in WAVES {
+        let mut r = Rig::new(wave64);
+        let n = r.lanes() as u64;
+        // The dispatcher's private-segment V#: swizzled, stride 0, add_tid,
+        // index stride = wave size, OOB_SELECT 2.
+        let stride_code = if wave64 { 3 } else { 2 };
+        vsharp(
+            &mut r,
+            SCRATCH,
+            0,
+            u32::MAX,
+            true,
+            stride_code << 21 | 1 << 23 | oob(2),
+        );
+        r.set_v(1, |_| 8);
+        r.set_v(20, |l| 0xa000 + l as u32);
+        r.set_v(21, |l| 0xb000 + l as u32);
+        let out = r.ok("buffer_store_dwordx2 v[20:21], v1, s[8:11], 0 offen offset:4");
+        let mut want = Vec::new();
+        for l in 0..n {
+            let a3 = SCRATCH + 3 * 4 * n + 4 * l;
+            let a4 = SCRATCH + 4 * 4 * n + 4 * l;
+            assert_eq!((r.read(a3, 4), r.read(a4, 4)), (0xa000 + l, 0xb000 + l));
+            want.push((l as u8, a3, 4));
+            want.push((l as u8, a4, 4));
+        }
+        assert_access(&out, MemOp::VectorStore, &want);
+        // scratch_load sees the same private bytes.
+        r.ok("scratch_load_dwordx2 v[30:31], off, off offset:12");
+        r.ok("buffer_load_dword v32, off, s[8:11], 0 offset:16");
+        for l in 0..n as usize {
+            assert_eq!(
+                (r.v(30, l), r.v(31, l)),
+                (0xa000 + l as u32, 0xb000 + l as u32)
+            );
+            assert_eq!(r.v(32, l), 0xb000 + l as u32);
+        }
+    }
+}
+
+#[test]
+fn buffer_atomic_returns_into_vdata_and_cache_control() {
+    let mut r = Rig::new(false);
+    vsharp(&mut r, MEM + 0x20, 0, 0x100, false, oob(3));
+    r.mem.write_u32(MEM + 0x20, 1).unwrap();
+    r.set_v(1, |l| if l < 4 { 0 } else { 0x200 });
+    r.set_v(2, |_| 3);
+    r.ok("buffer_atomic_add v2, v1, s[8:11], 0 offen glc");
+    // Lanes 0-3 add 3 in order; lanes 4+ are out of range (return 0, no write).
+    for l in 0..32 {
+        let want = if l < 4 { 1 + 3 * l as u32 } else { 0 };
+        assert_eq!(r.v(2, l), want, "lane {l}");
+    }
+    assert_eq!(r.read(MEM + 0x20, 4), 13);
+    assert_eq!(r.read(MEM + 0x220, 4), value_at(MEM + 0x220, 4));
+    let out = r.ok("buffer_gl0_inv");
+    assert_access(&out, MemOp::CacheControl, &[]);
+    assert!(out.vgpr.is_empty() && out.memory.is_empty());
+    let out = r.ok("buffer_gl1_inv");
+    assert_eq!(out.access.op, MemOp::CacheControl);
+}
+
+#[test]
+fn ds_reads_writes_and_out_of_range() {
+    for wave64 in WAVES {
+        let mut r = Rig::new(wave64);
+        let n = r.lanes();
+        let orig = r.lds.clone();
+        let at = |o: usize, k: usize| -> u64 {
+            (0..k).fold(0, |acc, i| acc | u64::from(orig[o + i]) << (8 * i))
+        };
+        r.set_v(1, |l| 3 * l as u32);
+        let out = r.ok("ds_read_b32 v10, v1 offset:16");
+        let want: Vec<_> = (0..n).map(|l| (l as u8, 3 * l as u64 + 16, 4)).collect();
+        assert_access(&out, MemOp::Lds, &want);
+        r.ok("ds_read_i8 v11, v1 offset:1");
+        r.ok("ds_read_u16 v12, v1");
+        r.ok("ds_read_b128 v[20:23], v1 offset:100");
+        for l in 0..n {
+            let o = 3 * l;
+            assert_eq!(r.v(10, l) as u64, at(o + 16, 4));
+            assert_eq!(r.v(11, l), orig[o + 1] as i8 as i32 as u32);
+            assert_eq!(r.v(12, l) as u64, at(o, 2));
+            for k in 0..4 {
+                assert_eq!(r.v(20 + k, l) as u64, at(o + 100 + 4 * k, 4));
+            }
+        }
+        // Out of range: lanes whose access ends past the allocation read 0.
+        r.set_v(2, |l| (LDS - 8 + 2 * l) as u32);
+        r.ok("ds_read_b32 v13, v2");
+        for l in 0..n {
+            let o = LDS - 8 + 2 * l;
+            let want = if o + 4 <= LDS { at(o, 4) as u32 } else { 0 };
+            assert_eq!(r.v(13, l), want, "oor lane {l}");
+        }
+        // Writes: out-of-range dropped, masked lanes untouched.
+        r.set_v(14, |l| 0xc0de_0000 | l as u32);
+        r.set_exec(0x5555_5555_5555_5555 & all(n));
+        let out = r.ok("ds_write_b32 v2, v14");
+        let written: Vec<usize> = (0..n)
+            .filter(|l| l % 2 == 0 && LDS - 8 + 2 * l + 4 <= LDS)
+            .collect();
+        assert_eq!(out.memory.len(), written.len());
+        for l in written {
+            assert_eq!(
+                out.memory
+                    .iter()
+                    .filter(|w| w.address == (LDS - 8 + 2 * l) as u64)
+                    .count(),
+                1
+            );
+        }
+        assert_eq!(r.lds_u32(LDS - 4), 0xc0de_0002);
+    }
+}
+
+#[test]
+fn ds_two_address_forms() {
+    for wave64 in WAVES {
+        let mut r = Rig::new(wave64);
+        let n = r.lanes();
+        r.set_v(1, |l| 4 * l as u32);
+        r.set_v(5, |l| 0x1000 + l as u32);
+        r.set_v(6, |l| 0x2000 + l as u32);
+        // write2: offsets in dwords; with 64 lanes the stride-64 form would
+        // overlap, so each lane's slots are distinct by construction below.
+        r.set_v(1, |l| 8 * l as u32);
+        let out = r.ok("ds_write2_b32 v1, v5, v6 offset0:1 offset1:0");
+        let mut want = Vec::new();
+        for l in 0..n {
+            let a = 8 * l as u64;
+            want.push((l as u8, a + 4, 4));
+            want.push((l as u8, a, 4));
+            assert_eq!(r.lds_u32(8 * l + 4), 0x1000 + l as u32);
+            assert_eq!(r.lds_u32(8 * l), 0x2000 + l as u32);
+        }
+        assert_access(&out, MemOp::Lds, &want);
+        r.ok("ds_read2_b32 v[10:11], v1 offset1:1");
+        for l in 0..n {
+            assert_eq!(
+                (r.v(10, l), r.v(11, l)),
+                (0x2000 + l as u32, 0x1000 + l as u32)
+            );
+        }
+        // st64: offset1:1 is 256 bytes further for b32.
+        r.set_v(1, |l| 4 * (l as u32 % 16));
+        r.set_exec(0xffff);
+        r.ok("ds_write2st64_b32 v1, v5, v6 offset0:0 offset1:2");
+        r.ok("ds_read2st64_b32 v[12:13], v1 offset0:2 offset1:0");
+        for l in 0..16 {
+            assert_eq!(r.lds_u32(4 * l), 0x1000 + l as u32);
+            assert_eq!(r.lds_u32(512 + 4 * l), 0x2000 + l as u32);
+            assert_eq!(
+                (r.v(12, l), r.v(13, l)),
+                (0x2000 + l as u32, 0x1000 + l as u32)
+            );
+        }
+        // b64 pairs: offsets in qwords (lanes 32 bytes apart so they do not overlap).
+        r.set_v(1, |l| 32 * l as u32);
+        r.set_v(7, |_| 0x1111);
+        r.set_v(8, |_| 0x2222);
+        r.ok("ds_write2_b64 v1, v[5:6], v[7:8] offset0:8 offset1:10");
+        r.ok("ds_read2_b64 v[20:23], v1 offset0:10 offset1:8");
+        for l in 0..16 {
+            assert_eq!((r.v(20, l), r.v(21, l)), (0x1111, 0x2222));
+            assert_eq!(
+                (r.v(22, l), r.v(23, l)),
+                (0x1000 + l as u32, 0x2000 + l as u32)
+            );
+        }
+    }
+}
+
+#[test]
+fn ds_atomics_in_lane_order() {
+    for wave64 in WAVES {
+        let mut r = Rig::new(wave64);
+        let n = r.lanes();
+        r.lds[..4].copy_from_slice(&5u32.to_le_bytes());
+        r.set_v(1, |_| 0);
+        r.set_v(2, |l| l as u32);
+        let out = r.ok("ds_add_u32 v1, v2");
+        assert!(out.vgpr.is_empty());
+        let total = 5 + (0..n as u32).sum::<u32>();
+        assert_eq!(r.lds_u32(0), total);
+        r.ok("ds_max_rtn_u32 v3, v1, v2");
+        for l in 0..n {
+            assert_eq!(r.v(3, l), total, "max rtn lane {l}");
+        }
+        r.ok("ds_add_rtn_u32 v3, v1, v2");
+        let mut acc = total;
+        for l in 0..n {
+            assert_eq!(r.v(3, l), acc);
+            acc += l as u32;
+        }
+        // cmpst: DATA0 is the compare, DATA1 the new value; only lane 0 matches.
+        r.set_v(4, |_| acc);
+        r.set_v(5, |l| 0x100 + l as u32);
+        r.ok("ds_cmpst_rtn_b32 v6, v1, v4, v5");
+        assert_eq!(r.v(6, 0), acc);
+        assert_eq!(r.v(6, 1), 0x100);
+        assert_eq!(r.lds_u32(0), 0x100);
+        // Per-lane addresses: ds_max_u32 keeps the larger.
+        r.set_v(1, |l| 64 + 4 * l as u32);
+        r.set_v(2, |l| if l % 2 == 0 { 0 } else { u32::MAX });
+        let before: Vec<u32> = (0..n).map(|l| r.lds_u32(64 + 4 * l)).collect();
+        r.ok("ds_max_u32 v1, v2");
+        for l in 0..n {
+            let want = if l % 2 == 0 { before[l] } else { u32::MAX };
+            assert_eq!(r.lds_u32(64 + 4 * l), want);
+        }
+    }
+}
+
+#[test]
+fn bpermute_permute_and_swizzle_stay_within_halves() {
+    for wave64 in WAVES {
+        let mut r = Rig::new(wave64);
+        let n = r.lanes();
+        r.set_v(2, |l| 0x500 + l as u32);
+        // Each lane reads lane (l + 1) % 32 of its half; lane 5 is inactive.
+        r.set_v(1, |l| 4 * (l as u32 + 1));
+        r.set_exec(all(n) & !(1 << 5));
+        r.ok("ds_bpermute_b32 v3, v1, v2");
+        for l in (0..n).filter(|&l| l != 5) {
+            let from = ((l + 1) & 31) | (l & 32);
+            let want = if from == 5 { 0 } else { 0x500 + from as u32 };
+            assert_eq!(r.v(3, l), want, "bpermute lane {l}");
+        }
+        // permute: lane l sends to (l + 1) % 32 of its half.
+        r.set_exec(all(n));
+        r.ok("ds_permute_b32 v4, v1, v2");
+        for l in 0..n {
+            let from = ((l + 31) & 31) | (l & 32);
+            assert_eq!(r.v(4, l), 0x500 + from as u32, "permute lane {l}");
+        }
+        // swizzle: quad permute (1,0,3,2) and bitmask xor 1.
+        r.ok("ds_swizzle_b32 v5, v2 offset:swizzle(QUAD_PERM,1,0,3,2)");
+        r.ok("ds_swizzle_b32 v6, v2 offset:swizzle(BITMASK_PERM,\"ppppi\")");
+        for l in 0..n {
+            assert_eq!(r.v(5, l), 0x500 + (l ^ 1) as u32);
+            assert_eq!(r.v(6, l), 0x500 + (l ^ 1) as u32);
+        }
+    }
+}
