@@ -291,8 +291,8 @@ fn ds_atomics_in_lane_order() {
         r.set_v(2, |l| if l % 2 == 0 { 0 } else { u32::MAX });
         let before: Vec<u32> = (0..n).map(|l| r.lds_u32(64 + 4 * l)).collect();
         r.ok("ds_max_u32 v1, v2");
-        for l in 0..n {
-            let want = if l % 2 == 0 { before[l] } else { u32::MAX };
+        for (l, &b) in before.iter().enumerate() {
+            let want = if l % 2 == 0 { b } else { u32::MAX };
             assert_eq!(r.lds_u32(64 + 4 * l), want);
         }
     }

@@ -1,6 +1,13 @@
 //! GLOBAL, FLAT and SCRATCH.
 
 use super::*;
+
+/// Expected dword of a narrow load at an address.
+type Load = fn(u64) -> u32;
+/// Expected dword of a d16 load at an address given the previous value.
+type D16 = fn(u64, u32) -> u32;
+/// Expected stored bytes given the data dwords.
+type Stored = fn(&[u32; 4]) -> Vec<u8>;
 use arch::device::{PRIVATE_APERTURE_BASE, SHARED_APERTURE_BASE};
 
 /// v[2:3] = MEM + 0x100 + 8·lane (64-bit addresses), v4 = 0x200 + 16·lane,
@@ -16,7 +23,7 @@ fn addresses(r: &mut Rig) {
 #[test]
 fn global_loads_every_width_with_and_without_saddr() {
     // (mnemonic suffix, bytes, expected dword k of lane value v at address a)
-    let widths: [(&str, usize, fn(u64) -> u32); 4] = [
+    let widths: [(&str, usize, Load); 4] = [
         ("ubyte", 1, |a| value_at(a, 1) as u32),
         ("sbyte", 1, |a| value_at(a, 1) as u8 as i8 as i32 as u32),
         ("ushort", 2, |a| value_at(a, 2) as u32),
@@ -81,7 +88,7 @@ fn d16_loads_keep_the_other_half() {
         let mut r = Rig::new(wave64);
         addresses(&mut r);
         let n = r.lanes();
-        let cases: [(&str, fn(u64, u32) -> u32); 6] = [
+        let cases: [(&str, D16); 6] = [
             ("ubyte_d16", |a, p| p & 0xffff_0000 | value_at(a, 1) as u32),
             ("sbyte_d16", |a, p| {
                 p & 0xffff_0000 | (value_at(a, 1) as u8 as i8 as i16 as u16 as u32)
@@ -122,7 +129,7 @@ fn global_stores_every_width_and_exec_masking() {
         // Odd lanes only.
         let exec = 0xaaaa_aaaa_aaaa_aaaa & all(n);
         r.set_exec(exec);
-        let cases: [(&str, usize, fn(&[u32; 4]) -> Vec<u8>); 8] = [
+        let cases: [(&str, usize, Stored); 8] = [
             ("byte", 1, |d| vec![d[0] as u8]),
             ("byte_d16_hi", 1, |d| vec![(d[0] >> 16) as u8]),
             ("short", 2, |d| (d[0] as u16).to_le_bytes().to_vec()),
