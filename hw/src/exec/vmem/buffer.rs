@@ -24,10 +24,11 @@
 use arch::device::FaultKind;
 use arch::isa::{Family, Instruction, Operand};
 
+use super::format::{self, Format, Shape};
 use super::kind::{self, Kind};
 use super::{
-    active_lanes, lanes_of, perform, reg_dwords, take, vgpr_base, wave_lanes, Loc, Mapping, Pieces,
-    Regs, Target,
+    active_lanes, lanes_of, load, perform, push_vgpr, reg_dwords, store, take, vgpr_base,
+    wave_lanes, LaneBytes, Loc, Mapping, Pieces, Regs, Target,
 };
 use crate::exec::operand;
 use crate::exec::{ExecCtx, MemOp, ScalarState, VgprWrite, Vgprs, Writes, MAX_LANES};
@@ -135,15 +136,23 @@ pub(super) fn execute(
         out.access.op = MemOp::CacheControl;
         return Ok(());
     }
-    // LDS DMA, store/atomic status (tfe) and typed accesses are not modelled.
-    let tfe_ok = matches!(k, Kind::Load { .. });
-    if m.lds
-        || (m.tfe && !tfe_ok)
-        || matches!(k, Kind::Format | Kind::LoadAddtid | Kind::StoreAddtid)
-    {
+    // Typed accesses: the shape from the opcode, the format from the
+    // instruction (MTBUF) or the V# (MUBUF), fetched below.
+    let shape = if k == Kind::Format {
+        Some(format::shape(inst.opcode).ok_or_else(|| crate::exec::unimplemented(inst))?)
+    } else {
+        None
+    };
+    // LDS DMA and store/atomic status (tfe) are not modelled.
+    let tfe_ok = matches!(k, Kind::Load { .. }) || shape.is_some_and(|sh| sh.load);
+    if m.lds || (m.tfe && !tfe_ok) || matches!(k, Kind::LoadAddtid | Kind::StoreAddtid) {
         return Err(crate::exec::unimplemented(inst));
     }
-    let (dst_dwords, data_dwords) = reg_dwords(k);
+    let (dst_dwords, data_dwords) = match shape {
+        Some(sh) if sh.load => (sh.dwords(), 0),
+        Some(sh) => (0, sh.dwords()),
+        None => reg_dwords(k),
+    };
     let mut i = 0;
     let data_op = take(inst, &mut i)?;
     let vaddr = take(inst, &mut i)?;
@@ -151,6 +160,10 @@ pub(super) fn execute(
     let soffset = take(inst, &mut i)?;
     let mut regs = Regs::default();
     match k {
+        Kind::Format if dst_dwords > 0 => {
+            let extra = usize::from(m.tfe);
+            regs.vdst = Some(vgpr_base(inst, &data_op, dst_dwords + extra, v)?)
+        }
         Kind::Load { .. } => {
             let extra = usize::from(m.tfe);
             regs.vdst = Some(vgpr_base(inst, &data_op, dst_dwords + extra, v)?)
@@ -170,7 +183,7 @@ pub(super) fn execute(
     let rsrc = operand::sgpr_range::<4>(rsrc_code, s)?;
     let soff = operand::scalar(&soffset, s, v)? as u32;
     let mut resolved = Resolved::new(rsrc, soff);
-    resolved.whole = matches!(k, Kind::Atomic { .. });
+    resolved.whole = matches!(k, Kind::Atomic { .. } | Kind::Format);
     let add_tid = rsrc[3] >> 23 & 1 != 0;
 
     let active = active_lanes(s, v);
@@ -196,7 +209,18 @@ pub(super) fn execute(
         lanes: u64::from(wave_lanes(v)),
         buffer: resolved,
     };
-    perform(inst, k, v, ctx, &map, &locs, active, regs, out)?;
+    match shape {
+        Some(sh) => {
+            let code = if inst.family == Family::Mtbuf {
+                m.format
+            } else {
+                (rsrc[3] >> 12 & 0x7f) as u8
+            };
+            let f = format::format(code).ok_or_else(|| bad_format(inst, code))?;
+            typed(sh, &f, v, ctx, &map, &locs, active, regs, out)?;
+        }
+        None => perform(inst, k, v, ctx, &map, &locs, active, regs, out)?,
+    }
     if m.tfe {
         // The status dword after the data: no access here can texture-fault.
         if let Some(reg) = regs.vdst {
@@ -208,4 +232,89 @@ pub(super) fn execute(
         }
     }
     Ok(())
+}
+
+/// The fault for a format code that is not a modelled gfx1030 format.
+#[cold]
+fn bad_format(inst: &Instruction, code: u8) -> FaultKind {
+    if (30..=43).contains(&code) {
+        return crate::exec::unimplemented(inst);
+    }
+    FaultKind::IllegalInstruction {
+        reason: format!("`{inst}`: buffer format {code} is not a valid gfx1030 format"),
+    }
+}
+
+/// A typed load or store of `sh` components in format `f`.
+#[allow(clippy::too_many_arguments)]
+fn typed(
+    sh: Shape,
+    f: &Format,
+    v: &Vgprs<'_>,
+    ctx: &mut ExecCtx<'_>,
+    map: &Mapping,
+    locs: &[Loc; MAX_LANES],
+    active: u64,
+    regs: Regs,
+    out: &mut Writes,
+) -> Result<(), FaultKind> {
+    let size = f.bytes();
+    let count = usize::from(sh.count);
+    let mut data: LaneBytes = [[0; 16]; MAX_LANES];
+    if sh.load {
+        out.access.op = MemOp::VectorLoad;
+        let reg = regs.vdst.unwrap_or(0);
+        load(ctx, map, locs, active, size, &mut data, &mut out.access)?;
+        let mut values = [[0u32; MAX_LANES]; 4];
+        for lane in lanes_of(active) {
+            for c in 0..count {
+                let x = format::unpack(f, &data[lane], c);
+                if !sh.d16 {
+                    values[c][lane] = x;
+                    continue;
+                }
+                let h = u32::from(format::narrow16(f, x));
+                if sh.hi {
+                    values[0][lane] = v.get(reg, lane).unwrap_or(0) & 0xffff | h << 16;
+                } else if c % 2 == 0 {
+                    // An odd last component keeps the register's high half.
+                    values[c / 2][lane] = v.get(reg + c / 2, lane).unwrap_or(0) & 0xffff_0000 | h;
+                } else {
+                    values[c / 2][lane] = values[c / 2][lane] & 0xffff | h << 16;
+                }
+            }
+        }
+        for (k, val) in values.iter().enumerate().take(sh.dwords()) {
+            push_vgpr(out, reg + k, active, val);
+        }
+        return Ok(());
+    }
+    out.access.op = MemOp::VectorStore;
+    let reg = regs.vdata.unwrap_or(0);
+    let present = count.min(f.bits.iter().filter(|&&b| b > 0).count());
+    let bytes = f.prefix_bytes(present);
+    if bytes.is_none() {
+        // A packed format stored with fewer components merges into the element.
+        let mut scratch = crate::exec::MemAccess::default();
+        load(ctx, map, locs, active, size, &mut data, &mut scratch)?;
+    }
+    let mut keep = u128::MAX;
+    for c in 0..present {
+        keep &= !f.mask(c);
+    }
+    for lane in lanes_of(active) {
+        let mut e = u128::from_le_bytes(data[lane]) & if bytes.is_none() { keep } else { 0 };
+        for c in 0..present {
+            let x = if !sh.d16 {
+                v.get(reg + c, lane).unwrap_or(0)
+            } else {
+                let d = v.get(reg + c / 2, lane).unwrap_or(0);
+                let h = if sh.hi || c % 2 == 1 { d >> 16 } else { d };
+                format::widen16(f, h as u16)
+            };
+            e |= format::pack(f, x, c);
+        }
+        data[lane] = e.to_le_bytes();
+    }
+    store(ctx, map, locs, active, bytes.unwrap_or(size), &data, out)
 }

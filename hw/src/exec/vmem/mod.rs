@@ -29,6 +29,7 @@ mod atomic;
 mod buffer;
 mod ds;
 mod flat;
+mod format;
 mod kind;
 
 #[cfg(test)]

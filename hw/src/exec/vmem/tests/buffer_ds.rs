@@ -329,3 +329,104 @@ fn bpermute_permute_and_swizzle_stay_within_halves() {
         }
     }
 }
+
+/// V# dword 3 with a format code and raw range checking.
+fn fmt(code: u32) -> u32 {
+    oob(3) | code << 12
+}
+
+#[test]
+fn typed_loads_convert_and_fill_missing_components() {
+    for wave64 in WAVES {
+        let mut r = Rig::new(wave64);
+        let n = r.lanes();
+        // 8_8_8_8 UNORM (56) through the V#; 4-byte elements, 16 in range.
+        vsharp(&mut r, MEM + 0x100, 0, 64, false, fmt(56));
+        r.set_v(1, |l| 4 * l as u32);
+        r.ok("buffer_load_format_xyzw v[10:13], v1, s[8:11], 0 offen");
+        for l in 0..n {
+            let a = MEM + 0x100 + 4 * l as u64;
+            for c in 0..4 {
+                // Out of range the element's bytes read 0 (then convert).
+                let want = if 4 * l + 4 <= 64 {
+                    (byte_at(a + c as u64) as f32 / 255.0).to_bits()
+                } else {
+                    0
+                };
+                assert_eq!(r.v(10 + c, l), want, "lane {l} component {c}");
+            }
+        }
+        // MTBUF: the format is in the instruction (16_16 SINT = 28); Z reads 0, W 1.
+        vsharp(&mut r, MEM + 0x100, 0, 0x1000, false, oob(3));
+        r.ok("tbuffer_load_format_xyzw v[10:13], v1, s[8:11], 0 format:[BUF_FMT_16_16_SINT] offen");
+        for l in 0..n {
+            let a = MEM + 0x100 + 4 * l as u64;
+            let x = value_at(a, 2) as u16 as i16 as i32 as u32;
+            let y = value_at(a + 2, 2) as u16 as i16 as i32 as u32;
+            assert_eq!(
+                [r.v(10, l), r.v(11, l), r.v(12, l), r.v(13, l)],
+                [x, y, 0, 1]
+            );
+        }
+        // d16: 16_16 FLOAT (29) packs two halves into one VGPR unchanged.
+        r.ok("tbuffer_load_format_d16_xy v14, v1, s[8:11], 0 format:[BUF_FMT_16_16_FLOAT] offen");
+        // d16_x keeps the high half; d16_hi_x keeps the low half.
+        r.set_v(15, |_| 0xabcd_0123);
+        r.set_v(16, |_| 0xabcd_0123);
+        vsharp(&mut r, MEM + 0x100, 0, 0x1000, false, fmt(11)); // 16_UINT
+        r.ok("buffer_load_format_d16_x v15, v1, s[8:11], 0 offen");
+        r.ok("buffer_load_format_d16_hi_x v16, v1, s[8:11], 0 offen");
+        for l in 0..n {
+            let a = MEM + 0x100 + 4 * l as u64;
+            let x = value_at(a, 2) as u32;
+            let y = value_at(a + 2, 2) as u32;
+            let f16 = |h: u32| h; // FLOAT16 -> f32 -> f16 is the identity for non-NaN values
+            if (x & 0x7c00) != 0x7c00 && (y & 0x7c00) != 0x7c00 {
+                assert_eq!(r.v(14, l), f16(x) | f16(y) << 16, "d16_xy lane {l}");
+            }
+            assert_eq!(r.v(15, l), 0xabcd_0000 | x);
+            assert_eq!(r.v(16, l), x << 16 | 0x0123);
+        }
+    }
+}
+
+#[test]
+fn typed_stores_saturate_and_write_only_present_components() {
+    let mut r = Rig::new(false);
+    r.set_v(1, |l| 4 * l as u32);
+    // 8_8_8_8 SNORM (57), two components: only bytes 0-1 of each element change.
+    vsharp(&mut r, MEM + 0x200, 0, 0x1000, false, oob(3));
+    r.set_v(20, |l| (l as f32 / 16.0 - 1.0).to_bits());
+    r.set_v(21, |_| 7.0f32.to_bits());
+    let out = r.ok(
+        "tbuffer_store_format_xy v[20:21], v1, s[8:11], 0 format:[BUF_FMT_8_8_8_8_SNORM] offen",
+    );
+    for l in 0..32u64 {
+        let a = MEM + 0x200 + 4 * l;
+        let x = ((l as f64 / 16.0 - 1.0).clamp(-1.0, 1.0) * 127.0).round_ties_even() as i8 as u8;
+        assert_eq!(r.read(a, 1) as u8, x, "lane {l} x");
+        assert_eq!(r.read(a + 1, 1), 127, "lane {l} y saturates");
+        assert_eq!(
+            r.read(a + 2, 2),
+            value_at(a + 2, 2),
+            "lane {l} z/w untouched"
+        );
+    }
+    assert_eq!(out.access.lanes[3], (3, MEM + 0x200 + 12, 2));
+    // 2_10_10_10 UINT (54: X in bits 9:0) with X only: the other bits of the dword are kept.
+    r.set_v(22, |l| if l % 2 == 0 { 5 } else { 5000 });
+    r.ok("tbuffer_store_format_x v22, v1, s[8:11], 0 format:[BUF_FMT_2_10_10_10_UINT] offen offset:0x400");
+    for l in 0..32u64 {
+        let a = MEM + 0x600 + 4 * l;
+        let x = if l % 2 == 0 { 5 } else { 0x3ff };
+        assert_eq!(r.read(a, 4), value_at(a, 4) & !0x3ff | x, "lane {l}");
+    }
+    // A format code that is no format faults naming it.
+    let err = r
+        .run("tbuffer_store_format_x v22, v1, s[8:11], 0 format:127 offen")
+        .unwrap_err();
+    assert!(
+        matches!(&err, FaultKind::IllegalInstruction { reason } if reason.contains("format 127")),
+        "{err:?}"
+    );
+}

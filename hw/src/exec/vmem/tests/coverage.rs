@@ -20,15 +20,8 @@ const NOT_IMPLEMENTED: &[(&str, &str)] = &[
     ("ds_condxchg32_rtn_b64", "RDNA2 guide gives no semantics"),
 ];
 
-/// The mnemonic prefixes deliberately not implemented (typed accesses and
-/// the `src2` DS forms).
-const NOT_IMPLEMENTED_PREFIXES: &[&str] =
-    &["tbuffer_", "buffer_load_format", "buffer_store_format"];
-
 fn expected_unimplemented(m: &str) -> bool {
     NOT_IMPLEMENTED.iter().any(|(n, _)| *n == m)
-        || NOT_IMPLEMENTED_PREFIXES.iter().any(|p| m.starts_with(p))
-        || (m.starts_with("ds_") && m.contains("_src2_"))
 }
 
 /// A VGPR range of `ty` starting at `first`.
@@ -106,7 +99,7 @@ fn every_memory_row_is_implemented_or_deliberately_not() {
                 r.set_v(3, |_| 0);
                 r.s.sgpr[8] = MEM as u32;
                 r.s.sgpr[10] = 0x1000;
-                r.s.sgpr[11] = 3 << 28;
+                r.s.sgpr[11] = 3 << 28 | 22 << 12; // raw, 32_FLOAT
                 r.s.sgpr[12] = MEM as u32;
                 let result = r.run(&text);
                 let unimpl = matches!(&result, Err(FaultKind::IllegalInstruction { reason })
@@ -149,7 +142,7 @@ fn every_memory_row_is_implemented_or_deliberately_not() {
             r.set_v(3, |_| 0);
             r.s.sgpr[8] = MEM as u32;
             r.s.sgpr[10] = 0x1000;
-            r.s.sgpr[11] = 3 << 28;
+            r.s.sgpr[11] = 3 << 28 | 22 << 12; // raw, 32_FLOAT
             match r.run(&text) {
                 Ok(out) if !out.vgpr.is_empty() => glc += 1,
                 other => failures.push(format!("{text}: {other:?}")),
