@@ -46,6 +46,11 @@ enum Ds {
     ReadAddtid,
     /// `data0`: write at M0 + offset + 4 · lane.
     WriteAddtid,
+    /// `vdst`: add (`append`) or subtract (`consume`) the active-lane count
+    /// at M0 + offset; every active lane gets the pre-op value.
+    Counter { consume: bool },
+    /// `vdst, addr, data0`: conditional exchange of two dwords.
+    Condxchg32,
     /// No operation.
     Nop,
 }
@@ -192,6 +197,9 @@ fn classify(op: Opcode) -> Option<Ds> {
         O::DS_BPERMUTE_B32 => Ds::Bpermute,
         O::DS_READ_ADDTID_B32 => Ds::ReadAddtid,
         O::DS_WRITE_ADDTID_B32 => Ds::WriteAddtid,
+        O::DS_APPEND => Ds::Counter { consume: false },
+        O::DS_CONSUME => Ds::Counter { consume: true },
+        O::DS_CONDXCHG32_RTN_B64 => Ds::Condxchg32,
         // 32-bit atomics without and with return.
         O::DS_ADD_U32 => at(A::Add, false, false),
         O::DS_SUB_U32 => at(A::Sub, false, false),
@@ -356,6 +364,29 @@ pub(super) fn execute(
         Ds::Swizzle | Ds::Permute | Ds::Bpermute => {
             return cross_lane(inst, op, s, v, active, out);
         }
+        Ds::Counter { consume } => {
+            // The counter lives at M0[15:0] + offset (M0 carries the pointer,
+            // as LLVM selects it); one access for the wave.
+            let a = u64::from(s.sgpr[usize::from(code::M0)] & 0xffff) + offset;
+            let reg = vgpr_base(inst, &take(inst, &mut i)?, 1, v)?;
+            let mut lds = Lds {
+                len: super::lds_len(ctx) as u64,
+                ctx,
+            };
+            let old = lds.read_u64(a, 4) as u32;
+            let n = active.count_ones();
+            let new = if consume {
+                old.wrapping_sub(n)
+            } else {
+                old.wrapping_add(n)
+            };
+            if active != 0 {
+                out.access.lanes.push((active.trailing_zeros() as u8, a, 4));
+                lds.write(a, &new.to_le_bytes(), out);
+            }
+            push_vgpr(out, reg, active, &[old; MAX_LANES]);
+            return Ok(());
+        }
         Ds::ReadAddtid | Ds::WriteAddtid => {
             let base = u64::from(s.sgpr[usize::from(code::M0)] & 0xffff) + offset;
             let mut lds = Lds {
@@ -388,6 +419,7 @@ pub(super) fn execute(
         Ds::Read2 { bytes, .. } => (usize::from(bytes / 2), 0, 0),
         Ds::Write2 { bytes, .. } => (0, usize::from(bytes / 4), 2),
         Ds::Wrxchg2 { wide, .. } => (if wide { 4 } else { 2 }, if wide { 2 } else { 1 }, 2),
+        Ds::Condxchg32 => (2, 2, 1),
         Ds::Atomic { op, wide, rtn } => {
             let w = if wide { 2 } else { 1 };
             (if rtn { w } else { 0 }, w, if two_data(op) { 2 } else { 1 })
@@ -524,6 +556,23 @@ pub(super) fn execute(
                 lds.write(a, &new[..usize::from(bytes)], out);
                 values[0][lane] = old as u32;
                 values[1][lane] = (old >> 32) as u32;
+            }
+        }
+        Ds::Condxchg32 => {
+            // RDNA3's pseudo-code (RDNA2 only names it): the qword at
+            // (addr + offset) & 0xfff8; each dword is replaced by its data
+            // dword with bit 31 cleared when that data dword has bit 31 set.
+            for lane in lanes_of(active) {
+                let a = (u64::from(addr[lane]) + offset) & 0xfff8;
+                out.access.lanes.push((lane as u8, a, 8));
+                for k in 0..2 {
+                    let ak = a + 4 * k as u64;
+                    values[k][lane] = lds.read_u64(ak, 4) as u32;
+                    let d = v.get(data[0] + k, lane).unwrap_or(0);
+                    if d >> 31 != 0 {
+                        lds.write(ak, &(d & 0x7fff_ffff).to_le_bytes(), out);
+                    }
+                }
             }
         }
         _ => return Err(malformed(inst)),

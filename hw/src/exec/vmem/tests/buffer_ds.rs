@@ -430,3 +430,79 @@ fn typed_stores_saturate_and_write_only_present_components() {
         "{err:?}"
     );
 }
+
+#[test]
+fn ds_counters_exchanges_and_narrow_forms() {
+    for wave64 in WAVES {
+        let mut r = Rig::new(wave64);
+        let n = r.lanes();
+        // ds_append / ds_consume at M0 + offset, by the active-lane count.
+        r.lds[0x40..0x44].copy_from_slice(&10u32.to_le_bytes());
+        r.s.sgpr[usize::from(crate::exec::code::M0)] = 0x30;
+        r.set_exec(0b1011);
+        r.ok("ds_append v1 offset:16");
+        assert_eq!((r.v(1, 0), r.v(1, 3)), (10, 10));
+        assert_eq!(r.lds_u32(0x40), 13);
+        r.set_exec(all(n));
+        r.ok("ds_consume v1 offset:16");
+        assert_eq!(r.v(1, n - 1), 13);
+        assert_eq!(r.lds_u32(0x40), 13u32.wrapping_sub(n as u32));
+        // wrxchg2: two exchanges per lane, old values returned in order.
+        r.set_v(2, |l| 8 * l as u32);
+        r.set_v(3, |l| 0x300 + l as u32);
+        r.set_v(4, |l| 0x400 + l as u32);
+        let before: Vec<(u32, u32)> = (0..n)
+            .map(|l| (r.lds_u32(8 * l), r.lds_u32(8 * l + 4)))
+            .collect();
+        r.ok("ds_wrxchg2_rtn_b32 v[6:7], v2, v3, v4 offset1:1");
+        for (l, &(a, b)) in before.iter().enumerate() {
+            assert_eq!((r.v(6, l), r.v(7, l)), (a, b));
+            assert_eq!(
+                (r.lds_u32(8 * l), r.lds_u32(8 * l + 4)),
+                (0x300 + l as u32, 0x400 + l as u32)
+            );
+        }
+        // mskor: (mem & !data0) | data1.
+        r.set_v(3, |_| 0xff);
+        r.set_v(4, |l| l as u32);
+        r.ok("ds_mskor_rtn_b32 v8, v2, v3, v4");
+        for l in 0..n {
+            assert_eq!(r.v(8, l), 0x300 + l as u32);
+            assert_eq!(r.lds_u32(8 * l), 0x300 | l as u32);
+        }
+        // condxchg32: each dword replaced only when its data has bit 31 set.
+        r.set_v(10, |_| 0x8000_0005);
+        r.set_v(11, |_| 0x0000_0007);
+        r.set_exec(1);
+        let (lo, hi) = (r.lds_u32(0x100), r.lds_u32(0x104));
+        r.set_v(2, |_| 0x103);
+        r.ok("ds_condxchg32_rtn_b64 v[12:13], v2, v[10:11]");
+        assert_eq!((r.v(12, 0), r.v(13, 0)), (lo, hi));
+        assert_eq!((r.lds_u32(0x100), r.lds_u32(0x104)), (5, hi));
+        // d16 reads and the d16_hi byte write.
+        r.set_exec(all(n));
+        r.set_v(2, |l| 2 * l as u32);
+        r.set_v(14, |_| 0x1234_5678);
+        r.ok("ds_read_i8_d16_hi v14, v2 offset:1");
+        r.set_v(15, |_| 0x00ab_0000);
+        r.ok("ds_write_b8_d16_hi v2, v15 offset:600");
+        for l in 0..n {
+            let b = r.lds[2 * l + 1];
+            assert_eq!(r.v(14, l), (b as i8 as i16 as u16 as u32) << 16 | 0x5678);
+            assert_eq!(r.lds[600 + 2 * l], 0xab);
+        }
+        // 64-bit LDS atomic with return.
+        r.set_v(2, |_| 0x200);
+        r.set_v(16, |_| 1);
+        r.set_v(17, |_| 1);
+        r.lds[0x200..0x208].copy_from_slice(&u64::MAX.to_le_bytes());
+        r.set_exec(0b11);
+        r.ok("ds_add_rtn_u64 v[18:19], v2, v[16:17]");
+        assert_eq!((r.v(18, 0), r.v(19, 0)), (u32::MAX, u32::MAX));
+        assert_eq!((r.v(18, 1), r.v(19, 1)), (0, 1));
+        assert_eq!(
+            u64::from_le_bytes(r.lds[0x200..0x208].try_into().unwrap()),
+            (2 << 32) | 1
+        );
+    }
+}

@@ -15,9 +15,6 @@ const NOT_IMPLEMENTED: &[(&str, &str)] = &[
     ("ds_gws_barrier", "GDS"),
     ("ds_gws_sema_release_all", "GDS"),
     ("ds_ordered_count", "GDS"),
-    ("ds_append", "LDS/GDS counter semantics not pinned down"),
-    ("ds_consume", "LDS/GDS counter semantics not pinned down"),
-    ("ds_condxchg32_rtn_b64", "RDNA2 guide gives no semantics"),
 ];
 
 fn expected_unimplemented(m: &str) -> bool {
