@@ -565,9 +565,9 @@ pub(super) fn execute(
             for lane in lanes_of(active) {
                 let a = (u64::from(addr[lane]) + offset) & 0xfff8;
                 out.access.lanes.push((lane as u8, a, 8));
-                for k in 0..2 {
+                for (k, val) in values.iter_mut().enumerate().take(2) {
                     let ak = a + 4 * k as u64;
-                    values[k][lane] = lds.read_u64(ak, 4) as u32;
+                    val[lane] = lds.read_u64(ak, 4) as u32;
                     let d = v.get(data[0] + k, lane).unwrap_or(0);
                     if d >> 31 != 0 {
                         lds.write(ak, &(d & 0x7fff_ffff).to_le_bytes(), out);
