@@ -443,3 +443,56 @@ fn global_addtid_uses_lane_times_four() {
         assert_eq!(r.v(10, l), value_at(MEM + 0x2fc + 4 * l as u64, 4) as u32);
     }
 }
+
+#[test]
+fn exec_zero_and_high_half_only() {
+    let mut r = Rig::new(true);
+    addresses(&mut r);
+    r.set_v(10, |_| 0x5555);
+    r.set_exec(0);
+    let out = r.ok("global_store_dword v[2:3], v10, off");
+    assert_access(&out, MemOp::VectorStore, &[]);
+    assert!(out.memory.is_empty());
+    let out = r.ok("global_load_dword v11, v[2:3], off");
+    assert!(out.vgpr.iter().all(|w| w.mask == 0));
+    // Only lanes 32-63: the low half is neither read nor written.
+    r.set_exec(0xffff_ffff_0000_0000);
+    r.set_v(11, |_| 7);
+    let out = r.ok("global_load_dword v11, v[2:3], off");
+    assert_eq!(out.access.lanes.len(), 32);
+    assert_eq!(out.access.lanes[0], (32, MEM + 0x100 + 8 * 32, 4));
+    for l in 0..64 {
+        let want = if l < 32 {
+            7
+        } else {
+            value_at(MEM + 0x100 + 8 * l as u64, 4) as u32
+        };
+        assert_eq!(r.v(11, l), want, "lane {l}");
+    }
+}
+
+#[test]
+fn flat_atomic_on_lds_and_swizzled_structured_buffer() {
+    let mut r = Rig::new(false);
+    // All lanes add 1 to LDS dword 0x80 through the shared aperture.
+    r.lds[0x80..0x84].copy_from_slice(&0u32.to_le_bytes());
+    r.set_v(2, |_| 0x80);
+    r.set_v(3, |_| (SHARED_APERTURE_BASE >> 32) as u32);
+    r.set_v(4, |_| 1);
+    r.ok("flat_atomic_add v5, v[2:3], v4 glc");
+    assert_eq!(r.lds_u32(0x80), 32);
+    assert!((0..32).all(|l| r.v(5, l) == l as u32));
+    // A swizzled V# with stride 8 and index stride 16: record i, byte o at
+    // (i / 16 * 8 + o / 4 * 4) * 16 + i % 16 * 4 + o % 4.
+    r.s.sgpr[8] = (MEM + 0x800) as u32;
+    r.s.sgpr[9] = 8 << 16 | 1 << 31;
+    r.s.sgpr[10] = u32::MAX;
+    r.s.sgpr[11] = 1 << 21 | 2 << 28;
+    r.set_v(6, |l| l as u32);
+    r.set_v(7, |_| 4);
+    r.ok("buffer_load_dword v8, v[6:7], s[8:11], 0 idxen offen");
+    for l in 0..32u64 {
+        let a = MEM + 0x800 + (l / 16 * 8 + 4) * 16 + l % 16 * 4;
+        assert_eq!(r.v(8, l as usize), value_at(a, 4) as u32, "lane {l}");
+    }
+}
