@@ -506,3 +506,29 @@ fn ds_counters_exchanges_and_narrow_forms() {
         );
     }
 }
+
+#[test]
+fn typed_d16_stores_take_packed_halves() {
+    let mut r = Rig::new(false);
+    r.set_v(1, |l| 8 * l as u32);
+    vsharp(&mut r, MEM + 0x300, 0, 0x1000, false, fmt(69)); // 16_16_16_16 UINT
+                                                            // Halves: x = l, y = 0x100 + l, z = 0x200 + l (w absent: not written).
+    r.set_v(20, |l| (0x100 + l as u32) << 16 | l as u32);
+    r.set_v(21, |l| 0xdead_0000 | (0x200 + l as u32));
+    let out = r.ok("buffer_store_format_d16_xyz v[20:21], v1, s[8:11], 0 offen");
+    for l in 0..32u64 {
+        let a = MEM + 0x300 + 8 * l;
+        assert_eq!(
+            r.read(a, 6),
+            (0x200 + l) << 32 | (0x100 + l) << 16 | l,
+            "lane {l}"
+        );
+        assert_eq!(r.read(a + 6, 2), value_at(a + 6, 2));
+    }
+    assert_eq!(out.access.lanes[1], (1, MEM + 0x308, 6));
+    // d16_hi_x stores the high half; 8_UNORM (1) narrows from f16.
+    vsharp(&mut r, MEM + 0x700, 0, 0x1000, false, fmt(1));
+    r.set_v(22, |_| 0x3800_0000); // high half = f16 0.5
+    r.ok("buffer_store_format_d16_hi_x v22, v1, s[8:11], 0 offen");
+    assert_eq!(r.read(MEM + 0x708, 1), 128);
+}
