@@ -3,6 +3,9 @@
 //! expectations computed independently per lane with Rust integer ops.
 //! Floating point is out of scope here (it is `exec::fp`'s).
 
+// Lanes are indexed by number: a lane's bit in EXEC is its index.
+#![allow(clippy::needless_range_loop)]
+
 use arch::device::FaultKind;
 use arch::isa::asm::assemble_line;
 use arch::isa::Target;
@@ -121,7 +124,9 @@ impl Wave {
     }
 
     fn run(&mut self, text: &str) -> Writes {
-        let out = self.try_run(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+        let out = self
+            .try_run(text)
+            .unwrap_or_else(|e| panic!("{text}: {e:?}"));
         for w in &out.vgpr {
             for lane in 0..self.lanes() {
                 if w.mask >> lane & 1 != 0 {
@@ -170,7 +175,13 @@ fn check_binary(text: &str, op: impl Fn(u32, u32) -> u32) {
             } else {
                 old[lane]
             };
-            assert_eq!(w.get(1, lane), want, "{text} lane {lane} a={:#x} b={:#x}", a[lane], b[lane]);
+            assert_eq!(
+                w.get(1, lane),
+                want,
+                "{text} lane {lane} a={:#x} b={:#x}",
+                a[lane],
+                b[lane]
+            );
         }
     });
 }
@@ -186,9 +197,15 @@ fn two_source_integer_ops() {
     check_binary("v_xnor_b32_e32 v1, v2, v3", |a, b| !(a ^ b));
     check_binary("v_lshlrev_b32_e32 v1, v2, v3", |a, b| b << (a & 31));
     check_binary("v_lshrrev_b32_e32 v1, v2, v3", |a, b| b >> (a & 31));
-    check_binary("v_ashrrev_i32_e32 v1, v2, v3", |a, b| ((b as i32) >> (a & 31)) as u32);
-    check_binary("v_max_i32_e32 v1, v2, v3", |a, b| (a as i32).max(b as i32) as u32);
-    check_binary("v_min_i32_e32 v1, v2, v3", |a, b| (a as i32).min(b as i32) as u32);
+    check_binary("v_ashrrev_i32_e32 v1, v2, v3", |a, b| {
+        ((b as i32) >> (a & 31)) as u32
+    });
+    check_binary("v_max_i32_e32 v1, v2, v3", |a, b| {
+        (a as i32).max(b as i32) as u32
+    });
+    check_binary("v_min_i32_e32 v1, v2, v3", |a, b| {
+        (a as i32).min(b as i32) as u32
+    });
     check_binary("v_max_u32_e32 v1, v2, v3", |a, b| a.max(b));
     check_binary("v_min_u32_e32 v1, v2, v3", |a, b| a.min(b));
     check_binary("v_mul_u32_u24_e32 v1, v2, v3", |a, b| {
@@ -202,18 +219,24 @@ fn two_source_integer_ops() {
         (s(a) * s(b)) as u32
     });
     check_binary("v_mul_lo_u32 v1, v2, v3", |a, b| a.wrapping_mul(b));
-    check_binary("v_mul_hi_u32 v1, v2, v3", |a, b| ((a as u64 * b as u64) >> 32) as u32);
+    check_binary("v_mul_hi_u32 v1, v2, v3", |a, b| {
+        ((a as u64 * b as u64) >> 32) as u32
+    });
     check_binary("v_mul_hi_i32 v1, v2, v3", |a, b| {
         ((a as i32 as i64 * b as i32 as i64) >> 32) as u32
     });
-    check_binary("v_bcnt_u32_b32 v1, v2, v3", |a, b| a.count_ones().wrapping_add(b));
+    check_binary("v_bcnt_u32_b32 v1, v2, v3", |a, b| {
+        a.count_ones().wrapping_add(b)
+    });
     check_binary("v_bfm_b32 v1, v2, v3", |a, b| {
         (((1u64 << (a & 31)) - 1) as u32) << (b & 31)
     });
     check_binary("v_add_nc_u32_e64 v1, v2, v3", |a, b| a.wrapping_add(b));
     check_binary("v_add_nc_i32 v1, v2, v3", |a, b| a.wrapping_add(b));
     check_binary("v_sub_nc_i32 v1, v2, v3", |a, b| a.wrapping_sub(b));
-    check_binary("v_cvt_pk_u16_u32 v1, v2, v3", |a, b| a.min(0xffff) | b.min(0xffff) << 16);
+    check_binary("v_cvt_pk_u16_u32 v1, v2, v3", |a, b| {
+        a.min(0xffff) | b.min(0xffff) << 16
+    });
     check_binary("v_cvt_pk_i16_i32 v1, v2, v3", |a, b| {
         let p = |x: u32| (x as i32).clamp(-0x8000, 0x7fff) as u32 & 0xffff;
         p(a) | p(b) << 16
@@ -238,14 +261,24 @@ fn check_ternary(text: &str, op: impl Fn(u32, u32, u32) -> u32) {
 
 #[test]
 fn three_source_integer_ops() {
-    check_ternary("v_add3_u32 v1, v2, v3, v4", |a, b, c| a.wrapping_add(b).wrapping_add(c));
-    check_ternary("v_lshl_add_u32 v1, v2, v3, v4", |a, b, c| (a << (b & 31)).wrapping_add(c));
-    check_ternary("v_add_lshl_u32 v1, v2, v3, v4", |a, b, c| a.wrapping_add(b) << (c & 31));
-    check_ternary("v_lshl_or_b32 v1, v2, v3, v4", |a, b, c| (a << (b & 31)) | c);
+    check_ternary("v_add3_u32 v1, v2, v3, v4", |a, b, c| {
+        a.wrapping_add(b).wrapping_add(c)
+    });
+    check_ternary("v_lshl_add_u32 v1, v2, v3, v4", |a, b, c| {
+        (a << (b & 31)).wrapping_add(c)
+    });
+    check_ternary("v_add_lshl_u32 v1, v2, v3, v4", |a, b, c| {
+        a.wrapping_add(b) << (c & 31)
+    });
+    check_ternary("v_lshl_or_b32 v1, v2, v3, v4", |a, b, c| {
+        (a << (b & 31)) | c
+    });
     check_ternary("v_and_or_b32 v1, v2, v3, v4", |a, b, c| (a & b) | c);
     check_ternary("v_or3_b32 v1, v2, v3, v4", |a, b, c| a | b | c);
     check_ternary("v_xor3_b32 v1, v2, v3, v4", |a, b, c| a ^ b ^ c);
-    check_ternary("v_xad_u32 v1, v2, v3, v4", |a, b, c| (a ^ b).wrapping_add(c));
+    check_ternary("v_xad_u32 v1, v2, v3, v4", |a, b, c| {
+        (a ^ b).wrapping_add(c)
+    });
     check_ternary("v_bfi_b32 v1, v2, v3, v4", |a, b, c| (a & b) | (!a & c));
     check_ternary("v_alignbit_b32 v1, v2, v3, v4", |a, b, c| {
         (((a as u64) << 32 | b as u64) >> (c & 31)) as u32
@@ -274,9 +307,13 @@ fn three_source_integer_ops() {
         v.sort();
         v[1]
     });
-    check_ternary("v_sad_u32 v1, v2, v3, v4", |a, b, c| a.abs_diff(b).wrapping_add(c));
+    check_ternary("v_sad_u32 v1, v2, v3, v4", |a, b, c| {
+        a.abs_diff(b).wrapping_add(c)
+    });
     check_ternary("v_sad_u8 v1, v2, v3, v4", |a, b, c| {
-        let d: u32 = (0..4).map(|i| ((a >> (8 * i)) & 0xff).abs_diff((b >> (8 * i)) & 0xff)).sum();
+        let d: u32 = (0..4)
+            .map(|i| ((a >> (8 * i)) & 0xff).abs_diff((b >> (8 * i)) & 0xff))
+            .sum();
         d.wrapping_add(c)
     });
 }
@@ -293,12 +330,20 @@ fn bit_field_extract_against_shifts() {
         w.run("v_bfe_u32 v1, v2, v3, v4");
         w.run("v_bfe_i32 v5, v2, v3, v4");
         for lane in 0..w.lanes() {
-            let (off, width) = ((lane as u32 * 3) % 32, (lane as u32 * 7) % 33 & 31);
-            let field = if width == 0 { 0 } else { ((a[lane] as u64 >> off) & ((1u64 << width) - 1)) as u32 };
+            let (off, width) = ((lane as u32 * 3) % 32, ((lane as u32 * 7) % 33) & 31);
+            let field = if width == 0 {
+                0
+            } else {
+                ((a[lane] as u64 >> off) & ((1u64 << width) - 1)) as u32
+            };
             assert_eq!(w.get(1, lane), field, "bfe_u lane {lane}");
             // The field is read from S0 as a signed value: bits past bit 31 are its sign.
             let sfield = (a[lane] as i32 as i64 >> off) & ((1i64 << width) - 1);
-            let signed = if width == 0 { 0 } else { (sfield << (64 - width) >> (64 - width)) as u32 };
+            let signed = if width == 0 {
+                0
+            } else {
+                (sfield << (64 - width) >> (64 - width)) as u32
+            };
             assert_eq!(w.get(5, lane), signed, "bfe_i lane {lane}");
         }
     });
@@ -319,10 +364,22 @@ fn one_source_bit_ops_and_constants() {
             let x = a[lane];
             assert_eq!(w.get(1, lane), !x);
             assert_eq!(w.get(3, lane), x.reverse_bits());
-            assert_eq!(w.get(4, lane), if x == 0 { u32::MAX } else { x.leading_zeros() });
-            assert_eq!(w.get(5, lane), if x == 0 { u32::MAX } else { x.trailing_zeros() });
+            assert_eq!(
+                w.get(4, lane),
+                if x == 0 { u32::MAX } else { x.leading_zeros() }
+            );
+            assert_eq!(
+                w.get(5, lane),
+                if x == 0 { u32::MAX } else { x.trailing_zeros() }
+            );
             let s = x as i32;
-            let ffbh_i = if s == 0 || s == -1 { u32::MAX } else if s < 0 { (!s).leading_zeros() } else { s.leading_zeros() };
+            let ffbh_i = if s == 0 || s == -1 {
+                u32::MAX
+            } else if s < 0 {
+                (!s).leading_zeros()
+            } else {
+                s.leading_zeros()
+            };
             assert_eq!(w.get(6, lane), ffbh_i);
         }
         w.run("v_mov_b32_e32 v1, s7");
@@ -346,7 +403,11 @@ fn carries_through_vcc_and_sgprs() {
         let b = w.fill(3, 32);
         w.set_exec(EXEC_PATTERN);
         let exec = w.exec();
-        let (sdst, vcc) = if w64 { ("s[4:5]", "vcc") } else { ("s4", "vcc_lo") };
+        let (sdst, vcc) = if w64 {
+            ("s[4:5]", "vcc")
+        } else {
+            ("s4", "vcc_lo")
+        };
         w.run(&format!("v_add_co_u32 v1, {sdst}, v2, v3"));
         let mut carry = 0u64;
         for lane in 0..w.lanes() {
@@ -365,7 +426,7 @@ fn carries_through_vcc_and_sgprs() {
         assert_eq!(out.sgpr.len(), if w64 { 2 } else { 1 });
         let mut carry2 = 0u64;
         for lane in (0..w.lanes()).filter(|l| exec >> l & 1 != 0) {
-            let c = (carry >> lane & 1) as u64;
+            let c = carry >> lane & 1;
             let sum = b[lane] as u64 + a[lane] as u64 + c;
             assert_eq!(w.get(5, lane), sum as u32, "lane {lane}");
             carry2 |= (sum >> 32) << lane;
@@ -449,10 +510,18 @@ fn compares_into_vcc_sgprs_and_exec() {
                 .filter(|&l| exec >> l & 1 != 0 && f(a[l], b[l]))
                 .fold(0u64, |m, l| m | 1 << l)
         };
-        let (sdst, vcc) = if w64 { ("s[10:11]", "vcc") } else { ("s10", "vcc_lo") };
+        let (sdst, vcc) = if w64 {
+            ("s[10:11]", "vcc")
+        } else {
+            ("s10", "vcc_lo")
+        };
         let gt = want(&|x, y| x > y);
         let out = w.run(&format!("v_cmp_gt_u32_e32 {vcc}, v2, v3"));
-        assert_eq!(out.sgpr.len(), if w64 { 2 } else { 1 }, "wave32 writes vcc_lo only");
+        assert_eq!(
+            out.sgpr.len(),
+            if w64 { 2 } else { 1 },
+            "wave32 writes vcc_lo only"
+        );
         assert_eq!(w.mask_at(106), gt);
         w.run(&format!("v_cmp_lt_i32_e64 {sdst}, v2, v3"));
         assert_eq!(w.mask_at(10), want(&|x, y| (x as i32) < (y as i32)));
@@ -471,7 +540,13 @@ fn compares_into_vcc_sgprs_and_exec() {
         // v_cmpx writes EXEC (and nothing else).
         let eq = want(&|x, y| x == y);
         let out = w.run("v_cmpx_gt_u32_e32 v2, v3");
-        assert_eq!(out.sgpr.iter().filter(|(c, _)| *c != 126 && *c != 127).count(), 0);
+        assert_eq!(
+            out.sgpr
+                .iter()
+                .filter(|(c, _)| *c != 126 && *c != 127)
+                .count(),
+            0
+        );
         assert_eq!(w.exec(), gt);
         w.set_exec(EXEC_PATTERN);
         w.run("v_cmpx_eq_u32_e64 v2, v3");
@@ -489,21 +564,35 @@ fn compares_into_vcc_sgprs_and_exec() {
 fn sixty_four_bit_compares() {
     both(|w64| {
         let mut w = Wave::new(w64, 8);
-        let a: Vec<u64> = w.fill(2, 61).iter().zip(w.fill(3, 62)).map(|(&l, h)| (h as u64) << 32 | l as u64).collect();
-        let b: Vec<u64> = w.fill(4, 63).iter().zip(w.fill(5, 64)).map(|(&l, h)| (h as u64) << 32 | l as u64).collect();
+        let a: Vec<u64> = w
+            .fill(2, 61)
+            .iter()
+            .zip(w.fill(3, 62))
+            .map(|(&l, h)| (h as u64) << 32 | l as u64)
+            .collect();
+        let b: Vec<u64> = w
+            .fill(4, 63)
+            .iter()
+            .zip(w.fill(5, 64))
+            .map(|(&l, h)| (h as u64) << 32 | l as u64)
+            .collect();
         // Make some lanes equal.
         for lane in (0..w.lanes()).step_by(3) {
             let (l, h) = (w.get(2, lane), w.get(3, lane));
             w.set(4, lane, l);
             w.set(5, lane, h);
         }
-        let b: Vec<u64> = (0..w.lanes()).map(|l| if l % 3 == 0 { a[l] } else { b[l] }).collect();
+        let b: Vec<u64> = (0..w.lanes())
+            .map(|l| if l % 3 == 0 { a[l] } else { b[l] })
+            .collect();
         w.set_exec(EXEC_PATTERN);
         let exec = w.exec();
         let sdst = if w64 { "s[12:13]" } else { "s12" };
         let lanes = w.lanes();
         let want = |f: &dyn Fn(u64, u64) -> bool| {
-            (0..lanes).filter(|&l| exec >> l & 1 != 0 && f(a[l], b[l])).fold(0u64, |m, l| m | 1 << l)
+            (0..lanes)
+                .filter(|&l| exec >> l & 1 != 0 && f(a[l], b[l]))
+                .fold(0u64, |m, l| m | 1 << l)
         };
         w.run(&format!("v_cmp_ne_u64_e64 {sdst}, v[2:3], v[4:5]"));
         assert_eq!(w.mask_at(12), want(&|x, y| x != y));
@@ -548,7 +637,10 @@ fn readlane_readfirstlane_writelane_ignore_exec() {
         w.run("v_readlane_b32 s11, v2, s3");
         assert_eq!(w.s.sgpr[11], a[if w64 { 37 } else { 5 }]);
         w.run("v_readlane_b32 s12, v2, 1");
-        assert_eq!(w.s.sgpr[12], a[1], "lane 1 is inactive: readlane ignores EXEC");
+        assert_eq!(
+            w.s.sgpr[12], a[1],
+            "lane 1 is inactive: readlane ignores EXEC"
+        );
         w.set_exec(0);
         w.run("v_readfirstlane_b32 s13, v2");
         assert_eq!(w.s.sgpr[13], a[0], "EXEC = 0 reads lane 0");
@@ -556,7 +648,10 @@ fn readlane_readfirstlane_writelane_ignore_exec() {
         let out = w.run("v_writelane_b32 v5, s4, 2");
         assert_eq!(out.vgpr[0].mask, 1 << 2);
         for lane in 0..w.lanes() {
-            assert_eq!(w.get(5, lane), if lane == 2 { 0xfeed_f00d } else { old[lane] });
+            assert_eq!(
+                w.get(5, lane),
+                if lane == 2 { 0xfeed_f00d } else { old[lane] }
+            );
         }
     });
 }
@@ -600,7 +695,9 @@ fn sixteen_bit_ops_keep_the_other_half() {
         for lane in 0..w.lanes() {
             let sum = ((a[lane] >> 16) as u16).wrapping_add(b[lane] as u16);
             assert_eq!(w.get(1, lane), old[lane] & 0xffff | (sum as u32) << 16);
-            let mad = (a[lane] as u16).wrapping_mul(b[lane] as u16).wrapping_add(c[lane] as u16);
+            let mad = (a[lane] as u16)
+                .wrapping_mul(b[lane] as u16)
+                .wrapping_add(c[lane] as u16);
             assert_eq!(w.get(5, lane) & 0xffff, mad as u32);
         }
     });
@@ -619,8 +716,14 @@ fn integer_clamp_saturates() {
         for lane in 0..w.lanes() {
             assert_eq!(w.get(1, lane), a[lane].saturating_add(b[lane]));
             assert_eq!(w.get(4, lane), a[lane].saturating_sub(b[lane]));
-            assert_eq!(w.get(5, lane), (a[lane] as i32).saturating_add(b[lane] as i32) as u32);
-            assert_eq!(w.get(6, lane) & 0xffff, (a[lane] as u16).saturating_add(b[lane] as u16) as u32);
+            assert_eq!(
+                w.get(5, lane),
+                (a[lane] as i32).saturating_add(b[lane] as i32) as u32
+            );
+            assert_eq!(
+                w.get(6, lane) & 0xffff,
+                (a[lane] as u16).saturating_add(b[lane] as u16) as u32
+            );
         }
     });
 }
@@ -636,7 +739,11 @@ fn vgpr_beyond_allocation_faults() {
             "v_mad_u64_u32 v[0:1], s[4:5], v2, v3, v[3:4]",
             "v_readlane_b32 s1, v9, 0",
         ] {
-            let text = if w64 { text.to_string() } else { text.replace("s[4:5]", "s4") };
+            let text = if w64 {
+                text.to_string()
+            } else {
+                text.replace("s[4:5]", "s4")
+            };
             match w.try_run(&text) {
                 Err(FaultKind::IllegalInstruction { reason }) => {
                     assert!(reason.contains("allocation"), "{text}: {reason}")
@@ -682,16 +789,26 @@ fn sdwa_selects_and_destination_modes() {
                 continue;
             }
             let x = sel(a[lane], 5, false) ^ sel(b[lane], 2, false);
-            assert_eq!(w.get(1, lane), old[lane] & !0xff00 | (x & 0xff) << 8, "preserve lane {lane}");
+            assert_eq!(
+                w.get(1, lane),
+                old[lane] & !0xff00 | (x & 0xff) << 8,
+                "preserve lane {lane}"
+            );
             let s = sel(a[lane], 0, true).wrapping_add(sel(b[lane], 4, false)) & 0xff;
-            let want = if s & 0x80 != 0 { s << 16 | 0xff00_0000 } else { s << 16 };
+            let want = if s & 0x80 != 0 {
+                s << 16 | 0xff00_0000
+            } else {
+                s << 16
+            };
             assert_eq!(w.get(4, lane), want, "sext lane {lane}");
             let p = sel(a[lane], 3, false).wrapping_add(b[lane]) & 0xffff;
             assert_eq!(w.get(5, lane), p, "pad lane {lane}");
         }
         // VOPC SDWA into an SGPR pair (wave64) or VCC.
         let dst = if w64 { "s[4:5]" } else { "vcc_lo" };
-        w.run(&format!("v_cmp_ne_u32_sdwa {dst}, v2, v3 src0_sel:BYTE_0 src1_sel:BYTE_0"));
+        w.run(&format!(
+            "v_cmp_ne_u32_sdwa {dst}, v2, v3 src0_sel:BYTE_0 src1_sel:BYTE_0"
+        ));
         let want = (0..w.lanes())
             .filter(|&l| exec >> l & 1 != 0 && a[l] & 0xff != b[l] & 0xff)
             .fold(0u64, |m, l| m | 1 << l);
@@ -714,10 +831,16 @@ fn dpp16_row_controls() {
         // row_shl:1 without bound_ctrl: the last lane of each row is not written.
         let old = w.fill(4, 123);
         let out = w.run("v_mov_b32_dpp v4, v2 row_shl:1 row_mask:0xf bank_mask:0xf");
-        let expect_mask = (0..n).filter(|l| l % 16 != 15).fold(0u64, |m, l| m | 1 << l);
+        let expect_mask = (0..n)
+            .filter(|l| l % 16 != 15)
+            .fold(0u64, |m, l| m | 1 << l);
         assert_eq!(out.vgpr[0].mask, expect_mask);
         for lane in 0..n {
-            let want = if lane % 16 == 15 { old[lane] } else { a[lane + 1] };
+            let want = if lane % 16 == 15 {
+                old[lane]
+            } else {
+                a[lane + 1]
+            };
             assert_eq!(w.get(4, lane), want, "row_shl lane {lane}");
         }
         // ...with bound_ctrl:1 it reads zero there.
@@ -731,7 +854,11 @@ fn dpp16_row_controls() {
         for lane in 0..n {
             let enabled = (0x5 >> (lane / 16)) & 1 != 0 && (0xe >> ((lane / 4) % 4)) & 1 != 0;
             let from_ok = lane % 16 >= 2;
-            let want = if enabled && from_ok { a[lane - 2] } else { old[lane] };
+            let want = if enabled && from_ok {
+                a[lane - 2]
+            } else {
+                old[lane]
+            };
             assert_eq!(w.get(5, lane), want, "row_shr lane {lane}");
         }
         // DPP applies to src0 only; src1 is the lane's own.
@@ -740,7 +867,11 @@ fn dpp16_row_controls() {
         for lane in 0..n {
             let row = lane & !15;
             let from = row + ((lane % 16 + 16 - 3) % 16);
-            assert_eq!(w.get(6, lane), a[from].wrapping_add(b[lane]), "row_ror lane {lane}");
+            assert_eq!(
+                w.get(6, lane),
+                a[from].wrapping_add(b[lane]),
+                "row_ror lane {lane}"
+            );
             assert_eq!(w.get(7, lane), a[row + 15 - lane % 16]);
         }
         // gfx10 row_share / row_xmask.
@@ -795,11 +926,23 @@ fn packed_sixteen_bit_ops() {
         let pack = |l: u16, h: u16| l as u32 | (h as u32) << 16;
         for lane in 0..w.lanes() {
             let (x, y, z) = (a[lane], b[lane], c[lane]);
-            assert_eq!(w.get(1, lane), pack(lo(x).wrapping_add(lo(y)), hi(x).wrapping_add(hi(y))));
-            assert_eq!(w.get(5, lane), pack(lo(x).wrapping_add(1), hi(x).wrapping_add(1)));
-            assert_eq!(w.get(6, lane), pack(lo(y) << (hi(x) & 15), hi(y) << (lo(x) & 15)));
+            assert_eq!(
+                w.get(1, lane),
+                pack(lo(x).wrapping_add(lo(y)), hi(x).wrapping_add(hi(y)))
+            );
+            assert_eq!(
+                w.get(5, lane),
+                pack(lo(x).wrapping_add(1), hi(x).wrapping_add(1))
+            );
+            assert_eq!(
+                w.get(6, lane),
+                pack(lo(y) << (hi(x) & 15), hi(y) << (lo(x) & 15))
+            );
             let mad = |p: u16, q: u16, r: u16| p.wrapping_mul(q).wrapping_add(r);
-            assert_eq!(w.get(7, lane), pack(mad(lo(x), lo(y), lo(z)), mad(hi(x), hi(y), hi(z))));
+            assert_eq!(
+                w.get(7, lane),
+                pack(mad(lo(x), lo(y), lo(z)), mad(hi(x), hi(y), hi(z)))
+            );
             let sub = |p: u16, q: u16| (p as i16).saturating_sub(q as i16) as u16;
             assert_eq!(w.get(0, lane), pack(sub(lo(x), lo(y)), sub(hi(x), hi(y))));
         }
@@ -807,9 +950,12 @@ fn packed_sixteen_bit_ops() {
         w.run("v_dot2_i32_i16 v5, v2, v3, v4");
         for lane in 0..w.lanes() {
             let (x, y, z) = (a[lane], b[lane], c[lane]);
-            let d4: u32 = (0..4).map(|i| ((x >> (8 * i)) & 0xff) * ((y >> (8 * i)) & 0xff)).sum();
+            let d4: u32 = (0..4)
+                .map(|i| ((x >> (8 * i)) & 0xff) * ((y >> (8 * i)) & 0xff))
+                .sum();
             assert_eq!(w.get(1, lane), d4.wrapping_add(z));
-            let d2 = (lo(x) as i16 as i32) * (lo(y) as i16 as i32) + (hi(x) as i16 as i32) * (hi(y) as i16 as i32);
+            let d2 = (lo(x) as i16 as i32) * (lo(y) as i16 as i32)
+                + (hi(x) as i16 as i32) * (hi(y) as i16 as i32);
             assert_eq!(w.get(5, lane), d2.wrapping_add(z as i32) as u32);
         }
     });
@@ -829,8 +975,16 @@ fn permlane_and_movrel() {
         let sel = (w.s.sgpr[3] as u64) | (w.s.sgpr[4] as u64) << 32;
         for lane in 0..w.lanes() {
             let s = (sel >> (4 * (lane % 16)) & 15) as usize;
-            assert_eq!(w.get(1, lane), a[(lane & !15) + s], "permlane16 lane {lane}");
-            assert_eq!(w.get(4, lane), a[((lane >> 4) ^ 1) * 16 + s], "permlanex16 lane {lane}");
+            assert_eq!(
+                w.get(1, lane),
+                a[(lane & !15) + s],
+                "permlane16 lane {lane}"
+            );
+            assert_eq!(
+                w.get(4, lane),
+                a[((lane >> 4) ^ 1) * 16 + s],
+                "permlanex16 lane {lane}"
+            );
         }
         w.s.sgpr[124] = 4; // m0
         w.run("v_movrels_b32 v5, v2"); // v5 = v6
@@ -840,6 +994,9 @@ fn permlane_and_movrel() {
             assert_eq!(w.get(7, lane), a[lane]);
         }
         w.s.sgpr[124] = 40;
-        assert!(w.try_run("v_movreld_b32 v3, v2").is_err(), "m0 past the allocation");
+        assert!(
+            w.try_run("v_movreld_b32 v3, v2").is_err(),
+            "m0 past the allocation"
+        );
     });
 }

@@ -96,7 +96,11 @@ impl Cx<'_> {
     /// The destination register's current value read as an accumulator
     /// (`v_fmac_*`), without modifiers or lane permutation.
     fn accumulator(&mut self, ty: Ty) -> Result<LaneVals, FaultKind> {
-        let d: Operand = *self.inst.operands().first().ok_or_else(|| malformed(self.inst))?;
+        let d: Operand = *self
+            .inst
+            .operands()
+            .first()
+            .ok_or_else(|| malformed(self.inst))?;
         self.read(&d, 3, ty)
     }
 }
@@ -159,7 +163,10 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<bool, FaultKi
             // The ubyte conversions read raw bits (no float modifiers apply).
             let ubyte = matches!(
                 op,
-                O::V_CVT_F32_UBYTE0 | O::V_CVT_F32_UBYTE1 | O::V_CVT_F32_UBYTE2 | O::V_CVT_F32_UBYTE3
+                O::V_CVT_F32_UBYTE0
+                    | O::V_CVT_F32_UBYTE1
+                    | O::V_CVT_F32_UBYTE2
+                    | O::V_CVT_F32_UBYTE3
             );
             let a = cx.src(0, if ubyte { B32 } else { F32 })?;
             let f: fn(u32, &FpMode) -> u64 = match op {
@@ -324,7 +331,9 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<bool, FaultKi
             if op == O::V_FMAC_F32 {
                 cx.map3(&a, &b, &c, |x, y, z| up(fp::fma_f32(w(x), w(y), w(z), m)))
             } else {
-                cx.map3(&a, &b, &c, |x, y, z| up(fp::fma_legacy_f32(w(x), w(y), w(z), m)))
+                cx.map3(&a, &b, &c, |x, y, z| {
+                    up(fp::fma_legacy_f32(w(x), w(y), w(z), m))
+                })
             }
         }
         // Print order is src0, K, src1 (fmamk) and src0, src1, K (fmaak): both a*b+c.
@@ -333,7 +342,9 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<bool, FaultKi
             let b = cx.src(1, F32)?;
             let c = cx.src(2, F32)?;
             if op == O::V_FMA_LEGACY_F32 {
-                cx.map3(&a, &b, &c, |x, y, z| up(fp::fma_legacy_f32(w(x), w(y), w(z), m)))
+                cx.map3(&a, &b, &c, |x, y, z| {
+                    up(fp::fma_legacy_f32(w(x), w(y), w(z), m))
+                })
             } else {
                 cx.map3(&a, &b, &c, |x, y, z| up(fp::fma_f32(w(x), w(y), w(z), m)))
             }
@@ -466,7 +477,11 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<bool, FaultKi
                 O::V_MAX3_F16 => |x, y, z, m| fp::max_f16(fp::max_f16(x, y, m), z, m),
                 O::V_MED3_F16 => |x, y, z, m| {
                     // med3 from min/max: max(min(x, y), min(max(x, y), z)).
-                    fp::max_f16(fp::min_f16(x, y, m), fp::min_f16(fp::max_f16(x, y, m), z, m), m)
+                    fp::max_f16(
+                        fp::min_f16(x, y, m),
+                        fp::min_f16(fp::max_f16(x, y, m), z, m),
+                        m,
+                    )
                 },
                 _ => fp::fma_f16,
             };

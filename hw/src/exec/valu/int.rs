@@ -190,7 +190,11 @@ impl Cx<'_> {
         }
         let mut vals = [0u64; 64];
         for lane in 0..self.lanes {
-            let x = if clamp { exact[lane].clamp(lo, hi) } else { exact[lane] };
+            let x = if clamp {
+                exact[lane].clamp(lo, hi)
+            } else {
+                exact[lane]
+            };
             vals[lane] = x as u64;
         }
         self.write_vgpr(out, 0, ty, &vals, self.write_mask)
@@ -210,7 +214,10 @@ impl Cx<'_> {
             self.src_op(2)?
         } else {
             // e32/SDWA/DPP: the trailing vcc operand.
-            self.inst.operands().last().ok_or_else(|| malformed(self.inst))?
+            self.inst
+                .operands()
+                .last()
+                .ok_or_else(|| malformed(self.inst))?
         };
         self.mask_src(op)
     }
@@ -237,6 +244,11 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<bool, FaultKi
     let op = cx.inst.opcode;
     let (exact, sat) = match op {
         O::V_NOP | O::V_PIPEFLUSH | O::V_CLREXCP => return Ok(true),
+        O::V_ILLEGAL => {
+            return Err(FaultKind::IllegalInstruction {
+                reason: "`v_illegal` executed".into(),
+            })
+        }
         // --- one source
         O::V_MOV_B32 => {
             let a = cx.src(0, B32)?;
@@ -248,7 +260,10 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<bool, FaultKi
         }
         O::V_BFREV_B32 => {
             let a = cx.src(0, B32)?;
-            (cx.lanes1(&a, |x| i128::from((x as u32).reverse_bits())), Sat::None)
+            (
+                cx.lanes1(&a, |x| i128::from((x as u32).reverse_bits())),
+                Sat::None,
+            )
         }
         O::V_FFBH_U32 => {
             let a = cx.src(0, B32)?;
@@ -318,10 +333,7 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<bool, FaultKi
                     cx.lanes2(&a, &b, |x, y| (s24(x) * s24(y)) >> 32 & 0xffff_ffff),
                     Sat::None,
                 ),
-                _ => (
-                    cx.lanes2(&a, &b, |x, y| (u24(x) * u24(y)) >> 32),
-                    Sat::None,
-                ),
+                _ => (cx.lanes2(&a, &b, |x, y| (u24(x) * u24(y)) >> 32), Sat::None),
             };
             (r, sat)
         }
@@ -463,7 +475,11 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<bool, FaultKi
         O::V_DOT4C_I32_I8 => {
             let a = cx.src(0, B32)?;
             let b = cx.src(1, B32)?;
-            let acc = *cx.inst.operands().first().ok_or_else(|| malformed(cx.inst))?;
+            let acc = *cx
+                .inst
+                .operands()
+                .first()
+                .ok_or_else(|| malformed(cx.inst))?;
             let d = cx.read(&acc, 3, B32)?;
             let r = cx.lanes3(&a, &b, &d, |x, y, acc| {
                 let dot: i128 = (0..4)
@@ -499,7 +515,7 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<bool, FaultKi
         | O::V_MIN_I16 => {
             let a = cx.src(0, B16)?;
             let b = cx.src(1, B16)?;
-            let r = match op {
+            match op {
                 O::V_ADD_NC_U16 => (cx.lanes2(&a, &b, |x, y| u16_(x) + u16_(y)), Sat::U16),
                 O::V_SUB_NC_U16 => (cx.lanes2(&a, &b, |x, y| u16_(x) - u16_(y)), Sat::U16),
                 O::V_MUL_LO_U16 => (cx.lanes2(&a, &b, |x, y| u16_(x) * u16_(y)), Sat::U16),
@@ -512,17 +528,22 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<bool, FaultKi
                 O::V_MAX_I16 => (cx.lanes2(&a, &b, |x, y| s16(x).max(s16(y))), Sat::None),
                 O::V_MIN_U16 => (cx.lanes2(&a, &b, |x, y| u16_(x).min(u16_(y))), Sat::None),
                 _ => (cx.lanes2(&a, &b, |x, y| s16(x).min(s16(y))), Sat::None),
-            };
-            r
+            }
         }
         O::V_MAD_U16 | O::V_MAD_I16 => {
             let a = cx.src(0, B16)?;
             let b = cx.src(1, B16)?;
             let c = cx.src(2, B16)?;
             if op == O::V_MAD_U16 {
-                (cx.lanes3(&a, &b, &c, |x, y, z| u16_(x) * u16_(y) + u16_(z)), Sat::U16)
+                (
+                    cx.lanes3(&a, &b, &c, |x, y, z| u16_(x) * u16_(y) + u16_(z)),
+                    Sat::U16,
+                )
             } else {
-                (cx.lanes3(&a, &b, &c, |x, y, z| s16(x) * s16(y) + s16(z)), Sat::I16)
+                (
+                    cx.lanes3(&a, &b, &c, |x, y, z| s16(x) * s16(y) + s16(z)),
+                    Sat::I16,
+                )
             }
         }
         O::V_MAD_U32_U16 | O::V_MAD_I32_I16 => {
@@ -530,25 +551,31 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<bool, FaultKi
             let b = cx.src(1, B16)?;
             let c = cx.src(2, B32)?;
             if op == O::V_MAD_U32_U16 {
-                (cx.lanes3(&a, &b, &c, |x, y, z| u16_(x) * u16_(y) + u32_(z)), Sat::U32)
+                (
+                    cx.lanes3(&a, &b, &c, |x, y, z| u16_(x) * u16_(y) + u32_(z)),
+                    Sat::U32,
+                )
             } else {
-                (cx.lanes3(&a, &b, &c, |x, y, z| s16(x) * s16(y) + s32(z)), Sat::I32)
+                (
+                    cx.lanes3(&a, &b, &c, |x, y, z| s16(x) * s16(y) + s32(z)),
+                    Sat::I32,
+                )
             }
         }
-        O::V_MIN3_I16 | O::V_MIN3_U16 | O::V_MAX3_I16 | O::V_MAX3_U16 | O::V_MED3_I16
+        O::V_MIN3_I16
+        | O::V_MIN3_U16
+        | O::V_MAX3_I16
+        | O::V_MAX3_U16
+        | O::V_MED3_I16
         | O::V_MED3_U16 => {
             let a = cx.src(0, B16)?;
             let b = cx.src(1, B16)?;
             let c = cx.src(2, B16)?;
             let r = match op {
                 O::V_MIN3_I16 => cx.lanes3(&a, &b, &c, |x, y, z| s16(x).min(s16(y)).min(s16(z))),
-                O::V_MIN3_U16 => {
-                    cx.lanes3(&a, &b, &c, |x, y, z| u16_(x).min(u16_(y)).min(u16_(z)))
-                }
+                O::V_MIN3_U16 => cx.lanes3(&a, &b, &c, |x, y, z| u16_(x).min(u16_(y)).min(u16_(z))),
                 O::V_MAX3_I16 => cx.lanes3(&a, &b, &c, |x, y, z| s16(x).max(s16(y)).max(s16(z))),
-                O::V_MAX3_U16 => {
-                    cx.lanes3(&a, &b, &c, |x, y, z| u16_(x).max(u16_(y)).max(u16_(z)))
-                }
+                O::V_MAX3_U16 => cx.lanes3(&a, &b, &c, |x, y, z| u16_(x).max(u16_(y)).max(u16_(z))),
                 O::V_MED3_I16 => cx.lanes3(&a, &b, &c, |x, y, z| med3(s16(x), s16(y), s16(z))),
                 _ => cx.lanes3(&a, &b, &c, |x, y, z| med3(u16_(x), u16_(y), u16_(z))),
             };
@@ -560,9 +587,15 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<bool, FaultKi
             let b = cx.src(1, B32)?;
             let c = cx.src(2, B32)?;
             if op == O::V_MAD_I32_I24 {
-                (cx.lanes3(&a, &b, &c, |x, y, z| s24(x) * s24(y) + s32(z)), Sat::I32)
+                (
+                    cx.lanes3(&a, &b, &c, |x, y, z| s24(x) * s24(y) + s32(z)),
+                    Sat::I32,
+                )
             } else {
-                (cx.lanes3(&a, &b, &c, |x, y, z| u24(x) * u24(y) + u32_(z)), Sat::U32)
+                (
+                    cx.lanes3(&a, &b, &c, |x, y, z| u24(x) * u24(y) + u32_(z)),
+                    Sat::U32,
+                )
             }
         }
         O::V_ADD3_U32 | O::V_XAD_U32 | O::V_LSHL_ADD_U32 | O::V_ADD_LSHL_U32 => {
@@ -610,12 +643,12 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<bool, FaultKi
             let c = cx.src(2, B32)?;
             let w = |x: u64| x as u32;
             let r = match op {
-                O::V_BFE_U32 => cx.lanes3(&a, &b, &c, |x, o, n| {
-                    i128::from(bfe_u(w(x), w(o), w(n)))
-                }),
-                O::V_BFE_I32 => cx.lanes3(&a, &b, &c, |x, o, n| {
-                    i128::from(bfe_i(w(x), w(o), w(n)))
-                }),
+                O::V_BFE_U32 => {
+                    cx.lanes3(&a, &b, &c, |x, o, n| i128::from(bfe_u(w(x), w(o), w(n))))
+                }
+                O::V_BFE_I32 => {
+                    cx.lanes3(&a, &b, &c, |x, o, n| i128::from(bfe_i(w(x), w(o), w(n))))
+                }
                 O::V_BFI_B32 => cx.lanes3(&a, &b, &c, |m, x, y| u32_(m & x | !m & y)),
                 O::V_ALIGNBIT_B32 => cx.lanes3(&a, &b, &c, |x, y, s| {
                     u32_(((x << 32 | y & 0xffff_ffff) >> (s & 31)) & 0xffff_ffff)
@@ -647,15 +680,15 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<bool, FaultKi
                     med3(s32(x), s32(y), s32(z)) & 0xffff_ffff
                 }),
                 O::V_MED3_U32 => cx.lanes3(&a, &b, &c, |x, y, z| med3(u32_(x), u32_(y), u32_(z))),
-                O::V_SAD_U8 => {
-                    cx.lanes3(&a, &b, &c, |x, y, z| i128::from(sad_u8(w(x), w(y), false)) + u32_(z))
-                }
+                O::V_SAD_U8 => cx.lanes3(&a, &b, &c, |x, y, z| {
+                    i128::from(sad_u8(w(x), w(y), false)) + u32_(z)
+                }),
                 O::V_SAD_HI_U8 => cx.lanes3(&a, &b, &c, |x, y, z| {
                     (i128::from(sad_u8(w(x), w(y), false)) << 16) + u32_(z)
                 }),
-                O::V_MSAD_U8 => {
-                    cx.lanes3(&a, &b, &c, |x, y, z| i128::from(sad_u8(w(x), w(y), true)) + u32_(z))
-                }
+                O::V_MSAD_U8 => cx.lanes3(&a, &b, &c, |x, y, z| {
+                    i128::from(sad_u8(w(x), w(y), true)) + u32_(z)
+                }),
                 _ => cx.lanes3(&a, &b, &c, |x, y, z| {
                     i128::from(w(x).abs_diff(w(y))) + u32_(z)
                 }),
@@ -704,7 +737,10 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<bool, FaultKi
                 } else {
                     let p = i128::from(a[lane] as u32 as i32) * i128::from(b[lane] as u32 as i32);
                     let sum = p + i128::from(c[lane] as i64);
-                    (sum as u64, sum < i128::from(i64::MIN) || sum > i128::from(i64::MAX))
+                    (
+                        sum as u64,
+                        sum < i128::from(i64::MIN) || sum > i128::from(i64::MAX),
+                    )
                 };
                 vals[lane] = res;
                 carry |= u64::from(co) << lane;

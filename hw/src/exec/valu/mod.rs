@@ -15,6 +15,10 @@
 //! routing), `lane` (cross-lane ops: readlane, writelane, movrel, permlane),
 //! `packed` (VOP3P), `sdwa_dpp` (source and destination transforms).
 
+// Lanes are indexed by number throughout: a lane's bit in EXEC, VCC and the
+// DPP masks is its index, so index loops read like the hardware does.
+#![allow(clippy::needless_range_loop)]
+
 use arch::device::FaultKind;
 use arch::isa::{Family, Instruction, Opcode, Operand, OperandType, Variant};
 
@@ -223,7 +227,11 @@ impl<'a> Cx<'a> {
         vals: &LaneVals,
         mask: u64,
     ) -> Result<(), FaultKind> {
-        let op = self.inst.operands().get(dst).ok_or_else(|| malformed(self.inst))?;
+        let op = self
+            .inst
+            .operands()
+            .get(dst)
+            .ok_or_else(|| malformed(self.inst))?;
         let reg = operand::vgpr_index(op).ok_or_else(|| malformed(self.inst))?;
         let dwords = if ty.wide() { 2 } else { 1 };
         let r = usize::from(reg);
@@ -286,7 +294,7 @@ pub(crate) fn malformed(inst: &Instruction) -> FaultKind {
 fn destinations(inst: &Instruction) -> usize {
     use Opcode as O;
     match inst.opcode {
-        O::V_NOP | O::V_PIPEFLUSH | O::V_CLREXCP => 0,
+        O::V_NOP | O::V_PIPEFLUSH | O::V_CLREXCP | O::V_ILLEGAL => 0,
         O::V_ADD_CO_U32
         | O::V_SUB_CO_U32
         | O::V_SUBREV_CO_U32

@@ -111,7 +111,13 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<(), FaultKind
             let c = cx.src(2, Ty::B32)?;
             let signed = op == O::V_DOT2_I32_I16;
             for lane in 0..cx.lanes {
-                let e = |v: u16| if signed { i64::from(v as i16) } else { i64::from(v) };
+                let e = |v: u16| {
+                    if signed {
+                        i64::from(v as i16)
+                    } else {
+                        i64::from(v)
+                    }
+                };
                 let (x, y) = (a[lane], b[lane]);
                 let acc = if signed {
                     i64::from(c[lane] as u32 as i32)
@@ -155,9 +161,17 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<(), FaultKind
             let three = matches!(op, O::V_PK_MAD_I16 | O::V_PK_MAD_U16);
             let a = cx.halves(0, false)?;
             let b = cx.halves(1, false)?;
-            let c = if three { cx.halves(2, false)? } else { [(0, 0); 64] };
+            let c = if three {
+                cx.halves(2, false)?
+            } else {
+                [(0, 0); 64]
+            };
             let f = |x: u16, y: u16, z: u16| -> u16 {
-                let (sx, sy, sz) = (i64::from(x as i16), i64::from(y as i16), i64::from(z as i16));
+                let (sx, sy, sz) = (
+                    i64::from(x as i16),
+                    i64::from(y as i16),
+                    i64::from(z as i16),
+                );
                 let (ux, uy, uz) = (i64::from(x), i64::from(y), i64::from(z));
                 match op {
                     O::V_PK_MAD_I16 => sat_i16(sx * sy + sz, clamp),
@@ -187,7 +201,11 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<(), FaultKind
             let three = op == O::V_PK_FMA_F16;
             let a = cx.halves(0, true)?;
             let b = cx.halves(1, true)?;
-            let c = if three { cx.halves(2, true)? } else { [(0, 0); 64] };
+            let c = if three {
+                cx.halves(2, true)?
+            } else {
+                [(0, 0); 64]
+            };
             let active = cx.write_mask;
             for lane in 0..cx.lanes {
                 if active >> lane & 1 == 0 {
