@@ -1000,3 +1000,36 @@ fn permlane_and_movrel() {
         );
     });
 }
+
+#[test]
+fn source_modifiers_on_bit_moves() {
+    both(|w64| {
+        let mut w = Wave::new(w64, 8);
+        let a = w.fill(2, 161);
+        let b = w.fill(3, 162);
+        let sel = 0x0f0f_00ff_f0f0_ff00u64 & if w64 { u64::MAX } else { 0xffff_ffff };
+        w.s.sgpr[20] = sel as u32;
+        w.s.sgpr[21] = (sel >> 32) as u32;
+        let s20 = if w64 { "s[20:21]" } else { "s20" };
+        // cndmask takes float neg/abs: sign-bit flips, no arithmetic.
+        w.run(&format!("v_cndmask_b32_e64 v1, -v2, |v3|, {s20}"));
+        for lane in 0..w.lanes() {
+            let want = if sel >> lane & 1 != 0 {
+                b[lane] & 0x7fff_ffff
+            } else {
+                a[lane] ^ 0x8000_0000
+            };
+            assert_eq!(w.get(1, lane), want);
+        }
+        // v_cvt_off_f32_i4: a signed nibble / 16, exact.
+        for lane in 0..w.lanes() {
+            w.set(4, lane, lane as u32 * 0x1111);
+        }
+        w.run("v_cvt_off_f32_i4_e32 v5, v4");
+        for lane in 0..w.lanes() {
+            let nibble = ((lane as u32 * 0x1111) & 15) as i32;
+            let signed = if nibble >= 8 { nibble - 16 } else { nibble };
+            assert_eq!(f32::from_bits(w.get(5, lane)), signed as f32 / 16.0, "lane {lane}");
+        }
+    });
+}

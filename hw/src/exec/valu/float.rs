@@ -198,6 +198,26 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<bool, FaultKi
             };
             cx.map1(&a, |x| f(w(x), m))
         }
+        O::V_CVT_OFF_F32_I4 => {
+            // S0[3:0] as a signed 4-bit value / 16: sixteen exact constants.
+            const POS: [u32; 9] = [
+                0,
+                0x3d80_0000,
+                0x3e00_0000,
+                0x3e40_0000,
+                0x3e80_0000,
+                0x3ea0_0000,
+                0x3ec0_0000,
+                0x3ee0_0000,
+                0x3f00_0000,
+            ];
+            let a = cx.src(0, B32)?;
+            cx.map1(&a, |x| {
+                let i = ((x as u32 & 15) << 28) as i32 >> 28;
+                let bits = POS[i.unsigned_abs() as usize];
+                up(if i < 0 { bits | 0x8000_0000 } else { bits })
+            })
+        }
         // --- f64 one source
         O::V_CVT_F64_I32 => {
             let a = cx.src(0, B32)?;
