@@ -700,6 +700,52 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<bool, FaultKi
             };
             (r, sat)
         }
+        O::V_QSAD_PK_U16_U8 | O::V_MQSAD_PK_U16_U8 => {
+            // Four SADs of S1 against the byte windows S0[31:0], S0[39:8],
+            // S0[47:16], S0[55:24], each added to a 16-bit half of S2.
+            let a = cx.src(0, B64)?;
+            let b = cx.src(1, B32)?;
+            let c = cx.src(2, B64)?;
+            let masked = op == O::V_MQSAD_PK_U16_U8;
+            let clamp = cx.inst.modifiers.clamp;
+            let mut vals = [0u64; 64];
+            for lane in 0..cx.lanes {
+                let mut d = 0u64;
+                for k in 0..4 {
+                    let window = (a[lane] >> (8 * k)) as u32;
+                    let acc = (c[lane] >> (16 * k)) & 0xffff;
+                    let sum = u64::from(sad_u8(window, b[lane] as u32, masked)) + acc;
+                    let sum = if clamp { sum.min(0xffff) } else { sum & 0xffff };
+                    d |= sum << (16 * k);
+                }
+                vals[lane] = d;
+            }
+            cx.write_vgpr(out, 0, B64, &vals, cx.write_mask)?;
+            return Ok(true);
+        }
+        O::V_MQSAD_U32_U8 => {
+            // Four 32-bit masked SADs of S1 against the byte windows of S0,
+            // each added to a dword of the 128-bit S2.
+            let a = cx.src(0, B64)?;
+            let b = cx.src(1, B32)?;
+            let s2 = *cx.src_op(2)?;
+            let mut acc = [[0u32; 64]; 4];
+            for (k, dw) in acc.iter_mut().enumerate() {
+                *dw = super::super::operand::vector_dword(&s2, k as u16, cx.s, &cx.v)?;
+            }
+            let clamp = cx.inst.modifiers.clamp;
+            for k in 0..4 {
+                let mut vals = [0u64; 64];
+                for lane in 0..cx.lanes {
+                    let window = (a[lane] >> (8 * k)) as u32;
+                    let sum =
+                        u64::from(sad_u8(window, b[lane] as u32, true)) + u64::from(acc[k][lane]);
+                    vals[lane] = if clamp { sum.min(0xffff_ffff) } else { sum };
+                }
+                cx.write_vgpr_dword(out, k, &vals)?;
+            }
+            return Ok(true);
+        }
         O::V_SAD_U16 => {
             let a = cx.src(0, B16)?;
             let b = cx.src(1, B16)?;

@@ -216,6 +216,34 @@ impl<'a> Cx<'a> {
         }
     }
 
+    /// Writes dword `k` of a multi-dword destination (`v_mqsad_u32_u8`).
+    pub fn write_vgpr_dword(
+        &self,
+        out: &mut Writes,
+        k: usize,
+        vals: &LaneVals,
+    ) -> Result<(), FaultKind> {
+        let op = self
+            .inst
+            .operands()
+            .first()
+            .ok_or_else(|| malformed(self.inst))?;
+        let reg = usize::from(operand::vgpr_index(op).ok_or_else(|| malformed(self.inst))?) + k;
+        if reg >= self.v.count() {
+            return Err(operand::vgpr_out_of_range(reg, &self.v));
+        }
+        let mut w = VgprWrite {
+            reg: reg as u16,
+            mask: self.write_mask & self.all(),
+            values: [0; MAX_LANES],
+        };
+        for lane in 0..self.lanes {
+            w.values[lane] = vals[lane] as u32;
+        }
+        out.vgpr.push(w);
+        Ok(())
+    }
+
     /// Writes the per-lane result `vals` of type `ty` to the destination VGPR
     /// operand `dst` for the lanes in `mask`, merging sub-dword results
     /// (SDWA `dst_sel`, 16-bit halves) with the register's old value.
