@@ -229,6 +229,46 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<(), FaultKind
                 vals[lane] = u64::from(f(x.0, y.0, z.0)) | u64::from(f(x.1, y.1, z.1)) << 16;
             }
         }
+        O::V_FMA_MIX_F32 => {
+            // Each source is f32, or (op_sel_hi) the f16 half op_sel picks,
+            // converted exactly to f32; one fused multiply-add. `neg_hi` is
+            // the sources' `abs` here.
+            let mut srcs = [[0u32; 64]; 3];
+            for (i, src) in srcs.iter_mut().enumerate() {
+                let op = *cx.src_op(i)?;
+                let raw = cx.raw(&op, false)?;
+                let mods = &cx.inst.modifiers;
+                let half = mods.op_sel_hi >> i & 1 != 0;
+                let hi = mods.op_sel >> i & 1 != 0;
+                let (neg, abs) = (mods.neg >> i & 1 != 0, mods.neg_hi >> i & 1 != 0);
+                for lane in 0..cx.lanes {
+                    let x = raw[lane] as u32;
+                    let mut f = if half {
+                        let h = if hi { (x >> 16) as u16 } else { x as u16 };
+                        fp::cvt_f32_f16(h, &m)
+                    } else {
+                        x
+                    };
+                    if abs {
+                        f &= 0x7fff_ffff;
+                    }
+                    if neg {
+                        f ^= 0x8000_0000;
+                    }
+                    src[lane] = f;
+                }
+            }
+            for lane in 0..cx.lanes {
+                if cx.write_mask >> lane & 1 == 0 {
+                    continue;
+                }
+                let mut r = fp::fma_f32(srcs[0][lane], srcs[1][lane], srcs[2][lane], &m);
+                if clamp {
+                    r = fp::clamp_f32(r, &m);
+                }
+                vals[lane] = u64::from(r);
+            }
+        }
         _ => return Err(super::super::unimplemented(cx.inst)),
     }
     cx.write_vgpr(out, 0, Ty::B32, &vals, cx.write_mask)
