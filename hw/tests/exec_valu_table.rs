@@ -227,6 +227,7 @@ fn every_valu_row_executes_or_is_deliberately_unimplemented() {
         Family::Vop3p,
     ];
     let mut counts = [0usize; 3];
+    let mut row_counts = [0usize; 3];
     let mut not_implemented = Vec::new();
     let mut failures = Vec::new();
     let mut corpus_missing = Vec::new();
@@ -251,11 +252,19 @@ fn every_valu_row_executes_or_is_deliberately_unimplemented() {
                     variant,
                     target.wave64
                 );
+                let per_row = variant == Variant::Plain && target.wave64;
                 match outcome {
-                    Outcome::Executed => counts[0] += 1,
-                    Outcome::RoutedToFp => counts[1] += 1,
+                    Outcome::Executed => {
+                        counts[0] += 1;
+                        row_counts[0] += usize::from(per_row);
+                    }
+                    Outcome::RoutedToFp => {
+                        counts[1] += 1;
+                        row_counts[1] += usize::from(per_row);
+                    }
                     Outcome::NotImplemented => {
                         counts[2] += 1;
+                        row_counts[2] += usize::from(per_row);
                         if variant == Variant::Plain && target.wave64 {
                             not_implemented.push(format!(
                                 "{} ({:?})",
@@ -276,6 +285,10 @@ fn every_valu_row_executes_or_is_deliberately_unimplemented() {
     println!(
         "VALU table walk (rows x variants x wave sizes): {} executed, {} routed to exec::fp, {} not implemented",
         counts[0], counts[1], counts[2]
+    );
+    println!(
+        "VALU rows (plain encoding): {} executed, {} routed to exec::fp, {} not implemented",
+        row_counts[0], row_counts[1], row_counts[2]
     );
     println!(
         "not implemented ({}): {}",
