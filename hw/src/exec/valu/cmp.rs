@@ -3,7 +3,7 @@
 //! an SGPR range (VOP3 `sdst`, SDWA `sdst`), or EXEC (`v_cmpx`).
 
 use arch::device::FaultKind;
-use arch::isa::{Family, Opcode};
+use arch::isa::Opcode;
 
 use super::super::fp::{self, Order};
 use super::super::{code, Writes};
@@ -309,10 +309,10 @@ pub(crate) fn execute(cx: &mut Cx<'_>, c: Cmp, out: &mut Writes) -> Result<(), F
         };
         result |= u64::from(bit) << lane;
     }
+    // v_cmpx writes EXEC; v_cmp its printed destination: vcc (e32), the
+    // SDWA sdst, or the VOP3 sdst.
     let dst = if c.x {
         code::EXEC_LO
-    } else if cx.inst.family == Family::Vopc && cx.ndst == 0 {
-        code::VCC_LO
     } else {
         cx.sdst_code(0)?
     };
