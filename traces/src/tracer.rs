@@ -39,8 +39,12 @@ pub struct Tracer {
     signals: Vec<SignalDecl>,
     /// Values by declaration index (the low word for signals wider than 64 bits).
     values: Vec<u64>,
-    /// Indices whose value changed during the current sampling walk.
+    /// Indices whose value changed during the current sampling walk: the
+    /// first `n_changed` entries. Sized to the number of signals once declared,
+    /// so that sampling stores every index and only advances the count on a
+    /// change (no data-dependent branch, no capacity check).
     changed: Vec<usize>,
+    n_changed: usize,
     /// For each signal, where its words start in `wide`, or `NARROW`.
     wide_at: Vec<u32>,
     /// The words of all signals wider than 64 bits, in walk order.
@@ -80,6 +84,7 @@ impl Tracer {
             signals: Vec::new(),
             values: Vec::new(),
             changed: Vec::new(),
+            n_changed: 0,
             wide_at: Vec::new(),
             wide: Vec::new(),
             wide_cursor: 0,
@@ -119,7 +124,7 @@ impl Tracer {
 
     /// Indices changed by the last sampling walk.
     pub fn changed(&self) -> &[usize] {
-        &self.changed
+        &self.changed[..self.n_changed]
     }
 
     /// True once the declaring walk has ended.
@@ -133,10 +138,11 @@ impl Tracer {
         if self.mode == Mode::Declare {
             self.mode = Mode::Sample;
             self.changed = (0..self.signals.len()).collect();
+            self.n_changed = self.changed.len();
         }
         self.cursor = 0;
         self.wide_cursor = 0;
-        &self.changed
+        self.changed()
     }
 
     /// Starts a walk (clears the change list of the previous one).
@@ -144,7 +150,7 @@ impl Tracer {
         self.cursor = 0;
         self.wide_cursor = 0;
         self.overrun = false;
-        self.changed.clear();
+        self.n_changed = 0;
     }
 
     /// One whole walk: [`begin_walk`](Tracer::begin_walk), `body`, then
@@ -213,28 +219,33 @@ impl Tracer {
     #[inline]
     pub fn signal(&mut self, name: &str, width: u32, value: u64) {
         let value = mask(value, width);
-        match self.mode {
-            Mode::Declare => {
-                if !(1..=64).contains(&width) {
-                    let path = self.full_path(name);
-                    self.note_error(TraceError::BadWidth { path, width });
+        let i = self.cursor;
+        self.cursor = i + 1;
+        if self.mode == Mode::Sample {
+            match (self.values.get_mut(i), self.changed.get_mut(self.n_changed)) {
+                (Some(v), Some(slot)) => {
+                    let differs = *v != value;
+                    *v = value;
+                    *slot = i;
+                    self.n_changed += usize::from(differs);
                 }
-                self.declare(name, width, value, NARROW);
+                _ => self.overrun = true,
             }
-            Mode::Sample => {
-                let i = self.cursor;
-                match self.values.get_mut(i) {
-                    Some(v) => {
-                        if *v != value {
-                            *v = value;
-                            self.changed.push(i);
-                        }
-                    }
-                    None => self.overrun = true,
-                }
-            }
+        } else {
+            self.declare_narrow(name, width, value);
         }
-        self.cursor += 1;
+    }
+
+    /// The declaring half of [`Tracer::signal`], kept out of line so that the
+    /// sampling path inlined into every probe stays small.
+    #[cold]
+    #[inline(never)]
+    fn declare_narrow(&mut self, name: &str, width: u32, value: u64) {
+        if !(1..=64).contains(&width) {
+            let path = self.full_path(name);
+            self.note_error(TraceError::BadWidth { path, width });
+        }
+        self.declare(name, width, value, NARROW);
     }
 
     /// A leaf signal of any width, given as little-endian 64-bit words
@@ -276,7 +287,8 @@ impl Tracer {
                     }
                     if changed {
                         self.values[i] = self.wide[at];
-                        self.changed.push(i);
+                        self.changed[self.n_changed] = i;
+                        self.n_changed += 1;
                     }
                 }
             }

@@ -363,6 +363,36 @@ fn push_timestamp(line: &mut Vec<u8>, cycle: u64) {
     line.push(b'\n');
 }
 
+/// ASCII `0`/`1` for each byte value, most significant bit first.
+static BITS: [[u8; 8]; 256] = {
+    let mut t = [[0u8; 8]; 256];
+    let mut v = 0;
+    while v < 256 {
+        let mut k = 0;
+        while k < 8 {
+            t[v][k] = b'0' + ((v >> (7 - k)) & 1) as u8;
+            k += 1;
+        }
+        v += 1;
+    }
+    t
+};
+
+/// The binary digits of `w`, `bits` of them (`bits <= 64`), a byte at a time.
+#[inline]
+fn push_bits(line: &mut Vec<u8>, w: u64, bits: u32) {
+    let partial = bits % 8;
+    if partial != 0 {
+        let top = (w >> (bits - partial)) as u8;
+        line.extend_from_slice(&BITS[top as usize][(8 - partial) as usize..]);
+    }
+    let mut k = bits - partial;
+    while k != 0 {
+        k -= 8;
+        line.extend_from_slice(&BITS[(w >> k) as u8 as usize]);
+    }
+}
+
 /// A value change: `1!` for a scalar, `b101 !` for a vector (leading zeros
 /// dropped, as the VCD standard allows: readers extend with zeros).
 #[inline]
@@ -374,14 +404,9 @@ fn push_value(line: &mut Vec<u8>, o: &Out, words: &[u64]) {
         // Most significant non-zero word first; a zero value prints as `b0`.
         let top = words.iter().rposition(|&w| w != 0).unwrap_or(0);
         let w = words[top];
-        let bits = (64 - w.leading_zeros()).max(1);
-        for k in (0..bits).rev() {
-            line.push(b'0' + ((w >> k) & 1) as u8);
-        }
+        push_bits(line, w, (64 - w.leading_zeros()).max(1));
         for &w in words[..top].iter().rev() {
-            for k in (0..64).rev() {
-                line.push(b'0' + ((w >> k) & 1) as u8);
-            }
+            push_bits(line, w, 64);
         }
         line.push(b' ');
     }
