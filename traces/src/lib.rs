@@ -50,6 +50,17 @@
 //! # }
 //! ```
 //!
+//! Time: a VCD timestamp is the cycle number passed to [`VcdTrace::sample`];
+//! the `$timescale` says how many nanoseconds a cycle lasts
+//! ([`VcdOptions::timescale_ns`]).
+//!
+//! Cost: after the first walk, sampling compares each value with the last one
+//! by position (about 2 ns per signal) and formats only the changed, selected
+//! ones. The ignored benchmark in `tests/integration/bench.rs` (5,000 signals,
+//! 5% changing per cycle) measured about 10 µs per walk and 30 µs per written
+//! sample on the development machine; outside the `from`..`to` window the walk
+//! is skipped altogether.
+//!
 //! Limits: hierarchical names are ASCII without spaces and every signal sits in
 //! at least one scope; signals of more than 64 bits go through
 //! [`Tracer::wide`]; values are two-state (no `x`/`z`).

@@ -179,7 +179,12 @@ impl VcdTrace {
         if !self.in_window(cycle) {
             return Ok(());
         }
-        self.tracer.walk(walk)?;
+        if let Err(e) = self.tracer.walk(walk) {
+            // The walk may have updated some values without their changes
+            // being written: dump everything at the next good sample.
+            self.window_started = false;
+            return Err(e);
+        }
         if self.window_started {
             self.write_changes(cycle)?;
         } else {
