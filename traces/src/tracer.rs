@@ -56,6 +56,26 @@ pub struct Tracer {
     overrun: bool,
     /// The first problem found while declaring (bad width or name).
     declare_error: Option<TraceError>,
+    /// Every `scope` call of the declaring walk, in walk order.
+    scopes: Vec<ScopeSpan>,
+    /// Position of the next `scope` call in the current walk.
+    scope_cursor: usize,
+}
+
+/// What one `scope` call of the declaring walk covered, so that a sampling
+/// walk can step over a scope no one looks at without visiting it.
+#[derive(Clone, Copy, Debug, Default)]
+struct ScopeSpan {
+    /// First signal index inside.
+    first: usize,
+    /// Signals inside (nested scopes included).
+    signals: usize,
+    /// Words of wide signals inside.
+    wide_words: usize,
+    /// `scope` calls nested inside.
+    subscopes: usize,
+    /// Sampling walks skip this scope.
+    skip: bool,
 }
 
 /// `value` with the bits above `width` cleared.
@@ -89,6 +109,8 @@ impl Tracer {
             wide: Vec::new(),
             wide_cursor: 0,
             overrun: false,
+            scopes: Vec::new(),
+            scope_cursor: 0,
             declare_error: None,
         }
     }
@@ -142,6 +164,7 @@ impl Tracer {
         }
         self.cursor = 0;
         self.wide_cursor = 0;
+        self.scope_cursor = 0;
         self.changed()
     }
 
@@ -149,6 +172,7 @@ impl Tracer {
     pub fn begin_walk(&mut self) {
         self.cursor = 0;
         self.wide_cursor = 0;
+        self.scope_cursor = 0;
         self.overrun = false;
         self.n_changed = 0;
     }
@@ -178,16 +202,65 @@ impl Tracer {
     /// no level).
     #[inline]
     pub fn scope(&mut self, name: &str, body: impl FnOnce(&mut Tracer)) {
-        if self.mode == Mode::Declare && !name.is_empty() {
-            let len = self.path.len();
+        let k = self.scope_cursor;
+        self.scope_cursor = k + 1;
+        if self.mode == Mode::Sample {
+            if let Some(span) = self.scopes.get(k).filter(|s| s.skip) {
+                self.cursor += span.signals;
+                self.wide_cursor += span.wide_words;
+                self.scope_cursor += span.subscopes;
+                return;
+            }
+            body(self);
+        } else {
+            self.declare_scope(name, body);
+        }
+    }
+
+    fn declare_scope(&mut self, name: &str, body: impl FnOnce(&mut Tracer)) {
+        let k = self.scopes.len();
+        self.scopes.push(ScopeSpan {
+            first: self.cursor,
+            ..ScopeSpan::default()
+        });
+        let (cursor, wide_cursor) = (self.cursor, self.wide_cursor);
+        let len = self.path.len();
+        if !name.is_empty() {
             if !self.path.is_empty() {
                 self.path.push('.');
             }
             self.path.push_str(name);
-            body(self);
-            self.path.truncate(len);
-        } else {
-            body(self);
+        }
+        body(self);
+        self.path.truncate(len);
+        let subscopes = self.scopes.len() - k - 1;
+        self.scopes[k] = ScopeSpan {
+            first: cursor,
+            signals: self.cursor - cursor,
+            wide_words: self.wide_cursor - wide_cursor,
+            subscopes,
+            skip: false,
+        };
+    }
+
+    /// Makes sampling walks step over every scope that holds no signal with
+    /// `wanted[index]` set (after the declaring walk; `wanted` has one entry
+    /// per signal). Skipped signals keep stale values and never show as
+    /// changed: for writers that only look at the wanted ones.
+    pub fn skip_unwanted(&mut self, wanted: &[bool]) {
+        // prefix[i]: wanted signals before index i.
+        let mut prefix = Vec::with_capacity(wanted.len() + 1);
+        prefix.push(0usize);
+        for &w in wanted {
+            prefix.push(prefix[prefix.len() - 1] + usize::from(w));
+        }
+        let count = |a: usize, b: usize| match (prefix.get(a), prefix.get(b)) {
+            (Some(x), Some(y)) => y - x,
+            // Out of range (wanted too short): keep the scope.
+            _ => 1,
+        };
+        for s in &mut self.scopes {
+            s.skip = count(s.first, s.first + s.signals) == 0;
         }
     }
 

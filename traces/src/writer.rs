@@ -248,6 +248,9 @@ impl VcdTrace {
         r.map_err(|e| self.io(e))?;
         self.header_written = true;
         self.outs = outs;
+        if self.filter.is_some() {
+            self.tracer.skip_unwanted(&selected);
+        }
         Ok(())
     }
 

@@ -1,7 +1,7 @@
 //! Cycle windows and signal filters.
 
 use traces::read::Waveform;
-use traces::{TraceError, VcdOptions};
+use traces::{Probe, TraceError, VcdOptions};
 
 use crate::design::{expected_signals, out_path, run};
 use crate::roundtrip::check_values;
@@ -145,4 +145,77 @@ fn filter_and_window_together() {
     let count = [("counter.count".to_string(), 8)];
     check_values(&wave, &count, 20..=25);
     assert_eq!(wave.value_at("counter.count", 19), None);
+}
+
+/// A block that counts how often a walk enters it.
+struct Counted<'a> {
+    entered: &'a std::cell::Cell<u32>,
+    v: u64,
+}
+
+impl traces::Probe for Counted<'_> {
+    fn probe(&self, name: &str, t: &mut traces::Tracer) {
+        t.scope(name, |t| {
+            self.entered.set(self.entered.get() + 1);
+            t.signal("v", 8, self.v);
+            t.wide("w", 100, &[self.v, 0]);
+        });
+    }
+}
+
+#[test]
+fn filtered_out_scopes_are_not_walked() {
+    use std::cell::Cell;
+    for (filter, a_walks, b_walks) in [
+        ("top.a", 10, 1),
+        ("top.x", 1, 1),
+        // Skipping `a` must step over its wide words too.
+        ("top.b", 1, 10),
+        ("*.w", 10, 10),
+    ] {
+        let (ea, eb) = (Cell::new(0), Cell::new(0));
+        let path = out_path("filter_skip");
+        let options = VcdOptions {
+            filter: Some(filter.into()),
+            ..VcdOptions::default()
+        };
+        let mut trace = traces::VcdTrace::create(&path, options).unwrap();
+        for cycle in 0..10u64 {
+            let a = Counted {
+                entered: &ea,
+                v: cycle,
+            };
+            let b = Counted {
+                entered: &eb,
+                v: 100 + cycle,
+            };
+            let walk = |t: &mut traces::Tracer| {
+                t.scope("top", |t| {
+                    a.probe("a", t);
+                    b.probe("b", t);
+                    t.signal("x", 4, cycle);
+                })
+            };
+            trace.sample(cycle, walk).unwrap();
+        }
+        trace.finish().unwrap();
+        // The declaring walk enters everything; sampling walks only what is written.
+        assert_eq!((ea.get(), eb.get()), (a_walks, b_walks), "{filter}");
+        let wave = Waveform::load(&path).unwrap();
+        for c in 0..10 {
+            match filter {
+                "top.a" => assert_eq!(wave.u64_at("top.a.v", c), Some(c)),
+                "top.x" => assert_eq!(wave.u64_at("top.x", c), Some(c)),
+                "top.b" => {
+                    assert_eq!(wave.u64_at("top.b.v", c), Some(100 + c));
+                    let w = traces::read::Value::Wide(vec![100 + c, 0]);
+                    assert_eq!(wave.value_at("top.b.w", c), Some(&w));
+                }
+                _ => assert_eq!(
+                    wave.value_at("top.b.w", c),
+                    Some(&traces::read::Value::Wide(vec![100 + c, 0]))
+                ),
+            }
+        }
+    }
 }
