@@ -155,7 +155,10 @@ pub enum TraceError {
     },
     /// A sampling walk visited a different set of signals than the declaring
     /// walk (the design's structure must not change while traced).
-    #[error("traced design changed shape: {declared} signals declared, {visited} visited")]
+    #[error(
+        "traced design changed shape: {declared} signals declared, {visited} visited \
+         (or a signal changed between narrow and wide)"
+    )]
     StructureChanged {
         /// Signals in the declaring walk.
         declared: usize,

@@ -166,3 +166,17 @@ fn signed_leaves_are_not_sign_extended() {
     t.walk(|t| t.scope("s", |t| (-1i16).probe("v", t))).unwrap();
     assert_eq!(t.values(), [0xffff]);
 }
+
+#[test]
+fn truncated_files_read_or_fail_cleanly() {
+    // A process killed mid-write leaves a file cut anywhere; reading it must
+    // give a waveform or an error, never a panic.
+    let golden = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("golden/counter.vcd");
+    let full = std::fs::read(golden).unwrap();
+    let path = out_path("truncated");
+    for cut in (0..full.len()).step_by(97).chain([full.len() - 1]) {
+        std::fs::write(&path, &full[..cut]).unwrap();
+        let r = std::panic::catch_unwind(|| Waveform::load(&path).map(|_| ()));
+        assert!(r.is_ok(), "panic reading a file cut at byte {cut}");
+    }
+}
