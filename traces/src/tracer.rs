@@ -179,12 +179,15 @@ impl Tracer {
 
     /// One whole walk: [`begin_walk`](Tracer::begin_walk), `body`, then
     /// [`end_walk`](Tracer::end_walk). Returns the changed indices, or an error
-    /// if a declaration was invalid or the walk's structure differs from the
-    /// declaring walk's.
+    /// if a declaration was invalid (the tracer then starts over, declaring on
+    /// its next walk) or the walk's structure differs from the declaring
+    /// walk's.
     pub fn walk(&mut self, body: impl FnOnce(&mut Tracer)) -> Result<&[usize], TraceError> {
         self.begin_walk();
         body(self);
         if let Some(e) = self.declare_error.take() {
+            // Back to an empty registry: the next walk declares afresh.
+            *self = Tracer::names();
             return Err(e);
         }
         if self.mode == Mode::Sample && (self.overrun || self.cursor != self.signals.len()) {

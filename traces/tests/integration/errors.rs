@@ -180,3 +180,13 @@ fn truncated_files_read_or_fail_cleanly() {
         assert!(r.is_ok(), "panic reading a file cut at byte {cut}");
     }
 }
+
+#[test]
+fn failed_declaration_starts_over() {
+    let mut t = Tracer::names();
+    assert!(t.walk(|t| t.scope("a", |t| t.signal("x", 99, 0))).is_err());
+    assert!(!t.is_declared());
+    t.walk(|t| t.scope("a", |t| t.signal("x", 9, 7))).unwrap();
+    assert_eq!(t.declared(), ["a.x"]);
+    assert_eq!(t.values(), [7]);
+}
