@@ -1,0 +1,1 @@
+//! Directed tests.

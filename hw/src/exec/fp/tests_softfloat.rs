@@ -1,0 +1,1 @@
+//! SoftFloat cross-check.
