@@ -6,7 +6,7 @@
 //! Every path ends in one [`round_pack`].
 
 use super::format::{unpack, Ctx, Fmt, Kind, Unpacked};
-use super::round::{round_pack, shr_jam};
+use super::round::{round_inc, round_pack, shr_jam};
 use super::Round;
 
 /// Bit position the adder aligns both operands' leading one to, leaving two
@@ -86,8 +86,99 @@ pub(crate) fn repack(u: &Unpacked, c: Ctx) -> u64 {
     }
 }
 
+/// The narrow adder (f16, f32): both operands normal and a normal result,
+/// in one 64-bit word (leading one at bit 61, the smaller operand jammed into
+/// bit 0). `None` hands everything else to the general path.
+#[inline]
+fn add_narrow(a: u64, b: u64, c: Ctx) -> Option<u64> {
+    let f = c.f;
+    let top = f.exp_all_ones();
+    let (ea, eb) = (f.exp_field(a), f.exp_field(b));
+    if f.mbits > 23 || ea == 0 || eb == 0 || ea == top || eb == top {
+        return None;
+    }
+    let (a, b, ea, eb) = if f.abs(a) < f.abs(b) {
+        (b, a, eb, ea)
+    } else {
+        (a, b, ea, eb)
+    };
+    let sign = f.sign(a);
+    let lead = 61 - f.mbits;
+    let ma = ((a & f.frac_mask()) | (1 << f.mbits)) << lead;
+    let mb = ((b & f.frac_mask()) | (1 << f.mbits)) << lead;
+    let d = (ea - eb) as u32;
+    let mb = if d < 64 {
+        (mb >> d) | u64::from(mb & ((1u64 << d) - 1) != 0)
+    } else {
+        1
+    };
+    let s = if sign == f.sign(b) { ma + mb } else { ma - mb };
+    if s == 0 {
+        return Some(f.zero(c.rm == Round::Down));
+    }
+    let msb = 63 - s.leading_zeros();
+    let e = ea as i64 + msb as i64 - 61;
+    if e < 1 {
+        return None;
+    }
+    let shift = msb - f.mbits; // >= 14: cancellation only happens exactly
+    let mut mant = s >> shift;
+    let guard = (s >> (shift - 1)) & 1 != 0;
+    let sticky = s & ((1u64 << (shift - 1)) - 1) != 0;
+    let mut e = e as u64;
+    if round_inc(c.rm, sign, mant & 1 != 0, guard, sticky) {
+        mant += 1;
+        if mant >> (f.mbits + 1) != 0 {
+            mant >>= 1;
+            e += 1;
+        }
+    }
+    if e >= top {
+        return None;
+    }
+    Some(f.zero(sign) | (e << f.mbits) | (mant & f.frac_mask()))
+}
+
+/// The narrow multiplier (f16, f32): normal operands, normal result, the
+/// product in one 64-bit word.
+#[inline]
+fn mul_narrow(a: u64, b: u64, c: Ctx) -> Option<u64> {
+    let f = c.f;
+    let top = f.exp_all_ones();
+    let (ea, eb) = (f.exp_field(a), f.exp_field(b));
+    if f.mbits > 23 || ea == 0 || eb == 0 || ea == top || eb == top {
+        return None;
+    }
+    let sign = f.sign(a) != f.sign(b);
+    let p = ((a & f.frac_mask()) | (1 << f.mbits)) * ((b & f.frac_mask()) | (1 << f.mbits));
+    let msb = 63 - p.leading_zeros(); // 2·mbits or 2·mbits + 1
+    let e = ea as i64 + eb as i64 - f.bias() as i64 + (msb - 2 * f.mbits) as i64;
+    if e < 1 {
+        return None;
+    }
+    let shift = msb - f.mbits;
+    let mut mant = p >> shift;
+    let guard = (p >> (shift - 1)) & 1 != 0;
+    let sticky = p & ((1u64 << (shift - 1)) - 1) != 0;
+    let mut e = e as u64;
+    if round_inc(c.rm, sign, mant & 1 != 0, guard, sticky) {
+        mant += 1;
+        if mant >> (f.mbits + 1) != 0 {
+            mant >>= 1;
+            e += 1;
+        }
+    }
+    if e >= top {
+        return None;
+    }
+    Some(f.zero(sign) | (e << f.mbits) | (mant & f.frac_mask()))
+}
+
 /// `a + b`.
 pub(crate) fn add(a: u64, b: u64, c: Ctx) -> u64 {
+    if let Some(r) = add_narrow(a, b, c) {
+        return r;
+    }
     let f = c.f;
     if let Some(n) = first_nan(f, &[a, b]) {
         return n;
@@ -115,6 +206,9 @@ pub(crate) fn add(a: u64, b: u64, c: Ctx) -> u64 {
 
 /// `a × b`.
 pub(crate) fn mul(a: u64, b: u64, c: Ctx) -> u64 {
+    if let Some(r) = mul_narrow(a, b, c) {
+        return r;
+    }
     let f = c.f;
     if let Some(n) = first_nan(f, &[a, b]) {
         return n;

@@ -551,6 +551,17 @@ pub fn class_f16(a: u16, mask: u32) -> bool {
 pub fn cvt_f16_f32(a: u32, m: &FpMode) -> u16 {
     convert::convert(a.into(), F32, m.denorm32.keep_in, c16(m)) as u16
 }
+/// `v_cvt_pkrtz_f16_f32`: both halves converted toward zero whatever MODE
+/// says (`a` in bits 15:0, `b` in 31:16); denormals per MODE.
+pub fn cvt_pkrtz_f16_f32(a: u32, b: u32, m: &FpMode) -> u32 {
+    let rtz = Ctx {
+        rm: Round::Zero,
+        ..c16(m)
+    };
+    let lo = convert::convert(a.into(), F32, m.denorm32.keep_in, rtz);
+    let hi = convert::convert(b.into(), F32, m.denorm32.keep_in, rtz);
+    (lo | hi << 16) as u32
+}
 /// `v_cvt_f32_f16`: exact (f16 input denormals per the f16 field).
 pub fn cvt_f32_f16(a: u16, m: &FpMode) -> u32 {
     convert::convert(a.into(), F16, m.denorm64.keep_in, c32(m)) as u32

@@ -290,6 +290,8 @@ fn conversions_saturate_and_send_nan_to_zero() {
     // 65520 is the tie between 65504 and 2^16: even goes to infinity.
     assert_eq!(cvt_f16_f32(0x477f_f000, &m), 0x7c00);
     assert_eq!(cvt_f16_f32(0x477f_f000, &with_round(Round::Zero)), 0x7bff);
+    // pkrtz: toward zero even in nearest-even mode (65520 → 65504).
+    assert_eq!(cvt_pkrtz_f16_f32(0x477f_f000, ONE, &m), 0x3c00_7bff);
     assert_eq!(cvt_f64_i32(i32::MIN), 0xc1e0_0000_0000_0000);
     assert_eq!(cvt_f64_u32(u32::MAX), 0x41ef_ffff_ffe0_0000);
 }
