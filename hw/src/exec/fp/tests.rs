@@ -614,3 +614,18 @@ fn rcp_rsq_sqrt_exact_cases_and_directions() {
     assert_eq!(sqrt_f64(0x4010 << 48, &m), 0x4000 << 48);
     assert_eq!(sqrt_f16(0x4400, &m), 0x4000);
 }
+
+#[test]
+fn each_format_rounds_by_its_own_mode_field() {
+    // round32 = Up, round64 (f64 and f16) = Down; 1 + tiny rounds up only in f32.
+    let m = FpMode::from_mode(0xf0 | 0b10 << 2 | 0b01);
+    assert_eq!(add_f32(ONE, 0x3080_0000, &m), ONE + 1);
+    assert_eq!(add_f16(0x3c00, 0x0400, &m), 0x3c00);
+    assert_eq!(add_f64(0x3ff0 << 48, 0x3000 << 48, &m), 0x3ff0 << 48);
+    let m = FpMode::from_mode(0xf0 | 0b01 << 2 | 0b10);
+    assert_eq!(add_f32(ONE, 0x3080_0000, &m), ONE);
+    assert_eq!(add_f16(0x3c00, 0x0400, &m), 0x3c01);
+    assert_eq!(add_f64(0x3ff0 << 48, 0x3000 << 48, &m), (0x3ff0 << 48) + 1);
+    assert_eq!(cvt_f16_f32(0x3f80_0001, &m), 0x3c01); // f16 result: f16 field (Up)
+    assert_eq!(cvt_f32_f64((0x3ff0 << 48) + 1, &m), ONE); // f32 result: f32 field (Down)
+}

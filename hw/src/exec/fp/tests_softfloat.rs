@@ -556,3 +556,54 @@ fn softfloat_float_to_int() {
         super::cvt_u16_f16(a as u16, m).into()
     });
 }
+
+/// Every f16 encoding, every direction: the unary operations exhaustively.
+#[test]
+fn softfloat_f16_unary_exhaustive() {
+    let mut t = Tally::default();
+    let f = F16;
+    for (rm, sr) in MODES {
+        let c = ctx(f, rm);
+        for x in 0..=u16::MAX as u64 {
+            let s = S16::of(x);
+            let one = S16::of(f.one());
+            t.check(
+                "sqrt_f16",
+                &[x],
+                arith::sqrt(x, c),
+                expect(s.sqrt(sr), &[x]),
+            );
+            t.check(
+                "rcp_f16",
+                &[x],
+                arith::rcp(x, c),
+                expect(one.div(s, sr), &[x]),
+            );
+            t.check(
+                "rsq_f16",
+                &[x],
+                arith::rsq(x, c),
+                expect(rsq_ref(s, sr), &[x]),
+            );
+            t.check(
+                "cvt_f32_f16",
+                &[x],
+                convert::convert(x, f, true, ctx(F32, rm)),
+                if f.is_nan(x) {
+                    F32.inf(f.sign(x)) | F32.quiet_bit() | (x & f.frac_mask()) << 13
+                } else {
+                    s.to_f32(sr).raw()
+                },
+            );
+            for (dir, sdir) in MODES {
+                t.check(
+                    "round_int_f16",
+                    &[x],
+                    convert::round_int(x, c, dir),
+                    expect(s.round_to_integral(sdir), &[x]),
+                );
+            }
+        }
+    }
+    t.finish("f16 unary (exhaustive)");
+}
