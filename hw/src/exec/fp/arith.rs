@@ -6,7 +6,7 @@
 //! Every path ends in one [`round_pack`].
 
 use super::format::{unpack, Ctx, Fmt, Kind, Unpacked};
-use super::round::{round_inc, round_pack, shr_jam};
+use super::round::{round_inc, round_pack, shr_grs, shr_jam};
 use super::Round;
 
 /// Bit position the adder aligns both operands' leading one to, leaving two
@@ -231,10 +231,69 @@ pub(crate) fn mul(a: u64, b: u64, c: Ctx) -> u64 {
     }
 }
 
+/// The narrow fused multiply-add (f16, f32, no scaling): normal operands and
+/// a normal result. The exact product and the addend are aligned at bit 125
+/// of a 128-bit word as in [`add_finite`], then rounded in place.
+#[inline]
+fn fma_narrow(a: u64, b: u64, d: u64, c: Ctx) -> Option<u64> {
+    let f = c.f;
+    let top = f.exp_all_ones();
+    let (ea, eb, ed) = (f.exp_field(a), f.exp_field(b), f.exp_field(d));
+    if f.mbits > 23 || ea == 0 || eb == 0 || ed == 0 || ea == top || eb == top || ed == top {
+        return None;
+    }
+    let p = ((a & f.frac_mask()) | (1 << f.mbits)) * ((b & f.frac_mask()) | (1 << f.mbits));
+    // Exponents of bit 125 after placing each leading one there (biased, so
+    // the product carries one extra bias to remove).
+    let pl = 63 - p.leading_zeros() as i64;
+    let mut xp = ea as i64 + eb as i64 - f.bias() as i64 + pl - 2 * f.mbits as i64;
+    let mut mp = (p as u128) << (TOP as i64 - pl);
+    let mut xd = ed as i64;
+    let mut md = (((d & f.frac_mask()) | (1 << f.mbits)) as u128) << (TOP - f.mbits);
+    let mut sp = f.sign(a) != f.sign(b);
+    let mut sd = f.sign(d);
+    if xp < xd || (xp == xd && mp < md) {
+        core::mem::swap(&mut mp, &mut md);
+        core::mem::swap(&mut xp, &mut xd);
+        core::mem::swap(&mut sp, &mut sd);
+    }
+    let md = shr_jam(md, (xp - xd).min(200) as u32);
+    let s = if sp == sd { mp + md } else { mp - md };
+    if s == 0 {
+        return Some(f.zero(c.rm == Round::Down));
+    }
+    let msb = 127 - s.leading_zeros() as i64;
+    let e = xp + msb - TOP as i64;
+    if e < 1 {
+        return None;
+    }
+    // Cancellation of more than two bits only happens with exact operands,
+    // whose low 70 bits are zero, so the sticky bit stays far below.
+    let (q, guard, sticky) = shr_grs(s, (msb - f.mbits as i64) as u32);
+    let mut mant = q as u64;
+    let mut e = e as u64;
+    if round_inc(c.rm, sp, mant & 1 != 0, guard, sticky) {
+        mant += 1;
+        if mant >> (f.mbits + 1) != 0 {
+            mant >>= 1;
+            e += 1;
+        }
+    }
+    if e >= top {
+        return None;
+    }
+    Some(f.zero(sp) | (e << f.mbits) | (mant & f.frac_mask()))
+}
+
 /// `a × b + d` rounded once, the exact result first scaled by `2^scale`
 /// (`v_div_fmas`; 0 for a plain fma). `legacy`: a zero factor makes the
 /// product +0 even against infinity or NaN.
 pub(crate) fn fma(a: u64, b: u64, d: u64, scale: i32, legacy: bool, c: Ctx) -> u64 {
+    if scale == 0 {
+        if let Some(r) = fma_narrow(a, b, d, c) {
+            return r;
+        }
+    }
     let f = c.f;
     let ua = unpack(a, f, c.dn.keep_in);
     let ub = unpack(b, f, c.dn.keep_in);
