@@ -2,5 +2,4 @@
 #![deny(missing_docs)]
 
 pub mod cli;
-pub mod golden;
 pub mod workload;
