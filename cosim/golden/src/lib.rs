@@ -21,13 +21,14 @@ use std::collections::BTreeMap;
 
 use arch::command::SemaphoreCompare;
 use arch::device::{BlockedChannel, Device, DeviceError, Fault, FaultKind, RunStatus, RunUntil};
-use arch::isa::Isa;
+use arch::isa::{Instruction, Isa, Target};
 use thiserror::Error;
 
 pub mod dispatch;
 pub mod exec;
 pub mod fp;
 mod frontend;
+pub mod lockstep;
 pub mod memory;
 pub mod program;
 pub mod stats;
@@ -42,6 +43,7 @@ use program::ProgramCache;
 use stats::{Counters, GoldenStats};
 use wave::{Wave, WaveStatus};
 
+pub use lockstep::{LockstepError, Stepped};
 pub use wave::{PRIVATE_APERTURE_BASE, SHARED_APERTURE_BASE};
 
 /// Parameters of a golden GPU.
@@ -127,6 +129,8 @@ pub struct GoldenGpu {
     counters: Counters,
     fault: Option<Fault>,
     finished: Vec<Wave>,
+    /// Workgroups launched and stepped by a lockstep harness ([`lockstep`]).
+    lockstep: lockstep::Lockstep,
 }
 
 /// What a scheduling round did.
@@ -165,6 +169,7 @@ impl GoldenGpu {
             counters: Counters::default(),
             fault: None,
             finished: Vec::new(),
+            lockstep: lockstep::Lockstep::default(),
         })
     }
 
@@ -190,9 +195,13 @@ impl GoldenGpu {
     }
 
     /// The waves currently resident (running, at a barrier, or ended in a
-    /// workgroup that is still running), for state dumps.
+    /// workgroup that is still running), for state dumps; lockstep workgroups
+    /// ([`GoldenGpu::launch_workgroup`]) come last.
     pub fn resident_waves(&self) -> impl Iterator<Item = &Wave> {
-        self.resident.iter().flat_map(|wg| &wg.waves)
+        self.resident
+            .iter()
+            .flat_map(|wg| &wg.waves)
+            .chain(self.lockstep.waves())
     }
 
     /// Read-only access to device memory (for tests and state dumps).
@@ -447,58 +456,82 @@ fn run_wave(
     let mut n = 0;
     let (target, bits) = (wave.target, program::target_bits(wave.target));
     while n < limit && wave.status == WaveStatus::Running {
-        let pc = wave.pc;
-        let decoded = match programs.fetch_tagged(target, bits, pc, memory) {
-            Ok(d) => d,
-            Err(f) => return Err(locate(f, wave, pc, None, *steps)),
-        };
-        let inst = &decoded.inst;
-        // Lanes at issue (a scalar instruction counts one).
-        let lanes = if decoded.vector {
-            u64::from(wave.exec().count_ones())
-        } else {
-            1
-        };
-        if let Some(flow) = exec::fast::execute(wave, &decoded.lowered) {
-            // A lowered instruction: the same bookkeeping as below (a lowered
-            // instruction never waits at a barrier or ends the wave).
-            counters.by_family[inst.family as usize] += 1;
-            counters.active_lanes += lanes;
-            *steps += 1;
-            n += 1;
-            wave.pc = match flow {
-                Flow::Jump(target) => target,
-                _ => pc.wrapping_add(u64::from(inst.size)),
-            };
-            continue;
-        }
-        let mut ctx = WaveCtx {
-            wave,
-            mem: memory,
-            lds,
-            env,
-            pc,
-            now: *steps,
-        };
-        let flow = match exec::execute(&mut ctx, inst) {
-            Ok(flow) => flow,
-            Err(f) => return Err(locate(f, wave, pc, Some(inst.to_string()), *steps)),
-        };
+        step_instruction(
+            wave, lds, env, memory, programs, counters, steps, target, bits,
+        )?;
+        n += 1;
+    }
+    Ok(n)
+}
+
+/// Executes the wave's next instruction — fetch, execute (through its fast
+/// path when it has one), count, then move the pc or change the wave's status
+/// — and returns the instruction and what it did. The one per-instruction path
+/// of both the run loop ([`run_wave`]) and lockstep stepping
+/// ([`GoldenGpu::step_wave`]); `bits` is [`program::target_bits`]`(target)`,
+/// worked out once per wave by the run loop.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn step_instruction<'p>(
+    wave: &mut Wave,
+    lds: &mut [u8],
+    env: &DispatchEnv,
+    memory: &mut Memory,
+    programs: &'p mut ProgramCache,
+    counters: &mut Counters,
+    steps: &mut u64,
+    target: Target,
+    bits: u64,
+) -> Result<(&'p Instruction, Flow), Fault> {
+    let pc = wave.pc;
+    let decoded = match programs.fetch_tagged(target, bits, pc, memory) {
+        Ok(d) => d,
+        Err(f) => return Err(locate(f, wave, pc, None, *steps)),
+    };
+    let inst = &decoded.inst;
+    // Lanes at issue (a scalar instruction counts one).
+    let lanes = if decoded.vector {
+        u64::from(wave.exec().count_ones())
+    } else {
+        1
+    };
+    if let Some(flow) = exec::fast::execute(wave, &decoded.lowered) {
+        // A lowered instruction: the same bookkeeping as below (a lowered
+        // instruction never waits at a barrier or ends the wave).
         counters.by_family[inst.family as usize] += 1;
         counters.active_lanes += lanes;
         *steps += 1;
-        n += 1;
-        match flow {
-            Flow::Next => wave.pc = pc.wrapping_add(u64::from(inst.size)),
-            Flow::Jump(target) => wave.pc = target,
-            Flow::Barrier => {
-                wave.pc = pc.wrapping_add(u64::from(inst.size));
-                wave.status = WaveStatus::Barrier;
-            }
-            Flow::End => wave.status = WaveStatus::Ended,
-        }
+        wave.pc = match flow {
+            Flow::Jump(target) => target,
+            _ => pc.wrapping_add(u64::from(inst.size)),
+        };
+        return Ok((inst, flow));
     }
-    Ok(n)
+    let mut ctx = WaveCtx {
+        wave,
+        mem: memory,
+        lds,
+        env,
+        pc,
+        now: *steps,
+    };
+    let flow = match exec::execute(&mut ctx, inst) {
+        Ok(flow) => flow,
+        Err(f) => return Err(locate(f, wave, pc, Some(inst.to_string()), *steps)),
+    };
+    counters.by_family[inst.family as usize] += 1;
+    counters.active_lanes += lanes;
+    *steps += 1;
+    match flow {
+        Flow::Next => wave.pc = pc.wrapping_add(u64::from(inst.size)),
+        Flow::Jump(target) => wave.pc = target,
+        Flow::Barrier => {
+            wave.pc = pc.wrapping_add(u64::from(inst.size));
+            wave.status = WaveStatus::Barrier;
+        }
+        Flow::End => wave.status = WaveStatus::Ended,
+    }
+    Ok((inst, flow))
 }
 
 /// Fills in where a fault happened.

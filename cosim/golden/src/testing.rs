@@ -28,6 +28,7 @@ use super::wave::Wave;
 use super::{GoldenConfig, GoldenGpu};
 
 pub mod probe;
+pub mod round_robin;
 
 /// Address of the kernel descriptor (the code starts 256 bytes later).
 pub const DESCRIPTOR: u64 = 0x1_0000;
