@@ -21,7 +21,7 @@ use std::collections::BTreeMap;
 
 use arch::command::SemaphoreCompare;
 use arch::device::{BlockedChannel, Device, DeviceError, Fault, FaultKind, RunStatus, RunUntil};
-use arch::isa::{Instruction, Isa, Target};
+use arch::isa::Isa;
 use thiserror::Error;
 
 pub mod dispatch;
@@ -442,6 +442,9 @@ impl GoldenGpu {
 }
 
 /// Runs one wave for up to `limit` instructions; returns how many it executed.
+/// Also lockstep's way to execute one instruction ([`GoldenGpu::step_wave`],
+/// `limit` 1): one call site fewer for the interpreter's hot functions than a
+/// separate per-instruction function, which keeps them inlined here.
 #[allow(clippy::too_many_arguments)]
 fn run_wave(
     wave: &mut Wave,
@@ -456,82 +459,58 @@ fn run_wave(
     let mut n = 0;
     let (target, bits) = (wave.target, program::target_bits(wave.target));
     while n < limit && wave.status == WaveStatus::Running {
-        step_instruction(
-            wave, lds, env, memory, programs, counters, steps, target, bits,
-        )?;
-        n += 1;
-    }
-    Ok(n)
-}
-
-/// Executes the wave's next instruction — fetch, execute (through its fast
-/// path when it has one), count, then move the pc or change the wave's status
-/// — and returns the instruction and what it did. The one per-instruction path
-/// of both the run loop ([`run_wave`]) and lockstep stepping
-/// ([`GoldenGpu::step_wave`]); `bits` is [`program::target_bits`]`(target)`,
-/// worked out once per wave by the run loop.
-#[allow(clippy::too_many_arguments)]
-#[inline(always)]
-fn step_instruction<'p>(
-    wave: &mut Wave,
-    lds: &mut [u8],
-    env: &DispatchEnv,
-    memory: &mut Memory,
-    programs: &'p mut ProgramCache,
-    counters: &mut Counters,
-    steps: &mut u64,
-    target: Target,
-    bits: u64,
-) -> Result<(&'p Instruction, Flow), Fault> {
-    let pc = wave.pc;
-    let decoded = match programs.fetch_tagged(target, bits, pc, memory) {
-        Ok(d) => d,
-        Err(f) => return Err(locate(f, wave, pc, None, *steps)),
-    };
-    let inst = &decoded.inst;
-    // Lanes at issue (a scalar instruction counts one).
-    let lanes = if decoded.vector {
-        u64::from(wave.exec().count_ones())
-    } else {
-        1
-    };
-    if let Some(flow) = exec::fast::execute(wave, &decoded.lowered) {
-        // A lowered instruction: the same bookkeeping as below (a lowered
-        // instruction never waits at a barrier or ends the wave).
+        let pc = wave.pc;
+        let decoded = match programs.fetch_tagged(target, bits, pc, memory) {
+            Ok(d) => d,
+            Err(f) => return Err(locate(f, wave, pc, None, *steps)),
+        };
+        let inst = &decoded.inst;
+        // Lanes at issue (a scalar instruction counts one).
+        let lanes = if decoded.vector {
+            u64::from(wave.exec().count_ones())
+        } else {
+            1
+        };
+        if let Some(flow) = exec::fast::execute(wave, &decoded.lowered) {
+            // A lowered instruction: the same bookkeeping as below (a lowered
+            // instruction never waits at a barrier or ends the wave).
+            counters.by_family[inst.family as usize] += 1;
+            counters.active_lanes += lanes;
+            *steps += 1;
+            n += 1;
+            wave.pc = match flow {
+                Flow::Jump(target) => target,
+                _ => pc.wrapping_add(u64::from(inst.size)),
+            };
+            continue;
+        }
+        let mut ctx = WaveCtx {
+            wave,
+            mem: memory,
+            lds,
+            env,
+            pc,
+            now: *steps,
+        };
+        let flow = match exec::execute(&mut ctx, inst) {
+            Ok(flow) => flow,
+            Err(f) => return Err(locate(f, wave, pc, Some(inst.to_string()), *steps)),
+        };
         counters.by_family[inst.family as usize] += 1;
         counters.active_lanes += lanes;
         *steps += 1;
-        wave.pc = match flow {
-            Flow::Jump(target) => target,
-            _ => pc.wrapping_add(u64::from(inst.size)),
-        };
-        return Ok((inst, flow));
-    }
-    let mut ctx = WaveCtx {
-        wave,
-        mem: memory,
-        lds,
-        env,
-        pc,
-        now: *steps,
-    };
-    let flow = match exec::execute(&mut ctx, inst) {
-        Ok(flow) => flow,
-        Err(f) => return Err(locate(f, wave, pc, Some(inst.to_string()), *steps)),
-    };
-    counters.by_family[inst.family as usize] += 1;
-    counters.active_lanes += lanes;
-    *steps += 1;
-    match flow {
-        Flow::Next => wave.pc = pc.wrapping_add(u64::from(inst.size)),
-        Flow::Jump(target) => wave.pc = target,
-        Flow::Barrier => {
-            wave.pc = pc.wrapping_add(u64::from(inst.size));
-            wave.status = WaveStatus::Barrier;
+        n += 1;
+        match flow {
+            Flow::Next => wave.pc = pc.wrapping_add(u64::from(inst.size)),
+            Flow::Jump(target) => wave.pc = target,
+            Flow::Barrier => {
+                wave.pc = pc.wrapping_add(u64::from(inst.size));
+                wave.status = WaveStatus::Barrier;
+            }
+            Flow::End => wave.status = WaveStatus::Ended,
         }
-        Flow::End => wave.status = WaveStatus::Ended,
     }
-    Ok((inst, flow))
+    Ok(n)
 }
 
 /// Fills in where a fault happened.

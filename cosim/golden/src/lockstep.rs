@@ -30,9 +30,8 @@ use thiserror::Error;
 
 use super::dispatch::{self, DispatchEnv};
 use super::exec::Flow;
-use super::program;
 use super::wave::{Wave, WaveStatus};
-use super::{step_instruction, DispatchState, GoldenGpu};
+use super::{run_wave, DispatchState, GoldenGpu};
 
 /// One instruction executed by [`GoldenGpu::step_wave`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,7 +45,9 @@ pub struct Stepped {
     pub seq: u64,
     /// EXEC at issue (bits above the wave size are zero).
     pub exec: u64,
-    /// What it did to the control flow.
+    /// What it did to the control flow: [`Flow::End`] (`s_endpgm`),
+    /// [`Flow::Barrier`] (`s_barrier`), [`Flow::Jump`] when the next pc is not
+    /// the fall-through, else [`Flow::Next`].
     pub flow: Flow,
     /// The wave's pc afterwards (unchanged by `s_endpgm`).
     pub next_pc: u64,
@@ -63,8 +64,9 @@ impl Stepped {
         self.flow == Flow::Barrier
     }
 
-    /// The instruction set the pc explicitly (a taken branch, `s_setpc`, ...),
-    /// even when the target happens to be the next instruction.
+    /// The instruction moved the pc somewhere other than the next instruction
+    /// (a taken branch, `s_setpc`, ...; a branch to the next instruction
+    /// counts as not jumping).
     pub fn jumped(&self) -> bool {
         matches!(self.flow, Flow::Jump(_))
     }
@@ -314,8 +316,15 @@ impl GoldenGpu {
             .get(&id.dispatch)
             .ok_or(LockstepError::UnknownDispatch(id.dispatch))?;
         let (pc, exec, seq) = (wave.pc, wave.exec(), *executed);
-        let target = wave.target;
-        let result = step_instruction(
+        // The instruction as the run loop will fetch it (decoding it now
+        // fills the cache the run loop then hits; a fetch fault is reported
+        // by the run loop, located like any other).
+        let inst = self
+            .programs
+            .fetch(wave.target, pc, &self.memory)
+            .ok()
+            .map(|d| d.inst);
+        let result = run_wave(
             wave,
             &mut wg.lds,
             &d.env,
@@ -323,27 +332,33 @@ impl GoldenGpu {
             &mut self.programs,
             &mut self.counters,
             &mut self.steps,
-            target,
-            program::target_bits(target),
+            1,
         );
-        match result {
-            Ok((inst, flow)) => {
-                let inst = *inst;
-                *executed += 1;
-                if flow == Flow::Barrier {
-                    wave.status = WaveStatus::Running;
-                }
-                Ok(Stepped {
-                    pc,
-                    inst,
-                    seq,
-                    exec,
-                    flow,
-                    next_pc: wave.pc,
-                })
+        let inst = match (result, inst) {
+            (Ok(1), Some(inst)) => inst,
+            (Err(f), _) => return Err(self.lockstep_fault(f)),
+            // A running wave always executes its one instruction, and an
+            // instruction that did not decode faults above.
+            (Ok(_), _) => return Err(LockstepError::WaveEnded(id)),
+        };
+        *executed += 1;
+        let flow = match wave.status {
+            WaveStatus::Ended => Flow::End,
+            WaveStatus::Barrier => {
+                wave.status = WaveStatus::Running;
+                Flow::Barrier
             }
-            Err(f) => Err(self.lockstep_fault(f)),
-        }
+            WaveStatus::Running if wave.pc == pc.wrapping_add(u64::from(inst.size)) => Flow::Next,
+            WaveStatus::Running => Flow::Jump(wave.pc),
+        };
+        Ok(Stepped {
+            pc,
+            inst,
+            seq,
+            exec,
+            flow,
+            next_pc: wave.pc,
+        })
     }
 
     /// Removes workgroup `workgroup` of `dispatch` once every wave of it has

@@ -59,8 +59,11 @@ fn snapshot(gpu: &GoldenGpu, address: u64, len: usize) -> Vec<u8> {
     out
 }
 
+/// A wave's id, SGPRs, VGPRs, SCC, pc and MODE.
+type WaveState = (WaveId, [u32; 128], Vec<[u32; 64]>, bool, u64, u32);
+
 /// Final wave states sorted by id, as comparable tuples.
-fn wave_states(waves: &[Wave]) -> Vec<(WaveId, [u32; 128], Vec<[u32; 64]>, bool, u64, u32)> {
+fn wave_states(waves: &[Wave]) -> Vec<WaveState> {
     let mut v: Vec<_> = waves
         .iter()
         .map(|w| (w.id, w.sgpr, w.vgpr.clone(), w.scc, w.pc, w.mode))
