@@ -1,11 +1,12 @@
 //! One DRAM channel: a request queue served in order, a data bus of
 //! `bytes_per_cycle`, and banks that keep one row open.
 //!
-//! Per cycle: when the head request has arrived and the data bus is free, it
-//! starts: it completes after `latency` (+ `row_miss_cycles` when its bank has
-//! another row open) + the line's transfer time, and holds the bus for the
-//! transfer time — so N back-to-back lines take at least N × line / bandwidth
-//! cycles. Reads then hand the line to the L2 (`take_fill`); writes just finish.
+//! Per cycle: the head request, once arrived, starts (one command per cycle).
+//! Its data is ready after `latency` (+ `row_miss_cycles` when its bank has
+//! another row open) and then occupies the channel's data bus for the line's
+//! transfer time, after any earlier transfer — so N lines take at least
+//! N × line / bandwidth cycles. Reads then hand the line to the L2
+//! (`take_fill`); writes just finish.
 //!
 //! Address map: within the channel, consecutive rows go to consecutive banks.
 
@@ -44,7 +45,7 @@ traces::signals! {
         pub queue_count: u16,
         /// Reads started and not yet returned.
         pub reads_inflight: u16,
-        /// The data bus is transferring.
+        /// The data bus has transfers scheduled.
         pub bus_busy: bool,
         @untraced
         queue: VecDeque<(u64, DramReq)>,
@@ -127,7 +128,7 @@ impl DramChannel {
         let Some(&(ready, req)) = self.queue.front() else {
             return;
         };
-        if ready > now || self.bus_free > now {
+        if ready > now {
             return;
         }
         self.queue.pop_front();
@@ -142,13 +143,13 @@ impl DramChannel {
             self.open_row[bank] = row + 1;
             access += self.row_miss;
         }
-        self.bus_free = now + self.transfer;
-        self.bus_busy = true;
+        let data_start = (now + access).max(self.bus_free);
+        self.bus_free = data_start + self.transfer;
         if req.write {
             self.stats.bytes_written += self.line_bytes;
         } else {
             self.stats.bytes_read += self.line_bytes;
-            self.done.push((now + access + self.transfer, req.line));
+            self.done.push((self.bus_free, req.line));
         }
         self.queue_count = self.queue.len() as u16;
         self.reads_inflight = self.done.len() as u16;

@@ -232,6 +232,11 @@ impl MemSystem {
             .channel_of(address >> self.config.line_bytes.trailing_zeros())
     }
 
+    /// Counters of L2 channel `ch` and its DRAM channel.
+    pub fn channel_stats(&self, ch: usize) -> Option<(CacheStats, dram::DramStats)> {
+        Some((self.l2.get(ch)?.stats.clone(), self.dram.get(ch)?.stats.clone()))
+    }
+
     fn cache(&self, cu: usize, unit: Unit) -> Option<&CuCache> {
         let c = self.cus.get(cu)?;
         match unit {
