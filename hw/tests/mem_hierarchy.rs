@@ -167,7 +167,10 @@ fn bypass_reads_skip_the_l0() {
     let mut req = read(2, 0x4000);
     req.bypass = true;
     // Resident in L0, but bypass goes to the L2; the response carries 4 bytes (1 flit).
-    assert_eq!(latency(&mut m, 0, Unit::Vector, req), k.h + 1 + k.x + k.l + 1 + k.x + 1);
+    assert_eq!(
+        latency(&mut m, 0, Unit::Vector, req),
+        k.h + 1 + k.x + k.l + 1 + k.x + 1
+    );
 }
 
 #[test]
@@ -198,7 +201,10 @@ fn front_end_requests_skip_cu_caches() {
     latency(&mut m, 0, Unit::Vector, read(1, 0x6000));
     let mut req = read(9, 0x6000);
     req.bytes = 64;
-    assert_eq!(latency(&mut m, 0, Unit::FrontEnd, req), 1 + k.x + k.l + 1 + k.x + 1);
+    assert_eq!(
+        latency(&mut m, 0, Unit::FrontEnd, req),
+        1 + k.x + k.l + 1 + k.x + 1
+    );
 }
 
 #[test]
@@ -232,7 +238,12 @@ fn l2_writes_back_dirty_lines_on_eviction() {
 fn whole_line_write_allocates_without_reading_dram() {
     let c = config();
     let mut m = MemSystem::new(&c, 1);
-    latency(&mut m, 0, Unit::Vector, write(1, 0x8000, c.line_bytes as u16));
+    latency(
+        &mut m,
+        0,
+        Unit::Vector,
+        write(1, 0x8000, c.line_bytes as u16),
+    );
     assert_eq!(m.stats().dram_bytes_read, 0);
     assert_eq!(m.stats().l2.misses, 1);
 }
@@ -302,7 +313,9 @@ fn run_mix(c: &MemConfig, cus: usize) -> (Vec<(u64, usize, Unit, u16)>, hw::mem:
     let mut m = MemSystem::new(c, cus);
     let mut seed = 0x1234_5678_u64;
     let mut rnd = move || {
-        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         seed >> 33
     };
     let units = [Unit::Inst, Unit::Scalar, Unit::Vector, Unit::FrontEnd];
@@ -415,7 +428,8 @@ fn full_l2_mshrs_back_pressure_the_crossbar_without_losing_requests() {
 fn validate_names_the_bad_field() {
     let ok = MemConfig::default();
     assert_eq!(ok.validate(), Ok(()));
-    let cases: Vec<(fn(&mut MemConfig), &str)> = vec![
+    type Edit = fn(&mut MemConfig);
+    let cases: Vec<(Edit, &str)> = vec![
         (|c| c.line_bytes = 96, "line_bytes"),
         (|c| c.l2.ways = 0, "l2.ways"),
         (|c| c.l2.size_bytes = 3 * 16 * 128, "l2.size_bytes"),

@@ -245,7 +245,13 @@ mod tests {
         let e0 = t.lookup(0).unwrap();
         t.touch(e0);
         let (_, ev) = t.install(4, false);
-        assert_eq!(ev, Some(Evicted { key: 2, dirty: false }));
+        assert_eq!(
+            ev,
+            Some(Evicted {
+                key: 2,
+                dirty: false
+            })
+        );
         assert!(t.lookup(0).is_some());
         assert!(t.lookup(2).is_none());
         assert!(t.lookup(4).is_some());
@@ -259,7 +265,13 @@ mod tests {
         let (e, _) = t.install(7, false);
         t.set_dirty(e);
         let (_, ev) = t.install(9, false);
-        assert_eq!(ev, Some(Evicted { key: 7, dirty: true }));
+        assert_eq!(
+            ev,
+            Some(Evicted {
+                key: 7,
+                dirty: true
+            })
+        );
         assert!(!t.is_dirty(t.lookup(9).unwrap()));
     }
 

@@ -241,7 +241,10 @@ impl MemConfig {
     pub fn validate(&self) -> Result<(), String> {
         pow2("line_bytes", self.line_bytes)?;
         if !(64..=4096).contains(&self.line_bytes) {
-            return Err(format!("line_bytes: {} is outside 64..=4096", self.line_bytes));
+            return Err(format!(
+                "line_bytes: {} is outside 64..=4096",
+                self.line_bytes
+            ));
         }
         let line = self.line_bytes;
         self.inst_cache.validate("inst_cache", line)?;

@@ -111,7 +111,8 @@ impl DramChannel {
         if !self.can_accept() {
             return false;
         }
-        self.queue.push_back((ready_at, DramReq { key, line, write }));
+        self.queue
+            .push_back((ready_at, DramReq { key, line, write }));
         self.queue_count = self.queue.len() as u16;
         true
     }

@@ -154,12 +154,7 @@ impl CuCache {
 
     /// One cycle. `xin` is this port's buffer into the request network,
     /// `resp` the response network's buffer toward this port.
-    pub fn tick(
-        &mut self,
-        now: u64,
-        xin: &mut CreditFifo<Packet>,
-        resp: &mut CreditFifo<Packet>,
-    ) {
+    pub fn tick(&mut self, now: u64, xin: &mut CreditFifo<Packet>, resp: &mut CreditFifo<Packet>) {
         // 1. One response from the L2.
         if let Some(p) = resp.pop(now) {
             let i = usize::from(p.tag);
@@ -317,12 +312,7 @@ impl FrontPort {
     }
 
     /// One cycle (see [`CuCache::tick`]).
-    pub fn tick(
-        &mut self,
-        now: u64,
-        xin: &mut CreditFifo<Packet>,
-        resp: &mut CreditFifo<Packet>,
-    ) {
+    pub fn tick(&mut self, now: u64, xin: &mut CreditFifo<Packet>, resp: &mut CreditFifo<Packet>) {
         if let Some(p) = resp.pop(now) {
             self.out.push(MemResponse { tag: p.tag });
             self.outstanding -= 1;

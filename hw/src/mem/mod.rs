@@ -234,7 +234,10 @@ impl MemSystem {
 
     /// Counters of L2 channel `ch` and its DRAM channel.
     pub fn channel_stats(&self, ch: usize) -> Option<(CacheStats, dram::DramStats)> {
-        Some((self.l2.get(ch)?.stats.clone(), self.dram.get(ch)?.stats.clone()))
+        Some((
+            self.l2.get(ch)?.stats.clone(),
+            self.dram.get(ch)?.stats.clone(),
+        ))
     }
 
     fn cache(&self, cu: usize, unit: Unit) -> Option<&CuCache> {
@@ -305,12 +308,12 @@ impl MemSystem {
             // Nothing in flight anywhere: no packet, no MSHR, no DRAM access.
             return;
         }
-        for ((l2, dram), (input, out)) in self
-            .l2
-            .iter_mut()
-            .zip(self.dram.iter_mut())
-            .zip(self.xbar.l2_in.iter_mut().zip(self.xbar.resp.inputs.iter_mut()))
-        {
+        for ((l2, dram), (input, out)) in self.l2.iter_mut().zip(self.dram.iter_mut()).zip(
+            self.xbar
+                .l2_in
+                .iter_mut()
+                .zip(self.xbar.resp.inputs.iter_mut()),
+        ) {
             if !dram.idle() {
                 dram.tick(now);
             }

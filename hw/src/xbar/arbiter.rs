@@ -54,7 +54,9 @@ mod tests {
                 order.push(g.unwrap());
                 a = next;
             }
-            let expected: Vec<usize> = (0..3 * usize::from(n)).map(|k| k % usize::from(n)).collect();
+            let expected: Vec<usize> = (0..3 * usize::from(n))
+                .map(|k| k % usize::from(n))
+                .collect();
             assert_eq!(order, expected, "n = {n}");
         }
     }

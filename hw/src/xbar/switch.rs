@@ -109,7 +109,7 @@ impl Switch {
         }
         // Stage 2: per-output arbitration (pure), then the edge.
         let mut moved = false;
-        for o in 0..self.outs.len() {
+        for (o, dest) in outputs.iter_mut().enumerate().take(self.outs.len()) {
             let askers = self.want.iter().filter(|w| **w == Some(o)).count();
             if askers == 0 {
                 continue;
@@ -119,7 +119,7 @@ impl Switch {
                 self.stats.conflicts += askers as u64;
                 continue;
             }
-            if !outputs[o].can_push() {
+            if !dest.can_push() {
                 self.stats.backpressure += 1;
                 continue;
             }
@@ -131,7 +131,7 @@ impl Switch {
                 continue;
             };
             let flits = u64::from(p.link_flits());
-            if outputs[o].push(p, now + self.latency + flits - 1).is_err() {
+            if dest.push(p, now + self.latency + flits - 1).is_err() {
                 // can_push was checked above; a refused push would be a lost packet.
                 debug_assert!(false, "push after can_push refused");
                 continue;
