@@ -20,23 +20,26 @@ use serde::{Deserialize, Serialize};
 
 use crate::xbar::packet::{MAX_FLITS, MAX_PORTS};
 
-/// One CU-side cache (instruction, scalar, or L0 vector).
+/// One CU-side cache (instruction, scalar, or L0 vector). When given in YAML,
+/// every field must be given.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CacheConfig {
     /// Capacity in bytes (sets × ways × line_bytes; sets a power of two).
+    /// Defaults: see the [`MemConfig`] fields.
     pub size_bytes: u32,
-    /// Associativity (ways per set, ≥ 1).
+    /// Associativity (ways per set, ≥ 1). Default 4 ([AMDGPU-UNOFF]).
     pub ways: u32,
     /// Cycles from request to response on a hit; a miss leaves for the
-    /// crossbar after the same lookup time.
+    /// crossbar after the same lookup time. Defaults: see the [`MemConfig`] fields.
     pub hit_latency: u32,
     /// Miss status holding registers (outstanding lines, plus one per
-    /// outstanding write/atomic/bypass request), 1–65535.
+    /// outstanding write/atomic/bypass request), 1–65535. Default 16 for all
+    /// three caches (not published for RDNA2; an assumption).
     pub mshrs: u32,
-    /// Requests one MSHR can hold for its line (merged misses), ≥ 1.
+    /// Requests one MSHR can hold for its line (merged misses), ≥ 1. Default 8 (assumed).
     pub mshr_targets: u32,
-    /// Entries of the miss queue toward the crossbar, ≥ 1.
+    /// Entries of the miss queue toward the crossbar, ≥ 1. Default 8 (assumed).
     pub miss_queue: u32,
 }
 
@@ -77,11 +80,11 @@ pub struct L2Config {
     /// Cycles of tag + data lookup. Default 100: with the L0 lookup and the
     /// crossbar this gives ~150 cycles ≈ 75 ns L0-miss/L2-hit at 2 GHz ([C&C-LAT]).
     pub hit_latency: u32,
-    /// MSHRs per channel (full MSHRs stop the channel's input), 1–65535. Default 32.
+    /// MSHRs per channel (full MSHRs stop the channel's input), 1–65535. Default 32 (assumed).
     pub mshrs: u32,
-    /// Requests per MSHR, ≥ 1. Default 16.
+    /// Requests per MSHR, ≥ 1. Default 16 (assumed).
     pub mshr_targets: u32,
-    /// Cycles an atomic occupies its line in the channel's ALU. Default 8.
+    /// Cycles an atomic occupies its line in the channel's ALU. Default 8 (assumed).
     pub atomic_latency: u32,
     /// Responses a channel may hold waiting for the response network; a full
     /// queue stops new lookups. ≥ 1. Default 16.

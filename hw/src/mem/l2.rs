@@ -30,6 +30,19 @@ struct Target {
     packet: Packet,
 }
 
+/// What the lookup stage does with the input head.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Decision {
+    /// The line is resident (entry).
+    Hit(usize),
+    /// A whole-line write to an absent line: install it without reading DRAM.
+    Allocate,
+    /// Join or open an MSHR (opening one sends a DRAM read).
+    Miss(MissSlot),
+    /// Leave the packet in the input buffer.
+    Stall,
+}
+
 traces::signals! {
     /// One L2 channel.
     #[derive(Clone, Debug)]
@@ -178,56 +191,72 @@ impl L2Channel {
         self.atomic_lines = self.atomic_busy.len().min(255) as u8;
     }
 
-    /// Handles the input head; false leaves it in the buffer (stall).
-    fn lookup(&mut self, p: Packet, now: u64, dram: &mut DramChannel) -> bool {
+    /// Pure decision of the lookup stage for the input head `p`, given
+    /// whether the DRAM queue has room this cycle.
+    fn eval_lookup(&self, p: &Packet, dram_room: bool) -> Decision {
         if self.pending.len() >= self.response_queue {
-            return false;
+            return Decision::Stall;
         }
         let line = p.line();
         if self.atomic_busy.iter().any(|&(l, _)| l == line) {
-            return false;
+            return Decision::Stall;
         }
         let key = line / self.channels;
-        let done = now + self.hit_latency;
         if let Some(e) = self.tags.lookup(key) {
-            self.tags.touch(e);
-            self.stats.hits += 1;
-            self.answer(p, e, done);
-            return true;
+            return Decision::Hit(e);
         }
         let whole_line = p.kind() == Kind::Write && u32::from(p.flits.value()) >= self.line_flits;
         if whole_line && self.mshr.find_fill(line).is_none() {
-            // Write-allocate without reading: every byte is overwritten.
             let (_, victim) = self.tags.victim(key);
-            let writeback = victim.filter(|v| v.dirty);
-            if writeback.is_some() && !dram.can_accept() {
-                return false;
-            }
-            if let Some(v) = writeback {
-                let vline = v.key * self.channels + line % self.channels;
-                dram.push(v.key, vline, true, done);
-            }
-            let (e, _) = self.tags.install(key, false);
-            self.stats.misses += 1;
-            self.answer(p, e, done);
-            return true;
+            let dirty = victim.is_some_and(|v| v.dirty);
+            return if dirty && !dram_room {
+                Decision::Stall
+            } else {
+                Decision::Allocate
+            };
         }
         match self.mshr.slot_for(line, true) {
-            slot @ MissSlot::Merge(_) => {
-                self.mshr.apply(slot, line, true, Target { packet: p });
-                self.stats.misses += 1;
-                self.stats.mshr_merges += 1;
+            MissSlot::Allocate(_) if !dram_room => Decision::Stall,
+            MissSlot::Full => Decision::Stall,
+            slot => Decision::Miss(slot),
+        }
+    }
+
+    /// The lookup stage: decides, then applies at the edge; false leaves the
+    /// packet in the input buffer (stall).
+    fn lookup(&mut self, p: Packet, now: u64, dram: &mut DramChannel) -> bool {
+        let line = p.line();
+        let key = line / self.channels;
+        let done = now + self.hit_latency;
+        match self.eval_lookup(&p, dram.can_accept()) {
+            Decision::Stall => false,
+            Decision::Hit(e) => {
+                self.tags.touch(e);
+                self.stats.hits += 1;
+                self.answer(p, e, done);
                 true
             }
-            slot @ MissSlot::Allocate(_) => {
-                if !dram.push(key, line, false, done) {
-                    return false;
+            Decision::Allocate => {
+                // Write-allocate without reading: every byte is overwritten.
+                let (e, victim) = self.tags.install(key, false);
+                if let Some(v) = victim.filter(|v| v.dirty) {
+                    let vline = v.key * self.channels + line % self.channels;
+                    dram.push(v.key, vline, true, done);
+                }
+                self.stats.misses += 1;
+                self.answer(p, e, done);
+                true
+            }
+            Decision::Miss(slot) => {
+                if let MissSlot::Merge(_) = slot {
+                    self.stats.mshr_merges += 1;
+                } else {
+                    dram.push(key, line, false, done);
                 }
                 self.mshr.apply(slot, line, true, Target { packet: p });
                 self.stats.misses += 1;
                 true
             }
-            MissSlot::Full => false,
         }
     }
 }
