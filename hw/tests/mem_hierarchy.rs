@@ -476,4 +476,78 @@ fn signals_are_named_hierarchically() {
     ] {
         assert!(names.iter().any(|n| n == want), "{want} missing");
     }
+    // Sampling follows the registers: a miss occupies an MSHR, then frees it.
+    let idx = names
+        .iter()
+        .position(|n| n == "gpu.cu1.l0.mshr_used")
+        .unwrap();
+    let mut m = m;
+    m.request(1, Unit::Vector, read(1, 0x40));
+    m.tick();
+    t.end_walk();
+    t.begin_walk();
+    traces::Probe::probe(&m, "gpu", &mut t);
+    assert_eq!(t.values()[idx], 1);
+    assert!(t.changed().contains(&idx));
+    let mut out = Vec::new();
+    while out.is_empty() {
+        m.tick();
+        m.take_responses(1, Unit::Vector, &mut out);
+    }
+    t.end_walk();
+    t.begin_walk();
+    traces::Probe::probe(&m, "gpu", &mut t);
+    assert_eq!(t.values()[idx], 0);
+}
+
+#[test]
+fn l0_replaces_the_least_recently_used_line() {
+    let mut c = config();
+    let ways = 4u64;
+    c.vector_cache.ways = ways as u32;
+    c.vector_cache.size_bytes = ways as u32 * c.line_bytes; // one set
+    let k = costs(&c);
+    let line = u64::from(c.line_bytes);
+    let l2_hit = k.h + 1 + k.x + k.l + 1 + k.x + k.f;
+    let mut m = MemSystem::new(&c, 1);
+    for i in 0..ways {
+        latency(&mut m, 0, Unit::Vector, read(i as u16, i * line));
+    }
+    // Touch line 0 so line 1 is the least recently used, then bring in a fifth.
+    assert_eq!(latency(&mut m, 0, Unit::Vector, read(10, 0)), k.h);
+    latency(&mut m, 0, Unit::Vector, read(11, ways * line));
+    assert_eq!(latency(&mut m, 0, Unit::Vector, read(12, 0)), k.h);
+    assert_eq!(latency(&mut m, 0, Unit::Vector, read(13, line)), l2_hit);
+}
+
+#[test]
+fn full_l0_mshrs_hold_the_port() {
+    let mut c = config();
+    c.vector_cache.mshrs = 2;
+    let line = u64::from(c.line_bytes);
+    let mut m = MemSystem::new(&c, 1);
+    m.request(0, Unit::Vector, read(0, 0));
+    m.tick();
+    m.request(0, Unit::Vector, read(1, line));
+    m.tick();
+    // The third miss has no MSHR: it waits in the input register.
+    m.request(0, Unit::Vector, read(2, 2 * line));
+    m.tick();
+    assert!(!m.can_accept(0, Unit::Vector));
+    let mut out = Vec::new();
+    let mut accepted_again = None;
+    for _ in 0..10_000 {
+        m.tick();
+        m.take_responses(0, Unit::Vector, &mut out);
+        if accepted_again.is_none() && m.can_accept(0, Unit::Vector) {
+            accepted_again = Some(out.len());
+        }
+        if out.len() == 3 {
+            break;
+        }
+    }
+    // The port reopened only once a response had freed an MSHR.
+    assert!(accepted_again.is_some_and(|n| n >= 1), "{accepted_again:?}");
+    assert_eq!(out.len(), 3);
+    assert!(m.stats().vector.stall_cycles > 0);
 }
