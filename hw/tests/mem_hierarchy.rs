@@ -551,3 +551,24 @@ fn full_l0_mshrs_hold_the_port() {
     assert_eq!(out.len(), 3);
     assert!(m.stats().vector.stall_cycles > 0);
 }
+
+#[test]
+fn oversized_requests_are_clamped_to_one_line() {
+    let c = config();
+    let k = costs(&c);
+    let mut m = MemSystem::new(&c, 1);
+    latency(&mut m, 0, Unit::Vector, read(1, 0x9000));
+    // 4 KiB "in one line" is outside the contract; it costs a whole line, no more.
+    let mut req = read(2, 0x9000);
+    req.bypass = true;
+    req.bytes = 4096;
+    assert_eq!(
+        latency(&mut m, 0, Unit::Vector, req),
+        k.h + 1 + k.x + k.l + 1 + k.x + k.f
+    );
+    req.tag = 3;
+    assert_eq!(
+        latency(&mut m, 0, Unit::FrontEnd, req),
+        1 + k.x + k.l + 1 + k.x + k.f
+    );
+}

@@ -131,7 +131,12 @@ impl CuCache {
     }
 
     fn flits(&self, bytes: u16) -> u32 {
-        u32::from(bytes).div_ceil(self.flit_bytes).max(1)
+        // Bytes beyond the line break the request contract; clamping keeps
+        // the 5-bit flit field from wrapping.
+        u32::from(bytes)
+            .min(self.flit_bytes * self.fill_flits)
+            .div_ceil(self.flit_bytes)
+            .max(1)
     }
 
     /// Pure lookup decision for `req`.
@@ -291,7 +296,10 @@ impl FrontPort {
         if !self.can_accept() {
             return false;
         }
-        let flits = u32::from(req.bytes).div_ceil(self.flit_bytes).max(1);
+        let flits = u32::from(req.bytes)
+            .min(1 << self.line_shift)
+            .div_ceil(self.flit_bytes)
+            .max(1);
         let (kind, flits) = match req.access {
             Access::Read => (Kind::Read, flits),
             Access::Write => (Kind::Write, flits),
