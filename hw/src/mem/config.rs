@@ -2,19 +2,19 @@
 //! (Navi 21, RX 6800 XT) scaled to 4 CUs, at a ~2 GHz shader clock.
 //!
 //! Sources for the defaults:
-//! - [AMDGPU-UNOFF] "unofficial amdgpu docs: cache", amdgpu-userland.github.io/unofficial_amdgpu_docs/cache.html
+//! - (AMDGPU-UNOFF) "unofficial amdgpu docs: cache", amdgpu-userland.github.io/unofficial_amdgpu_docs/cache.html
 //!   (RDNA2: 32 KiB 4-way instruction cache, 16 KiB 4-way scalar cache, 16 KiB
 //!   vector L0 with 128-byte lines, write-through, LRU; L2 channels of 256 KiB, 16-way).
-//! - [C&C-LAT] Chips and Cheese, "Measuring GPU Memory Latency" (April 2021), RX 6800 XT
+//! - (C&C-LAT) Chips and Cheese, "Measuring GPU Memory Latency" (April 2021), RX 6800 XT
 //!   pointer chasing, as reported by sweclockers.com/nyhet/31783 and
 //!   bithardware.top/graphics-card-vram-latency-performance-analysis: L2 about
 //!   66 ns beyond L0, VRAM close to 4 × 63 ns ≈ 250 ns end to end.
-//! - [6800XT] AMD RX 6800 XT specification: 256-bit GDDR6 at 16 Gbps = 512 GB/s,
+//! - (6800XT) AMD RX 6800 XT specification: 256-bit GDDR6 at 16 Gbps = 512 GB/s,
 //!   2015 MHz game clock → ~256 B/cycle for 16 channels (72 CUs).
-//! - [GDDR6] JEDEC JESD250 GDDR6: 16 banks per channel, 2 KiB pages.
+//! - (GDDR6) JEDEC JESD250 GDDR6: 16 banks per channel, 2 KiB pages.
 //!
 //! Our model has no L1 (GL1) or Infinity Cache: their latency is folded into
-//! the L2 and DRAM figures so that end-to-end latencies match [C&C-LAT].
+//! the L2 and DRAM figures so that end-to-end latencies match (C&C-LAT).
 
 use serde::{Deserialize, Serialize};
 
@@ -28,7 +28,7 @@ pub struct CacheConfig {
     /// Capacity in bytes (sets × ways × line_bytes; sets a power of two).
     /// Defaults: see the [`MemConfig`] fields.
     pub size_bytes: u32,
-    /// Associativity (ways per set, ≥ 1). Default 4 ([AMDGPU-UNOFF]).
+    /// Associativity (ways per set, ≥ 1). Default 4 (AMDGPU-UNOFF).
     pub ways: u32,
     /// Cycles from request to response on a hit; a miss leaves for the
     /// crossbar after the same lookup time. Defaults: see the [`MemConfig`] fields.
@@ -48,10 +48,10 @@ pub struct CacheConfig {
 #[serde(deny_unknown_fields, default)]
 pub struct XbarConfig {
     /// Cycles from grant to arrival of a one-flit packet (≥ 1). Default 8:
-    /// our share of the L0→L2 path of [C&C-LAT] next to the caches' own latencies.
+    /// our share of the L0→L2 path of (C&C-LAT) next to the caches' own latencies.
     pub latency: u32,
     /// Bytes of data per flit (a power of two, ≤ line_bytes). Default 64:
-    /// RDNA2's L2 returns 64 B/clk per channel ([AMDGPU-UNOFF], RDNA whitepaper).
+    /// RDNA2's L2 returns 64 B/clk per channel (AMD "RDNA Architecture" whitepaper, 2019).
     pub flit_bytes: u32,
     /// Slots of each buffer (switch inputs, L2 inputs, port response buffers), 1–65535. Default 8.
     pub fifo_depth: u32,
@@ -73,12 +73,12 @@ impl Default for XbarConfig {
 pub struct L2Config {
     /// Number of channels (lines interleave across them: channel = line % channels). Default 4.
     pub channels: u32,
-    /// Capacity per channel in bytes. Default 256 KiB ([AMDGPU-UNOFF]).
+    /// Capacity per channel in bytes. Default 256 KiB (AMDGPU-UNOFF).
     pub size_bytes: u32,
-    /// Ways per set. Default 16 ([AMDGPU-UNOFF]).
+    /// Ways per set. Default 16 (AMDGPU-UNOFF).
     pub ways: u32,
     /// Cycles of tag + data lookup. Default 100: with the L0 lookup and the
-    /// crossbar this gives ~150 cycles ≈ 75 ns L0-miss/L2-hit at 2 GHz ([C&C-LAT]).
+    /// crossbar this gives ~150 cycles ≈ 75 ns L0-miss/L2-hit at 2 GHz (C&C-LAT).
     pub hit_latency: u32,
     /// MSHRs per channel (full MSHRs stop the channel's input), 1–65535. Default 32 (assumed).
     pub mshrs: u32,
@@ -111,17 +111,17 @@ impl Default for L2Config {
 #[serde(deny_unknown_fields, default)]
 pub struct DramConfig {
     /// Cycles from the start of an access to its first data on a row hit.
-    /// Default 300: ~500 cycles ≈ 250 ns L0 miss to data at 2 GHz ([C&C-LAT]).
+    /// Default 300: ~500 cycles ≈ 250 ns L0 miss to data at 2 GHz (C&C-LAT).
     pub latency: u32,
     /// Extra cycles when the bank's open row is another one (precharge +
-    /// activate, tRP + tRCD ≈ 2 × 12 ns [GDDR6]). Default 48.
+    /// activate, tRP + tRCD ≈ 2 × 12 ns (GDDR6)). Default 48.
     pub row_miss_cycles: u32,
     /// Data bytes per cycle per channel (≥ 1). Default 16: 256 B/cycle over 16
-    /// channels [6800XT].
+    /// channels (6800XT).
     pub bytes_per_cycle: u32,
-    /// Banks per channel (a power of two). Default 16 [GDDR6].
+    /// Banks per channel (a power of two). Default 16 (GDDR6).
     pub banks: u32,
-    /// Row (page) size in bytes (a power of two, ≥ line_bytes). Default 2048 [GDDR6].
+    /// Row (page) size in bytes (a power of two, ≥ line_bytes). Default 2048 (GDDR6).
     pub row_bytes: u32,
     /// Requests the channel queues, ≥ 1. Default 16.
     pub queue: u32,
@@ -144,15 +144,15 @@ impl Default for DramConfig {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct MemConfig {
-    /// Cache line size in bytes, all levels (a power of two, 64–4096). Default 128 ([AMDGPU-UNOFF]).
+    /// Cache line size in bytes, all levels (a power of two, 64–4096). Default 128 (AMDGPU-UNOFF).
     pub line_bytes: u32,
-    /// Per-CU instruction cache. Default 32 KiB, 4-way ([AMDGPU-UNOFF]), 16-cycle hit.
+    /// Per-CU instruction cache. Default 32 KiB, 4-way (AMDGPU-UNOFF), 16-cycle hit.
     pub inst_cache: CacheConfig,
-    /// Per-CU scalar data cache. Default 16 KiB, 4-way ([AMDGPU-UNOFF]), 16-cycle
-    /// hit (scalar loads are about half the vector L0 latency in [C&C-LAT]).
+    /// Per-CU scalar data cache. Default 16 KiB, 4-way (AMDGPU-UNOFF), 16-cycle
+    /// hit (scalar loads are about half the vector L0 latency in (C&C-LAT)).
     pub scalar_cache: CacheConfig,
     /// Per-CU L0 vector cache (write-through, no write-allocate). Default 16 KiB,
-    /// 4-way, 32-cycle hit (≈ 16 ns at 2 GHz, [C&C-LAT]).
+    /// 4-way, 32-cycle hit (≈ 16 ns at 2 GHz, (C&C-LAT)).
     pub vector_cache: CacheConfig,
     /// The crossbar.
     pub xbar: XbarConfig,
