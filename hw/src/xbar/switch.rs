@@ -51,6 +51,8 @@ pub struct Switch {
     latency: u64,
     /// Scratch: each input's requested output this cycle.
     want: Vec<Option<usize>>,
+    /// Scratch: inputs asking for each output this cycle.
+    askers: Vec<u32>,
     /// Counters.
     pub stats: SwitchStats,
 }
@@ -71,6 +73,7 @@ impl Switch {
             out_free: vec![0; outputs],
             latency: u64::from(latency.max(1)),
             want: vec![None; inputs],
+            askers: vec![0; outputs],
             stats: SwitchStats::default(),
         }
     }
@@ -91,11 +94,14 @@ impl Switch {
     ) -> bool {
         // Stage 1: requests.
         let mut any = false;
+        self.askers.fill(0);
         for (i, f) in self.inputs.iter().enumerate() {
             self.want[i] = match f.front(now) {
                 Some(p) if self.in_free[i] <= now => {
                     any = true;
-                    Some(route(p))
+                    let o = route(p);
+                    self.askers[o] += 1;
+                    Some(o)
                 }
                 _ => None,
             };
@@ -110,13 +116,13 @@ impl Switch {
         // Stage 2: per-output arbitration (pure), then the edge.
         let mut moved = false;
         for (o, dest) in outputs.iter_mut().enumerate().take(self.outs.len()) {
-            let askers = self.want.iter().filter(|w| **w == Some(o)).count();
+            let askers = self.askers[o];
             if askers == 0 {
                 continue;
             }
             if self.out_free[o] > now {
                 // The output is still sending a multi-flit packet.
-                self.stats.conflicts += askers as u64;
+                self.stats.conflicts += u64::from(askers);
                 continue;
             }
             if !dest.can_push() {
@@ -126,7 +132,7 @@ impl Switch {
             let want = &self.want;
             let (grant, next) = self.outs[o].arb.eval(|i| want[i] == Some(o));
             let Some(g) = grant else { continue };
-            self.stats.conflicts += askers as u64 - 1;
+            self.stats.conflicts += u64::from(askers) - 1;
             let Some(p) = self.inputs[g].pop(now) else {
                 continue;
             };
