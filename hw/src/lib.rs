@@ -19,3 +19,4 @@ pub mod event;
 pub mod exec;
 pub mod frontend;
 pub mod mem;
+pub mod xbar;
