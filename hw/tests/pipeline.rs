@@ -1,0 +1,189 @@
+//! Directed tests of the clocked pipeline with hand-assembled programs that
+//! use only instructions the compute unit handles itself (s_nop, s_sleep,
+//! s_barrier, s_waitcnt, s_endpgm), so they run before the datapath exists.
+
+use arch::code_object::KernelDescriptor;
+use arch::command::DispatchPacket;
+use arch::device::{Device, RunStatus, RunUntil};
+use arch::isa::{assemble, Target};
+use hw::event::Event;
+use hw::frontend::DispatchRequest;
+use hw::{ClockedGpu, GpuConfig};
+
+const CODE: u64 = 0x10_0000;
+const KD: u64 = 0x20_0000;
+
+fn gpu_with(program: &str, wave64: bool, config: GpuConfig) -> ClockedGpu {
+    let target = if wave64 {
+        Target::GFX1030_W64
+    } else {
+        Target::GFX1030_W32
+    };
+    let bytes = assemble(target, program).expect("assembles");
+    let mut gpu = ClockedGpu::new(config).expect("valid config");
+    gpu.map(CODE, 0x1000).unwrap();
+    gpu.map(KD, 0x1000).unwrap();
+    gpu.write(CODE, &bytes).unwrap();
+    let mut kd = KernelDescriptor {
+        kernel_code_entry_byte_offset: CODE as i64 - KD as i64,
+        ..KernelDescriptor::default()
+    };
+    kd.kernel_code_properties.enable_wavefront_size32 = !wave64;
+    gpu.write(KD, &kd.to_bytes()).unwrap();
+    gpu
+}
+
+fn dispatch(gpu: &mut ClockedGpu, number: u32, grid: u32, wg: u16) {
+    let packet = DispatchPacket {
+        dimensions: 1,
+        workgroup_size: [wg, 1, 1],
+        grid_size: [grid, 1, 1],
+        kernel_object: KD,
+        ..DispatchPacket::default()
+    };
+    gpu.launch_dispatch(DispatchRequest {
+        number,
+        channel: 0,
+        entry: 0,
+        packet,
+        packet_address: 0,
+    })
+    .expect("dispatch accepted");
+}
+
+fn cycles_of(program: &str, grid: u32, wg: u16) -> u64 {
+    let mut gpu = gpu_with(program, false, GpuConfig::one_cu());
+    dispatch(&mut gpu, 0, grid, wg);
+    assert_eq!(gpu.run(RunUntil::Idle).unwrap(), RunStatus::Done);
+    // The dispatch's own span (stale instruction prefetches may keep the
+    // memory system busy a little longer).
+    gpu.stats().dispatches[0].cycles
+}
+
+#[test]
+fn s_sleep_costs_64_cycles_per_unit_and_s_nop_n_plus_one() {
+    let base = cycles_of("s_endpgm", 32, 32);
+    let sleep2 = cycles_of("s_sleep 2\ns_endpgm", 32, 32);
+    let sleep4 = cycles_of("s_sleep 4\ns_endpgm", 32, 32);
+    assert_eq!(sleep4 - sleep2, 128, "two more sleep units = 128 cycles");
+    assert!(sleep2 >= base + 128);
+    let nop0 = cycles_of("s_nop 0\ns_endpgm", 32, 32);
+    let nop7 = cycles_of("s_nop 7\ns_endpgm", 32, 32);
+    assert_eq!(nop7 - nop0, 7);
+}
+
+#[test]
+fn barrier_waits_for_the_slowest_wave() {
+    // Wave 0 sleeps before the barrier; wave 1 must wait for it, so the
+    // whole workgroup takes as long as a single sleeping wave plus the end.
+    let one = cycles_of("s_sleep 8\ns_barrier\ns_endpgm", 32, 32);
+    let two = cycles_of("s_sleep 8\ns_barrier\ns_endpgm", 64, 64);
+    assert!(two >= one && two <= one + 16, "one {one} two {two}");
+}
+
+#[test]
+fn events_are_ordered_launch_issue_retire_end() {
+    let mut gpu = gpu_with("s_nop 1\ns_endpgm", false, GpuConfig::one_cu());
+    gpu.set_events(true);
+    dispatch(&mut gpu, 3, 64, 32);
+    gpu.run(RunUntil::Idle).unwrap();
+    let ev = gpu.take_events();
+    let launches = ev
+        .iter()
+        .filter(|e| matches!(e, Event::WaveLaunch { .. }))
+        .count();
+    let ends = ev
+        .iter()
+        .filter(|e| matches!(e, Event::WaveEnd { .. }))
+        .count();
+    let retires = ev.iter().filter(|e| matches!(e, Event::Retire(_))).count();
+    assert_eq!((launches, ends, retires), (2, 2, 4));
+    // Per wave: the s_endpgm retire comes before its WaveEnd.
+    let pos_end = ev
+        .iter()
+        .position(|e| matches!(e, Event::WaveEnd { .. }))
+        .unwrap();
+    let pos_first_retire = ev
+        .iter()
+        .position(|e| matches!(e, Event::Retire(_)))
+        .unwrap();
+    assert!(pos_first_retire < pos_end);
+    if let Some(Event::WaveLaunch { scalar, .. }) =
+        ev.iter().find(|e| matches!(e, Event::WaveLaunch { .. }))
+    {
+        assert_eq!(scalar.exec(), 0xffff_ffff);
+    }
+}
+
+#[test]
+fn partial_workgroup_gets_partial_exec() {
+    let mut gpu = gpu_with("s_endpgm", true, GpuConfig::one_cu());
+    gpu.set_events(true);
+    dispatch(&mut gpu, 0, 100, 64);
+    gpu.run(RunUntil::Idle).unwrap();
+    let execs: Vec<u64> = gpu
+        .take_events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::WaveLaunch { scalar, .. } => Some(scalar.exec()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(execs, vec![u64::MAX, (1u64 << 36) - 1]);
+}
+
+#[test]
+fn runs_are_deterministic() {
+    let run = || {
+        let mut gpu = gpu_with(
+            "s_sleep 1\ns_barrier\ns_nop 3\ns_endpgm",
+            false,
+            GpuConfig::default_config(),
+        );
+        dispatch(&mut gpu, 0, 4096, 256);
+        gpu.run(RunUntil::Idle).unwrap();
+        (gpu.now(), format!("{:?}", gpu.stats()))
+    };
+    assert_eq!(run(), run());
+}
+
+#[test]
+fn more_cus_finish_a_large_grid_sooner() {
+    let run = |config: GpuConfig| {
+        let mut gpu = gpu_with("s_sleep 10\ns_endpgm", false, config);
+        dispatch(&mut gpu, 0, 32 * 256, 256);
+        gpu.run(RunUntil::Idle).unwrap();
+        gpu.now()
+    };
+    let one = run(GpuConfig::one_cu());
+    let four = run(GpuConfig::default_config());
+    assert!(four < one, "4 CUs {four} vs 1 CU {one}");
+}
+
+#[test]
+fn watchdog_names_the_oldest_wave() {
+    let mut config = GpuConfig::one_cu();
+    config.watchdog_cycles = 500;
+    let mut gpu = gpu_with("s_sleep 100\ns_endpgm", false, config);
+    dispatch(&mut gpu, 0, 32, 32);
+    let e = gpu.run(RunUntil::Idle).unwrap_err();
+    let text = e.to_string();
+    assert!(
+        text.contains("watchdog") && text.contains("wave 0"),
+        "{text}"
+    );
+    // The GPU stays stopped with the same fault.
+    assert_eq!(gpu.run(RunUntil::Idle).unwrap_err(), e);
+}
+
+#[test]
+fn mmio_identifies_gfx1030_and_cycle_counter() {
+    let mut gpu = gpu_with("s_endpgm", false, GpuConfig::one_cu());
+    assert_eq!(
+        gpu.mmio_read(arch::mmio::GPU_ID).unwrap(),
+        arch::mmio::GPU_ID_GFX1030
+    );
+    gpu.run(RunUntil::Cycles(10)).unwrap();
+    assert_eq!(gpu.mmio_read(arch::mmio::CYCLE_LO).unwrap(), 10);
+    assert!(gpu.mmio_write(arch::mmio::GPU_ID, 0).is_err());
+}
