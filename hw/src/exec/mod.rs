@@ -260,6 +260,8 @@ pub struct WaveEnv {
     pub scratch_per_item: u32,
     /// Bytes of LDS the workgroup owns.
     pub lds_bytes: u32,
+    /// The wave's index in its workgroup (what `s_getreg HW_REG_HW_ID` reads).
+    pub wave_in_group: u32,
 }
 
 impl WaveEnv {
