@@ -187,3 +187,67 @@ fn mmio_identifies_gfx1030_and_cycle_counter() {
     assert_eq!(gpu.mmio_read(arch::mmio::CYCLE_LO).unwrap(), 10);
     assert!(gpu.mmio_write(arch::mmio::GPU_ID, 0).is_err());
 }
+
+const LOOP: &str = "s_mov_b32 s10, 20
+s_sub_u32 s10, s10, 1
+s_cmp_lg_u32 s10, 0
+s_cbranch_scc1 -3
+s_endpgm";
+
+#[test]
+fn scalar_loop_retires_every_iteration_and_refetches_after_taken_branches() {
+    let mut gpu = gpu_with(LOOP, false, GpuConfig::one_cu());
+    gpu.set_events(true);
+    dispatch(&mut gpu, 0, 32, 32);
+    gpu.run(RunUntil::Idle).unwrap();
+    let retires: Vec<_> = gpu
+        .take_events()
+        .into_iter()
+        .filter_map(|e| match e {
+            Event::Retire(r) => Some(r),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(retires.len(), 1 + 3 * 20 + 1);
+    let last_sub = retires.iter().rev().find(|r| r.inst.to_string().starts_with("s_sub")).unwrap();
+    assert_eq!(last_sub.writes.sgpr, vec![(10, 0)]);
+    let taken = retires.iter().filter(|r| r.writes.branch.is_some()).count();
+    assert_eq!(taken, 19);
+    // Each taken branch flushes and refetches: at least one memory latency each.
+    let cycles = gpu.stats().dispatches[0].cycles;
+    assert!(cycles >= 19 * 100, "{cycles}");
+}
+
+#[test]
+fn scheduler_policies_differ() {
+    let run = |policy: &str| {
+        let mut config = GpuConfig::one_cu();
+        config.cu.scheduler = serde_norway::from_str(policy).unwrap();
+        let mut gpu = gpu_with(LOOP, false, config);
+        dispatch(&mut gpu, 0, 32 * 16, 32 * 16);
+        gpu.run(RunUntil::Idle).unwrap();
+        let s = gpu.stats();
+        (s.dispatches[0].cycles, s.stalls)
+    };
+    let a = run("oldest-first");
+    let b = run("round-robin");
+    let c = run("greedy-then-oldest");
+    assert!(a != b || b != c, "{a:?} {b:?} {c:?}");
+}
+
+/// Simulated cycles per second on one CU (run with `--release --ignored --nocapture`).
+#[test]
+#[ignore]
+fn speed_one_cu() {
+    let prog = "s_mov_b32 s10, 0x40000
+s_sub_u32 s10, s10, 1
+s_cmp_lg_u32 s10, 0
+s_cbranch_scc1 -3
+s_endpgm";
+    let mut gpu = gpu_with(prog, false, GpuConfig::one_cu());
+    dispatch(&mut gpu, 0, 32 * 8, 32 * 8);
+    let t = std::time::Instant::now();
+    gpu.run(RunUntil::Idle).unwrap();
+    let s = t.elapsed().as_secs_f64();
+    println!("{} cycles in {s:.3} s = {:.2} M cycles/s", gpu.now(), gpu.now() as f64 / s / 1e6);
+}

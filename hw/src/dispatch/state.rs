@@ -335,6 +335,7 @@ pub fn workgroup(d: &ActiveDispatch, linear: u64) -> WorkgroupInit {
                 scratch_slice: p.scratch_address.wrapping_add(offset),
                 scratch_per_item: d.scratch_per_item,
                 lds_bytes: d.lds_bytes,
+                wave_in_group: w,
             },
         });
     }
