@@ -382,8 +382,14 @@ impl Device for ClockedGpu {
             mmio::GPU_ID => Ok(mmio::GPU_ID_GFX1030),
             mmio::STATUS => {
                 let busy = !self.is_idle();
-                Ok(u32::from(busy) * mmio::STATUS_BUSY
-                    | u32::from(self.fault.is_some()) * mmio::STATUS_FAULT)
+                let mut status = 0;
+                if busy {
+                    status |= mmio::STATUS_BUSY;
+                }
+                if self.fault.is_some() {
+                    status |= mmio::STATUS_FAULT;
+                }
+                Ok(status)
             }
             mmio::CHANNEL_COUNT => Ok(self.config.frontend.channels),
             mmio::CYCLE_LO => Ok(self.cycle as u32),

@@ -209,7 +209,11 @@ fn scalar_loop_retires_every_iteration_and_refetches_after_taken_branches() {
         })
         .collect();
     assert_eq!(retires.len(), 1 + 3 * 20 + 1);
-    let last_sub = retires.iter().rev().find(|r| r.inst.to_string().starts_with("s_sub")).unwrap();
+    let last_sub = retires
+        .iter()
+        .rev()
+        .find(|r| r.inst.to_string().starts_with("s_sub"))
+        .unwrap();
     assert_eq!(last_sub.writes.sgpr, vec![(10, 0)]);
     let taken = retires.iter().filter(|r| r.writes.branch.is_some()).count();
     assert_eq!(taken, 19);
@@ -249,5 +253,9 @@ s_endpgm";
     let t = std::time::Instant::now();
     gpu.run(RunUntil::Idle).unwrap();
     let s = t.elapsed().as_secs_f64();
-    println!("{} cycles in {s:.3} s = {:.2} M cycles/s", gpu.now(), gpu.now() as f64 / s / 1e6);
+    println!(
+        "{} cycles in {s:.3} s = {:.2} M cycles/s",
+        gpu.now(),
+        gpu.now() as f64 / s / 1e6
+    );
 }

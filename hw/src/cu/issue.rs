@@ -121,13 +121,13 @@ impl Cu {
                         }
                     };
                     let key = (w.prio, rank);
-                    if best.as_ref().is_none_or(|b| key > b.2) {
+                    if best.as_ref().map_or(true, |b| key > b.2) {
                         best = Some((slot, d, key));
                     }
                 }
                 Err(Some(s)) => {
                     let age = self.waves[slot].age;
-                    if stall.is_none_or(|(a, _)| age < a) {
+                    if stall.map_or(true, |(a, _)| age < a) {
                         stall = Some((age, s));
                     }
                 }

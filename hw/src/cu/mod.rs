@@ -437,10 +437,7 @@ impl Cu {
     fn emit_retire(
         events: &mut Option<&mut Vec<Event>>,
         w: &Wave,
-        inst: Instruction,
-        pc: u64,
-        seq: u64,
-        exec: u64,
+        (inst, pc, seq, exec): (Instruction, u64, u64, u64),
         writes: &Writes,
         now: u64,
     ) {

@@ -96,10 +96,7 @@ impl Cu {
         Cu::emit_retire(
             &mut cx.events,
             w,
-            op.inst,
-            op.pc,
-            op.seq,
-            op.exec,
+            (op.inst, op.pc, op.seq, op.exec),
             writes,
             cx.now,
         );
@@ -121,7 +118,7 @@ impl Cu {
             while let Some(&i) = self.waves[slot].mem_q[q].front() {
                 let done = self.mem_ops[i as usize]
                     .as_ref()
-                    .is_none_or(|o| o.remaining == 0);
+                    .map_or(true, |o| o.remaining == 0);
                 if !done {
                     break;
                 }
@@ -141,10 +138,7 @@ impl Cu {
                 Cu::emit_retire(
                     &mut cx.events,
                     w,
-                    op.inst,
-                    op.pc,
-                    op.seq,
-                    op.exec,
+                    (op.inst, op.pc, op.seq, op.exec),
                     writes,
                     cx.now,
                 );

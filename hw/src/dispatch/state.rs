@@ -104,8 +104,7 @@ pub fn prepare(
     let vgprs = vgprs.min(256) as u16;
     let lds_bytes = kd
         .group_segment_fixed_size
-        .checked_add(p.group_segment_size)
-        .unwrap_or(u32::MAX);
+        .saturating_add(p.group_segment_size);
     if lds_bytes > cu.lds_bytes {
         return Err(bad(
             &req,
