@@ -259,3 +259,88 @@ s_endpgm";
         gpu.now() as f64 / s / 1e6
     );
 }
+
+const KERNARG: u64 = 0x30_0000;
+
+/// A wave32 GPU whose kernel gets the kernarg pointer in s[0:1], pointing at
+/// the dword 41.
+fn smem_gpu(program: &str) -> ClockedGpu {
+    let bytes = assemble(Target::GFX1030_W32, program).expect("assembles");
+    let mut gpu = ClockedGpu::new(GpuConfig::one_cu()).unwrap();
+    gpu.map(CODE, 0x1000).unwrap();
+    gpu.map(KD, 0x1000).unwrap();
+    gpu.map(KERNARG, 0x1000).unwrap();
+    gpu.write(CODE, &bytes).unwrap();
+    gpu.write(KERNARG, &41u32.to_le_bytes()).unwrap();
+    let mut kd = KernelDescriptor {
+        kernel_code_entry_byte_offset: CODE as i64 - KD as i64,
+        ..KernelDescriptor::default()
+    };
+    kd.kernel_code_properties.enable_wavefront_size32 = true;
+    kd.kernel_code_properties.enable_sgpr_kernarg_segment_ptr = true;
+    kd.compute_pgm_rsrc2.user_sgpr_count = arbitrary_int::u5::new(2);
+    gpu.write(KD, &kd.to_bytes()).unwrap();
+    gpu.set_events(true);
+    let packet = DispatchPacket {
+        dimensions: 1,
+        workgroup_size: [32, 1, 1],
+        grid_size: [32, 1, 1],
+        kernel_object: KD,
+        kernarg_address: KERNARG,
+        ..DispatchPacket::default()
+    };
+    gpu.launch_dispatch(DispatchRequest {
+        number: 0,
+        channel: 0,
+        entry: 0,
+        packet,
+        packet_address: 0,
+    })
+    .unwrap();
+    gpu.run(RunUntil::Idle).unwrap();
+    gpu
+}
+
+fn retire_of(events: &[Event], prefix: &str) -> Box<hw::event::Retire> {
+    events
+        .iter()
+        .find_map(|e| match e {
+            Event::Retire(r) if r.inst.to_string().starts_with(prefix) => Some(r.clone()),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no retire of {prefix}"))
+}
+
+#[test]
+fn waitcnt_holds_a_dependent_use_for_the_memory_latency() {
+    let latency = u64::from(GpuConfig::one_cu().memory.latency);
+    let mut gpu = smem_gpu(
+        "s_load_dword s2, s[0:1], 0x0
+s_waitcnt lgkmcnt(0)
+s_add_u32 s3, s2, 1
+s_endpgm",
+    );
+    let ev = gpu.take_events();
+    let load = retire_of(&ev, "s_load_dword");
+    let add = retire_of(&ev, "s_add_u32");
+    assert_eq!(load.writes.sgpr, vec![(2, 41)]);
+    assert_eq!(add.writes.sgpr, vec![(3, 42)], "the add saw the loaded value");
+    assert!(add.cycle > load.cycle, "the add retires after the load returned");
+    let start = gpu.stats().dispatches[0].start;
+    assert!(add.cycle - start >= latency, "{} {}", add.cycle, start);
+}
+
+#[test]
+fn memory_results_are_not_interlocked_without_waitcnt() {
+    // As on the hardware: without s_waitcnt the add reads s2 before the load
+    // has written it.
+    let mut gpu = smem_gpu(
+        "s_load_dword s2, s[0:1], 0x0
+s_add_u32 s3, s2, 1
+s_endpgm",
+    );
+    let ev = gpu.take_events();
+    assert_eq!(retire_of(&ev, "s_add_u32").writes.sgpr, vec![(3, 1)]);
+    // s_endpgm waited for the outstanding load before the wave ended.
+    assert_eq!(retire_of(&ev, "s_load_dword").writes.sgpr, vec![(2, 41)]);
+}
