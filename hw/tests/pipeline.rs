@@ -324,8 +324,15 @@ s_endpgm",
     let load = retire_of(&ev, "s_load_dword");
     let add = retire_of(&ev, "s_add_u32");
     assert_eq!(load.writes.sgpr, vec![(2, 41)]);
-    assert_eq!(add.writes.sgpr, vec![(3, 42)], "the add saw the loaded value");
-    assert!(add.cycle > load.cycle, "the add retires after the load returned");
+    assert_eq!(
+        add.writes.sgpr,
+        vec![(3, 42)],
+        "the add saw the loaded value"
+    );
+    assert!(
+        add.cycle > load.cycle,
+        "the add retires after the load returned"
+    );
     let start = gpu.stats().dispatches[0].start;
     assert!(add.cycle - start >= latency, "{} {}", add.cycle, start);
 }
