@@ -311,11 +311,7 @@ pub(crate) fn execute(cx: &mut Cx<'_>, c: Cmp, out: &mut Writes) -> Result<(), F
     }
     // v_cmpx writes EXEC; v_cmp its printed destination: vcc (e32), the
     // SDWA sdst, or the VOP3 sdst.
-    let dst = if c.x {
-        code::EXEC_LO
-    } else {
-        cx.sdst_code(0)?
-    };
+    let dst = if c.x { code::EXEC_LO } else { cx.sdst_code(0)? };
     cx.write_mask_sgpr(out, dst, result);
     Ok(())
 }
