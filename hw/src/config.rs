@@ -314,10 +314,13 @@ impl GpuConfig {
                 "must be a power of two in 4..=128",
             ));
         }
-        if c.ibuf_bytes < c.fetch_bytes.max(16) || c.ibuf_bytes % c.fetch_bytes != 0 {
+        if c.ibuf_bytes < c.fetch_bytes.max(16)
+            || c.ibuf_bytes % c.fetch_bytes != 0
+            || c.ibuf_bytes / c.fetch_bytes > 16
+        {
             return Err(invalid(
                 "cu.ibuf_bytes",
-                "must be a multiple of cu.fetch_bytes and at least 16",
+                "must be 1 to 16 times cu.fetch_bytes and at least 16",
             ));
         }
         let line = self.memory.line_bytes;

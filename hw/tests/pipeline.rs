@@ -351,3 +351,144 @@ s_endpgm",
     // s_endpgm waited for the outstanding load before the wave ended.
     assert_eq!(retire_of(&ev, "s_load_dword").writes.sgpr, vec![(2, 41)]);
 }
+
+/// One CU with an instruction buffer deep enough that straight-line code is
+/// not fetch-bound behind the placeholder memory latency.
+fn deep_fetch() -> GpuConfig {
+    let mut c = GpuConfig::one_cu();
+    c.cu.fetch_bytes = 64;
+    c.cu.ibuf_bytes = 1024;
+    c
+}
+
+fn valu_chain(n: usize, dependent: bool) -> String {
+    let mut s = String::from("v_mov_b32 v1, 1\nv_mov_b32 v2, 2\n");
+    for i in 0..n {
+        if dependent {
+            s.push_str("v_add_nc_u32 v1, v1, v0\n");
+        } else {
+            s.push_str(&format!("v_add_nc_u32 v{}, v0, v0\n", 3 + i % 8));
+        }
+    }
+    s.push_str("s_endpgm");
+    s
+}
+
+fn dispatch_cycles(gpu: &mut ClockedGpu, grid: u32, wg: u16) -> u64 {
+    dispatch(gpu, 0, grid, wg);
+    gpu.run(RunUntil::Idle).unwrap();
+    gpu.stats().dispatches[0].cycles
+}
+
+fn kd_vgprs(gpu: &mut ClockedGpu, wave64: bool, lds: u32) {
+    let mut b = [0u8; 64];
+    gpu.read(KD, &mut b).unwrap();
+    let mut kd = KernelDescriptor::from_bytes(&b);
+    kd.compute_pgm_rsrc1.granulated_workitem_vgpr_count =
+        arbitrary_int::u6::new(if wave64 { 3 } else { 1 });
+    kd.group_segment_fixed_size = lds;
+    gpu.write(KD, &kd.to_bytes()).unwrap();
+}
+
+#[test]
+fn dependent_valu_chain_pays_the_issue_latency() {
+    let n = 64;
+    let run = |dependent| {
+        let mut gpu = gpu_with(&valu_chain(n, dependent), false, deep_fetch());
+        kd_vgprs(&mut gpu, false, 0);
+        dispatch_cycles(&mut gpu, 32, 32)
+    };
+    let dep = run(true);
+    let indep = run(false);
+    let latency = u64::from(GpuConfig::one_cu().cu.valu_latency);
+    // Each dependent add waits `latency` cycles instead of one.
+    assert!(
+        dep >= indep + (n as u64 - 1) * (latency - 1),
+        "dep {dep} indep {indep}"
+    );
+}
+
+#[test]
+fn wave64_skips_a_half_whose_exec_is_zero() {
+    let run = |items| {
+        let mut gpu = gpu_with(&valu_chain(64, false), true, deep_fetch());
+        kd_vgprs(&mut gpu, true, 0);
+        let c = dispatch_cycles(&mut gpu, items, items as u16);
+        (
+            c,
+            gpu.stats().cus[0].skipped_halves,
+            gpu.stats().cus[0].valu_busy_cycles,
+        )
+    };
+    let (full, skip_full, busy_full) = run(64);
+    let (half, skip_half, busy_half) = run(32);
+    assert_eq!(skip_full, 0);
+    assert_eq!(
+        skip_half, 66,
+        "two moves and 64 adds, each skipping its high half"
+    );
+    assert_eq!(busy_full, 2 * busy_half);
+    assert!(
+        half < full,
+        "high half inactive {half} vs both halves {full}"
+    );
+}
+
+#[test]
+fn lds_bank_conflicts_add_cycles() {
+    let prog = |shift: u32| {
+        format!(
+            "v_lshlrev_b32 v1, {shift}, v0
+ds_write_b32 v1, v0
+s_waitcnt lgkmcnt(0)
+ds_read_b32 v2, v1
+s_waitcnt lgkmcnt(0)
+s_endpgm"
+        )
+    };
+    let run = |shift| {
+        let mut gpu = gpu_with(&prog(shift), false, GpuConfig::one_cu());
+        kd_vgprs(&mut gpu, false, 8192);
+        let c = dispatch_cycles(&mut gpu, 32, 32);
+        (c, gpu.stats().cus[0].lds_bank_conflict_cycles)
+    };
+    let (fast, none) = run(2); // consecutive dwords: one per bank
+    let (slow, extra) = run(7); // 128-byte stride: all lanes in bank 0
+    assert_eq!(none, 0);
+    assert_eq!(extra, 2 * 31, "write and read each serialise 32 ways");
+    assert!(slow >= fast + 62, "{slow} vs {fast}");
+}
+
+#[test]
+fn injection_corrupts_one_valu_lane_once() {
+    use hw::inject::{InjectKind, Injection};
+    let mut gpu = gpu_with(
+        "v_add_nc_u32 v1, v0, v0\nv_add_nc_u32 v2, v0, v0\ns_endpgm",
+        false,
+        GpuConfig::one_cu(),
+    );
+    kd_vgprs(&mut gpu, false, 0);
+    gpu.set_events(true);
+    gpu.inject(Some(Injection {
+        wave: arch::device::WaveId::default(),
+        kind: InjectKind::ValuLane { lane: 5, bit: 4 },
+    }));
+    dispatch(&mut gpu, 0, 32, 32);
+    gpu.run(RunUntil::Idle).unwrap();
+    let ev = gpu.take_events();
+    let adds: Vec<_> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::Retire(r) if r.inst.to_string().starts_with("v_add") => Some(r.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(adds.len(), 2);
+    assert_eq!(
+        adds[0].writes.vgpr[0].values[5],
+        10 ^ 16,
+        "lane 5 corrupted"
+    );
+    assert_eq!(adds[0].writes.vgpr[0].values[6], 12);
+    assert_eq!(adds[1].writes.vgpr[0].values[5], 10, "fires once");
+}

@@ -224,6 +224,7 @@ pub fn describe(inst: Instruction, target: Target, rates: (u8, u8), banks: u32) 
     let mut sgprs = 0u128;
     let mut vgprs = [0u64; 4];
     let mut bank_reads = [0u8; 16];
+    let mut src_seen = [0u64; 4];
     let mut f64 = false;
     let specs = inst.info().map(|i| i.operands).unwrap_or(&[]);
     for (i, o) in inst.operands().iter().enumerate() {
@@ -242,8 +243,12 @@ pub fn describe(inst: Instruction, target: Target, rates: (u8, u8), banks: u32) 
                     )
                 });
                 for r in (code - 256)..(code - 256 + n).min(256) {
-                    vgprs[usize::from(r / 64)] |= 1 << (r % 64);
-                    if is_src && class == Class::Valu {
+                    let bit = 1u64 << (r % 64);
+                    let first_read = src_seen[usize::from(r / 64)] & bit == 0;
+                    vgprs[usize::from(r / 64)] |= bit;
+                    if is_src && class == Class::Valu && first_read {
+                        // A register read by two operands is read once.
+                        src_seen[usize::from(r / 64)] |= bit;
                         let b = (u32::from(r) % banks.clamp(1, 16)) as usize;
                         bank_reads[b] = bank_reads[b].saturating_add(1);
                     }
