@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 
 use arch::command::SemaphoreCompare;
-use arch::device::{Device, DeviceError, Fault, FaultKind, RunStatus, RunUntil};
+use arch::device::{Device, DeviceError, Fault, FaultKind, RunStatus, RunUntil, WaveId};
 use arch::isa::Isa;
 use arch::mmio;
 
@@ -14,6 +14,7 @@ use crate::config::{ConfigError, GpuConfig};
 use crate::cu::{Cu, TickCtx};
 use crate::dispatch::Dispatcher;
 use crate::event::Event;
+use crate::exec::ScalarState;
 use crate::frontend::{DispatchRequest, FrontEnd, FrontEndIn};
 use crate::inject::Injection;
 use crate::mem::backing::{Backing, MapError};
@@ -283,6 +284,17 @@ impl ClockedGpu {
         DeviceError::Fault(f)
     }
 
+    /// The registers of resident wave `id` (scalar state, VGPRs × 64 lanes),
+    /// for register dumps.
+    pub fn wave_registers(&self, id: WaveId) -> Option<(ScalarState, Vec<[u32; 64]>)> {
+        self.cus.iter().find_map(|cu| cu.wave_registers(id))
+    }
+
+    /// The LDS of the workgroup that resident wave `id` belongs to.
+    pub fn workgroup_lds(&self, id: WaveId) -> Option<&[u8]> {
+        self.cus.iter().find_map(|cu| cu.workgroup_lds(id))
+    }
+
     /// Everything counted since reset.
     pub fn stats(&self) -> GpuStats {
         let cycles = self.cycle.max(1);
@@ -411,6 +423,23 @@ impl Device for ClockedGpu {
     }
 
     fn run(&mut self, until: RunUntil) -> Result<RunStatus, DeviceError> {
+        self.run_with(until, |_| Ok(()))
+    }
+
+    fn now(&self) -> u64 {
+        self.cycle
+    }
+}
+
+impl ClockedGpu {
+    /// [`Device::run`] with `hook` called after every clock edge: lockstep
+    /// checking drains [`ClockedGpu::take_events`] there, tracing samples the
+    /// design. An `Err` from the hook stops the GPU with that fault (it is
+    /// returned now and by every later `run`).
+    pub fn run_with<H>(&mut self, until: RunUntil, mut hook: H) -> Result<RunStatus, DeviceError>
+    where
+        H: FnMut(&mut ClockedGpu) -> Result<(), Box<Fault>>,
+    {
         if let Some(f) = &self.fault {
             return Err(DeviceError::Fault(f.clone()));
         }
@@ -454,14 +483,15 @@ impl Device for ClockedGpu {
                 self.quiet_cycles = 0;
             }
             self.step();
+            let hooked = hook(self);
             if let Some(f) = &self.fault {
                 return Err(DeviceError::Fault(f.clone()));
             }
+            if let Err(f) = hooked {
+                self.fault = Some(f.clone());
+                return Err(DeviceError::Fault(f));
+            }
         }
-    }
-
-    fn now(&self) -> u64 {
-        self.cycle
     }
 }
 

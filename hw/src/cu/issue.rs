@@ -203,7 +203,12 @@ impl Cu {
                 Control::Ignore | Control::None => {}
             }
             if let Some(ev) = cx.events.as_deref_mut() {
-                ev.push(Event::Issue { wave: id, pc, seq });
+                ev.push(Event::Issue {
+                    wave: id,
+                    pc,
+                    seq,
+                    memory: Vec::new(),
+                });
             }
             self.push_alu(op);
             return;
@@ -242,7 +247,12 @@ impl Cu {
         }
         self.inject(slot, widx, cx);
         if let Some(ev) = cx.events.as_deref_mut() {
-            ev.push(Event::Issue { wave: id, pc, seq });
+            ev.push(Event::Issue {
+                wave: id,
+                pc,
+                seq,
+                memory: self.pool[widx as usize].memory.clone(),
+            });
         }
         let writes = &self.pool[widx as usize];
         let mem_op = writes.access.op;

@@ -24,14 +24,14 @@
 
 use std::collections::VecDeque;
 
-use arch::device::Fault;
+use arch::device::{Fault, WaveId};
 use arch::isa::Instruction;
 
 use crate::config::CuConfig;
 use crate::dispatch::state::{physical_rows, WorkgroupShape};
 use crate::dispatch::WorkgroupInit;
 use crate::event::{Event, Retire};
-use crate::exec::Writes;
+use crate::exec::{ScalarState, Writes};
 use crate::inject::Injection;
 use crate::mem::backing::Backing;
 use crate::mem::{MemRequest, MemResponse, MemSystem, Unit};
@@ -191,6 +191,28 @@ impl Cu {
     /// Drops decoded instructions over `[address, +len)` (host writes).
     pub fn invalidate_code(&mut self, address: u64, len: u64) {
         self.decode.invalidate(address, len);
+    }
+
+    /// The architectural registers of resident wave `id`: its scalar state
+    /// and every VGPR it may address, all 64 lanes (for lockstep register dumps).
+    pub fn wave_registers(&self, id: WaveId) -> Option<(ScalarState, Vec<[u32; 64]>)> {
+        let w = self.waves.iter().find(|w| w.valid && w.id == id)?;
+        let rows = &self.vgpr[usize::from(w.simd)]
+            [w.vgpr_base as usize..(w.vgpr_base + w.vgpr_rows) as usize];
+        let wave64 = w.env.target_wave64;
+        let view = crate::exec::Vgprs { rows, wave64 };
+        let vgprs = (0..view.count())
+            .map(|r| std::array::from_fn(|lane| view.get(r, lane).unwrap_or(0)))
+            .collect();
+        Some((w.scalar.clone(), vgprs))
+    }
+
+    /// The LDS slice of the workgroup of resident wave `id`.
+    pub fn workgroup_lds(&self, id: WaveId) -> Option<&[u8]> {
+        let w = self.waves.iter().find(|w| w.valid && w.id == id)?;
+        let g = self.wgs.get(usize::from(w.wg))?;
+        self.lds
+            .get(g.lds_base as usize..(g.lds_base + g.lds_len) as usize)
     }
 
     /// The oldest running wave (for watchdog reports).
