@@ -25,6 +25,7 @@ pub mod gpu;
 pub mod inject;
 pub mod mem;
 pub mod stats;
+pub mod xbar;
 
 pub use config::{ConfigError, GpuConfig};
 pub use gpu::ClockedGpu;
