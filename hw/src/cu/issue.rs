@@ -23,7 +23,7 @@ const VMEM_QUEUE_DEPTH: usize = 256;
 
 impl Cu {
     /// Whether wave `slot` can issue now; `Ok` carries its decoded instruction.
-    fn ready(&mut self, slot: usize, cx: &mut TickCtx<'_>) -> Result<Decoded, Option<Stall>> {
+    fn ready(&mut self, slot: usize, cx: &mut TickCtx<'_>) -> Result<(), Option<Stall>> {
         let now = cx.now;
         let w = &mut self.waves[slot];
         if !w.valid || w.ending {
@@ -44,31 +44,39 @@ impl Cu {
         if w.pc + 4 > w.ib_end {
             return Err(Some(Stall::Fetch));
         }
-        let (pc, wave64, ib_end) = (w.pc, w.env.target_wave64, w.ib_end);
-        let rates = (self.cfg.trans_rate as u8, self.cfg.f64_rate as u8);
-        let d = match self
-            .decode
-            .get(pc, wave64, cx.backing, rates, self.cfg.vgpr_banks)
-        {
-            Ok(d) => *d,
-            Err(reason) => {
-                let w = &self.waves[slot];
-                self.fault = Some(Box::new(Fault {
-                    kind: FaultKind::IllegalInstruction {
-                        reason: reason.clone(),
-                    },
-                    wave: Some(w.id),
-                    pc: Some(pc),
-                    instruction: None,
-                    cycle: now,
-                }));
-                return Err(None);
+        let (pc, wave64) = (w.pc, w.env.target_wave64);
+        if w.dec_pc != pc || w.dec.is_none() {
+            // Once per instruction: copy its decoded form out of the cache.
+            let rates = (self.cfg.trans_rate as u8, self.cfg.f64_rate as u8);
+            match self
+                .decode
+                .get(pc, wave64, cx.backing, rates, self.cfg.vgpr_banks)
+            {
+                Ok(d) => {
+                    w.dec = Some(*d);
+                    w.dec_pc = pc;
+                }
+                Err(reason) => {
+                    self.fault = Some(Box::new(Fault {
+                        kind: FaultKind::IllegalInstruction {
+                            reason: reason.clone(),
+                        },
+                        wave: Some(w.id),
+                        pc: Some(pc),
+                        instruction: None,
+                        cycle: now,
+                    }));
+                    return Err(None);
+                }
             }
-        };
-        if pc + u64::from(d.inst.size) > ib_end {
-            return Err(Some(Stall::Fetch));
         }
         let w = &self.waves[slot];
+        let Some(d) = w.dec.as_ref() else {
+            return Err(None);
+        };
+        if pc + u64::from(d.inst.size) > w.ib_end {
+            return Err(Some(Stall::Fetch));
+        }
         if w.sb_special > 0
             || d.sgprs & w.sb_sgpr != 0
             || (0..4).any(|i| d.vgprs[i] & w.sb_vgpr[i] != 0)
@@ -87,7 +95,7 @@ impl Cu {
                 Err(Some(Stall::Backpressure))
             }
             Class::Lds if self.lds_free_at > now + 64 => Err(Some(Stall::BankConflict)),
-            _ => Ok(d),
+            _ => Ok(()),
         }
     }
 
@@ -99,12 +107,12 @@ impl Cu {
         let ws = self.cfg.wave_slots as usize;
         let base = simd * ws;
         let last = self.last_issued[simd] as usize;
-        let mut best: Option<(usize, Decoded, (u8, u64))> = None;
+        let mut best: Option<(usize, (u8, u64))> = None;
         let mut stall: Option<(u64, Stall)> = None;
         for i in 0..ws {
             let slot = base + i;
             match self.ready(slot, cx) {
-                Ok(d) => {
+                Ok(()) => {
                     let w = &self.waves[slot];
                     let rank = match self.cfg.scheduler {
                         SchedPolicy::OldestFirst => u64::MAX - w.age,
@@ -121,8 +129,8 @@ impl Cu {
                         }
                     };
                     let key = (w.prio, rank);
-                    if best.as_ref().map_or(true, |b| key > b.2) {
-                        best = Some((slot, d, key));
+                    if best.as_ref().map_or(true, |b| key > b.1) {
+                        best = Some((slot, key));
                     }
                 }
                 Err(Some(s)) => {
@@ -139,9 +147,11 @@ impl Cu {
             }
         }
         match best {
-            Some((slot, d, _)) => {
+            Some((slot, _)) => {
                 self.last_issued[simd] = slot as u16;
-                self.issue_one(slot, simd, d, cx);
+                if let Some(d) = self.waves[slot].dec {
+                    self.issue_one(slot, simd, d, cx);
+                }
             }
             None => {
                 let s = stall.map_or(Stall::NoReadyWave, |s| s.1);

@@ -126,6 +126,9 @@ pub struct Cu {
     alu_done: Vec<AluOp>,
     /// Counters.
     pub stats: CuStats,
+    /// Bumped whenever resources are taken or freed (the dispatcher retries a
+    /// CU that could not take a workgroup only after it changed).
+    pub epoch: u64,
     /// Dispatch numbers of workgroups that ended this cycle.
     pub ended_wgs: Vec<u32>,
     /// A fault raised this cycle.
@@ -169,6 +172,7 @@ impl Cu {
             seen: Vec::new(),
             alu_done: Vec::new(),
             stats: CuStats::default(),
+            epoch: 0,
             ended_wgs: Vec::new(),
             fault: None,
         }
@@ -191,6 +195,9 @@ impl Cu {
     /// Drops decoded instructions over `[address, +len)` (host writes).
     pub fn invalidate_code(&mut self, address: u64, len: u64) {
         self.decode.invalidate(address, len);
+        for w in &mut self.waves {
+            w.dec = None;
+        }
     }
 
     /// The oldest running wave (for watchdog reports).
@@ -200,7 +207,8 @@ impl Cu {
 
     /// True when a workgroup of `shape` fits now.
     pub fn fits(&self, shape: &WorkgroupShape) -> bool {
-        if !self.wgs.iter().any(|w| !w.valid) {
+        let free_slots = self.cfg.simds * self.cfg.wave_slots - self.resident;
+        if free_slots < shape.waves || !self.wgs.iter().any(|w| !w.valid) {
             return false;
         }
         if self.lds_alloc.capacity(shape.lds_bytes) == 0 && shape.lds_bytes > 0 {
@@ -311,6 +319,7 @@ impl Cu {
             }
         }
         self.wgs[g] = wg;
+        self.epoch += 1;
         self.stats.workgroups += 1;
     }
 
@@ -402,6 +411,7 @@ impl Cu {
             let (base, alloc) = (w.vgpr_base, w.vgpr_alloc);
             let g = w.wg as usize;
             self.waves[slot].valid = false;
+            self.epoch += 1;
             self.vgpr_alloc[simd].free(base, alloc);
             self.simd_waves[simd] -= 1;
             self.resident -= 1;

@@ -71,6 +71,11 @@ pub struct Wave {
     pub sb_special: u8,
     /// ALU instructions in flight.
     pub alu_inflight: u8,
+    /// The decoded instruction at `dec_pc` (copied from the CU's cache once
+    /// per instruction, so the scheduler's readiness checks cost no lookup).
+    pub dec: Option<super::decode::Decoded>,
+    /// The pc `dec` belongs to.
+    pub dec_pc: u64,
 }
 
 /// Index of each counter's queue in [`Wave::mem_q`].
