@@ -255,6 +255,12 @@ impl GpuConfig {
         };
         range("cus", self.cus.into(), 1, 64)?;
         range("frontend.channels", self.frontend.channels.into(), 1, 64)?;
+        if let Err(e) = self.frontend.validate() {
+            return Err(match e.split_once(": ") {
+                Some((path, reason)) => invalid(&format!("frontend.{path}"), reason),
+                None => invalid("frontend", e),
+            });
+        }
         range(
             "dispatcher.launch_interval",
             self.dispatcher.launch_interval.into(),
