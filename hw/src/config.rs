@@ -257,6 +257,7 @@ impl GpuConfig {
         range("frontend.channels", self.frontend.channels.into(), 1, 64)?;
         if let Err(e) = self.frontend.validate() {
             return Err(match e.split_once(": ") {
+                Some((path, reason)) if path.starts_with("frontend.") => invalid(path, reason),
                 Some((path, reason)) => invalid(&format!("frontend.{path}"), reason),
                 None => invalid("frontend", e),
             });
@@ -408,6 +409,16 @@ mod tests {
         let e = GpuConfig::from_yaml(text, "m.yaml").unwrap_err();
         assert!(
             e.to_string().starts_with("m.yaml:3:3: memory.line_bytes: "),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn front_end_errors_name_their_field() {
+        let e = GpuConfig::from_yaml("frontend:\n  command_cycles: 0\n", "f.yaml").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("f.yaml:2:3: frontend.command_cycles: "),
             "{e}"
         );
     }
