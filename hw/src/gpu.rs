@@ -274,15 +274,15 @@ impl ClockedGpu {
             .iter()
             .filter_map(|c| c.oldest_wave())
             .min_by_key(|w| w.age)
-            .map(|w| (w.id, w.pc));
-        let instruction = oldest.and_then(|(_, pc)| {
+            .map(|w| (w.id, w.pc, w.env.target()));
+        let instruction = oldest.and_then(|(_, pc, target)| {
             let mut b = [0u8; 12];
             (0..3)
                 .find_map(|k| {
                     let n = 12 - 4 * k;
                     self.backing.read(pc, &mut b[..n]).ok().map(|_| n)
                 })
-                .and_then(|n| arch::isa::decode(arch::isa::Target::GFX1030_W32, &b[..n]).ok())
+                .and_then(|n| arch::isa::decode(target, &b[..n]).ok())
                 .map(|i| i.to_string())
         });
         let f = Box::new(Fault {

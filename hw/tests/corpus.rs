@@ -122,3 +122,45 @@ fn speed_corpus_one_cu() {
         cycles as f64 / s / 1e6
     );
 }
+
+#[test]
+fn events_do_not_change_timing_and_runs_repeat() {
+    let k = corpus::find("scan_wg").unwrap();
+    let cycles = |events: bool| {
+        let elf = std::fs::read(k.prebuilt_path(Target::GFX1030_W64)).unwrap();
+        let mut gpu = ClockedGpu::new(GpuConfig::default_config()).unwrap();
+        gpu.set_events(events);
+        let mut driver = Driver::new(gpu).unwrap();
+        let program = driver.load(&elf).unwrap();
+        let kernel = program.kernel(k.name).unwrap().clone();
+        let mut args = Vec::new();
+        for a in k.launch.materialize() {
+            args.push(match a {
+                ArgValue::Buffer(b) => {
+                    Arg::Buffer(driver.create_buffer(&b.to_le_bytes()).unwrap().address)
+                }
+                ArgValue::Scalar(s) => Arg::Value(s.to_le_bytes()),
+                ArgValue::Local { bytes } => Arg::Local(bytes),
+            });
+        }
+        let dims = LaunchDims {
+            grid: k.launch.dims.grid,
+            workgroup: k.launch.dims.local,
+        };
+        driver.launch(&kernel, dims, &args).unwrap();
+        let gpu = driver.device_mut();
+        let retires = gpu
+            .take_events()
+            .iter()
+            .filter(|e| matches!(e, hw::event::Event::Retire(_)))
+            .count() as u64;
+        let s = gpu.stats();
+        (s.dispatches[0].cycles, s.instructions.total(), retires)
+    };
+    let (c_off, n_off, r_off) = cycles(false);
+    let (c_on, n_on, r_on) = cycles(true);
+    assert_eq!((c_off, n_off), (c_on, n_on));
+    assert_eq!(r_off, 0);
+    assert_eq!(r_on, n_on, "one retire per issued instruction");
+    assert_eq!(cycles(true), (c_on, n_on, r_on));
+}
