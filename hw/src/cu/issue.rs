@@ -11,7 +11,6 @@ use arch::device::{Fault, FaultKind};
 use super::decode::{Control, Decoded};
 use super::wave::counter;
 use super::{AluOp, Cu, MemOpE, TickCtx};
-use crate::config::SchedPolicy;
 use crate::event::Event;
 use crate::exec::{self, ExecCtx, MemOp, Vgprs};
 use crate::inject::InjectKind;
@@ -114,20 +113,8 @@ impl Cu {
             match self.ready(slot, cx) {
                 Ok(()) => {
                     let w = &self.waves[slot];
-                    let rank = match self.cfg.scheduler {
-                        SchedPolicy::OldestFirst => u64::MAX - w.age,
-                        SchedPolicy::RoundRobin => {
-                            let dist = (i + ws - (last.wrapping_sub(base) % ws) - 1) % ws;
-                            (ws - dist) as u64
-                        }
-                        SchedPolicy::GreedyThenOldest => {
-                            if slot == last {
-                                u64::MAX
-                            } else {
-                                u64::MAX - 1 - w.age
-                            }
-                        }
-                    };
+                    let last_here = (last >= base && last < base + ws).then(|| last - base);
+                    let rank = super::scheduler::rank(self.cfg.scheduler, w.age, i, last_here, ws);
                     let key = (w.prio, rank);
                     if best.as_ref().map_or(true, |b| key > b.1) {
                         best = Some((slot, key));
@@ -275,21 +262,18 @@ impl Cu {
             op.branch = d.branch;
             op.due = match d.class {
                 Class::Valu => {
-                    let passes = if wave64 {
-                        let halves =
-                            u32::from(exec_mask as u32 != 0) + u32::from(exec_mask >> 32 != 0);
-                        self.stats.skipped_halves += u64::from(2 - halves);
-                        halves.max(1)
-                    } else {
-                        1
-                    };
-                    let extra =
-                        u32::from(*d.bank_reads.iter().max().unwrap_or(&0)).saturating_sub(1);
-                    self.stats.vgpr_bank_conflict_cycles += u64::from(extra);
-                    let busy = passes * u32::from(d.rate) + extra;
-                    self.stats.valu_busy_cycles += u64::from(busy);
-                    self.valu_free_at[simd] = now + u64::from(busy);
-                    now + u64::from(busy - 1 + self.cfg.valu_latency)
+                    let v = super::simd::timing(
+                        wave64,
+                        exec_mask,
+                        d.rate,
+                        &d.bank_reads,
+                        self.cfg.valu_latency,
+                    );
+                    self.stats.skipped_halves += u64::from(v.skipped);
+                    self.stats.vgpr_bank_conflict_cycles += u64::from(v.conflict);
+                    self.stats.valu_busy_cycles += u64::from(v.busy);
+                    self.valu_free_at[simd] = now + u64::from(v.busy);
+                    now + u64::from(v.writeback)
                 }
                 _ if d.branch => now + u64::from(self.cfg.branch_latency),
                 _ => now + u64::from(self.cfg.salu_latency),

@@ -43,6 +43,8 @@ mod fetch;
 mod issue;
 pub mod lds;
 mod retire;
+pub mod scheduler;
+pub mod simd;
 pub mod vmem;
 pub mod wave;
 
