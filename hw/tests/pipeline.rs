@@ -494,3 +494,26 @@ fn injection_corrupts_one_valu_lane_once() {
     assert_eq!(adds[0].writes.vgpr[0].values[6], 12);
     assert_eq!(adds[1].writes.vgpr[0].values[5], 10, "fires once");
 }
+
+#[test]
+fn transcendentals_run_at_quarter_rate() {
+    let body = |op: &str| {
+        let mut s = String::new();
+        for i in 0..32 {
+            s.push_str(&format!("{op} v{}, v0\n", 1 + i % 8));
+        }
+        s.push_str("s_endpgm");
+        s
+    };
+    let busy = |op: &str| {
+        let mut gpu = gpu_with(&body(op), false, deep_fetch());
+        kd_vgprs(&mut gpu, false, 0);
+        let c = dispatch_cycles(&mut gpu, 32, 32);
+        (gpu.stats().cus[0].valu_busy_cycles, c)
+    };
+    let (mov, c_mov) = busy("v_mov_b32");
+    let (rcp, c_rcp) = busy("v_rcp_f32");
+    assert_eq!(mov, 32);
+    assert_eq!(rcp, 32 * u64::from(GpuConfig::one_cu().cu.trans_rate));
+    assert!(c_rcp > c_mov);
+}
