@@ -255,6 +255,13 @@ impl GpuConfig {
         };
         range("cus", self.cus.into(), 1, 64)?;
         range("frontend.channels", self.frontend.channels.into(), 1, 64)?;
+        if let Err(e) = self.frontend.validate() {
+            return Err(match e.split_once(": ") {
+                Some((path, reason)) if path.starts_with("frontend.") => invalid(path, reason),
+                Some((path, reason)) => invalid(&format!("frontend.{path}"), reason),
+                None => invalid("frontend", e),
+            });
+        }
         range(
             "dispatcher.launch_interval",
             self.dispatcher.launch_interval.into(),
@@ -323,12 +330,12 @@ impl GpuConfig {
                 "must be 1 to 16 times cu.fetch_bytes and at least 16",
             ));
         }
-        let line = self.memory.line_bytes;
-        if !line.is_power_of_two() || !(16..=4096).contains(&line) {
-            return Err(invalid(
-                "memory.line_bytes",
-                "must be a power of two in 16..=4096",
-            ));
+        if let Err(e) = self.memory.validate() {
+            // The memory system names its field first: `path: reason`.
+            return Err(match e.split_once(": ") {
+                Some((path, reason)) => invalid(&format!("memory.{path}"), reason),
+                None => invalid("memory", e),
+            });
         }
         if self.watchdog_cycles == 0 {
             return Err(invalid("watchdog_cycles", "must be at least 1"));
@@ -393,6 +400,26 @@ mod tests {
         assert!(
             s.starts_with("g.yaml:3:3: cu: unknown field `simdz`"),
             "{s}"
+        );
+    }
+
+    #[test]
+    fn memory_errors_name_their_field() {
+        let text = "cus: 1\nmemory:\n  line_bytes: 96\n";
+        let e = GpuConfig::from_yaml(text, "m.yaml").unwrap_err();
+        assert!(
+            e.to_string().starts_with("m.yaml:3:3: memory.line_bytes: "),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn front_end_errors_name_their_field() {
+        let e = GpuConfig::from_yaml("frontend:\n  command_cycles: 0\n", "f.yaml").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("f.yaml:2:3: frontend.command_cycles: "),
+            "{e}"
         );
     }
 

@@ -23,7 +23,7 @@ use crate::stats::{DispatchStats, GpuStats};
 
 /// Cycles with nothing in flight and channels waiting on semaphores before
 /// `run` reports the front end blocked.
-const DEADLOCK_CYCLES: u64 = 4096;
+const DEADLOCK_CYCLES: u64 = 2048;
 /// Dispatches the dispatcher holds at once.
 const MAX_DISPATCHES: usize = 16;
 
@@ -246,6 +246,19 @@ impl ClockedGpu {
         }
     }
 
+    fn all_channels_polling(&self) -> bool {
+        let mut working = 0;
+        for c in self.frontend.channels() {
+            if c.enabled && c.has_work() {
+                if c.ch_state() != mmio::CH_STATE_SEMAPHORE {
+                    return false;
+                }
+                working += 1;
+            }
+        }
+        working > 0
+    }
+
     fn word_holds(&self, address: u64, value: u32, compare: SemaphoreCompare) -> bool {
         match self.backing.read_u32(address) {
             Ok(v) => match compare {
@@ -262,15 +275,15 @@ impl ClockedGpu {
             .iter()
             .filter_map(|c| c.oldest_wave())
             .min_by_key(|w| w.age)
-            .map(|w| (w.id, w.pc));
-        let instruction = oldest.and_then(|(_, pc)| {
+            .map(|w| (w.id, w.pc, w.env.target()));
+        let instruction = oldest.and_then(|(_, pc, target)| {
             let mut b = [0u8; 12];
             (0..3)
                 .find_map(|k| {
                     let n = 12 - 4 * k;
                     self.backing.read(pc, &mut b[..n]).ok().map(|_| n)
                 })
-                .and_then(|n| arch::isa::decode(arch::isa::Target::GFX1030_W32, &b[..n]).ok())
+                .and_then(|n| arch::isa::decode(target, &b[..n]).ok())
                 .map(|i| i.to_string())
         });
         let f = Box::new(Fault {
@@ -469,8 +482,13 @@ impl ClockedGpu {
             if self.cycle - start >= budget {
                 return Err(self.watchdog(budget));
             }
-            // Deadlock: nothing in flight but the front end waits on semaphores.
-            if self.dispatcher.is_idle() && self.cus.iter().all(Cu::is_idle) && !self.mem.busy() {
+            // Deadlock: no dispatch or wave left that could write memory, and
+            // every channel with work polls a semaphore (the polling itself
+            // keeps the memory system busy, so it is not part of the test).
+            if self.dispatcher.is_idle()
+                && self.cus.iter().all(Cu::is_idle)
+                && self.all_channels_polling()
+            {
                 self.quiet_cycles += 1;
                 if self.quiet_cycles >= DEADLOCK_CYCLES {
                     let blocked = self.frontend.blocked(&self.backing);

@@ -117,3 +117,48 @@ fn coalescing_one_request_per_line() {
     assert_eq!(s_sparse.cus[0].vmem_requests, 64);
     assert!(s_sparse.dispatches[0].cycles >= s_dense.dispatches[0].cycles);
 }
+
+#[test]
+fn an_acquire_nothing_can_satisfy_reports_blocked() {
+    use arch::command::{Command, SemaphoreCompare};
+    use arch::device::{RunStatus, RunUntil};
+    let mut config = GpuConfig::one_cu();
+    config.watchdog_cycles = 1_000_000;
+    let gpu = ClockedGpu::new(config).unwrap();
+    let mut driver = Driver::new(gpu).unwrap();
+    let flag = driver.create_buffer(&7u32.to_le_bytes()).unwrap();
+    let mut block = sw::driver::CommandBlock::new();
+    block.push(Command::SemaphoreAcquire {
+        address: flag.address,
+        payload: 9,
+        compare: SemaphoreCompare::GreaterOrEqual,
+    });
+    driver.submit(block).unwrap();
+    match driver.device_mut().run(RunUntil::Idle).unwrap() {
+        RunStatus::Blocked(list) => {
+            assert_eq!(list.len(), 1);
+            assert_eq!(
+                (list[0].address, list[0].payload, list[0].current),
+                (flag.address, 9, 7)
+            );
+        }
+        other => panic!("expected Blocked, got {other:?}"),
+    }
+}
+
+#[test]
+fn signals_are_traceable_by_hierarchical_name() {
+    let gpu = ClockedGpu::new(GpuConfig::one_cu()).unwrap();
+    let mut t = traces::Tracer::names();
+    traces::Probe::probe(&gpu, "gpu", &mut t);
+    t.end_walk();
+    let names = t.declared();
+    for want in [
+        "gpu.cycle",
+        "gpu.cu0.simd1.waves",
+        "gpu.cu0.wave3.pc",
+        "gpu.cu0.wave31.vmcnt",
+    ] {
+        assert!(names.iter().any(|n| n == want), "{want} missing");
+    }
+}

@@ -11,7 +11,6 @@ use arch::device::{Fault, FaultKind};
 use super::decode::{Control, Decoded};
 use super::wave::counter;
 use super::{AluOp, Cu, MemOpE, TickCtx};
-use crate::config::SchedPolicy;
 use crate::event::Event;
 use crate::exec::{self, ExecCtx, MemOp, Vgprs};
 use crate::inject::InjectKind;
@@ -23,7 +22,7 @@ const VMEM_QUEUE_DEPTH: usize = 256;
 
 impl Cu {
     /// Whether wave `slot` can issue now; `Ok` carries its decoded instruction.
-    fn ready(&mut self, slot: usize, cx: &mut TickCtx<'_>) -> Result<Decoded, Option<Stall>> {
+    fn ready(&mut self, slot: usize, cx: &mut TickCtx<'_>) -> Result<(), Option<Stall>> {
         let now = cx.now;
         let w = &mut self.waves[slot];
         if !w.valid || w.ending {
@@ -44,31 +43,39 @@ impl Cu {
         if w.pc + 4 > w.ib_end {
             return Err(Some(Stall::Fetch));
         }
-        let (pc, wave64, ib_end) = (w.pc, w.env.target_wave64, w.ib_end);
-        let rates = (self.cfg.trans_rate as u8, self.cfg.f64_rate as u8);
-        let d = match self
-            .decode
-            .get(pc, wave64, cx.backing, rates, self.cfg.vgpr_banks)
-        {
-            Ok(d) => *d,
-            Err(reason) => {
-                let w = &self.waves[slot];
-                self.fault = Some(Box::new(Fault {
-                    kind: FaultKind::IllegalInstruction {
-                        reason: reason.clone(),
-                    },
-                    wave: Some(w.id),
-                    pc: Some(pc),
-                    instruction: None,
-                    cycle: now,
-                }));
-                return Err(None);
+        let (pc, wave64) = (w.pc, w.env.target_wave64);
+        if w.dec_pc != pc || w.dec.is_none() {
+            // Once per instruction: copy its decoded form out of the cache.
+            let rates = (self.cfg.trans_rate as u8, self.cfg.f64_rate as u8);
+            match self
+                .decode
+                .get(pc, wave64, cx.backing, rates, self.cfg.vgpr_banks)
+            {
+                Ok(d) => {
+                    w.dec = Some(*d);
+                    w.dec_pc = pc;
+                }
+                Err(reason) => {
+                    self.fault = Some(Box::new(Fault {
+                        kind: FaultKind::IllegalInstruction {
+                            reason: reason.clone(),
+                        },
+                        wave: Some(w.id),
+                        pc: Some(pc),
+                        instruction: None,
+                        cycle: now,
+                    }));
+                    return Err(None);
+                }
             }
-        };
-        if pc + u64::from(d.inst.size) > ib_end {
-            return Err(Some(Stall::Fetch));
         }
         let w = &self.waves[slot];
+        let Some(d) = w.dec.as_ref() else {
+            return Err(None);
+        };
+        if pc + u64::from(d.inst.size) > w.ib_end {
+            return Err(Some(Stall::Fetch));
+        }
         if w.sb_special > 0
             || d.sgprs & w.sb_sgpr != 0
             || (0..4).any(|i| d.vgprs[i] & w.sb_vgpr[i] != 0)
@@ -87,7 +94,7 @@ impl Cu {
                 Err(Some(Stall::Backpressure))
             }
             Class::Lds if self.lds_free_at > now + 64 => Err(Some(Stall::BankConflict)),
-            _ => Ok(d),
+            _ => Ok(()),
         }
     }
 
@@ -99,30 +106,18 @@ impl Cu {
         let ws = self.cfg.wave_slots as usize;
         let base = simd * ws;
         let last = self.last_issued[simd] as usize;
-        let mut best: Option<(usize, Decoded, (u8, u64))> = None;
+        let mut best: Option<(usize, (u8, u64))> = None;
         let mut stall: Option<(u64, Stall)> = None;
         for i in 0..ws {
             let slot = base + i;
             match self.ready(slot, cx) {
-                Ok(d) => {
+                Ok(()) => {
                     let w = &self.waves[slot];
-                    let rank = match self.cfg.scheduler {
-                        SchedPolicy::OldestFirst => u64::MAX - w.age,
-                        SchedPolicy::RoundRobin => {
-                            let dist = (i + ws - (last.wrapping_sub(base) % ws) - 1) % ws;
-                            (ws - dist) as u64
-                        }
-                        SchedPolicy::GreedyThenOldest => {
-                            if slot == last {
-                                u64::MAX
-                            } else {
-                                u64::MAX - 1 - w.age
-                            }
-                        }
-                    };
+                    let last_here = (last >= base && last < base + ws).then(|| last - base);
+                    let rank = super::scheduler::rank(self.cfg.scheduler, w.age, i, last_here, ws);
                     let key = (w.prio, rank);
-                    if best.as_ref().map_or(true, |b| key > b.2) {
-                        best = Some((slot, d, key));
+                    if best.as_ref().map_or(true, |b| key > b.1) {
+                        best = Some((slot, key));
                     }
                 }
                 Err(Some(s)) => {
@@ -139,9 +134,11 @@ impl Cu {
             }
         }
         match best {
-            Some((slot, d, _)) => {
+            Some((slot, _)) => {
                 self.last_issued[simd] = slot as u16;
-                self.issue_one(slot, simd, d, cx);
+                if let Some(d) = self.waves[slot].dec {
+                    self.issue_one(slot, simd, d, cx);
+                }
             }
             None => {
                 let s = stall.map_or(Stall::NoReadyWave, |s| s.1);
@@ -275,21 +272,18 @@ impl Cu {
             op.branch = d.branch;
             op.due = match d.class {
                 Class::Valu => {
-                    let passes = if wave64 {
-                        let halves =
-                            u32::from(exec_mask as u32 != 0) + u32::from(exec_mask >> 32 != 0);
-                        self.stats.skipped_halves += u64::from(2 - halves);
-                        halves.max(1)
-                    } else {
-                        1
-                    };
-                    let extra =
-                        u32::from(*d.bank_reads.iter().max().unwrap_or(&0)).saturating_sub(1);
-                    self.stats.vgpr_bank_conflict_cycles += u64::from(extra);
-                    let busy = passes * u32::from(d.rate) + extra;
-                    self.stats.valu_busy_cycles += u64::from(busy);
-                    self.valu_free_at[simd] = now + u64::from(busy);
-                    now + u64::from(busy - 1 + self.cfg.valu_latency)
+                    let v = super::simd::timing(
+                        wave64,
+                        exec_mask,
+                        d.rate,
+                        &d.bank_reads,
+                        self.cfg.valu_latency,
+                    );
+                    self.stats.skipped_halves += u64::from(v.skipped);
+                    self.stats.vgpr_bank_conflict_cycles += u64::from(v.conflict);
+                    self.stats.valu_busy_cycles += u64::from(v.busy);
+                    self.valu_free_at[simd] = now + u64::from(v.busy);
+                    now + u64::from(v.writeback)
                 }
                 _ if d.branch => now + u64::from(self.cfg.branch_latency),
                 _ => now + u64::from(self.cfg.salu_latency),

@@ -43,6 +43,8 @@ mod fetch;
 mod issue;
 pub mod lds;
 mod retire;
+pub mod scheduler;
+pub mod simd;
 pub mod vmem;
 pub mod wave;
 
@@ -126,6 +128,9 @@ pub struct Cu {
     alu_done: Vec<AluOp>,
     /// Counters.
     pub stats: CuStats,
+    /// Bumped whenever resources are taken or freed (the dispatcher retries a
+    /// CU that could not take a workgroup only after it changed).
+    pub epoch: u64,
     /// Dispatch numbers of workgroups that ended this cycle.
     pub ended_wgs: Vec<u32>,
     /// A fault raised this cycle.
@@ -169,6 +174,7 @@ impl Cu {
             seen: Vec::new(),
             alu_done: Vec::new(),
             stats: CuStats::default(),
+            epoch: 0,
             ended_wgs: Vec::new(),
             fault: None,
         }
@@ -191,6 +197,9 @@ impl Cu {
     /// Drops decoded instructions over `[address, +len)` (host writes).
     pub fn invalidate_code(&mut self, address: u64, len: u64) {
         self.decode.invalidate(address, len);
+        for w in &mut self.waves {
+            w.dec = None;
+        }
     }
 
     /// The architectural registers of resident wave `id`: its scalar state
@@ -222,7 +231,8 @@ impl Cu {
 
     /// True when a workgroup of `shape` fits now.
     pub fn fits(&self, shape: &WorkgroupShape) -> bool {
-        if !self.wgs.iter().any(|w| !w.valid) {
+        let free_slots = self.cfg.simds * self.cfg.wave_slots - self.resident;
+        if free_slots < shape.waves || !self.wgs.iter().any(|w| !w.valid) {
             return false;
         }
         if self.lds_alloc.capacity(shape.lds_bytes) == 0 && shape.lds_bytes > 0 {
@@ -333,6 +343,7 @@ impl Cu {
             }
         }
         self.wgs[g] = wg;
+        self.epoch += 1;
         self.stats.workgroups += 1;
     }
 
@@ -424,6 +435,7 @@ impl Cu {
             let (base, alloc) = (w.vgpr_base, w.vgpr_alloc);
             let g = w.wg as usize;
             self.waves[slot].valid = false;
+            self.epoch += 1;
             self.vgpr_alloc[simd].free(base, alloc);
             self.simd_waves[simd] -= 1;
             self.resident -= 1;

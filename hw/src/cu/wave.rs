@@ -6,12 +6,14 @@ use std::collections::VecDeque;
 
 use crate::exec::{ScalarState, WaveEnv};
 
-/// A wave slot's registers.
+traces::signals! {
+/// A wave slot's registers (bulk architectural state untraced).
 #[derive(Clone, Debug, Default)]
 pub struct Wave {
     /// The slot holds a wave.
     pub valid: bool,
     /// Its id.
+    @untraced
     pub id: WaveId,
     /// SIMD it runs on.
     pub simd: u8,
@@ -24,8 +26,10 @@ pub struct Wave {
     /// Per-wave sequence number of the next instruction.
     pub seq: u64,
     /// Scalar state.
+    @untraced
     pub scalar: ScalarState,
     /// Datapath facts.
+    @untraced
     pub env: WaveEnv,
     /// First VGPR row of its slice in its SIMD's file.
     pub vgpr_base: u32,
@@ -44,6 +48,7 @@ pub struct Wave {
     /// Issued `s_endpgm`; ends when nothing is outstanding.
     pub ending: bool,
     /// `s_waitcnt` limits in force `(vm, vs, lgkm)`.
+    @untraced
     pub wait: Option<(u8, u8, u8)>,
     /// Outstanding vector loads (and returning atomics).
     pub vmcnt: u8,
@@ -52,6 +57,7 @@ pub struct Wave {
     /// Outstanding LDS and scalar memory instructions.
     pub lgkmcnt: u8,
     /// Memory operations in flight per counter, oldest first (slab indices).
+    @untraced
     pub mem_q: [VecDeque<u32>; 3],
     /// Instruction buffer: bytes `[pc, ib_end)` are present.
     pub ib_end: u64,
@@ -64,6 +70,7 @@ pub struct Wave {
     /// Fetch epoch (bumped on flush, launch) to drop stale responses.
     pub epoch: u8,
     /// Scoreboard: SGPRs 0–105 with ALU writes in flight.
+    @untraced
     pub sb_sgpr: u128,
     /// Scoreboard: VGPRs with ALU writes in flight.
     pub sb_vgpr: [u64; 4],
@@ -71,6 +78,13 @@ pub struct Wave {
     pub sb_special: u8,
     /// ALU instructions in flight.
     pub alu_inflight: u8,
+    /// The decoded instruction at `dec_pc` (copied from the CU's cache once
+    /// per instruction, so the scheduler's readiness checks cost no lookup).
+    @untraced
+    pub dec: Option<super::decode::Decoded>,
+    /// The pc `dec` belongs to.
+    pub dec_pc: u64,
+}
 }
 
 /// Index of each counter's queue in [`Wave::mem_q`].
@@ -103,23 +117,6 @@ impl Wave {
     #[inline]
     pub fn drained(&self) -> bool {
         self.alu_inflight == 0 && self.mem_q.iter().all(|q| q.is_empty())
-    }
-}
-
-impl traces::Probe for Wave {
-    fn probe(&self, name: &str, t: &mut traces::Tracer) {
-        t.scope(name, |t| {
-            t.signal("valid", 1, u64::from(self.valid));
-            t.signal("pc", 48, self.pc & ((1 << 48) - 1));
-            t.signal("exec", 64, self.scalar.exec());
-            t.signal("vmcnt", 6, u64::from(self.vmcnt));
-            t.signal("vscnt", 6, u64::from(self.vscnt));
-            t.signal("lgkmcnt", 6, u64::from(self.lgkmcnt));
-            t.signal("wait_branch", 1, u64::from(self.wait_branch));
-            t.signal("at_barrier", 1, u64::from(self.at_barrier));
-            t.signal("ending", 1, u64::from(self.ending));
-            t.signal("prio", 2, u64::from(self.prio));
-        });
     }
 }
 

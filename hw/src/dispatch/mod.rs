@@ -71,6 +71,9 @@ pub struct Dispatcher {
     next_launch: u64,
     /// CU to try first.
     rr_cu: usize,
+    /// Per CU, its `epoch` when it last could not take `blocked_shape`.
+    blocked: Vec<u64>,
+    blocked_shape: Option<state::WorkgroupShape>,
 }
 
 /// A dispatch the dispatcher finished.
@@ -96,6 +99,8 @@ impl Dispatcher {
             active: Vec::new(),
             next_launch: 0,
             rr_cu: 0,
+            blocked: Vec::new(),
+            blocked_shape: None,
         }
     }
 
@@ -139,9 +144,21 @@ impl Dispatcher {
         let d = self.active.iter_mut().find(|d| d.next_wg < d.total_wgs)?;
         let shape = state::shape(d, d.next_wg);
         let n = cus.len();
+        if self.blocked_shape != Some(shape) || self.blocked.len() != n {
+            self.blocked_shape = Some(shape);
+            self.blocked.clear();
+            self.blocked.resize(n, u64::MAX);
+        }
         for k in 0..n {
             let c = (self.rr_cu + k) % n;
-            if cus[c].fits(&shape) {
+            if self.blocked[c] == cus[c].epoch {
+                continue; // nothing changed since it could not take this shape
+            }
+            if !cus[c].fits(&shape) {
+                self.blocked[c] = cus[c].epoch;
+                continue;
+            }
+            {
                 let init = state::workgroup(d, d.next_wg);
                 cus[c].launch(&init, cycle, self.config.launch_latency, events);
                 d.next_wg += 1;
