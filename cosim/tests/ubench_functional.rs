@@ -8,8 +8,8 @@
 use std::path::{Path, PathBuf};
 
 use arch::code_object::CodeObject;
-use cosim::golden::stats::GoldenStats;
-use cosim::golden::{GoldenConfig, GoldenGpu};
+use golden::stats::GoldenStats;
+use golden::{GoldenConfig, GoldenGpu};
 use cosim::workload::{self, ArgKind, Number, Workload};
 use sw::driver::Driver;
 
