@@ -1,0 +1,255 @@
+//! Re-targeting: a legacy instruction whose operation exists on gfx1030
+//! becomes that gfx1030 instruction (one for one), and the unfused
+//! multiply-adds gfx1030 removed become exact two-instruction emulations.
+
+use arch::isa::operand::{classify, SrcKind};
+use arch::isa::tables::info_for;
+use arch::isa::{Family, Instruction, Isa, Opcode, Operand, OperandType, Variant};
+
+use super::{inst, Context, Emitter};
+use crate::xlate::{XlateError, OUTPUT};
+
+/// gfx803 opcodes whose operation gfx1030 has under another name.
+///
+/// | gfx803 | gfx1030 | why |
+/// |---|---|---|
+/// | `v_add_u32` (VCC carry-out) | `v_add_co_u32` | gfx9 renamed the carry-out forms `_co_`; gfx10 keeps them VOP3-only |
+/// | `v_sub_u32`, `v_subrev_u32` | `v_sub_co_u32`, `v_subrev_co_u32` | same |
+/// | `v_addc_u32` | `v_add_co_ci_u32` | carry-in forms renamed `_co_ci_` |
+/// | `v_subb_u32`, `v_subbrev_u32` | `v_sub_co_ci_u32`, `v_subrev_co_ci_u32` | same |
+/// | `v_add_u16`, `v_sub_u16` | `v_add_nc_u16`, `v_sub_nc_u16` | gfx10 "no carry" names; VOP3-only |
+pub fn rename(op: Opcode) -> Opcode {
+    match op {
+        Opcode::V_ADD_U32 => Opcode::V_ADD_CO_U32,
+        Opcode::V_SUB_U32 => Opcode::V_SUB_CO_U32,
+        Opcode::V_SUBREV_U32 => Opcode::V_SUBREV_CO_U32,
+        Opcode::V_ADDC_U32 => Opcode::V_ADD_CO_CI_U32,
+        Opcode::V_SUBB_U32 => Opcode::V_SUB_CO_CI_U32,
+        Opcode::V_SUBBREV_U32 => Opcode::V_SUBREV_CO_CI_U32,
+        Opcode::V_ADD_U16 => Opcode::V_ADD_NC_U16,
+        Opcode::V_SUB_U16 => Opcode::V_SUB_NC_U16,
+        other => other,
+    }
+}
+
+/// Same mnemonic on both ISAs but a different meaning, or a meaning that
+/// depends on where the code lives: never re-targeted blindly.
+fn semantic_difference(inst: &Instruction) -> Option<&'static str> {
+    Some(match inst.opcode {
+        Opcode::S_GETREG_B32 | Opcode::S_SETREG_B32 | Opcode::S_SETREG_IMM32_B32 => {
+            "hardware register numbering and layouts differ between gfx8 and gfx10"
+        }
+        Opcode::S_GETPC_B64 | Opcode::S_SETPC_B64 | Opcode::S_SWAPPC_B64 => {
+            "the translated code does not live at the legacy addresses (indirect control flow and PC-relative data are not supported yet)"
+        }
+        Opcode::S_SENDMSG | Opcode::S_SENDMSGHALT => "message encodings differ",
+        Opcode::S_CBRANCH_G_FORK | Opcode::S_CBRANCH_I_FORK | Opcode::S_CBRANCH_JOIN => {
+            "GCN3 fork/join has no gfx10 equivalent"
+        }
+        _ if is_cmpx(inst.opcode) => {
+            "gfx8 v_cmpx writes VCC/SDST as well as EXEC; gfx10 writes only EXEC (emulation not written yet)"
+        }
+        _ if inst.variant == Variant::Dpp16 && (0x130..=0x143).contains(&inst.modifiers.dpp_ctrl) => {
+            "DPP wave shifts/rotates and row broadcasts do not exist on gfx10"
+        }
+        _ => return None,
+    })
+}
+
+fn is_cmpx(op: Opcode) -> bool {
+    op.mnemonic().starts_with("v_cmpx_")
+}
+
+/// Maps a gfx803 operand to gfx1030's source space.
+pub fn map_operand(op: Operand) -> Result<Operand, String> {
+    let Operand::Src { code, ty } = op else {
+        return Ok(op);
+    };
+    let code = match classify(Isa::Gfx803, code) {
+        SrcKind::Ttmp(n) => 108 + n,
+        SrcKind::Named(name, _) => match code {
+            // vcc, m0, exec, vccz, execz, scc, lds_direct: same codes.
+            106 | 107 | 124 | 126 | 127 | 251..=254 => code,
+            _ => return Err(format!("operand `{name}` has no gfx1030 equivalent")),
+        },
+        SrcKind::Invalid => return Err(format!("invalid source code {code}")),
+        _ => code,
+    };
+    Ok(Operand::Src { code, ty })
+}
+
+fn unsupported(inst: &Instruction, offset: u32, reason: impl Into<String>) -> XlateError {
+    XlateError::Unsupported {
+        offset: offset as usize,
+        text: inst.to_string(),
+        reason: reason.into(),
+    }
+}
+
+/// Compares two rows' operand lists by type, and by field unless
+/// `types_only` (VOP2/VOPC → VOP3 promotion turns the implicit `vcc` into
+/// `sdst`/`src2`).
+fn same_operands(
+    a: &[arch::isa::OperandSpec],
+    b: &[arch::isa::OperandSpec],
+    types_only: bool,
+) -> bool {
+    a.len() == b.len()
+        && a.iter()
+            .zip(b)
+            .all(|(x, y)| x.ty == y.ty && (types_only || x.field == y.field))
+}
+
+/// The one gfx1030 instruction that does what `inst` does.
+pub fn retarget(legacy: &Instruction, offset: u32) -> Result<Instruction, XlateError> {
+    if let Some(why) = semantic_difference(legacy) {
+        return Err(unsupported(legacy, offset, why));
+    }
+    let row = legacy
+        .info()
+        .ok_or_else(|| unsupported(legacy, offset, "no gfx803 table row"))?;
+    let op = rename(legacy.opcode);
+    let mut out = *legacy;
+    out.target = OUTPUT;
+    out.opcode = op;
+    out.size = 0;
+    match info_for(Isa::Gfx1030, legacy.family, op) {
+        Some(new) if same_operands(row.operands, new.operands, false) => {}
+        _ => {
+            let promotable = matches!(legacy.family, Family::Vop1 | Family::Vop2 | Family::Vopc)
+                && legacy.variant == Variant::Plain;
+            match info_for(Isa::Gfx1030, Family::Vop3, op) {
+                Some(new) if promotable && same_operands(row.operands, new.operands, true) => {
+                    out.family = Family::Vop3;
+                }
+                _ => {
+                    return Err(unsupported(
+                        legacy,
+                        offset,
+                        format!(
+                            "gfx1030 has no `{}` encoding with the same operands",
+                            op.mnemonic()
+                        ),
+                    ))
+                }
+            }
+        }
+    }
+    for slot in out.operands.iter_mut().take(usize::from(out.operand_count)) {
+        *slot = map_operand(*slot).map_err(|e| unsupported(legacy, offset, e))?;
+    }
+    // gfx8 SMEM with an immediate offset has no soffset; gfx10 names `null`.
+    if legacy.family == Family::Smem
+        && usize::from(legacy.operand_count) + 1 == row.operands.len()
+        && row
+            .operands
+            .last()
+            .is_some_and(|o| o.field == arch::isa::Field::Soffset)
+    {
+        out.operands[usize::from(out.operand_count)] = Operand::scalar(NULL, OperandType::B32);
+        out.operand_count += 1;
+    }
+    Ok(out)
+}
+
+/// gfx1030's `null` SGPR.
+pub const NULL: u16 = 125;
+
+/// The unfused multiply-adds gfx1030 does not have.
+pub fn is_unfused_mad(op: Opcode) -> bool {
+    matches!(
+        op,
+        Opcode::V_MAC_F32
+            | Opcode::V_MAD_F32
+            | Opcode::V_MADMK_F32
+            | Opcode::V_MADAK_F32
+            | Opcode::V_MAD_LEGACY_F32
+    )
+}
+
+/// `d = a × b + c` with the product rounded, then the sum rounded: the
+/// product into the summary's free VGPR, then the add. The gfx8 forms flush
+/// f32 denormals whatever MODE says (`docs/floating-point.md`): when the
+/// kernel's MODE keeps them, the pair runs under `s_denorm_mode` flushing
+/// f32 and MODE is restored after.
+pub fn unfused_mad(
+    legacy: &Instruction,
+    offset: u32,
+    ctx: &Context,
+    out: &mut Emitter,
+) -> Result<(), XlateError> {
+    let ops = legacy.operands();
+    let m = legacy.modifiers;
+    // (dst, a, b, c) and the legacy source index of each of a, b, c.
+    let (d, a, b, c) = match (legacy.opcode, ops) {
+        (Opcode::V_MAC_F32, [d, a, b]) => (*d, *a, *b, *d),
+        (Opcode::V_MAD_F32 | Opcode::V_MAD_LEGACY_F32, [d, a, b, c]) => (*d, *a, *b, *c),
+        (Opcode::V_MADMK_F32, [d, a, k, c]) => (*d, *a, *k, *c),
+        (Opcode::V_MADAK_F32, [d, a, b, k]) => (*d, *a, *b, *k),
+        _ => return Err(unsupported(legacy, offset, "unexpected operand list")),
+    };
+    let map = |o: Operand| map_operand(o).map_err(|e| unsupported(legacy, offset, e));
+    let (d, a, b, c) = (map(d)?, map(a)?, map(b)?, map(c)?);
+    if ctx.layout.writes_mode && ctx.layout.denorm_f32 != 0 {
+        return Err(unsupported(
+            legacy,
+            offset,
+            "the program changes MODE, so the f32 denormal flush this emulation needs cannot be planned",
+        ));
+    }
+    let t = Operand::vgpr(ctx.layout.temp_vgpr, OperandType::F32);
+    let mul_op = if legacy.opcode == Opcode::V_MAD_LEGACY_F32 {
+        Opcode::V_MUL_LEGACY_F32
+    } else {
+        Opcode::V_MUL_F32
+    };
+    let mut mul = inst(mul_op, Family::Vop3, &[t, a, b]);
+    mul.modifiers.neg = m.neg & 0b11;
+    mul.modifiers.abs = m.abs & 0b11;
+    let mut add = inst(Opcode::V_ADD_F32, Family::Vop3, &[d, t, c]);
+    // The add's src1 is the legacy src2 (not for v_mac, whose src2 is vdst).
+    if legacy.opcode != Opcode::V_MAC_F32 {
+        add.modifiers.neg = (m.neg >> 2 & 1) << 1;
+        add.modifiers.abs = (m.abs >> 2 & 1) << 1;
+    }
+    add.modifiers.clamp = m.clamp;
+    add.modifiers.omod = m.omod;
+    let flush = ctx.layout.denorm_f32 != 0;
+    let e = |e: super::EmitError| e.at(offset);
+    if flush {
+        out.emit(&denorm_mode(0, ctx.layout.denorm_f16_f64))
+            .map_err(e)?;
+    }
+    out.emit(&shrink(mul)).map_err(e)?;
+    out.emit(&shrink(add)).map_err(e)?;
+    if flush {
+        out.emit(&denorm_mode(
+            ctx.layout.denorm_f32,
+            ctx.layout.denorm_f16_f64,
+        ))
+        .map_err(e)?;
+    }
+    Ok(())
+}
+
+/// `s_denorm_mode`: FP_DENORM single in [1:0], double/half in [3:2].
+fn denorm_mode(f32_mode: u8, f16_f64_mode: u8) -> Instruction {
+    let mut i = inst(Opcode::S_DENORM_MODE, Family::Sopp, &[]);
+    i.modifiers.simm16 = u16::from(f32_mode & 3) | u16::from(f16_f64_mode & 3) << 2;
+    i
+}
+
+/// The 4-byte VOP2 form of a VOP3 two-source instruction when nothing needs
+/// VOP3 (no modifiers, a VGPR in src1, no literal in src1).
+fn shrink(i: Instruction) -> Instruction {
+    let m = i.modifiers;
+    let plain = m.neg == 0 && m.abs == 0 && !m.clamp && m.omod == 0;
+    let src1_vgpr = matches!(i.operands[2], Operand::Src { code, .. } if code >= 256);
+    if plain && src1_vgpr && info_for(Isa::Gfx1030, Family::Vop2, i.opcode).is_some() {
+        let mut s = i;
+        s.family = Family::Vop2;
+        s
+    } else {
+        i
+    }
+}
