@@ -226,12 +226,15 @@ fn loader_keeps_descriptor_and_code_relative_addresses() {
 
 #[test]
 fn loader_checks_the_processor_and_rejects_garbage() {
-    let mut d = driver(Isa::Gfx1030);
-    let elf = code_object(Isa::Gfx803, vec![], 0, 0, 0, false);
+    // gfx1030 code cannot run on the legacy GPU (gfx803 code on gfx1030 is
+    // translated: see `legacy_kernels_translate_at_first_dispatch_only`).
+    let mut legacy = driver(Isa::Gfx803);
+    let elf = code_object(Isa::Gfx1030, vec![], 0, 0, 0, true);
     assert_eq!(
-        d.load(&elf).unwrap_err().to_string(),
-        "code object is for gfx803, but the device is gfx1030"
+        legacy.load(&elf).unwrap_err().to_string(),
+        "code object is for gfx1030, but the device is gfx803"
     );
+    let mut d = driver(Isa::Gfx1030);
     assert!(matches!(
         d.load(b"not an elf"),
         Err(DriverError::CodeObject(_))
@@ -676,4 +679,49 @@ fn private_segment_gets_a_scratch_slot_per_wave() {
     let k = p.kernel("k").unwrap().clone();
     let disp = d.launch(&k, LaunchDims::linear(384, 96), &[]).unwrap();
     assert_eq!(disp.scratch.unwrap().size, 16 * 32 * 12);
+}
+
+/// Seed 003: a gfx803 object loads on a gfx1030 device untranslated; the
+/// first dispatch translates, the second hits the cache; the packet names the
+/// translated descriptor, whose code is the gfx1030 translation.
+#[test]
+fn legacy_kernels_translate_at_first_dispatch_only() {
+    let mut d = driver(Isa::Gfx1030);
+    let elf = code_object(Isa::Gfx803, vec![], 0, 0, 0, false);
+    let p = d.load(&elf).unwrap();
+    assert_eq!(d.xlate_stats().translations, 0, "load must not translate");
+    let k = p.kernel("k").unwrap().clone();
+    let dims = LaunchDims::linear(64, 64);
+    let first = d.launch(&k, dims, &[]).unwrap();
+    let stats = d.xlate_stats();
+    assert_eq!((stats.translations, stats.hits), (1, 0));
+    assert_ne!(first.packet.kernel_object, k.kernel_object);
+    let mut desc = [0u8; 64];
+    d.device()
+        .read(first.packet.kernel_object, &mut desc)
+        .unwrap();
+    let desc = KernelDescriptor::from_bytes(&desc);
+    assert!(
+        !desc.kernel_code_properties.enable_wavefront_size32,
+        "wave64"
+    );
+    let entry = first
+        .packet
+        .kernel_object
+        .wrapping_add(desc.kernel_code_entry_byte_offset as u64);
+    assert_eq!(entry % 256, 0);
+    let mut code = [0u8; 4];
+    d.device().read(entry, &mut code).unwrap();
+    assert_eq!(code, S_ENDPGM, "s_endpgm encodes alike on both ISAs");
+    let second = d.launch(&k, dims, &[]).unwrap();
+    assert_eq!(second.packet.kernel_object, first.packet.kernel_object);
+    let stats = d.xlate_stats();
+    assert_eq!((stats.translations, stats.hits), (1, 1));
+    // Native gfx803 on the legacy device: no translation.
+    let mut legacy = driver(Isa::Gfx803);
+    let p = legacy.load(&elf).unwrap();
+    let k = p.kernel("k").unwrap().clone();
+    let native = legacy.launch(&k, dims, &[]).unwrap();
+    assert_eq!(native.packet.kernel_object, k.kernel_object);
+    assert_eq!(legacy.xlate_stats().translations, 0);
 }
