@@ -16,8 +16,8 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use arch::code_object::CodeObject;
-use cosim::golden::{GoldenConfig, GoldenGpu};
 use cosim::workload::{self, Prepared, Workload};
+use golden::{GoldenConfig, GoldenGpu};
 use sw::driver::Driver;
 
 fn main() {

@@ -1,6 +1,6 @@
-//! Golden functional GPU, lockstep checker, workloads and the `gpusim` command-line tool.
+//! Lockstep checker, workloads and the `gpusim` command-line tool (the golden
+//! functional GPU is the crate `golden`).
 #![deny(missing_docs)]
 
 pub mod cli;
-pub mod golden;
 pub mod workload;

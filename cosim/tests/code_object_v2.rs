@@ -6,8 +6,8 @@
 
 use std::path::Path;
 
-use cosim::golden::{GoldenConfig, GoldenGpu};
 use cosim::workload::{execute, Workload};
+use golden::{GoldenConfig, GoldenGpu};
 use sw::driver::Driver;
 
 #[test]

@@ -5,8 +5,8 @@
 use std::path::{Path, PathBuf};
 
 use arch::code_object::CodeObject;
-use cosim::golden::{GoldenConfig, GoldenGpu};
 use cosim::workload::{self, Workload};
+use golden::{GoldenConfig, GoldenGpu};
 use sw::driver::Driver;
 
 fn run(path: &Path) -> Result<u64, String> {

@@ -6,7 +6,7 @@ use std::process::{Command, Output};
 
 use arch::code_object::CodeObject;
 use arch::device::RunUntil;
-use cosim::golden::{GoldenConfig, GoldenGpu};
+use golden::{GoldenConfig, GoldenGpu};
 use sw::driver::{CommandBlock, Driver, DriverError};
 
 fn repo() -> PathBuf {

@@ -1,5 +1,5 @@
 //! Differential tests of the golden model's pre-lowered fast paths
-//! (`cosim::golden::exec::fast`): the same work with the fast paths on and
+//! (`golden::exec::fast`): the same work with the fast paths on and
 //! off must leave identical register state, memory and statistics.
 //!
 //! * Random operands: every lowered instruction form runs on per-lane values
@@ -15,10 +15,10 @@ use std::path::{Path, PathBuf};
 
 use arch::code_object::CodeObject;
 use arch::isa::{assemble, decode, Target};
-use cosim::golden::exec::fast::{lower, Lowered};
-use cosim::golden::testing::{Kernel, DATA};
-use cosim::golden::{GoldenConfig, GoldenGpu};
 use cosim::workload::{self, Workload};
+use golden::exec::fast::{lower, Lowered};
+use golden::testing::{Kernel, DATA};
+use golden::{GoldenConfig, GoldenGpu};
 use sw::driver::Driver;
 
 /// A small deterministic generator (xorshift64*).
@@ -430,7 +430,7 @@ fn first_difference(a: &[[u32; 64]], b: &[[u32; 64]]) -> Option<(usize, usize)> 
 }
 
 /// Final buffers and statistics of a corpus workload.
-fn corpus_run(path: &Path, fast: bool) -> (Vec<Vec<u8>>, cosim::golden::stats::GoldenStats) {
+fn corpus_run(path: &Path, fast: bool) -> (Vec<Vec<u8>>, golden::stats::GoldenStats) {
     let w = Workload::load(path).expect("workload");
     let p = w.prepare().expect("prepared");
     let isa = CodeObject::parse(&p.code_object)

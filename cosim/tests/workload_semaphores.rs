@@ -4,8 +4,8 @@
 use std::path::Path;
 
 use arch::command::SemaphoreCompare;
-use cosim::golden::{GoldenConfig, GoldenGpu};
 use cosim::workload::{execute, Wait, Workload, WorkloadError};
+use golden::{GoldenConfig, GoldenGpu};
 use sw::driver::Driver;
 
 const SAXPY: &str = "kernel: { corpus: saxpy, target: gfx1030 }

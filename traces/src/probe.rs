@@ -22,12 +22,14 @@ pub trait Leaf {
 }
 
 macro_rules! leaf_int {
-    ($($t:ty => $w:expr),* $(,)?) => {$(
+    ($($t:ty => $u:ty, $w:expr);* $(;)?) => {$(
         impl Leaf for $t {
             const WIDTH: u32 = $w;
             #[inline]
             fn bits(&self) -> u64 {
-                *self as u64
+                // Through the unsigned type of the same width, so that a
+                // negative value is not sign-extended past WIDTH.
+                *self as $u as u64
             }
         }
         impl Probe for $t {
@@ -38,7 +40,26 @@ macro_rules! leaf_int {
         }
     )*};
 }
-leaf_int!(u8 => 8, u16 => 16, u32 => 32, u64 => 64, i8 => 8, i16 => 16, i32 => 32, i64 => 64);
+leaf_int!(
+    u8 => u8, 8; u16 => u16, 16; u32 => u32, 32; u64 => u64, 64;
+    i8 => u8, 8; i16 => u16, 16; i32 => u32, 32; i64 => u64, 64;
+);
+
+/// 128-bit values are wider than a [`Leaf`]; they go through [`Tracer::wide`].
+impl Probe for u128 {
+    #[inline]
+    fn probe(&self, name: &str, t: &mut Tracer) {
+        t.wide(name, 128, &[*self as u64, (*self >> 64) as u64]);
+    }
+}
+
+/// As `u128`, two's complement.
+impl Probe for i128 {
+    #[inline]
+    fn probe(&self, name: &str, t: &mut Tracer) {
+        (*self as u128).probe(name, t);
+    }
+}
 
 impl Leaf for bool {
     const WIDTH: u32 = 1;

@@ -27,8 +27,8 @@ use sw::driver::Driver;
 
 use super::run::Model;
 use super::CliError;
-use crate::golden::{GoldenConfig, GoldenGpu};
 use crate::workload::{self, Workload};
+use golden::{GoldenConfig, GoldenGpu};
 
 /// One benchmarked workload.
 struct Row {

@@ -8,9 +8,9 @@ use arch::device::DeviceError;
 use sw::driver::{Driver, DriverError};
 
 use super::CliError;
-use crate::golden::stats::GoldenStats;
-use crate::golden::{GoldenConfig, GoldenGpu};
 use crate::workload::{self, Workload};
+use golden::stats::GoldenStats;
+use golden::{GoldenConfig, GoldenGpu};
 
 /// What `gpusim run` prints stats as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

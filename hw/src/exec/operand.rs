@@ -107,6 +107,10 @@ fn scalar_code(
                 Ok(lo)
             }
         }
+        // A lane mask in wave64 is 64 bits wide: -1 means every lane.
+        128..=208 | 240..=248 if ty == OperandType::LaneMask && wave64 => {
+            Ok(inline_constant(code, OperandType::B64).unwrap_or(0))
+        }
         128..=208 | 240..=248 => Ok(inline_constant(code, ty).unwrap_or(0)),
         special::SHARED_BASE => Ok(if two { SHARED_APERTURE_BASE } else { 0 }),
         special::SHARED_LIMIT => Ok(if two {
@@ -234,5 +238,30 @@ pub fn sgpr_code(op: &Operand) -> Option<u8> {
     match *op {
         Operand::Src { code, .. } if code < 128 => Some(code as u8),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inline_lane_mask_constants_cover_all_lanes_of_the_wave() {
+        let s = ScalarState::new();
+        let rows = [[0u32; 32]; 0];
+        let minus_one = Operand::Src {
+            code: 193,
+            ty: OperandType::LaneMask,
+        };
+        let w64 = Vgprs {
+            rows: &rows,
+            wave64: true,
+        };
+        let w32 = Vgprs {
+            rows: &rows,
+            wave64: false,
+        };
+        assert_eq!(scalar(&minus_one, &s, &w64), Ok(u64::MAX));
+        assert_eq!(scalar(&minus_one, &s, &w32), Ok(0xffff_ffff));
     }
 }

@@ -66,6 +66,7 @@ impl Rig {
                 scratch_slice: SCRATCH,
                 scratch_per_item: 64,
                 lds_bytes: LDS as u32,
+                ..WaveEnv::default()
             },
         }
     }

@@ -1,0 +1,405 @@
+//! The [`Tracer`]: walks hardware state, declaring signals on the first walk and
+//! recording which values changed on every later one.
+
+use crate::TraceError;
+
+/// One declared signal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SignalDecl {
+    /// Hierarchical name, scopes separated by `.` (`gpu.cu0.sched.issue_wave`).
+    pub path: String,
+    /// Width in bits.
+    pub width: u32,
+}
+
+/// Whether the walk declares signals or samples their values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    Declare,
+    Sample,
+}
+
+/// Marks a signal of at most 64 bits in [`Tracer::wide_at`].
+const NARROW: u32 = u32::MAX;
+
+/// Walks hardware state: the first walk declares every signal, each later walk
+/// records which values changed since the previous one.
+///
+/// Sampling compares values by position (the n-th signal of a walk is the n-th
+/// declared one), so a later walk neither formats nor allocates; the hardware's
+/// structure must not change between walks ([`Tracer::walk`] reports it if it
+/// does).
+#[derive(Debug)]
+pub struct Tracer {
+    mode: Mode,
+    /// Current scope path (declaring only).
+    path: String,
+    /// Position of the next signal in the current walk.
+    cursor: usize,
+    signals: Vec<SignalDecl>,
+    /// Values by declaration index (the low word for signals wider than 64 bits).
+    values: Vec<u64>,
+    /// Indices whose value changed during the current sampling walk: the
+    /// first `n_changed` entries. Sized to the number of signals once declared,
+    /// so that sampling stores every index and only advances the count on a
+    /// change (no data-dependent branch, no capacity check).
+    changed: Vec<usize>,
+    n_changed: usize,
+    /// For each signal, where its words start in `wide`, or `NARROW`.
+    wide_at: Vec<u32>,
+    /// The words of all signals wider than 64 bits, in walk order.
+    wide: Vec<u64>,
+    /// Position of the next wide signal's words in the current walk.
+    wide_cursor: usize,
+    /// The current sampling walk visited a signal the declaring walk did not
+    /// have (or a wide signal with another word count).
+    overrun: bool,
+    /// The first problem found while declaring (bad width or name).
+    declare_error: Option<TraceError>,
+    /// Every `scope` call of the declaring walk, in walk order.
+    scopes: Vec<ScopeSpan>,
+    /// Position of the next `scope` call in the current walk.
+    scope_cursor: usize,
+}
+
+/// What one `scope` call of the declaring walk covered, so that a sampling
+/// walk can step over a scope no one looks at without visiting it.
+#[derive(Clone, Copy, Debug, Default)]
+struct ScopeSpan {
+    /// First signal index inside.
+    first: usize,
+    /// Signals inside (nested scopes included).
+    signals: usize,
+    /// Words of wide signals inside.
+    wide_words: usize,
+    /// `scope` calls nested inside.
+    subscopes: usize,
+    /// Sampling walks skip this scope.
+    skip: bool,
+}
+
+/// `value` with the bits above `width` cleared.
+#[inline(always)]
+fn mask(value: u64, width: u32) -> u64 {
+    if width >= 64 {
+        value
+    } else {
+        value & ((1u64 << width) - 1)
+    }
+}
+
+/// Number of 64-bit words of a `width`-bit signal.
+#[inline(always)]
+fn words_for(width: u32) -> usize {
+    width.div_ceil(64) as usize
+}
+
+impl Tracer {
+    /// A tracer whose first walk declares the signals.
+    pub fn names() -> Tracer {
+        Tracer {
+            mode: Mode::Declare,
+            path: String::new(),
+            cursor: 0,
+            signals: Vec::new(),
+            values: Vec::new(),
+            changed: Vec::new(),
+            n_changed: 0,
+            wide_at: Vec::new(),
+            wide: Vec::new(),
+            wide_cursor: 0,
+            overrun: false,
+            scopes: Vec::new(),
+            scope_cursor: 0,
+            declare_error: None,
+        }
+    }
+
+    /// The hierarchical names declared so far, in walk order.
+    pub fn declared(&self) -> Vec<String> {
+        self.signals.iter().map(|s| s.path.clone()).collect()
+    }
+
+    /// Every declared signal.
+    pub fn signals(&self) -> &[SignalDecl] {
+        &self.signals
+    }
+
+    /// Current values, by declaration index (for a signal wider than 64 bits,
+    /// its low word; see [`Tracer::value_words`]).
+    pub fn values(&self) -> &[u64] {
+        &self.values
+    }
+
+    /// The current value of signal `index` as little-endian 64-bit words (one
+    /// word for signals of at most 64 bits). Empty if `index` is out of range.
+    pub fn value_words(&self, index: usize) -> &[u64] {
+        match (self.wide_at.get(index), self.signals.get(index)) {
+            (Some(&NARROW), _) => &self.values[index..=index],
+            (Some(&at), Some(s)) => {
+                let at = at as usize;
+                &self.wide[at..at + words_for(s.width)]
+            }
+            _ => &[],
+        }
+    }
+
+    /// Indices changed by the last sampling walk.
+    pub fn changed(&self) -> &[usize] {
+        &self.changed[..self.n_changed]
+    }
+
+    /// True once the declaring walk has ended.
+    pub fn is_declared(&self) -> bool {
+        self.mode == Mode::Sample
+    }
+
+    /// Ends a walk: after the first one (declaring), later walks sample.
+    /// Returns the indices that changed in this walk (all of them after the first).
+    pub fn end_walk(&mut self) -> &[usize] {
+        if self.mode == Mode::Declare {
+            self.mode = Mode::Sample;
+            self.changed = (0..self.signals.len()).collect();
+            self.n_changed = self.changed.len();
+        }
+        self.cursor = 0;
+        self.wide_cursor = 0;
+        self.scope_cursor = 0;
+        self.changed()
+    }
+
+    /// Starts a walk (clears the change list of the previous one).
+    pub fn begin_walk(&mut self) {
+        self.cursor = 0;
+        self.wide_cursor = 0;
+        self.scope_cursor = 0;
+        self.overrun = false;
+        self.n_changed = 0;
+    }
+
+    /// One whole walk: [`begin_walk`](Tracer::begin_walk), `body`, then
+    /// [`end_walk`](Tracer::end_walk). Returns the changed indices, or an error
+    /// if a declaration was invalid (the tracer then starts over, declaring on
+    /// its next walk) or the walk's structure differs from the declaring
+    /// walk's.
+    pub fn walk(&mut self, body: impl FnOnce(&mut Tracer)) -> Result<&[usize], TraceError> {
+        self.begin_walk();
+        body(self);
+        if let Some(e) = self.declare_error.take() {
+            // Back to an empty registry: the next walk declares afresh.
+            *self = Tracer::names();
+            return Err(e);
+        }
+        if self.mode == Mode::Sample && (self.overrun || self.cursor != self.signals.len()) {
+            let visited = self.cursor;
+            self.end_walk();
+            return Err(TraceError::StructureChanged {
+                declared: self.signals.len(),
+                visited,
+            });
+        }
+        Ok(self.end_walk())
+    }
+
+    /// Emits the signals of `body` under the scope `name` (an empty name adds
+    /// no level).
+    #[inline]
+    pub fn scope(&mut self, name: &str, body: impl FnOnce(&mut Tracer)) {
+        let k = self.scope_cursor;
+        self.scope_cursor = k + 1;
+        if self.mode == Mode::Sample {
+            if let Some(span) = self.scopes.get(k).filter(|s| s.skip) {
+                self.cursor += span.signals;
+                self.wide_cursor += span.wide_words;
+                self.scope_cursor += span.subscopes;
+                return;
+            }
+            body(self);
+        } else {
+            self.declare_scope(name, body);
+        }
+    }
+
+    fn declare_scope(&mut self, name: &str, body: impl FnOnce(&mut Tracer)) {
+        let k = self.scopes.len();
+        self.scopes.push(ScopeSpan {
+            first: self.cursor,
+            ..ScopeSpan::default()
+        });
+        let (cursor, wide_cursor) = (self.cursor, self.wide_cursor);
+        let len = self.path.len();
+        if !name.is_empty() {
+            if !self.path.is_empty() {
+                self.path.push('.');
+            }
+            self.path.push_str(name);
+        }
+        body(self);
+        self.path.truncate(len);
+        let subscopes = self.scopes.len() - k - 1;
+        self.scopes[k] = ScopeSpan {
+            first: cursor,
+            signals: self.cursor - cursor,
+            wide_words: self.wide_cursor - wide_cursor,
+            subscopes,
+            skip: false,
+        };
+    }
+
+    /// Makes sampling walks step over every scope that holds no signal with
+    /// `wanted[index]` set (after the declaring walk; `wanted` has one entry
+    /// per signal). Skipped signals keep stale values and never show as
+    /// changed: for writers that only look at the wanted ones.
+    pub fn skip_unwanted(&mut self, wanted: &[bool]) {
+        // prefix[i]: wanted signals before index i.
+        let mut prefix = Vec::with_capacity(wanted.len() + 1);
+        prefix.push(0usize);
+        for &w in wanted {
+            prefix.push(prefix[prefix.len() - 1] + usize::from(w));
+        }
+        let count = |a: usize, b: usize| match (prefix.get(a), prefix.get(b)) {
+            (Some(x), Some(y)) => y - x,
+            // Out of range (wanted too short): keep the scope.
+            _ => 1,
+        };
+        for s in &mut self.scopes {
+            s.skip = count(s.first, s.first + s.signals) == 0;
+        }
+    }
+
+    /// Calls `body` with the name `{prefix}{index}`; the name is only formatted
+    /// while declaring.
+    #[inline]
+    pub fn indexed(&mut self, prefix: &str, index: usize, body: impl FnOnce(&mut Tracer, &str)) {
+        if self.mode == Mode::Declare {
+            let name = format!("{prefix}{index}");
+            body(self, &name);
+        } else {
+            body(self, "");
+        }
+    }
+
+    /// A valid/payload port: `{name}_valid`, then the payload's signals.
+    #[inline]
+    pub fn valid_port(&mut self, name: &str, valid: bool, payload: impl FnOnce(&mut Tracer)) {
+        if self.mode == Mode::Declare {
+            self.signal(&format!("{name}_valid"), 1, u64::from(valid));
+        } else {
+            self.signal("", 1, u64::from(valid));
+        }
+        payload(self);
+    }
+
+    /// One leaf signal of `width` bits (1 to 64; wider signals use
+    /// [`Tracer::wide`]). Bits above `width` are ignored.
+    #[inline]
+    pub fn signal(&mut self, name: &str, width: u32, value: u64) {
+        let value = mask(value, width);
+        let i = self.cursor;
+        self.cursor = i + 1;
+        if self.mode == Mode::Sample {
+            match (self.values.get_mut(i), self.changed.get_mut(self.n_changed)) {
+                (Some(v), Some(slot)) => {
+                    let differs = *v != value;
+                    *v = value;
+                    *slot = i;
+                    self.n_changed += usize::from(differs);
+                }
+                _ => self.overrun = true,
+            }
+        } else {
+            self.declare_narrow(name, width, value);
+        }
+    }
+
+    /// The declaring half of [`Tracer::signal`], kept out of line so that the
+    /// sampling path inlined into every probe stays small.
+    #[cold]
+    #[inline(never)]
+    fn declare_narrow(&mut self, name: &str, width: u32, value: u64) {
+        if !(1..=64).contains(&width) {
+            let path = self.full_path(name);
+            self.note_error(TraceError::BadWidth { path, width });
+        }
+        self.declare(name, width, value, NARROW);
+    }
+
+    /// A leaf signal of any width, given as little-endian 64-bit words
+    /// (`words.len()` must be `width.div_ceil(64)`; bits above `width` are
+    /// ignored). Use it for signals wider than 64 bits (a 1,024-bit vector
+    /// register row, a 128-bit descriptor).
+    pub fn wide(&mut self, name: &str, width: u32, words: &[u64]) {
+        let n = words_for(width);
+        match self.mode {
+            Mode::Declare => {
+                if width == 0 || words.len() != n {
+                    let path = self.full_path(name);
+                    self.note_error(TraceError::BadWidth { path, width });
+                }
+                let at = self.wide.len() as u32;
+                for k in 0..n {
+                    let w = words.get(k).copied().unwrap_or(0);
+                    self.wide.push(mask(w, width - 64 * k as u32));
+                }
+                let low = self.wide.get(at as usize).copied().unwrap_or(0);
+                self.declare(name, width, low, at);
+            }
+            Mode::Sample => {
+                let i = self.cursor;
+                let at = self.wide_cursor;
+                let declared = self.wide_at.get(i).copied() == Some(at as u32)
+                    && at + n <= self.wide.len()
+                    && words.len() == n;
+                if !declared {
+                    self.overrun = true;
+                } else {
+                    let mut changed = false;
+                    for (k, &w) in words.iter().enumerate() {
+                        let w = mask(w, width - 64 * k as u32);
+                        if self.wide[at + k] != w {
+                            self.wide[at + k] = w;
+                            changed = true;
+                        }
+                    }
+                    if changed {
+                        self.values[i] = self.wide[at];
+                        self.changed[self.n_changed] = i;
+                        self.n_changed += 1;
+                    }
+                }
+            }
+        }
+        self.wide_cursor += n;
+        self.cursor += 1;
+    }
+
+    fn full_path(&self, name: &str) -> String {
+        if self.path.is_empty() {
+            name.to_string()
+        } else if name.is_empty() {
+            self.path.clone()
+        } else {
+            format!("{}.{name}", self.path)
+        }
+    }
+
+    fn note_error(&mut self, e: TraceError) {
+        if self.declare_error.is_none() {
+            self.declare_error = Some(e);
+        }
+    }
+
+    fn declare(&mut self, name: &str, width: u32, value: u64, wide_at: u32) {
+        let path = self.full_path(name);
+        let bad_component = path.is_empty()
+            || path
+                .split('.')
+                .any(|c| c.is_empty() || c.bytes().any(|b| !b.is_ascii_graphic()));
+        if bad_component {
+            self.note_error(TraceError::BadName { path: path.clone() });
+        }
+        self.signals.push(SignalDecl { path, width });
+        self.values.push(value);
+        self.wide_at.push(wide_at);
+    }
+}

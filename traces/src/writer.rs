@@ -1,0 +1,506 @@
+//! [`VcdTrace`]: a streaming VCD writer fed by [`Tracer`] walks.
+//!
+//! The header (scopes, variables) is written through the `vcd` crate once; the
+//! value changes, which are the hot path, are formatted by hand into a reused
+//! byte buffer with identifier codes prepared at declaration, so a sample
+//! neither allocates nor goes through `fmt`.
+
+use std::collections::{HashMap, HashSet};
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use crate::filter::Filter;
+use crate::{TraceError, Tracer};
+
+/// What to write and when.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VcdOptions {
+    /// Globs over hierarchical names selecting the signals to write
+    /// (`"gpu.cu0.*"`, `"*.valid"`, several separated by commas; a glob naming
+    /// a scope selects everything under it). `None` writes every signal.
+    pub filter: Option<String>,
+    /// First cycle written (inclusive). All selected values are dumped at the
+    /// first sample in the window, so the window reads on its own.
+    pub from: Option<u64>,
+    /// Last cycle written (inclusive).
+    pub to: Option<u64>,
+    /// Nanoseconds per cycle, written as the `$timescale` (timestamps are cycle
+    /// numbers). Strict VCD readers accept only 1, 10 and 100.
+    pub timescale_ns: u32,
+    /// Samples between flushes of the write buffer to the file (0: only at
+    /// [`VcdTrace::flush`] and the end).
+    pub flush_every: u32,
+}
+
+impl Default for VcdOptions {
+    fn default() -> Self {
+        VcdOptions {
+            filter: None,
+            from: None,
+            to: None,
+            timescale_ns: 1,
+            flush_every: 1024,
+        }
+    }
+}
+
+/// Where one declared signal goes in the file.
+#[derive(Clone, Copy, Debug)]
+struct Out {
+    /// Identifier code bytes; `id_len == 0` for a signal the filter left out.
+    id: [u8; 7],
+    id_len: u8,
+    width: u32,
+}
+
+const NOT_WRITTEN: Out = Out {
+    id: [0; 7],
+    id_len: 0,
+    width: 0,
+};
+
+/// A VCD file being written, one sample per call to [`VcdTrace::sample`].
+///
+/// Dropping it without [`VcdTrace::finish`] (an early return, a fault being
+/// reported, a handled Ctrl-C) still ends and flushes the file; only `finish`
+/// reports errors from that last write.
+pub struct VcdTrace {
+    path: PathBuf,
+    out: vcd::Writer<BufWriter<File>>,
+    filter: Option<Filter>,
+    from: u64,
+    to: u64,
+    timescale_ns: u32,
+    flush_every: u32,
+    tracer: Tracer,
+    outs: Vec<Out>,
+    /// The text of one sample, reused.
+    line: Vec<u8>,
+    /// Last cycle passed to `sample`.
+    last_cycle: Option<u64>,
+    /// Last `#` timestamp written.
+    last_written: Option<u64>,
+    /// Last sampled cycle inside the window.
+    last_in_window: Option<u64>,
+    window_started: bool,
+    header_written: bool,
+    unflushed: u32,
+    closed: bool,
+}
+
+impl std::fmt::Debug for VcdTrace {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("VcdTrace")
+            .field("path", &self.path)
+            .field("signals", &self.outs.len())
+            .field("last_cycle", &self.last_cycle)
+            .finish()
+    }
+}
+
+impl VcdTrace {
+    /// Creates (or truncates) the file at `path`. Nothing is written before the
+    /// first [`sample`](VcdTrace::sample).
+    pub fn create(path: &Path, options: VcdOptions) -> Result<VcdTrace, TraceError> {
+        let from = options.from.unwrap_or(0);
+        let to = options.to.unwrap_or(u64::MAX);
+        if from > to {
+            return Err(TraceError::BadWindow { from, to });
+        }
+        if options.timescale_ns == 0 {
+            return Err(TraceError::BadTimescale);
+        }
+        let filter = options.filter.as_deref().map(Filter::parse).transpose()?;
+        let file = File::create(path).map_err(|source| TraceError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Ok(VcdTrace {
+            path: path.to_path_buf(),
+            out: vcd::Writer::new(BufWriter::with_capacity(1 << 18, file)),
+            filter,
+            from,
+            to,
+            timescale_ns: options.timescale_ns,
+            flush_every: options.flush_every,
+            tracer: Tracer::names(),
+            outs: Vec::new(),
+            line: Vec::with_capacity(1 << 12),
+            last_cycle: None,
+            last_written: None,
+            last_in_window: None,
+            window_started: false,
+            header_written: false,
+            unflushed: 0,
+            closed: false,
+        })
+    }
+
+    /// The file being written.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The signal registry (every declared signal, selected or not).
+    pub fn tracer(&self) -> &Tracer {
+        &self.tracer
+    }
+
+    /// Records the state after clock edge `cycle`; `walk` probes the design
+    /// (`|t| gpu.probe("gpu", t)`). The first call declares the signals and
+    /// writes the header; outside the window `walk` is not even called. Cycles
+    /// must increase from call to call.
+    pub fn sample(&mut self, cycle: u64, walk: impl FnOnce(&mut Tracer)) -> Result<(), TraceError> {
+        if let Some(last) = self.last_cycle {
+            if cycle <= last {
+                return Err(TraceError::TimeWentBack { cycle, last });
+            }
+        }
+        if !self.tracer.is_declared() {
+            if let Err(e) = self
+                .tracer
+                .walk(walk)
+                .map(|_| ())
+                .and_then(|_| self.declare())
+            {
+                // Start over on the next call rather than write a half header.
+                self.tracer = Tracer::names();
+                self.outs.clear();
+                return Err(e);
+            }
+            self.last_cycle = Some(cycle);
+            if self.in_window(cycle) {
+                self.dump_all(cycle)?;
+            }
+            return Ok(());
+        }
+        self.last_cycle = Some(cycle);
+        if !self.in_window(cycle) {
+            return Ok(());
+        }
+        if let Err(e) = self.tracer.walk(walk) {
+            // The walk may have updated some values without their changes
+            // being written: dump everything at the next good sample.
+            self.window_started = false;
+            return Err(e);
+        }
+        if self.window_started {
+            self.write_changes(cycle)?;
+        } else {
+            self.dump_all(cycle)?;
+        }
+        Ok(())
+    }
+
+    /// Pushes buffered text to the file (not `fsync`): what is on disk
+    /// afterwards is a valid VCD up to the last sample.
+    pub fn flush(&mut self) -> Result<(), TraceError> {
+        self.unflushed = 0;
+        let path = &self.path;
+        self.out.flush().map_err(|source| TraceError::Io {
+            path: path.clone(),
+            source,
+        })
+    }
+
+    /// Ends the file (a last timestamp so the final values show their
+    /// duration) and flushes it, reporting any error.
+    pub fn finish(mut self) -> Result<(), TraceError> {
+        self.close()
+    }
+
+    fn in_window(&self, cycle: u64) -> bool {
+        (self.from..=self.to).contains(&cycle)
+    }
+
+    fn io(&self, source: std::io::Error) -> TraceError {
+        TraceError::Io {
+            path: self.path.clone(),
+            source,
+        }
+    }
+
+    /// Checks the declared names, applies the filter, writes the header.
+    fn declare(&mut self) -> Result<(), TraceError> {
+        let signals = self.tracer.signals();
+        let mut seen = HashSet::with_capacity(signals.len());
+        for s in signals {
+            if !s.path.contains('.') {
+                return Err(TraceError::BadName {
+                    path: s.path.clone(),
+                });
+            }
+            if !seen.insert(s.path.as_str()) {
+                return Err(TraceError::DuplicateName {
+                    path: s.path.clone(),
+                });
+            }
+        }
+        let selected = match &self.filter {
+            Some(f) => f.select(signals.iter().map(|s| s.path.as_str()))?,
+            None => vec![true; signals.len()],
+        };
+        let tree = Tree::build(signals.iter().map(|s| s.path.as_str()), &selected);
+        let mut outs = vec![NOT_WRITTEN; signals.len()];
+        let vars = Some((&tree, signals, outs.as_mut_slice()));
+        let r = write_header(&mut self.out, self.timescale_ns, vars);
+        r.map_err(|e| self.io(e))?;
+        self.header_written = true;
+        self.outs = outs;
+        if self.filter.is_some() {
+            self.tracer.skip_unwanted(&selected);
+        }
+        Ok(())
+    }
+
+    /// Writes every selected value at `cycle` (the start of the window).
+    fn dump_all(&mut self, cycle: u64) -> Result<(), TraceError> {
+        self.line.clear();
+        push_timestamp(&mut self.line, cycle);
+        self.line.extend_from_slice(b"$dumpvars\n");
+        for (i, o) in self.outs.iter().enumerate() {
+            if o.id_len != 0 {
+                push_value(&mut self.line, o, self.tracer.value_words(i));
+            }
+        }
+        self.line.extend_from_slice(b"$end\n");
+        self.window_started = true;
+        self.last_written = Some(cycle);
+        self.emit_line(cycle)
+    }
+
+    /// Writes the values the last walk changed (nothing at all if none of them
+    /// is selected).
+    fn write_changes(&mut self, cycle: u64) -> Result<(), TraceError> {
+        self.line.clear();
+        let values = self.tracer.values();
+        for &i in self.tracer.changed() {
+            let o = &self.outs[i];
+            if o.id_len == 0 {
+                continue;
+            }
+            if self.line.is_empty() {
+                push_timestamp(&mut self.line, cycle);
+            }
+            if o.width <= 64 {
+                push_value(&mut self.line, o, &values[i..=i]);
+            } else {
+                push_value(&mut self.line, o, self.tracer.value_words(i));
+            }
+        }
+        if !self.line.is_empty() {
+            self.last_written = Some(cycle);
+        }
+        self.emit_line(cycle)
+    }
+
+    fn emit_line(&mut self, cycle: u64) -> Result<(), TraceError> {
+        self.last_in_window = Some(cycle);
+        if !self.line.is_empty() {
+            let r = self.out.writer().write_all(&self.line);
+            r.map_err(|e| self.io(e))?;
+        }
+        self.unflushed += 1;
+        if self.flush_every != 0 && self.unflushed >= self.flush_every {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    fn close(&mut self) -> Result<(), TraceError> {
+        if self.closed {
+            return Ok(());
+        }
+        self.closed = true;
+        if !self.header_written {
+            let r = write_header(&mut self.out, self.timescale_ns, None);
+            r.map_err(|e| self.io(e))?;
+            self.header_written = true;
+        }
+        if let (Some(end), Some(last)) = (self.last_in_window, self.last_written) {
+            if end > last {
+                self.line.clear();
+                push_timestamp(&mut self.line, end);
+                let r = self.out.writer().write_all(&self.line);
+                r.map_err(|e| self.io(e))?;
+            }
+        }
+        self.flush()
+    }
+}
+
+impl Drop for VcdTrace {
+    fn drop(&mut self) {
+        // Errors here have nowhere to go; `finish` reports them.
+        let _ = self.close();
+    }
+}
+
+/// Header: version, timescale, the scope tree with its variables (filling in
+/// each written signal's identifier code), end of definitions.
+fn write_header<W: Write>(
+    out: &mut vcd::Writer<W>,
+    timescale_ns: u32,
+    vars: Option<(&Tree, &[crate::SignalDecl], &mut [Out])>,
+) -> std::io::Result<()> {
+    out.version("gpusim traces")?;
+    out.timescale(timescale_ns, vcd::TimescaleUnit::NS)?;
+    if let Some((tree, signals, outs)) = vars {
+        tree.emit(0, out, signals, outs)?;
+    }
+    out.enddefinitions()
+}
+
+/// `#cycle\n`.
+#[inline]
+fn push_timestamp(line: &mut Vec<u8>, cycle: u64) {
+    let mut digits = [0u8; 20];
+    let mut n = digits.len();
+    let mut v = cycle;
+    loop {
+        n -= 1;
+        digits[n] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    line.push(b'#');
+    line.extend_from_slice(&digits[n..]);
+    line.push(b'\n');
+}
+
+/// ASCII `0`/`1` for each byte value, most significant bit first.
+static BITS: [[u8; 8]; 256] = {
+    let mut t = [[0u8; 8]; 256];
+    let mut v = 0;
+    while v < 256 {
+        let mut k = 0;
+        while k < 8 {
+            t[v][k] = b'0' + ((v >> (7 - k)) & 1) as u8;
+            k += 1;
+        }
+        v += 1;
+    }
+    t
+};
+
+/// The binary digits of `w`, `bits` of them (`bits <= 64`), a byte at a time.
+#[inline]
+fn push_bits(line: &mut Vec<u8>, w: u64, bits: u32) {
+    let partial = bits % 8;
+    if partial != 0 {
+        let top = (w >> (bits - partial)) as u8;
+        line.extend_from_slice(&BITS[top as usize][(8 - partial) as usize..]);
+    }
+    let mut k = bits - partial;
+    while k != 0 {
+        k -= 8;
+        line.extend_from_slice(&BITS[(w >> k) as u8 as usize]);
+    }
+}
+
+/// A value change: `1!` for a scalar, `b101 !` for a vector (leading zeros
+/// dropped, as the VCD standard allows: readers extend with zeros).
+#[inline]
+fn push_value(line: &mut Vec<u8>, o: &Out, words: &[u64]) {
+    if o.width == 1 {
+        line.push(b'0' + (words[0] & 1) as u8);
+    } else {
+        line.push(b'b');
+        // Most significant non-zero word first; a zero value prints as `b0`.
+        let top = words.iter().rposition(|&w| w != 0).unwrap_or(0);
+        let w = words[top];
+        push_bits(line, w, (64 - w.leading_zeros()).max(1));
+        for &w in words[..top].iter().rev() {
+            push_bits(line, w, 64);
+        }
+        line.push(b' ');
+    }
+    line.extend_from_slice(&o.id[..o.id_len as usize]);
+    line.push(b'\n');
+}
+
+/// The scope tree of the selected signals, children in first-seen order.
+struct Tree<'a> {
+    nodes: Vec<Node<'a>>,
+}
+
+struct Node<'a> {
+    name: &'a str,
+    items: Vec<Item<'a>>,
+}
+
+enum Item<'a> {
+    Scope(usize),
+    /// Declaration index and the variable's own name.
+    Var(usize, &'a str),
+}
+
+impl<'a> Tree<'a> {
+    fn build(paths: impl Iterator<Item = &'a str>, selected: &[bool]) -> Tree<'a> {
+        let mut nodes = vec![Node {
+            name: "",
+            items: Vec::new(),
+        }];
+        let mut index: HashMap<(usize, &'a str), usize> = HashMap::new();
+        for (i, path) in paths.enumerate() {
+            if !selected[i] {
+                continue;
+            }
+            let (scopes, name) = path.rsplit_once('.').unwrap_or(("", path));
+            let mut node = 0;
+            for part in scopes.split('.').filter(|p| !p.is_empty()) {
+                node = match index.get(&(node, part)) {
+                    Some(&n) => n,
+                    None => {
+                        let n = nodes.len();
+                        nodes.push(Node {
+                            name: part,
+                            items: Vec::new(),
+                        });
+                        nodes[node].items.push(Item::Scope(n));
+                        index.insert((node, part), n);
+                        n
+                    }
+                };
+            }
+            nodes[node].items.push(Item::Var(i, name));
+        }
+        Tree { nodes }
+    }
+
+    fn emit<W: Write>(
+        &self,
+        node: usize,
+        w: &mut vcd::Writer<W>,
+        signals: &[crate::SignalDecl],
+        outs: &mut [Out],
+    ) -> std::io::Result<()> {
+        for item in &self.nodes[node].items {
+            match *item {
+                Item::Scope(n) => {
+                    w.add_module(self.nodes[n].name)?;
+                    self.emit(n, w, signals, outs)?;
+                    w.upscope()?;
+                }
+                Item::Var(i, name) => {
+                    let width = signals[i].width;
+                    let id = w.add_wire(width, name)?.to_string();
+                    let mut o = Out {
+                        id: [0; 7],
+                        id_len: id.len() as u8,
+                        width,
+                    };
+                    if id.len() > o.id.len() {
+                        return Err(std::io::Error::other("more than 94^7 signals"));
+                    }
+                    o.id[..id.len()].copy_from_slice(id.as_bytes());
+                    outs[i] = o;
+                }
+            }
+        }
+        Ok(())
+    }
+}
