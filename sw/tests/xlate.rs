@@ -199,9 +199,11 @@ fn unfused_mad_keeps_modifiers_and_flushes_under_denormal_modes() {
             "s_endpgm"
         ]
     );
-    let mut d = KernelDescriptor::default();
     // FLOAT_DENORM_MODE_32 = FLOAT_DENORM_MODE_16_64 = 3: keep denormals.
-    d.compute_pgm_rsrc1 = ComputePgmRsrc1::from_bits(3 << 16 | 3 << 18);
+    let d = KernelDescriptor {
+        compute_pgm_rsrc1: ComputePgmRsrc1::from_bits(3 << 16 | 3 << 18),
+        ..Default::default()
+    };
     let binding = Binding {
         descriptor: d,
         private_bytes_per_item: 0,
