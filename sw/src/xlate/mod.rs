@@ -35,6 +35,7 @@ pub mod cache;
 pub mod expand;
 pub mod preprocess;
 pub mod summary;
+pub mod tables;
 
 use std::time::Instant;
 

@@ -19,6 +19,7 @@ use arch::isa::{Family, Field, Instruction, Opcode};
 
 use super::expand::temp_vgprs;
 use super::preprocess::{registers, Program};
+use super::tables;
 
 /// Legacy (gfx8) `vmcnt` value meaning "do not wait" (4-bit field).
 pub const GFX8_VMCNT_MAX: u8 = 15;
@@ -46,23 +47,16 @@ pub enum MemKind {
 
 /// Classifies a legacy instruction. `arch`'s tables carry no load/store
 /// attribute, so MUBUF/MTBUF direction comes from AMD's naming convention
-/// (`*_store_*`, `*_atomic_*`); FLAT's from its operand list.
+/// (`*_store_*`, `*_atomic_*`, precomputed in [`super::tables`]); FLAT's from
+/// its operand list.
 pub fn mem_kind(inst: &Instruction) -> MemKind {
+    let flags = tables::flags(inst.opcode);
     match inst.family {
-        Family::Smem => {
-            let name = inst.opcode.mnemonic();
-            if name.contains("load")
-                || name.starts_with("s_memtime")
-                || name.starts_with("s_memrealtime")
-            {
-                MemKind::ScalarLoad
-            } else {
-                MemKind::ScalarStore
-            }
-        }
+        Family::Smem if flags & tables::SMEM_LOAD != 0 => MemKind::ScalarLoad,
+        Family::Smem => MemKind::ScalarStore,
         Family::Ds => MemKind::Lds,
         Family::Flat | Family::Global | Family::Scratch => {
-            let row = inst.info();
+            let row = tables::row(inst.target.isa, inst.family, inst.opcode);
             let has_vdst = row.is_some_and(|r| r.operands.iter().any(|o| o.field == Field::Vdst));
             let returning_atomic =
                 row.is_some_and(|r| usize::from(inst.operand_count) > r.operands.len());
@@ -73,14 +67,13 @@ pub fn mem_kind(inst: &Instruction) -> MemKind {
             }
         }
         Family::Mubuf | Family::Mtbuf => {
-            let name = inst.opcode.mnemonic();
-            if name.contains("_atomic_") {
+            if flags & tables::ATOMIC != 0 {
                 if inst.modifiers.glc {
                     MemKind::VectorLoad
                 } else {
                     MemKind::VectorStore
                 }
-            } else if name.contains("_store_") || inst.modifiers.lds {
+            } else if flags & tables::STORE != 0 || inst.modifiers.lds {
                 MemKind::VectorStore
             } else {
                 MemKind::VectorLoad

@@ -3,10 +3,10 @@
 //! multiply-adds gfx1030 removed become exact two-instruction emulations.
 
 use arch::isa::operand::{classify, SrcKind};
-use arch::isa::tables::info_for;
 use arch::isa::{Family, Instruction, Isa, Opcode, Operand, OperandType, Variant};
 
 use super::{inst, Context, Emitter};
+use crate::xlate::tables::{self, row as info};
 use crate::xlate::{XlateError, OUTPUT};
 
 /// gfx803 opcodes whose operation gfx1030 has under another name.
@@ -57,7 +57,7 @@ fn semantic_difference(inst: &Instruction) -> Option<&'static str> {
 }
 
 fn is_cmpx(op: Opcode) -> bool {
-    op.mnemonic().starts_with("v_cmpx_")
+    tables::flags(op) & tables::CMPX != 0
 }
 
 /// Maps a gfx803 operand to gfx1030's source space.
@@ -105,20 +105,19 @@ pub fn retarget(legacy: &Instruction, offset: u32) -> Result<Instruction, XlateE
     if let Some(why) = semantic_difference(legacy) {
         return Err(unsupported(legacy, offset, why));
     }
-    let row = legacy
-        .info()
+    let row = info(Isa::Gfx803, legacy.family, legacy.opcode)
         .ok_or_else(|| unsupported(legacy, offset, "no gfx803 table row"))?;
     let op = rename(legacy.opcode);
     let mut out = *legacy;
     out.target = OUTPUT;
     out.opcode = op;
     out.size = 0;
-    match info_for(Isa::Gfx1030, legacy.family, op) {
+    match info(Isa::Gfx1030, legacy.family, op) {
         Some(new) if same_operands(row.operands, new.operands, false) => {}
         _ => {
             let promotable = matches!(legacy.family, Family::Vop1 | Family::Vop2 | Family::Vopc)
                 && legacy.variant == Variant::Plain;
-            match info_for(Isa::Gfx1030, Family::Vop3, op) {
+            match info(Isa::Gfx1030, Family::Vop3, op) {
                 Some(new) if promotable && same_operands(row.operands, new.operands, true) => {
                     out.family = Family::Vop3;
                 }
@@ -245,7 +244,7 @@ fn shrink(i: Instruction) -> Instruction {
     let m = i.modifiers;
     let plain = m.neg == 0 && m.abs == 0 && !m.clamp && m.omod == 0;
     let src1_vgpr = matches!(i.operands[2], Operand::Src { code, .. } if code >= 256);
-    if plain && src1_vgpr && info_for(Isa::Gfx1030, Family::Vop2, i.opcode).is_some() {
+    if plain && src1_vgpr && info(Isa::Gfx1030, Family::Vop2, i.opcode).is_some() {
         let mut s = i;
         s.family = Family::Vop2;
         s
