@@ -1,12 +1,55 @@
 //! Translates every gfx803 corpus kernel and prints its counts and
 //! expansion ratio (`cargo run -p sw --example xlate_corpus [-- KERNEL]`;
-//! naming a kernel also prints its gfx1030 listing).
+//! naming a kernel also prints its gfx1030 listing; `-- --table` prints
+//! each legacy opcode reached and the gfx1030 mnemonics it became).
+
+use std::collections::BTreeMap;
 
 use arch::code_object::CodeObject;
-use sw::xlate::{translate, Binding};
+use arch::isa::{decode, decode_all, Target};
+use sw::xlate::{translate, Binding, Translated, OUTPUT};
+
+/// Legacy mnemonic (with encoding) → the distinct gfx1030 sequences it became.
+type Table = BTreeMap<String, BTreeMap<String, u32>>;
+
+fn mnemonic(text: &str) -> String {
+    text.split_whitespace().next().unwrap_or("").to_string()
+}
+
+fn record(table: &mut Table, code: &[u8], t: &Translated) {
+    for (k, &(legacy, out)) in t.offset_map.iter().enumerate() {
+        let Ok(inst) = decode(Target::GFX803, &code[legacy as usize..]) else {
+            continue;
+        };
+        let end = t
+            .offset_map
+            .get(k + 1)
+            .map_or(t.code.len(), |m| m.1 as usize);
+        let seq = decode_all(OUTPUT, &t.code[out as usize..end])
+            .map(|v| {
+                v.iter()
+                    .map(|(_, i)| mnemonic(&i.to_string()))
+                    .collect::<Vec<_>>()
+                    .join(" ; ")
+            })
+            .unwrap_or_else(|e| format!("<{e}>"));
+        let seq = if seq.is_empty() {
+            "(nothing)".to_string()
+        } else {
+            seq
+        };
+        *table
+            .entry(mnemonic(&inst.to_string()))
+            .or_default()
+            .entry(seq)
+            .or_default() += 1;
+    }
+}
 
 fn main() {
     let show = std::env::args().nth(1);
+    let tabulate = show.as_deref() == Some("--table");
+    let mut table = Table::new();
     let dir = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../tests/kernels/prebuilt/gfx803"
@@ -32,6 +75,7 @@ fn main() {
         for k in co.kernels() {
             match translate(k, &Binding::of(k, 0)) {
                 Ok(t) => {
+                    record(&mut table, &k.code, &t);
                     let c = t.counts;
                     println!(
                         "| {} | {} | {} | {} | {:.2} | {} |",
@@ -50,6 +94,13 @@ fn main() {
                 }
                 Err(e) => println!("| {} | error: {e} |", k.name),
             }
+        }
+    }
+    if tabulate {
+        println!();
+        for (legacy, seqs) in &table {
+            let all: Vec<String> = seqs.iter().map(|(s, n)| format!("{s} ({n})")).collect();
+            println!("| `{legacy}` | {} |", all.join("; "));
         }
     }
 }
