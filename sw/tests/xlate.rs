@@ -121,11 +121,15 @@ fn unsupported_instructions_are_errors_naming_instruction_and_offset() {
         "{msg}"
     );
     let e = translate_code(
-        &gfx803("v_cmpx_gt_u32_e32 vcc, s0, v0\ns_endpgm"),
+        &gfx803("s_nop 0\ns_setreg_b32 hwreg(HW_REG_MODE), s0\ns_endpgm"),
         &Binding::default(),
     )
     .unwrap_err();
-    assert!(e.to_string().contains("v_cmpx_gt_u32"), "{e}");
+    let msg = e.to_string();
+    assert!(
+        msg.contains("byte offset 0x4") && msg.contains("s_setreg_b32"),
+        "{msg}"
+    );
 }
 
 #[test]
@@ -169,6 +173,8 @@ fn carry_forms_and_removed_instructions_expand_as_the_table_says() {
          v_mac_f32_e32 v1, s1, v0
          v_madak_f32 v2, v3, v4, 0x41200000
          s_load_dword s2, s[4:5], 0x4
+         v_cmpx_gt_u32_e32 vcc, s0, v0
+         v_cmpx_eq_f32_e64 s[6:7], v1, 1.0
          s_endpgm",
     );
     // The free VGPR for the product is the first the program does not name (v8).
@@ -183,6 +189,10 @@ fn carry_forms_and_removed_instructions_expand_as_the_table_says() {
         "v_mul_f32_e32 v8, v3, v4",
         "v_add_f32_e64 v2, v8, 0x41200000",
         "s_load_dword s2, s[4:5], 0x4",
+        "v_cmp_gt_u32_e32 vcc, s0, v0",
+        "s_mov_b64 exec, vcc",
+        "v_cmp_eq_f32_e64 s[6:7], v1, 1.0",
+        "s_mov_b64 exec, s[6:7]",
         "s_endpgm",
     ];
     assert_eq!(out, want);

@@ -190,7 +190,7 @@ fn random_inst(r: &mut SplitMix64) -> String {
     let v = |r: &mut SplitMix64| format!("v{}", r.range_i64(1, 8));
     let s = |r: &mut SplitMix64| format!("s{}", r.range_i64(4, 9));
     let (a, b, c) = (v(r), v(r), v(r));
-    match r.range_i64(0, 13) {
+    match r.range_i64(0, 14) {
         0 => format!("v_add_u32_e32 {a}, vcc, {b}, {c}"),
         1 => format!("v_addc_u32_e32 {a}, vcc, {b}, {c}, vcc"),
         2 => format!("v_sub_u32_e32 {a}, vcc, {}, {c}", s(r)),
@@ -204,6 +204,7 @@ fn random_inst(r: &mut SplitMix64) -> String {
         10 => format!("s_add_u32 {}, {}, {}", s(r), s(r), s(r)),
         11 => format!("s_addc_u32 {}, {}, 0x{:x}", s(r), s(r), r.next_u64() as u32),
         12 => format!("v_xor_b32_e32 {a}, {}, {c}", s(r)),
+        13 => format!("v_cmpx_lt_u32_e64 s[16:17], {b}, {c}"),
         _ => format!("v_mul_lo_u32 {a}, {b}, {c}"),
     }
 }

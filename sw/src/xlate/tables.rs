@@ -12,6 +12,8 @@ use arch::isa::{Family, Isa, OpInfo, Opcode};
 struct Index {
     rows: [Vec<[u16; 17]>; 2],
     flags: Vec<u8>,
+    /// `v_cmpx_*` → the `v_cmp_*` of the same comparison.
+    cmp_of_cmpx: Vec<Option<Opcode>>,
 }
 
 /// `*_store_*` (and `_lds`-to-memory) memory forms.
@@ -42,6 +44,13 @@ fn index() -> &'static Index {
             .unwrap_or(0);
         let mut rows = [vec![[u16::MAX; 17]; n], vec![[u16::MAX; 17]; n]];
         let mut flags = vec![0u8; n];
+        let mut by_name = std::collections::HashMap::new();
+        for t in &all {
+            for r in t.rows {
+                by_name.insert(r.opcode.mnemonic(), r.opcode);
+            }
+        }
+        let mut cmp_of_cmpx = vec![None; n];
         for (slot, t) in all.iter().enumerate() {
             for (i, r) in t.rows.iter().enumerate() {
                 rows[slot][r.opcode as usize][r.family as usize] = i as u16;
@@ -53,8 +62,10 @@ fn index() -> &'static Index {
                 if name.contains("_atomic_") {
                     *f |= ATOMIC;
                 }
-                if name.starts_with("v_cmpx_") {
+                if let Some(rest) = name.strip_prefix("v_cmpx_") {
                     *f |= CMPX;
+                    cmp_of_cmpx[r.opcode as usize] =
+                        by_name.get(format!("v_cmp_{rest}").as_str()).copied();
                 }
                 if name.starts_with("s_load_")
                     || name.starts_with("s_buffer_load_")
@@ -66,7 +77,11 @@ fn index() -> &'static Index {
                 }
             }
         }
-        Index { rows, flags }
+        Index {
+            rows,
+            flags,
+            cmp_of_cmpx,
+        }
     })
 }
 
@@ -81,4 +96,9 @@ pub fn row(isa: Isa, family: Family, opcode: Opcode) -> Option<&'static OpInfo> 
 /// Name-derived flags of `opcode` ([`STORE`], [`ATOMIC`], [`CMPX`], [`SMEM_LOAD`]).
 pub fn flags(opcode: Opcode) -> u8 {
     index().flags.get(opcode as usize).copied().unwrap_or(0)
+}
+
+/// The `v_cmp_*` performing the comparison of `v_cmpx_*` `opcode`.
+pub fn cmp_of_cmpx(opcode: Opcode) -> Option<Opcode> {
+    index().cmp_of_cmpx.get(opcode as usize).copied().flatten()
 }

@@ -46,9 +46,6 @@ fn semantic_difference(inst: &Instruction) -> Option<&'static str> {
         Opcode::S_CBRANCH_G_FORK | Opcode::S_CBRANCH_I_FORK | Opcode::S_CBRANCH_JOIN => {
             "GCN3 fork/join has no gfx10 equivalent"
         }
-        _ if is_cmpx(inst.opcode) => {
-            "gfx8 v_cmpx writes VCC/SDST as well as EXEC; gfx10 writes only EXEC (emulation not written yet)"
-        }
         _ if inst.variant == Variant::Dpp16 && (0x130..=0x143).contains(&inst.modifiers.dpp_ctrl) => {
             "DPP wave shifts/rotates and row broadcasts do not exist on gfx10"
         }
@@ -56,7 +53,8 @@ fn semantic_difference(inst: &Instruction) -> Option<&'static str> {
     })
 }
 
-fn is_cmpx(op: Opcode) -> bool {
+/// gfx8 `v_cmpx_*` (writes EXEC and VCC/SDST).
+pub fn is_cmpx(op: Opcode) -> bool {
     tables::flags(op) & tables::CMPX != 0
 }
 
@@ -250,5 +248,42 @@ fn shrink(i: Instruction) -> Instruction {
         s
     } else {
         i
+    }
+}
+
+/// gfx8 `v_cmpx_* dst, a, b` writes the comparison to `dst` (VCC for `_e32`,
+/// SDST for `_e64`) AND to EXEC; gfx10's `v_cmpx` writes only EXEC. So:
+/// `v_cmp_* dst, a, b` (same encoding family) then `s_mov_b64 exec, dst`.
+/// Lanes inactive before the compare read 0 in both, as on gfx8.
+pub fn cmpx(legacy: &Instruction, offset: u32, out: &mut Emitter) -> Result<(), XlateError> {
+    let cmp = tables::cmp_of_cmpx(legacy.opcode)
+        .ok_or_else(|| unsupported(legacy, offset, "no v_cmp_* counterpart"))?;
+    let mut as_cmp = *legacy;
+    as_cmp.opcode = cmp;
+    let c = retarget(&as_cmp, offset)?;
+    let dst = c.operands[0];
+    if matches!(dst, Operand::Src { code: EXEC_LO, .. }) {
+        return Err(unsupported(legacy, offset, "v_cmpx with EXEC as its SDST"));
+    }
+    let mov = inst(
+        Opcode::S_MOV_B64,
+        Family::Sop1,
+        &[
+            Operand::scalar(EXEC_LO, OperandType::B64),
+            with_type(dst, OperandType::B64),
+        ],
+    );
+    out.emit(&c)
+        .and_then(|_| out.emit(&mov))
+        .map_err(|e| e.at(offset))
+}
+
+/// EXEC's source code.
+const EXEC_LO: u16 = 126;
+
+fn with_type(op: Operand, ty: OperandType) -> Operand {
+    match op {
+        Operand::Src { code, .. } => Operand::Src { code, ty },
+        other => other,
     }
 }
