@@ -421,3 +421,34 @@ fn random_memory_programs_match_native_gfx803() {
         "atomics reach the shared dwords: {shared_written}"
     );
 }
+
+/// gfx8 16-bit VALU results zero the high half of the destination; gfx1030
+/// keeps it (the translation clears it with `v_and_b32`).
+#[test]
+fn sixteen_bit_results_clear_the_high_half_like_gfx8() {
+    let text = "
+        v_mov_b32_e32 v2, 0x10001
+        v_mov_b32_e32 v3, 0x20002
+        v_mov_b32_e32 v20, -1
+        v_add_u16_e32 v20, v2, v3
+        v_mov_b32_e32 v21, -1
+        v_mad_u16 v21, v2, v3, v2
+        v_mov_b32_e32 v22, -1
+        v_mul_lo_u16_e32 v22, v2, v3
+        v_mov_b32_e32 v23, -1
+        v_add_f16_e32 v23, v2, v3
+        v_mov_b32_e32 v24, -1
+        v_sub_u16_e64 v24, v3, v2
+        v_mov_b32_e32 v25, -1
+        v_max_u16_e32 v25, v2, v3
+        v_mov_b32_e32 v26, -1
+        v_cvt_f16_u16_e32 v26, v2
+        v_mov_b32_e32 v27, -1
+        v_fma_f16 v27, v3, v3, v2
+    ";
+    let out = both(text, 0);
+    for (k, want) in [3, 3, 2, 0x0003, 1, 2, 0x3c00].into_iter().enumerate() {
+        assert_eq!(out[k], want, "value {k}");
+    }
+    assert_eq!(out[7] >> 16, 0, "fma_f16 high half");
+}

@@ -22,6 +22,8 @@ pub const STORE: u8 = 1;
 pub const ATOMIC: u8 = 2;
 /// gfx8 `v_cmpx_*` (writes EXEC and VCC/SDST).
 pub const CMPX: u8 = 4;
+/// Memory forms with 16-bit (`d16`) data.
+pub const D16: u8 = 16;
 /// Scalar-memory loads (`s_load_*`, `s_buffer_load_*`, `s_memtime`, ...).
 pub const SMEM_LOAD: u8 = 8;
 
@@ -59,6 +61,9 @@ fn index() -> &'static Index {
                 if name.contains("_store_") || name.starts_with("buffer_store_lds") {
                     *f |= STORE;
                 }
+                if name.contains("_d16") {
+                    *f |= D16;
+                }
                 if name.contains("_atomic_") {
                     *f |= ATOMIC;
                 }
@@ -93,7 +98,7 @@ pub fn row(isa: Isa, family: Family, opcode: Opcode) -> Option<&'static OpInfo> 
     tables(isa).rows.get(usize::from(i))
 }
 
-/// Name-derived flags of `opcode` ([`STORE`], [`ATOMIC`], [`CMPX`], [`SMEM_LOAD`]).
+/// Name-derived flags of `opcode` ([`STORE`], [`ATOMIC`], [`CMPX`], [`SMEM_LOAD`], [`D16`]).
 pub fn flags(opcode: Opcode) -> u8 {
     index().flags.get(opcode as usize).copied().unwrap_or(0)
 }

@@ -46,6 +46,9 @@ fn semantic_difference(inst: &Instruction) -> Option<&'static str> {
         Opcode::S_CBRANCH_G_FORK | Opcode::S_CBRANCH_I_FORK | Opcode::S_CBRANCH_JOIN => {
             "GCN3 fork/join has no gfx10 equivalent"
         }
+        _ if tables::flags(inst.opcode) & tables::D16 != 0 => {
+            "gfx803 d16 memory data is unpacked (one component per VGPR), gfx1030's packed"
+        }
         _ if inst.variant == Variant::Dpp16 && (0x130..=0x143).contains(&inst.modifiers.dpp_ctrl) => {
             "DPP wave shifts/rotates and row broadcasts do not exist on gfx10"
         }
@@ -286,4 +289,44 @@ fn with_type(op: Operand, ty: OperandType) -> Operand {
         Operand::Src { code, .. } => Operand::Src { code, ty },
         other => other,
     }
+}
+
+/// The VGPR whose high half a gfx8 16-bit VALU result zeroes, when `legacy`
+/// is one: a VOP1/VOP2/VOP3 (not SDWA, whose `dst_sel`/`dst_unused` say
+/// what happens) writing a `b16`/`f16` destination. gfx1030 keeps the high
+/// half, so the expansion clears it after the operation.
+pub fn high16_to_clear(legacy: &Instruction) -> Option<u16> {
+    if !matches!(legacy.family, Family::Vop1 | Family::Vop2 | Family::Vop3)
+        || legacy.variant == Variant::Sdwa
+    {
+        return None;
+    }
+    let row = info(Isa::Gfx803, legacy.family, legacy.opcode)?;
+    let first = row.operands.first()?;
+    if first.field != arch::isa::Field::Vdst
+        || !matches!(first.ty, OperandType::B16 | OperandType::F16)
+    {
+        return None;
+    }
+    match legacy.operands().first() {
+        Some(Operand::Src { code, .. }) if *code >= 256 => Some(*code - 256),
+        _ => None,
+    }
+}
+
+/// `v_and_b32_e32 v{d}, 0xffff, v{d}`.
+pub fn clear_high16(d: u16) -> Instruction {
+    let v = Operand::vgpr(d, OperandType::B32);
+    inst(
+        Opcode::V_AND_B32,
+        Family::Vop2,
+        &[
+            v,
+            Operand::Literal {
+                value: 0xffff,
+                ty: OperandType::B32,
+            },
+            v,
+        ],
+    )
 }

@@ -191,7 +191,13 @@ fn expand_one(
     } else if alu::is_unfused_mad(inst.opcode) {
         alu::unfused_mad(inst, li.offset, ctx, out)
     } else {
-        alu::retarget(inst, li.offset).and_then(|i| out.emit(&i).map_err(|e| e.at(li.offset)))
+        alu::retarget(inst, li.offset).and_then(|i| {
+            out.emit(&i).map_err(|e| e.at(li.offset))?;
+            match alu::high16_to_clear(inst) {
+                Some(d) => out.emit(&alu::clear_high16(d)).map_err(|e| e.at(li.offset)),
+                None => Ok(()),
+            }
+        })
     };
     r.map_err(|e| match e {
         XlateError::Encode { text, reason, .. } => XlateError::Encode {
