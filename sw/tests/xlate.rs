@@ -106,6 +106,7 @@ fn a_backward_loop_branch_is_kept_and_retargeted() {
 
 #[test]
 fn unsupported_instructions_are_errors_naming_instruction_and_offset() {
+    // Without the legacy image's address s_getpc_b64 cannot be translated.
     let e = translate_code(
         &gfx803("v_mov_b32 v0, 0\ns_getpc_b64 s[0:1]\ns_endpgm"),
         &Binding::default(),
@@ -217,6 +218,7 @@ fn unfused_mad_keeps_modifiers_and_flushes_under_denormal_modes() {
     let binding = Binding {
         descriptor: d,
         private_bytes_per_item: 0,
+        legacy_entry: 0,
     };
     let t = translate_code(&gfx803("v_mac_f32_e32 v1, v2, v3\ns_endpgm"), &binding).unwrap();
     assert_eq!(
@@ -386,6 +388,7 @@ fn descriptor_is_wave64_with_room_for_temporaries() {
     let binding = Binding {
         descriptor: d,
         private_bytes_per_item: 0,
+        legacy_entry: 0,
     };
     // v7 used, the mac needs v8: 9 VGPRs = 3 blocks of 4.
     let t = translate_code(&gfx803("v_mac_f32_e32 v7, v1, v2\ns_endpgm"), &binding).unwrap();
@@ -420,6 +423,7 @@ fn flat_scratch_entry_sequence_and_prologue_writes() {
     let binding = Binding {
         descriptor: d,
         private_bytes_per_item: 516,
+        legacy_entry: 0,
     };
     let t = translate_code(
         &gfx803(
@@ -470,7 +474,23 @@ fn cache_hits_on_the_same_binding_and_misses_on_another() {
     assert_eq!(s.instructions_out, 4);
     assert_eq!(s.expansion_ratio(), 1.0);
     // An untranslatable program is not cached.
-    let bad = gfx803("s_getpc_b64 s[0:1]\ns_endpgm");
+    let bad = gfx803("s_setpc_b64 s[0:1]\ns_endpgm");
     assert!(c.get_or_translate(&bad, b).is_err());
     assert_eq!(c.len(), 2);
+}
+
+#[test]
+fn getpc_gives_the_legacy_address() {
+    let b = Binding::default().at(0x1_2345_6000);
+    let t = translate_code(&gfx803("v_mov_b32 v0, 0\ns_getpc_b64 s[4:5]\ns_endpgm"), &b).unwrap();
+    // The legacy s_getpc_b64 is at byte 4; it returns the next instruction's address.
+    assert_eq!(
+        t.body_listing(),
+        [
+            "v_mov_b32_e32 v0, 0",
+            "s_mov_b32 s4, 0x23456008",
+            "s_mov_b32 s5, 1",
+            "s_endpgm"
+        ]
+    );
 }

@@ -422,6 +422,30 @@ fn random_memory_programs_match_native_gfx803() {
     );
 }
 
+/// `s_getpc_b64` + a PC-relative load reads the legacy image, translated too.
+#[test]
+fn pc_relative_loads_read_the_legacy_image() {
+    let text = "
+        s_getpc_b64 s[24:25]
+        s_load_dword s26, s[24:25], 0x0
+        s_waitcnt lgkmcnt(0)
+        v_mov_b32_e32 v20, s26
+        v_mov_b32_e32 v21, 0
+        v_mov_b32_e32 v22, 0
+        v_mov_b32_e32 v23, 0
+        v_mov_b32_e32 v24, 0
+        v_mov_b32_e32 v25, 0
+        v_mov_b32_e32 v26, 0
+        v_mov_b32_e32 v27, 0
+    ";
+    let out = both(text, 0);
+    let word = assemble(Target::GFX803, "s_load_dword s26, s[24:25], 0x0").unwrap();
+    assert_eq!(
+        out[0],
+        u32::from_le_bytes([word[0], word[1], word[2], word[3]])
+    );
+}
+
 /// gfx8 16-bit VALU results zero the high half of the destination; gfx1030
 /// keeps it (the translation clears it with `v_and_b32`).
 #[test]

@@ -680,7 +680,7 @@ impl<D: Device> Driver<D> {
         let k = &kernel.kernel;
         let (t, _hit) = self
             .xlate
-            .get_or_translate(&k.code, Binding::of(k, 0))
+            .get_or_translate(&k.code, Binding::of(k, 0).at(kernel.entry))
             .map_err(|error| DriverError::Translate {
                 kernel: k.name.clone(),
                 error,

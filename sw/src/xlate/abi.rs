@@ -45,6 +45,11 @@ pub struct Binding {
     /// descriptor's fixed size plus any dynamic part, rounded up to 4): what
     /// gfx803's flat-scratch-init high word holds.
     pub private_bytes_per_item: u32,
+    /// Device address of the legacy code's first byte, when the legacy image
+    /// is in device memory (0: unknown). `s_getpc_b64` needs it: legacy code
+    /// finds its read-only data PC-relatively, and the translated code does
+    /// not live where the legacy code does.
+    pub legacy_entry: u64,
 }
 
 impl Binding {
@@ -58,6 +63,15 @@ impl Binding {
         Binding {
             descriptor: kernel.descriptor,
             private_bytes_per_item: fixed.saturating_add(dynamic_private).next_multiple_of(4),
+            legacy_entry: 0,
+        }
+    }
+
+    /// The binding with the legacy code's device address.
+    pub fn at(self, legacy_entry: u64) -> Binding {
+        Binding {
+            legacy_entry,
+            ..self
         }
     }
 }
@@ -80,6 +94,8 @@ pub struct Layout {
     pub denorm_f16_f64: u8,
     /// The program changes MODE itself.
     pub writes_mode: bool,
+    /// See [`Binding::legacy_entry`].
+    pub legacy_entry: u64,
 }
 
 /// A free SGPR on gfx1030 that gfx803 code cannot name.
@@ -121,6 +137,7 @@ pub fn plan(binding: &Binding, summary: &Summary) -> Result<Layout, XlateError> 
         denorm_f32: d.compute_pgm_rsrc1.float_denorm_mode_32.value(),
         denorm_f16_f64: d.compute_pgm_rsrc1.float_denorm_mode_16_64.value(),
         writes_mode: summary.writes_mode,
+        legacy_entry: binding.legacy_entry,
     })
 }
 

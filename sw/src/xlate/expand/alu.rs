@@ -39,8 +39,8 @@ fn semantic_difference(inst: &Instruction) -> Option<&'static str> {
         Opcode::S_GETREG_B32 | Opcode::S_SETREG_B32 | Opcode::S_SETREG_IMM32_B32 => {
             "hardware register numbering and layouts differ between gfx8 and gfx10"
         }
-        Opcode::S_GETPC_B64 | Opcode::S_SETPC_B64 | Opcode::S_SWAPPC_B64 => {
-            "the translated code does not live at the legacy addresses (indirect control flow and PC-relative data are not supported yet)"
+        Opcode::S_SETPC_B64 | Opcode::S_SWAPPC_B64 => {
+            "indirect control flow: the translated code does not live at the legacy addresses"
         }
         Opcode::S_SENDMSG | Opcode::S_SENDMSGHALT => "message encodings differ",
         Opcode::S_CBRANCH_G_FORK | Opcode::S_CBRANCH_I_FORK | Opcode::S_CBRANCH_JOIN => {
@@ -49,7 +49,9 @@ fn semantic_difference(inst: &Instruction) -> Option<&'static str> {
         _ if tables::flags(inst.opcode) & tables::D16 != 0 => {
             "gfx803 d16 memory data is unpacked (one component per VGPR), gfx1030's packed"
         }
-        _ if inst.variant == Variant::Dpp16 && (0x130..=0x143).contains(&inst.modifiers.dpp_ctrl) => {
+        _ if inst.variant == Variant::Dpp16
+            && (0x130..=0x143).contains(&inst.modifiers.dpp_ctrl) =>
+        {
             "DPP wave shifts/rotates and row broadcasts do not exist on gfx10"
         }
         _ => return None,
@@ -329,4 +331,37 @@ pub fn clear_high16(d: u16) -> Instruction {
             v,
         ],
     )
+}
+
+/// `s_getpc_b64 sdst` at legacy byte `offset`: the address the legacy code
+/// would see (its next instruction in the legacy image, which stays loaded),
+/// as two `s_mov_b32` — so PC-relative data references reach the legacy
+/// image's read-only data. SCC is untouched, as by `s_getpc_b64`.
+pub fn getpc(
+    legacy: &Instruction,
+    offset: u32,
+    ctx: &Context,
+    out: &mut Emitter,
+) -> Result<(), XlateError> {
+    if ctx.layout.legacy_entry == 0 {
+        return Err(unsupported(
+            legacy,
+            offset,
+            "s_getpc_b64 needs the legacy code's device address (Binding::legacy_entry)",
+        ));
+    }
+    let Some(Operand::Src { code, .. }) = legacy.operands().first().copied() else {
+        return Err(unsupported(legacy, offset, "unexpected operand list"));
+    };
+    let dst = map_operand(Operand::scalar(code, OperandType::B32))
+        .map_err(|e| unsupported(legacy, offset, e))?;
+    let Operand::Src { code: lo, .. } = dst else {
+        return Err(unsupported(legacy, offset, "unexpected destination"));
+    };
+    let pc = ctx.layout.legacy_entry + u64::from(offset) + u64::from(legacy.size);
+    for (reg, value) in [(lo, pc as u32), (lo + 1, (pc >> 32) as u32)] {
+        out.emit(&crate::xlate::abi::mov_imm(reg, value))
+            .map_err(|e| e.at(offset))?;
+    }
+    Ok(())
 }

@@ -186,6 +186,8 @@ fn expand_one(
         control::waitcnt(inst, w, ctx, out)
     } else if let Some(r) = control::flat_scratch_write(inst, li.offset, out) {
         r
+    } else if inst.opcode == Opcode::S_GETPC_B64 && inst.family == Family::Sop1 {
+        alu::getpc(inst, li.offset, ctx, out)
     } else if alu::is_cmpx(inst.opcode) {
         alu::cmpx(inst, li.offset, out)
     } else if alu::is_unfused_mad(inst.opcode) {
