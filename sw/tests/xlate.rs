@@ -494,3 +494,32 @@ fn getpc_gives_the_legacy_address() {
         ]
     );
 }
+
+#[test]
+fn unfused_mad_saves_and_restores_mode_when_the_program_writes_it() {
+    let t = translate_code(
+        &gfx803(
+            "s_setreg_imm32_b32 hwreg(HW_REG_MODE, 4, 2), 3
+             v_mac_f32_e32 v1, v2, v3
+             s_endpgm",
+        ),
+        &Binding::default(),
+    )
+    .unwrap();
+    if std::env::var_os("XLATE_HEX").is_some() {
+        let hex: Vec<String> = t.code.iter().map(|b| format!("0x{b:02x}")).collect();
+        println!("{}", hex.join(" "));
+    }
+    assert_eq!(
+        t.body_listing(),
+        [
+            "s_setreg_imm32_b32 hwreg(HW_REG_MODE, 4, 2), 3",
+            "s_getreg_b32 s103, hwreg(HW_REG_MODE, 4, 2)",
+            "s_setreg_imm32_b32 hwreg(HW_REG_MODE, 4, 2), 0",
+            "v_mul_f32_e32 v4, v2, v3",
+            "v_add_f32_e32 v1, v4, v1",
+            "s_setreg_b32 hwreg(HW_REG_MODE, 4, 2), s103",
+            "s_endpgm"
+        ]
+    );
+}

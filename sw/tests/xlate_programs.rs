@@ -422,6 +422,32 @@ fn random_memory_programs_match_native_gfx803() {
     );
 }
 
+/// LLVM's gfx8 division turns f32 denormals on and off with `s_setreg`; the
+/// mad emulation then cannot know MODE statically and saves/restores it.
+#[test]
+fn mode_writes_and_unfused_mads_compose() {
+    let text = "
+        v_mov_b32_e32 v2, 0x1e3ce508              // 1e-20
+        s_setreg_imm32_b32 hwreg(HW_REG_MODE, 4, 2), 3
+        v_mul_f32_e32 v20, v2, v2                 // denormal kept
+        v_mov_b32_e32 v21, 0
+        v_mac_f32_e32 v21, v2, v2                 // gfx8 mac flushes: 0
+        v_mul_f32_e32 v22, v2, v2                 // MODE restored: kept
+        s_setreg_imm32_b32 hwreg(HW_REG_MODE, 4, 2), 0
+        v_mul_f32_e32 v23, v2, v2                 // flushed
+        s_getreg_b32 s30, hwreg(HW_REG_MODE, 0, 10)
+        v_mov_b32_e32 v24, s30
+        v_mov_b32_e32 v25, 0
+        v_mov_b32_e32 v26, 0
+        v_mov_b32_e32 v27, 0
+    ";
+    let out = both(text, 0);
+    let tiny = f32::from_bits(0x1e3c_e508);
+    let d = (tiny * tiny).to_bits();
+    assert_eq!(out[..4], [d, 0, d, 0]);
+    assert_eq!(out[4] >> 4 & 3, 0, "FP_DENORM single read back");
+}
+
 /// `s_getpc_b64` + a PC-relative load reads the legacy image, translated too.
 #[test]
 fn pc_relative_loads_read_the_legacy_image() {

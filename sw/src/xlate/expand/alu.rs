@@ -36,8 +36,10 @@ pub fn rename(op: Opcode) -> Opcode {
 /// depends on where the code lives: never re-targeted blindly.
 fn semantic_difference(inst: &Instruction) -> Option<&'static str> {
     Some(match inst.opcode {
-        Opcode::S_GETREG_B32 | Opcode::S_SETREG_B32 | Opcode::S_SETREG_IMM32_B32 => {
-            "hardware register numbering and layouts differ between gfx8 and gfx10"
+        Opcode::S_GETREG_B32 | Opcode::S_SETREG_B32 | Opcode::S_SETREG_IMM32_B32
+            if !is_mode_float_field(inst.modifiers.simm16) =>
+        {
+            "hardware register numbering and layouts differ between gfx8 and gfx10 (only MODE[9:0] is mapped)"
         }
         Opcode::S_SETPC_B64 | Opcode::S_SWAPPC_B64 => {
             "indirect control flow: the translated code does not live at the legacy addresses"
@@ -192,13 +194,6 @@ pub fn unfused_mad(
     };
     let map = |o: Operand| map_operand(o).map_err(|e| unsupported(legacy, offset, e));
     let (d, a, b, c) = (map(d)?, map(a)?, map(b)?, map(c)?);
-    if ctx.layout.writes_mode && ctx.layout.denorm_f32 != 0 {
-        return Err(unsupported(
-            legacy,
-            offset,
-            "the program changes MODE, so the f32 denormal flush this emulation needs cannot be planned",
-        ));
-    }
     let t = Operand::vgpr(ctx.layout.temp_vgpr, OperandType::F32);
     let mul_op = if legacy.opcode == Opcode::V_MAD_LEGACY_F32 {
         Opcode::V_MUL_LEGACY_F32
@@ -216,8 +211,23 @@ pub fn unfused_mad(
     }
     add.modifiers.clamp = m.clamp;
     add.modifiers.omod = m.omod;
-    let flush = ctx.layout.denorm_f32 != 0;
     let e = |e: super::EmitError| e.at(offset);
+    if ctx.layout.writes_mode {
+        // MODE is not known statically: save FP_DENORM single, flush, restore.
+        let save = Operand::scalar(MODE_SAVE_SGPR, OperandType::B32);
+        let mut get = inst(Opcode::S_GETREG_B32, Family::Sopk, &[save]);
+        get.modifiers.simm16 = MODE_DENORM_F32;
+        let mut clear = inst(Opcode::S_SETREG_IMM32_B32, Family::Sopk, &[]);
+        clear.modifiers.simm16 = MODE_DENORM_F32;
+        clear.modifiers.imm32 = 0;
+        let mut restore = inst(Opcode::S_SETREG_B32, Family::Sopk, &[save]);
+        restore.modifiers.simm16 = MODE_DENORM_F32;
+        for i in [get, clear, shrink(mul), shrink(add), restore] {
+            out.emit(&i).map_err(e)?;
+        }
+        return Ok(());
+    }
+    let flush = ctx.layout.denorm_f32 != 0;
     if flush {
         out.emit(&denorm_mode(0, ctx.layout.denorm_f16_f64))
             .map_err(e)?;
@@ -232,6 +242,20 @@ pub fn unfused_mad(
         .map_err(e)?;
     }
     Ok(())
+}
+
+/// A scalar temporary gfx803 code cannot name (see `abi::TEMP_SGPR`).
+const MODE_SAVE_SGPR: u16 = 103;
+/// `hwreg(HW_REG_MODE, 4, 2)`: FP_DENORM single.
+const MODE_DENORM_F32: u16 = (1 << 11) | (4 << 6) | 1;
+
+/// True for an `s_getreg`/`s_setreg` `hwreg` field inside MODE[9:0]
+/// (FP_ROUND, FP_DENORM, DX10_CLAMP, IEEE), which gfx8 and gfx10 lay out alike.
+fn is_mode_float_field(simm16: u16) -> bool {
+    let id = simm16 & 0x3f;
+    let offset = simm16 >> 6 & 0x1f;
+    let size = (simm16 >> 11 & 0x1f) + 1;
+    id == 1 && offset + size <= 10
 }
 
 /// `s_denorm_mode`: FP_DENORM single in [1:0], double/half in [3:2].
