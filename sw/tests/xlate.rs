@@ -401,6 +401,7 @@ fn descriptor_is_wave64_with_room_for_temporaries() {
         2
     );
     assert!(t.descriptor.compute_pgm_rsrc1.mem_ordered);
+    assert_eq!(t.counts.vgprs, 9, "resource report");
     // Without temporaries the legacy count stays.
     let t = translate_code(&gfx803("v_mov_b32 v7, 0\ns_endpgm"), &binding).unwrap();
     assert_eq!(

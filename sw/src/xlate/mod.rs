@@ -151,6 +151,13 @@ pub struct Counts {
     pub scalar_loads: u64,
     /// LDS operations.
     pub lds_ops: u64,
+    /// Resources the translated kernel consumes (seed 003 §5.13): VGPRs per
+    /// wave (legacy count plus temporaries).
+    pub vgprs: u16,
+    /// Bytes of LDS per workgroup (static).
+    pub lds_bytes: u32,
+    /// Bytes of private memory per work-item.
+    pub private_bytes_per_item: u32,
     /// Translation time in nanoseconds.
     pub nanos: u64,
 }
@@ -220,6 +227,9 @@ pub fn translate_code(code: &[u8], binding: &Binding) -> Result<Translated, Xlat
         vector_stores: summary.vector_stores,
         scalar_loads: summary.scalar_loads,
         lds_ops: summary.lds_ops,
+        vgprs: layout.vgprs,
+        lds_bytes: descriptor.group_segment_fixed_size,
+        private_bytes_per_item: binding.private_bytes_per_item,
         nanos: start.elapsed().as_nanos() as u64,
     };
     Ok(Translated {
