@@ -422,6 +422,45 @@ fn random_memory_programs_match_native_gfx803() {
     );
 }
 
+/// The f16 unfused multiply-adds (gfx1030 has none): product rounded to
+/// half, sum rounded, high half zeroed.
+#[test]
+fn half_unfused_multiply_adds_match_native() {
+    let text = "
+        v_cvt_f32_u32_e32 v1, v0
+        v_mul_f32_e32 v1, 0x3e4ccccd, v1          // lane * 0.2
+        v_cvt_f16_f32_e32 v2, v1
+        v_add_f16_e32 v3, 0.5, v2
+        v_mov_b32_e32 v20, -1
+        v_mov_b32_e32 v21, 0xffff3c00
+        v_mov_b32_e32 v22, -1
+        v_mov_b32_e32 v23, -1
+        v_mov_b32_e32 v24, -1
+        v_mac_f16_e32 v21, v2, v3                 // x*y + 1
+        v_mad_f16 v22, v2, -v3, v2
+        v_madmk_f16 v23, v2, 0x4248, v3           // x*3.14 + y
+        v_madak_f16 v24, v2, v3, 0x2e66           // x*y + 0.1
+        v_mov_b32_e32 v20, v21
+        v_mov_b32_e32 v25, 0
+        v_mov_b32_e32 v26, 0
+        v_mov_b32_e32 v27, 0
+    ";
+    let out = both(text, 0);
+    assert!(out
+        .iter()
+        .step_by(OUT_DWORDS as usize)
+        .any(|&w| w != 0x3c00));
+    for lane in 0..LANES as usize {
+        for k in 0..5 {
+            assert_eq!(
+                out[lane * OUT_DWORDS as usize + k] >> 16,
+                0,
+                "lane {lane} value {k}"
+            );
+        }
+    }
+}
+
 /// LLVM's gfx8 division turns f32 denormals on and off with `s_setreg`; the
 /// mad emulation then cannot know MODE statically and saves/restores it.
 #[test]

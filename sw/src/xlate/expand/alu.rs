@@ -168,6 +168,17 @@ pub fn is_unfused_mad(op: Opcode) -> bool {
             | Opcode::V_MADMK_F32
             | Opcode::V_MADAK_F32
             | Opcode::V_MAD_LEGACY_F32
+            | Opcode::V_MAC_F16
+            | Opcode::V_MAD_F16
+            | Opcode::V_MADMK_F16
+            | Opcode::V_MADAK_F16
+    )
+}
+
+fn is_f16_mad(op: Opcode) -> bool {
+    matches!(
+        op,
+        Opcode::V_MAC_F16 | Opcode::V_MAD_F16 | Opcode::V_MADMK_F16 | Opcode::V_MADAK_F16
     )
 }
 
@@ -186,32 +197,54 @@ pub fn unfused_mad(
     let m = legacy.modifiers;
     // (dst, a, b, c) and the legacy source index of each of a, b, c.
     let (d, a, b, c) = match (legacy.opcode, ops) {
-        (Opcode::V_MAC_F32, [d, a, b]) => (*d, *a, *b, *d),
-        (Opcode::V_MAD_F32 | Opcode::V_MAD_LEGACY_F32, [d, a, b, c]) => (*d, *a, *b, *c),
-        (Opcode::V_MADMK_F32, [d, a, k, c]) => (*d, *a, *k, *c),
-        (Opcode::V_MADAK_F32, [d, a, b, k]) => (*d, *a, *b, *k),
+        (Opcode::V_MAC_F32 | Opcode::V_MAC_F16, [d, a, b]) => (*d, *a, *b, *d),
+        (Opcode::V_MAD_F32 | Opcode::V_MAD_LEGACY_F32 | Opcode::V_MAD_F16, [d, a, b, c]) => {
+            (*d, *a, *b, *c)
+        }
+        (Opcode::V_MADMK_F32 | Opcode::V_MADMK_F16, [d, a, k, c]) => (*d, *a, *k, *c),
+        (Opcode::V_MADAK_F32 | Opcode::V_MADAK_F16, [d, a, b, k]) => (*d, *a, *b, *k),
         _ => return Err(unsupported(legacy, offset, "unexpected operand list")),
     };
     let map = |o: Operand| map_operand(o).map_err(|e| unsupported(legacy, offset, e));
     let (d, a, b, c) = (map(d)?, map(a)?, map(b)?, map(c)?);
-    let t = Operand::vgpr(ctx.layout.temp_vgpr, OperandType::F32);
-    let mul_op = if legacy.opcode == Opcode::V_MAD_LEGACY_F32 {
-        Opcode::V_MUL_LEGACY_F32
-    } else {
-        Opcode::V_MUL_F32
+    let half = is_f16_mad(legacy.opcode);
+    let (ty, mul_op, add_op) = match legacy.opcode {
+        _ if half => (OperandType::F16, Opcode::V_MUL_F16, Opcode::V_ADD_F16),
+        Opcode::V_MAD_LEGACY_F32 => (
+            OperandType::F32,
+            Opcode::V_MUL_LEGACY_F32,
+            Opcode::V_ADD_F32,
+        ),
+        _ => (OperandType::F32, Opcode::V_MUL_F32, Opcode::V_ADD_F32),
     };
+    let t = Operand::vgpr(ctx.layout.temp_vgpr, ty);
     let mut mul = inst(mul_op, Family::Vop3, &[t, a, b]);
     mul.modifiers.neg = m.neg & 0b11;
     mul.modifiers.abs = m.abs & 0b11;
-    let mut add = inst(Opcode::V_ADD_F32, Family::Vop3, &[d, t, c]);
+    let mut add = inst(add_op, Family::Vop3, &[d, t, c]);
     // The add's src1 is the legacy src2 (not for v_mac, whose src2 is vdst).
-    if legacy.opcode != Opcode::V_MAC_F32 {
+    if !matches!(legacy.opcode, Opcode::V_MAC_F32 | Opcode::V_MAC_F16) {
         add.modifiers.neg = (m.neg >> 2 & 1) << 1;
         add.modifiers.abs = (m.abs >> 2 & 1) << 1;
     }
     add.modifiers.clamp = m.clamp;
     add.modifiers.omod = m.omod;
     let e = |e: super::EmitError| e.at(offset);
+    if half {
+        // The f16 forms follow MODE (`docs/floating-point.md`); gfx8 zeroes
+        // the destination's high half, gfx1030 keeps it.
+        let Operand::Src { code, .. } = d else {
+            return Err(unsupported(legacy, offset, "destination is not a VGPR"));
+        };
+        for i in [
+            shrink(mul),
+            shrink(add),
+            clear_high16(code.saturating_sub(256)),
+        ] {
+            out.emit(&i).map_err(e)?;
+        }
+        return Ok(());
+    }
     if ctx.layout.writes_mode {
         // MODE is not known statically: save FP_DENORM single, flush, restore.
         let save = Operand::scalar(MODE_SAVE_SGPR, OperandType::B32);
