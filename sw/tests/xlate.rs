@@ -524,3 +524,27 @@ fn unfused_mad_saves_and_restores_mode_when_the_program_writes_it() {
         ]
     );
 }
+
+#[test]
+fn cache_maintenance_and_reshaped_forms_expand_as_the_table_says() {
+    let out = body(
+        "buffer_wbinvl1_vol
+         s_dcache_wb
+         s_dcache_inv_vol
+         v_subrev_u16_e32 v1, s2, v3
+         v_cmp_t_u16_e32 vcc, v2, v3
+         s_endpgm",
+    );
+    assert_eq!(
+        out,
+        [
+            "buffer_gl0_inv",
+            "buffer_gl1_inv",
+            "s_dcache_inv",
+            "v_sub_nc_u16 v1, v3, s2",
+            "v_and_b32_e32 v1, 0xffff, v1",
+            "v_cmp_t_u32_e32 vcc, v2, v3",
+            "s_endpgm"
+        ]
+    );
+}

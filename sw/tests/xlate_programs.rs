@@ -461,6 +461,32 @@ fn half_unfused_multiply_adds_match_native() {
     }
 }
 
+/// Forms whose gfx1030 counterpart has another shape.
+#[test]
+fn reshaped_forms_match_native() {
+    let text = "
+        v_mov_b32_e32 v2, 0x10005
+        v_mov_b32_e32 v3, 0x20003
+        v_mov_b32_e32 v20, -1
+        v_subrev_u16_e32 v20, v3, v2              // v2 - v3 = 2
+        v_mov_b32_e32 v21, -1
+        v_subrev_u16_e32 v21, 7, v2               // 5 - 7 = 0xfffe
+        v_cmp_t_u16_e32 vcc, v2, v3
+        v_cndmask_b32_e64 v22, 0, 1, vcc
+        v_cmp_f_i16_e64 s[20:21], v2, v3
+        v_cndmask_b32_e64 v23, 0, 1, s[20:21]
+        buffer_wbinvl1_vol
+        s_dcache_wb
+        s_dcache_inv_vol
+        v_mov_b32_e32 v24, 0
+        v_mov_b32_e32 v25, 0
+        v_mov_b32_e32 v26, 0
+        v_mov_b32_e32 v27, 0
+    ";
+    let out = both(text, 0);
+    assert_eq!(out[..4], [2, 0xfffe, 1, 0]);
+}
+
 /// LLVM's gfx8 division turns f32 denormals on and off with `s_setreg`; the
 /// mad emulation then cannot know MODE statically and saves/restores it.
 #[test]

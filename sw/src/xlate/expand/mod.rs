@@ -8,10 +8,12 @@
 //! Split by topic: [`alu`] (the generic re-targeting of an instruction whose
 //! operation exists on gfx1030 — renamed carry forms, VOP2 → VOP3 promotion,
 //! register renumbering — and the unfused multiply-add emulation), [`control`]
-//! (branches, `s_waitcnt`, flat-scratch set-up).
+//! (branches, `s_waitcnt`, flat-scratch set-up), [`misc`] (cache maintenance
+//! and other forms whose gfx1030 counterpart has another shape).
 
 pub mod alu;
 pub mod control;
+pub mod misc;
 
 use arch::isa::{encode, Family, Instruction, Opcode, Operand, Variant, MAX_OPERANDS};
 
@@ -185,6 +187,8 @@ fn expand_one(
     } else if let Some(w) = wait {
         control::waitcnt(inst, w, ctx, out)
     } else if let Some(r) = control::flat_scratch_write(inst, li.offset, out) {
+        r
+    } else if let Some(r) = misc::expand(inst, li.offset, out) {
         r
     } else if inst.opcode == Opcode::S_GETPC_B64 && inst.family == Family::Sop1 {
         alu::getpc(inst, li.offset, ctx, out)
