@@ -10,7 +10,7 @@ use arch::isa::{Family, Isa};
 use sw::xlate::expand::alu::{is_cmpx, is_unfused_mad, rename};
 use sw::xlate::expand::misc;
 use sw::xlate::tables::row;
-use sw::xlate::tables::{flags, D16};
+use sw::xlate::tables::{cmp_of_cmpx, flags, D16};
 
 fn main() {
     let mut by_table = 0;
@@ -37,7 +37,12 @@ fn main() {
                 r.opcode.mnemonic(),
                 r.family
             ));
-        } else if is_unfused_mad(r.opcode) || is_cmpx(r.opcode) || misc::handles(r.opcode) {
+        } else if is_cmpx(r.opcode) {
+            match cmp_of_cmpx(r.opcode).and_then(|c| row(Isa::Gfx1030, r.family, c)) {
+                Some(_) => emulated += 1,
+                None => missing.push(format!("{} ({})", r.opcode.mnemonic(), r.family)),
+            }
+        } else if is_unfused_mad(r.opcode) || misc::handles(r.opcode) {
             emulated += 1;
         } else if same || promoted {
             by_table += 1;
