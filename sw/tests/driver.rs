@@ -725,3 +725,47 @@ fn legacy_kernels_translate_at_first_dispatch_only() {
     assert_eq!(native.packet.kernel_object, k.kernel_object);
     assert_eq!(legacy.xlate_stats().translations, 0);
 }
+
+/// Only dispatched kernels are translated: a second kernel in the same
+/// object that cannot be translated (`s_setpc_b64`) is never looked at until
+/// it is dispatched, and then the error names the kernel, the instruction and
+/// its offset.
+#[test]
+fn only_dispatched_kernels_are_translated() {
+    let kernel = |name: &str, text: &str| NewKernel {
+        name: name.into(),
+        code: arch::isa::assemble(arch::isa::Target::GFX803, text).unwrap(),
+        descriptor: KernelDescriptor::default(),
+        metadata: KernelMetadata {
+            wavefront_size: 64,
+            max_flat_workgroup_size: 64,
+            ..Default::default()
+        },
+    };
+    let mut w = CodeObjectWriter::new(Isa::Gfx803);
+    w.add_kernel(kernel("good", "v_add_u32_e32 v0, vcc, 1, v0\ns_endpgm"));
+    w.add_kernel(kernel("bad", "s_nop 0\ns_setpc_b64 s[0:1]\ns_endpgm"));
+    let elf = w.write().unwrap();
+    let mut d = driver(Isa::Gfx1030);
+    let p = d.load(&elf).unwrap();
+    let good = p.kernel("good").unwrap().clone();
+    let bad = p.kernel("bad").unwrap().clone();
+    d.launch(&good, LaunchDims::linear(64, 64), &[]).unwrap();
+    assert_eq!(d.xlate_stats().translations, 1);
+    let e = d
+        .dispatch(&bad, LaunchDims::linear(64, 64), &[])
+        .unwrap_err();
+    assert!(matches!(e, DriverError::Translate { .. }), "{e:?}");
+    let msg = e.to_string();
+    assert!(
+        msg.contains("kernel `bad`")
+            && msg.contains("byte offset 0x4")
+            && msg.contains("s_setpc_b64"),
+        "{msg}"
+    );
+    assert_eq!(
+        d.xlate_stats().translations,
+        1,
+        "a failed translation is not counted"
+    );
+}
