@@ -193,11 +193,7 @@ pub fn constant(value: u32) -> Operand {
 }
 
 /// The gfx1030 wave64 descriptor (entry offset 0 until placed).
-pub fn descriptor(
-    binding: &Binding,
-    _summary: &Summary,
-    layout: &Layout,
-) -> Result<KernelDescriptor, XlateError> {
+pub fn descriptor(binding: &Binding, layout: &Layout) -> KernelDescriptor {
     let mut d = binding.descriptor;
     d.kernel_code_entry_byte_offset = 0;
     let blocks = u32::from(layout.vgprs.div_ceil(4).max(1) - 1);
@@ -213,5 +209,5 @@ pub fn descriptor(
     d.compute_pgm_rsrc3 = ComputePgmRsrc3::default();
     d.kernel_code_properties.enable_wavefront_size32 = false;
     d.kernarg_preload = Default::default();
-    Ok(d)
+    d
 }

@@ -209,12 +209,12 @@ pub fn translate_code(code: &[u8], binding: &Binding) -> Result<Translated, Xlat
     let program = preprocess::preprocess(code)?;
     let summary = summary::summarize(&program);
     let layout = abi::plan(binding, &summary)?;
-    let mut out = expand::Emitter::new(&layout);
+    let mut out = expand::Emitter::new();
     abi::prologue(&layout, &mut out).map_err(|e| e.at(0))?;
     let prologue_bytes = out.bytes().len();
     let prologue_instructions = out.count();
     let offset_map = expand::expand_program(&program, &summary, &layout, &mut out)?;
-    let descriptor = abi::descriptor(binding, &summary, &layout)?;
+    let descriptor = abi::descriptor(binding, &layout);
     let instructions_out = out.count();
     let code = out.finish();
     let counts = Counts {

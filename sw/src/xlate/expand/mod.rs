@@ -62,8 +62,8 @@ pub struct Emitter {
 }
 
 impl Emitter {
-    /// An empty output for a translation using `layout`.
-    pub fn new(_layout: &Layout) -> Emitter {
+    /// An empty output.
+    pub fn new() -> Emitter {
         Emitter::default()
     }
 
