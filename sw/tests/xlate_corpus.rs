@@ -175,3 +175,29 @@ fn code_object_v2_runs_translated() {
     assert_eq!(outs[0], src, "native copies");
     assert_eq!(outs[1], src, "translated copies");
 }
+
+/// Ahead of time (`gpusim translate`): each corpus object becomes a gfx1030
+/// code object v5 that loads natively on the gfx1030 GPU (no translation at
+/// dispatch) and computes what the gfx803 original does.
+#[test]
+fn translated_code_objects_run_natively_on_gfx1030() {
+    let mut checked = 0;
+    for name in MUST_PASS {
+        let k = corpus::find(name).expect("registered");
+        let legacy = k.load_prebuilt(Target::GFX803).expect("prebuilt");
+        let new = sw::xlate::translate_object(&legacy).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let co = arch::code_object::CodeObject::parse(&new).expect("parses");
+        assert_eq!(co.isa(), Some(Isa::Gfx1030));
+        assert_eq!(co.kernels()[0].wavefront_size(), 64);
+        let (native, _) = run(Isa::Gfx803, &legacy, k).expect("native");
+        let (ahead, (translations, _)) = run(Isa::Gfx1030, &new, k).expect("translated object");
+        assert_eq!(translations, 0, "{name}: already gfx1030");
+        assert_eq!(native, ahead, "{name}");
+        checked += 1;
+    }
+    assert_eq!(checked, MUST_PASS.len());
+    assert!(matches!(
+        sw::xlate::translate_object(b"nope"),
+        Err(sw::xlate::ObjectError::Read(_))
+    ));
+}

@@ -17,7 +17,8 @@
 //!    and the entry sequence that puts every register where the legacy code
 //!    expects it.
 //!
-//! [`cache`] keeps translations keyed by program bytes and binding. Nothing is
+//! [`cache`] keeps translations keyed by program bytes and binding;
+//! [`object`] translates a whole code object ahead of time. Nothing is
 //! ever partially translated: an instruction the translator cannot handle is an
 //! [`XlateError`] naming it and its byte offset. See `docs/translation.md`.
 //!
@@ -33,6 +34,7 @@
 pub mod abi;
 pub mod cache;
 pub mod expand;
+pub mod object;
 pub mod preprocess;
 pub mod summary;
 pub mod tables;
@@ -45,6 +47,7 @@ use thiserror::Error;
 
 pub use abi::Binding;
 pub use cache::{Cache, CacheKey, Stats};
+pub use object::{translate_object, ObjectError};
 
 /// The target translated code runs as: gfx1030 in wave64, since every gfx803
 /// program is written for 64 lanes.
