@@ -717,6 +717,14 @@ fn legacy_kernels_translate_at_first_dispatch_only() {
     assert_eq!(second.packet.kernel_object, first.packet.kernel_object);
     let stats = d.xlate_stats();
     assert_eq!((stats.translations, stats.hits), (1, 1));
+    // Unloading frees the translation's device memory too.
+    let live = d.heap().allocations().count();
+    d.unload(p).unwrap();
+    assert_eq!(
+        d.heap().allocations().count(),
+        live - 2,
+        "image and translation"
+    );
     // Native gfx803 on the legacy device: no translation.
     let mut legacy = driver(Isa::Gfx803);
     let p = legacy.load(&elf).unwrap();

@@ -378,7 +378,19 @@ impl<D: Device> Driver<D> {
 
     /// Frees a program's device memory. Only call once no dispatch of its
     /// kernels is in flight.
+    /// Also forgets and frees the translations of its kernels (their binding
+    /// names the program's load address, so no other program shares them).
     pub fn unload(&mut self, program: Program) -> Result<(), DriverError> {
+        if self.device.isa() == Isa::Gfx1030 {
+            for k in &program.kernels {
+                let binding = Binding::of(&k.kernel, 0).at(k.entry);
+                if let Some(t) = self.xlate.remove(&k.kernel.code, binding) {
+                    if let Some((_, a, _)) = self.placed.remove(&Arc::as_ptr(&t)) {
+                        self.free(a)?;
+                    }
+                }
+            }
+        }
         self.free_program_memory(program.allocation, program.converted_descriptors)
     }
 

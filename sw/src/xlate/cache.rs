@@ -90,6 +90,15 @@ impl Cache {
         Ok((t, false))
     }
 
+    /// Forgets the translation of `code` under `binding`, returning it.
+    pub fn remove(&mut self, code: &[u8], binding: Binding) -> Option<Arc<Translated>> {
+        let key = CacheKey {
+            code: Arc::from(code),
+            binding,
+        };
+        self.entries.remove(&key)
+    }
+
     /// Counters so far.
     pub fn stats(&self) -> Stats {
         self.stats
