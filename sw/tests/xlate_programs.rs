@@ -487,6 +487,37 @@ fn reshaped_forms_match_native() {
     assert_eq!(out[..4], [2, 0xfffe, 1, 0]);
 }
 
+/// DPP row operations keep their meaning (rows of 16 lanes on both),
+/// including bound control and sources in disabled lanes.
+#[test]
+fn dpp_row_operations_match_native() {
+    let text = "
+        v_lshlrev_b32_e32 v1, 8, v0
+        v_or_b32_e32 v1, 0x55, v1
+        v_mov_b32_e32 v20, -1
+        v_mov_b32_dpp v20, v1 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf
+        v_mov_b32_e32 v21, -1
+        v_mov_b32_dpp v21, v1 row_shr:1 row_mask:0xf bank_mask:0xf bound_ctrl:0
+        v_mov_b32_e32 v22, -1
+        v_mov_b32_dpp v22, v1 row_shl:3 row_mask:0xf bank_mask:0xf
+        v_mov_b32_e32 v23, -1
+        v_xor_b32_dpp v23, v1, v1 row_ror:5 row_mask:0xa bank_mask:0xf
+        v_mov_b32_e32 v24, -1
+        v_and_b32_e32 v2, 3, v0
+        v_cmp_ne_u32_e32 vcc, 0, v2
+        s_and_saveexec_b64 s[20:21], vcc
+        v_mov_b32_dpp v24, v1 row_shr:1 row_mask:0xf bank_mask:0xf
+        s_or_b64 exec, exec, s[20:21]
+        v_mov_b32_e32 v25, 0
+        v_mov_b32_e32 v26, 0
+        v_mov_b32_e32 v27, 0
+    ";
+    let out = both(text, 0);
+    let lane = |l: usize, k: usize| out[l * OUT_DWORDS as usize + k];
+    assert_eq!(lane(4, 0), (5 << 8) | 0x55, "quad_perm");
+    assert_eq!(lane(17, 1), (16 << 8) | 0x55, "row_shr");
+}
+
 /// LLVM's gfx8 division turns f32 denormals on and off with `s_setreg`; the
 /// mad emulation then cannot know MODE statically and saves/restores it.
 #[test]
