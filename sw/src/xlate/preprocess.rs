@@ -145,14 +145,21 @@ fn ends_flow(inst: &Instruction) -> bool {
 
 /// Decodes and preprocesses legacy code (entry at byte 0).
 pub fn preprocess(code: &[u8]) -> Result<Program, XlateError> {
-    // 1. Decode until the end or the first undecodable word.
-    let mut raw: Vec<(u32, Instruction)> = Vec::with_capacity(code.len() / 5 + 1);
+    // 1. Decode until the end or the first undecodable word, straight into
+    //    the vector that is compacted in place below (one copy of the
+    //    program in memory).
+    let mut insts: Vec<LegacyInst> = Vec::with_capacity(code.len() / 5 + 1);
     let mut at = 0usize;
     let mut undecodable: Option<(usize, String)> = None;
     while at < code.len() {
         match decode(Target::GFX803, &code[at..]) {
             Ok(inst) => {
-                raw.push((at as u32, inst));
+                insts.push(LegacyInst {
+                    offset: at as u32,
+                    inst,
+                    target: None,
+                    leader: false,
+                });
                 at += usize::from(inst.size.max(4));
             }
             Err(e) => {
@@ -161,73 +168,77 @@ pub fn preprocess(code: &[u8]) -> Result<Program, XlateError> {
             }
         }
     }
-    let decoded_end = at;
-    // 2. Branch targets as indices into `raw` (raw.len() = the decoded end).
-    let index_of = |offset: i64| -> Option<usize> {
-        if offset == decoded_end as i64 {
-            return Some(raw.len());
-        }
-        let o = u32::try_from(offset).ok()?;
-        raw.binary_search_by_key(&o, |(off, _)| *off).ok()
-    };
-    let mut raw_target: Vec<Option<usize>> = vec![None; raw.len()];
-    let mut is_target = vec![false; raw.len() + 1];
+    let decoded = insts.len();
+    // 2. Branch targets as indices into the decoded instructions
+    //    (`decoded` = the decoded end).
+    let mut is_target = vec![false; decoded + 1];
     let mut m0_read = false;
-    for (i, (off, inst)) in raw.iter().enumerate() {
-        m0_read |= reads_m0(inst);
+    for i in 0..decoded {
+        let (off, inst) = (insts[i].offset, insts[i].inst);
+        m0_read |= reads_m0(&inst);
         if inst.family == Family::Sopp && inst.opcode.is_branch() {
-            let t = i64::from(*off) + 4 + i64::from(inst.modifiers.simm16 as i16) * 4;
-            let idx = index_of(t).ok_or(XlateError::BadBranch {
-                offset: *off as usize,
+            let t = i64::from(off) + 4 + i64::from(inst.modifiers.simm16 as i16) * 4;
+            let idx = if t == at as i64 {
+                Some(decoded)
+            } else {
+                u32::try_from(t)
+                    .ok()
+                    .and_then(|o| insts.binary_search_by_key(&o, |l| l.offset).ok())
+            }
+            .ok_or(XlateError::BadBranch {
+                offset: off as usize,
                 target: t,
             })?;
-            raw_target[i] = Some(idx);
+            insts[i].target = Some(idx as u32);
             is_target[idx] = true;
         }
     }
-    // 3. Keep or remove, in one scan; reachability restarts at each target.
-    let mut keep_index: Vec<u32> = Vec::with_capacity(raw.len() + 1);
-    let mut insts: Vec<LegacyInst> = Vec::with_capacity(raw.len());
+    // 3. Keep or remove, in one scan compacting in place; reachability
+    //    restarts at each target.
+    let mut keep_index: Vec<u32> = Vec::with_capacity(decoded + 1);
     let mut removed = Vec::new();
     let mut reachable = true;
-    for (i, (off, inst)) in raw.iter().enumerate() {
-        keep_index.push(insts.len() as u32);
+    let mut kept = 0usize;
+    let mut last: Option<LegacyInst> = None;
+    for i in 0..decoded {
+        let li = insts[i];
+        keep_index.push(kept as u32);
         reachable |= is_target[i];
+        let inst = &li.inst;
         let why = if !reachable {
             Some(Removal::Unreachable)
         } else if inst.opcode == Opcode::S_NOP && inst.family == Family::Sopp {
             Some(Removal::Hint)
         } else if !m0_read && is_lds_m0_setup(inst) {
             Some(Removal::LdsM0)
-        } else if raw_target[i] == Some(i + 1) {
+        } else if li.target == Some(i as u32 + 1) {
             Some(Removal::SelfBranch)
         } else {
             None
         };
         match why {
-            Some(w) => removed.push((*off, w)),
-            None => insts.push(LegacyInst {
-                offset: *off,
-                inst: *inst,
-                target: raw_target[i].map(|t| t as u32),
-                leader: false,
-            }),
+            Some(w) => removed.push((li.offset, w)),
+            None => {
+                insts[kept] = li;
+                kept += 1;
+            }
         }
         if reachable && ends_flow(inst) {
             reachable = false;
         }
+        last = Some(li);
     }
+    insts.truncate(kept);
     if let Some((offset, reason)) = undecodable {
-        if reachable || is_target[raw.len()] {
+        if reachable || is_target[decoded] {
             return Err(XlateError::Decode { offset, reason });
         }
-    } else if (reachable || is_target[raw.len()]) && !raw.is_empty() {
+    } else if let Some(li) = last.filter(|_| reachable || is_target[decoded]) {
         // Falling off the end of the code is not a program (gfx8 would run
         // whatever follows); require an explicit end.
-        let (off, inst) = raw[raw.len() - 1];
         return Err(XlateError::Unsupported {
-            offset: off as usize,
-            text: inst.to_string(),
+            offset: li.offset as usize,
+            text: li.inst.to_string(),
             reason: "execution falls off the end of the kernel's code".into(),
         });
     }
@@ -244,7 +255,7 @@ pub fn preprocess(code: &[u8]) -> Result<Program, XlateError> {
     }
     Ok(Program {
         insts,
-        decoded: raw.len(),
+        decoded,
         removed,
         code_bytes: code.len(),
     })
