@@ -3,4 +3,6 @@
 #![deny(missing_docs)]
 
 pub mod cli;
+pub mod lockstep;
+pub mod model;
 pub mod workload;

@@ -6,7 +6,7 @@
 use arch::device::WaveId;
 use arch::isa::Instruction;
 
-use crate::exec::{ScalarState, Writes};
+use crate::exec::{MemWrite, ScalarState, Writes};
 
 /// One retired wave instruction: everything it changed.
 #[derive(Clone, Debug)]
@@ -62,6 +62,8 @@ pub enum Event {
         pc: u64,
         /// Per-wave sequence number.
         seq: u64,
+        /// Device memory and LDS bytes it wrote (now, at issue).
+        memory: Vec<MemWrite>,
     },
     /// A wave instruction retired.
     Retire(Box<Retire>),

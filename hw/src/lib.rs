@@ -10,12 +10,22 @@
 //! exec/       the functional datapath (independent of the golden model)
 //! ```
 //!
-//! Every block is a struct of registers with a pure next-state function; the
+//! Every block is a struct of registers with a next-state function; the
 //! clock edge in [`gpu`] is the only place state changes. Registers and ports
 //! are visible to tracing by hierarchical name through [`traces::Probe`].
 #![deny(missing_docs)]
 
+pub mod config;
+pub mod cu;
+pub mod dispatch;
 pub mod event;
 pub mod exec;
 pub mod frontend;
+pub mod gpu;
+pub mod inject;
 pub mod mem;
+pub mod stats;
+pub mod xbar;
+
+pub use config::{ConfigError, GpuConfig};
+pub use gpu::ClockedGpu;

@@ -14,3 +14,5 @@ mod host;
 mod references;
 #[path = "corpus/structure.rs"]
 mod structure;
+#[path = "corpus/ubench.rs"]
+mod ubench;

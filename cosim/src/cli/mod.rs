@@ -75,10 +75,27 @@ pub enum Command {
         /// Print run statistics.
         #[arg(long, value_enum)]
         stats: Option<run::StatsFormat>,
-        /// Watchdog: wave instructions the GPU may execute before it stops with a
-        /// fault (exit 3). Default 2^32.
+        /// Watchdog: wave instructions (functional) or cycles (cycle, lockstep)
+        /// a run may take before the GPU stops with a fault (exit 3).
         #[arg(long)]
         watchdog: Option<u64>,
+        /// The clocked GPU's configuration (YAML, see docs/config.md); default:
+        /// the embedded RDNA2-like 4-CU configuration.
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// Write the clocked GPU's signals to this VCD file as the run goes.
+        #[arg(long)]
+        vcd: Option<PathBuf>,
+        /// Signals written to the VCD: globs over hierarchical names, comma
+        /// separated (`gpu.cu0.*`, `*.valid`). Default: every signal.
+        #[arg(long)]
+        trace: Option<String>,
+        /// First cycle written to the VCD.
+        #[arg(long)]
+        from: Option<u64>,
+        /// Last cycle written to the VCD.
+        #[arg(long)]
+        to: Option<u64>,
     },
     /// Measure a model's throughput on the corpus workloads (single-threaded).
     Bench {
@@ -111,6 +128,9 @@ pub enum CliError {
     /// The GPU faulted, a watchdog fired or a queue deadlocked (exit 3).
     #[error("{0}")]
     GpuFault(String),
+    /// Lockstep co-simulation found the clocked and golden models disagreeing (exit 4).
+    #[error("{0}")]
+    Mismatch(String),
     /// The user's input is wrong (file, syntax, encoding).
     #[error("{0}")]
     BadInput(String),
@@ -131,6 +151,7 @@ impl CliError {
             CliError::CheckFailed(_) => 1,
             CliError::BadInput(_) | CliError::Io { .. } => 2,
             CliError::GpuFault(_) => 3,
+            CliError::Mismatch(_) => 4,
         }
     }
 }
@@ -189,7 +210,24 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             model,
             stats,
             watchdog,
-        } => run::run(&workload, model, stats, watchdog)?,
+            config,
+            vcd,
+            trace,
+            from,
+            to,
+        } => run::run(
+            &workload,
+            &run::RunOptions {
+                model,
+                stats,
+                watchdog,
+                config,
+                vcd,
+                trace,
+                from,
+                to,
+            },
+        )?,
         Command::Bench {
             model,
             target,

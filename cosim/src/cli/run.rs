@@ -8,9 +8,10 @@ use arch::device::DeviceError;
 use sw::driver::{Driver, DriverError};
 
 use super::CliError;
+use crate::model::{ModelDevice, ModelOptions};
 use crate::workload::{self, Workload};
 use golden::stats::GoldenStats;
-use golden::{GoldenConfig, GoldenGpu};
+use hw::GpuConfig;
 
 /// What `gpusim run` prints stats as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -21,32 +22,17 @@ pub enum StatsFormat {
     Text,
 }
 
-/// The simulation model to run on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Model {
-    /// The golden functional GPU (instruction-level, fast).
-    Functional,
-    /// The clocked RTL-style GPU (not yet available).
-    Cycle,
-    /// Both in lockstep (not yet available).
-    Lockstep,
-}
-
-impl std::fmt::Display for Model {
-    /// The name `--model` takes.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        use clap::ValueEnum;
-        match self.to_possible_value() {
-            Some(v) => f.write_str(v.get_name()),
-            None => write!(f, "{self:?}"),
-        }
-    }
-}
+pub use crate::model::Model;
 
 /// Maps a driver error to the CLI's exit-code classes: GPU faults, watchdogs and
 /// deadlocked queues are exit 3, everything else is bad input (exit 2).
 fn driver_error(path: &Path, e: DriverError) -> CliError {
     let message = format!("{}: {e}", path.display());
+    if let DriverError::Device(DeviceError::Fault(f)) = &e {
+        if matches!(f.kind, arch::device::FaultKind::LockstepMismatch { .. }) {
+            return CliError::Mismatch(message);
+        }
+    }
     match e {
         DriverError::Device(DeviceError::Fault(_))
         | DriverError::Blocked { .. }
@@ -56,17 +42,48 @@ fn driver_error(path: &Path, e: DriverError) -> CliError {
     }
 }
 
+/// What `gpusim run` was asked to do.
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    /// The model.
+    pub model: Model,
+    /// `--stats`.
+    pub stats: Option<StatsFormat>,
+    /// `--watchdog`: golden instructions / clocked cycles per run call.
+    pub watchdog: Option<u64>,
+    /// `--config GPU.yaml` (clocked models; default: the embedded configuration).
+    pub config: Option<std::path::PathBuf>,
+    /// `--vcd FILE`.
+    pub vcd: Option<std::path::PathBuf>,
+    /// `--trace GLOB[,GLOB...]`.
+    pub trace: Option<String>,
+    /// `--from CYCLE`.
+    pub from: Option<u64>,
+    /// `--to CYCLE`.
+    pub to: Option<u64>,
+}
+
+/// Reads `--config`, or the embedded default.
+pub(crate) fn gpu_config(path: Option<&Path>) -> Result<GpuConfig, CliError> {
+    match path {
+        None => Ok(GpuConfig::default_config()),
+        Some(p) => {
+            let text = std::fs::read_to_string(p).map_err(|source| CliError::Io {
+                path: p.to_path_buf(),
+                source,
+            })?;
+            GpuConfig::from_yaml(&text, &p.display().to_string())
+                .map_err(|e| CliError::BadInput(e.to_string()))
+        }
+    }
+}
+
 /// Runs one workload; returns the text to print (results, then stats).
-pub(crate) fn run(
-    path: &Path,
-    model: Model,
-    stats: Option<StatsFormat>,
-    watchdog: Option<u64>,
-) -> Result<String, CliError> {
-    if model != Model::Functional {
-        return Err(CliError::BadInput(format!(
-            "--model {model} is not available yet; use --model functional"
-        )));
+pub(crate) fn run(path: &Path, o: &RunOptions) -> Result<String, CliError> {
+    if o.vcd.is_none() && (o.trace.is_some() || o.from.is_some() || o.to.is_some()) {
+        return Err(CliError::BadInput(
+            "--trace, --from and --to select what --vcd writes; give --vcd FILE".into(),
+        ));
     }
     let bad = |e: workload::WorkloadError| CliError::BadInput(e.to_string());
     let workload = Workload::load(path).map_err(bad)?;
@@ -80,15 +97,31 @@ pub(crate) fn run(
                 prepared.code_object_path.display()
             ))
         })?;
-    let mut config = GoldenConfig::new(isa);
-    if let Some(budget) = watchdog {
-        config.instruction_budget = budget;
+    let options = ModelOptions {
+        model: o.model,
+        isa,
+        config: gpu_config(o.config.as_deref())?,
+        watchdog: o.watchdog,
+    };
+    let mut device = ModelDevice::new(&options).map_err(CliError::BadInput)?;
+    if let Some(vcd) = &o.vcd {
+        let vcd_options = traces::VcdOptions {
+            filter: o.trace.clone(),
+            from: o.from,
+            to: o.to,
+            ..traces::VcdOptions::default()
+        };
+        device
+            .trace_to(vcd, vcd_options)
+            .map_err(CliError::BadInput)?;
     }
-    let gpu = GoldenGpu::new(config).map_err(|e| CliError::BadInput(e.to_string()))?;
-    let mut driver = Driver::new(gpu).map_err(|e| driver_error(path, e))?;
-    let finals = workload::execute(&mut driver, &prepared).map_err(|e| driver_error(path, e))?;
+    let mut driver = Driver::new(device).map_err(|e| driver_error(path, e))?;
+    let executed = workload::execute(&mut driver, &prepared);
+    // The waveform is closed on every path, so a fault still leaves a valid file.
+    let closed = driver.device_mut().finish_trace();
+    let finals = executed.map_err(|e| driver_error(path, e))?;
+    closed.map_err(|e| CliError::BadInput(format!("--vcd: {e}")))?;
     let report = workload::check(&workload, &prepared, &finals).map_err(bad)?;
-    let gpu_stats = driver.device().stats();
     let mut out = String::new();
     for outcome in &report.outcomes {
         match &outcome.mismatch {
@@ -96,17 +129,7 @@ pub(crate) fn run(
             Some(m) => out.push_str(&format!("FAIL {}: {m}\n", outcome.description)),
         }
     }
-    match stats {
-        Some(StatsFormat::Json) => {
-            out.push_str(
-                &serde_json::to_string(&gpu_stats)
-                    .unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}")),
-            );
-            out.push('\n');
-        }
-        Some(StatsFormat::Text) => out.push_str(&stats_text(&gpu_stats)),
-        None => {}
-    }
+    out.push_str(&stats_output(driver.device(), o.stats));
     if report.passed() {
         Ok(out)
     } else {
@@ -121,6 +144,77 @@ pub(crate) fn run(
             path.display()
         )))
     }
+}
+
+/// The `--stats` text for whichever model ran.
+fn stats_output(device: &ModelDevice, format: Option<StatsFormat>) -> String {
+    let Some(format) = format else {
+        return String::new();
+    };
+    match (device, format) {
+        (ModelDevice::Functional(g), StatsFormat::Json) => json_line(&g.stats()),
+        (ModelDevice::Functional(g), StatsFormat::Text) => stats_text(&g.stats()),
+        (ModelDevice::Cycle(hw, _), StatsFormat::Json) => json_line(&hw.stats()),
+        (ModelDevice::Cycle(hw, _), StatsFormat::Text) => cycle_stats_text(&hw.stats()),
+        (ModelDevice::Lockstep(l, _), StatsFormat::Json) => json_line(&serde_json::json!({
+            "cycle": l.clocked().stats(),
+            "lockstep": l.stats(),
+        })),
+        (ModelDevice::Lockstep(l, _), StatsFormat::Text) => {
+            let s = l.stats();
+            format!(
+                "{}lockstep: {} instructions compared, {} waves, {} bytes of final memory compared\n",
+                cycle_stats_text(&l.clocked().stats()),
+                s.compared,
+                s.waves,
+                s.memory_bytes_compared
+            )
+        }
+    }
+}
+
+/// The clocked model's statistics as text: a summary, then every counter as
+/// `dotted.name value` (the same names as the JSON), occupancy omitted.
+fn cycle_stats_text(s: &hw::stats::GpuStats) -> String {
+    let mut out = format!(
+        "cycles {}\ninstructions {}\nactive-lane instructions {}\n",
+        s.cycles,
+        s.instructions.total(),
+        s.active_lane_instructions
+    );
+    let mut value = serde_json::to_value(s).unwrap_or_default();
+    if let Some(map) = value.as_object_mut() {
+        map.remove("occupancy");
+    }
+    flatten("", &value, &mut out);
+    out
+}
+
+fn flatten(prefix: &str, v: &serde_json::Value, out: &mut String) {
+    match v {
+        serde_json::Value::Object(map) => {
+            for (k, v) in map {
+                let name = if prefix.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{prefix}.{k}")
+                };
+                flatten(&name, v, out);
+            }
+        }
+        serde_json::Value::Array(items) => {
+            for (i, v) in items.iter().enumerate() {
+                flatten(&format!("{prefix}.{i}"), v, out);
+            }
+        }
+        other => out.push_str(&format!("  {prefix} {other}\n")),
+    }
+}
+
+fn json_line<T: serde::Serialize>(v: &T) -> String {
+    let mut s = serde_json::to_string(v).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"));
+    s.push('\n');
+    s
 }
 
 fn stats_text(s: &GoldenStats) -> String {

@@ -80,7 +80,7 @@ impl fmt::Display for BlockedChannel {
 }
 
 /// Which wave did something.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct WaveId {
     /// Dispatch number since reset.
     pub dispatch: u32,
@@ -120,6 +120,12 @@ pub enum FaultKind {
     Watchdog {
         /// The budget that was exhausted.
         budget: u64,
+    },
+    /// Lockstep co-simulation: the clocked model and the golden model
+    /// disagree (the report shows both sides).
+    LockstepMismatch {
+        /// The full report: both sides in one format, the wave's registers.
+        report: String,
     },
     /// A malformed channel entry or command block.
     Command {
@@ -167,6 +173,7 @@ impl fmt::Display for Fault {
                 entry,
                 reason,
             } => write!(f, "GPU fault: channel {channel} entry {entry}: {reason}")?,
+            FaultKind::LockstepMismatch { report } => write!(f, "lockstep mismatch: {report}")?,
         }
         if let Some(wave) = &self.wave {
             write!(f, "; {wave}")?;

@@ -168,15 +168,16 @@ fn runs_a_block_and_advances_gp_get_after_memory_latency() {
         1,
     );
     assert!(!r.fe.is_idle());
-    // The entry read and the block read each take the memory latency.
-    let latency = u64::from(MemConfig::default().latency);
-    assert_eq!(r.run(2 * latency), None);
+    // The entry read and then the block read each cross the memory system
+    // (cold: L2 miss to DRAM), so nothing runs before two DRAM latencies.
+    let dram = u64::from(MemConfig::default().dram.latency);
+    assert_eq!(r.run(2 * dram), None);
     assert_eq!(
         r.word(SEMS),
         0,
         "nothing runs before entry and block arrived"
     );
-    assert_eq!(r.run(40), None);
+    assert_eq!(r.run(2000), None);
     assert_eq!((r.word(SEMS), r.word(SEMS + 4)), (5, 7));
     assert_eq!(r.fe.mmio_read(channel_reg(0, mmio::CH_GP_GET)).unwrap(), 1);
     assert_eq!(r.writes(), vec![(SEMS, 5), (SEMS + 4, 7)]);

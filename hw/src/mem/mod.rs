@@ -3,16 +3,46 @@
 //! the DRAM channels. Device memory *contents* live in [`backing::Backing`];
 //! these blocks model when each access completes (see `docs/cycle-model.md`).
 //!
-//! INTERFACE CONTRACT (the placeholder below answers every request after a
-//! fixed latency; the real hierarchy keeps these names and meanings):
-//! a requester (a CU's instruction fetch, scalar cache, vector memory unit, or
+//! A requester (a CU's instruction fetch, scalar cache, vector memory unit, or
 //! the front end) offers one [`MemRequest`] per cycle on its port when
 //! [`MemSystem::can_accept`] says so; the matching [`MemResponse`] comes back on
 //! the same port some cycles later, in any order for different tags.
+//!
+//! ```text
+//! port ─▶ CU cache (l0.rs) ─▶ xbar req ─▶ L2 channel (l2.rs) ─▶ DRAM channel (dram.rs)
+//!   ◀──────── CU cache ◀──── xbar resp ◀──── L2 channel ◀───────── fill
+//! ```
+//!
+//! Blocks are evaluated once per [`MemSystem::tick`]; every hand-over between
+//! blocks goes through a credit FIFO (`xbar/fifo.rs`) or a queue whose entries
+//! carry the cycle they become visible, so the evaluation order within a tick
+//! does not matter and a value moves at most one stage per clock. Idle blocks
+//! are skipped, and a hierarchy with nothing in flight costs one comparison.
+//!
+//! Latency of an uncontended request (cycles from `request` to the cycle
+//! `take_responses` returns it), with H the CU cache's `hit_latency`, X the
+//! crossbar `latency`, F the flits of the response, L the L2 `hit_latency`,
+//! D the DRAM `latency`, R its `row_miss_cycles`, T = line / `bytes_per_cycle`:
+//! - CU cache hit: H;
+//! - CU cache miss, L2 hit: H + 1 + X + L + 1 + X + F;
+//! - CU cache miss, L2 miss (row miss): H + 1 + X + L + D + R + T + 2 + X + F;
+//! - atomics add the L2 `atomic_latency`; front-end requests skip H.
 
 use serde::{Deserialize, Serialize};
 
 pub mod backing;
+pub mod cache;
+pub mod config;
+pub mod dram;
+pub mod l0;
+pub mod l2;
+
+pub use config::{CacheConfig, DramConfig, L2Config, MemConfig, XbarConfig};
+
+use crate::xbar::Xbar;
+use dram::DramChannel;
+use l0::{CuCache, FrontPort};
+use l2::L2Channel;
 
 /// Which requester port of a CU (or the front end) a request enters by.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -65,22 +95,28 @@ pub struct MemResponse {
     pub tag: u16,
 }
 
-/// Parameters of the memory hierarchy (placeholder: one latency).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct MemConfig {
-    /// Cache line size in bytes.
-    pub line_bytes: u32,
-    /// Cycles from request to response.
-    pub latency: u32,
+/// Hit/miss counters of one cache level (summed over its instances).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct CacheStats {
+    /// Reads that found their line (L2: every request kind).
+    pub hits: u64,
+    /// Requests that needed the next level (merged ones included).
+    pub misses: u64,
+    /// Misses that joined an outstanding MSHR instead of sending a request.
+    pub mshr_merges: u64,
+    /// CU caches: writes, atomics and bypassing reads sent on without lookup.
+    pub uncached: u64,
+    /// Cycles a request could not proceed (MSHRs, queues full: back-pressure).
+    pub stall_cycles: u64,
 }
 
-impl Default for MemConfig {
-    fn default() -> Self {
-        MemConfig {
-            line_bytes: 128,
-            latency: 100,
-        }
+impl CacheStats {
+    fn add(&mut self, o: &CacheStats) {
+        self.hits += o.hits;
+        self.misses += o.misses;
+        self.mshr_merges += o.mshr_merges;
+        self.uncached += o.uncached;
+        self.stall_cycles += o.stall_cycles;
     }
 }
 
@@ -89,6 +125,38 @@ impl Default for MemConfig {
 pub struct MemStats {
     /// Requests accepted, all ports.
     pub requests: u64,
+    /// Requests offered on a port that could not take them (dropped).
+    pub rejected: u64,
+    /// Instruction caches.
+    pub inst: CacheStats,
+    /// Scalar data caches.
+    pub scalar: CacheStats,
+    /// L0 vector caches.
+    pub vector: CacheStats,
+    /// L2 channels.
+    pub l2: CacheStats,
+    /// Input-cycles a ready crossbar packet lost arbitration (both networks).
+    pub xbar_conflicts: u64,
+    /// Output-cycles the crossbar had a packet but no credit toward the receiver.
+    pub xbar_backpressure: u64,
+    /// Crossbar packets delivered (both networks).
+    pub xbar_packets: u64,
+    /// Bytes read from DRAM.
+    pub dram_bytes_read: u64,
+    /// Bytes written to DRAM (L2 write-backs).
+    pub dram_bytes_written: u64,
+    /// DRAM accesses to an open row.
+    pub dram_row_hits: u64,
+    /// DRAM accesses that opened a row.
+    pub dram_row_misses: u64,
+}
+
+/// The three caches of one CU.
+#[derive(Clone, Debug)]
+struct CuPorts {
+    inst: CuCache,
+    scalar: CuCache,
+    vector: CuCache,
 }
 
 /// The whole hierarchy.
@@ -96,23 +164,51 @@ pub struct MemStats {
 pub struct MemSystem {
     config: MemConfig,
     cycle: u64,
-    /// (due cycle, cu, unit, response), in arrival order.
-    pending: std::collections::VecDeque<(u64, usize, Unit, MemResponse)>,
-    ready: Vec<(usize, Unit, MemResponse)>,
-    stats: MemStats,
+    cus: Vec<CuPorts>,
+    front: FrontPort,
+    xbar: Xbar,
+    l2: Vec<L2Channel>,
+    dram: Vec<DramChannel>,
+    requests: u64,
+    rejected: u64,
 }
 
 impl MemSystem {
     /// A hierarchy for `cus` compute units.
+    ///
+    /// # Panics
+    /// When the configuration is invalid: check it first with
+    /// [`MemConfig::validate_for`] or use [`try_new`](Self::try_new).
     pub fn new(config: &MemConfig, cus: usize) -> MemSystem {
-        let _ = cus;
-        MemSystem {
+        match MemSystem::try_new(config, cus) {
+            Ok(m) => m,
+            Err(e) => panic!("invalid memory configuration: {e}"),
+        }
+    }
+
+    /// A hierarchy for `cus` compute units, or the configuration error.
+    pub fn try_new(config: &MemConfig, cus: usize) -> Result<MemSystem, String> {
+        config.validate_for(cus)?;
+        let ports = cus * 3 + 1;
+        let channels = config.l2.channels as usize;
+        let depth = config.xbar.fifo_depth as u16;
+        Ok(MemSystem {
             config: config.clone(),
             cycle: 0,
-            pending: Default::default(),
-            ready: Vec::new(),
-            stats: MemStats::default(),
-        }
+            cus: (0..cus)
+                .map(|cu| CuPorts {
+                    inst: CuCache::new(&config.inst_cache, config, cu * 3),
+                    scalar: CuCache::new(&config.scalar_cache, config, cu * 3 + 1),
+                    vector: CuCache::new(&config.vector_cache, config, cu * 3 + 2),
+                })
+                .collect(),
+            front: FrontPort::new(config, cus * 3, usize::from(depth)),
+            xbar: Xbar::new(ports, channels, depth, config.xbar.latency),
+            l2: (0..channels).map(|_| L2Channel::new(config)).collect(),
+            dram: (0..channels).map(|_| DramChannel::new(config)).collect(),
+            requests: 0,
+            rejected: 0,
+        })
     }
 
     /// Bytes per cache line.
@@ -120,59 +216,191 @@ impl MemSystem {
         self.config.line_bytes
     }
 
-    /// True when port (`cu`, `unit`) can take a request this cycle.
-    pub fn can_accept(&self, cu: usize, unit: Unit) -> bool {
-        let _ = (cu, unit);
-        true
+    /// The configuration.
+    pub fn config(&self) -> &MemConfig {
+        &self.config
     }
 
-    /// Offers a request on port (`cu`, `unit`) this cycle (only after `can_accept`).
+    /// Clock edges since reset.
+    pub fn cycle(&self) -> u64 {
+        self.cycle
+    }
+
+    /// The L2 channel serving byte `address` (line address modulo channels).
+    pub fn channel_of(&self, address: u64) -> usize {
+        self.xbar
+            .channel_of(address >> self.config.line_bytes.trailing_zeros())
+    }
+
+    /// Counters of L2 channel `ch` and its DRAM channel.
+    pub fn channel_stats(&self, ch: usize) -> Option<(CacheStats, dram::DramStats)> {
+        Some((
+            self.l2.get(ch)?.stats.clone(),
+            self.dram.get(ch)?.stats.clone(),
+        ))
+    }
+
+    fn cache(&self, cu: usize, unit: Unit) -> Option<&CuCache> {
+        let c = self.cus.get(cu)?;
+        match unit {
+            Unit::Inst => Some(&c.inst),
+            Unit::Scalar => Some(&c.scalar),
+            Unit::Vector => Some(&c.vector),
+            Unit::FrontEnd => None,
+        }
+    }
+
+    fn cache_mut(&mut self, cu: usize, unit: Unit) -> Option<&mut CuCache> {
+        let c = self.cus.get_mut(cu)?;
+        match unit {
+            Unit::Inst => Some(&mut c.inst),
+            Unit::Scalar => Some(&mut c.scalar),
+            Unit::Vector => Some(&mut c.vector),
+            Unit::FrontEnd => None,
+        }
+    }
+
+    /// True when port (`cu`, `unit`) can take a request this cycle.
+    pub fn can_accept(&self, cu: usize, unit: Unit) -> bool {
+        match unit {
+            Unit::FrontEnd => self.front.can_accept(),
+            _ => self.cache(cu, unit).is_some_and(|c| c.can_accept()),
+        }
+    }
+
+    /// Offers a request on port (`cu`, `unit`) this cycle (only after
+    /// `can_accept`; a request the port cannot take, or on a CU that does not
+    /// exist, is dropped and counted in [`MemStats::rejected`]).
     pub fn request(&mut self, cu: usize, unit: Unit, req: MemRequest) {
-        self.stats.requests += 1;
-        let due = self.cycle + u64::from(self.config.latency);
-        self.pending
-            .push_back((due, cu, unit, MemResponse { tag: req.tag }));
+        let ok = match unit {
+            Unit::FrontEnd => self.front.request(req),
+            _ => self.cache_mut(cu, unit).is_some_and(|c| c.request(req)),
+        };
+        if ok {
+            self.requests += 1;
+        } else {
+            self.rejected += 1;
+        }
     }
 
     /// Moves the responses delivered to port (`cu`, `unit`) into `out`.
     pub fn take_responses(&mut self, cu: usize, unit: Unit, out: &mut Vec<MemResponse>) {
-        self.ready.retain(|&(c, u, r)| {
-            if c == cu && u == unit {
-                out.push(r);
-                false
-            } else {
-                true
-            }
-        });
+        let src = match unit {
+            Unit::FrontEnd => &mut self.front.out,
+            _ => match self.cache_mut(cu, unit) {
+                Some(c) => &mut c.out,
+                None => return,
+            },
+        };
+        out.append(src);
     }
 
     /// One clock edge.
     pub fn tick(&mut self) {
+        let now = self.cycle;
         self.cycle += 1;
-        while let Some(&(due, cu, unit, r)) = self.pending.front() {
-            if due > self.cycle {
-                break;
-            }
-            self.pending.pop_front();
-            self.ready.push((cu, unit, r));
+        let ports_idle = self.front.idle()
+            && self
+                .cus
+                .iter()
+                .all(|c| c.inst.idle() && c.scalar.idle() && c.vector.idle());
+        if ports_idle && self.dram.iter().all(|d| d.idle()) {
+            // Nothing in flight anywhere: no packet, no MSHR, no DRAM access.
+            return;
         }
+        for ((l2, dram), (input, out)) in self.l2.iter_mut().zip(self.dram.iter_mut()).zip(
+            self.xbar
+                .l2_in
+                .iter_mut()
+                .zip(self.xbar.resp.inputs.iter_mut()),
+        ) {
+            if !dram.idle() {
+                dram.tick(now);
+            }
+            if !(l2.idle() && input.is_empty() && dram.peek_fill(now).is_none()) {
+                l2.tick(now, input, out, dram);
+            }
+        }
+        self.xbar.tick(now);
+        let xin = &mut self.xbar.req.inputs;
+        let resp = &mut self.xbar.port_in;
+        for (cu, c) in self.cus.iter_mut().enumerate() {
+            for (k, cache) in [&mut c.inst, &mut c.scalar, &mut c.vector]
+                .into_iter()
+                .enumerate()
+            {
+                if !cache.idle() {
+                    let p = cu * 3 + k;
+                    cache.tick(now, &mut xin[p], &mut resp[p]);
+                }
+            }
+        }
+        let p = self.cus.len() * 3;
+        if !self.front.idle() {
+            self.front.tick(now, &mut xin[p], &mut resp[p]);
+        }
+        self.xbar.commit();
     }
 
-    /// True while any request is in flight.
+    /// True while any request is in flight, any response is untaken, or
+    /// DRAM still has write-backs to do.
     pub fn busy(&self) -> bool {
-        !self.pending.is_empty() || !self.ready.is_empty()
+        let port_busy = |c: &CuCache| !c.idle() || !c.out.is_empty();
+        !self.front.idle()
+            || !self.front.out.is_empty()
+            || self
+                .cus
+                .iter()
+                .any(|c| port_busy(&c.inst) || port_busy(&c.scalar) || port_busy(&c.vector))
+            || self.dram.iter().any(|d| !d.idle())
     }
 
     /// Counters since reset.
     pub fn stats(&self) -> MemStats {
-        self.stats.clone()
+        let mut s = MemStats {
+            requests: self.requests,
+            rejected: self.rejected,
+            ..MemStats::default()
+        };
+        for c in &self.cus {
+            s.inst.add(&c.inst.stats);
+            s.scalar.add(&c.scalar.stats);
+            s.vector.add(&c.vector.stats);
+        }
+        for l in &self.l2 {
+            s.l2.add(&l.stats);
+        }
+        for sw in [&self.xbar.req, &self.xbar.resp] {
+            s.xbar_conflicts += sw.stats.conflicts;
+            s.xbar_backpressure += sw.stats.backpressure;
+            s.xbar_packets += sw.stats.packets;
+        }
+        for d in &self.dram {
+            s.dram_bytes_read += d.stats.bytes_read;
+            s.dram_bytes_written += d.stats.bytes_written;
+            s.dram_row_hits += d.stats.row_hits;
+            s.dram_row_misses += d.stats.row_misses;
+        }
+        s
     }
 }
 
 impl traces::Probe for MemSystem {
     fn probe(&self, name: &str, t: &mut traces::Tracer) {
         t.scope(name, |t| {
-            t.signal("pending", 32, self.pending.len() as u64);
+            for (i, c) in self.cus.iter().enumerate() {
+                t.indexed("cu", i, |t, n| {
+                    t.scope(n, |t| {
+                        c.inst.probe("icache", t);
+                        c.scalar.probe("scache", t);
+                        c.vector.probe("l0", t);
+                    })
+                });
+            }
+            self.front.probe("fe_port", t);
+            self.xbar.probe("xbar", t);
+            self.l2.probe("l2_", t);
+            self.dram.probe("dram_", t);
         });
     }
 }

@@ -31,6 +31,12 @@ mod scan_wg;
 mod select_ops;
 mod stencil2d;
 mod transpose;
+mod ubench_atomics;
+mod ubench_lds_chase;
+mod ubench_mem_chase;
+mod ubench_smem_chain;
+mod ubench_stream;
+mod ubench_valu_chain;
 mod vec4_scale;
 
 /// The registry, sorted by name.
@@ -61,6 +67,12 @@ pub(crate) static ALL: &[CorpusKernel] = &[
     select_ops::KERNEL,
     stencil2d::KERNEL,
     transpose::KERNEL,
+    ubench_atomics::KERNEL,
+    ubench_lds_chase::KERNEL,
+    ubench_mem_chase::KERNEL,
+    ubench_smem_chain::KERNEL,
+    ubench_stream::KERNEL,
+    ubench_valu_chain::KERNEL,
     vec4_scale::KERNEL,
 ];
 

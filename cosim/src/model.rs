@@ -1,0 +1,215 @@
+//! The device a run uses: the golden functional GPU, the clocked GPU, or the
+//! two in lockstep — each optionally writing a VCD of the clocked GPU's
+//! signals as it runs.
+
+use std::path::Path;
+
+use arch::device::{Device, DeviceError, RunStatus, RunUntil};
+use arch::isa::Isa;
+use golden::{GoldenConfig, GoldenGpu};
+use hw::{ClockedGpu, GpuConfig};
+use traces::{Probe, VcdOptions, VcdTrace};
+
+use crate::lockstep::LockstepGpu;
+
+/// Which model runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Model {
+    /// The golden functional GPU (instruction-level, fast).
+    Functional,
+    /// The clocked RTL-style GPU (cycle counts, waveforms).
+    Cycle,
+    /// The clocked GPU checked instruction by instruction against the golden GPU.
+    Lockstep,
+}
+
+impl std::fmt::Display for Model {
+    /// The name `--model` takes.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use clap::ValueEnum;
+        match self.to_possible_value() {
+            Some(v) => f.write_str(v.get_name()),
+            None => write!(f, "{self:?}"),
+        }
+    }
+}
+
+/// A model ready to be driven.
+pub enum ModelDevice {
+    /// The golden GPU.
+    Functional(Box<GoldenGpu>),
+    /// The clocked GPU, with an optional waveform.
+    Cycle(Box<ClockedGpu>, Waveform),
+    /// Lockstep, with an optional waveform of the clocked side.
+    Lockstep(Box<LockstepGpu>, Waveform),
+}
+
+/// A waveform being written, and the first error writing it.
+#[derive(Default)]
+pub struct Waveform {
+    trace: Option<VcdTrace>,
+    error: Option<String>,
+}
+
+impl Waveform {
+    /// Samples the design; a write error stops tracing (reported when the
+    /// trace is finished) rather than the simulation.
+    fn sample(&mut self, gpu: &ClockedGpu) {
+        if let Some(t) = &mut self.trace {
+            if let Err(e) = t.sample(gpu.now(), |tr| gpu.probe("gpu", tr)) {
+                self.error = Some(e.to_string());
+                self.trace = None;
+            }
+        }
+    }
+}
+
+/// How to build a [`ModelDevice`].
+#[derive(Clone, Debug)]
+pub struct ModelOptions {
+    /// The model.
+    pub model: Model,
+    /// ISA of the code to run.
+    pub isa: Isa,
+    /// The clocked GPU's configuration.
+    pub config: GpuConfig,
+    /// Golden watchdog (instructions per run call), if set.
+    pub watchdog: Option<u64>,
+}
+
+impl ModelDevice {
+    /// Builds the device; errors are sentences for the user.
+    pub fn new(o: &ModelOptions) -> Result<ModelDevice, String> {
+        let golden = || {
+            let mut c = GoldenConfig::new(o.isa);
+            if let Some(b) = o.watchdog {
+                c.instruction_budget = b;
+            }
+            GoldenGpu::new(c).map_err(|e| e.to_string())
+        };
+        if o.model != Model::Functional && o.isa != Isa::Gfx1030 {
+            return Err(format!(
+                "--model {} runs gfx1030 code; this code object is for {} (use --model functional)",
+                o.model, o.isa
+            ));
+        }
+        let mut config = o.config.clone();
+        if let Some(b) = o.watchdog {
+            config.watchdog_cycles = b;
+        }
+        Ok(match o.model {
+            Model::Functional => ModelDevice::Functional(Box::new(golden()?)),
+            Model::Cycle => {
+                let hw = ClockedGpu::new(config).map_err(|e| e.to_string())?;
+                ModelDevice::Cycle(Box::new(hw), Waveform::default())
+            }
+            Model::Lockstep => {
+                let hw = ClockedGpu::new(config).map_err(|e| e.to_string())?;
+                ModelDevice::Lockstep(
+                    Box::new(LockstepGpu::new(hw, golden()?)?),
+                    Waveform::default(),
+                )
+            }
+        })
+    }
+
+    /// Starts writing the clocked GPU's signals to `path` (not for the functional model).
+    pub fn trace_to(&mut self, path: &Path, options: VcdOptions) -> Result<(), String> {
+        let trace =
+            VcdTrace::create(path, options).map_err(|e| format!("{}: {e}", path.display()))?;
+        match self {
+            ModelDevice::Functional(_) => return Err(
+                "--vcd needs --model cycle or --model lockstep (the functional model has no clock)"
+                    .into(),
+            ),
+            ModelDevice::Cycle(_, w) | ModelDevice::Lockstep(_, w) => w.trace = Some(trace),
+        }
+        Ok(())
+    }
+
+    /// Flushes and closes the waveform, if any.
+    pub fn finish_trace(&mut self) -> Result<(), String> {
+        let w = match self {
+            ModelDevice::Functional(_) => return Ok(()),
+            ModelDevice::Cycle(_, w) | ModelDevice::Lockstep(_, w) => w,
+        };
+        if let Some(e) = w.error.take() {
+            return Err(e);
+        }
+        match w.trace.take() {
+            Some(t) => t.finish().map_err(|e| e.to_string()),
+            None => Ok(()),
+        }
+    }
+
+    /// The clocked GPU, if this model has one.
+    pub fn clocked(&self) -> Option<&ClockedGpu> {
+        match self {
+            ModelDevice::Functional(_) => None,
+            ModelDevice::Cycle(hw, _) => Some(hw),
+            ModelDevice::Lockstep(l, _) => Some(l.clocked()),
+        }
+    }
+
+    fn inner(&self) -> &dyn Device {
+        match self {
+            ModelDevice::Functional(g) => g.as_ref(),
+            ModelDevice::Cycle(hw, _) => hw.as_ref(),
+            ModelDevice::Lockstep(l, _) => l.as_ref(),
+        }
+    }
+
+    fn inner_mut(&mut self) -> &mut dyn Device {
+        match self {
+            ModelDevice::Functional(g) => g.as_mut(),
+            ModelDevice::Cycle(hw, _) => hw.as_mut(),
+            ModelDevice::Lockstep(l, _) => l.as_mut(),
+        }
+    }
+}
+
+impl Device for ModelDevice {
+    fn isa(&self) -> Isa {
+        self.inner().isa()
+    }
+
+    fn map(&mut self, base: u64, size: u64) -> Result<(), DeviceError> {
+        self.inner_mut().map(base, size)
+    }
+
+    fn unmap(&mut self, base: u64) -> Result<(), DeviceError> {
+        self.inner_mut().unmap(base)
+    }
+
+    fn read(&self, address: u64, out: &mut [u8]) -> Result<(), DeviceError> {
+        self.inner().read(address, out)
+    }
+
+    fn write(&mut self, address: u64, data: &[u8]) -> Result<(), DeviceError> {
+        self.inner_mut().write(address, data)
+    }
+
+    fn mmio_read(&mut self, offset: u32) -> Result<u32, DeviceError> {
+        self.inner_mut().mmio_read(offset)
+    }
+
+    fn mmio_write(&mut self, offset: u32, value: u32) -> Result<(), DeviceError> {
+        self.inner_mut().mmio_write(offset, value)
+    }
+
+    fn run(&mut self, until: RunUntil) -> Result<RunStatus, DeviceError> {
+        match self {
+            ModelDevice::Functional(g) => g.run(until),
+            ModelDevice::Cycle(hw, w) if w.trace.is_none() => hw.run(until),
+            ModelDevice::Cycle(hw, w) => hw.run_with(until, |gpu| {
+                w.sample(gpu);
+                Ok(())
+            }),
+            ModelDevice::Lockstep(l, w) => l.run_with(until, |gpu| w.sample(gpu)),
+        }
+    }
+
+    fn now(&self) -> u64 {
+        self.inner().now()
+    }
+}

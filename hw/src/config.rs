@@ -1,0 +1,432 @@
+//! Every parameter of the clocked GPU in one serde structure, read from YAML.
+//!
+//! Each field documents its unit, its default and where the default comes
+//! from. Unknown keys are errors; a value that parses but cannot describe a
+//! gfx1030 is reported by [`GpuConfig::validate`] with its field path, and
+//! [`GpuConfig::from_yaml`] turns both kinds into `file:line:column: message`.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::frontend::FrontEndConfig;
+use crate::mem::MemConfig;
+
+/// The embedded default configuration (RDNA2-like, scaled to 4 CUs).
+pub const DEFAULT_YAML: &str = include_str!("../configs/default.yaml");
+/// The embedded one-CU configuration (unit tests, speed measurements).
+pub const ONE_CU_YAML: &str = include_str!("../configs/1cu.yaml");
+
+/// How a SIMD's scheduler picks among its ready waves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SchedPolicy {
+    /// The oldest ready wave (lowest launch order) issues.
+    #[default]
+    OldestFirst,
+    /// The first ready wave after the one that issued last.
+    RoundRobin,
+    /// Keep issuing from the wave that issued last while it is ready, then
+    /// fall back to the oldest ready wave (GTO).
+    GreedyThenOldest,
+}
+
+/// The workgroup dispatcher.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct DispatcherConfig {
+    /// Cycles between two workgroup launches (≥ 1). Default 4: one workgroup
+    /// per 4 cycles, of the order of the SPI's wave-launch rate (assumption).
+    pub launch_interval: u32,
+    /// Cycles from a workgroup's launch decision until its waves may fetch
+    /// (initial-register writes). Default 8 (assumption).
+    pub launch_latency: u32,
+}
+
+impl Default for DispatcherConfig {
+    fn default() -> Self {
+        DispatcherConfig {
+            launch_interval: 4,
+            launch_latency: 8,
+        }
+    }
+}
+
+/// One compute unit.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct CuConfig {
+    /// SIMD32 units per CU. Must be 2 on gfx1030 (RDNA whitepaper: a CU is two SIMD32s).
+    pub simds: u32,
+    /// Wave slots per SIMD (1–32). Default 16 (RDNA2 whitepaper).
+    pub wave_slots: u32,
+    /// VGPR rows of 32 lanes × 32 bits per SIMD. Default 1024 (128 KiB: LLVM
+    /// `getTotalNumVGPRs` gives 1024 wave32 registers for gfx10; a wave64
+    /// register takes two rows).
+    pub vgpr_rows: u32,
+    /// VGPR allocation granule in registers for wave32 waves. Default 16
+    /// (LLVM `getVGPRAllocGranule`, gfx10.3 wave32).
+    pub vgpr_granule_w32: u32,
+    /// VGPR allocation granule in registers for wave64 waves. Default 8
+    /// (LLVM `getVGPRAllocGranule`, gfx10.3 wave64).
+    pub vgpr_granule_w64: u32,
+    /// SGPRs per SIMD. Default 2048 (16 waves × 128; on gfx10 SGPRs never limit
+    /// occupancy, AMDGPUUsage).
+    pub sgprs: u32,
+    /// SGPRs allocated per wave. Default 128 (106 addressable + VCC + trap temporaries).
+    pub sgprs_per_wave: u32,
+    /// LDS bytes per CU. Default 65536 (64 KiB per CU, 128 KiB per WGP: RDNA whitepaper).
+    pub lds_bytes: u32,
+    /// LDS allocation granule in bytes. Default 512 (assumption; `granulated_lds_size`
+    /// units are 128 dwords on gfx10).
+    pub lds_granule: u32,
+    /// LDS banks of 4 bytes. Default 32 (RDNA whitepaper).
+    pub lds_banks: u32,
+    /// VGPR banks (one read per bank per cycle). Default 4 (RDNA whitepaper).
+    pub vgpr_banks: u32,
+    /// SALU dependent-issue latency in cycles (≥ 1). Default 2 (assumption).
+    pub salu_latency: u32,
+    /// VALU dependent-issue latency in cycles after the last pass (≥ 1). Default 5
+    /// (RDNA whitepaper: 5-cycle dependent issue for wave32).
+    pub valu_latency: u32,
+    /// Cycles per half-wave pass of a transcendental (≥ 1). Default 4 (quarter rate).
+    pub trans_rate: u32,
+    /// Cycles per half-wave pass of an f64 operation (≥ 1). Default 16 (1/16 rate, consumer RDNA2).
+    pub f64_rate: u32,
+    /// LDS latency in cycles from issue to data (≥ 1). Default 32 (assumption).
+    pub lds_latency: u32,
+    /// Branch resolution latency in cycles (≥ 1). Default 2 (assumption).
+    pub branch_latency: u32,
+    /// Issue policy of each SIMD's scheduler. Default `oldest-first`.
+    pub scheduler: SchedPolicy,
+    /// Instruction buffer depth per wave in bytes (≥ `fetch_bytes`). Default 64
+    /// (assumption: two fetches).
+    pub ibuf_bytes: u32,
+    /// Bytes per instruction fetch request (a power of two, 4–128). Default 32
+    /// (RDNA fetches 32 bytes per cycle per wave).
+    pub fetch_bytes: u32,
+    /// Maximum vector memory requests the vector memory unit sends per cycle. Default 1.
+    pub vmem_requests_per_cycle: u32,
+    /// Cycles between occupancy samples in the statistics (≥ 1). Default 1024.
+    pub occupancy_sample: u32,
+}
+
+impl Default for CuConfig {
+    fn default() -> Self {
+        CuConfig {
+            simds: 2,
+            wave_slots: 16,
+            vgpr_rows: 1024,
+            vgpr_granule_w32: 16,
+            vgpr_granule_w64: 8,
+            sgprs: 2048,
+            sgprs_per_wave: 128,
+            lds_bytes: 65536,
+            lds_granule: 512,
+            lds_banks: 32,
+            vgpr_banks: 4,
+            salu_latency: 2,
+            valu_latency: 5,
+            trans_rate: 4,
+            f64_rate: 16,
+            lds_latency: 32,
+            branch_latency: 2,
+            scheduler: SchedPolicy::OldestFirst,
+            ibuf_bytes: 64,
+            fetch_bytes: 32,
+            vmem_requests_per_cycle: 1,
+            occupancy_sample: 1024,
+        }
+    }
+}
+
+/// The whole GPU.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct GpuConfig {
+    /// Compute units (1–64). Default 4 (an RDNA2 part scaled down).
+    pub cus: u32,
+    /// The front end.
+    pub frontend: FrontEndConfig,
+    /// The workgroup dispatcher.
+    pub dispatcher: DispatcherConfig,
+    /// Every compute unit.
+    pub cu: CuConfig,
+    /// The memory hierarchy.
+    pub memory: MemConfig,
+    /// Cycles one `Device::run` call may take before a `Watchdog` fault. Default 2³².
+    pub watchdog_cycles: u64,
+}
+
+impl Default for GpuConfig {
+    fn default() -> Self {
+        GpuConfig {
+            cus: 4,
+            frontend: FrontEndConfig::default(),
+            dispatcher: DispatcherConfig::default(),
+            cu: CuConfig::default(),
+            memory: MemConfig::default(),
+            watchdog_cycles: 1 << 32,
+        }
+    }
+}
+
+/// A configuration that cannot be used, with where it came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigError {
+    /// File name (as given to [`GpuConfig::from_yaml`]), if any.
+    pub file: Option<String>,
+    /// 1-based line and column, when known.
+    pub position: Option<(usize, usize)>,
+    /// Dotted field path (`cu.simds`), when known.
+    pub field: Option<String>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(file) = &self.file {
+            write!(f, "{file}:")?;
+            if let Some((l, c)) = self.position {
+                write!(f, "{l}:{c}:")?;
+            }
+            f.write_str(" ")?;
+        }
+        if let Some(field) = &self.field {
+            write!(f, "{field}: ")?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+fn invalid(field: &str, message: impl Into<String>) -> ConfigError {
+    ConfigError {
+        file: None,
+        position: None,
+        field: Some(field.to_string()),
+        message: message.into(),
+    }
+}
+
+impl GpuConfig {
+    /// The embedded default (`hw/configs/default.yaml`).
+    pub fn default_config() -> GpuConfig {
+        GpuConfig::from_yaml(DEFAULT_YAML, "default.yaml").expect("embedded default.yaml is valid")
+    }
+
+    /// The embedded one-CU configuration (`hw/configs/1cu.yaml`).
+    pub fn one_cu() -> GpuConfig {
+        GpuConfig::from_yaml(ONE_CU_YAML, "1cu.yaml").expect("embedded 1cu.yaml is valid")
+    }
+
+    /// Parses and validates YAML; errors read `file:line:column: field: reason`.
+    pub fn from_yaml(text: &str, file_name: &str) -> Result<GpuConfig, ConfigError> {
+        let config: GpuConfig = serde_norway::from_str(text).map_err(|e| ConfigError {
+            file: Some(file_name.to_string()),
+            position: e.location().map(|l| (l.line(), l.column())),
+            field: None,
+            message: e
+                .to_string()
+                .split(" at line ")
+                .next()
+                .unwrap_or("")
+                .to_string(),
+        })?;
+        config.validate().map_err(|mut e| {
+            e.file = Some(file_name.to_string());
+            e.position = e.field.as_deref().and_then(|p| locate(text, p));
+            e
+        })?;
+        Ok(config)
+    }
+
+    /// Checks every value that parses but cannot describe the machine.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        let c = &self.cu;
+        let range = |field: &str, v: u64, lo: u64, hi: u64| {
+            if v < lo || v > hi {
+                Err(invalid(field, format!("{v} is outside {lo}..={hi}")))
+            } else {
+                Ok(())
+            }
+        };
+        range("cus", self.cus.into(), 1, 64)?;
+        range("frontend.channels", self.frontend.channels.into(), 1, 64)?;
+        if let Err(e) = self.frontend.validate() {
+            return Err(match e.split_once(": ") {
+                Some((path, reason)) if path.starts_with("frontend.") => invalid(path, reason),
+                Some((path, reason)) => invalid(&format!("frontend.{path}"), reason),
+                None => invalid("frontend", e),
+            });
+        }
+        range(
+            "dispatcher.launch_interval",
+            self.dispatcher.launch_interval.into(),
+            1,
+            1 << 16,
+        )?;
+        if c.simds != 2 {
+            return Err(invalid("cu.simds", "must be 2 on gfx1030"));
+        }
+        range("cu.wave_slots", c.wave_slots.into(), 1, 32)?;
+        for (name, g) in [
+            ("cu.vgpr_granule_w32", c.vgpr_granule_w32),
+            ("cu.vgpr_granule_w64", c.vgpr_granule_w64),
+        ] {
+            if g == 0 || !g.is_power_of_two() || g > 256 {
+                return Err(invalid(name, "must be a power of two in 1..=256"));
+            }
+        }
+        range("cu.vgpr_rows", c.vgpr_rows.into(), 256, 1 << 16)?;
+        if c.vgpr_rows % (2 * c.vgpr_granule_w64).max(c.vgpr_granule_w32) != 0 {
+            return Err(invalid(
+                "cu.vgpr_rows",
+                "must be a multiple of both allocation granules (in rows)",
+            ));
+        }
+        range("cu.sgprs_per_wave", c.sgprs_per_wave.into(), 106, 128)?;
+        if c.sgprs < c.sgprs_per_wave {
+            return Err(invalid("cu.sgprs", "smaller than one wave's allocation"));
+        }
+        range("cu.lds_bytes", c.lds_bytes.into(), 0, 1 << 20)?;
+        if c.lds_granule == 0 || !c.lds_granule.is_power_of_two() {
+            return Err(invalid("cu.lds_granule", "must be a power of two"));
+        }
+        if c.lds_bytes % c.lds_granule != 0 {
+            return Err(invalid(
+                "cu.lds_bytes",
+                "must be a multiple of cu.lds_granule",
+            ));
+        }
+        range("cu.lds_banks", c.lds_banks.into(), 1, 64)?;
+        range("cu.vgpr_banks", c.vgpr_banks.into(), 1, 16)?;
+        for (name, v) in [
+            ("cu.salu_latency", c.salu_latency),
+            ("cu.valu_latency", c.valu_latency),
+            ("cu.trans_rate", c.trans_rate),
+            ("cu.f64_rate", c.f64_rate),
+            ("cu.lds_latency", c.lds_latency),
+            ("cu.branch_latency", c.branch_latency),
+            ("cu.vmem_requests_per_cycle", c.vmem_requests_per_cycle),
+            ("cu.occupancy_sample", c.occupancy_sample),
+        ] {
+            range(name, v.into(), 1, 1 << 20)?;
+        }
+        if !c.fetch_bytes.is_power_of_two() || !(4..=128).contains(&c.fetch_bytes) {
+            return Err(invalid(
+                "cu.fetch_bytes",
+                "must be a power of two in 4..=128",
+            ));
+        }
+        if c.ibuf_bytes < c.fetch_bytes.max(16)
+            || c.ibuf_bytes % c.fetch_bytes != 0
+            || c.ibuf_bytes / c.fetch_bytes > 16
+        {
+            return Err(invalid(
+                "cu.ibuf_bytes",
+                "must be 1 to 16 times cu.fetch_bytes and at least 16",
+            ));
+        }
+        if let Err(e) = self.memory.validate() {
+            // The memory system names its field first: `path: reason`.
+            return Err(match e.split_once(": ") {
+                Some((path, reason)) => invalid(&format!("memory.{path}"), reason),
+                None => invalid("memory", e),
+            });
+        }
+        if self.watchdog_cycles == 0 {
+            return Err(invalid("watchdog_cycles", "must be at least 1"));
+        }
+        Ok(())
+    }
+}
+
+/// Finds the 1-based line and column of the key at dotted `path` in YAML
+/// block-style text (the form the presets use); `None` when absent (a default).
+fn locate(text: &str, path: &str) -> Option<(usize, usize)> {
+    let mut parts = path.split('.').peekable();
+    let mut want = parts.next()?;
+    let mut min_indent = 0usize;
+    for (n, line) in text.lines().enumerate() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with('#') || trimmed.is_empty() {
+            continue;
+        }
+        let indent = line.len() - trimmed.len();
+        if indent < min_indent {
+            return None;
+        }
+        let key = trimmed.split(':').next().unwrap_or("").trim();
+        if key == want && trimmed[key.len()..].trim_start().starts_with(':') {
+            match parts.next() {
+                None => return Some((n + 1, indent + 1)),
+                Some(next) => {
+                    want = next;
+                    min_indent = indent + 1;
+                }
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_parse_and_differ_in_cus() {
+        assert_eq!(GpuConfig::default_config().cus, 4);
+        assert_eq!(GpuConfig::one_cu().cus, 1);
+    }
+
+    #[test]
+    fn validation_errors_carry_position_and_path() {
+        let text = "cus: 1\ncu:\n  wave_slots: 8\n  simds: 4\n";
+        let e = GpuConfig::from_yaml(text, "gpu.yaml").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "gpu.yaml:4:3: cu.simds: must be 2 on gfx1030"
+        );
+    }
+
+    #[test]
+    fn unknown_keys_are_errors_with_position() {
+        let e = GpuConfig::from_yaml("cus: 1\ncu:\n  simdz: 2\n", "g.yaml").unwrap_err();
+        let s = e.to_string();
+        assert!(
+            s.starts_with("g.yaml:3:3: cu: unknown field `simdz`"),
+            "{s}"
+        );
+    }
+
+    #[test]
+    fn memory_errors_name_their_field() {
+        let text = "cus: 1\nmemory:\n  line_bytes: 96\n";
+        let e = GpuConfig::from_yaml(text, "m.yaml").unwrap_err();
+        assert!(
+            e.to_string().starts_with("m.yaml:3:3: memory.line_bytes: "),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn front_end_errors_name_their_field() {
+        let e = GpuConfig::from_yaml("frontend:\n  command_cycles: 0\n", "f.yaml").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("f.yaml:2:3: frontend.command_cycles: "),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn scheduler_policy_names() {
+        let c = GpuConfig::from_yaml("cu: { scheduler: greedy-then-oldest }", "g").unwrap();
+        assert_eq!(c.cu.scheduler, SchedPolicy::GreedyThenOldest);
+        assert!(GpuConfig::from_yaml("cu: { scheduler: lifo }", "g").is_err());
+    }
+}

@@ -1,0 +1,87 @@
+//! Instruction fetch: a round-robin arbiter picks one wave per cycle whose
+//! instruction buffer has room and sends a `fetch_bytes` request through the
+//! memory system's instruction port. Up to `ibuf_bytes / fetch_bytes` fetches
+//! per wave are in flight; chunks are accepted in address order.
+
+use super::{Cu, TickCtx};
+use crate::mem::{Access, MemRequest, Unit};
+
+/// Tag layout: slot [5:0], epoch [9:6], chunk number mod 64 [15:10].
+fn tag(slot: usize, epoch: u8, chunk: u64) -> u16 {
+    (slot as u16 & 0x3f) | (u16::from(epoch) & 0xf) << 6 | ((chunk & 0x3f) as u16) << 10
+}
+
+impl Cu {
+    pub(super) fn fetch_response(&mut self, tag: u16) {
+        let slot = usize::from(tag & 0x3f);
+        let epoch = ((tag >> 6) & 0xf) as u8;
+        let chunk = u64::from(tag >> 10);
+        let fb = u64::from(self.cfg.fetch_bytes);
+        let Some(w) = self.waves.get_mut(slot) else {
+            return;
+        };
+        if !w.valid || w.epoch & 0xf != epoch || w.fetch_inflight == 0 {
+            return;
+        }
+        w.fetch_inflight -= 1;
+        let first = (w.ib_end / fb) & 0x3f;
+        let rel = (chunk.wrapping_sub(first)) & 0x3f;
+        if rel < 16 {
+            w.fetch_done |= 1 << rel;
+        }
+        while w.fetch_done & 1 != 0 {
+            w.fetch_done >>= 1;
+            w.ib_end += fb;
+        }
+    }
+
+    pub(super) fn fetch(&mut self, cx: &mut TickCtx<'_>) {
+        if self.resident == 0 || !cx.mem.can_accept(self.index, Unit::Inst) {
+            return;
+        }
+        let n = self.waves.len();
+        let fb = u64::from(self.cfg.fetch_bytes);
+        let depth = u64::from(self.cfg.ibuf_bytes);
+        for k in 0..n {
+            let slot = (self.fetch_rr + k) % n;
+            let w = &mut self.waves[slot];
+            if !w.valid || w.ending || w.fetch_next >= w.pc.max(w.ib_end) + depth {
+                continue;
+            }
+            if w.fetch_next < w.ib_end {
+                w.fetch_next = w.ib_end;
+            }
+            let address = w.fetch_next;
+            let chunk = address / fb;
+            cx.mem.request(
+                self.index,
+                Unit::Inst,
+                MemRequest {
+                    tag: tag(slot, w.epoch, chunk),
+                    access: Access::Read,
+                    address,
+                    bytes: fb as u16,
+                    bypass: false,
+                },
+            );
+            w.fetch_next += fb;
+            w.fetch_inflight += 1;
+            self.fetch_outstanding += 1;
+            self.stats.fetch_requests += 1;
+            self.fetch_rr = (slot + 1) % n;
+            return;
+        }
+    }
+
+    /// Empties a wave's instruction buffer and restarts fetch at `pc`.
+    pub(super) fn flush(&mut self, slot: usize, pc: u64) {
+        let fb = u64::from(self.cfg.fetch_bytes);
+        let w = &mut self.waves[slot];
+        w.pc = pc;
+        w.ib_end = pc & !(fb - 1);
+        w.fetch_next = w.ib_end;
+        w.fetch_done = 0;
+        w.fetch_inflight = 0;
+        w.epoch = w.epoch.wrapping_add(1);
+    }
+}

@@ -1,0 +1,466 @@
+//! The per-SIMD scheduler and issue stage: picks one ready wave per SIMD per
+//! cycle with the configured policy, executes its instruction functionally
+//! (`exec::execute`, sources final thanks to the scoreboard) and hands it to
+//! the unit that times it: SALU, VALU (wave64 as two half passes, an all-zero
+//! EXEC half skipped, VGPR bank read conflicts), LDS (bank conflicts), scalar
+//! or vector memory (coalesced line requests), or the control logic
+//! (waitcnt, barrier, nop, sleep, setprio, endpgm).
+
+use arch::device::{Fault, FaultKind};
+
+use super::decode::{Control, Decoded};
+use super::wave::counter;
+use super::{AluOp, Cu, MemOpE, TickCtx};
+use crate::event::Event;
+use crate::exec::{self, ExecCtx, MemOp, Vgprs};
+use crate::inject::InjectKind;
+use crate::mem::{Access, Unit};
+use crate::stats::{Class, Stall};
+
+/// Most cache-line requests the vector memory queue holds before issue stalls.
+const VMEM_QUEUE_DEPTH: usize = 256;
+
+impl Cu {
+    /// Whether wave `slot` can issue now; `Ok` carries its decoded instruction.
+    fn ready(&mut self, slot: usize, cx: &mut TickCtx<'_>) -> Result<(), Option<Stall>> {
+        let now = cx.now;
+        let w = &mut self.waves[slot];
+        if !w.valid || w.ending {
+            return Err(None);
+        }
+        if w.wait_branch {
+            return Err(Some(Stall::Dependency));
+        }
+        if w.at_barrier {
+            return Err(Some(Stall::Barrier));
+        }
+        if now < w.sleep_until {
+            return Err(Some(Stall::NoReadyWave));
+        }
+        if !w.waitcnt_ok() {
+            return Err(Some(Stall::Waitcnt));
+        }
+        if w.pc + 4 > w.ib_end {
+            return Err(Some(Stall::Fetch));
+        }
+        let (pc, wave64) = (w.pc, w.env.target_wave64);
+        if w.dec_pc != pc || w.dec.is_none() {
+            // Once per instruction: copy its decoded form out of the cache.
+            let rates = (self.cfg.trans_rate as u8, self.cfg.f64_rate as u8);
+            match self
+                .decode
+                .get(pc, wave64, cx.backing, rates, self.cfg.vgpr_banks)
+            {
+                Ok(d) => {
+                    w.dec = Some(*d);
+                    w.dec_pc = pc;
+                }
+                Err(reason) => {
+                    self.fault = Some(Box::new(Fault {
+                        kind: FaultKind::IllegalInstruction {
+                            reason: reason.clone(),
+                        },
+                        wave: Some(w.id),
+                        pc: Some(pc),
+                        instruction: None,
+                        cycle: now,
+                    }));
+                    return Err(None);
+                }
+            }
+        }
+        let w = &self.waves[slot];
+        let Some(d) = w.dec.as_ref() else {
+            return Err(None);
+        };
+        if pc + u64::from(d.inst.size) > w.ib_end {
+            return Err(Some(Stall::Fetch));
+        }
+        if w.sb_special > 0
+            || d.sgprs & w.sb_sgpr != 0
+            || (0..4).any(|i| d.vgprs[i] & w.sb_vgpr[i] != 0)
+            || (d.indirect && w.alu_inflight > 0)
+        {
+            return Err(Some(Stall::Dependency));
+        }
+        if d.control == Control::Endpgm && w.alu_inflight > 0 {
+            return Err(Some(Stall::Dependency));
+        }
+        match d.class {
+            Class::Valu if self.valu_free_at[w.simd as usize] > now => {
+                Err(Some(Stall::BankConflict))
+            }
+            Class::Vmem | Class::Smem if self.vmem_q.len() >= VMEM_QUEUE_DEPTH => {
+                Err(Some(Stall::Backpressure))
+            }
+            Class::Lds if self.lds_free_at > now + 64 => Err(Some(Stall::BankConflict)),
+            _ => Ok(()),
+        }
+    }
+
+    /// One issue slot of SIMD `simd`.
+    pub(super) fn issue(&mut self, simd: usize, cx: &mut TickCtx<'_>) {
+        if self.simd_waves[simd] == 0 {
+            return;
+        }
+        let ws = self.cfg.wave_slots as usize;
+        let base = simd * ws;
+        let last = self.last_issued[simd] as usize;
+        let mut best: Option<(usize, (u8, u64))> = None;
+        let mut stall: Option<(u64, Stall)> = None;
+        for i in 0..ws {
+            let slot = base + i;
+            match self.ready(slot, cx) {
+                Ok(()) => {
+                    let w = &self.waves[slot];
+                    let last_here = (last >= base && last < base + ws).then(|| last - base);
+                    let rank = super::scheduler::rank(self.cfg.scheduler, w.age, i, last_here, ws);
+                    let key = (w.prio, rank);
+                    if best.as_ref().map_or(true, |b| key > b.1) {
+                        best = Some((slot, key));
+                    }
+                }
+                Err(Some(s)) => {
+                    let age = self.waves[slot].age;
+                    if stall.map_or(true, |(a, _)| age < a) {
+                        stall = Some((age, s));
+                    }
+                }
+                Err(None) => {
+                    if self.fault.is_some() {
+                        return;
+                    }
+                }
+            }
+        }
+        match best {
+            Some((slot, _)) => {
+                self.last_issued[simd] = slot as u16;
+                if let Some(d) = self.waves[slot].dec {
+                    self.issue_one(slot, simd, d, cx);
+                }
+            }
+            None => {
+                let s = stall.map_or(Stall::NoReadyWave, |s| s.1);
+                self.stats.stalls.add(s);
+            }
+        }
+    }
+
+    fn issue_one(&mut self, slot: usize, simd: usize, d: Decoded, cx: &mut TickCtx<'_>) {
+        let now = cx.now;
+        let inst = d.inst;
+        let (pc, seq, exec_mask, wave64, id, g) = {
+            let w = &mut self.waves[slot];
+            let r = (
+                w.pc,
+                w.seq,
+                exec::operand::masked(w.scalar.exec(), w.env.target_wave64),
+                w.env.target_wave64,
+                w.id,
+                w.wg as usize,
+            );
+            w.pc += u64::from(inst.size);
+            w.seq += 1;
+            r
+        };
+        self.stats.instructions.add(d.class);
+        self.stats.active_lane_instructions += match d.class {
+            Class::Valu | Class::Vmem | Class::Lds => u64::from(exec_mask.count_ones()),
+            _ => 1,
+        };
+        let widx = self.take_writes();
+        let mut op = AluOp {
+            due: now + 1,
+            slot: slot as u16,
+            widx,
+            pc,
+            seq,
+            exec: exec_mask,
+            inst,
+            branch: false,
+            sb_sgpr: 0,
+            sb_vgpr: [0; 4],
+            special: false,
+        };
+        if d.control != Control::None {
+            self.pool[widx as usize].clear();
+            let w = &mut self.waves[slot];
+            match d.control {
+                Control::Endpgm => w.ending = true,
+                Control::Barrier => {
+                    w.at_barrier = true;
+                    self.wgs[g].arrived += 1;
+                    self.release_barrier(g);
+                }
+                Control::Waitcnt { vm, vs, lgkm } => w.wait = Some((vm, vs, lgkm)),
+                Control::Nop(n) => w.sleep_until = now + u64::from(n) + 1,
+                Control::Sleep(n) => w.sleep_until = now + 64 * u64::from(n).max(1),
+                Control::Setprio(p) => w.prio = p,
+                Control::Ignore | Control::None => {}
+            }
+            if let Some(ev) = cx.events.as_deref_mut() {
+                ev.push(Event::Issue {
+                    wave: id,
+                    pc,
+                    seq,
+                    memory: Vec::new(),
+                });
+            }
+            self.push_alu(op);
+            return;
+        }
+        // The functional effect, now.
+        let result = {
+            let w = &self.waves[slot];
+            let rows = &self.vgpr[simd][w.vgpr_base as usize..(w.vgpr_base + w.vgpr_rows) as usize];
+            let wg = &self.wgs[g];
+            let lds = &mut self.lds[wg.lds_base as usize..(wg.lds_base + wg.lds_len) as usize];
+            let mut ctx = ExecCtx {
+                memory: cx.backing,
+                lds,
+                env: &w.env,
+                pc,
+                cycle: now,
+            };
+            exec::execute(
+                &inst,
+                &w.scalar,
+                Vgprs { rows, wave64 },
+                &mut ctx,
+                &mut self.pool[widx as usize],
+            )
+        };
+        if let Err(kind) = result {
+            self.pool_free.push(widx);
+            self.fault = Some(Box::new(Fault {
+                kind,
+                wave: Some(id),
+                pc: Some(pc),
+                instruction: Some(inst.to_string()),
+                cycle: now,
+            }));
+            return;
+        }
+        self.inject(slot, widx, cx);
+        if let Some(ev) = cx.events.as_deref_mut() {
+            ev.push(Event::Issue {
+                wave: id,
+                pc,
+                seq,
+                memory: self.pool[widx as usize].memory.clone(),
+            });
+        }
+        let writes = &self.pool[widx as usize];
+        let mem_op = writes.access.op;
+        if mem_op == MemOp::None {
+            for &(code, _) in &writes.sgpr {
+                if code < 106 {
+                    op.sb_sgpr |= 1 << code;
+                } else {
+                    op.special = true;
+                }
+            }
+            op.special |= writes.scc.is_some()
+                || writes.mode.is_some()
+                || writes.trapsts.is_some()
+                || writes.flat_scratch.is_some();
+            for v in &writes.vgpr {
+                let r = usize::from(v.reg & 0xff);
+                op.sb_vgpr[r / 64] |= 1 << (r % 64);
+            }
+            op.branch = d.branch;
+            op.due = match d.class {
+                Class::Valu => {
+                    let v = super::simd::timing(
+                        wave64,
+                        exec_mask,
+                        d.rate,
+                        &d.bank_reads,
+                        self.cfg.valu_latency,
+                    );
+                    self.stats.skipped_halves += u64::from(v.skipped);
+                    self.stats.vgpr_bank_conflict_cycles += u64::from(v.conflict);
+                    self.stats.valu_busy_cycles += u64::from(v.busy);
+                    self.valu_free_at[simd] = now + u64::from(v.busy);
+                    now + u64::from(v.writeback)
+                }
+                _ if d.branch => now + u64::from(self.cfg.branch_latency),
+                _ => now + u64::from(self.cfg.salu_latency),
+            };
+            if d.branch {
+                self.waves[slot].wait_branch = true;
+            }
+            self.push_alu(op);
+            return;
+        }
+        // A memory instruction: timing only from here on.
+        let counter = match mem_op {
+            MemOp::ScalarLoad | MemOp::Lds => counter::LGKM,
+            MemOp::VectorStore | MemOp::VectorAtomic { returns: false } => counter::VS,
+            _ => counter::VM,
+        };
+        let index = match self.mem_free.pop() {
+            Some(i) => i,
+            None => {
+                self.mem_ops.push(None);
+                (self.mem_ops.len() - 1) as u32
+            }
+        };
+        let lanes = &self.pool[widx as usize].access.lanes;
+        let line = cx.mem.line_bytes();
+        let bypass = inst.modifiers.glc || inst.modifiers.dlc || inst.modifiers.slc;
+        let remaining = match mem_op {
+            MemOp::Lds => {
+                let cycles = super::lds::conflict_cycles(lanes, self.cfg.lds_banks);
+                self.stats.lds_bank_conflict_cycles += u64::from(cycles - 1);
+                self.lds_free_at = self.lds_free_at.max(now) + u64::from(cycles);
+                let due = self.lds_free_at + u64::from(self.cfg.lds_latency);
+                self.lds_pipe.push_back((due, index));
+                1
+            }
+            MemOp::CacheControl => 0,
+            _ => {
+                let (unit, access) = match mem_op {
+                    MemOp::ScalarLoad => (Unit::Scalar, Access::Read),
+                    MemOp::VectorLoad => (Unit::Vector, Access::Read),
+                    MemOp::VectorStore => (Unit::Vector, Access::Write),
+                    MemOp::VectorAtomic { returns } => (Unit::Vector, Access::Atomic { returns }),
+                    _ => (Unit::Vector, Access::Read),
+                };
+                let mut seen = std::mem::take(&mut self.seen);
+                let mut q = std::mem::take(&mut self.vmem_q);
+                let mut adder = QueueExtend { q: &mut q, unit };
+                let n = super::vmem::coalesce(
+                    lanes,
+                    line,
+                    access,
+                    index as u16,
+                    bypass,
+                    &mut adder,
+                    &mut seen,
+                );
+                self.vmem_q = q;
+                self.seen = seen;
+                if unit == Unit::Scalar {
+                    self.stats.smem_requests += u64::from(n);
+                } else {
+                    self.stats.vmem_requests += u64::from(n);
+                }
+                n
+            }
+        };
+        if remaining == 0 {
+            // Nothing to wait for (no active lanes): completes next cycle.
+            self.lds_pipe.push_back((now + 1, index));
+        }
+        self.mem_ops[index as usize] = Some(MemOpE {
+            slot: slot as u16,
+            counter: counter as u8,
+            remaining: remaining.max(1),
+            widx,
+            pc,
+            seq,
+            exec: exec_mask,
+            inst,
+        });
+        let w = &mut self.waves[slot];
+        w.mem_q[counter].push_back(index);
+        match counter {
+            counter::VM => w.vmcnt = w.vmcnt.saturating_add(1).min(63),
+            counter::VS => w.vscnt = w.vscnt.saturating_add(1).min(63),
+            _ => w.lgkmcnt = w.lgkmcnt.saturating_add(1).min(63),
+        }
+    }
+
+    fn push_alu(&mut self, op: AluOp) {
+        let w = &mut self.waves[op.slot as usize];
+        w.sb_sgpr |= op.sb_sgpr;
+        for i in 0..4 {
+            w.sb_vgpr[i] |= op.sb_vgpr[i];
+        }
+        if op.special {
+            w.sb_special += 1;
+        }
+        w.alu_inflight += 1;
+        self.alu.push(op);
+    }
+
+    /// Applies a pending test injection to the record just produced by wave `slot`.
+    fn inject(&mut self, slot: usize, widx: u16, cx: &mut TickCtx<'_>) {
+        let Some(inj) = *cx.inject else { return };
+        let w = &self.waves[slot];
+        if inj.wave != w.id {
+            return;
+        }
+        let writes = &mut self.pool[widx as usize];
+        let fired = match inj.kind {
+            InjectKind::ValuLane { lane, bit } => {
+                match writes
+                    .vgpr
+                    .iter_mut()
+                    .find(|v| v.mask >> (lane & 63) & 1 != 0)
+                {
+                    Some(v) => {
+                        v.values[usize::from(lane & 63)] ^= 1 << (bit & 31);
+                        true
+                    }
+                    None => false,
+                }
+            }
+            InjectKind::ExecBit { bit } => {
+                let code = if bit >= 32 { 127 } else { 126 };
+                match writes.sgpr.iter_mut().find(|s| s.0 == code) {
+                    Some(s) => {
+                        s.1 ^= 1 << (bit & 31);
+                        true
+                    }
+                    None => false,
+                }
+            }
+            InjectKind::Scc => match writes.scc.as_mut() {
+                Some(s) => {
+                    *s = !*s;
+                    true
+                }
+                None => false,
+            },
+            InjectKind::StoreByte { mask } => match writes.memory.first_mut() {
+                Some(m) if m.len > 0 => {
+                    m.data[0] ^= mask;
+                    match m.space {
+                        exec::MemSpace::Global => {
+                            let _ = cx.backing.write(m.address, &m.data[..1]);
+                        }
+                        exec::MemSpace::Lds => {
+                            let wg = &self.wgs[w.wg as usize];
+                            let a = wg.lds_base as u64 + m.address;
+                            if let Some(b) = self.lds.get_mut(a as usize) {
+                                *b = m.data[0];
+                            }
+                        }
+                    }
+                    true
+                }
+                _ => false,
+            },
+        };
+        if fired {
+            *cx.inject = None;
+        }
+    }
+}
+
+/// Adapts the vector memory queue to `Extend<MemRequest>`.
+struct QueueExtend<'a> {
+    q: &'a mut std::collections::VecDeque<(Unit, crate::mem::MemRequest)>,
+    unit: Unit,
+}
+
+impl Extend<crate::mem::MemRequest> for QueueExtend<'_> {
+    fn extend<T: IntoIterator<Item = crate::mem::MemRequest>>(&mut self, iter: T) {
+        for r in iter {
+            self.q.push_back((self.unit, r));
+        }
+    }
+}

@@ -1,0 +1,510 @@
+//! One compute unit: two SIMD32s with their wave slots, VGPR files, VALUs and
+//! schedulers, a scalar unit, the LDS, the vector memory unit, instruction
+//! fetch and the decoded-instruction cache.
+//!
+//! Pipeline, evaluated back to front each cycle so that a value moves at most
+//! one stage per clock (a result written back in cycle c is visible to issue
+//! in cycle c — the writeback/issue bypass):
+//!
+//! ```text
+//! 1. memory responses   fetch data → instruction buffers; load/store acks → mem ops
+//! 2. LDS pipe           LDS ops whose latency elapsed complete
+//! 3. writeback          ALU ops whose latency elapsed: apply Writes, retire, resolve branches;
+//!                       memory ops retire in order per counter (vmcnt/vscnt/lgkmcnt)
+//! 4. wave end           waves past s_endpgm with nothing outstanding leave
+//! 5. issue              per SIMD one instruction from a ready wave (scheduler.rs),
+//!                       executed functionally now (exec::execute), timed by its unit
+//! 6. vector memory      queued cache-line requests enter the memory system
+//! 7. fetch              one wave's instruction fetch enters the memory system
+//! ```
+//!
+//! The functional effect of a memory instruction happens at issue, in
+//! GPU-wide issue order; its packets then carry only its timing. Memory
+//! results are not interlocked (s_waitcnt is), ALU results are (scoreboard).
+
+use std::collections::VecDeque;
+
+use arch::device::{Fault, WaveId};
+use arch::isa::Instruction;
+
+use crate::config::CuConfig;
+use crate::dispatch::state::{physical_rows, WorkgroupShape};
+use crate::dispatch::WorkgroupInit;
+use crate::event::{Event, Retire};
+use crate::exec::{ScalarState, Writes};
+use crate::inject::Injection;
+use crate::mem::backing::Backing;
+use crate::mem::{MemRequest, MemResponse, MemSystem, Unit};
+use crate::stats::CuStats;
+
+pub mod alloc;
+pub mod decode;
+mod fetch;
+mod issue;
+pub mod lds;
+mod retire;
+pub mod scheduler;
+pub mod simd;
+pub mod vmem;
+pub mod wave;
+
+use alloc::BlockAlloc;
+use decode::DecodeCache;
+use wave::{Wave, Workgroup};
+
+/// An ALU (or control) instruction between issue and writeback.
+#[derive(Clone, Debug)]
+struct AluOp {
+    due: u64,
+    slot: u16,
+    widx: u16,
+    pc: u64,
+    seq: u64,
+    exec: u64,
+    inst: Instruction,
+    branch: bool,
+    sb_sgpr: u128,
+    sb_vgpr: [u64; 4],
+    special: bool,
+}
+
+/// A memory instruction between issue and completion.
+#[derive(Clone, Debug)]
+struct MemOpE {
+    slot: u16,
+    counter: u8,
+    remaining: u32,
+    widx: u16,
+    pc: u64,
+    seq: u64,
+    exec: u64,
+    inst: Instruction,
+}
+
+/// Shared inputs of one CU clock.
+pub struct TickCtx<'a> {
+    /// The cycle.
+    pub now: u64,
+    /// Device memory contents.
+    pub backing: &'a mut Backing,
+    /// The memory hierarchy.
+    pub mem: &'a mut MemSystem,
+    /// Lockstep events, when on.
+    pub events: Option<&'a mut Vec<Event>>,
+    /// A pending fault injection.
+    pub inject: &'a mut Option<Injection>,
+}
+
+/// One compute unit.
+#[derive(Clone, Debug)]
+pub struct Cu {
+    index: usize,
+    cfg: CuConfig,
+    /// Wave slots, SIMD-major (`simd * wave_slots + i`).
+    pub waves: Vec<Wave>,
+    wgs: Vec<Workgroup>,
+    vgpr: Vec<Vec<[u32; 32]>>,
+    vgpr_alloc: Vec<BlockAlloc>,
+    simd_waves: Vec<u32>,
+    lds: Vec<u8>,
+    lds_alloc: BlockAlloc,
+    resident: u32,
+    decode: DecodeCache,
+    pool: Vec<Writes>,
+    pool_free: Vec<u16>,
+    alu: Vec<AluOp>,
+    mem_ops: Vec<Option<MemOpE>>,
+    mem_free: Vec<u32>,
+    lds_pipe: VecDeque<(u64, u32)>,
+    lds_free_at: u64,
+    vmem_q: VecDeque<(Unit, MemRequest)>,
+    valu_free_at: Vec<u64>,
+    last_issued: Vec<u16>,
+    fetch_rr: usize,
+    fetch_outstanding: u32,
+    age: u64,
+    resp: Vec<MemResponse>,
+    seen: Vec<(u64, u16, u16)>,
+    alu_done: Vec<AluOp>,
+    /// Counters.
+    pub stats: CuStats,
+    /// Bumped whenever resources are taken or freed (the dispatcher retries a
+    /// CU that could not take a workgroup only after it changed).
+    pub epoch: u64,
+    /// Dispatch numbers of workgroups that ended this cycle.
+    pub ended_wgs: Vec<u32>,
+    /// A fault raised this cycle.
+    pub fault: Option<Box<Fault>>,
+}
+
+impl Cu {
+    /// An empty CU with index `index`.
+    pub fn new(index: usize, cfg: &CuConfig) -> Cu {
+        let slots = (cfg.simds * cfg.wave_slots) as usize;
+        Cu {
+            index,
+            cfg: cfg.clone(),
+            waves: vec![Wave::default(); slots],
+            wgs: vec![Workgroup::default(); slots],
+            vgpr: (0..cfg.simds)
+                .map(|_| vec![[0u32; 32]; cfg.vgpr_rows as usize])
+                .collect(),
+            vgpr_alloc: (0..cfg.simds)
+                .map(|_| BlockAlloc::new(cfg.vgpr_rows, 8))
+                .collect(),
+            simd_waves: vec![0; cfg.simds as usize],
+            lds: vec![0; cfg.lds_bytes as usize],
+            lds_alloc: BlockAlloc::new(cfg.lds_bytes, cfg.lds_granule),
+            resident: 0,
+            decode: DecodeCache::default(),
+            pool: Vec::new(),
+            pool_free: Vec::new(),
+            alu: Vec::new(),
+            mem_ops: Vec::new(),
+            mem_free: Vec::new(),
+            lds_pipe: VecDeque::new(),
+            lds_free_at: 0,
+            vmem_q: VecDeque::new(),
+            valu_free_at: vec![0; cfg.simds as usize],
+            last_issued: vec![u16::MAX; cfg.simds as usize],
+            fetch_rr: 0,
+            fetch_outstanding: 0,
+            age: 0,
+            resp: Vec::new(),
+            seen: Vec::new(),
+            alu_done: Vec::new(),
+            stats: CuStats::default(),
+            epoch: 0,
+            ended_wgs: Vec::new(),
+            fault: None,
+        }
+    }
+
+    /// Waves resident.
+    pub fn resident(&self) -> u32 {
+        self.resident
+    }
+
+    /// True when nothing is resident or in flight.
+    pub fn is_idle(&self) -> bool {
+        self.resident == 0
+            && self.alu.is_empty()
+            && self.vmem_q.is_empty()
+            && self.fetch_outstanding == 0
+            && self.lds_pipe.is_empty()
+    }
+
+    /// Drops decoded instructions over `[address, +len)` (host writes).
+    pub fn invalidate_code(&mut self, address: u64, len: u64) {
+        self.decode.invalidate(address, len);
+        for w in &mut self.waves {
+            w.dec = None;
+        }
+    }
+
+    /// The architectural registers of resident wave `id`: its scalar state
+    /// and every VGPR it may address, all 64 lanes (for lockstep register dumps).
+    pub fn wave_registers(&self, id: WaveId) -> Option<(ScalarState, Vec<[u32; 64]>)> {
+        let w = self.waves.iter().find(|w| w.valid && w.id == id)?;
+        let rows = &self.vgpr[usize::from(w.simd)]
+            [w.vgpr_base as usize..(w.vgpr_base + w.vgpr_rows) as usize];
+        let wave64 = w.env.target_wave64;
+        let view = crate::exec::Vgprs { rows, wave64 };
+        let vgprs = (0..view.count())
+            .map(|r| std::array::from_fn(|lane| view.get(r, lane).unwrap_or(0)))
+            .collect();
+        Some((w.scalar.clone(), vgprs))
+    }
+
+    /// The LDS slice of the workgroup of resident wave `id`.
+    pub fn workgroup_lds(&self, id: WaveId) -> Option<&[u8]> {
+        let w = self.waves.iter().find(|w| w.valid && w.id == id)?;
+        let g = self.wgs.get(usize::from(w.wg))?;
+        self.lds
+            .get(g.lds_base as usize..(g.lds_base + g.lds_len) as usize)
+    }
+
+    /// The oldest running wave (for watchdog reports).
+    pub fn oldest_wave(&self) -> Option<&Wave> {
+        self.waves.iter().filter(|w| w.valid).min_by_key(|w| w.age)
+    }
+
+    /// True when a workgroup of `shape` fits now.
+    pub fn fits(&self, shape: &WorkgroupShape) -> bool {
+        let free_slots = self.cfg.simds * self.cfg.wave_slots - self.resident;
+        if free_slots < shape.waves || !self.wgs.iter().any(|w| !w.valid) {
+            return false;
+        }
+        if self.lds_alloc.capacity(shape.lds_bytes) == 0 && shape.lds_bytes > 0 {
+            return false;
+        }
+        let rows = physical_rows(shape.vgprs, shape.wave64, &self.cfg);
+        let per_wave_sgpr = self.cfg.sgprs_per_wave;
+        let mut cap = 0;
+        for s in 0..self.cfg.simds as usize {
+            let slots = self.cfg.wave_slots - self.simd_waves[s];
+            let sg = (self.cfg.sgprs / per_wave_sgpr).saturating_sub(self.simd_waves[s]);
+            cap += slots.min(self.vgpr_alloc[s].capacity(rows)).min(sg);
+        }
+        cap >= shape.waves
+    }
+
+    /// Writes a workgroup's waves into free slots (after [`Cu::fits`]).
+    pub fn launch(
+        &mut self,
+        init: &WorkgroupInit,
+        now: u64,
+        latency: u32,
+        events: Option<&mut Vec<Event>>,
+    ) {
+        let shape = init.shape;
+        let rows = physical_rows(shape.vgprs, shape.wave64, &self.cfg);
+        let g = self.wgs.iter().position(|w| !w.valid).unwrap_or(0);
+        let lds_base = self.lds_alloc.alloc(shape.lds_bytes).unwrap_or(0);
+        let lds_len = shape.lds_bytes;
+        self.lds[lds_base as usize..(lds_base + lds_len) as usize].fill(0);
+        let mut wg = std::mem::take(&mut self.wgs[g]);
+        wg.valid = true;
+        wg.dispatch = init.wave.first().map_or(0, |w| w.id.dispatch);
+        wg.live = init.waves;
+        wg.arrived = 0;
+        wg.waves.clear();
+        wg.lds_base = lds_base;
+        wg.lds_len = lds_len;
+        let mut events = events;
+        for wi in &init.wave {
+            // The SIMD with the most room takes the next wave.
+            let simd = (0..self.cfg.simds as usize)
+                .filter(|&s| self.simd_waves[s] < self.cfg.wave_slots)
+                .max_by_key(|&s| {
+                    (
+                        self.vgpr_alloc[s]
+                            .capacity(rows)
+                            .min(self.cfg.wave_slots - self.simd_waves[s]),
+                        std::cmp::Reverse(s),
+                    )
+                })
+                .unwrap_or(0);
+            let base = self.vgpr_alloc[simd].alloc(rows).unwrap_or(0);
+            let ws = self.cfg.wave_slots as usize;
+            let slot = (simd * ws..(simd + 1) * ws)
+                .find(|&i| !self.waves[i].valid)
+                .unwrap_or(simd * ws);
+            self.simd_waves[simd] += 1;
+            self.resident += 1;
+            let vrows = u32::from(shape.vgprs) * if shape.wave64 { 2 } else { 1 };
+            let file = &mut self.vgpr[simd];
+            for r in 0..rows {
+                file[(base + r) as usize] = [0; 32];
+            }
+            for (reg, v) in wi.vgpr.iter().enumerate() {
+                if shape.wave64 {
+                    file[base as usize + 2 * reg].copy_from_slice(&v[..32]);
+                    file[base as usize + 2 * reg + 1].copy_from_slice(&v[32..]);
+                } else {
+                    file[base as usize + reg].copy_from_slice(&v[..32]);
+                }
+            }
+            let w = &mut self.waves[slot];
+            let epoch = w.epoch.wrapping_add(1);
+            let mut q = std::mem::take(&mut w.mem_q);
+            q.iter_mut().for_each(|q| q.clear());
+            *w = Wave {
+                valid: true,
+                id: wi.id,
+                simd: simd as u8,
+                wg: g as u16,
+                age: self.age,
+                pc: init.pc,
+                seq: 0,
+                scalar: wi.scalar.clone(),
+                env: wi.env,
+                vgpr_base: base,
+                vgpr_rows: vrows,
+                vgpr_alloc: rows,
+                sleep_until: now + u64::from(latency),
+                ib_end: init.pc & !u64::from(self.cfg.fetch_bytes - 1),
+                fetch_next: init.pc & !u64::from(self.cfg.fetch_bytes - 1),
+                epoch,
+                mem_q: q,
+                ..Wave::default()
+            };
+            self.age += 1;
+            wg.waves.push(slot as u16);
+            self.stats.waves += 1;
+            if let Some(ev) = events.as_deref_mut() {
+                ev.push(Event::WaveLaunch {
+                    wave: wi.id,
+                    pc: init.pc,
+                    scalar: Box::new(wi.scalar.clone()),
+                    vgpr: Box::new(wi.vgpr),
+                    vgprs: shape.vgprs,
+                });
+            }
+        }
+        self.wgs[g] = wg;
+        self.epoch += 1;
+        self.stats.workgroups += 1;
+    }
+
+    fn take_writes(&mut self) -> u16 {
+        match self.pool_free.pop() {
+            Some(i) => i,
+            None => {
+                self.pool.push(Writes::default());
+                (self.pool.len() - 1) as u16
+            }
+        }
+    }
+
+    /// One clock of the whole CU.
+    pub fn tick(&mut self, cx: &mut TickCtx<'_>) {
+        if self.is_idle() {
+            return;
+        }
+        self.ended_wgs.clear();
+        if self.resident > 0 {
+            self.stats.active_cycles += 1;
+        }
+        self.responses(cx);
+        self.lds_stage(cx);
+        self.writeback(cx);
+        self.end_waves(cx);
+        if self.fault.is_some() {
+            return;
+        }
+        for simd in 0..self.cfg.simds as usize {
+            self.issue(simd, cx);
+            if self.fault.is_some() {
+                return;
+            }
+        }
+        self.send_vmem(cx);
+        self.fetch(cx);
+    }
+
+    fn responses(&mut self, cx: &mut TickCtx<'_>) {
+        let mut resp = std::mem::take(&mut self.resp);
+        if self.fetch_outstanding > 0 {
+            resp.clear();
+            cx.mem.take_responses(self.index, Unit::Inst, &mut resp);
+            for r in &resp {
+                self.fetch_outstanding -= 1;
+                self.fetch_response(r.tag);
+            }
+        }
+        for unit in [Unit::Scalar, Unit::Vector] {
+            resp.clear();
+            cx.mem.take_responses(self.index, unit, &mut resp);
+            for r in &resp {
+                let i = r.tag as usize;
+                if let Some(op) = self.mem_ops.get_mut(i).and_then(|o| o.as_mut()) {
+                    op.remaining = op.remaining.saturating_sub(1);
+                    let slot = op.slot;
+                    if op.remaining == 0 {
+                        self.retire_mem_heads(slot, cx);
+                    }
+                }
+            }
+        }
+        self.resp = resp;
+    }
+
+    fn lds_stage(&mut self, cx: &mut TickCtx<'_>) {
+        while let Some(&(due, op)) = self.lds_pipe.front() {
+            if due > cx.now {
+                break;
+            }
+            self.lds_pipe.pop_front();
+            if let Some(o) = self.mem_ops[op as usize].as_mut() {
+                o.remaining = 0;
+                let slot = o.slot;
+                self.retire_mem_heads(slot, cx);
+            }
+        }
+    }
+
+    fn end_waves(&mut self, cx: &mut TickCtx<'_>) {
+        for slot in 0..self.waves.len() {
+            let w = &self.waves[slot];
+            if !(w.valid && w.ending && w.drained()) {
+                continue;
+            }
+            let id = w.id;
+            let simd = w.simd as usize;
+            let (base, alloc) = (w.vgpr_base, w.vgpr_alloc);
+            let g = w.wg as usize;
+            self.waves[slot].valid = false;
+            self.epoch += 1;
+            self.vgpr_alloc[simd].free(base, alloc);
+            self.simd_waves[simd] -= 1;
+            self.resident -= 1;
+            if let Some(ev) = cx.events.as_deref_mut() {
+                ev.push(Event::WaveEnd { wave: id });
+            }
+            let wg = &mut self.wgs[g];
+            wg.live -= 1;
+            if wg.live == 0 {
+                wg.valid = false;
+                let (b, l) = (wg.lds_base, wg.lds_len);
+                self.lds_alloc.free(b, l);
+                self.ended_wgs.push(wg.dispatch);
+            } else {
+                self.release_barrier(g);
+            }
+        }
+    }
+
+    /// Releases the barrier of workgroup `g` when every live wave arrived.
+    fn release_barrier(&mut self, g: usize) {
+        let wg = &mut self.wgs[g];
+        if wg.arrived == 0 || wg.arrived < wg.live {
+            return;
+        }
+        wg.arrived = 0;
+        for &s in &wg.waves {
+            self.waves[s as usize].at_barrier = false;
+        }
+    }
+
+    /// Pushes a retire event built from the held record.
+    fn emit_retire(
+        events: &mut Option<&mut Vec<Event>>,
+        w: &Wave,
+        (inst, pc, seq, exec): (Instruction, u64, u64, u64),
+        writes: &Writes,
+        now: u64,
+    ) {
+        if let Some(ev) = events.as_deref_mut() {
+            ev.push(Event::Retire(Box::new(Retire {
+                wave: w.id,
+                pc,
+                seq,
+                inst,
+                exec,
+                writes: writes.clone(),
+                cycle: now,
+            })));
+        }
+    }
+}
+
+impl traces::Probe for Cu {
+    fn probe(&self, name: &str, t: &mut traces::Tracer) {
+        t.scope(name, |t| {
+            t.signal("resident", 8, u64::from(self.resident));
+            t.signal("vmem_queue", 16, self.vmem_q.len() as u64);
+            t.signal("lds_busy", 1, u64::from(!self.lds_pipe.is_empty()));
+            for (s, free) in self.valu_free_at.iter().enumerate() {
+                t.indexed("simd", s, |t, n| {
+                    t.scope(n, |t| {
+                        t.signal("waves", 8, u64::from(self.simd_waves[s]));
+                        t.signal("valu_free_at", 64, *free);
+                        t.signal("last_issued", 16, u64::from(self.last_issued[s]));
+                    })
+                });
+            }
+            self.waves.probe("wave", t);
+        });
+    }
+}

@@ -1,0 +1,80 @@
+//! Vector memory unit: coalesces the lane addresses of one instruction into
+//! cache-line requests (all lanes touching one line → one request) and queues
+//! them for the memory system; completion is tracked per instruction.
+
+use crate::mem::{Access, MemRequest};
+
+/// Appends one request per distinct line touched by `lanes`, in first-touch
+/// order, to `out`; returns how many were added.
+pub fn coalesce(
+    lanes: &[(u8, u64, u8)],
+    line_bytes: u32,
+    access: Access,
+    tag: u16,
+    bypass: bool,
+    out: &mut impl Extend<MemRequest>,
+    seen: &mut Vec<(u64, u16, u16)>,
+) -> u32 {
+    let lb = u64::from(line_bytes);
+    seen.clear();
+    for &(_, addr, bytes) in lanes {
+        let last = addr + u64::from(bytes.max(1)) - 1;
+        let mut line = addr / lb;
+        while line <= last / lb {
+            let lo = addr.max(line * lb) - line * lb;
+            let hi = last.min(line * lb + lb - 1) - line * lb;
+            match seen.iter_mut().find(|s| s.0 == line) {
+                Some(s) => {
+                    s.1 = s.1.min(lo as u16);
+                    s.2 = s.2.max(hi as u16);
+                }
+                None => seen.push((line, lo as u16, hi as u16)),
+            }
+            line += 1;
+        }
+    }
+    out.extend(seen.iter().map(|&(line, lo, hi)| MemRequest {
+        tag,
+        access,
+        address: line * lb + u64::from(lo),
+        bytes: hi - lo + 1,
+        bypass,
+    }));
+    seen.len() as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_line_per_distinct_line() {
+        let mut out = Vec::new();
+        let mut seen = Vec::new();
+        let unit: Vec<_> = (0..32u8)
+            .map(|l| (l, 0x1000 + u64::from(l) * 4, 4))
+            .collect();
+        assert_eq!(
+            coalesce(&unit, 128, Access::Read, 7, false, &mut out, &mut seen),
+            1
+        );
+        assert_eq!((out[0].address, out[0].bytes, out[0].tag), (0x1000, 128, 7));
+        out.clear();
+        // Misaligned by 4: two lines.
+        let off: Vec<_> = (0..32u8)
+            .map(|l| (l, 0x1004 + u64::from(l) * 4, 4))
+            .collect();
+        assert_eq!(
+            coalesce(&off, 128, Access::Read, 0, false, &mut out, &mut seen),
+            2
+        );
+        assert_eq!((out[1].address, out[1].bytes), (0x1080, 4));
+        out.clear();
+        // Stride of a line: one request per lane.
+        let strided: Vec<_> = (0..32u8).map(|l| (l, u64::from(l) * 128, 4)).collect();
+        assert_eq!(
+            coalesce(&strided, 128, Access::Write, 0, false, &mut out, &mut seen),
+            32
+        );
+    }
+}

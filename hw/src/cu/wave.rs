@@ -1,0 +1,140 @@
+//! One wave slot: the wave's architectural state, its instruction buffer
+//! window, waitcnt counters, scoreboard and what it is waiting for.
+
+use arch::device::WaveId;
+use std::collections::VecDeque;
+
+use crate::exec::{ScalarState, WaveEnv};
+
+traces::signals! {
+/// A wave slot's registers (bulk architectural state untraced).
+#[derive(Clone, Debug, Default)]
+pub struct Wave {
+    /// The slot holds a wave.
+    pub valid: bool,
+    /// Its id.
+    @untraced
+    pub id: WaveId,
+    /// SIMD it runs on.
+    pub simd: u8,
+    /// Workgroup slot in the CU.
+    pub wg: u16,
+    /// Launch order (for oldest-first).
+    pub age: u64,
+    /// Next instruction to issue.
+    pub pc: u64,
+    /// Per-wave sequence number of the next instruction.
+    pub seq: u64,
+    /// Scalar state.
+    @untraced
+    pub scalar: ScalarState,
+    /// Datapath facts.
+    @untraced
+    pub env: WaveEnv,
+    /// First VGPR row of its slice in its SIMD's file.
+    pub vgpr_base: u32,
+    /// Rows it may address (VGPRs × 1 or 2).
+    pub vgpr_rows: u32,
+    /// Rows allocated (granule-rounded).
+    pub vgpr_alloc: u32,
+    /// Priority (`s_setprio`).
+    pub prio: u8,
+    /// May not issue before this cycle (`s_nop`, `s_sleep`, launch latency).
+    pub sleep_until: u64,
+    /// Waiting for a branch to resolve.
+    pub wait_branch: bool,
+    /// Parked at `s_barrier`.
+    pub at_barrier: bool,
+    /// Issued `s_endpgm`; ends when nothing is outstanding.
+    pub ending: bool,
+    /// `s_waitcnt` limits in force `(vm, vs, lgkm)`.
+    @untraced
+    pub wait: Option<(u8, u8, u8)>,
+    /// Outstanding vector loads (and returning atomics).
+    pub vmcnt: u8,
+    /// Outstanding vector stores (and non-returning atomics).
+    pub vscnt: u8,
+    /// Outstanding LDS and scalar memory instructions.
+    pub lgkmcnt: u8,
+    /// Memory operations in flight per counter, oldest first (slab indices).
+    @untraced
+    pub mem_q: [VecDeque<u32>; 3],
+    /// Instruction buffer: bytes `[pc, ib_end)` are present.
+    pub ib_end: u64,
+    /// Next byte address to fetch.
+    pub fetch_next: u64,
+    /// Returned fetch chunks beyond `ib_end` (bit i = chunk i).
+    pub fetch_done: u16,
+    /// Fetches in flight.
+    pub fetch_inflight: u8,
+    /// Fetch epoch (bumped on flush, launch) to drop stale responses.
+    pub epoch: u8,
+    /// Scoreboard: SGPRs 0–105 with ALU writes in flight.
+    @untraced
+    pub sb_sgpr: u128,
+    /// Scoreboard: VGPRs with ALU writes in flight.
+    pub sb_vgpr: [u64; 4],
+    /// ALU writes in flight to VCC, EXEC, M0, SCC, MODE and other specials.
+    pub sb_special: u8,
+    /// ALU instructions in flight.
+    pub alu_inflight: u8,
+    /// The decoded instruction at `dec_pc` (copied from the CU's cache once
+    /// per instruction, so the scheduler's readiness checks cost no lookup).
+    @untraced
+    pub dec: Option<super::decode::Decoded>,
+    /// The pc `dec` belongs to.
+    pub dec_pc: u64,
+}
+}
+
+/// Index of each counter's queue in [`Wave::mem_q`].
+pub mod counter {
+    /// vmcnt.
+    pub const VM: usize = 0;
+    /// vscnt.
+    pub const VS: usize = 1;
+    /// lgkmcnt.
+    pub const LGKM: usize = 2;
+}
+
+impl Wave {
+    /// True when its counters satisfy the `s_waitcnt` in force (and clears it).
+    #[inline]
+    pub fn waitcnt_ok(&mut self) -> bool {
+        match self.wait {
+            None => true,
+            Some((vm, vs, lgkm)) => {
+                let ok = self.vmcnt <= vm && self.vscnt <= vs && self.lgkmcnt <= lgkm;
+                if ok {
+                    self.wait = None;
+                }
+                ok
+            }
+        }
+    }
+
+    /// True when nothing it issued is still in flight.
+    #[inline]
+    pub fn drained(&self) -> bool {
+        self.alu_inflight == 0 && self.mem_q.iter().all(|q| q.is_empty())
+    }
+}
+
+/// A workgroup resident on the CU.
+#[derive(Clone, Debug, Default)]
+pub struct Workgroup {
+    /// Slot in use.
+    pub valid: bool,
+    /// Dispatch number.
+    pub dispatch: u32,
+    /// Waves not yet ended.
+    pub live: u32,
+    /// Waves parked at the barrier.
+    pub arrived: u32,
+    /// Wave slots of its waves.
+    pub waves: Vec<u16>,
+    /// LDS slice start (bytes).
+    pub lds_base: u32,
+    /// LDS slice length (bytes).
+    pub lds_len: u32,
+}

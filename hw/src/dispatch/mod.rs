@@ -1,0 +1,197 @@
+//! The workgroup dispatcher: accepts a DISPATCH from the front end, reads the
+//! kernel descriptor, and launches the dispatch's workgroups one per
+//! `launch_interval` cycles onto compute units that have room for all of a
+//! workgroup's waves (slots, VGPRs, SGPRs, LDS), round-robin over CUs.
+//!
+//! ```text
+//! 1. accept   DispatchRequest → ActiveDispatch (descriptor, sizes, allocation)
+//! 2. place    oldest dispatch with unlaunched workgroups → next CU with room
+//! 3. launch   initial wave state (state.rs) written into the CU's wave slots
+//! 4. retire   a CU reports a workgroup ended → when all ended: dispatch complete
+//! ```
+//! Later dispatches start placing workgroups only when every workgroup of the
+//! earlier ones has been launched (in-order, as the golden model does).
+
+use arch::code_object::KernelDescriptor;
+use arch::device::FaultKind;
+
+use crate::config::{CuConfig, DispatcherConfig};
+use crate::cu::Cu;
+use crate::frontend::DispatchRequest;
+use crate::mem::backing::Backing;
+
+pub mod state;
+
+pub use state::{WaveInit, WorkgroupInit};
+
+/// Everything derived from a dispatch packet and its kernel descriptor.
+#[derive(Clone, Debug)]
+pub struct ActiveDispatch {
+    /// The request.
+    pub req: DispatchRequest,
+    /// The kernel descriptor read at accept.
+    pub kd: KernelDescriptor,
+    /// First instruction.
+    pub entry: u64,
+    /// True for wave64.
+    pub wave64: bool,
+    /// Workgroup size per dimension.
+    pub wg_size: [u32; 3],
+    /// Workgroups per dimension.
+    pub wg_count: [u32; 3],
+    /// Total workgroups.
+    pub total_wgs: u64,
+    /// Next workgroup to launch (linear, x fastest).
+    pub next_wg: u64,
+    /// Workgroups launched and not yet ended.
+    pub live_wgs: u32,
+    /// Waves of a full workgroup.
+    pub waves_per_wg: u32,
+    /// Architectural VGPRs per wave.
+    pub vgprs: u16,
+    /// LDS bytes per workgroup.
+    pub lds_bytes: u32,
+    /// Private bytes per work-item (rounded up to 4).
+    pub scratch_per_item: u32,
+    /// MODE at launch.
+    pub mode: u32,
+    /// Cycle it was accepted.
+    pub start: u64,
+    /// Waves launched so far.
+    pub waves_launched: u64,
+}
+
+/// The dispatcher block.
+#[derive(Clone, Debug)]
+pub struct Dispatcher {
+    config: DispatcherConfig,
+    /// Dispatches in order of acceptance (completed ones are removed).
+    pub active: Vec<ActiveDispatch>,
+    /// Earliest cycle of the next workgroup launch.
+    next_launch: u64,
+    /// CU to try first.
+    rr_cu: usize,
+    /// Per CU, its `epoch` when it last could not take `blocked_shape`.
+    blocked: Vec<u64>,
+    blocked_shape: Option<state::WorkgroupShape>,
+}
+
+/// A dispatch the dispatcher finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Completed {
+    /// Dispatch number.
+    pub number: u32,
+    /// Channel it came from.
+    pub channel: u32,
+    /// Cycle it was accepted.
+    pub start: u64,
+    /// Workgroups.
+    pub workgroups: u64,
+    /// Waves.
+    pub waves: u64,
+}
+
+impl Dispatcher {
+    /// An idle dispatcher.
+    pub fn new(config: &DispatcherConfig) -> Dispatcher {
+        Dispatcher {
+            config: config.clone(),
+            active: Vec::new(),
+            next_launch: 0,
+            rr_cu: 0,
+            blocked: Vec::new(),
+            blocked_shape: None,
+        }
+    }
+
+    /// True when no dispatch is in flight.
+    pub fn is_idle(&self) -> bool {
+        self.active.is_empty()
+    }
+
+    /// Bit c set while channel c has a dispatch in flight.
+    pub fn busy_channels(&self) -> u64 {
+        self.active
+            .iter()
+            .fold(0, |m, d| m | 1u64.checked_shl(d.req.channel).unwrap_or(0))
+    }
+
+    /// Accepts a dispatch: reads and checks its descriptor. A dispatch the
+    /// device cannot run is a `Command` fault naming its channel and entry.
+    pub fn accept(
+        &mut self,
+        req: DispatchRequest,
+        backing: &Backing,
+        cu: &CuConfig,
+        cycle: u64,
+    ) -> Result<(), FaultKind> {
+        let d = state::prepare(req, backing, cu, cycle)?;
+        self.active.push(d);
+        Ok(())
+    }
+
+    /// One clock: launches at most one workgroup when the interval allows;
+    /// returns the CU it went to.
+    pub fn tick(
+        &mut self,
+        cycle: u64,
+        cus: &mut [Cu],
+        events: Option<&mut Vec<crate::event::Event>>,
+    ) -> Option<usize> {
+        if cycle < self.next_launch || cus.is_empty() {
+            return None;
+        }
+        let d = self.active.iter_mut().find(|d| d.next_wg < d.total_wgs)?;
+        let shape = state::shape(d, d.next_wg);
+        let n = cus.len();
+        if self.blocked_shape != Some(shape) || self.blocked.len() != n {
+            self.blocked_shape = Some(shape);
+            self.blocked.clear();
+            self.blocked.resize(n, u64::MAX);
+        }
+        for k in 0..n {
+            let c = (self.rr_cu + k) % n;
+            if self.blocked[c] == cus[c].epoch {
+                continue; // nothing changed since it could not take this shape
+            }
+            if !cus[c].fits(&shape) {
+                self.blocked[c] = cus[c].epoch;
+                continue;
+            }
+            {
+                let init = state::workgroup(d, d.next_wg);
+                cus[c].launch(&init, cycle, self.config.launch_latency, events);
+                d.next_wg += 1;
+                d.live_wgs += 1;
+                d.waves_launched += u64::from(init.waves);
+                self.rr_cu = (c + 1) % n;
+                self.next_launch = cycle + u64::from(self.config.launch_interval);
+                return Some(c);
+            }
+        }
+        None
+    }
+
+    /// A workgroup of dispatch `number` ended; returns the dispatch if it is complete.
+    pub fn workgroup_ended(&mut self, number: u32) -> Option<Completed> {
+        let i = self.active.iter().position(|d| d.req.number == number)?;
+        let d = &mut self.active[i];
+        d.live_wgs -= 1;
+        if d.live_wgs == 0 && d.next_wg == d.total_wgs {
+            let d = self.active.remove(i);
+            return Some(Completed {
+                number,
+                channel: d.req.channel,
+                start: d.start,
+                workgroups: d.total_wgs,
+                waves: d.waves_launched,
+            });
+        }
+        None
+    }
+
+    /// Launch latency in cycles (from the configuration).
+    pub fn launch_latency(&self) -> u32 {
+        self.config.launch_latency
+    }
+}

@@ -1,0 +1,525 @@
+//! The top level: the clock, MMIO, and the wiring of front end, dispatcher,
+//! compute units and memory system. [`ClockedGpu::step`] is one clock edge:
+//! every block is evaluated back to front (CUs, dispatcher, front end, then
+//! the memory system delivers the responses the next cycle will see).
+
+use std::collections::BTreeSet;
+
+use arch::command::SemaphoreCompare;
+use arch::device::{Device, DeviceError, Fault, FaultKind, RunStatus, RunUntil, WaveId};
+use arch::isa::Isa;
+use arch::mmio;
+
+use crate::config::{ConfigError, GpuConfig};
+use crate::cu::{Cu, TickCtx};
+use crate::dispatch::Dispatcher;
+use crate::event::Event;
+use crate::exec::ScalarState;
+use crate::frontend::{DispatchRequest, FrontEnd, FrontEndIn};
+use crate::inject::Injection;
+use crate::mem::backing::{Backing, MapError};
+use crate::mem::MemSystem;
+use crate::stats::{DispatchStats, GpuStats};
+
+/// Cycles with nothing in flight and channels waiting on semaphores before
+/// `run` reports the front end blocked.
+const DEADLOCK_CYCLES: u64 = 2048;
+/// Dispatches the dispatcher holds at once.
+const MAX_DISPATCHES: usize = 16;
+
+/// The clocked gfx1030 GPU.
+pub struct ClockedGpu {
+    config: GpuConfig,
+    backing: Backing,
+    mem: MemSystem,
+    frontend: FrontEnd,
+    dispatcher: Dispatcher,
+    cus: Vec<Cu>,
+    cycle: u64,
+    fault: Option<Box<Fault>>,
+    events_on: bool,
+    events: Vec<Event>,
+    inject: Option<Injection>,
+    /// Completions to report to the front end next cycle.
+    completed: Vec<u32>,
+    /// Dispatches started through the test hook (not reported to the front end).
+    hooked: BTreeSet<u32>,
+    dispatch_stats: Vec<DispatchStats>,
+    occupancy: Vec<(u64, u32)>,
+    quiet_cycles: u64,
+}
+
+impl ClockedGpu {
+    /// A GPU with nothing mapped and every channel disabled.
+    pub fn new(config: GpuConfig) -> Result<ClockedGpu, ConfigError> {
+        config.validate()?;
+        let cus = (0..config.cus as usize)
+            .map(|i| Cu::new(i, &config.cu))
+            .collect();
+        Ok(ClockedGpu {
+            backing: Backing::new(),
+            mem: MemSystem::new(&config.memory, config.cus as usize),
+            frontend: FrontEnd::new(&config.frontend),
+            dispatcher: Dispatcher::new(&config.dispatcher),
+            cus,
+            cycle: 0,
+            fault: None,
+            events_on: false,
+            events: Vec::new(),
+            inject: None,
+            completed: Vec::new(),
+            hooked: BTreeSet::new(),
+            dispatch_stats: Vec::new(),
+            occupancy: Vec::new(),
+            quiet_cycles: 0,
+            config,
+        })
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &GpuConfig {
+        &self.config
+    }
+
+    /// Turns lockstep event collection on or off.
+    pub fn set_events(&mut self, on: bool) {
+        self.events_on = on;
+        if !on {
+            self.events.clear();
+        }
+    }
+
+    /// Takes the events collected so far, in order.
+    pub fn take_events(&mut self) -> Vec<Event> {
+        std::mem::take(&mut self.events)
+    }
+
+    /// Arms a one-shot fault injection (tests of the lockstep checker).
+    pub fn inject(&mut self, injection: Option<Injection>) {
+        self.inject = injection;
+    }
+
+    /// The fault that stopped the GPU, if any.
+    pub fn fault(&self) -> Option<&Fault> {
+        self.fault.as_deref()
+    }
+
+    /// Device memory contents (for tests and lockstep comparison).
+    pub fn backing(&self) -> &Backing {
+        &self.backing
+    }
+
+    /// TEST HOOK: hands a dispatch straight to the dispatcher, bypassing the
+    /// front end (its completion is not signalled through the front end).
+    pub fn launch_dispatch(&mut self, req: DispatchRequest) -> Result<(), DeviceError> {
+        self.hooked.insert(req.number);
+        self.accept(req);
+        match &self.fault {
+            Some(f) => Err(DeviceError::Fault(f.clone())),
+            None => Ok(()),
+        }
+    }
+
+    fn accept(&mut self, req: DispatchRequest) {
+        if self.events_on {
+            self.events.push(Event::Dispatch {
+                number: req.number,
+                channel: req.channel,
+                entry: req.entry,
+                packet_address: req.packet_address,
+            });
+        }
+        let number = req.number;
+        match self
+            .dispatcher
+            .accept(req, &self.backing, &self.config.cu, self.cycle)
+        {
+            Ok(()) => self.dispatch_stats.push(DispatchStats {
+                number,
+                start: self.cycle,
+                ..DispatchStats::default()
+            }),
+            Err(kind) => {
+                self.fault = Some(Box::new(Fault {
+                    kind,
+                    wave: None,
+                    pc: None,
+                    instruction: None,
+                    cycle: self.cycle,
+                }))
+            }
+        }
+    }
+
+    /// True when nothing is left to do: front end idle, no dispatch, no wave,
+    /// memory system quiet.
+    pub fn is_idle(&self) -> bool {
+        self.frontend.is_idle()
+            && self.dispatcher.is_idle()
+            && self.completed.is_empty()
+            && self.cus.iter().all(Cu::is_idle)
+            && !self.mem.busy()
+    }
+
+    fn frontend_needed(&self) -> bool {
+        !self.frontend.is_idle() || !self.completed.is_empty()
+    }
+
+    /// One clock edge.
+    pub fn step(&mut self) {
+        if self.fault.is_some() {
+            return;
+        }
+        let now = self.cycle;
+        // Compute units (back of the pipeline first).
+        let mut ended: Vec<u32> = Vec::new();
+        for cu in &mut self.cus {
+            let mut cx = TickCtx {
+                now,
+                backing: &mut self.backing,
+                mem: &mut self.mem,
+                events: self.events_on.then_some(&mut self.events),
+                inject: &mut self.inject,
+            };
+            cu.tick(&mut cx);
+            if let Some(f) = cu.fault.take() {
+                self.fault = Some(f);
+                return;
+            }
+            ended.extend_from_slice(&cu.ended_wgs);
+            cu.ended_wgs.clear();
+        }
+        for d in ended {
+            if let Some(c) = self.dispatcher.workgroup_ended(d) {
+                if let Some(s) = self
+                    .dispatch_stats
+                    .iter_mut()
+                    .find(|s| s.number == c.number)
+                {
+                    s.end = now;
+                    s.cycles = now - s.start;
+                    s.workgroups = c.workgroups;
+                    s.waves = c.waves;
+                }
+                if !self.hooked.remove(&c.number) {
+                    self.completed.push(c.number);
+                }
+            }
+        }
+        // Dispatcher.
+        if !self.dispatcher.is_idle() {
+            self.dispatcher.tick(
+                now,
+                &mut self.cus,
+                self.events_on.then_some(&mut self.events),
+            );
+        }
+        // Front end.
+        if self.frontend_needed() {
+            let completed = std::mem::take(&mut self.completed);
+            let input = FrontEndIn {
+                dispatcher_ready: self.dispatcher.active.len() < MAX_DISPATCHES,
+                completed: &completed,
+                busy_channels: self.dispatcher.busy_channels(),
+            };
+            let out = self.frontend.tick(
+                &input,
+                &mut self.backing,
+                &mut self.mem,
+                now,
+                self.events_on.then_some(&mut self.events),
+            );
+            if let Some(f) = out.fault {
+                self.fault = Some(Box::new(f));
+                return;
+            }
+            if let Some(req) = out.dispatch {
+                self.accept(req);
+            }
+        }
+        self.mem.tick();
+        self.cycle += 1;
+        let sample = u64::from(self.config.cu.occupancy_sample);
+        if self.cycle % sample == 0 {
+            let waves = self.cus.iter().map(Cu::resident).sum();
+            self.occupancy.push((self.cycle, waves));
+        }
+    }
+
+    fn all_channels_polling(&self) -> bool {
+        let mut working = 0;
+        for c in self.frontend.channels() {
+            if c.enabled && c.has_work() {
+                if c.ch_state() != mmio::CH_STATE_SEMAPHORE {
+                    return false;
+                }
+                working += 1;
+            }
+        }
+        working > 0
+    }
+
+    fn word_holds(&self, address: u64, value: u32, compare: SemaphoreCompare) -> bool {
+        match self.backing.read_u32(address) {
+            Ok(v) => match compare {
+                SemaphoreCompare::Equal => v == value,
+                SemaphoreCompare::GreaterOrEqual => v >= value,
+            },
+            Err(_) => false,
+        }
+    }
+
+    fn watchdog(&mut self, budget: u64) -> DeviceError {
+        let oldest = self
+            .cus
+            .iter()
+            .filter_map(|c| c.oldest_wave())
+            .min_by_key(|w| w.age)
+            .map(|w| (w.id, w.pc, w.env.target()));
+        let instruction = oldest.and_then(|(_, pc, target)| {
+            let mut b = [0u8; 12];
+            (0..3)
+                .find_map(|k| {
+                    let n = 12 - 4 * k;
+                    self.backing.read(pc, &mut b[..n]).ok().map(|_| n)
+                })
+                .and_then(|n| arch::isa::decode(target, &b[..n]).ok())
+                .map(|i| i.to_string())
+        });
+        let f = Box::new(Fault {
+            kind: FaultKind::Watchdog { budget },
+            wave: oldest.map(|o| o.0),
+            pc: oldest.map(|o| o.1),
+            instruction,
+            cycle: self.cycle,
+        });
+        self.fault = Some(f.clone());
+        DeviceError::Fault(f)
+    }
+
+    /// The registers of resident wave `id` (scalar state, VGPRs × 64 lanes),
+    /// for register dumps.
+    pub fn wave_registers(&self, id: WaveId) -> Option<(ScalarState, Vec<[u32; 64]>)> {
+        self.cus.iter().find_map(|cu| cu.wave_registers(id))
+    }
+
+    /// The LDS of the workgroup that resident wave `id` belongs to.
+    pub fn workgroup_lds(&self, id: WaveId) -> Option<&[u8]> {
+        self.cus.iter().find_map(|cu| cu.workgroup_lds(id))
+    }
+
+    /// Everything counted since reset.
+    pub fn stats(&self) -> GpuStats {
+        let cycles = self.cycle.max(1);
+        let mut s = GpuStats {
+            cycles: self.cycle,
+            dispatches: self.dispatch_stats.clone(),
+            occupancy: self.occupancy.clone(),
+            memory: self.mem.stats(),
+            ..GpuStats::default()
+        };
+        for cu in &self.cus {
+            let mut c = cu.stats.clone();
+            c.ipc = c.instructions.total() as f64 / cycles as f64;
+            c.valu_utilisation =
+                c.valu_busy_cycles as f64 / (f64::from(self.config.cu.simds) * cycles as f64);
+            let i = &mut s.instructions;
+            i.salu += c.instructions.salu;
+            i.valu += c.instructions.valu;
+            i.vmem += c.instructions.vmem;
+            i.smem += c.instructions.smem;
+            i.lds += c.instructions.lds;
+            i.branch += c.instructions.branch;
+            i.other += c.instructions.other;
+            s.active_lane_instructions += c.active_lane_instructions;
+            let t = &mut s.stalls;
+            t.dependency += c.stalls.dependency;
+            t.waitcnt += c.stalls.waitcnt;
+            t.barrier += c.stalls.barrier;
+            t.bank_conflict += c.stalls.bank_conflict;
+            t.no_ready_wave += c.stalls.no_ready_wave;
+            t.fetch += c.stalls.fetch;
+            t.backpressure += c.stalls.backpressure;
+            s.cus.push(c);
+        }
+        s
+    }
+
+    fn map_error(base: u64, size: u64, e: MapError) -> DeviceError {
+        DeviceError::BadMapping {
+            base,
+            size,
+            reason: match e {
+                MapError::Empty => "empty or wrapping range".into(),
+                MapError::Overlaps(b) => format!("overlaps the mapping at {b:#x}"),
+                MapError::NotMapped => "no mapping starts there".into(),
+            },
+        }
+    }
+}
+
+impl Device for ClockedGpu {
+    fn isa(&self) -> Isa {
+        Isa::Gfx1030
+    }
+
+    fn map(&mut self, base: u64, size: u64) -> Result<(), DeviceError> {
+        self.backing
+            .map(base, size)
+            .map_err(|e| Self::map_error(base, size, e))
+    }
+
+    fn unmap(&mut self, base: u64) -> Result<(), DeviceError> {
+        let size = self
+            .backing
+            .unmap(base)
+            .map_err(|e| Self::map_error(base, 0, e))?;
+        for cu in &mut self.cus {
+            cu.invalidate_code(base, size);
+        }
+        Ok(())
+    }
+
+    fn read(&self, address: u64, out: &mut [u8]) -> Result<(), DeviceError> {
+        self.backing
+            .read(address, out)
+            .map_err(|_| DeviceError::Unmapped {
+                address,
+                len: out.len() as u64,
+            })
+    }
+
+    fn write(&mut self, address: u64, data: &[u8]) -> Result<(), DeviceError> {
+        self.backing
+            .write(address, data)
+            .map_err(|_| DeviceError::Unmapped {
+                address,
+                len: data.len() as u64,
+            })?;
+        for cu in &mut self.cus {
+            cu.invalidate_code(address, data.len() as u64);
+        }
+        Ok(())
+    }
+
+    fn mmio_read(&mut self, offset: u32) -> Result<u32, DeviceError> {
+        match offset {
+            mmio::GPU_ID => Ok(mmio::GPU_ID_GFX1030),
+            mmio::STATUS => {
+                let busy = !self.is_idle();
+                let mut status = 0;
+                if busy {
+                    status |= mmio::STATUS_BUSY;
+                }
+                if self.fault.is_some() {
+                    status |= mmio::STATUS_FAULT;
+                }
+                Ok(status)
+            }
+            mmio::CHANNEL_COUNT => Ok(self.config.frontend.channels),
+            mmio::CYCLE_LO => Ok(self.cycle as u32),
+            mmio::CYCLE_HI => Ok((self.cycle >> 32) as u32),
+            _ => self.frontend.mmio_read(offset),
+        }
+    }
+
+    fn mmio_write(&mut self, offset: u32, value: u32) -> Result<(), DeviceError> {
+        match offset {
+            mmio::GPU_ID | mmio::STATUS | mmio::CHANNEL_COUNT | mmio::CYCLE_LO | mmio::CYCLE_HI => {
+                Err(DeviceError::Mmio {
+                    offset,
+                    reason: "read-only register".into(),
+                })
+            }
+            _ => self.frontend.mmio_write(offset, value),
+        }
+    }
+
+    fn run(&mut self, until: RunUntil) -> Result<RunStatus, DeviceError> {
+        self.run_with(until, |_| Ok(()))
+    }
+
+    fn now(&self) -> u64 {
+        self.cycle
+    }
+}
+
+impl ClockedGpu {
+    /// [`Device::run`] with `hook` called after every clock edge: lockstep
+    /// checking drains [`ClockedGpu::take_events`] there, tracing samples the
+    /// design. An `Err` from the hook stops the GPU with that fault (it is
+    /// returned now and by every later `run`).
+    pub fn run_with<H>(&mut self, until: RunUntil, mut hook: H) -> Result<RunStatus, DeviceError>
+    where
+        H: FnMut(&mut ClockedGpu) -> Result<(), Box<Fault>>,
+    {
+        if let Some(f) = &self.fault {
+            return Err(DeviceError::Fault(f.clone()));
+        }
+        let start = self.cycle;
+        let budget = self.config.watchdog_cycles;
+        self.quiet_cycles = 0;
+        loop {
+            match until {
+                RunUntil::Idle if self.is_idle() => return Ok(RunStatus::Done),
+                RunUntil::Word {
+                    address,
+                    value,
+                    compare,
+                } => {
+                    if self.word_holds(address, value, compare) {
+                        return Ok(RunStatus::Done);
+                    }
+                    if self.is_idle() {
+                        return Ok(RunStatus::Blocked(Vec::new()));
+                    }
+                }
+                RunUntil::Cycles(n) if self.cycle - start >= n => {
+                    return Ok(RunStatus::BudgetExhausted)
+                }
+                _ => {}
+            }
+            if self.cycle - start >= budget {
+                return Err(self.watchdog(budget));
+            }
+            // Deadlock: no dispatch or wave left that could write memory, and
+            // every channel with work polls a semaphore (the polling itself
+            // keeps the memory system busy, so it is not part of the test).
+            if self.dispatcher.is_idle()
+                && self.cus.iter().all(Cu::is_idle)
+                && self.all_channels_polling()
+            {
+                self.quiet_cycles += 1;
+                if self.quiet_cycles >= DEADLOCK_CYCLES {
+                    let blocked = self.frontend.blocked(&self.backing);
+                    if !blocked.is_empty() {
+                        return Ok(RunStatus::Blocked(blocked));
+                    }
+                    self.quiet_cycles = 0;
+                }
+            } else {
+                self.quiet_cycles = 0;
+            }
+            self.step();
+            let hooked = hook(self);
+            if let Some(f) = &self.fault {
+                return Err(DeviceError::Fault(f.clone()));
+            }
+            if let Err(f) = hooked {
+                self.fault = Some(f.clone());
+                return Err(DeviceError::Fault(f));
+            }
+        }
+    }
+}
+
+impl traces::Probe for ClockedGpu {
+    fn probe(&self, name: &str, t: &mut traces::Tracer) {
+        t.scope(name, |t| {
+            t.signal("cycle", 64, self.cycle);
+            self.frontend.probe("frontend", t);
+            self.mem.probe("mem", t);
+            self.cus.probe("cu", t);
+        });
+    }
+}

@@ -1,0 +1,308 @@
+//! Parameters of the memory hierarchy. Defaults describe an RDNA2-like GPU
+//! (Navi 21, RX 6800 XT) scaled to 4 CUs, at a ~2 GHz shader clock.
+//!
+//! Sources for the defaults:
+//! - (AMDGPU-UNOFF) "unofficial amdgpu docs: cache", amdgpu-userland.github.io/unofficial_amdgpu_docs/cache.html
+//!   (RDNA2: 32 KiB 4-way instruction cache, 16 KiB 4-way scalar cache, 16 KiB
+//!   vector L0 with 128-byte lines, write-through, LRU; L2 channels of 256 KiB, 16-way).
+//! - (C&C-LAT) Chips and Cheese, "Measuring GPU Memory Latency" (April 2021), RX 6800 XT
+//!   pointer chasing, as reported by sweclockers.com/nyhet/31783 and
+//!   bithardware.top/graphics-card-vram-latency-performance-analysis: L2 about
+//!   66 ns beyond L0, VRAM close to 4 × 63 ns ≈ 250 ns end to end.
+//! - (6800XT) AMD RX 6800 XT specification: 256-bit GDDR6 at 16 Gbps = 512 GB/s,
+//!   2015 MHz game clock → ~256 B/cycle for 16 channels (72 CUs).
+//! - (GDDR6) JEDEC JESD250 GDDR6: 16 banks per channel, 2 KiB pages.
+//!
+//! Our model has no L1 (GL1) or Infinity Cache: their latency is folded into
+//! the L2 and DRAM figures so that end-to-end latencies match (C&C-LAT).
+
+use serde::{Deserialize, Serialize};
+
+use crate::xbar::packet::{MAX_FLITS, MAX_PORTS};
+
+/// One CU-side cache (instruction, scalar, or L0 vector). When given in YAML,
+/// every field must be given.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CacheConfig {
+    /// Capacity in bytes (sets × ways × line_bytes; sets a power of two).
+    /// Defaults: see the [`MemConfig`] fields.
+    pub size_bytes: u32,
+    /// Associativity (ways per set, ≥ 1). Default 4 (AMDGPU-UNOFF).
+    pub ways: u32,
+    /// Cycles from request to response on a hit; a miss leaves for the
+    /// crossbar after the same lookup time. Defaults: see the [`MemConfig`] fields.
+    pub hit_latency: u32,
+    /// Miss status holding registers (outstanding lines, plus one per
+    /// outstanding write/atomic/bypass request), 1–65535. Default 16 for all
+    /// three caches (not published for RDNA2; an assumption).
+    pub mshrs: u32,
+    /// Requests one MSHR can hold for its line (merged misses), ≥ 1. Default 8 (assumed).
+    pub mshr_targets: u32,
+    /// Entries of the miss queue toward the crossbar, ≥ 1. Default 8 (assumed).
+    pub miss_queue: u32,
+}
+
+/// The crossbar.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct XbarConfig {
+    /// Cycles from grant to arrival of a one-flit packet (≥ 1). Default 8:
+    /// our share of the L0→L2 path of (C&C-LAT) next to the caches' own latencies.
+    pub latency: u32,
+    /// Bytes of data per flit (a power of two, ≤ line_bytes). Default 64:
+    /// RDNA2's L2 returns 64 B/clk per channel (AMD "RDNA Architecture" whitepaper, 2019).
+    pub flit_bytes: u32,
+    /// Slots of each buffer (switch inputs, L2 inputs, port response buffers), 1–65535. Default 8.
+    pub fifo_depth: u32,
+}
+
+impl Default for XbarConfig {
+    fn default() -> Self {
+        XbarConfig {
+            latency: 8,
+            flit_bytes: 64,
+            fifo_depth: 8,
+        }
+    }
+}
+
+/// The L2 channels (one DRAM channel behind each).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct L2Config {
+    /// Number of channels (lines interleave across them: channel = line % channels). Default 4.
+    pub channels: u32,
+    /// Capacity per channel in bytes. Default 256 KiB (AMDGPU-UNOFF).
+    pub size_bytes: u32,
+    /// Ways per set. Default 16 (AMDGPU-UNOFF).
+    pub ways: u32,
+    /// Cycles of tag + data lookup. Default 100: with the L0 lookup and the
+    /// crossbar this gives ~150 cycles ≈ 75 ns L0-miss/L2-hit at 2 GHz (C&C-LAT).
+    pub hit_latency: u32,
+    /// MSHRs per channel (full MSHRs stop the channel's input), 1–65535. Default 32 (assumed).
+    pub mshrs: u32,
+    /// Requests per MSHR, ≥ 1. Default 16 (assumed).
+    pub mshr_targets: u32,
+    /// Cycles an atomic occupies its line in the channel's ALU. Default 8 (assumed).
+    pub atomic_latency: u32,
+    /// Responses a channel may hold waiting for the response network; a full
+    /// queue stops new lookups. ≥ 1. Default 16.
+    pub response_queue: u32,
+}
+
+impl Default for L2Config {
+    fn default() -> Self {
+        L2Config {
+            channels: 4,
+            size_bytes: 256 * 1024,
+            ways: 16,
+            hit_latency: 100,
+            mshrs: 32,
+            mshr_targets: 16,
+            atomic_latency: 8,
+            response_queue: 16,
+        }
+    }
+}
+
+/// One DRAM channel (every channel alike).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct DramConfig {
+    /// Cycles from the start of an access to its first data on a row hit.
+    /// Default 300: ~500 cycles ≈ 250 ns L0 miss to data at 2 GHz (C&C-LAT).
+    pub latency: u32,
+    /// Extra cycles when the bank's open row is another one (precharge +
+    /// activate, tRP + tRCD ≈ 2 × 12 ns (GDDR6)). Default 48.
+    pub row_miss_cycles: u32,
+    /// Data bytes per cycle per channel (≥ 1). Default 16: 256 B/cycle over 16
+    /// channels (6800XT).
+    pub bytes_per_cycle: u32,
+    /// Banks per channel (a power of two). Default 16 (GDDR6).
+    pub banks: u32,
+    /// Row (page) size in bytes (a power of two, ≥ line_bytes). Default 2048 (GDDR6).
+    pub row_bytes: u32,
+    /// Requests the channel queues, ≥ 1. Default 16.
+    pub queue: u32,
+}
+
+impl Default for DramConfig {
+    fn default() -> Self {
+        DramConfig {
+            latency: 300,
+            row_miss_cycles: 48,
+            bytes_per_cycle: 16,
+            banks: 16,
+            row_bytes: 2048,
+            queue: 16,
+        }
+    }
+}
+
+/// Parameters of the memory hierarchy.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct MemConfig {
+    /// Cache line size in bytes, all levels (a power of two, 64–4096). Default 128 (AMDGPU-UNOFF).
+    pub line_bytes: u32,
+    /// Per-CU instruction cache. Default 32 KiB, 4-way (AMDGPU-UNOFF), 16-cycle hit.
+    pub inst_cache: CacheConfig,
+    /// Per-CU scalar data cache. Default 16 KiB, 4-way (AMDGPU-UNOFF), 16-cycle
+    /// hit (scalar loads are about half the vector L0 latency in (C&C-LAT)).
+    pub scalar_cache: CacheConfig,
+    /// Per-CU L0 vector cache (write-through, no write-allocate). Default 16 KiB,
+    /// 4-way, 32-cycle hit (≈ 16 ns at 2 GHz, (C&C-LAT)).
+    pub vector_cache: CacheConfig,
+    /// The crossbar.
+    pub xbar: XbarConfig,
+    /// The L2 channels.
+    pub l2: L2Config,
+    /// The DRAM channels (one per L2 channel).
+    pub dram: DramConfig,
+}
+
+impl Default for MemConfig {
+    fn default() -> Self {
+        let cache = |size_bytes, hit_latency| CacheConfig {
+            size_bytes,
+            ways: 4,
+            hit_latency,
+            mshrs: 16,
+            mshr_targets: 8,
+            miss_queue: 8,
+        };
+        MemConfig {
+            line_bytes: 128,
+            inst_cache: cache(32 * 1024, 16),
+            scalar_cache: cache(16 * 1024, 16),
+            vector_cache: cache(16 * 1024, 32),
+            xbar: XbarConfig::default(),
+            l2: L2Config::default(),
+            dram: DramConfig::default(),
+        }
+    }
+}
+
+fn nonzero(path: &str, v: u32) -> Result<(), String> {
+    if v == 0 {
+        Err(format!("{path}: must be at least 1"))
+    } else {
+        Ok(())
+    }
+}
+
+fn pow2(path: &str, v: u32) -> Result<(), String> {
+    if v.is_power_of_two() {
+        Ok(())
+    } else {
+        Err(format!("{path}: {v} is not a power of two"))
+    }
+}
+
+fn at_most(path: &str, v: u32, max: u32) -> Result<(), String> {
+    if v > max {
+        Err(format!("{path}: {v} exceeds {max}"))
+    } else {
+        Ok(())
+    }
+}
+
+/// Sets of a cache, or the reason they are not a power of two ≥ 1.
+fn sets(path: &str, size: u32, ways: u32, line: u32) -> Result<u32, String> {
+    nonzero(&format!("{path}.size_bytes"), size)?;
+    nonzero(&format!("{path}.ways"), ways)?;
+    let way_bytes = u64::from(ways) * u64::from(line);
+    if u64::from(size) % way_bytes != 0 || u64::from(size) < way_bytes {
+        return Err(format!(
+            "{path}.size_bytes: {size} is not a multiple of ways × line_bytes = {way_bytes}"
+        ));
+    }
+    let s = (u64::from(size) / way_bytes) as u32;
+    if !s.is_power_of_two() {
+        return Err(format!(
+            "{path}.size_bytes: {s} sets (size / (ways × line_bytes)) is not a power of two"
+        ));
+    }
+    Ok(s)
+}
+
+impl CacheConfig {
+    fn validate(&self, path: &str, line: u32) -> Result<(), String> {
+        sets(path, self.size_bytes, self.ways, line)?;
+        nonzero(&format!("{path}.hit_latency"), self.hit_latency)?;
+        nonzero(&format!("{path}.mshrs"), self.mshrs)?;
+        at_most(&format!("{path}.mshrs"), self.mshrs, 65535)?;
+        nonzero(&format!("{path}.mshr_targets"), self.mshr_targets)?;
+        nonzero(&format!("{path}.miss_queue"), self.miss_queue)?;
+        Ok(())
+    }
+}
+
+impl MemConfig {
+    /// Checks every field; the error names the field by its path (`l2.ways: ...`).
+    pub fn validate(&self) -> Result<(), String> {
+        pow2("line_bytes", self.line_bytes)?;
+        if !(64..=4096).contains(&self.line_bytes) {
+            return Err(format!(
+                "line_bytes: {} is outside 64..=4096",
+                self.line_bytes
+            ));
+        }
+        let line = self.line_bytes;
+        self.inst_cache.validate("inst_cache", line)?;
+        self.scalar_cache.validate("scalar_cache", line)?;
+        self.vector_cache.validate("vector_cache", line)?;
+        let x = &self.xbar;
+        nonzero("xbar.latency", x.latency)?;
+        pow2("xbar.flit_bytes", x.flit_bytes)?;
+        at_most("xbar.flit_bytes", x.flit_bytes, line)?;
+        if line / x.flit_bytes > MAX_FLITS {
+            return Err(format!(
+                "xbar.flit_bytes: a line would take {} flits, more than {MAX_FLITS}",
+                line / x.flit_bytes
+            ));
+        }
+        nonzero("xbar.fifo_depth", x.fifo_depth)?;
+        at_most("xbar.fifo_depth", x.fifo_depth, 65535)?;
+        let l2 = &self.l2;
+        nonzero("l2.channels", l2.channels)?;
+        at_most("l2.channels", l2.channels, 1024)?;
+        sets("l2", l2.size_bytes, l2.ways, line)?;
+        nonzero("l2.hit_latency", l2.hit_latency)?;
+        nonzero("l2.mshrs", l2.mshrs)?;
+        at_most("l2.mshrs", l2.mshrs, 65535)?;
+        nonzero("l2.mshr_targets", l2.mshr_targets)?;
+        nonzero("l2.response_queue", l2.response_queue)?;
+        let d = &self.dram;
+        nonzero("dram.latency", d.latency)?;
+        nonzero("dram.bytes_per_cycle", d.bytes_per_cycle)?;
+        pow2("dram.banks", d.banks)?;
+        pow2("dram.row_bytes", d.row_bytes)?;
+        if d.row_bytes < line {
+            return Err(format!(
+                "dram.row_bytes: {} is smaller than line_bytes {line}",
+                d.row_bytes
+            ));
+        }
+        nonzero("dram.queue", d.queue)?;
+        Ok(())
+    }
+
+    /// [`validate`](Self::validate) plus the limits that depend on the CU count
+    /// (requester ids are 10 bits: 3 ports per CU plus the front end).
+    pub fn validate_for(&self, cus: usize) -> Result<(), String> {
+        self.validate()?;
+        if cus.saturating_mul(3).saturating_add(1) > MAX_PORTS {
+            return Err(format!(
+                "cus: {cus} compute units need more than {MAX_PORTS} crossbar ports"
+            ));
+        }
+        Ok(())
+    }
+
+    /// Flits that carry `bytes` of data (at least one).
+    pub fn flits_for(&self, bytes: u32) -> u32 {
+        bytes.div_ceil(self.xbar.flit_bytes).max(1)
+    }
+}

@@ -1,0 +1,335 @@
+//! Requester-side blocks: the per-CU caches (instruction, scalar, L0 vector —
+//! one block, three configurations) and the front end's uncached port.
+//!
+//! A CU cache per cycle, back to front:
+//! 1. pops one response from the crossbar: a fill installs its line and
+//!    answers every merged request; an uncached response answers its one request;
+//! 2. delivers hits whose lookup latency has elapsed;
+//! 3. sends the head of the miss queue into the crossbar when it holds a credit;
+//! 4. looks up the request offered this cycle: hit → hit pipe; read miss →
+//!    MSHR (merging with an outstanding fill of the line) and miss queue; writes,
+//!    atomics and `bypass` reads → their own MSHR and the miss queue (write-through,
+//!    no write-allocate: the L2 performs them). No room → the request stays in
+//!    the input register and the port refuses new ones.
+
+use std::collections::VecDeque;
+
+use super::cache::{MissSlot, MshrFile, TagArray};
+use super::config::{CacheConfig, MemConfig};
+use super::{Access, CacheStats, MemRequest, MemResponse};
+use crate::xbar::fifo::CreditFifo;
+use crate::xbar::packet::{Kind, Packet};
+
+/// What the lookup stage decides for the request in the input register (the
+/// pure part of the stage; [`CuCache::tick`] applies it at the edge).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lookup {
+    /// Resident line: answer after the hit latency.
+    Hit(usize),
+    /// Needs the L2: take or join an MSHR (and a miss-queue slot when new).
+    Miss(MissSlot),
+    /// No MSHR or miss-queue room.
+    Stall,
+}
+
+traces::signals! {
+    /// One CU-side cache.
+    #[derive(Clone, Debug)]
+    pub struct CuCache {
+        /// A request waits in the input register.
+        pub input_valid: bool,
+        /// The waiting request could not proceed this cycle.
+        pub stalled: bool,
+        /// MSHRs in use.
+        pub mshr_used: u16,
+        /// Miss-queue entries.
+        pub miss_count: u16,
+        /// Hits in the lookup pipeline.
+        pub hit_count: u16,
+        /// The request register.
+        @untraced
+        pub input: Option<MemRequest>,
+        @untraced
+        tags: TagArray,
+        @untraced
+        mshr: MshrFile<u16>,
+        /// (ready cycle, tag) of hits in flight.
+        @untraced
+        hits: VecDeque<(u64, u16)>,
+        /// (ready cycle, packet) waiting for the crossbar.
+        @untraced
+        misses: VecDeque<(u64, Packet)>,
+        /// Responses for the requester to take.
+        @untraced
+        pub out: Vec<MemResponse>,
+        /// Requests accepted and not yet in `out`.
+        @untraced
+        pub outstanding: u32,
+        @untraced
+        cfg: CacheConfig,
+        @untraced
+        line_shift: u32,
+        @untraced
+        fill_flits: u32,
+        @untraced
+        flit_bytes: u32,
+        @untraced
+        port: usize,
+        /// Counters.
+        @untraced
+        pub stats: CacheStats,
+    }
+}
+
+impl CuCache {
+    /// A cold cache for crossbar port `port`.
+    pub fn new(cfg: &CacheConfig, mem: &MemConfig, port: usize) -> CuCache {
+        let sets = cfg.size_bytes / (cfg.ways * mem.line_bytes);
+        CuCache {
+            input_valid: false,
+            stalled: false,
+            mshr_used: 0,
+            miss_count: 0,
+            hit_count: 0,
+            input: None,
+            tags: TagArray::new(sets, cfg.ways),
+            mshr: MshrFile::new(cfg.mshrs, cfg.mshr_targets),
+            hits: VecDeque::new(),
+            misses: VecDeque::with_capacity(cfg.miss_queue as usize),
+            out: Vec::new(),
+            outstanding: 0,
+            cfg: cfg.clone(),
+            line_shift: mem.line_bytes.trailing_zeros(),
+            fill_flits: mem.flits_for(mem.line_bytes),
+            flit_bytes: mem.xbar.flit_bytes,
+            port,
+            stats: CacheStats::default(),
+        }
+    }
+
+    /// The input register is free.
+    #[inline]
+    pub fn can_accept(&self) -> bool {
+        self.input.is_none()
+    }
+
+    /// Latches a request (only when [`can_accept`](Self::can_accept)).
+    pub fn request(&mut self, req: MemRequest) -> bool {
+        if self.input.is_some() {
+            return false;
+        }
+        self.input = Some(req);
+        self.input_valid = true;
+        self.outstanding += 1;
+        true
+    }
+
+    /// Nothing in flight for this port.
+    #[inline]
+    pub fn idle(&self) -> bool {
+        self.outstanding == 0
+    }
+
+    fn flits(&self, bytes: u16) -> u32 {
+        // Bytes beyond the line break the request contract; clamping keeps
+        // the 5-bit flit field from wrapping.
+        u32::from(bytes)
+            .min(self.flit_bytes * self.fill_flits)
+            .div_ceil(self.flit_bytes)
+            .max(1)
+    }
+
+    /// Pure lookup decision for `req`.
+    fn eval_lookup(&self, req: &MemRequest) -> Lookup {
+        let line = req.address >> self.line_shift;
+        let cacheable = matches!(req.access, Access::Read) && !req.bypass;
+        if cacheable {
+            if let Some(e) = self.tags.lookup(line) {
+                return Lookup::Hit(e);
+            }
+        }
+        let slot = self.mshr.slot_for(line, cacheable);
+        let queue_full = self.misses.len() >= self.cfg.miss_queue as usize;
+        match slot {
+            MissSlot::Merge(_) => Lookup::Miss(slot),
+            MissSlot::Allocate(_) if !queue_full => Lookup::Miss(slot),
+            _ => Lookup::Stall,
+        }
+    }
+
+    /// One cycle. `xin` is this port's buffer into the request network,
+    /// `resp` the response network's buffer toward this port.
+    pub fn tick(&mut self, now: u64, xin: &mut CreditFifo<Packet>, resp: &mut CreditFifo<Packet>) {
+        // 1. One response from the L2.
+        if let Some(p) = resp.pop(now) {
+            let i = usize::from(p.tag);
+            if let Some(m) = self.mshr.get(i) {
+                if m.fill {
+                    let line = m.line;
+                    self.tags.install(line, false);
+                }
+                let out = &mut self.out;
+                let mut n = 0;
+                self.mshr.retire(i, |&tag| {
+                    out.push(MemResponse { tag });
+                    n += 1;
+                });
+                self.outstanding -= n;
+            }
+        }
+        // 2. Hits whose latency has elapsed (visible from the next cycle on).
+        while let Some(&(ready, tag)) = self.hits.front() {
+            if ready > now + 1 {
+                break;
+            }
+            self.hits.pop_front();
+            self.out.push(MemResponse { tag });
+            self.outstanding -= 1;
+        }
+        // 3. Miss queue → crossbar, one packet per cycle with a credit.
+        if let Some(&(ready, p)) = self.misses.front() {
+            if ready <= now && xin.push(p, now + 1).is_ok() {
+                self.misses.pop_front();
+            }
+        }
+        // 4. Lookup.
+        self.stalled = false;
+        if let Some(req) = self.input {
+            let line = req.address >> self.line_shift;
+            match self.eval_lookup(&req) {
+                Lookup::Hit(e) => {
+                    self.tags.touch(e);
+                    self.hits
+                        .push_back((now + u64::from(self.cfg.hit_latency), req.tag));
+                    self.stats.hits += 1;
+                    self.input = None;
+                }
+                Lookup::Miss(slot) => {
+                    let cacheable = matches!(req.access, Access::Read) && !req.bypass;
+                    self.mshr.apply(slot, line, cacheable, req.tag);
+                    match slot {
+                        MissSlot::Merge(_) => {
+                            self.stats.misses += 1;
+                            self.stats.mshr_merges += 1;
+                        }
+                        MissSlot::Allocate(i) => {
+                            let (kind, flits) = match req.access {
+                                Access::Read if cacheable => (Kind::Read, self.fill_flits),
+                                Access::Read => (Kind::Read, self.flits(req.bytes)),
+                                Access::Write => (Kind::Write, self.flits(req.bytes)),
+                                Access::Atomic { returns: true } => (Kind::AtomicRet, 1),
+                                Access::Atomic { returns: false } => (Kind::Atomic, 1),
+                            };
+                            if cacheable {
+                                self.stats.misses += 1;
+                            } else {
+                                self.stats.uncached += 1;
+                            }
+                            let p = Packet::new(kind, self.port, i as u16, line, flits);
+                            let ready = now + u64::from(self.cfg.hit_latency);
+                            self.misses.push_back((ready, p));
+                        }
+                        MissSlot::Full => {}
+                    }
+                    self.input = None;
+                }
+                Lookup::Stall => {
+                    self.stalled = true;
+                    self.stats.stall_cycles += 1;
+                }
+            }
+        }
+        self.input_valid = self.input.is_some();
+        self.mshr_used = self.mshr.used() as u16;
+        self.miss_count = self.misses.len() as u16;
+        self.hit_count = self.hits.len() as u16;
+    }
+}
+
+traces::signals! {
+    /// The front end's port: no cache; requests go to the L2 as they come.
+    #[derive(Clone, Debug)]
+    pub struct FrontPort {
+        /// Requests waiting for the crossbar.
+        pub queue_count: u16,
+        @untraced
+        queue: VecDeque<Packet>,
+        @untraced
+        capacity: usize,
+        /// Responses for the front end to take.
+        @untraced
+        pub out: Vec<MemResponse>,
+        /// Requests accepted and not yet in `out`.
+        @untraced
+        pub outstanding: u32,
+        @untraced
+        line_shift: u32,
+        @untraced
+        flit_bytes: u32,
+        @untraced
+        port: usize,
+    }
+}
+
+impl FrontPort {
+    /// The port with index `port` and a queue of `capacity` requests.
+    pub fn new(mem: &MemConfig, port: usize, capacity: usize) -> FrontPort {
+        FrontPort {
+            queue_count: 0,
+            queue: VecDeque::with_capacity(capacity),
+            capacity: capacity.max(1),
+            out: Vec::new(),
+            outstanding: 0,
+            line_shift: mem.line_bytes.trailing_zeros(),
+            flit_bytes: mem.xbar.flit_bytes,
+            port,
+        }
+    }
+
+    /// The queue has room.
+    pub fn can_accept(&self) -> bool {
+        self.queue.len() < self.capacity
+    }
+
+    /// Queues a request (the packet's tag is the request's tag).
+    pub fn request(&mut self, req: MemRequest) -> bool {
+        if !self.can_accept() {
+            return false;
+        }
+        let flits = u32::from(req.bytes)
+            .min(1 << self.line_shift)
+            .div_ceil(self.flit_bytes)
+            .max(1);
+        let (kind, flits) = match req.access {
+            Access::Read => (Kind::Read, flits),
+            Access::Write => (Kind::Write, flits),
+            Access::Atomic { returns: true } => (Kind::AtomicRet, 1),
+            Access::Atomic { returns: false } => (Kind::Atomic, 1),
+        };
+        let line = req.address >> self.line_shift;
+        self.queue
+            .push_back(Packet::new(kind, self.port, req.tag, line, flits));
+        self.outstanding += 1;
+        self.queue_count = self.queue.len() as u16;
+        true
+    }
+
+    /// Nothing in flight for this port.
+    pub fn idle(&self) -> bool {
+        self.outstanding == 0
+    }
+
+    /// One cycle (see [`CuCache::tick`]).
+    pub fn tick(&mut self, now: u64, xin: &mut CreditFifo<Packet>, resp: &mut CreditFifo<Packet>) {
+        if let Some(p) = resp.pop(now) {
+            self.out.push(MemResponse { tag: p.tag });
+            self.outstanding -= 1;
+        }
+        if let Some(&p) = self.queue.front() {
+            if xin.push(p, now + 1).is_ok() {
+                self.queue.pop_front();
+            }
+        }
+        self.queue_count = self.queue.len() as u16;
+    }
+}
