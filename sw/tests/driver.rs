@@ -226,12 +226,15 @@ fn loader_keeps_descriptor_and_code_relative_addresses() {
 
 #[test]
 fn loader_checks_the_processor_and_rejects_garbage() {
-    let mut d = driver(Isa::Gfx1030);
-    let elf = code_object(Isa::Gfx803, vec![], 0, 0, 0, false);
+    // gfx1030 code cannot run on the legacy GPU (gfx803 code on gfx1030 is
+    // translated: see `legacy_kernels_translate_at_first_dispatch_only`).
+    let mut legacy = driver(Isa::Gfx803);
+    let elf = code_object(Isa::Gfx1030, vec![], 0, 0, 0, true);
     assert_eq!(
-        d.load(&elf).unwrap_err().to_string(),
-        "code object is for gfx803, but the device is gfx1030"
+        legacy.load(&elf).unwrap_err().to_string(),
+        "code object is for gfx1030, but the device is gfx803"
     );
+    let mut d = driver(Isa::Gfx1030);
     assert!(matches!(
         d.load(b"not an elf"),
         Err(DriverError::CodeObject(_))
@@ -676,4 +679,101 @@ fn private_segment_gets_a_scratch_slot_per_wave() {
     let k = p.kernel("k").unwrap().clone();
     let disp = d.launch(&k, LaunchDims::linear(384, 96), &[]).unwrap();
     assert_eq!(disp.scratch.unwrap().size, 16 * 32 * 12);
+}
+
+/// Seed 003: a gfx803 object loads on a gfx1030 device untranslated; the
+/// first dispatch translates, the second hits the cache; the packet names the
+/// translated descriptor, whose code is the gfx1030 translation.
+#[test]
+fn legacy_kernels_translate_at_first_dispatch_only() {
+    let mut d = driver(Isa::Gfx1030);
+    let elf = code_object(Isa::Gfx803, vec![], 0, 0, 0, false);
+    let p = d.load(&elf).unwrap();
+    assert_eq!(d.xlate_stats().translations, 0, "load must not translate");
+    let k = p.kernel("k").unwrap().clone();
+    let dims = LaunchDims::linear(64, 64);
+    let first = d.launch(&k, dims, &[]).unwrap();
+    let stats = d.xlate_stats();
+    assert_eq!((stats.translations, stats.hits), (1, 0));
+    assert_ne!(first.packet.kernel_object, k.kernel_object);
+    let mut desc = [0u8; 64];
+    d.device()
+        .read(first.packet.kernel_object, &mut desc)
+        .unwrap();
+    let desc = KernelDescriptor::from_bytes(&desc);
+    assert!(
+        !desc.kernel_code_properties.enable_wavefront_size32,
+        "wave64"
+    );
+    let entry = first
+        .packet
+        .kernel_object
+        .wrapping_add(desc.kernel_code_entry_byte_offset as u64);
+    assert_eq!(entry % 256, 0);
+    let mut code = [0u8; 4];
+    d.device().read(entry, &mut code).unwrap();
+    assert_eq!(code, S_ENDPGM, "s_endpgm encodes alike on both ISAs");
+    let second = d.launch(&k, dims, &[]).unwrap();
+    assert_eq!(second.packet.kernel_object, first.packet.kernel_object);
+    let stats = d.xlate_stats();
+    assert_eq!((stats.translations, stats.hits), (1, 1));
+    // Unloading frees the translation's device memory too.
+    let live = d.heap().allocations().count();
+    d.unload(p).unwrap();
+    assert_eq!(
+        d.heap().allocations().count(),
+        live - 2,
+        "image and translation"
+    );
+    // Native gfx803 on the legacy device: no translation.
+    let mut legacy = driver(Isa::Gfx803);
+    let p = legacy.load(&elf).unwrap();
+    let k = p.kernel("k").unwrap().clone();
+    let native = legacy.launch(&k, dims, &[]).unwrap();
+    assert_eq!(native.packet.kernel_object, k.kernel_object);
+    assert_eq!(legacy.xlate_stats().translations, 0);
+}
+
+/// Only dispatched kernels are translated: a second kernel in the same
+/// object that cannot be translated (`s_setpc_b64`) is never looked at until
+/// it is dispatched, and then the error names the kernel, the instruction and
+/// its offset.
+#[test]
+fn only_dispatched_kernels_are_translated() {
+    let kernel = |name: &str, text: &str| NewKernel {
+        name: name.into(),
+        code: arch::isa::assemble(arch::isa::Target::GFX803, text).unwrap(),
+        descriptor: KernelDescriptor::default(),
+        metadata: KernelMetadata {
+            wavefront_size: 64,
+            max_flat_workgroup_size: 64,
+            ..Default::default()
+        },
+    };
+    let mut w = CodeObjectWriter::new(Isa::Gfx803);
+    w.add_kernel(kernel("good", "v_add_u32_e32 v0, vcc, 1, v0\ns_endpgm"));
+    w.add_kernel(kernel("bad", "s_nop 0\ns_setpc_b64 s[0:1]\ns_endpgm"));
+    let elf = w.write().unwrap();
+    let mut d = driver(Isa::Gfx1030);
+    let p = d.load(&elf).unwrap();
+    let good = p.kernel("good").unwrap().clone();
+    let bad = p.kernel("bad").unwrap().clone();
+    d.launch(&good, LaunchDims::linear(64, 64), &[]).unwrap();
+    assert_eq!(d.xlate_stats().translations, 1);
+    let e = d
+        .dispatch(&bad, LaunchDims::linear(64, 64), &[])
+        .unwrap_err();
+    assert!(matches!(e, DriverError::Translate { .. }), "{e:?}");
+    let msg = e.to_string();
+    assert!(
+        msg.contains("kernel `bad`")
+            && msg.contains("byte offset 0x4")
+            && msg.contains("s_setpc_b64"),
+        "{msg}"
+    );
+    assert_eq!(
+        d.xlate_stats().translations,
+        1,
+        "a failed translation is not counted"
+    );
 }

@@ -32,6 +32,14 @@ pub enum DriverError {
         /// The device's ISA.
         device: Isa,
     },
+    /// A gfx803 kernel could not be translated for the gfx1030 device.
+    #[error("translating kernel `{kernel}` from gfx803 to gfx1030: {error}")]
+    Translate {
+        /// Kernel name.
+        kernel: String,
+        /// What the translator refused.
+        error: crate::xlate::XlateError,
+    },
     /// The device's GPU_ID register disagrees with `Device::isa()`.
     #[error("device reports GPU_ID {gpu_id:#x} but claims to execute {isa}")]
     GpuId {

@@ -14,6 +14,12 @@
 //! `g = x + y·nx + z·nx·ny` owns slot `g × waves_per_group + w`, where
 //! `waves_per_group = ceil(workgroup_items / wave_size)` (see `docs/driver.md`).
 //!
+//! Cross-compilation (seed 003): a gfx803 code object loads on a gfx1030
+//! device without being translated; each kernel is translated by
+//! [`crate::xlate`] when it is first dispatched, its gfx1030 code and
+//! descriptor written to device memory, and that is what the DISPATCH packet
+//! names. Re-dispatches hit the translation cache ([`Driver::xlate_stats`]).
+//!
 //! ```
 //! # use sw::driver::{kernarg::LaunchDims, ChannelConfig};
 //! // A 1-D launch of 1000 work-items in workgroups of 256: four workgroups,
@@ -30,7 +36,8 @@ pub mod kernarg;
 pub mod loader;
 pub mod memory;
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
 
 use arch::code_object::{CodeObject, CodeObjectVersion};
 use arch::command::{ChannelEntry, Command, DispatchPacket, SemaphoreCompare, ENTRY_BYTES};
@@ -38,6 +45,7 @@ use arch::device::{Device, RunStatus, RunUntil};
 use arch::isa::Isa;
 use arch::mmio;
 
+use crate::xlate::{self, Binding, Translated};
 use channel::ChannelRegs;
 pub use channel::{ChannelConfig, CommandBlock};
 pub use error::DriverError;
@@ -102,6 +110,11 @@ pub struct Driver<D: Device> {
     completed: u32,
     /// Allocations to free once their submission's fence is reached.
     in_flight: VecDeque<(u32, Vec<Allocation>)>,
+    /// gfx803 → gfx1030 translations (seed 003).
+    xlate: xlate::Cache,
+    /// Where each translation was written on the device, by translation
+    /// identity: (allocation, kernel object address).
+    placed: HashMap<*const Translated, (Arc<Translated>, Allocation, u64)>,
 }
 
 /// Kernarg allocations are rounded up to this many bytes (see [`Driver::dispatch`]).
@@ -153,6 +166,8 @@ impl<D: Device> Driver<D> {
             last_fence: 0,
             completed: 0,
             in_flight: VecDeque::new(),
+            xlate: xlate::Cache::new(),
+            placed: HashMap::new(),
         };
         driver.fence_word = driver.alloc(4, 4)?;
         driver.ring = driver.alloc(u64::from(ch.entries) * ENTRY_BYTES, 8)?;
@@ -285,11 +300,14 @@ impl<D: Device> Driver<D> {
 
     /// Loads a code object: checks its processor against the device, copies
     /// its loadable image to a [`LOAD_ALIGN`]-aligned allocation and returns
-    /// where each kernel's descriptor and code landed.
+    /// where each kernel's descriptor and code landed. A gfx803 object on a
+    /// gfx1030 device loads as it is: its kernels are translated when
+    /// dispatched ([`Driver::dispatch`]).
     pub fn load(&mut self, elf: &[u8]) -> Result<Program, DriverError> {
         let code_object = CodeObject::parse(elf)?;
         let isa = self.device.isa();
-        if code_object.isa() != Some(isa) {
+        let translatable = isa == Isa::Gfx1030 && code_object.isa() == Some(Isa::Gfx803);
+        if code_object.isa() != Some(isa) && !translatable {
             return Err(DriverError::WrongProcessor {
                 code_object: code_object.processor().to_string(),
                 device: isa,
@@ -360,7 +378,19 @@ impl<D: Device> Driver<D> {
 
     /// Frees a program's device memory. Only call once no dispatch of its
     /// kernels is in flight.
+    /// Also forgets and frees the translations of its kernels (their binding
+    /// names the program's load address, so no other program shares them).
     pub fn unload(&mut self, program: Program) -> Result<(), DriverError> {
+        if self.device.isa() == Isa::Gfx1030 {
+            for k in &program.kernels {
+                let binding = Binding::of(&k.kernel, 0).at(k.entry);
+                if let Some(t) = self.xlate.remove(&k.kernel.code, binding) {
+                    if let Some((_, a, _)) = self.placed.remove(&Arc::as_ptr(&t)) {
+                        self.free(a)?;
+                    }
+                }
+            }
+        }
         self.free_program_memory(program.allocation, program.converted_descriptors)
     }
 
@@ -589,6 +619,7 @@ impl<D: Device> Driver<D> {
         args: &[Arg],
     ) -> Result<Dispatch, DriverError> {
         let k = &kernel.kernel;
+        let kernel_object = self.kernel_object_for(kernel)?;
         let kernarg = kernarg::layout(k, &dims, args)?;
         let mut resources = Vec::new();
         let kernarg_address = if kernarg.bytes.is_empty() {
@@ -636,7 +667,7 @@ impl<D: Device> Driver<D> {
             grid_size: dims.grid,
             private_segment_size: 0,
             group_segment_size: kernarg.dynamic_lds,
-            kernel_object: kernel.kernel_object,
+            kernel_object,
             kernarg_address,
             scratch_address: scratch.map_or(0, |a| a.address),
             completion_signal: 0,
@@ -652,6 +683,47 @@ impl<D: Device> Driver<D> {
         })
     }
 
+    /// The kernel object to dispatch `kernel` with: its own, or for a gfx803
+    /// kernel on a gfx1030 device its translation's (translated on first use).
+    fn kernel_object_for(&mut self, kernel: &LoadedKernel) -> Result<u64, DriverError> {
+        if !needs_translation(self.device.isa(), kernel) {
+            return Ok(kernel.kernel_object);
+        }
+        let k = &kernel.kernel;
+        let (t, _hit) = self
+            .xlate
+            .get_or_translate(&k.code, Binding::of(k, 0).at(kernel.entry))
+            .map_err(|error| DriverError::Translate {
+                kernel: k.name.clone(),
+                error,
+            })?;
+        if let Some((_, _, object)) = self.placed.get(&Arc::as_ptr(&t)) {
+            return Ok(*object);
+        }
+        // Descriptor first, code at the next 256-byte boundary (kernel entries
+        // are 256-byte aligned, as clang lays them out).
+        let a = self.alloc(TRANSLATED_CODE_OFFSET + t.code.len() as u64, 256)?;
+        let code_address = a.address + TRANSLATED_CODE_OFFSET;
+        let descriptor = t.descriptor_at(a.address, code_address);
+        let written = self
+            .device
+            .write(a.address, &descriptor.to_bytes())
+            .and_then(|_| self.device.write(code_address, &t.code));
+        if let Err(e) = written {
+            self.free(a)?;
+            return Err(e.into());
+        }
+        self.placed
+            .insert(Arc::as_ptr(&t), (Arc::clone(&t), a, a.address));
+        Ok(a.address)
+    }
+
+    /// Translation counters: translations, cache hits, instructions in and
+    /// out, time.
+    pub fn xlate_stats(&self) -> xlate::Stats {
+        self.xlate.stats()
+    }
+
     /// Dispatches and waits for completion.
     pub fn launch(
         &mut self,
@@ -663,6 +735,14 @@ impl<D: Device> Driver<D> {
         self.wait(d.fence)?;
         Ok(d)
     }
+}
+
+/// Where translated code starts after its descriptor in its allocation.
+const TRANSLATED_CODE_OFFSET: u64 = 256;
+
+/// A gfx803 kernel dispatched on a gfx1030 device runs translated.
+pub fn needs_translation(device: Isa, kernel: &LoadedKernel) -> bool {
+    device == Isa::Gfx1030 && kernel.kernel.isa == Some(Isa::Gfx803)
 }
 
 /// Bytes of scratch a dispatch needs: one slot of

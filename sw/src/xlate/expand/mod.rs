@@ -1,0 +1,216 @@
+//! Code generation (seed 003 Fig. 4, step 46): each legacy instruction, in
+//! static program order, becomes a fixed sequence of 0..N gfx1030 wave64
+//! instructions, built as typed [`Instruction`] values and encoded with
+//! `arch::isa::encode`. No IR, no CFG, no reordering: the output is the
+//! concatenation of the per-instruction expansions, and the same instruction
+//! (with the same [`Layout`]) always expands to the same sequence.
+//!
+//! Split by topic: [`alu`] (the generic re-targeting of an instruction whose
+//! operation exists on gfx1030 — renamed carry forms, VOP2 → VOP3 promotion,
+//! register renumbering — and the unfused multiply-add emulation), [`control`]
+//! (branches, `s_waitcnt`, flat-scratch set-up), [`misc`] (cache maintenance
+//! and other forms whose gfx1030 counterpart has another shape).
+
+pub mod alu;
+pub mod control;
+pub mod misc;
+
+use arch::isa::{encode, Family, Instruction, Opcode, Operand, Variant, MAX_OPERANDS};
+
+use super::abi::Layout;
+use super::preprocess::{LegacyInst, Program};
+use super::summary::Summary;
+use super::{XlateError, OUTPUT};
+
+/// An instruction that failed to encode, before its legacy offset is known.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EmitError {
+    /// The instruction's text.
+    pub text: String,
+    /// The encoder's message.
+    pub reason: String,
+}
+
+impl EmitError {
+    /// The error for the legacy instruction at byte `offset`.
+    pub fn at(self, offset: u32) -> XlateError {
+        XlateError::Encode {
+            offset: offset as usize,
+            text: self.text,
+            reason: self.reason,
+        }
+    }
+}
+
+/// A branch whose offset is patched once every expansion's position is known.
+#[derive(Clone, Copy, Debug)]
+struct Fixup {
+    /// Byte position of the SOPP word in the output.
+    at: usize,
+    /// Index of the kept legacy instruction it jumps to.
+    target: u32,
+    /// Legacy byte offset of the branch (for errors).
+    legacy: u32,
+}
+
+/// The output buffer: encoded bytes, an instruction count, pending branches.
+#[derive(Debug, Default)]
+pub struct Emitter {
+    bytes: Vec<u8>,
+    count: u64,
+    fixups: Vec<Fixup>,
+}
+
+impl Emitter {
+    /// An empty output.
+    pub fn new() -> Emitter {
+        Emitter::default()
+    }
+
+    /// Encodes and appends `inst`.
+    pub fn emit(&mut self, inst: &Instruction) -> Result<(), EmitError> {
+        encode(inst, &mut self.bytes).map_err(|e| EmitError {
+            text: inst.to_string(),
+            reason: e.to_string(),
+        })?;
+        self.count += 1;
+        Ok(())
+    }
+
+    /// Appends a branch to kept legacy instruction `target`, patched by
+    /// [`expand_program`].
+    fn emit_branch(
+        &mut self,
+        inst: &Instruction,
+        target: u32,
+        legacy: u32,
+    ) -> Result<(), EmitError> {
+        let at = self.bytes.len();
+        self.emit(inst)?;
+        self.fixups.push(Fixup { at, target, legacy });
+        Ok(())
+    }
+
+    /// Bytes so far.
+    pub fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// Instructions so far.
+    pub fn count(&self) -> u64 {
+        self.count
+    }
+
+    /// The encoded program.
+    pub fn finish(self) -> Vec<u8> {
+        self.bytes
+    }
+}
+
+/// A gfx1030 wave64 instruction with default modifiers.
+pub fn inst(opcode: Opcode, family: Family, operands: &[Operand]) -> Instruction {
+    let mut ops = [Operand::Off; MAX_OPERANDS];
+    ops[..operands.len()].copy_from_slice(operands);
+    Instruction {
+        target: OUTPUT,
+        opcode,
+        family,
+        variant: Variant::Plain,
+        operands: ops,
+        operand_count: operands.len() as u8,
+        modifiers: Default::default(),
+        size: 0,
+    }
+}
+
+/// What the expansion of one instruction may consult.
+pub struct Context<'a> {
+    /// The summary pass's result.
+    pub summary: &'a Summary,
+    /// Register and mode plan.
+    pub layout: &'a Layout,
+}
+
+/// VGPR temporaries the expansion of `inst` needs (the summary pass records
+/// the maximum).
+pub fn temp_vgprs(inst: &Instruction) -> u16 {
+    u16::from(alu::is_unfused_mad(inst.opcode))
+}
+
+/// Expands every kept instruction in order into `out` and patches branches.
+/// Returns (legacy byte offset, output byte offset) per kept instruction.
+pub fn expand_program(
+    program: &Program,
+    summary: &Summary,
+    layout: &Layout,
+    out: &mut Emitter,
+) -> Result<Vec<(u32, u32)>, XlateError> {
+    let ctx = Context { summary, layout };
+    let mut starts: Vec<u32> = Vec::with_capacity(program.insts.len() + 1);
+    let mut waits = summary.waits.iter().peekable();
+    for (i, li) in program.insts.iter().enumerate() {
+        starts.push(out.bytes.len() as u32);
+        let wait = match waits.peek() {
+            Some(w) if w.index as usize == i => waits.next().copied(),
+            _ => None,
+        };
+        expand_one(li, wait, &ctx, out)?;
+    }
+    starts.push(out.bytes.len() as u32);
+    for f in std::mem::take(&mut out.fixups) {
+        let target = i64::from(starts[f.target as usize]);
+        let dwords = (target - (f.at as i64 + 4)) / 4;
+        let simm = i16::try_from(dwords).map_err(|_| XlateError::BranchRange {
+            offset: f.legacy as usize,
+            dwords,
+        })?;
+        out.bytes[f.at..f.at + 2].copy_from_slice(&(simm as u16).to_le_bytes());
+    }
+    Ok(program
+        .insts
+        .iter()
+        .zip(&starts)
+        .map(|(li, &s)| (li.offset, s))
+        .collect())
+}
+
+/// Expands one legacy instruction.
+fn expand_one(
+    li: &LegacyInst,
+    wait: Option<super::summary::VmWait>,
+    ctx: &Context,
+    out: &mut Emitter,
+) -> Result<(), XlateError> {
+    let inst = &li.inst;
+    let r = if let Some(target) = li.target {
+        control::branch(inst, target, li.offset, out)
+    } else if let Some(w) = wait {
+        control::waitcnt(inst, w, ctx, out)
+    } else if let Some(r) = control::flat_scratch_write(inst, li.offset, out) {
+        r
+    } else if let Some(r) = misc::expand(inst, li.offset, out) {
+        r
+    } else if inst.opcode == Opcode::S_GETPC_B64 && inst.family == Family::Sop1 {
+        alu::getpc(inst, li.offset, ctx, out)
+    } else if alu::is_cmpx(inst.opcode) {
+        alu::cmpx(inst, li.offset, out)
+    } else if alu::is_unfused_mad(inst.opcode) {
+        alu::unfused_mad(inst, li.offset, ctx, out)
+    } else {
+        alu::retarget(inst, li.offset).and_then(|i| {
+            out.emit(&i).map_err(|e| e.at(li.offset))?;
+            match alu::high16_to_clear(inst) {
+                Some(d) => out.emit(&alu::clear_high16(d)).map_err(|e| e.at(li.offset)),
+                None => Ok(()),
+            }
+        })
+    };
+    r.map_err(|e| match e {
+        XlateError::Encode { text, reason, .. } => XlateError::Encode {
+            offset: li.offset as usize,
+            text,
+            reason,
+        },
+        other => other,
+    })
+}
