@@ -96,6 +96,19 @@ pub enum Command {
         /// Last cycle written to the VCD.
         #[arg(long)]
         to: Option<u64>,
+        /// The GPU to run on. Default gfx1030: gfx803 (legacy) code objects are
+        /// translated when first dispatched (seed 003). `--device gfx803` runs
+        /// gfx803 code natively on the golden gfx803 GPU (functional model only).
+        #[arg(long, value_enum)]
+        device: Option<ArchArg>,
+    },
+    /// Translate a gfx803 code object into a gfx1030 code object v5 (every kernel).
+    Translate {
+        /// The legacy (gfx803) code object.
+        file: PathBuf,
+        /// Where to write the gfx1030 code object.
+        #[arg(short, long)]
+        output: PathBuf,
     },
     /// Measure a model's throughput on the corpus workloads (single-threaded).
     Bench {
@@ -215,6 +228,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             trace,
             from,
             to,
+            device,
         } => run::run(
             &workload,
             &run::RunOptions {
@@ -226,8 +240,24 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 trace,
                 from,
                 to,
+                device: device.map(|d| target_of(d, false).isa),
             },
         )?,
+        Command::Translate { file, output } => {
+            let elf = read_file(&file)?;
+            let out = sw::xlate::translate_object(&elf)
+                .map_err(|e| CliError::BadInput(format!("{}: {e}", file.display())))?;
+            std::fs::write(&output, &out).map_err(|source| CliError::Io {
+                path: output.clone(),
+                source,
+            })?;
+            format!(
+                "{} -> {} ({} bytes, gfx1030 code object v5)\n",
+                file.display(),
+                output.display(),
+                out.len()
+            )
+        }
         Command::Bench {
             model,
             target,

@@ -61,6 +61,8 @@ pub struct RunOptions {
     pub from: Option<u64>,
     /// `--to CYCLE`.
     pub to: Option<u64>,
+    /// `--device`: the GPU's ISA (default gfx1030; gfx803 code is translated).
+    pub device: Option<arch::isa::Isa>,
 }
 
 /// Reads `--config`, or the embedded default.
@@ -97,9 +99,18 @@ pub(crate) fn run(path: &Path, o: &RunOptions) -> Result<String, CliError> {
                 prepared.code_object_path.display()
             ))
         })?;
+    // Legacy code runs on the gfx1030 GPU through the run-time translator
+    // unless the native gfx803 GPU is asked for.
+    let device_isa = o.device.unwrap_or(arch::isa::Isa::Gfx1030);
+    if isa == arch::isa::Isa::Gfx1030 && device_isa != arch::isa::Isa::Gfx1030 {
+        return Err(CliError::BadInput(format!(
+            "{}: gfx1030 code cannot run on a {device_isa} device",
+            prepared.code_object_path.display()
+        )));
+    }
     let options = ModelOptions {
         model: o.model,
-        isa,
+        isa: device_isa,
         config: gpu_config(o.config.as_deref())?,
         watchdog: o.watchdog,
     };
@@ -130,6 +141,18 @@ pub(crate) fn run(path: &Path, o: &RunOptions) -> Result<String, CliError> {
         }
     }
     out.push_str(&stats_output(driver.device(), o.stats));
+    let x = driver.xlate_stats();
+    if o.stats.is_some() && x.translations + x.hits > 0 {
+        out.push_str(&format!(
+            "translation: {} translated, {} cache hits, {} -> {} instructions (expansion {:.3}), {:.3} ms\n",
+            x.translations,
+            x.hits,
+            x.instructions_in,
+            x.instructions_out,
+            x.expansion_ratio(),
+            x.nanos as f64 / 1e6
+        ));
+    }
     if report.passed() {
         Ok(out)
     } else {
