@@ -387,7 +387,12 @@ fn l0_chase_measures_the_vector_cache_hit_latency() {
             let p = Pair::measure(target, "mem_chase_l0", "steps", &c);
             let x = u64::from(c.memory.vector_cache.hit_latency);
             check_chase(&p, &c, "L0 hit, load-to-use", x);
-            assert_eq!(p.delta(|s| s.memory.vector.misses), 0, "{}: L0 misses", p.name);
+            assert_eq!(
+                p.delta(|s| s.memory.vector.misses),
+                0,
+                "{}: L0 misses",
+                p.name
+            );
         }
     }
 }
@@ -503,7 +508,11 @@ fn stream_is_bounded_by_the_l0_mshrs_and_the_configured_peak() {
         let lines = l0_mshr_lines_per_cycle(&p);
         report(&p, "triad bytes/cycle", bw, peak);
         report(&p, "L0 MSHR lines/cycle", lines, bound);
-        assert!(bw <= peak, "{}: {bw:.1} B/cycle above the peak {peak}", p.name);
+        assert!(
+            bw <= peak,
+            "{}: {bw:.1} B/cycle above the peak {peak}",
+            p.name
+        );
         assert!(
             lines <= bound * 1.01 && lines >= bound * 0.9,
             "{}: {lines:.4} lines/cycle through the L0 MSHRs, Little's-law bound {bound:.4}",
@@ -512,7 +521,11 @@ fn stream_is_bounded_by_the_l0_mshrs_and_the_configured_peak() {
         if stem == "stream_l2" {
             // The repetitions added only L2 hits (the first one is in both runs).
             let (full, base) = (p.full.memory.l2.misses, p.base.memory.l2.misses);
-            assert!(full <= base + base / 100, "{}: L2 misses {base} -> {full}", p.name);
+            assert!(
+                full <= base + base / 100,
+                "{}: L2 misses {base} -> {full}",
+                p.name
+            );
         }
     }
 }
@@ -530,7 +543,12 @@ fn stream_reaches_the_dram_bandwidth_with_enough_mshrs() {
         p.delta(|s| s.memory.dram_bytes_read) + p.delta(|s| s.memory.dram_bytes_written);
     let bw = dram_bytes as f64 / p.dc() as f64;
     report(&p, "DRAM bytes/cycle, 64 MSHRs", bw, peak);
-    report(&p, "triad bytes/cycle, 64 MSHRs", stream_bandwidth(&p, n4(W32, "stream_dram")), peak);
+    report(
+        &p,
+        "triad bytes/cycle, 64 MSHRs",
+        stream_bandwidth(&p, n4(W32, "stream_dram")),
+        peak,
+    );
     assert!(
         bw <= peak * 1.01 && bw >= peak * 0.97,
         "{}: {bw:.2} DRAM bytes/cycle, configured {peak}",
@@ -548,7 +566,10 @@ fn stream_reaches_the_configured_bandwidth_on_the_default_config() {
     let m = &c.memory;
     for (stem, peak) in [
         ("stream_l2", f64::from(m.l2.channels * m.xbar.flit_bytes)),
-        ("stream_dram", f64::from(m.l2.channels * m.dram.bytes_per_cycle)),
+        (
+            "stream_dram",
+            f64::from(m.l2.channels * m.dram.bytes_per_cycle),
+        ),
     ] {
         let p = Pair::measure(W32, stem, "reps", &c);
         let bw = stream_bandwidth(&p, n4(W32, stem));
@@ -584,8 +605,8 @@ fn l2_stream_with_enough_mshrs_is_capped_by_the_response_queue() {
     c.memory.l2.mshrs = 256;
     let p = Pair::measure(W32, "stream_l2", "reps", &c);
     let m = &c.memory;
-    let cap = f64::from(m.l2.channels * m.l2.response_queue * m.line_bytes)
-        / f64::from(m.l2.hit_latency);
+    let cap =
+        f64::from(m.l2.channels * m.l2.response_queue * m.line_bytes) / f64::from(m.l2.hit_latency);
     let l2 = p.delta(|s| s.memory.l2.hits + s.memory.l2.misses);
     let bw = (l2 * u64::from(m.line_bytes)) as f64 / p.dc() as f64;
     report(&p, "L2 bytes/cycle, 256 MSHRs", bw, cap);
@@ -608,8 +629,18 @@ fn same_address_atomics_serialise_at_the_l2() {
         let p = Pair::measure(target, "atomics_one", "iters", &c);
         let requests = p.dk * p.waves;
         let lanes = (p.dk * p.items) as f64 / p.dc() as f64;
-        report(&p, "cycles per same-line atomic request", p.dc() as f64 / requests as f64, per as f64);
-        report(&p, "lane atomics/cycle", lanes, (p.items / p.waves) as f64 / per as f64);
+        report(
+            &p,
+            "cycles per same-line atomic request",
+            p.dc() as f64 / requests as f64,
+            per as f64,
+        );
+        report(
+            &p,
+            "lane atomics/cycle",
+            lanes,
+            (p.items / p.waves) as f64 / per as f64,
+        );
         let want = requests * per;
         assert!(
             p.dc().abs_diff(want) <= per,
@@ -631,7 +662,11 @@ fn same_address_atomics_issue_one_per_atomic_latency() {
     let p = Pair::measure(W32, "atomics_one", "iters", &c);
     let requests = p.dk * p.waves;
     let per = p.dc() as f64 / requests as f64;
-    assert!(per <= f64::from(c.memory.l2.atomic_latency) * 1.05, "{}: {per:.1} cycles", p.name);
+    assert!(
+        per <= f64::from(c.memory.l2.atomic_latency) * 1.05,
+        "{}: {per:.1} cycles",
+        p.name
+    );
 }
 
 /// Atomics to distinct lines (`atomics_distinct`) do not wait for each other
@@ -657,4 +692,64 @@ fn distinct_address_atomics_are_bounded_by_the_l0_mshrs() {
             p.name
         );
     }
+}
+
+// ---------------------------------------------------------------------------
+// The design-change example (docs/design-change.md)
+// ---------------------------------------------------------------------------
+
+/// `workloads/examples/triad_1_5mib.yaml` on the default configuration and
+/// on `hw/configs/examples/l2-4mib.yaml`, which differs only in
+/// `memory.l2.size_bytes`: the 4 MiB L2 keeps the 1.5 MiB working set of the
+/// second repetition, so the run is shorter, by the amount Little's law on
+/// the L0 MSHRs predicts for one repetition served by the L2 instead of DRAM.
+#[test]
+fn design_change_a_4_mib_l2_shortens_the_triad_sweep() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let base = GpuConfig::default_config();
+    let yaml = root.join("hw/configs/examples/l2-4mib.yaml");
+    let text = std::fs::read_to_string(&yaml).unwrap_or_else(|e| panic!("{}: {e}", yaml.display()));
+    let big =
+        GpuConfig::from_yaml(&text, &yaml.display().to_string()).unwrap_or_else(|e| panic!("{e}"));
+    // Exactly one parameter differs.
+    let mut same = big.clone();
+    same.memory.l2.size_bytes = base.memory.l2.size_bytes;
+    assert_eq!(
+        same,
+        base,
+        "{}: differs from the default in more than l2.size_bytes",
+        yaml.display()
+    );
+    assert_eq!(big.memory.l2.size_bytes, 4 * base.memory.l2.size_bytes);
+
+    let path = root.join("workloads/examples/triad_1_5mib.yaml");
+    let w = Workload::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    let small_run = run(&w, &base).unwrap_or_else(|e| panic!("{e}"));
+    let big_run = run(&w, &big).unwrap_or_else(|e| panic!("{e}"));
+    let hit_rate =
+        |s: &GpuStats| s.memory.l2.hits as f64 / (s.memory.l2.hits + s.memory.l2.misses) as f64;
+    let (cs, cb) = (cycles(&small_run), cycles(&big_run));
+    println!(
+        "triad_1_5mib: 1 MiB L2 {cs} cycles (L2 hit rate {:.3}, DRAM read {} B), \
+         4 MiB L2 {cb} cycles (L2 hit rate {:.3}, DRAM read {} B)",
+        hit_rate(&small_run),
+        small_run.memory.dram_bytes_read,
+        hit_rate(&big_run),
+        big_run.memory.dram_bytes_read
+    );
+    assert!(cb < cs, "4 MiB L2: {cb} cycles, 1 MiB: {cs}");
+    assert!(hit_rate(&small_run) < 0.1 && hit_rate(&big_run) > 0.45);
+    assert!(big_run.memory.dram_bytes_read * 3 < small_run.memory.dram_bytes_read * 2);
+    // One repetition: 65536 float4 elements, 3 lines per 8, through the L0
+    // MSHRs; from DRAM or from the L2 (Little's law, as in the stream test).
+    let c = &base;
+    let lines = 65536.0 * 3.0 / 8.0;
+    let hold = |read: u64| (2 * read + ack_path(c, false)) as f64 / 3.0 - 1.0;
+    let saved =
+        lines / (l0_mshrs(c) / hold(dram_path(c))) - lines / (l0_mshrs(c) / hold(l2_hit_path(c)));
+    let got = (cs - cb) as f64;
+    assert!(
+        (got - saved).abs() <= 0.05 * saved,
+        "saved {got} cycles, Little's law predicts {saved:.0}"
+    );
 }
