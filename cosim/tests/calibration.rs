@@ -12,7 +12,6 @@
 
 use std::path::{Path, PathBuf};
 
-use arch::code_object::CodeObject;
 use cosim::workload::{self, ArgKind, Number, Workload};
 use hw::stats::GpuStats;
 use hw::{ClockedGpu, GpuConfig};
@@ -31,7 +30,6 @@ fn file(target: &str, stem: &str) -> PathBuf {
 /// Runs `w` on a clocked GPU with `config`; its statistics if the checks pass.
 fn run(w: &Workload, config: &GpuConfig) -> Result<GpuStats, String> {
     let p = w.prepare().map_err(|e| e.to_string())?;
-    CodeObject::parse(&p.code_object).map_err(|e| e.to_string())?;
     let gpu = ClockedGpu::new(config.clone()).map_err(|e| e.to_string())?;
     let mut driver = Driver::new(gpu).map_err(|e| e.to_string())?;
     let finals = workload::execute(&mut driver, &p).map_err(|e| e.to_string())?;
@@ -752,4 +750,43 @@ fn design_change_a_4_mib_l2_shortens_the_triad_sweep() {
         (got - saved).abs() <= 0.05 * saved,
         "saved {got} cycles, Little's law predicts {saved:.0}"
     );
+}
+
+/// Every workload in `workloads/ubench/<target>/` is measured by a test of
+/// this file (a new microbenchmark must get its check here).
+#[test]
+fn every_ubench_workload_is_calibrated() {
+    const MEASURED: &[&str] = &[
+        "valu_int",
+        "valu_f32",
+        "salu_int",
+        "smem_chain",
+        "lds_chase",
+        "lds_chase_conflict",
+        "mem_chase_l0",
+        "mem_chase_l1",
+        "mem_chase_l2",
+        "mem_chase_dram",
+        "stream_l2",
+        "stream_dram",
+        "atomics_one",
+        "atomics_distinct",
+    ];
+    for target in [W32, W64] {
+        let dir = file(target, "x").with_file_name("");
+        let mut n = 0;
+        for e in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+            let path = e.expect("entry").path();
+            if path.extension().is_some_and(|x| x == "yaml") {
+                n += 1;
+                let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+                assert!(
+                    MEASURED.contains(&stem),
+                    "{}: not calibrated",
+                    path.display()
+                );
+            }
+        }
+        assert_eq!(n, MEASURED.len(), "{target}: workloads");
+    }
 }
