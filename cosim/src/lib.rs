@@ -3,6 +3,7 @@
 #![deny(missing_docs)]
 
 pub mod cli;
+pub mod interrupt;
 pub mod lockstep;
 pub mod model;
 pub mod workload;

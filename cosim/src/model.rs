@@ -44,23 +44,86 @@ pub enum ModelDevice {
     Lockstep(Box<LockstepGpu>, Waveform),
 }
 
-/// A waveform being written, and the first error writing it.
+/// A waveform being written, the first error writing it, and the progress
+/// indicator of long runs.
 #[derive(Default)]
 pub struct Waveform {
     trace: Option<VcdTrace>,
     error: Option<String>,
+    progress: Progress,
+}
+
+/// A spinner on standard error for runs longer than a few seconds (hidden
+/// when standard error is not a terminal).
+#[derive(Default)]
+struct Progress {
+    started: Option<std::time::Instant>,
+    bar: Option<indicatif::ProgressBar>,
+}
+
+impl Progress {
+    /// Cycles between looks at the clock (a power of two).
+    const EVERY: u64 = 1 << 16;
+
+    fn update(&mut self, cycle: u64) {
+        if cycle % Self::EVERY != 0 {
+            return;
+        }
+        let started = *self.started.get_or_insert_with(std::time::Instant::now);
+        if self.bar.is_none() && started.elapsed() > std::time::Duration::from_secs(2) {
+            let bar = indicatif::ProgressBar::with_draw_target(
+                None,
+                indicatif::ProgressDrawTarget::stderr(),
+            );
+            bar.set_style(
+                indicatif::ProgressStyle::with_template("{spinner} {elapsed} {msg}")
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+            );
+            self.bar = Some(bar);
+        }
+        if let Some(bar) = &self.bar {
+            let rate = cycle as f64 / started.elapsed().as_secs_f64().max(1e-9);
+            bar.set_message(format!("cycle {cycle} ({:.2} M cycles/s)", rate / 1e6));
+            bar.tick();
+        }
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// The fault that ends a run interrupted with Ctrl-C.
+fn interrupted(cycle: u64) -> Box<arch::device::Fault> {
+    Box::new(arch::device::Fault {
+        kind: arch::device::FaultKind::Interrupted,
+        wave: None,
+        pc: None,
+        instruction: None,
+        cycle,
+    })
 }
 
 impl Waveform {
     /// Samples the design; a write error stops tracing (reported when the
     /// trace is finished) rather than the simulation.
-    fn sample(&mut self, gpu: &ClockedGpu) {
+    fn sample(&mut self, gpu: &ClockedGpu) -> Result<(), Box<arch::device::Fault>> {
+        let cycle = gpu.now();
+        self.progress.update(cycle);
+        if crate::interrupt::requested() {
+            return Err(interrupted(cycle));
+        }
         if let Some(t) = &mut self.trace {
             if let Err(e) = t.sample(gpu.now(), |tr| gpu.probe("gpu", tr)) {
                 self.error = Some(e.to_string());
                 self.trace = None;
             }
         }
+        Ok(())
     }
 }
 
@@ -200,11 +263,7 @@ impl Device for ModelDevice {
     fn run(&mut self, until: RunUntil) -> Result<RunStatus, DeviceError> {
         match self {
             ModelDevice::Functional(g) => g.run(until),
-            ModelDevice::Cycle(hw, w) if w.trace.is_none() => hw.run(until),
-            ModelDevice::Cycle(hw, w) => hw.run_with(until, |gpu| {
-                w.sample(gpu);
-                Ok(())
-            }),
+            ModelDevice::Cycle(hw, w) => hw.run_with(until, |gpu| w.sample(gpu)),
             ModelDevice::Lockstep(l, w) => l.run_with(until, |gpu| w.sample(gpu)),
         }
     }

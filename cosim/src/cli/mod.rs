@@ -144,6 +144,9 @@ pub enum CliError {
     /// Lockstep co-simulation found the clocked and golden models disagreeing (exit 4).
     #[error("{0}")]
     Mismatch(String),
+    /// The user pressed Ctrl-C (exit 130, as shells report SIGINT).
+    #[error("{0}")]
+    Interrupted(String),
     /// The user's input is wrong (file, syntax, encoding).
     #[error("{0}")]
     BadInput(String),
@@ -165,6 +168,7 @@ impl CliError {
             CliError::BadInput(_) | CliError::Io { .. } => 2,
             CliError::GpuFault(_) => 3,
             CliError::Mismatch(_) => 4,
+            CliError::Interrupted(_) => 130,
         }
     }
 }

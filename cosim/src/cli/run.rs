@@ -29,8 +29,10 @@ pub use crate::model::Model;
 fn driver_error(path: &Path, e: DriverError) -> CliError {
     let message = format!("{}: {e}", path.display());
     if let DriverError::Device(DeviceError::Fault(f)) = &e {
-        if matches!(f.kind, arch::device::FaultKind::LockstepMismatch { .. }) {
-            return CliError::Mismatch(message);
+        match f.kind {
+            arch::device::FaultKind::LockstepMismatch { .. } => return CliError::Mismatch(message),
+            arch::device::FaultKind::Interrupted => return CliError::Interrupted(message),
+            _ => {}
         }
     }
     match e {
@@ -126,6 +128,7 @@ pub(crate) fn run(path: &Path, o: &RunOptions) -> Result<String, CliError> {
             .trace_to(vcd, vcd_options)
             .map_err(CliError::BadInput)?;
     }
+    crate::interrupt::install();
     let mut driver = Driver::new(device).map_err(|e| driver_error(path, e))?;
     let executed = workload::execute(&mut driver, &prepared);
     // The waveform is closed on every path, so a fault still leaves a valid file.

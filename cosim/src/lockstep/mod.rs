@@ -114,10 +114,11 @@ impl LockstepGpu {
     }
 
     /// Runs `until` like [`Device::run`], calling `hook` after every clock edge
-    /// of the clocked GPU once its events have been checked (for tracing).
+    /// of the clocked GPU once its events have been checked (tracing, progress,
+    /// interruption: an `Err` stops the run with that fault).
     pub fn run_with<H>(&mut self, until: RunUntil, mut hook: H) -> Result<RunStatus, DeviceError>
     where
-        H: FnMut(&ClockedGpu),
+        H: FnMut(&ClockedGpu) -> Result<(), Box<Fault>>,
     {
         let LockstepGpu {
             hw,
@@ -140,8 +141,8 @@ impl LockstepGpu {
             checker.events.clear();
             checker.events.extend(hw.take_events());
             let result = checker.check(hw);
-            hook(hw);
-            result
+            let hooked = hook(hw);
+            result.and(hooked)
         });
         // A fault of the clocked model: events before it were checked already.
         let status = status?;
@@ -499,12 +500,12 @@ impl Checker<'_> {
             r = r.side("pc", format!("{pc:#x}"), format!("{:#x}", g.pc));
             bad = true;
         }
-        for code in 0..128usize {
-            if scalar.sgpr[code] != g.sgpr[code] {
+        for (code, (a, b)) in scalar.sgpr.iter().zip(&g.sgpr).enumerate() {
+            if a != b {
                 r = r.side(
                     &report::sgpr_name(code as u8),
-                    format!("{:#010x}", scalar.sgpr[code]),
-                    format!("{:#010x}", g.sgpr[code]),
+                    format!("{a:#010x}"),
+                    format!("{b:#010x}"),
                 );
                 bad = true;
             }
@@ -599,12 +600,12 @@ impl Checker<'_> {
                 bad = true;
             }
         }
-        for c in 0..128 {
-            if !written[c] && rec.sgpr_after[c] != rec.sgpr_before[c] {
+        for (c, (after, before)) in rec.sgpr_after.iter().zip(&rec.sgpr_before).enumerate() {
+            if !written[c] && after != before {
                 rep = rep.side(
                     &report::sgpr_name(c as u8),
                     "(not written)".into(),
-                    format!("{:#010x}", rec.sgpr_after[c]),
+                    format!("{after:#010x}"),
                 );
                 bad = true;
             }
@@ -709,7 +710,7 @@ impl Device for LockstepGpu {
     }
 
     fn run(&mut self, until: RunUntil) -> Result<RunStatus, DeviceError> {
-        self.run_with(until, |_| {})
+        self.run_with(until, |_| Ok(()))
     }
 
     fn now(&self) -> u64 {

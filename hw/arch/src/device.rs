@@ -121,6 +121,8 @@ pub enum FaultKind {
         /// The budget that was exhausted.
         budget: u64,
     },
+    /// The user stopped the run (Ctrl-C); what was computed so far is kept.
+    Interrupted,
     /// Lockstep co-simulation: the clocked model and the golden model
     /// disagree (the report shows both sides).
     LockstepMismatch {
@@ -174,6 +176,7 @@ impl fmt::Display for Fault {
                 reason,
             } => write!(f, "GPU fault: channel {channel} entry {entry}: {reason}")?,
             FaultKind::LockstepMismatch { report } => write!(f, "lockstep mismatch: {report}")?,
+            FaultKind::Interrupted => write!(f, "interrupted (Ctrl-C)")?,
         }
         if let Some(wave) = &self.wave {
             write!(f, "; {wave}")?;
