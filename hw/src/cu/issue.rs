@@ -17,6 +17,9 @@ use crate::inject::InjectKind;
 use crate::mem::{Access, Unit};
 use crate::stats::{Class, Stall};
 
+/// Largest value of the vmcnt, vscnt and lgkmcnt counters (6-bit fields on gfx10).
+const COUNTER_MAX: u8 = 63;
+
 /// Most cache-line requests the vector memory queue holds before issue stalls.
 const VMEM_QUEUE_DEPTH: usize = 256;
 
@@ -93,6 +96,12 @@ impl Cu {
             Class::Vmem | Class::Smem if self.vmem_q.len() >= VMEM_QUEUE_DEPTH => {
                 Err(Some(Stall::Backpressure))
             }
+            // The waitcnt counters are 6-bit fields on gfx10: a wave whose
+            // counter is full cannot issue another operation it would count.
+            Class::Vmem if w.vmcnt >= COUNTER_MAX || w.vscnt >= COUNTER_MAX => {
+                Err(Some(Stall::Backpressure))
+            }
+            Class::Smem | Class::Lds if w.lgkmcnt >= COUNTER_MAX => Err(Some(Stall::Backpressure)),
             Class::Lds if self.lds_free_at > now + 64 => Err(Some(Stall::BankConflict)),
             _ => Ok(()),
         }
@@ -367,9 +376,9 @@ impl Cu {
         let w = &mut self.waves[slot];
         w.mem_q[counter].push_back(index);
         match counter {
-            counter::VM => w.vmcnt = w.vmcnt.saturating_add(1).min(63),
-            counter::VS => w.vscnt = w.vscnt.saturating_add(1).min(63),
-            _ => w.lgkmcnt = w.lgkmcnt.saturating_add(1).min(63),
+            counter::VM => w.vmcnt += 1,
+            counter::VS => w.vscnt += 1,
+            _ => w.lgkmcnt += 1,
         }
     }
 
