@@ -518,8 +518,17 @@ impl traces::Probe for ClockedGpu {
         t.scope(name, |t| {
             t.signal("cycle", 64, self.cycle);
             self.frontend.probe("frontend", t);
-            self.mem.probe("mem", t);
-            self.cus.probe("cu", t);
+            self.dispatcher.probe("dispatch", t);
+            for (i, cu) in self.cus.iter().enumerate() {
+                // A CU's scope holds its core blocks and its caches.
+                t.indexed("cu", i, |t, n| {
+                    t.scope(n, |t| {
+                        cu.probe_blocks(t);
+                        self.mem.probe_cu(i, t);
+                    })
+                });
+            }
+            self.mem.probe_shared(t);
         });
     }
 }

@@ -195,7 +195,9 @@ impl Cu {
                     wg.arrived = count7(wg.arrived);
                     self.release_barrier(g);
                 }
-                Control::Waitcnt { vm, vs, lgkm } => w.wait = Some((vm, vs, lgkm)),
+                Control::Waitcnt { vm, vs, lgkm } => {
+                    w.wait = Some(sopk_waitcnt(&inst, &w.scalar, (vm, vs, lgkm)));
+                }
                 Control::Nop(n) => w.sleep_until = now + u64::from(n) + 1,
                 Control::Sleep(n) => w.sleep_until = now + 64 * u64::from(n).max(1),
                 Control::Setprio(p) => w.prio = arbitrary_int::u2::new(p & 3),
@@ -493,4 +495,31 @@ impl Extend<crate::mem::MemRequest> for QueueExtend<'_> {
 #[inline]
 fn count7(c: arbitrary_int::u7) -> arbitrary_int::u7 {
     arbitrary_int::u7::new((c.value() + 1).min(127))
+}
+
+/// The limits of a waitcnt instruction: for the single-counter SOPK forms
+/// (`s_waitcnt_vscnt`, `_vmcnt`, `_lgkmcnt`) the count is the SGPR operand's
+/// bits [5:0] OR'd with `SIMM16[5:0]` (`null` reads as 0, so the usual
+/// `s_waitcnt_vscnt null, N` waits for N); the other counters stay at "no wait".
+fn sopk_waitcnt(
+    inst: &arch::isa::Instruction,
+    scalar: &exec::ScalarState,
+    limits: (u8, u8, u8),
+) -> (u8, u8, u8) {
+    use arch::isa::{Opcode, Operand};
+    const NULL: u16 = 125;
+    let sgpr = match inst.operands().first() {
+        Some(&Operand::Src { code, .. }) if code != NULL => scalar
+            .sgpr
+            .get(usize::from(code))
+            .map_or(0, |&v| (v & 0x3f) as u8),
+        _ => 0,
+    };
+    let (vm, vs, lgkm) = limits;
+    match inst.opcode {
+        Opcode::S_WAITCNT_VSCNT => (vm, vs | sgpr, lgkm),
+        Opcode::S_WAITCNT_VMCNT => (vm | sgpr, vs, lgkm),
+        Opcode::S_WAITCNT_LGKMCNT => (vm, vs, lgkm | sgpr),
+        _ => limits,
+    }
 }

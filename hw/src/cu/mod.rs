@@ -510,18 +510,25 @@ impl Cu {
     }
 }
 
+impl Cu {
+    /// Emits the CU's blocks under the current scope (the GPU adds the CU's
+    /// caches to the same scope).
+    pub fn probe_blocks(&self, t: &mut traces::Tracer) {
+        use traces::Probe;
+        t.signal("resident", 7, u64::from(self.resident));
+        self.fetch.probe("fetch", t);
+        self.sched.probe("sched", t);
+        self.salu.probe("salu", t);
+        self.simd.probe("simd", t);
+        self.lds.probe("lds", t);
+        self.vmem.probe("vmem", t);
+        self.wgs.probe("wg", t);
+        self.waves.probe("wave", t);
+    }
+}
+
 impl traces::Probe for Cu {
     fn probe(&self, name: &str, t: &mut traces::Tracer) {
-        t.scope(name, |t| {
-            t.signal("resident", 8, u64::from(self.resident));
-            self.fetch.probe("fetch", t);
-            self.sched.probe("sched", t);
-            self.salu.probe("salu", t);
-            self.simd.probe("simd", t);
-            self.lds.probe("lds", t);
-            self.vmem.probe("vmem", t);
-            self.wgs.probe("wg", t);
-            self.waves.probe("wave", t);
-        });
+        t.scope(name, |t| self.probe_blocks(t));
     }
 }
