@@ -101,7 +101,9 @@ impl Cu {
     /// One issue slot of SIMD `simd`.
     pub(super) fn issue(&mut self, simd: usize, cx: &mut TickCtx<'_>) {
         if self.simd[simd].waves.value() == 0 {
-            self.sched[simd] = self.sched[simd].stalled(0, None);
+            if self.sched[simd].issue_valid || self.sched[simd].ready != 0 {
+                self.sched[simd] = self.sched[simd].stalled(0, None);
+            }
             return;
         }
         let ws = self.cfg.wave_slots as usize;

@@ -21,6 +21,32 @@
 //! The functional effect of a memory instruction happens at issue, in
 //! GPU-wide issue order; its packets then carry only its timing. Memory
 //! results are not interlocked (s_waitcnt is), ALU results are (scoreboard).
+//!
+//! Blocks, one file each, each a `traces::signals!` register struct (traced
+//! as `gpu.cuN.<name>`, docs/waveforms.md):
+//!
+//! ```text
+//! fetch.rs      Fetch      fetch arbiter + request port          gpu.cuN.fetch
+//! scheduler.rs  Sched      per-SIMD issue arbiter + issue port    gpu.cuN.schedS
+//! salu.rs       Salu       scalar unit                            gpu.cuN.salu
+//! simd.rs       Simd       VALU pipe + VgprFile (VGPR banks)      gpu.cuN.simdS
+//! lds.rs        Lds        LDS banks, latency pipe, storage       gpu.cuN.lds
+//! vmem.rs       Vmem       coalescer queue + memory request port  gpu.cuN.vmem
+//! wave.rs       Wave       wave slot: pc, ibuf window, waitcnt    gpu.cuN.waveK
+//!               Workgroup  workgroup slot + barrier               gpu.cuN.wgK
+//! ```
+//!
+//! The form is the one the memory hierarchy uses (see `mem/l0.rs`): each
+//! stage makes a pure decision from the registers as they are
+//! ([`Sched::eval`], [`Fetch::eval`], [`simd::timing`],
+//! [`lds::conflict_cycles`], [`vmem::coalesce`]) and commits it to its own
+//! registers ([`Sched::issued`], [`Simd::accept`], [`Lds::accept`],
+//! [`Salu::accept`], [`Vmem::sent`]) inside [`Cu::tick`], the CU's clock
+//! edge; nothing changes a register outside `tick` and `launch` (the
+//! dispatcher's write port). Port registers (`issue_*`, `req_*`) hold the
+//! transfer of the cycle; the receiving unit starts the instruction in the
+//! same cycle (issue and the first execute cycle coincide, the timing
+//! docs/calibration.md is fitted to), so they record rather than delay it.
 
 use arch::device::{Fault, WaveId};
 use arch::isa::Instruction;
