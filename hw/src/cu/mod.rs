@@ -29,7 +29,8 @@
 //! fetch.rs      Fetch      fetch arbiter + request port          gpu.cuN.fetch
 //! scheduler.rs  Sched      per-SIMD issue arbiter + issue port    gpu.cuN.schedS
 //! salu.rs       Salu       scalar unit                            gpu.cuN.salu
-//! simd.rs       Simd       VALU pipe + VgprFile (VGPR banks)      gpu.cuN.simdS
+//! simd.rs       Simd       VALU pipe                              gpu.cuN.simdS
+//! vgpr.rs       VgprFile   VGPR banks (rows untraced)             gpu.cuN.simdS.vgpr
 //! lds.rs        Lds        LDS banks, latency pipe, storage       gpu.cuN.lds
 //! vmem.rs       Vmem       coalescer queue + memory request port  gpu.cuN.vmem
 //! wave.rs       Wave       wave slot: pc, ibuf window, waitcnt    gpu.cuN.waveK
@@ -70,6 +71,7 @@ mod retire;
 pub mod salu;
 pub mod scheduler;
 pub mod simd;
+pub mod vgpr;
 pub mod vmem;
 pub mod wave;
 

@@ -12,34 +12,7 @@
 
 use arbitrary_int::{u1, u2, u5, u6};
 
-use super::alloc::BlockAlloc;
-
-traces::signals! {
-/// One SIMD32's VGPR banks: `vgpr_rows` rows of 32 lanes × 32 bits (bulk
-/// storage, untraced) and their allocation.
-#[derive(Clone, Debug)]
-pub struct VgprFile {
-    /// Rows allocated to resident waves.
-    pub rows_used: u32,
-    /// The rows.
-    @untraced
-    pub rows: Vec<[u32; 32]>,
-    /// Allocation in granules.
-    @untraced
-    pub alloc: BlockAlloc,
-}
-}
-
-impl VgprFile {
-    /// `rows` zeroed rows allocated in blocks of `granule` rows.
-    pub fn new(rows: u32, granule: u32) -> VgprFile {
-        VgprFile {
-            rows_used: 0,
-            rows: vec![[0; 32]; rows as usize],
-            alloc: BlockAlloc::new(rows, granule),
-        }
-    }
-}
+pub use super::vgpr::VgprFile;
 
 traces::signals! {
 /// One SIMD32 (`gpu.cuN.simdS`): VALU pipeline registers and VGPR file.
