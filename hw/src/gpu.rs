@@ -275,7 +275,7 @@ impl ClockedGpu {
             .iter()
             .filter_map(|c| c.oldest_wave())
             .min_by_key(|w| w.age)
-            .map(|w| (w.id, w.pc, w.env.target()));
+            .map(|w| (w.id, w.pc.value(), w.env.target()));
         let instruction = oldest.and_then(|(_, pc, target)| {
             let mut b = [0u8; 12];
             (0..3)

@@ -9,7 +9,7 @@
 
 use arbitrary_int::{u48, u6};
 
-use super::wave::Wave;
+use super::wave::{a48, Wave};
 use super::{Cu, TickCtx};
 use crate::mem::{Access, MemRequest, Unit};
 
@@ -39,7 +39,7 @@ impl Fetch {
         let rr = usize::from(self.rr.value());
         (0..n).map(|k| (rr + k) % n).find(|&slot| {
             let w = &waves[slot];
-            w.valid && !w.ending && w.fetch_next < w.pc.max(w.ib_end) + depth
+            w.valid && !w.ending && w.fetch_next.value() < w.pc.max(w.ib_end).value() + depth
         })
     }
 }
@@ -62,14 +62,14 @@ impl Cu {
             return;
         }
         w.fetch_inflight -= 1;
-        let first = (w.ib_end / fb) & 0x3f;
+        let first = (w.ib_end.value() / fb) & 0x3f;
         let rel = (chunk.wrapping_sub(first)) & 0x3f;
         if rel < 16 {
             w.fetch_done |= 1 << rel;
         }
         while w.fetch_done & 1 != 0 {
             w.fetch_done >>= 1;
-            w.ib_end += fb;
+            w.ib_end = a48(w.ib_end.value() + fb);
         }
     }
 
@@ -86,7 +86,7 @@ impl Cu {
             if w.fetch_next < w.ib_end {
                 w.fetch_next = w.ib_end;
             }
-            let address = w.fetch_next;
+            let address = w.fetch_next.value();
             let chunk = address / fb;
             cx.mem.request(
                 self.index,
@@ -99,7 +99,7 @@ impl Cu {
                     bypass: false,
                 },
             );
-            w.fetch_next += fb;
+            w.fetch_next = a48(address + fb);
             w.fetch_inflight += 1;
             self.fetch = Fetch {
                 req_valid: true,
@@ -116,8 +116,8 @@ impl Cu {
     pub(super) fn flush(&mut self, slot: usize, pc: u64) {
         let fb = u64::from(self.cfg.fetch_bytes);
         let w = &mut self.waves[slot];
-        w.pc = pc;
-        w.ib_end = pc & !(fb - 1);
+        w.pc = a48(pc);
+        w.ib_end = a48(pc & !(fb - 1));
         w.fetch_next = w.ib_end;
         w.fetch_done = 0;
         w.fetch_inflight = 0;

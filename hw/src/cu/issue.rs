@@ -38,11 +38,11 @@ impl Cu {
         if !w.waitcnt_ok() {
             return Err(Some(Stall::Waitcnt));
         }
-        if w.pc + 4 > w.ib_end {
+        if w.pc.value() + 4 > w.ib_end.value() {
             return Err(Some(Stall::Fetch));
         }
-        let (pc, wave64) = (w.pc, w.env.target_wave64);
-        if w.dec_pc != pc || w.dec.is_none() {
+        let (pc, wave64) = (w.pc.value(), w.env.target_wave64);
+        if w.dec_pc != w.pc || w.dec.is_none() {
             // Once per instruction: copy its decoded form out of the cache.
             let rates = (self.cfg.trans_rate as u8, self.cfg.f64_rate as u8);
             match self
@@ -51,7 +51,7 @@ impl Cu {
             {
                 Ok(d) => {
                     w.dec = Some(*d);
-                    w.dec_pc = pc;
+                    w.dec_pc = w.pc;
                 }
                 Err(reason) => {
                     self.fault = Some(Box::new(Fault {
@@ -71,7 +71,7 @@ impl Cu {
         let Some(d) = w.dec.as_ref() else {
             return Err(None);
         };
-        if pc + u64::from(d.inst.size) > w.ib_end {
+        if pc + u64::from(d.inst.size) > w.ib_end.value() {
             return Err(Some(Stall::Fetch));
         }
         if w.sb_special > 0
@@ -137,7 +137,8 @@ impl Cu {
             Some(i) => {
                 let slot = base + i;
                 if let Some(d) = self.waves[slot].dec {
-                    self.sched[simd] = Sched::issued(ready, i, d.class, self.waves[slot].pc);
+                    self.sched[simd] =
+                        Sched::issued(ready, i, d.class, self.waves[slot].pc.value());
                     self.issue_one(slot, simd, d, cx);
                 }
             }
@@ -155,14 +156,14 @@ impl Cu {
         let (pc, seq, exec_mask, wave64, id, g) = {
             let w = &mut self.waves[slot];
             let r = (
-                w.pc,
+                w.pc.value(),
                 w.seq,
                 exec::operand::masked(w.scalar.exec(), w.env.target_wave64),
                 w.env.target_wave64,
                 w.id,
                 usize::from(w.wg.value()),
             );
-            w.pc += u64::from(inst.size);
+            w.pc = super::wave::a48(w.pc.value() + u64::from(inst.size));
             w.seq += 1;
             r
         };

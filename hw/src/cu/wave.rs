@@ -1,7 +1,7 @@
 //! One wave slot: the wave's architectural state, its instruction buffer
 //! window, waitcnt counters, scoreboard and what it is waiting for.
 
-use arbitrary_int::{u1, u2, u4, u6, u7};
+use arbitrary_int::{u1, u2, u4, u48, u6, u7};
 use arch::device::WaveId;
 use std::collections::VecDeque;
 
@@ -23,7 +23,7 @@ pub struct Wave {
     /// Launch order (for oldest-first).
     pub age: u64,
     /// Next instruction to issue.
-    pub pc: u64,
+    pub pc: u48,
     /// Per-wave sequence number of the next instruction.
     pub seq: u64,
     /// Scalar state.
@@ -61,9 +61,9 @@ pub struct Wave {
     @untraced
     pub mem_q: [VecDeque<u32>; 3],
     /// Instruction buffer: bytes `[pc, ib_end)` are present.
-    pub ib_end: u64,
+    pub ib_end: u48,
     /// Next byte address to fetch.
-    pub fetch_next: u64,
+    pub fetch_next: u48,
     /// Returned fetch chunks beyond `ib_end` (bit i = chunk i).
     pub fetch_done: u16,
     /// Fetches in flight.
@@ -84,7 +84,7 @@ pub struct Wave {
     @untraced
     pub dec: Option<super::decode::Decoded>,
     /// The pc `dec` belongs to.
-    pub dec_pc: u64,
+    pub dec_pc: u48,
 }
 }
 
@@ -144,6 +144,13 @@ pub fn count(c: u6, up: bool) -> u6 {
     } else {
         v.saturating_sub(1)
     })
+}
+
+/// A byte address as the 48-bit register it is held in (the device's virtual
+/// addresses are 48-bit; higher bits are dropped as the hardware would).
+#[inline]
+pub fn a48(address: u64) -> u48 {
+    u48::new(address & ((1 << 48) - 1))
 }
 
 /// The `u1` SIMD number.
