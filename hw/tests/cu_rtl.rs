@@ -186,6 +186,8 @@ fn issue_port_and_simd_valid_follow_the_pipeline() {
         valid_cycles += v[simd_valid];
         high_half += v[simd_valid] & v[half];
     }
+    let v = t.values();
+    assert_eq!((v[issue], v[simd_valid]), (0, 0), "ports idle at the end");
     assert_eq!(valu_issues, 2, "two VALU issues on SIMD 0's port");
     assert_eq!(valid_cycles, 4, "two passes each");
     assert_eq!(high_half, 2, "one high-half pass each");

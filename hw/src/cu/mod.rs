@@ -394,6 +394,13 @@ impl Cu {
 
     /// One clock of the whole CU.
     pub fn tick(&mut self, cx: &mut TickCtx<'_>) {
+        // Per-cycle port valid bits fall unless a stage drives them again
+        // (also on the edge after which the CU is idle).
+        self.fetch.req_valid = false;
+        self.vmem.req_valid = false;
+        self.vmem.blocked = false;
+        self.lds.valid = false;
+        self.salu.valid = false;
         if self.is_idle() {
             return;
         }
@@ -401,12 +408,6 @@ impl Cu {
         if self.resident > 0 {
             self.stats.active_cycles += 1;
         }
-        // Per-cycle port valid bits fall unless a stage drives them again.
-        self.fetch.req_valid = false;
-        self.vmem.req_valid = false;
-        self.vmem.blocked = false;
-        self.lds.valid = false;
-        self.salu.valid = false;
         for s in &mut self.simd {
             s.advance(cx.now);
         }
