@@ -109,6 +109,7 @@ fn every_block_is_traceable_by_hierarchical_name() {
         "gpu.cu0.sched0.issue_valid",
         "gpu.cu0.sched0.issue_wave",
         "gpu.cu0.sched1.issue_class",
+        "gpu.cu0.sched1.issue_lanes",
         "gpu.cu0.sched1.ready",
         "gpu.cu0.sched1.stall",
         "gpu.cu0.salu.valid",
@@ -165,6 +166,7 @@ fn issue_port_and_simd_valid_follow_the_pipeline() {
     t.end_walk();
     let names = t.declared();
     let at = |n: &str| names.iter().position(|x| x == n).unwrap();
+    let lanes = at("gpu.cu0.sched0.issue_lanes");
     let (issue, class, simd_valid, half) = (
         at("gpu.cu0.sched0.issue_valid"),
         at("gpu.cu0.sched0.issue_class"),
@@ -182,6 +184,7 @@ fn issue_port_and_simd_valid_follow_the_pipeline() {
         let v = t.values();
         if v[issue] == 1 && v[class] == hw::stats::Class::Valu as u64 {
             valu_issues += 1;
+            assert_eq!(v[lanes], 64, "a full wave64");
         }
         valid_cycles += v[simd_valid];
         high_half += v[simd_valid] & v[half];

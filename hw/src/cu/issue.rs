@@ -137,8 +137,12 @@ impl Cu {
             Some(i) => {
                 let slot = base + i;
                 if let Some(d) = self.waves[slot].dec {
-                    self.sched[simd] =
-                        Sched::issued(ready, i, d.class, self.waves[slot].pc.value());
+                    self.sched[simd] = {
+                        let w = &self.waves[slot];
+                        let lanes = exec::operand::masked(w.scalar.exec(), w.env.target_wave64)
+                            .count_ones();
+                        Sched::issued(ready, i, d.class, w.pc.value(), lanes)
+                    };
                     self.issue_one(slot, simd, d, cx);
                 }
             }

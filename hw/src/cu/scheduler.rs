@@ -8,7 +8,7 @@
 //! arbitrated over, the stall reason when nothing issued, and the policy state
 //! (the slot that issued last).
 
-use arbitrary_int::{u3, u48, u5};
+use arbitrary_int::{u3, u48, u5, u7};
 
 use crate::config::SchedPolicy;
 use crate::stats::{Class, Stall};
@@ -25,6 +25,8 @@ pub struct Sched {
     pub issue_class: u3,
     /// Its pc.
     pub issue_pc: u48,
+    /// Its active lanes (EXEC bits set within the wave size, 0–64).
+    pub issue_lanes: u7,
     /// Ready waves this cycle, bit per slot within the SIMD.
     pub ready: u32,
     /// Why nothing issued ([`Stall`] as a number + 1; 0 when something issued
@@ -65,13 +67,14 @@ impl Sched {
 
     /// The registers after a cycle that issued slot `i` (`class`, `pc`).
     #[inline]
-    pub fn issued(ready: u32, i: usize, class: Class, pc: u64) -> Sched {
+    pub fn issued(ready: u32, i: usize, class: Class, pc: u64, lanes: u32) -> Sched {
         let slot = u5::new((i & 31) as u8);
         Sched {
             issue_valid: true,
             issue_wave: slot,
             issue_class: u3::new(class as u8 & 7),
             issue_pc: u48::new(pc & ((1 << 48) - 1)),
+            issue_lanes: u7::new(lanes.min(64) as u8),
             ready,
             stall: u3::new(0),
             last_valid: true,
