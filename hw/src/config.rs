@@ -107,6 +107,10 @@ pub struct CuConfig {
     pub fetch_bytes: u32,
     /// Maximum vector memory requests the vector memory unit sends per cycle. Default 1.
     pub vmem_requests_per_cycle: u32,
+    /// Cache-line requests the vector memory unit's queue holds (≥ 1); a
+    /// vector or scalar memory instruction does not issue while it is full
+    /// (a `backpressure` stall). Default 256 (assumption).
+    pub vmem_queue_depth: u32,
     /// Cycles between occupancy samples in the statistics (≥ 1). Default 1024.
     pub occupancy_sample: u32,
 }
@@ -135,6 +139,7 @@ impl Default for CuConfig {
             ibuf_bytes: 64,
             fetch_bytes: 32,
             vmem_requests_per_cycle: 1,
+            vmem_queue_depth: 256,
             occupancy_sample: 1024,
         }
     }
@@ -303,6 +308,7 @@ impl GpuConfig {
         }
         range("cu.lds_banks", c.lds_banks.into(), 1, 64)?;
         range("cu.vgpr_banks", c.vgpr_banks.into(), 1, 16)?;
+        range("cu.vmem_queue_depth", c.vmem_queue_depth.into(), 1, 65536)?;
         for (name, v) in [
             ("cu.salu_latency", c.salu_latency),
             ("cu.valu_latency", c.valu_latency),

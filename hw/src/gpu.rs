@@ -275,7 +275,7 @@ impl ClockedGpu {
             .iter()
             .filter_map(|c| c.oldest_wave())
             .min_by_key(|w| w.age)
-            .map(|w| (w.id, w.pc, w.env.target()));
+            .map(|w| (w.id, w.pc.value(), w.env.target()));
         let instruction = oldest.and_then(|(_, pc, target)| {
             let mut b = [0u8; 12];
             (0..3)
@@ -518,8 +518,17 @@ impl traces::Probe for ClockedGpu {
         t.scope(name, |t| {
             t.signal("cycle", 64, self.cycle);
             self.frontend.probe("frontend", t);
-            self.mem.probe("mem", t);
-            self.cus.probe("cu", t);
+            self.dispatcher.probe("dispatch", t);
+            for (i, cu) in self.cus.iter().enumerate() {
+                // A CU's scope holds its core blocks and its caches.
+                t.indexed("cu", i, |t, n| {
+                    t.scope(n, |t| {
+                        cu.probe_blocks(t);
+                        self.mem.probe_cu(i, t);
+                    })
+                });
+            }
+            self.mem.probe_shared(t);
         });
     }
 }

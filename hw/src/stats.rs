@@ -66,6 +66,7 @@ impl ByClass {
 
 /// Why a SIMD's scheduler issued nothing in a cycle while it had waves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub enum Stall {
     /// Waiting for an ALU result (scoreboard).
     Dependency,

@@ -156,6 +156,8 @@ fn signals_are_traceable_by_hierarchical_name() {
     for want in [
         "gpu.cycle",
         "gpu.cu0.simd1.waves",
+        "gpu.cu0.simd1.valid",
+        "gpu.cu0.sched0.issue_wave",
         "gpu.cu0.wave3.pc",
         "gpu.cu0.wave31.vmcnt",
     ] {

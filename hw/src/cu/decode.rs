@@ -200,6 +200,9 @@ pub fn describe(inst: Instruction, target: Target, rates: (u8, u8), banks: u32) 
         S_NOP => Control::Nop((simm & 0xf) as u8),
         S_SLEEP => Control::Sleep(simm & 0x7f),
         S_SETPRIO => Control::Setprio((simm & 3) as u8),
+        // The SOPK waitcnt forms also OR in their SGPR operand, read at issue
+        // (issue.rs). expcnt counts exports and GDS, which a compute wave never
+        // has outstanding, so `s_waitcnt_expcnt` never waits.
         S_CLAUSE | S_INST_PREFETCH | S_CODE_END | S_WAITCNT_EXPCNT | S_WAITCNT_DEPCTR => {
             Control::Ignore
         }

@@ -9,6 +9,7 @@
 use arch::device::{Fault, FaultKind};
 
 use super::decode::{Control, Decoded};
+use super::scheduler::Sched;
 use super::wave::counter;
 use super::{AluOp, Cu, MemOpE, TickCtx};
 use crate::event::Event;
@@ -19,9 +20,6 @@ use crate::stats::{Class, Stall};
 
 /// Largest value of the vmcnt, vscnt and lgkmcnt counters (6-bit fields on gfx10).
 const COUNTER_MAX: u8 = 63;
-
-/// Most cache-line requests the vector memory queue holds before issue stalls.
-const VMEM_QUEUE_DEPTH: usize = 256;
 
 impl Cu {
     /// Whether wave `slot` can issue now; `Ok` carries its decoded instruction.
@@ -43,11 +41,11 @@ impl Cu {
         if !w.waitcnt_ok() {
             return Err(Some(Stall::Waitcnt));
         }
-        if w.pc + 4 > w.ib_end {
+        if w.pc.value() + 4 > w.ib_end.value() {
             return Err(Some(Stall::Fetch));
         }
-        let (pc, wave64) = (w.pc, w.env.target_wave64);
-        if w.dec_pc != pc || w.dec.is_none() {
+        let (pc, wave64) = (w.pc.value(), w.env.target_wave64);
+        if w.dec_pc != w.pc || w.dec.is_none() {
             // Once per instruction: copy its decoded form out of the cache.
             let rates = (self.cfg.trans_rate as u8, self.cfg.f64_rate as u8);
             match self
@@ -56,7 +54,7 @@ impl Cu {
             {
                 Ok(d) => {
                     w.dec = Some(*d);
-                    w.dec_pc = pc;
+                    w.dec_pc = w.pc;
                 }
                 Err(reason) => {
                     self.fault = Some(Box::new(Fault {
@@ -76,7 +74,7 @@ impl Cu {
         let Some(d) = w.dec.as_ref() else {
             return Err(None);
         };
-        if pc + u64::from(d.inst.size) > w.ib_end {
+        if pc + u64::from(d.inst.size) > w.ib_end.value() {
             return Err(Some(Stall::Fetch));
         }
         if w.sb_special > 0
@@ -90,45 +88,50 @@ impl Cu {
             return Err(Some(Stall::Dependency));
         }
         match d.class {
-            Class::Valu if self.valu_free_at[w.simd as usize] > now => {
+            Class::Valu if self.simd[usize::from(w.simd.value())].busy_until > now => {
                 Err(Some(Stall::BankConflict))
             }
-            Class::Vmem | Class::Smem if self.vmem_q.len() >= VMEM_QUEUE_DEPTH => {
+            Class::Vmem | Class::Smem
+                if self.vmem.queue.len() >= self.cfg.vmem_queue_depth as usize =>
+            {
                 Err(Some(Stall::Backpressure))
             }
             // The waitcnt counters are 6-bit fields on gfx10: a wave whose
-            // counter is full cannot issue another operation it would count.
-            Class::Vmem if w.vmcnt >= COUNTER_MAX || w.vscnt >= COUNTER_MAX => {
+            // counter is full cannot issue another operation it would count
+            // (FLAT counts on lgkmcnt too).
+            Class::Vmem
+                if w.vmcnt.value() >= COUNTER_MAX
+                    || w.vscnt.value() >= COUNTER_MAX
+                    || w.lgkmcnt.value() >= COUNTER_MAX =>
+            {
                 Err(Some(Stall::Backpressure))
             }
-            Class::Smem | Class::Lds if w.lgkmcnt >= COUNTER_MAX => Err(Some(Stall::Backpressure)),
-            Class::Lds if self.lds_free_at > now + 64 => Err(Some(Stall::BankConflict)),
+            Class::Smem | Class::Lds if w.lgkmcnt.value() >= COUNTER_MAX => {
+                Err(Some(Stall::Backpressure))
+            }
+            Class::Lds if self.lds.busy_until > now + 64 => Err(Some(Stall::BankConflict)),
             _ => Ok(()),
         }
     }
 
     /// One issue slot of SIMD `simd`.
     pub(super) fn issue(&mut self, simd: usize, cx: &mut TickCtx<'_>) {
-        if self.simd_waves[simd] == 0 {
+        if self.simd[simd].waves.value() == 0 {
+            if self.sched[simd].issue_valid || self.sched[simd].ready != 0 {
+                self.sched[simd] = self.sched[simd].stalled(0, None);
+            }
             return;
         }
         let ws = self.cfg.wave_slots as usize;
         let base = simd * ws;
-        let last = self.last_issued[simd] as usize;
-        let mut best: Option<(usize, (u8, u64))> = None;
+        // Readiness of every slot (registers of the wave slots), then the
+        // arbiter's pure choice, then the commit.
+        let mut ready = 0u32;
         let mut stall: Option<(u64, Stall)> = None;
         for i in 0..ws {
             let slot = base + i;
             match self.ready(slot, cx) {
-                Ok(()) => {
-                    let w = &self.waves[slot];
-                    let last_here = (last >= base && last < base + ws).then(|| last - base);
-                    let rank = super::scheduler::rank(self.cfg.scheduler, w.age, i, last_here, ws);
-                    let key = (w.prio, rank);
-                    if best.as_ref().map_or(true, |b| key > b.1) {
-                        best = Some((slot, key));
-                    }
-                }
+                Ok(()) => ready |= 1 << i,
                 Err(Some(s)) => {
                     let age = self.waves[slot].age;
                     if stall.map_or(true, |(a, _)| age < a) {
@@ -142,15 +145,26 @@ impl Cu {
                 }
             }
         }
-        match best {
-            Some((slot, _)) => {
-                self.last_issued[simd] = slot as u16;
+        let waves = &self.waves[base..base + ws];
+        let pick = self.sched[simd].eval(self.cfg.scheduler, ready, ws, |i| {
+            (waves[i].prio.value(), waves[i].age)
+        });
+        match pick {
+            Some(i) => {
+                let slot = base + i;
                 if let Some(d) = self.waves[slot].dec {
+                    self.sched[simd] = {
+                        let w = &self.waves[slot];
+                        let lanes = exec::operand::masked(w.scalar.exec(), w.env.target_wave64)
+                            .count_ones();
+                        Sched::issued(ready, i, d.class, w.pc.value(), lanes)
+                    };
                     self.issue_one(slot, simd, d, cx);
                 }
             }
             None => {
                 let s = stall.map_or(Stall::NoReadyWave, |s| s.1);
+                self.sched[simd] = self.sched[simd].stalled(ready, Some(s));
                 self.stats.stalls.add(s);
             }
         }
@@ -162,14 +176,14 @@ impl Cu {
         let (pc, seq, exec_mask, wave64, id, g) = {
             let w = &mut self.waves[slot];
             let r = (
-                w.pc,
+                w.pc.value(),
                 w.seq,
                 exec::operand::masked(w.scalar.exec(), w.env.target_wave64),
                 w.env.target_wave64,
                 w.id,
-                w.wg as usize,
+                usize::from(w.wg.value()),
             );
-            w.pc += u64::from(inst.size);
+            w.pc = super::wave::a48(w.pc.value() + u64::from(inst.size));
             w.seq += 1;
             r
         };
@@ -193,19 +207,23 @@ impl Cu {
             special: false,
         };
         if d.control != Control::None {
+            self.salu.accept(slot, simd, pc, false);
             self.pool[widx as usize].clear();
             let w = &mut self.waves[slot];
             match d.control {
                 Control::Endpgm => w.ending = true,
                 Control::Barrier => {
                     w.at_barrier = true;
-                    self.wgs[g].arrived += 1;
+                    let wg = &mut self.wgs[g];
+                    wg.arrived = count7(wg.arrived);
                     self.release_barrier(g);
                 }
-                Control::Waitcnt { vm, vs, lgkm } => w.wait = Some((vm, vs, lgkm)),
+                Control::Waitcnt { vm, vs, lgkm } => {
+                    w.wait = Some(sopk_waitcnt(&inst, &w.scalar, (vm, vs, lgkm)));
+                }
                 Control::Nop(n) => w.sleep_until = now + u64::from(n) + 1,
                 Control::Sleep(n) => w.sleep_until = now + 64 * u64::from(n).max(1),
-                Control::Setprio(p) => w.prio = p,
+                Control::Setprio(p) => w.prio = arbitrary_int::u2::new(p & 3),
                 Control::Ignore | Control::None => {}
             }
             if let Some(ev) = cx.events.as_deref_mut() {
@@ -222,9 +240,11 @@ impl Cu {
         // The functional effect, now.
         let result = {
             let w = &self.waves[slot];
-            let rows = &self.vgpr[simd][w.vgpr_base as usize..(w.vgpr_base + w.vgpr_rows) as usize];
+            let rows = &self.simd[simd].vgpr.rows
+                [w.vgpr_base as usize..(w.vgpr_base + w.vgpr_rows) as usize];
             let wg = &self.wgs[g];
-            let lds = &mut self.lds[wg.lds_base as usize..(wg.lds_base + wg.lds_len) as usize];
+            let lds =
+                &mut self.lds.bytes[wg.lds_base as usize..(wg.lds_base + wg.lds_len) as usize];
             let mut ctx = ExecCtx {
                 memory: cx.backing,
                 lds,
@@ -291,11 +311,23 @@ impl Cu {
                     self.stats.skipped_halves += u64::from(v.skipped);
                     self.stats.vgpr_bank_conflict_cycles += u64::from(v.conflict);
                     self.stats.valu_busy_cycles += u64::from(v.busy);
-                    self.valu_free_at[simd] = now + u64::from(v.busy);
+                    let first_half = u8::from(wave64 && exec_mask as u32 == 0);
+                    self.simd[simd].accept(
+                        now,
+                        slot - simd * self.cfg.wave_slots as usize,
+                        first_half,
+                        &v,
+                    );
                     now + u64::from(v.writeback)
                 }
-                _ if d.branch => now + u64::from(self.cfg.branch_latency),
-                _ => now + u64::from(self.cfg.salu_latency),
+                _ if d.branch => {
+                    self.salu.accept(slot, simd, pc, true);
+                    now + u64::from(self.cfg.branch_latency)
+                }
+                _ => {
+                    self.salu.accept(slot, simd, pc, false);
+                    now + u64::from(self.cfg.salu_latency)
+                }
             };
             if d.branch {
                 self.waves[slot].wait_branch = true;
@@ -323,9 +355,8 @@ impl Cu {
             MemOp::Lds => {
                 let cycles = super::lds::conflict_cycles(lanes, self.cfg.lds_banks);
                 self.stats.lds_bank_conflict_cycles += u64::from(cycles - 1);
-                self.lds_free_at = self.lds_free_at.max(now) + u64::from(cycles);
-                let due = self.lds_free_at + u64::from(self.cfg.lds_latency);
-                self.lds_pipe.push_back((due, index));
+                let due = self.lds.accept(now, slot, cycles, self.cfg.lds_latency);
+                self.lds.pipe.push_back((due, index));
                 1
             }
             MemOp::CacheControl => 0,
@@ -338,7 +369,7 @@ impl Cu {
                     _ => (Unit::Vector, Access::Read),
                 };
                 let mut seen = std::mem::take(&mut self.seen);
-                let mut q = std::mem::take(&mut self.vmem_q);
+                let mut q = std::mem::take(&mut self.vmem.queue);
                 let mut adder = QueueExtend { q: &mut q, unit };
                 let n = super::vmem::coalesce(
                     lanes,
@@ -349,7 +380,7 @@ impl Cu {
                     &mut adder,
                     &mut seen,
                 );
-                self.vmem_q = q;
+                self.vmem.queue = q;
                 self.seen = seen;
                 if unit == Unit::Scalar {
                     self.stats.smem_requests += u64::from(n);
@@ -361,11 +392,21 @@ impl Cu {
         };
         if remaining == 0 {
             // Nothing to wait for (no active lanes): completes next cycle.
-            self.lds_pipe.push_back((now + 1, index));
+            self.lds.pipe.push_back((now + 1, index));
         }
+        // FLAT may reach either memory, so it counts on vmcnt/vscnt and on
+        // lgkmcnt alike (RDNA2 ISA guide, "Data dependency resolution"); both
+        // come down when it completes.
+        let also =
+            (inst.family == arch::isa::Family::Flat).then_some(if counter == counter::LGKM {
+                counter::VM
+            } else {
+                counter::LGKM
+            });
         self.mem_ops[index as usize] = Some(MemOpE {
             slot: slot as u16,
             counter: counter as u8,
+            also: also.map_or(u8::MAX, |c| c as u8),
             remaining: remaining.max(1),
             widx,
             pc,
@@ -375,10 +416,9 @@ impl Cu {
         });
         let w = &mut self.waves[slot];
         w.mem_q[counter].push_back(index);
-        match counter {
-            counter::VM => w.vmcnt += 1,
-            counter::VS => w.vscnt += 1,
-            _ => w.lgkmcnt += 1,
+        w.bump(counter, true);
+        if let Some(c) = also {
+            w.bump(c, true);
         }
     }
 
@@ -442,9 +482,9 @@ impl Cu {
                             let _ = cx.backing.write(m.address, &m.data[..1]);
                         }
                         exec::MemSpace::Lds => {
-                            let wg = &self.wgs[w.wg as usize];
+                            let wg = &self.wgs[usize::from(w.wg.value())];
                             let a = wg.lds_base as u64 + m.address;
-                            if let Some(b) = self.lds.get_mut(a as usize) {
+                            if let Some(b) = self.lds.bytes.get_mut(a as usize) {
                                 *b = m.data[0];
                             }
                         }
@@ -471,5 +511,38 @@ impl Extend<crate::mem::MemRequest> for QueueExtend<'_> {
         for r in iter {
             self.q.push_back((self.unit, r));
         }
+    }
+}
+
+/// Counts one more wave at a barrier (7-bit: at most 64 waves per workgroup on a CU).
+#[inline]
+fn count7(c: arbitrary_int::u7) -> arbitrary_int::u7 {
+    arbitrary_int::u7::new((c.value() + 1).min(127))
+}
+
+/// The limits of a waitcnt instruction: for the single-counter SOPK forms
+/// (`s_waitcnt_vscnt`, `_vmcnt`, `_lgkmcnt`) the count is the SGPR operand's
+/// bits [5:0] OR'd with `SIMM16[5:0]` (`null` reads as 0, so the usual
+/// `s_waitcnt_vscnt null, N` waits for N); the other counters stay at "no wait".
+fn sopk_waitcnt(
+    inst: &arch::isa::Instruction,
+    scalar: &exec::ScalarState,
+    limits: (u8, u8, u8),
+) -> (u8, u8, u8) {
+    use arch::isa::{Opcode, Operand};
+    const NULL: u16 = 125;
+    let sgpr = match inst.operands().first() {
+        Some(&Operand::Src { code, .. }) if code != NULL => scalar
+            .sgpr
+            .get(usize::from(code))
+            .map_or(0, |&v| (v & 0x3f) as u8),
+        _ => 0,
+    };
+    let (vm, vs, lgkm) = limits;
+    match inst.opcode {
+        Opcode::S_WAITCNT_VSCNT => (vm, vs | sgpr, lgkm),
+        Opcode::S_WAITCNT_VMCNT => (vm | sgpr, vs, lgkm),
+        Opcode::S_WAITCNT_LGKMCNT => (vm, vs, lgkm | sgpr),
+        _ => limits,
     }
 }

@@ -2,6 +2,69 @@
 //! 32 at a time, and accesses to different dwords in the same bank serialise
 //! (the same dword is broadcast). Storage is the CU's `lds` byte array, one
 //! slice per workgroup.
+//!
+//! [`Lds`] holds the block's registers: the instruction accepted this cycle,
+//! until when the banks are busy, the conflict cycles of the last access, and
+//! the pipe of accesses waiting out the latency.
+
+use std::collections::VecDeque;
+
+use arbitrary_int::{u6, u7};
+
+use super::alloc::BlockAlloc;
+
+traces::signals! {
+/// The LDS (`gpu.cuN.lds`).
+#[derive(Clone, Debug)]
+pub struct Lds {
+    /// An LDS instruction was accepted this cycle.
+    pub valid: bool,
+    /// Its wave (CU slot).
+    pub wave: u6,
+    /// First cycle the banks take a new access.
+    pub busy_until: u64,
+    /// Extra cycles the last access spent on bank conflicts.
+    pub conflict_cycles: u7,
+    /// Accesses in the pipe.
+    pub inflight: u16,
+    /// Storage (workgroup slices).
+    @untraced
+    pub bytes: Vec<u8>,
+    /// Slice allocation.
+    @untraced
+    pub alloc: BlockAlloc,
+    /// `(due cycle, memory-op index)` in issue order.
+    @untraced
+    pub pipe: VecDeque<(u64, u32)>,
+}
+}
+
+impl Lds {
+    /// `bytes` of zeroed LDS allocated in `granule`-byte blocks.
+    pub fn new(bytes: u32, granule: u32) -> Lds {
+        Lds {
+            valid: false,
+            wave: u6::new(0),
+            busy_until: 0,
+            conflict_cycles: u7::new(0),
+            inflight: 0,
+            bytes: vec![0; bytes as usize],
+            alloc: BlockAlloc::new(bytes, granule),
+            pipe: VecDeque::new(),
+        }
+    }
+
+    /// Accepts an access of wave `slot` needing `cycles` bank cycles at `now`;
+    /// returns the cycle its data is ready (`latency` after the banks finish).
+    #[inline]
+    pub fn accept(&mut self, now: u64, slot: usize, cycles: u32, latency: u32) -> u64 {
+        self.valid = true;
+        self.wave = u6::new((slot & 63) as u8);
+        self.conflict_cycles = u7::new((cycles - 1).min(127) as u8);
+        self.busy_until = self.busy_until.max(now) + u64::from(cycles);
+        self.busy_until + u64::from(latency)
+    }
+}
 
 /// Cycles the LDS needs for `lanes` (`(lane, byte address, bytes)`), at least 1.
 pub fn conflict_cycles(lanes: &[(u8, u64, u8)], banks: u32) -> u32 {

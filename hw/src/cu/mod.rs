@@ -21,8 +21,33 @@
 //! The functional effect of a memory instruction happens at issue, in
 //! GPU-wide issue order; its packets then carry only its timing. Memory
 //! results are not interlocked (s_waitcnt is), ALU results are (scoreboard).
-
-use std::collections::VecDeque;
+//!
+//! Blocks, one file each, each a `traces::signals!` register struct (traced
+//! as `gpu.cuN.<name>`, docs/waveforms.md):
+//!
+//! ```text
+//! fetch.rs      Fetch      fetch arbiter + request port          gpu.cuN.fetch
+//! scheduler.rs  Sched      per-SIMD issue arbiter + issue port    gpu.cuN.schedS
+//! salu.rs       Salu       scalar unit                            gpu.cuN.salu
+//! simd.rs       Simd       VALU pipe                              gpu.cuN.simdS
+//! vgpr.rs       VgprFile   VGPR banks (rows untraced)             gpu.cuN.simdS.vgpr
+//! lds.rs        Lds        LDS banks, latency pipe, storage       gpu.cuN.lds
+//! vmem.rs       Vmem       coalescer queue + memory request port  gpu.cuN.vmem
+//! wave.rs       Wave       wave slot: pc, ibuf window, waitcnt    gpu.cuN.waveK
+//!               Workgroup  workgroup slot + barrier               gpu.cuN.wgK
+//! ```
+//!
+//! The form is the one the memory hierarchy uses (see `mem/l0.rs`): each
+//! stage makes a pure decision from the registers as they are
+//! ([`Sched::eval`], [`Fetch::eval`], [`simd::timing`],
+//! [`lds::conflict_cycles`], [`vmem::coalesce`]) and commits it to its own
+//! registers ([`Sched::issued`], [`Simd::accept`], [`Lds::accept`],
+//! [`Salu::accept`], [`Vmem::sent`]) inside [`Cu::tick`], the CU's clock
+//! edge; nothing changes a register outside `tick` and `launch` (the
+//! dispatcher's write port). Port registers (`issue_*`, `req_*`) hold the
+//! transfer of the cycle; the receiving unit starts the instruction in the
+//! same cycle (issue and the first execute cycle coincide, the timing
+//! docs/calibration.md is fitted to), so they record rather than delay it.
 
 use arch::device::{Fault, WaveId};
 use arch::isa::Instruction;
@@ -34,22 +59,30 @@ use crate::event::{Event, Retire};
 use crate::exec::{ScalarState, Writes};
 use crate::inject::Injection;
 use crate::mem::backing::Backing;
-use crate::mem::{MemRequest, MemResponse, MemSystem, Unit};
+use crate::mem::{MemResponse, MemSystem, Unit};
 use crate::stats::CuStats;
 
 pub mod alloc;
 pub mod decode;
-mod fetch;
+pub mod fetch;
 mod issue;
 pub mod lds;
 mod retire;
+pub mod salu;
 pub mod scheduler;
 pub mod simd;
+pub mod vgpr;
 pub mod vmem;
 pub mod wave;
 
-use alloc::BlockAlloc;
+use arbitrary_int::{u6, u7};
 use decode::DecodeCache;
+use fetch::Fetch;
+use lds::Lds;
+use salu::Salu;
+use scheduler::Sched;
+use simd::Simd;
+use vmem::Vmem;
 use wave::{Wave, Workgroup};
 
 /// An ALU (or control) instruction between issue and writeback.
@@ -73,6 +106,8 @@ struct AluOp {
 struct MemOpE {
     slot: u16,
     counter: u8,
+    /// A second counter it also holds (FLAT: lgkmcnt, or vmcnt for LDS), `u8::MAX` if none.
+    also: u8,
     remaining: u32,
     widx: u16,
     pc: u64,
@@ -102,12 +137,20 @@ pub struct Cu {
     cfg: CuConfig,
     /// Wave slots, SIMD-major (`simd * wave_slots + i`).
     pub waves: Vec<Wave>,
+    /// Workgroup slots with their barriers.
     wgs: Vec<Workgroup>,
-    vgpr: Vec<Vec<[u32; 32]>>,
-    vgpr_alloc: Vec<BlockAlloc>,
-    simd_waves: Vec<u32>,
-    lds: Vec<u8>,
-    lds_alloc: BlockAlloc,
+    /// Instruction fetch arbiter.
+    fetch: Fetch,
+    /// Per SIMD: scheduler / issue arbiter.
+    sched: Vec<Sched>,
+    /// The scalar unit.
+    salu: Salu,
+    /// The SIMD32s (VALU pipeline, VGPR banks).
+    simd: Vec<Simd>,
+    /// The LDS.
+    lds: Lds,
+    /// The vector memory unit.
+    vmem: Vmem,
     resident: u32,
     decode: DecodeCache,
     pool: Vec<Writes>,
@@ -115,13 +158,6 @@ pub struct Cu {
     alu: Vec<AluOp>,
     mem_ops: Vec<Option<MemOpE>>,
     mem_free: Vec<u32>,
-    lds_pipe: VecDeque<(u64, u32)>,
-    lds_free_at: u64,
-    vmem_q: VecDeque<(Unit, MemRequest)>,
-    valu_free_at: Vec<u64>,
-    last_issued: Vec<u16>,
-    fetch_rr: usize,
-    fetch_outstanding: u32,
     age: u64,
     resp: Vec<MemResponse>,
     seen: Vec<(u64, u16, u16)>,
@@ -146,15 +182,14 @@ impl Cu {
             cfg: cfg.clone(),
             waves: vec![Wave::default(); slots],
             wgs: vec![Workgroup::default(); slots],
-            vgpr: (0..cfg.simds)
-                .map(|_| vec![[0u32; 32]; cfg.vgpr_rows as usize])
+            fetch: Fetch::default(),
+            sched: vec![Sched::default(); cfg.simds as usize],
+            salu: Salu::default(),
+            simd: (0..cfg.simds)
+                .map(|_| Simd::new(cfg.vgpr_rows, 8))
                 .collect(),
-            vgpr_alloc: (0..cfg.simds)
-                .map(|_| BlockAlloc::new(cfg.vgpr_rows, 8))
-                .collect(),
-            simd_waves: vec![0; cfg.simds as usize],
-            lds: vec![0; cfg.lds_bytes as usize],
-            lds_alloc: BlockAlloc::new(cfg.lds_bytes, cfg.lds_granule),
+            lds: Lds::new(cfg.lds_bytes, cfg.lds_granule),
+            vmem: Vmem::default(),
             resident: 0,
             decode: DecodeCache::default(),
             pool: Vec::new(),
@@ -162,13 +197,6 @@ impl Cu {
             alu: Vec::new(),
             mem_ops: Vec::new(),
             mem_free: Vec::new(),
-            lds_pipe: VecDeque::new(),
-            lds_free_at: 0,
-            vmem_q: VecDeque::new(),
-            valu_free_at: vec![0; cfg.simds as usize],
-            last_issued: vec![u16::MAX; cfg.simds as usize],
-            fetch_rr: 0,
-            fetch_outstanding: 0,
             age: 0,
             resp: Vec::new(),
             seen: Vec::new(),
@@ -189,9 +217,9 @@ impl Cu {
     pub fn is_idle(&self) -> bool {
         self.resident == 0
             && self.alu.is_empty()
-            && self.vmem_q.is_empty()
-            && self.fetch_outstanding == 0
-            && self.lds_pipe.is_empty()
+            && self.vmem.queue.is_empty()
+            && self.fetch.outstanding == 0
+            && self.lds.pipe.is_empty()
     }
 
     /// Drops decoded instructions over `[address, +len)` (host writes).
@@ -206,7 +234,7 @@ impl Cu {
     /// and every VGPR it may address, all 64 lanes (for lockstep register dumps).
     pub fn wave_registers(&self, id: WaveId) -> Option<(ScalarState, Vec<[u32; 64]>)> {
         let w = self.waves.iter().find(|w| w.valid && w.id == id)?;
-        let rows = &self.vgpr[usize::from(w.simd)]
+        let rows = &self.simd[usize::from(w.simd.value())].vgpr.rows
             [w.vgpr_base as usize..(w.vgpr_base + w.vgpr_rows) as usize];
         let wave64 = w.env.target_wave64;
         let view = crate::exec::Vgprs { rows, wave64 };
@@ -219,8 +247,9 @@ impl Cu {
     /// The LDS slice of the workgroup of resident wave `id`.
     pub fn workgroup_lds(&self, id: WaveId) -> Option<&[u8]> {
         let w = self.waves.iter().find(|w| w.valid && w.id == id)?;
-        let g = self.wgs.get(usize::from(w.wg))?;
+        let g = self.wgs.get(usize::from(w.wg.value()))?;
         self.lds
+            .bytes
             .get(g.lds_base as usize..(g.lds_base + g.lds_len) as usize)
     }
 
@@ -235,16 +264,17 @@ impl Cu {
         if free_slots < shape.waves || !self.wgs.iter().any(|w| !w.valid) {
             return false;
         }
-        if self.lds_alloc.capacity(shape.lds_bytes) == 0 && shape.lds_bytes > 0 {
+        if self.lds.alloc.capacity(shape.lds_bytes) == 0 && shape.lds_bytes > 0 {
             return false;
         }
         let rows = physical_rows(shape.vgprs, shape.wave64, &self.cfg);
         let per_wave_sgpr = self.cfg.sgprs_per_wave;
         let mut cap = 0;
-        for s in 0..self.cfg.simds as usize {
-            let slots = self.cfg.wave_slots - self.simd_waves[s];
-            let sg = (self.cfg.sgprs / per_wave_sgpr).saturating_sub(self.simd_waves[s]);
-            cap += slots.min(self.vgpr_alloc[s].capacity(rows)).min(sg);
+        for s in &self.simd {
+            let waves = u32::from(s.waves.value());
+            let slots = self.cfg.wave_slots - waves;
+            let sg = (self.cfg.sgprs / per_wave_sgpr).saturating_sub(waves);
+            cap += slots.min(s.vgpr.alloc.capacity(rows)).min(sg);
         }
         cap >= shape.waves
     }
@@ -260,40 +290,45 @@ impl Cu {
         let shape = init.shape;
         let rows = physical_rows(shape.vgprs, shape.wave64, &self.cfg);
         let g = self.wgs.iter().position(|w| !w.valid).unwrap_or(0);
-        let lds_base = self.lds_alloc.alloc(shape.lds_bytes).unwrap_or(0);
+        let lds_base = self.lds.alloc.alloc(shape.lds_bytes).unwrap_or(0);
         let lds_len = shape.lds_bytes;
-        self.lds[lds_base as usize..(lds_base + lds_len) as usize].fill(0);
+        self.lds.bytes[lds_base as usize..(lds_base + lds_len) as usize].fill(0);
         let mut wg = std::mem::take(&mut self.wgs[g]);
         wg.valid = true;
         wg.dispatch = init.wave.first().map_or(0, |w| w.id.dispatch);
-        wg.live = init.waves;
-        wg.arrived = 0;
+        wg.live = u7::new(init.waves.min(127) as u8);
+        wg.arrived = u7::new(0);
         wg.waves.clear();
         wg.lds_base = lds_base;
         wg.lds_len = lds_len;
         let mut events = events;
         for wi in &init.wave {
             // The SIMD with the most room takes the next wave.
-            let simd = (0..self.cfg.simds as usize)
-                .filter(|&s| self.simd_waves[s] < self.cfg.wave_slots)
+            let ws = self.cfg.wave_slots;
+            let simd = (0..self.simd.len())
+                .filter(|&s| u32::from(self.simd[s].waves.value()) < ws)
                 .max_by_key(|&s| {
+                    let sd = &self.simd[s];
                     (
-                        self.vgpr_alloc[s]
+                        sd.vgpr
+                            .alloc
                             .capacity(rows)
-                            .min(self.cfg.wave_slots - self.simd_waves[s]),
+                            .min(ws - u32::from(sd.waves.value())),
                         std::cmp::Reverse(s),
                     )
                 })
                 .unwrap_or(0);
-            let base = self.vgpr_alloc[simd].alloc(rows).unwrap_or(0);
+            let base = self.simd[simd].vgpr.alloc.alloc(rows).unwrap_or(0);
             let ws = self.cfg.wave_slots as usize;
             let slot = (simd * ws..(simd + 1) * ws)
                 .find(|&i| !self.waves[i].valid)
                 .unwrap_or(simd * ws);
-            self.simd_waves[simd] += 1;
+            let sd = &mut self.simd[simd];
+            sd.waves = u6::new((sd.waves.value() + 1).min(63));
+            sd.vgpr.rows_used += rows;
             self.resident += 1;
             let vrows = u32::from(shape.vgprs) * if shape.wave64 { 2 } else { 1 };
-            let file = &mut self.vgpr[simd];
+            let file = &mut sd.vgpr.rows;
             for r in 0..rows {
                 file[(base + r) as usize] = [0; 32];
             }
@@ -306,16 +341,16 @@ impl Cu {
                 }
             }
             let w = &mut self.waves[slot];
-            let epoch = w.epoch.wrapping_add(1);
+            let epoch = w.epoch.wrapping_add(arbitrary_int::u4::new(1));
             let mut q = std::mem::take(&mut w.mem_q);
             q.iter_mut().for_each(|q| q.clear());
             *w = Wave {
                 valid: true,
                 id: wi.id,
-                simd: simd as u8,
-                wg: g as u16,
+                simd: wave::simd_bit(simd),
+                wg: u6::new((g & 63) as u8),
                 age: self.age,
-                pc: init.pc,
+                pc: wave::a48(init.pc),
                 seq: 0,
                 scalar: wi.scalar.clone(),
                 env: wi.env,
@@ -323,8 +358,8 @@ impl Cu {
                 vgpr_rows: vrows,
                 vgpr_alloc: rows,
                 sleep_until: now + u64::from(latency),
-                ib_end: init.pc & !u64::from(self.cfg.fetch_bytes - 1),
-                fetch_next: init.pc & !u64::from(self.cfg.fetch_bytes - 1),
+                ib_end: wave::a48(init.pc & !u64::from(self.cfg.fetch_bytes - 1)),
+                fetch_next: wave::a48(init.pc & !u64::from(self.cfg.fetch_bytes - 1)),
                 epoch,
                 mem_q: q,
                 ..Wave::default()
@@ -359,12 +394,22 @@ impl Cu {
 
     /// One clock of the whole CU.
     pub fn tick(&mut self, cx: &mut TickCtx<'_>) {
+        // Per-cycle port valid bits fall unless a stage drives them again
+        // (also on the edge after which the CU is idle).
+        self.fetch.req_valid = false;
+        self.vmem.req_valid = false;
+        self.vmem.blocked = false;
+        self.lds.valid = false;
+        self.salu.valid = false;
         if self.is_idle() {
             return;
         }
         self.ended_wgs.clear();
         if self.resident > 0 {
             self.stats.active_cycles += 1;
+        }
+        for s in &mut self.simd {
+            s.advance(cx.now);
         }
         self.responses(cx);
         self.lds_stage(cx);
@@ -381,21 +426,24 @@ impl Cu {
         }
         self.send_vmem(cx);
         self.fetch(cx);
+        self.vmem.queued = self.vmem.queue.len().min(usize::from(u16::MAX)) as u16;
+        self.lds.inflight = self.lds.pipe.len().min(usize::from(u16::MAX)) as u16;
     }
 
     fn responses(&mut self, cx: &mut TickCtx<'_>) {
         let mut resp = std::mem::take(&mut self.resp);
-        if self.fetch_outstanding > 0 {
+        if self.fetch.outstanding > 0 {
             resp.clear();
             cx.mem.take_responses(self.index, Unit::Inst, &mut resp);
             for r in &resp {
-                self.fetch_outstanding -= 1;
+                self.fetch.outstanding -= 1;
                 self.fetch_response(r.tag);
             }
         }
         for unit in [Unit::Scalar, Unit::Vector] {
             resp.clear();
             cx.mem.take_responses(self.index, unit, &mut resp);
+            self.vmem.outstanding = self.vmem.outstanding.saturating_sub(resp.len() as u32);
             for r in &resp {
                 let i = r.tag as usize;
                 if let Some(op) = self.mem_ops.get_mut(i).and_then(|o| o.as_mut()) {
@@ -411,11 +459,11 @@ impl Cu {
     }
 
     fn lds_stage(&mut self, cx: &mut TickCtx<'_>) {
-        while let Some(&(due, op)) = self.lds_pipe.front() {
+        while let Some(&(due, op)) = self.lds.pipe.front() {
             if due > cx.now {
                 break;
             }
-            self.lds_pipe.pop_front();
+            self.lds.pipe.pop_front();
             if let Some(o) = self.mem_ops[op as usize].as_mut() {
                 o.remaining = 0;
                 let slot = o.slot;
@@ -431,23 +479,25 @@ impl Cu {
                 continue;
             }
             let id = w.id;
-            let simd = w.simd as usize;
+            let simd = usize::from(w.simd.value());
             let (base, alloc) = (w.vgpr_base, w.vgpr_alloc);
-            let g = w.wg as usize;
+            let g = usize::from(w.wg.value());
             self.waves[slot].valid = false;
             self.epoch += 1;
-            self.vgpr_alloc[simd].free(base, alloc);
-            self.simd_waves[simd] -= 1;
+            let sd = &mut self.simd[simd];
+            sd.vgpr.alloc.free(base, alloc);
+            sd.vgpr.rows_used -= alloc;
+            sd.waves = u6::new(sd.waves.value().saturating_sub(1));
             self.resident -= 1;
             if let Some(ev) = cx.events.as_deref_mut() {
                 ev.push(Event::WaveEnd { wave: id });
             }
             let wg = &mut self.wgs[g];
-            wg.live -= 1;
-            if wg.live == 0 {
+            wg.live = u7::new(wg.live.value().saturating_sub(1));
+            if wg.live.value() == 0 {
                 wg.valid = false;
                 let (b, l) = (wg.lds_base, wg.lds_len);
-                self.lds_alloc.free(b, l);
+                self.lds.alloc.free(b, l);
                 self.ended_wgs.push(wg.dispatch);
             } else {
                 self.release_barrier(g);
@@ -458,10 +508,10 @@ impl Cu {
     /// Releases the barrier of workgroup `g` when every live wave arrived.
     fn release_barrier(&mut self, g: usize) {
         let wg = &mut self.wgs[g];
-        if wg.arrived == 0 || wg.arrived < wg.live {
+        if wg.arrived.value() == 0 || wg.arrived < wg.live {
             return;
         }
-        wg.arrived = 0;
+        wg.arrived = u7::new(0);
         for &s in &wg.waves {
             self.waves[s as usize].at_barrier = false;
         }
@@ -489,22 +539,25 @@ impl Cu {
     }
 }
 
+impl Cu {
+    /// Emits the CU's blocks under the current scope (the GPU adds the CU's
+    /// caches to the same scope).
+    pub fn probe_blocks(&self, t: &mut traces::Tracer) {
+        use traces::Probe;
+        t.signal("resident", 7, u64::from(self.resident));
+        self.fetch.probe("fetch", t);
+        self.sched.probe("sched", t);
+        self.salu.probe("salu", t);
+        self.simd.probe("simd", t);
+        self.lds.probe("lds", t);
+        self.vmem.probe("vmem", t);
+        self.wgs.probe("wg", t);
+        self.waves.probe("wave", t);
+    }
+}
+
 impl traces::Probe for Cu {
     fn probe(&self, name: &str, t: &mut traces::Tracer) {
-        t.scope(name, |t| {
-            t.signal("resident", 8, u64::from(self.resident));
-            t.signal("vmem_queue", 16, self.vmem_q.len() as u64);
-            t.signal("lds_busy", 1, u64::from(!self.lds_pipe.is_empty()));
-            for (s, free) in self.valu_free_at.iter().enumerate() {
-                t.indexed("simd", s, |t, n| {
-                    t.scope(n, |t| {
-                        t.signal("waves", 8, u64::from(self.simd_waves[s]));
-                        t.signal("valu_free_at", 64, *free);
-                        t.signal("last_issued", 16, u64::from(self.last_issued[s]));
-                    })
-                });
-            }
-            self.waves.probe("wave", t);
-        });
+        t.scope(name, |t| self.probe_blocks(t));
     }
 }

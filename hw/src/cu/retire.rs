@@ -4,7 +4,6 @@
 //! has elapsed (ALU) or all its memory responses returned (memory, in order
 //! per waitcnt counter), and reported as a `Retire` event.
 
-use super::wave::counter;
 use super::{AluOp, Cu, TickCtx};
 use crate::cu::wave::Wave;
 use crate::exec::Writes;
@@ -84,7 +83,11 @@ impl Cu {
         let slot = op.slot as usize;
         let w = &mut self.waves[slot];
         let writes = &self.pool[op.widx as usize];
-        apply(writes, w, &mut self.vgpr[w.simd as usize]);
+        apply(
+            writes,
+            w,
+            &mut self.simd[usize::from(w.simd.value())].vgpr.rows,
+        );
         w.sb_sgpr &= !op.sb_sgpr;
         for i in 0..4 {
             w.sb_vgpr[i] &= !op.sb_vgpr[i];
@@ -129,11 +132,14 @@ impl Cu {
                 self.mem_free.push(i);
                 let w = &mut self.waves[slot];
                 let writes = &self.pool[op.widx as usize];
-                apply(writes, w, &mut self.vgpr[w.simd as usize]);
-                match usize::from(op.counter) {
-                    counter::VM => w.vmcnt -= 1,
-                    counter::VS => w.vscnt -= 1,
-                    _ => w.lgkmcnt -= 1,
+                apply(
+                    writes,
+                    w,
+                    &mut self.simd[usize::from(w.simd.value())].vgpr.rows,
+                );
+                w.bump(usize::from(op.counter), false);
+                if op.also != u8::MAX {
+                    w.bump(usize::from(op.also), false);
                 }
                 Cu::emit_retire(
                     &mut cx.events,
@@ -149,14 +155,15 @@ impl Cu {
 
     pub(super) fn send_vmem(&mut self, cx: &mut TickCtx<'_>) {
         for _ in 0..self.cfg.vmem_requests_per_cycle {
-            let Some(&(unit, req)) = self.vmem_q.front() else {
+            let Some(&(unit, req)) = self.vmem.queue.front() else {
                 return;
             };
             if !cx.mem.can_accept(self.index, unit) {
-                self.stats.stalls.backpressure += 0;
+                self.vmem.blocked = true;
                 return;
             }
-            self.vmem_q.pop_front();
+            self.vmem.queue.pop_front();
+            self.vmem.sent(unit, &req);
             cx.mem.request(self.index, unit, req);
         }
     }

@@ -2,7 +2,50 @@
 //! cache-line requests (all lanes touching one line → one request) and queues
 //! them for the memory system; completion is tracked per instruction.
 
-use crate::mem::{Access, MemRequest};
+use std::collections::VecDeque;
+
+use arbitrary_int::{u2, u48};
+
+use crate::mem::{Access, MemRequest, Unit};
+
+traces::signals! {
+/// The vector memory unit (`gpu.cuN.vmem`): the coalescer's output queue of
+/// cache-line requests (scalar memory requests share it) and the request
+/// port into the memory hierarchy.
+#[derive(Clone, Debug, Default)]
+pub struct Vmem {
+    /// A request entered the memory system this cycle.
+    pub req_valid: bool,
+    /// Its unit (0 instruction, 1 scalar, 2 vector).
+    pub req_unit: u2,
+    /// Its line address (first byte requested).
+    pub line_addr: u48,
+    /// Requests waiting in the coalescer's output queue.
+    pub queued: u16,
+    /// The head request was refused by the memory system this cycle.
+    pub blocked: bool,
+    /// Requests sent and not yet answered.
+    pub outstanding: u32,
+    /// The queue.
+    @untraced
+    pub queue: VecDeque<(Unit, MemRequest)>,
+}
+}
+
+impl Vmem {
+    /// Notes that request `r` of `unit` was sent this cycle.
+    #[inline]
+    pub fn sent(&mut self, unit: Unit, r: &MemRequest) {
+        self.req_valid = true;
+        self.req_unit = u2::new(match unit {
+            Unit::Scalar => 1,
+            Unit::Vector => 2,
+            _ => 0,
+        });
+        self.line_addr = u48::new(r.address & ((1 << 48) - 1));
+        self.outstanding += 1;
+    }
+}
 
 /// Appends one request per distinct line touched by `lanes`, in first-touch
 /// order, to `out`; returns how many were added.

@@ -1,6 +1,7 @@
 //! One wave slot: the wave's architectural state, its instruction buffer
 //! window, waitcnt counters, scoreboard and what it is waiting for.
 
+use arbitrary_int::{u1, u2, u4, u48, u6, u7};
 use arch::device::WaveId;
 use std::collections::VecDeque;
 
@@ -16,13 +17,13 @@ pub struct Wave {
     @untraced
     pub id: WaveId,
     /// SIMD it runs on.
-    pub simd: u8,
+    pub simd: u1,
     /// Workgroup slot in the CU.
-    pub wg: u16,
+    pub wg: u6,
     /// Launch order (for oldest-first).
     pub age: u64,
     /// Next instruction to issue.
-    pub pc: u64,
+    pub pc: u48,
     /// Per-wave sequence number of the next instruction.
     pub seq: u64,
     /// Scalar state.
@@ -38,7 +39,7 @@ pub struct Wave {
     /// Rows allocated (granule-rounded).
     pub vgpr_alloc: u32,
     /// Priority (`s_setprio`).
-    pub prio: u8,
+    pub prio: u2,
     /// May not issue before this cycle (`s_nop`, `s_sleep`, launch latency).
     pub sleep_until: u64,
     /// Waiting for a branch to resolve.
@@ -50,25 +51,25 @@ pub struct Wave {
     /// `s_waitcnt` limits in force `(vm, vs, lgkm)`.
     @untraced
     pub wait: Option<(u8, u8, u8)>,
-    /// Outstanding vector loads (and returning atomics).
-    pub vmcnt: u8,
-    /// Outstanding vector stores (and non-returning atomics).
-    pub vscnt: u8,
-    /// Outstanding LDS and scalar memory instructions.
-    pub lgkmcnt: u8,
+    /// Outstanding vector loads (and returning atomics, FLAT loads).
+    pub vmcnt: u6,
+    /// Outstanding vector stores (and non-returning atomics, FLAT stores).
+    pub vscnt: u6,
+    /// Outstanding LDS, scalar memory and FLAT instructions.
+    pub lgkmcnt: u6,
     /// Memory operations in flight per counter, oldest first (slab indices).
     @untraced
     pub mem_q: [VecDeque<u32>; 3],
     /// Instruction buffer: bytes `[pc, ib_end)` are present.
-    pub ib_end: u64,
+    pub ib_end: u48,
     /// Next byte address to fetch.
-    pub fetch_next: u64,
+    pub fetch_next: u48,
     /// Returned fetch chunks beyond `ib_end` (bit i = chunk i).
     pub fetch_done: u16,
     /// Fetches in flight.
     pub fetch_inflight: u8,
     /// Fetch epoch (bumped on flush, launch) to drop stale responses.
-    pub epoch: u8,
+    pub epoch: u4,
     /// Scoreboard: SGPRs 0–105 with ALU writes in flight.
     @untraced
     pub sb_sgpr: u128,
@@ -83,7 +84,7 @@ pub struct Wave {
     @untraced
     pub dec: Option<super::decode::Decoded>,
     /// The pc `dec` belongs to.
-    pub dec_pc: u64,
+    pub dec_pc: u48,
 }
 }
 
@@ -104,12 +105,25 @@ impl Wave {
         match self.wait {
             None => true,
             Some((vm, vs, lgkm)) => {
-                let ok = self.vmcnt <= vm && self.vscnt <= vs && self.lgkmcnt <= lgkm;
+                let ok = self.vmcnt.value() <= vm
+                    && self.vscnt.value() <= vs
+                    && self.lgkmcnt.value() <= lgkm;
                 if ok {
                     self.wait = None;
                 }
                 ok
             }
+        }
+    }
+
+    /// Counts one memory instruction up (`up`) or down on counter `c`
+    /// ([`counter`] index).
+    #[inline]
+    pub fn bump(&mut self, c: usize, up: bool) {
+        match c {
+            counter::VM => self.vmcnt = count(self.vmcnt, up),
+            counter::VS => self.vscnt = count(self.vscnt, up),
+            _ => self.lgkmcnt = count(self.lgkmcnt, up),
         }
     }
 
@@ -120,21 +134,49 @@ impl Wave {
     }
 }
 
-/// A workgroup resident on the CU.
+/// Adds `d` (±1) to a 6-bit waitcnt counter, saturating at 0 and 63 (the
+/// counters' width: more outstanding instructions than that are counted as 63).
+#[inline]
+pub fn count(c: u6, up: bool) -> u6 {
+    let v = c.value();
+    u6::new(if up {
+        (v + 1).min(63)
+    } else {
+        v.saturating_sub(1)
+    })
+}
+
+/// A byte address as the 48-bit register it is held in (the device's virtual
+/// addresses are 48-bit; higher bits are dropped as the hardware would).
+#[inline]
+pub fn a48(address: u64) -> u48 {
+    u48::new(address & ((1 << 48) - 1))
+}
+
+/// The `u1` SIMD number.
+#[inline]
+pub fn simd_bit(simd: usize) -> u1 {
+    u1::new((simd & 1) as u8)
+}
+
+traces::signals! {
+/// A workgroup resident on the CU and its barrier (`gpu.cuN.wgK`).
 #[derive(Clone, Debug, Default)]
 pub struct Workgroup {
     /// Slot in use.
     pub valid: bool,
     /// Dispatch number.
     pub dispatch: u32,
-    /// Waves not yet ended.
-    pub live: u32,
+    /// Waves not yet ended (a workgroup has at most 64 waves on a CU).
+    pub live: u7,
     /// Waves parked at the barrier.
-    pub arrived: u32,
+    pub arrived: u7,
     /// Wave slots of its waves.
+    @untraced
     pub waves: Vec<u16>,
     /// LDS slice start (bytes).
     pub lds_base: u32,
     /// LDS slice length (bytes).
     pub lds_len: u32,
+}
 }

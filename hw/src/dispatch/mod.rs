@@ -12,6 +12,7 @@
 //! Later dispatches start placing workgroups only when every workgroup of the
 //! earlier ones has been launched (in-order, as the golden model does).
 
+use arbitrary_int::{u5, u6, u7};
 use arch::code_object::KernelDescriptor;
 use arch::device::FaultKind;
 
@@ -61,19 +62,45 @@ pub struct ActiveDispatch {
     pub waves_launched: u64,
 }
 
-/// The dispatcher block.
+traces::signals! {
+/// The dispatcher block (`gpu.dispatch`): the launch port to the CUs
+/// (`launch_valid`, `launch_cu`, `launch_dispatch`, `launch_wg`, `launch_waves`),
+/// its placement state and the dispatches it holds (bulk, untraced).
 #[derive(Clone, Debug)]
 pub struct Dispatcher {
+    /// A workgroup was launched this cycle.
+    pub launch_valid: bool,
+    /// The CU it went to.
+    pub launch_cu: u6,
+    /// Its dispatch number.
+    pub launch_dispatch: u32,
+    /// Its linear workgroup number within the dispatch.
+    pub launch_wg: u32,
+    /// Its waves.
+    pub launch_waves: u7,
+    /// Dispatches held (accepted and not complete).
+    pub held: u5,
+    /// Earliest cycle of the next workgroup launch.
+    pub next_launch: u64,
+    /// CU to try first.
+    pub rr_cu: u6,
+    /// Configuration.
+    @untraced
     config: DispatcherConfig,
     /// Dispatches in order of acceptance (completed ones are removed).
+    @untraced
     pub active: Vec<ActiveDispatch>,
-    /// Earliest cycle of the next workgroup launch.
-    next_launch: u64,
-    /// CU to try first.
-    rr_cu: usize,
     /// Per CU, its `epoch` when it last could not take `blocked_shape`.
+    @untraced
     blocked: Vec<u64>,
+    @untraced
     blocked_shape: Option<state::WorkgroupShape>,
+}
+}
+
+/// The `held` register's value for `n` dispatches (at most 16 are held).
+fn held(n: usize) -> u5 {
+    u5::new(n.min(31) as u8)
 }
 
 /// A dispatch the dispatcher finished.
@@ -95,10 +122,16 @@ impl Dispatcher {
     /// An idle dispatcher.
     pub fn new(config: &DispatcherConfig) -> Dispatcher {
         Dispatcher {
+            launch_valid: false,
+            launch_cu: u6::new(0),
+            launch_dispatch: 0,
+            launch_wg: 0,
+            launch_waves: u7::new(0),
+            held: u5::new(0),
+            next_launch: 0,
+            rr_cu: u6::new(0),
             config: config.clone(),
             active: Vec::new(),
-            next_launch: 0,
-            rr_cu: 0,
             blocked: Vec::new(),
             blocked_shape: None,
         }
@@ -127,6 +160,7 @@ impl Dispatcher {
     ) -> Result<(), FaultKind> {
         let d = state::prepare(req, backing, cu, cycle)?;
         self.active.push(d);
+        self.held = held(self.active.len());
         Ok(())
     }
 
@@ -138,6 +172,7 @@ impl Dispatcher {
         cus: &mut [Cu],
         events: Option<&mut Vec<crate::event::Event>>,
     ) -> Option<usize> {
+        self.launch_valid = false;
         if cycle < self.next_launch || cus.is_empty() {
             return None;
         }
@@ -149,8 +184,9 @@ impl Dispatcher {
             self.blocked.clear();
             self.blocked.resize(n, u64::MAX);
         }
+        let rr = usize::from(self.rr_cu.value());
         for k in 0..n {
-            let c = (self.rr_cu + k) % n;
+            let c = (rr + k) % n;
             if self.blocked[c] == cus[c].epoch {
                 continue; // nothing changed since it could not take this shape
             }
@@ -161,10 +197,15 @@ impl Dispatcher {
             {
                 let init = state::workgroup(d, d.next_wg);
                 cus[c].launch(&init, cycle, self.config.launch_latency, events);
+                self.launch_valid = true;
+                self.launch_cu = u6::new((c & 63) as u8);
+                self.launch_dispatch = d.req.number;
+                self.launch_wg = d.next_wg as u32;
+                self.launch_waves = u7::new(init.waves.min(127) as u8);
                 d.next_wg += 1;
                 d.live_wgs += 1;
                 d.waves_launched += u64::from(init.waves);
-                self.rr_cu = (c + 1) % n;
+                self.rr_cu = u6::new(((c + 1) % n) as u8 & 63);
                 self.next_launch = cycle + u64::from(self.config.launch_interval);
                 return Some(c);
             }
@@ -179,6 +220,7 @@ impl Dispatcher {
         d.live_wgs -= 1;
         if d.live_wgs == 0 && d.next_wg == d.total_wgs {
             let d = self.active.remove(i);
+            self.held = held(self.active.len());
             return Some(Completed {
                 number,
                 channel: d.req.channel,

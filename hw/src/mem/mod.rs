@@ -385,6 +385,29 @@ impl MemSystem {
     }
 }
 
+impl MemSystem {
+    /// Emits CU `cu`'s caches (`icache`, `scache`, `l0`) under the current
+    /// scope, so that the GPU can place them in the CU's own scope.
+    pub fn probe_cu(&self, cu: usize, t: &mut traces::Tracer) {
+        use traces::Probe;
+        if let Some(c) = self.cus.get(cu) {
+            c.inst.probe("icache", t);
+            c.scalar.probe("scache", t);
+            c.vector.probe("l0", t);
+        }
+    }
+
+    /// Emits the shared parts (`fe_port`, `xbar`, `l2_N`, `dram_N`) under the
+    /// current scope.
+    pub fn probe_shared(&self, t: &mut traces::Tracer) {
+        use traces::Probe;
+        self.front.probe("fe_port", t);
+        self.xbar.probe("xbar", t);
+        self.l2.probe("l2_", t);
+        self.dram.probe("dram_", t);
+    }
+}
+
 impl traces::Probe for MemSystem {
     fn probe(&self, name: &str, t: &mut traces::Tracer) {
         t.scope(name, |t| {
