@@ -1,0 +1,345 @@
+//! GPU-created work end to end on the golden GPU: kernels compiled with
+//! clang-19 against `sw/devlib/gpusim_work.h` create child work through the
+//! GPU-owned channel set up by `Driver::create_gpu_channel` /
+//! `launch_creating_work` (seed 001, methods 400 and 450), and match their
+//! Rust references on every target.
+
+use arch::device::Device;
+use arch::isa::Target;
+use arch::mmio;
+use corpus::work::{self, WorkKernel};
+use corpus::{ArgValue, BufferData, Dims, ScalarValue, TARGETS};
+use golden::{GoldenConfig, GoldenGpu};
+use sw::driver::{Arg, Driver, DriverError, GpuChannelConfig, LaunchDims, WorkReport};
+
+struct Outcome {
+    finals: Vec<ArgValue>,
+    report: WorkReport,
+    driver: Driver<GoldenGpu>,
+}
+
+fn scalar(v: &ScalarValue) -> Arg {
+    match *v {
+        ScalarValue::U32(x) => Arg::u32(x),
+        ScalarValue::I32(x) => Arg::i32(x),
+        ScalarValue::U64(x) => Arg::u64(x),
+        ScalarValue::F32(x) => Arg::f32(x),
+    }
+}
+
+/// Runs `k`'s parent with `initial` arguments over `dims`, `launches` times
+/// in a row on one channel (buffers keep their contents between launches).
+fn run(
+    k: &WorkKernel,
+    target: Target,
+    dims: Dims,
+    initial: &[ArgValue],
+    config: GpuChannelConfig,
+    launches: u32,
+) -> Result<Outcome, DriverError> {
+    let elf = std::fs::read(k.prebuilt_path(target)).expect("prebuilt work kernel");
+    let gpu = GoldenGpu::new(GoldenConfig::new(target.isa)).expect("config");
+    let mut driver = Driver::new(gpu)?;
+    let program = driver.load(&elf)?;
+    let parent = program.kernel(k.name())?.clone();
+    let children: Vec<_> = k
+        .children
+        .iter()
+        .map(|c| program.kernel(c).cloned())
+        .collect::<Result<_, _>>()?;
+    let refs: Vec<_> = children.iter().collect();
+    let mut channel = driver.create_gpu_channel(config, &refs)?;
+    let mut buffers = Vec::new();
+    let mut args = Vec::new();
+    for v in initial {
+        match v {
+            ArgValue::Buffer(b) => {
+                let a = driver.create_buffer(&b.to_le_bytes())?;
+                buffers.push(Some(a));
+                args.push(Arg::Buffer(a.address));
+            }
+            ArgValue::Scalar(s) => {
+                buffers.push(None);
+                args.push(scalar(s));
+            }
+            ArgValue::Local { bytes } => {
+                buffers.push(None);
+                args.push(Arg::Local(*bytes));
+            }
+        }
+    }
+    let dims = LaunchDims {
+        grid: dims.grid,
+        workgroup: dims.local,
+    };
+    let mut report = WorkReport::default();
+    for _ in 0..launches {
+        report = driver.launch_creating_work(&mut channel, &parent, dims, &args)?;
+    }
+    let mut finals = Vec::new();
+    for (v, a) in initial.iter().zip(&buffers) {
+        finals.push(match (v, a) {
+            (ArgValue::Buffer(b), Some(a)) => {
+                let bytes = driver.download(*a)?;
+                ArgValue::Buffer(BufferData::from_le_bytes(b.elem(), &bytes).expect("size"))
+            }
+            _ => v.clone(),
+        });
+    }
+    Ok(Outcome {
+        finals,
+        report,
+        driver,
+    })
+}
+
+fn default_config(k: &WorkKernel) -> GpuChannelConfig {
+    GpuChannelConfig {
+        entries: k.entries,
+        heap_bytes: k.heap_bytes,
+        ..GpuChannelConfig::default()
+    }
+}
+
+#[test]
+fn every_work_kernel_matches_its_reference_on_every_target() {
+    let mut failures = Vec::new();
+    for k in work::all() {
+        for target in TARGETS {
+            let initial = k.kernel.launch.materialize();
+            let result = run(
+                k,
+                target,
+                k.kernel.launch.dims,
+                &initial,
+                default_config(k),
+                1,
+            );
+            match result {
+                Ok(o) => {
+                    if o.report.has_errors() {
+                        failures.push(format!(
+                            "{} {}: {}",
+                            k.name(),
+                            corpus::target_dir(target),
+                            o.report.problems()
+                        ));
+                    }
+                    if let Err(e) = k.kernel.check(&o.finals) {
+                        failures.push(format!("{} {}: {e}", k.name(), corpus::target_dir(target)));
+                    }
+                    let stats = o.driver.device().stats();
+                    let gpu = &stats.channels.iter().find(|c| c.channel == 1);
+                    assert!(
+                        gpu.is_some_and(|c| c.dispatches > 0),
+                        "{} {}: no child dispatch on the GPU channel",
+                        k.name(),
+                        corpus::target_dir(target)
+                    );
+                }
+                Err(e) => {
+                    failures.push(format!("{} {}: {e}", k.name(), corpus::target_dir(target)))
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn behaviour_05_many_threads_get_separate_contiguous_ranges_in_atomic_order() {
+    let k = work::find("wq_producer").unwrap();
+    let initial = k.kernel.launch.materialize();
+    let o = run(
+        k,
+        Target::GFX1030_W32,
+        k.kernel.launch.dims,
+        &initial,
+        default_config(k),
+        1,
+    )
+    .unwrap();
+    // 256 reservations of N + 1 = 2 entries: soft GP_PUT grew by 512 (plus
+    // the terminal entry), every child ran exactly once (its slice is right).
+    assert_eq!(o.report.reservations, 256);
+    assert_eq!(o.report.entries_reserved, 512);
+    assert_eq!(o.report.terminal_entry, 1 + 512);
+    assert_eq!(o.report.terminal_blocks, 1);
+    k.kernel.check(&o.finals).unwrap();
+    // The GPU channel ran g0, then every reserved entry in index order.
+    let stats = o.driver.device().stats();
+    let gpu = stats.channels.iter().find(|c| c.channel == 1).unwrap();
+    let expected: Vec<u32> = (0..=513).collect();
+    assert_eq!(gpu.gp_get_history, expected);
+    assert_eq!(gpu.dispatches, 256);
+}
+
+#[test]
+fn overflow_returns_an_error_code_and_the_terminal_block_still_runs() {
+    let k = work::find("wq_producer").unwrap();
+    let initial = k.kernel.launch.materialize();
+    // Q = 64, g0 = 0: work may take entries 1 … 61 (old + 2 + 1 <= 63):
+    // 30 reservations of 2 entries fit; the 31st (old = 61) is refused and
+    // its first entry takes the terminal block.
+    let config = GpuChannelConfig {
+        entries: 64,
+        ..default_config(k)
+    };
+    let o = run(
+        k,
+        Target::GFX1030_W32,
+        k.kernel.launch.dims,
+        &initial,
+        config,
+        1,
+    )
+    .unwrap();
+    let r = &o.report;
+    assert_eq!(r.reservations, 30);
+    assert_eq!(r.overflow_reservations, 256 - 30);
+    assert_eq!(r.overflow_entries, 2 * (256 - 30));
+    assert_eq!(r.terminal_blocks, 1);
+    assert_eq!(r.terminal_entry, 61);
+    assert!(r.has_errors());
+    let text = r.problems();
+    assert!(
+        text.contains("226 reservation(s) asking for 452 entries"),
+        "{text}"
+    );
+    let ArgValue::Buffer(status) = &o.finals[1] else {
+        panic!()
+    };
+    let status = status.to_le_bytes();
+    let codes: Vec<u32> = status
+        .chunks(4)
+        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+        .collect();
+    assert_eq!(codes.iter().filter(|&&c| c == 0).count(), 30);
+    assert_eq!(codes.iter().filter(|&&c| c == 1).count(), 226);
+    // Exactly the accepted children wrote their slices.
+    let ArgValue::Buffer(out) = &o.finals[0] else {
+        panic!()
+    };
+    let out = out.to_le_bytes();
+    let word = |i: usize| u32::from_le_bytes(out[4 * i..4 * i + 4].try_into().unwrap());
+    for (c, &code) in codes.iter().enumerate() {
+        let written = word(c * 32 + 5) == work::producer_fill(c as u32, 5);
+        assert_eq!(written, code == 0, "child {c} (status {code})");
+    }
+    // The GPU channel is parked on acquire X in the terminal block at 61.
+    let mut d = o.driver;
+    assert_eq!(
+        d.device_mut()
+            .mmio_read(mmio::channel_reg(1, mmio::CH_GP_GET))
+            .unwrap(),
+        61
+    );
+}
+
+#[test]
+fn launches_in_a_row_reuse_the_channel_from_where_it_parked() {
+    let k = work::find("wq_producer").unwrap();
+    let initial = k.kernel.launch.materialize();
+    // Small launches (8 threads) on a ring of 64: each takes 2·8 + 1 entries,
+    // so the fourth launch wraps around the ring.
+    let dims = Dims {
+        grid: [8, 1, 1],
+        local: [8, 1, 1],
+    };
+    let config = GpuChannelConfig {
+        entries: 64,
+        ..default_config(k)
+    };
+    let o = run(k, Target::GFX1030_W64, dims, &initial, config, 5).unwrap();
+    assert!(!o.report.has_errors(), "{}", o.report.problems());
+    assert_eq!(o.report.epoch, 5);
+    // g0 of launch 5 = terminal entry of launch 4 = 4 · 17 mod 64.
+    assert_eq!(o.report.g0, 4 * 17 % 64);
+    assert_eq!(o.report.terminal_entry, (5 * 17) % 64);
+    let stats = o.driver.device().stats();
+    let gpu = stats.channels.iter().find(|c| c.channel == 1).unwrap();
+    assert_eq!(gpu.dispatches, 5 * 8);
+}
+
+#[test]
+fn an_exhausted_heap_is_an_error_code_and_the_launch_still_ends() {
+    let k = work::find("wq_partition_sort").unwrap();
+    let initial = k.kernel.launch.materialize();
+    // 1 KiB of heap: one kernarg segment (its size + 256 bytes of slack) and
+    // block at most; the other threads get GW_ERR_HEAP and launch nothing.
+    let config = GpuChannelConfig {
+        heap_bytes: 1024,
+        ..default_config(k)
+    };
+    let o = run(
+        k,
+        Target::GFX1030_W32,
+        k.kernel.launch.dims,
+        &initial,
+        config,
+        1,
+    )
+    .unwrap();
+    assert!(o.report.heap_failures > 0);
+    assert!(o.report.reservations <= 1, "{:?}", o.report);
+    assert_eq!(o.report.terminal_blocks, 1);
+    assert!(o.report.problems().contains("work heap exhausted"));
+    // The partition itself (done by the parent) is complete.
+    let expected = k.kernel.expected().unwrap();
+    assert_eq!(o.finals[1], expected[1], "tmp");
+    assert_eq!(o.finals[3], expected[3], "counts");
+}
+
+#[test]
+fn a_thread_that_never_publishes_is_a_deadlock_naming_channel_entry_and_semaphore() {
+    // wq_stall: work-item 0 reserves an entry and never publishes; the last
+    // work-item still inserts the terminal block behind it.
+    let elf = std::fs::read(work::work_dir().join("prebuilt/gfx1030/wq_stall.hsaco")).unwrap();
+    let gpu = GoldenGpu::new(GoldenConfig::new(arch::isa::Isa::Gfx1030)).unwrap();
+    let mut driver = Driver::new(gpu).unwrap();
+    let program = driver.load(&elf).unwrap();
+    let parent = program.kernel("wq_stall").unwrap().clone();
+    let mut channel = driver
+        .create_gpu_channel(GpuChannelConfig::default(), &[])
+        .unwrap();
+    let sems = channel.semaphores().address;
+    let err = driver
+        .launch_creating_work(&mut channel, &parent, LaunchDims::linear(64, 64), &[])
+        .unwrap_err();
+    let DriverError::Blocked { channels, .. } = &err else {
+        panic!("{err}")
+    };
+    let text = err.to_string();
+    // The GPU channel waits at g0 for sem[0] (the stalled thread's release);
+    // the CPU channel waits for Y.
+    assert!(
+        channels
+            .iter()
+            .any(|b| b.channel == 1 && b.entry == 0 && b.address == sems),
+        "{text}"
+    );
+    assert!(
+        channels
+            .iter()
+            .any(|b| b.channel == 0 && b.address == channel.y_address()),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "channel 1 at entry 0 waiting for [{sems:#x}] >= 1"
+        )),
+        "{text}"
+    );
+    // The channel is unusable afterwards, and says so.
+    let again = driver
+        .launch_creating_work(&mut channel, &parent, LaunchDims::linear(64, 64), &[])
+        .unwrap_err();
+    assert!(again.to_string().contains("recreate"), "{again}");
+    assert_eq!(
+        driver
+            .device_mut()
+            .mmio_read(mmio::channel_reg(1, mmio::CH_STATE))
+            .unwrap(),
+        mmio::CH_STATE_SEMAPHORE
+    );
+}
