@@ -4,11 +4,15 @@
 //! `launch_creating_work` (seed 001, methods 400 and 450), and match their
 //! Rust references on every target.
 
+use std::path::Path;
+
+use arch::code_object::CodeObject;
 use arch::device::Device;
 use arch::isa::Target;
 use arch::mmio;
 use corpus::work::{self, WorkKernel};
 use corpus::{ArgValue, BufferData, Dims, ScalarValue, TARGETS};
+use cosim::workload::{self, corpus_files, Workload};
 use golden::{GoldenConfig, GoldenGpu};
 use sw::driver::{Arg, Driver, DriverError, GpuChannelConfig, LaunchDims, WorkReport};
 
@@ -341,5 +345,145 @@ fn a_thread_that_never_publishes_is_a_deadlock_naming_channel_entry_and_semaphor
             .mmio_read(mmio::channel_reg(1, mmio::CH_STATE))
             .unwrap(),
         mmio::CH_STATE_SEMAPHORE
+    );
+}
+
+/// Runs a workload file on the golden GPU; returns the check report's first
+/// mismatch (or "" when it passed) and the work reports.
+fn run_workload(path: &Path) -> Result<(String, Vec<WorkReport>), String> {
+    let w = Workload::load(path).map_err(|e| e.to_string())?;
+    let p = w.prepare().map_err(|e| e.to_string())?;
+    let isa = CodeObject::parse(&p.code_object)
+        .map_err(|e| e.to_string())?
+        .isa()
+        .ok_or("unmodelled processor")?;
+    let gpu = GoldenGpu::new(GoldenConfig::new(isa)).map_err(|e| e.to_string())?;
+    let mut driver = Driver::new(gpu).map_err(|e| e.to_string())?;
+    let (finals, reports) =
+        workload::execute_reporting(&mut driver, &p).map_err(|e| e.to_string())?;
+    let report = workload::check(&w, &p, &finals).map_err(|e| e.to_string())?;
+    let first = report
+        .first_mismatch()
+        .map(|m| m.to_string())
+        .unwrap_or_default();
+    Ok((first, reports))
+}
+
+#[test]
+fn work_workload_files_are_up_to_date_and_pass() {
+    let bless = std::env::var_os("GPUSIM_BLESS").is_some();
+    let mut failures = Vec::new();
+    for k in work::all() {
+        for target in TARGETS {
+            let path = corpus_files::work_workload_path(k, target);
+            let want = corpus_files::render_work(k, target);
+            if bless {
+                std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+                std::fs::write(&path, &want).unwrap();
+            }
+            let have = std::fs::read_to_string(&path).unwrap_or_default();
+            if have != want {
+                failures.push(format!(
+                    "{} is out of date (GPUSIM_BLESS=1)",
+                    path.display()
+                ));
+                continue;
+            }
+            match run_workload(&path) {
+                Ok((m, reports)) => {
+                    if !m.is_empty() {
+                        failures.push(format!("{}: {m}", path.display()));
+                    }
+                    if reports.len() != 1 || reports[0].has_errors() {
+                        failures.push(format!("{}: {reports:?}", path.display()));
+                    }
+                }
+                Err(e) => failures.push(format!("{}: {e}", path.display())),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn yaml_work_queue_errors_name_the_problem() {
+    let parse = |text: &str| Workload::parse(text, Path::new("w.yaml")).map(|_| ());
+    let base = "kernel: { work: wq_producer, target: gfx1030 }\ngrid: 64\nworkgroup: 64\n";
+    let e = parse(base).unwrap_err().to_string();
+    assert!(e.contains("needs a `work_queue:` section"), "{e}");
+    let e = parse(&format!("{base}work_queue: {{ entries: 2 }}\n"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("entries 2 not in 4..=65536"), "{e}");
+    let e = parse(&format!("{base}work_queue: {{ channel: 0 }}\n"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("driver's own channel"), "{e}");
+    let e = parse(&format!("{base}work_queue: {{ entrys: 8 }}\n"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.starts_with("w.yaml:4:"), "{e}");
+    let e = parse("kernel: { work: nope, target: gfx1030 }\ngrid: 1\nworkgroup: 1\n")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("unknown work-creation kernel `nope`"), "{e}");
+    // A code object kernel needs its children listed.
+    let e = parse("kernel: { code_object: k.hsaco }\ngrid: 1\nworkgroup: 1\nwork_queue: {}\n")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("`children`"), "{e}");
+}
+
+fn gpusim(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_gpusim"))
+        .args(args)
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(".."))
+        .output()
+        .expect("gpusim runs")
+}
+
+#[test]
+fn gpusim_run_reports_work_queue_activity_deadlocks_and_overflow() {
+    let o = gpusim(&[
+        "run",
+        "workloads/work/gfx1030/wq_bfs.yaml",
+        "--stats",
+        "text",
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        o.status.success(),
+        "{out}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(out.contains("PASS reference: corpus"), "{out}");
+    assert!(out.contains("work queue launch 1: g0 0,"), "{out}");
+    assert!(out.contains("channel 1: "), "{out}");
+    assert!(out.contains("  GP_GET 0 1 2 3"), "{out}");
+
+    // A thread that never publishes: exit 3, naming channel, entry, semaphore.
+    let o = gpusim(&["run", "workloads/work/faults/wq_stall.yaml"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(
+        err.contains("front end blocked on channel 1 at entry 0 waiting for ["),
+        "{err}"
+    );
+    assert!(
+        err.contains("front end blocked on channel 0 at entry 0"),
+        "{err}"
+    );
+
+    // Overflow: the counts, the terminal block's entry, exit 1.
+    let o = gpusim(&["run", "workloads/work/faults/wq_producer_overflow.yaml"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(
+        out.contains("226 reservation(s) asking for 452 entries were refused"),
+        "{out}"
+    );
+    assert!(
+        out.contains("the terminal block still ran at entry 61"),
+        "{out}"
     );
 }
