@@ -487,3 +487,33 @@ fn gpusim_run_reports_work_queue_activity_deadlocks_and_overflow() {
         "{out}"
     );
 }
+
+#[test]
+fn a_workload_can_launch_several_times_on_one_reused_channel() {
+    let dir = std::env::temp_dir().join(format!("gpusim-work-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("w.yaml");
+    std::fs::write(
+        &path,
+        "kernel: { work: wq_producer, target: gfx1030-w64 }
+work_queue: { entries: 256, launches: 3 }
+grid: [64]
+workgroup: [64]
+buffers:
+  - { name: out, type: u32, length: 2048, init: zero }
+  - { name: status, type: u32, length: 64, init: { fill_bits: 0xffffffff } }
+args: [ { buffer: out }, { buffer: status }, { u32: 32 } ]
+checks: [ { reference: corpus } ]
+",
+    )
+    .unwrap();
+    let (mismatch, reports) = run_workload(&path).unwrap();
+    assert_eq!(mismatch, "");
+    // Each launch takes 2·64 + 1 entries; g0 moves to the previous terminal.
+    let g0: Vec<u32> = reports.iter().map(|r| r.g0).collect();
+    assert_eq!(g0, vec![0, 129, 258 % 256]);
+    let epochs: Vec<u32> = reports.iter().map(|r| r.epoch).collect();
+    assert_eq!(epochs, vec![1, 2, 3]);
+    assert!(reports.iter().all(|r| !r.has_errors()));
+    std::fs::remove_dir_all(&dir).ok();
+}
