@@ -403,3 +403,31 @@ fn bad_gpu_channels_and_children_are_errors() {
     d.destroy_gpu_channel(ch).unwrap();
     assert_eq!(d.heap().allocations().count(), before);
 }
+
+#[test]
+fn bad_launch_arguments_leave_the_channel_usable() {
+    let (mut d, mut ch, p) = setup(0, 16);
+    let desc = ch.queue_address();
+    d.device_mut().kernel = Some(Box::new(move |packet, m| {
+        if m.u64(packet.kernarg_address).ok() == Some(desc) {
+            emulate_parent(m, desc, 1, 32);
+        }
+        Ok(())
+    }));
+    let parent = p.kernel("parent").unwrap().clone();
+    // The parent takes one argument after the queue: none given is an error…
+    let e = d
+        .launch_creating_work(&mut ch, &parent, LaunchDims::linear(32, 32), &[])
+        .unwrap_err();
+    assert!(matches!(e, DriverError::ArgCount { .. }), "{e}");
+    // … that changed nothing: the next launch is launch 1 and succeeds.
+    let r = d
+        .launch_creating_work(
+            &mut ch,
+            &parent,
+            LaunchDims::linear(32, 32),
+            &[Arg::Buffer(0)],
+        )
+        .unwrap();
+    assert_eq!((r.epoch, r.g0, r.terminal_entry), (1, 0, 3));
+}

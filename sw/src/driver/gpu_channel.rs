@@ -578,7 +578,18 @@ impl<D: Device> Driver<D> {
                 entries: q,
             });
         }
-        channel.broken = true;
+        // Bad arguments are refused before anything changes.
+        let d = channel.descriptor.address;
+        let mut full = vec![Arg::Buffer(d)];
+        full.extend_from_slice(args);
+        let kernarg = kernarg::layout(&parent.kernel, &dims, &full)?;
+        let items: u64 = dims.grid.iter().map(|&g| u64::from(g)).product();
+        let pending = u32::try_from(items).map_err(|_| {
+            bad(
+                parent.name(),
+                format!("{items} work-items do not fit `pending`"),
+            )
+        })?;
         // This launch's trailing and terminal blocks (the bank not in use).
         let sem = |i: u32| channel.sems.address + 4 * u64::from(i % q);
         let trailing = channel.trailing_bank(epoch);
@@ -600,14 +611,6 @@ impl<D: Device> Driver<D> {
                 ],
             )?;
         }
-        let d = channel.descriptor.address;
-        let items: u64 = dims.grid.iter().map(|&g| u64::from(g)).product();
-        let pending = u32::try_from(items).map_err(|_| {
-            bad(
-                parent.name(),
-                format!("{items} work-items do not fit `pending`"),
-            )
-        })?;
         for (off, v) in [
             (wq::EPOCH, epoch),
             (wq::G0, g0),
@@ -633,9 +636,6 @@ impl<D: Device> Driver<D> {
         self.device
             .mmio_write(reg(mmio::CH_GP_PUT), wrap(i64::from(g0) - 1, q))?;
         // (405) The CPU channel: [launch, WFI, release X, acquire Y].
-        let mut full = vec![Arg::Buffer(d)];
-        full.extend_from_slice(args);
-        let kernarg = kernarg::layout(&parent.kernel, &dims, &full)?;
         let mut resources = Vec::new();
         let padded = (kernarg.bytes.len() as u64)
             .max(1)
@@ -684,6 +684,8 @@ impl<D: Device> Driver<D> {
             .push(Command::WaitForIdle)
             .release(channel.x_address(), epoch)
             .acquire_ge(channel.y_address(), epoch);
+        // From here a failure leaves the channel in an unknown state.
+        channel.broken = true;
         let fence = self.submit_with(block, resources)?;
         self.wait(fence)?;
         channel.epoch = epoch;
