@@ -65,19 +65,50 @@ fn bad_input_exits_2_with_a_message() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("Cargo.toml"), "{}", stderr(&o));
 
-    // A model that does not exist yet, named as the user wrote it.
+    // The clocked models run gfx1030 only: asking for the native gfx803 GPU with
+    // them is bad input, named as the user wrote it.
     let o = gpusim(&[
         "run",
         "workloads/corpus/gfx803/saxpy.yaml",
         "--model",
         "cycle",
+        "--device",
+        "gfx803",
     ]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("--model cycle is not available yet"),
+        stderr(&o).contains("--model cycle runs gfx1030 code"),
         "{}",
         stderr(&o)
     );
+
+    // A bad GPU configuration names the file, line, column, field and reason.
+    let dir = std::env::temp_dir().join(format!("gpusim-cli-config-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let config = dir.join("gpu.yaml");
+    std::fs::write(&config, "cus: 1\ncu:\n  simds: 3\n").unwrap();
+    let o = gpusim(&[
+        "run",
+        "workloads/corpus/gfx1030/saxpy.yaml",
+        "--model",
+        "cycle",
+        "--config",
+        config.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("gpu.yaml:") && err.contains("simds"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+
+    // Waveform options without a waveform file.
+    let o = gpusim(&[
+        "run",
+        "workloads/corpus/gfx1030/saxpy.yaml",
+        "--trace",
+        "gpu.*",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--vcd"), "{}", stderr(&o));
 }
 
 #[test]

@@ -365,6 +365,7 @@ checks:
         args: vec![],
         waits: vec![],
         signals: vec![],
+        work_queue: None,
     };
     let actual = |v: &[f32]| {
         vec![HostBuffer {

@@ -12,6 +12,11 @@
 #   expected/T/K.dis      llvm-objdump-19 -d K.hsaco   (run inside prebuilt/T;
 #                         gfx1030-w64 adds --mattr=+wavefrontsize64)
 #   expected/T/K.notes    llvm-readelf-19 --notes K.hsaco (same directory)
+#
+# Work-creation kernels (seed 001): every tests/kernels/work/K.cl is built the
+# same way with the device library (-I sw/devlib) into
+#   work/prebuilt/T/K.hsaco
+# (no oracle files: they are not part of the disassembly corpus).
 # The script always runs from the repository root with relative paths so that
 # nothing machine-specific ends up in the objects (see docs/corpus.md). The
 # intermediate K.o files live in a temporary directory and are not committed.
@@ -81,14 +86,31 @@ for t in "${TARGETS[@]}"; do
   done
 done
 
+work_kernels=()
+for src in tests/kernels/work/*.cl; do
+  [ -e "$src" ] || continue
+  work_kernels+=("$(basename "$src" .cl)")
+done
+for t in "${TARGETS[@]}"; do
+  mkdir -p "$out/work/prebuilt/$t" "$work/wobj/$t"
+  rm -f "$out/work/prebuilt/$t"/*.hsaco
+  for k in "${work_kernels[@]}"; do
+    # shellcheck disable=SC2046 # target_flags is deliberately word-split
+    "$CLANG" -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa $(target_flags "$t") -O3 -nogpulib \
+      -I tests/kernels/include -I sw/devlib -c "tests/kernels/work/$k.cl" -o "$work/wobj/$t/$k.o"
+    "$LLD" -shared "$work/wobj/$t/$k.o" -o "$out/work/prebuilt/$t/$k.hsaco"
+  done
+done
+
 if [ "$check" = 0 ]; then
+  echo "built ${#work_kernels[@]} work-creation kernels x ${#TARGETS[@]} targets into tests/kernels/work/prebuilt"
   echo "built ${#kernels[@]} kernels x ${#TARGETS[@]} targets into tests/kernels/{prebuilt,expected}"
   exit 0
 fi
 
 # Compare both ways so missing and extra files are reported too.
 for t in "${TARGETS[@]}"; do
-  for sub in prebuilt expected; do
+  for sub in prebuilt expected work/prebuilt; do
     committed="tests/kernels/$sub/$t"
     fresh="$out/$sub/$t"
     for f in "$fresh"/* "$committed"/*; do

@@ -35,6 +35,7 @@ pub mod error;
 mod kernels;
 pub mod prng;
 pub mod types;
+pub mod work;
 
 pub use error::CorpusError;
 pub use types::{

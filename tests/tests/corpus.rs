@@ -16,3 +16,5 @@ mod references;
 mod structure;
 #[path = "corpus/ubench.rs"]
 mod ubench;
+#[path = "corpus/work.rs"]
+mod work;

@@ -13,13 +13,26 @@
 //!   SEMAPHORE) and is re-checked on every pass; WAIT_FOR_IDLE waits until every
 //!   dispatch issued before it (on any channel) has completed.
 //! * A malformed entry or command stops the device with a `Command` fault naming
-//!   the channel and entry.
+//!   the channel and entry; the reason names the block address and the dword
+//!   offset inside the block (a GPU-written block is usually the culprit).
+//!
+//! GPU-owned channels (seed 001 method 400) need nothing special here: the
+//! driver programs GP_GET = g0 (any g0 < Q) and GP_PUT = wrap(g0 − 1) while the
+//! channel is disabled, and enables it; the channel then looks full, and every
+//! entry is guarded by a semaphore acquire in the entry before it. Semaphores
+//! follow the epoch rule of `docs/work-creation.md`: releases write a launch
+//! number, acquires compare with `≥`, so an acquire of the next epoch blocks
+//! again after the previous one was released.
+//!
+//! Per-channel activity (entries processed, GP_GET history, acquire and idle
+//! waits) is kept in [`ChannelActivity`].
 
 use arch::command::{ChannelEntry, Command, SemaphoreCompare, ENTRY_BYTES};
 use arch::device::{BlockedChannel, DeviceError, Fault, FaultKind};
 use arch::isa::Isa;
 use arch::mmio::{self, wrap};
 
+use super::channel_activity::ChannelActivity;
 use super::dispatch;
 use super::memory::Memory;
 use super::{DispatchState, GoldenGpu};
@@ -57,6 +70,9 @@ pub(super) struct Channel {
     state: u32,
     active: Option<ActiveEntry>,
     waiting: Option<Waiting>,
+    /// The step at which the current acquire or WAIT_FOR_IDLE first failed.
+    stalled_since: Option<u64>,
+    activity: ChannelActivity,
 }
 
 impl Channel {
@@ -200,6 +216,7 @@ impl GoldenGpu {
                 // A new g0 abandons any partly processed entry.
                 c.active = None;
                 c.waiting = None;
+                c.stalled_since = None;
             }
             mmio::CH_GP_PUT => {
                 if c.size > 0 && value >= c.size {
@@ -321,6 +338,11 @@ impl GoldenGpu {
                 let entry = ChannelEntry::from_bits(bits).map_err(|e| {
                     self.command_fault(ch, format!("entry {bits:#018x} at {at:#x}: {e}"))
                 })?;
+                let gp_get = self.channels[ch].gp_get;
+                let activity = &mut self.channels[ch].activity;
+                if activity.gp_get_history.last() != Some(&gp_get) {
+                    activity.record_gp_get(gp_get);
+                }
                 let a = ActiveEntry {
                     block: entry.address.into(),
                     len: u32::from(entry.length_dwords),
@@ -333,25 +355,37 @@ impl GoldenGpu {
             }
         };
         let at = active.block + u64::from(active.cursor) * 4;
-        let header = self
-            .memory
-            .read_u32(at)
-            .map_err(|_| self.command_fault(ch, format!("command at {at:#x} is not mapped")))?;
+        // Every command fault names the block and the dword offset inside it.
+        let place = |offset: u32| {
+            format!(
+                "block {:#x} ({} dwords), offset {offset} dwords",
+                active.block, active.len
+            )
+        };
+        let header = self.memory.read_u32(at).map_err(|_| {
+            self.command_fault(
+                ch,
+                format!("{}: command at {at:#x} is not mapped", place(active.cursor)),
+            )
+        })?;
         let need = (1 + (header >> 16)).min(active.len - active.cursor) as usize;
         let mut words = vec![0u32; need];
         for (i, w) in words.iter_mut().enumerate() {
             let a = at + 4 * i as u64;
             *w = self.memory.read_u32(a).map_err(|_| {
-                self.command_fault(ch, format!("command block word at {a:#x} is not mapped"))
+                self.command_fault(
+                    ch,
+                    format!(
+                        "{}: command block word at {a:#x} is not mapped",
+                        place(active.cursor + i as u32)
+                    ),
+                )
             })?;
         }
         let (command, used) = Command::read(&words).map_err(|e| {
             self.command_fault(
                 ch,
-                format!(
-                    "command at {at:#x} (block offset {} dwords): {e}",
-                    active.cursor
-                ),
+                format!("{}: command at {at:#x}: {e}", place(active.cursor)),
             )
         })?;
         match command {
@@ -369,10 +403,14 @@ impl GoldenGpu {
                     self.config.lds_limit,
                 )
                 .map_err(|reason| {
-                    self.command_fault(ch, format!("dispatch at {at:#x}: {reason}"))
+                    self.command_fault(
+                        ch,
+                        format!("{}: dispatch at {at:#x}: {reason}", place(active.cursor)),
+                    )
                 })?;
                 self.next_dispatch += 1;
                 self.counters.dispatches += 1;
+                self.channels[ch].activity.dispatches += 1;
                 self.dispatches.insert(
                     number,
                     DispatchState {
@@ -389,8 +427,10 @@ impl GoldenGpu {
                         a.wait_below = Some(below);
                     }
                     self.set_state(ch, mmio::CH_STATE_WAIT_IDLE);
+                    self.stall(ch, false);
                     return Ok(Step::Stuck);
                 }
+                self.unstall(ch, false);
             }
             Command::SemaphoreAcquire {
                 address,
@@ -398,7 +438,13 @@ impl GoldenGpu {
                 compare,
             } => {
                 let word = self.memory.read_u32(address).map_err(|_| {
-                    self.command_fault(ch, format!("semaphore {address:#x} is not mapped"))
+                    self.command_fault(
+                        ch,
+                        format!(
+                            "{}: semaphore {address:#x} is not mapped",
+                            place(active.cursor)
+                        ),
+                    )
                 })?;
                 let holds = match compare {
                     SemaphoreCompare::Equal => word == payload,
@@ -411,23 +457,35 @@ impl GoldenGpu {
                         compare,
                     });
                     self.set_state(ch, mmio::CH_STATE_SEMAPHORE);
+                    self.stall(ch, true);
                     return Ok(Step::Stuck);
                 }
+                self.unstall(ch, true);
+                self.channels[ch].activity.acquires += 1;
             }
             Command::SemaphoreRelease { address, payload } => {
                 self.memory.write_u32(address, payload).map_err(|_| {
-                    self.command_fault(ch, format!("semaphore {address:#x} is not mapped"))
+                    self.command_fault(
+                        ch,
+                        format!(
+                            "{}: semaphore {address:#x} is not mapped",
+                            place(active.cursor)
+                        ),
+                    )
                 })?;
             }
         }
         let c = &mut self.channels[ch];
         c.waiting = None;
         c.state = mmio::CH_STATE_RUNNING;
+        c.activity.commands += 1;
         let cursor = active.cursor + used as u32;
         if cursor >= active.len {
             // The block is complete: the entry retires and GP_GET moves on.
             c.active = None;
             c.gp_get = wrap(i64::from(c.gp_get) + 1, c.size);
+            c.activity.entries_processed += 1;
+            c.activity.record_gp_get(c.gp_get);
             if c.gp_get == c.gp_put {
                 c.state = mmio::CH_STATE_IDLE;
             }
@@ -439,5 +497,48 @@ impl GoldenGpu {
             });
         }
         Ok(Step::Progress)
+    }
+}
+
+impl GoldenGpu {
+    /// Notes that channel `ch` could not complete its acquire (`acquire`) or
+    /// WAIT_FOR_IDLE; the first failure starts the wait clock.
+    fn stall(&mut self, ch: usize, acquire: bool) {
+        let now = self.steps;
+        let c = &mut self.channels[ch];
+        if c.stalled_since.is_none() {
+            c.stalled_since = Some(now);
+            if acquire {
+                c.activity.acquires_waited += 1;
+            } else {
+                c.activity.idle_waits += 1;
+            }
+        }
+    }
+
+    /// The acquire or WAIT_FOR_IDLE of channel `ch` completed: stop its clock.
+    fn unstall(&mut self, ch: usize, acquire: bool) {
+        let now = self.steps;
+        let c = &mut self.channels[ch];
+        if let Some(since) = c.stalled_since.take() {
+            let waited = now.saturating_sub(since);
+            if acquire {
+                c.activity.acquire_wait_steps += waited;
+            } else {
+                c.activity.idle_wait_steps += waited;
+            }
+        }
+    }
+
+    /// Every channel's front-end activity since reset, indexed by channel.
+    pub fn channel_activity(&self) -> Vec<ChannelActivity> {
+        self.channels
+            .iter()
+            .enumerate()
+            .map(|(i, c)| ChannelActivity {
+                channel: i as u32,
+                ..c.activity.clone()
+            })
+            .collect()
     }
 }

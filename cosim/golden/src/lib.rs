@@ -24,6 +24,7 @@ use arch::device::{BlockedChannel, Device, DeviceError, Fault, FaultKind, RunSta
 use arch::isa::Isa;
 use thiserror::Error;
 
+pub mod channel_activity;
 pub mod dispatch;
 pub mod exec;
 pub mod fp;
@@ -180,7 +181,13 @@ impl GoldenGpu {
 
     /// Statistics since reset.
     pub fn stats(&self) -> GoldenStats {
-        self.counters.snapshot(self.steps)
+        let mut stats = self.counters.snapshot(self.steps);
+        stats.channels = self
+            .channel_activity()
+            .into_iter()
+            .filter(|c| c.is_active())
+            .collect();
+        stats
     }
 
     /// The fault that stopped the device, if any.

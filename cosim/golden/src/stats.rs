@@ -25,6 +25,9 @@ pub struct GoldenStats {
     pub commands: u64,
     /// Device steps (the CYCLE counter of the functional model).
     pub steps: u64,
+    /// Front-end activity of every channel that processed anything.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub channels: Vec<crate::channel_activity::ChannelActivity>,
 }
 
 /// Counters kept while running (arrays, cheap to bump).
@@ -55,6 +58,7 @@ impl Counters {
             active_lane_instructions: self.active_lanes,
             commands: self.commands,
             steps,
+            channels: Vec::new(),
         }
     }
 }

@@ -130,13 +130,30 @@ pub(crate) fn run(path: &Path, o: &RunOptions) -> Result<String, CliError> {
     }
     crate::interrupt::install();
     let mut driver = Driver::new(device).map_err(|e| driver_error(path, e))?;
-    let executed = workload::execute(&mut driver, &prepared);
+    let executed = workload::execute_reporting(&mut driver, &prepared);
     // The waveform is closed on every path, so a fault still leaves a valid file.
     let closed = driver.device_mut().finish_trace();
-    let finals = executed.map_err(|e| driver_error(path, e))?;
+    let (finals, work_reports) = executed.map_err(|e| driver_error(path, e))?;
     closed.map_err(|e| CliError::BadInput(format!("--vcd: {e}")))?;
     let report = workload::check(&workload, &prepared, &finals).map_err(bad)?;
     let mut out = String::new();
+    // Launches that created work (seed 001): refused reservations or
+    // allocations are errors with their counts, even if the checks pass.
+    let mut work_problems = Vec::new();
+    for r in &work_reports {
+        out.push_str(&format!(
+            "work queue launch {}: g0 {}, {} reservations ({} entries), terminal block at entry {}\n",
+            r.epoch, r.g0, r.reservations, r.entries_reserved, r.terminal_entry
+        ));
+        if r.has_errors() {
+            out.push_str(&format!(
+                "FAIL work queue launch {}: {}\n",
+                r.epoch,
+                r.problems()
+            ));
+            work_problems.push(r.problems());
+        }
+    }
     for outcome in &report.outcomes {
         match &outcome.mismatch {
             None => out.push_str(&format!("PASS {}\n", outcome.description)),
@@ -156,7 +173,7 @@ pub(crate) fn run(path: &Path, o: &RunOptions) -> Result<String, CliError> {
             x.nanos as f64 / 1e6
         ));
     }
-    if report.passed() {
+    if report.passed() && work_problems.is_empty() {
         Ok(out)
     } else {
         // The results were computed; print them, then fail with exit 1.
@@ -164,6 +181,7 @@ pub(crate) fn run(path: &Path, o: &RunOptions) -> Result<String, CliError> {
         let first = report
             .first_mismatch()
             .map(|m| m.to_string())
+            .or_else(|| work_problems.first().cloned())
             .unwrap_or_default();
         Err(CliError::CheckFailed(format!(
             "{}: {first}",
@@ -250,6 +268,33 @@ fn stats_text(s: &GoldenStats) -> String {
     );
     for (class, n) in &s.instructions_by_class {
         out.push_str(&format!("  {class:<8} {n}\n"));
+    }
+    for c in &s.channels {
+        out.push_str(&format!(
+            "channel {}: {} entries, {} commands, {} dispatches, {} acquires ({} waited, {} steps), \
+             {} idle waits ({} steps)\n",
+            c.channel,
+            c.entries_processed,
+            c.commands,
+            c.dispatches,
+            c.acquires,
+            c.acquires_waited,
+            c.acquire_wait_steps,
+            c.idle_waits,
+            c.idle_wait_steps
+        ));
+        let shown: Vec<String> = c
+            .gp_get_history
+            .iter()
+            .take(32)
+            .map(u32::to_string)
+            .collect();
+        let more = c.gp_get_history.len() > 32 || c.history_truncated;
+        out.push_str(&format!(
+            "  GP_GET {}{}\n",
+            shown.join(" "),
+            if more { " …" } else { "" }
+        ));
     }
     out
 }

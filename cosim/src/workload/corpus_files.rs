@@ -123,3 +123,46 @@ pub fn render(kernel: &CorpusKernel, target: Target) -> String {
     let _ = writeln!(s, "  - reference: corpus");
     s
 }
+
+/// Where the workload of work-creation kernel `kernel` on `target` lives:
+/// `workloads/work/<target>/<kernel>.yaml`.
+pub fn work_workload_path(kernel: &corpus::work::WorkKernel, target: Target) -> PathBuf {
+    workloads_dir()
+        .join("work")
+        .join(target_name(target))
+        .join(format!("{}.yaml", kernel.name()))
+}
+
+/// The workload file text for a work-creation kernel's default launch on
+/// `target`: the corpus rendering with `kernel: { work: … }` and a
+/// `work_queue:` section from the registry.
+pub fn render_work(kernel: &corpus::work::WorkKernel, target: Target) -> String {
+    let body = render(&kernel.kernel, target);
+    let mut s = String::new();
+    let _ = writeln!(s, "# {}: {}", kernel.name(), kernel.kernel.summary);
+    let _ = writeln!(
+        s,
+        "# Generated from the work registry (tests/src/kernels/{}.rs); regenerate with\n# GPUSIM_BLESS=1 cargo test -p cosim --test work_creation",
+        kernel.name()
+    );
+    for line in body.lines().skip(3) {
+        if line.starts_with("kernel:") {
+            let _ = writeln!(
+                s,
+                "kernel: {{ work: {}, target: {} }}",
+                kernel.name(),
+                target_name(target)
+            );
+            let _ = writeln!(
+                s,
+                "work_queue: {{ children: [{}], entries: {}, heap_bytes: {} }}",
+                kernel.children.join(", "),
+                kernel.entries,
+                kernel.heap_bytes
+            );
+        } else {
+            let _ = writeln!(s, "{line}");
+        }
+    }
+    s
+}

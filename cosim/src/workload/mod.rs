@@ -38,7 +38,7 @@ use thiserror::Error;
 
 pub use check::{check, CheckOutcome, CheckReport, Mismatch};
 pub use data::{Draw, ElemType, Init, Number};
-pub use run::execute;
+pub use run::{execute, execute_reporting};
 pub use yaml::{
     target_name, Arg, ArgKind, Buffer, Check, KernelRef, Signal, Tolerance, Wait, TARGET_NAMES,
 };
@@ -113,6 +113,21 @@ pub struct Workload {
     pub wait: Vec<Wait>,
     /// Semaphore releases after the dispatch.
     pub signal: Vec<Signal>,
+    /// Set when the kernel creates work through a GPU-owned channel (seed 001).
+    pub work_queue: Option<WorkQueue>,
+}
+
+/// `work_queue:`: the kernel creates work on a GPU-owned channel
+/// (`docs/work-creation.md`); the driver passes the work-queue descriptor as
+/// its first argument, before `args`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WorkQueue {
+    /// Kernels the threads may dispatch, in the device library's index order.
+    pub children: Vec<String>,
+    /// The channel's settings.
+    pub config: sw::driver::GpuChannelConfig,
+    /// Launches in a row on the same channel (buffers keep their contents).
+    pub launches: u32,
 }
 
 /// A semaphore command resolved for the driver: a 32-bit word of a buffer.
@@ -181,6 +196,8 @@ pub struct Prepared {
     pub waits: Vec<PreparedSemaphore>,
     /// Semaphore releases submitted behind the dispatch.
     pub signals: Vec<PreparedSemaphore>,
+    /// The GPU-owned channel, for a kernel that creates work.
+    pub work_queue: Option<WorkQueue>,
 }
 
 impl Prepared {
@@ -324,6 +341,24 @@ impl Workload {
             },
             k => k,
         };
+        let work_queue = match raw.work_queue {
+            None => {
+                if let KernelRef::Work { name, .. } = &kernel {
+                    return Err(invalid(format!(
+                        "`{name}` creates work: it needs a `work_queue:` section"
+                    )));
+                }
+                None
+            }
+            Some(q) => {
+                Some(work_queue(&kernel, q).map_err(|m| invalid(format!("work_queue: {m}")))?)
+            }
+        };
+        if work_queue.is_some() && !(raw.wait.is_empty() && raw.signal.is_empty()) {
+            return Err(invalid(
+                "`wait` and `signal` cannot be combined with `work_queue`".into(),
+            ));
+        }
         if checks.contains(&Check::CorpusReference) && corpus_kernel_of(&kernel).is_none() {
             return Err(invalid(format!(
                 "`reference: corpus` needs a corpus kernel, and `{}` is not one",
@@ -340,6 +375,7 @@ impl Workload {
             checks,
             wait: raw.wait,
             signal: raw.signal,
+            work_queue,
         })
     }
 
@@ -363,6 +399,12 @@ impl Workload {
             KernelRef::Corpus { name, target } => {
                 let k = corpus::find(name)
                     .ok_or_else(|| self.invalid(format!("unknown corpus kernel `{name}`")))?;
+                (k.prebuilt_path(*target), Some(name.clone()))
+            }
+            KernelRef::Work { name, target } => {
+                let k = corpus::work::find(name).ok_or_else(|| {
+                    self.invalid(format!("unknown work-creation kernel `{name}`"))
+                })?;
                 (k.prebuilt_path(*target), Some(name.clone()))
             }
             KernelRef::CodeObject { path, name } => (path.clone(), name.clone()),
@@ -470,6 +512,7 @@ impl Workload {
             args,
             waits,
             signals,
+            work_queue: self.work_queue.clone(),
         })
     }
 
@@ -495,7 +538,9 @@ impl fmt::Display for Workload {
 
 fn kernel_label(k: &KernelRef) -> String {
     match k {
-        KernelRef::Corpus { name, target } => format!("{name} [{}]", target_name(*target)),
+        KernelRef::Corpus { name, target } | KernelRef::Work { name, target } => {
+            format!("{name} [{}]", target_name(*target))
+        }
         KernelRef::CodeObject { path, name } => match name {
             Some(n) => format!("{n} in {}", path.display()),
             None => path.display().to_string(),
@@ -504,16 +549,70 @@ fn kernel_label(k: &KernelRef) -> String {
 }
 
 fn corpus_kernel_of(k: &KernelRef) -> Option<&'static corpus::CorpusKernel> {
+    // Work-creation kernels have references too (`corpus::work`).
+    let any = |n: &str| corpus::find(n).or_else(|| corpus::work::find(n).map(|w| &w.kernel));
     match k {
         KernelRef::Corpus { name, .. } => corpus::find(name),
+        KernelRef::Work { name, .. } => corpus::work::find(name).map(|w| &w.kernel),
         KernelRef::CodeObject { name, path } => match name {
-            Some(n) => corpus::find(n),
-            None => path
-                .file_stem()
-                .and_then(|s| s.to_str())
-                .and_then(corpus::find),
+            Some(n) => any(n),
+            None => path.file_stem().and_then(|s| s.to_str()).and_then(any),
         },
     }
+}
+
+/// Fills `work_queue:` defaults: from the work registry for a `work:`
+/// kernel, otherwise from `GpuChannelConfig::default()`.
+fn work_queue(kernel: &KernelRef, q: yaml::RawWorkQueue) -> Result<WorkQueue, String> {
+    let registered = match kernel {
+        KernelRef::Work { name, .. } => corpus::work::find(name),
+        KernelRef::CodeObject { name: Some(n), .. } => corpus::work::find(n),
+        _ => None,
+    };
+    let defaults = sw::driver::GpuChannelConfig::default();
+    let children = match (q.children, registered) {
+        (Some(c), _) => c,
+        (None, Some(r)) => r.children.iter().map(|c| c.to_string()).collect(),
+        (None, None) => {
+            return Err(
+                "`children` lists the kernels the threads dispatch (may be empty: [])".into(),
+            )
+        }
+    };
+    let config = sw::driver::GpuChannelConfig {
+        index: q.channel.unwrap_or(defaults.index),
+        entries: q
+            .entries
+            .or(registered.map(|r| r.entries))
+            .unwrap_or(defaults.entries),
+        priority: q.priority.unwrap_or(defaults.priority),
+        heap_bytes: q
+            .heap_bytes
+            .or(registered.map(|r| r.heap_bytes))
+            .unwrap_or(defaults.heap_bytes),
+        first_entry: q.first_entry.unwrap_or(defaults.first_entry),
+    };
+    if !(4..=65536).contains(&config.entries) {
+        return Err(format!("entries {} not in 4..=65536", config.entries));
+    }
+    if config.first_entry >= config.entries {
+        return Err(format!(
+            "first_entry {} is not below entries {}",
+            config.first_entry, config.entries
+        ));
+    }
+    if config.index == 0 {
+        return Err("channel 0 is the driver's own channel; use another".into());
+    }
+    let launches = q.launches.unwrap_or(1);
+    if launches == 0 {
+        return Err("launches must be at least 1".into());
+    }
+    Ok(WorkQueue {
+        children,
+        config,
+        launches,
+    })
 }
 
 fn read(path: &Path) -> Result<Vec<u8>, WorkloadError> {

@@ -2,7 +2,7 @@
 
 use arch::command::Command;
 use arch::device::Device;
-use sw::driver::{CommandBlock, Driver, DriverError};
+use sw::driver::{CommandBlock, Driver, DriverError, WorkReport};
 
 use super::{HostBuffer, Prepared, PreparedSemaphore};
 
@@ -15,7 +15,18 @@ pub fn execute<D: Device>(
     driver: &mut Driver<D>,
     prepared: &Prepared,
 ) -> Result<Vec<HostBuffer>, DriverError> {
+    execute_reporting(driver, prepared).map(|(finals, _)| finals)
+}
+
+/// [`execute`], also returning the report of every launch that created work
+/// (`work_queue:`; empty otherwise), whose [`WorkReport::problems`] name
+/// refused reservations and allocations with their counts.
+pub fn execute_reporting<D: Device>(
+    driver: &mut Driver<D>,
+    prepared: &Prepared,
+) -> Result<(Vec<HostBuffer>, Vec<WorkReport>), DriverError> {
     let program = driver.load(&prepared.code_object)?;
+    let mut reports = Vec::new();
     let mut allocations = Vec::new();
     let result = (|| {
         let kernel = program.kernel(&prepared.kernel_name)?.clone();
@@ -41,17 +52,38 @@ pub fn execute<D: Device>(
             }
             block
         };
-        if !prepared.waits.is_empty() {
-            driver.submit(block(&prepared.waits))?;
-        }
-        let dispatch =
-            driver.dispatch(&kernel, prepared.dims, &prepared.driver_args(&addresses))?;
-        let last = if prepared.signals.is_empty() {
-            dispatch.fence
+        if let Some(q) = &prepared.work_queue {
+            // Seed 001: the kernel creates work on a GPU-owned channel.
+            let children = q
+                .children
+                .iter()
+                .map(|c| program.kernel(c).cloned())
+                .collect::<Result<Vec<_>, _>>()?;
+            let refs: Vec<_> = children.iter().collect();
+            let mut channel = driver.create_gpu_channel(q.config, &refs)?;
+            let args = prepared.driver_args(&addresses);
+            for _ in 0..q.launches {
+                reports.push(driver.launch_creating_work(
+                    &mut channel,
+                    &kernel,
+                    prepared.dims,
+                    &args,
+                )?);
+            }
+            driver.destroy_gpu_channel(channel)?;
         } else {
-            driver.submit(block(&prepared.signals))?
-        };
-        driver.wait(last)?;
+            if !prepared.waits.is_empty() {
+                driver.submit(block(&prepared.waits))?;
+            }
+            let dispatch =
+                driver.dispatch(&kernel, prepared.dims, &prepared.driver_args(&addresses))?;
+            let last = if prepared.signals.is_empty() {
+                dispatch.fence
+            } else {
+                driver.submit(block(&prepared.signals))?
+            };
+            driver.wait(last)?;
+        }
         prepared
             .buffers
             .iter()
@@ -73,5 +105,5 @@ pub fn execute<D: Device>(
     }
     // On an error the device may be stopped (a fault); the original error
     // is what the user needs, so nothing is freed or reported further.
-    result
+    result.map(|finals| (finals, reports))
 }

@@ -27,6 +27,21 @@ pub(super) struct RawWorkload {
     pub wait: Vec<Wait>,
     #[serde(default)]
     pub signal: Vec<Signal>,
+    #[serde(default)]
+    pub work_queue: Option<RawWorkQueue>,
+}
+
+/// `work_queue:` as written (defaults are filled in by `Workload::parse`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawWorkQueue {
+    pub children: Option<Vec<String>>,
+    pub entries: Option<u32>,
+    pub heap_bytes: Option<u32>,
+    pub channel: Option<u32>,
+    pub priority: Option<u32>,
+    pub first_entry: Option<u32>,
+    pub launches: Option<u32>,
 }
 
 /// Which kernel to run.
@@ -36,6 +51,14 @@ pub enum KernelRef {
     /// A corpus kernel's prebuilt code object.
     Corpus {
         /// Corpus kernel name.
+        name: String,
+        /// Compilation target.
+        target: Target,
+    },
+    /// A work-creation corpus kernel's prebuilt code object
+    /// (`tests/kernels/work/prebuilt/T/NAME.hsaco`, seed 001).
+    Work {
+        /// Parent kernel name.
         name: String,
         /// Compilation target.
         target: Target,
@@ -53,6 +76,7 @@ pub enum KernelRef {
 #[serde(deny_unknown_fields)]
 struct RawKernel {
     corpus: Option<String>,
+    work: Option<String>,
     target: Option<String>,
     code_object: Option<PathBuf>,
     name: Option<String>,
@@ -73,6 +97,20 @@ pub fn target_name(t: Target) -> &'static str {
 impl TryFrom<RawKernel> for KernelRef {
     type Error = String;
     fn try_from(r: RawKernel) -> Result<Self, String> {
+        if let Some(name) = r.work {
+            if r.corpus.is_some() || r.code_object.is_some() || r.name.is_some() {
+                return Err("`work` names the kernel alone (with `target`)".into());
+            }
+            if corpus::work::find(&name).is_none() {
+                let known: Vec<&str> = corpus::work::all().iter().map(|k| k.name()).collect();
+                return Err(format!(
+                    "unknown work-creation kernel `{name}` (known: {})",
+                    known.join(", ")
+                ));
+            }
+            let target = parse_target(r.target)?;
+            return Ok(KernelRef::Work { name, target });
+        }
         match (r.corpus, r.code_object) {
             (Some(name), None) => {
                 if r.name.is_some() {
@@ -88,16 +126,7 @@ impl TryFrom<RawKernel> for KernelRef {
                         known.join(", ")
                     ));
                 }
-                let t = r
-                    .target
-                    .ok_or("a corpus kernel needs `target: gfx803|gfx1030|gfx1030-w64`")?;
-                let target = TARGET_NAMES
-                    .iter()
-                    .find(|(n, _)| *n == t)
-                    .map(|(_, t)| *t)
-                    .ok_or_else(|| {
-                        format!("unknown target `{t}` (known: gfx803, gfx1030, gfx1030-w64)")
-                    })?;
+                let target = parse_target(r.target)?;
                 Ok(KernelRef::Corpus { name, target })
             }
             (None, Some(path)) => {
@@ -109,10 +138,20 @@ impl TryFrom<RawKernel> for KernelRef {
                 Ok(KernelRef::CodeObject { path, name: r.name })
             }
             _ => Err(
-                "`kernel` needs exactly one of `corpus` (with `target`) or `code_object`".into(),
+                "`kernel` needs exactly one of `corpus` or `work` (with `target`) or `code_object`"
+                    .into(),
             ),
         }
     }
+}
+
+fn parse_target(t: Option<String>) -> Result<Target, String> {
+    let t = t.ok_or("a corpus kernel needs `target: gfx803|gfx1030|gfx1030-w64`")?;
+    TARGET_NAMES
+        .iter()
+        .find(|(n, _)| *n == t)
+        .map(|(_, t)| *t)
+        .ok_or_else(|| format!("unknown target `{t}` (known: gfx803, gfx1030, gfx1030-w64)"))
 }
 
 /// Sizes per dimension: a number or a list of 1–3 numbers (missing ones are 1).

@@ -32,6 +32,7 @@
 
 pub mod channel;
 mod error;
+pub mod gpu_channel;
 pub mod kernarg;
 pub mod loader;
 pub mod memory;
@@ -49,6 +50,7 @@ use crate::xlate::{self, Binding, Translated};
 use channel::ChannelRegs;
 pub use channel::{ChannelConfig, CommandBlock};
 pub use error::DriverError;
+pub use gpu_channel::{GpuChannel, GpuChannelConfig, WorkReport};
 pub use kernarg::{Arg, Kernarg, LaunchDims};
 pub use loader::{LoadImage, LoadedKernel, Program, LOAD_ALIGN};
 pub use memory::{Allocation, Heap, DEFAULT_HEAP_BASE, DEFAULT_HEAP_SIZE};

@@ -145,7 +145,7 @@ impl FakeDevice {
     }
 
     /// Processes (the rest of) the entry at GP_GET of channel `n`. Ok(false)
-    /// when it stopped on an unsatisfied acquire.
+    /// when it stopped on an unsatisfied acquire without running a command.
     fn process_entry(&mut self, n: usize) -> Result<bool, DeviceError> {
         let c = self.channels[n];
         let cmd_fault = |me: &Self, reason: String| {
@@ -212,8 +212,11 @@ impl FakeDevice {
                         SemaphoreCompare::GreaterOrEqual => v >= payload,
                     };
                     if !ok {
+                        // Commands before the acquire ran: that is progress
+                        // (a release here may unblock another channel).
+                        let progressed = at != self.channels[n].resume;
                         self.channels[n].resume = at;
-                        return Ok(false);
+                        return Ok(progressed);
                     }
                 }
                 Command::SemaphoreRelease { address, payload } => {
