@@ -36,6 +36,10 @@ fn corpus() -> Vec<PathBuf> {
     out
 }
 
+/// Workloads whose final memory depends on the order waves run (their checks
+/// are order-free): `append` gathers through an atomic counter.
+const SCHEDULE_DEPENDENT: [&str; 1] = ["/append.yaml"];
+
 struct Outcome {
     finals: Vec<HostBuffer>,
     cycles: u64,
@@ -111,6 +115,9 @@ fn every_corpus_workload_runs_in_lockstep_on_both_configs_and_cycle_matches_func
             }
             match run(&path, Model::Cycle, config, |_| {}) {
                 Ok(o) if bytes(&o.finals) == bytes(&functional.finals) => {}
+                // Output order decided by atomics, so by wave timing: the two
+                // models legitimately differ; the reference check (order-free) must pass.
+                Ok(o) if SCHEDULE_DEPENDENT.iter().any(|w| name.ends_with(w)) && o.passed => {}
                 Ok(_) => failures.push(format!(
                     "{name} [{config_name}] cycle: final memory differs from functional"
                 )),
