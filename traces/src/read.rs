@@ -74,6 +74,13 @@ impl Waveform {
             path: path.to_path_buf(),
             message: e.to_string(),
         };
+        // wellen panics on a file it cannot open: check first.
+        if let Err(e) = std::fs::File::open(path) {
+            return Err(TraceError::Read {
+                path: path.to_path_buf(),
+                message: e.to_string(),
+            });
+        }
         let options = wellen::LoadOptions {
             multi_thread: false,
             remove_scopes_with_empty_name: false,
