@@ -156,11 +156,26 @@ pub fn lookup(isa: Isa, family: Family, number: u16) -> Option<&'static OpInfo> 
 }
 
 /// The row for `opcode` in `family` on `isa`, if it is encodable there.
+/// Constant time: an index by (family, opcode) is built once per ISA (the
+/// encoder and the translator look rows up per instruction).
 pub fn info_for(isa: Isa, family: Family, opcode: Opcode) -> Option<&'static OpInfo> {
-    tables(isa)
-        .rows
-        .iter()
-        .find(|r| r.family == family && r.opcode == opcode)
+    use std::sync::OnceLock;
+    static INDEX: [OnceLock<Vec<u16>>; 2] = [OnceLock::new(), OnceLock::new()];
+    let t = tables(isa);
+    let n = Opcode::ALL.len();
+    let index = INDEX[isa as usize].get_or_init(|| {
+        let mut v = vec![u16::MAX; Family::ALL.len() * n];
+        for (i, r) in t.rows.iter().enumerate() {
+            let slot = &mut v[r.family as usize * n + r.opcode as usize];
+            // The first row wins, as the linear search it replaces did.
+            if *slot == u16::MAX {
+                *slot = i as u16;
+            }
+        }
+        v
+    });
+    let i = *index.get(family as usize * n + opcode as usize)?;
+    t.rows.get(usize::from(i))
 }
 
 /// Every family `opcode` can be encoded in on `isa` (e.g. VOP2 and VOP3 for `v_add_f32`).
@@ -186,5 +201,26 @@ impl Opcode {
                 | Opcode::S_CBRANCH_CDBGSYS_OR_USER
                 | Opcode::S_CBRANCH_CDBGSYS_AND_USER
         )
+    }
+}
+
+#[cfg(test)]
+mod index_tests {
+    use super::*;
+
+    /// The constant-time index answers exactly what a linear search does.
+    #[test]
+    fn info_for_equals_the_linear_search_for_every_family_and_opcode() {
+        for isa in [Isa::Gfx803, Isa::Gfx1030] {
+            for family in Family::ALL {
+                for opcode in Opcode::ALL {
+                    let linear = tables(isa)
+                        .rows
+                        .iter()
+                        .find(|r| r.family == family && r.opcode == opcode);
+                    assert_eq!(info_for(isa, family, opcode), linear, "{isa} {family} {opcode:?}");
+                }
+            }
+        }
     }
 }
