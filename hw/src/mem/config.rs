@@ -98,7 +98,7 @@ impl Default for L2Config {
             size_bytes: 256 * 1024,
             ways: 16,
             hit_latency: 100,
-            mshrs: 32,
+            mshrs: 64,
             mshr_targets: 16,
             atomic_latency: 8,
             response_queue: 16,
@@ -176,7 +176,11 @@ impl Default for MemConfig {
             line_bytes: 128,
             inst_cache: cache(32 * 1024, 16),
             scalar_cache: cache(16 * 1024, 16),
-            vector_cache: cache(16 * 1024, 32),
+            vector_cache: CacheConfig {
+                ways: 32,
+                mshrs: 128,
+                ..cache(16 * 1024, 32)
+            },
             xbar: XbarConfig::default(),
             l2: L2Config::default(),
             dram: DramConfig::default(),
