@@ -517,7 +517,12 @@ fn stream_with_few_l0_mshrs_is_bounded_by_the_l0_mshrs() {
         };
         let bound = l0_mshrs(&c) / mixed(read_path);
         let lines = l0_mshr_lines_per_cycle(&p);
-        report(&p, "triad bytes/cycle, 16 L0 MSHRs", stream_bandwidth(&p, n4(target, stem)), peak);
+        report(
+            &p,
+            "triad bytes/cycle, 16 L0 MSHRs",
+            stream_bandwidth(&p, n4(target, stem)),
+            peak,
+        );
         report(&p, "L0 MSHR lines/cycle, 16 L0 MSHRs", lines, bound);
         assert!(
             lines * 128.0 <= peak,

@@ -207,8 +207,8 @@ impl L2Channel {
                 .find_fill(line)
                 .and_then(|i| self.mshr.get(i))
                 .map_or(0, |m| m.targets.len());
-            let room = self.pending.is_empty()
-                || self.pending.len() + answers <= self.response_queue;
+            let room =
+                self.pending.is_empty() || self.pending.len() + answers <= self.response_queue;
             if room && (writeback.is_none() || dram.can_accept()) {
                 dram.take_fill(line);
                 if let Some(v) = writeback {
