@@ -86,44 +86,22 @@ fn bytes(finals: &[HostBuffer]) -> Vec<Vec<u8>> {
 fn every_corpus_workload_runs_in_lockstep_on_both_configs_and_cycle_matches_functional() {
     let mut failures = Vec::new();
     for path in corpus() {
-        let name = path
-            .strip_prefix(root())
-            .unwrap_or(&path)
-            .display()
-            .to_string();
-        let functional = run(
-            &path,
-            Model::Functional,
-            GpuConfig::default_config(),
-            |_| {},
-        )
-        .unwrap();
-        for (config_name, config) in [
-            ("default", GpuConfig::default_config()),
-            ("1cu", GpuConfig::one_cu()),
-        ] {
+        let name = path.strip_prefix(root()).unwrap_or(&path).display().to_string();
+        let functional = run(&path, Model::Functional, GpuConfig::default_config(), |_| {}).unwrap();
+        for (config_name, config) in [("default", GpuConfig::default_config()), ("1cu", GpuConfig::one_cu())] {
             match run(&path, Model::Lockstep, config.clone(), |_| {}) {
                 Ok(o) if o.passed => {}
-                Ok(_) => failures.push(format!(
-                    "{name} [{config_name}] lockstep: reference check failed"
-                )),
+                Ok(_) => failures.push(format!("{name} [{config_name}] lockstep: reference check failed")),
                 Err(e) => failures.push(format!("{name} [{config_name}] lockstep: {e}")),
             }
             match run(&path, Model::Cycle, config, |_| {}) {
                 Ok(o) if bytes(&o.finals) == bytes(&functional.finals) => {}
-                Ok(_) => failures.push(format!(
-                    "{name} [{config_name}] cycle: final memory differs from functional"
-                )),
+                Ok(_) => failures.push(format!("{name} [{config_name}] cycle: final memory differs from functional")),
                 Err(e) => failures.push(format!("{name} [{config_name}] cycle: {e}")),
             }
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
 }
 
 /// Runs saxpy in lockstep with `kind` injected into wave 0 of workgroup 1;
@@ -160,52 +138,33 @@ fn report(f: &arch::device::Fault) -> &str {
 
 #[test]
 fn a_corrupted_valu_lane_is_caught_naming_register_and_lane() {
-    let f = injected(
-        "workloads/corpus/gfx1030/saxpy.yaml",
-        InjectKind::ValuLane { lane: 5, bit: 3 },
-    );
+    let f = injected("workloads/corpus/gfx1030/saxpy.yaml", InjectKind::ValuLane { lane: 5, bit: 3 });
     let r = report(&f);
     assert!(r.contains("lane 5"), "{r}");
     assert!(f.pc.is_some(), "{f}");
     // The instruction text and the register dump are part of the report.
-    assert!(
-        r.contains('`') && r.contains("registers (cycle model | golden)"),
-        "{r}"
-    );
-    assert!(
-        r.lines()
-            .any(|l| l.trim_start().starts_with('v') && l.contains("lane 5")),
-        "{r}"
-    );
+    assert!(r.contains('`') && r.contains("registers (cycle model | golden)"), "{r}");
+    assert!(r.lines().any(|l| l.trim_start().starts_with('v') && l.contains("lane 5")), "{r}");
 }
 
 #[test]
 fn a_flipped_exec_bit_is_caught() {
     // divergent_loops writes EXEC (saveexec) in every wave.
-    let f = injected(
-        "workloads/corpus/gfx1030/divergent_loops.yaml",
-        InjectKind::ExecBit { bit: 2 },
-    );
+    let f = injected("workloads/corpus/gfx1030/divergent_loops.yaml", InjectKind::ExecBit { bit: 2 });
     let r = report(&f);
     assert!(r.contains("exec_lo") || r.contains("EXEC"), "{r}");
 }
 
 #[test]
 fn a_flipped_scc_is_caught() {
-    let f = injected(
-        "workloads/corpus/gfx1030/divergent_loops.yaml",
-        InjectKind::Scc,
-    );
+    let f = injected("workloads/corpus/gfx1030/divergent_loops.yaml", InjectKind::Scc);
     let r = report(&f);
     assert!(r.contains("scc"), "{r}");
 }
 
 #[test]
 fn a_corrupted_stored_byte_is_caught() {
-    let f = injected(
-        "workloads/corpus/gfx1030/saxpy.yaml",
-        InjectKind::StoreByte { mask: 0x40 },
-    );
+    let f = injected("workloads/corpus/gfx1030/saxpy.yaml", InjectKind::StoreByte { mask: 0x40 });
     let r = report(&f);
     assert!(r.contains("memory ["), "{r}");
 }
@@ -231,11 +190,7 @@ fn runs_are_deterministic_in_cycles_stats_and_waveform_bytes() {
     // The waveform parses and shows the run.
     let w = traces::read::Waveform::load(&dir.join("run0.vcd")).unwrap();
     let names: Vec<String> = w.signals().map(|(n, _)| n.to_string()).collect();
-    assert!(
-        names.iter().any(|n| n.starts_with("gpu.cu0.")),
-        "{:?}",
-        &names[..names.len().min(20)]
-    );
+    assert!(names.iter().any(|n| n.starts_with("gpu.cu0.")), "{:?}", &names[..names.len().min(20)]);
     assert!(names.iter().any(|n| n.starts_with("gpu.frontend.")));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -8,9 +8,9 @@
 use std::path::{Path, PathBuf};
 
 use arch::code_object::CodeObject;
-use cosim::workload::{self, ArgKind, Number, Workload};
 use golden::stats::GoldenStats;
 use golden::{GoldenConfig, GoldenGpu};
+use cosim::workload::{self, ArgKind, Number, Workload};
 use sw::driver::Driver;
 
 /// Runs a workload on the golden GPU; its statistics if the checks pass.
