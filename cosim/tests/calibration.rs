@@ -90,8 +90,20 @@ struct Pair {
 
 impl Pair {
     fn measure(target: &str, stem: &str, knob_name: &str, config: &GpuConfig) -> Pair {
+        Pair::measure_with(target, stem, knob_name, config, |_| {})
+    }
+
+    /// [`measure`](Self::measure) of the workload as changed by `edit`.
+    fn measure_with(
+        target: &str,
+        stem: &str,
+        knob_name: &str,
+        config: &GpuConfig,
+        edit: impl Fn(&mut Workload),
+    ) -> Pair {
         let path = file(target, stem);
-        let w = Workload::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        let mut w = Workload::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        edit(&mut w);
         let k = knob(&w, knob_name);
         let half = with_knob(&w, knob_name, k / 2);
         let full = run(&w, config).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
@@ -482,13 +494,15 @@ fn n4(target: &str, stem: &str) -> u64 {
     knob(&w, "n4")
 }
 
-/// On the default configuration the triad is bounded by the L0 MSHRs
+/// With 16 L0 MSHRs per CU (the model's default before the MSHR counts were
+/// sized for the configured bandwidths) the triad is bounded by the L0 MSHRs
 /// (Little's law: `cus × mshrs` lines in flight, each for a round trip less
 /// the cycle its slot is reused in): it stays within 10 % of that bound and
 /// under the configured peak of the level it streams from.
 #[test]
-fn stream_is_bounded_by_the_l0_mshrs_and_the_configured_peak() {
-    let c = GpuConfig::default_config();
+fn stream_with_few_l0_mshrs_is_bounded_by_the_l0_mshrs() {
+    let mut c = GpuConfig::default_config();
+    c.memory.vector_cache.mshrs = 16;
     let m = &c.memory;
     let l2_peak = f64::from(m.l2.channels * m.xbar.flit_bytes);
     let dram_peak = f64::from(m.l2.channels * m.dram.bytes_per_cycle);
@@ -496,7 +510,6 @@ fn stream_is_bounded_by_the_l0_mshrs_and_the_configured_peak() {
     let mixed = |read: u64| (2 * read + ack_path(&c, false)) as f64 / 3.0 - 1.0;
     for (target, stem) in [(W32, "stream_l2"), (W64, "stream_l2"), (W32, "stream_dram")] {
         let p = Pair::measure(target, stem, "reps", &c);
-        let bw = stream_bandwidth(&p, n4(target, stem));
         let (peak, read_path) = if stem == "stream_l2" {
             (l2_peak, l2_hit_path(&c))
         } else {
@@ -504,11 +517,16 @@ fn stream_is_bounded_by_the_l0_mshrs_and_the_configured_peak() {
         };
         let bound = l0_mshrs(&c) / mixed(read_path);
         let lines = l0_mshr_lines_per_cycle(&p);
-        report(&p, "triad bytes/cycle", bw, peak);
-        report(&p, "L0 MSHR lines/cycle", lines, bound);
+        report(
+            &p,
+            "triad bytes/cycle, 16 L0 MSHRs",
+            stream_bandwidth(&p, n4(target, stem)),
+            peak,
+        );
+        report(&p, "L0 MSHR lines/cycle, 16 L0 MSHRs", lines, bound);
         assert!(
-            bw <= peak,
-            "{}: {bw:.1} B/cycle above the peak {peak}",
+            lines * 128.0 <= peak,
+            "{}: {lines:.3} lines/cycle above the peak {peak} B/cycle",
             p.name
         );
         assert!(
@@ -528,6 +546,88 @@ fn stream_is_bounded_by_the_l0_mshrs_and_the_configured_peak() {
     }
 }
 
+/// `stream_l2` with one wave per wave slot of the GPU (grid = CUs × SIMDs ×
+/// wave slots × 32 work-items, so every wave stays resident and sweeps
+/// `n4 / grid` elements per repetition): no wave launches between the
+/// repetitions, and a wave's lines are evicted from its 16 KiB L0 before it
+/// reads them again, so every read of the added repetitions is an L2 hit.
+/// (As written, `stream_l2` launches one work-item per element and about a
+/// third of its reads hit the L0, which is not the L2's bandwidth.)
+fn stream_l2_resident(c: &GpuConfig) -> Pair {
+    let lanes = c.cus * c.cu.simds * c.cu.wave_slots * 32;
+    Pair::measure_with(W32, "stream_l2", "reps", c, |w| w.grid = [lanes, 1, 1])
+}
+
+/// L2 bytes per cycle (lookups × line) of the added repetitions.
+fn l2_bandwidth(p: &Pair, c: &GpuConfig) -> f64 {
+    let l2 = p.delta(|s| s.memory.l2.hits + s.memory.l2.misses);
+    (l2 * u64::from(c.memory.line_bytes)) as f64 / p.dc() as f64
+}
+
+/// The triad's ceiling at the L2 in bytes/cycle: the response network
+/// carries one flit per channel per cycle, a read line `line / flit` flits
+/// and a write acknowledgement one, two reads and one write per three lines.
+fn l2_triad_ceiling(c: &GpuConfig) -> f64 {
+    let m = &c.memory;
+    let flits = 2 * line_flits(c) + 1;
+    f64::from(m.l2.channels) * 3.0 / flits as f64 * f64::from(m.line_bytes)
+}
+
+/// On the default configuration the triad comes within 10 % of the
+/// configured bandwidths: the L2's (`channels × flit_bytes` per cycle, L2
+/// lookups × line bytes, one wave per slot) and the DRAM's (`channels ×
+/// bytes_per_cycle`, bytes read and written back, as written: a 12 MiB
+/// triad), and no faster than what the networks allow.
+#[test]
+fn stream_reaches_the_configured_bandwidth_on_the_default_config() {
+    let c = GpuConfig::default_config();
+    let m = &c.memory;
+    let l2_peak = f64::from(m.l2.channels * m.xbar.flit_bytes);
+    let p = stream_l2_resident(&c);
+    let bw = l2_bandwidth(&p, &c);
+    report(&p, "L2 bytes/cycle, resident waves", bw, l2_peak);
+    assert_eq!(p.delta(|s| s.memory.vector.hits), 0, "{}: L0 hits", p.name);
+    assert!(
+        bw >= 0.9 * l2_peak && bw <= l2_triad_ceiling(&c),
+        "{}: {bw:.1} L2 B/cycle, peak {l2_peak}, ceiling {:.1}",
+        p.name,
+        l2_triad_ceiling(&c)
+    );
+    let dram_peak = f64::from(m.l2.channels * m.dram.bytes_per_cycle);
+    let p = Pair::measure(W32, "stream_dram", "reps", &c);
+    let dram = p.delta(|s| s.memory.dram_bytes_read + s.memory.dram_bytes_written);
+    let bw = dram as f64 / p.dc() as f64;
+    report(&p, "DRAM bytes/cycle", bw, dram_peak);
+    report(
+        &p,
+        "triad bytes/cycle",
+        stream_bandwidth(&p, n4(W32, "stream_dram")),
+        dram_peak,
+    );
+    assert!(
+        bw >= 0.97 * dram_peak && bw <= dram_peak * 1.01,
+        "{}: {bw:.2} DRAM B/cycle, peak {dram_peak}",
+        p.name
+    );
+}
+
+/// The 1-CU preset (`hw/configs/1cu.yaml`: the same L2 and DRAM, one CU):
+/// one CU's response port carries one flit per cycle, so L2-hit streaming
+/// reaches that port's share of the triad ceiling, within 10 %.
+#[test]
+fn one_cu_stream_reaches_its_port_bandwidth() {
+    let c = GpuConfig::one_cu();
+    let port = l2_triad_ceiling(&c) / f64::from(c.memory.l2.channels);
+    let p = stream_l2_resident(&c);
+    let bw = l2_bandwidth(&p, &c);
+    report(&p, "L2 bytes/cycle, 1 CU", bw, port);
+    assert!(
+        bw >= 0.9 * port && bw <= port * 1.01,
+        "{}: {bw:.1} L2 B/cycle, port ceiling {port:.1}",
+        p.name
+    );
+}
+
 /// With enough MSHRs (64 per L0 and per L2 channel) the DRAM stream reaches
 /// the configured DRAM bandwidth (`channels × bytes_per_cycle`), within 3 %.
 #[test]
@@ -541,12 +641,6 @@ fn stream_reaches_the_dram_bandwidth_with_enough_mshrs() {
         p.delta(|s| s.memory.dram_bytes_read) + p.delta(|s| s.memory.dram_bytes_written);
     let bw = dram_bytes as f64 / p.dc() as f64;
     report(&p, "DRAM bytes/cycle, 64 MSHRs", bw, peak);
-    report(
-        &p,
-        "triad bytes/cycle, 64 MSHRs",
-        stream_bandwidth(&p, n4(W32, "stream_dram")),
-        peak,
-    );
     assert!(
         bw <= peak * 1.01 && bw >= peak * 0.97,
         "{}: {bw:.2} DRAM bytes/cycle, configured {peak}",
@@ -554,117 +648,50 @@ fn stream_reaches_the_dram_bandwidth_with_enough_mshrs() {
     );
 }
 
-/// The issue's wording: on the default configuration the stream should come
-/// close to the configured bandwidth. It does not: see the reason.
-#[test]
-#[ignore = "default config: 16 L0 MSHRs per CU cap the triad at ~65 B/cycle from L2 \
-            (peak 256) and ~21 B/cycle from DRAM (peak 64); see docs/calibration.md"]
-fn stream_reaches_the_configured_bandwidth_on_the_default_config() {
-    let c = GpuConfig::default_config();
-    let m = &c.memory;
-    for (stem, peak) in [
-        ("stream_l2", f64::from(m.l2.channels * m.xbar.flit_bytes)),
-        (
-            "stream_dram",
-            f64::from(m.l2.channels * m.dram.bytes_per_cycle),
-        ),
-    ] {
-        let p = Pair::measure(W32, stem, "reps", &c);
-        let bw = stream_bandwidth(&p, n4(W32, stem));
-        assert!(bw >= 0.9 * peak, "{}: {bw:.1} B/cycle, peak {peak}", p.name);
-    }
-}
-
 /// The L2's bandwidth (`channels × flit_bytes` per cycle) with MSHRs out of
-/// the way. It does not reach it: see the reason.
+/// the way: the response queue holds only responses out of the lookup
+/// pipeline, so it does not cap the channel's throughput.
 #[test]
-#[ignore = "hw/src/mem/l2.rs counts responses still inside the hit_latency pipeline \
-            against l2.response_queue (16), capping each channel at 16 lines per \
-            hit_latency (100) cycles: 82 B/cycle for 4 channels, not 256"]
 fn l2_stream_reaches_the_l2_bandwidth_with_enough_mshrs() {
     let mut c = GpuConfig::default_config();
     c.memory.vector_cache.mshrs = 256;
     c.memory.l2.mshrs = 256;
-    let p = Pair::measure(W32, "stream_l2", "reps", &c);
+    let p = stream_l2_resident(&c);
     let peak = f64::from(c.memory.l2.channels * c.memory.xbar.flit_bytes);
-    let l2 = p.delta(|s| s.memory.l2.hits + s.memory.l2.misses);
-    let bw = (l2 * u64::from(c.memory.line_bytes)) as f64 / p.dc() as f64;
+    let bw = l2_bandwidth(&p, &c);
     report(&p, "L2 bytes/cycle, 256 MSHRs", bw, peak);
-    assert!(bw >= 0.9 * peak, "{}: {bw:.1} B/cycle, peak {peak}", p.name);
-}
-
-/// What the L2 reaches instead, as the model is written: each channel holds at
-/// most `response_queue` answers from lookup on, so its throughput is
-/// `response_queue` lines per `hit_latency` cycles.
-#[test]
-fn l2_stream_with_enough_mshrs_is_capped_by_the_response_queue() {
-    let mut c = GpuConfig::default_config();
-    c.memory.vector_cache.mshrs = 256;
-    c.memory.l2.mshrs = 256;
-    let p = Pair::measure(W32, "stream_l2", "reps", &c);
-    let m = &c.memory;
-    let cap =
-        f64::from(m.l2.channels * m.l2.response_queue * m.line_bytes) / f64::from(m.l2.hit_latency);
-    let l2 = p.delta(|s| s.memory.l2.hits + s.memory.l2.misses);
-    let bw = (l2 * u64::from(m.line_bytes)) as f64 / p.dc() as f64;
-    report(&p, "L2 bytes/cycle, 256 MSHRs", bw, cap);
     assert!(
-        bw <= cap * 1.01 && bw >= cap * 0.95,
-        "{}: {bw:.1} L2 bytes/cycle, response-queue cap {cap:.1}",
+        bw >= 0.9 * peak && bw <= l2_triad_ceiling(&c),
+        "{}: {bw:.1} B/cycle, peak {peak}",
         p.name
     );
 }
 
 /// Same-address atomics (`atomics_one`: every lane of every wave adds to one
-/// word; a wave's instruction is one line request) are serialised at the
-/// L2: the line is held from lookup until the atomic ALU is done
-/// (`hw/src/mem/l2.rs`), one request per `hit_latency + atomic_latency`.
+/// word; a wave's instruction is one line request) are serialised by the
+/// line's atomic unit at the L2: one request per `atomic_latency` (the
+/// lookup pipeline overlaps the previous atomics), within 2 %.
 #[test]
-fn same_address_atomics_serialise_at_the_l2() {
+fn same_address_atomics_issue_one_per_atomic_latency() {
     let c = GpuConfig::default_config();
-    let per = u64::from(c.memory.l2.hit_latency + c.memory.l2.atomic_latency);
+    let per = f64::from(c.memory.l2.atomic_latency);
     for target in [W32, W64] {
         let p = Pair::measure(target, "atomics_one", "iters", &c);
         let requests = p.dk * p.waves;
-        let lanes = (p.dk * p.items) as f64 / p.dc() as f64;
-        report(
-            &p,
-            "cycles per same-line atomic request",
-            p.dc() as f64 / requests as f64,
-            per as f64,
-        );
+        let got = p.dc() as f64 / requests as f64;
+        report(&p, "cycles per same-line atomic request", got, per);
         report(
             &p,
             "lane atomics/cycle",
-            lanes,
-            (p.items / p.waves) as f64 / per as f64,
+            (p.dk * p.items) as f64 / p.dc() as f64,
+            (p.items / p.waves) as f64 / per,
         );
-        let want = requests * per;
         assert!(
-            p.dc().abs_diff(want) <= per,
-            "{}: {} cycles for {requests} same-line atomics, expected {want}",
-            p.name,
-            p.dc()
+            got >= per && got <= per * 1.02,
+            "{}: {got:.3} cycles per same-line atomic, atomic_latency {per}",
+            p.name
         );
     }
-}
-
-/// The configuration's wording ("cycles an atomic occupies its line in the
-/// channel's ALU") suggests one same-line atomic per `atomic_latency`.
-#[test]
-#[ignore = "hw/src/mem/l2.rs holds an atomic's line from the lookup on (hit_latency + \
-            atomic_latency = 108 cycles), not only in the ALU (8): same-address atomics \
-            run 13.5x slower than atomic_latency implies"]
-fn same_address_atomics_issue_one_per_atomic_latency() {
-    let c = GpuConfig::default_config();
-    let p = Pair::measure(W32, "atomics_one", "iters", &c);
-    let requests = p.dk * p.waves;
-    let per = p.dc() as f64 / requests as f64;
-    assert!(
-        per <= f64::from(c.memory.l2.atomic_latency) * 1.05,
-        "{}: {per:.1} cycles",
-        p.name
-    );
 }
 
 /// Atomics to distinct lines (`atomics_distinct`) do not wait for each other
@@ -672,7 +699,8 @@ fn same_address_atomics_issue_one_per_atomic_latency() {
 /// included), so the throughput is the Little's-law bound of the L0 MSHRs.
 #[test]
 fn distinct_address_atomics_are_bounded_by_the_l0_mshrs() {
-    let c = GpuConfig::default_config();
+    let mut c = GpuConfig::default_config();
+    c.memory.vector_cache.mshrs = 16;
     let bound = l0_mshrs(&c) / (ack_path(&c, true) - 1) as f64;
     for target in [W32, W64] {
         let p = Pair::measure(target, "atomics_distinct", "iters", &c);
@@ -699,8 +727,10 @@ fn distinct_address_atomics_are_bounded_by_the_l0_mshrs() {
 /// `workloads/examples/triad_1_5mib.yaml` on the default configuration and
 /// on `hw/configs/examples/l2-4mib.yaml`, which differs only in
 /// `memory.l2.size_bytes`: the 4 MiB L2 keeps the 1.5 MiB working set of the
-/// second repetition, so the run is shorter, by the amount Little's law on
-/// the L0 MSHRs predicts for one repetition served by the L2 instead of DRAM.
+/// second repetition, so the run is shorter. The default configuration
+/// streams at the DRAM bandwidth (`stream_reaches_the_configured_bandwidth_on_the_default_config`),
+/// so the saving is the DRAM time of the traffic the bigger L2 removes, less
+/// the time of one repetition served by the L2 at its response-network rate.
 #[test]
 fn design_change_a_4_mib_l2_shortens_the_triad_sweep() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
@@ -738,17 +768,23 @@ fn design_change_a_4_mib_l2_shortens_the_triad_sweep() {
     assert!(cb < cs, "4 MiB L2: {cb} cycles, 1 MiB: {cs}");
     assert!(hit_rate(&small_run) < 0.1 && hit_rate(&big_run) > 0.45);
     assert!(big_run.memory.dram_bytes_read * 3 < small_run.memory.dram_bytes_read * 2);
-    // One repetition: 65536 float4 elements, 3 lines per 8, through the L0
-    // MSHRs; from DRAM or from the L2 (Little's law, as in the stream test).
+    // DRAM-bound: each run takes its DRAM bytes at the configured DRAM
+    // bandwidth; the 4 MiB run adds one repetition from the L2, bounded by
+    // the response network (65536 float4 elements: 16384 read lines of
+    // `line / flit` flits and 8192 one-flit write acknowledgements, over the
+    // channels at one flit per cycle each).
     let c = &base;
-    let lines = 65536.0 * 3.0 / 8.0;
-    let hold = |read: u64| (2 * read + ack_path(c, false)) as f64 / 3.0 - 1.0;
-    let saved =
-        lines / (l0_mshrs(c) / hold(dram_path(c))) - lines / (l0_mshrs(c) / hold(l2_hit_path(c)));
+    let m = &c.memory;
+    let dram_peak = f64::from(m.l2.channels * m.dram.bytes_per_cycle);
+    let dram = |s: &GpuStats| (s.memory.dram_bytes_read + s.memory.dram_bytes_written) as f64;
+    let l2_rep = (16384 * line_flits(c) + 8192) as f64 / f64::from(m.l2.channels);
+    let saved = (dram(&small_run) - dram(&big_run)) / dram_peak - l2_rep;
     let got = (cs - cb) as f64;
+    println!("triad_1_5mib: saved {got} cycles, predicted {saved:.0}");
+    // 10 %: the bound leaves out the ramp and drain of the L2 repetition.
     assert!(
-        (got - saved).abs() <= 0.05 * saved,
-        "saved {got} cycles, Little's law predicts {saved:.0}"
+        (got - saved).abs() <= 0.1 * saved,
+        "saved {got} cycles, the DRAM/L2 bandwidth bound predicts {saved:.0}"
     );
 }
 

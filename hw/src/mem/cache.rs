@@ -130,9 +130,18 @@ pub struct Mshr<T> {
 #[derive(Clone, Debug)]
 pub struct MshrFile<T> {
     entries: Vec<Mshr<T>>,
+    /// Per entry: the line of a valid fill entry, else [`NO_FILL`]. A dense
+    /// copy of the match fields so the associative search of a miss scans one
+    /// array (files of 100+ entries are searched every lookup).
+    fill_keys: Vec<u64>,
+    /// Free entries, lowest index on top.
+    free: Vec<u32>,
     used: usize,
     max_targets: usize,
 }
+
+/// [`MshrFile::fill_keys`] of an entry that is free or not a fill.
+const NO_FILL: u64 = u64::MAX;
 
 /// Where a missing request goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -157,6 +166,8 @@ impl<T> MshrFile<T> {
                     targets: Vec::with_capacity(targets as usize),
                 })
                 .collect(),
+            fill_keys: vec![NO_FILL; n as usize],
+            free: (0..n).rev().collect(),
             used: 0,
             max_targets: targets.max(1) as usize,
         }
@@ -171,11 +182,7 @@ impl<T> MshrFile<T> {
     /// (when `mergeable` and it has room), else a free entry, else full.
     pub fn slot_for(&self, line: u64, mergeable: bool) -> MissSlot {
         if mergeable {
-            if let Some(i) = self
-                .entries
-                .iter()
-                .position(|m| m.valid && m.fill && m.line == line)
-            {
+            if let Some(i) = self.find_fill(line) {
                 if self.entries[i].targets.len() < self.max_targets {
                     return MissSlot::Merge(i);
                 }
@@ -184,17 +191,19 @@ impl<T> MshrFile<T> {
                 return MissSlot::Full;
             }
         }
-        match self.entries.iter().position(|m| !m.valid) {
-            Some(i) => MissSlot::Allocate(i),
+        match self.free.last() {
+            Some(&i) => MissSlot::Allocate(i as usize),
             None => MissSlot::Full,
         }
     }
 
     /// The outstanding fill of `line`, if any.
+    #[inline]
     pub fn find_fill(&self, line: u64) -> Option<usize> {
-        self.entries
-            .iter()
-            .position(|m| m.valid && m.fill && m.line == line)
+        if line == NO_FILL {
+            return None;
+        }
+        self.fill_keys.iter().position(|&k| k == line)
     }
 
     /// Write port: applies a decision from [`slot_for`](Self::slot_for).
@@ -202,6 +211,21 @@ impl<T> MshrFile<T> {
         match slot {
             MissSlot::Merge(i) => self.entries[i].targets.push(target),
             MissSlot::Allocate(i) => {
+                // `i` came from `slot_for`: the top of the free stack.
+                match self.free.last() {
+                    Some(&top) if top as usize == i => {
+                        self.free.pop();
+                    }
+                    _ => match self.free.iter().position(|&f| f as usize == i) {
+                        Some(k) => {
+                            self.free.remove(k);
+                        }
+                        None => return,
+                    },
+                }
+                if fill {
+                    self.fill_keys[i] = line;
+                }
                 let m = &mut self.entries[i];
                 m.valid = true;
                 m.line = line;
@@ -228,6 +252,11 @@ impl<T> MshrFile<T> {
             m.targets.clear();
             m.valid = false;
             self.used -= 1;
+            self.fill_keys[i] = NO_FILL;
+            // Keep the lowest free index on top (allocation order as a
+            // priority encoder would pick it).
+            let at = self.free.partition_point(|&f| f as usize > i);
+            self.free.insert(at, i as u32);
         }
     }
 }
@@ -294,5 +323,15 @@ mod tests {
         assert_eq!(got, [1, 2]);
         assert_eq!(m.used(), 1);
         assert_eq!(m.slot_for(6, true), MissSlot::Allocate(0));
+        // Freed out of order, entries are still taken lowest first, and a
+        // retired fill no longer matches its line.
+        m.apply(MissSlot::Allocate(0), 6, true, 4);
+        m.retire(1, |_| {});
+        m.retire(0, |_| {});
+        assert_eq!(m.find_fill(6), None);
+        assert_eq!(m.slot_for(7, true), MissSlot::Allocate(0));
+        m.apply(MissSlot::Allocate(0), 7, true, 5);
+        assert_eq!(m.slot_for(8, true), MissSlot::Allocate(1));
+        assert_eq!(m.find_fill(7), Some(0));
     }
 }

@@ -3,8 +3,10 @@
 //!
 //! Sources for the defaults:
 //! - (AMDGPU-UNOFF) "unofficial amdgpu docs: cache", amdgpu-userland.github.io/unofficial_amdgpu_docs/cache.html
-//!   (RDNA2: 32 KiB 4-way instruction cache, 16 KiB 4-way scalar cache, 16 KiB
-//!   vector L0 with 128-byte lines, write-through, LRU; L2 channels of 256 KiB, 16-way).
+//!   (RDNA2: 32 KiB 4-way instruction cache, 16 KiB 4-way scalar cache, both with
+//!   64-byte lines; 16 KiB **32-way** vector L0 with 128-byte lines, write-through,
+//!   LRU; L2 channels of 256 KiB, 16-way). The model has one `line_bytes` (128)
+//!   for every level, so its instruction and scalar caches have 128-byte lines.
 //! - (C&C-LAT) Chips and Cheese, "Measuring GPU Memory Latency" (April 2021), RX 6800 XT
 //!   pointer chasing, as reported by sweclockers.com/nyhet/31783 and
 //!   bithardware.top/graphics-card-vram-latency-performance-analysis: L2 about
@@ -13,8 +15,27 @@
 //!   2015 MHz game clock → ~256 B/cycle for 16 channels (72 CUs).
 //! - (GDDR6) JEDEC JESD250 GDDR6: 16 banks per channel, 2 KiB pages.
 //!
+//! - (MGPUSim) the MGPUSim simulator's R9 Nano (GCN3) configuration: 32 MSHRs per
+//!   L1 vector cache, 64 per L2 bank (a simulator's choice, not a hardware figure).
+//!
 //! Our model has no L1 (GL1) or Infinity Cache: their latency is folded into
 //! the L2 and DRAM figures so that end-to-end latencies match (C&C-LAT).
+//!
+//! MSHR counts are not published for RDNA2 (nor for GCN). The defaults are
+//! sized with Little's law so that the default 4-CU configuration reaches its
+//! configured bandwidths (`cosim/tests/calibration.rs` checks it):
+//! - L2 channel, 64: a line holds its MSHR from the lookup to the fill, L + D +
+//!   R + T ≈ 100 + 300 + 48 + 8 = 456 cycles; one channel's 16 B/cycle of DRAM
+//!   is 0.125 lines/cycle, so ≥ 57 lines in flight per channel (32 gave ≈ 35
+//!   B/cycle of the 64 over 4 channels);
+//! - vector L0, 128 per CU: a CU's port carries one 64-byte flit per cycle
+//!   (0.5 lines/cycle), and an L2 hit holds its MSHR ≈ 152 cycles, so ≥ 76 lines
+//!   in flight per CU to stream L2 hits at the port's rate (64 gave 216 of the
+//!   256 B/cycle; 16 gave ≈ 62), and a CU's share of a DRAM stream (0.125
+//!   lines/cycle at ≈ 390 cycles mean hold for two reads and one write) needs
+//!   ≈ 49. The 1-CU preset keeps the per-CU counts: one CU streams L2 hits at
+//!   its port's rate and reaches ≈ 38 of the 64 DRAM bytes/cycle.
+//! - instruction and scalar caches, 16 (their traffic is small).
 
 use serde::{Deserialize, Serialize};
 
@@ -28,18 +49,22 @@ pub struct CacheConfig {
     /// Capacity in bytes (sets × ways × line_bytes; sets a power of two).
     /// Defaults: see the [`MemConfig`] fields.
     pub size_bytes: u32,
-    /// Associativity (ways per set, ≥ 1). Default 4 (AMDGPU-UNOFF).
+    /// Associativity (ways per set, ≥ 1). Defaults (AMDGPU-UNOFF): 4 for the
+    /// instruction and scalar caches, 32 for the vector L0.
     pub ways: u32,
     /// Cycles from request to response on a hit; a miss leaves for the
     /// crossbar after the same lookup time. Defaults: see the [`MemConfig`] fields.
     pub hit_latency: u32,
     /// Miss status holding registers (outstanding lines, plus one per
-    /// outstanding write/atomic/bypass request), 1–65535. Default 16 for all
-    /// three caches (not published for RDNA2; an assumption).
+    /// outstanding write/atomic/bypass request), 1–65535. Defaults: 128 for the
+    /// vector L0, 16 for the instruction and scalar caches (not published for
+    /// RDNA2: sized with Little's law, see the module documentation).
     pub mshrs: u32,
     /// Requests one MSHR can hold for its line (merged misses), ≥ 1. Default 8 (assumed).
     pub mshr_targets: u32,
-    /// Entries of the miss queue toward the crossbar, ≥ 1. Default 8 (assumed).
+    /// Entries of the miss queue toward the crossbar: misses that are through
+    /// the `hit_latency` lookup pipeline and wait for the crossbar (the pipeline
+    /// holds one lookup per stage besides). ≥ 1. Default 8 (assumed).
     pub miss_queue: u32,
 }
 
@@ -80,14 +105,21 @@ pub struct L2Config {
     /// Cycles of tag + data lookup. Default 100: with the L0 lookup and the
     /// crossbar this gives ~150 cycles ≈ 75 ns L0-miss/L2-hit at 2 GHz (C&C-LAT).
     pub hit_latency: u32,
-    /// MSHRs per channel (full MSHRs stop the channel's input), 1–65535. Default 32 (assumed).
+    /// MSHRs per channel (full MSHRs stop the channel's input), 1–65535. Default
+    /// 64 (not published for RDNA2: sized with Little's law for the DRAM
+    /// bandwidth, see the module documentation; MGPUSim uses 64 per L2 bank).
     pub mshrs: u32,
     /// Requests per MSHR, ≥ 1. Default 16 (assumed).
     pub mshr_targets: u32,
-    /// Cycles an atomic occupies its line in the channel's ALU. Default 8 (assumed).
+    /// Cycles an atomic occupies its line in the channel's atomic unit, once its
+    /// data is there (after the lookup, or the fill): same-line atomics complete
+    /// one per `atomic_latency`; other requests to that line are answered after
+    /// it; other lines are not held up. Default 8 (assumed).
     pub atomic_latency: u32,
-    /// Responses a channel may hold waiting for the response network; a full
-    /// queue stops new lookups. ≥ 1. Default 16.
+    /// Responses a channel may hold waiting for the response network (or for
+    /// their line's atomic unit), once out of the `hit_latency` lookup pipeline;
+    /// lookups in the pipeline (one per stage) do not count. A full queue holds
+    /// the pipeline, and a full pipeline stops new lookups. ≥ 1. Default 16.
     pub response_queue: u32,
 }
 
@@ -98,7 +130,7 @@ impl Default for L2Config {
             size_bytes: 256 * 1024,
             ways: 16,
             hit_latency: 100,
-            mshrs: 32,
+            mshrs: 64,
             mshr_targets: 16,
             atomic_latency: 8,
             response_queue: 16,
@@ -152,7 +184,7 @@ pub struct MemConfig {
     /// hit (scalar loads are about half the vector L0 latency in (C&C-LAT)).
     pub scalar_cache: CacheConfig,
     /// Per-CU L0 vector cache (write-through, no write-allocate). Default 16 KiB,
-    /// 4-way, 32-cycle hit (≈ 16 ns at 2 GHz, (C&C-LAT)).
+    /// 32-way (AMDGPU-UNOFF), 32-cycle hit (≈ 16 ns at 2 GHz, (C&C-LAT)), 128 MSHRs.
     pub vector_cache: CacheConfig,
     /// The crossbar.
     pub xbar: XbarConfig,
@@ -176,7 +208,11 @@ impl Default for MemConfig {
             line_bytes: 128,
             inst_cache: cache(32 * 1024, 16),
             scalar_cache: cache(16 * 1024, 16),
-            vector_cache: cache(16 * 1024, 32),
+            vector_cache: CacheConfig {
+                ways: 32,
+                mshrs: 128,
+                ..cache(16 * 1024, 32)
+            },
             xbar: XbarConfig::default(),
             l2: L2Config::default(),
             dram: DramConfig::default(),

@@ -5,12 +5,20 @@
 //! 1. pops one response from the crossbar: a fill installs its line and
 //!    answers every merged request; an uncached response answers its one request;
 //! 2. delivers hits whose lookup latency has elapsed;
-//! 3. sends the head of the miss queue into the crossbar when it holds a credit;
+//! 3. moves the oldest miss whose lookup latency has elapsed from the lookup
+//!    pipeline into the miss queue (when the queue has room: else the pipeline
+//!    holds it), then sends the head of the miss queue into the crossbar when
+//!    it holds a credit;
 //! 4. looks up the request offered this cycle: hit → hit pipe; read miss →
-//!    MSHR (merging with an outstanding fill of the line) and miss queue; writes,
-//!    atomics and `bypass` reads → their own MSHR and the miss queue (write-through,
-//!    no write-allocate: the L2 performs them). No room → the request stays in
-//!    the input register and the port refuses new ones.
+//!    MSHR (merging with an outstanding fill of the line) and the lookup
+//!    pipeline; writes, atomics and `bypass` reads → their own MSHR and the
+//!    lookup pipeline (write-through, no write-allocate: the L2 performs them).
+//!    No MSHR, or a full lookup pipeline (a miss queue that does not drain) →
+//!    the request stays in the input register and the port refuses new ones.
+//!
+//! The miss queue (`miss_queue` entries) holds only misses that are through
+//! the lookup and wait for the crossbar; misses still inside the
+//! `hit_latency` pipeline (at most one per stage) do not count against it.
 
 use std::collections::VecDeque;
 
@@ -44,6 +52,8 @@ traces::signals! {
         pub mshr_used: u16,
         /// Miss-queue entries.
         pub miss_count: u16,
+        /// Misses in the lookup pipeline.
+        pub miss_pipe_count: u16,
         /// Hits in the lookup pipeline.
         pub hit_count: u16,
         /// The request register.
@@ -56,9 +66,12 @@ traces::signals! {
         /// (ready cycle, tag) of hits in flight.
         @untraced
         hits: VecDeque<(u64, u16)>,
-        /// (ready cycle, packet) waiting for the crossbar.
+        /// (cycle it leaves the lookup pipeline, packet), in lookup order.
         @untraced
-        misses: VecDeque<(u64, Packet)>,
+        miss_pipe: VecDeque<(u64, Packet)>,
+        /// The miss queue: packets waiting for the crossbar.
+        @untraced
+        misses: VecDeque<Packet>,
         /// Responses for the requester to take.
         @untraced
         pub out: Vec<MemResponse>,
@@ -90,11 +103,13 @@ impl CuCache {
             stalled: false,
             mshr_used: 0,
             miss_count: 0,
+            miss_pipe_count: 0,
             hit_count: 0,
             input: None,
             tags: TagArray::new(sets, cfg.ways),
             mshr: MshrFile::new(cfg.mshrs, cfg.mshr_targets),
             hits: VecDeque::new(),
+            miss_pipe: VecDeque::with_capacity(cfg.hit_latency as usize),
             misses: VecDeque::with_capacity(cfg.miss_queue as usize),
             out: Vec::new(),
             outstanding: 0,
@@ -149,10 +164,12 @@ impl CuCache {
             }
         }
         let slot = self.mshr.slot_for(line, cacheable);
-        let queue_full = self.misses.len() >= self.cfg.miss_queue as usize;
+        // One miss per pipeline stage: a pipeline that cannot drain into the
+        // miss queue takes no new miss.
+        let pipe_full = self.miss_pipe.len() as u64 >= u64::from(self.cfg.hit_latency);
         match slot {
             MissSlot::Merge(_) => Lookup::Miss(slot),
-            MissSlot::Allocate(_) if !queue_full => Lookup::Miss(slot),
+            MissSlot::Allocate(_) if !pipe_full => Lookup::Miss(slot),
             _ => Lookup::Stall,
         }
     }
@@ -186,9 +203,15 @@ impl CuCache {
             self.out.push(MemResponse { tag });
             self.outstanding -= 1;
         }
-        // 3. Miss queue → crossbar, one packet per cycle with a credit.
-        if let Some(&(ready, p)) = self.misses.front() {
-            if ready <= now && xin.push(p, now + 1).is_ok() {
+        // 3. Lookup pipeline → miss queue → crossbar, one packet per cycle.
+        if let Some(&(exit, p)) = self.miss_pipe.front() {
+            if exit <= now && self.misses.len() < self.cfg.miss_queue as usize {
+                self.miss_pipe.pop_front();
+                self.misses.push_back(p);
+            }
+        }
+        if let Some(&p) = self.misses.front() {
+            if xin.push(p, now + 1).is_ok() {
                 self.misses.pop_front();
             }
         }
@@ -227,7 +250,7 @@ impl CuCache {
                             }
                             let p = Packet::new(kind, self.port, i as u16, line, flits);
                             let ready = now + u64::from(self.cfg.hit_latency);
-                            self.misses.push_back((ready, p));
+                            self.miss_pipe.push_back((ready, p));
                         }
                         MissSlot::Full => {}
                     }
@@ -242,6 +265,7 @@ impl CuCache {
         self.input_valid = self.input.is_some();
         self.mshr_used = self.mshr.used() as u16;
         self.miss_count = self.misses.len() as u16;
+        self.miss_pipe_count = self.miss_pipe.len() as u16;
         self.hit_count = self.hits.len() as u16;
     }
 }

@@ -1,19 +1,35 @@
 //! One L2 channel: set-associative, write-back with dirty lines,
 //! write-allocate, MSHRs, atomics executed here.
 //!
+//! Three buffers hold a channel's answers:
+//! - the **lookup pipeline** (`hit_latency` stages, one lookup enters per
+//!   cycle): hits and whole-line write allocations travel through it;
+//! - the **response queue** (`response_queue` entries): answers that left the
+//!   pipeline (or were answered by a DRAM fill) and wait for the response
+//!   network, or for their line's atomic unit;
+//! - the **atomic unit**, per line: an atomic occupies its line for
+//!   `atomic_latency` cycles once its data is there (out of the pipeline or
+//!   the fill). The next atomic to the same line starts when it is done, so
+//!   same-line atomics complete one per `atomic_latency`; any other request to
+//!   a line being modified is answered after the atomic. Requests to other
+//!   lines are not held up (per-line hold, no head-of-line blocking).
+//!
 //! Per cycle, back to front:
-//! 1. the oldest response whose time has come goes into the response network
-//!    (one per cycle, when the channel holds a credit);
-//! 2. one line returned by DRAM is installed (a dirty victim is written back to
+//! 1. the oldest lookup whose `hit_latency` has elapsed leaves the pipeline
+//!    into the response queue, when the queue has room (else the pipeline
+//!    holds it, and the ones behind it: an elastic pipeline);
+//! 2. the oldest due response goes into the response network (one per cycle,
+//!    when the channel holds a credit);
+//! 3. one line returned by DRAM is installed (a dirty victim is written back to
 //!    DRAM — the fill waits while the DRAM queue is full) and every request
-//!    waiting in its MSHR is answered (atomics after the ALU latency);
-//! 3. the head of the input buffer is looked up. A hit answers after
-//!    `hit_latency` (writes and atomics mark the line dirty; an atomic holds its
-//!    line for `atomic_latency` more cycles, and requests to a held line wait).
-//!    A miss joins the line's MSHR or takes a free one and sends a DRAM read
-//!    after `hit_latency`; a write of a whole line allocates without reading.
-//!    Full MSHRs, a full DRAM queue or a full response queue leave the packet
-//!    in the input buffer: its credit does not return, and the crossbar backs up.
+//!    waiting in its MSHR is answered (the fill waits until the response queue
+//!    has room for all of them, or is empty);
+//! 4. the head of the input buffer is looked up. A hit or a whole-line write
+//!    enters the pipeline (writes and atomics mark the line dirty). A miss joins
+//!    the line's MSHR or takes a free one and sends a DRAM read after
+//!    `hit_latency`. Full MSHRs, a full DRAM queue or a full pipeline (a
+//!    response queue that does not drain) leave the packet in the input
+//!    buffer: its credit does not return, and the crossbar backs up.
 
 use std::collections::VecDeque;
 
@@ -49,7 +65,10 @@ traces::signals! {
     pub struct L2Channel {
         /// MSHRs in use.
         pub mshr_used: u16,
-        /// Responses waiting to leave.
+        /// Lookups in the `hit_latency` pipeline.
+        pub pipe_count: u16,
+        /// Responses out of the pipeline, waiting to leave (or for their line's
+        /// atomic unit).
         pub resp_count: u16,
         /// The input head could not proceed this cycle.
         pub stalled: bool,
@@ -59,10 +78,14 @@ traces::signals! {
         tags: TagArray,
         @untraced
         mshr: MshrFile<Target>,
-        /// (ready cycle, response packet).
+        /// (cycle it leaves the pipeline, response packet), in lookup order.
+        @untraced
+        pipe: VecDeque<(u64, Packet)>,
+        /// The response queue: (ready cycle, response packet), ordered by
+        /// ready cycle so the head is the oldest due.
         @untraced
         pending: VecDeque<(u64, Packet)>,
-        /// (line, free from cycle) of lines held by atomics.
+        /// (line, free from cycle) of lines whose atomic unit is busy.
         @untraced
         atomic_busy: Vec<(u64, u64)>,
         /// Reused buffer for the requests a fill answers.
@@ -91,11 +114,13 @@ impl L2Channel {
         let sets = l2.size_bytes / (l2.ways * mem.line_bytes);
         L2Channel {
             mshr_used: 0,
+            pipe_count: 0,
             resp_count: 0,
             stalled: false,
             atomic_lines: 0,
             tags: TagArray::new(sets, l2.ways),
             mshr: MshrFile::new(l2.mshrs, l2.mshr_targets),
+            pipe: VecDeque::with_capacity(l2.hit_latency as usize),
             pending: VecDeque::with_capacity(l2.response_queue as usize),
             atomic_busy: Vec::new(),
             scratch: Vec::with_capacity(l2.mshr_targets as usize),
@@ -110,29 +135,41 @@ impl L2Channel {
 
     /// Nothing outstanding.
     pub fn idle(&self) -> bool {
-        self.mshr.used() == 0 && self.pending.is_empty()
+        self.mshr.used() == 0 && self.pipe.is_empty() && self.pending.is_empty()
     }
 
-    /// The response to `p`, due at `ready`; writes and atomics dirty `entry`.
-    fn answer(&mut self, p: Packet, entry: usize, ready: u64) {
+    /// The response to `p` (writes and atomics dirty `entry`: the tag array
+    /// changes at the lookup, the timing follows).
+    fn respond(&mut self, p: Packet, entry: usize) -> Packet {
         let (kind, flits) = match p.kind() {
             Kind::Read => (Kind::ReadData, u32::from(p.flits.value())),
             Kind::Write => (Kind::WriteAck, 1),
             Kind::Atomic | Kind::AtomicRet => (Kind::AtomicAck, 1),
             other => (other, 1),
         };
-        let mut ready = ready;
-        match p.kind() {
-            Kind::Write => self.tags.set_dirty(entry),
-            k if k.is_atomic() => {
-                self.tags.set_dirty(entry);
-                ready += self.atomic_latency;
-                self.atomic_busy.push((p.line(), ready));
-            }
-            _ => {}
+        if p.kind() == Kind::Write || p.kind().is_atomic() {
+            self.tags.set_dirty(entry);
         }
-        let r = Packet::new(kind, p.port(), p.tag, p.line(), flits);
-        // Keep `pending` ordered by ready cycle so the head is the oldest due.
+        Packet::new(kind, p.port(), p.tag, p.line(), flits)
+    }
+
+    /// Queues response `r`, whose data is there at cycle `at`: it waits for
+    /// an atomic still modifying its line; an atomic then occupies the line's
+    /// atomic unit for `atomic_latency`.
+    fn enqueue(&mut self, r: Packet, at: u64) {
+        let line = r.line();
+        let held = self.atomic_busy.iter().position(|&(l, _)| l == line);
+        let start = held.map_or(at, |i| at.max(self.atomic_busy[i].1));
+        let ready = if r.kind() == Kind::AtomicAck {
+            let done = start + self.atomic_latency;
+            match held {
+                Some(i) => self.atomic_busy[i].1 = done,
+                None => self.atomic_busy.push((line, done)),
+            }
+            done
+        } else {
+            start
+        };
         let at = self.pending.partition_point(|&(t, _)| t <= ready);
         self.pending.insert(at, (ready, r));
     }
@@ -146,19 +183,33 @@ impl L2Channel {
         out: &mut CreditFifo<Packet>,
         dram: &mut DramChannel,
     ) {
-        // 1. One response out.
+        self.atomic_busy.retain(|&(_, free)| free > now);
+        // 1. One lookup out of the pipeline, when the response queue has room.
+        if let Some(&(exit, r)) = self.pipe.front() {
+            if exit <= now && self.pending.len() < self.response_queue {
+                self.pipe.pop_front();
+                self.enqueue(r, now);
+            }
+        }
+        // 2. One response out.
         if let Some(&(ready, r)) = self.pending.front() {
             if ready <= now && out.push(r, now + 1).is_ok() {
                 self.pending.pop_front();
             }
         }
-        self.atomic_busy.retain(|&(_, free)| free > now);
-        // 2. One fill from DRAM.
+        // 3. One fill from DRAM.
         if let Some(line) = dram.peek_fill(now) {
             let key = line / self.channels;
             let (_, victim) = self.tags.victim(key);
             let writeback = victim.filter(|v| v.dirty);
-            if writeback.is_none() || dram.can_accept() {
+            let answers = self
+                .mshr
+                .find_fill(line)
+                .and_then(|i| self.mshr.get(i))
+                .map_or(0, |m| m.targets.len());
+            let room =
+                self.pending.is_empty() || self.pending.len() + answers <= self.response_queue;
+            if room && (writeback.is_none() || dram.can_accept()) {
                 dram.take_fill(line);
                 if let Some(v) = writeback {
                     let vline = v.key * self.channels + line % self.channels;
@@ -170,13 +221,13 @@ impl L2Channel {
                     scratch.clear();
                     self.mshr.retire(i, |t| scratch.push(t.packet));
                     for k in 0..self.scratch.len() {
-                        let p = self.scratch[k];
-                        self.answer(p, entry, now + 1);
+                        let r = self.respond(self.scratch[k], entry);
+                        self.enqueue(r, now + 1);
                     }
                 }
             }
         }
-        // 3. Lookup.
+        // 4. Lookup.
         self.stalled = false;
         if let Some(&p) = input.front(now) {
             if self.lookup(p, now, dram) {
@@ -187,6 +238,7 @@ impl L2Channel {
             }
         }
         self.mshr_used = self.mshr.used() as u16;
+        self.pipe_count = self.pipe.len() as u16;
         self.resp_count = self.pending.len() as u16;
         self.atomic_lines = self.atomic_busy.len().min(255) as u8;
     }
@@ -194,13 +246,12 @@ impl L2Channel {
     /// Pure decision of the lookup stage for the input head `p`, given
     /// whether the DRAM queue has room this cycle.
     fn eval_lookup(&self, p: &Packet, dram_room: bool) -> Decision {
-        if self.pending.len() >= self.response_queue {
+        // One lookup per stage: a pipeline that cannot drain into the
+        // response queue takes nothing more.
+        if self.pipe.len() as u64 >= self.hit_latency {
             return Decision::Stall;
         }
         let line = p.line();
-        if self.atomic_busy.iter().any(|&(l, _)| l == line) {
-            return Decision::Stall;
-        }
         let key = line / self.channels;
         if let Some(e) = self.tags.lookup(key) {
             return Decision::Hit(e);
@@ -233,7 +284,8 @@ impl L2Channel {
             Decision::Hit(e) => {
                 self.tags.touch(e);
                 self.stats.hits += 1;
-                self.answer(p, e, done);
+                let r = self.respond(p, e);
+                self.pipe.push_back((done, r));
                 true
             }
             Decision::Allocate => {
@@ -244,7 +296,8 @@ impl L2Channel {
                     dram.push(v.key, vline, true, done);
                 }
                 self.stats.misses += 1;
-                self.answer(p, e, done);
+                let r = self.respond(p, e);
+                self.pipe.push_back((done, r));
                 true
             }
             Decision::Miss(slot) => {
