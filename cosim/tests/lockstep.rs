@@ -236,7 +236,7 @@ fn runs_are_deterministic_in_cycles_stats_and_waveform_bytes() {
     assert_eq!(outcomes[0].1, outcomes[1].1, "stats differ");
     assert!(outcomes[0].2 == outcomes[1].2, "VCD files differ");
     // The waveform parses and shows the run.
-    let w = traces::read::Waveform::load(&dir.join("run0.vcd")).unwrap();
+    let w = traces::read::Waveform::load(dir.join("run0.vcd")).unwrap();
     let names: Vec<String> = w.signals().map(|(n, _)| n.to_string()).collect();
     assert!(
         names.iter().any(|n| n.starts_with("gpu.cu0.")),

@@ -218,7 +218,11 @@ mod index_tests {
                         .rows
                         .iter()
                         .find(|r| r.family == family && r.opcode == opcode);
-                    assert_eq!(info_for(isa, family, opcode), linear, "{isa} {family} {opcode:?}");
+                    assert_eq!(
+                        info_for(isa, family, opcode),
+                        linear,
+                        "{isa} {family} {opcode:?}"
+                    );
                 }
             }
         }
