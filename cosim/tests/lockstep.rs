@@ -21,8 +21,13 @@ fn root() -> PathBuf {
 
 /// The gfx1030 corpus workloads, both wave sizes.
 fn corpus() -> Vec<PathBuf> {
+    workloads(&["gfx1030", "gfx1030-w64"])
+}
+
+/// The corpus workloads of `targets`, sorted.
+fn workloads(targets: &[&str]) -> Vec<PathBuf> {
     let mut out = Vec::new();
-    for target in ["gfx1030", "gfx1030-w64"] {
+    for target in targets {
         let dir = root().join("workloads/corpus").join(target);
         let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
             .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
@@ -32,7 +37,11 @@ fn corpus() -> Vec<PathBuf> {
         files.sort();
         out.extend(files);
     }
-    assert!(out.len() >= 54, "corpus missing: {} workloads", out.len());
+    assert!(
+        out.len() >= 27 * targets.len(),
+        "corpus missing: {} workloads",
+        out.len()
+    );
     out
 }
 
@@ -54,11 +63,23 @@ fn run(
     config: GpuConfig,
     prepare: impl FnOnce(&mut ModelDevice),
 ) -> Result<Outcome, DriverError> {
+    run_on(path, model, Isa::Gfx1030, config, prepare)
+}
+
+/// [`run`] on a device of ISA `isa` (gfx803 code on a gfx1030 device is
+/// translated when dispatched).
+fn run_on(
+    path: &Path,
+    model: Model,
+    isa: Isa,
+    config: GpuConfig,
+    prepare: impl FnOnce(&mut ModelDevice),
+) -> Result<Outcome, DriverError> {
     let w = Workload::load(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let prepared = w.prepare().unwrap();
     let options = ModelOptions {
         model,
-        isa: Isa::Gfx1030,
+        isa,
         config,
         watchdog: None,
     };
@@ -123,6 +144,45 @@ fn every_corpus_workload_runs_in_lockstep_on_both_configs_and_cycle_matches_func
                 )),
                 Err(e) => failures.push(format!("{name} [{config_name}] cycle: {e}")),
             }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn every_gfx803_workload_runs_translated_in_lockstep_with_the_native_final_memory() {
+    let mut failures = Vec::new();
+    for path in workloads(&["gfx803"]) {
+        let name = path
+            .strip_prefix(root())
+            .unwrap_or(&path)
+            .display()
+            .to_string();
+        let native = run_on(
+            &path,
+            Model::Functional,
+            Isa::Gfx803,
+            GpuConfig::default_config(),
+            |_| {},
+        )
+        .unwrap();
+        match run(&path, Model::Lockstep, GpuConfig::default_config(), |_| {}) {
+            Ok(o) if !o.passed => failures.push(format!("{name}: reference check failed")),
+            Ok(o)
+                if bytes(&o.finals) != bytes(&native.finals)
+                    && !SCHEDULE_DEPENDENT.iter().any(|w| name.ends_with(w)) =>
+            {
+                failures.push(format!(
+                    "{name}: final memory differs from the native gfx803 run"
+                ))
+            }
+            Ok(_) => {}
+            Err(e) => failures.push(format!("{name}: {e}")),
         }
     }
     assert!(
