@@ -17,9 +17,9 @@
 use std::path::PathBuf;
 
 use arch::code_object::CodeObject;
-use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use cosim::model::{Model, ModelDevice, ModelOptions};
 use cosim::workload::{self, Prepared, Workload};
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use hw::GpuConfig;
 use sw::driver::Driver;
 
@@ -60,7 +60,10 @@ fn device(prepared: &Prepared, config: &GpuConfig) -> ModelDevice {
 fn run(device: ModelDevice, prepared: &Prepared) -> u64 {
     let mut driver = Driver::new(device).expect("driver");
     workload::execute(&mut driver, prepared).expect("the workload runs");
-    driver.device().clocked().map_or(0, |gpu| gpu.stats().cycles)
+    driver
+        .device()
+        .clocked()
+        .map_or(0, |gpu| gpu.stats().cycles)
 }
 
 fn cycle_model(c: &mut Criterion) {

@@ -147,13 +147,19 @@ pub(crate) fn bench(o: &BenchOptions) -> Result<String, CliError> {
             )));
         }
         let targets = if o.targets.is_empty() {
-            ["gfx803", "gfx1030", "gfx1030-w64"].map(String::from).to_vec()
+            ["gfx803", "gfx1030", "gfx1030-w64"]
+                .map(String::from)
+                .to_vec()
         } else {
             o.targets.clone()
         };
         return functional(&o.root, &targets, o.min_time);
     }
-    if let Some(t) = o.targets.iter().find(|t| !CLOCKED_TARGETS.contains(&t.as_str())) {
+    if let Some(t) = o
+        .targets
+        .iter()
+        .find(|t| !CLOCKED_TARGETS.contains(&t.as_str()))
+    {
         return Err(CliError::BadInput(format!(
             "--model {} runs gfx1030 code; --target {t} is for --model functional",
             o.model
@@ -234,7 +240,12 @@ fn select(
                 "--workload {name}: no such corpus workload for the selected targets"
             )));
         }
-        if !ubench && name.rsplit('/').next().is_some_and(|s| s.starts_with("ubench_")) {
+        if !ubench
+            && name
+                .rsplit('/')
+                .next()
+                .is_some_and(|s| s.starts_with("ubench_"))
+        {
             return Err(CliError::BadInput(format!(
                 "--workload {name}: ubench_* workloads are measured only with --ubench"
             )));

@@ -286,10 +286,16 @@ fn means<'a>(rows: impl Iterator<Item = &'a Measured> + Clone) -> Means {
     Means {
         count: rows.clone().count(),
         cycles_per_second: geometric_mean(
-            &rows.clone().map(|m| m.cycles_per_second()).collect::<Vec<_>>(),
+            &rows
+                .clone()
+                .map(|m| m.cycles_per_second())
+                .collect::<Vec<_>>(),
         ),
         lanes_per_second: geometric_mean(
-            &rows.clone().map(|m| m.lanes_per_second()).collect::<Vec<_>>(),
+            &rows
+                .clone()
+                .map(|m| m.lanes_per_second())
+                .collect::<Vec<_>>(),
         ),
         run_ms: geometric_mean(
             &rows
@@ -410,11 +416,13 @@ fn text_report(o: &ClockedOptions, rows: &[Row], before: String, after: String) 
 
 /// Whether every measured run had a CPU time (so the rates use it).
 fn cpu_known(rows: &[Row]) -> bool {
-    rows.iter().filter_map(|r| r.outcome.as_ref().ok()).all(|m| {
-        m.timing.cpu.is_some()
-            && m.cycle_model.map_or(true, |t| t.cpu.is_some())
-            && m.traced.map_or(true, |t| t.cpu.is_some())
-    })
+    rows.iter()
+        .filter_map(|r| r.outcome.as_ref().ok())
+        .all(|m| {
+            m.timing.cpu.is_some()
+                && m.cycle_model.map_or(true, |t| t.cpu.is_some())
+                && m.traced.map_or(true, |t| t.cpu.is_some())
+        })
 }
 
 fn timing_json(t: &Timing) -> Value {
