@@ -195,7 +195,7 @@ fn text_table_and_ubench_group() {
 
 #[test]
 fn bad_arguments_are_exit_2() {
-    let cases: [(&[&str], &str); 7] = [
+    let cases: [(&[&str], &str); 8] = [
         (
             &["--model", "cycle", "--target", "gfx803"],
             "--target gfx803 is for --model functional",
@@ -234,4 +234,32 @@ fn bad_arguments_are_exit_2() {
     assert_eq!(o.status.code(), Some(2));
     let o = gpusim(&["bench", "--model", "cycle", "--config", "no/such.yaml"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
+
+#[test]
+fn workload_and_skip_select_by_stem_or_target() {
+    let o = gpusim(&[
+        "bench",
+        "--model",
+        "cycle",
+        "--preset",
+        "1cu",
+        "--workload",
+        "saxpy",
+        "--skip",
+        "gfx1030/saxpy",
+        "--min-ms",
+        "0",
+        "--min-runs",
+        "1",
+        "--json",
+    ]);
+    let report = json(&o);
+    let names: Vec<&str> = report["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .filter_map(|r| r["workload"].as_str())
+        .collect();
+    assert_eq!(names, ["gfx1030-w64/saxpy"]);
 }

@@ -120,6 +120,8 @@ pub(crate) struct BenchOptions {
     pub ubench: bool,
     /// `--workload`: only these (file stems or `target/stem`).
     pub workloads: Vec<String>,
+    /// `--skip`: not these (file stems or `target/stem`).
+    pub skip: Vec<String>,
     /// `--json`.
     pub json: bool,
 }
@@ -139,6 +141,7 @@ pub(crate) fn bench(o: &BenchOptions) -> Result<String, CliError> {
             (o.vcd_overhead, "--vcd-overhead"),
             (o.ubench, "--ubench"),
             (!o.workloads.is_empty(), "--workload"),
+            (!o.skip.is_empty(), "--skip"),
             (o.json, "--json"),
         ];
         if let Some((_, flag)) = clocked_only.iter().find(|(given, _)| *given) {
@@ -191,7 +194,7 @@ pub(crate) fn bench(o: &BenchOptions) -> Result<String, CliError> {
             all.push((target.clone(), file));
         }
     }
-    let files = select(all, &o.workloads, o.ubench)?;
+    let files = select(all, &o.workloads, &o.skip, o.ubench)?;
     clocked::bench(&clocked::ClockedOptions {
         model: o.model,
         config,
@@ -220,12 +223,14 @@ fn corpus_files(root: &Path, target: &str) -> Result<Vec<PathBuf>, CliError> {
 }
 
 /// Keeps the `(target, file)` pairs named by `names` (file stem or
-/// `target/stem`; all when empty), dropping `ubench_*` unless `ubench`.
+/// `target/stem`; all when empty) and not by `skip`, dropping `ubench_*`
+/// unless `ubench`.
 /// A name that selects nothing is an error, so a typo does not silently
 /// measure nothing.
 fn select(
     all: Vec<(String, PathBuf)>,
     names: &[String],
+    skip: &[String],
     ubench: bool,
 ) -> Result<Vec<(String, PathBuf)>, CliError> {
     let stem = |p: &Path| {
@@ -234,12 +239,18 @@ fn select(
             .unwrap_or_default()
     };
     let named = |target: &str, s: &str, name: &str| name == s || name == format!("{target}/{s}");
-    for name in names {
+    for (flag, name) in names
+        .iter()
+        .map(|n| ("--workload", n))
+        .chain(skip.iter().map(|n| ("--skip", n)))
+    {
         if !all.iter().any(|(t, p)| named(t, &stem(p), name)) {
             return Err(CliError::BadInput(format!(
-                "--workload {name}: no such corpus workload for the selected targets"
+                "{flag} {name}: no such corpus workload for the selected targets"
             )));
         }
+    }
+    for name in names {
         if !ubench
             && name
                 .rsplit('/')
@@ -257,6 +268,7 @@ fn select(
             let s = stem(p);
             (ubench || !s.starts_with("ubench_"))
                 && (names.is_empty() || names.iter().any(|n| named(t, &s, n)))
+                && !skip.iter().any(|n| named(t, &s, n))
         })
         .collect())
 }

@@ -132,6 +132,9 @@ pub enum Command {
         /// Only these workloads: file stem (`saxpy`) or `target/stem`; repeatable.
         #[arg(long)]
         workload: Vec<String>,
+        /// Leave out this workload (same names as --workload); repeatable.
+        #[arg(long)]
+        skip: Vec<String>,
         /// Print one JSON object instead of the table (cycle, lockstep).
         #[arg(long)]
         json: bool,
@@ -263,6 +266,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             vcd_overhead,
             ubench,
             workload,
+            skip,
             json,
         } => bench::bench(&bench::BenchOptions {
             model,
@@ -275,6 +279,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             vcd_overhead,
             ubench,
             workloads: workload,
+            skip,
             json,
         })?,
     };

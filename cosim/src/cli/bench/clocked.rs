@@ -135,12 +135,17 @@ pub(crate) fn bench(o: &ClockedOptions) -> Result<String, CliError> {
         })?;
     }
     let vcd = scratch.join("trace.vcd");
+    // A long measurement shows where it is, but only to a person watching.
+    let progress = std::io::IsTerminal::is_terminal(&std::io::stderr());
     let mut rows = Vec::new();
     for (target, file) in o.files {
         let stem = file
             .file_stem()
             .map(|s| s.to_string_lossy().to_string())
             .unwrap_or_default();
+        if progress {
+            eprint!("\r\x1b[Kmeasuring {target}/{stem} ...");
+        }
         let outcome = bench_one(file, o, o.vcd_overhead.then_some(vcd.as_path()));
         rows.push(Row {
             ubench: stem.starts_with("ubench_"),
@@ -152,6 +157,9 @@ pub(crate) fn bench(o: &ClockedOptions) -> Result<String, CliError> {
         // Best effort: the trace is overwritten by every run, so at most one
         // file is left if removal fails.
         let _ = std::fs::remove_dir_all(&scratch);
+    }
+    if progress {
+        eprint!("\r\x1b[K");
     }
     let load_after = load_average();
     let text = if o.json {
