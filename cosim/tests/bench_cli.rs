@@ -221,6 +221,10 @@ fn bad_arguments_are_exit_2() {
             &["--model", "cycle", "--config", "x.yaml", "--preset", "1cu"],
             "cannot be used with",
         ),
+        (
+            &["--model", "cycle", "--skip", "no_such_kernel"],
+            "--skip no_such_kernel: no such",
+        ),
     ];
     for (args, message) in cases {
         let mut all = vec!["bench"];

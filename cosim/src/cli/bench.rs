@@ -426,3 +426,61 @@ fn bench_one(file: &Path, target: &str, min_time: Duration) -> Result<Row, CliEr
         total,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn median_of_odd_and_even_counts() {
+        let ms = Duration::from_millis;
+        assert_eq!(median(&mut [ms(9), ms(1), ms(5)]), ms(5));
+        assert_eq!(median(&mut [ms(8), ms(2), ms(4), ms(100)]), ms(6));
+        assert_eq!(median(&mut [ms(3)]), ms(3));
+        assert_eq!(median(&mut []), Duration::ZERO);
+    }
+
+    #[test]
+    fn geometric_mean_is_the_nth_root_of_the_product() {
+        assert!((geometric_mean(&[2.0, 8.0]) - 4.0).abs() < 1e-12);
+        assert!((geometric_mean(&[1e6, 1e6, 1e6]) - 1e6).abs() < 1e-6);
+        assert!((geometric_mean(&[1.0, 10.0, 100.0]) - 10.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn selection_by_stem_target_and_ubench() {
+        let all: Vec<(String, PathBuf)> = [
+            ("gfx1030", "a/gfx1030/saxpy.yaml"),
+            ("gfx1030", "a/gfx1030/ubench_stream.yaml"),
+            ("gfx1030-w64", "a/gfx1030-w64/saxpy.yaml"),
+            ("gfx1030-w64", "a/gfx1030-w64/fir.yaml"),
+        ]
+        .iter()
+        .map(|(t, p)| (t.to_string(), PathBuf::from(p)))
+        .collect();
+        let names = |v: Vec<(String, PathBuf)>| -> Vec<String> {
+            v.iter()
+                .map(|(t, p)| format!("{t}/{}", p.file_stem().unwrap().to_string_lossy()))
+                .collect()
+        };
+        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        let got = select(all.clone(), &[], &[], false).unwrap();
+        assert_eq!(
+            names(got),
+            ["gfx1030/saxpy", "gfx1030-w64/saxpy", "gfx1030-w64/fir"]
+        );
+        let got = select(all.clone(), &[], &[], true).unwrap();
+        assert_eq!(got.len(), 4);
+        let got = select(
+            all.clone(),
+            &s(&["saxpy"]),
+            &s(&["gfx1030-w64/saxpy"]),
+            false,
+        )
+        .unwrap();
+        assert_eq!(names(got), ["gfx1030/saxpy"]);
+        assert!(select(all.clone(), &s(&["ubench_stream"]), &[], false).is_err());
+        assert!(select(all.clone(), &s(&["nope"]), &[], true).is_err());
+        assert!(select(all, &[], &s(&["gfx803/saxpy"]), true).is_err());
+    }
+}
