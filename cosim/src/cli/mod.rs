@@ -115,15 +115,42 @@ pub enum Command {
         /// The model to measure.
         #[arg(long, value_enum, default_value = "functional")]
         model: run::Model,
-        /// Targets to include (default: all three).
+        /// Targets to include (default: all three for functional; gfx1030 and
+        /// gfx1030-w64 for cycle and lockstep).
         #[arg(long, value_parser = ["gfx803", "gfx1030", "gfx1030-w64"])]
         target: Vec<String>,
-        /// Minimum measured time per workload, in milliseconds (at least 3 runs).
+        /// Minimum measured time per workload (and per measurement), in milliseconds.
         #[arg(long, default_value_t = 200)]
         min_ms: u64,
+        /// Minimum runs per workload and measurement (cycle, lockstep; the
+        /// median is reported). Functional always does at least 3.
+        #[arg(long, default_value_t = 3)]
+        min_runs: u32,
         /// Repository root holding `workloads/corpus/`.
         #[arg(long, default_value = ".")]
         root: PathBuf,
+        /// The clocked GPU's configuration (YAML, see docs/config.md).
+        #[arg(long, conflicts_with = "preset")]
+        config: Option<PathBuf>,
+        /// A named clocked-GPU configuration (default: `default`).
+        #[arg(long, value_enum)]
+        preset: Option<bench::Preset>,
+        /// Also measure each workload while writing every signal to a VCD
+        /// file (in a temporary directory) and report the time ratio.
+        #[arg(long)]
+        vcd_overhead: bool,
+        /// Also measure the `ubench_*` microbenchmarks (reported separately).
+        #[arg(long)]
+        ubench: bool,
+        /// Only these workloads: file stem (`saxpy`) or `target/stem`; repeatable.
+        #[arg(long)]
+        workload: Vec<String>,
+        /// Leave out this workload (same names as --workload); repeatable.
+        #[arg(long)]
+        skip: Vec<String>,
+        /// Print one JSON object instead of the table (cycle, lockstep).
+        #[arg(long)]
+        json: bool,
     },
     /// Show a code object's kernels: descriptor fields, segment sizes, arguments.
     Info {
@@ -266,22 +293,29 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             model,
             target,
             min_ms,
+            min_runs,
             root,
-        } => {
-            let targets = if target.is_empty() {
-                ["gfx803", "gfx1030", "gfx1030-w64"]
-                    .map(String::from)
-                    .to_vec()
-            } else {
-                target
-            };
-            bench::bench(
-                &root,
-                model,
-                &targets,
-                std::time::Duration::from_millis(min_ms),
-            )?
-        }
+            config,
+            preset,
+            vcd_overhead,
+            ubench,
+            workload,
+            skip,
+            json,
+        } => bench::bench(&bench::BenchOptions {
+            model,
+            targets: target,
+            min_time: std::time::Duration::from_millis(min_ms),
+            min_runs,
+            root,
+            config,
+            preset,
+            vcd_overhead,
+            ubench,
+            workloads: workload,
+            skip,
+            json,
+        })?,
     };
     print!("{text}");
     Ok(())
