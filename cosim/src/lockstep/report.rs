@@ -16,8 +16,12 @@ use arch::isa::Instruction;
 use golden::wave::Wave;
 use hw::exec::ScalarState;
 
-/// A report being built.
+/// A report being built. Creating one costs nothing (the lockstep checker makes
+/// one per retired instruction); text is formatted only when lines are added.
 pub struct Report {
+    wave: WaveId,
+    inst: Option<Instruction>,
+    cycle: u64,
     out: String,
 }
 
@@ -47,12 +51,12 @@ pub fn hex_bytes(b: &[u8]) -> String {
 impl Report {
     /// A report about `wave` (and its instruction) at `cycle`.
     pub fn new(wave: WaveId, inst: Option<&Instruction>, cycle: u64) -> Report {
-        let mut out = format!("{wave}, cycle {cycle}");
-        if let Some(i) = inst {
-            let _ = write!(out, ", `{i}`");
+        Report {
+            wave,
+            inst: inst.copied(),
+            cycle,
+            out: String::new(),
         }
-        out.push('\n');
-        Report { out }
     }
 
     /// A free line.
@@ -160,6 +164,11 @@ impl Report {
 
     /// The finished text.
     pub fn text(self) -> String {
-        self.out
+        let mut head = format!("{}, cycle {}", self.wave, self.cycle);
+        if let Some(i) = &self.inst {
+            let _ = write!(head, ", `{i}`");
+        }
+        head.push('\n');
+        head + &self.out
     }
 }
