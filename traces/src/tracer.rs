@@ -220,6 +220,26 @@ impl Tracer {
         }
     }
 
+    /// Walks `body` — which must emit exactly one scope whose first signal is
+    /// a liveness flag (a slot's `valid`) — unless the slot is not `live` now
+    /// and its flag was already 0 at the previous sample: an unused slot's
+    /// registers do not change, so sampling steps over them. This keeps the
+    /// cost of tracing proportional to the slots in use.
+    #[inline]
+    pub fn unless_idle(&mut self, live: bool, body: impl FnOnce(&mut Tracer)) {
+        if self.mode == Mode::Sample && !live {
+            if let Some(span) = self.scopes.get(self.scope_cursor) {
+                if span.signals > 0 && self.values.get(span.first) == Some(&0) {
+                    self.cursor += span.signals;
+                    self.wide_cursor += span.wide_words;
+                    self.scope_cursor += 1 + span.subscopes;
+                    return;
+                }
+            }
+        }
+        body(self);
+    }
+
     fn declare_scope(&mut self, name: &str, body: impl FnOnce(&mut Tracer)) {
         let k = self.scopes.len();
         self.scopes.push(ScopeSpan {

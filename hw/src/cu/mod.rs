@@ -552,7 +552,10 @@ impl Cu {
         self.lds.probe("lds", t);
         self.vmem.probe("vmem", t);
         self.wgs.probe("wg", t);
-        self.waves.probe("wave", t);
+        // Unused wave slots (most of them, most of the time) cost nothing.
+        for (i, w) in self.waves.iter().enumerate() {
+            t.indexed("wave", i, |t, n| t.unless_idle(w.valid, |t| w.probe(n, t)));
+        }
     }
 }
 
