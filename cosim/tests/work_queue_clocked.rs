@@ -383,19 +383,30 @@ fn behaviour_03_cpu_channel_launch_wfi_release_x_acquire_y() {
     let status = r
         .run_checked(RunUntil::Idle, |g| {
             if read(g, X) != 0 {
-                assert_eq!(read(g, LOG + 0x100), 77, "X released before the parent's write");
+                assert_eq!(
+                    read(g, LOG + 0x100),
+                    77,
+                    "X released before the parent's write"
+                );
             }
         })
         .unwrap();
     assert_eq!(r.read_u32(X), 1);
     // The busy loop alone is 300 iterations of three instructions: the CPU
     // channel sat in WAIT_FOR_IDLE for at least that many cycles.
-    assert!(r.wait_idle_cycles[CPU as usize] >= 300, "{:?}", r.wait_idle_cycles);
+    assert!(
+        r.wait_idle_cycles[CPU as usize] >= 300,
+        "{:?}",
+        r.wait_idle_cycles
+    );
     // The CPU channel now stalls on acquire Y (and the GPU channel on sem[g0]).
     let RunStatus::Blocked(list) = status else {
         panic!("expected the front end to block, got {status:?}")
     };
-    let blocked: Vec<_> = list.iter().map(|b| (b.channel, b.entry, b.address)).collect();
+    let blocked: Vec<_> = list
+        .iter()
+        .map(|b| (b.channel, b.entry, b.address))
+        .collect();
     assert!(blocked.contains(&(CPU, 0, Y)), "{blocked:?}");
     assert!(blocked.contains(&(GPU, 0, r.sem(0))), "{blocked:?}");
 }
@@ -529,7 +540,10 @@ fn behaviour_09_final_block_drains_resumes_cpu_and_parks_on_x() {
     let RunStatus::Blocked(list) = status else {
         panic!("expected the front end to block, got {status:?}")
     };
-    let blocked: Vec<_> = list.iter().map(|b| (b.channel, b.entry, b.address)).collect();
+    let blocked: Vec<_> = list
+        .iter()
+        .map(|b| (b.channel, b.entry, b.address))
+        .collect();
     assert_eq!(blocked, vec![(GPU, t, X)]);
     assert_eq!(r.reg(GPU, mmio::CH_STATE), mmio::CH_STATE_SEMAPHORE);
     assert_eq!(r.reg(CPU, mmio::CH_STATE), mmio::CH_STATE_IDLE);
