@@ -172,6 +172,11 @@ pub struct FrontEnd {
     outbox: VecDeque<MemRequest>,
     responses: Vec<MemResponse>,
     line_bytes: u64,
+    /// At the end of the last tick, a request was still waiting for the port
+    /// or the memory system was busy: the front end must keep ticking to
+    /// drain its responses (an untaken response keeps the memory system busy,
+    /// so a GPU whose last command was a release would never become idle).
+    port_busy: bool,
 }
 
 impl FrontEnd {
@@ -188,6 +193,7 @@ impl FrontEnd {
             outbox: VecDeque::new(),
             responses: Vec::new(),
             line_bytes: 128,
+            port_busy: false,
         }
     }
 
@@ -247,9 +253,10 @@ impl FrontEnd {
         }
     }
 
-    /// True when no enabled channel has work and no front-end read is in flight.
+    /// True when no enabled channel has work and no front-end request is
+    /// waiting for the port or its response.
     pub fn is_idle(&self) -> bool {
-        self.ch.iter().all(|c| !c.enabled || !c.has_work())
+        !self.port_busy && self.ch.iter().all(|c| !c.enabled || !c.has_work())
     }
 
     /// True while dispatches handed out have not completed.
@@ -337,6 +344,7 @@ impl FrontEnd {
                 self.outbox.pop_front();
             }
         }
+        self.port_busy = !self.outbox.is_empty() || mem.busy();
         self.cp.outstanding = self.outstanding.len().min(u16::MAX as usize) as u16;
         self.cp.outbox_len = self.outbox.len().min(u16::MAX as usize) as u16;
         out
@@ -424,9 +432,19 @@ impl FrontEnd {
         let cursor = usize::from(ch.cursor);
         let entry = ch.gp_get;
         let payload_address = ch.block_address + 4 * (cursor as u64 + 1);
+        let (block_address, block_len) = (ch.block_address, ch.block_len);
         let parsed = Command::read(&ch.block[cursor..]);
-        let (command, used) = parsed
-            .map_err(|e| self.fault(c, entry, format!("command at dword {cursor}: {e}"), cycle))?;
+        let (command, used) = parsed.map_err(|e| {
+            // Name the block and the dword offset: a GPU-written block has no
+            // host-side source the user could look the entry up in.
+            let reason = format!(
+                "block {:#x} ({} dwords), offset {cursor} dwords: command at {:#x}: {e}",
+                block_address,
+                block_len,
+                block_address + 4 * cursor as u64
+            );
+            self.fault(c, entry, reason, cycle)
+        })?;
         self.ch[c].cursor += used as u16;
         match command {
             Command::Nop { .. } => self.command_done(c),

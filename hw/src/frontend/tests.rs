@@ -355,3 +355,59 @@ fn entries_wrap_around_the_ring_and_the_entry_at_gp_put_never_runs() {
     assert_eq!(r.writes(), vec![(SEMS, 1), (SEMS + 4, 2)]);
     assert_eq!(r.fe.mmio_read(channel_reg(0, mmio::CH_GP_GET)).unwrap(), 1);
 }
+
+#[test]
+fn not_idle_until_the_last_release_has_drained_through_the_port() {
+    let mut r = Rig::new(1);
+    r.channel(0, 4, 0);
+    r.submit(0, 0, &[release(SEMS, 5)], 1);
+    // Tick until the channel has no work left (the release ran).
+    let mut cycles = 0;
+    while r.fe.ch[0].has_work() {
+        assert!(r.run(1).is_none());
+        cycles += 1;
+        assert!(cycles < 1000, "the release never ran");
+    }
+    assert_eq!(r.word(SEMS), 5);
+    // The write is still on its way: an untaken response would keep the
+    // memory system busy forever if the front end stopped ticking here.
+    assert!(!r.fe.is_idle());
+    while !r.fe.is_idle() {
+        assert!(r.run(1).is_none());
+        cycles += 1;
+        assert!(
+            cycles < 100_000,
+            "the front end never became idle: {cycles} cycles, mem busy {}",
+            r.mem.busy()
+        );
+    }
+    assert!(!r.mem.busy(), "idle with the memory system still busy");
+}
+
+#[test]
+fn a_malformed_command_names_block_and_dword_offset() {
+    let mut r = Rig::new(1);
+    r.channel(0, 4, 0);
+    r.entry(0, 0, &[release(SEMS, 1), Command::WaitForIdle]);
+    let block = r.block_top - 4 * 5 - 60;
+    // Reserved bits in the second command's header (dword 4).
+    r.backing.write_u32(block + 16, 0x0000_0102).unwrap();
+    r.mmio(channel_reg(0, mmio::CH_GP_PUT), 1);
+    let f = r.run(20_000).expect("the malformed command must fault");
+    match f.kind {
+        FaultKind::Command {
+            channel,
+            entry,
+            reason,
+        } => {
+            assert_eq!((channel, entry), (0, 0));
+            let head = format!(
+                "block {block:#x} (5 dwords), offset 4 dwords: command at {:#x}",
+                block + 16
+            );
+            assert!(reason.starts_with(&head), "{reason}");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(r.word(SEMS), 1, "the good release before it ran");
+}
