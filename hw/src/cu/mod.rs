@@ -551,8 +551,10 @@ impl Cu {
         self.simd.probe("simd", t);
         self.lds.probe("lds", t);
         self.vmem.probe("vmem", t);
-        self.wgs.probe("wg", t);
-        // Unused wave slots (most of them, most of the time) cost nothing.
+        // Unused workgroup and wave slots (most of them, most of the time) cost nothing.
+        for (i, g) in self.wgs.iter().enumerate() {
+            t.indexed("wg", i, |t, n| t.unless_idle(g.valid, |t| g.probe(n, t)));
+        }
         for (i, w) in self.waves.iter().enumerate() {
             t.indexed("wave", i, |t, n| t.unless_idle(w.valid, |t| w.probe(n, t)));
         }
