@@ -12,7 +12,7 @@
 
 use std::path::{Path, PathBuf};
 
-use cosim::workload::{self, ArgKind, Number, Workload};
+use cosim::workload::{self, Workload};
 use hw::stats::GpuStats;
 use hw::{ClockedGpu, GpuConfig};
 use sw::driver::Driver;
@@ -42,32 +42,13 @@ fn run(w: &Workload, config: &GpuConfig) -> Result<GpuStats, String> {
 
 /// The value of the `u32` argument called `name`.
 fn knob(w: &Workload, name: &str) -> u64 {
-    w.args
-        .iter()
-        .find_map(|a| match (&a.name, &a.kind) {
-            (
-                Some(n),
-                ArgKind::Scalar {
-                    value: Number::UInt(v),
-                    ..
-                },
-            ) if n == name => Some(*v),
-            _ => None,
-        })
+    w.u32_arg(name)
         .unwrap_or_else(|| panic!("{}: no u32 argument `{name}`", w.path.display()))
 }
 
 /// `w` with the `u32` argument `name` set to `value`.
 fn with_knob(w: &Workload, name: &str, value: u64) -> Workload {
-    let mut w = w.clone();
-    for a in &mut w.args {
-        if a.name.as_deref() == Some(name) {
-            if let ArgKind::Scalar { value: v, .. } = &mut a.kind {
-                *v = Number::UInt(value);
-            }
-        }
-    }
-    w
+    w.with_u32_arg(name, value)
 }
 
 /// Kernel cycles of a run (front end excluded: the sum over dispatches).

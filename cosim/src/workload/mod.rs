@@ -217,6 +217,34 @@ impl Prepared {
 }
 
 impl Workload {
+    /// The value of the unsigned scalar argument called `name` (the measuring
+    /// argument of a microbenchmark), if there is one.
+    pub fn u32_arg(&self, name: &str) -> Option<u64> {
+        self.args.iter().find_map(|a| match (&a.name, &a.kind) {
+            (
+                Some(n),
+                ArgKind::Scalar {
+                    value: Number::UInt(v),
+                    ..
+                },
+            ) if n == name => Some(*v),
+            _ => None,
+        })
+    }
+
+    /// This workload with the scalar argument `name` set to `value`.
+    pub fn with_u32_arg(&self, name: &str, value: u64) -> Workload {
+        let mut w = self.clone();
+        for a in &mut w.args {
+            if a.name.as_deref() == Some(name) {
+                if let ArgKind::Scalar { value: v, .. } = &mut a.kind {
+                    *v = Number::UInt(value);
+                }
+            }
+        }
+        w
+    }
+
     /// Reads and validates a workload file.
     pub fn load(path: &Path) -> Result<Workload, WorkloadError> {
         let text = std::fs::read_to_string(path).map_err(|e| WorkloadError::Io {
