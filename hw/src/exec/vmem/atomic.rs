@@ -51,16 +51,20 @@ pub(crate) enum AtomicOp {
 }
 
 /// The new memory value of `op` on `old`, 32 bits wide unless `wide`.
+/// Integer operations run on 64 bits and are cut to the width at the end
+/// (wrapping, saturating and comparing alike); only signed compares and the
+/// float operations look at the width.
 pub(crate) fn apply(op: AtomicOp, wide: bool, old: u64, data: u64, data2: u64) -> u64 {
-    if wide {
-        apply64(op, old, data, data2)
-    } else {
-        u64::from(apply32(op, old as u32, data as u32, data2 as u32))
-    }
-}
-
-fn apply32(op: AtomicOp, old: u32, data: u32, data2: u32) -> u32 {
-    match op {
+    let mask = if wide { u64::MAX } else { 0xffff_ffff };
+    let (old, data, data2) = (old & mask, data & mask, data2 & mask);
+    let signed = |x: u64| {
+        if wide {
+            x as i64
+        } else {
+            i64::from(x as u32 as i32)
+        }
+    };
+    let result = match op {
         AtomicOp::Swap => data,
         AtomicOp::Cmpswap => {
             if old == data2 {
@@ -73,9 +77,10 @@ fn apply32(op: AtomicOp, old: u32, data: u32, data2: u32) -> u32 {
         AtomicOp::Sub => old.wrapping_sub(data),
         AtomicOp::Rsub => data.wrapping_sub(old),
         AtomicOp::Csub => old.saturating_sub(data),
-        AtomicOp::Smin => (old as i32).min(data as i32) as u32,
+        AtomicOp::Smin if signed(old) <= signed(data) => old,
+        AtomicOp::Smax if signed(old) >= signed(data) => old,
+        AtomicOp::Smin | AtomicOp::Smax => data,
         AtomicOp::Umin => old.min(data),
-        AtomicOp::Smax => (old as i32).max(data as i32) as u32,
         AtomicOp::Umax => old.max(data),
         AtomicOp::And => old & data,
         AtomicOp::Or => old | data,
@@ -95,15 +100,25 @@ fn apply32(op: AtomicOp, old: u32, data: u32, data2: u32) -> u32 {
             }
         }
         AtomicOp::Fcmpswap => {
-            if f32::from_bits(old) == f32::from_bits(data2) {
+            let equal = if wide {
+                f64::from_bits(old) == f64::from_bits(data2)
+            } else {
+                f32::from_bits(old as u32) == f32::from_bits(data2 as u32)
+            };
+            if equal {
                 data
             } else {
                 old
             }
         }
-        AtomicOp::Fmin => fminmax32(old, data, true),
-        AtomicOp::Fmax => fminmax32(old, data, false),
-        AtomicOp::Fadd => (f32::from_bits(old) + f32::from_bits(data)).to_bits(),
+        AtomicOp::Fmin | AtomicOp::Fmax if wide => fminmax64(old, data, op == AtomicOp::Fmin),
+        AtomicOp::Fmin | AtomicOp::Fmax => {
+            u64::from(fminmax32(old as u32, data as u32, op == AtomicOp::Fmin))
+        }
+        AtomicOp::Fadd if wide => (f64::from_bits(old) + f64::from_bits(data)).to_bits(),
+        AtomicOp::Fadd => {
+            u64::from((f32::from_bits(old as u32) + f32::from_bits(data as u32)).to_bits())
+        }
         AtomicOp::Mskor => (old & !data) | data2,
         AtomicOp::Wrap => {
             if old >= data {
@@ -112,63 +127,8 @@ fn apply32(op: AtomicOp, old: u32, data: u32, data2: u32) -> u32 {
                 old.wrapping_add(data2)
             }
         }
-    }
-}
-
-fn apply64(op: AtomicOp, old: u64, data: u64, data2: u64) -> u64 {
-    match op {
-        AtomicOp::Swap => data,
-        AtomicOp::Cmpswap => {
-            if old == data2 {
-                data
-            } else {
-                old
-            }
-        }
-        AtomicOp::Add => old.wrapping_add(data),
-        AtomicOp::Sub => old.wrapping_sub(data),
-        AtomicOp::Rsub => data.wrapping_sub(old),
-        AtomicOp::Csub => old.saturating_sub(data),
-        AtomicOp::Smin => (old as i64).min(data as i64) as u64,
-        AtomicOp::Umin => old.min(data),
-        AtomicOp::Smax => (old as i64).max(data as i64) as u64,
-        AtomicOp::Umax => old.max(data),
-        AtomicOp::And => old & data,
-        AtomicOp::Or => old | data,
-        AtomicOp::Xor => old ^ data,
-        AtomicOp::Inc => {
-            if old >= data {
-                0
-            } else {
-                old + 1
-            }
-        }
-        AtomicOp::Dec => {
-            if old == 0 || old > data {
-                data
-            } else {
-                old - 1
-            }
-        }
-        AtomicOp::Fcmpswap => {
-            if f64::from_bits(old) == f64::from_bits(data2) {
-                data
-            } else {
-                old
-            }
-        }
-        AtomicOp::Fmin => fminmax64(old, data, true),
-        AtomicOp::Fmax => fminmax64(old, data, false),
-        AtomicOp::Fadd => (f64::from_bits(old) + f64::from_bits(data)).to_bits(),
-        AtomicOp::Mskor => (old & !data) | data2,
-        AtomicOp::Wrap => {
-            if old >= data {
-                old - data
-            } else {
-                old.wrapping_add(data2)
-            }
-        }
-    }
+    };
+    result & mask
 }
 
 /// IEEE-754 minNum/maxNum on raw bits: a NaN loses to a number (two NaNs give
