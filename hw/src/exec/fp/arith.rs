@@ -117,15 +117,39 @@ fn add_narrow(a: u64, b: u64, c: Ctx) -> Option<u64> {
         return Some(f.zero(c.rm == Round::Down));
     }
     let msb = 63 - s.leading_zeros();
-    let e = ea as i64 + msb as i64 - 61;
+    // msb - mbits >= 14: cancellation only happens exactly.
+    round_narrow(c, sign, s, msb, ea as i64 + msb as i64 - 61)
+}
+
+/// Rounds the exact value `x` (its leading one at bit `msb`, more than
+/// `mbits` bits below it) with biased exponent `e` to a normal result of the
+/// narrow format; `None` when the result is not normal (the general path
+/// handles it).
+#[inline]
+fn round_narrow(c: Ctx, sign: bool, x: u64, msb: u32, e: i64) -> Option<u64> {
+    let f = c.f;
     if e < 1 {
         return None;
     }
-    let shift = msb - f.mbits; // >= 14: cancellation only happens exactly
-    let mut mant = s >> shift;
-    let guard = (s >> (shift - 1)) & 1 != 0;
-    let sticky = s & ((1u64 << (shift - 1)) - 1) != 0;
-    let mut e = e as u64;
+    let shift = msb - f.mbits;
+    let guard = (x >> (shift - 1)) & 1 != 0;
+    let sticky = x & ((1u64 << (shift - 1)) - 1) != 0;
+    finish_narrow(c, sign, x >> shift, guard, sticky, e as u64)
+}
+
+/// The last step of the narrow paths: rounds the `mbits + 1`-bit mantissa
+/// `mant` with its guard and sticky bits at biased exponent `e`; `None` when
+/// rounding overflows to infinity (the general path handles it).
+#[inline]
+fn finish_narrow(
+    c: Ctx,
+    sign: bool,
+    mut mant: u64,
+    guard: bool,
+    sticky: bool,
+    mut e: u64,
+) -> Option<u64> {
+    let f = c.f;
     if round_inc(c.rm, sign, mant & 1 != 0, guard, sticky) {
         mant += 1;
         if mant >> (f.mbits + 1) != 0 {
@@ -133,7 +157,7 @@ fn add_narrow(a: u64, b: u64, c: Ctx) -> Option<u64> {
             e += 1;
         }
     }
-    if e >= top {
+    if e >= f.exp_all_ones() {
         return None;
     }
     Some(f.zero(sign) | (e << f.mbits) | (mant & f.frac_mask()))
@@ -153,25 +177,7 @@ fn mul_narrow(a: u64, b: u64, c: Ctx) -> Option<u64> {
     let p = ((a & f.frac_mask()) | (1 << f.mbits)) * ((b & f.frac_mask()) | (1 << f.mbits));
     let msb = 63 - p.leading_zeros(); // 2·mbits or 2·mbits + 1
     let e = ea as i64 + eb as i64 - f.bias() as i64 + (msb - 2 * f.mbits) as i64;
-    if e < 1 {
-        return None;
-    }
-    let shift = msb - f.mbits;
-    let mut mant = p >> shift;
-    let guard = (p >> (shift - 1)) & 1 != 0;
-    let sticky = p & ((1u64 << (shift - 1)) - 1) != 0;
-    let mut e = e as u64;
-    if round_inc(c.rm, sign, mant & 1 != 0, guard, sticky) {
-        mant += 1;
-        if mant >> (f.mbits + 1) != 0 {
-            mant >>= 1;
-            e += 1;
-        }
-    }
-    if e >= top {
-        return None;
-    }
-    Some(f.zero(sign) | (e << f.mbits) | (mant & f.frac_mask()))
+    round_narrow(c, sign, p, msb, e)
 }
 
 /// `a + b`.
@@ -270,19 +276,7 @@ fn fma_narrow(a: u64, b: u64, d: u64, c: Ctx) -> Option<u64> {
     // Cancellation of more than two bits only happens with exact operands,
     // whose low 70 bits are zero, so the sticky bit stays far below.
     let (q, guard, sticky) = shr_grs(s, (msb - f.mbits as i64) as u32);
-    let mut mant = q as u64;
-    let mut e = e as u64;
-    if round_inc(c.rm, sp, mant & 1 != 0, guard, sticky) {
-        mant += 1;
-        if mant >> (f.mbits + 1) != 0 {
-            mant >>= 1;
-            e += 1;
-        }
-    }
-    if e >= top {
-        return None;
-    }
-    Some(f.zero(sp) | (e << f.mbits) | (mant & f.frac_mask()))
+    finish_narrow(c, sp, q as u64, guard, sticky, e as u64)
 }
 
 /// `a × b + d` rounded once, the exact result first scaled by `2^scale`
