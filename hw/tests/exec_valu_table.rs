@@ -81,12 +81,14 @@ fn build(row: &OpInfo, target: Target, variant: Variant) -> Instruction {
     }
 }
 
-fn run(inst: &Instruction) -> Outcome {
+/// Executes `inst` over VGPR rows `rows` and scalar state `s` with an empty
+/// memory; a panic comes back as its message.
+fn execute_caught(
+    inst: &Instruction,
+    rows: &[[u32; 32]],
+    s: &ScalarState,
+) -> Result<Result<(), FaultKind>, String> {
     let wave64 = inst.target.wave64;
-    let rows = vec![[0x4040_0000u32; 32]; if wave64 { 48 } else { 24 }];
-    let mut s = ScalarState::new();
-    s.sgpr[126] = 0x0f0f_f0f1;
-    s.sgpr[127] = 0x8000_0001;
     let mut memory = Backing::new();
     let env = WaveEnv {
         target_wave64: wave64,
@@ -100,14 +102,36 @@ fn run(inst: &Instruction) -> Outcome {
         pc: 0,
         cycle: 0,
     };
-    let v = Vgprs {
-        rows: &rows,
-        wave64,
-    };
+    let v = Vgprs { rows, wave64 };
     let mut out = Writes::default();
-    match catch_unwind(AssertUnwindSafe(|| {
-        execute(inst, &s, v, &mut ctx, &mut out)
-    })) {
+    let prev = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let r = catch_unwind(AssertUnwindSafe(|| execute(inst, s, v, &mut ctx, &mut out)));
+    std::panic::set_hook(prev);
+    r.map_err(|payload| {
+        payload
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_default()
+    })
+}
+
+/// The outcome of a panic with message `msg`.
+fn panicked(msg: String) -> Outcome {
+    if msg.contains("not yet implemented: fp") {
+        Outcome::RoutedToFp
+    } else {
+        Outcome::Failed(format!("panic: {msg}"))
+    }
+}
+
+fn run(inst: &Instruction) -> Outcome {
+    let rows = vec![[0x4040_0000u32; 32]; if inst.target.wave64 { 48 } else { 24 }];
+    let mut s = ScalarState::new();
+    s.sgpr[126] = 0x0f0f_f0f1;
+    s.sgpr[127] = 0x8000_0001;
+    match execute_caught(inst, &rows, &s) {
         Ok(Ok(())) => Outcome::Executed,
         Ok(Err(FaultKind::IllegalInstruction { reason }))
             if reason.contains("is not implemented in the cycle model") =>
@@ -118,18 +142,7 @@ fn run(inst: &Instruction) -> Outcome {
             Outcome::Executed
         }
         Ok(Err(e)) => Outcome::Failed(format!("{e:?}")),
-        Err(payload) => {
-            let msg = payload
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
-                .unwrap_or_default();
-            if msg.contains("not yet implemented: fp") {
-                Outcome::RoutedToFp
-            } else {
-                Outcome::Failed(format!("panic: {msg}"))
-            }
-        }
+        Err(msg) => panicked(msg),
     }
 }
 
@@ -383,8 +396,7 @@ fn every_corpus_valu_instruction_executes() {
 
 /// [`run`] with the full 256-VGPR allocation (corpus register numbers).
 fn run_wide(inst: &Instruction) -> Outcome {
-    let wave64 = inst.target.wave64;
-    let rows = vec![[0x3f80_0001u32; 32]; if wave64 { 512 } else { 256 }];
+    let rows = vec![[0x3f80_0001u32; 32]; if inst.target.wave64 { 512 } else { 256 }];
     let mut s = ScalarState::new();
     for (i, r) in s.sgpr.iter_mut().enumerate() {
         *r = (i as u32).wrapping_mul(0x9e37_79b9);
@@ -392,44 +404,9 @@ fn run_wide(inst: &Instruction) -> Outcome {
     s.sgpr[124] = 0; // m0: movrel offsets stay in range
     s.sgpr[126] = 0xffff_0f0f;
     s.sgpr[127] = 0x0f0f_ffff;
-    let mut memory = Backing::new();
-    let env = WaveEnv {
-        target_wave64: wave64,
-        ..WaveEnv::default()
-    };
-    let mut lds = [];
-    let mut ctx = ExecCtx {
-        memory: &mut memory,
-        lds: &mut lds,
-        env: &env,
-        pc: 0,
-        cycle: 0,
-    };
-    let v = Vgprs {
-        rows: &rows,
-        wave64,
-    };
-    let mut out = Writes::default();
-    let prev = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
-    let r = catch_unwind(AssertUnwindSafe(|| {
-        execute(inst, &s, v, &mut ctx, &mut out)
-    }));
-    std::panic::set_hook(prev);
-    match r {
+    match execute_caught(inst, &rows, &s) {
         Ok(Ok(())) => Outcome::Executed,
         Ok(Err(e)) => Outcome::Failed(format!("{e:?}")),
-        Err(payload) => {
-            let msg = payload
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
-                .unwrap_or_default();
-            if msg.contains("not yet implemented: fp") {
-                Outcome::RoutedToFp
-            } else {
-                Outcome::Failed(format!("panic: {msg}"))
-            }
-        }
+        Err(msg) => panicked(msg),
     }
 }
