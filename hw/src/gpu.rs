@@ -346,15 +346,7 @@ impl ClockedGpu {
     }
 
     fn map_error(base: u64, size: u64, e: MapError) -> DeviceError {
-        DeviceError::BadMapping {
-            base,
-            size,
-            reason: match e {
-                MapError::Empty => "empty or wrapping range".into(),
-                MapError::Overlaps(b) => format!("overlaps the mapping at {b:#x}"),
-                MapError::NotMapped => "no mapping starts there".into(),
-            },
-        }
+        DeviceError::bad_mapping(base, size, e)
     }
 }
 

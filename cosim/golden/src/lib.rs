@@ -532,12 +532,7 @@ fn locate(mut f: Fault, wave: &Wave, pc: u64, text: Option<String>, now: u64) ->
 }
 
 fn map_error(base: u64, size: u64, e: MapError) -> DeviceError {
-    let reason = match e {
-        MapError::Empty => "the range is empty or wraps around".to_string(),
-        MapError::Overlaps(other) => format!("overlaps the mapping at {other:#x}"),
-        MapError::NotMapped => "no mapping starts there".to_string(),
-    };
-    DeviceError::BadMapping { base, size, reason }
+    DeviceError::bad_mapping(base, size, e)
 }
 
 impl Device for GoldenGpu {

@@ -46,16 +46,7 @@ fn zeroed_page(len: usize) -> Box<[u8]> {
     vec![0u8; len].into_boxed_slice()
 }
 
-/// Why a mapping request was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MapError {
-    /// Zero size, or the range wraps past 2^64.
-    Empty,
-    /// The range overlaps the mapping that starts at this address.
-    Overlaps(u64),
-    /// No mapping starts at the address given to [`Memory::unmap`].
-    NotMapped,
-}
+pub use arch::device::MapError;
 
 /// Sparse device memory.
 #[derive(Debug)]

@@ -225,6 +225,30 @@ pub enum DeviceError {
     Fault(Box<Fault>),
 }
 
+/// Why a device memory mapping could not be made or removed (the backing
+/// stores of both GPUs report these; [`DeviceError::bad_mapping`] words them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MapError {
+    /// Zero size, or the range wraps past 2^64.
+    Empty,
+    /// The range overlaps the mapping that starts at this address.
+    Overlaps(u64),
+    /// No mapping starts at the address given to unmap.
+    NotMapped,
+}
+
+impl DeviceError {
+    /// The [`DeviceError::BadMapping`] for a refused map or unmap of `[base, +size)`.
+    pub fn bad_mapping(base: u64, size: u64, e: MapError) -> DeviceError {
+        let reason = match e {
+            MapError::Empty => "the range is empty or wraps around".to_string(),
+            MapError::Overlaps(other) => format!("overlaps the mapping at {other:#x}"),
+            MapError::NotMapped => "no mapping starts there".to_string(),
+        };
+        DeviceError::BadMapping { base, size, reason }
+    }
+}
+
 /// Any GPU the driver can drive.
 pub trait Device {
     /// The ISA the device executes.

@@ -2,16 +2,7 @@
 //! Mappings are disjoint byte ranges; an access that touches an unmapped byte
 //! fails with the first unmapped address (a GPU fault, or a host error).
 
-/// Why a mapping could not be made or removed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MapError {
-    /// Zero size, or the range wraps around.
-    Empty,
-    /// The range overlaps the mapping starting at this address.
-    Overlaps(u64),
-    /// No mapping starts at that address.
-    NotMapped,
-}
+pub use arch::device::MapError;
 
 #[derive(Clone, Debug)]
 struct Region {
