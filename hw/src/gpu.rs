@@ -229,6 +229,10 @@ impl ClockedGpu {
                 now,
                 self.events_on.then_some(&mut self.events),
             );
+            // Hand the (now empty) buffer back so completions never allocate.
+            let mut completed = completed;
+            completed.clear();
+            self.completed = completed;
             if let Some(f) = out.fault {
                 self.fault = Some(Box::new(f));
                 return;
