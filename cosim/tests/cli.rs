@@ -144,3 +144,53 @@ fn info_shows_kernel_arguments() {
     assert!(text.contains("saxpy"), "{text}");
     assert!(text.contains("global_buffer"), "{text}");
 }
+
+/// A lockstep mismatch exits 4 with the report and leaves a waveform of the
+/// cycles before it, ending at the mismatch's cycle.
+#[test]
+fn a_lockstep_mismatch_exits_4_and_writes_the_waveform_before_it() {
+    let dir = std::env::temp_dir().join(format!("gpusim-cli-mismatch-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let vcd = dir.join("before.vcd");
+    let workload = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../workloads/corpus/gfx1030/saxpy.yaml"
+    );
+    let o = gpusim(&[
+        "run",
+        workload,
+        "--model",
+        "lockstep",
+        "--config",
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../hw/configs/1cu.yaml"),
+        "--inject-valu-lane",
+        "1,0,3",
+        "--mismatch-vcd",
+        vcd.to_str().unwrap(),
+        "--mismatch-cycles",
+        "500",
+        "--trace",
+        "gpu.cu0.*",
+    ]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(4), "{err}");
+    assert!(err.contains("lane 3"), "{err}");
+    let line = err
+        .lines()
+        .find(|l| l.starts_with("waveform of cycles "))
+        .unwrap_or_else(|| panic!("no waveform line in:\n{err}"));
+    // "waveform of cycles A..=B (the mismatch is at the last): PATH"
+    let range = line["waveform of cycles ".len()..]
+        .split(' ')
+        .next()
+        .unwrap();
+    let (a, b) = range.split_once("..=").unwrap();
+    let (a, b): (u64, u64) = (a.parse().unwrap(), b.parse().unwrap());
+    assert_eq!(b - a, 500, "{line}");
+    assert!(line.ends_with(vcd.to_str().unwrap()), "{line}");
+    let w = traces::read::Waveform::load(&vcd).unwrap();
+    assert_eq!(w.cycles().first(), Some(&a));
+    assert_eq!(w.cycles().last(), Some(&b));
+    assert!(w.signals().all(|(n, _)| n.starts_with("gpu.cu0.")));
+    let _ = std::fs::remove_dir_all(&dir);
+}

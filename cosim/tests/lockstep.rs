@@ -306,3 +306,79 @@ fn runs_are_deterministic_in_cycles_stats_and_waveform_bytes() {
     assert!(names.iter().any(|n| n.starts_with("gpu.frontend.")));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// After a mismatch, the replayed waveform of the cycles before it holds
+/// exactly what a trace of the whole checked run held in those cycles, and
+/// ends at the mismatch.
+#[test]
+fn a_mismatch_replays_into_the_waveform_of_the_cycles_before_it() {
+    let path = root().join("workloads/corpus/gfx1030/saxpy.yaml");
+    let dir = std::env::temp_dir().join(format!("gpusim-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (full, window) = (dir.join("full.vcd"), dir.join("window.vcd"));
+    let w = Workload::load(&path).unwrap();
+    let prepared = w.prepare().unwrap();
+    let options = ModelOptions {
+        model: Model::Lockstep,
+        isa: Isa::Gfx1030,
+        config: GpuConfig::one_cu(),
+        watchdog: None,
+    };
+    let mut device = ModelDevice::new(&options).unwrap();
+    device
+        .trace_to(&full, traces::VcdOptions::default())
+        .unwrap();
+    let wave = WaveId {
+        dispatch: 0,
+        workgroup: [2, 0, 0],
+        wave: 0,
+    };
+    if let ModelDevice::Lockstep(l, _) = &mut device {
+        let kind = InjectKind::ValuLane { lane: 9, bit: 30 };
+        l.clocked_mut().inject(Some(Injection { wave, kind }));
+    }
+    let mut driver = Driver::new(device).unwrap();
+    let result = workload::execute(&mut driver, &prepared);
+    driver.device_mut().finish_trace().unwrap();
+    let cycle = match result {
+        Err(DriverError::Device(DeviceError::Fault(f))) => {
+            assert!(matches!(f.kind, FaultKind::LockstepMismatch { .. }), "{f}");
+            f.cycle
+        }
+        other => panic!("expected a lockstep mismatch, got {:?}", other.err()),
+    };
+    let ModelDevice::Lockstep(l, _) = driver.device() else {
+        unreachable!()
+    };
+    let before = 300;
+    let replayed = l.replay_waveform(&window, cycle, before, None).unwrap();
+    assert_eq!((replayed.from, replayed.to), (cycle - before, cycle));
+
+    let full = traces::read::Waveform::load(&full).unwrap();
+    let window = traces::read::Waveform::load(&window).unwrap();
+    assert_eq!(window.cycles().first(), Some(&(cycle - before)));
+    assert_eq!(window.cycles().last(), Some(&cycle));
+    assert!(full.cycles().last() >= Some(&cycle));
+    let names: Vec<String> = window.signals().map(|(n, _)| n.to_string()).collect();
+    assert_eq!(names.len(), full.signals().count());
+    let mut compared = 0;
+    for name in &names {
+        for &c in window.cycles() {
+            assert_eq!(
+                window.value_at(name, c),
+                full.value_at(name, c),
+                "{name} at cycle {c}"
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared > 1000, "{compared}");
+    // The corrupted wave is busy in the window: its pc moves.
+    let pcs: Vec<_> = names
+        .iter()
+        .filter(|n| n.ends_with(".pc") && n.contains(".wave"))
+        .filter(|n| window.changes(n).is_some_and(|c| c.len() > 2))
+        .collect();
+    assert!(!pcs.is_empty(), "no wave pc changes in the window");
+    let _ = std::fs::remove_dir_all(&dir);
+}

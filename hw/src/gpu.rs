@@ -27,7 +27,9 @@ const DEADLOCK_CYCLES: u64 = 2048;
 /// Dispatches the dispatcher holds at once.
 const MAX_DISPATCHES: usize = 16;
 
-/// The clocked gfx1030 GPU.
+/// The clocked gfx1030 GPU. Cloning it gives an independent GPU in the same
+/// state (lockstep keeps one to replay a run up to a mismatch with tracing).
+#[derive(Clone)]
 pub struct ClockedGpu {
     config: GpuConfig,
     backing: Backing,

@@ -101,6 +101,17 @@ pub enum Command {
         /// gfx803 code natively on the golden gfx803 GPU (functional model only).
         #[arg(long, value_enum)]
         device: Option<ArchArg>,
+        /// Where `--model lockstep` writes the waveform of the cycles before a
+        /// mismatch (replayed after the mismatch; `--trace` selects its signals).
+        #[arg(long, default_value = "lockstep-mismatch.vcd")]
+        mismatch_vcd: PathBuf,
+        /// How many cycles before a lockstep mismatch that waveform covers.
+        #[arg(long, default_value_t = 2000)]
+        mismatch_cycles: u64,
+        /// Test-only (lockstep): flip bit 0 of one lane of the first VGPR the
+        /// wave next writes, `WG_X,WAVE,LANE` in dispatch 0, to show a mismatch.
+        #[arg(long, hide = true)]
+        inject_valu_lane: Option<String>,
     },
     /// Translate a gfx803 code object into a gfx1030 code object v5 (every kernel).
     Translate {
@@ -260,6 +271,9 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             from,
             to,
             device,
+            mismatch_vcd,
+            mismatch_cycles,
+            inject_valu_lane,
         } => run::run(
             &workload,
             &run::RunOptions {
@@ -272,6 +286,9 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 from,
                 to,
                 device: device.map(|d| target_of(d, false).isa),
+                mismatch_vcd,
+                mismatch_cycles,
+                inject_valu_lane,
             },
         )?,
         Command::Translate { file, output } => {

@@ -65,6 +65,12 @@ pub struct RunOptions {
     pub to: Option<u64>,
     /// `--device`: the GPU's ISA (default gfx1030; gfx803 code is translated).
     pub device: Option<arch::isa::Isa>,
+    /// `--mismatch-vcd FILE`: the waveform written after a lockstep mismatch.
+    pub mismatch_vcd: std::path::PathBuf,
+    /// `--mismatch-cycles N`: cycles before the mismatch it covers.
+    pub mismatch_cycles: u64,
+    /// `--inject-valu-lane WG_X,WAVE,LANE` (hidden, tests of the mismatch path).
+    pub inject_valu_lane: Option<String>,
 }
 
 /// Reads `--config`, or the embedded default.
@@ -84,7 +90,9 @@ pub(crate) fn gpu_config(path: Option<&Path>) -> Result<GpuConfig, CliError> {
 
 /// Runs one workload; returns the text to print (results, then stats).
 pub(crate) fn run(path: &Path, o: &RunOptions) -> Result<String, CliError> {
-    if o.vcd.is_none() && (o.trace.is_some() || o.from.is_some() || o.to.is_some()) {
+    // In lockstep, --trace also selects what the mismatch waveform shows.
+    let traced = o.trace.is_some() && o.model != Model::Lockstep;
+    if o.vcd.is_none() && (traced || o.from.is_some() || o.to.is_some()) {
         return Err(CliError::BadInput(
             "--trace, --from and --to select what --vcd writes; give --vcd FILE".into(),
         ));
@@ -128,12 +136,31 @@ pub(crate) fn run(path: &Path, o: &RunOptions) -> Result<String, CliError> {
             .trace_to(vcd, vcd_options)
             .map_err(CliError::BadInput)?;
     }
+    if let Some(spec) = &o.inject_valu_lane {
+        let ModelDevice::Lockstep(l, _) = &mut device else {
+            return Err(CliError::BadInput(
+                "--inject-valu-lane needs --model lockstep".into(),
+            ));
+        };
+        l.clocked_mut().inject(Some(injection(spec)?));
+    }
     crate::interrupt::install();
     let mut driver = Driver::new(device).map_err(|e| driver_error(path, e))?;
     let executed = workload::execute_reporting(&mut driver, &prepared);
     // The waveform is closed on every path, so a fault still leaves a valid file.
     let closed = driver.device_mut().finish_trace();
-    let (finals, work_reports) = executed.map_err(|e| driver_error(path, e))?;
+    let (finals, work_reports) = executed.map_err(|e| {
+        let cycle = match &e {
+            DriverError::Device(DeviceError::Fault(f)) => Some(f.cycle),
+            _ => None,
+        };
+        match (driver_error(path, e), cycle, driver.device()) {
+            (CliError::Mismatch(message), Some(cycle), ModelDevice::Lockstep(l, _)) => {
+                CliError::Mismatch(message + &mismatch_waveform(l, cycle, o))
+            }
+            (error, ..) => error,
+        }
+    })?;
     closed.map_err(|e| CliError::BadInput(format!("--vcd: {e}")))?;
     let report = workload::check(&workload, &prepared, &finals).map_err(bad)?;
     let mut out = String::new();
@@ -187,6 +214,48 @@ pub(crate) fn run(path: &Path, o: &RunOptions) -> Result<String, CliError> {
             "{}: {first}",
             path.display()
         )))
+    }
+}
+
+/// Parses `--inject-valu-lane WG_X,WAVE,LANE`.
+fn injection(spec: &str) -> Result<hw::inject::Injection, CliError> {
+    let bad = || {
+        CliError::BadInput(format!(
+            "--inject-valu-lane {spec}: expected WG_X,WAVE,LANE"
+        ))
+    };
+    let v: Vec<u32> = spec
+        .split(',')
+        .map(|x| x.trim().parse().map_err(|_| bad()))
+        .collect::<Result<_, _>>()?;
+    let [x, wave, lane] = v[..] else {
+        return Err(bad());
+    };
+    let lane = u8::try_from(lane)
+        .ok()
+        .filter(|l| *l < 64)
+        .ok_or_else(bad)?;
+    Ok(hw::inject::Injection {
+        wave: arch::device::WaveId {
+            dispatch: 0,
+            workgroup: [x, 0, 0],
+            wave,
+        },
+        kind: hw::inject::InjectKind::ValuLane { lane, bit: 0 },
+    })
+}
+
+/// Replays a lockstep run that stopped on a mismatch at `cycle`, writing the
+/// waveform of the cycles before it; returns the line telling where it is.
+fn mismatch_waveform(l: &crate::lockstep::LockstepGpu, cycle: u64, o: &RunOptions) -> String {
+    match l.replay_waveform(&o.mismatch_vcd, cycle, o.mismatch_cycles, o.trace.clone()) {
+        Ok(w) => format!(
+            "\nwaveform of cycles {}..={} (the mismatch is at the last): {}",
+            w.from,
+            w.to,
+            o.mismatch_vcd.display()
+        ),
+        Err(e) => format!("\nno waveform of the cycles before the mismatch: {e}"),
     }
 }
 

@@ -23,8 +23,11 @@ use hw::event::{Event, Retire};
 use hw::exec::{MemSpace, MemWrite, ScalarState};
 use hw::ClockedGpu;
 
+mod replay;
 mod report;
 
+use replay::ReplayLog;
+pub use replay::ReplayedWindow;
 use report::Report;
 
 /// What the golden model computed for one instruction, kept until the clocked
@@ -71,6 +74,8 @@ pub struct LockstepGpu {
     /// Workgroups released per dispatch.
     released: BTreeMap<u32, u64>,
     stats: LockstepStats,
+    /// What replays a run up to a mismatch with tracing on.
+    replay: ReplayLog,
 }
 
 impl LockstepGpu {
@@ -90,6 +95,7 @@ impl LockstepGpu {
             workgroups: BTreeMap::new(),
             released: BTreeMap::new(),
             stats: LockstepStats::default(),
+            replay: ReplayLog::default(),
         })
     }
 
@@ -100,7 +106,23 @@ impl LockstepGpu {
 
     /// The clocked GPU, mutably (fault injection in tests, tracing).
     pub fn clocked_mut(&mut self) -> &mut ClockedGpu {
+        // Whatever the caller changes must be in the state a replay starts from.
+        self.replay.restart();
         &mut self.hw
+    }
+
+    /// Writes a VCD of the clocked GPU's cycles `to - cycles_before ..= to`
+    /// (signals selected by `filter`, all when `None`) to `path`, by replaying
+    /// this device's run on a copy of the clocked GPU without the checker —
+    /// after a mismatch, `to` is the fault's cycle. See `replay.rs`.
+    pub fn replay_waveform(
+        &self,
+        path: &std::path::Path,
+        to: u64,
+        cycles_before: u64,
+        filter: Option<String>,
+    ) -> Result<ReplayedWindow, String> {
+        self.replay.waveform(path, to, cycles_before, filter)
     }
 
     /// The golden GPU.
@@ -120,6 +142,7 @@ impl LockstepGpu {
     where
         H: FnMut(&ClockedGpu) -> Result<(), Box<Fault>>,
     {
+        self.replay.run(&self.hw, until);
         let LockstepGpu {
             hw,
             golden,
@@ -127,6 +150,7 @@ impl LockstepGpu {
             workgroups,
             released,
             stats,
+            replay: _,
         } = self;
         let mut checker = Checker {
             golden,
@@ -682,11 +706,13 @@ impl Device for LockstepGpu {
     }
 
     fn map(&mut self, base: u64, size: u64) -> Result<(), DeviceError> {
+        self.replay.map(&self.hw, base, size);
         self.hw.map(base, size)?;
         self.golden.map(base, size)
     }
 
     fn unmap(&mut self, base: u64) -> Result<(), DeviceError> {
+        self.replay.unmap(&self.hw, base);
         self.hw.unmap(base)?;
         self.golden.unmap(base)
     }
@@ -696,16 +722,19 @@ impl Device for LockstepGpu {
     }
 
     fn write(&mut self, address: u64, data: &[u8]) -> Result<(), DeviceError> {
+        self.replay.write(&self.hw, address, data);
         self.hw.write(address, data)?;
         self.golden.write(address, data)
     }
 
     fn mmio_read(&mut self, offset: u32) -> Result<u32, DeviceError> {
+        self.replay.mmio_read(&self.hw, offset);
         self.hw.mmio_read(offset)
     }
 
     fn mmio_write(&mut self, offset: u32, value: u32) -> Result<(), DeviceError> {
         // Only the clocked model's front end runs; the golden model follows events.
+        self.replay.mmio_write(&self.hw, offset, value);
         self.hw.mmio_write(offset, value)
     }
 
