@@ -387,10 +387,7 @@ impl<G: WqGpu> Rig<G> {
     }
 
     /// Runs until idle or blocked, calling `check` after every step or edge.
-    pub fn run_checked(
-        &mut self,
-        mut check: impl FnMut(&mut G),
-    ) -> Result<RunStatus, DeviceError> {
+    pub fn run_checked(&mut self, mut check: impl FnMut(&mut G)) -> Result<RunStatus, DeviceError> {
         self.gpu.run_checked(RunUntil::Idle, &mut check)
     }
 

@@ -146,7 +146,9 @@ pub fn behaviour_06_room_check_and_the_entry_at_gp_put_never_runs<G: WqGpu>() {
     let mut r = Rig::<G>::new(q, g0);
     // Poison the entry at GP_PUT: processing it would fault.
     let poison = r.block(&[Command::Nop { payload_dwords: 0 }]);
-    r.gpu.write(poison.0, &0x0000_00eeu32.to_le_bytes()).unwrap();
+    r.gpu
+        .write(poison.0, &0x0000_00eeu32.to_le_bytes())
+        .unwrap();
     r.set_entry(GPU, 7, poison);
     // Usable entries are 1 … Q−2 = 1 … 6: work may take 1 … 5, the terminal 6.
     let a = r.reserve(1).unwrap(); // 1, 2
@@ -423,8 +425,7 @@ pub fn a_second_launch_reuses_the_channel_from_the_parked_terminal_entry<G: WqGp
     assert_eq!(r.history(GPU), vec![0, 1, 2, 3, 4, 5, 6, 7, 0]);
 }
 
-pub fn a_thread_that_never_publishes_is_a_deadlock_naming_channel_entry_and_semaphore<G: WqGpu>()
-{
+pub fn a_thread_that_never_publishes_is_a_deadlock_naming_channel_entry_and_semaphore<G: WqGpu>() {
     let mut r = Rig::<G>::new(8, 0);
     r.cpu_launch(0, None);
     let t1 = r.reserve(1).unwrap();

@@ -429,11 +429,7 @@ fn channel_stats_count_entries_history_acquires_releases_and_idle_waits() {
             release(SEMS + 4, 1),
         ],
     );
-    r.entry(
-        0,
-        3,
-        &[Command::Dispatch(packet(0)), Command::WaitForIdle],
-    );
+    r.entry(0, 3, &[Command::Dispatch(packet(0)), Command::WaitForIdle]);
     r.entry(0, 0, &[acquire(SEMS + 4, 1, SemaphoreCompare::Equal)]);
     r.mmio(channel_reg(0, mmio::CH_GP_PUT), 1);
     let mut first_failed_at = 0;
@@ -466,7 +462,10 @@ fn channel_stats_count_entries_history_acquires_releases_and_idle_waits() {
     let poll = u64::from(FrontEndConfig::default().poll_interval);
     let dram = u64::from(MemConfig::default().dram.latency);
     let held_at = first_failed_at + s.acquire_wait_cycles;
-    assert!(held_at >= released_at, "{s:?} first failed at {first_failed_at}");
+    assert!(
+        held_at >= released_at,
+        "{s:?} first failed at {first_failed_at}"
+    );
     assert!(held_at <= released_at + poll + 2 * dram, "{s:?}");
     assert_eq!(s.idle_waits, 1);
     // WAIT_FOR_IDLE waited from just after the dispatch (one command later)
