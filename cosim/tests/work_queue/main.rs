@@ -15,6 +15,8 @@
 mod rig;
 mod scenarios;
 
+mod latency;
+
 /// One `#[test]` per scenario, run on `$gpu`.
 macro_rules! work_queue_tests {
     ($gpu:ty; $($name:ident),* $(,)?) => {

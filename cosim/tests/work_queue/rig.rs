@@ -200,7 +200,12 @@ pub struct Rig<G: WqGpu> {
 impl<G: WqGpu> Rig<G> {
     /// Method 400 on a fresh device: GPU-owned channel of `q` entries at `g0`.
     pub fn new(q: u32, g0: u32) -> Rig<G> {
-        let mut gpu = G::fresh();
+        Rig::build(G::fresh(), q, g0, 300)
+    }
+
+    /// Method 400 on `gpu`; the slow-store kernel of [`Rig::dispatch_store`]
+    /// loops `iterations` times before its store.
+    pub fn build(mut gpu: G, q: u32, g0: u32, iterations: u32) -> Rig<G> {
         for (base, size) in [
             (RING0, 0x1000),
             (RING1, 0x1000),
@@ -213,7 +218,7 @@ impl<G: WqGpu> Rig<G> {
             gpu.map(base, size).unwrap();
         }
         let k = Kernel::new(Target::GFX1030_W32, "s_endpgm");
-        let code = assemble(Target::GFX1030_W32, &slow_store_source(300)).unwrap();
+        let code = assemble(Target::GFX1030_W32, &slow_store_source(iterations)).unwrap();
         gpu.write(KERNEL, &k.descriptor.to_bytes()).unwrap();
         gpu.write(KERNEL + 256, &code).unwrap();
         let mut rig = Rig {

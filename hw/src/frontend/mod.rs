@@ -49,6 +49,16 @@ pub struct FrontEndConfig {
     pub command_cycles: u16,
     /// Cycles between re-reads of a semaphore whose acquire failed. Default 64.
     pub poll_interval: u16,
+    /// Cycles the host needs to notice that the GPU finished something and
+    /// submit the next work: completion seen by the CPU (interrupt or poll),
+    /// the driver's submission, and the doorbell's MMIO write across PCIe.
+    /// The GPU model itself never waits for it: host-side flows and the
+    /// GPU-created-work latency comparison read it (`docs/performance.md`).
+    /// Default 10 000: 5 µs at 2 GHz, the launch latency of a null kernel
+    /// that has stayed at about 5 µs for a decade "regardless of hardware",
+    /// attributed to PCIe latency (NVIDIA developer forum, "kernel launch
+    /// latency", 2018; `docs/config.md` cites it).
+    pub host_round_trip_cycles: u32,
 }
 
 impl Default for FrontEndConfig {
@@ -57,6 +67,7 @@ impl Default for FrontEndConfig {
             channels: 4,
             command_cycles: 4,
             poll_interval: 64,
+            host_round_trip_cycles: 10_000,
         }
     }
 }
