@@ -38,6 +38,8 @@ struct Seen {
     first_wave: Option<u64>,
     /// Dispatch number of the child (from its `Dispatch` event).
     child: Option<u32>,
+    /// The front end handed the child's DISPATCH to the dispatcher.
+    dispatched: Option<u64>,
 }
 
 /// Runs until `until`, noting events; `child_channel` is where the child's
@@ -69,6 +71,7 @@ fn run_noting(
                         ..
                     } if channel == child_channel && entry == child_entry => {
                         seen.child = Some(number);
+                        seen.dispatched.get_or_insert(at);
                     }
                     Event::WaveLaunch {
                         wave: WaveId { dispatch, .. },
@@ -98,8 +101,9 @@ fn with_signal(mut c: Command) -> Command {
 }
 
 /// A nested publish: X already released, one reservation (child at entry 1)
-/// published by a kernel thread's store to sem[0].
-fn nested_publish(iterations: u32) -> u64 {
+/// published by a kernel thread's store to sem[0]. Returns (publish → first
+/// wave, child's DISPATCH → first wave).
+fn nested_publish(iterations: u32) -> (u64, u64) {
     let mut r = rig(iterations);
     r.write_u32(X, 1);
     let old = r.reserve(1).unwrap();
@@ -113,7 +117,11 @@ fn nested_publish(iterations: u32) -> u64 {
     let sem0 = r.sem(0);
     run_noting(&mut r, RunUntil::Idle, GPU, old, sem0, &mut seen);
     assert_eq!(r.read_u32(LOG + 0x200), 9, "the child ran");
-    seen.first_wave.unwrap() - seen.publish.unwrap()
+    let first_wave = seen.first_wave.unwrap();
+    (
+        first_wave - seen.publish.unwrap(),
+        first_wave - seen.dispatched.unwrap(),
+    )
 }
 
 /// Seed 001's first level: the parent publishes, completes, WAIT_FOR_IDLE,
@@ -183,7 +191,9 @@ fn latency_from_publish_to_first_wave_against_a_host_round_trip() {
     let config = GpuConfig::default_config();
     let round_trip = u64::from(config.frontend.host_round_trip_cycles);
     let lengths: Vec<u32> = (0..16).map(|i| 300 + 4 * i).collect();
-    let nested = spread(lengths.iter().map(|&n| nested_publish(n)).collect());
+    let nested_samples: Vec<(u64, u64)> = lengths.iter().map(|&n| nested_publish(n)).collect();
+    let nested = spread(nested_samples.iter().map(|s| s.0).collect());
+    let nested_launch = spread(nested_samples.iter().map(|s| s.1).collect());
     let first = spread(lengths.iter().map(|&n| first_level(n)).collect());
     let samples: Vec<(u64, u64)> = lengths
         .iter()
@@ -200,6 +210,7 @@ fn latency_from_publish_to_first_wave_against_a_host_round_trip() {
         "cycles to the child's first wave (min / median / max over 16 samples, default config):"
     );
     println!("  nested publish (sem release by a thread):   {nested:?}");
+    println!("  of which DISPATCH → first wave:             {nested_launch:?}");
     println!("  first level (parent done, WFI, release X):  {first:?}");
     println!("  host round trip ({round_trip} cycles + front end): {host:?}");
     println!("  of which doorbell → first wave:              {host_gpu_part:?}");
