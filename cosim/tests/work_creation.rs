@@ -16,10 +16,10 @@ use cosim::workload::{self, corpus_files, Workload};
 use golden::{GoldenConfig, GoldenGpu};
 use sw::driver::{Arg, Driver, DriverError, GpuChannelConfig, LaunchDims, WorkReport};
 
-struct Outcome {
+struct Outcome<D: Device = GoldenGpu> {
     finals: Vec<ArgValue>,
     report: WorkReport,
-    driver: Driver<GoldenGpu>,
+    driver: Driver<D>,
 }
 
 fn scalar(v: &ScalarValue) -> Arg {
@@ -41,8 +41,21 @@ fn run(
     config: GpuChannelConfig,
     launches: u32,
 ) -> Result<Outcome, DriverError> {
-    let elf = std::fs::read(k.prebuilt_path(target)).expect("prebuilt work kernel");
     let gpu = GoldenGpu::new(GoldenConfig::new(target.isa)).expect("config");
+    run_on(gpu, k, target, dims, initial, config, launches)
+}
+
+/// [`run`] on a given device.
+fn run_on<D: Device>(
+    gpu: D,
+    k: &WorkKernel,
+    target: Target,
+    dims: Dims,
+    initial: &[ArgValue],
+    config: GpuChannelConfig,
+    launches: u32,
+) -> Result<Outcome<D>, DriverError> {
+    let elf = std::fs::read(k.prebuilt_path(target)).expect("prebuilt work kernel");
     let mut driver = Driver::new(gpu)?;
     let program = driver.load(&elf)?;
     let parent = program.kernel(k.name())?.clone();
@@ -176,6 +189,28 @@ fn behaviour_05_many_threads_get_separate_contiguous_ranges_in_atomic_order() {
     let expected: Vec<u32> = (0..=513).collect();
     assert_eq!(gpu.gp_get_history, expected);
     assert_eq!(gpu.dispatches, 256);
+}
+
+/// Behaviour 5 with real threads on the clocked GPU: the same ranges, every
+/// child once, and the same GP_GET sequence from the clocked statistics.
+#[test]
+fn clocked_behaviour_05_many_threads_get_separate_contiguous_ranges_in_atomic_order() {
+    let k = work::find("wq_producer").unwrap();
+    let initial = k.kernel.launch.materialize();
+    for target in [Target::GFX1030_W32, Target::GFX1030_W64] {
+        let gpu = hw::ClockedGpu::new(hw::GpuConfig::default_config()).unwrap();
+        let dims = k.kernel.launch.dims;
+        let o = run_on(gpu, k, target, dims, &initial, default_config(k), 1).unwrap();
+        assert_eq!(o.report.reservations, 256);
+        assert_eq!(o.report.entries_reserved, 512);
+        assert_eq!(o.report.terminal_entry, 1 + 512);
+        k.kernel.check(&o.finals).unwrap();
+        let stats = o.driver.device().stats();
+        let gpu = stats.channels.iter().find(|c| c.channel == 1).unwrap();
+        let expected: Vec<u32> = (0..=513).collect();
+        assert_eq!(gpu.gp_get_history, expected);
+        assert_eq!((gpu.entries_processed, gpu.dispatches), (513, 256));
+    }
 }
 
 #[test]
@@ -516,4 +551,81 @@ checks: [ { reference: corpus } ]
     assert_eq!(epochs, vec![1, 2, 3]);
     assert!(reports.iter().all(|r| !r.has_errors()));
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `gpusim run W --model M --stats json`: the terminal entry printed by the
+/// driver's report and the statistics' `channels` (under `cycle` in lockstep).
+fn run_json(workload: &str, model: &str) -> (u32, Vec<serde_json::Value>) {
+    let o = gpusim(&["run", workload, "--model", model, "--stats", "json"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{model}: {out}");
+    let terminal = out
+        .split("terminal block at entry ")
+        .nth(1)
+        .and_then(|s| s.split_whitespace().next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("{model}: no terminal entry in {out}"));
+    let line = out
+        .lines()
+        .find(|l| l.starts_with('{'))
+        .expect("a JSON line");
+    let v: serde_json::Value = serde_json::from_str(line).unwrap();
+    let stats = if model == "lockstep" { &v["cycle"] } else { &v };
+    let channels = stats["channels"].as_array().expect("channels").clone();
+    (terminal, channels)
+}
+
+#[test]
+fn clocked_stats_report_each_channels_entries_and_the_golden_gp_get_sequence() {
+    for w in [
+        "workloads/work/gfx1030/wq_bfs.yaml",
+        "workloads/work/gfx1030-w64/wq_producer.yaml",
+    ] {
+        let (t, golden) = run_json(w, "functional");
+        for model in ["cycle", "lockstep"] {
+            let (tc, clocked) = run_json(w, model);
+            assert_eq!(tc, t, "{w} {model}");
+            let gpu = clocked
+                .iter()
+                .find(|c| c["channel"] == 1)
+                .expect("channel 1");
+            // One launch from g0 = 0: entries 0 … t − 1 ran, the channel
+            // parks in the terminal block at entry t.
+            assert_eq!(gpu["entries_processed"], u64::from(t), "{w} {model}");
+            let history: Vec<u64> = (0..=u64::from(t)).collect();
+            assert_eq!(gpu["gp_get_history"], serde_json::json!(history));
+            for (g, c) in golden.iter().zip(&clocked) {
+                for field in [
+                    "channel",
+                    "entries_processed",
+                    "commands",
+                    "dispatches",
+                    "gp_get_history",
+                    "history_truncated",
+                    "acquires",
+                    "releases",
+                ] {
+                    assert_eq!(g[field], c[field], "{w} {model} {field}");
+                }
+                assert!(c["acquire_wait_cycles"].is_u64() && c["idle_wait_cycles"].is_u64());
+            }
+            assert_eq!(golden.len(), clocked.len(), "{w} {model}");
+        }
+    }
+    // The text form names the unit.
+    let o = gpusim(&[
+        "run",
+        "workloads/work/gfx1030/wq_bfs.yaml",
+        "--model",
+        "cycle",
+        "--stats",
+        "text",
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains("channel 1: 23 entries, 26 commands, 11 dispatches, 13 acquires ("),
+        "{out}"
+    );
+    assert!(out.contains(" cycles), 1 releases, "), "{out}");
+    assert!(out.contains("  GP_GET 0 1 2 3"), "{out}");
 }

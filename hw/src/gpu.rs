@@ -322,6 +322,10 @@ impl ClockedGpu {
             dispatches: self.dispatch_stats.clone(),
             occupancy: self.occupancy.clone(),
             memory: self.mem.stats(),
+            channels: (self.frontend.channel_stats().iter())
+                .filter(|c| c.is_active())
+                .cloned()
+                .collect(),
             ..GpuStats::default()
         };
         for cu in &self.cus {

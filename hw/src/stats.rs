@@ -172,6 +172,60 @@ pub struct DispatchStats {
     pub waves: u64,
 }
 
+/// GP_GET values kept per channel in [`ChannelStats::gp_get_history`]; later
+/// changes are counted in `history_truncated` but not stored (the golden
+/// model's `GP_GET_HISTORY_LIMIT`, so both histories compare).
+pub const GP_GET_HISTORY_LIMIT: usize = 4096;
+
+/// What one channel of the front end did since reset (the golden model's
+/// `ChannelActivity`, with its waits in cycles instead of steps).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct ChannelStats {
+    /// The channel index.
+    pub channel: u32,
+    /// Entries whose command block completed (GP_GET advanced past them).
+    pub entries_processed: u64,
+    /// Commands completed.
+    pub commands: u64,
+    /// DISPATCH commands handed to the dispatcher.
+    pub dispatches: u64,
+    /// GP_GET as the channel moved: its value when the channel first started
+    /// an entry, then its value after every advance (at most
+    /// [`GP_GET_HISTORY_LIMIT`] values).
+    pub gp_get_history: Vec<u32>,
+    /// True when more GP_GET changes happened than the history keeps.
+    pub history_truncated: bool,
+    /// SEMAPHORE_ACQUIRE commands completed.
+    pub acquires: u64,
+    /// Acquires whose first read did not hold (the channel polled).
+    pub acquires_waited: u64,
+    /// Cycles from each waited acquire's first failing read response to the
+    /// read response that held.
+    pub acquire_wait_cycles: u64,
+    /// SEMAPHORE_RELEASE commands executed (completion signals not included).
+    pub releases: u64,
+    /// WAIT_FOR_IDLE commands that had to wait.
+    pub idle_waits: u64,
+    /// Cycles from a waiting WAIT_FOR_IDLE's start to the cycle it completed.
+    pub idle_wait_cycles: u64,
+}
+
+impl ChannelStats {
+    /// Records a GP_GET value (the first start of an entry, or an advance).
+    pub(crate) fn record_gp_get(&mut self, gp_get: u32) {
+        if self.gp_get_history.len() < GP_GET_HISTORY_LIMIT {
+            self.gp_get_history.push(gp_get);
+        } else {
+            self.history_truncated = true;
+        }
+    }
+
+    /// True when the channel started an entry or ran a command.
+    pub fn is_active(&self) -> bool {
+        self.commands > 0 || !self.gp_get_history.is_empty()
+    }
+}
+
 /// Everything counted since reset.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct GpuStats {
@@ -191,4 +245,7 @@ pub struct GpuStats {
     pub occupancy: Vec<(u64, u32)>,
     /// The memory hierarchy's counters.
     pub memory: MemStats,
+    /// Front-end activity of every channel that started an entry or ran a
+    /// command, in channel order.
+    pub channels: Vec<ChannelStats>,
 }

@@ -32,6 +32,8 @@ pub struct ChannelActivity {
     /// Device steps spent waiting on acquires (from the first failed check to the
     /// step the acquire held).
     pub acquire_wait_steps: u64,
+    /// SEMAPHORE_RELEASE commands executed (completion signals not included).
+    pub releases: u64,
     /// WAIT_FOR_IDLE commands that had to wait.
     pub idle_waits: u64,
     /// Device steps spent in WAIT_FOR_IDLE.

@@ -473,6 +473,7 @@ impl GoldenGpu {
                         ),
                     )
                 })?;
+                self.channels[ch].activity.releases += 1;
             }
         }
         let c = &mut self.channels[ch];

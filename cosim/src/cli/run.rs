@@ -298,8 +298,31 @@ fn cycle_stats_text(s: &hw::stats::GpuStats) -> String {
     let mut value = serde_json::to_value(s).unwrap_or_default();
     if let Some(map) = value.as_object_mut() {
         map.remove("occupancy");
+        // Channels read as the functional model's lines, not one counter per
+        // GP_GET value.
+        map.remove("channels");
     }
     flatten("", &value, &mut out);
+    for c in &s.channels {
+        channel_text(
+            &mut out,
+            &ChannelLine {
+                channel: c.channel,
+                entries: c.entries_processed,
+                commands: c.commands,
+                dispatches: c.dispatches,
+                acquires: c.acquires,
+                acquires_waited: c.acquires_waited,
+                acquire_wait: c.acquire_wait_cycles,
+                releases: c.releases,
+                idle_waits: c.idle_waits,
+                idle_wait: c.idle_wait_cycles,
+                unit: "cycles",
+                history: &c.gp_get_history,
+                truncated: c.history_truncated,
+            },
+        );
+    }
     out
 }
 
@@ -339,33 +362,80 @@ fn stats_text(s: &GoldenStats) -> String {
         out.push_str(&format!("  {class:<8} {n}\n"));
     }
     for c in &s.channels {
-        out.push_str(&format!(
-            "channel {}: {} entries, {} commands, {} dispatches, {} acquires ({} waited, {} steps), \
-             {} idle waits ({} steps)\n",
-            c.channel,
-            c.entries_processed,
-            c.commands,
-            c.dispatches,
-            c.acquires,
-            c.acquires_waited,
-            c.acquire_wait_steps,
-            c.idle_waits,
-            c.idle_wait_steps
-        ));
-        let shown: Vec<String> = c
-            .gp_get_history
-            .iter()
-            .take(32)
-            .map(u32::to_string)
-            .collect();
-        let more = c.gp_get_history.len() > 32 || c.history_truncated;
-        out.push_str(&format!(
-            "  GP_GET {}{}\n",
-            shown.join(" "),
-            if more { " …" } else { "" }
-        ));
+        channel_text(
+            &mut out,
+            &ChannelLine {
+                channel: c.channel,
+                entries: c.entries_processed,
+                commands: c.commands,
+                dispatches: c.dispatches,
+                acquires: c.acquires,
+                acquires_waited: c.acquires_waited,
+                acquire_wait: c.acquire_wait_steps,
+                releases: c.releases,
+                idle_waits: c.idle_waits,
+                idle_wait: c.idle_wait_steps,
+                unit: "steps",
+                history: &c.gp_get_history,
+                truncated: c.history_truncated,
+            },
+        );
     }
     out
+}
+
+/// One channel's front-end activity, the same for both models but for the
+/// unit of the waits (golden steps, clocked cycles).
+struct ChannelLine<'a> {
+    channel: u32,
+    entries: u64,
+    commands: u64,
+    dispatches: u64,
+    acquires: u64,
+    acquires_waited: u64,
+    acquire_wait: u64,
+    releases: u64,
+    idle_waits: u64,
+    idle_wait: u64,
+    unit: &'static str,
+    history: &'a [u32],
+    truncated: bool,
+}
+
+/// GP_GET values shown per channel in the text statistics (JSON has them all).
+const GP_GET_SHOWN: usize = 32;
+
+fn channel_text(out: &mut String, c: &ChannelLine<'_>) {
+    out.push_str(&format!(
+        "channel {}: {} entries, {} commands, {} dispatches, {} acquires ({} waited, {} {}), \
+         {} releases, {} idle waits ({} {})\n",
+        c.channel,
+        c.entries,
+        c.commands,
+        c.dispatches,
+        c.acquires,
+        c.acquires_waited,
+        c.acquire_wait,
+        c.unit,
+        c.releases,
+        c.idle_waits,
+        c.idle_wait,
+        c.unit
+    ));
+    let shown: Vec<String> = c
+        .history
+        .iter()
+        .take(GP_GET_SHOWN)
+        .map(u32::to_string)
+        .collect();
+    let more = c.history.len() > GP_GET_SHOWN || c.truncated;
+    out.push_str(&format!(
+        "  GP_GET {}{} ({} values{})\n",
+        shown.join(" "),
+        if more { " …" } else { "" },
+        c.history.len(),
+        if c.truncated { ", more not kept" } else { "" }
+    ));
 }
 
 #[cfg(test)]

@@ -32,6 +32,7 @@ use serde::{Deserialize, Serialize};
 use crate::event::Event;
 use crate::mem::backing::Backing;
 use crate::mem::{Access, MemRequest, MemResponse, MemSystem, Unit};
+use crate::stats::ChannelStats;
 
 mod channel;
 
@@ -48,6 +49,16 @@ pub struct FrontEndConfig {
     pub command_cycles: u16,
     /// Cycles between re-reads of a semaphore whose acquire failed. Default 64.
     pub poll_interval: u16,
+    /// Cycles the host needs to notice that the GPU finished something and
+    /// submit the next work: completion seen by the CPU (interrupt or poll),
+    /// the driver's submission, and the doorbell's MMIO write across PCIe.
+    /// The GPU model itself never waits for it: host-side flows and the
+    /// GPU-created-work latency comparison read it (`docs/performance.md`).
+    /// Default 10 000: 5 µs at 2 GHz, the launch latency of a null kernel
+    /// that has stayed at about 5 µs for a decade "regardless of hardware",
+    /// attributed to PCIe latency (NVIDIA developer forum, "kernel launch
+    /// latency", 2018; `docs/config.md` cites it).
+    pub host_round_trip_cycles: u32,
 }
 
 impl Default for FrontEndConfig {
@@ -56,6 +67,7 @@ impl Default for FrontEndConfig {
             channels: 4,
             command_cycles: 4,
             poll_interval: 64,
+            host_round_trip_cycles: 10_000,
         }
     }
 }
@@ -177,6 +189,11 @@ pub struct FrontEnd {
     /// drain its responses (an untaken response keeps the memory system busy,
     /// so a GPU whose last command was a release would never become idle).
     port_busy: bool,
+    /// Per-channel activity for the statistics (not hardware state).
+    activity: Vec<ChannelStats>,
+    /// Per channel: cycle the pending acquire first failed or the pending
+    /// WAIT_FOR_IDLE started waiting (statistics only).
+    stalled_since: Vec<Option<u64>>,
 }
 
 impl FrontEnd {
@@ -194,12 +211,24 @@ impl FrontEnd {
             responses: Vec::new(),
             line_bytes: 128,
             port_busy: false,
+            activity: (0..n as u32)
+                .map(|channel| ChannelStats {
+                    channel,
+                    ..ChannelStats::default()
+                })
+                .collect(),
+            stalled_since: vec![None; n],
         }
     }
 
     /// The channels' registers (for statistics and tests).
     pub fn channels(&self) -> &[ChannelRegs] {
         &self.ch
+    }
+
+    /// Every channel's activity since reset, indexed by channel.
+    pub fn channel_stats(&self) -> &[ChannelStats] {
+        &self.activity
     }
 
     /// Reads CHANNEL_COUNT or a channel register; other offsets are the GPU's
@@ -229,6 +258,7 @@ impl FrontEnd {
         if (self.ch[c].gp_get, self.ch[c].size) != before || reg == mmio::CH_GP_GET {
             // Reads in flight for the abandoned entry are dropped on arrival.
             self.generation[c] = self.generation[c].wrapping_add(1);
+            self.stalled_since[c] = None;
         }
         Ok(())
     }
@@ -397,7 +427,12 @@ impl FrontEnd {
         let busy = self.config.command_cycles.saturating_sub(1);
         match self.ch[c].state {
             Phase::NeedEntry => {
-                let address = self.ch[c].base.value() + u64::from(self.ch[c].gp_get) * ENTRY_BYTES;
+                let gp_get = self.ch[c].gp_get;
+                let a = &mut self.activity[c];
+                if a.gp_get_history.last() != Some(&gp_get) {
+                    a.record_gp_get(gp_get);
+                }
+                let address = self.ch[c].base.value() + u64::from(gp_get) * ENTRY_BYTES;
                 self.read(c, KIND_ENTRY, address, ENTRY_BYTES as u16);
                 self.ch[c].set(Phase::FetchingEntry);
                 Ok(None)
@@ -409,6 +444,9 @@ impl FrontEnd {
                 Ok(None)
             }
             Phase::WaitIdle => {
+                if let Some(since) = self.stalled_since[c].take() {
+                    self.activity[c].idle_wait_cycles += cycle - since;
+                }
                 self.command_done(c);
                 Ok(None)
             }
@@ -460,6 +498,7 @@ impl FrontEnd {
                         signal: packet.completion_signal,
                     },
                 );
+                self.activity[c].dispatches += 1;
                 self.command_done(c);
                 return Ok(Some(DispatchRequest {
                     number,
@@ -480,6 +519,8 @@ impl FrontEnd {
                     self.command_done(c);
                 } else {
                     self.ch[c].set(Phase::WaitIdle);
+                    self.activity[c].idle_waits += 1;
+                    self.stalled_since[c] = Some(cycle);
                 }
             }
             Command::SemaphoreAcquire {
@@ -501,6 +542,7 @@ impl FrontEnd {
                     );
                     return Err(self.fault(c, entry, reason, cycle));
                 }
+                self.activity[c].releases += 1;
                 self.command_done(c);
             }
         }
@@ -510,6 +552,7 @@ impl FrontEnd {
     /// The command at the cursor completed: next command, or the entry is done.
     fn command_done(&mut self, c: usize) {
         let ch = &mut self.ch[c];
+        self.activity[c].commands += 1;
         if ch.cursor >= ch.block_len {
             ch.gp_get = if ch.gp_get + 1 >= ch.size {
                 0
@@ -517,6 +560,8 @@ impl FrontEnd {
                 ch.gp_get + 1
             };
             ch.entries_done = ch.entries_done.wrapping_add(1);
+            self.activity[c].entries_processed += 1;
+            self.activity[c].record_gp_get(ch.gp_get);
             ch.cursor = 0;
             ch.block_len = 0;
             ch.block.clear();
@@ -663,10 +708,19 @@ impl FrontEnd {
                     SemaphoreCompare::GreaterOrEqual => word >= ch.sem_payload,
                 };
                 if holds {
+                    let a = &mut self.activity[c];
+                    a.acquires += 1;
+                    if let Some(since) = self.stalled_since[c].take() {
+                        a.acquire_wait_cycles += cycle - since;
+                    }
                     self.command_done(c);
                 } else {
                     ch.poll_timer = self.config.poll_interval;
                     ch.set(Phase::Polling);
+                    if self.stalled_since[c].is_none() {
+                        self.stalled_since[c] = Some(cycle);
+                        self.activity[c].acquires_waited += 1;
+                    }
                 }
             }
             _ => {}

@@ -411,3 +411,69 @@ fn a_malformed_command_names_block_and_dword_offset() {
     }
     assert_eq!(r.word(SEMS), 1, "the good release before it ran");
 }
+
+#[test]
+fn channel_stats_count_entries_history_acquires_releases_and_idle_waits() {
+    let mut r = Rig::new(2);
+    r.channel(0, 4, 0);
+    // Entry 2: an acquire that waits, a release; entry 3: a dispatch and a
+    // WAIT_FOR_IDLE that waits for it; entry 0 (wrapped): an acquire that holds.
+    r.mmio(channel_reg(0, mmio::CH_CONTROL), 0);
+    r.mmio(channel_reg(0, mmio::CH_GP_GET), 2);
+    r.mmio(channel_reg(0, mmio::CH_CONTROL), mmio::CH_CONTROL_ENABLE);
+    r.entry(
+        0,
+        2,
+        &[
+            acquire(SEMS, 1, SemaphoreCompare::GreaterOrEqual),
+            release(SEMS + 4, 1),
+        ],
+    );
+    r.entry(0, 3, &[Command::Dispatch(packet(0)), Command::WaitForIdle]);
+    r.entry(0, 0, &[acquire(SEMS + 4, 1, SemaphoreCompare::Equal)]);
+    r.mmio(channel_reg(0, mmio::CH_GP_PUT), 1);
+    let mut first_failed_at = 0;
+    for _ in 0..2000 {
+        assert_eq!(r.run(1), None);
+        if first_failed_at == 0 && r.fe.channels()[0].state == Phase::Polling {
+            // The response that failed arrived in the cycle just run.
+            first_failed_at = r.cycle - 1;
+        }
+    }
+    assert!(first_failed_at > 0);
+    let released_at = r.cycle;
+    r.backing.write_u32(SEMS, 1).unwrap();
+    assert_eq!(r.run(2000), None);
+    assert_eq!(r.dispatches.len(), 1);
+    let dispatched_at = r.dispatches[0].0;
+    assert_eq!(r.run(500), None);
+    assert_eq!(r.fe.channels()[0].ch_state(), mmio::CH_STATE_WAIT_IDLE);
+    let completed_at = r.cycle;
+    assert_eq!(r.run_with(2000, true, &[0]), None);
+    assert!(r.fe.is_idle());
+    let s = &r.fe.channel_stats()[0];
+    assert_eq!(s.gp_get_history, vec![2, 3, 0, 1]);
+    assert_eq!(s.entries_processed, 3);
+    assert_eq!(s.commands, 5);
+    assert_eq!((s.dispatches, s.releases), (1, 1));
+    assert_eq!((s.acquires, s.acquires_waited), (2, 1));
+    // The wait runs from the first failing read to the read that held, which
+    // came after the host's write within one poll interval plus a round trip.
+    let poll = u64::from(FrontEndConfig::default().poll_interval);
+    let dram = u64::from(MemConfig::default().dram.latency);
+    let held_at = first_failed_at + s.acquire_wait_cycles;
+    assert!(
+        held_at >= released_at,
+        "{s:?} first failed at {first_failed_at}"
+    );
+    assert!(held_at <= released_at + poll + 2 * dram, "{s:?}");
+    assert_eq!(s.idle_waits, 1);
+    // WAIT_FOR_IDLE waited from just after the dispatch (one command later)
+    // to the cycle the completion arrived.
+    let cc = u64::from(FrontEndConfig::default().command_cycles);
+    let expected = completed_at - dispatched_at;
+    assert!(s.idle_wait_cycles + 2 * cc >= expected, "{s:?} {expected}");
+    assert!(s.idle_wait_cycles <= expected, "{s:?} {expected}");
+    // Channel 1 never did anything.
+    assert!(!r.fe.channel_stats()[1].is_active());
+}
