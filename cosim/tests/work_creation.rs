@@ -8,10 +8,11 @@ use std::path::Path;
 
 use arch::code_object::CodeObject;
 use arch::device::Device;
-use arch::isa::Target;
+use arch::isa::{Isa, Target};
 use arch::mmio;
 use corpus::work::{self, WorkKernel};
 use corpus::{ArgValue, BufferData, Dims, ScalarValue, TARGETS};
+use cosim::model::{Model, ModelDevice, ModelOptions};
 use cosim::workload::{self, corpus_files, Workload};
 use golden::{GoldenConfig, GoldenGpu};
 use sw::driver::{Arg, Driver, DriverError, GpuChannelConfig, LaunchDims, WorkReport};
@@ -383,16 +384,34 @@ fn a_thread_that_never_publishes_is_a_deadlock_naming_channel_entry_and_semaphor
     );
 }
 
-/// Runs a workload file on the golden GPU; returns the check report's first
-/// mismatch (or "" when it passed) and the work reports.
+/// Runs a workload file on the golden GPU of its code object's ISA; returns
+/// the check report's first mismatch (or "" when it passed) and the work
+/// reports.
 fn run_workload(path: &Path) -> Result<(String, Vec<WorkReport>), String> {
+    run_workload_on(path, None, Model::Functional).map(|(m, r, _)| (m, r))
+}
+
+/// [`run_workload`] on `model` with a device of ISA `device` (default: the
+/// code object's; gfx803 code on gfx1030 is translated), also returning the
+/// final buffers.
+fn run_workload_on(
+    path: &Path,
+    device: Option<Isa>,
+    model: Model,
+) -> Result<(String, Vec<WorkReport>, Vec<Vec<u8>>), String> {
     let w = Workload::load(path).map_err(|e| e.to_string())?;
     let p = w.prepare().map_err(|e| e.to_string())?;
     let isa = CodeObject::parse(&p.code_object)
         .map_err(|e| e.to_string())?
         .isa()
         .ok_or("unmodelled processor")?;
-    let gpu = GoldenGpu::new(GoldenConfig::new(isa)).map_err(|e| e.to_string())?;
+    let options = ModelOptions {
+        model,
+        isa: device.unwrap_or(isa),
+        config: hw::GpuConfig::one_cu(),
+        watchdog: None,
+    };
+    let gpu = ModelDevice::new(&options)?;
     let mut driver = Driver::new(gpu).map_err(|e| e.to_string())?;
     let (finals, reports) =
         workload::execute_reporting(&mut driver, &p).map_err(|e| e.to_string())?;
@@ -401,7 +420,48 @@ fn run_workload(path: &Path) -> Result<(String, Vec<WorkReport>), String> {
         .first_mismatch()
         .map(|m| m.to_string())
         .unwrap_or_default();
-    Ok((first, reports))
+    Ok((
+        first,
+        reports,
+        finals.into_iter().map(|b| b.bytes).collect(),
+    ))
+}
+
+/// Seeds 001 and 003 together: a legacy kernel that creates work runs on the
+/// gfx1030 GPU with its children translated too (the GPU dispatches them
+/// without the driver, so they are translated when the channel is made), with
+/// the native gfx803 GPU's final memory, on the golden GPU and in lockstep.
+#[test]
+fn legacy_work_creating_kernels_run_translated_with_translated_children() {
+    let mut failures = Vec::new();
+    for k in work::all() {
+        let path = corpus_files::work_workload_path(k, Target::GFX803);
+        let native = run_workload_on(&path, None, Model::Functional);
+        let (m, _, native) = match native {
+            Ok(x) => x,
+            Err(e) => {
+                failures.push(format!("{} native: {e}", path.display()));
+                continue;
+            }
+        };
+        assert!(m.is_empty(), "{} native: {m}", path.display());
+        for model in [Model::Functional, Model::Lockstep] {
+            match run_workload_on(&path, Some(Isa::Gfx1030), model) {
+                Ok((m, reports, finals)) => {
+                    if !m.is_empty() || reports.iter().any(|r| r.has_errors()) {
+                        failures.push(format!("{} {model}: {m} {reports:?}", path.display()));
+                    } else if finals != native {
+                        failures.push(format!(
+                            "{} {model}: final memory differs from native gfx803",
+                            path.display()
+                        ));
+                    }
+                }
+                Err(e) => failures.push(format!("{} {model}: {e}", path.display())),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 #[test]

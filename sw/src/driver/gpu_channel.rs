@@ -436,7 +436,10 @@ impl<D: Device> Driver<D> {
                 self.device.write(t.address, &layout.bytes)?;
                 templates.push(t);
                 let at = kernels.address + kd::STRIDE * i as u64;
-                self.write_u64(at + kd::OBJECT, child.kernel_object)?;
+                // The GPU dispatches children without the driver: a legacy
+                // child is translated now, when it becomes dispatchable.
+                let object = self.kernel_object_for(child)?;
+                self.write_u64(at + kd::OBJECT, object)?;
                 self.write_u64(at + kd::TEMPLATE, t.address)?;
                 self.write_u32(at + kd::SIZE, size as u32)?;
                 for (off, kind) in [
@@ -583,6 +586,9 @@ impl<D: Device> Driver<D> {
         let mut full = vec![Arg::Buffer(d)];
         full.extend_from_slice(args);
         let kernarg = kernarg::layout(&parent.kernel, &dims, &full)?;
+        // A legacy parent is translated (or found in the cache) before the
+        // channel changes, like a plain launch.
+        let parent_object = self.kernel_object_for(parent)?;
         let items: u64 = dims.grid.iter().map(|&g| u64::from(g)).product();
         let pending = u32::try_from(items).map_err(|_| {
             bad(
@@ -673,7 +679,7 @@ impl<D: Device> Driver<D> {
             grid_size: dims.grid,
             private_segment_size: 0,
             group_segment_size: kernarg.dynamic_lds,
-            kernel_object: parent.kernel_object,
+            kernel_object: parent_object,
             kernarg_address: ka.address,
             scratch_address: scratch.map_or(0, |a| a.address),
             completion_signal: 0,
