@@ -391,6 +391,9 @@ fn run_workload(path: &Path) -> Result<(String, Vec<WorkReport>), String> {
     run_workload_on(path, None, Model::Functional).map(|(m, r, _)| (m, r))
 }
 
+/// The first check mismatch ("" if none), the work reports, the final buffers.
+type Ran = (String, Vec<WorkReport>, Vec<Vec<u8>>);
+
 /// [`run_workload`] on `model` with a device of ISA `device` (default: the
 /// code object's; gfx803 code on gfx1030 is translated), also returning the
 /// final buffers.
@@ -398,7 +401,7 @@ fn run_workload_on(
     path: &Path,
     device: Option<Isa>,
     model: Model,
-) -> Result<(String, Vec<WorkReport>, Vec<Vec<u8>>), String> {
+) -> Result<Ran, String> {
     let w = Workload::load(path).map_err(|e| e.to_string())?;
     let p = w.prepare().map_err(|e| e.to_string())?;
     let isa = CodeObject::parse(&p.code_object)
