@@ -206,10 +206,23 @@ pub fn translate(kernel: &Kernel, binding: &Binding) -> Result<Translated, Xlate
     translate_code(&kernel.code, binding)
 }
 
+/// Buffers a translation hands to the next one on the same thread (see
+/// [`preprocess::preprocess_into`]).
+#[derive(Default)]
+struct Scratch {
+    insts: Vec<preprocess::LegacyInst>,
+    at_dword: Vec<u32>,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::Cell<Scratch> = std::cell::Cell::new(Scratch::default());
+}
+
 /// Translates legacy machine code (one kernel, entry at byte 0) for `binding`.
 pub fn translate_code(code: &[u8], binding: &Binding) -> Result<Translated, XlateError> {
     let start = Instant::now();
-    let program = preprocess::preprocess(code)?;
+    let mut scratch = SCRATCH.take();
+    let program = preprocess::preprocess_into(code, scratch.insts, &mut scratch.at_dword)?;
     let summary = summary::summarize(&program);
     let layout = abi::plan(binding, &summary)?;
     let mut out = expand::Emitter::new();
@@ -235,6 +248,8 @@ pub fn translate_code(code: &[u8], binding: &Binding) -> Result<Translated, Xlat
         private_bytes_per_item: binding.private_bytes_per_item,
         nanos: start.elapsed().as_nanos() as u64,
     };
+    scratch.insts = program.insts;
+    SCRATCH.set(scratch);
     Ok(Translated {
         code,
         prologue_bytes,

@@ -15,8 +15,7 @@
 //! The result may no longer be a legal gfx8 program (seed 003: "semantically
 //! equivalent, not necessarily legal for GPU-A").
 
-use arch::isa::operand::{classify, SrcKind};
-use arch::isa::{decode, Family, Instruction, Isa, Opcode, Operand, Target};
+use arch::isa::{decode, Family, Instruction, Opcode, Operand, Target};
 
 use super::XlateError;
 
@@ -145,15 +144,42 @@ fn ends_flow(inst: &Instruction) -> bool {
 
 /// Decodes and preprocesses legacy code (entry at byte 0).
 pub fn preprocess(code: &[u8]) -> Result<Program, XlateError> {
+    preprocess_into(code, Vec::new(), &mut Vec::new())
+}
+
+/// [`preprocess`] into `insts` (cleared first) with `at_dword` as scratch:
+/// `translate_code` hands back the buffers of its previous translation, so
+/// that large programs do not pay for fresh pages (116 bytes per decoded
+/// instruction) on every translation.
+pub(crate) fn preprocess_into(
+    code: &[u8],
+    mut insts: Vec<LegacyInst>,
+    at_dword: &mut Vec<u32>,
+) -> Result<Program, XlateError> {
     // 1. Decode until the end or the first undecodable word, straight into
     //    the vector that is compacted in place below (one copy of the
     //    program in memory).
-    let mut insts: Vec<LegacyInst> = Vec::with_capacity(code.len() / 5 + 1);
+    insts.clear();
+    insts.reserve(code.len() / 5 + 1);
+    // Per code dword: the index of the instruction starting there
+    // (`u32::MAX`: none), for constant-time branch target look-ups.
+    at_dword.clear();
+    at_dword.resize(code.len() / 4 + 1, u32::MAX);
+    // Branches (instruction index, target byte offset) and whether any
+    // instruction reads M0, gathered while decoding.
+    let mut branches: Vec<(u32, i64)> = Vec::new();
+    let mut m0_read = false;
     let mut at = 0usize;
     let mut undecodable: Option<(usize, String)> = None;
     while at < code.len() {
         match decode(Target::GFX803, &code[at..]) {
             Ok(inst) => {
+                m0_read |= reads_m0(&inst);
+                if inst.family == Family::Sopp && inst.opcode.is_branch() {
+                    let t = at as i64 + 4 + i64::from(inst.modifiers.simm16 as i16) * 4;
+                    branches.push((insts.len() as u32, t));
+                }
+                at_dword[at / 4] = insts.len() as u32;
                 insts.push(LegacyInst {
                     offset: at as u32,
                     inst,
@@ -172,26 +198,23 @@ pub fn preprocess(code: &[u8]) -> Result<Program, XlateError> {
     // 2. Branch targets as indices into the decoded instructions
     //    (`decoded` = the decoded end).
     let mut is_target = vec![false; decoded + 1];
-    let mut m0_read = false;
-    for i in 0..decoded {
-        let (off, inst) = (insts[i].offset, insts[i].inst);
-        m0_read |= reads_m0(&inst);
-        if inst.family == Family::Sopp && inst.opcode.is_branch() {
-            let t = i64::from(off) + 4 + i64::from(inst.modifiers.simm16 as i16) * 4;
-            let idx = if t == at as i64 {
-                Some(decoded)
-            } else {
-                u32::try_from(t)
-                    .ok()
-                    .and_then(|o| insts.binary_search_by_key(&o, |l| l.offset).ok())
-            }
-            .ok_or(XlateError::BadBranch {
-                offset: off as usize,
-                target: t,
-            })?;
-            insts[i].target = Some(idx as u32);
-            is_target[idx] = true;
+    for &(i, t) in &branches {
+        let idx = if t == at as i64 {
+            Some(decoded)
+        } else {
+            usize::try_from(t)
+                .ok()
+                .filter(|&o| o % 4 == 0)
+                .and_then(|o| at_dword.get(o / 4))
+                .filter(|&&k| k != u32::MAX)
+                .map(|&k| k as usize)
         }
+        .ok_or(XlateError::BadBranch {
+            offset: insts[i as usize].offset as usize,
+            target: t,
+        })?;
+        insts[i as usize].target = Some(idx as u32);
+        is_target[idx] = true;
     }
     // 3. Keep or remove, in one scan compacting in place; reachability
     //    restarts at each target.
@@ -199,11 +222,13 @@ pub fn preprocess(code: &[u8]) -> Result<Program, XlateError> {
     let mut removed = Vec::new();
     let mut reachable = true;
     let mut kept = 0usize;
-    let mut last: Option<LegacyInst> = None;
+    // The last decoded instruction, for the falling-off-the-end error
+    // (compaction may overwrite it).
+    let last: Option<(u32, Instruction)> = insts.last().map(|l| (l.offset, l.inst));
     for i in 0..decoded {
-        let li = insts[i];
         keep_index.push(kept as u32);
         reachable |= is_target[i];
+        let li = &insts[i];
         let inst = &li.inst;
         let why = if !reachable {
             Some(Removal::Unreachable)
@@ -216,38 +241,45 @@ pub fn preprocess(code: &[u8]) -> Result<Program, XlateError> {
         } else {
             None
         };
-        match why {
-            Some(w) => removed.push((li.offset, w)),
-            None => {
-                insts[kept] = li;
-                kept += 1;
-            }
-        }
         if reachable && ends_flow(inst) {
             reachable = false;
         }
-        last = Some(li);
+        match why {
+            Some(w) => removed.push((li.offset, w)),
+            None => {
+                if kept != i {
+                    insts[kept] = insts[i];
+                }
+                kept += 1;
+            }
+        }
     }
     insts.truncate(kept);
     if let Some((offset, reason)) = undecodable {
         if reachable || is_target[decoded] {
             return Err(XlateError::Decode { offset, reason });
         }
-    } else if let Some(li) = last.filter(|_| reachable || is_target[decoded]) {
+    } else if let Some((offset, inst)) = last.filter(|_| reachable || is_target[decoded]) {
         // Falling off the end of the code is not a program (gfx8 would run
         // whatever follows); require an explicit end.
         return Err(XlateError::Unsupported {
-            offset: li.offset as usize,
-            text: li.inst.to_string(),
+            offset: offset as usize,
+            text: inst.to_string(),
             reason: "execution falls off the end of the kernel's code".into(),
         });
     }
     keep_index.push(insts.len() as u32);
-    // 4. Rewrite targets: a removed target forwards to the next kept instruction.
-    for k in 0..insts.len() {
-        if let Some(t) = insts[k].target {
+    // 4. Rewrite targets of the kept branches (only those: no pass over the
+    //    whole program): a removed target forwards to the next kept
+    //    instruction. Branch `i` was kept when the kept count grew past it.
+    for &(i, _) in &branches {
+        let (k, next) = (keep_index[i as usize], keep_index[i as usize + 1]);
+        if next == k {
+            continue;
+        }
+        if let Some(t) = insts[k as usize].target {
             let new = keep_index[t as usize];
-            insts[k].target = Some(new);
+            insts[k as usize].target = Some(new);
             if let Some(l) = insts.get_mut(new as usize) {
                 l.leader = true;
             }
@@ -268,11 +300,14 @@ pub fn registers(inst: &Instruction) -> (Option<u16>, Option<u16>) {
     let mut v = None;
     for op in inst.operands() {
         if let Operand::Src { code, ty } = *op {
-            let last = u16::from(ty.dwords(Target::GFX803)).saturating_sub(1);
-            match classify(Isa::Gfx803, code) {
-                SrcKind::Sgpr(n) => s = s.max(Some(n + last)),
-                SrcKind::Vgpr(n) => v = v.max(Some(n + last)),
-                _ => {}
+            // Constants and literals (the common non-register operands) first.
+            // gfx803: s0..s101 are 0..=101, VGPRs 256..=511; nothing else
+            // is a numbered register (`classify`).
+            let last = || u16::from(ty.dwords(Target::GFX803)).saturating_sub(1);
+            if code <= 101 {
+                s = s.max(Some(code + last()));
+            } else if code >= 256 {
+                v = v.max(Some(code - 256 + last()));
             }
         }
     }

@@ -70,6 +70,11 @@ pub fn map_operand(op: Operand) -> Result<Operand, String> {
     let Operand::Src { code, ty } = op else {
         return Ok(op);
     };
+    // Fast path: SGPRs s0..s101, inline constants, vccz/execz/scc/lds_direct,
+    // the literal and VGPRs have the same code on both ISAs.
+    if matches!(code, 0..=101 | 128..=208 | 240..=248 | 251..=511) {
+        return Ok(op);
+    }
     let code = match classify(Isa::Gfx803, code) {
         SrcKind::Ttmp(n) => 108 + n,
         SrcKind::Named(name, _) => match code {
@@ -105,38 +110,80 @@ fn same_operands(
             .all(|(x, y)| x.ty == y.ty && (types_only || x.field == y.field))
 }
 
+/// How a gfx803 (family, opcode) re-targets, decided once per table row:
+/// the renamed opcode, whether gfx1030 has it in the same family with the
+/// same operands (`direct`) or only as VOP3 (`promote`, for the plain
+/// VOP1/VOP2/VOPC forms), and the SMEM `soffset` rule.
+#[derive(Clone, Copy, Debug)]
+struct Plan {
+    op: Opcode,
+    direct: bool,
+    promote: bool,
+    /// The gfx803 row ends with `soffset` (the immediate form omits it).
+    smem_soffset: bool,
+    /// Operands of the gfx803 row.
+    row_len: u8,
+}
+
+/// Families per opcode in the plan index (`Family as usize` < this).
+const FAMILIES: usize = Family::ALL.len();
+
+fn plans() -> &'static [[Option<Plan>; FAMILIES]] {
+    static PLANS: std::sync::OnceLock<Vec<[Option<Plan>; FAMILIES]>> = std::sync::OnceLock::new();
+    PLANS.get_or_init(|| {
+        let rows = arch::isa::tables::tables(Isa::Gfx803).rows;
+        let n = rows.iter().map(|r| r.opcode as usize + 1).max().unwrap_or(0);
+        let mut plans = vec![[None; FAMILIES]; n];
+        for row in rows {
+            let op = rename(row.opcode);
+            let direct = info(Isa::Gfx1030, row.family, op)
+                .is_some_and(|new| same_operands(row.operands, new.operands, false));
+            let promote = !direct
+                && matches!(row.family, Family::Vop1 | Family::Vop2 | Family::Vopc)
+                && info(Isa::Gfx1030, Family::Vop3, op)
+                    .is_some_and(|new| same_operands(row.operands, new.operands, true));
+            if let Some(slot) = plans[row.opcode as usize].get_mut(row.family as usize) {
+                *slot = Some(Plan {
+                    op,
+                    direct,
+                    promote,
+                    smem_soffset: row
+                        .operands
+                        .last()
+                        .is_some_and(|o| o.field == arch::isa::Field::Soffset),
+                    row_len: row.operands.len() as u8,
+                });
+            }
+        }
+        plans
+    })
+}
+
 /// The one gfx1030 instruction that does what `inst` does.
 pub fn retarget(legacy: &Instruction, offset: u32) -> Result<Instruction, XlateError> {
     if let Some(why) = semantic_difference(legacy) {
         return Err(unsupported(legacy, offset, why));
     }
-    let row = info(Isa::Gfx803, legacy.family, legacy.opcode)
+    let plan = plans()
+        .get(legacy.opcode as usize)
+        .and_then(|p| p.get(legacy.family as usize).copied().flatten())
         .ok_or_else(|| unsupported(legacy, offset, "no gfx803 table row"))?;
-    let op = rename(legacy.opcode);
     let mut out = *legacy;
     out.target = OUTPUT;
-    out.opcode = op;
+    out.opcode = plan.op;
     out.size = 0;
-    match info(Isa::Gfx1030, legacy.family, op) {
-        Some(new) if same_operands(row.operands, new.operands, false) => {}
-        _ => {
-            let promotable = matches!(legacy.family, Family::Vop1 | Family::Vop2 | Family::Vopc)
-                && legacy.variant == Variant::Plain;
-            match info(Isa::Gfx1030, Family::Vop3, op) {
-                Some(new) if promotable && same_operands(row.operands, new.operands, true) => {
-                    out.family = Family::Vop3;
-                }
-                _ => {
-                    return Err(unsupported(
-                        legacy,
-                        offset,
-                        format!(
-                            "gfx1030 has no `{}` encoding with the same operands",
-                            op.mnemonic()
-                        ),
-                    ))
-                }
-            }
+    if !plan.direct {
+        if plan.promote && legacy.variant == Variant::Plain {
+            out.family = Family::Vop3;
+        } else {
+            return Err(unsupported(
+                legacy,
+                offset,
+                format!(
+                    "gfx1030 has no `{}` encoding with the same operands",
+                    plan.op.mnemonic()
+                ),
+            ));
         }
     }
     for slot in out.operands.iter_mut().take(usize::from(out.operand_count)) {
@@ -144,11 +191,8 @@ pub fn retarget(legacy: &Instruction, offset: u32) -> Result<Instruction, XlateE
     }
     // gfx8 SMEM with an immediate offset has no soffset; gfx10 names `null`.
     if legacy.family == Family::Smem
-        && usize::from(legacy.operand_count) + 1 == row.operands.len()
-        && row
-            .operands
-            .last()
-            .is_some_and(|o| o.field == arch::isa::Field::Soffset)
+        && plan.smem_soffset
+        && legacy.operand_count + 1 == plan.row_len
     {
         out.operands[usize::from(out.operand_count)] = Operand::scalar(NULL, OperandType::B32);
         out.operand_count += 1;
