@@ -211,7 +211,7 @@ pub fn translate(kernel: &Kernel, binding: &Binding) -> Result<Translated, Xlate
 #[derive(Default)]
 struct Scratch {
     insts: Vec<preprocess::LegacyInst>,
-    at_dword: Vec<u32>,
+    preprocess: preprocess::Scratch,
 }
 
 thread_local! {
@@ -222,10 +222,10 @@ thread_local! {
 pub fn translate_code(code: &[u8], binding: &Binding) -> Result<Translated, XlateError> {
     let start = Instant::now();
     let mut scratch = SCRATCH.take();
-    let program = preprocess::preprocess_into(code, scratch.insts, &mut scratch.at_dword)?;
+    let program = preprocess::preprocess_into(code, scratch.insts, &mut scratch.preprocess)?;
     let summary = summary::summarize(&program);
     let layout = abi::plan(binding, &summary)?;
-    let mut out = expand::Emitter::new();
+    let mut out = expand::Emitter::with_capacity(code.len() + code.len() / 2 + 256);
     abi::prologue(&layout, &mut out).map_err(|e| e.at(0))?;
     let prologue_bytes = out.bytes().len();
     let prologue_instructions = out.count();

@@ -144,18 +144,34 @@ fn ends_flow(inst: &Instruction) -> bool {
 
 /// Decodes and preprocesses legacy code (entry at byte 0).
 pub fn preprocess(code: &[u8]) -> Result<Program, XlateError> {
-    preprocess_into(code, Vec::new(), &mut Vec::new())
+    preprocess_into(code, Vec::new(), &mut Scratch::default())
 }
 
-/// [`preprocess`] into `insts` (cleared first) with `at_dword` as scratch:
+/// Working buffers of [`preprocess_into`], kept between translations.
+#[derive(Debug, Default)]
+pub(crate) struct Scratch {
+    /// Per code dword: the index of the instruction starting there.
+    at_dword: Vec<u32>,
+    /// Per decoded instruction (and the end): some branch jumps there.
+    is_target: Vec<bool>,
+    /// Per decoded instruction (and the end): its index among the kept ones.
+    keep_index: Vec<u32>,
+}
+
+/// [`preprocess`] into `insts` (cleared first) with `scratch`'s buffers:
 /// `translate_code` hands back the buffers of its previous translation, so
 /// that large programs do not pay for fresh pages (116 bytes per decoded
 /// instruction) on every translation.
 pub(crate) fn preprocess_into(
     code: &[u8],
     mut insts: Vec<LegacyInst>,
-    at_dword: &mut Vec<u32>,
+    scratch: &mut Scratch,
 ) -> Result<Program, XlateError> {
+    let Scratch {
+        at_dword,
+        is_target,
+        keep_index,
+    } = scratch;
     // 1. Decode until the end or the first undecodable word, straight into
     //    the vector that is compacted in place below (one copy of the
     //    program in memory).
@@ -197,7 +213,8 @@ pub(crate) fn preprocess_into(
     let decoded = insts.len();
     // 2. Branch targets as indices into the decoded instructions
     //    (`decoded` = the decoded end).
-    let mut is_target = vec![false; decoded + 1];
+    is_target.clear();
+    is_target.resize(decoded + 1, false);
     for &(i, t) in &branches {
         let idx = if t == at as i64 {
             Some(decoded)
@@ -218,7 +235,8 @@ pub(crate) fn preprocess_into(
     }
     // 3. Keep or remove, in one scan compacting in place; reachability
     //    restarts at each target.
-    let mut keep_index: Vec<u32> = Vec::with_capacity(decoded + 1);
+    keep_index.clear();
+    keep_index.reserve(decoded + 1);
     let mut removed = Vec::new();
     let mut reachable = true;
     let mut kept = 0usize;

@@ -65,16 +65,25 @@ pub fn is_cmpx(op: Opcode) -> bool {
     tables::flags(op) & tables::CMPX != 0
 }
 
+/// Operands that mean the same on both ISAs with the same code (the common
+/// case, checked inline): non-source operands, SGPRs s0..s101, inline
+/// constants, vccz/execz/scc/lds_direct, the literal and VGPRs.
+#[inline]
+fn same_code(op: Operand) -> bool {
+    match op {
+        Operand::Src { code, .. } => matches!(code, 0..=101 | 128..=208 | 240..=248 | 251..=511),
+        _ => true,
+    }
+}
+
 /// Maps a gfx803 operand to gfx1030's source space.
 pub fn map_operand(op: Operand) -> Result<Operand, String> {
+    if same_code(op) {
+        return Ok(op);
+    }
     let Operand::Src { code, ty } = op else {
         return Ok(op);
     };
-    // Fast path: SGPRs s0..s101, inline constants, vccz/execz/scc/lds_direct,
-    // the literal and VGPRs have the same code on both ISAs.
-    if matches!(code, 0..=101 | 128..=208 | 240..=248 | 251..=511) {
-        return Ok(op);
-    }
     let code = match classify(Isa::Gfx803, code) {
         SrcKind::Ttmp(n) => 108 + n,
         SrcKind::Named(name, _) => match code {
@@ -132,7 +141,11 @@ fn plans() -> &'static [[Option<Plan>; FAMILIES]] {
     static PLANS: std::sync::OnceLock<Vec<[Option<Plan>; FAMILIES]>> = std::sync::OnceLock::new();
     PLANS.get_or_init(|| {
         let rows = arch::isa::tables::tables(Isa::Gfx803).rows;
-        let n = rows.iter().map(|r| r.opcode as usize + 1).max().unwrap_or(0);
+        let n = rows
+            .iter()
+            .map(|r| r.opcode as usize + 1)
+            .max()
+            .unwrap_or(0);
         let mut plans = vec![[None; FAMILIES]; n];
         for row in rows {
             let op = rename(row.opcode);
@@ -161,43 +174,52 @@ fn plans() -> &'static [[Option<Plan>; FAMILIES]] {
 
 /// The one gfx1030 instruction that does what `inst` does.
 pub fn retarget(legacy: &Instruction, offset: u32) -> Result<Instruction, XlateError> {
-    if let Some(why) = semantic_difference(legacy) {
-        return Err(unsupported(legacy, offset, why));
+    let mut out = *legacy;
+    retarget_in_place(&mut out, offset)?;
+    Ok(out)
+}
+
+/// [`retarget`] rewriting a copy of the legacy instruction in place (no
+/// 100-byte `Result` to move on the hot path).
+pub fn retarget_in_place(out: &mut Instruction, offset: u32) -> Result<(), XlateError> {
+    if let Some(why) = semantic_difference(out) {
+        return Err(unsupported(out, offset, why));
     }
     let plan = plans()
-        .get(legacy.opcode as usize)
-        .and_then(|p| p.get(legacy.family as usize).copied().flatten())
-        .ok_or_else(|| unsupported(legacy, offset, "no gfx803 table row"))?;
-    let mut out = *legacy;
+        .get(out.opcode as usize)
+        .and_then(|p| p.get(out.family as usize).copied().flatten())
+        .ok_or_else(|| unsupported(out, offset, "no gfx803 table row"))?;
+    if !plan.direct && !(plan.promote && out.variant == Variant::Plain) {
+        return Err(unsupported(
+            out,
+            offset,
+            format!(
+                "gfx1030 has no `{}` encoding with the same operands",
+                plan.op.mnemonic()
+            ),
+        ));
+    }
+    // Operands whose code changes (rare): refused ones are reported with
+    // the legacy instruction still intact.
+    let n = usize::from(out.operand_count);
+    for i in 0..n {
+        if !same_code(out.operands[i]) {
+            out.operands[i] =
+                map_operand(out.operands[i]).map_err(|e| unsupported(out, offset, e))?;
+        }
+    }
+    // gfx8 SMEM with an immediate offset has no soffset; gfx10 names `null`.
+    if out.family == Family::Smem && plan.smem_soffset && out.operand_count + 1 == plan.row_len {
+        out.operands[n] = Operand::scalar(NULL, OperandType::B32);
+        out.operand_count += 1;
+    }
+    if !plan.direct {
+        out.family = Family::Vop3;
+    }
     out.target = OUTPUT;
     out.opcode = plan.op;
     out.size = 0;
-    if !plan.direct {
-        if plan.promote && legacy.variant == Variant::Plain {
-            out.family = Family::Vop3;
-        } else {
-            return Err(unsupported(
-                legacy,
-                offset,
-                format!(
-                    "gfx1030 has no `{}` encoding with the same operands",
-                    plan.op.mnemonic()
-                ),
-            ));
-        }
-    }
-    for slot in out.operands.iter_mut().take(usize::from(out.operand_count)) {
-        *slot = map_operand(*slot).map_err(|e| unsupported(legacy, offset, e))?;
-    }
-    // gfx8 SMEM with an immediate offset has no soffset; gfx10 names `null`.
-    if legacy.family == Family::Smem
-        && plan.smem_soffset
-        && legacy.operand_count + 1 == plan.row_len
-    {
-        out.operands[usize::from(out.operand_count)] = Operand::scalar(NULL, OperandType::B32);
-        out.operand_count += 1;
-    }
-    Ok(out)
+    Ok(())
 }
 
 /// gfx1030's `null` SGPR.
