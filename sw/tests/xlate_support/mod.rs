@@ -172,3 +172,54 @@ pub fn resolve_labels(text: &str) -> String {
     }
     out
 }
+
+/// Every instruction name `docs/translation.md` mentions (brace forms such
+/// as `v_cmp_{eq,ne}_{u32,i32}` and `s_load_dword{,x2}` expanded).
+pub fn doc_names() -> std::collections::HashSet<String> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/translation.md");
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut names = std::collections::HashSet::new();
+    for token in text.split(|c: char| c.is_whitespace() || "`|;()/".contains(c)) {
+        let token = token.trim_matches(|c: char| ",.:".contains(c));
+        expand_braces(token, &mut names);
+    }
+    names.retain(|n| {
+        ["s_", "v_", "ds_", "flat_", "buffer_", "global_", "tbuffer_"]
+            .iter()
+            .any(|p| n.starts_with(p))
+    });
+    names
+}
+
+fn expand_braces(token: &str, out: &mut std::collections::HashSet<String>) {
+    match (token.find('{'), token.find('}')) {
+        (Some(open), Some(close)) if open < close => {
+            for alt in token[open + 1..close].split(',') {
+                expand_braces(
+                    &format!("{}{alt}{}", &token[..open], &token[close + 1..]),
+                    out,
+                );
+            }
+        }
+        _ => {
+            out.insert(token.to_string());
+        }
+    }
+}
+
+/// The gfx803 opcode names in legacy code `code` (decoded from the start up
+/// to the first undecodable word).
+pub fn opcode_names(code: &[u8]) -> Vec<&'static str> {
+    let mut names = Vec::new();
+    let mut at = 0;
+    while at < code.len() {
+        match arch::isa::decode(Target::GFX803, &code[at..]) {
+            Ok(i) => {
+                names.push(i.opcode.mnemonic());
+                at += usize::from(i.size.max(4));
+            }
+            Err(_) => break,
+        }
+    }
+    names
+}
