@@ -189,7 +189,7 @@ pub fn retarget_in_place(out: &mut Instruction, offset: u32) -> Result<(), Xlate
         .get(out.opcode as usize)
         .and_then(|p| p.get(out.family as usize).copied().flatten())
         .ok_or_else(|| unsupported(out, offset, "no gfx803 table row"))?;
-    if !plan.direct && !(plan.promote && out.variant == Variant::Plain) {
+    if !(plan.direct || (plan.promote && out.variant == Variant::Plain)) {
         return Err(unsupported(
             out,
             offset,
