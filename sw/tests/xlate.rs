@@ -548,3 +548,54 @@ fn cache_maintenance_and_reshaped_forms_expand_as_the_table_says() {
         ]
     );
 }
+
+/// The table-driven fast path of the expansion gives exactly what the
+/// general path (`retarget`) gives, for every instruction of the corpus and
+/// for the forms it must leave to the general path.
+#[test]
+fn fast_path_matches_retarget_on_the_corpus() {
+    use sw::xlate::expand::alu::{plain, retarget};
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/kernels/prebuilt/gfx803"
+    );
+    let (mut fast, mut general) = (0, 0);
+    for e in std::fs::read_dir(dir).expect("corpus").flatten() {
+        let bytes = std::fs::read(e.path()).expect("read");
+        let object = arch::code_object::CodeObject::parse(&bytes).expect("parse");
+        for k in object.kernels() {
+            let mut at = 0;
+            while let Ok(inst) = arch::isa::decode(Target::GFX803, &k.code[at..]) {
+                at += usize::from(inst.size.max(4));
+                match plain(&inst) {
+                    Some((i, _)) => {
+                        fast += 1;
+                        assert_eq!(Ok(i), retarget(&inst, 0), "{inst}");
+                    }
+                    None => general += 1,
+                }
+                if at >= k.code.len() {
+                    break;
+                }
+            }
+        }
+    }
+    assert!(
+        fast > 1000 && general > 50,
+        "fast {fast}, general {general}"
+    );
+    // Forms that must not take the fast path.
+    for text in [
+        "v_mac_f32_e32 v1, v2, v3",
+        "v_cmpx_lt_u32_e32 vcc, v1, v2",
+        "s_getpc_b64 s[0:1]",
+        "buffer_wbinvl1_vol",
+        "s_mov_b32 flat_scratch_hi, s1",
+        "v_mov_b32_dpp v1, v2 wave_shr:1 row_mask:0xf bank_mask:0xf",
+        "s_mov_b32 s0, tba_lo",
+    ] {
+        let code = assemble(Target::GFX803, text).expect(text);
+        let inst = arch::isa::decode(Target::GFX803, &code).expect(text);
+        assert!(plain(&inst).is_none(), "{text}");
+    }
+}

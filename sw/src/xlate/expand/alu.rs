@@ -132,6 +132,31 @@ struct Plan {
     smem_soffset: bool,
     /// Operands of the gfx803 row.
     row_len: u8,
+    /// Handled by a special expansion, or refused, depending on the opcode
+    /// alone (`misc`, `v_cmpx`, unfused mads, `s_getpc`, the opcodes of
+    /// [`semantic_difference`]): never on the fast path.
+    special: bool,
+    /// The row's first operand is a 16-bit VGPR result of VOP1/VOP2/VOP3
+    /// ([`high16_to_clear`] may apply).
+    high16: bool,
+}
+
+/// Opcodes [`semantic_difference`] looks at (besides D16 and DPP, checked
+/// separately).
+fn has_semantic_check(op: Opcode) -> bool {
+    matches!(
+        op,
+        Opcode::S_GETREG_B32
+            | Opcode::S_SETREG_B32
+            | Opcode::S_SETREG_IMM32_B32
+            | Opcode::S_SETPC_B64
+            | Opcode::S_SWAPPC_B64
+            | Opcode::S_SENDMSG
+            | Opcode::S_SENDMSGHALT
+            | Opcode::S_CBRANCH_G_FORK
+            | Opcode::S_CBRANCH_I_FORK
+            | Opcode::S_CBRANCH_JOIN
+    )
 }
 
 /// Families per opcode in the plan index (`Family as usize` < this).
@@ -165,11 +190,66 @@ fn plans() -> &'static [[Option<Plan>; FAMILIES]] {
                         .last()
                         .is_some_and(|o| o.field == arch::isa::Field::Soffset),
                     row_len: row.operands.len() as u8,
+                    special: super::misc::handles(row.opcode)
+                        || is_cmpx(row.opcode)
+                        || is_unfused_mad(row.opcode)
+                        || row.opcode == Opcode::S_GETPC_B64
+                        || has_semantic_check(row.opcode)
+                        || tables::flags(row.opcode) & tables::D16 != 0,
+                    high16: matches!(row.family, Family::Vop1 | Family::Vop2 | Family::Vop3)
+                        && row.operands.first().is_some_and(|o| {
+                            o.field == arch::isa::Field::Vdst
+                                && matches!(o.ty, OperandType::B16 | OperandType::F16)
+                        }),
                 });
             }
         }
         plans
     })
+}
+
+/// The fast path of the expansion: when `legacy` is an instruction that
+/// nothing but [`retarget`] (and [`high16_to_clear`]) handles — decided from
+/// a per-row table and two instance checks — its re-targeted form and
+/// whether the 16-bit high-half clear may apply. `None`: take the general
+/// path (which also reports every error).
+#[inline]
+pub fn plain(legacy: &Instruction) -> Option<(Instruction, bool)> {
+    let plan = plans()
+        .get(legacy.opcode as usize)?
+        .get(legacy.family as usize)
+        .copied()
+        .flatten()?;
+    if plan.special
+        || !(plan.direct || (plan.promote && legacy.variant == Variant::Plain))
+        || legacy.variant == Variant::Dpp16
+        || matches!(legacy.family, Family::Sop1 | Family::Sop2 | Family::Sopk)
+            && matches!(
+                legacy.operands().first(),
+                Some(Operand::Src {
+                    code: 102 | 103,
+                    ..
+                })
+            )
+    {
+        return None;
+    }
+    let n = usize::from(legacy.operand_count);
+    if !legacy.operands[..n].iter().all(|&o| same_code(o)) {
+        return None;
+    }
+    let mut out = *legacy;
+    if out.family == Family::Smem && plan.smem_soffset && out.operand_count + 1 == plan.row_len {
+        out.operands[n] = Operand::scalar(NULL, OperandType::B32);
+        out.operand_count += 1;
+    }
+    if !plan.direct {
+        out.family = Family::Vop3;
+    }
+    out.target = OUTPUT;
+    out.opcode = plan.op;
+    out.size = 0;
+    Some((out, plan.high16))
 }
 
 /// The one gfx1030 instruction that does what `inst` does.

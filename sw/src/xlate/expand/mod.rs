@@ -191,6 +191,14 @@ fn expand_one(
         control::branch(inst, target, li.offset, out)
     } else if let Some(w) = wait {
         control::waitcnt(inst, w, ctx, out)
+    } else if let Some((i, high16)) = alu::plain(inst) {
+        // The common case, decided by table (the general path below gives
+        // the same result, more slowly).
+        out.emit(&i).map_err(|e| e.at(li.offset))?;
+        match alu::high16_to_clear(inst).filter(|_| high16) {
+            Some(d) => out.emit(&alu::clear_high16(d)).map_err(|e| e.at(li.offset)),
+            None => Ok(()),
+        }
     } else if let Some(r) = control::flat_scratch_write(inst, li.offset, out) {
         r
     } else if let Some(r) = misc::expand(inst, li.offset, out) {
