@@ -318,7 +318,6 @@ pub fn registers(inst: &Instruction) -> (Option<u16>, Option<u16>) {
     let mut v = None;
     for op in inst.operands() {
         if let Operand::Src { code, ty } = *op {
-            // Constants and literals (the common non-register operands) first.
             // gfx803: s0..s101 are 0..=101, VGPRs 256..=511; nothing else
             // is a numbered register (`classify`).
             let last = || u16::from(ty.dwords(Target::GFX803)).saturating_sub(1);

@@ -66,12 +66,14 @@ pub fn is_cmpx(op: Opcode) -> bool {
 }
 
 /// Operands that mean the same on both ISAs with the same code (the common
-/// case, checked inline): non-source operands, SGPRs s0..s101, inline
-/// constants, vccz/execz/scc/lds_direct, the literal and VGPRs.
+/// case, checked inline): non-source operands, SGPRs s0..s101, VCC, M0,
+/// EXEC, inline constants, vccz/execz/scc/lds_direct, the literal and VGPRs.
 #[inline]
 fn same_code(op: Operand) -> bool {
     match op {
-        Operand::Src { code, .. } => matches!(code, 0..=101 | 128..=208 | 240..=248 | 251..=511),
+        Operand::Src { code, .. } => {
+            matches!(code, 0..=101 | 106 | 107 | 124 | 126..=208 | 240..=248 | 251..=511)
+        }
         _ => true,
     }
 }

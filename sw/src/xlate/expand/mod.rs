@@ -195,7 +195,7 @@ fn expand_one(
         // The common case, decided by table (the general path below gives
         // the same result, more slowly).
         out.emit(&i).map_err(|e| e.at(li.offset))?;
-        match alu::high16_to_clear(inst).filter(|_| high16) {
+        match high16.then(|| alu::high16_to_clear(inst)).flatten() {
             Some(d) => out.emit(&alu::clear_high16(d)).map_err(|e| e.at(li.offset)),
             None => Ok(()),
         }
