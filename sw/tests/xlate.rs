@@ -580,10 +580,8 @@ fn fast_path_matches_retarget_on_the_corpus() {
             }
         }
     }
-    assert!(
-        fast > 1000 && general > 50,
-        "fast {fast}, general {general}"
-    );
+    // The general path keeps the mads, cache maintenance, flat scratch ...
+    assert!(fast > 2000 && general > 5, "fast {fast}, general {general}");
     // Forms that must not take the fast path.
     for text in [
         "v_mac_f32_e32 v1, v2, v3",
