@@ -78,6 +78,47 @@ fn branch_targets_are_right_after_removal() {
     assert!(!code.iter().any(|(_, s)| s.contains("v0, 3")));
 }
 
+/// Instructions that translate to nothing are dropped while decoding; their
+/// removal reason is still the one of the scan in program order: inside an
+/// unreachable run they are unreachable, a branch to one restarts
+/// reachability there and lands on the next kept instruction.
+#[test]
+fn dropped_instructions_keep_their_reason_and_forward_branches() {
+    let text = "
+        s_branch 3                // 0: to 16
+        s_nop 0                   // 4: unreachable
+        s_mov_b32 m0, -1          // 8: unreachable (an LDS-only M0 set-up)
+        v_mov_b32 v0, 1           // 12: unreachable
+        s_nop 0                   // 16: a target: reachable, a hint
+        v_mov_b32 v0, 2           // 20
+        s_endpgm                  // 24
+        s_nop 0                   // 28: unreachable padding
+    ";
+    let p = preprocess(&gfx803(text)).unwrap();
+    assert_eq!(p.decoded, 8);
+    let kept: Vec<u32> = p.insts.iter().map(|i| i.offset).collect();
+    assert_eq!(kept, [0, 20, 24]);
+    assert_eq!(
+        p.removed,
+        [
+            (4, Removal::Unreachable),
+            (8, Removal::Unreachable),
+            (12, Removal::Unreachable),
+            (16, Removal::Hint),
+            (28, Removal::Unreachable),
+        ]
+    );
+    assert_eq!(p.insts[0].target, Some(1));
+    assert!(p.insts[1].leader);
+    // Falling off the end after a dropped instruction is still an error
+    // naming the last decoded instruction.
+    let e = preprocess(&gfx803("v_mov_b32 v0, 1\ns_nop 0")).unwrap_err();
+    assert!(
+        matches!(e, XlateError::Unsupported { offset: 4, ref text, .. } if text.starts_with("s_nop")),
+        "{e}"
+    );
+}
+
 #[test]
 fn m0_set_up_stays_when_something_else_reads_m0() {
     let p = preprocess(&gfx803("s_mov_b32 m0, -1\ns_mov_b32 s0, m0\ns_endpgm")).unwrap();

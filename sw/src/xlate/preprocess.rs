@@ -150,165 +150,254 @@ pub fn preprocess(code: &[u8]) -> Result<Program, XlateError> {
 /// Working buffers of [`preprocess_into`], kept between translations.
 #[derive(Debug, Default)]
 pub(crate) struct Scratch {
-    /// Per code dword: the index of the instruction starting there.
+    /// Per code dword: the index of the instruction starting there
+    /// ([`NO_INST`]: none; [`DROPPED`]` | k`: an instruction dropped while
+    /// decoding, whose branches go to instruction `k`).
     at_dword: Vec<u32>,
     /// Per decoded instruction (and the end): some branch jumps there.
     is_target: Vec<bool>,
-    /// Per decoded instruction (and the end): its index among the kept ones.
-    keep_index: Vec<u32>,
+}
+
+/// No instruction starts at this dword.
+const NO_INST: u32 = u32::MAX;
+/// The instruction at this dword was dropped while decoding.
+const DROPPED: u32 = 1 << 31;
+
+/// What one decoding pass produced.
+enum Pass {
+    Done(Program),
+    /// `s_mov_b32 m0, -1` was dropped optimistically but M0 turned out to be
+    /// read: decode again keeping it (rare).
+    KeepM0(Vec<LegacyInst>),
 }
 
 /// [`preprocess`] into `insts` (cleared first) with `scratch`'s buffers:
 /// `translate_code` hands back the buffers of its previous translation, so
 /// that large programs do not pay for fresh pages (116 bytes per decoded
 /// instruction) on every translation.
+///
+/// `s_nop` and the LDS `m0` set-up are dropped while decoding (never
+/// stored), so that the only instructions removed afterwards, by moving the
+/// rest down, are unreachable ones (usually the padding at the end) and
+/// branches to the next instruction: most programs are never copied.
 pub(crate) fn preprocess_into(
+    code: &[u8],
+    insts: Vec<LegacyInst>,
+    scratch: &mut Scratch,
+) -> Result<Program, XlateError> {
+    match pass(code, insts, scratch, false)? {
+        Pass::Done(p) => Ok(p),
+        Pass::KeepM0(insts) => match pass(code, insts, scratch, true)? {
+            Pass::Done(p) => Ok(p),
+            Pass::KeepM0(_) => unreachable!("keep_m0 never asks to keep M0"),
+        },
+    }
+}
+
+fn pass(
     code: &[u8],
     mut insts: Vec<LegacyInst>,
     scratch: &mut Scratch,
-) -> Result<Program, XlateError> {
+    keep_m0: bool,
+) -> Result<Pass, XlateError> {
     let Scratch {
         at_dword,
         is_target,
-        keep_index,
     } = scratch;
     // 1. Decode until the end or the first undecodable word, straight into
     //    the vector that is compacted in place below (one copy of the
-    //    program in memory).
+    //    program in memory), gathering what the later steps need.
     insts.clear();
     insts.reserve(code.len() / 5 + 1);
-    // Per code dword: the index of the instruction starting there
-    // (`u32::MAX`: none), for constant-time branch target look-ups.
     at_dword.clear();
-    at_dword.resize(code.len() / 4 + 1, u32::MAX);
-    // Branches (instruction index, target byte offset) and whether any
-    // instruction reads M0, gathered while decoding.
+    at_dword.resize(code.len() / 4 + 1, NO_INST);
+    // Dropped: (offset, index of the next stored instruction, why).
+    let mut dropped: Vec<(u32, u32, Removal)> = Vec::new();
+    // Branches (index, target byte offset); branches to the next
+    // instruction; s_endpgm/s_branch (indices, increasing).
     let mut branches: Vec<(u32, i64)> = Vec::new();
+    let mut self_branches: Vec<u32> = Vec::new();
+    let mut flow_ends: Vec<u32> = Vec::new();
     let mut m0_read = false;
+    let mut last_at: Option<usize> = None;
     let mut at = 0usize;
     let mut undecodable: Option<(usize, String)> = None;
     while at < code.len() {
-        match decode(Target::GFX803, &code[at..]) {
-            Ok(inst) => {
-                m0_read |= reads_m0(&inst);
-                if inst.family == Family::Sopp && inst.opcode.is_branch() {
-                    let t = at as i64 + 4 + i64::from(inst.modifiers.simm16 as i16) * 4;
-                    branches.push((insts.len() as u32, t));
-                }
-                at_dword[at / 4] = insts.len() as u32;
-                insts.push(LegacyInst {
-                    offset: at as u32,
-                    inst,
-                    target: None,
-                    leader: false,
-                });
-                at += usize::from(inst.size.max(4));
-            }
+        let inst = match decode(Target::GFX803, &code[at..]) {
+            Ok(inst) => inst,
             Err(e) => {
                 undecodable = Some((at, e.to_string()));
                 break;
             }
+        };
+        let next = at + usize::from(inst.size.max(4));
+        let k = insts.len() as u32;
+        last_at = Some(at);
+        m0_read |= reads_m0(&inst);
+        let drop = if inst.opcode == Opcode::S_NOP && inst.family == Family::Sopp {
+            Some(Removal::Hint)
+        } else if !keep_m0 && is_lds_m0_setup(&inst) {
+            Some(Removal::LdsM0)
+        } else {
+            None
+        };
+        if let Some(why) = drop {
+            at_dword[at / 4] = DROPPED | k;
+            dropped.push((at as u32, k, why));
+            at = next;
+            continue;
         }
+        if inst.family == Family::Sopp && inst.opcode.is_branch() {
+            let t = at as i64 + 4 + i64::from(inst.modifiers.simm16 as i16) * 4;
+            branches.push((k, t));
+            if t == next as i64 {
+                self_branches.push(k);
+            }
+        }
+        if ends_flow(&inst) {
+            flow_ends.push(k);
+        }
+        at_dword[at / 4] = k;
+        insts.push(LegacyInst {
+            offset: at as u32,
+            inst,
+            target: None,
+            leader: false,
+        });
+        at = next;
     }
-    let decoded = insts.len();
-    // 2. Branch targets as indices into the decoded instructions
-    //    (`decoded` = the decoded end).
+    if !keep_m0 && m0_read && dropped.iter().any(|d| d.2 == Removal::LdsM0) {
+        return Ok(Pass::KeepM0(insts));
+    }
+    let n = insts.len();
+    let decoded = n + dropped.len();
+    // 2. Branch targets as indices into the stored instructions (`n` = the
+    //    decoded end); a dropped target forwards to the next stored one.
     is_target.clear();
-    is_target.resize(decoded + 1, false);
+    is_target.resize(n + 1, false);
+    let mut dropped_targets: Vec<u32> = Vec::new();
     for &(i, t) in &branches {
         let idx = if t == at as i64 {
-            Some(decoded)
+            Some(n as u32)
         } else {
             usize::try_from(t)
                 .ok()
                 .filter(|&o| o % 4 == 0)
                 .and_then(|o| at_dword.get(o / 4))
-                .filter(|&&k| k != u32::MAX)
-                .map(|&k| k as usize)
+                .copied()
+                .filter(|&k| k != NO_INST)
         }
         .ok_or(XlateError::BadBranch {
             offset: insts[i as usize].offset as usize,
             target: t,
         })?;
-        insts[i as usize].target = Some(idx as u32);
-        is_target[idx] = true;
-    }
-    // 3. Keep or remove, in one scan compacting in place; reachability
-    //    restarts at each target.
-    keep_index.clear();
-    keep_index.reserve(decoded + 1);
-    let mut removed = Vec::new();
-    let mut reachable = true;
-    let mut kept = 0usize;
-    // The last decoded instruction, for the falling-off-the-end error
-    // (compaction may overwrite it).
-    let last: Option<(u32, Instruction)> = insts.last().map(|l| (l.offset, l.inst));
-    for i in 0..decoded {
-        keep_index.push(kept as u32);
-        reachable |= is_target[i];
-        let li = &insts[i];
-        let inst = &li.inst;
-        let why = if !reachable {
-            Some(Removal::Unreachable)
-        } else if inst.opcode == Opcode::S_NOP && inst.family == Family::Sopp {
-            Some(Removal::Hint)
-        } else if !m0_read && is_lds_m0_setup(inst) {
-            Some(Removal::LdsM0)
-        } else if li.target == Some(i as u32 + 1) {
-            Some(Removal::SelfBranch)
-        } else {
-            None
-        };
-        if reachable && ends_flow(inst) {
-            reachable = false;
+        if idx & DROPPED != 0 {
+            dropped_targets.push(t as u32);
         }
-        match why {
-            Some(w) => removed.push((li.offset, w)),
-            None => {
-                if kept != i {
-                    insts[kept] = insts[i];
-                }
-                kept += 1;
+        let idx = idx & !DROPPED;
+        insts[i as usize].target = Some(idx);
+        is_target[idx as usize] = true;
+    }
+    dropped_targets.sort_unstable();
+    // 3. Unreachable runs: after an s_endpgm/s_branch that is itself
+    //    reachable, up to the next branch target.
+    let mut dead: Vec<u32> = Vec::new();
+    let mut dead_until = 0u32;
+    for &e in &flow_ends {
+        if e < dead_until {
+            continue; // inside a run already: the run goes on
+        }
+        let mut j = e + 1;
+        while (j as usize) < n && !is_target[j as usize] {
+            dead.push(j);
+            j += 1;
+        }
+        dead_until = j;
+    }
+    let is_dead = |i: u32| dead.binary_search(&i).is_ok();
+    // Reachability just before stored instruction `k`, walking the dropped
+    // instructions of the gap before it: false after an unreachable
+    // instruction or an s_endpgm/s_branch; a branch target restarts it.
+    let reachable_after =
+        |k: u32| k == 0 || !(is_dead(k - 1) || flow_ends.binary_search(&(k - 1)).is_ok());
+    let mut removed: Vec<(u32, Removal)> = Vec::with_capacity(decoded - n + dead.len());
+    let mut gap: Option<(u32, bool)> = None; // (k, reachable so far in the gap)
+    for &(offset, k, why) in &dropped {
+        let reachable = match gap {
+            Some((g, r)) if g == k => r,
+            _ => reachable_after(k),
+        } || dropped_targets.binary_search(&offset).is_ok();
+        gap = Some((k, reachable));
+        removed.push((offset, if reachable { why } else { Removal::Unreachable }));
+    }
+    let reachable_end = match gap {
+        Some((g, r)) if g == n as u32 => r,
+        _ => reachable_after(n as u32),
+    } || is_target[n];
+    // 4. Remove the unreachable runs and (reachable) branches to the next
+    //    instruction, moving the rest down from the first removal only.
+    let mut gone: Vec<u32> = dead.clone();
+    for &b in &self_branches {
+        if !is_dead(b) {
+            gone.push(b);
+            removed.push((insts[b as usize].offset, Removal::SelfBranch));
+        }
+    }
+    gone.sort_unstable();
+    for &d in &dead {
+        removed.push((insts[d as usize].offset, Removal::Unreachable));
+    }
+    removed.sort_unstable_by_key(|r| r.0);
+    if let Some(&first) = gone.first() {
+        let mut g = 0;
+        let mut kept = first as usize;
+        for i in first as usize..n {
+            if g < gone.len() && gone[g] as usize == i {
+                g += 1;
+                continue;
             }
+            insts[kept] = insts[i];
+            kept += 1;
         }
+        insts.truncate(kept);
     }
-    insts.truncate(kept);
+    // The kept index of stored instruction `i` (or of the next kept one).
+    let new_index = |i: u32| i - gone.partition_point(|&g| g < i) as u32;
     if let Some((offset, reason)) = undecodable {
-        if reachable || is_target[decoded] {
+        if reachable_end {
             return Err(XlateError::Decode { offset, reason });
         }
-    } else if let Some((offset, inst)) = last.filter(|_| reachable || is_target[decoded]) {
+    } else if let Some(last) = last_at.filter(|_| reachable_end) {
         // Falling off the end of the code is not a program (gfx8 would run
         // whatever follows); require an explicit end.
+        let text =
+            decode(Target::GFX803, &code[last..]).map_or_else(|e| e.to_string(), |i| i.to_string());
         return Err(XlateError::Unsupported {
-            offset: offset as usize,
-            text: inst.to_string(),
+            offset: last,
+            text,
             reason: "execution falls off the end of the kernel's code".into(),
         });
     }
-    keep_index.push(insts.len() as u32);
-    // 4. Rewrite targets of the kept branches (only those: no pass over the
-    //    whole program): a removed target forwards to the next kept
-    //    instruction. Branch `i` was kept when the kept count grew past it.
+    // 5. Rewrite the kept branches' targets and mark the leaders.
     for &(i, _) in &branches {
-        let (k, next) = (keep_index[i as usize], keep_index[i as usize + 1]);
-        if next == k {
+        if gone.binary_search(&i).is_ok() {
             continue;
         }
-        if let Some(t) = insts[k as usize].target {
-            let new = keep_index[t as usize];
-            insts[k as usize].target = Some(new);
+        let k = new_index(i) as usize;
+        if let Some(t) = insts[k].target {
+            let new = new_index(t);
+            insts[k].target = Some(new);
             if let Some(l) = insts.get_mut(new as usize) {
                 l.leader = true;
             }
         }
     }
-    Ok(Program {
+    Ok(Pass::Done(Program {
         insts,
         decoded,
         removed,
         code_bytes: code.len(),
-    })
+    }))
 }
 
 /// The largest SGPR (`Some(n)`) or VGPR index an operand of `inst` touches,
