@@ -78,6 +78,47 @@ fn branch_targets_are_right_after_removal() {
     assert!(!code.iter().any(|(_, s)| s.contains("v0, 3")));
 }
 
+/// Instructions that translate to nothing are dropped while decoding; their
+/// removal reason is still the one of the scan in program order: inside an
+/// unreachable run they are unreachable, a branch to one restarts
+/// reachability there and lands on the next kept instruction.
+#[test]
+fn dropped_instructions_keep_their_reason_and_forward_branches() {
+    let text = "
+        s_branch 3                // 0: to 16
+        s_nop 0                   // 4: unreachable
+        s_mov_b32 m0, -1          // 8: unreachable (an LDS-only M0 set-up)
+        v_mov_b32 v0, 1           // 12: unreachable
+        s_nop 0                   // 16: a target: reachable, a hint
+        v_mov_b32 v0, 2           // 20
+        s_endpgm                  // 24
+        s_nop 0                   // 28: unreachable padding
+    ";
+    let p = preprocess(&gfx803(text)).unwrap();
+    assert_eq!(p.decoded, 8);
+    let kept: Vec<u32> = p.insts.iter().map(|i| i.offset).collect();
+    assert_eq!(kept, [0, 20, 24]);
+    assert_eq!(
+        p.removed,
+        [
+            (4, Removal::Unreachable),
+            (8, Removal::Unreachable),
+            (12, Removal::Unreachable),
+            (16, Removal::Hint),
+            (28, Removal::Unreachable),
+        ]
+    );
+    assert_eq!(p.insts[0].target, Some(1));
+    assert!(p.insts[1].leader);
+    // Falling off the end after a dropped instruction is still an error
+    // naming the last decoded instruction.
+    let e = preprocess(&gfx803("v_mov_b32 v0, 1\ns_nop 0")).unwrap_err();
+    assert!(
+        matches!(e, XlateError::Unsupported { offset: 4, ref text, .. } if text.starts_with("s_nop")),
+        "{e}"
+    );
+}
+
 #[test]
 fn m0_set_up_stays_when_something_else_reads_m0() {
     let p = preprocess(&gfx803("s_mov_b32 m0, -1\ns_mov_b32 s0, m0\ns_endpgm")).unwrap();
@@ -547,4 +588,53 @@ fn cache_maintenance_and_reshaped_forms_expand_as_the_table_says() {
             "s_endpgm"
         ]
     );
+}
+
+/// The table-driven fast path of the expansion gives exactly what the
+/// general path (`retarget`) gives, for every instruction of the corpus and
+/// for the forms it must leave to the general path.
+#[test]
+fn fast_path_matches_retarget_on_the_corpus() {
+    use sw::xlate::expand::alu::{plain, retarget};
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/kernels/prebuilt/gfx803"
+    );
+    let (mut fast, mut general) = (0, 0);
+    for e in std::fs::read_dir(dir).expect("corpus").flatten() {
+        let bytes = std::fs::read(e.path()).expect("read");
+        let object = arch::code_object::CodeObject::parse(&bytes).expect("parse");
+        for k in object.kernels() {
+            let mut at = 0;
+            while let Ok(inst) = arch::isa::decode(Target::GFX803, &k.code[at..]) {
+                at += usize::from(inst.size.max(4));
+                match plain(&inst) {
+                    Some((i, _)) => {
+                        fast += 1;
+                        assert_eq!(Ok(i), retarget(&inst, 0), "{inst}");
+                    }
+                    None => general += 1,
+                }
+                if at >= k.code.len() {
+                    break;
+                }
+            }
+        }
+    }
+    // The general path keeps the mads, cache maintenance, flat scratch ...
+    assert!(fast > 2000 && general > 5, "fast {fast}, general {general}");
+    // Forms that must not take the fast path.
+    for text in [
+        "v_mac_f32_e32 v1, v2, v3",
+        "v_cmpx_lt_u32_e32 vcc, v1, v2",
+        "s_getpc_b64 s[0:1]",
+        "buffer_wbinvl1_vol",
+        "s_mov_b32 flat_scratch_hi, s1",
+        "v_mov_b32_dpp v1, v2 wave_shr:1 row_mask:0xf bank_mask:0xf",
+        "s_mov_b32 s0, tba_lo",
+    ] {
+        let code = assemble(Target::GFX803, text).expect(text);
+        let inst = arch::isa::decode(Target::GFX803, &code).expect(text);
+        assert!(plain(&inst).is_none(), "{text}");
+    }
 }

@@ -1,22 +1,15 @@
-//! Hand-written and random gfx803 programs run natively on the gfx803
+//! Hand-written gfx803 programs run natively on the gfx803
 //! golden GPU and, translated, on the gfx1030 golden GPU: the output buffers
 //! must be identical, and where the answer is known independently (the
 //! unfused multiply-add rounding and denormal rules) equal to it.
 
-use arch::code_object::{
-    CodeObjectWriter, ComputePgmRsrc1, ComputePgmRsrc2, KernelArg, KernelDescriptor,
-    KernelMetadata, NewKernel, ValueKind,
-};
-use arch::isa::{assemble, Isa, Target};
-use corpus::prng::SplitMix64;
-use golden::{GoldenConfig, GoldenGpu};
-use sw::driver::{Arg, Driver, LaunchDims};
+mod xlate_support;
 
-/// Work-items (one wave64 workgroup) and output dwords per work-item.
-const LANES: u32 = 64;
+use arch::isa::{assemble, Target};
+use xlate_support::{compare, Shape, LANES};
+
+/// Output dwords per work-item.
 const OUT_DWORDS: u32 = 8;
-/// Dwords after the per-lane outputs that every lane may update atomically.
-const SHARED_DWORDS: u32 = 16;
 
 /// `out = s[2:3]` from the kernarg; `v[10:11]` = out + lane × 32.
 const PROLOGUE: &str = "
@@ -38,93 +31,21 @@ const EPILOGUE: &str = "
     s_endpgm
 ";
 
-/// A gfx803 code object v5 with one kernel `k(global uint *out)` whose body
-/// is `text`, with MODE's f32 denormal field `denorm_f32`.
-fn code_object(text: &str, denorm_f32: u32) -> Vec<u8> {
-    let source = format!("{PROLOGUE}\n{text}\n{EPILOGUE}");
-    let code = assemble(Target::GFX803, &source).unwrap_or_else(|e| panic!("{e}\n{source}"));
-    let mut descriptor = KernelDescriptor {
-        kernarg_size: 8,
-        group_segment_fixed_size: 4 * LANES,
-        // 32 VGPRs (8 blocks of 4), f16/f64 denormals kept, f32 as asked.
-        compute_pgm_rsrc1: ComputePgmRsrc1::from_bits(7 | denorm_f32 << 16 | 3 << 18),
-        // USER_SGPR_COUNT = 2 (the kernarg pointer).
-        compute_pgm_rsrc2: ComputePgmRsrc2::from_bits(2 << 1),
-        ..Default::default()
-    };
-    descriptor
-        .kernel_code_properties
-        .enable_sgpr_kernarg_segment_ptr = true;
-    let metadata = KernelMetadata {
-        args: vec![KernelArg {
-            name: Some("out".into()),
-            type_name: None,
-            offset: 0,
-            size: 8,
-            value_kind: ValueKind::from_name("global_buffer"),
-            address_space: None,
-            access: None,
-            actual_access: None,
-            pointee_align: None,
-            is_const: false,
-            is_restrict: false,
-            is_volatile: false,
-            is_pipe: false,
-        }],
-        kernarg_segment_size: 8,
-        kernarg_segment_align: 8,
-        group_segment_fixed_size: 4 * LANES,
-        wavefront_size: 64,
-        max_flat_workgroup_size: 64,
-        ..Default::default()
-    };
-    let mut w = CodeObjectWriter::new(Isa::Gfx803);
-    w.add_kernel(NewKernel {
-        name: "k".into(),
-        code,
-        descriptor,
-        metadata,
-    });
-    w.write().expect("code object")
-}
-
-/// The output dwords of one run on a golden GPU of `isa`.
-fn run(isa: Isa, elf: &[u8]) -> Result<Vec<u32>, String> {
-    let gpu = GoldenGpu::new(GoldenConfig::new(isa)).map_err(|e| e.to_string())?;
-    let mut d = Driver::new(gpu).map_err(|e| e.to_string())?;
-    let p = d.load(elf).map_err(|e| e.to_string())?;
-    let k = p.kernel("k").map_err(|e| e.to_string())?.clone();
-    let out = d
-        .alloc(u64::from((LANES * OUT_DWORDS + SHARED_DWORDS) * 4), 256)
-        .map_err(|e| e.to_string())?;
-    d.launch(
-        &k,
-        LaunchDims::linear(LANES, LANES),
-        &[Arg::Buffer(out.address)],
-    )
-    .map_err(|e| e.to_string())?;
-    let bytes = d.download(out).map_err(|e| e.to_string())?;
-    Ok(bytes
-        .chunks_exact(4)
-        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        .collect())
-}
-
-/// Native and translated outputs, asserted identical.
+/// Native and translated outputs of `text` between [`PROLOGUE`] and
+/// [`EPILOGUE`], asserted identical.
 fn both(text: &str, denorm_f32: u32) -> Vec<u32> {
-    let elf = code_object(text, denorm_f32);
-    let native = run(Isa::Gfx803, &elf).unwrap_or_else(|e| panic!("native: {e}\n{text}"));
-    let translated = run(Isa::Gfx1030, &elf).unwrap_or_else(|e| panic!("translated: {e}\n{text}"));
-    if let Some(i) = native.iter().zip(&translated).position(|(a, b)| a != b) {
-        panic!(
-            "lane {} dword {}: translated {:#010x}, native {:#010x}\n{text}",
-            i as u32 / OUT_DWORDS,
-            i as u32 % OUT_DWORDS,
-            translated[i],
-            native[i]
-        );
-    }
-    native
+    let shape = Shape {
+        vgprs: 32,
+        denorm_f32,
+        lds_bytes: 4 * LANES,
+        out_bytes: LANES * OUT_DWORDS * 4,
+    };
+    compare(
+        &format!("{PROLOGUE}\n{text}\n{EPILOGUE}"),
+        shape,
+        OUT_DWORDS,
+    )
+    .unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
 
 #[test]
@@ -186,240 +107,6 @@ fn unfused_multiply_adds_flush_denormals_even_when_mode_keeps_them() {
     let tiny = f32::from_bits(0x1e3c_e508);
     assert_eq!(out[..4], [0, (tiny * tiny).to_bits(), 0, 1]);
     assert_ne!((tiny * tiny).to_bits(), 0);
-}
-
-/// One random VALU/SALU instruction over v1..v8 / s4..s9 (carries through
-/// VCC and SCC, the unfused multiply-adds, selects).
-fn random_inst(r: &mut SplitMix64) -> String {
-    let v = |r: &mut SplitMix64| format!("v{}", r.range_i64(1, 8));
-    let s = |r: &mut SplitMix64| format!("s{}", r.range_i64(4, 9));
-    let (a, b, c) = (v(r), v(r), v(r));
-    match r.range_i64(0, 14) {
-        0 => format!("v_add_u32_e32 {a}, vcc, {b}, {c}"),
-        1 => format!("v_addc_u32_e32 {a}, vcc, {b}, {c}, vcc"),
-        2 => format!("v_sub_u32_e32 {a}, vcc, {}, {c}", s(r)),
-        3 => format!("v_subb_u32_e32 {a}, vcc, {b}, {c}, vcc"),
-        4 => format!("v_subrev_u32_e64 {a}, s[12:13], {b}, {c}"),
-        5 => format!("v_subbrev_u32_e64 {a}, vcc, {b}, {c}, s[12:13]"),
-        6 => format!("v_mac_f32_e32 {a}, {b}, {c}"),
-        7 => format!("v_mad_f32 {a}, {b}, -{c}, {}", v(r)),
-        8 => format!("v_cmp_gt_u32_e32 vcc, {b}, {c}"),
-        9 => format!("v_cndmask_b32_e32 {a}, {b}, {c}, vcc"),
-        10 => format!("s_add_u32 {}, {}, {}", s(r), s(r), s(r)),
-        11 => format!("s_addc_u32 {}, {}, 0x{:x}", s(r), s(r), r.next_u64() as u32),
-        12 => format!("v_xor_b32_e32 {a}, {}, {c}", s(r)),
-        13 => format!("v_cmpx_lt_u32_e64 s[16:17], {b}, {c}"),
-        _ => format!("v_mul_lo_u32 {a}, {b}, {c}"),
-    }
-}
-
-/// Random straight-line code plus a divergent section under a lane-dependent
-/// EXEC; random initial registers (including float specials and denormals).
-fn random_program(seed: u64) -> String {
-    let mut r = SplitMix64::new(seed);
-    let mut t = String::new();
-    let specials = [
-        0u32,
-        1,
-        0x8000_0001,
-        0x7f80_0000,
-        0x7fc0_0000,
-        0x3f80_0000,
-        0x0080_0000,
-    ];
-    for i in 1..=8 {
-        let bits = if r.range_i64(0, 3) == 0 {
-            specials[r.range_i64(0, specials.len() as i64 - 1) as usize]
-        } else {
-            r.next_u64() as u32
-        };
-        t += &format!("v_mov_b32_e32 v{i}, 0x{bits:x}\nv_xor_b32_e32 v{i}, v{i}, v0\n");
-    }
-    for i in 4..=9 {
-        t += &format!("s_mov_b32 s{i}, 0x{:x}\n", r.next_u64() as u32);
-    }
-    for _ in 0..r.range_i64(4, 16) {
-        t += &random_inst(&mut r);
-        t.push('\n');
-    }
-    // Divergent: lanes where v1 > v2 run more code, the rest skip it.
-    t += "v_cmp_gt_u32_e32 vcc, v1, v2\ns_and_saveexec_b64 s[14:15], vcc\ns_cbranch_execz BODY_END\n";
-    for _ in 0..r.range_i64(2, 8) {
-        t += &random_inst(&mut r);
-        t.push('\n');
-    }
-    t += "BODY_END_LABEL\ns_or_b64 exec, exec, s[14:15]\n";
-    for i in 0..8 {
-        t += &format!("v_mov_b32_e32 v{}, v{}\n", 20 + i, 1 + i);
-    }
-    t
-}
-
-/// Resolves the one forward branch of [`random_program`] (the assembler
-/// takes dword offsets, not labels).
-fn resolve(text: &str) -> String {
-    let lines: Vec<&str> = text.lines().collect();
-    let from = lines
-        .iter()
-        .position(|l| l.contains("BODY_END"))
-        .expect("branch");
-    let to = lines
-        .iter()
-        .position(|l| *l == "BODY_END_LABEL")
-        .expect("label");
-    let dwords: usize = lines[from + 1..to]
-        .iter()
-        .map(|l| {
-            assemble(Target::GFX803, l)
-                .unwrap_or_else(|e| panic!("{e}: {l}"))
-                .len()
-                / 4
-        })
-        .sum();
-    let mut out = String::new();
-    for (i, l) in lines.iter().enumerate() {
-        if i == from {
-            out += &format!("s_cbranch_execz {dwords}\n");
-        } else if i != to {
-            out += l;
-            out.push('\n');
-        }
-    }
-    out
-}
-
-/// Issue 9's property test, in deterministic form: random legacy programs
-/// (carries, unfused multiply-adds with float specials, divergent EXEC) give
-/// identical registers (stored to memory) native and translated.
-#[test]
-fn random_programs_match_native_gfx803() {
-    for seed in 0..40 {
-        both(
-            &resolve(&random_program(seed)),
-            if seed % 2 == 0 { 0 } else { 3 },
-        );
-    }
-}
-
-/// Assembles text with labels (`NAME:` lines) and branches to them
-/// (`s_cbranch_* @NAME`): the assembler takes dword offsets.
-fn resolve_labels(text: &str) -> String {
-    let lines: Vec<&str> = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect();
-    let mut at = Vec::with_capacity(lines.len());
-    let mut labels = std::collections::HashMap::new();
-    let mut dwords = 0i64;
-    for l in &lines {
-        at.push(dwords);
-        if let Some(name) = l.strip_suffix(':') {
-            labels.insert(name.to_string(), dwords);
-        } else {
-            // Branch operands do not change the size; assemble with 0.
-            let probe = l.split(" @").next().unwrap_or(l);
-            let probe = if l.contains(" @") {
-                format!("{probe} 0")
-            } else {
-                probe.to_string()
-            };
-            let n = assemble(Target::GFX803, &probe).unwrap_or_else(|e| panic!("{e}: {l}"));
-            dwords += n.len() as i64 / 4;
-        }
-    }
-    let mut out = String::new();
-    for (l, here) in lines.iter().zip(&at) {
-        if l.ends_with(':') {
-            continue;
-        }
-        match l.split_once(" @") {
-            Some((op, name)) => {
-                let target = labels[name];
-                out += &format!("{op} {}\n", target - (here + 1));
-            }
-            None => {
-                out += l;
-                out.push('\n');
-            }
-        }
-    }
-    out
-}
-
-/// A random memory or ALU instruction for [`random_memory_program`]: global
-/// stores/loads/atomics on the lane's own slot (v[10:11]) and on the shared
-/// dwords (v[14:15]), LDS through the lane's word (v9) and its neighbour's
-/// (v16), with the waits gfx8 needs.
-fn random_memory_inst(r: &mut SplitMix64) -> String {
-    let v = |r: &mut SplitMix64| format!("v{}", r.range_i64(1, 8));
-    let (a, b) = (v(r), v(r));
-    match r.range_i64(0, 9) {
-        0 => format!("flat_store_dword v[10:11], {a}\nflat_load_dword {b}, v[10:11]\ns_waitcnt vmcnt(0) lgkmcnt(0)"),
-        1 => format!("flat_atomic_add {b}, v[10:11], {a} glc\ns_waitcnt vmcnt(0) lgkmcnt(0)"),
-        2 => format!("flat_atomic_add v[14:15], {a}"),
-        3 => format!("flat_atomic_xor v[14:15], {a}\nflat_load_dword {b}, v[10:11]\ns_waitcnt vmcnt(1) lgkmcnt(0)"),
-        4 => format!("ds_write_b32 v9, {a}\nds_read_b32 {b}, v16\ns_waitcnt lgkmcnt(0)"),
-        5 => format!("ds_add_u32 v9, {a}\nds_read_b32 {b}, v9\ns_waitcnt lgkmcnt(0)"),
-        6 => format!("flat_atomic_umax v[14:15], {a}\ns_waitcnt vmcnt(0) lgkmcnt(0)\nflat_load_dword {b}, v[14:15]\ns_waitcnt vmcnt(0) lgkmcnt(0)"),
-        _ => random_inst(r),
-    }
-}
-
-/// Random programs with a loop (trip count 1..4), divergence inside it,
-/// LDS, global loads/stores and atomics.
-fn random_memory_program(seed: u64) -> String {
-    let mut r = SplitMix64::new(seed ^ 0x5eed);
-    let mut t = String::from(
-        "v_lshlrev_b32_e32 v9, 2, v0
-         v_xor_b32_e32 v16, 4, v9
-         s_add_u32 s18, s2, 0x800
-         s_addc_u32 s19, s3, 0
-         v_mov_b32_e32 v14, s18
-         v_mov_b32_e32 v15, s19
-         s_mov_b32 m0, -1\n",
-    );
-    for i in 1..=8 {
-        t += &format!(
-            "v_mov_b32_e32 v{i}, 0x{:x}\nv_xor_b32_e32 v{i}, v{i}, v0\n",
-            r.next_u64() as u32
-        );
-    }
-    for i in 4..=9 {
-        t += &format!("s_mov_b32 s{i}, 0x{:x}\n", r.next_u64() as u32);
-    }
-    t += &format!("s_mov_b32 s20, {}\nLOOP:\n", r.range_i64(1, 4));
-    for _ in 0..r.range_i64(2, 6) {
-        t += &random_memory_inst(&mut r);
-        t.push('\n');
-    }
-    t += "v_cmp_gt_u32_e32 vcc, v1, v2\ns_and_saveexec_b64 s[14:15], vcc\ns_cbranch_execz @SKIP\n";
-    for _ in 0..r.range_i64(1, 5) {
-        t += &random_memory_inst(&mut r);
-        t.push('\n');
-    }
-    t += "SKIP:\ns_or_b64 exec, exec, s[14:15]\n";
-    t += "s_sub_u32 s20, s20, 1\ns_cmp_lg_u32 s20, 0\ns_cbranch_scc1 @LOOP\n";
-    for i in 0..8 {
-        t += &format!("v_mov_b32_e32 v{}, v{}\n", 20 + i, 1 + i);
-    }
-    resolve_labels(&t)
-}
-
-/// The rest of issue 9's property test: loops, divergence, LDS, global
-/// loads/stores and atomics (returning and not), native == translated.
-#[test]
-fn random_memory_programs_match_native_gfx803() {
-    let mut shared_written = 0;
-    for seed in 0..30 {
-        let out = both(&random_memory_program(seed), 0);
-        let shared = &out[(LANES * OUT_DWORDS) as usize..];
-        shared_written += usize::from(shared.iter().any(|&w| w != 0));
-    }
-    assert!(
-        shared_written >= 10,
-        "atomics reach the shared dwords: {shared_written}"
-    );
 }
 
 /// The f16 unfused multiply-adds (gfx1030 has none): product rounded to

@@ -206,13 +206,26 @@ pub fn translate(kernel: &Kernel, binding: &Binding) -> Result<Translated, Xlate
     translate_code(&kernel.code, binding)
 }
 
+/// Buffers a translation hands to the next one on the same thread (see
+/// [`preprocess::preprocess_into`]).
+#[derive(Default)]
+struct Scratch {
+    insts: Vec<preprocess::LegacyInst>,
+    preprocess: preprocess::Scratch,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::Cell<Scratch> = std::cell::Cell::new(Scratch::default());
+}
+
 /// Translates legacy machine code (one kernel, entry at byte 0) for `binding`.
 pub fn translate_code(code: &[u8], binding: &Binding) -> Result<Translated, XlateError> {
     let start = Instant::now();
-    let program = preprocess::preprocess(code)?;
+    let mut scratch = SCRATCH.take();
+    let program = preprocess::preprocess_into(code, scratch.insts, &mut scratch.preprocess)?;
     let summary = summary::summarize(&program);
     let layout = abi::plan(binding, &summary)?;
-    let mut out = expand::Emitter::new();
+    let mut out = expand::Emitter::with_capacity(code.len() + code.len() / 2 + 256);
     abi::prologue(&layout, &mut out).map_err(|e| e.at(0))?;
     let prologue_bytes = out.bytes().len();
     let prologue_instructions = out.count();
@@ -235,6 +248,8 @@ pub fn translate_code(code: &[u8], binding: &Binding) -> Result<Translated, Xlat
         private_bytes_per_item: binding.private_bytes_per_item,
         nanos: start.elapsed().as_nanos() as u64,
     };
+    scratch.insts = program.insts;
+    SCRATCH.set(scratch);
     Ok(Translated {
         code,
         prologue_bytes,

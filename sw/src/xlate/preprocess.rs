@@ -15,8 +15,7 @@
 //! The result may no longer be a legal gfx8 program (seed 003: "semantically
 //! equivalent, not necessarily legal for GPU-A").
 
-use arch::isa::operand::{classify, SrcKind};
-use arch::isa::{decode, Family, Instruction, Isa, Opcode, Operand, Target};
+use arch::isa::{decode, Family, Instruction, Opcode, Operand, Target};
 
 use super::XlateError;
 
@@ -145,120 +144,260 @@ fn ends_flow(inst: &Instruction) -> bool {
 
 /// Decodes and preprocesses legacy code (entry at byte 0).
 pub fn preprocess(code: &[u8]) -> Result<Program, XlateError> {
+    preprocess_into(code, Vec::new(), &mut Scratch::default())
+}
+
+/// Working buffers of [`preprocess_into`], kept between translations.
+#[derive(Debug, Default)]
+pub(crate) struct Scratch {
+    /// Per code dword: the index of the instruction starting there
+    /// ([`NO_INST`]: none; [`DROPPED`]` | k`: an instruction dropped while
+    /// decoding, whose branches go to instruction `k`).
+    at_dword: Vec<u32>,
+    /// Per decoded instruction (and the end): some branch jumps there.
+    is_target: Vec<bool>,
+}
+
+/// No instruction starts at this dword.
+const NO_INST: u32 = u32::MAX;
+/// The instruction at this dword was dropped while decoding.
+const DROPPED: u32 = 1 << 31;
+
+/// What one decoding pass produced.
+enum Pass {
+    Done(Program),
+    /// `s_mov_b32 m0, -1` was dropped optimistically but M0 turned out to be
+    /// read: decode again keeping it (rare).
+    KeepM0(Vec<LegacyInst>),
+}
+
+/// [`preprocess`] into `insts` (cleared first) with `scratch`'s buffers:
+/// `translate_code` hands back the buffers of its previous translation, so
+/// that large programs do not pay for fresh pages (116 bytes per decoded
+/// instruction) on every translation.
+///
+/// `s_nop` and the LDS `m0` set-up are dropped while decoding (never
+/// stored), so that the only instructions removed afterwards, by moving the
+/// rest down, are unreachable ones (usually the padding at the end) and
+/// branches to the next instruction: most programs are never copied.
+pub(crate) fn preprocess_into(
+    code: &[u8],
+    insts: Vec<LegacyInst>,
+    scratch: &mut Scratch,
+) -> Result<Program, XlateError> {
+    match pass(code, insts, scratch, false)? {
+        Pass::Done(p) => Ok(p),
+        Pass::KeepM0(insts) => match pass(code, insts, scratch, true)? {
+            Pass::Done(p) => Ok(p),
+            Pass::KeepM0(_) => unreachable!("keep_m0 never asks to keep M0"),
+        },
+    }
+}
+
+fn pass(
+    code: &[u8],
+    mut insts: Vec<LegacyInst>,
+    scratch: &mut Scratch,
+    keep_m0: bool,
+) -> Result<Pass, XlateError> {
+    let Scratch {
+        at_dword,
+        is_target,
+    } = scratch;
     // 1. Decode until the end or the first undecodable word, straight into
     //    the vector that is compacted in place below (one copy of the
-    //    program in memory).
-    let mut insts: Vec<LegacyInst> = Vec::with_capacity(code.len() / 5 + 1);
+    //    program in memory), gathering what the later steps need.
+    insts.clear();
+    insts.reserve(code.len() / 5 + 1);
+    at_dword.clear();
+    at_dword.resize(code.len() / 4 + 1, NO_INST);
+    // Dropped: (offset, index of the next stored instruction, why).
+    let mut dropped: Vec<(u32, u32, Removal)> = Vec::new();
+    // Branches (index, target byte offset); branches to the next
+    // instruction; s_endpgm/s_branch (indices, increasing).
+    let mut branches: Vec<(u32, i64)> = Vec::new();
+    let mut self_branches: Vec<u32> = Vec::new();
+    let mut flow_ends: Vec<u32> = Vec::new();
+    let mut m0_read = false;
+    let mut last_at: Option<usize> = None;
     let mut at = 0usize;
     let mut undecodable: Option<(usize, String)> = None;
     while at < code.len() {
-        match decode(Target::GFX803, &code[at..]) {
-            Ok(inst) => {
-                insts.push(LegacyInst {
-                    offset: at as u32,
-                    inst,
-                    target: None,
-                    leader: false,
-                });
-                at += usize::from(inst.size.max(4));
-            }
+        let inst = match decode(Target::GFX803, &code[at..]) {
+            Ok(inst) => inst,
             Err(e) => {
                 undecodable = Some((at, e.to_string()));
                 break;
             }
-        }
-    }
-    let decoded = insts.len();
-    // 2. Branch targets as indices into the decoded instructions
-    //    (`decoded` = the decoded end).
-    let mut is_target = vec![false; decoded + 1];
-    let mut m0_read = false;
-    for i in 0..decoded {
-        let (off, inst) = (insts[i].offset, insts[i].inst);
+        };
+        let next = at + usize::from(inst.size.max(4));
+        let k = insts.len() as u32;
+        last_at = Some(at);
         m0_read |= reads_m0(&inst);
-        if inst.family == Family::Sopp && inst.opcode.is_branch() {
-            let t = i64::from(off) + 4 + i64::from(inst.modifiers.simm16 as i16) * 4;
-            let idx = if t == at as i64 {
-                Some(decoded)
-            } else {
-                u32::try_from(t)
-                    .ok()
-                    .and_then(|o| insts.binary_search_by_key(&o, |l| l.offset).ok())
-            }
-            .ok_or(XlateError::BadBranch {
-                offset: off as usize,
-                target: t,
-            })?;
-            insts[i].target = Some(idx as u32);
-            is_target[idx] = true;
-        }
-    }
-    // 3. Keep or remove, in one scan compacting in place; reachability
-    //    restarts at each target.
-    let mut keep_index: Vec<u32> = Vec::with_capacity(decoded + 1);
-    let mut removed = Vec::new();
-    let mut reachable = true;
-    let mut kept = 0usize;
-    let mut last: Option<LegacyInst> = None;
-    for i in 0..decoded {
-        let li = insts[i];
-        keep_index.push(kept as u32);
-        reachable |= is_target[i];
-        let inst = &li.inst;
-        let why = if !reachable {
-            Some(Removal::Unreachable)
-        } else if inst.opcode == Opcode::S_NOP && inst.family == Family::Sopp {
+        let drop = if inst.opcode == Opcode::S_NOP && inst.family == Family::Sopp {
             Some(Removal::Hint)
-        } else if !m0_read && is_lds_m0_setup(inst) {
+        } else if !keep_m0 && is_lds_m0_setup(&inst) {
             Some(Removal::LdsM0)
-        } else if li.target == Some(i as u32 + 1) {
-            Some(Removal::SelfBranch)
         } else {
             None
         };
-        match why {
-            Some(w) => removed.push((li.offset, w)),
-            None => {
-                insts[kept] = li;
-                kept += 1;
+        if let Some(why) = drop {
+            at_dword[at / 4] = DROPPED | k;
+            dropped.push((at as u32, k, why));
+            at = next;
+            continue;
+        }
+        if inst.family == Family::Sopp && inst.opcode.is_branch() {
+            let t = at as i64 + 4 + i64::from(inst.modifiers.simm16 as i16) * 4;
+            branches.push((k, t));
+            if t == next as i64 {
+                self_branches.push(k);
             }
         }
-        if reachable && ends_flow(inst) {
-            reachable = false;
+        if ends_flow(&inst) {
+            flow_ends.push(k);
         }
-        last = Some(li);
+        at_dword[at / 4] = k;
+        insts.push(LegacyInst {
+            offset: at as u32,
+            inst,
+            target: None,
+            leader: false,
+        });
+        at = next;
     }
-    insts.truncate(kept);
+    if !keep_m0 && m0_read && dropped.iter().any(|d| d.2 == Removal::LdsM0) {
+        return Ok(Pass::KeepM0(insts));
+    }
+    let n = insts.len();
+    let decoded = n + dropped.len();
+    // 2. Branch targets as indices into the stored instructions (`n` = the
+    //    decoded end); a dropped target forwards to the next stored one.
+    is_target.clear();
+    is_target.resize(n + 1, false);
+    let mut dropped_targets: Vec<u32> = Vec::new();
+    for &(i, t) in &branches {
+        let idx = if t == at as i64 {
+            Some(n as u32)
+        } else {
+            usize::try_from(t)
+                .ok()
+                .filter(|&o| o % 4 == 0)
+                .and_then(|o| at_dword.get(o / 4))
+                .copied()
+                .filter(|&k| k != NO_INST)
+        }
+        .ok_or(XlateError::BadBranch {
+            offset: insts[i as usize].offset as usize,
+            target: t,
+        })?;
+        if idx & DROPPED != 0 {
+            dropped_targets.push(t as u32);
+        }
+        let idx = idx & !DROPPED;
+        insts[i as usize].target = Some(idx);
+        is_target[idx as usize] = true;
+    }
+    dropped_targets.sort_unstable();
+    // 3. Unreachable runs: after an s_endpgm/s_branch that is itself
+    //    reachable, up to the next branch target.
+    let mut dead: Vec<u32> = Vec::new();
+    let mut dead_until = 0u32;
+    for &e in &flow_ends {
+        if e < dead_until {
+            continue; // inside a run already: the run goes on
+        }
+        let mut j = e + 1;
+        while (j as usize) < n && !is_target[j as usize] {
+            dead.push(j);
+            j += 1;
+        }
+        dead_until = j;
+    }
+    let is_dead = |i: u32| dead.binary_search(&i).is_ok();
+    // Reachability just before stored instruction `k`, walking the dropped
+    // instructions of the gap before it: false after an unreachable
+    // instruction or an s_endpgm/s_branch; a branch target restarts it.
+    let reachable_after =
+        |k: u32| k == 0 || !(is_dead(k - 1) || flow_ends.binary_search(&(k - 1)).is_ok());
+    let mut removed: Vec<(u32, Removal)> = Vec::with_capacity(decoded - n + dead.len());
+    let mut gap: Option<(u32, bool)> = None; // (k, reachable so far in the gap)
+    for &(offset, k, why) in &dropped {
+        let reachable = match gap {
+            Some((g, r)) if g == k => r,
+            _ => reachable_after(k),
+        } || dropped_targets.binary_search(&offset).is_ok();
+        gap = Some((k, reachable));
+        removed.push((offset, if reachable { why } else { Removal::Unreachable }));
+    }
+    let reachable_end = match gap {
+        Some((g, r)) if g == n as u32 => r,
+        _ => reachable_after(n as u32),
+    } || is_target[n];
+    // 4. Remove the unreachable runs and (reachable) branches to the next
+    //    instruction, moving the rest down from the first removal only.
+    let mut gone: Vec<u32> = dead.clone();
+    for &b in &self_branches {
+        if !is_dead(b) {
+            gone.push(b);
+            removed.push((insts[b as usize].offset, Removal::SelfBranch));
+        }
+    }
+    gone.sort_unstable();
+    for &d in &dead {
+        removed.push((insts[d as usize].offset, Removal::Unreachable));
+    }
+    removed.sort_unstable_by_key(|r| r.0);
+    if let Some(&first) = gone.first() {
+        let mut g = 0;
+        let mut kept = first as usize;
+        for i in first as usize..n {
+            if g < gone.len() && gone[g] as usize == i {
+                g += 1;
+                continue;
+            }
+            insts[kept] = insts[i];
+            kept += 1;
+        }
+        insts.truncate(kept);
+    }
+    // The kept index of stored instruction `i` (or of the next kept one).
+    let new_index = |i: u32| i - gone.partition_point(|&g| g < i) as u32;
     if let Some((offset, reason)) = undecodable {
-        if reachable || is_target[decoded] {
+        if reachable_end {
             return Err(XlateError::Decode { offset, reason });
         }
-    } else if let Some(li) = last.filter(|_| reachable || is_target[decoded]) {
+    } else if let Some(last) = last_at.filter(|_| reachable_end) {
         // Falling off the end of the code is not a program (gfx8 would run
         // whatever follows); require an explicit end.
+        let text =
+            decode(Target::GFX803, &code[last..]).map_or_else(|e| e.to_string(), |i| i.to_string());
         return Err(XlateError::Unsupported {
-            offset: li.offset as usize,
-            text: li.inst.to_string(),
+            offset: last,
+            text,
             reason: "execution falls off the end of the kernel's code".into(),
         });
     }
-    keep_index.push(insts.len() as u32);
-    // 4. Rewrite targets: a removed target forwards to the next kept instruction.
-    for k in 0..insts.len() {
+    // 5. Rewrite the kept branches' targets and mark the leaders.
+    for &(i, _) in &branches {
+        if gone.binary_search(&i).is_ok() {
+            continue;
+        }
+        let k = new_index(i) as usize;
         if let Some(t) = insts[k].target {
-            let new = keep_index[t as usize];
+            let new = new_index(t);
             insts[k].target = Some(new);
             if let Some(l) = insts.get_mut(new as usize) {
                 l.leader = true;
             }
         }
     }
-    Ok(Program {
+    Ok(Pass::Done(Program {
         insts,
         decoded,
         removed,
         code_bytes: code.len(),
-    })
+    }))
 }
 
 /// The largest SGPR (`Some(n)`) or VGPR index an operand of `inst` touches,
@@ -268,11 +407,13 @@ pub fn registers(inst: &Instruction) -> (Option<u16>, Option<u16>) {
     let mut v = None;
     for op in inst.operands() {
         if let Operand::Src { code, ty } = *op {
-            let last = u16::from(ty.dwords(Target::GFX803)).saturating_sub(1);
-            match classify(Isa::Gfx803, code) {
-                SrcKind::Sgpr(n) => s = s.max(Some(n + last)),
-                SrcKind::Vgpr(n) => v = v.max(Some(n + last)),
-                _ => {}
+            // gfx803: s0..s101 are 0..=101, VGPRs 256..=511; nothing else
+            // is a numbered register (`classify`).
+            let last = || u16::from(ty.dwords(Target::GFX803)).saturating_sub(1);
+            if code <= 101 {
+                s = s.max(Some(code + last()));
+            } else if code >= 256 {
+                v = v.max(Some(code - 256 + last()));
             }
         }
     }

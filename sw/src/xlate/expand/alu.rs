@@ -65,8 +65,24 @@ pub fn is_cmpx(op: Opcode) -> bool {
     tables::flags(op) & tables::CMPX != 0
 }
 
+/// Operands that mean the same on both ISAs with the same code (the common
+/// case, checked inline): non-source operands, SGPRs s0..s101, VCC, M0,
+/// EXEC, inline constants, vccz/execz/scc/lds_direct, the literal and VGPRs.
+#[inline]
+fn same_code(op: Operand) -> bool {
+    match op {
+        Operand::Src { code, .. } => {
+            matches!(code, 0..=101 | 106 | 107 | 124 | 126..=208 | 240..=248 | 251..=511)
+        }
+        _ => true,
+    }
+}
+
 /// Maps a gfx803 operand to gfx1030's source space.
 pub fn map_operand(op: Operand) -> Result<Operand, String> {
+    if same_code(op) {
+        return Ok(op);
+    }
     let Operand::Src { code, ty } = op else {
         return Ok(op);
     };
@@ -105,55 +121,187 @@ fn same_operands(
             .all(|(x, y)| x.ty == y.ty && (types_only || x.field == y.field))
 }
 
-/// The one gfx1030 instruction that does what `inst` does.
-pub fn retarget(legacy: &Instruction, offset: u32) -> Result<Instruction, XlateError> {
-    if let Some(why) = semantic_difference(legacy) {
-        return Err(unsupported(legacy, offset, why));
-    }
-    let row = info(Isa::Gfx803, legacy.family, legacy.opcode)
-        .ok_or_else(|| unsupported(legacy, offset, "no gfx803 table row"))?;
-    let op = rename(legacy.opcode);
-    let mut out = *legacy;
-    out.target = OUTPUT;
-    out.opcode = op;
-    out.size = 0;
-    match info(Isa::Gfx1030, legacy.family, op) {
-        Some(new) if same_operands(row.operands, new.operands, false) => {}
-        _ => {
-            let promotable = matches!(legacy.family, Family::Vop1 | Family::Vop2 | Family::Vopc)
-                && legacy.variant == Variant::Plain;
-            match info(Isa::Gfx1030, Family::Vop3, op) {
-                Some(new) if promotable && same_operands(row.operands, new.operands, true) => {
-                    out.family = Family::Vop3;
-                }
-                _ => {
-                    return Err(unsupported(
-                        legacy,
-                        offset,
-                        format!(
-                            "gfx1030 has no `{}` encoding with the same operands",
-                            op.mnemonic()
-                        ),
-                    ))
-                }
+/// How a gfx803 (family, opcode) re-targets, decided once per table row:
+/// the renamed opcode, whether gfx1030 has it in the same family with the
+/// same operands (`direct`) or only as VOP3 (`promote`, for the plain
+/// VOP1/VOP2/VOPC forms), and the SMEM `soffset` rule.
+#[derive(Clone, Copy, Debug)]
+struct Plan {
+    op: Opcode,
+    direct: bool,
+    promote: bool,
+    /// The gfx803 row ends with `soffset` (the immediate form omits it).
+    smem_soffset: bool,
+    /// Operands of the gfx803 row.
+    row_len: u8,
+    /// Handled by a special expansion, or refused, depending on the opcode
+    /// alone (`misc`, `v_cmpx`, unfused mads, `s_getpc`, the opcodes of
+    /// [`semantic_difference`]): never on the fast path.
+    special: bool,
+    /// The row's first operand is a 16-bit VGPR result of VOP1/VOP2/VOP3
+    /// ([`high16_to_clear`] may apply).
+    high16: bool,
+}
+
+/// Opcodes [`semantic_difference`] looks at (besides D16 and DPP, checked
+/// separately).
+fn has_semantic_check(op: Opcode) -> bool {
+    matches!(
+        op,
+        Opcode::S_GETREG_B32
+            | Opcode::S_SETREG_B32
+            | Opcode::S_SETREG_IMM32_B32
+            | Opcode::S_SETPC_B64
+            | Opcode::S_SWAPPC_B64
+            | Opcode::S_SENDMSG
+            | Opcode::S_SENDMSGHALT
+            | Opcode::S_CBRANCH_G_FORK
+            | Opcode::S_CBRANCH_I_FORK
+            | Opcode::S_CBRANCH_JOIN
+    )
+}
+
+/// Families per opcode in the plan index (`Family as usize` < this).
+const FAMILIES: usize = Family::ALL.len();
+
+fn plans() -> &'static [[Option<Plan>; FAMILIES]] {
+    static PLANS: std::sync::OnceLock<Vec<[Option<Plan>; FAMILIES]>> = std::sync::OnceLock::new();
+    PLANS.get_or_init(|| {
+        let rows = arch::isa::tables::tables(Isa::Gfx803).rows;
+        let n = rows
+            .iter()
+            .map(|r| r.opcode as usize + 1)
+            .max()
+            .unwrap_or(0);
+        let mut plans = vec![[None; FAMILIES]; n];
+        for row in rows {
+            let op = rename(row.opcode);
+            let direct = info(Isa::Gfx1030, row.family, op)
+                .is_some_and(|new| same_operands(row.operands, new.operands, false));
+            let promote = !direct
+                && matches!(row.family, Family::Vop1 | Family::Vop2 | Family::Vopc)
+                && info(Isa::Gfx1030, Family::Vop3, op)
+                    .is_some_and(|new| same_operands(row.operands, new.operands, true));
+            if let Some(slot) = plans[row.opcode as usize].get_mut(row.family as usize) {
+                *slot = Some(Plan {
+                    op,
+                    direct,
+                    promote,
+                    smem_soffset: row
+                        .operands
+                        .last()
+                        .is_some_and(|o| o.field == arch::isa::Field::Soffset),
+                    row_len: row.operands.len() as u8,
+                    special: super::misc::handles(row.opcode)
+                        || is_cmpx(row.opcode)
+                        || is_unfused_mad(row.opcode)
+                        || row.opcode == Opcode::S_GETPC_B64
+                        || has_semantic_check(row.opcode)
+                        || tables::flags(row.opcode) & tables::D16 != 0,
+                    high16: matches!(row.family, Family::Vop1 | Family::Vop2 | Family::Vop3)
+                        && row.operands.first().is_some_and(|o| {
+                            o.field == arch::isa::Field::Vdst
+                                && matches!(o.ty, OperandType::B16 | OperandType::F16)
+                        }),
+                });
             }
         }
-    }
-    for slot in out.operands.iter_mut().take(usize::from(out.operand_count)) {
-        *slot = map_operand(*slot).map_err(|e| unsupported(legacy, offset, e))?;
-    }
-    // gfx8 SMEM with an immediate offset has no soffset; gfx10 names `null`.
-    if legacy.family == Family::Smem
-        && usize::from(legacy.operand_count) + 1 == row.operands.len()
-        && row
-            .operands
-            .last()
-            .is_some_and(|o| o.field == arch::isa::Field::Soffset)
+        plans
+    })
+}
+
+/// The fast path of the expansion: when `legacy` is an instruction that
+/// nothing but [`retarget`] (and [`high16_to_clear`]) handles — decided from
+/// a per-row table and two instance checks — its re-targeted form and
+/// whether the 16-bit high-half clear may apply. `None`: take the general
+/// path (which also reports every error).
+#[inline]
+pub fn plain(legacy: &Instruction) -> Option<(Instruction, bool)> {
+    let plan = plans()
+        .get(legacy.opcode as usize)?
+        .get(legacy.family as usize)
+        .copied()
+        .flatten()?;
+    if plan.special
+        || !(plan.direct || (plan.promote && legacy.variant == Variant::Plain))
+        || legacy.variant == Variant::Dpp16
+        || matches!(legacy.family, Family::Sop1 | Family::Sop2 | Family::Sopk)
+            && matches!(
+                legacy.operands().first(),
+                Some(Operand::Src {
+                    code: 102 | 103,
+                    ..
+                })
+            )
     {
-        out.operands[usize::from(out.operand_count)] = Operand::scalar(NULL, OperandType::B32);
+        return None;
+    }
+    let n = usize::from(legacy.operand_count);
+    if !legacy.operands[..n].iter().all(|&o| same_code(o)) {
+        return None;
+    }
+    let mut out = *legacy;
+    if out.family == Family::Smem && plan.smem_soffset && out.operand_count + 1 == plan.row_len {
+        out.operands[n] = Operand::scalar(NULL, OperandType::B32);
         out.operand_count += 1;
     }
+    if !plan.direct {
+        out.family = Family::Vop3;
+    }
+    out.target = OUTPUT;
+    out.opcode = plan.op;
+    out.size = 0;
+    Some((out, plan.high16))
+}
+
+/// The one gfx1030 instruction that does what `inst` does.
+pub fn retarget(legacy: &Instruction, offset: u32) -> Result<Instruction, XlateError> {
+    let mut out = *legacy;
+    retarget_in_place(&mut out, offset)?;
     Ok(out)
+}
+
+/// [`retarget`] rewriting a copy of the legacy instruction in place (no
+/// 100-byte `Result` to move on the hot path).
+pub fn retarget_in_place(out: &mut Instruction, offset: u32) -> Result<(), XlateError> {
+    if let Some(why) = semantic_difference(out) {
+        return Err(unsupported(out, offset, why));
+    }
+    let plan = plans()
+        .get(out.opcode as usize)
+        .and_then(|p| p.get(out.family as usize).copied().flatten())
+        .ok_or_else(|| unsupported(out, offset, "no gfx803 table row"))?;
+    if !(plan.direct || (plan.promote && out.variant == Variant::Plain)) {
+        return Err(unsupported(
+            out,
+            offset,
+            format!(
+                "gfx1030 has no `{}` encoding with the same operands",
+                plan.op.mnemonic()
+            ),
+        ));
+    }
+    // Operands whose code changes (rare): refused ones are reported with
+    // the legacy instruction still intact.
+    let n = usize::from(out.operand_count);
+    for i in 0..n {
+        if !same_code(out.operands[i]) {
+            out.operands[i] =
+                map_operand(out.operands[i]).map_err(|e| unsupported(out, offset, e))?;
+        }
+    }
+    // gfx8 SMEM with an immediate offset has no soffset; gfx10 names `null`.
+    if out.family == Family::Smem && plan.smem_soffset && out.operand_count + 1 == plan.row_len {
+        out.operands[n] = Operand::scalar(NULL, OperandType::B32);
+        out.operand_count += 1;
+    }
+    if !plan.direct {
+        out.family = Family::Vop3;
+    }
+    out.target = OUTPUT;
+    out.opcode = plan.op;
+    out.size = 0;
+    Ok(())
 }
 
 /// gfx1030's `null` SGPR.

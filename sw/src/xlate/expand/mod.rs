@@ -67,6 +67,14 @@ impl Emitter {
         Emitter::default()
     }
 
+    /// An empty output with room for `bytes` bytes.
+    pub fn with_capacity(bytes: usize) -> Emitter {
+        Emitter {
+            bytes: Vec::with_capacity(bytes),
+            ..Emitter::default()
+        }
+    }
+
     /// Encodes and appends `inst`.
     pub fn emit(&mut self, inst: &Instruction) -> Result<(), EmitError> {
         encode(inst, &mut self.bytes).map_err(|e| EmitError {
@@ -146,19 +154,21 @@ pub fn expand_program(
     out: &mut Emitter,
 ) -> Result<Vec<(u32, u32)>, XlateError> {
     let ctx = Context { summary, layout };
-    let mut starts: Vec<u32> = Vec::with_capacity(program.insts.len() + 1);
+    // (legacy offset, output offset) per kept instruction, filled in the
+    // same pass (a second walk over the instructions costs memory traffic).
+    let mut map: Vec<(u32, u32)> = Vec::with_capacity(program.insts.len());
     let mut waits = summary.waits.iter().peekable();
     for (i, li) in program.insts.iter().enumerate() {
-        starts.push(out.bytes.len() as u32);
+        map.push((li.offset, out.bytes.len() as u32));
         let wait = match waits.peek() {
             Some(w) if w.index as usize == i => waits.next().copied(),
             _ => None,
         };
         expand_one(li, wait, &ctx, out)?;
     }
-    starts.push(out.bytes.len() as u32);
+    let end = out.bytes.len() as u32;
     for f in std::mem::take(&mut out.fixups) {
-        let target = i64::from(starts[f.target as usize]);
+        let target = i64::from(map.get(f.target as usize).map_or(end, |m| m.1));
         let dwords = (target - (f.at as i64 + 4)) / 4;
         let simm = i16::try_from(dwords).map_err(|_| XlateError::BranchRange {
             offset: f.legacy as usize,
@@ -166,12 +176,7 @@ pub fn expand_program(
         })?;
         out.bytes[f.at..f.at + 2].copy_from_slice(&(simm as u16).to_le_bytes());
     }
-    Ok(program
-        .insts
-        .iter()
-        .zip(&starts)
-        .map(|(li, &s)| (li.offset, s))
-        .collect())
+    Ok(map)
 }
 
 /// Expands one legacy instruction.
@@ -186,6 +191,14 @@ fn expand_one(
         control::branch(inst, target, li.offset, out)
     } else if let Some(w) = wait {
         control::waitcnt(inst, w, ctx, out)
+    } else if let Some((i, high16)) = alu::plain(inst) {
+        // The common case, decided by table (the general path below gives
+        // the same result, more slowly).
+        out.emit(&i).map_err(|e| e.at(li.offset))?;
+        match high16.then(|| alu::high16_to_clear(inst)).flatten() {
+            Some(d) => out.emit(&alu::clear_high16(d)).map_err(|e| e.at(li.offset)),
+            None => Ok(()),
+        }
     } else if let Some(r) = control::flat_scratch_write(inst, li.offset, out) {
         r
     } else if let Some(r) = misc::expand(inst, li.offset, out) {
@@ -197,7 +210,8 @@ fn expand_one(
     } else if alu::is_unfused_mad(inst.opcode) {
         alu::unfused_mad(inst, li.offset, ctx, out)
     } else {
-        alu::retarget(inst, li.offset).and_then(|i| {
+        let mut i = *inst;
+        alu::retarget_in_place(&mut i, li.offset).and_then(|()| {
             out.emit(&i).map_err(|e| e.at(li.offset))?;
             match alu::high16_to_clear(inst) {
                 Some(d) => out.emit(&alu::clear_high16(d)).map_err(|e| e.at(li.offset)),
