@@ -93,3 +93,40 @@ fn converted_v2_corpus_kernels_translate_and_match_native() {
         }
     }
 }
+
+/// With LLVM 19 installed, a fresh `make-v2.sh` build equals the committed
+/// v2 fixtures (skipped, and said so, without it).
+#[test]
+fn v2_fixtures_match_a_fresh_llvm_build() {
+    use std::process::Command;
+    let on_path = |tool: &str| {
+        Command::new(tool)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    let missing: Vec<&str> = ["clang-19", "llvm-mc-19", "ld.lld-19", "python3"]
+        .into_iter()
+        .filter(|t| !on_path(t))
+        .collect();
+    if !missing.is_empty() {
+        eprintln!(
+            "skipping the v2 fixture drift check: {} not on PATH",
+            missing.join(", ")
+        );
+        return;
+    }
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../sw/tests/fixtures/v2/make-v2.sh");
+    let out = Command::new("bash")
+        .arg(&script)
+        .arg("--check")
+        .output()
+        .expect("bash runs");
+    assert!(
+        out.status.success(),
+        "{} --check failed (run it without --check and commit):\n{}\n{}",
+        script.display(),
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -397,11 +397,7 @@ type Ran = (String, Vec<WorkReport>, Vec<Vec<u8>>);
 /// [`run_workload`] on `model` with a device of ISA `device` (default: the
 /// code object's; gfx803 code on gfx1030 is translated), also returning the
 /// final buffers.
-fn run_workload_on(
-    path: &Path,
-    device: Option<Isa>,
-    model: Model,
-) -> Result<Ran, String> {
+fn run_workload_on(path: &Path, device: Option<Isa>, model: Model) -> Result<Ran, String> {
     let w = Workload::load(path).map_err(|e| e.to_string())?;
     let p = w.prepare().map_err(|e| e.to_string())?;
     let isa = CodeObject::parse(&p.code_object)
