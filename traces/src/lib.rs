@@ -71,6 +71,7 @@
 use std::path::PathBuf;
 
 mod filter;
+mod line;
 mod probe;
 pub mod read;
 mod tracer;

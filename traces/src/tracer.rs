@@ -60,6 +60,27 @@ pub struct Tracer {
     scopes: Vec<ScopeSpan>,
     /// Position of the next `scope` call in the current walk.
     scope_cursor: usize,
+    /// The words a [`Tracer::flat_scope`] block writes before they are
+    /// compared with `values` (reused; sized to the largest block).
+    scratch: Vec<u64>,
+    /// By scope number: how [`Tracer::unless_idle`] steps over the scope
+    /// while its slot stays idle ([`quiet_hop`] of its signal and scope
+    /// counts), or 0 when the slot's flag was not 0 at the last sample. A
+    /// compact array, so that stepping over an idle slot reads one word.
+    quiet: Vec<u64>,
+}
+
+/// The [`Tracer::quiet`] entry of `span`: its signal count in the high half,
+/// its scope count (its own included) in the low half; 0 if it cannot be
+/// stepped over that way (no signals, wide signals, counts beyond 32 bits).
+fn quiet_hop(span: &ScopeSpan) -> u64 {
+    match (
+        u32::try_from(span.signals),
+        u32::try_from(span.subscopes + 1),
+    ) {
+        (Ok(n), Ok(k)) if n > 0 && span.wide_words == 0 => u64::from(n) << 32 | u64::from(k),
+        _ => 0,
+    }
 }
 
 /// What one `scope` call of the declaring walk covered, so that a sampling
@@ -112,6 +133,8 @@ impl Tracer {
             scopes: Vec::new(),
             scope_cursor: 0,
             declare_error: None,
+            scratch: Vec::new(),
+            quiet: Vec::new(),
         }
     }
 
@@ -161,6 +184,13 @@ impl Tracer {
             self.mode = Mode::Sample;
             self.changed = (0..self.signals.len()).collect();
             self.n_changed = self.changed.len();
+            let values = &self.values;
+            let idle = |s: &ScopeSpan| values.get(s.first) == Some(&0);
+            let quiet = self
+                .scopes
+                .iter()
+                .map(|s| if idle(s) { quiet_hop(s) } else { 0 });
+            self.quiet = quiet.collect();
         }
         self.cursor = 0;
         self.wide_cursor = 0;
@@ -220,6 +250,85 @@ impl Tracer {
         }
     }
 
+    /// Samples a block of fixed shape in one step: `fill` writes the
+    /// `signals` values the block's scope would emit (in walk order, bits
+    /// above each width clear) into a buffer that is then compared with the
+    /// last values as one run of words; only a block that differs is walked
+    /// word by word to record its changed signals. `scopes` is the number of
+    /// `scope` calls the block's ordinary walk makes (its own included).
+    ///
+    /// Returns false, having done nothing, while declaring or when the scope at
+    /// this position of the declaring walk does not have that shape: the
+    /// caller then walks the block the ordinary way (which also reports a
+    /// changed structure). [`signals!`](crate::signals) blocks use this.
+    #[inline]
+    pub fn flat_scope(
+        &mut self,
+        signals: usize,
+        scopes: usize,
+        fill: impl FnOnce(&mut [u64]),
+    ) -> bool {
+        if self.mode != Mode::Sample {
+            return false;
+        }
+        let (i, k) = (self.cursor, self.scope_cursor);
+        let Some(span) = self.scopes.get(k) else {
+            return false;
+        };
+        if span.first != i
+            || span.signals != signals
+            || span.subscopes + 1 != scopes
+            || span.wide_words != 0
+        {
+            return false;
+        }
+        self.cursor = i + signals;
+        self.scope_cursor = k + scopes;
+        if !span.skip {
+            self.sample_block(i, signals, fill);
+        }
+        true
+    }
+
+    /// The sampling half of [`Tracer::flat_scope`] for signals `i..i + n`.
+    #[inline]
+    fn sample_block(&mut self, i: usize, n: usize, fill: impl FnOnce(&mut [u64])) {
+        if self.scratch.len() < n {
+            self.scratch.resize(n, 0);
+        }
+        let new = &mut self.scratch[..n];
+        fill(new);
+        let Some(old) = self.values.get_mut(i..i + n) else {
+            self.overrun = true;
+            return;
+        };
+        // Most blocks do not change in most cycles. A branch-free fold rather
+        // than `==` (a `memcmp` call, slow for a few dozen words).
+        let diff = old
+            .iter()
+            .zip(new.iter())
+            .fold(0, |d, (&o, &v)| d | (o ^ v));
+        if diff == 0 {
+            return;
+        }
+        // Indices before `i` were visited earlier in this walk, so at most `i`
+        // are recorded and the `n` slots after them exist.
+        let Some(changed) = self.changed.get_mut(self.n_changed..self.n_changed + n) else {
+            self.overrun = true;
+            return;
+        };
+        // Branch-free: every index is stored, the count advances on a change
+        // (which signals of a block change is not predictable).
+        let mut c = 0;
+        for (j, (o, &v)) in old.iter_mut().zip(new.iter()).enumerate() {
+            let differs = *o != v;
+            *o = v;
+            changed[c] = i + j;
+            c += usize::from(differs);
+        }
+        self.n_changed += c;
+    }
+
     /// Walks `body` — which must emit exactly one scope whose first signal is
     /// a liveness flag (a slot's `valid`) — unless the slot is not `live` now
     /// and its flag was already 0 at the previous sample: an unused slot's
@@ -227,17 +336,27 @@ impl Tracer {
     /// cost of tracing proportional to the slots in use.
     #[inline]
     pub fn unless_idle(&mut self, live: bool, body: impl FnOnce(&mut Tracer)) {
-        if self.mode == Mode::Sample && !live {
-            if let Some(span) = self.scopes.get(self.scope_cursor) {
-                if span.signals > 0 && self.values.get(span.first) == Some(&0) {
-                    self.cursor += span.signals;
-                    self.wide_cursor += span.wide_words;
-                    self.scope_cursor += 1 + span.subscopes;
-                    return;
-                }
+        if self.mode == Mode::Declare {
+            return body(self);
+        }
+        let k = self.scope_cursor;
+        if !live {
+            if let Some(&hop) = self.quiet.get(k).filter(|&&h| h != 0) {
+                self.cursor += (hop >> 32) as usize;
+                self.scope_cursor += hop as u32 as usize;
+                return;
             }
         }
         body(self);
+        // Whether the next sample may step over the slot if it is still idle
+        // then: its flag is 0 now.
+        let hop = match self.scopes.get(k) {
+            Some(s) if self.values.get(s.first) == Some(&0) => quiet_hop(s),
+            _ => 0,
+        };
+        if let Some(q) = self.quiet.get_mut(k) {
+            *q = hop;
+        }
     }
 
     fn declare_scope(&mut self, name: &str, body: impl FnOnce(&mut Tracer)) {
