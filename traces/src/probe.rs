@@ -139,10 +139,26 @@ where
     }
 }
 
+/// Samples a row of fixed-shape blocks (each its own scope) as one block
+/// ([`Tracer::flat_run`]); false if the row must be walked element by element.
+#[inline]
+fn flat_run<T: Probe>(items: &[T], t: &mut Tracer) -> bool {
+    T::FLAT != 0
+        && T::SCOPES != 0
+        && t.flat_run(items.len(), T::FLAT, T::SCOPES, |out| {
+            for (v, o) in items.iter().zip(out.chunks_exact_mut(T::FLAT)) {
+                v.flat(o);
+            }
+        })
+}
+
 /// Arrays of blocks or registers: element `i` is named `{name}{i}`
 /// (`wave3`, `l2_3` when the name ends in `_`).
 impl<T: Probe, const N: usize> Probe for [T; N] {
     fn probe(&self, name: &str, t: &mut Tracer) {
+        if flat_run(self, t) {
+            return;
+        }
         for (i, v) in self.iter().enumerate() {
             t.indexed(name, i, |t, n| v.probe(n, t));
         }
@@ -162,6 +178,9 @@ impl<T: Probe, const N: usize> Probe for [T; N] {
 /// A vector of blocks (sized once at construction, like hardware): as an array.
 impl<T: Probe> Probe for Vec<T> {
     fn probe(&self, name: &str, t: &mut Tracer) {
+        if flat_run(self, t) {
+            return;
+        }
         for (i, v) in self.iter().enumerate() {
             t.indexed(name, i, |t, n| v.probe(n, t));
         }

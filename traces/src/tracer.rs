@@ -63,23 +63,69 @@ pub struct Tracer {
     /// The words a [`Tracer::flat_scope`] block writes before they are
     /// compared with `values` (reused; sized to the largest block).
     scratch: Vec<u64>,
-    /// By scope number: how [`Tracer::unless_idle`] steps over the scope
-    /// while its slot stays idle ([`quiet_hop`] of its signal and scope
-    /// counts), or 0 when the slot's flag was not 0 at the last sample. A
-    /// compact array, so that stepping over an idle slot reads one word.
-    quiet: Vec<u64>,
+    /// By scope number, what the sampling fast paths need to know of it (a
+    /// compact copy of `scopes`, built when the declaring walk ends).
+    spans: Vec<Span>,
+    /// Some scope is skipped by [`Tracer::skip_unwanted`].
+    any_skip: bool,
 }
 
-/// The [`Tracer::quiet`] entry of `span`: its signal count in the high half,
-/// its scope count (its own included) in the low half; 0 if it cannot be
-/// stepped over that way (no signals, wide signals, counts beyond 32 bits).
-fn quiet_hop(span: &ScopeSpan) -> u64 {
-    match (
-        u32::try_from(span.signals),
-        u32::try_from(span.subscopes + 1),
-    ) {
-        (Ok(n), Ok(k)) if n > 0 && span.wide_words == 0 => u64::from(n) << 32 | u64::from(k),
-        _ => 0,
+/// A scope as the sampling fast paths ([`Tracer::flat_scope`],
+/// [`Tracer::flat_run`], [`Tracer::unless_idle`]) see it: 16 bytes, so that
+/// the checks of a walk touch few cache lines.
+#[derive(Clone, Copy, Debug, Default)]
+struct Span {
+    /// First signal index inside.
+    first: u32,
+    /// Signals inside.
+    signals: u32,
+    /// `scope` calls it makes, its own included.
+    scopes: u32,
+    /// `SPAN_*` bits.
+    flags: u32,
+}
+
+/// The scope holds no wide signal and its counts fit the fields: the fast
+/// paths may use it (otherwise they leave it to the ordinary walk).
+const SPAN_PLAIN: u32 = 1;
+/// Sampling walks skip the scope (no wanted signal inside).
+const SPAN_SKIP: u32 = 2;
+/// The scope's first signal (an [`unless_idle`](Tracer::unless_idle) slot's
+/// flag) was 0 at the last sample.
+const SPAN_QUIET: u32 = 4;
+
+impl Span {
+    fn of(s: &ScopeSpan, values: &[u64]) -> Span {
+        let fit = |n: usize| u32::try_from(n).ok();
+        let plain = (fit(s.first), fit(s.first + s.signals), fit(s.subscopes + 1));
+        let (first, signals, scopes, mut flags) = match plain {
+            (Some(f), Some(_), Some(k)) if s.wide_words == 0 => {
+                (f, s.signals as u32, k, SPAN_PLAIN)
+            }
+            _ => (0, 0, 0, 0),
+        };
+        if s.skip {
+            flags |= SPAN_SKIP;
+        }
+        if s.signals > 0 && values.get(s.first) == Some(&0) {
+            flags |= SPAN_QUIET;
+        }
+        Span {
+            first,
+            signals,
+            scopes,
+            flags,
+        }
+    }
+
+    /// True if the fast paths may treat it as a block of `signals` signals
+    /// starting at `first` that makes `scopes` scope calls.
+    #[inline(always)]
+    fn is(&self, first: usize, signals: usize, scopes: usize) -> bool {
+        self.flags & SPAN_PLAIN != 0
+            && self.first as usize == first
+            && self.signals as usize == signals
+            && self.scopes as usize == scopes
     }
 }
 
@@ -134,7 +180,8 @@ impl Tracer {
             scope_cursor: 0,
             declare_error: None,
             scratch: Vec::new(),
-            quiet: Vec::new(),
+            spans: Vec::new(),
+            any_skip: false,
         }
     }
 
@@ -185,12 +232,7 @@ impl Tracer {
             self.changed = (0..self.signals.len()).collect();
             self.n_changed = self.changed.len();
             let values = &self.values;
-            let idle = |s: &ScopeSpan| values.get(s.first) == Some(&0);
-            let quiet = self
-                .scopes
-                .iter()
-                .map(|s| if idle(s) { quiet_hop(s) } else { 0 });
-            self.quiet = quiet.collect();
+            self.spans = self.scopes.iter().map(|s| Span::of(s, values)).collect();
         }
         self.cursor = 0;
         self.wide_cursor = 0;
@@ -272,21 +314,48 @@ impl Tracer {
             return false;
         }
         let (i, k) = (self.cursor, self.scope_cursor);
-        let Some(span) = self.scopes.get(k) else {
+        let Some(&span) = self.spans.get(k).filter(|s| s.is(i, signals, scopes)) else {
             return false;
         };
-        if span.first != i
-            || span.signals != signals
-            || span.subscopes + 1 != scopes
-            || span.wide_words != 0
-        {
-            return false;
-        }
         self.cursor = i + signals;
         self.scope_cursor = k + scopes;
-        if !span.skip {
+        if span.flags & SPAN_SKIP == 0 {
             self.sample_block(i, signals, fill);
         }
+        true
+    }
+
+    /// Samples `count` consecutive blocks of the same fixed shape (the
+    /// elements of a vector of [`signals!`](crate::signals) blocks) as one
+    /// block: `fill` writes all `count * signals` values. Each element makes
+    /// `scopes` scope calls (at least 1). As [`Tracer::flat_scope`], returns
+    /// false having done nothing while declaring, when the first or last
+    /// element's scope of the declaring walk does not have that shape, or when
+    /// a filter skips scopes (the elements are then sampled one by one).
+    #[inline]
+    pub fn flat_run(
+        &mut self,
+        count: usize,
+        signals: usize,
+        scopes: usize,
+        fill: impl FnOnce(&mut [u64]),
+    ) -> bool {
+        if self.mode != Mode::Sample || count == 0 || scopes == 0 || self.any_skip {
+            return false;
+        }
+        let (i, k) = (self.cursor, self.scope_cursor);
+        let (last_i, last_k) = (i + (count - 1) * signals, k + (count - 1) * scopes);
+        let first_ok = self.spans.get(k).is_some_and(|s| s.is(i, signals, scopes));
+        let last_ok = self
+            .spans
+            .get(last_k)
+            .is_some_and(|s| s.is(last_i, signals, scopes));
+        if !(first_ok && last_ok) {
+            return false;
+        }
+        self.cursor = i + count * signals;
+        self.scope_cursor = k + count * scopes;
+        self.sample_block(i, count * signals, fill);
         true
     }
 
@@ -340,22 +409,22 @@ impl Tracer {
             return body(self);
         }
         let k = self.scope_cursor;
-        if !live {
-            if let Some(&hop) = self.quiet.get(k).filter(|&&h| h != 0) {
-                self.cursor += (hop >> 32) as usize;
-                self.scope_cursor += hop as u32 as usize;
+        let span = self.spans.get(k).copied();
+        if let Some(s) = span {
+            if !live && s.flags & (SPAN_PLAIN | SPAN_QUIET) == SPAN_PLAIN | SPAN_QUIET {
+                self.cursor += s.signals as usize;
+                self.scope_cursor += s.scopes as usize;
                 return;
             }
         }
         body(self);
-        // Whether the next sample may step over the slot if it is still idle
-        // then: its flag is 0 now.
-        let hop = match self.scopes.get(k) {
-            Some(s) if self.values.get(s.first) == Some(&0) => quiet_hop(s),
-            _ => 0,
-        };
-        if let Some(q) = self.quiet.get_mut(k) {
-            *q = hop;
+        // Whether the next sample may step over the slot if it is idle then:
+        // its flag is 0 now.
+        if let Some(s) = span {
+            let quiet = s.signals > 0 && self.values.get(s.first as usize) == Some(&0);
+            if let Some(s) = self.spans.get_mut(k) {
+                s.flags = s.flags & !SPAN_QUIET | if quiet { SPAN_QUIET } else { 0 };
+            }
         }
     }
 
@@ -401,8 +470,12 @@ impl Tracer {
             // Out of range (wanted too short): keep the scope.
             _ => 1,
         };
-        for s in &mut self.scopes {
+        for (k, s) in self.scopes.iter_mut().enumerate() {
             s.skip = count(s.first, s.first + s.signals) == 0;
+            if let Some(f) = self.spans.get_mut(k) {
+                f.flags = f.flags & !SPAN_SKIP | if s.skip { SPAN_SKIP } else { 0 };
+            }
+            self.any_skip |= s.skip;
         }
     }
 
