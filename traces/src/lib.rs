@@ -71,6 +71,7 @@
 use std::path::PathBuf;
 
 mod filter;
+mod header;
 mod line;
 mod probe;
 pub mod read;

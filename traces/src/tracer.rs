@@ -155,6 +155,22 @@ fn mask(value: u64, width: u32) -> u64 {
     }
 }
 
+/// Appends the decimal digits of `v`.
+fn push_decimal(s: &mut String, v: usize) {
+    let mut digits = [0u8; 20];
+    let mut n = digits.len();
+    let mut v = v;
+    loop {
+        n -= 1;
+        digits[n] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    s.extend(digits[n..].iter().map(|&d| char::from(d)));
+}
+
 /// Number of 64-bit words of a `width`-bit signal.
 #[inline(always)]
 fn words_for(width: u32) -> usize {
@@ -484,7 +500,10 @@ impl Tracer {
     #[inline]
     pub fn indexed(&mut self, prefix: &str, index: usize, body: impl FnOnce(&mut Tracer, &str)) {
         if self.mode == Mode::Declare {
-            let name = format!("{prefix}{index}");
+            // By hand: `format!` costs more than the rest of declaring a name.
+            let mut name = String::with_capacity(prefix.len() + 20);
+            name.push_str(prefix);
+            push_decimal(&mut name, index);
             body(self, &name);
         } else {
             body(self, "");
@@ -495,7 +514,10 @@ impl Tracer {
     #[inline]
     pub fn valid_port(&mut self, name: &str, valid: bool, payload: impl FnOnce(&mut Tracer)) {
         if self.mode == Mode::Declare {
-            self.signal(&format!("{name}_valid"), 1, u64::from(valid));
+            let mut flag = String::with_capacity(name.len() + 6);
+            flag.push_str(name);
+            flag.push_str("_valid");
+            self.signal(&flag, 1, u64::from(valid));
         } else {
             self.signal("", 1, u64::from(valid));
         }
@@ -591,7 +613,11 @@ impl Tracer {
         } else if name.is_empty() {
             self.path.clone()
         } else {
-            format!("{}.{name}", self.path)
+            let mut path = String::with_capacity(self.path.len() + 1 + name.len());
+            path.push_str(&self.path);
+            path.push('.');
+            path.push_str(name);
+            path
         }
     }
 

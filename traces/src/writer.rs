@@ -5,12 +5,13 @@
 //! byte buffer with identifier codes prepared at declaration, so a sample
 //! neither allocates nor goes through `fmt`.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use crate::filter::Filter;
+use crate::header::{write_header, FastHash, Tree};
 use crate::line::{max_change_len, Line, Suffix};
 use crate::{TraceError, Tracer};
 
@@ -48,14 +49,14 @@ impl Default for VcdOptions {
 
 /// Where one declared signal goes in the file.
 #[derive(Clone, Copy, Debug)]
-struct Out {
+pub(crate) struct Out {
     /// Its identifier code and line end.
-    suffix: Suffix,
+    pub(crate) suffix: Suffix,
     /// Width in bits; 0 for a signal the filter left out.
-    width: u32,
+    pub(crate) width: u32,
 }
 
-const NOT_WRITTEN: Out = Out {
+pub(crate) const NOT_WRITTEN: Out = Out {
     suffix: Suffix::EMPTY,
     width: 0,
 };
@@ -224,7 +225,7 @@ impl VcdTrace {
     /// Checks the declared names, applies the filter, writes the header.
     fn declare(&mut self) -> Result<(), TraceError> {
         let signals = self.tracer.signals();
-        let mut seen = HashSet::with_capacity(signals.len());
+        let mut seen = HashSet::with_capacity_and_hasher(signals.len(), FastHash::default());
         for s in signals {
             if !s.path.contains('.') {
                 return Err(TraceError::BadName {
@@ -244,7 +245,7 @@ impl VcdTrace {
         let tree = Tree::build(signals.iter().map(|s| s.path.as_str()), &selected);
         let mut outs = vec![NOT_WRITTEN; signals.len()];
         let vars = Some((&tree, signals, outs.as_mut_slice()));
-        let r = write_header(&mut self.out, self.timescale_ns, vars);
+        let r = write_header(self.out.writer(), self.timescale_ns, vars);
         r.map_err(|e| self.io(e))?;
         self.header_written = true;
         self.outs = outs;
@@ -320,7 +321,7 @@ impl VcdTrace {
         }
         self.closed = true;
         if !self.header_written {
-            let r = write_header(&mut self.out, self.timescale_ns, None);
+            let r = write_header(self.out.writer(), self.timescale_ns, None);
             r.map_err(|e| self.io(e))?;
             self.header_written = true;
         }
@@ -340,100 +341,5 @@ impl Drop for VcdTrace {
     fn drop(&mut self) {
         // Errors here have nowhere to go; `finish` reports them.
         let _ = self.close();
-    }
-}
-
-/// Header: version, timescale, the scope tree with its variables (filling in
-/// each written signal's identifier code), end of definitions.
-fn write_header<W: Write>(
-    out: &mut vcd::Writer<W>,
-    timescale_ns: u32,
-    vars: Option<(&Tree, &[crate::SignalDecl], &mut [Out])>,
-) -> std::io::Result<()> {
-    out.version("gpusim traces")?;
-    out.timescale(timescale_ns, vcd::TimescaleUnit::NS)?;
-    if let Some((tree, signals, outs)) = vars {
-        tree.emit(0, out, signals, outs)?;
-    }
-    out.enddefinitions()
-}
-
-/// The scope tree of the selected signals, children in first-seen order.
-struct Tree<'a> {
-    nodes: Vec<Node<'a>>,
-}
-
-struct Node<'a> {
-    name: &'a str,
-    items: Vec<Item<'a>>,
-}
-
-enum Item<'a> {
-    Scope(usize),
-    /// Declaration index and the variable's own name.
-    Var(usize, &'a str),
-}
-
-impl<'a> Tree<'a> {
-    fn build(paths: impl Iterator<Item = &'a str>, selected: &[bool]) -> Tree<'a> {
-        let mut nodes = vec![Node {
-            name: "",
-            items: Vec::new(),
-        }];
-        let mut index: HashMap<(usize, &'a str), usize> = HashMap::new();
-        for (i, path) in paths.enumerate() {
-            if !selected[i] {
-                continue;
-            }
-            let (scopes, name) = path.rsplit_once('.').unwrap_or(("", path));
-            let mut node = 0;
-            for part in scopes.split('.').filter(|p| !p.is_empty()) {
-                node = match index.get(&(node, part)) {
-                    Some(&n) => n,
-                    None => {
-                        let n = nodes.len();
-                        nodes.push(Node {
-                            name: part,
-                            items: Vec::new(),
-                        });
-                        nodes[node].items.push(Item::Scope(n));
-                        index.insert((node, part), n);
-                        n
-                    }
-                };
-            }
-            nodes[node].items.push(Item::Var(i, name));
-        }
-        Tree { nodes }
-    }
-
-    fn emit<W: Write>(
-        &self,
-        node: usize,
-        w: &mut vcd::Writer<W>,
-        signals: &[crate::SignalDecl],
-        outs: &mut [Out],
-    ) -> std::io::Result<()> {
-        for item in &self.nodes[node].items {
-            match *item {
-                Item::Scope(n) => {
-                    w.add_module(self.nodes[n].name)?;
-                    self.emit(n, w, signals, outs)?;
-                    w.upscope()?;
-                }
-                Item::Var(i, name) => {
-                    let width = signals[i].width;
-                    let id = w.add_wire(width, name)?.to_string();
-                    if id.len() > 7 {
-                        return Err(std::io::Error::other("more than 94^7 signals"));
-                    }
-                    outs[i] = Out {
-                        suffix: Suffix::new(id.as_bytes(), width > 1),
-                        width,
-                    };
-                }
-            }
-        }
-        Ok(())
     }
 }
