@@ -119,7 +119,7 @@ impl VcdTrace {
         })?;
         Ok(VcdTrace {
             path: path.to_path_buf(),
-            out: vcd::Writer::new(BufWriter::with_capacity(1 << 18, file)),
+            out: vcd::Writer::new(BufWriter::with_capacity(1 << 16, file)),
             filter,
             from,
             to,
