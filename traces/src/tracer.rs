@@ -1,7 +1,7 @@
 //! The [`Tracer`]: walks hardware state, declaring signals on the first walk and
 //! recording which values changed on every later one.
 
-use crate::TraceError;
+use crate::{Probe, TraceError};
 
 /// One declared signal.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -442,6 +442,62 @@ impl Tracer {
                 s.flags = s.flags & !SPAN_QUIET | if quiet { SPAN_QUIET } else { 0 };
             }
         }
+    }
+
+    /// A row of slots named `{prefix}{i}`, each a block whose first signal is
+    /// its liveness flag: the same as probing slot `i` through
+    /// [`unless_idle`](Tracer::unless_idle)`(live(slot), ..)` one after the
+    /// other. For blocks of fixed shape the sampling loop computes each slot's
+    /// position from its index instead of from the previous slot's scope (a
+    /// chain of dependent loads through the whole row), so stepping over an
+    /// idle slot costs two independent loads.
+    pub fn slots<T: Probe>(&mut self, prefix: &str, items: &[T], live: impl Fn(&T) -> bool) {
+        if T::FLAT != 0 && T::SCOPES != 0 && self.fixed_slots(items, &live) {
+            return;
+        }
+        for (i, v) in items.iter().enumerate() {
+            self.indexed(prefix, i, |t, n| t.unless_idle(live(v), |t| v.probe(n, t)));
+        }
+    }
+
+    /// The sampling loop of [`Tracer::slots`]; false, having done nothing,
+    /// while declaring or if the first or last slot's scope does not have the
+    /// type's shape.
+    fn fixed_slots<T: Probe>(&mut self, items: &[T], live: &impl Fn(&T) -> bool) -> bool {
+        let (n, f, k) = (items.len(), T::FLAT, T::SCOPES);
+        if self.mode != Mode::Sample || n == 0 {
+            return false;
+        }
+        let (c0, k0) = (self.cursor, self.scope_cursor);
+        let shaped = |t: &Tracer, i: usize| {
+            t.spans
+                .get(k0 + i * k)
+                .is_some_and(|s| s.is(c0 + i * f, f, k))
+        };
+        if !(shaped(self, 0) && shaped(self, n - 1)) {
+            return false;
+        }
+        for (i, v) in items.iter().enumerate() {
+            let (c, kk) = (c0 + i * f, k0 + i * k);
+            let Some(&s) = self.spans.get(kk).filter(|s| s.is(c, f, k)) else {
+                self.overrun = true;
+                continue;
+            };
+            let quiet = s.flags & SPAN_QUIET != 0;
+            if s.flags & SPAN_SKIP != 0 || (quiet && !live(v)) {
+                continue;
+            }
+            self.sample_block(c, f, |out| v.flat(out));
+            let now_quiet = self.values.get(c) == Some(&0);
+            if now_quiet != quiet {
+                if let Some(s) = self.spans.get_mut(kk) {
+                    s.flags ^= SPAN_QUIET;
+                }
+            }
+        }
+        self.cursor = c0 + n * f;
+        self.scope_cursor = k0 + n * k;
+        true
     }
 
     fn declare_scope(&mut self, name: &str, body: impl FnOnce(&mut Tracer)) {
