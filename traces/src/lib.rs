@@ -55,10 +55,14 @@
 //! ([`VcdOptions::timescale_ns`]).
 //!
 //! Cost: after the first walk, sampling compares each value with the last one
-//! by position (about 2 ns per signal) and formats only the changed, selected
-//! ones. The ignored benchmark in `tests/integration/bench.rs` (5,000 signals,
-//! 5% changing per cycle) measured about 10 µs per walk and 30 µs per written
-//! sample on the development machine (lightly loaded). Outside the
+//! by position and formats only the changed, selected ones. A
+//! [`signals!`] block of fixed shape ([`Probe::FLAT`]) writes its values as one
+//! run of words that is compared in bulk ([`Tracer::flat_scope`]; a vector of
+//! such blocks is one run, [`Tracer::flat_run`]), and a row of slots
+//! ([`Tracer::slots`]) steps over the slots that stay idle. The ignored
+//! benchmark in `tests/integration/bench.rs` (5,000 signals, 5% changing per
+//! cycle) measured about 10 µs per walk and 30 µs per written sample on the
+//! development machine (lightly loaded) with per-signal calls. Outside the
 //! `from`..`to` window the walk is skipped altogether, and with a filter the
 //! walk steps over every scope that holds no selected signal (1 block of 100
 //! selected: about 5 µs per sample, most of it the benchmark's own updates).
@@ -71,6 +75,8 @@
 use std::path::PathBuf;
 
 mod filter;
+mod header;
+mod line;
 mod probe;
 pub mod read;
 mod tracer;

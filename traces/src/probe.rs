@@ -8,9 +8,32 @@ use crate::Tracer;
 
 /// A value that can be traced under a name: a leaf signal (a `bool`, an integer,
 /// an `arbitrary-int` field) or a scope of signals (a register struct, a port).
+///
+/// A value whose walk has a fixed shape (every leaf of at most 64 bits, no
+/// vector whose length the type does not fix) also says so in [`Probe::FLAT`]
+/// and [`Probe::SCOPES`] and can write its values in walk order with
+/// [`Probe::flat`]: a block declared with [`signals!`](crate::signals) then
+/// samples as one run of words compared in bulk ([`Tracer::flat_scope`])
+/// instead of signal by signal. The defaults describe a value without that
+/// fast path.
 pub trait Probe {
     /// Emits this value as signal(s) named `name` under the tracer's current scope.
     fn probe(&self, name: &str, t: &mut Tracer);
+
+    /// Number of signals its walk emits when that is fixed by the type (all of
+    /// them of at most 64 bits), else 0.
+    const FLAT: usize = 0;
+
+    /// Number of [`Tracer::scope`] calls its walk makes (meaningful when
+    /// `FLAT` is not 0).
+    const SCOPES: usize = 0;
+
+    /// Writes the `FLAT` values its walk would emit, in walk order, each with
+    /// the bits above its width clear. `out` holds exactly `FLAT` words.
+    #[inline]
+    fn flat(&self, out: &mut [u64]) {
+        let _ = out;
+    }
 }
 
 /// A leaf: a fixed-width bit vector of at most 64 bits.
@@ -36,6 +59,11 @@ macro_rules! leaf_int {
             #[inline]
             fn probe(&self, name: &str, t: &mut Tracer) {
                 t.signal(name, <$t as Leaf>::WIDTH, self.bits());
+            }
+            const FLAT: usize = 1;
+            #[inline(always)]
+            fn flat(&self, out: &mut [u64]) {
+                out[0] = self.bits();
             }
         }
     )*};
@@ -74,6 +102,11 @@ impl Probe for bool {
     fn probe(&self, name: &str, t: &mut Tracer) {
         t.signal(name, 1, self.bits());
     }
+    const FLAT: usize = 1;
+    #[inline(always)]
+    fn flat(&self, out: &mut [u64]) {
+        out[0] = self.bits();
+    }
 }
 
 impl<T, const BITS: usize> Leaf for UInt<T, BITS>
@@ -97,14 +130,47 @@ where
     fn probe(&self, name: &str, t: &mut Tracer) {
         t.signal(name, BITS as u32, self.bits());
     }
+    // The underlying type converts into u64, so BITS <= 64; a value never has
+    // bits above BITS.
+    const FLAT: usize = 1;
+    #[inline(always)]
+    fn flat(&self, out: &mut [u64]) {
+        out[0] = self.bits();
+    }
+}
+
+/// Samples a row of fixed-shape blocks (each its own scope) as one block
+/// ([`Tracer::flat_run`]); false if the row must be walked element by element.
+#[inline]
+fn flat_run<T: Probe>(items: &[T], t: &mut Tracer) -> bool {
+    T::FLAT != 0
+        && T::SCOPES != 0
+        && t.flat_run(items.len(), T::FLAT, T::SCOPES, |out| {
+            for (v, o) in items.iter().zip(out.chunks_exact_mut(T::FLAT)) {
+                v.flat(o);
+            }
+        })
 }
 
 /// Arrays of blocks or registers: element `i` is named `{name}{i}`
 /// (`wave3`, `l2_3` when the name ends in `_`).
 impl<T: Probe, const N: usize> Probe for [T; N] {
     fn probe(&self, name: &str, t: &mut Tracer) {
+        if flat_run(self, t) {
+            return;
+        }
         for (i, v) in self.iter().enumerate() {
             t.indexed(name, i, |t, n| v.probe(n, t));
+        }
+    }
+    const FLAT: usize = N * T::FLAT;
+    const SCOPES: usize = N * T::SCOPES;
+    #[inline]
+    fn flat(&self, out: &mut [u64]) {
+        if T::FLAT != 0 {
+            for (v, o) in self.iter().zip(out.chunks_exact_mut(T::FLAT)) {
+                v.flat(o);
+            }
         }
     }
 }
@@ -112,6 +178,9 @@ impl<T: Probe, const N: usize> Probe for [T; N] {
 /// A vector of blocks (sized once at construction, like hardware): as an array.
 impl<T: Probe> Probe for Vec<T> {
     fn probe(&self, name: &str, t: &mut Tracer) {
+        if flat_run(self, t) {
+            return;
+        }
         for (i, v) in self.iter().enumerate() {
             t.indexed(name, i, |t, n| v.probe(n, t));
         }
@@ -127,6 +196,16 @@ impl<T: Probe + Default> Probe for Option<T> {
             Some(v) => v.probe(name, t),
             None => T::default().probe(name, t),
         });
+    }
+    const FLAT: usize = if T::FLAT == 0 { 0 } else { 1 + T::FLAT };
+    const SCOPES: usize = T::SCOPES;
+    #[inline]
+    fn flat(&self, out: &mut [u64]) {
+        out[0] = u64::from(self.is_some());
+        match self {
+            Some(v) => v.flat(&mut out[1..]),
+            None => T::default().flat(&mut out[1..]),
+        }
     }
 }
 
@@ -176,14 +255,61 @@ macro_rules! signals {
         }
         impl $crate::Probe for $name {
             fn probe(&self, name: &str, t: &mut $crate::Tracer) {
+                // Sampling a fixed-shape block: one run of words, compared in bulk.
+                if <Self as $crate::Probe>::FLAT != 0
+                    && t.flat_scope(
+                        <Self as $crate::Probe>::FLAT,
+                        <Self as $crate::Probe>::SCOPES,
+                        |out| <Self as $crate::Probe>::flat(self, out),
+                    )
+                {
+                    return;
+                }
                 t.scope(name, |t| {
                     $( $crate::signals!(@field self, t, $field $(, $fattr)?); )*
                 });
+            }
+            const FLAT: usize = {
+                let mut n = 0usize;
+                let mut fixed = true;
+                $( $crate::signals!(@flat_count n, fixed, $ty $(, $fattr)?); )*
+                if fixed { n } else { 0 }
+            };
+            const SCOPES: usize = {
+                let mut n = 1usize;
+                $( $crate::signals!(@scope_count n, $ty $(, $fattr)?); )*
+                n
+            };
+            #[inline]
+            #[allow(unused_assignments, unused_mut, unused_variables)]
+            fn flat(&self, out: &mut [u64]) {
+                // One length check here lets every field's slice below be
+                // checked at compile time.
+                let out = &mut out[..<Self as $crate::Probe>::FLAT];
+                let mut at = 0usize;
+                $( $crate::signals!(@flat_field self, out, at, $field, $ty $(, $fattr)?); )*
             }
         }
     };
     (@field $self:ident, $t:ident, $field:ident, untraced) => {};
     (@field $self:ident, $t:ident, $field:ident) => {
         $crate::Probe::probe(&$self.$field, stringify!($field), $t);
+    };
+    (@flat_count $n:ident, $fixed:ident, $ty:ty, untraced) => {};
+    (@flat_count $n:ident, $fixed:ident, $ty:ty) => {
+        if <$ty as $crate::Probe>::FLAT == 0 {
+            $fixed = false;
+        }
+        $n += <$ty as $crate::Probe>::FLAT;
+    };
+    (@scope_count $n:ident, $ty:ty, untraced) => {};
+    (@scope_count $n:ident, $ty:ty) => {
+        $n += <$ty as $crate::Probe>::SCOPES;
+    };
+    (@flat_field $self:ident, $out:ident, $at:ident, $field:ident, $ty:ty, untraced) => {};
+    (@flat_field $self:ident, $out:ident, $at:ident, $field:ident, $ty:ty) => {
+        let f = <$ty as $crate::Probe>::FLAT;
+        $crate::Probe::flat(&$self.$field, &mut $out[$at..$at + f]);
+        $at += f;
     };
 }

@@ -1,7 +1,7 @@
 //! The [`Tracer`]: walks hardware state, declaring signals on the first walk and
 //! recording which values changed on every later one.
 
-use crate::TraceError;
+use crate::{Probe, TraceError};
 
 /// One declared signal.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,6 +60,73 @@ pub struct Tracer {
     scopes: Vec<ScopeSpan>,
     /// Position of the next `scope` call in the current walk.
     scope_cursor: usize,
+    /// The words a [`Tracer::flat_scope`] block writes before they are
+    /// compared with `values` (reused; sized to the largest block).
+    scratch: Vec<u64>,
+    /// By scope number, what the sampling fast paths need to know of it (a
+    /// compact copy of `scopes`, built when the declaring walk ends).
+    spans: Vec<Span>,
+    /// Some scope is skipped by [`Tracer::skip_unwanted`].
+    any_skip: bool,
+}
+
+/// A scope as the sampling fast paths ([`Tracer::flat_scope`],
+/// [`Tracer::flat_run`], [`Tracer::unless_idle`]) see it: 16 bytes, so that
+/// the checks of a walk touch few cache lines.
+#[derive(Clone, Copy, Debug, Default)]
+struct Span {
+    /// First signal index inside.
+    first: u32,
+    /// Signals inside.
+    signals: u32,
+    /// `scope` calls it makes, its own included.
+    scopes: u32,
+    /// `SPAN_*` bits.
+    flags: u32,
+}
+
+/// The scope holds no wide signal and its counts fit the fields: the fast
+/// paths may use it (otherwise they leave it to the ordinary walk).
+const SPAN_PLAIN: u32 = 1;
+/// Sampling walks skip the scope (no wanted signal inside).
+const SPAN_SKIP: u32 = 2;
+/// The scope's first signal (an [`unless_idle`](Tracer::unless_idle) slot's
+/// flag) was 0 at the last sample.
+const SPAN_QUIET: u32 = 4;
+
+impl Span {
+    fn of(s: &ScopeSpan, values: &[u64]) -> Span {
+        let fit = |n: usize| u32::try_from(n).ok();
+        let plain = (fit(s.first), fit(s.first + s.signals), fit(s.subscopes + 1));
+        let (first, signals, scopes, mut flags) = match plain {
+            (Some(f), Some(_), Some(k)) if s.wide_words == 0 => {
+                (f, s.signals as u32, k, SPAN_PLAIN)
+            }
+            _ => (0, 0, 0, 0),
+        };
+        if s.skip {
+            flags |= SPAN_SKIP;
+        }
+        if s.signals > 0 && values.get(s.first) == Some(&0) {
+            flags |= SPAN_QUIET;
+        }
+        Span {
+            first,
+            signals,
+            scopes,
+            flags,
+        }
+    }
+
+    /// True if the fast paths may treat it as a block of `signals` signals
+    /// starting at `first` that makes `scopes` scope calls.
+    #[inline(always)]
+    fn is(&self, first: usize, signals: usize, scopes: usize) -> bool {
+        self.flags & SPAN_PLAIN != 0
+            && self.first as usize == first
+            && self.signals as usize == signals
+            && self.scopes as usize == scopes
+    }
 }
 
 /// What one `scope` call of the declaring walk covered, so that a sampling
@@ -88,6 +155,22 @@ fn mask(value: u64, width: u32) -> u64 {
     }
 }
 
+/// Appends the decimal digits of `v`.
+fn push_decimal(s: &mut String, v: usize) {
+    let mut digits = [0u8; 20];
+    let mut n = digits.len();
+    let mut v = v;
+    loop {
+        n -= 1;
+        digits[n] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    s.extend(digits[n..].iter().map(|&d| char::from(d)));
+}
+
 /// Number of 64-bit words of a `width`-bit signal.
 #[inline(always)]
 fn words_for(width: u32) -> usize {
@@ -112,6 +195,9 @@ impl Tracer {
             scopes: Vec::new(),
             scope_cursor: 0,
             declare_error: None,
+            scratch: Vec::new(),
+            spans: Vec::new(),
+            any_skip: false,
         }
     }
 
@@ -161,6 +247,8 @@ impl Tracer {
             self.mode = Mode::Sample;
             self.changed = (0..self.signals.len()).collect();
             self.n_changed = self.changed.len();
+            let values = &self.values;
+            self.spans = self.scopes.iter().map(|s| Span::of(s, values)).collect();
         }
         self.cursor = 0;
         self.wide_cursor = 0;
@@ -220,6 +308,112 @@ impl Tracer {
         }
     }
 
+    /// Samples a block of fixed shape in one step: `fill` writes the
+    /// `signals` values the block's scope would emit (in walk order, bits
+    /// above each width clear) into a buffer that is then compared with the
+    /// last values as one run of words; only a block that differs is walked
+    /// word by word to record its changed signals. `scopes` is the number of
+    /// `scope` calls the block's ordinary walk makes (its own included).
+    ///
+    /// Returns false, having done nothing, while declaring or when the scope at
+    /// this position of the declaring walk does not have that shape: the
+    /// caller then walks the block the ordinary way (which also reports a
+    /// changed structure). [`signals!`](crate::signals) blocks use this.
+    #[inline]
+    pub fn flat_scope(
+        &mut self,
+        signals: usize,
+        scopes: usize,
+        fill: impl FnOnce(&mut [u64]),
+    ) -> bool {
+        if self.mode != Mode::Sample {
+            return false;
+        }
+        let (i, k) = (self.cursor, self.scope_cursor);
+        let Some(&span) = self.spans.get(k).filter(|s| s.is(i, signals, scopes)) else {
+            return false;
+        };
+        self.cursor = i + signals;
+        self.scope_cursor = k + scopes;
+        if span.flags & SPAN_SKIP == 0 {
+            self.sample_block(i, signals, fill);
+        }
+        true
+    }
+
+    /// Samples `count` consecutive blocks of the same fixed shape (the
+    /// elements of a vector of [`signals!`](crate::signals) blocks) as one
+    /// block: `fill` writes all `count * signals` values. Each element makes
+    /// `scopes` scope calls (at least 1). As [`Tracer::flat_scope`], returns
+    /// false having done nothing while declaring, when the first or last
+    /// element's scope of the declaring walk does not have that shape, or when
+    /// a filter skips scopes (the elements are then sampled one by one).
+    #[inline]
+    pub fn flat_run(
+        &mut self,
+        count: usize,
+        signals: usize,
+        scopes: usize,
+        fill: impl FnOnce(&mut [u64]),
+    ) -> bool {
+        if self.mode != Mode::Sample || count == 0 || scopes == 0 || self.any_skip {
+            return false;
+        }
+        let (i, k) = (self.cursor, self.scope_cursor);
+        let (last_i, last_k) = (i + (count - 1) * signals, k + (count - 1) * scopes);
+        let first_ok = self.spans.get(k).is_some_and(|s| s.is(i, signals, scopes));
+        let last_ok = self
+            .spans
+            .get(last_k)
+            .is_some_and(|s| s.is(last_i, signals, scopes));
+        if !(first_ok && last_ok) {
+            return false;
+        }
+        self.cursor = i + count * signals;
+        self.scope_cursor = k + count * scopes;
+        self.sample_block(i, count * signals, fill);
+        true
+    }
+
+    /// The sampling half of [`Tracer::flat_scope`] for signals `i..i + n`.
+    #[inline]
+    fn sample_block(&mut self, i: usize, n: usize, fill: impl FnOnce(&mut [u64])) {
+        if self.scratch.len() < n {
+            self.scratch.resize(n, 0);
+        }
+        let new = &mut self.scratch[..n];
+        fill(new);
+        let Some(old) = self.values.get_mut(i..i + n) else {
+            self.overrun = true;
+            return;
+        };
+        // Most blocks do not change in most cycles. A branch-free fold rather
+        // than `==` (a `memcmp` call, slow for a few dozen words).
+        let diff = old
+            .iter()
+            .zip(new.iter())
+            .fold(0, |d, (&o, &v)| d | (o ^ v));
+        if diff == 0 {
+            return;
+        }
+        // Indices before `i` were visited earlier in this walk, so at most `i`
+        // are recorded and the `n` slots after them exist.
+        let Some(changed) = self.changed.get_mut(self.n_changed..self.n_changed + n) else {
+            self.overrun = true;
+            return;
+        };
+        // Branch-free: every index is stored, the count advances on a change
+        // (which signals of a block change is not predictable).
+        let mut c = 0;
+        for (j, (o, &v)) in old.iter_mut().zip(new.iter()).enumerate() {
+            let differs = *o != v;
+            *o = v;
+            changed[c] = i + j;
+            c += usize::from(differs);
+        }
+        self.n_changed += c;
+    }
+
     /// Walks `body` — which must emit exactly one scope whose first signal is
     /// a liveness flag (a slot's `valid`) — unless the slot is not `live` now
     /// and its flag was already 0 at the previous sample: an unused slot's
@@ -227,17 +421,83 @@ impl Tracer {
     /// cost of tracing proportional to the slots in use.
     #[inline]
     pub fn unless_idle(&mut self, live: bool, body: impl FnOnce(&mut Tracer)) {
-        if self.mode == Mode::Sample && !live {
-            if let Some(span) = self.scopes.get(self.scope_cursor) {
-                if span.signals > 0 && self.values.get(span.first) == Some(&0) {
-                    self.cursor += span.signals;
-                    self.wide_cursor += span.wide_words;
-                    self.scope_cursor += 1 + span.subscopes;
-                    return;
-                }
+        if self.mode == Mode::Declare {
+            return body(self);
+        }
+        let k = self.scope_cursor;
+        let span = self.spans.get(k).copied();
+        if let Some(s) = span {
+            if !live && s.flags & (SPAN_PLAIN | SPAN_QUIET) == SPAN_PLAIN | SPAN_QUIET {
+                self.cursor += s.signals as usize;
+                self.scope_cursor += s.scopes as usize;
+                return;
             }
         }
         body(self);
+        // Whether the next sample may step over the slot if it is idle then:
+        // its flag is 0 now.
+        if let Some(s) = span {
+            let quiet = s.signals > 0 && self.values.get(s.first as usize) == Some(&0);
+            if let Some(s) = self.spans.get_mut(k) {
+                s.flags = s.flags & !SPAN_QUIET | if quiet { SPAN_QUIET } else { 0 };
+            }
+        }
+    }
+
+    /// A row of slots named `{prefix}{i}`, each a block whose first signal is
+    /// its liveness flag: the same as probing slot `i` through
+    /// [`unless_idle`](Tracer::unless_idle)`(live(slot), ..)` one after the
+    /// other. For blocks of fixed shape the sampling loop computes each slot's
+    /// position from its index instead of from the previous slot's scope (a
+    /// chain of dependent loads through the whole row), so stepping over an
+    /// idle slot costs two independent loads.
+    pub fn slots<T: Probe>(&mut self, prefix: &str, items: &[T], live: impl Fn(&T) -> bool) {
+        if T::FLAT != 0 && T::SCOPES != 0 && self.fixed_slots(items, &live) {
+            return;
+        }
+        for (i, v) in items.iter().enumerate() {
+            self.indexed(prefix, i, |t, n| t.unless_idle(live(v), |t| v.probe(n, t)));
+        }
+    }
+
+    /// The sampling loop of [`Tracer::slots`]; false, having done nothing,
+    /// while declaring or if the first or last slot's scope does not have the
+    /// type's shape.
+    fn fixed_slots<T: Probe>(&mut self, items: &[T], live: &impl Fn(&T) -> bool) -> bool {
+        let (n, f, k) = (items.len(), T::FLAT, T::SCOPES);
+        if self.mode != Mode::Sample || n == 0 {
+            return false;
+        }
+        let (c0, k0) = (self.cursor, self.scope_cursor);
+        let shaped = |t: &Tracer, i: usize| {
+            t.spans
+                .get(k0 + i * k)
+                .is_some_and(|s| s.is(c0 + i * f, f, k))
+        };
+        if !(shaped(self, 0) && shaped(self, n - 1)) {
+            return false;
+        }
+        for (i, v) in items.iter().enumerate() {
+            let (c, kk) = (c0 + i * f, k0 + i * k);
+            let Some(&s) = self.spans.get(kk).filter(|s| s.is(c, f, k)) else {
+                self.overrun = true;
+                continue;
+            };
+            let quiet = s.flags & SPAN_QUIET != 0;
+            if s.flags & SPAN_SKIP != 0 || (quiet && !live(v)) {
+                continue;
+            }
+            self.sample_block(c, f, |out| v.flat(out));
+            let now_quiet = self.values.get(c) == Some(&0);
+            if now_quiet != quiet {
+                if let Some(s) = self.spans.get_mut(kk) {
+                    s.flags ^= SPAN_QUIET;
+                }
+            }
+        }
+        self.cursor = c0 + n * f;
+        self.scope_cursor = k0 + n * k;
+        true
     }
 
     fn declare_scope(&mut self, name: &str, body: impl FnOnce(&mut Tracer)) {
@@ -282,8 +542,12 @@ impl Tracer {
             // Out of range (wanted too short): keep the scope.
             _ => 1,
         };
-        for s in &mut self.scopes {
+        for (k, s) in self.scopes.iter_mut().enumerate() {
             s.skip = count(s.first, s.first + s.signals) == 0;
+            if let Some(f) = self.spans.get_mut(k) {
+                f.flags = f.flags & !SPAN_SKIP | if s.skip { SPAN_SKIP } else { 0 };
+            }
+            self.any_skip |= s.skip;
         }
     }
 
@@ -292,7 +556,10 @@ impl Tracer {
     #[inline]
     pub fn indexed(&mut self, prefix: &str, index: usize, body: impl FnOnce(&mut Tracer, &str)) {
         if self.mode == Mode::Declare {
-            let name = format!("{prefix}{index}");
+            // By hand: `format!` costs more than the rest of declaring a name.
+            let mut name = String::with_capacity(prefix.len() + 20);
+            name.push_str(prefix);
+            push_decimal(&mut name, index);
             body(self, &name);
         } else {
             body(self, "");
@@ -303,7 +570,10 @@ impl Tracer {
     #[inline]
     pub fn valid_port(&mut self, name: &str, valid: bool, payload: impl FnOnce(&mut Tracer)) {
         if self.mode == Mode::Declare {
-            self.signal(&format!("{name}_valid"), 1, u64::from(valid));
+            let mut flag = String::with_capacity(name.len() + 6);
+            flag.push_str(name);
+            flag.push_str("_valid");
+            self.signal(&flag, 1, u64::from(valid));
         } else {
             self.signal("", 1, u64::from(valid));
         }
@@ -399,7 +669,11 @@ impl Tracer {
         } else if name.is_empty() {
             self.path.clone()
         } else {
-            format!("{}.{name}", self.path)
+            let mut path = String::with_capacity(self.path.len() + 1 + name.len());
+            path.push_str(&self.path);
+            path.push('.');
+            path.push_str(name);
+            path
         }
     }
 

@@ -5,12 +5,14 @@
 //! byte buffer with identifier codes prepared at declaration, so a sample
 //! neither allocates nor goes through `fmt`.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use crate::filter::Filter;
+use crate::header::{write_header, FastHash, Tree};
+use crate::line::{max_change_len, Line, Suffix};
 use crate::{TraceError, Tracer};
 
 /// What to write and when.
@@ -47,16 +49,15 @@ impl Default for VcdOptions {
 
 /// Where one declared signal goes in the file.
 #[derive(Clone, Copy, Debug)]
-struct Out {
-    /// Identifier code bytes; `id_len == 0` for a signal the filter left out.
-    id: [u8; 7],
-    id_len: u8,
-    width: u32,
+pub(crate) struct Out {
+    /// Its identifier code and line end.
+    pub(crate) suffix: Suffix,
+    /// Width in bits; 0 for a signal the filter left out.
+    pub(crate) width: u32,
 }
 
-const NOT_WRITTEN: Out = Out {
-    id: [0; 7],
-    id_len: 0,
+pub(crate) const NOT_WRITTEN: Out = Out {
+    suffix: Suffix::EMPTY,
     width: 0,
 };
 
@@ -76,7 +77,7 @@ pub struct VcdTrace {
     tracer: Tracer,
     outs: Vec<Out>,
     /// The text of one sample, reused.
-    line: Vec<u8>,
+    line: Line,
     /// Last cycle passed to `sample`.
     last_cycle: Option<u64>,
     /// Last `#` timestamp written.
@@ -118,7 +119,7 @@ impl VcdTrace {
         })?;
         Ok(VcdTrace {
             path: path.to_path_buf(),
-            out: vcd::Writer::new(BufWriter::with_capacity(1 << 18, file)),
+            out: vcd::Writer::new(BufWriter::with_capacity(1 << 16, file)),
             filter,
             from,
             to,
@@ -126,7 +127,7 @@ impl VcdTrace {
             flush_every: options.flush_every,
             tracer: Tracer::names(),
             outs: Vec::new(),
-            line: Vec::with_capacity(1 << 12),
+            line: Line::default(),
             last_cycle: None,
             last_written: None,
             last_in_window: None,
@@ -224,7 +225,7 @@ impl VcdTrace {
     /// Checks the declared names, applies the filter, writes the header.
     fn declare(&mut self) -> Result<(), TraceError> {
         let signals = self.tracer.signals();
-        let mut seen = HashSet::with_capacity(signals.len());
+        let mut seen = HashSet::with_capacity_and_hasher(signals.len(), FastHash::default());
         for s in signals {
             if !s.path.contains('.') {
                 return Err(TraceError::BadName {
@@ -244,7 +245,7 @@ impl VcdTrace {
         let tree = Tree::build(signals.iter().map(|s| s.path.as_str()), &selected);
         let mut outs = vec![NOT_WRITTEN; signals.len()];
         let vars = Some((&tree, signals, outs.as_mut_slice()));
-        let r = write_header(&mut self.out, self.timescale_ns, vars);
+        let r = write_header(self.out.writer(), self.timescale_ns, vars);
         r.map_err(|e| self.io(e))?;
         self.header_written = true;
         self.outs = outs;
@@ -256,15 +257,17 @@ impl VcdTrace {
 
     /// Writes every selected value at `cycle` (the start of the window).
     fn dump_all(&mut self, cycle: u64) -> Result<(), TraceError> {
-        self.line.clear();
-        push_timestamp(&mut self.line, cycle);
-        self.line.extend_from_slice(b"$dumpvars\n");
+        self.line.clear(0);
+        self.line.timestamp(cycle);
+        self.line.text_bytes(b"$dumpvars\n");
         for (i, o) in self.outs.iter().enumerate() {
-            if o.id_len != 0 {
-                push_value(&mut self.line, o, self.tracer.value_words(i));
+            if o.width != 0 {
+                let words = self.tracer.value_words(i);
+                self.line.reserve(max_change_len(words.len()));
+                self.line.change(o.width, words, &o.suffix);
             }
         }
-        self.line.extend_from_slice(b"$end\n");
+        self.line.text_bytes(b"$end\n");
         self.window_started = true;
         self.last_written = Some(cycle);
         self.emit_line(cycle)
@@ -273,20 +276,24 @@ impl VcdTrace {
     /// Writes the values the last walk changed (nothing at all if none of them
     /// is selected).
     fn write_changes(&mut self, cycle: u64) -> Result<(), TraceError> {
-        self.line.clear();
+        let changed = self.tracer.changed();
+        // Room for the timestamp and every change of at most 64 bits; wider
+        // ones reserve more.
+        self.line.clear(24 + changed.len() * max_change_len(1));
         let values = self.tracer.values();
-        for &i in self.tracer.changed() {
-            let o = &self.outs[i];
-            if o.id_len == 0 {
+        for &i in changed {
+            let Some(o) = self.outs.get(i).filter(|o| o.width != 0) else {
                 continue;
-            }
+            };
             if self.line.is_empty() {
-                push_timestamp(&mut self.line, cycle);
+                self.line.timestamp(cycle);
             }
             if o.width <= 64 {
-                push_value(&mut self.line, o, &values[i..=i]);
+                self.line.change(o.width, &values[i..=i], &o.suffix);
             } else {
-                push_value(&mut self.line, o, self.tracer.value_words(i));
+                let words = self.tracer.value_words(i);
+                self.line.reserve(max_change_len(words.len()));
+                self.line.change(o.width, words, &o.suffix);
             }
         }
         if !self.line.is_empty() {
@@ -298,7 +305,7 @@ impl VcdTrace {
     fn emit_line(&mut self, cycle: u64) -> Result<(), TraceError> {
         self.last_in_window = Some(cycle);
         if !self.line.is_empty() {
-            let r = self.out.writer().write_all(&self.line);
+            let r = self.out.writer().write_all(self.line.text());
             r.map_err(|e| self.io(e))?;
         }
         self.unflushed += 1;
@@ -314,15 +321,15 @@ impl VcdTrace {
         }
         self.closed = true;
         if !self.header_written {
-            let r = write_header(&mut self.out, self.timescale_ns, None);
+            let r = write_header(self.out.writer(), self.timescale_ns, None);
             r.map_err(|e| self.io(e))?;
             self.header_written = true;
         }
         if let (Some(end), Some(last)) = (self.last_in_window, self.last_written) {
             if end > last {
-                self.line.clear();
-                push_timestamp(&mut self.line, end);
-                let r = self.out.writer().write_all(&self.line);
+                self.line.clear(0);
+                self.line.timestamp(end);
+                let r = self.out.writer().write_all(self.line.text());
                 r.map_err(|e| self.io(e))?;
             }
         }
@@ -334,173 +341,5 @@ impl Drop for VcdTrace {
     fn drop(&mut self) {
         // Errors here have nowhere to go; `finish` reports them.
         let _ = self.close();
-    }
-}
-
-/// Header: version, timescale, the scope tree with its variables (filling in
-/// each written signal's identifier code), end of definitions.
-fn write_header<W: Write>(
-    out: &mut vcd::Writer<W>,
-    timescale_ns: u32,
-    vars: Option<(&Tree, &[crate::SignalDecl], &mut [Out])>,
-) -> std::io::Result<()> {
-    out.version("gpusim traces")?;
-    out.timescale(timescale_ns, vcd::TimescaleUnit::NS)?;
-    if let Some((tree, signals, outs)) = vars {
-        tree.emit(0, out, signals, outs)?;
-    }
-    out.enddefinitions()
-}
-
-/// `#cycle\n`.
-#[inline]
-fn push_timestamp(line: &mut Vec<u8>, cycle: u64) {
-    let mut digits = [0u8; 20];
-    let mut n = digits.len();
-    let mut v = cycle;
-    loop {
-        n -= 1;
-        digits[n] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
-    line.push(b'#');
-    line.extend_from_slice(&digits[n..]);
-    line.push(b'\n');
-}
-
-/// ASCII `0`/`1` for each byte value, most significant bit first.
-static BITS: [[u8; 8]; 256] = {
-    let mut t = [[0u8; 8]; 256];
-    let mut v = 0;
-    while v < 256 {
-        let mut k = 0;
-        while k < 8 {
-            t[v][k] = b'0' + ((v >> (7 - k)) & 1) as u8;
-            k += 1;
-        }
-        v += 1;
-    }
-    t
-};
-
-/// The binary digits of `w`, `bits` of them (`bits <= 64`), a byte at a time.
-#[inline]
-fn push_bits(line: &mut Vec<u8>, w: u64, bits: u32) {
-    let partial = bits % 8;
-    if partial != 0 {
-        let top = (w >> (bits - partial)) as u8;
-        line.extend_from_slice(&BITS[top as usize][(8 - partial) as usize..]);
-    }
-    let mut k = bits - partial;
-    while k != 0 {
-        k -= 8;
-        line.extend_from_slice(&BITS[(w >> k) as u8 as usize]);
-    }
-}
-
-/// A value change: `1!` for a scalar, `b101 !` for a vector (leading zeros
-/// dropped, as the VCD standard allows: readers extend with zeros).
-#[inline]
-fn push_value(line: &mut Vec<u8>, o: &Out, words: &[u64]) {
-    if o.width == 1 {
-        line.push(b'0' + (words[0] & 1) as u8);
-    } else {
-        line.push(b'b');
-        // Most significant non-zero word first; a zero value prints as `b0`.
-        let top = words.iter().rposition(|&w| w != 0).unwrap_or(0);
-        let w = words[top];
-        push_bits(line, w, (64 - w.leading_zeros()).max(1));
-        for &w in words[..top].iter().rev() {
-            push_bits(line, w, 64);
-        }
-        line.push(b' ');
-    }
-    line.extend_from_slice(&o.id[..o.id_len as usize]);
-    line.push(b'\n');
-}
-
-/// The scope tree of the selected signals, children in first-seen order.
-struct Tree<'a> {
-    nodes: Vec<Node<'a>>,
-}
-
-struct Node<'a> {
-    name: &'a str,
-    items: Vec<Item<'a>>,
-}
-
-enum Item<'a> {
-    Scope(usize),
-    /// Declaration index and the variable's own name.
-    Var(usize, &'a str),
-}
-
-impl<'a> Tree<'a> {
-    fn build(paths: impl Iterator<Item = &'a str>, selected: &[bool]) -> Tree<'a> {
-        let mut nodes = vec![Node {
-            name: "",
-            items: Vec::new(),
-        }];
-        let mut index: HashMap<(usize, &'a str), usize> = HashMap::new();
-        for (i, path) in paths.enumerate() {
-            if !selected[i] {
-                continue;
-            }
-            let (scopes, name) = path.rsplit_once('.').unwrap_or(("", path));
-            let mut node = 0;
-            for part in scopes.split('.').filter(|p| !p.is_empty()) {
-                node = match index.get(&(node, part)) {
-                    Some(&n) => n,
-                    None => {
-                        let n = nodes.len();
-                        nodes.push(Node {
-                            name: part,
-                            items: Vec::new(),
-                        });
-                        nodes[node].items.push(Item::Scope(n));
-                        index.insert((node, part), n);
-                        n
-                    }
-                };
-            }
-            nodes[node].items.push(Item::Var(i, name));
-        }
-        Tree { nodes }
-    }
-
-    fn emit<W: Write>(
-        &self,
-        node: usize,
-        w: &mut vcd::Writer<W>,
-        signals: &[crate::SignalDecl],
-        outs: &mut [Out],
-    ) -> std::io::Result<()> {
-        for item in &self.nodes[node].items {
-            match *item {
-                Item::Scope(n) => {
-                    w.add_module(self.nodes[n].name)?;
-                    self.emit(n, w, signals, outs)?;
-                    w.upscope()?;
-                }
-                Item::Var(i, name) => {
-                    let width = signals[i].width;
-                    let id = w.add_wire(width, name)?.to_string();
-                    let mut o = Out {
-                        id: [0; 7],
-                        id_len: id.len() as u8,
-                        width,
-                    };
-                    if id.len() > o.id.len() {
-                        return Err(std::io::Error::other("more than 94^7 signals"));
-                    }
-                    o.id[..id.len()].copy_from_slice(id.as_bytes());
-                    outs[i] = o;
-                }
-            }
-        }
-        Ok(())
     }
 }

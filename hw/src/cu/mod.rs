@@ -552,12 +552,8 @@ impl Cu {
         self.lds.probe("lds", t);
         self.vmem.probe("vmem", t);
         // Unused workgroup and wave slots (most of them, most of the time) cost nothing.
-        for (i, g) in self.wgs.iter().enumerate() {
-            t.indexed("wg", i, |t, n| t.unless_idle(g.valid, |t| g.probe(n, t)));
-        }
-        for (i, w) in self.waves.iter().enumerate() {
-            t.indexed("wave", i, |t, n| t.unless_idle(w.valid, |t| w.probe(n, t)));
-        }
+        t.slots("wg", &self.wgs, |g| g.valid);
+        t.slots("wave", &self.waves, |w| w.valid);
     }
 }
 

@@ -749,9 +749,8 @@ impl traces::Probe for FrontEnd {
     fn probe(&self, name: &str, t: &mut traces::Tracer) {
         t.scope(name, |t| {
             self.cp.probe("cp", t);
-            for (i, c) in self.ch.iter().enumerate() {
-                t.indexed("ch", i, |t, n| c.probe(n, t));
-            }
+            // `ch0`, `ch1`, ...: sampled as one run (see `traces::Tracer::flat_run`).
+            self.ch.probe("ch", t);
         });
     }
 }

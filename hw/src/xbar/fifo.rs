@@ -101,10 +101,21 @@ impl<T> CreditFifo<T> {
 
 impl<T> traces::Probe for CreditFifo<T> {
     fn probe(&self, name: &str, t: &mut traces::Tracer) {
+        if t.flat_scope(Self::FLAT, Self::SCOPES, |out| self.flat(out)) {
+            return;
+        }
         t.scope(name, |t| {
             t.signal("credits", 16, u64::from(self.credits));
             t.signal("count", 16, self.queue.len() as u64);
         });
+    }
+    const FLAT: usize = 2;
+    const SCOPES: usize = 1;
+    #[inline]
+    fn flat(&self, out: &mut [u64]) {
+        // As `signal` would mask them to their 16 bits.
+        out[0] = u64::from(self.credits);
+        out[1] = self.queue.len() as u64 & 0xffff;
     }
 }
 

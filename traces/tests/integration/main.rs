@@ -9,6 +9,7 @@ mod bench;
 mod design;
 mod diff;
 mod errors;
+mod flat;
 mod golden;
 mod roundtrip;
 mod window;
