@@ -13,6 +13,7 @@
 
 pub mod alu;
 pub mod control;
+mod fast;
 pub mod misc;
 
 use arch::isa::{encode, Family, Instruction, Opcode, Operand, Variant, MAX_OPERANDS};
@@ -191,10 +192,19 @@ fn expand_one(
         control::branch(inst, target, li.offset, out)
     } else if let Some(w) = wait {
         control::waitcnt(inst, w, ctx, out)
-    } else if let Some((i, high16)) = alu::plain(inst) {
+    } else if let Some(fast) = alu::plain_fast(inst, &mut out.bytes) {
         // The common case, decided by table (the general path below gives
         // the same result, more slowly).
-        out.emit(&i).map_err(|e| e.at(li.offset))?;
+        let high16 = match fast {
+            alu::Fast::Written(high16) => {
+                out.count += 1;
+                high16
+            }
+            alu::Fast::Inst(i, high16) => {
+                out.emit(&i).map_err(|e| e.at(li.offset))?;
+                high16
+            }
+        };
         match high16.then(|| alu::high16_to_clear(inst)).flatten() {
             Some(d) => out.emit(&alu::clear_high16(d)).map_err(|e| e.at(li.offset)),
             None => Ok(()),
