@@ -169,25 +169,6 @@ fn main() {
             }
         }
         code.extend_from_slice(&S_ENDPGM);
-        if std::env::var("DECODE_ONLY").is_ok() {
-            for _ in 0..3 {
-                let t0 = Instant::now();
-                let mut c = 0u64;
-                for _ in 0..(3_000_000 / n).max(1) {
-                    let mut at = 0;
-                    while at < code.len() {
-                        let i = std::hint::black_box(decode(Target::GFX803, &code[at..]).unwrap());
-                        c += 1;
-                        at += usize::from(i.size.max(4));
-                    }
-                }
-                println!(
-                    "decode only {n}: {:.1} ns/inst",
-                    t0.elapsed().as_secs_f64() * 1e9 / c as f64
-                );
-            }
-            continue;
-        }
         // About 3·10^6 instructions per batch (at least one run).
         let runs = (3_000_000 / n).max(1);
         // One warm-up run (page faults of the first allocation, caches).
