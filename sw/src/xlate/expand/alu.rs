@@ -241,7 +241,7 @@ fn all_plans() -> &'static Plans {
 /// path (which also reports every error).
 #[inline]
 pub fn plain(legacy: &Instruction) -> Option<(Instruction, bool)> {
-    plain_plan(legacy).map(|plan| (plain_inst(legacy, &plan), plan.high16))
+    plain_plan(legacy).map(|plan| (plain_inst(legacy, plan), plan.high16))
 }
 
 /// What the fast path did with an instruction.
@@ -266,18 +266,19 @@ pub(super) fn plain_fast(legacy: &Instruction, out: &mut Vec<u8>) -> Option<Fast
             }
         }
     }
-    Some(Fast::Inst(plain_inst(legacy, &plan), plan.high16))
+    Some(Fast::Inst(plain_inst(legacy, plan), plan.high16))
 }
 
 /// The fast path's eligibility: the row's plan when nothing but
 /// re-targeting applies.
 #[inline]
-fn plain_plan(legacy: &Instruction) -> Option<Plan> {
+fn plain_plan(legacy: &Instruction) -> Option<&'static Plan> {
+    // By reference: copying the 10-byte `Option<Plan>` out of the table
+    // went through the stack with a store-forwarding stall.
     let plan = plans()
         .get(legacy.opcode as usize)?
-        .get(legacy.family as usize)
-        .copied()
-        .flatten()?;
+        .get(legacy.family as usize)?
+        .as_ref()?;
     if plan.special
         || !(plan.direct || (plan.promote && legacy.variant == Variant::Plain))
         || legacy.variant == Variant::Dpp16

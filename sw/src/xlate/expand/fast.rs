@@ -178,7 +178,9 @@ impl Enc {
         if inst.operand_count != self.count {
             return false;
         }
-        let mut w = self.base;
+        // Both words in one register (word 1 in the high half): no
+        // read-modify-write of an array in memory per operand.
+        let mut w = u64::from(self.base[0]) | u64::from(self.base[1]) << 32;
         let mut literal: Option<u32> = None;
         for (op, s) in inst.operands().iter().zip(&self.slots) {
             let code = match *op {
@@ -209,12 +211,12 @@ impl Enc {
             if u32::from(v) >> s.bits != 0 {
                 return false;
             }
-            w[usize::from(s.word)] |= u32::from(v) << s.shift;
+            w |= u64::from(v) << (s.shift + 32 * s.word);
         }
         let m = &inst.modifiers;
         match self.mods {
             Mods::None => {}
-            Mods::Simm16 => w[0] |= u32::from(m.simm16),
+            Mods::Simm16 => w |= u64::from(m.simm16),
             Mods::Vop3a | Mods::Vop3b => {
                 if self.mods == Mods::Vop3b {
                     if m.abs != 0 || m.op_sel != 0 {
@@ -224,15 +226,16 @@ impl Enc {
                     if m.abs > 7 || m.op_sel > 15 {
                         return false;
                     }
-                    w[0] |= u32::from(m.op_sel) << 11 | u32::from(m.abs) << 8;
+                    w |= u64::from(m.op_sel) << 11 | u64::from(m.abs) << 8;
                 }
-                w[0] |= u32::from(m.clamp) << 15;
-                w[1] |= u32::from(m.neg & 7) << 29 | u32::from(m.omod & 3) << 27;
+                w |= u64::from(m.clamp) << 15;
+                w |= u64::from(m.neg & 7) << (32 + 29) | u64::from(m.omod & 3) << (32 + 27);
             }
         }
-        out.extend_from_slice(&w[0].to_le_bytes());
         if self.words == 2 {
-            out.extend_from_slice(&w[1].to_le_bytes());
+            out.extend_from_slice(&w.to_le_bytes());
+        } else {
+            out.extend_from_slice(&(w as u32).to_le_bytes());
         }
         if let Some(l) = literal {
             out.extend_from_slice(&l.to_le_bytes());
