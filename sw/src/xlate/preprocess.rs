@@ -418,19 +418,19 @@ fn pass(
 /// The largest SGPR (`Some(n)`) or VGPR index an operand of `inst` touches,
 /// as (max SGPR, max VGPR).
 pub fn registers(inst: &Instruction) -> (Option<u16>, Option<u16>) {
-    let mut s = None;
-    let mut v = None;
-    for op in inst.operands() {
+    // Highest index + 1 (0: none), branch-free per operand: the summary
+    // pass runs this on every instruction. The operand array is read
+    // directly (`Instruction::operands` is not inlined across crates).
+    let (mut s, mut v) = (0u16, 0u16);
+    let n = usize::from(inst.operand_count).min(inst.operands.len());
+    for op in &inst.operands[..n] {
         if let Operand::Src { code, ty } = *op {
             // gfx803: s0..s101 are 0..=101, VGPRs 256..=511; nothing else
             // is a numbered register (`classify`).
-            let last = || u16::from(ty.dwords(Target::GFX803)).saturating_sub(1);
-            if code <= 101 {
-                s = s.max(Some(code + last()));
-            } else if code >= 256 {
-                v = v.max(Some(code - 256 + last()));
-            }
+            let end = code + u16::from(ty.dwords(Target::GFX803));
+            s = s.max(if code <= 101 { end } else { 0 });
+            v = v.max(if code >= 256 { end - 256 } else { 0 });
         }
     }
-    (s, v)
+    (s.checked_sub(1), v.checked_sub(1))
 }
