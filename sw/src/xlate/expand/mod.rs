@@ -116,6 +116,20 @@ impl Emitter {
     }
 }
 
+/// Debug builds (every `cargo test` without `--release`): the direct
+/// encoding of `inst` is exactly what `arch`'s encoder writes.
+#[inline]
+fn check_direct(inst: &Instruction, bytes: &[u8]) {
+    if cfg!(debug_assertions) {
+        let mut expected = Vec::new();
+        let r = encode(inst, &mut expected);
+        assert!(
+            r.is_ok() && expected == bytes,
+            "{inst}: direct encoding {bytes:02x?}, arch {r:?} {expected:02x?}"
+        );
+    }
+}
+
 /// A gfx1030 wave64 instruction with default modifiers.
 pub fn inst(opcode: Opcode, family: Family, operands: &[Operand]) -> Instruction {
     let mut ops = [Operand::Off; MAX_OPERANDS];
@@ -188,6 +202,8 @@ fn expand_one(
     out: &mut Emitter,
 ) -> Result<(), XlateError> {
     let inst = &li.inst;
+    // Where this expansion starts (debug checks of the direct encoding).
+    let at = out.bytes.len();
     let r = if let Some(target) = li.target {
         control::branch(inst, target, li.offset, out)
     } else if let Some(w) = wait {
@@ -197,6 +213,11 @@ fn expand_one(
         // the same result, more slowly).
         let high16 = match fast {
             alu::Fast::Written(high16) => {
+                if cfg!(debug_assertions) {
+                    if let Some((i, _)) = alu::plain(inst) {
+                        check_direct(&i, &out.bytes[at..]);
+                    }
+                }
                 out.count += 1;
                 high16
             }
