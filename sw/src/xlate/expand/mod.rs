@@ -5,6 +5,10 @@
 //! concatenation of the per-instruction expansions, and the same instruction
 //! (with the same [`Layout`]) always expands to the same sequence.
 //!
+//! The common one-for-one re-targetings of scalar ALU and plain VOP
+//! instructions are written straight into the output from per-row field
+//! placements (`fast`, private), which give the bytes `arch`'s encoder would.
+//!
 //! Split by topic: [`alu`] (the generic re-targeting of an instruction whose
 //! operation exists on gfx1030 — renamed carry forms, VOP2 → VOP3 promotion,
 //! register renumbering — and the unfused multiply-add emulation), [`control`]
