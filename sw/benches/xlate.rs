@@ -12,7 +12,8 @@
 //! (`/proc/thread-self/schedstat`, which the kernel updates at scheduler
 //! ticks: batches are ~0.3 s so that a tick is ~1%) and in wall time; each
 //! size runs five batches and reports the best and the median (the machine
-//! is shared).
+//! is shared). Fingerprints of the translated corpus and of each program's
+//! output are printed too (a faster translator must emit the same bytes).
 
 use std::time::Instant;
 
@@ -92,6 +93,41 @@ fn thread_cpu_ns() -> Option<u64> {
         .ok()
 }
 
+/// 64-bit FNV-1a.
+fn fnv1a(h: u64, bytes: &[u8]) -> u64 {
+    bytes
+        .iter()
+        .fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+}
+
+/// FNV-1a over every corpus kernel's translated code and offset map.
+fn corpus_fingerprint(binding: &Binding) -> Result<u64, String> {
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/kernels/prebuilt/gfx803"
+    );
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .map_err(|e| format!("{dir}: {e}"))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "hsaco"))
+        .collect();
+    paths.sort();
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for p in paths {
+        let bytes = std::fs::read(&p).map_err(|e| format!("{}: {e}", p.display()))?;
+        let object = CodeObject::parse(&bytes).map_err(|e| format!("{}: {e}", p.display()))?;
+        for k in object.kernels() {
+            let t = translate_code(&k.code, binding).map_err(|e| e.to_string())?;
+            h = fnv1a(h, &t.code);
+            for (a, b) in &t.offset_map {
+                h = fnv1a(h, &a.to_le_bytes());
+                h = fnv1a(h, &b.to_le_bytes());
+            }
+        }
+    }
+    Ok(h)
+}
+
 /// Timed batches per program size.
 const BATCHES: usize = 5;
 
@@ -111,6 +147,14 @@ fn main() {
         private_bytes_per_item: 1024,
         ..Binding::default()
     };
+    // A fingerprint of the translated corpus (every kernel as compiled), so
+    // that a faster translator can be checked to emit the same bytes.
+    match corpus_fingerprint(&binding) {
+        Ok(h) => {
+            println!("translated corpus fingerprint (FNV-1a over code and offset maps): {h:016x}")
+        }
+        Err(e) => return eprintln!("{e}"),
+    }
     println!("| legacy instructions | batches×runs | ns/inst (CPU, best) | M inst/s (CPU, best) | ns/inst (CPU, median) | M inst/s (CPU, median) | M inst/s (wall, that batch) | out/in |");
     println!("|---:|---:|---:|---:|---:|---:|---:|---:|");
     for want in [1_000usize, 10_000, 100_000, 1_000_000] {
@@ -151,6 +195,11 @@ fn main() {
         let (best, median) = (batches[0], batches[BATCHES / 2]);
         match last {
             Some(Ok(t)) => {
+                eprintln!(
+                    "{} instructions: output fingerprint {:016x}",
+                    t.counts.instructions_in,
+                    fnv1a(0xcbf2_9ce4_8422_2325, &t.code)
+                );
                 let inst = t.counts.instructions_in as f64;
                 println!(
                     "| {} | {BATCHES}×{runs} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} | {:.3} |",

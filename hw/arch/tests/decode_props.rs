@@ -1,12 +1,24 @@
 //! Property tests: the decoder, printer and encoder never panic on arbitrary
 //! bytes, and whatever decodes re-encodes to the same bytes.
 
-use arch::isa::{decode, encode, DecodeError, EncodeError, Target};
+use arch::isa::{assemble, decode, decode_into, encode, DecodeError, EncodeError, Target};
 use proptest::prelude::*;
 
 const TARGETS: [Target; 3] = [Target::GFX803, Target::GFX1030_W32, Target::GFX1030_W64];
 
 fn check(target: Target, bytes: &[u8]) -> Result<(), TestCaseError> {
+    // `decode_into` over a previously decoded instruction (of another
+    // target, with modifiers and operands set) gives exactly `decode`'s
+    // instruction or error.
+    let previous = assemble(Target::GFX803, "v_mad_f32 v1, -v2, |s3|, 0.5 clamp")
+        .map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let mut into =
+        decode(Target::GFX803, &previous).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    match (decode(target, bytes), decode_into(target, bytes, &mut into)) {
+        (Ok(a), Ok(())) => prop_assert_eq!(a, into),
+        (Err(a), Err(b)) => prop_assert_eq!(a, b),
+        (a, b) => prop_assert!(false, "decode {a:?}, decode_into {b:?}"),
+    }
     match decode(target, bytes) {
         Ok(inst) => {
             let size = usize::from(inst.size);

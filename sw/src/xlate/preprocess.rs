@@ -15,7 +15,7 @@
 //! The result may no longer be a legal gfx8 program (seed 003: "semantically
 //! equivalent, not necessarily legal for GPU-A").
 
-use arch::isa::{decode, Family, Instruction, Opcode, Operand, Target};
+use arch::isa::{decode, decode_into, Family, Instruction, Opcode, Operand, Target};
 
 use super::XlateError;
 
@@ -222,26 +222,47 @@ fn pass(
     let mut last_at: Option<usize> = None;
     let mut at = 0usize;
     let mut undecodable: Option<(usize, String)> = None;
+    // Decoded straight into the vector's next slot (`decode_into`): a
+    // returned instruction copied into the vector costs a large copy of
+    // freshly written bytes per instruction (store-forwarding stalls).
+    let blank = LegacyInst {
+        offset: 0,
+        inst: arch::isa::Instruction {
+            target: Target::GFX803,
+            opcode: Opcode::S_NOP,
+            family: Family::Sopp,
+            variant: arch::isa::Variant::Plain,
+            operands: [Operand::Off; arch::isa::MAX_OPERANDS],
+            operand_count: 0,
+            modifiers: Default::default(),
+            size: 4,
+        },
+        target: None,
+        leader: false,
+    };
     while at < code.len() {
-        let inst = match decode(Target::GFX803, &code[at..]) {
-            Ok(inst) => inst,
-            Err(e) => {
-                undecodable = Some((at, e.to_string()));
-                break;
-            }
-        };
-        let next = at + usize::from(inst.size.max(4));
         let k = insts.len() as u32;
+        insts.push(blank);
+        let slot = &mut insts[k as usize];
+        slot.offset = at as u32;
+        if let Err(e) = decode_into(Target::GFX803, &code[at..], &mut slot.inst) {
+            insts.truncate(k as usize);
+            undecodable = Some((at, e.to_string()));
+            break;
+        }
+        let inst = &slot.inst;
+        let next = at + usize::from(inst.size.max(4));
         last_at = Some(at);
-        m0_read |= reads_m0(&inst);
+        m0_read |= reads_m0(inst);
         let drop = if inst.opcode == Opcode::S_NOP && inst.family == Family::Sopp {
             Some(Removal::Hint)
-        } else if !keep_m0 && is_lds_m0_setup(&inst) {
+        } else if !keep_m0 && is_lds_m0_setup(inst) {
             Some(Removal::LdsM0)
         } else {
             None
         };
         if let Some(why) = drop {
+            insts.truncate(k as usize);
             at_dword[at / 4] = DROPPED | k;
             dropped.push((at as u32, k, why));
             at = next;
@@ -254,16 +275,10 @@ fn pass(
                 self_branches.push(k);
             }
         }
-        if ends_flow(&inst) {
+        if ends_flow(inst) {
             flow_ends.push(k);
         }
         at_dword[at / 4] = k;
-        insts.push(LegacyInst {
-            offset: at as u32,
-            inst,
-            target: None,
-            leader: false,
-        });
         at = next;
     }
     if !keep_m0 && m0_read && dropped.iter().any(|d| d.2 == Removal::LdsM0) {
@@ -403,19 +418,19 @@ fn pass(
 /// The largest SGPR (`Some(n)`) or VGPR index an operand of `inst` touches,
 /// as (max SGPR, max VGPR).
 pub fn registers(inst: &Instruction) -> (Option<u16>, Option<u16>) {
-    let mut s = None;
-    let mut v = None;
-    for op in inst.operands() {
+    // Highest index + 1 (0: none), branch-free per operand: the summary
+    // pass runs this on every instruction. The operand array is read
+    // directly (`Instruction::operands` is not inlined across crates).
+    let (mut s, mut v) = (0u16, 0u16);
+    let n = usize::from(inst.operand_count).min(inst.operands.len());
+    for op in &inst.operands[..n] {
         if let Operand::Src { code, ty } = *op {
             // gfx803: s0..s101 are 0..=101, VGPRs 256..=511; nothing else
             // is a numbered register (`classify`).
-            let last = || u16::from(ty.dwords(Target::GFX803)).saturating_sub(1);
-            if code <= 101 {
-                s = s.max(Some(code + last()));
-            } else if code >= 256 {
-                v = v.max(Some(code - 256 + last()));
-            }
+            let end = code + u16::from(ty.dwords(Target::GFX803));
+            s = s.max(if code <= 101 { end } else { 0 });
+            v = v.max(if code >= 256 { end - 256 } else { 0 });
         }
     }
-    (s, v)
+    (s.checked_sub(1), v.checked_sub(1))
 }

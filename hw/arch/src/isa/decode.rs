@@ -99,6 +99,23 @@ pub fn decode(target: Target, bytes: &[u8]) -> Result<Instruction, DecodeError> 
     }
 }
 
+/// [`decode`] into `inst` (overwritten; unspecified after an error): the
+/// instruction is completed where the caller keeps it — e.g. the slot of a
+/// vector — instead of being returned and copied, which costs a large
+/// unaligned copy of freshly written bytes per instruction in a decoding loop.
+#[inline]
+pub fn decode_into(
+    target: Target,
+    bytes: &[u8],
+    inst: &mut Instruction,
+) -> Result<(), DecodeError> {
+    *inst = fast_template(target);
+    if !fast(inst, bytes) {
+        *inst = decode_slow(target, bytes)?;
+    }
+    Ok(())
+}
+
 /// The fast path of [`decode`]: for the most frequent encodings, completes `inst`
 /// (fresh from [`decode`]) in place. False means "not sure", never "invalid".
 /// It only reads the first word and jumps to a family's fast path, so it needs

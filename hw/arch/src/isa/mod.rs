@@ -24,7 +24,7 @@ pub mod operand;
 pub mod tables;
 
 pub use asm::assemble;
-pub use decode::{decode, decode_all};
+pub use decode::{decode, decode_all, decode_into};
 pub use encode::encode;
 pub use error::{AsmError, DecodeError, EncodeError};
 pub use operand::{Operand, OperandType};

@@ -141,6 +141,16 @@ struct Plan {
     /// The row's first operand is a 16-bit VGPR result of VOP1/VOP2/VOP3
     /// ([`high16_to_clear`] may apply).
     high16: bool,
+    /// Index of the gfx1030 row's direct encoding in [`Plans::encs`]
+    /// (`u16::MAX`: none; `arch`'s encoder writes it).
+    enc: u16,
+}
+
+/// The re-targeting plans, per gfx803 (opcode, family), and the direct
+/// encodings of their gfx1030 rows.
+struct Plans {
+    by_op: Vec<[Option<Plan>; FAMILIES]>,
+    encs: Vec<super::fast::Enc>,
 }
 
 /// Opcodes [`semantic_difference`] looks at (besides D16 and DPP, checked
@@ -165,7 +175,11 @@ fn has_semantic_check(op: Opcode) -> bool {
 const FAMILIES: usize = Family::ALL.len();
 
 fn plans() -> &'static [[Option<Plan>; FAMILIES]] {
-    static PLANS: std::sync::OnceLock<Vec<[Option<Plan>; FAMILIES]>> = std::sync::OnceLock::new();
+    &all_plans().by_op
+}
+
+fn all_plans() -> &'static Plans {
+    static PLANS: std::sync::OnceLock<Plans> = std::sync::OnceLock::new();
     PLANS.get_or_init(|| {
         let rows = arch::isa::tables::tables(Isa::Gfx803).rows;
         let n = rows
@@ -174,6 +188,7 @@ fn plans() -> &'static [[Option<Plan>; FAMILIES]] {
             .max()
             .unwrap_or(0);
         let mut plans = vec![[None; FAMILIES]; n];
+        let mut encs = Vec::new();
         for row in rows {
             let op = rename(row.opcode);
             let direct = info(Isa::Gfx1030, row.family, op)
@@ -182,8 +197,17 @@ fn plans() -> &'static [[Option<Plan>; FAMILIES]] {
                 && matches!(row.family, Family::Vop1 | Family::Vop2 | Family::Vopc)
                 && info(Isa::Gfx1030, Family::Vop3, op)
                     .is_some_and(|new| same_operands(row.operands, new.operands, true));
+            let out_family = if direct { row.family } else { Family::Vop3 };
+            let enc = match info(Isa::Gfx1030, out_family, op).and_then(super::fast::Enc::of) {
+                Some(e) if direct || promote => {
+                    encs.push(e);
+                    (encs.len() - 1) as u16
+                }
+                _ => u16::MAX,
+            };
             if let Some(slot) = plans[row.opcode as usize].get_mut(row.family as usize) {
                 *slot = Some(Plan {
+                    enc,
                     op,
                     direct,
                     promote,
@@ -206,7 +230,7 @@ fn plans() -> &'static [[Option<Plan>; FAMILIES]] {
                 });
             }
         }
-        plans
+        Plans { by_op: plans, encs }
     })
 }
 
@@ -217,11 +241,44 @@ fn plans() -> &'static [[Option<Plan>; FAMILIES]] {
 /// path (which also reports every error).
 #[inline]
 pub fn plain(legacy: &Instruction) -> Option<(Instruction, bool)> {
+    plain_plan(legacy).map(|plan| (plain_inst(legacy, plan), plan.high16))
+}
+
+/// What the fast path did with an instruction.
+pub(super) enum Fast {
+    /// Its re-targeted form is written to the output (directly encoded);
+    /// the 16-bit high-half clear may apply.
+    Written(bool),
+    /// Its re-targeted form, for `arch`'s encoder; the clear may apply.
+    Inst(Instruction, bool),
+}
+
+/// [`plain`] writing the re-targeted instruction straight into `out` when
+/// its gfx1030 row has a direct encoding ([`super::fast`]), which gives the
+/// bytes `arch::isa::encode` would (a test compares them).
+#[inline]
+pub(super) fn plain_fast(legacy: &Instruction, out: &mut Vec<u8>) -> Option<Fast> {
+    let plan = plain_plan(legacy)?;
+    if legacy.variant == Variant::Plain {
+        if let Some(enc) = all_plans().encs.get(usize::from(plan.enc)) {
+            if enc.write(legacy, out) {
+                return Some(Fast::Written(plan.high16));
+            }
+        }
+    }
+    Some(Fast::Inst(plain_inst(legacy, plan), plan.high16))
+}
+
+/// The fast path's eligibility: the row's plan when nothing but
+/// re-targeting applies.
+#[inline]
+fn plain_plan(legacy: &Instruction) -> Option<&'static Plan> {
+    // By reference: copying the 10-byte `Option<Plan>` out of the table
+    // went through the stack with a store-forwarding stall.
     let plan = plans()
         .get(legacy.opcode as usize)?
-        .get(legacy.family as usize)
-        .copied()
-        .flatten()?;
+        .get(legacy.family as usize)?
+        .as_ref()?;
     if plan.special
         || !(plan.direct || (plan.promote && legacy.variant == Variant::Plain))
         || legacy.variant == Variant::Dpp16
@@ -240,6 +297,13 @@ pub fn plain(legacy: &Instruction) -> Option<(Instruction, bool)> {
     if !legacy.operands[..n].iter().all(|&o| same_code(o)) {
         return None;
     }
+    Some(plan)
+}
+
+/// The re-targeted form of an instruction [`plain_plan`] accepted.
+#[inline]
+fn plain_inst(legacy: &Instruction, plan: &Plan) -> Instruction {
+    let n = usize::from(legacy.operand_count);
     let mut out = *legacy;
     if out.family == Family::Smem && plan.smem_soffset && out.operand_count + 1 == plan.row_len {
         out.operands[n] = Operand::scalar(NULL, OperandType::B32);
@@ -251,7 +315,7 @@ pub fn plain(legacy: &Instruction) -> Option<(Instruction, bool)> {
     out.target = OUTPUT;
     out.opcode = plan.op;
     out.size = 0;
-    Some((out, plan.high16))
+    out
 }
 
 /// The one gfx1030 instruction that does what `inst` does.

@@ -5,6 +5,10 @@
 //! concatenation of the per-instruction expansions, and the same instruction
 //! (with the same [`Layout`]) always expands to the same sequence.
 //!
+//! The common one-for-one re-targetings of scalar ALU and plain VOP
+//! instructions are written straight into the output from per-row field
+//! placements (`fast`, private), which give the bytes `arch`'s encoder would.
+//!
 //! Split by topic: [`alu`] (the generic re-targeting of an instruction whose
 //! operation exists on gfx1030 — renamed carry forms, VOP2 → VOP3 promotion,
 //! register renumbering — and the unfused multiply-add emulation), [`control`]
@@ -13,6 +17,7 @@
 
 pub mod alu;
 pub mod control;
+mod fast;
 pub mod misc;
 
 use arch::isa::{encode, Family, Instruction, Opcode, Operand, Variant, MAX_OPERANDS};
@@ -115,6 +120,20 @@ impl Emitter {
     }
 }
 
+/// Debug builds (every `cargo test` without `--release`): the direct
+/// encoding of `inst` is exactly what `arch`'s encoder writes.
+#[inline]
+fn check_direct(inst: &Instruction, bytes: &[u8]) {
+    if cfg!(debug_assertions) {
+        let mut expected = Vec::new();
+        let r = encode(inst, &mut expected);
+        assert!(
+            r.is_ok() && expected == bytes,
+            "{inst}: direct encoding {bytes:02x?}, arch {r:?} {expected:02x?}"
+        );
+    }
+}
+
 /// A gfx1030 wave64 instruction with default modifiers.
 pub fn inst(opcode: Opcode, family: Family, operands: &[Operand]) -> Instruction {
     let mut ops = [Operand::Off; MAX_OPERANDS];
@@ -187,14 +206,30 @@ fn expand_one(
     out: &mut Emitter,
 ) -> Result<(), XlateError> {
     let inst = &li.inst;
+    // Where this expansion starts (debug checks of the direct encoding).
+    let at = out.bytes.len();
     let r = if let Some(target) = li.target {
         control::branch(inst, target, li.offset, out)
     } else if let Some(w) = wait {
         control::waitcnt(inst, w, ctx, out)
-    } else if let Some((i, high16)) = alu::plain(inst) {
+    } else if let Some(fast) = alu::plain_fast(inst, &mut out.bytes) {
         // The common case, decided by table (the general path below gives
         // the same result, more slowly).
-        out.emit(&i).map_err(|e| e.at(li.offset))?;
+        let high16 = match fast {
+            alu::Fast::Written(high16) => {
+                if cfg!(debug_assertions) {
+                    if let Some((i, _)) = alu::plain(inst) {
+                        check_direct(&i, &out.bytes[at..]);
+                    }
+                }
+                out.count += 1;
+                high16
+            }
+            alu::Fast::Inst(i, high16) => {
+                out.emit(&i).map_err(|e| e.at(li.offset))?;
+                high16
+            }
+        };
         match high16.then(|| alu::high16_to_clear(inst)).flatten() {
             Some(d) => out.emit(&alu::clear_high16(d)).map_err(|e| e.at(li.offset)),
             None => Ok(()),
