@@ -88,9 +88,9 @@ pub struct Layout {
     pub flat_scratch_init: Option<u16>,
     /// See [`Binding::private_bytes_per_item`].
     pub private_bytes_per_item: u32,
-    /// The descriptor's f32 denormal mode (MODE[5:4]).
+    /// The descriptor's f32 denormal mode (`MODE[5:4]`).
     pub denorm_f32: u8,
-    /// The descriptor's f64/f16 denormal mode (MODE[7:6]).
+    /// The descriptor's f64/f16 denormal mode (`MODE[7:6]`).
     pub denorm_f16_f64: u8,
     /// The program changes MODE itself.
     pub writes_mode: bool,

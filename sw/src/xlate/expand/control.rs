@@ -33,14 +33,14 @@ pub fn branch(
         .map_err(|e| e.at(offset))
 }
 
-/// gfx10 `s_waitcnt` simm16 from its counts: vmcnt {[15:14], [3:0]},
-/// expcnt [6:4], lgkmcnt [13:8].
+/// gfx10 `s_waitcnt` simm16 from its counts: vmcnt `{[15:14], [3:0]}`,
+/// expcnt `[6:4]`, lgkmcnt `[13:8]`.
 pub fn gfx10_waitcnt(vm: u16, exp: u16, lgkm: u16) -> u16 {
     (vm & 0xf) | (vm >> 4 & 3) << 14 | (exp & 7) << 4 | (lgkm & 0x3f) << 8
 }
 
-/// A legacy `s_waitcnt`: gfx8 fields (vmcnt [3:0], expcnt [6:4], lgkmcnt
-/// [11:8]) re-laid for gfx10, `vmcnt` narrowed to the loads in its window and
+/// A legacy `s_waitcnt`: gfx8 fields (vmcnt `[3:0]`, expcnt `[6:4]`, lgkmcnt
+/// `[11:8]`) re-laid for gfx10, `vmcnt` narrowed to the loads in its window and
 /// `s_waitcnt_vscnt null, S` added for the stores (only when the program has
 /// stores at all). A wait for nothing becomes nothing.
 pub fn waitcnt(
