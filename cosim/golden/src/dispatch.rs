@@ -400,8 +400,8 @@ impl DispatchEnv {
 }
 
 /// The MODE register a wave starts with, from `COMPUTE_PGM_RSRC1`:
-/// FP_ROUND[3:0] (f32 in 1:0, f16/f64 in 3:2), FP_DENORM[7:4] (f32 in 5:4,
-/// f16/f64 in 7:6), DX10_CLAMP[8], IEEE[9], FP16_OVFL[23].
+/// FP_ROUND\[3:0\] (f32 in 1:0, f16/f64 in 3:2), FP_DENORM\[7:4\] (f32 in 5:4,
+/// f16/f64 in 7:6), DX10_CLAMP\[8\], IEEE\[9\], FP16_OVFL\[23\].
 pub fn initial_mode(d: &KernelDescriptor) -> u32 {
     let r = d.compute_pgm_rsrc1;
     u32::from(r.float_round_mode_32.value())

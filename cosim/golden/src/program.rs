@@ -60,7 +60,7 @@ fn hot_tag(bits: u64, pc: u64) -> u64 {
     (pc & !(PAGE_MASK & !3)) | bits
 }
 
-/// The target's part of [`hot_tag`] (see [`ProgramCache::fetch_tagged`]).
+/// The target's part of `hot_tag` (see [`ProgramCache::fetch_tagged`]).
 #[inline(always)]
 pub fn target_bits(target: Target) -> u64 {
     ((target.isa as u64) << 1 | u64::from(target.wave64)) << 2

@@ -50,7 +50,7 @@ impl ChannelEntry {
     }
 }
 
-/// Command opcodes (header bits [7:0]).
+/// Command opcodes (header bits \[7:0\]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
 pub enum CommandOpcode {
@@ -68,7 +68,7 @@ pub enum CommandOpcode {
 }
 
 impl CommandOpcode {
-    /// Decodes header bits [7:0].
+    /// Decodes header bits \[7:0\].
     pub fn from_u8(v: u8) -> Option<CommandOpcode> {
         Some(match v {
             0x00 => CommandOpcode::Nop,
@@ -356,10 +356,10 @@ pub enum CommandError {
     /// The entry has length zero.
     #[error("channel entry points to an empty command block")]
     EmptyBlock,
-    /// Header bits [7:0] name no command.
+    /// Header bits \[7:0\] name no command.
     #[error("unknown command opcode {0:#04x}")]
     UnknownOpcode(u8),
-    /// Header bits [15:8] are not zero.
+    /// Header bits \[15:8\] are not zero.
     #[error("command header {0:#010x} has reserved bits set")]
     ReservedBits(u32),
     /// The header's payload length is wrong for the command.

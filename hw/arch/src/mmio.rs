@@ -24,7 +24,7 @@ pub const GPU_ID_GFX803: u32 = 0x0803;
 
 /// [`STATUS`] bit: some channel has work pending or waves are running.
 pub const STATUS_BUSY: u32 = 1 << 0;
-/// [`STATUS`] bit: the device stopped on a fault (details via [`crate::device::Device::fault`]).
+/// [`STATUS`] bit: the device stopped on a fault (details in the [`crate::device::DeviceError::Fault`] the run returned).
 pub const STATUS_FAULT: u32 = 1 << 1;
 
 /// Offset of channel 0's registers.

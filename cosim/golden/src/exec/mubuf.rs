@@ -57,7 +57,7 @@ pub struct BufferResource {
     pub element: u64,
     /// gfx1030 out-of-bounds select; `None` on gfx803.
     pub oob_select: Option<u8>,
-    /// Format in the MTBUF field's encoding (see [`format`]).
+    /// Format in the MTBUF field's encoding (see [`format`](mod@format)).
     pub format: u8,
 }
 

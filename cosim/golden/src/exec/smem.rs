@@ -4,7 +4,7 @@
 //! Address = base + immediate offset + soffset register (gfx803 has one or the
 //! other; gfx1030 has both, `null` meaning none), with the two low bits ignored
 //! as the hardware does. `s_buffer_*` take the base from a buffer resource (V#):
-//! base = V#[47:0], and each dword whose byte offset lies at or beyond the
+//! base = V#\[47:0\], and each dword whose byte offset lies at or beyond the
 //! range (NUM_RECORDS bytes when STRIDE is 0, else NUM_RECORDS × STRIDE) reads
 //! as zero (stores to it are dropped).
 

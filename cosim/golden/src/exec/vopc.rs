@@ -126,7 +126,7 @@ pub enum Ty32 {
 
 /// For the fast paths: a 32-bit compare's truth table (bits: less, equal,
 /// greater, unordered), element type and whether it writes EXEC (`v_cmpx`),
-/// from the same parsed mnemonics as [`compare`]; `None` for `class`,
+/// from the same parsed mnemonics as `compare`; `None` for `class`,
 /// 16- and 64-bit compares.
 pub fn compare32(op: Opcode) -> Option<(u8, Ty32, bool)> {
     let c = (*table().get(op as usize)?)?;

@@ -210,9 +210,9 @@ impl FpMode {
 /// The floating-point part of the MODE register.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Mode {
-    /// `f32` behaviour (FP_ROUND[1:0], FP_DENORM[1:0]).
+    /// `f32` behaviour (FP_ROUND\[1:0\], FP_DENORM\[1:0\]).
     pub f32: FpMode,
-    /// `f64` and `f16` behaviour (FP_ROUND[3:2], FP_DENORM[3:2]).
+    /// `f64` and `f16` behaviour (FP_ROUND\[3:2\], FP_DENORM\[3:2\]).
     pub f64: FpMode,
     /// DX10_CLAMP: `clamp` turns NaN into 0.
     pub dx10_clamp: bool,
