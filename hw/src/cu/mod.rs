@@ -83,7 +83,7 @@ use salu::Salu;
 use scheduler::Sched;
 use simd::Simd;
 use vmem::Vmem;
-use wave::{Wave, Workgroup};
+use wave::{Wave, Waves, Workgroup};
 
 /// An ALU (or control) instruction between issue and writeback.
 #[derive(Clone, Debug)]
@@ -136,7 +136,7 @@ pub struct Cu {
     index: usize,
     cfg: CuConfig,
     /// Wave slots, SIMD-major (`simd * wave_slots + i`).
-    pub waves: Vec<Wave>,
+    pub waves: Waves,
     /// Workgroup slots with their barriers.
     wgs: Vec<Workgroup>,
     /// Instruction fetch arbiter.
@@ -180,7 +180,7 @@ impl Cu {
         Cu {
             index,
             cfg: cfg.clone(),
-            waves: vec![Wave::default(); slots],
+            waves: Waves::new(slots),
             wgs: vec![Workgroup::default(); slots],
             fetch: Fetch::default(),
             sched: vec![Sched::default(); cfg.simds as usize],
@@ -225,7 +225,7 @@ impl Cu {
     /// Drops decoded instructions over `[address, +len)` (host writes).
     pub fn invalidate_code(&mut self, address: u64, len: u64) {
         self.decode.invalidate(address, len);
-        for w in &mut self.waves {
+        for w in self.waves.iter_mut() {
             w.dec = None;
         }
     }
@@ -553,7 +553,7 @@ impl Cu {
         self.vmem.probe("vmem", t);
         // Unused workgroup and wave slots (most of them, most of the time) cost nothing.
         t.slots("wg", &self.wgs, |g| g.valid);
-        t.slots("wave", &self.waves, |w| w.valid);
+        t.slots_hinted("wave", &self.waves, self.waves.gens(), |w| w.valid);
     }
 }
 

@@ -99,19 +99,14 @@ pub mod counter {
 }
 
 impl Wave {
-    /// True when its counters satisfy the `s_waitcnt` in force (and clears it).
+    /// True when its counters satisfy the `s_waitcnt` in force (or none is);
+    /// the caller clears `wait` once it is met.
     #[inline]
-    pub fn waitcnt_ok(&mut self) -> bool {
+    pub fn waitcnt_met(&self) -> bool {
         match self.wait {
             None => true,
             Some((vm, vs, lgkm)) => {
-                let ok = self.vmcnt.value() <= vm
-                    && self.vscnt.value() <= vs
-                    && self.lgkmcnt.value() <= lgkm;
-                if ok {
-                    self.wait = None;
-                }
-                ok
+                self.vmcnt.value() <= vm && self.vscnt.value() <= vs && self.lgkmcnt.value() <= lgkm
             }
         }
     }
@@ -179,4 +174,92 @@ pub struct Workgroup {
     /// LDS slice length (bytes).
     pub lds_len: u32,
 }
+}
+
+/// The CU's wave slots, with a change generation per slot for tracing.
+///
+/// Every way of getting a `&mut Wave` (indexing, [`Waves::get_mut`],
+/// [`Waves::iter_mut`]) bumps the slot's generation, so a write cannot miss
+/// it; reading goes through `Deref` to `[Wave]` and bumps nothing. A tracer
+/// ([`traces::Tracer::slots_hinted`]) then steps over a slot whose generation
+/// is the one it saw at its previous sample instead of reading and comparing
+/// its registers: most live waves are not written in a given cycle.
+#[derive(Clone, Debug, Default)]
+pub struct Waves {
+    slots: Vec<Wave>,
+    /// By slot: how many times it was handed out for writing (wrapping; a
+    /// tracer only compares it for equality with an earlier value).
+    gens: Vec<u64>,
+}
+
+impl Waves {
+    /// `n` empty slots.
+    pub fn new(n: usize) -> Waves {
+        Waves {
+            slots: vec![Wave::default(); n],
+            gens: vec![0; n],
+        }
+    }
+
+    /// Each slot's change generation.
+    #[inline]
+    pub fn gens(&self) -> &[u64] {
+        &self.gens
+    }
+
+    /// Slot `i` for writing (bumps its generation), or `None` out of range.
+    #[inline]
+    pub fn get_mut(&mut self, i: usize) -> Option<&mut Wave> {
+        let w = self.slots.get_mut(i)?;
+        if let Some(g) = self.gens.get_mut(i) {
+            *g = g.wrapping_add(1);
+        }
+        Some(w)
+    }
+
+    /// Every slot for writing (bumps every generation).
+    pub fn iter_mut(&mut self) -> std::slice::IterMut<'_, Wave> {
+        for g in &mut self.gens {
+            *g = g.wrapping_add(1);
+        }
+        self.slots.iter_mut()
+    }
+}
+
+impl std::ops::Deref for Waves {
+    type Target = [Wave];
+    #[inline]
+    fn deref(&self) -> &[Wave] {
+        &self.slots
+    }
+}
+
+impl std::ops::Index<usize> for Waves {
+    type Output = Wave;
+    #[inline]
+    fn index(&self, i: usize) -> &Wave {
+        &self.slots[i]
+    }
+}
+
+/// A row of slots for reading (there is no `IndexMut` for ranges: writes go
+/// through single slots).
+impl std::ops::Index<std::ops::Range<usize>> for Waves {
+    type Output = [Wave];
+    #[inline]
+    fn index(&self, r: std::ops::Range<usize>) -> &[Wave] {
+        &self.slots[r]
+    }
+}
+
+impl std::ops::IndexMut<usize> for Waves {
+    #[inline]
+    fn index_mut(&mut self, i: usize) -> &mut Wave {
+        let w = &mut self.slots[i];
+        // Same length as `slots`: `i` is in range here.
+        if let Some(g) = self.gens.get_mut(i) {
+            *g = g.wrapping_add(1);
+        }
+        w
+    }
 }
