@@ -530,6 +530,16 @@ impl Tracer {
         }
         for (i, v) in items.iter().enumerate() {
             let (c, kk) = (c0 + i * f, k0 + i * k);
+            if let Some(&g) = gens.and_then(|g| g.get(i)) {
+                // First, before touching the slot or its scope: most slots
+                // were not written since the last sample.
+                if self.hints.get(kk) == Some(&g) {
+                    if self.check_hints {
+                        self.check_unchanged(i, c, f, |out| v.flat(out));
+                    }
+                    continue;
+                }
+            }
             let Some(&s) = self.spans.get(kk).filter(|s| s.is(c, f, k)) else {
                 self.overrun = true;
                 continue;
@@ -538,14 +548,10 @@ impl Tracer {
             if s.flags & SPAN_SKIP != 0 || (quiet && !live(v)) {
                 continue;
             }
-            if let (Some(g), Some(h)) = (gens.and_then(|g| g.get(i)), self.hints.get_mut(kk)) {
-                if *h == *g {
-                    if self.check_hints {
-                        self.check_unchanged(i, c, f, |out| v.flat(out));
-                    }
-                    continue;
-                }
-                *h = *g;
+            // Only a sampled slot's generation is recorded: its values are
+            // then the slot's as of that generation.
+            if let (Some(&g), Some(h)) = (gens.and_then(|g| g.get(i)), self.hints.get_mut(kk)) {
+                *h = g;
             }
             self.sample_block(c, f, |out| v.flat(out));
             let now_quiet = self.values.get(c) == Some(&0);

@@ -71,6 +71,7 @@ mod retire;
 pub mod salu;
 pub mod scheduler;
 pub mod simd;
+pub mod slots;
 pub mod vgpr;
 pub mod vmem;
 pub mod wave;
@@ -82,8 +83,9 @@ use lds::Lds;
 use salu::Salu;
 use scheduler::Sched;
 use simd::Simd;
+use slots::Slots;
 use vmem::Vmem;
-use wave::{Wave, Waves, Workgroup};
+use wave::{Wave, Workgroup};
 
 /// An ALU (or control) instruction between issue and writeback.
 #[derive(Clone, Debug)]
@@ -136,9 +138,9 @@ pub struct Cu {
     index: usize,
     cfg: CuConfig,
     /// Wave slots, SIMD-major (`simd * wave_slots + i`).
-    pub waves: Waves,
+    pub waves: Slots<Wave>,
     /// Workgroup slots with their barriers.
-    wgs: Vec<Workgroup>,
+    wgs: Slots<Workgroup>,
     /// Instruction fetch arbiter.
     fetch: Fetch,
     /// Per SIMD: scheduler / issue arbiter.
@@ -180,8 +182,8 @@ impl Cu {
         Cu {
             index,
             cfg: cfg.clone(),
-            waves: Waves::new(slots),
-            wgs: vec![Workgroup::default(); slots],
+            waves: Slots::new(slots),
+            wgs: Slots::new(slots),
             fetch: Fetch::default(),
             sched: vec![Sched::default(); cfg.simds as usize],
             salu: Salu::default(),
@@ -552,7 +554,7 @@ impl Cu {
         self.lds.probe("lds", t);
         self.vmem.probe("vmem", t);
         // Unused workgroup and wave slots (most of them, most of the time) cost nothing.
-        t.slots("wg", &self.wgs, |g| g.valid);
+        t.slots_hinted("wg", &self.wgs, self.wgs.gens(), |g| g.valid);
         t.slots_hinted("wave", &self.waves, self.waves.gens(), |w| w.valid);
     }
 }
