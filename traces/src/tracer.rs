@@ -528,42 +528,84 @@ impl Tracer {
         if !(shaped(self, 0) && shaped(self, n - 1)) {
             return false;
         }
-        for (i, v) in items.iter().enumerate() {
-            let (c, kk) = (c0 + i * f, k0 + i * k);
-            if let Some(&g) = gens.and_then(|g| g.get(i)) {
-                // First, before touching the slot or its scope: most slots
-                // were not written since the last sample.
-                if self.hints.get(kk) == Some(&g) {
-                    if self.check_hints {
-                        self.check_unchanged(i, c, f, |out| v.flat(out));
-                    }
-                    continue;
+        match gens {
+            None => {
+                for (i, v) in items.iter().enumerate() {
+                    self.fixed_slot(i, v, (c0, k0), live, None);
                 }
             }
-            let Some(&s) = self.spans.get(kk).filter(|s| s.is(c, f, k)) else {
-                self.overrun = true;
-                continue;
-            };
-            let quiet = s.flags & SPAN_QUIET != 0;
-            if s.flags & SPAN_SKIP != 0 || (quiet && !live(v)) {
-                continue;
-            }
-            // Only a sampled slot's generation is recorded: its values are
-            // then the slot's as of that generation.
-            if let (Some(&g), Some(h)) = (gens.and_then(|g| g.get(i)), self.hints.get_mut(kk)) {
-                *h = g;
-            }
-            self.sample_block(c, f, |out| v.flat(out));
-            let now_quiet = self.values.get(c) == Some(&0);
-            if now_quiet != quiet {
-                if let Some(s) = self.spans.get_mut(kk) {
-                    s.flags ^= SPAN_QUIET;
+            Some(gens) => {
+                // Which slots' generations moved, as a bit mask per 64 slots
+                // (branch-free: a few of them move in a given cycle), before
+                // touching any slot or its scope.
+                for base in (0..n).step_by(64) {
+                    let end = (base + 64).min(n);
+                    let mut moved = 0u64;
+                    if k == 1 {
+                        if let Some(hints) = self.hints.get(k0 + base..k0 + end) {
+                            for (j, (&h, &g)) in hints.iter().zip(&gens[base..end]).enumerate() {
+                                moved |= u64::from(h != g) << j;
+                            }
+                        }
+                    } else {
+                        for (j, &g) in gens[base..end].iter().enumerate() {
+                            let h = self.hints.get(k0 + (base + j) * k).copied();
+                            moved |= u64::from(h != Some(g)) << j;
+                        }
+                    }
+                    if self.check_hints {
+                        for i in (base..end).filter(|&i| moved >> (i - base) & 1 == 0) {
+                            self.check_unchanged(i, c0 + i * f, f, |out| items[i].flat(out));
+                        }
+                    }
+                    // In slot order, so that changes are listed in signal order.
+                    while moved != 0 {
+                        let i = base + moved.trailing_zeros() as usize;
+                        moved &= moved - 1;
+                        self.fixed_slot(i, &items[i], (c0, k0), live, Some(gens[i]));
+                    }
                 }
             }
         }
         self.cursor = c0 + n * f;
         self.scope_cursor = k0 + n * k;
         true
+    }
+
+    /// Samples slot `i` of a [`Tracer::fixed_slots`] row whose first slot's
+    /// signals and scopes start at `c0` and `k0`, unless it is idle and was
+    /// at its last sample; records its generation `gen` if it is sampled.
+    #[inline(always)]
+    fn fixed_slot<T: Probe>(
+        &mut self,
+        i: usize,
+        v: &T,
+        (c0, k0): (usize, usize),
+        live: &impl Fn(&T) -> bool,
+        gen: Option<u64>,
+    ) {
+        let (f, k) = (T::FLAT, T::SCOPES);
+        let (c, kk) = (c0 + i * f, k0 + i * k);
+        let Some(&s) = self.spans.get(kk).filter(|s| s.is(c, f, k)) else {
+            self.overrun = true;
+            return;
+        };
+        let quiet = s.flags & SPAN_QUIET != 0;
+        if s.flags & SPAN_SKIP != 0 || (quiet && !live(v)) {
+            return;
+        }
+        // Only a sampled slot's generation is recorded: its values are then
+        // the slot's as of that generation.
+        if let (Some(g), Some(h)) = (gen, self.hints.get_mut(kk)) {
+            *h = g;
+        }
+        self.sample_block(c, f, |out| v.flat(out));
+        let now_quiet = self.values.get(c) == Some(&0);
+        if now_quiet != quiet {
+            if let Some(s) = self.spans.get_mut(kk) {
+                s.flags ^= SPAN_QUIET;
+            }
+        }
     }
 
     /// Panics if slot `slot`'s values (signals `c..c + f`) differ from the
