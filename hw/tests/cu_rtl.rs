@@ -346,3 +346,66 @@ s_endpgm"
     assert!(!probe(0, "s_waitcnt_vscnt null, 0x1"), "limit 0|1 does not");
     assert!(probe(0, "s_waitcnt_vscnt null, 0x0"), "null reads 0");
 }
+
+/// The tracer steps over wave slots whose change generation did not move
+/// (`Tracer::slots_hinted`): every cycle of a program that writes the wave
+/// slots through every path (issue, ALU and memory retire, waitcnt, branch
+/// flush, fetch, barrier, sleep, launch and end), the hinted tracer's values
+/// must equal a fresh declaring walk's (which reads every register), and
+/// `check_hints` must find no slot that changed without a bump.
+#[test]
+fn wave_slot_generations_cover_every_write() {
+    let program = "s_load_dwordx2 s[4:5], s[0:1], 0x0
+v_lshlrev_b32 v1, 2, v0
+s_waitcnt lgkmcnt(0)
+global_load_dword v2, v1, s[4:5]
+s_mov_b32 s6, 3
+v_add_nc_u32 v2, v2, v0
+s_sub_u32 s6, s6, 1
+s_cmp_eq_u32 s6, 0
+s_cbranch_scc0 -4
+s_waitcnt vmcnt(0)
+global_store_dword v1, v2, s[4:5] offset:1024
+ds_write_b32 v1, v2
+s_waitcnt lgkmcnt(0)
+v_readfirstlane_b32 s2, v0
+s_cmp_eq_u32 s2, 0
+s_cbranch_scc0 1
+s_sleep 3
+s_barrier
+ds_read_b32 v3, v1
+s_waitcnt vmcnt(0) lgkmcnt(0)
+s_endpgm";
+    for wave64 in [false, true] {
+        // More waves than slots on one SIMD: slots are freed and reused.
+        let mut gpu = loaded(program, wave64, 1024, 256, GpuConfig::one_cu());
+        let mut t = traces::Tracer::names();
+        t.check_hints(true);
+        let mut cycles = 0;
+        loop {
+            t.begin_walk();
+            traces::Probe::probe(&gpu, "gpu", &mut t);
+            t.end_walk();
+            let mut fresh = traces::Tracer::names();
+            traces::Probe::probe(&gpu, "gpu", &mut fresh);
+            fresh.end_walk();
+            if let Some(i) = (0..t.values().len()).find(|&i| t.values()[i] != fresh.values()[i]) {
+                panic!(
+                    "cycle {cycles} (wave64 {wave64}): `{}` traced as {:#x}, is {:#x}",
+                    fresh.signals()[i].path,
+                    t.values()[i],
+                    fresh.values()[i]
+                );
+            }
+            if gpu.is_idle() {
+                break;
+            }
+            gpu.step();
+            cycles += 1;
+        }
+        assert!(cycles > 100, "the program ran ({cycles} cycles)");
+        let names = t.declared();
+        let at = |n: &str| names.iter().position(|x| x == n).unwrap();
+        assert_eq!(t.values()[at("gpu.cu0.wave0.valid")], 0, "all waves ended");
+    }
+}

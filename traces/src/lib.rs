@@ -59,7 +59,9 @@
 //! [`signals!`] block of fixed shape ([`Probe::FLAT`]) writes its values as one
 //! run of words that is compared in bulk ([`Tracer::flat_scope`]; a vector of
 //! such blocks is one run, [`Tracer::flat_run`]), and a row of slots
-//! ([`Tracer::slots`]) steps over the slots that stay idle. The ignored
+//! ([`Tracer::slots`]) steps over the slots that stay idle; given a change
+//! generation per slot that the model bumps on every write
+//! ([`Tracer::slots_hinted`]), also over the live slots nothing wrote. The ignored
 //! benchmark in `tests/integration/bench.rs` (5,000 signals, 5% changing per
 //! cycle) measured about 10 µs per walk and 30 µs per written sample on the
 //! development machine (lightly loaded) with per-signal calls. Outside the

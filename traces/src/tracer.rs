@@ -22,6 +22,10 @@ enum Mode {
 /// Marks a signal of at most 64 bits in [`Tracer::wide_at`].
 const NARROW: u32 = u32::MAX;
 
+/// A slot's generation before its first sample: generations count up from 0
+/// by one per write, so they do not reach it.
+const NO_HINT: u64 = u64::MAX;
+
 /// Walks hardware state: the first walk declares every signal, each later walk
 /// records which values changed since the previous one.
 ///
@@ -66,6 +70,12 @@ pub struct Tracer {
     /// By scope number, what the sampling fast paths need to know of it (a
     /// compact copy of `scopes`, built when the declaring walk ends).
     spans: Vec<Span>,
+    /// By scope number, the change generation a [`Tracer::slots_hinted`]
+    /// slot had when it was last sampled (`NO_HINT` before that).
+    hints: Vec<u64>,
+    /// Sample hinted slots whose generation did not change anyway and panic
+    /// if their values did (a write the model did not count).
+    check_hints: bool,
     /// Some scope is skipped by [`Tracer::skip_unwanted`].
     any_skip: bool,
 }
@@ -197,6 +207,8 @@ impl Tracer {
             declare_error: None,
             scratch: Vec::new(),
             spans: Vec::new(),
+            hints: Vec::new(),
+            check_hints: cfg!(debug_assertions),
             any_skip: false,
         }
     }
@@ -249,6 +261,7 @@ impl Tracer {
             self.n_changed = self.changed.len();
             let values = &self.values;
             self.spans = self.scopes.iter().map(|s| Span::of(s, values)).collect();
+            self.hints = vec![NO_HINT; self.spans.len()];
         }
         self.cursor = 0;
         self.wide_cursor = 0;
@@ -452,7 +465,40 @@ impl Tracer {
     /// chain of dependent loads through the whole row), so stepping over an
     /// idle slot costs two independent loads.
     pub fn slots<T: Probe>(&mut self, prefix: &str, items: &[T], live: impl Fn(&T) -> bool) {
-        if T::FLAT != 0 && T::SCOPES != 0 && self.fixed_slots(items, &live) {
+        self.slots_with(prefix, items, None, live);
+    }
+
+    /// As [`Tracer::slots`], with a change generation per slot (`gens[i]`
+    /// for `items[i]`) that the model bumps whenever it may have written the
+    /// slot: a slot whose generation is the one it had at its previous sample
+    /// is stepped over without reading its registers. A write without a bump
+    /// would leave the waveform stale; [`Tracer::check_hints`] (on in debug
+    /// builds) samples such slots anyway and panics if they changed.
+    pub fn slots_hinted<T: Probe>(
+        &mut self,
+        prefix: &str,
+        items: &[T],
+        gens: &[u64],
+        live: impl Fn(&T) -> bool,
+    ) {
+        self.slots_with(prefix, items, Some(gens), live);
+    }
+
+    /// Whether [`Tracer::slots_hinted`] checks every slot it steps over
+    /// (panicking on a slot whose values changed though its generation did
+    /// not). On by default in debug builds; for tests of a model's bumps.
+    pub fn check_hints(&mut self, on: bool) {
+        self.check_hints = on;
+    }
+
+    fn slots_with<T: Probe>(
+        &mut self,
+        prefix: &str,
+        items: &[T],
+        gens: Option<&[u64]>,
+        live: impl Fn(&T) -> bool,
+    ) {
+        if T::FLAT != 0 && T::SCOPES != 0 && self.fixed_slots(items, gens, &live) {
             return;
         }
         for (i, v) in items.iter().enumerate() {
@@ -463,9 +509,14 @@ impl Tracer {
     /// The sampling loop of [`Tracer::slots`]; false, having done nothing,
     /// while declaring or if the first or last slot's scope does not have the
     /// type's shape.
-    fn fixed_slots<T: Probe>(&mut self, items: &[T], live: &impl Fn(&T) -> bool) -> bool {
+    fn fixed_slots<T: Probe>(
+        &mut self,
+        items: &[T],
+        gens: Option<&[u64]>,
+        live: &impl Fn(&T) -> bool,
+    ) -> bool {
         let (n, f, k) = (items.len(), T::FLAT, T::SCOPES);
-        if self.mode != Mode::Sample || n == 0 {
+        if self.mode != Mode::Sample || n == 0 || gens.is_some_and(|g| g.len() != n) {
             return false;
         }
         let (c0, k0) = (self.cursor, self.scope_cursor);
@@ -477,27 +528,103 @@ impl Tracer {
         if !(shaped(self, 0) && shaped(self, n - 1)) {
             return false;
         }
-        for (i, v) in items.iter().enumerate() {
-            let (c, kk) = (c0 + i * f, k0 + i * k);
-            let Some(&s) = self.spans.get(kk).filter(|s| s.is(c, f, k)) else {
-                self.overrun = true;
-                continue;
-            };
-            let quiet = s.flags & SPAN_QUIET != 0;
-            if s.flags & SPAN_SKIP != 0 || (quiet && !live(v)) {
-                continue;
+        match gens {
+            None => {
+                for (i, v) in items.iter().enumerate() {
+                    self.fixed_slot(i, v, (c0, k0), live, None);
+                }
             }
-            self.sample_block(c, f, |out| v.flat(out));
-            let now_quiet = self.values.get(c) == Some(&0);
-            if now_quiet != quiet {
-                if let Some(s) = self.spans.get_mut(kk) {
-                    s.flags ^= SPAN_QUIET;
+            Some(gens) => {
+                // Which slots' generations moved, as a bit mask per 64 slots
+                // (branch-free: a few of them move in a given cycle), before
+                // touching any slot or its scope.
+                for base in (0..n).step_by(64) {
+                    let end = (base + 64).min(n);
+                    let mut moved = 0u64;
+                    if k == 1 {
+                        if let Some(hints) = self.hints.get(k0 + base..k0 + end) {
+                            for (j, (&h, &g)) in hints.iter().zip(&gens[base..end]).enumerate() {
+                                moved |= u64::from(h != g) << j;
+                            }
+                        }
+                    } else {
+                        for (j, &g) in gens[base..end].iter().enumerate() {
+                            let h = self.hints.get(k0 + (base + j) * k).copied();
+                            moved |= u64::from(h != Some(g)) << j;
+                        }
+                    }
+                    if self.check_hints {
+                        for i in (base..end).filter(|&i| moved >> (i - base) & 1 == 0) {
+                            self.check_unchanged(i, c0 + i * f, f, |out| items[i].flat(out));
+                        }
+                    }
+                    // In slot order, so that changes are listed in signal order.
+                    while moved != 0 {
+                        let i = base + moved.trailing_zeros() as usize;
+                        moved &= moved - 1;
+                        self.fixed_slot(i, &items[i], (c0, k0), live, Some(gens[i]));
+                    }
                 }
             }
         }
         self.cursor = c0 + n * f;
         self.scope_cursor = k0 + n * k;
         true
+    }
+
+    /// Samples slot `i` of a [`Tracer::fixed_slots`] row whose first slot's
+    /// signals and scopes start at `c0` and `k0`, unless it is idle and was
+    /// at its last sample; records its generation `gen` if it is sampled.
+    #[inline(always)]
+    fn fixed_slot<T: Probe>(
+        &mut self,
+        i: usize,
+        v: &T,
+        (c0, k0): (usize, usize),
+        live: &impl Fn(&T) -> bool,
+        gen: Option<u64>,
+    ) {
+        let (f, k) = (T::FLAT, T::SCOPES);
+        let (c, kk) = (c0 + i * f, k0 + i * k);
+        let Some(&s) = self.spans.get(kk).filter(|s| s.is(c, f, k)) else {
+            self.overrun = true;
+            return;
+        };
+        let quiet = s.flags & SPAN_QUIET != 0;
+        if s.flags & SPAN_SKIP != 0 || (quiet && !live(v)) {
+            return;
+        }
+        // Only a sampled slot's generation is recorded: its values are then
+        // the slot's as of that generation.
+        if let (Some(g), Some(h)) = (gen, self.hints.get_mut(kk)) {
+            *h = g;
+        }
+        self.sample_block(c, f, |out| v.flat(out));
+        let now_quiet = self.values.get(c) == Some(&0);
+        if now_quiet != quiet {
+            if let Some(s) = self.spans.get_mut(kk) {
+                s.flags ^= SPAN_QUIET;
+            }
+        }
+    }
+
+    /// Panics if slot `slot`'s values (signals `c..c + f`) differ from the
+    /// last sampled ones: its generation said it was not written.
+    #[cold]
+    #[inline(never)]
+    fn check_unchanged(&mut self, slot: usize, c: usize, f: usize, fill: impl FnOnce(&mut [u64])) {
+        let mut now = vec![0; f];
+        fill(&mut now);
+        if let Some(last) = self.values.get(c..c + f) {
+            if let Some(j) = (0..f).find(|&j| last[j] != now[j]) {
+                let name = self.signals.get(c + j).map_or("?", |d| d.path.as_str());
+                panic!(
+                    "slot {slot}: `{name}` changed from {:#x} to {:#x} without a generation bump \
+                     (the model wrote it without counting the write)",
+                    last[j], now[j]
+                );
+            }
+        }
     }
 
     fn declare_scope(&mut self, name: &str, body: impl FnOnce(&mut Tracer)) {

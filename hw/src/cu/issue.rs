@@ -25,7 +25,9 @@ impl Cu {
     /// Whether wave `slot` can issue now; `Ok` carries its decoded instruction.
     fn ready(&mut self, slot: usize, cx: &mut TickCtx<'_>) -> Result<(), Option<Stall>> {
         let now = cx.now;
-        let w = &mut self.waves[slot];
+        // Read-only until something is written: a mutable access bumps the
+        // slot's change generation, which the tracer would then compare.
+        let w = &self.waves[slot];
         if !w.valid || w.ending {
             return Err(None);
         }
@@ -38,9 +40,13 @@ impl Cu {
         if now < w.sleep_until {
             return Err(Some(Stall::NoReadyWave));
         }
-        if !w.waitcnt_ok() {
-            return Err(Some(Stall::Waitcnt));
+        if w.wait.is_some() {
+            if !w.waitcnt_met() {
+                return Err(Some(Stall::Waitcnt));
+            }
+            self.waves[slot].wait = None;
         }
+        let w = &self.waves[slot];
         if w.pc.value() + 4 > w.ib_end.value() {
             return Err(Some(Stall::Fetch));
         }
@@ -53,7 +59,9 @@ impl Cu {
                 .get(pc, wave64, cx.backing, rates, self.cfg.vgpr_banks)
             {
                 Ok(d) => {
-                    w.dec = Some(*d);
+                    let d = *d;
+                    let w = &mut self.waves[slot];
+                    w.dec = Some(d);
                     w.dec_pc = w.pc;
                 }
                 Err(reason) => {

@@ -71,6 +71,7 @@ mod retire;
 pub mod salu;
 pub mod scheduler;
 pub mod simd;
+pub mod slots;
 pub mod vgpr;
 pub mod vmem;
 pub mod wave;
@@ -82,6 +83,7 @@ use lds::Lds;
 use salu::Salu;
 use scheduler::Sched;
 use simd::Simd;
+use slots::Slots;
 use vmem::Vmem;
 use wave::{Wave, Workgroup};
 
@@ -136,9 +138,9 @@ pub struct Cu {
     index: usize,
     cfg: CuConfig,
     /// Wave slots, SIMD-major (`simd * wave_slots + i`).
-    pub waves: Vec<Wave>,
+    pub waves: Slots<Wave>,
     /// Workgroup slots with their barriers.
-    wgs: Vec<Workgroup>,
+    wgs: Slots<Workgroup>,
     /// Instruction fetch arbiter.
     fetch: Fetch,
     /// Per SIMD: scheduler / issue arbiter.
@@ -180,8 +182,8 @@ impl Cu {
         Cu {
             index,
             cfg: cfg.clone(),
-            waves: vec![Wave::default(); slots],
-            wgs: vec![Workgroup::default(); slots],
+            waves: Slots::new(slots),
+            wgs: Slots::new(slots),
             fetch: Fetch::default(),
             sched: vec![Sched::default(); cfg.simds as usize],
             salu: Salu::default(),
@@ -225,7 +227,7 @@ impl Cu {
     /// Drops decoded instructions over `[address, +len)` (host writes).
     pub fn invalidate_code(&mut self, address: u64, len: u64) {
         self.decode.invalidate(address, len);
-        for w in &mut self.waves {
+        for w in self.waves.iter_mut() {
             w.dec = None;
         }
     }
@@ -552,8 +554,8 @@ impl Cu {
         self.lds.probe("lds", t);
         self.vmem.probe("vmem", t);
         // Unused workgroup and wave slots (most of them, most of the time) cost nothing.
-        t.slots("wg", &self.wgs, |g| g.valid);
-        t.slots("wave", &self.waves, |w| w.valid);
+        t.slots_hinted("wg", &self.wgs, self.wgs.gens(), |g| g.valid);
+        t.slots_hinted("wave", &self.waves, self.waves.gens(), |w| w.valid);
     }
 }
 

@@ -99,19 +99,14 @@ pub mod counter {
 }
 
 impl Wave {
-    /// True when its counters satisfy the `s_waitcnt` in force (and clears it).
+    /// True when its counters satisfy the `s_waitcnt` in force (or none is);
+    /// the caller clears `wait` once it is met.
     #[inline]
-    pub fn waitcnt_ok(&mut self) -> bool {
+    pub fn waitcnt_met(&self) -> bool {
         match self.wait {
             None => true,
             Some((vm, vs, lgkm)) => {
-                let ok = self.vmcnt.value() <= vm
-                    && self.vscnt.value() <= vs
-                    && self.lgkmcnt.value() <= lgkm;
-                if ok {
-                    self.wait = None;
-                }
-                ok
+                self.vmcnt.value() <= vm && self.vscnt.value() <= vs && self.lgkmcnt.value() <= lgkm
             }
         }
     }

@@ -307,3 +307,84 @@ fn a_row_that_changes_length_is_reported() {
         "{r:?}"
     );
 }
+
+/// One sampling walk of a row of slots, hinted by `gens` or not.
+fn walk_slots(t: &mut Tracer, slots: &[Slot], gens: Option<&[u64]>) -> Vec<usize> {
+    t.walk(|t| {
+        t.scope("top", |t| match gens {
+            Some(g) => t.slots_hinted("slot", slots, g, |s| s.valid),
+            None => t.slots("slot", slots, |s| s.valid),
+        })
+    })
+    .unwrap()
+    .to_vec()
+}
+
+#[test]
+fn hinted_slots_step_over_slots_whose_generation_did_not_move() {
+    let mut slots = vec![Slot::default(); 3];
+    let mut gens = vec![0u64; 3];
+    let (mut hinted, mut plain) = (Tracer::names(), Tracer::names());
+    hinted.check_hints(true);
+    let mut stepped_over = 0;
+    for cycle in 0..60u64 {
+        // Slot i is written (and its generation bumped) every i + 2 cycles;
+        // slot 2 leaves at 30 (its flag falls) and stays idle.
+        for (i, s) in slots.iter_mut().enumerate() {
+            if cycle % (i as u64 + 2) != 0 || (i == 2 && cycle > 30) {
+                continue;
+            }
+            s.valid = !(i == 2 && cycle == 30);
+            s.pc = u48::new(cycle * 4 + i as u64);
+            s.regs[i] = cycle as u8;
+            gens[i] += 1;
+        }
+        let live_unwritten = (0..3)
+            .filter(|&i| slots[i].valid && cycle % (i as u64 + 2) != 0)
+            .count();
+        stepped_over += live_unwritten;
+        // Same changes and values as reading every slot.
+        assert_eq!(
+            walk_slots(&mut hinted, &slots, Some(&gens)),
+            walk_slots(&mut plain, &slots, None),
+            "cycle {cycle}"
+        );
+        assert_eq!(hinted.values(), plain.values(), "cycle {cycle}");
+    }
+    assert!(stepped_over > 30, "{stepped_over}");
+
+    // A write without a bump: `check_hints` catches it...
+    slots[0].pc = u48::new(0xdead);
+    let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        walk_slots(&mut hinted, &slots, Some(&gens))
+    }));
+    let message = caught.expect_err("a missed bump panics");
+    let message = message.downcast_ref::<String>().expect("a message");
+    assert!(message.contains("top.slot0.pc"), "{message}");
+    // ... and without the check the slot is stepped over (its stale value
+    // stays), which is what makes hints cheap.
+    let mut unchecked = Tracer::names();
+    unchecked.check_hints(false);
+    slots[0].pc = u48::new(1);
+    // Declaring, then the first sample records the generations.
+    walk_slots(&mut unchecked, &slots, Some(&gens));
+    walk_slots(&mut unchecked, &slots, Some(&gens));
+    slots[0].pc = u48::new(2);
+    assert_eq!(walk_slots(&mut unchecked, &slots, Some(&gens)), [0usize; 0]);
+    gens[0] += 1;
+    let pc = unchecked
+        .declared()
+        .iter()
+        .position(|n| n == "top.slot0.pc");
+    assert_eq!(
+        walk_slots(&mut unchecked, &slots, Some(&gens)),
+        [pc.unwrap()]
+    );
+    // A generation row of another length is not used as hints: the slot is
+    // read although its generation did not move.
+    slots[0].pc = u48::new(3);
+    assert_eq!(
+        walk_slots(&mut unchecked, &slots, Some(&gens[..2])),
+        [pc.unwrap()]
+    );
+}
