@@ -29,18 +29,7 @@ pub(crate) fn write_header<W: Write>(
 
 /// The decimal digits of `v`.
 fn push_decimal(text: &mut Vec<u8>, v: u64) {
-    let mut digits = [0u8; 20];
-    let mut n = digits.len();
-    let mut v = v;
-    loop {
-        n -= 1;
-        digits[n] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
-    text.extend_from_slice(&digits[n..]);
+    text.extend_from_slice(crate::line::decimal(v, &mut [0; 20]));
 }
 
 /// The identifier code of the `n`-th variable as the `vcd` crate writes it

@@ -126,19 +126,9 @@ impl Line {
     /// `#cycle\n`.
     pub(crate) fn timestamp(&mut self, cycle: u64) {
         let mut digits = [0u8; 20];
-        let mut n = digits.len();
-        let mut v = cycle;
-        loop {
-            n -= 1;
-            digits[n] = b'0' + (v % 10) as u8;
-            v /= 10;
-            if v == 0 {
-                break;
-            }
-        }
-        self.reserve(digits.len() + 2);
+        let d = decimal(cycle, &mut digits);
+        self.reserve(d.len() + 2);
         self.byte(b'#');
-        let d = &digits[n..];
         self.buf[self.pos..self.pos + d.len()].copy_from_slice(d);
         self.pos += d.len();
         self.byte(b'\n');
@@ -256,4 +246,20 @@ mod tests {
         line.timestamp(1234);
         assert_eq!(line.text(), b"#1234\n");
     }
+}
+
+/// The decimal digits of `v`, written at the end of `buf` (a `u64` has at
+/// most 20): the one formatter of timestamps, header numbers and names.
+#[inline]
+pub(crate) fn decimal(mut v: u64, buf: &mut [u8; 20]) -> &[u8] {
+    let mut n = buf.len();
+    loop {
+        n -= 1;
+        buf[n] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    &buf[n..]
 }

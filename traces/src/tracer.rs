@@ -167,18 +167,9 @@ fn mask(value: u64, width: u32) -> u64 {
 
 /// Appends the decimal digits of `v`.
 fn push_decimal(s: &mut String, v: usize) {
-    let mut digits = [0u8; 20];
-    let mut n = digits.len();
-    let mut v = v;
-    loop {
-        n -= 1;
-        digits[n] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
-    s.extend(digits[n..].iter().map(|&d| char::from(d)));
+    let mut buf = [0; 20];
+    let digits = crate::line::decimal(v as u64, &mut buf);
+    s.extend(digits.iter().map(|&d| char::from(d)));
 }
 
 /// Number of 64-bit words of a `width`-bit signal.
