@@ -17,53 +17,14 @@
 //! reserved per second and child dispatches per second (median run).
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use arch::code_object::CodeObject;
-use arch::device::{Device, DeviceError, RunStatus, RunUntil};
-use arch::isa::Isa;
 use cosim::workload::{self, Prepared, Workload};
 use golden::{GoldenConfig, GoldenGpu};
 use sw::driver::Driver;
 
-/// A device that adds up the wall time spent in `run`.
-struct Timed<D> {
-    inner: D,
-    in_run: Duration,
-}
-
-impl<D: Device> Device for Timed<D> {
-    fn isa(&self) -> Isa {
-        self.inner.isa()
-    }
-    fn map(&mut self, base: u64, size: u64) -> Result<(), DeviceError> {
-        self.inner.map(base, size)
-    }
-    fn unmap(&mut self, base: u64) -> Result<(), DeviceError> {
-        self.inner.unmap(base)
-    }
-    fn read(&self, address: u64, out: &mut [u8]) -> Result<(), DeviceError> {
-        self.inner.read(address, out)
-    }
-    fn write(&mut self, address: u64, data: &[u8]) -> Result<(), DeviceError> {
-        self.inner.write(address, data)
-    }
-    fn mmio_read(&mut self, offset: u32) -> Result<u32, DeviceError> {
-        self.inner.mmio_read(offset)
-    }
-    fn mmio_write(&mut self, offset: u32, value: u32) -> Result<(), DeviceError> {
-        self.inner.mmio_write(offset, value)
-    }
-    fn run(&mut self, until: RunUntil) -> Result<RunStatus, DeviceError> {
-        let start = Instant::now();
-        let r = self.inner.run(until);
-        self.in_run += start.elapsed();
-        r
-    }
-    fn now(&self) -> u64 {
-        self.inner.now()
-    }
-}
+use cosim::timed::Timed;
 
 /// One run: (time in `Device::run`, entries reserved, child dispatches).
 fn run_once(prepared: &Prepared) -> (Duration, u64, u64) {

@@ -6,4 +6,5 @@ pub mod cli;
 pub mod interrupt;
 pub mod lockstep;
 pub mod model;
+pub mod timed;
 pub mod workload;

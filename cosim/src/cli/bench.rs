@@ -24,8 +24,6 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use arch::code_object::CodeObject;
-use arch::device::{Device, DeviceError, RunStatus, RunUntil};
-use arch::isa::Isa;
 use sw::driver::Driver;
 
 use super::run::Model;
@@ -47,45 +45,7 @@ struct Row {
     total: Duration,
 }
 
-/// A device that adds up the host time spent in [`Device::run`] and forwards
-/// everything to the model it wraps.
-struct Timed<D> {
-    inner: D,
-    in_run: Duration,
-}
-
-impl<D: Device> Device for Timed<D> {
-    fn isa(&self) -> Isa {
-        self.inner.isa()
-    }
-    fn map(&mut self, base: u64, size: u64) -> Result<(), DeviceError> {
-        self.inner.map(base, size)
-    }
-    fn unmap(&mut self, base: u64) -> Result<(), DeviceError> {
-        self.inner.unmap(base)
-    }
-    fn read(&self, address: u64, out: &mut [u8]) -> Result<(), DeviceError> {
-        self.inner.read(address, out)
-    }
-    fn write(&mut self, address: u64, data: &[u8]) -> Result<(), DeviceError> {
-        self.inner.write(address, data)
-    }
-    fn mmio_read(&mut self, offset: u32) -> Result<u32, DeviceError> {
-        self.inner.mmio_read(offset)
-    }
-    fn mmio_write(&mut self, offset: u32, value: u32) -> Result<(), DeviceError> {
-        self.inner.mmio_write(offset, value)
-    }
-    fn run(&mut self, until: RunUntil) -> Result<RunStatus, DeviceError> {
-        let start = Instant::now();
-        let status = self.inner.run(until);
-        self.in_run += start.elapsed();
-        status
-    }
-    fn now(&self) -> u64 {
-        self.inner.now()
-    }
-}
+pub(crate) use crate::timed::Timed;
 
 /// A named clocked-GPU configuration (`--preset`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
