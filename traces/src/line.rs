@@ -181,6 +181,22 @@ impl Line {
     }
 }
 
+/// The decimal digits of `v`, written at the end of `buf` (a `u64` has at
+/// most 20): the one formatter of timestamps, header numbers and names.
+#[inline]
+pub(crate) fn decimal(mut v: u64, buf: &mut [u8; 20]) -> &[u8] {
+    let mut n = buf.len();
+    loop {
+        n -= 1;
+        buf[n] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    &buf[n..]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -246,20 +262,4 @@ mod tests {
         line.timestamp(1234);
         assert_eq!(line.text(), b"#1234\n");
     }
-}
-
-/// The decimal digits of `v`, written at the end of `buf` (a `u64` has at
-/// most 20): the one formatter of timestamps, header numbers and names.
-#[inline]
-pub(crate) fn decimal(mut v: u64, buf: &mut [u8; 20]) -> &[u8] {
-    let mut n = buf.len();
-    loop {
-        n -= 1;
-        buf[n] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
-    &buf[n..]
 }
