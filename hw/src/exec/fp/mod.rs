@@ -61,17 +61,17 @@ pub struct Denorm {
 /// The floating-point part of a wave's MODE register.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FpMode {
-    /// f32 rounding (MODE[1:0]).
+    /// f32 rounding (MODE\[1:0\]).
     pub round32: Round,
-    /// f64 and f16 rounding (MODE[3:2]).
+    /// f64 and f16 rounding (MODE\[3:2\]).
     pub round64: Round,
-    /// f32 denormals (MODE[5:4]).
+    /// f32 denormals (MODE\[5:4\]).
     pub denorm32: Denorm,
-    /// f64 and f16 denormals (MODE[7:6]).
+    /// f64 and f16 denormals (MODE\[7:6\]).
     pub denorm64: Denorm,
-    /// DX10_CLAMP (MODE[8]): clamp maps NaN to 0.
+    /// DX10_CLAMP (MODE\[8\]): clamp maps NaN to 0.
     pub dx10_clamp: bool,
-    /// IEEE (MODE[9]): signalling NaNs are quieted, min/max follow IEEE-754-2008.
+    /// IEEE (MODE\[9\]): signalling NaNs are quieted, min/max follow IEEE-754-2008.
     pub ieee: bool,
 }
 

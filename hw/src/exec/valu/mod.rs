@@ -2,7 +2,7 @@
 //! VOP3P, with the SDWA, DPP16 and DPP8 extensions.
 //!
 //! 1. decode the instruction's shape (destinations, source types),
-//! 2. fetch sources per lane through [`operand`](super::operand), apply the
+//! 2. fetch sources per lane through [`super::operand`], apply the
 //!    lane permutation (DPP), sub-dword selects (SDWA), `op_sel` halves and the
 //!    float input modifiers (`abs`, `neg` on the sign bit),
 //! 3. compute per lane (integer and bit ops here; floating point through
