@@ -28,7 +28,7 @@
 //! driver passes its address as the parent kernel's **first** argument.
 
 use arch::code_object::ValueKind;
-use arch::command::{ChannelEntry, Command, DispatchPacket, SemaphoreCompare, ENTRY_BYTES};
+use arch::command::{ChannelEntry, Command, SemaphoreCompare, ENTRY_BYTES};
 use arch::device::Device;
 use arch::mmio::{self, wrap};
 
@@ -642,48 +642,8 @@ impl<D: Device> Driver<D> {
         self.device
             .mmio_write(reg(mmio::CH_GP_PUT), wrap(i64::from(g0) - 1, q))?;
         // (405) The CPU channel: [launch, WFI, release X, acquire Y].
-        let mut resources = Vec::new();
-        let padded = (kernarg.bytes.len() as u64)
-            .max(1)
-            .next_multiple_of(KERNARG_PADDING);
-        let ka = self.alloc(padded, kernarg.align)?;
-        resources.push(ka);
-        if let Err(e) = self.upload(ka, 0, &kernarg.bytes) {
-            self.free_all(resources);
-            return Err(e);
-        }
-        let scratch = match scratch_bytes(parent, &dims) {
-            Ok(0) => None,
-            Ok(bytes) => match self.alloc(bytes, 256) {
-                Ok(a) => {
-                    resources.push(a);
-                    Some(a)
-                }
-                Err(e) => {
-                    self.free_all(resources);
-                    return Err(e);
-                }
-            },
-            Err(e) => {
-                self.free_all(resources);
-                return Err(e);
-            }
-        };
-        let mut workgroup_size = [0u16; 3];
-        for (slot, &w) in workgroup_size.iter_mut().zip(&dims.workgroup) {
-            *slot = w as u16; // layout() checked every dimension against 1024
-        }
-        let packet = DispatchPacket {
-            dimensions: dims.dimensions(),
-            workgroup_size,
-            grid_size: dims.grid,
-            private_segment_size: 0,
-            group_segment_size: kernarg.dynamic_lds,
-            kernel_object: parent_object,
-            kernarg_address: ka.address,
-            scratch_address: scratch.map_or(0, |a| a.address),
-            completion_signal: 0,
-        };
+        let (packet, resources, _) =
+            self.dispatch_packet(parent, &dims, &kernarg, parent_object)?;
         let mut block = CommandBlock::new();
         block
             .push(Command::Dispatch(packet))

@@ -623,6 +623,30 @@ impl<D: Device> Driver<D> {
         let k = &kernel.kernel;
         let kernel_object = self.kernel_object_for(kernel)?;
         let kernarg = kernarg::layout(k, &dims, args)?;
+        let (packet, resources, scratch) =
+            self.dispatch_packet(kernel, &dims, &kernarg, kernel_object)?;
+        let mut block = CommandBlock::new();
+        block.push(Command::Dispatch(packet));
+        let fence = self.submit_with(block, resources)?;
+        Ok(Dispatch {
+            fence,
+            packet,
+            kernarg,
+            scratch,
+        })
+    }
+
+    /// Allocates `kernel`'s kernarg segment (uploaded, padded) and scratch
+    /// for `dims` and builds its DISPATCH packet. The allocations (and which
+    /// one is scratch) come back to be freed once the dispatch's fence is
+    /// reached; on an error they are freed here.
+    fn dispatch_packet(
+        &mut self,
+        kernel: &LoadedKernel,
+        dims: &LaunchDims,
+        kernarg: &kernarg::Kernarg,
+        kernel_object: u64,
+    ) -> Result<(DispatchPacket, Vec<Allocation>, Option<Allocation>), DriverError> {
         let mut resources = Vec::new();
         let kernarg_address = if kernarg.bytes.is_empty() {
             0
@@ -641,7 +665,7 @@ impl<D: Device> Driver<D> {
             }
             a.address
         };
-        let scratch = match scratch_bytes(kernel, &dims) {
+        let scratch = match scratch_bytes(kernel, dims) {
             Err(e) => {
                 self.free_all(resources);
                 return Err(e);
@@ -674,15 +698,7 @@ impl<D: Device> Driver<D> {
             scratch_address: scratch.map_or(0, |a| a.address),
             completion_signal: 0,
         };
-        let mut block = CommandBlock::new();
-        block.push(Command::Dispatch(packet));
-        let fence = self.submit_with(block, resources)?;
-        Ok(Dispatch {
-            fence,
-            packet,
-            kernarg,
-            scratch,
-        })
+        Ok((packet, resources, scratch))
     }
 
     /// The kernel object to dispatch `kernel` with: its own, or for a gfx803
