@@ -248,6 +248,13 @@ fn injection(spec: &str) -> Result<hw::inject::Injection, CliError> {
 /// Replays a lockstep run that stopped on a mismatch at `cycle`, writing the
 /// waveform of the cycles before it; returns the line telling where it is.
 fn mismatch_waveform(l: &crate::lockstep::LockstepGpu, cycle: u64, o: &RunOptions) -> String {
+    if o.vcd.as_deref() == Some(o.mismatch_vcd.as_path()) {
+        // The run's own waveform is that file: keep it rather than overwrite it.
+        return format!(
+            "\nwaveform: {} (--vcd; the mismatch is at cycle {cycle})",
+            o.mismatch_vcd.display()
+        );
+    }
     match l.replay_waveform(&o.mismatch_vcd, cycle, o.mismatch_cycles, o.trace.clone()) {
         Ok(w) => format!(
             "\nwaveform of cycles {}..={} (the mismatch is at the last): {}",
