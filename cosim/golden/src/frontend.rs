@@ -446,10 +446,7 @@ impl GoldenGpu {
                         ),
                     )
                 })?;
-                let holds = match compare {
-                    SemaphoreCompare::Equal => word == payload,
-                    SemaphoreCompare::GreaterOrEqual => word >= payload,
-                };
+                let holds = compare.holds(word, payload);
                 if !holds {
                     self.channels[ch].waiting = Some(Waiting {
                         address,

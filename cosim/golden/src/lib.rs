@@ -236,10 +236,7 @@ impl GoldenGpu {
             .memory
             .read_u32(address)
             .map_err(|a| DeviceError::Unmapped { address: a, len: 4 })?;
-        Ok(match compare {
-            SemaphoreCompare::Equal => word == value,
-            SemaphoreCompare::GreaterOrEqual => word >= value,
-        })
+        Ok(compare.holds(word, value))
     }
 
     /// Launches workgroups from the oldest dispatches until the residency limit.

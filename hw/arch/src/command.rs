@@ -231,6 +231,16 @@ pub enum SemaphoreCompare {
     GreaterOrEqual = 1,
 }
 
+impl SemaphoreCompare {
+    /// Whether an acquire of `payload` proceeds on the memory word `word`.
+    pub fn holds(self, word: u32, payload: u32) -> bool {
+        match self {
+            SemaphoreCompare::Equal => word == payload,
+            SemaphoreCompare::GreaterOrEqual => word >= payload,
+        }
+    }
+}
+
 /// One decoded command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {

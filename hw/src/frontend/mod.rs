@@ -703,10 +703,7 @@ impl FrontEnd {
                 })?;
                 let ch = &mut self.ch[c];
                 ch.sem_seen = word;
-                let holds = match ch.compare() {
-                    SemaphoreCompare::Equal => word == ch.sem_payload,
-                    SemaphoreCompare::GreaterOrEqual => word >= ch.sem_payload,
-                };
+                let holds = ch.compare().holds(word, ch.sem_payload);
                 if holds {
                     let a = &mut self.activity[c];
                     a.acquires += 1;

@@ -207,10 +207,7 @@ impl FakeDevice {
                             write: false,
                         })
                     })?;
-                    let ok = match compare {
-                        SemaphoreCompare::Equal => v == payload,
-                        SemaphoreCompare::GreaterOrEqual => v >= payload,
-                    };
+                    let ok = compare.holds(v, payload);
                     if !ok {
                         // Commands before the acquire ran: that is progress
                         // (a release here may unblock another channel).
