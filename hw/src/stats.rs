@@ -62,6 +62,17 @@ impl ByClass {
     pub fn total(&self) -> u64 {
         self.salu + self.valu + self.vmem + self.smem + self.lds + self.branch + self.other
     }
+
+    /// Adds `o`'s counts class by class (GPU totals from the CUs').
+    pub fn accumulate(&mut self, o: &ByClass) {
+        self.salu += o.salu;
+        self.valu += o.valu;
+        self.vmem += o.vmem;
+        self.smem += o.smem;
+        self.lds += o.lds;
+        self.branch += o.branch;
+        self.other += o.other;
+    }
 }
 
 /// Why a SIMD's scheduler issued nothing in a cycle while it had waves.
@@ -116,6 +127,17 @@ impl Stalls {
             Stall::Fetch => self.fetch += 1,
             Stall::Backpressure => self.backpressure += 1,
         }
+    }
+
+    /// Adds `o`'s cycles reason by reason (GPU totals from the CUs').
+    pub fn accumulate(&mut self, o: &Stalls) {
+        self.dependency += o.dependency;
+        self.waitcnt += o.waitcnt;
+        self.barrier += o.barrier;
+        self.bank_conflict += o.bank_conflict;
+        self.no_ready_wave += o.no_ready_wave;
+        self.fetch += o.fetch;
+        self.backpressure += o.backpressure;
     }
 }
 
