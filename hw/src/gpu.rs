@@ -96,6 +96,14 @@ impl ClockedGpu {
         std::mem::take(&mut self.events)
     }
 
+    /// Moves the events collected so far into `into` (cleared first) and
+    /// keeps `into`'s old buffer for the next ones: a caller draining every
+    /// cycle allocates nothing once both buffers have grown.
+    pub fn swap_events(&mut self, into: &mut Vec<Event>) {
+        into.clear();
+        std::mem::swap(&mut self.events, into);
+    }
+
     /// Arms a one-shot fault injection (tests of the lockstep checker).
     pub fn inject(&mut self, injection: Option<Injection>) {
         self.inject = injection;
@@ -266,13 +274,9 @@ impl ClockedGpu {
     }
 
     fn word_holds(&self, address: u64, value: u32, compare: SemaphoreCompare) -> bool {
-        match self.backing.read_u32(address) {
-            Ok(v) => match compare {
-                SemaphoreCompare::Equal => v == value,
-                SemaphoreCompare::GreaterOrEqual => v >= value,
-            },
-            Err(_) => false,
-        }
+        self.backing
+            .read_u32(address)
+            .is_ok_and(|v| compare.holds(v, value))
     }
 
     fn watchdog(&mut self, budget: u64) -> DeviceError {
@@ -333,23 +337,9 @@ impl ClockedGpu {
             c.ipc = c.instructions.total() as f64 / cycles as f64;
             c.valu_utilisation =
                 c.valu_busy_cycles as f64 / (f64::from(self.config.cu.simds) * cycles as f64);
-            let i = &mut s.instructions;
-            i.salu += c.instructions.salu;
-            i.valu += c.instructions.valu;
-            i.vmem += c.instructions.vmem;
-            i.smem += c.instructions.smem;
-            i.lds += c.instructions.lds;
-            i.branch += c.instructions.branch;
-            i.other += c.instructions.other;
+            s.instructions.accumulate(&c.instructions);
             s.active_lane_instructions += c.active_lane_instructions;
-            let t = &mut s.stalls;
-            t.dependency += c.stalls.dependency;
-            t.waitcnt += c.stalls.waitcnt;
-            t.barrier += c.stalls.barrier;
-            t.bank_conflict += c.stalls.bank_conflict;
-            t.no_ready_wave += c.stalls.no_ready_wave;
-            t.fetch += c.stalls.fetch;
-            t.backpressure += c.stalls.backpressure;
+            s.stalls.accumulate(&c.stalls);
             s.cus.push(c);
         }
         s
@@ -448,7 +438,7 @@ impl Device for ClockedGpu {
 
 impl ClockedGpu {
     /// [`Device::run`] with `hook` called after every clock edge: lockstep
-    /// checking drains [`ClockedGpu::take_events`] there, tracing samples the
+    /// checking drains [`ClockedGpu::swap_events`] there, tracing samples the
     /// design. An `Err` from the hook stops the GPU with that fault (it is
     /// returned now and by every later `run`).
     pub fn run_with<H>(&mut self, until: RunUntil, mut hook: H) -> Result<RunStatus, DeviceError>

@@ -162,8 +162,7 @@ impl LockstepGpu {
             touched: Vec::new(),
         };
         let status = hw.run_with(until, |hw| {
-            checker.events.clear();
-            checker.events.extend(hw.take_events());
+            hw.swap_events(&mut checker.events);
             let result = checker.check(hw);
             let hooked = hook(hw);
             result.and(hooked)

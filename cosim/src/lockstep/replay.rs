@@ -145,6 +145,7 @@ where
             cycle,
         })
     };
+    let mut drained = Vec::new();
     // Host operations failed or succeeded the same way in the checked run; the
     // driver's reactions to them are in the log already.
     for op in ops {
@@ -167,7 +168,7 @@ where
             HostOp::Run { until } => {
                 let ran = gpu.run_with(*until, |gpu| {
                     // Lockstep runs with events on; drain them as its checker did.
-                    gpu.take_events();
+                    gpu.swap_events(&mut drained);
                     sample(gpu);
                     if gpu.now() >= to {
                         Err(stop(gpu.now()))
