@@ -111,10 +111,7 @@ pub(crate) fn apply(op: AtomicOp, wide: bool, old: u64, data: u64, data2: u64) -
                 old
             }
         }
-        AtomicOp::Fmin | AtomicOp::Fmax if wide => fminmax64(old, data, op == AtomicOp::Fmin),
-        AtomicOp::Fmin | AtomicOp::Fmax => {
-            u64::from(fminmax32(old as u32, data as u32, op == AtomicOp::Fmin))
-        }
+        AtomicOp::Fmin | AtomicOp::Fmax => fminmax(old, data, wide, op == AtomicOp::Fmin),
         AtomicOp::Fadd if wide => (f64::from_bits(old) + f64::from_bits(data)).to_bits(),
         AtomicOp::Fadd => {
             u64::from((f32::from_bits(old as u32) + f32::from_bits(data as u32)).to_bits())
@@ -131,36 +128,27 @@ pub(crate) fn apply(op: AtomicOp, wide: bool, old: u64, data: u64, data2: u64) -
     result & mask
 }
 
-/// IEEE-754 minNum/maxNum on raw bits: a NaN loses to a number (two NaNs give
-/// the first, quieted), and -0 is below +0. Denormals are compared as they
-/// are (memory atomics do not flush them).
-fn fminmax32(a: u32, b: u32, min: bool) -> u32 {
-    let (x, y) = (f32::from_bits(a), f32::from_bits(b));
+/// IEEE-754 minNum/maxNum on raw bits of a float (f64 if `wide`, else the
+/// f32 in the low half): a NaN loses to a number (two NaNs give the first,
+/// quieted), and -0 is below +0. Denormals are compared as they are (memory
+/// atomics do not flush them); an f32 widens to f64 exactly, so one compare
+/// serves both widths.
+fn fminmax(a: u64, b: u64, wide: bool, min: bool) -> u64 {
+    let value = |bits: u64| {
+        if wide {
+            f64::from_bits(bits)
+        } else {
+            f64::from(f32::from_bits(bits as u32))
+        }
+    };
+    let quiet = if wide { 1 << 51 } else { 1 << 22 };
+    let (x, y) = (value(a), value(b));
     match (x.is_nan(), y.is_nan()) {
-        (true, true) => a | 0x0040_0000,
+        (true, true) => a | quiet,
         (true, false) => b,
         (false, true) => a,
         _ if x == y => {
             // Equal numbers have equal bits except for ±0.
-            if min {
-                a | b
-            } else {
-                a & b
-            }
-        }
-        _ if (x < y) == min => a,
-        _ => b,
-    }
-}
-
-/// [`fminmax32`] for doubles.
-fn fminmax64(a: u64, b: u64, min: bool) -> u64 {
-    let (x, y) = (f64::from_bits(a), f64::from_bits(b));
-    match (x.is_nan(), y.is_nan()) {
-        (true, true) => a | 0x0008_0000_0000_0000,
-        (true, false) => b,
-        (false, true) => a,
-        _ if x == y => {
             if min {
                 a | b
             } else {
