@@ -78,81 +78,36 @@ impl AtomicOp {
 
     /// The new 32-bit memory value.
     pub fn apply32(self, old: u32, src: u32, extra: u32) -> u32 {
-        use AtomicOp::*;
-        let f = f32::from_bits;
-        match self {
-            Swap => src,
-            CmpSwap => {
-                if old == extra {
-                    src
-                } else {
-                    old
-                }
-            }
-            FCmpSwap => {
-                if f(old) == f(extra) {
-                    src
-                } else {
-                    old
-                }
-            }
-            Add => old.wrapping_add(src),
-            Sub => old.wrapping_sub(src),
-            Rsub => src.wrapping_sub(old),
-            Csub => old.saturating_sub(src),
-            Smin => (old as i32).min(src as i32) as u32,
-            Umin => old.min(src),
-            Smax => (old as i32).max(src as i32) as u32,
-            Umax => old.max(src),
-            And => old & src,
-            Or => old | src,
-            Xor => old ^ src,
-            Inc => {
-                if old >= src {
-                    0
-                } else {
-                    old + 1
-                }
-            }
-            Dec => {
-                if old == 0 || old > src {
-                    src
-                } else {
-                    old - 1
-                }
-            }
-            Fmin => {
-                if f(src) < f(old) {
-                    src
-                } else {
-                    old
-                }
-            }
-            Fmax => {
-                if f(src) > f(old) {
-                    src
-                } else {
-                    old
-                }
-            }
-            Fadd => (f(old) + f(src)).to_bits(),
-            Mskor => (old & !src) | extra,
-            Wrap => {
-                if old >= src {
-                    old - src
-                } else {
-                    old.wrapping_add(extra)
-                }
-            }
-        }
+        self.apply(false, old.into(), src.into(), extra.into()) as u32
     }
 
     /// The new 64-bit memory value (`Fadd`, `Csub` and `Wrap` have no 64-bit
     /// form; they are computed on the low dword).
     pub fn apply64(self, old: u64, src: u64, extra: u64) -> u64 {
+        self.apply(true, old, src, extra)
+    }
+
+    /// Both widths: 32-bit operands in the low halves unless `wide`. Float
+    /// compares widen an f32 to f64, which is exact.
+    fn apply(self, wide: bool, old: u64, src: u64, extra: u64) -> u64 {
         use AtomicOp::*;
-        let f = f64::from_bits;
-        match self {
+        let float = |x: u64| {
+            if wide {
+                f64::from_bits(x)
+            } else {
+                f64::from(f32::from_bits(x as u32))
+            }
+        };
+        let signed = |x: u64| {
+            if wide {
+                x as i64
+            } else {
+                i64::from(x as u32 as i32)
+            }
+        };
+        let low = if wide { u64::MAX } else { 0xffff_ffff };
+        let (old32, src32, extra32) = (old as u32, src as u32, extra as u32);
+        let new = match self {
             Swap => src,
             CmpSwap => {
                 if old == extra {
@@ -162,7 +117,7 @@ impl AtomicOp {
                 }
             }
             FCmpSwap => {
-                if f(old) == f(extra) {
+                if float(old) == float(extra) {
                     src
                 } else {
                     old
@@ -171,9 +126,10 @@ impl AtomicOp {
             Add => old.wrapping_add(src),
             Sub => old.wrapping_sub(src),
             Rsub => src.wrapping_sub(old),
-            Smin => (old as i64).min(src as i64) as u64,
+            Smin if signed(src) < signed(old) => src,
+            Smax if signed(src) > signed(old) => src,
+            Smin | Smax => old,
             Umin => old.min(src),
-            Smax => (old as i64).max(src as i64) as u64,
             Umax => old.max(src),
             And => old & src,
             Or => old | src,
@@ -192,25 +148,22 @@ impl AtomicOp {
                     old - 1
                 }
             }
-            Fmin => {
-                if f(src) < f(old) {
-                    src
-                } else {
-                    old
-                }
-            }
-            Fmax => {
-                if f(src) > f(old) {
-                    src
-                } else {
-                    old
-                }
-            }
+            Fmin if float(src) < float(old) => src,
+            Fmax if float(src) > float(old) => src,
+            Fmin | Fmax => old,
             Mskor => (old & !src) | extra,
+            // 32-bit only: on the low dword of a 64-bit word.
             Fadd | Csub | Wrap => {
-                u64::from(self.apply32(old as u32, src as u32, extra as u32)) | (old & !0xffff_ffff)
+                let new32 = match self {
+                    Fadd => (f32::from_bits(old32) + f32::from_bits(src32)).to_bits(),
+                    Csub => old32.saturating_sub(src32),
+                    _ if old32 >= src32 => old32 - src32,
+                    _ => old32.wrapping_add(extra32),
+                };
+                return u64::from(new32) | (old & !0xffff_ffff);
             }
-        }
+        };
+        new & low
     }
 }
 
