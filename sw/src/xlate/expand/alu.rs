@@ -303,10 +303,18 @@ fn plain_plan(legacy: &Instruction) -> Option<&'static Plan> {
 /// The re-targeted form of an instruction [`plain_plan`] accepted.
 #[inline]
 fn plain_inst(legacy: &Instruction, plan: &Plan) -> Instruction {
-    let n = usize::from(legacy.operand_count);
     let mut out = *legacy;
+    apply_plan(&mut out, plan);
+    out
+}
+
+/// Rewrites a legacy instruction whose operands already have their gfx1030
+/// codes into the plan's gfx1030 opcode and family.
+#[inline]
+fn apply_plan(out: &mut Instruction, plan: &Plan) {
+    // gfx8 SMEM with an immediate offset has no soffset; gfx10 names `null`.
     if out.family == Family::Smem && plan.smem_soffset && out.operand_count + 1 == plan.row_len {
-        out.operands[n] = Operand::scalar(NULL, OperandType::B32);
+        out.operands[usize::from(out.operand_count)] = Operand::scalar(NULL, OperandType::B32);
         out.operand_count += 1;
     }
     if !plan.direct {
@@ -315,7 +323,6 @@ fn plain_inst(legacy: &Instruction, plan: &Plan) -> Instruction {
     out.target = OUTPUT;
     out.opcode = plan.op;
     out.size = 0;
-    out
 }
 
 /// The one gfx1030 instruction that does what `inst` does.
@@ -347,24 +354,13 @@ pub fn retarget_in_place(out: &mut Instruction, offset: u32) -> Result<(), Xlate
     }
     // Operands whose code changes (rare): refused ones are reported with
     // the legacy instruction still intact.
-    let n = usize::from(out.operand_count);
-    for i in 0..n {
+    for i in 0..usize::from(out.operand_count) {
         if !same_code(out.operands[i]) {
             out.operands[i] =
                 map_operand(out.operands[i]).map_err(|e| unsupported(out, offset, e))?;
         }
     }
-    // gfx8 SMEM with an immediate offset has no soffset; gfx10 names `null`.
-    if out.family == Family::Smem && plan.smem_soffset && out.operand_count + 1 == plan.row_len {
-        out.operands[n] = Operand::scalar(NULL, OperandType::B32);
-        out.operand_count += 1;
-    }
-    if !plan.direct {
-        out.family = Family::Vop3;
-    }
-    out.target = OUTPUT;
-    out.opcode = plan.op;
-    out.size = 0;
+    apply_plan(out, &plan);
     Ok(())
 }
 
