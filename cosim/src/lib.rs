@@ -2,6 +2,7 @@
 //! functional GPU is the crate `golden`).
 #![deny(missing_docs)]
 
+pub mod channels;
 pub mod cli;
 pub mod interrupt;
 pub mod lockstep;

@@ -8,6 +8,7 @@ use arch::device::DeviceError;
 use sw::driver::{Driver, DriverError};
 
 use super::CliError;
+use crate::channels::ChannelView;
 use crate::model::{ModelDevice, ModelOptions};
 use crate::workload::{self, Workload};
 use golden::stats::GoldenStats;
@@ -311,24 +312,7 @@ fn cycle_stats_text(s: &hw::stats::GpuStats) -> String {
     }
     flatten("", &value, &mut out);
     for c in &s.channels {
-        channel_text(
-            &mut out,
-            &ChannelLine {
-                channel: c.channel,
-                entries: c.entries_processed,
-                commands: c.commands,
-                dispatches: c.dispatches,
-                acquires: c.acquires,
-                acquires_waited: c.acquires_waited,
-                acquire_wait: c.acquire_wait_cycles,
-                releases: c.releases,
-                idle_waits: c.idle_waits,
-                idle_wait: c.idle_wait_cycles,
-                unit: "cycles",
-                history: &c.gp_get_history,
-                truncated: c.history_truncated,
-            },
-        );
+        channel_text(&mut out, &ChannelView::from(c), "cycles");
     }
     out
 }
@@ -369,50 +353,16 @@ fn stats_text(s: &GoldenStats) -> String {
         out.push_str(&format!("  {class:<8} {n}\n"));
     }
     for c in &s.channels {
-        channel_text(
-            &mut out,
-            &ChannelLine {
-                channel: c.channel,
-                entries: c.entries_processed,
-                commands: c.commands,
-                dispatches: c.dispatches,
-                acquires: c.acquires,
-                acquires_waited: c.acquires_waited,
-                acquire_wait: c.acquire_wait_steps,
-                releases: c.releases,
-                idle_waits: c.idle_waits,
-                idle_wait: c.idle_wait_steps,
-                unit: "steps",
-                history: &c.gp_get_history,
-                truncated: c.history_truncated,
-            },
-        );
+        channel_text(&mut out, &ChannelView::from(c), "steps");
     }
     out
-}
-
-/// One channel's front-end activity, the same for both models but for the
-/// unit of the waits (golden steps, clocked cycles).
-struct ChannelLine<'a> {
-    channel: u32,
-    entries: u64,
-    commands: u64,
-    dispatches: u64,
-    acquires: u64,
-    acquires_waited: u64,
-    acquire_wait: u64,
-    releases: u64,
-    idle_waits: u64,
-    idle_wait: u64,
-    unit: &'static str,
-    history: &'a [u32],
-    truncated: bool,
 }
 
 /// GP_GET values shown per channel in the text statistics (JSON has them all).
 const GP_GET_SHOWN: usize = 32;
 
-fn channel_text(out: &mut String, c: &ChannelLine<'_>) {
+/// One channel's lines; `unit` names the waits' unit (steps or cycles).
+fn channel_text(out: &mut String, c: &ChannelView, unit: &str) {
     out.push_str(&format!(
         "channel {}: {} entries, {} commands, {} dispatches, {} acquires ({} waited, {} {}), \
          {} releases, {} idle waits ({} {})\n",
@@ -423,11 +373,11 @@ fn channel_text(out: &mut String, c: &ChannelLine<'_>) {
         c.acquires,
         c.acquires_waited,
         c.acquire_wait,
-        c.unit,
+        unit,
         c.releases,
         c.idle_waits,
         c.idle_wait,
-        c.unit
+        unit
     ));
     let shown: Vec<String> = c
         .history

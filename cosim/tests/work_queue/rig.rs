@@ -27,34 +27,7 @@ pub const KERNARG: u64 = 0x6_0000;
 
 /// One channel's front-end activity as both models report it in their
 /// statistics; `idle_wait` and `acquire_wait` are golden steps or clocked cycles.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Activity {
-    pub history: Vec<u32>,
-    pub entries: u64,
-    pub commands: u64,
-    pub dispatches: u64,
-    pub acquires: u64,
-    pub acquires_waited: u64,
-    pub acquire_wait: u64,
-    pub releases: u64,
-    pub idle_waits: u64,
-    pub idle_wait: u64,
-}
-
-impl Activity {
-    /// What does not depend on timing: which acquires found their semaphore
-    /// not yet released, and for how long, depends on when each model reads
-    /// it (golden: at once; clocked: after a memory round trip).
-    pub fn counts(&self) -> Activity {
-        Activity {
-            acquires_waited: 0,
-            acquire_wait: 0,
-            idle_waits: 0,
-            idle_wait: 0,
-            ..self.clone()
-        }
-    }
-}
+pub use cosim::channels::ChannelView as Activity;
 
 /// What the scenarios need of a GPU beyond [`Device`].
 pub trait WqGpu: Device + Sized {
@@ -89,18 +62,7 @@ impl WqGpu for GoldenGpu {
         let Some(c) = stats.channels.iter().find(|c| c.channel == ch) else {
             return Activity::default();
         };
-        Activity {
-            history: c.gp_get_history.clone(),
-            entries: c.entries_processed,
-            commands: c.commands,
-            dispatches: c.dispatches,
-            acquires: c.acquires,
-            acquires_waited: c.acquires_waited,
-            acquire_wait: c.acquire_wait_steps,
-            releases: c.releases,
-            idle_waits: c.idle_waits,
-            idle_wait: c.idle_wait_steps,
-        }
+        Activity::from(c)
     }
 
     fn run_checked(
@@ -135,18 +97,7 @@ impl WqGpu for ClockedGpu {
         let Some(c) = stats.channels.iter().find(|c| c.channel == ch) else {
             return Activity::default();
         };
-        Activity {
-            history: c.gp_get_history.clone(),
-            entries: c.entries_processed,
-            commands: c.commands,
-            dispatches: c.dispatches,
-            acquires: c.acquires,
-            acquires_waited: c.acquires_waited,
-            acquire_wait: c.acquire_wait_cycles,
-            releases: c.releases,
-            idle_waits: c.idle_waits,
-            idle_wait: c.idle_wait_cycles,
-        }
+        Activity::from(c)
     }
 
     fn run_checked(
