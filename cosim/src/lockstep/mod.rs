@@ -26,8 +26,8 @@ use hw::ClockedGpu;
 mod replay;
 mod report;
 
-use replay::ReplayLog;
 pub use replay::ReplayedWindow;
+use replay::{HostOp, ReplayLog};
 use report::Report;
 
 /// What the golden model computed for one instruction, kept until the clocked
@@ -142,7 +142,7 @@ impl LockstepGpu {
     where
         H: FnMut(&ClockedGpu) -> Result<(), Box<Fault>>,
     {
-        self.replay.run(&self.hw, until);
+        self.replay.push(&self.hw, HostOp::Run { until });
         let LockstepGpu {
             hw,
             golden,
@@ -705,13 +705,13 @@ impl Device for LockstepGpu {
     }
 
     fn map(&mut self, base: u64, size: u64) -> Result<(), DeviceError> {
-        self.replay.map(&self.hw, base, size);
+        self.replay.push(&self.hw, HostOp::Map { base, size });
         self.hw.map(base, size)?;
         self.golden.map(base, size)
     }
 
     fn unmap(&mut self, base: u64) -> Result<(), DeviceError> {
-        self.replay.unmap(&self.hw, base);
+        self.replay.push(&self.hw, HostOp::Unmap { base });
         self.hw.unmap(base)?;
         self.golden.unmap(base)
     }
@@ -721,19 +721,24 @@ impl Device for LockstepGpu {
     }
 
     fn write(&mut self, address: u64, data: &[u8]) -> Result<(), DeviceError> {
-        self.replay.write(&self.hw, address, data);
+        let op = HostOp::Write {
+            address,
+            data: data.to_vec(),
+        };
+        self.replay.push(&self.hw, op);
         self.hw.write(address, data)?;
         self.golden.write(address, data)
     }
 
     fn mmio_read(&mut self, offset: u32) -> Result<u32, DeviceError> {
-        self.replay.mmio_read(&self.hw, offset);
+        self.replay.push(&self.hw, HostOp::MmioRead { offset });
         self.hw.mmio_read(offset)
     }
 
     fn mmio_write(&mut self, offset: u32, value: u32) -> Result<(), DeviceError> {
         // Only the clocked model's front end runs; the golden model follows events.
-        self.replay.mmio_write(&self.hw, offset, value);
+        self.replay
+            .push(&self.hw, HostOp::MmioWrite { offset, value });
         self.hw.mmio_write(offset, value)
     }
 

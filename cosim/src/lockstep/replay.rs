@@ -19,7 +19,7 @@ use traces::{Probe, VcdOptions, VcdTrace};
 
 /// One host operation on the lockstep device, in the order it happened.
 #[derive(Clone, Debug)]
-enum HostOp {
+pub(super) enum HostOp {
     Map { base: u64, size: u64 },
     Unmap { base: u64 },
     Write { address: u64, data: Vec<u8> },
@@ -51,36 +51,13 @@ impl ReplayLog {
         self.ops.clear();
     }
 
-    fn push(&mut self, hw: &ClockedGpu, op: HostOp) {
+    /// Logs `op`, about to be applied to `hw` (copied first if nothing is
+    /// logged yet).
+    pub(super) fn push(&mut self, hw: &ClockedGpu, op: HostOp) {
         if self.start.is_none() {
             self.start = Some(Box::new(hw.clone()));
         }
         self.ops.push(op);
-    }
-
-    pub(super) fn map(&mut self, hw: &ClockedGpu, base: u64, size: u64) {
-        self.push(hw, HostOp::Map { base, size });
-    }
-
-    pub(super) fn unmap(&mut self, hw: &ClockedGpu, base: u64) {
-        self.push(hw, HostOp::Unmap { base });
-    }
-
-    pub(super) fn write(&mut self, hw: &ClockedGpu, address: u64, data: &[u8]) {
-        let data = data.to_vec();
-        self.push(hw, HostOp::Write { address, data });
-    }
-
-    pub(super) fn mmio_read(&mut self, hw: &ClockedGpu, offset: u32) {
-        self.push(hw, HostOp::MmioRead { offset });
-    }
-
-    pub(super) fn mmio_write(&mut self, hw: &ClockedGpu, offset: u32, value: u32) {
-        self.push(hw, HostOp::MmioWrite { offset, value });
-    }
-
-    pub(super) fn run(&mut self, hw: &ClockedGpu, until: RunUntil) {
-        self.push(hw, HostOp::Run { until });
     }
 
     /// Replays the log on a copy of the start state, writing cycles
