@@ -15,7 +15,6 @@ use std::path::{Path, PathBuf};
 use cosim::workload::{self, Workload};
 use hw::stats::GpuStats;
 use hw::{ClockedGpu, GpuConfig};
-use sw::driver::Driver;
 
 const W32: &str = "gfx1030";
 const W64: &str = "gfx1030-w64";
@@ -29,15 +28,8 @@ fn file(target: &str, stem: &str) -> PathBuf {
 
 /// Runs `w` on a clocked GPU with `config`; its statistics if the checks pass.
 fn run(w: &Workload, config: &GpuConfig) -> Result<GpuStats, String> {
-    let p = w.prepare().map_err(|e| e.to_string())?;
     let gpu = ClockedGpu::new(config.clone()).map_err(|e| e.to_string())?;
-    let mut driver = Driver::new(gpu).map_err(|e| e.to_string())?;
-    let finals = workload::execute(&mut driver, &p).map_err(|e| e.to_string())?;
-    let report = workload::check(w, &p, &finals).map_err(|e| e.to_string())?;
-    if let Some(m) = report.first_mismatch() {
-        return Err(m.to_string());
-    }
-    Ok(driver.device().stats())
+    workload::run_checked(gpu, w).map(|gpu| gpu.stats())
 }
 
 /// The value of the `u32` argument called `name`.

@@ -11,7 +11,6 @@ use arch::code_object::CodeObject;
 use cosim::workload::{self, Workload};
 use golden::stats::GoldenStats;
 use golden::{GoldenConfig, GoldenGpu};
-use sw::driver::Driver;
 
 /// Runs a workload on the golden GPU; its statistics if the checks pass.
 fn run(w: &Workload) -> Result<GoldenStats, String> {
@@ -21,13 +20,7 @@ fn run(w: &Workload) -> Result<GoldenStats, String> {
         .isa()
         .ok_or("unmodelled processor")?;
     let gpu = GoldenGpu::new(GoldenConfig::new(isa)).map_err(|e| e.to_string())?;
-    let mut driver = Driver::new(gpu).map_err(|e| e.to_string())?;
-    let finals = workload::execute(&mut driver, &p).map_err(|e| e.to_string())?;
-    let report = workload::check(w, &p, &finals).map_err(|e| e.to_string())?;
-    if let Some(m) = report.first_mismatch() {
-        return Err(m.to_string());
-    }
-    Ok(driver.device().stats())
+    workload::run_checked(gpu, w).map(|gpu| gpu.stats())
 }
 
 /// The value of the `u32` argument called `name`.

@@ -38,7 +38,7 @@ use thiserror::Error;
 
 pub use check::{check, CheckOutcome, CheckReport, Mismatch};
 pub use data::{Draw, ElemType, Init, Number};
-pub use run::{execute, execute_reporting};
+pub use run::{execute, execute_reporting, run_checked};
 pub use yaml::{
     target_name, Arg, ArgKind, Buffer, Check, KernelRef, Signal, Tolerance, Wait, TARGET_NAMES,
 };

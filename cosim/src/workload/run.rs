@@ -107,3 +107,17 @@ pub fn execute_reporting<D: Device>(
     // is what the user needs, so nothing is freed or reported further.
     result.map(|finals| (finals, reports))
 }
+
+/// Prepares `w`, runs it on `device` through a fresh driver and checks its
+/// results; the device afterwards (for its statistics) if every check
+/// passed, else the first mismatch or error as a sentence.
+pub fn run_checked<D: Device>(device: D, w: &super::Workload) -> Result<D, String> {
+    let p = w.prepare().map_err(|e| e.to_string())?;
+    let mut driver = Driver::new(device).map_err(|e| e.to_string())?;
+    let finals = execute(&mut driver, &p).map_err(|e| e.to_string())?;
+    let report = super::check(w, &p, &finals).map_err(|e| e.to_string())?;
+    match report.first_mismatch() {
+        Some(m) => Err(m.to_string()),
+        None => Ok(driver.into_device()),
+    }
+}
