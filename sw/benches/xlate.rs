@@ -26,9 +26,9 @@ const S_BARRIER: [u8; 4] = [0x00, 0x00, 0x8a, 0xbf];
 /// `s_endpgm`.
 const S_ENDPGM: [u8; 4] = [0x00, 0x00, 0x81, 0xbf];
 
-/// Each corpus kernel's code, `s_endpgm` (and what follows it: padding)
-/// replaced by one `s_barrier`; with its instruction count.
-fn corpus_bodies() -> Result<Vec<(Vec<u8>, usize)>, String> {
+/// The code of every kernel of the gfx803 corpus objects, objects in file
+/// name order.
+fn corpus_codes() -> Result<Vec<Vec<u8>>, String> {
     let dir = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../tests/kernels/prebuilt/gfx803"
@@ -39,31 +39,39 @@ fn corpus_bodies() -> Result<Vec<(Vec<u8>, usize)>, String> {
         .filter(|p| p.extension().is_some_and(|x| x == "hsaco"))
         .collect();
     paths.sort();
-    let mut bodies = Vec::new();
+    let mut codes = Vec::new();
     for p in paths {
         let bytes = std::fs::read(&p).map_err(|e| format!("{}: {e}", p.display()))?;
         let object = CodeObject::parse(&bytes).map_err(|e| format!("{}: {e}", p.display()))?;
-        for k in object.kernels() {
-            let mut body = Vec::with_capacity(k.code.len());
-            let mut at = 0;
-            let mut n = 0;
-            // Up to the last s_endpgm; any earlier one (none in the corpus
-            // today) also becomes a barrier.
-            let last_end = last_endpgm(&k.code);
-            while at < last_end {
-                let inst = decode(Target::GFX803, &k.code[at..]).map_err(|e| e.to_string())?;
-                let size = usize::from(inst.size.max(4));
-                if inst.opcode == Opcode::S_ENDPGM {
-                    body.extend_from_slice(&S_BARRIER);
-                } else {
-                    body.extend_from_slice(&k.code[at..at + size]);
-                }
-                at += size;
-                n += 1;
+        codes.extend(object.kernels().iter().map(|k| k.code.to_vec()));
+    }
+    Ok(codes)
+}
+
+/// Each corpus kernel's code, `s_endpgm` (and what follows it: padding)
+/// replaced by one `s_barrier`; with its instruction count.
+fn corpus_bodies() -> Result<Vec<(Vec<u8>, usize)>, String> {
+    let mut bodies = Vec::new();
+    for code in corpus_codes()? {
+        let mut body = Vec::with_capacity(code.len());
+        let mut at = 0;
+        let mut n = 0;
+        // Up to the last s_endpgm; any earlier one (none in the corpus
+        // today) also becomes a barrier.
+        let last_end = last_endpgm(&code);
+        while at < last_end {
+            let inst = decode(Target::GFX803, &code[at..]).map_err(|e| e.to_string())?;
+            let size = usize::from(inst.size.max(4));
+            if inst.opcode == Opcode::S_ENDPGM {
+                body.extend_from_slice(&S_BARRIER);
+            } else {
+                body.extend_from_slice(&code[at..at + size]);
             }
-            body.extend_from_slice(&S_BARRIER);
-            bodies.push((body, n + 1));
+            at += size;
+            n += 1;
         }
+        body.extend_from_slice(&S_BARRIER);
+        bodies.push((body, n + 1));
     }
     Ok(bodies)
 }
@@ -102,27 +110,13 @@ fn fnv1a(h: u64, bytes: &[u8]) -> u64 {
 
 /// FNV-1a over every corpus kernel's translated code and offset map.
 fn corpus_fingerprint(binding: &Binding) -> Result<u64, String> {
-    let dir = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../tests/kernels/prebuilt/gfx803"
-    );
-    let mut paths: Vec<_> = std::fs::read_dir(dir)
-        .map_err(|e| format!("{dir}: {e}"))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "hsaco"))
-        .collect();
-    paths.sort();
     let mut h = 0xcbf2_9ce4_8422_2325u64;
-    for p in paths {
-        let bytes = std::fs::read(&p).map_err(|e| format!("{}: {e}", p.display()))?;
-        let object = CodeObject::parse(&bytes).map_err(|e| format!("{}: {e}", p.display()))?;
-        for k in object.kernels() {
-            let t = translate_code(&k.code, binding).map_err(|e| e.to_string())?;
-            h = fnv1a(h, &t.code);
-            for (a, b) in &t.offset_map {
-                h = fnv1a(h, &a.to_le_bytes());
-                h = fnv1a(h, &b.to_le_bytes());
-            }
+    for code in corpus_codes()? {
+        let t = translate_code(&code, binding).map_err(|e| e.to_string())?;
+        h = fnv1a(h, &t.code);
+        for (a, b) in &t.offset_map {
+            h = fnv1a(h, &a.to_le_bytes());
+            h = fnv1a(h, &b.to_le_bytes());
         }
     }
     Ok(h)
