@@ -99,16 +99,7 @@ fn converted_v2_corpus_kernels_translate_and_match_native() {
 #[test]
 fn v2_fixtures_match_a_fresh_llvm_build() {
     use std::process::Command;
-    let on_path = |tool: &str| {
-        Command::new(tool)
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    };
-    let missing: Vec<&str> = ["clang-19", "llvm-mc-19", "ld.lld-19", "python3"]
-        .into_iter()
-        .filter(|t| !on_path(t))
-        .collect();
+    let missing = corpus::missing_tools(&["clang-19", "llvm-mc-19", "ld.lld-19", "python3"]);
     if !missing.is_empty() {
         eprintln!(
             "skipping the v2 fixture drift check: {} not on PATH",

@@ -88,6 +88,21 @@ pub fn target_dir(target: Target) -> &'static str {
     }
 }
 
+/// The tools of `tools` that do not run (`TOOL --version` fails): the
+/// LLVM-backed checks skip themselves, saying so, when any is missing.
+pub fn missing_tools<'a>(tools: &[&'a str]) -> Vec<&'a str> {
+    tools
+        .iter()
+        .copied()
+        .filter(|t| {
+            !std::process::Command::new(t)
+                .arg("--version")
+                .output()
+                .is_ok_and(|o| o.status.success())
+        })
+        .collect()
+}
+
 /// Absolute path of `tests/kernels` in this checkout.
 pub fn kernels_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("kernels")

@@ -3,13 +3,6 @@
 
 use std::process::Command;
 
-fn on_path(tool: &str) -> bool {
-    Command::new(tool)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
 #[test]
 fn committed_objects_match_a_fresh_llvm_build() {
     let tools = [
@@ -18,7 +11,7 @@ fn committed_objects_match_a_fresh_llvm_build() {
         "llvm-objdump-19",
         "llvm-readelf-19",
     ];
-    let missing: Vec<&str> = tools.iter().copied().filter(|t| !on_path(t)).collect();
+    let missing = corpus::missing_tools(&tools);
     if !missing.is_empty() {
         eprintln!(
             "skipping the corpus drift check: {} not on PATH",
