@@ -1,0 +1,1 @@
+//! The SSA IR, its verifier, printer, analyses and optimisation passes.
