@@ -58,10 +58,11 @@ pub(super) fn packed(v: &mut Valu<'_>) -> Result<bool, Fault> {
         (m.neg, m.neg_hi)
     };
     // DPP forms of the VOP2 accumulators (gfx1030 `v_dot2c_f32_f16_dpp`,
-    // `v_dot4c_i32_i8_dpp`): src0 goes through the lane permute. DPP's src0
-    // neg/abs would apply to the whole dword, not per half: not modelled.
+    // `v_dot4c_i32_i8_dpp`): src0 goes through the lane permute. DPP's
+    // neg/abs on either packed source (LLVM accepts both) are not modelled:
+    // refused as not implemented rather than ignored.
     let dpp = vop2 && matches!(v.inst.variant, Variant::Dpp16 | Variant::Dpp8);
-    if vop2 && v.inst.variant != Variant::Plain && !(dpp && (m.neg | m.abs) & 1 == 0) {
+    if vop2 && v.inst.variant != Variant::Plain && !(dpp && (m.neg | m.abs) & 3 == 0) {
         return Ok(false);
     }
     let is_float = matches!(

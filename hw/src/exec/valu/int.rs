@@ -306,9 +306,9 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<bool, FaultKi
         }
         // --- two sources, 32-bit
         O::V_CNDMASK_B32 => {
-            // Read as f32: LLVM accepts float `abs`/`neg` on its sources.
-            let a = cx.src(0, Ty::F32)?;
-            let b = cx.src(1, Ty::F32)?;
+            // Untyped bits; its `abs`/`neg` (LLVM accepts them) apply in `Cx::read`.
+            let a = cx.src(0, B32)?;
+            let b = cx.src(1, B32)?;
             let sel = if cx.inst.family == Family::Vop3 {
                 cx.mask_src(cx.src_op(2)?)?
             } else {

@@ -157,10 +157,14 @@ impl<'a> Cx<'a> {
                 *x &= 0xffff;
             }
         }
-        if ty.is_float() && i < 3 && self.inst.family != Family::Vop3p {
+        if (m.neg | m.abs) >> i & 1 != 0 && self.inst.family != Family::Vop3p {
+            // Which bits are float sign modifiers is the opcode's (LLVM's
+            // tables), not the operand type's: `v_cndmask_b32_e64 v0, -v1, …`
+            // reads untyped bits and still negates.
+            let takes = arch::isa::family::float_input_modifiers(self.inst, i);
             let sign = ty.sign();
-            let abs = m.abs >> i & 1 != 0;
-            let neg = m.neg >> i & 1 != 0;
+            let abs = takes.abs && m.abs >> i & 1 != 0;
+            let neg = takes.neg && m.neg >> i & 1 != 0;
             if abs || neg {
                 for x in vals.iter_mut().take(self.lanes) {
                     if abs {

@@ -240,13 +240,13 @@ impl<'a> Valu<'a> {
                 }
             }
         }
-        if ty.is_float() && (m.neg | m.abs) >> i & 1 != 0 {
+        if (m.neg | m.abs) >> i & 1 != 0 {
+            let (abs, neg) = self.sign_modifiers(i);
             let sign: u32 = if ty.element_bits() == 16 {
                 0x8000
             } else {
                 0x8000_0000
             };
-            let (abs, neg) = (m.abs >> i & 1 != 0, m.neg >> i & 1 != 0);
             for x in v.iter_mut() {
                 if abs {
                     *x &= !sign;
@@ -260,13 +260,13 @@ impl<'a> Valu<'a> {
     }
 
     /// Source `i` for every lane, 64 bits (VGPR pair or 64-bit scalar), with
-    /// VOP3 `abs`/`neg` for `f64`.
+    /// VOP3 `abs`/`neg` on bit 63.
     pub fn src64(&mut self, i: usize) -> Result<[u64; 64], Fault> {
-        let (op, ty) = self.operand(Self::src_field(i), 0)?;
+        let (op, _) = self.operand(Self::src_field(i), 0)?;
         let mut v = self.w.read_lanes64(&op)?;
         let m = self.inst.modifiers;
-        if ty.is_float() && (m.neg | m.abs) >> i & 1 != 0 {
-            let (abs, neg) = (m.abs >> i & 1 != 0, m.neg >> i & 1 != 0);
+        if (m.neg | m.abs) >> i & 1 != 0 {
+            let (abs, neg) = self.sign_modifiers(i);
             for x in v.iter_mut() {
                 if abs {
                     *x &= !(1 << 63);
@@ -277,6 +277,20 @@ impl<'a> Valu<'a> {
             }
         }
         Ok(v)
+    }
+
+    /// Source `i`'s (`abs`, `neg`) as applied: a bit counts only where LLVM's
+    /// tables make it a float sign modifier for this opcode and encoding —
+    /// a property of the opcode, not of the operand's type (`v_cndmask_b32`
+    /// reads untyped bits and takes both; the byte source of
+    /// `v_cvt_f32_ubyte0` is typed f32 for its inline constants and takes neither).
+    fn sign_modifiers(&self, i: usize) -> (bool, bool) {
+        let m = self.inst.modifiers;
+        let takes = arch::isa::family::float_input_modifiers(self.inst, i);
+        (
+            takes.abs && m.abs >> i & 1 != 0,
+            takes.neg && m.neg >> i & 1 != 0,
+        )
     }
 
     /// A lane-mask source: `src2` in VOP3, the second `vcc` operand otherwise

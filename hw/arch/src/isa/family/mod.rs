@@ -18,6 +18,8 @@ mod smem;
 mod sop;
 mod vop;
 
+pub use vop::{float_input_modifiers, InputModifiers};
+
 #[cfg(test)]
 mod fast_tests;
 

@@ -591,6 +591,45 @@ pub(super) fn src_policy(isa: Isa, info: &OpInfo, variant: Variant, i: usize) ->
     }
 }
 
+/// Which of source `i`'s (0..=2) modifier bits are float sign modifiers in
+/// LLVM's tables for this encoding of `inst`: `neg` flips and `abs` clears the
+/// sign bit of the value read. This is a property of the opcode and encoding,
+/// not of the operand's type: `v_cndmask_b32_e64` reads untyped 32-bit values
+/// yet takes `-v1` and `|v1|` (LLVM's own `cos` expansion uses the form), and
+/// SDWA/DPP `v_mov_b32` take them too. Both GPU models apply exactly these.
+/// VOP3P's `neg_lo`/`neg_hi` are not covered (they act per packed half).
+pub fn float_input_modifiers(inst: &Instruction, i: usize) -> InputModifiers {
+    if inst.family == Family::Vop3p || i > 2 {
+        return InputModifiers::default();
+    }
+    let Some(info) = inst.info() else {
+        return InputModifiers::default();
+    };
+    let variant = if inst.family == Family::Vop3 {
+        Variant::Plain
+    } else {
+        inst.variant
+    };
+    if variant == Variant::Plain && inst.family != Family::Vop3 {
+        // The 32-bit encodings have no modifier bits.
+        return InputModifiers::default();
+    }
+    let p = src_policy(inst.target.isa, info, variant, i);
+    InputModifiers {
+        neg: p.neg,
+        abs: p.abs,
+    }
+}
+
+/// The answer of [`float_input_modifiers`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct InputModifiers {
+    /// The source's `neg` bit flips the sign of the value read.
+    pub neg: bool,
+    /// The source's `abs` bit clears the sign of the value read.
+    pub abs: bool,
+}
+
 /// The modifiers to print for source `i` given its bits, where `sext` travels in
 /// the neg bit (VOP3, DPP) unless `sext_bit` is given (SDWA). Bits the policy does
 /// not allow are LLVM-ignored bits: kept in the encoding, not printed.
