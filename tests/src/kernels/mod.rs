@@ -29,6 +29,7 @@ mod reduce_sum;
 mod saxpy;
 mod scan_wg;
 mod select_ops;
+mod signed_select;
 mod stencil2d;
 mod transpose;
 mod ubench_atomics;
@@ -69,6 +70,7 @@ pub(crate) static ALL: &[CorpusKernel] = &[
     saxpy::KERNEL,
     scan_wg::KERNEL,
     select_ops::KERNEL,
+    signed_select::KERNEL,
     stencil2d::KERNEL,
     transpose::KERNEL,
     ubench_atomics::KERNEL,
