@@ -25,8 +25,7 @@ use arch::isa::{
     MAX_OPERANDS,
 };
 use golden::testing::probe::Probe;
-use hw::exec::{execute, ExecCtx, ScalarState, Vgprs, WaveEnv, Writes};
-use hw::mem::backing::Backing;
+use hw::exec::{execute_isolated, ScalarState, Vgprs};
 
 /// First VGPR of source `i` (room for a 64-bit pair each).
 fn src_vgpr(i: usize) -> u16 {
@@ -65,11 +64,11 @@ impl Rng {
             0 => SPECIAL[(r >> 8) as usize % 8],
             // f16 pairs of moderate magnitude (the low half is what 16-bit ops read).
             1 | 2 => {
-                let h = |x: u64| 0x3000 + (x as u32 & 0x0fff) | ((x >> 12) as u32 & 1) << 15;
+                let h = |x: u64| (0x3000 + (x as u32 & 0x0fff)) | (((x >> 12) as u32 & 1) << 15);
                 h(r >> 16) | h(r >> 32) << 16
             }
             // f32 in roughly [2^-8, 2^8), either sign.
-            _ => 0x3b80_0000 + ((r >> 16) as u32 % 0x0800_0000) | ((r >> 60) as u32 & 1) << 31,
+            _ => (0x3b80_0000 + ((r >> 16) as u32 % 0x0800_0000)) | (((r >> 60) as u32 & 1) << 31),
         }
     }
 }
@@ -202,13 +201,13 @@ impl State {
         }
         // Equal and opposite operands in some lanes, so that comparisons for
         // equality see the sign of a source too.
-        for l in 0..64 {
-            for other in [src_vgpr(1), src_vgpr(2)].map(usize::from) {
-                let s0 = usize::from(src_vgpr(0));
+        let first = vgpr[usize::from(src_vgpr(0))];
+        for other in [src_vgpr(1), src_vgpr(2)].map(usize::from) {
+            for (l, (x, &a)) in vgpr[other].iter_mut().zip(first.iter()).enumerate() {
                 match (l + other) % 6 {
-                    0 => vgpr[other][l] = vgpr[s0][l],
-                    1 => vgpr[other][l] = vgpr[s0][l] ^ 0x8000_0000,
-                    2 => vgpr[other][l] = vgpr[s0][l] ^ 0x8000,
+                    0 => *x = a,
+                    1 => *x = a ^ 0x8000_0000,
+                    2 => *x = a ^ 0x8000,
                     _ => {}
                 }
             }
@@ -296,29 +295,13 @@ fn hw_run(inst: &Instruction, s: &State) -> Result<State, String> {
     sc.sgpr[107] = (s.vcc >> 32) as u32;
     sc.sgpr[126] = s.exec as u32;
     sc.sgpr[127] = (s.exec >> 32) as u32;
-    let mut memory = Backing::new();
-    let env = WaveEnv {
-        target_wave64: wave64,
-        ..WaveEnv::default()
-    };
-    let mut lds = [];
-    let mut ctx = ExecCtx {
-        memory: &mut memory,
-        lds: &mut lds,
-        env: &env,
-        pc: 0,
-        cycle: 0,
-    };
-    let mut out = Writes::default();
-    execute(
+    let out = execute_isolated(
         inst,
         &sc,
         Vgprs {
             rows: &rows,
             wave64,
         },
-        &mut ctx,
-        &mut out,
     )
     .map_err(|f| format!("{f:?}"))?;
     let mut after = s.clone();
@@ -459,9 +442,7 @@ fn every_modifier_taking_source_honours_neg_and_abs_on_the_clocked_gpu() {
 /// condition in an SGPR the probes set — checked one by one: condition-0
 /// lanes take the modified `v8`, the others `v12`.
 fn check_cndmask_neg(target: Target, model: fn(&Instruction, &State) -> Result<State, String>) {
-    let cond_reg = if target.isa == Isa::Gfx803 {
-        "s[20:21]"
-    } else if target.wave64 {
+    let cond_reg = if target.isa == Isa::Gfx803 || target.wave64 {
         "s[20:21]"
     } else {
         "s20"

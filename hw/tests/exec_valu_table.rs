@@ -15,8 +15,7 @@ use arch::isa::{
     Family, Instruction, Isa, Modifiers, Opcode, Operand, OperandType, Target, Variant,
     MAX_OPERANDS,
 };
-use hw::exec::{execute, ExecCtx, ScalarState, Vgprs, WaveEnv, Writes};
-use hw::mem::backing::Backing;
+use hw::exec::{execute_isolated, ScalarState, Vgprs};
 
 #[derive(Debug, PartialEq, Eq)]
 enum Outcome {
@@ -88,25 +87,15 @@ fn execute_caught(
     rows: &[[u32; 32]],
     s: &ScalarState,
 ) -> Result<Result<(), FaultKind>, String> {
-    let wave64 = inst.target.wave64;
-    let mut memory = Backing::new();
-    let env = WaveEnv {
-        target_wave64: wave64,
-        ..WaveEnv::default()
+    let v = Vgprs {
+        rows,
+        wave64: inst.target.wave64,
     };
-    let mut lds = [];
-    let mut ctx = ExecCtx {
-        memory: &mut memory,
-        lds: &mut lds,
-        env: &env,
-        pc: 0,
-        cycle: 0,
-    };
-    let v = Vgprs { rows, wave64 };
-    let mut out = Writes::default();
     let prev = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
-    let r = catch_unwind(AssertUnwindSafe(|| execute(inst, s, v, &mut ctx, &mut out)));
+    let r = catch_unwind(AssertUnwindSafe(|| {
+        execute_isolated(inst, s, v).map(|_| ())
+    }));
     std::panic::set_hook(prev);
     r.map_err(|payload| {
         payload

@@ -319,6 +319,31 @@ pub fn execute(
     }
 }
 
+/// Executes one register-only instruction on its own: a wave of `v`'s size,
+/// an empty device memory and no LDS. For datapath tests and per-instruction
+/// differentials against the golden model (a memory access faults as unmapped).
+pub fn execute_isolated(
+    inst: &Instruction,
+    s: &ScalarState,
+    v: Vgprs<'_>,
+) -> Result<Writes, FaultKind> {
+    let mut memory = Backing::new();
+    let env = WaveEnv {
+        target_wave64: v.wave64,
+        ..WaveEnv::default()
+    };
+    let mut ctx = ExecCtx {
+        memory: &mut memory,
+        lds: &mut [],
+        env: &env,
+        pc: 0,
+        cycle: 0,
+    };
+    let mut out = Writes::default();
+    execute(inst, s, v, &mut ctx, &mut out)?;
+    Ok(out)
+}
+
 /// The fault for an instruction the cycle model does not implement.
 pub fn unimplemented(inst: &Instruction) -> FaultKind {
     FaultKind::IllegalInstruction {

@@ -7,8 +7,7 @@
 pub use arch::device::FaultKind;
 use arch::isa::asm::assemble_line;
 use arch::isa::Target;
-use hw::exec::{execute, ExecCtx, ScalarState, Vgprs, WaveEnv, Writes};
-use hw::mem::backing::Backing;
+use hw::exec::{execute_isolated, ScalarState, Vgprs, Writes};
 
 /// A wave's registers, with helpers to run one instruction and apply it.
 pub struct Wave {
@@ -99,26 +98,11 @@ impl Wave {
         let inst = assemble_line(target, text)
             .unwrap_or_else(|e| panic!("{text}: {e}"))
             .expect("an instruction");
-        let mut memory = Backing::new();
-        let env = WaveEnv {
-            target_wave64: self.wave64,
-            ..WaveEnv::default()
-        };
-        let mut lds = [];
-        let mut ctx = ExecCtx {
-            memory: &mut memory,
-            lds: &mut lds,
-            env: &env,
-            pc: 0,
-            cycle: 0,
-        };
         let v = Vgprs {
             rows: &self.rows,
             wave64: self.wave64,
         };
-        let mut out = Writes::default();
-        execute(&inst, &self.s, v, &mut ctx, &mut out)?;
-        Ok(out)
+        execute_isolated(&inst, &self.s, v)
     }
 
     pub fn run(&mut self, text: &str) -> Writes {
