@@ -1,0 +1,189 @@
+//! Optimisation passes (`-O`): constant folding, common-subexpression
+//! elimination over the dominator tree, dead-code elimination. Each is linear
+//! (or linear times the dominator depth) in the function.
+
+use std::collections::HashMap;
+
+use super::cfg::Cfg;
+use super::entities::{Block, Value};
+use super::function::Function;
+use super::instructions::{BinaryOp, InstKind, UnaryOp};
+use super::types::Type;
+
+/// Runs the `-O` pipeline: fold, CSE, DCE.
+pub fn optimize(f: &mut Function) {
+    fold_constants(f);
+    cse(f);
+    dce(f);
+}
+
+/// Wraps `x` to the width of `ty` (sign-extended, as `Iconst` stores it).
+fn wrap(ty: Type, x: i64) -> i64 {
+    match ty.bits() {
+        1 => x & 1,
+        8 => x as i8 as i64,
+        16 => x as i16 as i64,
+        32 => x as i32 as i64,
+        _ => x,
+    }
+}
+
+/// Folds integer operations on 32-bit (and narrower) constants, and selects
+/// on constant conditions, in place: the instruction becomes an `iconst` (or
+/// its result is replaced by the chosen arm). Returns how many folded.
+pub fn fold_constants(f: &mut Function) -> usize {
+    let mut folded = 0;
+    let mut replace: HashMap<Value, Value> = HashMap::new();
+    for b in f.blocks().to_vec() {
+        for i in f.block(b).insts.clone() {
+            let d = f.inst(i).clone();
+            let Some(r) = d.result else { continue };
+            let ty = f.ty(r);
+            let c = |v: Value| f.iconst_value(*replace.get(&v).unwrap_or(&v));
+            let new = match &d.kind {
+                InstKind::Binary { op, args } if ty.bits() <= 32 && ty.is_int() => {
+                    match (c(args[0]), c(args[1])) {
+                        (Some(x), Some(y)) => {
+                            let (ux, uy) = (x as u32, y as u32);
+                            let v: Option<i64> = match op {
+                                BinaryOp::Iadd => Some(x.wrapping_add(y)),
+                                BinaryOp::Isub => Some(x.wrapping_sub(y)),
+                                BinaryOp::Imul => Some(x.wrapping_mul(y)),
+                                BinaryOp::And => Some(x & y),
+                                BinaryOp::Or => Some(x | y),
+                                BinaryOp::Xor => Some(x ^ y),
+                                BinaryOp::Shl => Some(i64::from(ux.wrapping_shl(uy))),
+                                BinaryOp::Lshr => Some(i64::from(ux.wrapping_shr(uy))),
+                                BinaryOp::Ashr => Some(i64::from((ux as i32).wrapping_shr(uy))),
+                                BinaryOp::Smin => Some(x.min(y)),
+                                BinaryOp::Smax => Some(x.max(y)),
+                                BinaryOp::Umin => Some(i64::from(ux.min(uy))),
+                                BinaryOp::Umax => Some(i64::from(ux.max(uy))),
+                                // Division by zero is left for the program to meet.
+                                BinaryOp::Sdiv if y != 0 => Some(i64::from((x as i32).wrapping_div(y as i32))),
+                                BinaryOp::Udiv if y != 0 => Some(i64::from(ux / uy)),
+                                _ => None,
+                            };
+                            v.map(|v| InstKind::Iconst { ty, imm: wrap(ty, v) })
+                        }
+                        _ => None,
+                    }
+                }
+                InstKind::Unary { op, arg } if ty.bits() <= 32 && (ty.is_int() || ty == Type::I1) => {
+                    c(*arg).and_then(|x| match op {
+                        UnaryOp::Ineg => Some(InstKind::Iconst { ty, imm: wrap(ty, x.wrapping_neg()) }),
+                        UnaryOp::Not => Some(InstKind::Iconst { ty, imm: wrap(ty, !x) }),
+                        _ => None,
+                    })
+                }
+                InstKind::Icmp { cond, args } if f.ty(args[0]).bits() <= 32 => {
+                    match (c(args[0]), c(args[1])) {
+                        (Some(x), Some(y)) => Some(InstKind::Iconst {
+                            ty: Type::I1,
+                            imm: i64::from(cond.eval32(x as u32, y as u32)),
+                        }),
+                        _ => None,
+                    }
+                }
+                InstKind::Select { cond, args } => {
+                    if let Some(x) = c(*cond) {
+                        replace.insert(r, if x & 1 != 0 { args[0] } else { args[1] });
+                        folded += 1;
+                    }
+                    None
+                }
+                _ => None,
+            };
+            if let Some(k) = new {
+                f.inst_mut(i).kind = k;
+                folded += 1;
+            }
+        }
+    }
+    apply_replacements(f, &replace);
+    folded
+}
+
+fn apply_replacements(f: &mut Function, replace: &HashMap<Value, Value>) {
+    if replace.is_empty() {
+        return;
+    }
+    let resolve = |mut v: Value| {
+        while let Some(&n) = replace.get(&v) {
+            v = n;
+        }
+        v
+    };
+    for b in f.blocks().to_vec() {
+        for i in f.block(b).insts.clone() {
+            f.inst_mut(i).kind.map_operands(resolve);
+        }
+    }
+}
+
+/// True for instructions CSE may merge: pure, and not reading memory that a
+/// store in between could change.
+fn cse_candidate(k: &InstKind) -> bool {
+    !k.has_side_effects() && !matches!(k, InstKind::Load { .. } | InstKind::Atomic { .. })
+}
+
+/// Global value numbering over the dominator tree: a pure instruction equal
+/// to one in a dominating position reuses that one's result. Returns how
+/// many were merged (their instructions are left for [`dce`]).
+pub fn cse(f: &mut Function) -> usize {
+    let cfg = Cfg::new(f);
+    let mut seen: HashMap<String, Vec<(Block, Value)>> = HashMap::new();
+    let mut replace: HashMap<Value, Value> = HashMap::new();
+    for &b in &cfg.rpo {
+        for &i in &f.block(b).insts {
+            let d = f.inst(i);
+            let Some(r) = d.result else { continue };
+            if !cse_candidate(&d.kind) {
+                continue;
+            }
+            let mut k = d.kind.clone();
+            k.map_operands(|v| *replace.get(&v).unwrap_or(&v));
+            // The key includes the result type (iconst 1 as i1 vs i32).
+            let key = format!("{:?}:{:?}", f.ty(r), k);
+            let entry = seen.entry(key).or_default();
+            if let Some(&(_, v)) = entry.iter().find(|(db, _)| cfg.dominates(*db, b)) {
+                replace.insert(r, v);
+            } else {
+                entry.push((b, r));
+            }
+        }
+    }
+    let n = replace.len();
+    apply_replacements(f, &replace);
+    n
+}
+
+/// Removes pure instructions whose results are unused (repeatedly, with a
+/// worklist). Returns how many were removed.
+pub fn dce(f: &mut Function) -> usize {
+    let mut uses = f.use_counts();
+    let mut removed = 0;
+    let mut work: Vec<_> = f.blocks().iter().flat_map(|&b| f.block(b).insts.clone()).collect();
+    while let Some(i) = work.pop() {
+        let d = f.inst(i);
+        if d.block.is_none() || d.kind.has_side_effects() {
+            continue;
+        }
+        let Some(r) = d.result else { continue };
+        if uses[r.index()] != 0 {
+            continue;
+        }
+        let ops = d.kind.operands();
+        f.remove_inst(i);
+        removed += 1;
+        for v in ops {
+            uses[v.index()] -= 1;
+            if uses[v.index()] == 0 {
+                if let super::ValueDef::Inst(di) = f.value(v).def {
+                    work.push(di);
+                }
+            }
+        }
+    }
+    removed
+}
