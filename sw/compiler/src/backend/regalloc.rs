@@ -1,0 +1,148 @@
+//! Register allocation: linear scan (Poletto & Sarkar) over the linear
+//! machine code, one pass per register file, with copy coalescing.
+//!
+//! Live intervals are `[first mention, last mention]` in the linear order.
+//! That is exact here because the selected code only branches forward (no
+//! loops yet): a value defined before a divergent if and read in its else
+//! part stays live across the then part, which the linear order shows. Lanes
+//! switched off by EXEC keep their register contents, so a register reused
+//! in a masked region never clobbers a live lane of another value.
+//!
+//! A `v_mov`/`s_mov` copy whose source dies at the copy gets the source's
+//! register and then disappears (seed 004: "merge into the same variable is
+//! the masked operation alone").
+
+use super::minst::{Item, MOp, MachineCode, RegClass, VReg};
+use super::BackendError;
+
+/// SGPRs the allocator may hand out (`s0`–`s103`; gfx10 has s0–s105, the
+/// last two are left free as LLVM leaves them for VCC-less code).
+pub const SGPR_LIMIT: u16 = 104;
+/// VGPRs the allocator may hand out.
+pub const VGPR_LIMIT: u16 = 256;
+
+/// Physical registers for every virtual register.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Assignment {
+    /// First physical register of each virtual register (within its class).
+    pub phys: Vec<u16>,
+    /// SGPRs used (highest + 1).
+    pub sgprs: u16,
+    /// VGPRs used (highest + 1).
+    pub vgprs: u16,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Interval {
+    start: usize,
+    end: usize,
+    reg: VReg,
+}
+
+/// Allocates registers for `mc`.
+pub fn allocate(mc: &MachineCode) -> Result<Assignment, BackendError> {
+    let n = mc.vregs.len();
+    let mut start = vec![usize::MAX; n];
+    let mut end = vec![0usize; n];
+    // Copy hints: destination vreg -> (source vreg, position of the copy).
+    let mut hint: Vec<Option<(VReg, usize)>> = vec![None; n];
+    for (pos, item) in mc.items.iter().enumerate() {
+        let Item::Inst(i) = item else { continue };
+        for o in &i.ops {
+            if let MOp::Reg(r, _) = o {
+                let k = r.0 as usize;
+                start[k] = start[k].min(pos);
+                end[k] = end[k].max(pos);
+            }
+        }
+        if i.is_copy {
+            if let (MOp::Reg(d, 0), MOp::Reg(s, 0)) = (i.ops[0], i.ops[1]) {
+                if hint[d.0 as usize].is_none() && start[d.0 as usize] == pos {
+                    hint[d.0 as usize] = Some((s, pos));
+                }
+            }
+        }
+    }
+    for (k, info) in mc.vregs.iter().enumerate() {
+        if info.fixed.is_some() && start[k] != usize::MAX {
+            // Hardware-initialised: live from the first instruction.
+            start[k] = 0;
+        }
+    }
+    let mut phys = vec![u16::MAX; n];
+    let mut used = [0u16; 2];
+    for class in [RegClass::Sgpr, RegClass::Vgpr] {
+        let limit = if class == RegClass::Sgpr { SGPR_LIMIT } else { VGPR_LIMIT };
+        let mut intervals: Vec<Interval> = (0..n)
+            .filter(|&k| mc.vregs[k].class == class && start[k] != usize::MAX)
+            .map(|k| Interval {
+                start: start[k],
+                end: end[k],
+                reg: VReg(k as u32),
+            })
+            .collect();
+        // Fixed registers first at equal starts, then by start.
+        intervals.sort_by_key(|iv| (iv.start, mc.vregs[iv.reg.0 as usize].fixed.is_none(), iv.reg.0));
+        let mut busy = vec![false; usize::from(limit)];
+        let mut active: Vec<Interval> = Vec::new();
+        for iv in intervals {
+            let info = mc.vregs[iv.reg.0 as usize];
+            let width = usize::from(info.dwords);
+            // Expire intervals that ended before this one starts.
+            active.retain(|a| {
+                if a.end < iv.start {
+                    let p = usize::from(phys[a.reg.0 as usize]);
+                    let w = usize::from(mc.vregs[a.reg.0 as usize].dwords);
+                    busy[p..p + w].iter_mut().for_each(|b| *b = false);
+                    false
+                } else {
+                    true
+                }
+            });
+            let mut chosen = None;
+            if let Some(p) = info.fixed {
+                let p = usize::from(p);
+                if busy[p..p + width].iter().any(|&b| b) {
+                    return Err(BackendError::Internal(format!(
+                        "fixed register {p} is already taken"
+                    )));
+                }
+                chosen = Some(p);
+            } else if let Some((src, pos)) = hint[iv.reg.0 as usize] {
+                // Coalesce: the source dies at the copy and has the same shape.
+                let s = src.0 as usize;
+                let sinfo = mc.vregs[s];
+                if sinfo.class == class && sinfo.dwords == info.dwords && end[s] == pos && phys[s] != u16::MAX {
+                    let p = usize::from(phys[s]);
+                    if let Some(at) = active.iter().position(|a| a.reg == src) {
+                        active.remove(at);
+                        chosen = Some(p);
+                    }
+                }
+            }
+            let p = match chosen {
+                Some(p) => p,
+                None => {
+                    let align = usize::from(info.align.max(1));
+                    (0..usize::from(limit).saturating_sub(width - 1))
+                        .step_by(align)
+                        .find(|&p| busy[p..p + width].iter().all(|&b| !b))
+                        .ok_or_else(|| BackendError::OutOfRegisters {
+                            file: if class == RegClass::Sgpr { "SGPR" } else { "VGPR" },
+                            limit,
+                        })?
+                }
+            };
+            busy[p..p + width].iter_mut().for_each(|b| *b = true);
+            phys[iv.reg.0 as usize] = p as u16;
+            let slot = if class == RegClass::Sgpr { 0 } else { 1 };
+            used[slot] = used[slot].max((p + width) as u16);
+            active.push(iv);
+        }
+    }
+    Ok(Assignment {
+        phys,
+        sgprs: used[0],
+        vgprs: used[1],
+    })
+}
