@@ -45,3 +45,182 @@ fn straight_line_kernel_runs_on_the_golden_gpu() {
         assert_eq!(out[0], want, "wave64={wave64}");
     }
 }
+
+/// `x = a[gid]; y = x > 5 ? (if) x * 2 : (else) x + 100; if (n > 10) y += 1000 (uniform); out[gid] = y`
+fn branches_kernel() -> Function {
+    let mut f = Function::new("branches");
+    f.add_param("a", Type::Ptr(AddrSpace::Global), "int*");
+    f.add_param("out", Type::Ptr(AddrSpace::Global), "int*");
+    f.add_param("n", Type::I32, "int");
+    let mut b = Builder::new(&mut f);
+    let a = b.kernel_arg(0);
+    let out = b.kernel_arg(1);
+    let n = b.kernel_arg(2);
+    let id = b.work_item(WorkItemQuery::GlobalId, 0);
+    let two = b.iconst(Type::I32, 2);
+    let off = b.shl(id, two);
+    let pa = b.ptr_add(a, off);
+    let x = b.load(Type::I32, pa);
+    let five = b.iconst(Type::I32, 5);
+    let c = b.icmp(IntCC::Sgt, x, five);
+    let then_b = b.create_block();
+    let else_b = b.create_block();
+    let join = b.create_block();
+    let y = b.block_param(join, Type::I32);
+    b.brif(c, then_b, &[], else_b, &[]);
+    b.switch_to(then_b);
+    let x2 = b.imul(x, two);
+    b.jump(join, &[x2]);
+    b.switch_to(else_b);
+    let hundred = b.iconst(Type::I32, 100);
+    let x3 = b.iadd(x, hundred);
+    b.jump(join, &[x3]);
+    b.switch_to(join);
+    let ten = b.iconst(Type::I32, 10);
+    let big = b.icmp(IntCC::Sgt, n, ten);
+    let add_b = b.create_block();
+    let end = b.create_block();
+    let z = b.block_param(end, Type::I32);
+    b.brif(big, add_b, &[], end, &[y]);
+    b.switch_to(add_b);
+    let k = b.iconst(Type::I32, 1000);
+    let y2 = b.iadd(y, k);
+    b.jump(end, &[y2]);
+    b.switch_to(end);
+    let po = b.ptr_add(out, off);
+    b.store(po, z);
+    b.ret();
+    f
+}
+
+#[test]
+fn divergent_if_else_and_uniform_branch() {
+    let input: Vec<u32> = (0..100).map(|i| (i * 7) % 13).collect();
+    for wave64 in [false, true] {
+        let f = branches_kernel();
+        let k = compile(&f, &opts(wave64)).unwrap();
+        let text = k.listing();
+        let saveexec = if wave64 { "s_and_saveexec_b64" } else { "s_and_saveexec_b32" };
+        for needle in [saveexec, "s_cbranch_execz", "s_cbranch_scc0", "s_cmp_lg_u32"] {
+            assert!(text.contains(needle), "{needle} missing:\n{text}");
+        }
+        for n in [3u32, 50] {
+            let out = run(&k, 100, 32, &[TestArg::Buf(input.clone()), TestArg::Buf(vec![0; 100]), TestArg::U32(n)]).unwrap();
+            let want: Vec<u32> = input
+                .iter()
+                .map(|&x| {
+                    let y = if x as i32 > 5 { x * 2 } else { x + 100 };
+                    if n > 10 {
+                        y + 1000
+                    } else {
+                        y
+                    }
+                })
+                .collect();
+            assert_eq!(out[1], want, "wave64={wave64} n={n}\n{text}");
+        }
+    }
+}
+
+/// LDS, barrier, local size and an atomic: `tmp[lid] = a[gid]; barrier;
+/// out[gid] = tmp[size - 1 - lid]; atomic_add(count, 1)`.
+#[test]
+fn lds_barrier_and_atomics() {
+    let mut f = Function::new("reverse");
+    f.add_param("a", Type::Ptr(AddrSpace::Global), "int*");
+    f.add_param("out", Type::Ptr(AddrSpace::Global), "int*");
+    f.add_param("count", Type::Ptr(AddrSpace::Global), "int*");
+    let tmp = f.add_local(256 * 4, 4);
+    let mut b = Builder::new(&mut f);
+    let a = b.kernel_arg(0);
+    let out = b.kernel_arg(1);
+    let count = b.kernel_arg(2);
+    let gid = b.work_item(WorkItemQuery::GlobalId, 0);
+    let lid = b.work_item(WorkItemQuery::LocalId, 0);
+    let size = b.work_item(WorkItemQuery::LocalSize, 0);
+    let two = b.iconst(Type::I32, 2);
+    let goff = b.shl(gid, two);
+    let pa = b.ptr_add(a, goff);
+    let x = b.load(Type::I32, pa);
+    let base = b.local_addr(tmp);
+    let loff = b.shl(lid, two);
+    let pl = b.ptr_add(base, loff);
+    b.store(pl, x);
+    b.barrier();
+    let one = b.iconst(Type::I32, 1);
+    let last = b.isub(size, one);
+    let r = b.isub(last, lid);
+    let roff = b.shl(r, two);
+    let pr = b.ptr_add(base, roff);
+    let y = b.load(Type::I32, pr);
+    let po = b.ptr_add(out, goff);
+    b.store(po, y);
+    b.atomic(AtomicOp::Add, count, one);
+    b.ret();
+    let input: Vec<u32> = (0..128).map(|i| i * 10).collect();
+    for wave64 in [false, true] {
+        let k = compile(&f, &opts(wave64)).unwrap();
+        assert_eq!(k.descriptor.group_segment_fixed_size, 1024);
+        let out = run(&k, 128, 64, &[TestArg::Buf(input.clone()), TestArg::Buf(vec![0; 128]), TestArg::Buf(vec![0])]).unwrap();
+        let want: Vec<u32> = (0..128u32).map(|g| input[((g / 64) * 64 + 63 - g % 64) as usize]).collect();
+        assert_eq!(out[1], want, "wave64={wave64}\n{}", k.listing());
+        assert_eq!(out[2], vec![128], "one atomic add per work-item");
+    }
+}
+
+/// Floats, conversions, built-ins: `out[gid] = sqrt((float)gid) * 2 + clz(gid)`.
+#[test]
+fn floats_conversions_and_builtins() {
+    let mut f = Function::new("fl");
+    f.add_param("out", Type::Ptr(AddrSpace::Global), "float*");
+    let mut b = Builder::new(&mut f);
+    let out = b.kernel_arg(0);
+    let gid = b.work_item(WorkItemQuery::GlobalId, 0);
+    let fx = b.convert(ConvertOp::SiToFp, gid, Type::F32);
+    let s = b.call(Builtin::Sqrt, &[fx]);
+    let two = b.f32const(2.0);
+    let s2 = b.binary(BinaryOp::Fmul, s, two);
+    let z = b.call(Builtin::Clz, &[gid]);
+    let fz = b.convert(ConvertOp::SiToFp, z, Type::F32);
+    let r = b.binary(BinaryOp::Fadd, s2, fz);
+    let four = b.iconst(Type::I32, 4);
+    let off = b.imul(gid, four);
+    let p = b.ptr_add(out, off);
+    b.store(p, r);
+    b.ret();
+    let k = compile(&f, &opts(false)).unwrap();
+    let out = run(&k, 64, 64, &[TestArg::Buf(vec![0; 64])]).unwrap();
+    for (g, &bits) in out[0].iter().enumerate() {
+        let want = (g as f32).sqrt() * 2.0 + (g as u32).leading_zeros() as f32;
+        let got = f32::from_bits(bits);
+        // v_sqrt_f32 is accurate to 1 ulp, not correctly rounded.
+        assert!((got - want).abs() <= want.abs() * 1e-6, "lane {g}: {got} vs {want}");
+    }
+}
+
+#[test]
+fn unsupported_constructs_are_clear_errors() {
+    // A loop.
+    let mut f = Function::new("loop");
+    let mut b = Builder::new(&mut f);
+    let zero = b.iconst(Type::I32, 0);
+    let head = b.create_block();
+    let exit = b.create_block();
+    let i = b.block_param(head, Type::I32);
+    b.jump(head, &[zero]);
+    b.switch_to(head);
+    let one = b.iconst(Type::I32, 1);
+    let n = b.iadd(i, one);
+    let c = b.icmp(IntCC::Slt, n, one);
+    b.brif(c, head, &[n], exit, &[]);
+    b.switch_to(exit);
+    b.ret();
+    let e = compile(&f, &opts(false)).unwrap_err().to_string();
+    assert!(e.contains("loops") && e.contains("not supported"), "{e}");
+    // Malformed IR is refused by the verifier before selection.
+    let mut f = Function::new("bad");
+    let mut b = Builder::new(&mut f);
+    b.iconst(Type::I32, 0);
+    let e = compile(&f, &opts(false)).unwrap_err().to_string();
+    assert!(e.starts_with("IR verifier"), "{e}");
+}

@@ -33,11 +33,23 @@ fn build(
         BackendError::Internal(format!("{} has no {} encoding on gfx1030", op.mnemonic(), family))
     })?;
     // SOPP/SOPK immediates live in the modifiers, not in the operand list.
-    let specs: Vec<_> = info
+    let mut specs: Vec<_> = info
         .operands
         .iter()
         .filter(|s| s.field != arch::isa::Field::Simm16)
+        .copied()
         .collect();
+    // A returning (glc) FLAT/GLOBAL atomic prints its destination first; the
+    // table row describes the non-returning form.
+    if modifiers.glc && matches!(family, Family::Global | Family::Flat) && ops.len() == specs.len() + 1 {
+        specs.insert(
+            0,
+            arch::isa::OperandSpec {
+                field: arch::isa::Field::Vdst,
+                ty: OperandType::B32,
+            },
+        );
+    }
     if specs.len() != ops.len() {
         return Err(BackendError::Internal(format!(
             "{} takes {} operands, {} given",
