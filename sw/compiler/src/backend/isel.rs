@@ -60,6 +60,10 @@ pub struct Isel<'f> {
     pub(super) deferred: Vec<bool>,
     /// Index (in the walk) of the instruction being selected.
     pub(super) position: Vec<usize>,
+    /// High halves of sign-extended 32-bit offsets computed in the current
+    /// block (one `v_ashrrev_i32` serves every address built from one
+    /// offset); cleared at each block, whose code may be skipped by EXEC.
+    pub(super) sext_memo: Vec<(Value, MOp)>,
 }
 
 /// What the dispatch must initialise, found by selection.
@@ -143,6 +147,7 @@ impl<'f> Isel<'f> {
             writes_global,
             deferred: vec![false; f.inst_count()],
             position: vec![0; f.inst_count()],
+            sext_memo: Vec::new(),
         }
     }
 
@@ -184,6 +189,7 @@ impl<'f> Isel<'f> {
             if Some(b) == stop {
                 return Ok(());
             }
+            self.sext_memo.clear();
             let insts = &self.f.block(b).insts;
             let (&term, body) = insts.split_last().expect("verified: blocks end with a terminator");
             for &i in body {

@@ -583,9 +583,12 @@ impl Isel<'_> {
                     self.src_part(offset, 1)?
                 } else if let MOp::Imm(x) = lo {
                     MOp::Imm(((x as i32) >> 31) as u32)
+                } else if let Some(&(_, h)) = self.sext_memo.iter().find(|(v, _)| *v == offset) {
+                    h
                 } else if self.is_vgpr(lo) {
                     let h = self.mc.vreg(RegClass::Vgpr, 1);
                     self.vop2(Opcode::V_ASHRREV_I32, MOp::Reg(h, 0), MOp::Imm(31), lo, false);
+                    self.sext_memo.push((offset, MOp::Reg(h, 0)));
                     MOp::Reg(h, 0)
                 } else {
                     let h = self.mc.vreg(RegClass::Sgpr, 1);
