@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+use arch::device::Device;
 use arch::isa::Isa;
 use compiler::backend::{code_object, CompiledKernel};
 use golden::{GoldenConfig, GoldenGpu};
@@ -20,8 +21,19 @@ pub enum TestArg {
 /// Runs `k` over `grid` work-items in workgroups of `wg` on the golden
 /// gfx1030 GPU; returns every buffer argument's final contents.
 pub fn run(k: &CompiledKernel, grid: u32, wg: u32, args: &[TestArg]) -> Result<Vec<Vec<u32>>, String> {
-    let elf = code_object(std::slice::from_ref(k)).map_err(|e| e.to_string())?;
     let gpu = GoldenGpu::new(GoldenConfig::new(Isa::Gfx1030)).map_err(|e| e.to_string())?;
+    run_on(gpu, k, grid, wg, args).map(|(out, _)| out)
+}
+
+/// [`run`] on any device; also returns the driver (and so the device, for its statistics).
+pub fn run_on<D: Device>(
+    gpu: D,
+    k: &CompiledKernel,
+    grid: u32,
+    wg: u32,
+    args: &[TestArg],
+) -> Result<(Vec<Vec<u32>>, Driver<D>), String> {
+    let elf = code_object(std::slice::from_ref(k)).map_err(|e| e.to_string())?;
     let mut d = Driver::new(gpu).map_err(|e| e.to_string())?;
     let p = d.load(&elf).map_err(|e| e.to_string())?;
     let lk = p.kernel(&k.name).map_err(|e| e.to_string())?.clone();
@@ -50,7 +62,7 @@ pub fn run(k: &CompiledKernel, grid: u32, wg: u32, args: &[TestArg]) -> Result<V
                 .collect(),
         );
     }
-    Ok(out)
+    Ok((out, d))
 }
 
 /// Where the precise-output files live.

@@ -1,0 +1,126 @@
+//! Seed 004 on the cycle model: the masked form and the blend form of the
+//! same conditional expressions, run on the clocked GPU (`hw`, one-CU
+//! configuration). Prints the cycles of each (the numbers quoted in
+//! `docs/compiler-backend.md`) and checks every lane's result, so both forms
+//! are measured on code known to be right.
+//!
+//! `cargo test --release -p compiler --test backend_cycles -- --nocapture`
+
+mod backend_support;
+
+use backend_support::{run_on, TestArg};
+use compiler::backend::{compile, CompileOptions, MaskedSelect};
+use compiler::ir::*;
+use hw::{ClockedGpu, GpuConfig};
+
+#[derive(Clone, Copy, Debug)]
+enum Shape {
+    /// `m ? a * b + c : 0`
+    Zero,
+    /// `old = m ? a * b + c : old`
+    MergeInPlace,
+    /// `r = m ? a * b + c : c` with `c` used again
+    MergeCopy,
+}
+
+/// The mask: bit `gid % 64 / 32` of lane groups (`pattern` 0: lanes whose
+/// `gid & 1` is set — every half active; 1: `gid & 32` — one wave64 half idle).
+fn kernel(shape: Shape, pattern: u32) -> Function {
+    let mut f = Function::new("cyc");
+    for p in ["a", "b", "c", "out", "out2"] {
+        f.add_param(p, Type::Ptr(AddrSpace::Global), "int*");
+    }
+    let mut b = Builder::new(&mut f);
+    let ptrs: Vec<Value> = (0..5).map(|i| b.kernel_arg(i)).collect();
+    let gid = b.work_item(WorkItemQuery::GlobalId, 0);
+    let two = b.iconst(Type::I32, 2);
+    let off = b.shl(gid, two);
+    let addr: Vec<Value> = ptrs.iter().map(|&p| b.ptr_add(p, off)).collect();
+    let x = b.load(Type::I32, addr[0]);
+    let y = b.load(Type::I32, addr[1]);
+    let z = b.load(Type::I32, addr[2]);
+    let bit = b.iconst(Type::I32, if pattern == 0 { 1 } else { 32 });
+    let mb = b.binary(BinaryOp::And, gid, bit);
+    let m = b.truth(mb);
+    // Every load is issued before the arithmetic in both forms, so the
+    // comparison is not skewed by where the masked form places the operation.
+    let old = b.load(Type::I32, addr[3]);
+    let mac = b.ternary(TernaryOp::Imad, x, y, z);
+    match shape {
+        Shape::Zero => {
+            let zero = b.iconst(Type::I32, 0);
+            let r = b.select(m, mac, zero);
+            b.store(addr[3], r);
+        }
+        Shape::MergeInPlace => {
+            let r = b.select(m, mac, old);
+            b.store(addr[3], r);
+        }
+        Shape::MergeCopy => {
+            let r = b.select(m, mac, z);
+            b.store(addr[3], r);
+            let one = b.iconst(Type::I32, 1);
+            let e = b.iadd(z, one);
+            b.store(addr[4], e);
+        }
+    }
+    b.ret();
+    f
+}
+
+#[test]
+fn masked_and_blend_forms_on_the_cycle_model() {
+    const N: u32 = 2048;
+    let a: Vec<u32> = (0..N).map(|i| i + 1).collect();
+    let bb: Vec<u32> = (0..N).map(|i| i % 7).collect();
+    let c: Vec<u32> = (0..N).map(|i| 3 * i).collect();
+    let old: Vec<u32> = (0..N).map(|i| 0xdead_0000 | i).collect();
+    println!("shape          mask     wave  masked  blend  (cycles, 1 CU, {N} work-items)");
+    for shape in [Shape::Zero, Shape::MergeInPlace, Shape::MergeCopy] {
+        for pattern in [0, 1] {
+            for wave64 in [false, true] {
+                let mut cycles = Vec::new();
+                for policy in [MaskedSelect::Masked, MaskedSelect::Blend] {
+                    let opts = CompileOptions {
+                        wave64,
+                        masked_select: policy,
+                        optimize: true,
+                    };
+                    let k = compile(&kernel(shape, pattern), &opts).unwrap();
+                    if std::env::var_os("SHOW_LISTING").is_some() && pattern == 0 && !wave64 {
+                        println!("{shape:?} {policy:?}:\n{}", k.listing());
+                    }
+                    let gpu = ClockedGpu::new(GpuConfig::one_cu()).unwrap();
+                    let args = [
+                        TestArg::Buf(a.clone()),
+                        TestArg::Buf(bb.clone()),
+                        TestArg::Buf(c.clone()),
+                        TestArg::Buf(old.clone()),
+                        TestArg::Buf(vec![0; N as usize]),
+                    ];
+                    let (out, d) = run_on(gpu, &k, N, 256, &args).unwrap();
+                    for i in 0..N as usize {
+                        let m = if pattern == 0 { i & 1 != 0 } else { i & 32 != 0 };
+                        let mac = a[i].wrapping_mul(bb[i]).wrapping_add(c[i]);
+                        let want = match shape {
+                            Shape::Zero => if m { mac } else { 0 },
+                            Shape::MergeInPlace => if m { mac } else { old[i] },
+                            Shape::MergeCopy => if m { mac } else { c[i] },
+                        };
+                        assert_eq!(out[3][i], want, "{shape:?} {policy:?} wave64={wave64} lane {i}");
+                    }
+                    let stats = d.device().stats();
+                    cycles.push(stats.dispatches.last().map_or(stats.cycles, |s| s.cycles));
+                }
+                println!(
+                    "{:<14} {:<8} {:<5} {:>6} {:>6}",
+                    format!("{shape:?}"),
+                    if pattern == 0 { "gid&1" } else { "gid&32" },
+                    if wave64 { 64 } else { 32 },
+                    cycles[0],
+                    cycles[1]
+                );
+            }
+        }
+    }
+}
