@@ -200,27 +200,155 @@ fn floats_conversions_and_builtins() {
 
 #[test]
 fn unsupported_constructs_are_clear_errors() {
-    // A loop.
-    let mut f = Function::new("loop");
+    // A loop with two back edges (a `continue`).
+    let mut f = Function::new("loop2");
     let mut b = Builder::new(&mut f);
+    let lid = b.work_item(WorkItemQuery::LocalId, 0);
     let zero = b.iconst(Type::I32, 0);
     let head = b.create_block();
+    let other = b.create_block();
     let exit = b.create_block();
     let i = b.block_param(head, Type::I32);
     b.jump(head, &[zero]);
     b.switch_to(head);
     let one = b.iconst(Type::I32, 1);
     let n = b.iadd(i, one);
-    let c = b.icmp(IntCC::Slt, n, one);
-    b.brif(c, head, &[n], exit, &[]);
+    let c = b.icmp(IntCC::Slt, n, lid);
+    b.brif(c, other, &[], exit, &[]);
+    b.switch_to(other);
+    let d = b.icmp(IntCC::Eq, n, one);
+    b.brif(d, head, &[n], head, &[one]);
     b.switch_to(exit);
     b.ret();
     let e = compile(&f, &opts(false)).unwrap_err().to_string();
-    assert!(e.contains("loops") && e.contains("not supported"), "{e}");
+    assert!(e.contains("back edges") && e.contains("not supported"), "{e}");
     // Malformed IR is refused by the verifier before selection.
     let mut f = Function::new("bad");
     let mut b = Builder::new(&mut f);
     b.iconst(Type::I32, 0);
     let e = compile(&f, &opts(false)).unwrap_err().to_string();
     assert!(e.starts_with("IR verifier"), "{e}");
+}
+
+/// `acc = 0; i = 0; do { acc += a[gid + i * grid]; i++ } while (i < n);
+/// out[gid] = acc` — a uniform loop: scalar exit branch, SGPR counter.
+#[test]
+fn uniform_do_while_loop() {
+    let mut f = Function::new("sumcols");
+    f.add_param("a", Type::Ptr(AddrSpace::Global), "int*");
+    f.add_param("out", Type::Ptr(AddrSpace::Global), "int*");
+    f.add_param("n", Type::I32, "int");
+    let mut b = Builder::new(&mut f);
+    let a = b.kernel_arg(0);
+    let out = b.kernel_arg(1);
+    let n = b.kernel_arg(2);
+    let gid = b.work_item(WorkItemQuery::GlobalId, 0);
+    let grid = b.work_item(WorkItemQuery::GlobalSize, 0);
+    let zero = b.iconst(Type::I32, 0);
+    let one = b.iconst(Type::I32, 1);
+    let two = b.iconst(Type::I32, 2);
+    let head = b.create_block();
+    let exit = b.create_block();
+    let i = b.block_param(head, Type::I32);
+    let acc = b.block_param(head, Type::I32);
+    let r = b.block_param(exit, Type::I32);
+    b.jump(head, &[zero, zero]);
+    b.switch_to(head);
+    let row = b.imul(i, grid);
+    let idx = b.iadd(row, gid);
+    let off = b.shl(idx, two);
+    let p = b.ptr_add(a, off);
+    let x = b.load(Type::I32, p);
+    let acc2 = b.iadd(acc, x);
+    let i2 = b.iadd(i, one);
+    let more = b.icmp(IntCC::Slt, i2, n);
+    b.brif(more, head, &[i2, acc2], exit, &[acc2]);
+    b.switch_to(exit);
+    let goff = b.shl(gid, two);
+    let po = b.ptr_add(out, goff);
+    b.store(po, r);
+    b.ret();
+    let rows = 5u32;
+    let cols = 96u32;
+    let input: Vec<u32> = (0..rows * cols).map(|i| i * 3 + 1).collect();
+    for wave64 in [false, true] {
+        let k = compile(&f, &opts(wave64)).unwrap();
+        let text = k.listing();
+        assert!(text.contains("s_cbranch_scc1") && !text.contains("s_cbranch_execz"), "{text}");
+        let out = run(&k, cols, 32, &[TestArg::Buf(input.clone()), TestArg::Buf(vec![0; cols as usize]), TestArg::U32(rows)]).unwrap();
+        let want: Vec<u32> = (0..cols).map(|c| (0..rows).map(|r| input[(r * cols + c) as usize]).sum()).collect();
+        assert_eq!(out[1], want, "wave64={wave64}\n{text}");
+    }
+}
+
+/// `x = 1; i = 0; while (i < (lid & 7)) { if (x > limit) break; x *= 3; i++; }
+/// out[gid] = x * 10 + i` — a divergent loop with two divergent exits
+/// (from the header and from the body), values handed to the exit block.
+#[test]
+fn divergent_while_loop_with_break() {
+    let mut f = Function::new("pow3");
+    f.add_param("out", Type::Ptr(AddrSpace::Global), "int*");
+    f.add_param("limit", Type::I32, "int");
+    let mut b = Builder::new(&mut f);
+    let out = b.kernel_arg(0);
+    let limit = b.kernel_arg(1);
+    let gid = b.work_item(WorkItemQuery::GlobalId, 0);
+    let lid = b.work_item(WorkItemQuery::LocalId, 0);
+    let zero = b.iconst(Type::I32, 0);
+    let one = b.iconst(Type::I32, 1);
+    let three = b.iconst(Type::I32, 3);
+    let seven_mask = b.iconst(Type::I32, 7);
+    let kk = b.binary(BinaryOp::And, lid, seven_mask);
+    let head = b.create_block();
+    let body = b.create_block();
+    let exit = b.create_block();
+    let i = b.block_param(head, Type::I32);
+    let x = b.block_param(head, Type::I32);
+    let rx = b.block_param(exit, Type::I32);
+    let ri = b.block_param(exit, Type::I32);
+    b.jump(head, &[zero, one]);
+    b.switch_to(head);
+    let go = b.icmp(IntCC::Slt, i, kk);
+    b.brif(go, body, &[], exit, &[x, i]);
+    b.switch_to(body);
+    let big = b.icmp(IntCC::Sgt, x, limit);
+    let x3 = b.imul(x, three);
+    let i1 = b.iadd(i, one);
+    b.brif(big, exit, &[x, i], head, &[i1, x3]);
+    b.switch_to(exit);
+    let ten = b.iconst(Type::I32, 10);
+    let t = b.imul(rx, ten);
+    let r = b.iadd(t, ri);
+    let two = b.iconst(Type::I32, 2);
+    let goff = b.shl(gid, two);
+    let po = b.ptr_add(out, goff);
+    b.store(po, r);
+    b.ret();
+    verify(&f).unwrap();
+    for wave64 in [false, true] {
+        let k = compile(&f, &opts(wave64)).unwrap();
+        let text = k.listing();
+        assert!(text.contains("s_cbranch_execz") && text.contains("s_andn2_b"), "{text}");
+        if std::env::var_os("SHOW_LISTING").is_some() {
+            println!("{text}");
+        }
+        for limit in [20u32, 1000] {
+            let out = run(&k, 128, 64, &[TestArg::Buf(vec![0; 128]), TestArg::U32(limit)]).unwrap();
+            let want: Vec<u32> = (0..128u32)
+                .map(|g| {
+                    let kk = (g % 64) & 7;
+                    let (mut x, mut i) = (1u32, 0u32);
+                    while i < kk {
+                        if x as i32 > limit as i32 {
+                            break;
+                        }
+                        x *= 3;
+                        i += 1;
+                    }
+                    x * 10 + i
+                })
+                .collect();
+            assert_eq!(out[0], want, "wave64={wave64} limit={limit}\n{text}");
+        }
+    }
 }

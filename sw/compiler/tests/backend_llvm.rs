@@ -54,6 +54,30 @@ fn kitchen_sink(name: &str) -> Function {
     f
 }
 
+/// A divergent loop (backward branches, exits under EXEC).
+fn looped(name: &str) -> Function {
+    let mut f = Function::new(name);
+    f.add_param("out", Type::Ptr(AddrSpace::Global), "int*");
+    let mut b = Builder::new(&mut f);
+    let out = b.kernel_arg(0);
+    let lid = b.work_item(WorkItemQuery::LocalId, 0);
+    let zero = b.iconst(Type::I32, 0);
+    let one = b.iconst(Type::I32, 1);
+    let head = b.create_block();
+    let exit = b.create_block();
+    let i = b.block_param(head, Type::I32);
+    let r = b.block_param(exit, Type::I32);
+    b.jump(head, &[zero]);
+    b.switch_to(head);
+    let i1 = b.iadd(i, one);
+    let c = b.icmp(IntCC::Slt, i1, lid);
+    b.brif(c, head, &[i1], exit, &[i1]);
+    b.switch_to(exit);
+    b.store(out, r);
+    b.ret();
+    f
+}
+
 fn objects() -> Vec<(CompiledKernel, Vec<u8>)> {
     let mut out = Vec::new();
     for (wave64, policy) in [(false, MaskedSelect::Masked), (true, MaskedSelect::Blend)] {
@@ -64,6 +88,9 @@ fn objects() -> Vec<(CompiledKernel, Vec<u8>)> {
             optimize: true,
         };
         let k = compile(&kitchen_sink(name), &opts).unwrap();
+        let elf = code_object(std::slice::from_ref(&k)).unwrap();
+        out.push((k, elf));
+        let k = compile(&looped(&format!("loop{}", if wave64 { 64 } else { 32 })), &opts).unwrap();
         let elf = code_object(std::slice::from_ref(&k)).unwrap();
         out.push((k, elf));
     }
@@ -127,10 +154,10 @@ fn llvm_readelf_reads_the_metadata_note() {
             format!(".name:           {}", k.name),
             format!(".symbol:         {}.kd", k.name),
             ".value_kind:     global_buffer".into(),
-            ".value_kind:     by_value".into(),
+            ".value_kind:     global_buffer".into(),
             ".value_kind:     hidden_group_size_x".into(),
             format!(".wavefront_size: {wave}"),
-            ".group_segment_fixed_size: 1024".into(),
+            format!(".group_segment_fixed_size: {}", k.descriptor.group_segment_fixed_size),
             "amdhsa.target:   amdgcn-amd-amdhsa--gfx1030".into(),
         ] {
             assert!(text.contains(&needle), "`{needle}` missing:\n{text}");

@@ -64,6 +64,10 @@ pub struct Isel<'f> {
     /// block (one `v_ashrrev_i32` serves every address built from one
     /// offset); cleared at each block, whose code may be skipped by EXEC.
     pub(super) sext_memo: Vec<(Value, MOp)>,
+    /// The loops being emitted, innermost last.
+    pub(super) loops: Vec<super::loops::LoopCtx>,
+    /// Temporaries of a parallel copy in progress.
+    temp_locs: Vec<(Value, Loc)>,
 }
 
 /// What the dispatch must initialise, found by selection.
@@ -148,6 +152,8 @@ impl<'f> Isel<'f> {
             deferred: vec![false; f.inst_count()],
             position: vec![0; f.inst_count()],
             sext_memo: Vec::new(),
+            loops: Vec::new(),
+            temp_locs: Vec::new(),
         }
     }
 
@@ -163,11 +169,6 @@ impl<'f> Isel<'f> {
     /// Selects the whole kernel.
     pub fn run(&mut self) -> Result<(), BackendError> {
         let entry = self.f.entry().ok_or_else(|| BackendError::Unsupported("a kernel without blocks".into()))?;
-        if let Some(&(latch, header)) = self.cfg.back_edges.first() {
-            return Err(BackendError::Unsupported(format!(
-                "loops (back edge {latch} -> {header}) are not supported by the back end yet"
-            )));
-        }
         let mut n = 0;
         for &b in &self.cfg.rpo {
             for &i in &self.f.block(b).insts {
@@ -183,11 +184,35 @@ impl<'f> Isel<'f> {
     // ---- control flow -----------------------------------------------------
 
     /// Emits blocks from `start` until `stop` (exclusive) is reached.
-    fn region(&mut self, start: Block, stop: Option<Block>) -> Result<(), BackendError> {
+    pub(super) fn region(&mut self, start: Block, stop: Option<Block>) -> Result<(), BackendError> {
+        self.walk(start, stop, false)
+    }
+
+    /// Emits blocks from `start` until `stop`; with `enter`, `start` is a loop
+    /// header being entered (so reaching `stop` = `start` again is the back edge).
+    pub(super) fn walk(&mut self, start: Block, stop: Option<Block>, enter: bool) -> Result<(), BackendError> {
         let mut b = start;
+        let mut first = true;
         loop {
-            if Some(b) == stop {
+            if Some(b) == stop && !(first && enter) {
+                if enter {
+                    let head = self.loops.last().expect("walking a loop").head;
+                    self.branch(Opcode::S_BRANCH, head);
+                }
                 return Ok(());
+            }
+            let entering = first && enter;
+            first = false;
+            if !entering {
+                if self.loops.iter().any(|l| l.header == b) {
+                    return Err(BackendError::Unsupported(format!(
+                        "a `continue` to {b} from inside a nested conditional is not supported yet"
+                    )));
+                }
+                if self.cfg.back_edges.iter().any(|&(_, h)| h == b) {
+                    b = self.emit_loop(b)?;
+                    continue;
+                }
             }
             self.sext_memo.clear();
             let insts = &self.f.block(b).insts;
@@ -208,8 +233,24 @@ impl<'f> Isel<'f> {
                     return Ok(());
                 }
                 InstKind::Jump { dest } => {
+                    if self.loops.last().is_some_and(|l| l.exit == dest.block) {
+                        return Err(BackendError::Unsupported(format!(
+                            "an unconditional `break` in {b} is not supported yet"
+                        )));
+                    }
                     self.edge_copies(&dest)?;
                     b = dest.block;
+                }
+                InstKind::Brif {
+                    cond,
+                    then_dest,
+                    else_dest,
+                } if self
+                    .loops
+                    .last()
+                    .is_some_and(|l| l.exit == then_dest.block || l.exit == else_dest.block) =>
+                {
+                    b = self.exit_branch(b, cond, &then_dest, &else_dest)?;
                 }
                 InstKind::Brif {
                     cond,
@@ -290,11 +331,66 @@ impl<'f> Isel<'f> {
     }
 
     /// Copies the branch arguments into the destination's parameters.
-    fn edge_copies(&mut self, dest: &BlockCall) -> Result<(), BackendError> {
+    ///
+    /// The copies are parallel: when an argument is itself a parameter of
+    /// the destination (a loop's back edge `header(b, a)`), every argument is
+    /// first copied to a temporary.
+    pub(super) fn edge_copies(&mut self, dest: &BlockCall) -> Result<(), BackendError> {
         let params = self.f.block(dest.block).params.clone();
-        for (&p, &a) in params.iter().zip(&dest.args) {
+        let overlap = dest.args.iter().any(|a| params.contains(a));
+        let mut args = dest.args.clone();
+        if overlap {
+            for a in args.iter_mut() {
+                let ty = self.f.ty(*a);
+                let to = match self.loc(*a)? {
+                    Loc::V(_) => Loc::V(self.mc.vreg(RegClass::Vgpr, self.dwords(ty))),
+                    Loc::Mask(_) => Loc::Mask(self.new_mask()),
+                    Loc::SBool(_) => Loc::SBool(self.mc.vreg(RegClass::Sgpr, 1)),
+                    Loc::S(_) => Loc::S(self.mc.vreg(RegClass::Sgpr, self.dwords(ty))),
+                    Loc::Const(..) => continue,
+                };
+                self.copy_into(to, *a)?;
+                self.temp_locs.push((*a, to));
+            }
+        }
+        for (&p, &a) in params.iter().zip(&args) {
             let to = self.def_loc(p);
-            self.copy_into(to, a)?;
+            match self.temp_locs.iter().find(|(v, _)| *v == a) {
+                Some(&(_, from)) => self.copy_loc(to, from)?,
+                None => self.copy_into(to, a)?,
+            }
+        }
+        self.temp_locs.clear();
+        Ok(())
+    }
+
+    /// Copies register location `from` into `to` (same kind).
+    fn copy_loc(&mut self, to: Loc, from: Loc) -> Result<(), BackendError> {
+        let w64 = self.opts.wave64;
+        match (to, from) {
+            (Loc::V(d), Loc::V(s)) => {
+                let n = self.mc.vregs[s.0 as usize].dwords;
+                for k in 0..n {
+                    self.push(Opcode::V_MOV_B32, Family::Vop1, 1, &[MOp::Reg(d, k), MOp::Reg(s, k)]);
+                }
+            }
+            (Loc::V(d), Loc::S(s)) => {
+                let n = self.mc.vregs[s.0 as usize].dwords;
+                for k in 0..n {
+                    self.push(Opcode::V_MOV_B32, Family::Vop1, 1, &[MOp::Reg(d, k), MOp::Reg(s, k)]);
+                }
+            }
+            (Loc::S(d), Loc::S(s)) | (Loc::SBool(d), Loc::SBool(s)) => {
+                let n = self.mc.vregs[s.0 as usize].dwords;
+                for k in 0..n {
+                    self.push(Opcode::S_MOV_B32, Family::Sop1, 1, &[MOp::Reg(d, k), MOp::Reg(s, k)]);
+                }
+            }
+            (Loc::Mask(d), Loc::Mask(s)) => {
+                let op = if w64 { Opcode::S_MOV_B64 } else { Opcode::S_MOV_B32 };
+                self.push(op, Family::Sop1, 1, &[MOp::Reg(d, 0), MOp::Reg(s, 0)]);
+            }
+            (t, f) => return Err(BackendError::Internal(format!("parallel copy from {f:?} to {t:?}"))),
         }
         Ok(())
     }

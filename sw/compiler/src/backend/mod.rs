@@ -33,6 +33,7 @@
 mod abi;
 pub mod emit;
 pub mod isel;
+mod loops;
 mod lower;
 pub mod minst;
 pub mod object;

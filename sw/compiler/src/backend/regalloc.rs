@@ -1,10 +1,11 @@
 //! Register allocation: linear scan (Poletto & Sarkar) over the linear
 //! machine code, one pass per register file, with copy coalescing.
 //!
-//! Live intervals are `[first mention, last mention]` in the linear order.
-//! That is exact here because the selected code only branches forward (no
-//! loops yet): a value defined before a divergent if and read in its else
-//! part stays live across the then part, which the linear order shows. Lanes
+//! Live intervals are `[first mention, last mention]` in the linear order,
+//! extended to the back edge for values live into a loop. That is enough
+//! because the selected code is structured: a value defined before a
+//! divergent if and read in its else part stays live across the then part,
+//! which the linear order shows. Lanes
 //! switched off by EXEC keep their register contents, so a register reused
 //! in a masked region never clobbers a live lane of another value.
 //!
@@ -39,6 +40,41 @@ struct Interval {
     reg: VReg,
 }
 
+/// A value live into a loop (defined before its head, used inside) is read
+/// again by the next iteration: it stays live until the back edge. Values
+/// made inside the loop reach later iterations only through the header's
+/// parameters, whose copies at the latch already end their intervals there.
+fn extend_over_loops(mc: &MachineCode, start: &[usize], end: &mut [usize]) {
+    let mut label_at = std::collections::HashMap::new();
+    let mut loops = Vec::new();
+    for (pos, item) in mc.items.iter().enumerate() {
+        match item {
+            Item::Label(l) => {
+                label_at.insert(*l, pos);
+            }
+            Item::Inst(i) => {
+                if let Some(&head) = i.target.and_then(|l| label_at.get(&l)) {
+                    loops.push((head, pos));
+                }
+            }
+        }
+    }
+    // Nested loops: repeat until an extension by an outer loop no longer
+    // makes a value live into an inner one.
+    let mut changed = !loops.is_empty();
+    while changed {
+        changed = false;
+        for &(head, back) in &loops {
+            for k in 0..start.len() {
+                if start[k] < head && end[k] >= head && end[k] < back {
+                    end[k] = back;
+                    changed = true;
+                }
+            }
+        }
+    }
+}
+
 /// Allocates registers for `mc`.
 pub fn allocate(mc: &MachineCode) -> Result<Assignment, BackendError> {
     let n = mc.vregs.len();
@@ -63,6 +99,7 @@ pub fn allocate(mc: &MachineCode) -> Result<Assignment, BackendError> {
             }
         }
     }
+    extend_over_loops(mc, &start, &mut end);
     for (k, info) in mc.vregs.iter().enumerate() {
         if info.fixed.is_some() && start[k] != usize::MAX {
             // Hardware-initialised: live from the first instruction.

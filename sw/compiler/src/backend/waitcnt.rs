@@ -132,16 +132,44 @@ fn waitcnt_vscnt(target: Target, n: u8) -> Result<Instruction, BackendError> {
     )
 }
 
-/// Inserts the waits `items` needs.
+/// Inserts the waits `items` needs. Loops (backward branches) make the
+/// data-flow cyclic: the pass reruns with each loop head's state merged with
+/// its back edges' until nothing changes (ages saturate, so it terminates).
 pub fn insert(items: Vec<PItem>, target: Target) -> Result<Vec<PItem>, BackendError> {
+    let mut entry: HashMap<u32, State> = HashMap::new();
+    loop {
+        let (out, back) = pass(&items, target, &entry)?;
+        let mut changed = false;
+        for (l, s) in back {
+            let e = entry.entry(l).or_default();
+            let before = e.clone();
+            e.merge(&s);
+            changed |= *e != before;
+        }
+        if !changed {
+            return Ok(out);
+        }
+    }
+}
+
+/// One pass; returns the code and the states at backward branches.
+#[allow(clippy::type_complexity)]
+fn pass(
+    items: &[PItem],
+    target: Target,
+    entry: &HashMap<u32, State>,
+) -> Result<(Vec<PItem>, Vec<(u32, State)>), BackendError> {
     let mut out = Vec::with_capacity(items.len() + items.len() / 4);
-    let mut at_label: HashMap<u32, State> = HashMap::new();
+    let mut back = Vec::new();
+    let mut placed = std::collections::HashSet::new();
+    let mut at_label: HashMap<u32, State> = entry.clone();
     // `None` after an unconditional branch: the next code is reached only by labels.
     let mut state = Some(State::default());
     let mut touched = Vec::new();
-    for item in items {
+    for item in items.iter().cloned() {
         match item {
             PItem::Label(l) => {
+                placed.insert(l);
                 if let Some(s) = at_label.remove(&l) {
                     match &mut state {
                         Some(st) => st.merge(&s),
@@ -209,7 +237,12 @@ pub fn insert(items: Vec<PItem>, target: Target) -> Result<Vec<PItem>, BackendEr
                         st.vs = st.vs.saturating_add(1).min(VS_MAX);
                     }
                 }
-                if let Some(l) = target_label {
+                if let Some(l) = target_label.filter(|l| placed.contains(l)) {
+                    back.push((l, st.clone()));
+                    if i.opcode == Opcode::S_BRANCH {
+                        state = None;
+                    }
+                } else if let Some(l) = target_label {
                     let snapshot = st.clone();
                     at_label
                         .entry(l)
@@ -223,5 +256,5 @@ pub fn insert(items: Vec<PItem>, target: Target) -> Result<Vec<PItem>, BackendEr
             }
         }
     }
-    Ok(out)
+    Ok((out, back))
 }
