@@ -100,12 +100,31 @@ fn divergent_if_else_and_uniform_branch() {
         let f = branches_kernel();
         let k = compile(&f, &opts(wave64)).unwrap();
         let text = k.listing();
-        let saveexec = if wave64 { "s_and_saveexec_b64" } else { "s_and_saveexec_b32" };
-        for needle in [saveexec, "s_cbranch_execz", "s_cbranch_scc0", "s_cmp_lg_u32"] {
+        let saveexec = if wave64 {
+            "s_and_saveexec_b64"
+        } else {
+            "s_and_saveexec_b32"
+        };
+        for needle in [
+            saveexec,
+            "s_cbranch_execz",
+            "s_cbranch_scc0",
+            "s_cmp_lg_u32",
+        ] {
             assert!(text.contains(needle), "{needle} missing:\n{text}");
         }
         for n in [3u32, 50] {
-            let out = run(&k, 100, 32, &[TestArg::Buf(input.clone()), TestArg::Buf(vec![0; 100]), TestArg::U32(n)]).unwrap();
+            let out = run(
+                &k,
+                100,
+                32,
+                &[
+                    TestArg::Buf(input.clone()),
+                    TestArg::Buf(vec![0; 100]),
+                    TestArg::U32(n),
+                ],
+            )
+            .unwrap();
             let want: Vec<u32> = input
                 .iter()
                 .map(|&x| {
@@ -161,8 +180,20 @@ fn lds_barrier_and_atomics() {
     for wave64 in [false, true] {
         let k = compile(&f, &opts(wave64)).unwrap();
         assert_eq!(k.descriptor.group_segment_fixed_size, 1024);
-        let out = run(&k, 128, 64, &[TestArg::Buf(input.clone()), TestArg::Buf(vec![0; 128]), TestArg::Buf(vec![0])]).unwrap();
-        let want: Vec<u32> = (0..128u32).map(|g| input[((g / 64) * 64 + 63 - g % 64) as usize]).collect();
+        let out = run(
+            &k,
+            128,
+            64,
+            &[
+                TestArg::Buf(input.clone()),
+                TestArg::Buf(vec![0; 128]),
+                TestArg::Buf(vec![0]),
+            ],
+        )
+        .unwrap();
+        let want: Vec<u32> = (0..128u32)
+            .map(|g| input[((g / 64) * 64 + 63 - g % 64) as usize])
+            .collect();
         assert_eq!(out[1], want, "wave64={wave64}\n{}", k.listing());
         assert_eq!(out[2], vec![128], "one atomic add per work-item");
     }
@@ -194,7 +225,10 @@ fn floats_conversions_and_builtins() {
         let want = (g as f32).sqrt() * 2.0 + (g as u32).leading_zeros() as f32;
         let got = f32::from_bits(bits);
         // v_sqrt_f32 is accurate to 1 ulp, not correctly rounded.
-        assert!((got - want).abs() <= want.abs() * 1e-6, "lane {g}: {got} vs {want}");
+        assert!(
+            (got - want).abs() <= want.abs() * 1e-6,
+            "lane {g}: {got} vs {want}"
+        );
     }
 }
 
@@ -221,7 +255,10 @@ fn unsupported_constructs_are_clear_errors() {
     b.switch_to(exit);
     b.ret();
     let e = compile(&f, &opts(false)).unwrap_err().to_string();
-    assert!(e.contains("back edges") && e.contains("not supported"), "{e}");
+    assert!(
+        e.contains("back edges") && e.contains("not supported"),
+        "{e}"
+    );
     // Malformed IR is refused by the verifier before selection.
     let mut f = Function::new("bad");
     let mut b = Builder::new(&mut f);
@@ -274,9 +311,24 @@ fn uniform_do_while_loop() {
     for wave64 in [false, true] {
         let k = compile(&f, &opts(wave64)).unwrap();
         let text = k.listing();
-        assert!(text.contains("s_cbranch_scc1") && !text.contains("s_cbranch_execz"), "{text}");
-        let out = run(&k, cols, 32, &[TestArg::Buf(input.clone()), TestArg::Buf(vec![0; cols as usize]), TestArg::U32(rows)]).unwrap();
-        let want: Vec<u32> = (0..cols).map(|c| (0..rows).map(|r| input[(r * cols + c) as usize]).sum()).collect();
+        assert!(
+            text.contains("s_cbranch_scc1") && !text.contains("s_cbranch_execz"),
+            "{text}"
+        );
+        let out = run(
+            &k,
+            cols,
+            32,
+            &[
+                TestArg::Buf(input.clone()),
+                TestArg::Buf(vec![0; cols as usize]),
+                TestArg::U32(rows),
+            ],
+        )
+        .unwrap();
+        let want: Vec<u32> = (0..cols)
+            .map(|c| (0..rows).map(|r| input[(r * cols + c) as usize]).sum())
+            .collect();
         assert_eq!(out[1], want, "wave64={wave64}\n{text}");
     }
 }
@@ -328,12 +380,21 @@ fn divergent_while_loop_with_break() {
     for wave64 in [false, true] {
         let k = compile(&f, &opts(wave64)).unwrap();
         let text = k.listing();
-        assert!(text.contains("s_cbranch_execz") && text.contains("s_andn2_b"), "{text}");
+        assert!(
+            text.contains("s_cbranch_execz") && text.contains("s_andn2_b"),
+            "{text}"
+        );
         if std::env::var_os("SHOW_LISTING").is_some() {
             println!("{text}");
         }
         for limit in [20u32, 1000] {
-            let out = run(&k, 128, 64, &[TestArg::Buf(vec![0; 128]), TestArg::U32(limit)]).unwrap();
+            let out = run(
+                &k,
+                128,
+                64,
+                &[TestArg::Buf(vec![0; 128]), TestArg::U32(limit)],
+            )
+            .unwrap();
             let want: Vec<u32> = (0..128u32)
                 .map(|g| {
                     let kk = (g % 64) & 7;

@@ -100,14 +100,39 @@ fn masked_and_blend_forms_on_the_cycle_model() {
                     ];
                     let (out, d) = run_on(gpu, &k, N, 256, &args).unwrap();
                     for i in 0..N as usize {
-                        let m = if pattern == 0 { i & 1 != 0 } else { i & 32 != 0 };
+                        let m = if pattern == 0 {
+                            i & 1 != 0
+                        } else {
+                            i & 32 != 0
+                        };
                         let mac = a[i].wrapping_mul(bb[i]).wrapping_add(c[i]);
                         let want = match shape {
-                            Shape::Zero => if m { mac } else { 0 },
-                            Shape::MergeInPlace => if m { mac } else { old[i] },
-                            Shape::MergeCopy => if m { mac } else { c[i] },
+                            Shape::Zero => {
+                                if m {
+                                    mac
+                                } else {
+                                    0
+                                }
+                            }
+                            Shape::MergeInPlace => {
+                                if m {
+                                    mac
+                                } else {
+                                    old[i]
+                                }
+                            }
+                            Shape::MergeCopy => {
+                                if m {
+                                    mac
+                                } else {
+                                    c[i]
+                                }
+                            }
                         };
-                        assert_eq!(out[3][i], want, "{shape:?} {policy:?} wave64={wave64} lane {i}");
+                        assert_eq!(
+                            out[3][i], want,
+                            "{shape:?} {policy:?} wave64={wave64} lane {i}"
+                        );
                     }
                     let stats = d.device().stats();
                     cycles.push(stats.dispatches.last().map_or(stats.cycles, |s| s.cycles));

@@ -9,7 +9,10 @@ use compiler::backend::{code_object, compile, CompileOptions, CompiledKernel, Ma
 use compiler::ir::*;
 
 fn have(tool: &str) -> bool {
-    Command::new(tool).arg("--version").output().is_ok_and(|o| o.status.success())
+    Command::new(tool)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
 }
 
 /// A kernel touching every instruction kind the back end emits: SMEM, VALU
@@ -90,7 +93,11 @@ fn objects() -> Vec<(CompiledKernel, Vec<u8>)> {
         let k = compile(&kitchen_sink(name), &opts).unwrap();
         let elf = code_object(std::slice::from_ref(&k)).unwrap();
         out.push((k, elf));
-        let k = compile(&looped(&format!("loop{}", if wave64 { 64 } else { 32 })), &opts).unwrap();
+        let k = compile(
+            &looped(&format!("loop{}", if wave64 { 64 } else { 32 })),
+            &opts,
+        )
+        .unwrap();
         let elf = code_object(std::slice::from_ref(&k)).unwrap();
         out.push((k, elf));
     }
@@ -119,10 +126,7 @@ fn llvm_objdump_lists_the_same_instructions() {
             // The ELF header does not record the wave size (LLVM reads it from the descriptor only when loading).
             cmd.arg("--mattr=+wavefrontsize64");
         }
-        let o = cmd
-            .arg(&path)
-            .output()
-            .unwrap();
+        let o = cmd.arg(&path).output().unwrap();
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         let text = String::from_utf8_lossy(&o.stdout);
         // Instruction lines are indented; drop LLVM's branch-target comments.
@@ -133,7 +137,12 @@ fn llvm_objdump_lists_the_same_instructions() {
             .filter(|l| !l.starts_with("s_code_end"))
             .collect();
         let ours: Vec<String> = k.listing().lines().map(|l| l.trim().to_string()).collect();
-        assert_eq!(theirs[..ours.len()], ours[..], "llvm-objdump-19 disagrees for {}:\n{text}", k.name);
+        assert_eq!(
+            theirs[..ours.len()],
+            ours[..],
+            "llvm-objdump-19 disagrees for {}:\n{text}",
+            k.name
+        );
     }
 }
 
@@ -145,7 +154,11 @@ fn llvm_readelf_reads_the_metadata_note() {
     }
     for (k, elf) in objects() {
         let path = write_temp(&format!("{}-notes.hsaco", k.name), &elf);
-        let o = Command::new("llvm-readelf-19").arg("--notes").arg(&path).output().unwrap();
+        let o = Command::new("llvm-readelf-19")
+            .arg("--notes")
+            .arg(&path)
+            .output()
+            .unwrap();
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         let text = String::from_utf8_lossy(&o.stdout);
         let wave = if k.target.wave64 { "64" } else { "32" };
@@ -157,7 +170,10 @@ fn llvm_readelf_reads_the_metadata_note() {
             ".value_kind:     global_buffer".into(),
             ".value_kind:     hidden_group_size_x".into(),
             format!(".wavefront_size: {wave}"),
-            format!(".group_segment_fixed_size: {}", k.descriptor.group_segment_fixed_size),
+            format!(
+                ".group_segment_fixed_size: {}",
+                k.descriptor.group_segment_fixed_size
+            ),
             "amdhsa.target:   amdgcn-amd-amdhsa--gfx1030".into(),
         ] {
             assert!(text.contains(&needle), "`{needle}` missing:\n{text}");

@@ -34,6 +34,9 @@ struct Body {
     extra: Option<Value>,
 }
 
+/// A three-input operation's reference.
+type Eval3 = fn(u32, u32, u32) -> u32;
+
 /// The per-lane reference: (a, b, c, v, old, m) -> (out, out2).
 type Reference = fn(u32, u32, u32, u32, u32, bool) -> (u32, Option<u32>);
 
@@ -73,7 +76,9 @@ fn inputs(n: usize) -> [Vec<u32>; 5] {
     let a = (0..n as u32).map(|i| i * 3 + 1).collect();
     let b = (0..n as u32).map(|i| (i * 7) % 5 + 1).collect();
     let c = (0..n as u32).map(|i| 1000 + i).collect();
-    let v = (0..n as u32).map(|i| if i % 3 == 0 { 0 } else { i * 5 }).collect();
+    let v = (0..n as u32)
+        .map(|i| if i % 3 == 0 { 0 } else { i * 5 })
+        .collect();
     let old = (0..n as u32).map(|i| 0xdead_0000 + i).collect();
     [a, b, c, v, old]
 }
@@ -87,7 +92,11 @@ const MBITS: u32 = 0b1011_1001_0110_1100_1011_1001_1011_1001;
 fn check(name: &str, f: &Function, reference: Reference, mbits: u32, lanes: u32) -> String {
     let mut listing32 = String::new();
     for wave64 in [false, true] {
-        for policy in [MaskedSelect::Masked, MaskedSelect::Blend, MaskedSelect::Cost] {
+        for policy in [
+            MaskedSelect::Masked,
+            MaskedSelect::Blend,
+            MaskedSelect::Cost,
+        ] {
             let opts = CompileOptions {
                 wave64,
                 masked_select: policy,
@@ -98,9 +107,15 @@ fn check(name: &str, f: &Function, reference: Reference, mbits: u32, lanes: u32)
             let saveexec = text.contains("s_and_saveexec");
             match policy {
                 MaskedSelect::Masked => {
-                    assert!(saveexec, "{name}: the masked form has no s_and_saveexec\n{text}");
+                    assert!(
+                        saveexec,
+                        "{name}: the masked form has no s_and_saveexec\n{text}"
+                    );
                     let w = if wave64 { "w64" } else { "w32" };
-                    check_expect(&format!("{name}_{w}.s"), &format!("{}\n{text}", ir_comment(f)));
+                    check_expect(
+                        &format!("{name}_{w}.s"),
+                        &format!("{}\n{text}", ir_comment(f)),
+                    );
                     if !wave64 {
                         listing32 = text.clone();
                     }
@@ -131,7 +146,10 @@ fn check(name: &str, f: &Function, reference: Reference, mbits: u32, lanes: u32)
                     "{name} {policy:?} wave64={wave64}: lane {i} (mask {m})\n{text}"
                 );
                 if let Some(w2) = want2 {
-                    assert_eq!(out[5][i], w2, "{name} {policy:?} wave64={wave64}: out2 lane {i}");
+                    assert_eq!(
+                        out[5][i], w2,
+                        "{name} {policy:?} wave64={wave64}: out2 lane {i}"
+                    );
                 }
             }
         }
@@ -160,9 +178,21 @@ fn masked_core(text: &str, op: &str) -> (usize, usize, usize) {
     let o = line_of(text, op, s);
     let r = line_of(text, "s_mov_b32 exec_lo", o);
     // Only the waits for the operation's inputs may sit in between.
-    let between = |x: usize, y: usize| text.lines().skip(x + 1).take(y - x - 1).all(|l| l.starts_with("s_waitcnt"));
-    assert!(between(s, o), "the operation must directly follow s_and_saveexec:\n{text}");
-    assert_eq!(r, o + 1, "EXEC must be restored right after the operation:\n{text}");
+    let between = |x: usize, y: usize| {
+        text.lines()
+            .skip(x + 1)
+            .take(y - x - 1)
+            .all(|l| l.starts_with("s_waitcnt"))
+    };
+    assert!(
+        between(s, o),
+        "the operation must directly follow s_and_saveexec:\n{text}"
+    );
+    assert_eq!(
+        r,
+        o + 1,
+        "EXEC must be restored right after the operation:\n{text}"
+    );
     (s, o, r)
 }
 
@@ -176,11 +206,20 @@ fn behaviour_1_zero_mode_masked_add_then_zeroing() {
             extra: None,
         }
     });
-    let text = check("seed004_b1_zero", &f, |a, b, _, _, _, m| (if m { a + b } else { 0 }, None), MBITS, 64);
+    let text = check(
+        "seed004_b1_zero",
+        &f,
+        |a, b, _, _, _, m| (if m { a + b } else { 0 }, None),
+        MBITS,
+        64,
+    );
     let (_, _, r) = masked_core(&text, "v_add_nc_u32");
     let z = line_of(&text, "v_cndmask_b32_e64", r);
     assert_eq!(z, r + 1, "zeroing right after the masked add:\n{text}");
-    assert!(text.lines().nth(z).unwrap().contains(", 0, "), "zeroing selects 0:\n{text}");
+    assert!(
+        text.lines().nth(z).unwrap().contains(", 0, "),
+        "zeroing selects 0:\n{text}"
+    );
 }
 
 #[test]
@@ -192,16 +231,38 @@ fn behaviour_2_merge_into_the_same_variable_is_the_masked_op_alone() {
             extra: None,
         }
     });
-    let text = check("seed004_b2_merge_same", &f, |a, b, _, _, old, m| (if m { a + b } else { old }, None), MBITS, 64);
+    let text = check(
+        "seed004_b2_merge_same",
+        &f,
+        |a, b, _, _, old, m| (if m { a + b } else { old }, None),
+        MBITS,
+        64,
+    );
     let (s, o, _) = masked_core(&text, "v_add_nc_u32");
     // No copy before the masked add, no zeroing after: the add writes the
     // register op3 was loaded into.
-    assert!(!text.lines().nth(s - 1).unwrap().starts_with("v_mov_b32"), "{text}");
+    assert!(
+        !text.lines().nth(s - 1).unwrap().starts_with("v_mov_b32"),
+        "{text}"
+    );
     assert!(!text.contains("v_cndmask"), "{text}");
-    let dst = text.lines().nth(o).unwrap().split([' ', ',']).nth(1).unwrap().to_string();
-    let loads: Vec<&str> = text.lines().filter(|l| l.starts_with("global_load_dword")).collect();
+    let dst = text
+        .lines()
+        .nth(o)
+        .unwrap()
+        .split([' ', ','])
+        .nth(1)
+        .unwrap()
+        .to_string();
+    let loads: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("global_load_dword"))
+        .collect();
     let old_load = loads.last().expect("op3 is loaded");
-    assert!(old_load.starts_with(&format!("global_load_dword {dst},")), "op3's register ({dst}) is not the old value's ({old_load}):\n{text}");
+    assert!(
+        old_load.starts_with(&format!("global_load_dword {dst},")),
+        "op3's register ({dst}) is not the old value's ({old_load}):\n{text}"
+    );
 }
 
 #[test]
@@ -212,7 +273,10 @@ fn behaviour_3_merge_into_another_variable_copies_first() {
         // op4 stays live after the select (it is another variable).
         let one = b.iconst(Type::I32, 1);
         let e = b.iadd(x.c, one);
-        Body { result: r, extra: Some(e) }
+        Body {
+            result: r,
+            extra: Some(e),
+        }
     });
     let text = check(
         "seed004_b3_merge_other",
@@ -224,8 +288,18 @@ fn behaviour_3_merge_into_another_variable_copies_first() {
     let (s, o, _) = masked_core(&text, "v_add_nc_u32");
     let copy = text.lines().nth(s - 1).unwrap();
     assert!(copy.starts_with("v_mov_b32"), "copy first:\n{text}");
-    let dst = text.lines().nth(o).unwrap().split([' ', ',']).nth(1).unwrap().to_string();
-    assert!(copy.starts_with(&format!("v_mov_b32_e32 {dst},")), "the copy targets the result:\n{text}");
+    let dst = text
+        .lines()
+        .nth(o)
+        .unwrap()
+        .split([' ', ','])
+        .nth(1)
+        .unwrap()
+        .to_string();
+    assert!(
+        copy.starts_with(&format!("v_mov_b32_e32 {dst},")),
+        "the copy targets the result:\n{text}"
+    );
 }
 
 #[test]
@@ -234,11 +308,23 @@ fn behaviour_4_c_equals_m_a_plus_b_else_a_copies_when_c_is_not_a() {
         let sum = b.iadd(x.a, x.b);
         let c = b.select(x.m, sum, x.a);
         // `a` is used afterwards: c is a different variable.
-        Body { result: c, extra: Some(x.a) }
+        Body {
+            result: c,
+            extra: Some(x.a),
+        }
     });
-    let text = check("seed004_b4_c_m_apb_a", &f, |a, b, _, _, _, m| (if m { a + b } else { a }, Some(a)), MBITS, 64);
+    let text = check(
+        "seed004_b4_c_m_apb_a",
+        &f,
+        |a, b, _, _, _, m| (if m { a + b } else { a }, Some(a)),
+        MBITS,
+        64,
+    );
     let (s, _, _) = masked_core(&text, "v_add_nc_u32");
-    assert!(text.lines().nth(s - 1).unwrap().starts_with("v_mov_b32"), "copy + masked add:\n{text}");
+    assert!(
+        text.lines().nth(s - 1).unwrap().starts_with("v_mov_b32"),
+        "copy + masked add:\n{text}"
+    );
 }
 
 #[test]
@@ -251,9 +337,18 @@ fn behaviour_5_inverted_form_inverts_the_mask_first() {
             extra: None,
         }
     });
-    let text = check("seed004_b5_inverted", &f, |a, b, _, _, _, m| (if m { 0 } else { a + b }, None), MBITS, 64);
+    let text = check(
+        "seed004_b5_inverted",
+        &f,
+        |a, b, _, _, _, m| (if m { 0 } else { a + b }, None),
+        MBITS,
+        64,
+    );
     let (s, _, r) = masked_core(&text, "v_add_nc_u32");
-    assert!(text.lines().nth(s - 1).unwrap().starts_with("s_not_b32"), "inversion first:\n{text}");
+    assert!(
+        text.lines().nth(s - 1).unwrap().starts_with("s_not_b32"),
+        "inversion first:\n{text}"
+    );
     assert_eq!(line_of(&text, "v_cndmask_b32_e64", r), r + 1, "{text}");
 }
 
@@ -268,7 +363,13 @@ fn behaviour_6_int_mask_is_compared_with_zero() {
             extra: None,
         }
     });
-    let text = check("seed004_b6_int_mask", &f, |a, b, _, v, _, _| (if v != 0 { a + b } else { 0 }, None), MBITS, 64);
+    let text = check(
+        "seed004_b6_int_mask",
+        &f,
+        |a, b, _, v, _, _| (if v != 0 { a + b } else { 0 }, None),
+        MBITS,
+        64,
+    );
     let (s, _, _) = masked_core(&text, "v_add_nc_u32");
     let cmp = line_of(&text, "v_cmp_ne_u32_e64", 0);
     assert!(cmp < s, "the comparison with zero comes first:\n{text}");
@@ -283,7 +384,10 @@ fn behaviour_7_result_variable_need_not_be_an_input() {
         let d = b.isub(x.a, x.b);
         let zero = b.iconst(Type::I32, 0);
         let r = b.select(x.m, d, zero);
-        Body { result: x.old, extra: Some(r) }
+        Body {
+            result: x.old,
+            extra: Some(r),
+        }
     });
     check(
         "seed004_b7_fresh_result",
@@ -297,9 +401,19 @@ fn behaviour_7_result_variable_need_not_be_an_input() {
 #[test]
 fn behaviour_8_mul_shift_mac_mixed_and_builtins_lower_the_same_way() {
     type Make = fn(&mut Builder, &Ctx) -> Value;
-    let cases: [(&str, &str, Make, fn(u32, u32, u32) -> u32); 6] = [
-        ("mul", "v_mul_lo_u32", |b, x| b.imul(x.a, x.b), |a, b, _| a.wrapping_mul(b)),
-        ("shl", "v_lshlrev_b32", |b, x| b.shl(x.a, x.b), |a, b, _| a << (b & 31)),
+    let cases: [(&str, &str, Make, Eval3); 6] = [
+        (
+            "mul",
+            "v_mul_lo_u32",
+            |b, x| b.imul(x.a, x.b),
+            |a, b, _| a.wrapping_mul(b),
+        ),
+        (
+            "shl",
+            "v_lshlrev_b32",
+            |b, x| b.shl(x.a, x.b),
+            |a, b, _| a << (b & 31),
+        ),
         (
             "mac",
             "v_mul_lo_u32",
@@ -318,8 +432,18 @@ fn behaviour_8_mul_shift_mac_mixed_and_builtins_lower_the_same_way() {
             },
             |a, b, _| a.wrapping_mul(b).wrapping_add(a << 2),
         ),
-        ("popcount", "v_bcnt_u32_b32", |b, x| b.call(Builtin::Popcount, &[x.a]), |a, _, _| a.count_ones()),
-        ("mul24", "v_mul_i32_i24", |b, x| b.call(Builtin::Mul24, &[x.a, x.b]), |a, b, _| a.wrapping_mul(b)),
+        (
+            "popcount",
+            "v_bcnt_u32_b32",
+            |b, x| b.call(Builtin::Popcount, &[x.a]),
+            |a, _, _| a.count_ones(),
+        ),
+        (
+            "mul24",
+            "v_mul_i32_i24",
+            |b, x| b.call(Builtin::Mul24, &[x.a, x.b]),
+            |a, b, _| a.wrapping_mul(b),
+        ),
     ];
     for (label, op, make, eval) in cases {
         let f = kernel(&format!("b8_{label}"), |b, x| {
@@ -337,14 +461,18 @@ fn behaviour_8_mul_shift_mac_mixed_and_builtins_lower_the_same_way() {
         let o = line_of(&text, op, s);
         let r = line_of(&text, "s_mov_b32 exec_lo", o);
         assert!(o > s && r > o, "{label}: op under EXEC:\n{text}");
-        assert_eq!(line_of(&text, "v_cndmask_b32_e64", r), r + 1, "{label}:\n{text}");
+        assert_eq!(
+            line_of(&text, "v_cndmask_b32_e64", r),
+            r + 1,
+            "{label}:\n{text}"
+        );
     }
 }
 
 /// [`check`] for behaviour 8's zero-mode cases with a three-input operation.
-fn check_with(name: &str, f: &Function, eval: fn(u32, u32, u32) -> u32) -> String {
+fn check_with(name: &str, f: &Function, eval: Eval3) -> String {
     thread_local! {
-        static EVAL: std::cell::Cell<Option<fn(u32, u32, u32) -> u32>> = const { std::cell::Cell::new(None) };
+        static EVAL: std::cell::Cell<Option<Eval3>> = const { std::cell::Cell::new(None) };
     }
     EVAL.with(|e| e.set(Some(eval)));
     check(
@@ -366,9 +494,18 @@ fn behaviour_9_results_equal_per_lane_evaluation_fig2() {
     let merge = kernel("fig2_merge", |b, x| {
         let sum = b.iadd(x.a, x.b);
         let c = b.select(x.m, sum, x.a);
-        Body { result: c, extra: None }
+        Body {
+            result: c,
+            extra: None,
+        }
     });
-    check("seed004_fig2_merge", &merge, |a, b, _, _, _, m| (if m { a + b } else { a }, None), fig2, 8);
+    check(
+        "seed004_fig2_merge",
+        &merge,
+        |a, b, _, _, _, m| (if m { a + b } else { a }, None),
+        fig2,
+        8,
+    );
     let zero = kernel("fig2_zero", |b, x| {
         let sum = b.iadd(x.a, x.b);
         let z = b.iconst(Type::I32, 0);
@@ -377,7 +514,13 @@ fn behaviour_9_results_equal_per_lane_evaluation_fig2() {
             extra: None,
         }
     });
-    check("seed004_fig2_zero", &zero, |a, b, _, _, _, m| (if m { a + b } else { 0 }, None), fig2, 8);
+    check(
+        "seed004_fig2_zero",
+        &zero,
+        |a, b, _, _, _, m| (if m { a + b } else { 0 }, None),
+        fig2,
+        8,
+    );
     // The inverted mask 01000110 selects exactly lanes 6, 2, 1.
     let inv = kernel("fig2_inverted", |b, x| {
         let sum = b.iadd(x.a, x.b);
@@ -387,7 +530,13 @@ fn behaviour_9_results_equal_per_lane_evaluation_fig2() {
             extra: None,
         }
     });
-    check("seed004_fig2_inverted", &inv, |a, b, _, _, _, m| (if m { 0 } else { a + b }, None), fig2, 8);
+    check(
+        "seed004_fig2_inverted",
+        &inv,
+        |a, b, _, _, _, m| (if m { 0 } else { a + b }, None),
+        fig2,
+        8,
+    );
 }
 
 #[test]
@@ -415,6 +564,10 @@ fn cost_model_prefers_blend_except_merge_in_place_on_wave64() {
             ..Default::default()
         };
         let text = compile(&f, &opts).unwrap().listing();
-        assert_eq!(text.contains("s_and_saveexec"), masked, "wave64={wave64}:\n{text}");
+        assert_eq!(
+            text.contains("s_and_saveexec"),
+            masked,
+            "wave64={wave64}:\n{text}"
+        );
     }
 }

@@ -109,7 +109,10 @@ fn verifier_rejects_type_and_dominance_errors() {
     b.jump(j, &[]);
     b.switch_to(j);
     b.ret();
-    assert!(verify(&f).unwrap_err().message.contains("takes 1 arguments"));
+    assert!(verify(&f)
+        .unwrap_err()
+        .message
+        .contains("takes 1 arguments"));
 }
 
 #[test]
@@ -123,7 +126,10 @@ fn select_compares_a_non_bool_condition_with_zero() {
     verify(&f).unwrap();
     let text = print(&f);
     assert!(text.contains("v3:i1 = icmp ne v0, v2"), "{text}");
-    assert!(text.contains(&format!("{s}:i32 = select v3, v1, v0")), "{text}");
+    assert!(
+        text.contains(&format!("{s}:i32 = select v3, v1, v0")),
+        "{text}"
+    );
 }
 
 #[test]
@@ -220,7 +226,10 @@ fn constant_folding_cse_and_dce() {
     assert_eq!(opt::fold_constants(&mut f), 1);
     assert_eq!(opt::cse(&mut f), 1);
     let removed = opt::dce(&mut f);
-    assert_eq!(removed, 4, "imul dead, iadd duplicate, and the two folded-away constants");
+    assert_eq!(
+        removed, 4,
+        "imul dead, iadd duplicate, and the two folded-away constants"
+    );
     verify(&f).unwrap();
     let text = print(&f);
     assert!(text.contains("v3:i32 = iconst 6"), "{text}");

@@ -30,7 +30,11 @@ fn build(
     modifiers: arch::isa::Modifiers,
 ) -> Result<Instruction, BackendError> {
     let info = info_for(Isa::Gfx1030, family, op).ok_or_else(|| {
-        BackendError::Internal(format!("{} has no {} encoding on gfx1030", op.mnemonic(), family))
+        BackendError::Internal(format!(
+            "{} has no {} encoding on gfx1030",
+            op.mnemonic(),
+            family
+        ))
     })?;
     // SOPP/SOPK immediates live in the modifiers, not in the operand list.
     let mut specs: Vec<_> = info
@@ -41,7 +45,10 @@ fn build(
         .collect();
     // A returning (glc) FLAT/GLOBAL atomic prints its destination first; the
     // table row describes the non-returning form.
-    if modifiers.glc && matches!(family, Family::Global | Family::Flat) && ops.len() == specs.len() + 1 {
+    if modifiers.glc
+        && matches!(family, Family::Global | Family::Flat)
+        && ops.len() == specs.len() + 1
+    {
         specs.insert(
             0,
             arch::isa::OperandSpec {
@@ -116,7 +123,11 @@ pub fn physical(
 }
 
 /// Rewrites `mc` with the allocation; copies between one register and itself vanish.
-pub fn rewrite(mc: &MachineCode, asg: &Assignment, target: Target) -> Result<Vec<PItem>, BackendError> {
+pub fn rewrite(
+    mc: &MachineCode,
+    asg: &Assignment,
+    target: Target,
+) -> Result<Vec<PItem>, BackendError> {
     let mut out = Vec::with_capacity(mc.items.len());
     for item in &mc.items {
         match item {
@@ -150,9 +161,12 @@ pub fn rewrite(mc: &MachineCode, asg: &Assignment, target: Target) -> Result<Vec
     Ok(out)
 }
 
+/// Instructions with their byte offsets.
+pub type Listing = Vec<(u32, Instruction)>;
+
 /// Lays the code out: resolves branch offsets and encodes. Returns the
 /// final instructions (with their offsets) and the bytes.
-pub fn assemble(items: &[PItem]) -> Result<(Vec<(u32, Instruction)>, Vec<u8>), BackendError> {
+pub fn assemble(items: &[PItem]) -> Result<(Listing, Vec<u8>), BackendError> {
     let mut labels = std::collections::HashMap::new();
     let mut at = 0u32;
     for item in items {
@@ -166,14 +180,18 @@ pub fn assemble(items: &[PItem]) -> Result<(Vec<(u32, Instruction)>, Vec<u8>), B
     let mut bytes = Vec::with_capacity(at as usize);
     let mut listing = Vec::new();
     for item in items {
-        let PItem::Inst(i, _, target) = item else { continue };
+        let PItem::Inst(i, _, target) = item else {
+            continue;
+        };
         let mut inst = *i;
         let here = bytes.len() as u32;
         if let Some(l) = target {
             let to = labels[l];
             let delta = (i64::from(to) - i64::from(here) - 4) / 4;
             let simm = i16::try_from(delta).map_err(|_| {
-                BackendError::Unsupported(format!("a branch over {delta} dwords does not fit s_branch"))
+                BackendError::Unsupported(format!(
+                    "a branch over {delta} dwords does not fit s_branch"
+                ))
             })?;
             inst.modifiers.simm16 = simm as u16;
         }

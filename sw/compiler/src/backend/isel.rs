@@ -14,7 +14,7 @@
 //! copies at the end of each incoming edge, executed under that edge's EXEC.
 
 use arch::isa::tables::info_for;
-use arch::isa::{operand::inline_code_for, Family, Isa, OperandType, Opcode};
+use arch::isa::{operand::inline_code_for, Family, Isa, Opcode, OperandType};
 
 use super::abi::{KernargLayout, KERNARG_PTR_SGPR, USER_SGPRS};
 use super::minst::{special, MInst, MOp, MachineCode, RegClass, VReg};
@@ -159,7 +159,10 @@ impl<'f> Isel<'f> {
 
     /// The dispatch inputs the selected code reads.
     pub fn inputs(&self) -> Inputs {
-        let max_local_dim = (0..3).rev().find(|&d| self.local_id[d].is_some()).unwrap_or(0) as u8;
+        let max_local_dim = (0..3)
+            .rev()
+            .find(|&d| self.local_id[d].is_some())
+            .unwrap_or(0) as u8;
         Inputs {
             group_id: self.group_id.map(|g| g.is_some()),
             max_local_dim,
@@ -168,7 +171,10 @@ impl<'f> Isel<'f> {
 
     /// Selects the whole kernel.
     pub fn run(&mut self) -> Result<(), BackendError> {
-        let entry = self.f.entry().ok_or_else(|| BackendError::Unsupported("a kernel without blocks".into()))?;
+        let entry = self
+            .f
+            .entry()
+            .ok_or_else(|| BackendError::Unsupported("a kernel without blocks".into()))?;
         let mut n = 0;
         for &b in &self.cfg.rpo {
             for &i in &self.f.block(b).insts {
@@ -190,7 +196,12 @@ impl<'f> Isel<'f> {
 
     /// Emits blocks from `start` until `stop`; with `enter`, `start` is a loop
     /// header being entered (so reaching `stop` = `start` again is the back edge).
-    pub(super) fn walk(&mut self, start: Block, stop: Option<Block>, enter: bool) -> Result<(), BackendError> {
+    pub(super) fn walk(
+        &mut self,
+        start: Block,
+        stop: Option<Block>,
+        enter: bool,
+    ) -> Result<(), BackendError> {
         let mut b = start;
         let mut first = true;
         loop {
@@ -216,7 +227,9 @@ impl<'f> Isel<'f> {
             }
             self.sext_memo.clear();
             let insts = &self.f.block(b).insts;
-            let (&term, body) = insts.split_last().expect("verified: blocks end with a terminator");
+            let (&term, body) = insts
+                .split_last()
+                .expect("verified: blocks end with a terminator");
             for &i in body {
                 if !self.deferred[i.index()] {
                     self.lower(i)?;
@@ -283,12 +296,27 @@ impl<'f> Isel<'f> {
         Ok(())
     }
 
-    fn divergent_if(&mut self, cond: Value, t: &BlockCall, e: &BlockCall, join: Block) -> Result<(), BackendError> {
+    fn divergent_if(
+        &mut self,
+        cond: Value,
+        t: &BlockCall,
+        e: &BlockCall,
+        join: Block,
+    ) -> Result<(), BackendError> {
         let mask = self.mask(cond)?;
         let save = self.new_mask();
         let w64 = self.opts.wave64;
-        let saveexec = if w64 { Opcode::S_AND_SAVEEXEC_B64 } else { Opcode::S_AND_SAVEEXEC_B32 };
-        self.push(saveexec, Family::Sop1, 1, &[MOp::Reg(save, 0), MOp::Reg(mask, 0)]);
+        let saveexec = if w64 {
+            Opcode::S_AND_SAVEEXEC_B64
+        } else {
+            Opcode::S_AND_SAVEEXEC_B32
+        };
+        self.push(
+            saveexec,
+            Family::Sop1,
+            1,
+            &[MOp::Reg(save, 0), MOp::Reg(mask, 0)],
+        );
         let else_label = self.mc.label();
         self.branch(Opcode::S_CBRANCH_EXECZ, else_label);
         self.arm(t, join)?;
@@ -298,22 +326,59 @@ impl<'f> Isel<'f> {
             self.mc.place(else_label);
             // EXEC is (saved & cond) here, or 0 when the then-part was skipped:
             // xor with the saved mask leaves (saved & !cond).
-            let xor = if w64 { Opcode::S_XOR_B64 } else { Opcode::S_XOR_B32 };
-            self.push(xor, Family::Sop2, 1, &[MOp::Phys(special::EXEC), MOp::Phys(special::EXEC), MOp::Reg(save, 0)]);
+            let xor = if w64 {
+                Opcode::S_XOR_B64
+            } else {
+                Opcode::S_XOR_B32
+            };
+            self.push(
+                xor,
+                Family::Sop2,
+                1,
+                &[
+                    MOp::Phys(special::EXEC),
+                    MOp::Phys(special::EXEC),
+                    MOp::Reg(save, 0),
+                ],
+            );
             self.branch(Opcode::S_CBRANCH_EXECZ, end);
             self.arm(e, join)?;
             self.mc.place(end);
         } else {
             self.mc.place(else_label);
         }
-        let or = if w64 { Opcode::S_OR_B64 } else { Opcode::S_OR_B32 };
-        self.push(or, Family::Sop2, 1, &[MOp::Phys(special::EXEC), MOp::Phys(special::EXEC), MOp::Reg(save, 0)]);
+        let or = if w64 {
+            Opcode::S_OR_B64
+        } else {
+            Opcode::S_OR_B32
+        };
+        self.push(
+            or,
+            Family::Sop2,
+            1,
+            &[
+                MOp::Phys(special::EXEC),
+                MOp::Phys(special::EXEC),
+                MOp::Reg(save, 0),
+            ],
+        );
         Ok(())
     }
 
-    fn uniform_if(&mut self, cond: Value, t: &BlockCall, e: &BlockCall, join: Block) -> Result<(), BackendError> {
+    fn uniform_if(
+        &mut self,
+        cond: Value,
+        t: &BlockCall,
+        e: &BlockCall,
+        join: Block,
+    ) -> Result<(), BackendError> {
         let c = self.sbool(cond)?;
-        self.push(Opcode::S_CMP_LG_U32, Family::Sopc, 0, &[MOp::Reg(c, 0), MOp::Imm(0)]);
+        self.push(
+            Opcode::S_CMP_LG_U32,
+            Family::Sopc,
+            0,
+            &[MOp::Reg(c, 0), MOp::Imm(0)],
+        );
         let else_label = self.mc.label();
         self.branch(Opcode::S_CBRANCH_SCC0, else_label);
         self.arm(t, join)?;
@@ -371,26 +436,49 @@ impl<'f> Isel<'f> {
             (Loc::V(d), Loc::V(s)) => {
                 let n = self.mc.vregs[s.0 as usize].dwords;
                 for k in 0..n {
-                    self.push(Opcode::V_MOV_B32, Family::Vop1, 1, &[MOp::Reg(d, k), MOp::Reg(s, k)]);
+                    self.push(
+                        Opcode::V_MOV_B32,
+                        Family::Vop1,
+                        1,
+                        &[MOp::Reg(d, k), MOp::Reg(s, k)],
+                    );
                 }
             }
             (Loc::V(d), Loc::S(s)) => {
                 let n = self.mc.vregs[s.0 as usize].dwords;
                 for k in 0..n {
-                    self.push(Opcode::V_MOV_B32, Family::Vop1, 1, &[MOp::Reg(d, k), MOp::Reg(s, k)]);
+                    self.push(
+                        Opcode::V_MOV_B32,
+                        Family::Vop1,
+                        1,
+                        &[MOp::Reg(d, k), MOp::Reg(s, k)],
+                    );
                 }
             }
             (Loc::S(d), Loc::S(s)) | (Loc::SBool(d), Loc::SBool(s)) => {
                 let n = self.mc.vregs[s.0 as usize].dwords;
                 for k in 0..n {
-                    self.push(Opcode::S_MOV_B32, Family::Sop1, 1, &[MOp::Reg(d, k), MOp::Reg(s, k)]);
+                    self.push(
+                        Opcode::S_MOV_B32,
+                        Family::Sop1,
+                        1,
+                        &[MOp::Reg(d, k), MOp::Reg(s, k)],
+                    );
                 }
             }
             (Loc::Mask(d), Loc::Mask(s)) => {
-                let op = if w64 { Opcode::S_MOV_B64 } else { Opcode::S_MOV_B32 };
+                let op = if w64 {
+                    Opcode::S_MOV_B64
+                } else {
+                    Opcode::S_MOV_B32
+                };
                 self.push(op, Family::Sop1, 1, &[MOp::Reg(d, 0), MOp::Reg(s, 0)]);
             }
-            (t, f) => return Err(BackendError::Internal(format!("parallel copy from {f:?} to {t:?}"))),
+            (t, f) => {
+                return Err(BackendError::Internal(format!(
+                    "parallel copy from {f:?} to {t:?}"
+                )))
+            }
         }
         Ok(())
     }
@@ -402,7 +490,8 @@ impl<'f> Isel<'f> {
             Loc::V(d) => {
                 for k in 0..dwords {
                     let s = self.src_part(v, k)?;
-                    let mut i = MInst::new(Opcode::V_MOV_B32, Family::Vop1, 1, &[MOp::Reg(d, k), s]);
+                    let mut i =
+                        MInst::new(Opcode::V_MOV_B32, Family::Vop1, 1, &[MOp::Reg(d, k), s]);
                     i.is_copy = dwords == 1;
                     self.mc.push(i);
                 }
@@ -410,20 +499,30 @@ impl<'f> Isel<'f> {
             Loc::S(d) => {
                 for k in 0..dwords {
                     let s = self.ssrc_part(v, k)?;
-                    let mut i = MInst::new(Opcode::S_MOV_B32, Family::Sop1, 1, &[MOp::Reg(d, k), s]);
+                    let mut i =
+                        MInst::new(Opcode::S_MOV_B32, Family::Sop1, 1, &[MOp::Reg(d, k), s]);
                     i.is_copy = dwords == 1;
                     self.mc.push(i);
                 }
             }
             Loc::SBool(d) => {
                 let s = self.sbool(v)?;
-                let mut i = MInst::new(Opcode::S_MOV_B32, Family::Sop1, 1, &[MOp::Reg(d, 0), MOp::Reg(s, 0)]);
+                let mut i = MInst::new(
+                    Opcode::S_MOV_B32,
+                    Family::Sop1,
+                    1,
+                    &[MOp::Reg(d, 0), MOp::Reg(s, 0)],
+                );
                 i.is_copy = true;
                 self.mc.push(i);
             }
             Loc::Mask(d) => {
                 let s = self.mask(v)?;
-                let op = if self.opts.wave64 { Opcode::S_MOV_B64 } else { Opcode::S_MOV_B32 };
+                let op = if self.opts.wave64 {
+                    Opcode::S_MOV_B64
+                } else {
+                    Opcode::S_MOV_B32
+                };
                 let mut i = MInst::new(op, Family::Sop1, 1, &[MOp::Reg(d, 0), MOp::Reg(s, 0)]);
                 i.is_copy = true;
                 self.mc.push(i);
@@ -477,7 +576,9 @@ impl<'f> Isel<'f> {
                 Type::F64 => Loc::Const(*bits as u32, (*bits >> 32) as u32),
                 _ => Loc::Const(*bits as u32, 0),
             }),
-            _ => Err(BackendError::Internal(format!("{v} is used before it was selected"))),
+            _ => Err(BackendError::Internal(format!(
+                "{v} is used before it was selected"
+            ))),
         }
     }
 
@@ -490,7 +591,10 @@ impl<'f> Isel<'f> {
                 // A divergent boolean used as a number: 0/1 per lane.
                 let m = self.mask(v)?;
                 let d = self.mc.vreg(RegClass::Vgpr, 1);
-                self.vop3(Opcode::V_CNDMASK_B32, &[MOp::Reg(d, 0), MOp::Imm(0), MOp::Imm(1), MOp::Reg(m, 0)]);
+                self.vop3(
+                    Opcode::V_CNDMASK_B32,
+                    &[MOp::Reg(d, 0), MOp::Imm(0), MOp::Imm(1), MOp::Reg(m, 0)],
+                );
                 MOp::Reg(d, 0)
             }
         })
@@ -504,7 +608,9 @@ impl<'f> Isel<'f> {
     /// Dword `k` of a value for a SALU instruction.
     pub(super) fn ssrc_part(&mut self, v: Value, k: u8) -> Result<MOp, BackendError> {
         match self.loc(v)? {
-            Loc::V(_) => Err(BackendError::Internal(format!("{v} is in VGPRs where a scalar is needed"))),
+            Loc::V(_) => Err(BackendError::Internal(format!(
+                "{v} is in VGPRs where a scalar is needed"
+            ))),
             _ => self.src_part(v, k),
         }
     }
@@ -512,11 +618,11 @@ impl<'f> Isel<'f> {
     /// A 32-bit value in a VGPR (copied there if it is not).
     pub(super) fn vreg_of(&mut self, v: Value, k: u8) -> Result<MOp, BackendError> {
         let s = self.src_part(v, k)?;
-        Ok(self.to_vgpr(s))
+        Ok(self.in_vgpr(s))
     }
 
     /// `op` in a VGPR (`v_mov_b32` unless it already is one).
-    pub(super) fn to_vgpr(&mut self, op: MOp) -> MOp {
+    pub(super) fn in_vgpr(&mut self, op: MOp) -> MOp {
         if self.is_vgpr(op) {
             return op;
         }
@@ -532,19 +638,39 @@ impl<'f> Isel<'f> {
             Loc::Mask(m) => Ok(m),
             Loc::SBool(b) => {
                 let m = self.new_mask();
-                self.push(Opcode::S_CMP_LG_U32, Family::Sopc, 0, &[MOp::Reg(b, 0), MOp::Imm(0)]);
-                let op = if w64 { Opcode::S_CSELECT_B64 } else { Opcode::S_CSELECT_B32 };
-                self.push(op, Family::Sop2, 1, &[MOp::Reg(m, 0), MOp::Imm(u32::MAX), MOp::Imm(0)]);
+                self.push(
+                    Opcode::S_CMP_LG_U32,
+                    Family::Sopc,
+                    0,
+                    &[MOp::Reg(b, 0), MOp::Imm(0)],
+                );
+                let op = if w64 {
+                    Opcode::S_CSELECT_B64
+                } else {
+                    Opcode::S_CSELECT_B32
+                };
+                self.push(
+                    op,
+                    Family::Sop2,
+                    1,
+                    &[MOp::Reg(m, 0), MOp::Imm(u32::MAX), MOp::Imm(0)],
+                );
                 Ok(m)
             }
             Loc::Const(c, _) => {
                 let m = self.new_mask();
-                let op = if w64 { Opcode::S_MOV_B64 } else { Opcode::S_MOV_B32 };
+                let op = if w64 {
+                    Opcode::S_MOV_B64
+                } else {
+                    Opcode::S_MOV_B32
+                };
                 let bits = if c & 1 != 0 { u32::MAX } else { 0 };
                 self.push(op, Family::Sop1, 1, &[MOp::Reg(m, 0), MOp::Imm(bits)]);
                 Ok(m)
             }
-            l => Err(BackendError::Internal(format!("{v} ({l:?}) is not a boolean"))),
+            l => Err(BackendError::Internal(format!(
+                "{v} ({l:?}) is not a boolean"
+            ))),
         }
     }
 
@@ -555,7 +681,12 @@ impl<'f> Isel<'f> {
             Loc::SBool(b) => Ok(b),
             Loc::Const(c, _) => {
                 let d = self.mc.vreg(RegClass::Sgpr, 1);
-                self.push(Opcode::S_MOV_B32, Family::Sop1, 1, &[MOp::Reg(d, 0), MOp::Imm(c & 1)]);
+                self.push(
+                    Opcode::S_MOV_B32,
+                    Family::Sop1,
+                    1,
+                    &[MOp::Reg(d, 0), MOp::Imm(c & 1)],
+                );
                 Ok(d)
             }
             Loc::Mask(m) => {
@@ -566,13 +697,25 @@ impl<'f> Isel<'f> {
                 } else {
                     (Opcode::S_AND_B32, Opcode::S_CMP_LG_U32)
                 };
-                self.push(and, Family::Sop2, 1, &[MOp::Reg(t, 0), MOp::Reg(m, 0), MOp::Phys(special::EXEC)]);
+                self.push(
+                    and,
+                    Family::Sop2,
+                    1,
+                    &[MOp::Reg(t, 0), MOp::Reg(m, 0), MOp::Phys(special::EXEC)],
+                );
                 self.push(cmp, Family::Sopc, 0, &[MOp::Reg(t, 0), MOp::Imm(0)]);
                 let d = self.mc.vreg(RegClass::Sgpr, 1);
-                self.push(Opcode::S_CSELECT_B32, Family::Sop2, 1, &[MOp::Reg(d, 0), MOp::Imm(1), MOp::Imm(0)]);
+                self.push(
+                    Opcode::S_CSELECT_B32,
+                    Family::Sop2,
+                    1,
+                    &[MOp::Reg(d, 0), MOp::Imm(1), MOp::Imm(0)],
+                );
                 Ok(d)
             }
-            l => Err(BackendError::Internal(format!("{v} ({l:?}) is not a boolean"))),
+            l => Err(BackendError::Internal(format!(
+                "{v} ({l:?}) is not a boolean"
+            ))),
         }
     }
 
@@ -616,6 +759,8 @@ impl<'f> Isel<'f> {
         let mut bus = 0;
         let mut literals = 0;
         let mut seen: Vec<MOp> = Vec::new();
+        // Indexed: moving a source to a VGPR needs `self` mutably mid-loop.
+        #[allow(clippy::needless_range_loop)]
         for k in usize::from(defs)..ops.len() {
             let o = ops[k];
             if !self.on_constant_bus(o) || seen.contains(&o) {
@@ -623,7 +768,7 @@ impl<'f> Isel<'f> {
             }
             let literal = matches!(o, MOp::Imm(_));
             if bus == 2 || (literal && literals == 1) {
-                ops[k] = self.to_vgpr(o);
+                ops[k] = self.in_vgpr(o);
                 continue;
             }
             bus += 1;
@@ -659,7 +804,8 @@ impl<'f> Isel<'f> {
     /// A SALU two-source operation; two literals cannot be encoded, so the
     /// second goes through `s_mov_b32`.
     pub(super) fn sop2(&mut self, op: Opcode, d: MOp, a: MOp, b: MOp) {
-        let lit = |o: MOp| matches!(o, MOp::Imm(x) if inline_code_for(x, OperandType::B32).is_none());
+        let lit =
+            |o: MOp| matches!(o, MOp::Imm(x) if inline_code_for(x, OperandType::B32).is_none());
         let b = if lit(a) && lit(b) && a != b {
             let t = self.mc.vreg(RegClass::Sgpr, 1);
             self.push(Opcode::S_MOV_B32, Family::Sop1, 1, &[MOp::Reg(t, 0), b]);
@@ -672,6 +818,11 @@ impl<'f> Isel<'f> {
 
     /// A uniform value computed by the VALU, moved to an SGPR.
     pub(super) fn readfirstlane(&mut self, d: VReg, v: MOp) {
-        self.push(Opcode::V_READFIRSTLANE_B32, Family::Vop1, 1, &[MOp::Reg(d, 0), v]);
+        self.push(
+            Opcode::V_READFIRSTLANE_B32,
+            Family::Vop1,
+            1,
+            &[MOp::Reg(d, 0), v],
+        );
     }
 }

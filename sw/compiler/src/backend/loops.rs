@@ -69,9 +69,18 @@ impl Isel<'_> {
             )));
         };
         let w64 = self.opts.wave64;
-        let mov = if w64 { Opcode::S_MOV_B64 } else { Opcode::S_MOV_B32 };
+        let mov = if w64 {
+            Opcode::S_MOV_B64
+        } else {
+            Opcode::S_MOV_B32
+        };
         let save = self.new_mask();
-        self.push(mov, Family::Sop1, 1, &[MOp::Reg(save, 0), MOp::Phys(special::EXEC)]);
+        self.push(
+            mov,
+            Family::Sop1,
+            1,
+            &[MOp::Reg(save, 0), MOp::Phys(special::EXEC)],
+        );
         let head = self.mc.label();
         let end = self.mc.label();
         self.mc.place(head);
@@ -84,7 +93,12 @@ impl Isel<'_> {
         self.walk(header, Some(header), true)?;
         self.loops.pop();
         self.mc.place(end);
-        self.push(mov, Family::Sop1, 1, &[MOp::Phys(special::EXEC), MOp::Reg(save, 0)]);
+        self.push(
+            mov,
+            Family::Sop1,
+            1,
+            &[MOp::Phys(special::EXEC), MOp::Reg(save, 0)],
+        );
         Ok(exit)
     }
 
@@ -105,7 +119,9 @@ impl Isel<'_> {
             (else_dest, then_dest)
         };
         if cont.block == ctx.exit {
-            return Err(BackendError::Unsupported(format!("both sides of the branch in {b} leave the loop")));
+            return Err(BackendError::Unsupported(format!(
+                "both sides of the branch in {b} leave the loop"
+            )));
         }
         let w64 = self.opts.wave64;
         if self.uni.is_divergent_branch(b) {
@@ -114,31 +130,70 @@ impl Isel<'_> {
                 m
             } else {
                 let n = self.new_mask();
-                let not = if w64 { Opcode::S_NOT_B64 } else { Opcode::S_NOT_B32 };
+                let not = if w64 {
+                    Opcode::S_NOT_B64
+                } else {
+                    Opcode::S_NOT_B32
+                };
                 self.push(not, Family::Sop1, 1, &[MOp::Reg(n, 0), MOp::Reg(m, 0)]);
                 n
             };
             if !exit_call.args.is_empty() {
                 let tmp = self.new_mask();
-                let saveexec = if w64 { Opcode::S_AND_SAVEEXEC_B64 } else { Opcode::S_AND_SAVEEXEC_B32 };
-                self.push(saveexec, Family::Sop1, 1, &[MOp::Reg(tmp, 0), MOp::Reg(exit_mask, 0)]);
+                let saveexec = if w64 {
+                    Opcode::S_AND_SAVEEXEC_B64
+                } else {
+                    Opcode::S_AND_SAVEEXEC_B32
+                };
+                self.push(
+                    saveexec,
+                    Family::Sop1,
+                    1,
+                    &[MOp::Reg(tmp, 0), MOp::Reg(exit_mask, 0)],
+                );
                 self.edge_copies(exit_call)?;
-                let mov = if w64 { Opcode::S_MOV_B64 } else { Opcode::S_MOV_B32 };
-                self.push(mov, Family::Sop1, 1, &[MOp::Phys(special::EXEC), MOp::Reg(tmp, 0)]);
+                let mov = if w64 {
+                    Opcode::S_MOV_B64
+                } else {
+                    Opcode::S_MOV_B32
+                };
+                self.push(
+                    mov,
+                    Family::Sop1,
+                    1,
+                    &[MOp::Phys(special::EXEC), MOp::Reg(tmp, 0)],
+                );
             }
-            let andn2 = if w64 { Opcode::S_ANDN2_B64 } else { Opcode::S_ANDN2_B32 };
+            let andn2 = if w64 {
+                Opcode::S_ANDN2_B64
+            } else {
+                Opcode::S_ANDN2_B32
+            };
             self.push(
                 andn2,
                 Family::Sop2,
                 1,
-                &[MOp::Phys(special::EXEC), MOp::Phys(special::EXEC), MOp::Reg(exit_mask, 0)],
+                &[
+                    MOp::Phys(special::EXEC),
+                    MOp::Phys(special::EXEC),
+                    MOp::Reg(exit_mask, 0),
+                ],
             );
             self.branch(Opcode::S_CBRANCH_EXECZ, ctx.end);
         } else {
             let c = self.sbool(cond)?;
-            self.push(Opcode::S_CMP_LG_U32, Family::Sopc, 0, &[MOp::Reg(c, 0), MOp::Imm(0)]);
+            self.push(
+                Opcode::S_CMP_LG_U32,
+                Family::Sopc,
+                0,
+                &[MOp::Reg(c, 0), MOp::Imm(0)],
+            );
             let stay = self.mc.label();
-            let op = if exit_if_true { Opcode::S_CBRANCH_SCC0 } else { Opcode::S_CBRANCH_SCC1 };
+            let op = if exit_if_true {
+                Opcode::S_CBRANCH_SCC0
+            } else {
+                Opcode::S_CBRANCH_SCC1
+            };
             self.branch(op, stay);
             self.edge_copies(exit_call)?;
             self.branch(Opcode::S_BRANCH, ctx.end);

@@ -103,10 +103,14 @@ impl Isel<'_> {
     fn check_width(&self, v: Value, what: &str) -> Result<(), BackendError> {
         let t = self.f.ty(v);
         if t.bits() > 32 && !t.is_ptr() {
-            return Err(unsupported(format!("{what} on {t} is not supported by the back end yet")));
+            return Err(unsupported(format!(
+                "{what} on {t} is not supported by the back end yet"
+            )));
         }
         if t == Type::F16 || t == Type::I8 || t == Type::I16 {
-            return Err(unsupported(format!("{what} on {t} values is not supported by the back end yet")));
+            return Err(unsupported(format!(
+                "{what} on {t} values is not supported by the back end yet"
+            )));
         }
         Ok(())
     }
@@ -184,13 +188,25 @@ impl Isel<'_> {
         let (l, d) = self.dst(r);
         let dwords = self.dwords(self.f.ty(r));
         let (op, dst) = match l {
-            Loc::S(_) => (if dwords == 2 { Opcode::S_LOAD_DWORDX2 } else { Opcode::S_LOAD_DWORD }, d),
+            Loc::S(_) => (
+                if dwords == 2 {
+                    Opcode::S_LOAD_DWORDX2
+                } else {
+                    Opcode::S_LOAD_DWORD
+                },
+                d,
+            ),
             // A kernel argument is uniform unless it is a float (floats live in VGPRs).
             _ => (Opcode::S_LOAD_DWORD, self.mc.vreg(RegClass::Sgpr, 1)),
         };
         self.smem_load(op, dst, offset);
         if let Loc::V(v) = l {
-            self.push(Opcode::V_MOV_B32, Family::Vop1, 1, &[MOp::Reg(v, 0), MOp::Reg(dst, 0)]);
+            self.push(
+                Opcode::V_MOV_B32,
+                Family::Vop1,
+                1,
+                &[MOp::Reg(v, 0), MOp::Reg(dst, 0)],
+            );
         }
         Ok(())
     }
@@ -200,7 +216,11 @@ impl Isel<'_> {
             op,
             Family::Smem,
             1,
-            &[MOp::Reg(dst, 0), MOp::Reg(self.kernarg_ptr, 0), MOp::Phys(special::NULL)],
+            &[
+                MOp::Reg(dst, 0),
+                MOp::Reg(self.kernarg_ptr, 0),
+                MOp::Phys(special::NULL),
+            ],
         );
         i.modifiers.offset = offset as i32;
         self.mc.push(i);
@@ -216,9 +236,19 @@ impl Isel<'_> {
         }
         let d = self.mc.vreg(RegClass::Sgpr, 1);
         if off & 2 == 0 {
-            self.sop2(Opcode::S_AND_B32, MOp::Reg(d, 0), MOp::Reg(word, 0), MOp::Imm(0xffff));
+            self.sop2(
+                Opcode::S_AND_B32,
+                MOp::Reg(d, 0),
+                MOp::Reg(word, 0),
+                MOp::Imm(0xffff),
+            );
         } else {
-            self.sop2(Opcode::S_LSHR_B32, MOp::Reg(d, 0), MOp::Reg(word, 0), MOp::Imm(16));
+            self.sop2(
+                Opcode::S_LSHR_B32,
+                MOp::Reg(d, 0),
+                MOp::Reg(word, 0),
+                MOp::Imm(16),
+            );
         }
         d
     }
@@ -244,33 +274,70 @@ impl Isel<'_> {
                 let count = self.hidden(4 * k, false);
                 let rem = self.hidden(18 + 2 * k, true);
                 let (_, d) = self.dst(r);
-                self.push(Opcode::S_CMP_LG_U32, Family::Sopc, 0, &[MOp::Reg(rem, 0), MOp::Imm(0)]);
-                self.sop2(Opcode::S_ADDC_U32, MOp::Reg(d, 0), MOp::Reg(count, 0), MOp::Imm(0));
+                self.push(
+                    Opcode::S_CMP_LG_U32,
+                    Family::Sopc,
+                    0,
+                    &[MOp::Reg(rem, 0), MOp::Imm(0)],
+                );
+                self.sop2(
+                    Opcode::S_ADDC_U32,
+                    MOp::Reg(d, 0),
+                    MOp::Reg(count, 0),
+                    MOp::Imm(0),
+                );
             }
             WorkItemQuery::GlobalSize => {
                 let count = self.hidden(4 * k, false);
                 let size = self.hidden(12 + 2 * k, true);
                 let rem = self.hidden(18 + 2 * k, true);
                 let t = self.mc.vreg(RegClass::Sgpr, 1);
-                self.sop2(Opcode::S_MUL_I32, MOp::Reg(t, 0), MOp::Reg(count, 0), MOp::Reg(size, 0));
+                self.sop2(
+                    Opcode::S_MUL_I32,
+                    MOp::Reg(t, 0),
+                    MOp::Reg(count, 0),
+                    MOp::Reg(size, 0),
+                );
                 let (_, d) = self.dst(r);
-                self.sop2(Opcode::S_ADD_U32, MOp::Reg(d, 0), MOp::Reg(t, 0), MOp::Reg(rem, 0));
+                self.sop2(
+                    Opcode::S_ADD_U32,
+                    MOp::Reg(d, 0),
+                    MOp::Reg(t, 0),
+                    MOp::Reg(rem, 0),
+                );
             }
             WorkItemQuery::GlobalId => {
                 let size = self.hidden(12 + 2 * k, true);
                 let g = self.group_id[dd].expect("found by the pre-scan");
                 let l = self.local_id[dd].expect("found by the pre-scan");
                 let t = self.mc.vreg(RegClass::Sgpr, 1);
-                self.sop2(Opcode::S_MUL_I32, MOp::Reg(t, 0), MOp::Reg(g, 0), MOp::Reg(size, 0));
+                self.sop2(
+                    Opcode::S_MUL_I32,
+                    MOp::Reg(t, 0),
+                    MOp::Reg(g, 0),
+                    MOp::Reg(size, 0),
+                );
                 let (_, d) = self.dst(r);
-                self.vop2(Opcode::V_ADD_NC_U32, MOp::Reg(d, 0), MOp::Reg(t, 0), MOp::Reg(l, 0), true);
+                self.vop2(
+                    Opcode::V_ADD_NC_U32,
+                    MOp::Reg(d, 0),
+                    MOp::Reg(t, 0),
+                    MOp::Reg(l, 0),
+                    true,
+                );
             }
         }
         Ok(())
     }
 
     /// `d = op(a, b)` on 32 bits into `dst` (SALU or VALU by `dst`'s class).
-    pub(super) fn binary_into(&mut self, dst: Loc, op: BinaryOp, a: Value, b: Value) -> Result<(), BackendError> {
+    pub(super) fn binary_into(
+        &mut self,
+        dst: Loc,
+        op: BinaryOp,
+        a: Value,
+        b: Value,
+    ) -> Result<(), BackendError> {
         match dst {
             Loc::S(d) => {
                 let o = salu(op).ok_or_else(|| unsupported(format!("uniform {}", op.name())))?;
@@ -279,7 +346,10 @@ impl Isel<'_> {
             }
             Loc::V(d) => {
                 let (o, rev) = valu(op).ok_or_else(|| {
-                    unsupported(format!("{} is not supported by the back end yet", op.name()))
+                    unsupported(format!(
+                        "{} is not supported by the back end yet",
+                        op.name()
+                    ))
                 })?;
                 let (x, y) = (self.src(a)?, self.src(b)?);
                 let (x, y) = if rev { (y, x) } else { (x, y) };
@@ -297,9 +367,27 @@ impl Isel<'_> {
             Loc::Mask(d) => {
                 let w = self.opts.wave64;
                 let o = match op {
-                    BinaryOp::And => if w { Opcode::S_AND_B64 } else { Opcode::S_AND_B32 },
-                    BinaryOp::Or => if w { Opcode::S_OR_B64 } else { Opcode::S_OR_B32 },
-                    BinaryOp::Xor => if w { Opcode::S_XOR_B64 } else { Opcode::S_XOR_B32 },
+                    BinaryOp::And => {
+                        if w {
+                            Opcode::S_AND_B64
+                        } else {
+                            Opcode::S_AND_B32
+                        }
+                    }
+                    BinaryOp::Or => {
+                        if w {
+                            Opcode::S_OR_B64
+                        } else {
+                            Opcode::S_OR_B32
+                        }
+                    }
+                    BinaryOp::Xor => {
+                        if w {
+                            Opcode::S_XOR_B64
+                        } else {
+                            Opcode::S_XOR_B32
+                        }
+                    }
                     _ => return Err(unsupported(format!("{} on i1", op.name()))),
                 };
                 let (x, y) = (self.mask(a)?, self.mask(b)?);
@@ -322,7 +410,12 @@ impl Isel<'_> {
         self.binary_into(l, op, args[0], args[1])
     }
 
-    pub(super) fn unary_into(&mut self, dst: Loc, op: UnaryOp, a: Value) -> Result<(), BackendError> {
+    pub(super) fn unary_into(
+        &mut self,
+        dst: Loc,
+        op: UnaryOp,
+        a: Value,
+    ) -> Result<(), BackendError> {
         let w = self.opts.wave64;
         match (dst, op) {
             (Loc::S(d), UnaryOp::Ineg) => {
@@ -343,19 +436,40 @@ impl Isel<'_> {
             }
             (Loc::V(d), UnaryOp::Fneg) => {
                 let x = self.src(a)?;
-                self.vop2(Opcode::V_XOR_B32, MOp::Reg(d, 0), MOp::Imm(0x8000_0000), x, true);
+                self.vop2(
+                    Opcode::V_XOR_B32,
+                    MOp::Reg(d, 0),
+                    MOp::Imm(0x8000_0000),
+                    x,
+                    true,
+                );
             }
             (Loc::V(d), UnaryOp::Fabs) => {
                 let x = self.src(a)?;
-                self.vop2(Opcode::V_AND_B32, MOp::Reg(d, 0), MOp::Imm(0x7fff_ffff), x, true);
+                self.vop2(
+                    Opcode::V_AND_B32,
+                    MOp::Reg(d, 0),
+                    MOp::Imm(0x7fff_ffff),
+                    x,
+                    true,
+                );
             }
             (Loc::SBool(d), UnaryOp::Not) => {
                 let x = self.sbool(a)?;
-                self.sop2(Opcode::S_XOR_B32, MOp::Reg(d, 0), MOp::Reg(x, 0), MOp::Imm(1));
+                self.sop2(
+                    Opcode::S_XOR_B32,
+                    MOp::Reg(d, 0),
+                    MOp::Reg(x, 0),
+                    MOp::Imm(1),
+                );
             }
             (Loc::Mask(d), UnaryOp::Not) => {
                 let x = self.mask(a)?;
-                let o = if w { Opcode::S_NOT_B64 } else { Opcode::S_NOT_B32 };
+                let o = if w {
+                    Opcode::S_NOT_B64
+                } else {
+                    Opcode::S_NOT_B32
+                };
                 self.push(o, Family::Sop1, 1, &[MOp::Reg(d, 0), MOp::Reg(x, 0)]);
             }
             (l, op) => return Err(BackendError::Internal(format!("{} into {l:?}", op.name()))),
@@ -368,7 +482,12 @@ impl Isel<'_> {
         self.unary_into(l, op, a)
     }
 
-    pub(super) fn ternary_into(&mut self, dst: Loc, op: TernaryOp, args: [Value; 3]) -> Result<(), BackendError> {
+    pub(super) fn ternary_into(
+        &mut self,
+        dst: Loc,
+        op: TernaryOp,
+        args: [Value; 3],
+    ) -> Result<(), BackendError> {
         match (dst, op) {
             (Loc::V(d), TernaryOp::Fma) => {
                 let (a, b, c) = (self.src(args[0])?, self.src(args[1])?, self.src(args[2])?);
@@ -379,10 +498,20 @@ impl Isel<'_> {
                 let (a, b, c) = (self.src(args[0])?, self.src(args[1])?, self.src(args[2])?);
                 let t = self.mc.vreg(RegClass::Vgpr, 1);
                 self.vop3(Opcode::V_MUL_LO_U32, &[MOp::Reg(t, 0), a, b]);
-                self.vop2(Opcode::V_ADD_NC_U32, MOp::Reg(d, 0), c, MOp::Reg(t, 0), true);
+                self.vop2(
+                    Opcode::V_ADD_NC_U32,
+                    MOp::Reg(d, 0),
+                    c,
+                    MOp::Reg(t, 0),
+                    true,
+                );
             }
             (Loc::S(d), TernaryOp::Imad) => {
-                let (a, b, c) = (self.ssrc_part(args[0], 0)?, self.ssrc_part(args[1], 0)?, self.ssrc_part(args[2], 0)?);
+                let (a, b, c) = (
+                    self.ssrc_part(args[0], 0)?,
+                    self.ssrc_part(args[1], 0)?,
+                    self.ssrc_part(args[2], 0)?,
+                );
                 let t = self.mc.vreg(RegClass::Sgpr, 1);
                 self.sop2(Opcode::S_MUL_I32, MOp::Reg(t, 0), a, b);
                 self.sop2(Opcode::S_ADD_U32, MOp::Reg(d, 0), MOp::Reg(t, 0), c);
@@ -399,7 +528,9 @@ impl Isel<'_> {
 
     fn icmp(&mut self, r: Value, cond: IntCC, args: [Value; 2]) -> Result<(), BackendError> {
         if self.f.ty(args[0]).bits() > 32 {
-            return Err(unsupported("64-bit comparisons are not supported by the back end yet".into()));
+            return Err(unsupported(
+                "64-bit comparisons are not supported by the back end yet".into(),
+            ));
         }
         match self.def_loc(r) {
             Loc::Mask(m) => {
@@ -409,19 +540,24 @@ impl Isel<'_> {
             Loc::SBool(d) => {
                 let (a, b) = (self.ssrc_part(args[0], 0)?, self.ssrc_part(args[1], 0)?);
                 let b = if matches!((a, b), (MOp::Imm(_), MOp::Imm(_))) {
-                    self.to_sgpr(b)
+                    self.in_sgpr(b)
                 } else {
                     b
                 };
                 self.push(scmp_int(cond), Family::Sopc, 0, &[a, b]);
-                self.push(Opcode::S_CSELECT_B32, Family::Sop2, 1, &[MOp::Reg(d, 0), MOp::Imm(1), MOp::Imm(0)]);
+                self.push(
+                    Opcode::S_CSELECT_B32,
+                    Family::Sop2,
+                    1,
+                    &[MOp::Reg(d, 0), MOp::Imm(1), MOp::Imm(0)],
+                );
             }
             l => return Err(BackendError::Internal(format!("icmp into {l:?}"))),
         }
         Ok(())
     }
 
-    fn to_sgpr(&mut self, op: MOp) -> MOp {
+    fn in_sgpr(&mut self, op: MOp) -> MOp {
         let t = self.mc.vreg(RegClass::Sgpr, 1);
         self.push(Opcode::S_MOV_B32, Family::Sop1, 1, &[MOp::Reg(t, 0), op]);
         MOp::Reg(t, 0)
@@ -429,19 +565,32 @@ impl Isel<'_> {
 
     /// `r = cond ? t : f` computing both arms (the arms are already selected)
     /// and blending with `v_cndmask_b32` (or `s_cselect` when uniform).
-    pub(super) fn select(&mut self, r: Value, cond: Value, args: [Value; 2]) -> Result<(), BackendError> {
+    pub(super) fn select(
+        &mut self,
+        r: Value,
+        cond: Value,
+        args: [Value; 2],
+    ) -> Result<(), BackendError> {
         let dw = self.dwords(self.f.ty(r));
         match self.def_loc(r) {
             Loc::V(d) => {
                 let m = self.mask(cond)?;
                 for k in 0..dw {
                     let (t, f) = (self.src_part(args[0], k)?, self.src_part(args[1], k)?);
-                    self.vop3(Opcode::V_CNDMASK_B32, &[MOp::Reg(d, k), f, t, MOp::Reg(m, 0)]);
+                    self.vop3(
+                        Opcode::V_CNDMASK_B32,
+                        &[MOp::Reg(d, k), f, t, MOp::Reg(m, 0)],
+                    );
                 }
             }
             Loc::S(d) => {
                 let c = self.sbool(cond)?;
-                self.push(Opcode::S_CMP_LG_U32, Family::Sopc, 0, &[MOp::Reg(c, 0), MOp::Imm(0)]);
+                self.push(
+                    Opcode::S_CMP_LG_U32,
+                    Family::Sopc,
+                    0,
+                    &[MOp::Reg(c, 0), MOp::Imm(0)],
+                );
                 for k in 0..dw {
                     let (t, f) = (self.ssrc_part(args[0], k)?, self.ssrc_part(args[1], k)?);
                     self.sop2(Opcode::S_CSELECT_B32, MOp::Reg(d, k), t, f);
@@ -482,14 +631,31 @@ impl Isel<'_> {
                 let one = if op == ConvertOp::Zext { 1 } else { u32::MAX };
                 if is_v {
                     let m = self.mask(a)?;
-                    self.vop3(Opcode::V_CNDMASK_B32, &[MOp::Reg(d, 0), MOp::Imm(0), MOp::Imm(one), MOp::Reg(m, 0)]);
+                    self.vop3(
+                        Opcode::V_CNDMASK_B32,
+                        &[MOp::Reg(d, 0), MOp::Imm(0), MOp::Imm(one), MOp::Reg(m, 0)],
+                    );
                 } else {
                     let c = self.sbool(a)?;
-                    self.push(Opcode::S_CMP_LG_U32, Family::Sopc, 0, &[MOp::Reg(c, 0), MOp::Imm(0)]);
-                    self.push(Opcode::S_CSELECT_B32, Family::Sop2, 1, &[MOp::Reg(d, 0), MOp::Imm(one), MOp::Imm(0)]);
+                    self.push(
+                        Opcode::S_CMP_LG_U32,
+                        Family::Sopc,
+                        0,
+                        &[MOp::Reg(c, 0), MOp::Imm(0)],
+                    );
+                    self.push(
+                        Opcode::S_CSELECT_B32,
+                        Family::Sop2,
+                        1,
+                        &[MOp::Reg(d, 0), MOp::Imm(one), MOp::Imm(0)],
+                    );
                 }
                 if to.bits() == 64 {
-                    let hi = if op == ConvertOp::Zext { MOp::Imm(0) } else { MOp::Reg(d, 0) };
+                    let hi = if op == ConvertOp::Zext {
+                        MOp::Imm(0)
+                    } else {
+                        MOp::Reg(d, 0)
+                    };
                     self.mov(is_v, MOp::Reg(d, 1), hi);
                 }
             }
@@ -499,7 +665,13 @@ impl Isel<'_> {
                 if op == ConvertOp::Zext {
                     self.mov(is_v, MOp::Reg(d, 1), MOp::Imm(0));
                 } else if is_v {
-                    self.vop2(Opcode::V_ASHRREV_I32, MOp::Reg(d, 1), MOp::Imm(31), lo, false);
+                    self.vop2(
+                        Opcode::V_ASHRREV_I32,
+                        MOp::Reg(d, 1),
+                        MOp::Imm(31),
+                        lo,
+                        false,
+                    );
                 } else {
                     self.sop2(Opcode::S_ASHR_I32, MOp::Reg(d, 1), lo, MOp::Imm(31));
                 }
@@ -587,7 +759,13 @@ impl Isel<'_> {
                     h
                 } else if self.is_vgpr(lo) {
                     let h = self.mc.vreg(RegClass::Vgpr, 1);
-                    self.vop2(Opcode::V_ASHRREV_I32, MOp::Reg(h, 0), MOp::Imm(31), lo, false);
+                    self.vop2(
+                        Opcode::V_ASHRREV_I32,
+                        MOp::Reg(h, 0),
+                        MOp::Imm(31),
+                        lo,
+                        false,
+                    );
                     self.sext_memo.push((offset, MOp::Reg(h, 0)));
                     MOp::Reg(h, 0)
                 } else {
@@ -598,11 +776,20 @@ impl Isel<'_> {
                 let (blo, bhi) = (self.src_part(base, 0)?, self.src_part(base, 1)?);
                 // The VGPR-only source slot (src1 of the carry-in add) takes
                 // whichever high half is a VGPR.
-                let (x0, x1, y0, y1) = if self.is_vgpr(bhi) { (lo, hi, blo, bhi) } else { (blo, bhi, lo, hi) };
-                let y1 = self.to_vgpr(y1);
+                let (x0, x1, y0, y1) = if self.is_vgpr(bhi) {
+                    (lo, hi, blo, bhi)
+                } else {
+                    (blo, bhi, lo, hi)
+                };
+                let y1 = self.in_vgpr(y1);
                 let vcc = MOp::Phys(special::VCC);
                 self.vop3_defs(Opcode::V_ADD_CO_U32, 2, &[MOp::Reg(d, 0), vcc, x0, y0]);
-                self.push(Opcode::V_ADD_CO_CI_U32, Family::Vop2, 2, &[MOp::Reg(d, 1), vcc, x1, y1, vcc]);
+                self.push(
+                    Opcode::V_ADD_CO_CI_U32,
+                    Family::Vop2,
+                    2,
+                    &[MOp::Reg(d, 1), vcc, x1, y1, vcc],
+                );
             }
             _ => unreachable!("pointers are integers"),
         }
@@ -626,7 +813,9 @@ impl Isel<'_> {
 
     fn load(&mut self, r: Value, ty: Type, addr: Value) -> Result<(), BackendError> {
         if ty.bits() != 32 {
-            return Err(unsupported(format!("loads of {ty} are not supported by the back end yet")));
+            return Err(unsupported(format!(
+                "loads of {ty} are not supported by the back end yet"
+            )));
         }
         let space = space_of(self.f.ty(addr)).expect("verified");
         let (l, d) = self.dst(r);
@@ -638,25 +827,47 @@ impl Isel<'_> {
                     let MOp::Reg(base, 0) = a else {
                         return Err(unsupported("a load from a constant address".into()));
                     };
-                    self.push(Opcode::S_LOAD_DWORD, Family::Smem, 1, &[MOp::Reg(d, 0), MOp::Reg(base, 0), MOp::Phys(special::NULL)]);
+                    self.push(
+                        Opcode::S_LOAD_DWORD,
+                        Family::Smem,
+                        1,
+                        &[MOp::Reg(d, 0), MOp::Reg(base, 0), MOp::Phys(special::NULL)],
+                    );
                     return Ok(());
                 }
                 let a = self.vaddr64(addr)?;
-                let dst = if let Loc::V(_) = l { d } else { self.mc.vreg(RegClass::Vgpr, 1) };
-                self.push(Opcode::GLOBAL_LOAD_DWORD, Family::Global, 1, &[MOp::Reg(dst, 0), MOp::Reg(a, 0), MOp::Off]);
+                let dst = if let Loc::V(_) = l {
+                    d
+                } else {
+                    self.mc.vreg(RegClass::Vgpr, 1)
+                };
+                self.push(
+                    Opcode::GLOBAL_LOAD_DWORD,
+                    Family::Global,
+                    1,
+                    &[MOp::Reg(dst, 0), MOp::Reg(a, 0), MOp::Off],
+                );
                 if let Loc::S(_) = l {
                     self.readfirstlane(d, MOp::Reg(dst, 0));
                 }
             }
             AddrSpace::Local => {
                 let a = self.vreg_of(addr, 0)?;
-                let dst = if let Loc::V(_) = l { d } else { self.mc.vreg(RegClass::Vgpr, 1) };
+                let dst = if let Loc::V(_) = l {
+                    d
+                } else {
+                    self.mc.vreg(RegClass::Vgpr, 1)
+                };
                 self.push(Opcode::DS_READ_B32, Family::Ds, 1, &[MOp::Reg(dst, 0), a]);
                 if let Loc::S(_) = l {
                     self.readfirstlane(d, MOp::Reg(dst, 0));
                 }
             }
-            AddrSpace::Private => return Err(unsupported("private memory is not supported by the back end yet".into())),
+            AddrSpace::Private => {
+                return Err(unsupported(
+                    "private memory is not supported by the back end yet".into(),
+                ))
+            }
         }
         Ok(())
     }
@@ -664,14 +875,21 @@ impl Isel<'_> {
     fn store(&mut self, addr: Value, value: Value) -> Result<(), BackendError> {
         let ty = self.f.ty(value);
         if ty.bits() != 32 {
-            return Err(unsupported(format!("stores of {ty} are not supported by the back end yet")));
+            return Err(unsupported(format!(
+                "stores of {ty} are not supported by the back end yet"
+            )));
         }
         let space = space_of(self.f.ty(addr)).expect("verified");
         match space {
             AddrSpace::Global => {
                 let a = self.vaddr64(addr)?;
                 let v = self.vreg_of(value, 0)?;
-                self.push(Opcode::GLOBAL_STORE_DWORD, Family::Global, 0, &[MOp::Reg(a, 0), v, MOp::Off]);
+                self.push(
+                    Opcode::GLOBAL_STORE_DWORD,
+                    Family::Global,
+                    0,
+                    &[MOp::Reg(a, 0), v, MOp::Off],
+                );
             }
             AddrSpace::Local => {
                 let a = self.vreg_of(addr, 0)?;
@@ -683,7 +901,13 @@ impl Isel<'_> {
         Ok(())
     }
 
-    fn atomic(&mut self, r: Value, op: AtomicOp, addr: Value, value: Value) -> Result<(), BackendError> {
+    fn atomic(
+        &mut self,
+        r: Value,
+        op: AtomicOp,
+        addr: Value,
+        value: Value,
+    ) -> Result<(), BackendError> {
         let space = space_of(self.f.ty(addr)).expect("verified");
         let (_, d) = self.dst(r);
         let v = self.vreg_of(value, 0)?;
@@ -699,7 +923,12 @@ impl Isel<'_> {
                     AtomicOp::Or => Opcode::GLOBAL_ATOMIC_OR,
                 };
                 let a = self.vaddr64(addr)?;
-                let mut i = MInst::new(o, Family::Global, 1, &[MOp::Reg(d, 0), MOp::Reg(a, 0), v, MOp::Off]);
+                let mut i = MInst::new(
+                    o,
+                    Family::Global,
+                    1,
+                    &[MOp::Reg(d, 0), MOp::Reg(a, 0), v, MOp::Off],
+                );
                 i.modifiers.glc = true;
                 self.mc.push(i);
             }
@@ -721,10 +950,17 @@ impl Isel<'_> {
         Ok(())
     }
 
-    pub(super) fn call_into(&mut self, dst: Loc, b: Builtin, args: &[Value]) -> Result<(), BackendError> {
+    pub(super) fn call_into(
+        &mut self,
+        dst: Loc,
+        b: Builtin,
+        args: &[Value],
+    ) -> Result<(), BackendError> {
         let Loc::V(d) = dst else {
             // Uniform built-ins: per lane, then read back.
-            let Loc::S(s) = dst else { unreachable!("built-ins return numbers") };
+            let Loc::S(s) = dst else {
+                unreachable!("built-ins return numbers")
+            };
             let t = self.mc.vreg(RegClass::Vgpr, 1);
             self.call_into(Loc::V(t), b, args)?;
             self.readfirstlane(s, MOp::Reg(t, 0));
@@ -747,7 +983,13 @@ impl Isel<'_> {
             }
             Builtin::Abs => {
                 let t = self.mc.vreg(RegClass::Vgpr, 1);
-                self.vop2(Opcode::V_SUB_NC_U32, MOp::Reg(t, 0), MOp::Imm(0), a[0], false);
+                self.vop2(
+                    Opcode::V_SUB_NC_U32,
+                    MOp::Reg(t, 0),
+                    MOp::Imm(0),
+                    a[0],
+                    false,
+                );
                 self.vop2(Opcode::V_MAX_I32, d0, a[0], MOp::Reg(t, 0), true);
             }
             Builtin::Sqrt => self.vop1(Opcode::V_SQRT_F32, d0, a[0]),

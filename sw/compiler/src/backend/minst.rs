@@ -159,10 +159,12 @@ impl MInst {
 
     /// The virtual registers written.
     pub fn def_regs(&self) -> impl Iterator<Item = VReg> + '_ {
-        self.ops[..self.defs as usize].iter().filter_map(|o| match o {
-            MOp::Reg(r, _) => Some(*r),
-            _ => None,
-        })
+        self.ops[..self.defs as usize]
+            .iter()
+            .filter_map(|o| match o {
+                MOp::Reg(r, _) => Some(*r),
+                _ => None,
+            })
     }
 
     /// The virtual registers read (including a tied destination).

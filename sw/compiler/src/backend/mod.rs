@@ -103,7 +103,9 @@ pub enum BackendError {
     #[error("not supported: {0}")]
     Unsupported(String),
     /// Too many simultaneously live values (spilling is not implemented).
-    #[error("the kernel needs more than {limit} {file}s and spilling to scratch is not implemented yet")]
+    #[error(
+        "the kernel needs more than {limit} {file}s and spilling to scratch is not implemented yet"
+    )]
     OutOfRegisters {
         /// `SGPR` or `VGPR`.
         file: &'static str,

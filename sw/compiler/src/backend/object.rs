@@ -65,9 +65,7 @@ pub fn describe(
         vgpr_count: vgprs,
         sgpr_spill_count: Some(0),
         vgpr_spill_count: Some(0),
-        max_flat_workgroup_size: f
-            .reqd_workgroup_size
-            .map_or(1024, |r| r.iter().product()),
+        max_flat_workgroup_size: f.reqd_workgroup_size.map_or(1024, |r| r.iter().product()),
         reqd_workgroup_size: f.reqd_workgroup_size,
         ..Default::default()
     };

@@ -109,7 +109,11 @@ pub fn allocate(mc: &MachineCode) -> Result<Assignment, BackendError> {
     let mut phys = vec![u16::MAX; n];
     let mut used = [0u16; 2];
     for class in [RegClass::Sgpr, RegClass::Vgpr] {
-        let limit = if class == RegClass::Sgpr { SGPR_LIMIT } else { VGPR_LIMIT };
+        let limit = if class == RegClass::Sgpr {
+            SGPR_LIMIT
+        } else {
+            VGPR_LIMIT
+        };
         let mut intervals: Vec<Interval> = (0..n)
             .filter(|&k| mc.vregs[k].class == class && start[k] != usize::MAX)
             .map(|k| Interval {
@@ -119,7 +123,13 @@ pub fn allocate(mc: &MachineCode) -> Result<Assignment, BackendError> {
             })
             .collect();
         // Fixed registers first at equal starts, then by start.
-        intervals.sort_by_key(|iv| (iv.start, mc.vregs[iv.reg.0 as usize].fixed.is_none(), iv.reg.0));
+        intervals.sort_by_key(|iv| {
+            (
+                iv.start,
+                mc.vregs[iv.reg.0 as usize].fixed.is_none(),
+                iv.reg.0,
+            )
+        });
         let mut busy = vec![false; usize::from(limit)];
         let mut active: Vec<Interval> = Vec::new();
         for iv in intervals {
@@ -149,7 +159,11 @@ pub fn allocate(mc: &MachineCode) -> Result<Assignment, BackendError> {
                 // Coalesce: the source dies at the copy and has the same shape.
                 let s = src.0 as usize;
                 let sinfo = mc.vregs[s];
-                if sinfo.class == class && sinfo.dwords == info.dwords && end[s] == pos && phys[s] != u16::MAX {
+                if sinfo.class == class
+                    && sinfo.dwords == info.dwords
+                    && end[s] == pos
+                    && phys[s] != u16::MAX
+                {
                     let p = usize::from(phys[s]);
                     if let Some(at) = active.iter().position(|a| a.reg == src) {
                         active.remove(at);
@@ -165,7 +179,11 @@ pub fn allocate(mc: &MachineCode) -> Result<Assignment, BackendError> {
                         .step_by(align)
                         .find(|&p| busy[p..p + width].iter().all(|&b| !b))
                         .ok_or_else(|| BackendError::OutOfRegisters {
-                            file: if class == RegClass::Sgpr { "SGPR" } else { "VGPR" },
+                            file: if class == RegClass::Sgpr {
+                                "SGPR"
+                            } else {
+                                "VGPR"
+                            },
                             limit,
                         })?
                 }

@@ -39,8 +39,13 @@ pub fn op_instructions(k: &InstKind) -> Option<u32> {
     Some(match k {
         InstKind::Binary { op, .. } if !op.may_trap() => 1,
         InstKind::Unary { .. } => 1,
-        InstKind::Ternary { op: TernaryOp::Imad, .. } => 2,
-        InstKind::Ternary { op: TernaryOp::Fma, .. } => 1,
+        InstKind::Ternary {
+            op: TernaryOp::Imad,
+            ..
+        } => 2,
+        InstKind::Ternary {
+            op: TernaryOp::Fma, ..
+        } => 1,
         InstKind::Call { builtin, .. } => match builtin {
             Builtin::Clz | Builtin::Abs => 2,
             _ => 1,
@@ -52,9 +57,9 @@ pub fn op_instructions(k: &InstKind) -> Option<u32> {
 /// The cost model: issue cycles of the masked form versus computing the
 /// operation in every lane and blending.
 ///
-/// * masked = `s_and_saveexec` + op + `s_mov exec` (+ `s_not` when inverted)
-///   + the tail: `v_cndmask` zeroing (zero mode) or a `v_mov` copy (merge
-///   into a value that stays live);
+/// * masked = `s_and_saveexec`, op, `s_mov exec` (and `s_not` when
+///   inverted), then the tail: `v_cndmask` zeroing (zero mode) or a `v_mov`
+///   copy (merge into a value that stays live);
 /// * blend = op + `v_cndmask`.
 ///
 /// The masked op saves no VALU cycles per instruction (inactive lanes still
@@ -62,7 +67,13 @@ pub fn op_instructions(k: &InstKind) -> Option<u32> {
 /// the SALU instructions cost no more than the `v_cndmask` they replace:
 /// merge-in-place in wave64. Ties go to the masked form: it writes the
 /// result in place and needs one VGPR fewer.
-pub fn prefer_masked(op_insts: u32, zero_mode: bool, copy_needed: bool, inverted: bool, wave64: bool) -> bool {
+pub fn prefer_masked(
+    op_insts: u32,
+    zero_mode: bool,
+    copy_needed: bool,
+    inverted: bool,
+    wave64: bool,
+) -> bool {
     let v = valu_cycles(wave64);
     let tail = if zero_mode || copy_needed { v } else { 0 };
     let masked = 2 + u32::from(inverted) + op_insts * v + tail;
@@ -75,14 +86,18 @@ pub fn prefer_masked(op_insts: u32, zero_mode: bool, copy_needed: bool, inverted
 fn shape(isel: &Isel, sel: Inst) -> Option<(Value, Value, bool)> {
     let f = isel.f;
     let d = f.inst(sel);
-    let InstKind::Select { args, .. } = &d.kind else { return None };
+    let InstKind::Select { args, .. } = &d.kind else {
+        return None;
+    };
     let r = d.result?;
     if !isel.uni.is_divergent(r) || f.ty(r).bits() != 32 {
         return None;
     }
     let block = d.block?;
     let maskable = |v: Value| -> bool {
-        let ValueDef::Inst(x) = f.value(v).def else { return false };
+        let ValueDef::Inst(x) = f.value(v).def else {
+            return false;
+        };
         let xd = f.inst(x);
         xd.block == Some(block)
             && isel.uses[v.index()] == 1
@@ -113,8 +128,12 @@ pub(super) fn find_candidates(isel: &mut Isel) {
     let f = isel.f;
     for &b in f.blocks() {
         for &i in &f.block(b).insts {
-            let Some((x, other, inverted)) = shape(isel, i) else { continue };
-            let ValueDef::Inst(xi) = f.value(x).def else { continue };
+            let Some((x, other, inverted)) = shape(isel, i) else {
+                continue;
+            };
+            let ValueDef::Inst(xi) = f.value(x).def else {
+                continue;
+            };
             let zero_mode = is_zero(f, other);
             let copy_needed = !zero_mode && isel.uses[other.index()] > 1;
             let take = match isel.opts.masked_select {
@@ -135,23 +154,35 @@ pub(super) fn find_candidates(isel: &mut Isel) {
 /// Lowers select `sel` in the masked form if [`find_candidates`] chose it;
 /// `false` when the select is to be lowered as a blend.
 pub(super) fn lower_masked(isel: &mut Isel, sel: Inst) -> Result<bool, BackendError> {
-    let Some((x, other, inverted)) = shape(isel, sel) else { return Ok(false) };
-    let ValueDef::Inst(xi) = isel.f.value(x).def else { return Ok(false) };
+    let Some((x, other, inverted)) = shape(isel, sel) else {
+        return Ok(false);
+    };
+    let ValueDef::Inst(xi) = isel.f.value(x).def else {
+        return Ok(false);
+    };
     if !isel.deferred[xi.index()] {
         return Ok(false);
     }
     let d = isel.f.inst(sel);
-    let InstKind::Select { cond, .. } = d.kind else { unreachable!("shape checked") };
+    let InstKind::Select { cond, .. } = d.kind else {
+        unreachable!("shape checked")
+    };
     let r = d.result.expect("selects have results");
     let Loc::V(dst) = isel.def_loc(r) else {
-        return Err(BackendError::Internal("a divergent select outside VGPRs".into()));
+        return Err(BackendError::Internal(
+            "a divergent select outside VGPRs".into(),
+        ));
     };
     let w64 = isel.opts.wave64;
     let mut m = isel.mask(cond)?;
     if inverted {
         // The inverted form `m ? z : op` is `!m ? op : z`: invert first.
         let n = isel.new_mask();
-        let not = if w64 { Opcode::S_NOT_B64 } else { Opcode::S_NOT_B32 };
+        let not = if w64 {
+            Opcode::S_NOT_B64
+        } else {
+            Opcode::S_NOT_B32
+        };
         isel.push(not, Family::Sop1, 1, &[MOp::Reg(n, 0), MOp::Reg(m, 0)]);
         m = n;
     }
@@ -162,8 +193,17 @@ pub(super) fn lower_masked(isel: &mut Isel, sel: Inst) -> Result<bool, BackendEr
         isel.copy_into(Loc::V(dst), other)?;
     }
     let save = isel.new_mask();
-    let saveexec = if w64 { Opcode::S_AND_SAVEEXEC_B64 } else { Opcode::S_AND_SAVEEXEC_B32 };
-    isel.push(saveexec, Family::Sop1, 1, &[MOp::Reg(save, 0), MOp::Reg(m, 0)]);
+    let saveexec = if w64 {
+        Opcode::S_AND_SAVEEXEC_B64
+    } else {
+        Opcode::S_AND_SAVEEXEC_B32
+    };
+    isel.push(
+        saveexec,
+        Family::Sop1,
+        1,
+        &[MOp::Reg(save, 0), MOp::Reg(m, 0)],
+    );
     // The first vector instruction: the operation itself, under EXEC = m,
     // writing the result's register directly.
     isel.locs[x.index()] = Some(Loc::V(dst));
@@ -173,13 +213,27 @@ pub(super) fn lower_masked(isel: &mut Isel, sel: Inst) -> Result<bool, BackendEr
             last.tied = true;
         }
     }
-    let mov = if w64 { Opcode::S_MOV_B64 } else { Opcode::S_MOV_B32 };
-    isel.push(mov, Family::Sop1, 1, &[MOp::Phys(special::EXEC), MOp::Reg(save, 0)]);
+    let mov = if w64 {
+        Opcode::S_MOV_B64
+    } else {
+        Opcode::S_MOV_B32
+    };
+    isel.push(
+        mov,
+        Family::Sop1,
+        1,
+        &[MOp::Phys(special::EXEC), MOp::Reg(save, 0)],
+    );
     if zero_mode {
         // The second vector instruction: zero the lanes the mask left out.
         isel.vop3(
             Opcode::V_CNDMASK_B32,
-            &[MOp::Reg(dst, 0), MOp::Imm(0), MOp::Reg(dst, 0), MOp::Reg(m, 0)],
+            &[
+                MOp::Reg(dst, 0),
+                MOp::Imm(0),
+                MOp::Reg(dst, 0),
+                MOp::Reg(m, 0),
+            ],
         );
     }
     Ok(true)

@@ -87,7 +87,7 @@ impl State {
 fn regs(op: &Operand, target: Target, out: &mut Vec<u16>) {
     if let Operand::Src { code, ty } = *op {
         // SGPRs, VCC and EXEC (0..=127) and VGPRs (256..).
-        if code < 128 || code >= 256 {
+        if !(128..256).contains(&code) {
             out.extend(code..code + u16::from(ty.dwords(target)));
         }
     }

@@ -27,7 +27,12 @@ const NONE: usize = usize::MAX;
 
 /// Immediate dominators over a graph given as successor lists from `roots`
 /// (a virtual root joins several roots), by the iterative algorithm.
-fn dominators(n: usize, succs: &[Vec<usize>], preds: &[Vec<usize>], roots: &[usize]) -> (Vec<usize>, Vec<usize>) {
+fn dominators(
+    n: usize,
+    succs: &[Vec<usize>],
+    preds: &[Vec<usize>],
+    roots: &[usize],
+) -> (Vec<usize>, Vec<usize>) {
     // Post-order from a virtual root `n`.
     let mut order = Vec::with_capacity(n + 1);
     let mut seen = vec![false; n + 1];
@@ -72,12 +77,19 @@ fn dominators(n: usize, succs: &[Vec<usize>], preds: &[Vec<usize>], roots: &[usi
                 continue;
             }
             let mut new = NONE;
-            let ps = preds[b].iter().copied().chain(roots.contains(&b).then_some(n));
+            let ps = preds[b]
+                .iter()
+                .copied()
+                .chain(roots.contains(&b).then_some(n));
             for p in ps {
                 if idom[p] == NONE {
                     continue;
                 }
-                new = if new == NONE { p } else { intersect(&idom, p, new) };
+                new = if new == NONE {
+                    p
+                } else {
+                    intersect(&idom, p, new)
+                };
             }
             if new != NONE && idom[b] != new {
                 idom[b] = new;
@@ -97,11 +109,22 @@ impl Cfg {
             succs[b.index()] = f.successors(b);
         }
         let preds = f.predecessors();
-        let s: Vec<Vec<usize>> = succs.iter().map(|v| v.iter().map(|b| b.index()).collect()).collect();
-        let p: Vec<Vec<usize>> = preds.iter().map(|v| v.iter().map(|b| b.index()).collect()).collect();
+        let s: Vec<Vec<usize>> = succs
+            .iter()
+            .map(|v| v.iter().map(|b| b.index()).collect())
+            .collect();
+        let p: Vec<Vec<usize>> = preds
+            .iter()
+            .map(|v| v.iter().map(|b| b.index()).collect())
+            .collect();
         let entry: Vec<usize> = f.entry().map(|b| b.index()).into_iter().collect();
         let (idom_raw, po) = dominators(n, &s, &p, &entry);
-        let rpo: Vec<Block> = po.iter().rev().filter(|&&b| b != n).map(|&b| Block(b as u32)).collect();
+        let rpo: Vec<Block> = po
+            .iter()
+            .rev()
+            .filter(|&&b| b != n)
+            .map(|&b| Block(b as u32))
+            .collect();
         let idom = (0..n)
             .map(|b| match idom_raw[b] {
                 x if x == NONE || x == n => None,

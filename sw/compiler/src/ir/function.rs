@@ -245,7 +245,9 @@ impl Function {
 
     /// Successor blocks of `b`.
     pub fn successors(&self, b: Block) -> Vec<Block> {
-        self.terminator(b).map(|t| t.successors()).unwrap_or_default()
+        self.terminator(b)
+            .map(|t| t.successors())
+            .unwrap_or_default()
     }
 
     /// Predecessors of every block (indexed by block), in layout order.

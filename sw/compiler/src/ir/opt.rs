@@ -60,19 +60,32 @@ pub fn fold_constants(f: &mut Function) -> usize {
                                 BinaryOp::Umin => Some(i64::from(ux.min(uy))),
                                 BinaryOp::Umax => Some(i64::from(ux.max(uy))),
                                 // Division by zero is left for the program to meet.
-                                BinaryOp::Sdiv if y != 0 => Some(i64::from((x as i32).wrapping_div(y as i32))),
+                                BinaryOp::Sdiv if y != 0 => {
+                                    Some(i64::from((x as i32).wrapping_div(y as i32)))
+                                }
                                 BinaryOp::Udiv if y != 0 => Some(i64::from(ux / uy)),
                                 _ => None,
                             };
-                            v.map(|v| InstKind::Iconst { ty, imm: wrap(ty, v) })
+                            v.map(|v| InstKind::Iconst {
+                                ty,
+                                imm: wrap(ty, v),
+                            })
                         }
                         _ => None,
                     }
                 }
-                InstKind::Unary { op, arg } if ty.bits() <= 32 && (ty.is_int() || ty == Type::I1) => {
+                InstKind::Unary { op, arg }
+                    if ty.bits() <= 32 && (ty.is_int() || ty == Type::I1) =>
+                {
                     c(*arg).and_then(|x| match op {
-                        UnaryOp::Ineg => Some(InstKind::Iconst { ty, imm: wrap(ty, x.wrapping_neg()) }),
-                        UnaryOp::Not => Some(InstKind::Iconst { ty, imm: wrap(ty, !x) }),
+                        UnaryOp::Ineg => Some(InstKind::Iconst {
+                            ty,
+                            imm: wrap(ty, x.wrapping_neg()),
+                        }),
+                        UnaryOp::Not => Some(InstKind::Iconst {
+                            ty,
+                            imm: wrap(ty, !x),
+                        }),
                         _ => None,
                     })
                 }
@@ -163,7 +176,11 @@ pub fn cse(f: &mut Function) -> usize {
 pub fn dce(f: &mut Function) -> usize {
     let mut uses = f.use_counts();
     let mut removed = 0;
-    let mut work: Vec<_> = f.blocks().iter().flat_map(|&b| f.block(b).insts.clone()).collect();
+    let mut work: Vec<_> = f
+        .blocks()
+        .iter()
+        .flat_map(|&b| f.block(b).insts.clone())
+        .collect();
     while let Some(i) = work.pop() {
         let d = f.inst(i);
         if d.block.is_none() || d.kind.has_side_effects() {

@@ -88,14 +88,9 @@ pub fn write_inst(k: &InstKind, out: &mut impl Write) -> fmt::Result {
         }
         InstKind::Unary { op, arg } => write!(out, "{} {arg}", op.name()),
         InstKind::Binary { op, args } => write!(out, "{} {}, {}", op.name(), args[0], args[1]),
-        InstKind::Ternary { op, args } => write!(
-            out,
-            "{} {}, {}, {}",
-            op.name(),
-            args[0],
-            args[1],
-            args[2]
-        ),
+        InstKind::Ternary { op, args } => {
+            write!(out, "{} {}, {}, {}", op.name(), args[0], args[1], args[2])
+        }
         InstKind::Icmp { cond, args } => {
             write!(out, "icmp {} {}, {}", cond.name(), args[0], args[1])
         }

@@ -49,9 +49,7 @@ impl Uniformity {
                     let mut div = match &d.kind {
                         InstKind::WorkItem { query, .. } => query.is_divergent(),
                         InstKind::Atomic { .. } => true,
-                        InstKind::Load { addr, .. } => {
-                            f.ty(*addr) == Type::Ptr(AddrSpace::Private)
-                        }
+                        InstKind::Load { addr, .. } => f.ty(*addr) == Type::Ptr(AddrSpace::Private),
                         _ => false,
                     };
                     d.kind.for_each_operand(|v| div |= u.divergent[v.index()]);

@@ -85,7 +85,11 @@ impl Verifier<'_> {
         for &i in insts {
             let d = self.f.inst(i);
             if d.block != Some(b) {
-                return Err(self.err(b, Some(i), "instruction's block field disagrees with the layout"));
+                return Err(self.err(
+                    b,
+                    Some(i),
+                    "instruction's block field disagrees with the layout",
+                ));
             }
             if d.kind.is_terminator() != (i == last) {
                 return Err(self.err(
@@ -128,7 +132,9 @@ impl Verifier<'_> {
             }
         });
         if let Some(v) = bad {
-            return Err(e(format!("{v} is used where its definition does not dominate")));
+            return Err(e(format!(
+                "{v} is used where its definition does not dominate"
+            )));
         }
         let ty = |v: Value| f.ty(v);
         let result = d.result.map(|r| f.ty(r));
@@ -196,14 +202,18 @@ impl Verifier<'_> {
             InstKind::Icmp { args, .. } => {
                 let (a, c) = (ty(args[0]), ty(args[1]));
                 if a != c || !(a.is_int() || a.is_ptr()) {
-                    return Err(e(format!("icmp needs two integers or pointers of one type, got {a} and {c}")));
+                    return Err(e(format!(
+                        "icmp needs two integers or pointers of one type, got {a} and {c}"
+                    )));
                 }
                 want_result(Type::I1)?;
             }
             InstKind::Fcmp { args, .. } => {
                 let (a, c) = (ty(args[0]), ty(args[1]));
                 if a != c || !a.is_float() {
-                    return Err(e(format!("fcmp needs two floats of one type, got {a} and {c}")));
+                    return Err(e(format!(
+                        "fcmp needs two floats of one type, got {a} and {c}"
+                    )));
                 }
                 want_result(Type::I1)?;
             }
@@ -221,9 +231,13 @@ impl Verifier<'_> {
                 let from = ty(*arg);
                 let ok = match op {
                     ConvertOp::Zext | ConvertOp::Sext => {
-                        (from.is_int() || from == Type::I1) && to.is_int() && from.bits() < to.bits()
+                        (from.is_int() || from == Type::I1)
+                            && to.is_int()
+                            && from.bits() < to.bits()
                     }
-                    ConvertOp::Trunc => from.is_int() && (to.is_int() || *to == Type::I1) && from.bits() > to.bits(),
+                    ConvertOp::Trunc => {
+                        from.is_int() && (to.is_int() || *to == Type::I1) && from.bits() > to.bits()
+                    }
                     ConvertOp::SiToFp | ConvertOp::UiToFp => from.is_int() && to.is_float(),
                     ConvertOp::FpToSi | ConvertOp::FpToUi => from.is_float() && to.is_int(),
                     ConvertOp::Bitcast => from.bits() == to.bits() && from != Type::I1,
@@ -238,7 +252,10 @@ impl Verifier<'_> {
                     return Err(e(format!("ptr_add base is {}, not a pointer", ty(*base))));
                 }
                 if !matches!(ty(*offset), Type::I32 | Type::I64) {
-                    return Err(e(format!("ptr_add offset is {}, not i32 or i64", ty(*offset))));
+                    return Err(e(format!(
+                        "ptr_add offset is {}, not i32 or i64",
+                        ty(*offset)
+                    )));
                 }
                 want_result(ty(*base))?;
             }
@@ -299,9 +316,17 @@ impl Verifier<'_> {
             }
             InstKind::Call { builtin, args } => {
                 if args.len() != builtin.arity() {
-                    return Err(e(format!("{} takes {} arguments", builtin.name(), builtin.arity())));
+                    return Err(e(format!(
+                        "{} takes {} arguments",
+                        builtin.name(),
+                        builtin.arity()
+                    )));
                 }
-                let want = if *builtin == Builtin::Sqrt { Type::F32 } else { Type::I32 };
+                let want = if *builtin == Builtin::Sqrt {
+                    Type::F32
+                } else {
+                    Type::I32
+                };
                 if args.iter().any(|&v| ty(v) != want) {
                     return Err(e(format!("{} takes {want} arguments", builtin.name())));
                 }
@@ -335,7 +360,12 @@ impl Verifier<'_> {
             return Err(self.err(
                 b,
                 Some(i),
-                format!("{} takes {} arguments, {} given", c.block, params.len(), c.args.len()),
+                format!(
+                    "{} takes {} arguments, {} given",
+                    c.block,
+                    params.len(),
+                    c.args.len()
+                ),
             ));
         }
         for (p, a) in params.iter().zip(&c.args) {
@@ -343,7 +373,11 @@ impl Verifier<'_> {
                 return Err(self.err(
                     b,
                     Some(i),
-                    format!("argument {a} is {}, parameter {p} is {}", self.f.ty(*a), self.f.ty(*p)),
+                    format!(
+                        "argument {a} is {}, parameter {p} is {}",
+                        self.f.ty(*a),
+                        self.f.ty(*p)
+                    ),
                 ));
             }
         }

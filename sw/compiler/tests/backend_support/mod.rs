@@ -20,7 +20,12 @@ pub enum TestArg {
 
 /// Runs `k` over `grid` work-items in workgroups of `wg` on the golden
 /// gfx1030 GPU; returns every buffer argument's final contents.
-pub fn run(k: &CompiledKernel, grid: u32, wg: u32, args: &[TestArg]) -> Result<Vec<Vec<u32>>, String> {
+pub fn run(
+    k: &CompiledKernel,
+    grid: u32,
+    wg: u32,
+    args: &[TestArg],
+) -> Result<Vec<Vec<u32>>, String> {
     let gpu = GoldenGpu::new(GoldenConfig::new(Isa::Gfx1030)).map_err(|e| e.to_string())?;
     run_on(gpu, k, grid, wg, args).map(|(out, _)| out)
 }
@@ -81,7 +86,10 @@ pub fn check_expect(name: &str, actual: &str) {
         return;
     }
     let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| {
-        panic!("{} is missing: run `UPDATE_EXPECT=1 cargo test --release -p compiler` to create it", path.display())
+        panic!(
+            "{} is missing: run `UPDATE_EXPECT=1 cargo test --release -p compiler` to create it",
+            path.display()
+        )
     });
     if expected != actual {
         panic!(
