@@ -413,3 +413,106 @@ fn divergent_while_loop_with_break() {
         }
     }
 }
+
+/// Twelve values live at once under an 8-VGPR limit: VGPRs spill to scratch
+/// (flat-scratch prologue, `scratch_store/load_dword`), including inside a
+/// divergent if; results checked per lane.
+#[test]
+fn vgpr_spilling_to_scratch() {
+    const K: u32 = 12;
+    let mut f = Function::new("spill");
+    f.add_param("a", Type::Ptr(AddrSpace::Global), "int*");
+    f.add_param("out", Type::Ptr(AddrSpace::Global), "int*");
+    let mut b = Builder::new(&mut f);
+    let a = b.kernel_arg(0);
+    let out = b.kernel_arg(1);
+    let gid = b.work_item(WorkItemQuery::GlobalId, 0);
+    let k = b.iconst(Type::I32, K as i64);
+    let base = b.imul(gid, k);
+    let mut xs = Vec::new();
+    for i in 0..K {
+        let c = b.iconst(Type::I32, i64::from(i));
+        let idx = b.iadd(base, c);
+        let four = b.iconst(Type::I32, 4);
+        let off = b.imul(idx, four);
+        let p = b.ptr_add(a, off);
+        xs.push(b.load(Type::I32, p));
+    }
+    let three = b.iconst(Type::I32, 3);
+    let mut r = xs[0];
+    for &x in &xs[1..] {
+        let t = b.imul(r, three);
+        r = b.iadd(t, x);
+    }
+    // A divergent if that reads spilled values on one side.
+    let odd = b.iconst(Type::I32, 1);
+    let bit = b.binary(BinaryOp::And, gid, odd);
+    let c = b.truth(bit);
+    let t_b = b.create_block();
+    let j = b.create_block();
+    let p = b.block_param(j, Type::I32);
+    b.brif(c, t_b, &[], j, &[r]);
+    b.switch_to(t_b);
+    let mut s = r;
+    for &x in &xs {
+        s = b.binary(BinaryOp::Xor, s, x);
+    }
+    b.jump(j, &[s]);
+    b.switch_to(j);
+    let four = b.iconst(Type::I32, 4);
+    let goff = b.imul(gid, four);
+    let po = b.ptr_add(out, goff);
+    b.store(po, p);
+    b.ret();
+    let n = 96u32;
+    let input: Vec<u32> = (0..n * K).map(|i| i.wrapping_mul(2654435761)).collect();
+    for wave64 in [false, true] {
+        let o = CompileOptions {
+            wave64,
+            vgpr_limit: 8,
+            ..Default::default()
+        };
+        let k = compile(&f, &o).unwrap();
+        let text = k.listing();
+        assert!(
+            text.contains("s_setreg_b32 hwreg(HW_REG_FLAT_SCR_LO)"),
+            "{text}"
+        );
+        assert!(
+            text.contains("scratch_store_dword") && text.contains("scratch_load_dword"),
+            "{text}"
+        );
+        assert!(k.descriptor.private_segment_fixed_size > 0);
+        if std::env::var_os("SHOW_LISTING").is_some() {
+            println!("{text}");
+        }
+        assert!(k.metadata.vgpr_count <= 8, "{}", k.metadata.vgpr_count);
+        let out = run(
+            &k,
+            n,
+            32,
+            &[
+                TestArg::Buf(input.clone()),
+                TestArg::Buf(vec![0; n as usize]),
+            ],
+        )
+        .unwrap();
+        let want: Vec<u32> = (0..n)
+            .map(|g| {
+                let xs: Vec<u32> = (0..K).map(|i| input[(g * K + i) as usize]).collect();
+                let r = xs[1..]
+                    .iter()
+                    .fold(xs[0], |r, &x| r.wrapping_mul(3).wrapping_add(x));
+                if g & 1 == 1 {
+                    xs.iter().fold(r, |s, &x| s ^ x)
+                } else {
+                    r
+                }
+            })
+            .collect();
+        assert_eq!(out[1], want, "wave64={wave64}\n{text}");
+        // Without the limit nothing spills.
+        let k = compile(&f, &opts(wave64)).unwrap();
+        assert!(!k.listing().contains("scratch_"), "{}", k.listing());
+    }
+}

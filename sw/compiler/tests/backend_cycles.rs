@@ -85,6 +85,7 @@ fn masked_and_blend_forms_on_the_cycle_model() {
                         wave64,
                         masked_select: policy,
                         optimize: true,
+                        vgpr_limit: 0,
                     };
                     let k = compile(&kernel(shape, pattern), &opts).unwrap();
                     if std::env::var_os("SHOW_LISTING").is_some() && pattern == 0 && !wave64 {

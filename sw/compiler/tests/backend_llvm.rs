@@ -81,6 +81,29 @@ fn looped(name: &str) -> Function {
     f
 }
 
+/// Twelve loaded values live at once, folded at the end.
+fn many_live(name: &str) -> Function {
+    let mut f = Function::new(name);
+    f.add_param("a", Type::Ptr(AddrSpace::Global), "int*");
+    let mut b = Builder::new(&mut f);
+    let a = b.kernel_arg(0);
+    let gid = b.work_item(WorkItemQuery::GlobalId, 0);
+    let mut xs = Vec::new();
+    for i in 0..12 {
+        let c = b.iconst(Type::I32, 4 * i);
+        let idx = b.iadd(gid, c);
+        let p = b.ptr_add(a, idx);
+        xs.push(b.load(Type::I32, p));
+    }
+    let mut r = xs[0];
+    for &x in &xs[1..] {
+        r = b.binary(BinaryOp::Xor, r, x);
+    }
+    b.store(a, r);
+    b.ret();
+    f
+}
+
 fn objects() -> Vec<(CompiledKernel, Vec<u8>)> {
     let mut out = Vec::new();
     for (wave64, policy) in [(false, MaskedSelect::Masked), (true, MaskedSelect::Blend)] {
@@ -89,6 +112,7 @@ fn objects() -> Vec<(CompiledKernel, Vec<u8>)> {
             wave64,
             masked_select: policy,
             optimize: true,
+            vgpr_limit: 0,
         };
         let k = compile(&kitchen_sink(name), &opts).unwrap();
         let elf = code_object(std::slice::from_ref(&k)).unwrap();
@@ -98,6 +122,19 @@ fn objects() -> Vec<(CompiledKernel, Vec<u8>)> {
             &opts,
         )
         .unwrap();
+        let elf = code_object(std::slice::from_ref(&k)).unwrap();
+        out.push((k, elf));
+        // A VGPR limit of 8 makes twelve live values spill (scratch instructions, s_setreg).
+        let spilling = CompileOptions {
+            vgpr_limit: 8,
+            ..opts
+        };
+        let k = compile(&many_live(&format!("{name}_spill")), &spilling).unwrap();
+        assert!(
+            k.listing().contains("scratch_store_dword"),
+            "{}",
+            k.listing()
+        );
         let elf = code_object(std::slice::from_ref(&k)).unwrap();
         out.push((k, elf));
     }

@@ -74,6 +74,10 @@ fn build(
             // With an SGPR base the VGPR address is a 32-bit offset.
             ty = OperandType::B32;
         }
+        if family == Family::Scratch && spec.field == arch::isa::Field::Saddr {
+            // SCRATCH's `saddr` is one SGPR (an offset), not GLOBAL's base pair.
+            ty = OperandType::B32;
+        }
         operands[k] = match *o {
             PhysOp::Off => Operand::Off,
             PhysOp::Code(code) => Operand::Src { code, ty },

@@ -68,6 +68,8 @@ pub struct Isel<'f> {
     pub(super) loops: Vec<super::loops::LoopCtx>,
     /// Temporaries of a parallel copy in progress.
     temp_locs: Vec<(Value, Loc)>,
+    /// With spilling: the SGPR holding 0 that scratch accesses use as `saddr`.
+    pub(super) scratch: Option<VReg>,
 }
 
 /// What the dispatch must initialise, found by selection.
@@ -77,11 +79,13 @@ pub struct Inputs {
     pub group_id: [bool; 3],
     /// Highest work-item id VGPR needed (0 = x only).
     pub max_local_dim: u8,
+    /// Flat scratch is set up (spilling).
+    pub scratch: bool,
 }
 
 impl<'f> Isel<'f> {
     /// Prepares selection of `f`.
-    pub fn new(f: &'f Function, opts: CompileOptions) -> Isel<'f> {
+    pub fn new(f: &'f Function, opts: CompileOptions, spill: bool) -> Isel<'f> {
         let cfg = Cfg::new(f);
         let uni = Uniformity::analyze(f, &cfg);
         let mut mc = MachineCode::default();
@@ -112,14 +116,22 @@ impl<'f> Isel<'f> {
                 }
             }
         }
+        // With spilling, the flat-scratch base follows the kernarg pointer
+        // (user SGPRs s[2:3]) and the wave's scratch offset follows the
+        // workgroup ids (the AMDGPUUsage order).
+        let scratch_init = spill.then(|| mc.fixed(RegClass::Sgpr, 2, USER_SGPRS));
         let mut group_id = [None; 3];
-        let mut next = USER_SGPRS;
+        let mut next = USER_SGPRS + if spill { 2 } else { 0 };
         for d in 0..3 {
             if uses_group[d] {
                 group_id[d] = Some(mc.fixed(RegClass::Sgpr, 1, next));
                 next += 1;
             }
         }
+        let scratch = scratch_init.map(|init| {
+            let wave_offset = mc.fixed(RegClass::Sgpr, 1, next);
+            super::spill::prologue(&mut mc, init, wave_offset)
+        });
         let max_local = (0..3).rev().find(|&d| uses_local[d]).unwrap_or(0);
         let mut local_id = [None; 3];
         for (d, slot) in local_id.iter_mut().enumerate().take(max_local + 1) {
@@ -154,6 +166,7 @@ impl<'f> Isel<'f> {
             sext_memo: Vec::new(),
             loops: Vec::new(),
             temp_locs: Vec::new(),
+            scratch,
         }
     }
 
@@ -166,6 +179,7 @@ impl<'f> Isel<'f> {
         Inputs {
             group_id: self.group_id.map(|g| g.is_some()),
             max_local_dim,
+            scratch: self.scratch.is_some(),
         }
     }
 

@@ -39,6 +39,7 @@ pub mod minst;
 pub mod object;
 pub mod regalloc;
 pub mod select004;
+pub mod spill;
 pub mod waitcnt;
 
 use arch::code_object::{KernelDescriptor, KernelMetadata};
@@ -71,6 +72,8 @@ pub struct CompileOptions {
     pub masked_select: MaskedSelect,
     /// Run the IR optimisations (`-O`) first.
     pub optimize: bool,
+    /// At most this many VGPRs (more occupancy, more spilling); 0 = all 256.
+    pub vgpr_limit: u16,
 }
 
 impl CompileOptions {
@@ -102,10 +105,8 @@ pub enum BackendError {
     /// A construct this back end does not handle yet.
     #[error("not supported: {0}")]
     Unsupported(String),
-    /// Too many simultaneously live values (spilling is not implemented).
-    #[error(
-        "the kernel needs more than {limit} {file}s and spilling to scratch is not implemented yet"
-    )]
+    /// Too many simultaneously live values (VGPRs spill to scratch; SGPRs do not yet).
+    #[error("the kernel needs more than {limit} {file}s at once (only VGPRs spill to scratch)")]
     OutOfRegisters {
         /// `SGPR` or `VGPR`.
         file: &'static str,
@@ -161,16 +162,34 @@ pub fn compile(f: &Function, opts: &CompileOptions) -> Result<CompiledKernel, Ba
         f
     };
     let target = opts.target();
-    let mut sel = isel::Isel::new(f, *opts);
+    let mut sel = isel::Isel::new(f, *opts, false);
     sel.run()?;
+    let mut slots = 0;
+    let vgpr_limit = if opts.vgpr_limit == 0 {
+        regalloc::VGPR_LIMIT
+    } else {
+        opts.vgpr_limit
+    };
+    let asg = match regalloc::allocate(&sel.mc, vgpr_limit) {
+        Ok(a) => a,
+        Err(BackendError::OutOfRegisters { file: "VGPR", .. }) => {
+            // Again with flat scratch set up, spilling VGPRs until it fits.
+            sel = isel::Isel::new(f, *opts, true);
+            sel.run()?;
+            let base = sel.scratch.expect("spilling sets scratch up");
+            let (a, n) = spill::allocate_with_spills(&mut sel.mc, base, vgpr_limit)?;
+            slots = n;
+            a
+        }
+        Err(e) => return Err(e),
+    };
     let inputs = sel.inputs();
     let lds = sel.lds_size;
     let kernarg = sel.kernarg.clone();
-    let asg = regalloc::allocate(&sel.mc)?;
     let items = emit::rewrite(&sel.mc, &asg, target)?;
     let items = waitcnt::insert(items, target)?;
     let (instructions, code) = emit::assemble(&items)?;
-    let (descriptor, metadata) = object::describe(f, opts, &inputs, &asg, lds, &kernarg);
+    let (descriptor, metadata) = object::describe(f, opts, &inputs, &asg, lds, &kernarg, slots);
     Ok(CompiledKernel {
         name: f.name.clone(),
         target,

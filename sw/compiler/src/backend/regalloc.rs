@@ -75,8 +75,18 @@ fn extend_over_loops(mc: &MachineCode, start: &[usize], end: &mut [usize]) {
     }
 }
 
-/// Allocates registers for `mc`.
-pub fn allocate(mc: &MachineCode) -> Result<Assignment, BackendError> {
+/// Allocates registers for `mc` with at most `vgpr_limit` VGPRs.
+pub fn allocate(mc: &MachineCode, vgpr_limit: u16) -> Result<Assignment, BackendError> {
+    allocate_or_victim(mc, vgpr_limit).map_err(|(e, _)| e)
+}
+
+/// [`allocate`]; when VGPRs run out, also the value to spill: of the
+/// intervals live at that point (not fixed), the one that ends
+/// last (Poletto & Sarkar's heuristic).
+pub fn allocate_or_victim(
+    mc: &MachineCode,
+    vgpr_limit: u16,
+) -> Result<Assignment, (BackendError, Option<VReg>)> {
     let n = mc.vregs.len();
     let mut start = vec![usize::MAX; n];
     let mut end = vec![0usize; n];
@@ -112,7 +122,7 @@ pub fn allocate(mc: &MachineCode) -> Result<Assignment, BackendError> {
         let limit = if class == RegClass::Sgpr {
             SGPR_LIMIT
         } else {
-            VGPR_LIMIT
+            vgpr_limit.clamp(1, VGPR_LIMIT)
         };
         let mut intervals: Vec<Interval> = (0..n)
             .filter(|&k| mc.vregs[k].class == class && start[k] != usize::MAX)
@@ -150,9 +160,10 @@ pub fn allocate(mc: &MachineCode) -> Result<Assignment, BackendError> {
             if let Some(p) = info.fixed {
                 let p = usize::from(p);
                 if busy[p..p + width].iter().any(|&b| b) {
-                    return Err(BackendError::Internal(format!(
-                        "fixed register {p} is already taken"
-                    )));
+                    return Err((
+                        BackendError::Internal(format!("fixed register {p} is already taken")),
+                        None,
+                    ));
                 }
                 chosen = Some(p);
             } else if let Some((src, pos)) = hint[iv.reg.0 as usize] {
@@ -175,17 +186,33 @@ pub fn allocate(mc: &MachineCode) -> Result<Assignment, BackendError> {
                 Some(p) => p,
                 None => {
                     let align = usize::from(info.align.max(1));
-                    (0..usize::from(limit).saturating_sub(width - 1))
+                    let free = (0..usize::from(limit).saturating_sub(width - 1))
                         .step_by(align)
-                        .find(|&p| busy[p..p + width].iter().all(|&b| !b))
-                        .ok_or_else(|| BackendError::OutOfRegisters {
-                            file: if class == RegClass::Sgpr {
+                        .find(|&p| busy[p..p + width].iter().all(|&b| !b));
+                    match free {
+                        Some(p) => p,
+                        None => {
+                            let victim = (class == RegClass::Vgpr)
+                                .then(|| {
+                                    active
+                                        .iter()
+                                        .chain(std::iter::once(&iv))
+                                        .filter(|a| {
+                                            let i = mc.vregs[a.reg.0 as usize];
+                                            i.fixed.is_none() && a.end > iv.start
+                                        })
+                                        .max_by_key(|a| (a.end, a.reg.0))
+                                        .map(|a| a.reg)
+                                })
+                                .flatten();
+                            let file = if class == RegClass::Sgpr {
                                 "SGPR"
                             } else {
                                 "VGPR"
-                            },
-                            limit,
-                        })?
+                            };
+                            return Err((BackendError::OutOfRegisters { file, limit }, victim));
+                        }
+                    }
                 }
             };
             busy[p..p + width].iter_mut().for_each(|b| *b = true);
