@@ -516,3 +516,51 @@ fn vgpr_spilling_to_scratch() {
         assert!(!k.listing().contains("scratch_"), "{}", k.listing());
     }
 }
+
+/// `if (gid >= n) return; out[gid] = gid * 8 / 2` — the guard every OpenCL
+/// kernel starts with: an early return inside a divergent branch.
+#[test]
+fn early_return_guard() {
+    let mut f = Function::new("guard");
+    f.add_param("out", Type::Ptr(AddrSpace::Global), "int*");
+    f.add_param("n", Type::I32, "int");
+    let mut b = Builder::new(&mut f);
+    let out = b.kernel_arg(0);
+    let n = b.kernel_arg(1);
+    let gid = b.work_item(WorkItemQuery::GlobalId, 0);
+    let done = b.icmp(IntCC::Uge, gid, n);
+    let quit = b.create_block();
+    let body = b.create_block();
+    b.brif(done, quit, &[], body, &[]);
+    b.switch_to(quit);
+    b.ret();
+    b.switch_to(body);
+    let eight = b.iconst(Type::I32, 8);
+    let two = b.iconst(Type::I32, 2);
+    let x = b.imul(gid, eight);
+    let y = b.binary(BinaryOp::Udiv, x, two);
+    let four = b.iconst(Type::I32, 4);
+    let off = b.imul(gid, four);
+    let p = b.ptr_add(out, off);
+    b.store(p, y);
+    b.ret();
+    for wave64 in [false, true] {
+        let o = CompileOptions {
+            wave64,
+            optimize: true,
+            ..Default::default()
+        };
+        let k = compile(&f, &o).unwrap();
+        let text = k.listing();
+        assert!(!text.contains("v_mul_lo_u32"), "strength-reduced:\n{text}");
+        let out = run(
+            &k,
+            128,
+            64,
+            &[TestArg::Buf(vec![7; 128]), TestArg::U32(100)],
+        )
+        .unwrap();
+        let want: Vec<u32> = (0..128).map(|g| if g < 100 { g * 4 } else { 7 }).collect();
+        assert_eq!(out[0], want, "wave64={wave64}\n{text}");
+    }
+}

@@ -236,3 +236,55 @@ fn constant_folding_cse_and_dce() {
     assert!(text.contains("v7:i32 = iadd v5, v5"), "{text}");
     assert!(!text.contains("imul"), "{text}");
 }
+
+#[test]
+fn strength_reduction_and_identities() {
+    let mut f = Function::new("k");
+    f.add_param("out", Type::Ptr(AddrSpace::Global), "int*");
+    let mut b = Builder::new(&mut f);
+    let out = b.kernel_arg(0);
+    let x = b.work_item(WorkItemQuery::LocalId, 0);
+    let eight = b.iconst(Type::I32, 8);
+    let zero = b.iconst(Type::I32, 0);
+    let one = b.iconst(Type::I32, 1);
+    let m = b.imul(eight, x); // x << 3
+    let d = b.binary(BinaryOp::Udiv, m, eight); // m >> 3
+    let a = b.iadd(d, zero); // d
+    let s = b.imul(a, one); // a
+    let z = b.binary(BinaryOp::And, s, zero); // 0
+    let r = b.iadd(s, z);
+    let p = b.ptr_add(out, r);
+    b.store(p, r);
+    b.ret();
+    opt::optimize(&mut f);
+    verify(&f).unwrap();
+    let text = print(&f);
+    assert!(
+        text.contains("shl v1, ") && text.contains("lshr "),
+        "{text}"
+    );
+    assert!(
+        !text.contains("imul") && !text.contains("udiv") && !text.contains(" and "),
+        "{text}"
+    );
+}
+
+#[test]
+fn early_returns_are_unified_into_one_exit() {
+    let mut f = Function::new("k");
+    let mut b = Builder::new(&mut f);
+    let x = b.work_item(WorkItemQuery::LocalId, 0);
+    let c = b.truth(x);
+    let t = b.create_block();
+    let e = b.create_block();
+    b.brif(c, t, &[], e, &[]);
+    b.switch_to(t);
+    b.ret();
+    b.switch_to(e);
+    b.ret();
+    assert!(opt::unify_returns(&mut f));
+    verify(&f).unwrap();
+    let rets = print(&f).matches("    ret\n").count();
+    assert_eq!(rets, 1, "{}", print(&f));
+    assert!(!opt::unify_returns(&mut f), "already one exit");
+}

@@ -151,16 +151,14 @@ impl CompiledKernel {
 /// Compiles one kernel.
 pub fn compile(f: &Function, opts: &CompileOptions) -> Result<CompiledKernel, BackendError> {
     ir::verify(f)?;
-    let optimized;
-    let f = if opts.optimize {
-        let mut g = f.clone();
+    // One exit block always (early returns become branches to it); `-O` on top.
+    let mut g = f.clone();
+    ir::opt::unify_returns(&mut g);
+    if opts.optimize {
         ir::opt::optimize(&mut g);
-        ir::verify(&g)?;
-        optimized = g;
-        &optimized
-    } else {
-        f
-    };
+    }
+    ir::verify(&g)?;
+    let f = &g;
     let target = opts.target();
     let mut sel = isel::Isel::new(f, *opts, false);
     sel.run()?;

@@ -166,6 +166,19 @@ impl Function {
         (inst, result)
     }
 
+    /// Moves `inst` (already in `before`'s block) to just before `before`.
+    pub fn move_before(&mut self, inst: Inst, before: Inst) {
+        let b = self.insts[before.index()].block.expect("placed");
+        let list = &mut self.blocks[b.index()].insts;
+        list.retain(|&i| i != inst);
+        let at = list
+            .iter()
+            .position(|&i| i == before)
+            .expect("in its block");
+        list.insert(at, inst);
+        self.insts[inst.index()].block = Some(b);
+    }
+
     /// Removes `inst` from the layout (its result must be unused).
     pub fn remove_inst(&mut self, inst: Inst) {
         if let Some(b) = self.insts[inst.index()].block.take() {

@@ -10,9 +10,10 @@ use super::function::Function;
 use super::instructions::{BinaryOp, InstKind, UnaryOp};
 use super::types::Type;
 
-/// Runs the `-O` pipeline: fold, CSE, DCE.
+/// Runs the `-O` pipeline: fold, simplify (strength reduction), CSE, DCE.
 pub fn optimize(f: &mut Function) {
     fold_constants(f);
+    simplify(f);
     cse(f);
     dce(f);
 }
@@ -203,4 +204,103 @@ pub fn dce(f: &mut Function) -> usize {
         }
     }
     removed
+}
+
+/// Gives the function a single `ret` block: every other `ret` becomes a jump
+/// to it (LLVM's UnifyFunctionExitNodes). An early `return` inside a
+/// conditional (`if (gid >= n) return;`) then is an ordinary branch to the
+/// join, which the back end masks like any other. Returns whether anything
+/// changed.
+pub fn unify_returns(f: &mut Function) -> bool {
+    let rets: Vec<(Block, super::Inst)> = f
+        .blocks()
+        .iter()
+        .filter_map(|&b| {
+            let &last = f.block(b).insts.last()?;
+            matches!(f.inst(last).kind, InstKind::Return).then_some((b, last))
+        })
+        .collect();
+    if rets.len() < 2 {
+        return false;
+    }
+    let exit = f.create_block();
+    f.append_inst(exit, InstKind::Return, None);
+    for (_, i) in rets {
+        f.inst_mut(i).kind = InstKind::Jump {
+            dest: super::BlockCall {
+                block: exit,
+                args: Vec::new(),
+            },
+        };
+    }
+    true
+}
+
+/// Strength reduction and algebraic identities on 32-bit integers:
+/// `x * 2^k` → `x << k`, `x udiv 2^k` → `x >> k`, `x + 0`, `x - 0`, `x * 1`,
+/// `x | 0`, `x ^ 0`, `x << 0` → `x`, `x * 0`, `x & 0` → `0`. Returns how many
+/// instructions changed.
+pub fn simplify(f: &mut Function) -> usize {
+    let mut changed = 0;
+    let mut replace: HashMap<Value, Value> = HashMap::new();
+    for b in f.blocks().to_vec() {
+        for i in f.block(b).insts.clone() {
+            let d = f.inst(i).clone();
+            let Some(r) = d.result else { continue };
+            let InstKind::Binary { op, args } = d.kind else {
+                continue;
+            };
+            let ty = f.ty(r);
+            if !(ty.is_int() && ty.bits() <= 32) {
+                continue;
+            }
+            let c = |v: Value| f.iconst_value(v);
+            let (a, k) = match (c(args[0]), c(args[1])) {
+                (None, Some(k)) => (args[0], k),
+                (Some(k), None) if op.is_commutative() => (args[1], k),
+                _ => continue,
+            };
+            let k = k as u32;
+            match (op, k) {
+                (BinaryOp::Iadd | BinaryOp::Isub | BinaryOp::Or | BinaryOp::Xor, 0)
+                | (BinaryOp::Shl | BinaryOp::Lshr | BinaryOp::Ashr, 0)
+                | (BinaryOp::Imul | BinaryOp::Udiv | BinaryOp::Sdiv, 1) => {
+                    if op != BinaryOp::Isub || c(args[1]).is_some() {
+                        replace.insert(r, a);
+                        changed += 1;
+                    }
+                }
+                (BinaryOp::Imul | BinaryOp::And, 0) => {
+                    f.inst_mut(i).kind = InstKind::Iconst { ty, imm: 0 };
+                    changed += 1;
+                }
+                (BinaryOp::Imul | BinaryOp::Udiv, k) if k.is_power_of_two() => {
+                    // The shift amount is a new constant placed before `i`.
+                    let (ci, cv) = f.append_inst(
+                        b,
+                        InstKind::Iconst {
+                            ty,
+                            imm: i64::from(k.trailing_zeros()),
+                        },
+                        Some(ty),
+                    );
+                    f.move_before(ci, i);
+                    let cv = cv.expect("a constant has a result");
+                    let new_op = if op == BinaryOp::Imul {
+                        BinaryOp::Shl
+                    } else {
+                        BinaryOp::Lshr
+                    };
+                    f.inst_mut(i).kind = InstKind::Binary {
+                        op: new_op,
+                        args: [a, cv],
+                    };
+                    changed += 1;
+                }
+                _ => {}
+            }
+        }
+    }
+    apply_replacements(f, &replace);
+    changed
 }
