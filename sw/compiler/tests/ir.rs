@@ -288,3 +288,38 @@ fn early_returns_are_unified_into_one_exit() {
     assert_eq!(rets, 1, "{}", print(&f));
     assert!(!opt::unify_returns(&mut f), "already one exit");
 }
+
+#[test]
+fn licm_hoists_invariants_to_the_preheader() {
+    // for (i = 0; i < n; i++) s += n * 4 + i  — `n * 4` is invariant.
+    let mut f = Function::new("k");
+    f.add_param("n", Type::I32, "int");
+    let mut b = Builder::new(&mut f);
+    let n = b.kernel_arg(0);
+    let zero = b.iconst(Type::I32, 0);
+    let head = b.create_block();
+    let exit = b.create_block();
+    let i = b.block_param(head, Type::I32);
+    let s = b.block_param(head, Type::I32);
+    b.jump(head, &[zero, zero]);
+    b.switch_to(head);
+    let four = b.iconst(Type::I32, 4);
+    let inv = b.imul(n, four);
+    let t = b.iadd(inv, i);
+    let s2 = b.iadd(s, t);
+    let one = b.iconst(Type::I32, 1);
+    let i2 = b.iadd(i, one);
+    let c = b.icmp(IntCC::Slt, i2, n);
+    b.brif(c, head, &[i2, s2], exit, &[]);
+    b.switch_to(exit);
+    b.ret();
+    let moved = opt::licm(&mut f);
+    verify(&f).unwrap();
+    assert_eq!(moved, 3, "iconst 4, imul, iconst 1:\n{}", print(&f));
+    let text = print(&f);
+    let entry = text.split("block1(").next().unwrap();
+    assert!(
+        entry.contains(&format!("{inv}:i32 = imul v0, {four}")),
+        "{text}"
+    );
+}

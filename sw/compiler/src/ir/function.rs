@@ -166,6 +166,12 @@ impl Function {
         (inst, result)
     }
 
+    /// The instruction list of `b`, for passes that reorder (the caller keeps
+    /// each instruction's `block` field in step).
+    pub fn block_insts_mut(&mut self, b: Block) -> &mut Vec<Inst> {
+        &mut self.blocks[b.index()].insts
+    }
+
     /// Moves `inst` (already in `before`'s block) to just before `before`.
     pub fn move_before(&mut self, inst: Inst, before: Inst) {
         let b = self.insts[before.index()].block.expect("placed");

@@ -10,11 +10,12 @@ use super::function::Function;
 use super::instructions::{BinaryOp, InstKind, UnaryOp};
 use super::types::Type;
 
-/// Runs the `-O` pipeline: fold, simplify (strength reduction), CSE, DCE.
+/// Runs the `-O` pipeline: fold, simplify (strength reduction), CSE, LICM, DCE.
 pub fn optimize(f: &mut Function) {
     fold_constants(f);
     simplify(f);
     cse(f);
+    licm(f);
     dce(f);
 }
 
@@ -303,4 +304,54 @@ pub fn simplify(f: &mut Function) -> usize {
     }
     apply_replacements(f, &replace);
     changed
+}
+
+/// Loop-invariant code motion: a pure, non-trapping instruction of a loop
+/// whose operands are all defined outside the loop (or hoisted already)
+/// moves to the end of the loop's preheader (the header's single
+/// predecessor outside the loop, ending in a jump). Loads stay (a store in
+/// the loop may change memory). Returns how many moved.
+pub fn licm(f: &mut Function) -> usize {
+    let cfg = Cfg::new(f);
+    let mut moved = 0;
+    for &(latch, header) in &cfg.back_edges {
+        let body = cfg.loop_blocks(latch, header);
+        let outside: Vec<Block> = cfg.preds[header.index()]
+            .iter()
+            .copied()
+            .filter(|p| !body.contains(p))
+            .collect();
+        let [pre] = outside[..] else { continue };
+        let Some(&pre_term) = f.block(pre).insts.last() else {
+            continue;
+        };
+        if !matches!(f.inst(pre_term).kind, InstKind::Jump { .. }) {
+            continue;
+        }
+        let in_loop = |f: &Function, v: Value| -> bool {
+            let b = match f.value(v).def {
+                super::ValueDef::Param(b, _) => Some(b),
+                super::ValueDef::Inst(i) => f.inst(i).block,
+            };
+            b.is_some_and(|b| body.contains(&b))
+        };
+        // Blocks in RPO so definitions are visited before their uses.
+        for &b in cfg.rpo.iter().filter(|b| body.contains(b)) {
+            for i in f.block(b).insts.clone() {
+                let k = &f.inst(i).kind;
+                let hoistable = cse_candidate(k)
+                    && !matches!(k, InstKind::Binary { op, .. } if op.may_trap())
+                    && !k.operands().iter().any(|&v| in_loop(f, v));
+                if hoistable && f.inst(i).result.is_some() {
+                    f.remove_inst(i);
+                    let list = &mut f.block_insts_mut(pre);
+                    let at = list.len() - 1;
+                    list.insert(at, i);
+                    f.inst_mut(i).block = Some(pre);
+                    moved += 1;
+                }
+            }
+        }
+    }
+    moved
 }
