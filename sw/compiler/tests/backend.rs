@@ -564,3 +564,119 @@ fn early_return_guard() {
         assert_eq!(out[0], want, "wave64={wave64}\n{text}");
     }
 }
+
+/// Integer division and remainder (signed and unsigned, divergent and
+/// uniform operands) against Rust's, over awkward values.
+#[test]
+fn integer_division_and_remainder() {
+    let ops = [
+        BinaryOp::Udiv,
+        BinaryOp::Urem,
+        BinaryOp::Sdiv,
+        BinaryOp::Srem,
+    ];
+    let mut f = Function::new("div");
+    f.add_param("a", Type::Ptr(AddrSpace::Global), "int*");
+    f.add_param("b", Type::Ptr(AddrSpace::Global), "int*");
+    f.add_param("out", Type::Ptr(AddrSpace::Global), "int*");
+    f.add_param("k", Type::I32, "int");
+    let mut b = Builder::new(&mut f);
+    let pa = b.kernel_arg(0);
+    let pb = b.kernel_arg(1);
+    let po = b.kernel_arg(2);
+    let k = b.kernel_arg(3);
+    let gid = b.work_item(WorkItemQuery::GlobalId, 0);
+    let two = b.iconst(Type::I32, 2);
+    let off = b.shl(gid, two);
+    let x = {
+        let p = b.ptr_add(pa, off);
+        b.load(Type::I32, p)
+    };
+    let y = {
+        let p = b.ptr_add(pb, off);
+        b.load(Type::I32, p)
+    };
+    let n = b.iconst(Type::I32, 6);
+    let base = b.imul(gid, n);
+    let four = b.iconst(Type::I32, 4);
+    for (slot, (op, divisor)) in ops
+        .iter()
+        .map(|&o| (o, y))
+        .chain([(BinaryOp::Udiv, k), (BinaryOp::Srem, k)])
+        .enumerate()
+    {
+        let r = b.binary(op, x, divisor);
+        let s = b.iconst(Type::I32, slot as i64);
+        let idx = b.iadd(base, s);
+        let o = b.imul(idx, four);
+        let p = b.ptr_add(po, o);
+        b.store(p, r);
+    }
+    b.ret();
+    let specials = [
+        0u32,
+        1,
+        2,
+        3,
+        7,
+        100,
+        0x7fff_ffff,
+        0x8000_0000,
+        0xffff_ffff,
+        0xffff_fffe,
+        12345678,
+        0x8000_0001,
+    ];
+    let mut xs = Vec::new();
+    let mut ys = Vec::new();
+    for &p in &specials {
+        for &q in &specials {
+            if q != 0 && !(p == 0x8000_0000 && q == 0xffff_ffff) {
+                xs.push(p);
+                ys.push(q);
+            }
+        }
+    }
+    let mut seed = 0x1234_5678u32;
+    while xs.len() < 256 {
+        seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+        let p = seed;
+        seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+        let q = (seed >> (seed % 31)).max(1);
+        xs.push(p);
+        ys.push(q);
+    }
+    let n = xs.len() as u32;
+    let kv = 7u32;
+    for wave64 in [false, true] {
+        let kern = compile(&f, &opts(wave64)).unwrap();
+        let out = run(
+            &kern,
+            n,
+            64,
+            &[
+                TestArg::Buf(xs.clone()),
+                TestArg::Buf(ys.clone()),
+                TestArg::Buf(vec![0; 6 * n as usize]),
+                TestArg::U32(kv),
+            ],
+        )
+        .unwrap();
+        for g in 0..n as usize {
+            let (x, y) = (xs[g], ys[g]);
+            let want = [
+                x / y,
+                x % y,
+                (x as i32).wrapping_div(y as i32) as u32,
+                (x as i32).wrapping_rem(y as i32) as u32,
+                x / kv,
+                (x as i32).wrapping_rem(kv as i32) as u32,
+            ];
+            assert_eq!(
+                &out[2][6 * g..6 * g + 6],
+                &want,
+                "wave64={wave64} x={x:#x} y={y:#x}"
+            );
+        }
+    }
+}

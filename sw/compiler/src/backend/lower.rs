@@ -54,7 +54,7 @@ fn valu(op: BinaryOp) -> Option<(Opcode, bool)> {
         BinaryOp::Fmul => (Opcode::V_MUL_F32, false),
         BinaryOp::Fmin => (Opcode::V_MIN_F32, false),
         BinaryOp::Fmax => (Opcode::V_MAX_F32, false),
-        BinaryOp::Sdiv | BinaryOp::Udiv => return None,
+        BinaryOp::Sdiv | BinaryOp::Udiv | BinaryOp::Srem | BinaryOp::Urem => return None,
     })
 }
 
@@ -343,6 +343,10 @@ impl Isel<'_> {
                 let o = salu(op).ok_or_else(|| unsupported(format!("uniform {}", op.name())))?;
                 let (x, y) = (self.ssrc_part(a, 0)?, self.ssrc_part(b, 0)?);
                 self.sop2(o, MOp::Reg(d, 0), x, y);
+            }
+            Loc::V(d) if op.may_trap() => {
+                let (x, y) = (self.src(a)?, self.src(b)?);
+                self.divrem(d, op, x, y);
             }
             Loc::V(d) => {
                 let (o, rev) = valu(op).ok_or_else(|| {

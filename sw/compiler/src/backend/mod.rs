@@ -31,6 +31,7 @@
 //! ```
 
 mod abi;
+mod divide;
 pub mod emit;
 pub mod isel;
 mod loops;

@@ -18,6 +18,10 @@ pub enum BinaryOp {
     Sdiv,
     /// Unsigned division.
     Udiv,
+    /// Signed remainder (sign of the dividend, as C).
+    Srem,
+    /// Unsigned remainder.
+    Urem,
     /// Bitwise and (also logical and on `i1`).
     And,
     /// Bitwise or.
@@ -52,12 +56,14 @@ pub enum BinaryOp {
 
 impl BinaryOp {
     /// Every operation, for the printer's reverse lookup and tests.
-    pub const ALL: [BinaryOp; 20] = [
+    pub const ALL: [BinaryOp; 22] = [
         BinaryOp::Iadd,
         BinaryOp::Isub,
         BinaryOp::Imul,
         BinaryOp::Sdiv,
         BinaryOp::Udiv,
+        BinaryOp::Srem,
+        BinaryOp::Urem,
         BinaryOp::And,
         BinaryOp::Or,
         BinaryOp::Xor,
@@ -83,6 +89,8 @@ impl BinaryOp {
             BinaryOp::Imul => "imul",
             BinaryOp::Sdiv => "sdiv",
             BinaryOp::Udiv => "udiv",
+            BinaryOp::Srem => "srem",
+            BinaryOp::Urem => "urem",
             BinaryOp::And => "and",
             BinaryOp::Or => "or",
             BinaryOp::Xor => "xor",
@@ -116,6 +124,8 @@ impl BinaryOp {
             BinaryOp::Isub
                 | BinaryOp::Sdiv
                 | BinaryOp::Udiv
+                | BinaryOp::Srem
+                | BinaryOp::Urem
                 | BinaryOp::Shl
                 | BinaryOp::Lshr
                 | BinaryOp::Ashr
@@ -126,7 +136,10 @@ impl BinaryOp {
     /// True when the operation may trap or is undefined for some inputs, so it
     /// must not be executed for lanes whose result is not wanted (division).
     pub fn may_trap(self) -> bool {
-        matches!(self, BinaryOp::Sdiv | BinaryOp::Udiv)
+        matches!(
+            self,
+            BinaryOp::Sdiv | BinaryOp::Udiv | BinaryOp::Srem | BinaryOp::Urem
+        )
     }
 }
 

@@ -66,6 +66,10 @@ pub fn fold_constants(f: &mut Function) -> usize {
                                     Some(i64::from((x as i32).wrapping_div(y as i32)))
                                 }
                                 BinaryOp::Udiv if y != 0 => Some(i64::from(ux / uy)),
+                                BinaryOp::Srem if y != 0 => {
+                                    Some(i64::from((x as i32).wrapping_rem(y as i32)))
+                                }
+                                BinaryOp::Urem if y != 0 => Some(i64::from(ux % uy)),
                                 _ => None,
                             };
                             v.map(|v| InstKind::Iconst {
