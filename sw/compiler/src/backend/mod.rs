@@ -36,6 +36,7 @@ pub mod emit;
 pub mod isel;
 mod loops;
 mod lower;
+mod memory;
 pub mod minst;
 pub mod object;
 pub mod regalloc;

@@ -270,10 +270,9 @@ pub fn simplify(f: &mut Function) -> usize {
                 (BinaryOp::Iadd | BinaryOp::Isub | BinaryOp::Or | BinaryOp::Xor, 0)
                 | (BinaryOp::Shl | BinaryOp::Lshr | BinaryOp::Ashr, 0)
                 | (BinaryOp::Imul | BinaryOp::Udiv | BinaryOp::Sdiv, 1) => {
-                    if op != BinaryOp::Isub || c(args[1]).is_some() {
-                        replace.insert(r, a);
-                        changed += 1;
-                    }
+                    // Only commutative ops reach here with the constant first.
+                    replace.insert(r, a);
+                    changed += 1;
                 }
                 (BinaryOp::Imul | BinaryOp::And, 0) => {
                     f.inst_mut(i).kind = InstKind::Iconst { ty, imm: 0 };
