@@ -680,3 +680,74 @@ fn integer_division_and_remainder() {
         }
     }
 }
+
+/// `char`/`short` buffers: `out[gid] = (char)(in8[gid] (signed) + in16[gid]
+/// (unsigned) + 1)`, and the short result too.
+#[test]
+fn byte_and_short_memory() {
+    let mut f = Function::new("narrow");
+    f.add_param("in8", Type::Ptr(AddrSpace::Global), "char*");
+    f.add_param("in16", Type::Ptr(AddrSpace::Global), "ushort*");
+    f.add_param("out8", Type::Ptr(AddrSpace::Global), "char*");
+    f.add_param("out16", Type::Ptr(AddrSpace::Global), "short*");
+    let mut b = Builder::new(&mut f);
+    let (p8, p16, o8, o16) = (
+        b.kernel_arg(0),
+        b.kernel_arg(1),
+        b.kernel_arg(2),
+        b.kernel_arg(3),
+    );
+    let gid = b.work_item(WorkItemQuery::GlobalId, 0);
+    let one = b.iconst(Type::I32, 1);
+    let off2 = b.shl(gid, one);
+    let a8 = b.ptr_add(p8, gid);
+    let x8 = b.load(Type::I8, a8);
+    let a16 = b.ptr_add(p16, off2);
+    let x16 = b.load(Type::I16, a16);
+    let sx = b.convert(ConvertOp::Sext, x8, Type::I32);
+    let zx = b.convert(ConvertOp::Zext, x16, Type::I32);
+    let s = b.iadd(sx, zx);
+    let s1 = b.iadd(s, one);
+    let t8 = b.convert(ConvertOp::Trunc, s1, Type::I8);
+    let t16 = b.convert(ConvertOp::Trunc, s1, Type::I16);
+    let q8 = b.ptr_add(o8, gid);
+    b.store(q8, t8);
+    let q16 = b.ptr_add(o16, off2);
+    b.store(q16, t16);
+    b.ret();
+    let n = 64usize;
+    let in8: Vec<u8> = (0..n).map(|i| (i as u8).wrapping_mul(37)).collect();
+    let in16: Vec<u16> = (0..n).map(|i| (i as u16).wrapping_mul(40503)).collect();
+    let pack8 = |v: &[u8]| -> Vec<u32> {
+        v.chunks(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect()
+    };
+    let pack16 = |v: &[u16]| -> Vec<u32> {
+        v.chunks(2)
+            .map(|c| u32::from(c[0]) | u32::from(c[1]) << 16)
+            .collect()
+    };
+    for wave64 in [false, true] {
+        let k = compile(&f, &opts(wave64)).unwrap();
+        let out = run(
+            &k,
+            n as u32,
+            64,
+            &[
+                TestArg::Buf(pack8(&in8)),
+                TestArg::Buf(pack16(&in16)),
+                TestArg::Buf(vec![0; n / 4]),
+                TestArg::Buf(vec![0; n / 2]),
+            ],
+        )
+        .unwrap();
+        let want: Vec<u32> = (0..n)
+            .map(|i| (in8[i] as i8 as i32 + i32::from(in16[i]) + 1) as u32)
+            .collect();
+        let w8: Vec<u8> = want.iter().map(|&w| w as u8).collect();
+        let w16: Vec<u16> = want.iter().map(|&w| w as u16).collect();
+        assert_eq!(out[2], pack8(&w8), "wave64={wave64}\n{}", k.listing());
+        assert_eq!(out[3], pack16(&w16), "wave64={wave64}\n{}", k.listing());
+    }
+}

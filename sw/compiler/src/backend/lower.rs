@@ -124,7 +124,10 @@ impl Isel<'_> {
             if matches!(kind, InstKind::Iconst { .. } | InstKind::Fconst { .. }) {
                 return Ok(());
             }
-            if self.f.ty(r) != Type::I1 {
+            // Loads and conversions handle their own widths (i8/i16 live in
+            // the low bits of a 32-bit register, the high bits unspecified).
+            let own_width = matches!(kind, InstKind::Load { .. } | InstKind::Convert { .. });
+            if self.f.ty(r) != Type::I1 && !own_width {
                 self.check_width(r, "an operation")?;
             }
         }
@@ -679,6 +682,43 @@ impl Isel<'_> {
                 } else {
                     self.sop2(Opcode::S_ASHR_I32, MOp::Reg(d, 1), lo, MOp::Imm(31));
                 }
+            }
+            ConvertOp::Zext | ConvertOp::Sext
+                if matches!(from, Type::I8 | Type::I16) && to.bits() == 32 =>
+            {
+                let x = self.src(a)?;
+                let bits = from.bits();
+                match (op, is_v) {
+                    (ConvertOp::Zext, true) => self.vop2(
+                        Opcode::V_AND_B32,
+                        MOp::Reg(d, 0),
+                        MOp::Imm((1 << bits) - 1),
+                        x,
+                        true,
+                    ),
+                    (ConvertOp::Zext, false) => self.sop2(
+                        Opcode::S_AND_B32,
+                        MOp::Reg(d, 0),
+                        x,
+                        MOp::Imm((1 << bits) - 1),
+                    ),
+                    (_, true) => self.vop3(
+                        Opcode::V_BFE_I32,
+                        &[MOp::Reg(d, 0), x, MOp::Imm(0), MOp::Imm(bits)],
+                    ),
+                    (_, false) => {
+                        let o = if bits == 8 {
+                            Opcode::S_SEXT_I32_I8
+                        } else {
+                            Opcode::S_SEXT_I32_I16
+                        };
+                        self.push(o, Family::Sop1, 1, &[MOp::Reg(d, 0), x]);
+                    }
+                }
+            }
+            ConvertOp::Trunc if to.bits() <= 32 && to != Type::I1 && from.bits() <= 32 => {
+                let x = self.src(a)?;
+                self.mov(is_v, MOp::Reg(d, 0), x);
             }
             ConvertOp::Trunc if to.bits() <= 32 && to != Type::I1 => {
                 let lo = self.src_part(a, 0)?;

@@ -105,7 +105,7 @@ impl Isel<'_> {
     }
 
     pub(super) fn load(&mut self, r: Value, ty: Type, addr: Value) -> Result<(), BackendError> {
-        if ty.bits() != 32 {
+        if !matches!(ty, Type::I8 | Type::I16) && ty.bits() != 32 {
             return Err(unsupported(format!(
                 "loads of {ty} are not supported by the back end yet"
             )));
@@ -114,7 +114,8 @@ impl Isel<'_> {
         let (l, d) = self.dst(r);
         match space {
             AddrSpace::Global | AddrSpace::Constant => {
-                let scalar_ok = space == AddrSpace::Constant || !self.writes_global;
+                let scalar_ok =
+                    ty.bits() == 32 && (space == AddrSpace::Constant || !self.writes_global);
                 if let (Loc::S(_), true) = (l, scalar_ok) {
                     let a = self.ssrc_part(addr, 0)?;
                     let MOp::Reg(base, 0) = a else {
@@ -134,8 +135,13 @@ impl Isel<'_> {
                 } else {
                     self.mc.vreg(RegClass::Vgpr, 1)
                 };
+                let op = match ty.bits() {
+                    8 => Opcode::GLOBAL_LOAD_UBYTE,
+                    16 => Opcode::GLOBAL_LOAD_USHORT,
+                    _ => Opcode::GLOBAL_LOAD_DWORD,
+                };
                 self.push(
-                    Opcode::GLOBAL_LOAD_DWORD,
+                    op,
                     Family::Global,
                     1,
                     &[MOp::Reg(dst, 0), MOp::Reg(a, 0), MOp::Off],
@@ -151,7 +157,12 @@ impl Isel<'_> {
                 } else {
                     self.mc.vreg(RegClass::Vgpr, 1)
                 };
-                self.push(Opcode::DS_READ_B32, Family::Ds, 1, &[MOp::Reg(dst, 0), a]);
+                let op = match ty.bits() {
+                    8 => Opcode::DS_READ_U8,
+                    16 => Opcode::DS_READ_U16,
+                    _ => Opcode::DS_READ_B32,
+                };
+                self.push(op, Family::Ds, 1, &[MOp::Reg(dst, 0), a]);
                 if let Loc::S(_) = l {
                     self.readfirstlane(d, MOp::Reg(dst, 0));
                 }
@@ -167,7 +178,7 @@ impl Isel<'_> {
 
     pub(super) fn store(&mut self, addr: Value, value: Value) -> Result<(), BackendError> {
         let ty = self.f.ty(value);
-        if ty.bits() != 32 {
+        if !matches!(ty, Type::I8 | Type::I16) && ty.bits() != 32 {
             return Err(unsupported(format!(
                 "stores of {ty} are not supported by the back end yet"
             )));
@@ -177,17 +188,22 @@ impl Isel<'_> {
             AddrSpace::Global => {
                 let a = self.vaddr64(addr)?;
                 let v = self.vreg_of(value, 0)?;
-                self.push(
-                    Opcode::GLOBAL_STORE_DWORD,
-                    Family::Global,
-                    0,
-                    &[MOp::Reg(a, 0), v, MOp::Off],
-                );
+                let op = match ty.bits() {
+                    8 => Opcode::GLOBAL_STORE_BYTE,
+                    16 => Opcode::GLOBAL_STORE_SHORT,
+                    _ => Opcode::GLOBAL_STORE_DWORD,
+                };
+                self.push(op, Family::Global, 0, &[MOp::Reg(a, 0), v, MOp::Off]);
             }
             AddrSpace::Local => {
                 let a = self.vreg_of(addr, 0)?;
                 let v = self.vreg_of(value, 0)?;
-                self.push(Opcode::DS_WRITE_B32, Family::Ds, 0, &[a, v]);
+                let op = match ty.bits() {
+                    8 => Opcode::DS_WRITE_B8,
+                    16 => Opcode::DS_WRITE_B16,
+                    _ => Opcode::DS_WRITE_B32,
+                };
+                self.push(op, Family::Ds, 0, &[a, v]);
             }
             s => return Err(unsupported(format!("stores to {} memory", s.name()))),
         }
