@@ -751,3 +751,54 @@ fn byte_and_short_memory() {
         assert_eq!(out[3], pack16(&w16), "wave64={wave64}\n{}", k.listing());
     }
 }
+
+/// Address-mode folding: `a[gid + 1] - a[gid]` with the `+ 4` bytes in the
+/// load's `offset:` field, not in a 64-bit add.
+#[test]
+fn constant_offsets_fold_into_memory_instructions() {
+    let mut f = Function::new("diff");
+    f.add_param("a", Type::Ptr(AddrSpace::Global), "int*");
+    f.add_param("out", Type::Ptr(AddrSpace::Global), "int*");
+    let mut b = Builder::new(&mut f);
+    let a = b.kernel_arg(0);
+    let out = b.kernel_arg(1);
+    let gid = b.work_item(WorkItemQuery::GlobalId, 0);
+    let two = b.iconst(Type::I32, 2);
+    let off = b.shl(gid, two);
+    let p = b.ptr_add(a, off);
+    let four = b.iconst(Type::I32, 4);
+    let q = b.ptr_add(p, four);
+    let x1 = b.load(Type::I32, q);
+    let x0 = b.load(Type::I32, p);
+    let d = b.isub(x1, x0);
+    let po = b.ptr_add(out, off);
+    let minus8 = b.iconst(Type::I32, -8);
+    let po2 = b.ptr_add(po, minus8);
+    let eight = b.iconst(Type::I32, 8);
+    let po3 = b.ptr_add(po2, eight);
+    b.store(po3, d);
+    b.ret();
+    let input: Vec<u32> = (0..65u32).map(|i| i * i).collect();
+    for wave64 in [false, true] {
+        let k = compile(&f, &opts(wave64)).unwrap();
+        let text = k.listing();
+        assert!(
+            text.contains("global_load_dword") && text.contains("off offset:4"),
+            "{text}"
+        );
+        assert_eq!(
+            text.matches("v_add_co_u32").count(),
+            3,
+            "a, out, out-8: {text}"
+        );
+        let out = run(
+            &k,
+            64,
+            64,
+            &[TestArg::Buf(input.clone()), TestArg::Buf(vec![0; 64])],
+        )
+        .unwrap();
+        let want: Vec<u32> = (0..64).map(|i| input[i + 1] - input[i]).collect();
+        assert_eq!(out[1], want, "wave64={wave64}\n{text}");
+    }
+}

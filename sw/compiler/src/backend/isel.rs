@@ -70,6 +70,8 @@ pub struct Isel<'f> {
     temp_locs: Vec<(Value, Loc)>,
     /// With spilling: the SGPR holding 0 that scratch accesses use as `saddr`.
     pub(super) scratch: Option<VReg>,
+    /// Addresses folded into memory instructions: (base, immediate offset).
+    pub(super) folded: Vec<Option<(Value, i32)>>,
 }
 
 /// What the dispatch must initialise, found by selection.
@@ -167,6 +169,7 @@ impl<'f> Isel<'f> {
             loops: Vec::new(),
             temp_locs: Vec::new(),
             scratch,
+            folded: vec![None; f.value_count()],
         }
     }
 
@@ -196,6 +199,7 @@ impl<'f> Isel<'f> {
                 n += 1;
             }
         }
+        super::memory::fold_addresses(self);
         super::select004::find_candidates(self);
         self.region(entry, None)?;
         Ok(())

@@ -13,7 +13,57 @@ fn unsupported(what: String) -> BackendError {
     BackendError::Unsupported(what)
 }
 
+/// Immediate offsets the encodings take: GLOBAL's signed 12 bits, DS's
+/// unsigned 16 bits.
+fn offset_fits(space: AddrSpace, c: i64) -> bool {
+    match space {
+        AddrSpace::Global | AddrSpace::Constant => (-2048..=2047).contains(&c),
+        AddrSpace::Local => (0..=65535).contains(&c),
+        AddrSpace::Private => false,
+    }
+}
+
+/// Address-mode folding: a `ptr_add(base, constant)` whose every use is the
+/// address of a load or store becomes those instructions' immediate
+/// `offset:` and is not selected itself.
+pub(super) fn fold_addresses(isel: &mut Isel) {
+    let f = isel.f;
+    // A value used anywhere but as a load/store address cannot be folded.
+    let mut other_use = vec![false; f.value_count()];
+    for &b in f.blocks() {
+        for &i in &f.block(b).insts {
+            match &f.inst(i).kind {
+                InstKind::Load { .. } => {}
+                InstKind::Store { value, .. } => other_use[value.index()] = true,
+                k => k.for_each_operand(|v| other_use[v.index()] = true),
+            }
+        }
+    }
+    for &b in f.blocks() {
+        for &i in &f.block(b).insts {
+            let d = f.inst(i);
+            let (Some(r), InstKind::PtrAdd { base, offset }) = (d.result, &d.kind) else {
+                continue;
+            };
+            let Some(c) = f.iconst_value(*offset) else {
+                continue;
+            };
+            let Some(space) = space_of(f.ty(r)) else {
+                continue;
+            };
+            if !other_use[r.index()] && offset_fits(space, c) {
+                isel.folded[r.index()] = Some((*base, c as i32));
+                isel.deferred[i.index()] = true;
+            }
+        }
+    }
+}
+
 impl Isel<'_> {
+    /// The base and immediate offset of an address (see [`fold_addresses`]).
+    fn addr_parts(&self, addr: Value) -> (Value, i32) {
+        self.folded[addr.index()].unwrap_or((addr, 0))
+    }
     pub(super) fn ptr_add(
         &mut self,
         r: Value,
@@ -111,6 +161,7 @@ impl Isel<'_> {
             )));
         }
         let space = space_of(self.f.ty(addr)).expect("verified");
+        let (addr, imm) = self.addr_parts(addr);
         let (l, d) = self.dst(r);
         match space {
             AddrSpace::Global | AddrSpace::Constant => {
@@ -121,12 +172,14 @@ impl Isel<'_> {
                     let MOp::Reg(base, 0) = a else {
                         return Err(unsupported("a load from a constant address".into()));
                     };
-                    self.push(
+                    let mut i = MInst::new(
                         Opcode::S_LOAD_DWORD,
                         Family::Smem,
                         1,
                         &[MOp::Reg(d, 0), MOp::Reg(base, 0), MOp::Phys(special::NULL)],
                     );
+                    i.modifiers.offset = imm;
+                    self.mc.push(i);
                     return Ok(());
                 }
                 let a = self.vaddr64(addr)?;
@@ -140,12 +193,14 @@ impl Isel<'_> {
                     16 => Opcode::GLOBAL_LOAD_USHORT,
                     _ => Opcode::GLOBAL_LOAD_DWORD,
                 };
-                self.push(
+                let mut i = MInst::new(
                     op,
                     Family::Global,
                     1,
                     &[MOp::Reg(dst, 0), MOp::Reg(a, 0), MOp::Off],
                 );
+                i.modifiers.offset = imm;
+                self.mc.push(i);
                 if let Loc::S(_) = l {
                     self.readfirstlane(d, MOp::Reg(dst, 0));
                 }
@@ -162,7 +217,9 @@ impl Isel<'_> {
                     16 => Opcode::DS_READ_U16,
                     _ => Opcode::DS_READ_B32,
                 };
-                self.push(op, Family::Ds, 1, &[MOp::Reg(dst, 0), a]);
+                let mut i = MInst::new(op, Family::Ds, 1, &[MOp::Reg(dst, 0), a]);
+                i.modifiers.offset = imm;
+                self.mc.push(i);
                 if let Loc::S(_) = l {
                     self.readfirstlane(d, MOp::Reg(dst, 0));
                 }
@@ -184,6 +241,7 @@ impl Isel<'_> {
             )));
         }
         let space = space_of(self.f.ty(addr)).expect("verified");
+        let (addr, imm) = self.addr_parts(addr);
         match space {
             AddrSpace::Global => {
                 let a = self.vaddr64(addr)?;
@@ -193,7 +251,9 @@ impl Isel<'_> {
                     16 => Opcode::GLOBAL_STORE_SHORT,
                     _ => Opcode::GLOBAL_STORE_DWORD,
                 };
-                self.push(op, Family::Global, 0, &[MOp::Reg(a, 0), v, MOp::Off]);
+                let mut i = MInst::new(op, Family::Global, 0, &[MOp::Reg(a, 0), v, MOp::Off]);
+                i.modifiers.offset = imm;
+                self.mc.push(i);
             }
             AddrSpace::Local => {
                 let a = self.vreg_of(addr, 0)?;
@@ -203,7 +263,9 @@ impl Isel<'_> {
                     16 => Opcode::DS_WRITE_B16,
                     _ => Opcode::DS_WRITE_B32,
                 };
-                self.push(op, Family::Ds, 0, &[a, v]);
+                let mut i = MInst::new(op, Family::Ds, 0, &[a, v]);
+                i.modifiers.offset = imm;
+                self.mc.push(i);
             }
             s => return Err(unsupported(format!("stores to {} memory", s.name()))),
         }
