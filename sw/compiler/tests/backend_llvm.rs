@@ -217,3 +217,27 @@ fn llvm_readelf_reads_the_metadata_note() {
         }
     }
 }
+
+/// `gpusim info` (`CodeObject::parse` + `describe`) reads our objects, and
+/// decoding the code back (what `gpusim disasm` does) gives our listing.
+#[test]
+fn gpusim_info_and_disasm_read_the_object() {
+    use arch::code_object::CodeObject;
+    for (k, elf) in objects() {
+        let co = CodeObject::parse(&elf).unwrap();
+        let text = co.describe();
+        assert!(text.contains("gfx1030") && text.contains(&k.name), "{text}");
+        let kernel = co.kernels().iter().find(|x| x.name == k.name).unwrap();
+        // The writer sets the entry offset from its layout; the rest round-trips.
+        let mut read = kernel.descriptor;
+        assert!(read.kernel_code_entry_byte_offset > 0);
+        read.kernel_code_entry_byte_offset = 0;
+        assert_eq!(read, k.descriptor, "the descriptor round-trips");
+        let decoded: String = arch::isa::decode_all(k.target, &k.code)
+            .unwrap()
+            .iter()
+            .map(|(_, i)| format!("{i}\n"))
+            .collect();
+        assert_eq!(decoded, k.listing(), "{}", k.name);
+    }
+}
