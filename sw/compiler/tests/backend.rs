@@ -802,3 +802,71 @@ fn constant_offsets_fold_into_memory_instructions() {
         assert_eq!(out[1], want, "wave64={wave64}\n{text}");
     }
 }
+
+/// A counted loop (`for (i = 0; i < 4; i++) acc = acc * 3 + a[gid * 4 + i]`)
+/// is unrolled by `-O`: straight code, same results as the loop.
+#[test]
+fn counted_loop_is_unrolled() {
+    let mut f = Function::new("unroll");
+    f.add_param("a", Type::Ptr(AddrSpace::Global), "int*");
+    f.add_param("out", Type::Ptr(AddrSpace::Global), "int*");
+    let mut b = Builder::new(&mut f);
+    let a = b.kernel_arg(0);
+    let out = b.kernel_arg(1);
+    let gid = b.work_item(WorkItemQuery::GlobalId, 0);
+    let zero = b.iconst(Type::I32, 0);
+    let one = b.iconst(Type::I32, 1);
+    let two = b.iconst(Type::I32, 2);
+    let three = b.iconst(Type::I32, 3);
+    let four = b.iconst(Type::I32, 4);
+    let head = b.create_block();
+    let exit = b.create_block();
+    let i = b.block_param(head, Type::I32);
+    let acc = b.block_param(head, Type::I32);
+    let r = b.block_param(exit, Type::I32);
+    b.jump(head, &[zero, one]);
+    b.switch_to(head);
+    let row = b.imul(gid, four);
+    let idx = b.iadd(row, i);
+    let off = b.shl(idx, two);
+    let p = b.ptr_add(a, off);
+    let x = b.load(Type::I32, p);
+    let t = b.imul(acc, three);
+    let acc2 = b.iadd(t, x);
+    let i2 = b.iadd(i, one);
+    let more = b.icmp(IntCC::Slt, i2, four);
+    b.brif(more, head, &[i2, acc2], exit, &[acc2]);
+    b.switch_to(exit);
+    let goff = b.shl(gid, two);
+    let po = b.ptr_add(out, goff);
+    b.store(po, r);
+    b.ret();
+    let input: Vec<u32> = (0..256u32).map(|i| i * 7 + 3).collect();
+    let want: Vec<u32> = (0..64usize)
+        .map(|g| {
+            (0..4).fold(1u32, |acc, i| {
+                acc.wrapping_mul(3).wrapping_add(input[g * 4 + i])
+            })
+        })
+        .collect();
+    for optimize in [false, true] {
+        let o = CompileOptions {
+            optimize,
+            ..Default::default()
+        };
+        let k = compile(&f, &o).unwrap();
+        let text = k.listing();
+        assert_eq!(text.contains("s_branch"), !optimize, "{text}");
+        if optimize {
+            assert_eq!(text.matches("global_load_dword").count(), 4, "{text}");
+        }
+        let out = run(
+            &k,
+            64,
+            64,
+            &[TestArg::Buf(input.clone()), TestArg::Buf(vec![0; 64])],
+        )
+        .unwrap();
+        assert_eq!(out[1], want, "optimize={optimize}\n{text}");
+    }
+}

@@ -185,6 +185,15 @@ impl Function {
         self.insts[inst.index()].block = Some(b);
     }
 
+    /// Removes block `b` and its instructions from the layout (nothing may
+    /// branch to it any more).
+    pub fn remove_block(&mut self, b: Block) {
+        self.layout.retain(|&x| x != b);
+        for i in std::mem::take(&mut self.blocks[b.index()].insts) {
+            self.insts[i.index()].block = None;
+        }
+    }
+
     /// Removes `inst` from the layout (its result must be unused).
     pub fn remove_inst(&mut self, inst: Inst) {
         if let Some(b) = self.insts[inst.index()].block.take() {

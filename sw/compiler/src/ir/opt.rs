@@ -10,12 +10,18 @@ use super::function::Function;
 use super::instructions::{BinaryOp, InstKind, UnaryOp};
 use super::types::Type;
 
-/// Runs the `-O` pipeline: fold, simplify (strength reduction), CSE, LICM, DCE.
+/// Runs the `-O` pipeline: fold, simplify (strength reduction), CSE, LICM,
+/// unrolling of small counted loops, then fold/CSE/DCE again.
 pub fn optimize(f: &mut Function) {
     fold_constants(f);
     simplify(f);
     cse(f);
     licm(f);
+    if unroll_counted_loops(f, 8, 64) > 0 {
+        fold_constants(f);
+        simplify(f);
+        cse(f);
+    }
     dce(f);
 }
 
@@ -357,4 +363,177 @@ pub fn licm(f: &mut Function) -> usize {
         }
     }
     moved
+}
+
+/// Unrolls counted single-block loops completely: a header that is its own
+/// latch, entered by a jump from one preheader with a constant for the
+/// induction parameter, stepping it by a constant and leaving when a
+/// comparison with a constant bound fails. Loops of at most `max_trips`
+/// iterations and `max_insts` instructions per iteration become straight
+/// code (uniform or not, the trip count is the same in every lane). Returns
+/// how many loops were unrolled.
+pub fn unroll_counted_loops(f: &mut Function, max_trips: u32, max_insts: usize) -> usize {
+    let mut done = 0;
+    loop {
+        let cfg = Cfg::new(f);
+        let Some(header) = cfg
+            .back_edges
+            .iter()
+            .filter(|(l, h)| l == h)
+            .map(|&(_, h)| h)
+            .find(|&h| trip_count(f, &cfg, h, max_trips, max_insts).is_some())
+        else {
+            return done;
+        };
+        let trips = trip_count(f, &cfg, header, max_trips, max_insts).expect("checked");
+        unroll(f, &cfg, header, trips);
+        done += 1;
+    }
+}
+
+/// The trip count of a counted single-block loop at `h`, if it is one.
+fn trip_count(f: &Function, cfg: &Cfg, h: Block, max_trips: u32, max_insts: usize) -> Option<u32> {
+    let data = f.block(h);
+    if data.insts.len() > max_insts {
+        return None;
+    }
+    let preds = &cfg.preds[h.index()];
+    let [a, b] = preds[..] else { return None };
+    let pre = if a == h { b } else { a };
+    let InstKind::Jump { dest: entry } = f.terminator(pre)? else {
+        return None;
+    };
+    let InstKind::Brif {
+        cond,
+        then_dest,
+        else_dest,
+    } = f.terminator(h)?
+    else {
+        return None;
+    };
+    let (back, stay_if) = if then_dest.block == h && else_dest.block != h {
+        (then_dest, true)
+    } else if else_dest.block == h && then_dest.block != h {
+        (else_dest, false)
+    } else {
+        return None;
+    };
+    let InstKind::Icmp { cond: cc, args } = f.def_inst(*cond)? else {
+        return None;
+    };
+    if f.ty(args[0]).bits() > 32 {
+        return None;
+    }
+    let bound = f.iconst_value(args[1])? as u32;
+    // The compared value is `param + step` (or the parameter itself).
+    let (k, step, compare_next) = match f.def_inst(args[0]) {
+        Some(InstKind::Binary {
+            op: BinaryOp::Iadd,
+            args: [p, s],
+        }) => {
+            let k = data.params.iter().position(|x| x == p)?;
+            (k, f.iconst_value(*s)? as u32, true)
+        }
+        _ => (data.params.iter().position(|x| *x == args[0])?, 0, false),
+    };
+    // The back edge must pass `param + step` for that parameter.
+    let next = back.args.get(k)?;
+    let Some(InstKind::Binary {
+        op: BinaryOp::Iadd,
+        args: [p, s],
+    }) = f.def_inst(*next)
+    else {
+        return None;
+    };
+    if *p != data.params[k] {
+        return None;
+    }
+    let step_back = f.iconst_value(*s)? as u32;
+    if compare_next && step != step_back {
+        return None;
+    }
+    let mut i = f.iconst_value(*entry.args.get(k)?)? as u32;
+    for trips in 1..=max_trips {
+        let tested = if compare_next {
+            i.wrapping_add(step)
+        } else {
+            i
+        };
+        if cc.eval32(tested, bound) != stay_if {
+            return Some(trips);
+        }
+        i = i.wrapping_add(step_back);
+    }
+    None
+}
+
+fn unroll(f: &mut Function, cfg: &Cfg, h: Block, trips: u32) {
+    let preds = &cfg.preds[h.index()];
+    let pre = if preds[0] == h { preds[1] } else { preds[0] };
+    let pre_term = *f.block(pre).insts.last().expect("has a terminator");
+    let InstKind::Jump { dest: entry } = f.inst(pre_term).kind.clone() else {
+        unreachable!()
+    };
+    let InstKind::Brif {
+        then_dest,
+        else_dest,
+        ..
+    } = f.terminator(h).cloned().expect("checked")
+    else {
+        unreachable!()
+    };
+    let (back, exit) = if then_dest.block == h {
+        (then_dest, else_dest)
+    } else {
+        (else_dest, then_dest)
+    };
+    let params = f.block(h).params.clone();
+    let body: Vec<super::Inst> = {
+        let insts = &f.block(h).insts;
+        insts[..insts.len() - 1].to_vec()
+    };
+    let straight = f.create_block();
+    let mut map: HashMap<Value, Value> = params
+        .iter()
+        .copied()
+        .zip(entry.args.iter().copied())
+        .collect();
+    for t in 0..trips {
+        if t > 0 {
+            let next: Vec<Value> = back.args.iter().map(|v| *map.get(v).unwrap_or(v)).collect();
+            for (p, v) in params.iter().zip(next) {
+                map.insert(*p, v);
+            }
+        }
+        for &i in &body {
+            let d = f.inst(i).clone();
+            let mut k = d.kind.clone();
+            k.map_operands(|v| *map.get(&v).unwrap_or(&v));
+            let ty = d.result.map(|r| f.ty(r));
+            let (_, r) = f.append_inst(straight, k, ty);
+            if let (Some(old), Some(new)) = (d.result, r) {
+                map.insert(old, new);
+            }
+        }
+    }
+    let exit_args: Vec<Value> = exit.args.iter().map(|v| *map.get(v).unwrap_or(v)).collect();
+    f.append_inst(
+        straight,
+        InstKind::Jump {
+            dest: super::BlockCall {
+                block: exit.block,
+                args: exit_args,
+            },
+        },
+        None,
+    );
+    f.inst_mut(pre_term).kind = InstKind::Jump {
+        dest: super::BlockCall {
+            block: straight,
+            args: Vec::new(),
+        },
+    };
+    f.remove_block(h);
+    // Values of the loop used after it are the last iteration's.
+    apply_replacements(f, &map);
 }
