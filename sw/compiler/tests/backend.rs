@@ -870,3 +870,75 @@ fn counted_loop_is_unrolled() {
         assert_eq!(out[1], want, "optimize={optimize}\n{text}");
     }
 }
+
+/// A kernel of `n` dependent chains of loads, arithmetic, selects and
+/// divergent ifs, for the compile-time scaling check.
+fn big_kernel(n: usize) -> Function {
+    let mut f = Function::new("big");
+    f.add_param("a", Type::Ptr(AddrSpace::Global), "int*");
+    let mut b = Builder::new(&mut f);
+    let a = b.kernel_arg(0);
+    let gid = b.work_item(WorkItemQuery::GlobalId, 0);
+    let two = b.iconst(Type::I32, 2);
+    let off = b.shl(gid, two);
+    let p = b.ptr_add(a, off);
+    let mut acc = b.load(Type::I32, p);
+    for k in 0..n {
+        let c = b.iconst(Type::I32, k as i64);
+        let x = b.iadd(acc, c);
+        let y = b.imul(x, two);
+        let m = b.icmp(IntCC::Ult, y, c);
+        let s = b.select(m, x, y);
+        if k % 8 == 0 {
+            let t = b.create_block();
+            let j = b.create_block();
+            let r = b.block_param(j, Type::I32);
+            b.brif(m, t, &[], j, &[s]);
+            b.switch_to(t);
+            let z = b.binary(BinaryOp::Xor, s, c);
+            b.jump(j, &[z]);
+            b.switch_to(j);
+            acc = r;
+        } else {
+            acc = s;
+        }
+    }
+    b.store(p, acc);
+    b.ret();
+    f
+}
+
+/// Compile time grows about linearly (seed 002 recompiles at dispatch):
+/// four times the code may take at most ten times as long — a quadratic
+/// pass would take sixteen (best of three runs each, so a busy machine does
+/// not decide the result). This test found the linear-depth dominance query
+/// that the dominator-tree numbering in `Cfg` replaced.
+#[test]
+fn compile_time_scales_linearly() {
+    let time = |n: usize| {
+        let f = big_kernel(n);
+        (0..3)
+            .map(|_| {
+                let t = std::time::Instant::now();
+                let k = compile(
+                    &f,
+                    &CompileOptions {
+                        optimize: true,
+                        ..Default::default()
+                    },
+                )
+                .unwrap();
+                assert!(!k.code.is_empty());
+                t.elapsed()
+            })
+            .min()
+            .unwrap()
+    };
+    let small = time(1000);
+    let large = time(4000);
+    println!("compile: 1000 chains {small:?}, 4000 chains {large:?}");
+    assert!(
+        large < small * 10,
+        "1000 chains {small:?}, 4000 chains {large:?}"
+    );
+}

@@ -21,6 +21,12 @@ pub struct Cfg {
     pub ipdom: Vec<Option<Block>>,
     /// Back edges `(latch, header)`: edges to a block that dominates the source.
     pub back_edges: Vec<(Block, Block)>,
+    /// Pre- and post-order numbers of each block in the dominator tree
+    /// (`u32::MAX` when unreachable): `a` dominates `b` exactly when `b`'s
+    /// interval nests in `a`'s — a constant-time query, where walking the
+    /// `idom` chain would be linear in the tree's depth (a long chain of ifs).
+    dom_pre: Vec<u32>,
+    dom_post: Vec<u32>,
 }
 
 const NONE: usize = usize::MAX;
@@ -100,6 +106,37 @@ fn dominators(
     (idom, order)
 }
 
+/// Pre/post numbers of an iterative DFS over the dominator tree.
+fn dom_tree_numbers(n: usize, idom: &[Option<Block>], rpo: &[Block]) -> (Vec<u32>, Vec<u32>) {
+    let mut children = vec![Vec::new(); n];
+    for &b in rpo {
+        if let Some(d) = idom[b.index()] {
+            children[d.index()].push(b);
+        }
+    }
+    let mut pre = vec![u32::MAX; n];
+    let mut post = vec![u32::MAX; n];
+    let mut clock = 0u32;
+    if let Some(&root) = rpo.first() {
+        let mut stack = vec![(root, 0usize)];
+        pre[root.index()] = clock;
+        clock += 1;
+        while let Some(&mut (b, ref mut next)) = stack.last_mut() {
+            if let Some(&c) = children[b.index()].get(*next) {
+                *next += 1;
+                pre[c.index()] = clock;
+                clock += 1;
+                stack.push((c, 0));
+            } else {
+                post[b.index()] = clock;
+                clock += 1;
+                stack.pop();
+            }
+        }
+    }
+    (pre, post)
+}
+
 impl Cfg {
     /// Analyses `f`.
     pub fn new(f: &Function) -> Cfg {
@@ -125,7 +162,7 @@ impl Cfg {
             .filter(|&&b| b != n)
             .map(|&b| Block(b as u32))
             .collect();
-        let idom = (0..n)
+        let idom: Vec<Option<Block>> = (0..n)
             .map(|b| match idom_raw[b] {
                 x if x == NONE || x == n => None,
                 x => Some(Block(x as u32)),
@@ -145,6 +182,7 @@ impl Cfg {
                 x => Some(Block(x as u32)),
             })
             .collect();
+        let (dom_pre, dom_post) = dom_tree_numbers(n, &idom, &rpo);
         let mut cfg = Cfg {
             succs,
             preds,
@@ -152,6 +190,8 @@ impl Cfg {
             idom,
             ipdom,
             back_edges: Vec::new(),
+            dom_pre,
+            dom_post,
         };
         let mut back = Vec::new();
         for &b in &cfg.rpo {
@@ -166,16 +206,15 @@ impl Cfg {
     }
 
     /// True if `a` dominates `b` (every block dominates itself).
-    pub fn dominates(&self, a: Block, mut b: Block) -> bool {
-        loop {
-            if a == b {
-                return true;
-            }
-            match self.idom[b.index()] {
-                Some(d) => b = d,
-                None => return false,
-            }
+    pub fn dominates(&self, a: Block, b: Block) -> bool {
+        if a == b {
+            return true;
         }
+        let (pa, pb) = (self.dom_pre[a.index()], self.dom_pre[b.index()]);
+        pa != u32::MAX
+            && pb != u32::MAX
+            && pa <= pb
+            && self.dom_post[b.index()] <= self.dom_post[a.index()]
     }
 
     /// True if `b` is reachable from the entry.
