@@ -259,6 +259,39 @@ fn unsupported_constructs_are_clear_errors() {
         e.contains("back edges") && e.contains("not supported"),
         "{e}"
     );
+    // A `break` inside an if inside the loop (the if's join lies outside
+    // the loop) is refused rather than compiled with wrong EXEC handling.
+    let mut f = Function::new("nested_break");
+    let mut b = Builder::new(&mut f);
+    let lid = b.work_item(WorkItemQuery::LocalId, 0);
+    let zero = b.iconst(Type::I32, 0);
+    let one = b.iconst(Type::I32, 1);
+    let ten = b.iconst(Type::I32, 10);
+    let head = b.create_block();
+    let body = b.create_block();
+    let check = b.create_block();
+    let latch = b.create_block();
+    let exit = b.create_block();
+    let i = b.block_param(head, Type::I32);
+    b.block_param(exit, Type::I32);
+    b.jump(head, &[zero]);
+    b.switch_to(head);
+    let go = b.icmp(IntCC::Slt, i, ten);
+    b.brif(go, body, &[], exit, &[i]);
+    b.switch_to(body);
+    let odd = b.binary(BinaryOp::And, lid, one);
+    b.brif(odd, check, &[], latch, &[]);
+    b.switch_to(check);
+    let stop = b.icmp(IntCC::Uge, i, lid);
+    b.brif(stop, exit, &[i], latch, &[]);
+    b.switch_to(latch);
+    let i1 = b.iadd(i, one);
+    b.jump(head, &[i1]);
+    b.switch_to(exit);
+    b.ret();
+    verify(&f).unwrap();
+    let e = compile(&f, &opts(false)).unwrap_err().to_string();
+    assert!(e.contains("not supported"), "{e}");
     // Malformed IR is refused by the verifier before selection.
     let mut f = Function::new("bad");
     let mut b = Builder::new(&mut f);
