@@ -978,3 +978,52 @@ fn compile_time_benchmark() {
         "1000 chains {small:?}, 4000 chains {large:?}"
     );
 }
+
+/// A boolean joined from both sides of a divergent if (a lane-mask block
+/// parameter): each side may set only its own lanes' bits.
+#[test]
+fn divergent_boolean_block_parameter() {
+    let mut f = Function::new("boolparam");
+    f.add_param("out", Type::Ptr(AddrSpace::Global), "int*");
+    let mut b = Builder::new(&mut f);
+    let out = b.kernel_arg(0);
+    let gid = b.work_item(WorkItemQuery::GlobalId, 0);
+    let one = b.iconst(Type::I32, 1);
+    let odd = b.binary(BinaryOp::And, gid, one);
+    let c = b.truth(odd);
+    let t = b.create_block();
+    let e = b.create_block();
+    let j = b.create_block();
+    let p = b.block_param(j, Type::I1);
+    b.brif(c, t, &[], e, &[]);
+    b.switch_to(t);
+    let five = b.iconst(Type::I32, 5);
+    let lt = b.icmp(IntCC::Ult, gid, five);
+    b.jump(j, &[lt]);
+    b.switch_to(e);
+    let twenty = b.iconst(Type::I32, 20);
+    let gt = b.icmp(IntCC::Ugt, gid, twenty);
+    b.jump(j, &[gt]);
+    b.switch_to(j);
+    let two = b.iconst(Type::I32, 2);
+    let r = b.select(p, one, two);
+    let off = b.shl(gid, two);
+    let po = b.ptr_add(out, off);
+    b.store(po, r);
+    b.ret();
+    for wave64 in [false, true] {
+        let k = compile(&f, &opts(wave64)).unwrap();
+        let out = run(&k, 64, 64, &[TestArg::Buf(vec![0; 64])]).unwrap();
+        let want: Vec<u32> = (0..64u32)
+            .map(|g| {
+                let p = if g & 1 == 1 { g < 5 } else { g > 20 };
+                if p {
+                    1
+                } else {
+                    2
+                }
+            })
+            .collect();
+        assert_eq!(out[0], want, "wave64={wave64}\n{}", k.listing());
+    }
+}

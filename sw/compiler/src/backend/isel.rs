@@ -447,9 +447,40 @@ impl<'f> Isel<'f> {
         Ok(())
     }
 
+    /// `d = s` in the active lanes, `d` kept in the others. A lane mask is
+    /// an SGPR, written by the SALU whatever EXEC says, so a plain copy on
+    /// one side of a divergent if would overwrite the other side's lanes.
+    pub(super) fn mask_merge(&mut self, d: VReg, s: VReg) {
+        let w64 = self.opts.wave64;
+        let (andn2, and, or) = if w64 {
+            (Opcode::S_ANDN2_B64, Opcode::S_AND_B64, Opcode::S_OR_B64)
+        } else {
+            (Opcode::S_ANDN2_B32, Opcode::S_AND_B32, Opcode::S_OR_B32)
+        };
+        let exec = MOp::Phys(special::EXEC);
+        let t = self.new_mask();
+        self.push(
+            andn2,
+            Family::Sop2,
+            1,
+            &[MOp::Reg(d, 0), MOp::Reg(d, 0), exec],
+        );
+        self.push(
+            and,
+            Family::Sop2,
+            1,
+            &[MOp::Reg(t, 0), MOp::Reg(s, 0), exec],
+        );
+        self.push(
+            or,
+            Family::Sop2,
+            1,
+            &[MOp::Reg(d, 0), MOp::Reg(d, 0), MOp::Reg(t, 0)],
+        );
+    }
+
     /// Copies register location `from` into `to` (same kind).
     fn copy_loc(&mut self, to: Loc, from: Loc) -> Result<(), BackendError> {
-        let w64 = self.opts.wave64;
         match (to, from) {
             (Loc::V(d), Loc::V(s)) => {
                 let n = self.mc.vregs[s.0 as usize].dwords;
@@ -484,14 +515,7 @@ impl<'f> Isel<'f> {
                     );
                 }
             }
-            (Loc::Mask(d), Loc::Mask(s)) => {
-                let op = if w64 {
-                    Opcode::S_MOV_B64
-                } else {
-                    Opcode::S_MOV_B32
-                };
-                self.push(op, Family::Sop1, 1, &[MOp::Reg(d, 0), MOp::Reg(s, 0)]);
-            }
+            (Loc::Mask(d), Loc::Mask(s)) => self.mask_merge(d, s),
             (t, f) => {
                 return Err(BackendError::Internal(format!(
                     "parallel copy from {f:?} to {t:?}"
@@ -536,14 +560,7 @@ impl<'f> Isel<'f> {
             }
             Loc::Mask(d) => {
                 let s = self.mask(v)?;
-                let op = if self.opts.wave64 {
-                    Opcode::S_MOV_B64
-                } else {
-                    Opcode::S_MOV_B32
-                };
-                let mut i = MInst::new(op, Family::Sop1, 1, &[MOp::Reg(d, 0), MOp::Reg(s, 0)]);
-                i.is_copy = true;
-                self.mc.push(i);
+                self.mask_merge(d, s);
             }
             Loc::Const(..) => unreachable!("parameters are never constants"),
         }
