@@ -234,31 +234,6 @@ fn floats_conversions_and_builtins() {
 
 #[test]
 fn unsupported_constructs_are_clear_errors() {
-    // A loop with two back edges (a `continue`).
-    let mut f = Function::new("loop2");
-    let mut b = Builder::new(&mut f);
-    let lid = b.work_item(WorkItemQuery::LocalId, 0);
-    let zero = b.iconst(Type::I32, 0);
-    let head = b.create_block();
-    let other = b.create_block();
-    let exit = b.create_block();
-    let i = b.block_param(head, Type::I32);
-    b.jump(head, &[zero]);
-    b.switch_to(head);
-    let one = b.iconst(Type::I32, 1);
-    let n = b.iadd(i, one);
-    let c = b.icmp(IntCC::Slt, n, lid);
-    b.brif(c, other, &[], exit, &[]);
-    b.switch_to(other);
-    let d = b.icmp(IntCC::Eq, n, one);
-    b.brif(d, head, &[n], head, &[one]);
-    b.switch_to(exit);
-    b.ret();
-    let e = compile(&f, &opts(false)).unwrap_err().to_string();
-    assert!(
-        e.contains("back edges") && e.contains("not supported"),
-        "{e}"
-    );
     // A `break` inside an if inside the loop (the if's join lies outside
     // the loop) is refused rather than compiled with wrong EXEC handling.
     let mut f = Function::new("nested_break");
@@ -1023,6 +998,56 @@ fn divergent_boolean_block_parameter() {
                     2
                 }
             })
+            .collect();
+        assert_eq!(out[0], want, "wave64={wave64}\n{}", k.listing());
+    }
+}
+
+/// `continue` (two back edges, one inside a divergent if): `i = 0; acc = 0;
+/// while (i < 8) { i++; if ((i + lid) & 1) continue; acc += i * lid; }`.
+#[test]
+fn continue_inside_a_divergent_if() {
+    let mut f = Function::new("cont");
+    f.add_param("out", Type::Ptr(AddrSpace::Global), "int*");
+    let mut b = Builder::new(&mut f);
+    let out = b.kernel_arg(0);
+    let gid = b.work_item(WorkItemQuery::GlobalId, 0);
+    let lid = b.work_item(WorkItemQuery::LocalId, 0);
+    let zero = b.iconst(Type::I32, 0);
+    let one = b.iconst(Type::I32, 1);
+    let eight = b.iconst(Type::I32, 8);
+    let head = b.create_block();
+    let body = b.create_block();
+    let add = b.create_block();
+    let exit = b.create_block();
+    let i = b.block_param(head, Type::I32);
+    let acc = b.block_param(head, Type::I32);
+    let r = b.block_param(exit, Type::I32);
+    b.jump(head, &[zero, zero]);
+    b.switch_to(head);
+    let go = b.icmp(IntCC::Slt, i, eight);
+    b.brif(go, body, &[], exit, &[acc]);
+    b.switch_to(body);
+    let i1 = b.iadd(i, one);
+    let s = b.iadd(i1, lid);
+    let odd = b.binary(BinaryOp::And, s, one);
+    b.brif(odd, head, &[i1, acc], add, &[]);
+    b.switch_to(add);
+    let t = b.imul(i1, lid);
+    let acc2 = b.iadd(acc, t);
+    b.jump(head, &[i1, acc2]);
+    b.switch_to(exit);
+    let two = b.iconst(Type::I32, 2);
+    let off = b.shl(gid, two);
+    let po = b.ptr_add(out, off);
+    b.store(po, r);
+    b.ret();
+    verify(&f).unwrap();
+    for wave64 in [false, true] {
+        let k = compile(&f, &opts(wave64)).unwrap();
+        let out = run(&k, 64, 64, &[TestArg::Buf(vec![0; 64])]).unwrap();
+        let want: Vec<u32> = (0..64u32)
+            .map(|l| (1..=8u32).filter(|i| (i + l) & 1 == 0).map(|i| i * l).sum())
             .collect();
         assert_eq!(out[0], want, "wave64={wave64}\n{}", k.listing());
     }

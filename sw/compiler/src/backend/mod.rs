@@ -156,6 +156,7 @@ pub fn compile(f: &Function, opts: &CompileOptions) -> Result<CompiledKernel, Ba
     // One exit block always (early returns become branches to it); `-O` on top.
     let mut g = f.clone();
     ir::opt::unify_returns(&mut g);
+    ir::opt::unify_latches(&mut g);
     if opts.optimize {
         ir::opt::optimize(&mut g);
     }

@@ -537,3 +537,63 @@ fn unroll(f: &mut Function, cfg: &Cfg, h: Block, trips: u32) {
     // Values of the loop used after it are the last iteration's.
     apply_replacements(f, &map);
 }
+
+/// Gives every loop a single latch: when several branches go back to a
+/// header (`continue`), they go to a new block with the header's parameters
+/// that jumps to the header. A `continue` inside a conditional then is an
+/// ordinary if whose join is that latch. Returns how many loops changed.
+pub fn unify_latches(f: &mut Function) -> usize {
+    let cfg = Cfg::new(f);
+    let mut headers: Vec<Block> = Vec::new();
+    for &(_, h) in &cfg.back_edges {
+        if cfg.back_edges.iter().filter(|&&(_, x)| x == h).count() > 1 && !headers.contains(&h) {
+            headers.push(h);
+        }
+    }
+    for &h in &headers {
+        let latch = f.create_block();
+        let params: Vec<Value> = f
+            .block(h)
+            .params
+            .clone()
+            .iter()
+            .map(|&p| {
+                let ty = f.ty(p);
+                f.append_block_param(latch, ty)
+            })
+            .collect();
+        for &(src, _) in cfg.back_edges.iter().filter(|&&(_, x)| x == h) {
+            let Some(&term) = f.block(src).insts.last() else {
+                continue;
+            };
+            let retarget = |c: &mut super::BlockCall| {
+                if c.block == h {
+                    c.block = latch;
+                }
+            };
+            match &mut f.inst_mut(term).kind {
+                InstKind::Jump { dest } => retarget(dest),
+                InstKind::Brif {
+                    then_dest,
+                    else_dest,
+                    ..
+                } => {
+                    retarget(then_dest);
+                    retarget(else_dest);
+                }
+                _ => {}
+            }
+        }
+        f.append_inst(
+            latch,
+            InstKind::Jump {
+                dest: super::BlockCall {
+                    block: h,
+                    args: params,
+                },
+            },
+            None,
+        );
+    }
+    headers.len()
+}
