@@ -39,6 +39,7 @@ pub fn run_on<D: Device>(
     args: &[TestArg],
 ) -> Result<(Vec<Vec<u32>>, Driver<D>), String> {
     let elf = code_object(std::slice::from_ref(k)).map_err(|e| e.to_string())?;
+    check_objdump(k, &elf)?;
     let mut d = Driver::new(gpu).map_err(|e| e.to_string())?;
     let p = d.load(&elf).map_err(|e| e.to_string())?;
     let lk = p.kernel(&k.name).map_err(|e| e.to_string())?.clone();
@@ -97,4 +98,53 @@ pub fn check_expect(name: &str, actual: &str) {
             path.display()
         );
     }
+}
+
+/// Acceptance check run on every object the tests execute: when
+/// `llvm-objdump-19` is installed, its disassembly lists exactly our
+/// instructions (what `gpusim disasm` prints).
+pub fn check_objdump(k: &CompiledKernel, elf: &[u8]) -> Result<(), String> {
+    use std::process::Command;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::OnceLock;
+    static HAVE: OnceLock<bool> = OnceLock::new();
+    static SERIAL: AtomicU64 = AtomicU64::new(0);
+    let have = *HAVE.get_or_init(|| {
+        Command::new("llvm-objdump-19")
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    });
+    if !have {
+        return Ok(());
+    }
+    let dir = std::env::temp_dir().join(format!("gpusim-compiler-objdump-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let path = dir.join(format!(
+        "{}-{}.hsaco",
+        k.name,
+        SERIAL.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::write(&path, elf).map_err(|e| e.to_string())?;
+    let mut cmd = Command::new("llvm-objdump-19");
+    cmd.args(["-d", "--no-show-raw-insn", "--no-leading-addr"]);
+    if k.target.wave64 {
+        cmd.arg("--mattr=+wavefrontsize64");
+    }
+    let o = cmd.arg(&path).output().map_err(|e| e.to_string())?;
+    let _ = std::fs::remove_file(&path);
+    let text = String::from_utf8_lossy(&o.stdout);
+    let theirs: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with(char::is_whitespace) && !l.trim().is_empty())
+        .map(|l| l.split("//").next().unwrap_or("").trim())
+        .collect();
+    let listing = k.listing();
+    let ours: Vec<&str> = listing.lines().map(str::trim).collect();
+    if theirs.len() < ours.len() || theirs[..ours.len()] != ours[..] {
+        return Err(format!(
+            "llvm-objdump-19 disagrees with our listing:\n{text}\n--- ours\n{listing}"
+        ));
+    }
+    Ok(())
 }
