@@ -1,1 +1,202 @@
-//! The gfx1030 back end: instruction selection, EXEC-masked control flow, register allocation, waitcnt insertion, code object emission.
+//! The gfx1030 back end: instruction selection, EXEC-masked control flow,
+//! register allocation, waitcnt insertion, code object emission.
+//!
+//! The pipeline, one file each:
+//! 1. [`isel`] + `lower` + [`select004`] — IR to machine instructions with
+//!    virtual registers (SGPRs for uniform values, VGPRs for divergent ones;
+//!    structured EXEC-masked control flow; seed 004's masked selects);
+//! 2. [`regalloc`] — linear-scan allocation with copy coalescing;
+//! 3. [`emit`] — physical operands, `arch::isa::Instruction` values;
+//! 4. [`waitcnt`] — `s_waitcnt`/`s_waitcnt_vscnt` insertion;
+//! 5. [`emit::assemble`] — branch offsets and `arch`'s encoder;
+//! 6. [`object`] — kernel descriptor, metadata note, code object v5.
+//!
+//! ```
+//! use compiler::backend::{compile, CompileOptions};
+//! use compiler::ir::{AddrSpace, Builder, Function, Type, WorkItemQuery};
+//! let mut f = Function::new("iota");
+//! f.add_param("out", Type::Ptr(AddrSpace::Global), "int*");
+//! let mut b = Builder::new(&mut f);
+//! let out = b.kernel_arg(0);
+//! let id = b.work_item(WorkItemQuery::GlobalId, 0);
+//! let two = b.iconst(Type::I32, 2);
+//! let off = b.shl(id, two);
+//! let p = b.ptr_add(out, off);
+//! b.store(p, id);
+//! b.ret();
+//! let k = compile(&f, &CompileOptions::default()).unwrap();
+//! assert!(k.listing().contains("global_store_dword"));
+//! let elf = compiler::backend::code_object(&[k]).unwrap();
+//! assert_eq!(&elf[..4], b"\x7fELF");
+//! ```
+
+mod abi;
+mod divide;
+pub mod emit;
+pub mod isel;
+mod loops;
+mod lower;
+mod memory;
+pub mod minst;
+pub mod object;
+pub mod regalloc;
+pub mod select004;
+pub mod spill;
+pub mod waitcnt;
+
+use arch::code_object::{KernelDescriptor, KernelMetadata};
+use arch::isa::{Instruction, Target};
+use thiserror::Error;
+
+pub use abi::KernargLayout;
+pub use object::code_object;
+
+use crate::ir::{self, Function};
+
+/// How `m ? op(a, b) : z` is compiled (seed 004).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MaskedSelect {
+    /// Choose per select by the cost model ([`select004::prefer_masked`]).
+    #[default]
+    Cost,
+    /// Always the masked form (the operation under EXEC = m).
+    Masked,
+    /// Always compute the operation in every lane and blend with `v_cndmask_b32`.
+    Blend,
+}
+
+/// Back-end options.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CompileOptions {
+    /// Compile for 64 lanes per wave (else wave32, gfx1030's native mode).
+    pub wave64: bool,
+    /// Seed 004 policy.
+    pub masked_select: MaskedSelect,
+    /// Run the IR optimisations (`-O`) first.
+    pub optimize: bool,
+    /// At most this many VGPRs (more occupancy, more spilling); 0 = all 256.
+    pub vgpr_limit: u16,
+}
+
+impl CompileOptions {
+    /// The `arch` target.
+    pub fn target(&self) -> Target {
+        if self.wave64 {
+            Target::GFX1030_W64
+        } else {
+            Target::GFX1030_W32
+        }
+    }
+
+    /// SGPRs in a lane mask.
+    pub fn lane_mask_dwords(&self) -> u8 {
+        if self.wave64 {
+            2
+        } else {
+            1
+        }
+    }
+}
+
+/// Why a kernel could not be compiled.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum BackendError {
+    /// The IR is malformed.
+    #[error(transparent)]
+    Verify(#[from] ir::VerifyError),
+    /// A construct this back end does not handle yet.
+    #[error("not supported: {0}")]
+    Unsupported(String),
+    /// Too many simultaneously live values (VGPRs spill to scratch; SGPRs do not yet).
+    #[error("the kernel needs more than {limit} {file}s at once (only VGPRs spill to scratch)")]
+    OutOfRegisters {
+        /// `SGPR` or `VGPR`.
+        file: &'static str,
+        /// Registers available.
+        limit: u16,
+    },
+    /// A bug in the back end.
+    #[error("internal compiler error: {0}")]
+    Internal(String),
+}
+
+/// A compiled kernel.
+#[derive(Clone, Debug)]
+pub struct CompiledKernel {
+    /// The kernel's name.
+    pub name: String,
+    /// Target (wave size).
+    pub target: Target,
+    /// The instructions with their byte offsets.
+    pub instructions: Vec<(u32, Instruction)>,
+    /// The machine code.
+    pub code: Vec<u8>,
+    /// The kernel descriptor.
+    pub descriptor: KernelDescriptor,
+    /// The metadata-note entry.
+    pub metadata: KernelMetadata,
+}
+
+impl CompiledKernel {
+    /// One instruction a line, LLVM's syntax (what `gpusim disasm` and
+    /// `llvm-objdump -d` print, without addresses).
+    pub fn listing(&self) -> String {
+        let mut s = String::new();
+        for (_, i) in &self.instructions {
+            s += &i.to_string();
+            s.push('\n');
+        }
+        s
+    }
+}
+
+/// Compiles one kernel.
+pub fn compile(f: &Function, opts: &CompileOptions) -> Result<CompiledKernel, BackendError> {
+    ir::verify(f)?;
+    // One exit block always (early returns become branches to it); `-O` on top.
+    let mut g = f.clone();
+    ir::opt::unify_returns(&mut g);
+    ir::opt::unify_latches(&mut g);
+    if opts.optimize {
+        ir::opt::optimize(&mut g);
+    }
+    ir::verify(&g)?;
+    let f = &g;
+    let target = opts.target();
+    let mut sel = isel::Isel::new(f, *opts, false);
+    sel.run()?;
+    let mut slots = 0;
+    let vgpr_limit = if opts.vgpr_limit == 0 {
+        regalloc::VGPR_LIMIT
+    } else {
+        opts.vgpr_limit
+    };
+    let asg = match regalloc::allocate(&sel.mc, vgpr_limit) {
+        Ok(a) => a,
+        Err(BackendError::OutOfRegisters { file: "VGPR", .. }) => {
+            // Again with flat scratch set up, spilling VGPRs until it fits.
+            sel = isel::Isel::new(f, *opts, true);
+            sel.run()?;
+            let base = sel.scratch.expect("spilling sets scratch up");
+            let (a, n) = spill::allocate_with_spills(&mut sel.mc, base, vgpr_limit)?;
+            slots = n;
+            a
+        }
+        Err(e) => return Err(e),
+    };
+    let inputs = sel.inputs();
+    let lds = sel.lds_size;
+    let kernarg = sel.kernarg.clone();
+    let items = emit::rewrite(&sel.mc, &asg, target)?;
+    let items = waitcnt::insert(items, target)?;
+    let (instructions, code) = emit::assemble(&items)?;
+    let (descriptor, metadata) = object::describe(f, opts, &inputs, &asg, lds, &kernarg, slots);
+    Ok(CompiledKernel {
+        name: f.name.clone(),
+        target,
+        instructions,
+        code,
+        descriptor,
+        metadata,
+    })
+}

@@ -1,0 +1,116 @@
+//! The kernel ABI this back end uses (LLVM AMDGPUUsage, code object v5):
+//! where the kernel arguments and the hidden arguments sit in the kernarg
+//! segment, and which SGPRs/VGPRs the hardware initialises at dispatch.
+
+use arch::code_object::{AddressSpace, KernelArg, ValueKind};
+
+use crate::ir::{AddrSpace, Function, ParamKind, Type};
+
+/// Byte offsets of the kernarg segment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KernargLayout {
+    /// Offset of each explicit parameter.
+    pub params: Vec<u32>,
+    /// Offset of the hidden arguments (8-aligned, after the explicit ones):
+    /// `hidden_block_count_{x,y,z}` (u32) at +0/+4/+8, `hidden_group_size_{x,y,z}`
+    /// (u16) at +12/+14/+16, `hidden_remainder_{x,y,z}` (u16) at +18/+20/+22 —
+    /// the v5 implicit-argument layout.
+    pub hidden: u32,
+    /// Total bytes.
+    pub size: u32,
+}
+
+/// Bytes a parameter of type `ty` takes in the kernarg segment.
+pub fn param_size(ty: Type) -> u32 {
+    match ty {
+        Type::Ptr(AddrSpace::Global | AddrSpace::Constant) => 8,
+        t => t.bytes().max(1),
+    }
+}
+
+impl KernargLayout {
+    /// Lays out `f`'s parameters at their natural alignment.
+    pub fn of(f: &Function) -> KernargLayout {
+        let mut at = 0u32;
+        let mut params = Vec::new();
+        for p in &f.params {
+            let size = param_size(p.ty);
+            at = at.next_multiple_of(size);
+            params.push(at);
+            at += size;
+        }
+        let hidden = at.next_multiple_of(8);
+        KernargLayout {
+            params,
+            hidden,
+            size: hidden + 24,
+        }
+    }
+
+    /// The metadata argument list: explicit then hidden arguments.
+    pub fn metadata_args(&self, f: &Function) -> Vec<KernelArg> {
+        let mut out = Vec::new();
+        for (p, &offset) in f.params.iter().zip(&self.params) {
+            let (value_kind, address_space) = match p.kind {
+                ParamKind::ByValue => (ValueKind::ByValue, None),
+                ParamKind::GlobalBuffer => (
+                    ValueKind::GlobalBuffer,
+                    Some(if p.ty == Type::Ptr(AddrSpace::Constant) {
+                        AddressSpace::Constant
+                    } else {
+                        AddressSpace::Global
+                    }),
+                ),
+                ParamKind::LocalBuffer => {
+                    (ValueKind::DynamicSharedPointer, Some(AddressSpace::Local))
+                }
+            };
+            let mut a = kernel_arg(offset, param_size(p.ty), value_kind);
+            a.name = Some(p.name.clone());
+            a.type_name = Some(p.type_name.clone());
+            a.address_space = address_space;
+            a.pointee_align = (p.kind == ParamKind::LocalBuffer).then_some(4);
+            out.push(a);
+        }
+        let hidden = [
+            (ValueKind::HiddenBlockCountX, 0, 4),
+            (ValueKind::HiddenBlockCountY, 4, 4),
+            (ValueKind::HiddenBlockCountZ, 8, 4),
+            (ValueKind::HiddenGroupSizeX, 12, 2),
+            (ValueKind::HiddenGroupSizeY, 14, 2),
+            (ValueKind::HiddenGroupSizeZ, 16, 2),
+            (ValueKind::HiddenRemainderX, 18, 2),
+            (ValueKind::HiddenRemainderY, 20, 2),
+            (ValueKind::HiddenRemainderZ, 22, 2),
+        ];
+        for (value_kind, at, size) in hidden {
+            out.push(kernel_arg(self.hidden + at, size, value_kind));
+        }
+        out
+    }
+}
+
+/// An argument entry with only its place and kind set.
+fn kernel_arg(offset: u32, size: u32, value_kind: ValueKind) -> KernelArg {
+    KernelArg {
+        name: None,
+        type_name: None,
+        offset,
+        size,
+        value_kind,
+        address_space: None,
+        access: None,
+        actual_access: None,
+        pointee_align: None,
+        is_const: false,
+        is_restrict: false,
+        is_volatile: false,
+        is_pipe: false,
+    }
+}
+
+/// SGPRs initialised at dispatch: the kernarg segment pointer in `s[0:1]`
+/// (the only user SGPR enabled), then the enabled workgroup ids.
+pub const KERNARG_PTR_SGPR: u16 = 0;
+/// User SGPRs (`COMPUTE_PGM_RSRC2.USER_SGPR_COUNT`).
+pub const USER_SGPRS: u16 = 2;

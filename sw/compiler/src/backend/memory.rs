@@ -1,0 +1,323 @@
+//! Instruction selection, part 3: addresses and memory — 64-bit pointer
+//! arithmetic, global/constant loads (scalar when safe), stores and atomics,
+//! LDS accesses.
+
+use arch::isa::{Family, Opcode};
+
+use super::isel::{Isel, Loc};
+use super::minst::{special, MInst, MOp, RegClass, VReg};
+use super::BackendError;
+use crate::ir::*;
+
+fn unsupported(what: String) -> BackendError {
+    BackendError::Unsupported(what)
+}
+
+/// Immediate offsets the encodings take: GLOBAL's signed 12 bits, DS's
+/// unsigned 16 bits.
+fn offset_fits(space: AddrSpace, c: i64) -> bool {
+    match space {
+        AddrSpace::Global | AddrSpace::Constant => (-2048..=2047).contains(&c),
+        AddrSpace::Local => (0..=65535).contains(&c),
+        AddrSpace::Private => false,
+    }
+}
+
+/// Address-mode folding: a `ptr_add(base, constant)` whose every use is the
+/// address of a load or store becomes those instructions' immediate
+/// `offset:` and is not selected itself.
+pub(super) fn fold_addresses(isel: &mut Isel) {
+    let f = isel.f;
+    // A value used anywhere but as a load/store address cannot be folded.
+    let mut other_use = vec![false; f.value_count()];
+    for &b in f.blocks() {
+        for &i in &f.block(b).insts {
+            match &f.inst(i).kind {
+                InstKind::Load { .. } => {}
+                InstKind::Store { value, .. } => other_use[value.index()] = true,
+                k => k.for_each_operand(|v| other_use[v.index()] = true),
+            }
+        }
+    }
+    for &b in f.blocks() {
+        for &i in &f.block(b).insts {
+            let d = f.inst(i);
+            let (Some(r), InstKind::PtrAdd { base, offset }) = (d.result, &d.kind) else {
+                continue;
+            };
+            let Some(c) = f.iconst_value(*offset) else {
+                continue;
+            };
+            let Some(space) = space_of(f.ty(r)) else {
+                continue;
+            };
+            if !other_use[r.index()] && offset_fits(space, c) {
+                isel.folded[r.index()] = Some((*base, c as i32));
+                isel.deferred[i.index()] = true;
+            }
+        }
+    }
+}
+
+impl Isel<'_> {
+    /// The base and immediate offset of an address (see [`fold_addresses`]).
+    fn addr_parts(&self, addr: Value) -> (Value, i32) {
+        self.folded[addr.index()].unwrap_or((addr, 0))
+    }
+    pub(super) fn ptr_add(
+        &mut self,
+        r: Value,
+        base: Value,
+        offset: Value,
+    ) -> Result<(), BackendError> {
+        let (l, d) = self.dst(r);
+        let wide = self.f.ty(base).bits() == 64;
+        if !wide {
+            return self.binary_into(l, BinaryOp::Iadd, base, offset);
+        }
+        let off64 = self.f.ty(offset) == Type::I64;
+        match l {
+            Loc::S(_) => {
+                let lo = self.ssrc_part(offset, 0)?;
+                let hi = if off64 {
+                    self.ssrc_part(offset, 1)?
+                } else if let MOp::Imm(x) = lo {
+                    MOp::Imm(((x as i32) >> 31) as u32)
+                } else {
+                    let h = self.mc.vreg(RegClass::Sgpr, 1);
+                    self.sop2(Opcode::S_ASHR_I32, MOp::Reg(h, 0), lo, MOp::Imm(31));
+                    MOp::Reg(h, 0)
+                };
+                let (blo, bhi) = (self.ssrc_part(base, 0)?, self.ssrc_part(base, 1)?);
+                self.sop2(Opcode::S_ADD_U32, MOp::Reg(d, 0), blo, lo);
+                self.sop2(Opcode::S_ADDC_U32, MOp::Reg(d, 1), bhi, hi);
+            }
+            Loc::V(_) => {
+                let lo = self.src_part(offset, 0)?;
+                let hi = if off64 {
+                    self.src_part(offset, 1)?
+                } else if let MOp::Imm(x) = lo {
+                    MOp::Imm(((x as i32) >> 31) as u32)
+                } else if let Some(&(_, h)) = self.sext_memo.iter().find(|(v, _)| *v == offset) {
+                    h
+                } else if self.is_vgpr(lo) {
+                    let h = self.mc.vreg(RegClass::Vgpr, 1);
+                    self.vop2(
+                        Opcode::V_ASHRREV_I32,
+                        MOp::Reg(h, 0),
+                        MOp::Imm(31),
+                        lo,
+                        false,
+                    );
+                    self.sext_memo.push((offset, MOp::Reg(h, 0)));
+                    MOp::Reg(h, 0)
+                } else {
+                    let h = self.mc.vreg(RegClass::Sgpr, 1);
+                    self.sop2(Opcode::S_ASHR_I32, MOp::Reg(h, 0), lo, MOp::Imm(31));
+                    MOp::Reg(h, 0)
+                };
+                let (blo, bhi) = (self.src_part(base, 0)?, self.src_part(base, 1)?);
+                // The VGPR-only source slot (src1 of the carry-in add) takes
+                // whichever high half is a VGPR.
+                let (x0, x1, y0, y1) = if self.is_vgpr(bhi) {
+                    (lo, hi, blo, bhi)
+                } else {
+                    (blo, bhi, lo, hi)
+                };
+                let y1 = self.in_vgpr(y1);
+                let vcc = MOp::Phys(special::VCC);
+                self.vop3_defs(Opcode::V_ADD_CO_U32, 2, &[MOp::Reg(d, 0), vcc, x0, y0]);
+                self.push(
+                    Opcode::V_ADD_CO_CI_U32,
+                    Family::Vop2,
+                    2,
+                    &[MOp::Reg(d, 1), vcc, x1, y1, vcc],
+                );
+            }
+            _ => unreachable!("pointers are integers"),
+        }
+        Ok(())
+    }
+
+    /// A 64-bit address in VGPRs (for global memory instructions).
+    fn vaddr64(&mut self, addr: Value) -> Result<VReg, BackendError> {
+        match self.loc(addr)? {
+            Loc::V(r) => Ok(r),
+            _ => {
+                let r = self.mc.vreg(RegClass::Vgpr, 2);
+                for k in 0..2 {
+                    let s = self.src_part(addr, k)?;
+                    self.vop1(Opcode::V_MOV_B32, MOp::Reg(r, k), s);
+                }
+                Ok(r)
+            }
+        }
+    }
+
+    pub(super) fn load(&mut self, r: Value, ty: Type, addr: Value) -> Result<(), BackendError> {
+        if !matches!(ty, Type::I8 | Type::I16) && ty.bits() != 32 {
+            return Err(unsupported(format!(
+                "loads of {ty} are not supported by the back end yet"
+            )));
+        }
+        let space = space_of(self.f.ty(addr)).expect("verified");
+        let (addr, imm) = self.addr_parts(addr);
+        let (l, d) = self.dst(r);
+        match space {
+            AddrSpace::Global | AddrSpace::Constant => {
+                let scalar_ok =
+                    ty.bits() == 32 && (space == AddrSpace::Constant || !self.writes_global);
+                if let (Loc::S(_), true) = (l, scalar_ok) {
+                    let a = self.ssrc_part(addr, 0)?;
+                    let MOp::Reg(base, 0) = a else {
+                        return Err(unsupported("a load from a constant address".into()));
+                    };
+                    let mut i = MInst::new(
+                        Opcode::S_LOAD_DWORD,
+                        Family::Smem,
+                        1,
+                        &[MOp::Reg(d, 0), MOp::Reg(base, 0), MOp::Phys(special::NULL)],
+                    );
+                    i.modifiers.offset = imm;
+                    self.mc.push(i);
+                    return Ok(());
+                }
+                let a = self.vaddr64(addr)?;
+                let dst = if let Loc::V(_) = l {
+                    d
+                } else {
+                    self.mc.vreg(RegClass::Vgpr, 1)
+                };
+                let op = match ty.bits() {
+                    8 => Opcode::GLOBAL_LOAD_UBYTE,
+                    16 => Opcode::GLOBAL_LOAD_USHORT,
+                    _ => Opcode::GLOBAL_LOAD_DWORD,
+                };
+                let mut i = MInst::new(
+                    op,
+                    Family::Global,
+                    1,
+                    &[MOp::Reg(dst, 0), MOp::Reg(a, 0), MOp::Off],
+                );
+                i.modifiers.offset = imm;
+                self.mc.push(i);
+                if let Loc::S(_) = l {
+                    self.readfirstlane(d, MOp::Reg(dst, 0));
+                }
+            }
+            AddrSpace::Local => {
+                let a = self.vreg_of(addr, 0)?;
+                let dst = if let Loc::V(_) = l {
+                    d
+                } else {
+                    self.mc.vreg(RegClass::Vgpr, 1)
+                };
+                let op = match ty.bits() {
+                    8 => Opcode::DS_READ_U8,
+                    16 => Opcode::DS_READ_U16,
+                    _ => Opcode::DS_READ_B32,
+                };
+                let mut i = MInst::new(op, Family::Ds, 1, &[MOp::Reg(dst, 0), a]);
+                i.modifiers.offset = imm;
+                self.mc.push(i);
+                if let Loc::S(_) = l {
+                    self.readfirstlane(d, MOp::Reg(dst, 0));
+                }
+            }
+            AddrSpace::Private => {
+                return Err(unsupported(
+                    "private memory is not supported by the back end yet".into(),
+                ))
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn store(&mut self, addr: Value, value: Value) -> Result<(), BackendError> {
+        let ty = self.f.ty(value);
+        if !matches!(ty, Type::I8 | Type::I16) && ty.bits() != 32 {
+            return Err(unsupported(format!(
+                "stores of {ty} are not supported by the back end yet"
+            )));
+        }
+        let space = space_of(self.f.ty(addr)).expect("verified");
+        let (addr, imm) = self.addr_parts(addr);
+        match space {
+            AddrSpace::Global => {
+                let a = self.vaddr64(addr)?;
+                let v = self.vreg_of(value, 0)?;
+                let op = match ty.bits() {
+                    8 => Opcode::GLOBAL_STORE_BYTE,
+                    16 => Opcode::GLOBAL_STORE_SHORT,
+                    _ => Opcode::GLOBAL_STORE_DWORD,
+                };
+                let mut i = MInst::new(op, Family::Global, 0, &[MOp::Reg(a, 0), v, MOp::Off]);
+                i.modifiers.offset = imm;
+                self.mc.push(i);
+            }
+            AddrSpace::Local => {
+                let a = self.vreg_of(addr, 0)?;
+                let v = self.vreg_of(value, 0)?;
+                let op = match ty.bits() {
+                    8 => Opcode::DS_WRITE_B8,
+                    16 => Opcode::DS_WRITE_B16,
+                    _ => Opcode::DS_WRITE_B32,
+                };
+                let mut i = MInst::new(op, Family::Ds, 0, &[a, v]);
+                i.modifiers.offset = imm;
+                self.mc.push(i);
+            }
+            s => return Err(unsupported(format!("stores to {} memory", s.name()))),
+        }
+        Ok(())
+    }
+
+    pub(super) fn atomic(
+        &mut self,
+        r: Value,
+        op: AtomicOp,
+        addr: Value,
+        value: Value,
+    ) -> Result<(), BackendError> {
+        let space = space_of(self.f.ty(addr)).expect("verified");
+        let (_, d) = self.dst(r);
+        let v = self.vreg_of(value, 0)?;
+        match space {
+            AddrSpace::Global => {
+                let o = match op {
+                    AtomicOp::Add => Opcode::GLOBAL_ATOMIC_ADD,
+                    AtomicOp::Sub => Opcode::GLOBAL_ATOMIC_SUB,
+                    AtomicOp::Xchg => Opcode::GLOBAL_ATOMIC_SWAP,
+                    AtomicOp::Smin => Opcode::GLOBAL_ATOMIC_SMIN,
+                    AtomicOp::Smax => Opcode::GLOBAL_ATOMIC_SMAX,
+                    AtomicOp::And => Opcode::GLOBAL_ATOMIC_AND,
+                    AtomicOp::Or => Opcode::GLOBAL_ATOMIC_OR,
+                };
+                let a = self.vaddr64(addr)?;
+                let mut i = MInst::new(
+                    o,
+                    Family::Global,
+                    1,
+                    &[MOp::Reg(d, 0), MOp::Reg(a, 0), v, MOp::Off],
+                );
+                i.modifiers.glc = true;
+                self.mc.push(i);
+            }
+            AddrSpace::Local => {
+                let o = match op {
+                    AtomicOp::Add => Opcode::DS_ADD_RTN_U32,
+                    AtomicOp::Sub => Opcode::DS_SUB_RTN_U32,
+                    AtomicOp::Xchg => Opcode::DS_WRXCHG_RTN_B32,
+                    AtomicOp::Smin => Opcode::DS_MIN_RTN_I32,
+                    AtomicOp::Smax => Opcode::DS_MAX_RTN_I32,
+                    AtomicOp::And => Opcode::DS_AND_RTN_B32,
+                    AtomicOp::Or => Opcode::DS_OR_RTN_B32,
+                };
+                let a = self.vreg_of(addr, 0)?;
+                self.push(o, Family::Ds, 1, &[MOp::Reg(d, 0), a, v]);
+            }
+            _ => unreachable!("verified"),
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,96 @@
+//! The kernel descriptor, the metadata note and the code object v5 (written
+//! by `arch`'s [`CodeObjectWriter`], the same writer the translator uses).
+
+use arch::code_object::{
+    CodeObjectWriter, ComputePgmRsrc1, ComputePgmRsrc2, KernelCodeProperties, KernelDescriptor,
+    KernelMetadata, NewKernel,
+};
+use arch::isa::Isa;
+
+use super::abi::{KernargLayout, USER_SGPRS};
+use super::isel::Inputs;
+use super::regalloc::Assignment;
+use super::{BackendError, CompileOptions, CompiledKernel};
+use crate::ir::Function;
+
+/// `COMPUTE_PGM_RSRC1` float-mode bits LLVM sets for OpenCL on gfx10:
+/// f16/f64 denormals flushed neither way (FLOAT_DENORM_MODE_16_64 = 3),
+/// DX10_CLAMP, IEEE_MODE, MEM_ORDERED.
+const RSRC1_MODES: u32 = 3 << 18 | 1 << 21 | 1 << 23 | 1 << 30;
+
+/// The descriptor and metadata of a compiled kernel.
+pub fn describe(
+    f: &Function,
+    opts: &CompileOptions,
+    inputs: &Inputs,
+    asg: &Assignment,
+    lds: u32,
+    kernarg: &KernargLayout,
+    spill_slots: u32,
+) -> (KernelDescriptor, KernelMetadata) {
+    let private = 4 * spill_slots;
+    let user_sgprs = USER_SGPRS + if inputs.scratch { 2 } else { 0 };
+    let vgprs = u32::from(asg.vgprs.max(1));
+    // gfx10 allocates VGPRs in granules of 8 (wave32) or 4 (wave64).
+    let granule = if opts.wave64 { 4 } else { 8 };
+    let vgpr_granules = vgprs.div_ceil(granule) - 1;
+    let rsrc1 = ComputePgmRsrc1::from_bits(vgpr_granules | RSRC1_MODES);
+    let mut rsrc2_bits = u32::from(user_sgprs) << 1
+        | u32::from(inputs.max_local_dim) << 11
+        | u32::from(inputs.scratch);
+    for (d, &on) in inputs.group_id.iter().enumerate() {
+        rsrc2_bits |= u32::from(on) << (7 + d);
+    }
+    let rsrc2 = ComputePgmRsrc2::from_bits(rsrc2_bits);
+    // Kernarg segment pointer (bit 3); wave32 (bit 10).
+    // Flat scratch init (bit 5) when spilling.
+    let props = KernelCodeProperties::from_bits(
+        1 << 3 | u16::from(inputs.scratch) << 5 | u16::from(!opts.wave64) << 10,
+    );
+    let descriptor = KernelDescriptor {
+        group_segment_fixed_size: lds,
+        private_segment_fixed_size: private,
+        kernarg_size: kernarg.size,
+        compute_pgm_rsrc1: rsrc1,
+        compute_pgm_rsrc2: rsrc2,
+        kernel_code_properties: props,
+        ..Default::default()
+    };
+    // The system SGPRs (workgroup ids) count as used even when unread.
+    let system = inputs.group_id.iter().filter(|&&g| g).count() as u32 + u32::from(inputs.scratch);
+    let metadata = KernelMetadata {
+        name: f.name.clone(),
+        symbol: format!("{}.kd", f.name),
+        language: Some("OpenCL C".into()),
+        language_version: Some([2, 0]),
+        args: kernarg.metadata_args(f),
+        group_segment_fixed_size: lds,
+        private_segment_fixed_size: private,
+        kernarg_segment_size: kernarg.size,
+        kernarg_segment_align: 8,
+        wavefront_size: if opts.wave64 { 64 } else { 32 },
+        sgpr_count: u32::from(asg.sgprs).max(u32::from(user_sgprs) + system),
+        vgpr_count: vgprs,
+        sgpr_spill_count: Some(0),
+        vgpr_spill_count: Some(spill_slots),
+        max_flat_workgroup_size: f.reqd_workgroup_size.map_or(1024, |r| r.iter().product()),
+        reqd_workgroup_size: f.reqd_workgroup_size,
+        ..Default::default()
+    };
+    (descriptor, metadata)
+}
+
+/// A code object v5 holding `kernels`.
+pub fn code_object(kernels: &[CompiledKernel]) -> Result<Vec<u8>, BackendError> {
+    let mut w = CodeObjectWriter::new(Isa::Gfx1030);
+    for k in kernels {
+        w.add_kernel(NewKernel {
+            name: k.name.clone(),
+            code: k.code.clone(),
+            descriptor: k.descriptor,
+            metadata: k.metadata.clone(),
+        });
+    }
+    w.write()
+        .map_err(|e| BackendError::Internal(format!("writing the code object: {e}")))
+}

@@ -1,0 +1,716 @@
+//! The instruction set of the IR: ISA-neutral, one result at most, every
+//! operation per lane. OpenCL's `?:` stays a [`InstKind::Select`] until
+//! instruction selection, which is where seed 004's masked form is chosen.
+
+use super::entities::{Block, LocalVar, Value};
+use super::types::{AddrSpace, Type};
+
+/// Two-operand arithmetic and logic (operands and result of one type).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinaryOp {
+    /// Wrapping integer add.
+    Iadd,
+    /// Wrapping integer subtract.
+    Isub,
+    /// Wrapping integer multiply (low half).
+    Imul,
+    /// Signed division (OpenCL leaves division by zero undefined).
+    Sdiv,
+    /// Unsigned division.
+    Udiv,
+    /// Signed remainder (sign of the dividend, as C).
+    Srem,
+    /// Unsigned remainder.
+    Urem,
+    /// Bitwise and (also logical and on `i1`).
+    And,
+    /// Bitwise or.
+    Or,
+    /// Bitwise exclusive or.
+    Xor,
+    /// Shift left (amount taken modulo the width, as OpenCL defines).
+    Shl,
+    /// Logical shift right.
+    Lshr,
+    /// Arithmetic shift right.
+    Ashr,
+    /// Signed minimum.
+    Smin,
+    /// Signed maximum.
+    Smax,
+    /// Unsigned minimum.
+    Umin,
+    /// Unsigned maximum.
+    Umax,
+    /// Float add.
+    Fadd,
+    /// Float subtract.
+    Fsub,
+    /// Float multiply.
+    Fmul,
+    /// Float minimum.
+    Fmin,
+    /// Float maximum.
+    Fmax,
+}
+
+impl BinaryOp {
+    /// Every operation, for the printer's reverse lookup and tests.
+    pub const ALL: [BinaryOp; 22] = [
+        BinaryOp::Iadd,
+        BinaryOp::Isub,
+        BinaryOp::Imul,
+        BinaryOp::Sdiv,
+        BinaryOp::Udiv,
+        BinaryOp::Srem,
+        BinaryOp::Urem,
+        BinaryOp::And,
+        BinaryOp::Or,
+        BinaryOp::Xor,
+        BinaryOp::Shl,
+        BinaryOp::Lshr,
+        BinaryOp::Ashr,
+        BinaryOp::Smin,
+        BinaryOp::Smax,
+        BinaryOp::Umin,
+        BinaryOp::Umax,
+        BinaryOp::Fadd,
+        BinaryOp::Fsub,
+        BinaryOp::Fmul,
+        BinaryOp::Fmin,
+        BinaryOp::Fmax,
+    ];
+
+    /// The textual IR name.
+    pub fn name(self) -> &'static str {
+        match self {
+            BinaryOp::Iadd => "iadd",
+            BinaryOp::Isub => "isub",
+            BinaryOp::Imul => "imul",
+            BinaryOp::Sdiv => "sdiv",
+            BinaryOp::Udiv => "udiv",
+            BinaryOp::Srem => "srem",
+            BinaryOp::Urem => "urem",
+            BinaryOp::And => "and",
+            BinaryOp::Or => "or",
+            BinaryOp::Xor => "xor",
+            BinaryOp::Shl => "shl",
+            BinaryOp::Lshr => "lshr",
+            BinaryOp::Ashr => "ashr",
+            BinaryOp::Smin => "smin",
+            BinaryOp::Smax => "smax",
+            BinaryOp::Umin => "umin",
+            BinaryOp::Umax => "umax",
+            BinaryOp::Fadd => "fadd",
+            BinaryOp::Fsub => "fsub",
+            BinaryOp::Fmul => "fmul",
+            BinaryOp::Fmin => "fmin",
+            BinaryOp::Fmax => "fmax",
+        }
+    }
+
+    /// True for operations on floats.
+    pub fn is_float(self) -> bool {
+        matches!(
+            self,
+            BinaryOp::Fadd | BinaryOp::Fsub | BinaryOp::Fmul | BinaryOp::Fmin | BinaryOp::Fmax
+        )
+    }
+
+    /// True when `a op b == b op a`.
+    pub fn is_commutative(self) -> bool {
+        !matches!(
+            self,
+            BinaryOp::Isub
+                | BinaryOp::Sdiv
+                | BinaryOp::Udiv
+                | BinaryOp::Srem
+                | BinaryOp::Urem
+                | BinaryOp::Shl
+                | BinaryOp::Lshr
+                | BinaryOp::Ashr
+                | BinaryOp::Fsub
+        )
+    }
+
+    /// True when the operation may trap or is undefined for some inputs, so it
+    /// must not be executed for lanes whose result is not wanted (division).
+    pub fn may_trap(self) -> bool {
+        matches!(
+            self,
+            BinaryOp::Sdiv | BinaryOp::Udiv | BinaryOp::Srem | BinaryOp::Urem
+        )
+    }
+}
+
+/// One-operand operations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnaryOp {
+    /// Integer negate.
+    Ineg,
+    /// Bitwise not (logical not on `i1`).
+    Not,
+    /// Float negate.
+    Fneg,
+    /// Float absolute value.
+    Fabs,
+}
+
+impl UnaryOp {
+    /// The textual IR name.
+    pub fn name(self) -> &'static str {
+        match self {
+            UnaryOp::Ineg => "ineg",
+            UnaryOp::Not => "not",
+            UnaryOp::Fneg => "fneg",
+            UnaryOp::Fabs => "fabs",
+        }
+    }
+}
+
+/// Three-operand operations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TernaryOp {
+    /// Integer multiply-accumulate `a * b + c` (wrapping).
+    Imad,
+    /// Fused float multiply-add.
+    Fma,
+}
+
+impl TernaryOp {
+    /// The textual IR name.
+    pub fn name(self) -> &'static str {
+        match self {
+            TernaryOp::Imad => "imad",
+            TernaryOp::Fma => "fma",
+        }
+    }
+}
+
+/// Integer comparison conditions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IntCC {
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// signed `<`
+    Slt,
+    /// signed `<=`
+    Sle,
+    /// signed `>`
+    Sgt,
+    /// signed `>=`
+    Sge,
+    /// unsigned `<`
+    Ult,
+    /// unsigned `<=`
+    Ule,
+    /// unsigned `>`
+    Ugt,
+    /// unsigned `>=`
+    Uge,
+}
+
+impl IntCC {
+    /// The textual IR name.
+    pub fn name(self) -> &'static str {
+        match self {
+            IntCC::Eq => "eq",
+            IntCC::Ne => "ne",
+            IntCC::Slt => "slt",
+            IntCC::Sle => "sle",
+            IntCC::Sgt => "sgt",
+            IntCC::Sge => "sge",
+            IntCC::Ult => "ult",
+            IntCC::Ule => "ule",
+            IntCC::Ugt => "ugt",
+            IntCC::Uge => "uge",
+        }
+    }
+
+    /// Evaluates the condition on 32-bit operands (constant folding).
+    pub fn eval32(self, a: u32, b: u32) -> bool {
+        let (sa, sb) = (a as i32, b as i32);
+        match self {
+            IntCC::Eq => a == b,
+            IntCC::Ne => a != b,
+            IntCC::Slt => sa < sb,
+            IntCC::Sle => sa <= sb,
+            IntCC::Sgt => sa > sb,
+            IntCC::Sge => sa >= sb,
+            IntCC::Ult => a < b,
+            IntCC::Ule => a <= b,
+            IntCC::Ugt => a > b,
+            IntCC::Uge => a >= b,
+        }
+    }
+}
+
+/// Float comparison conditions (ordered: false when either operand is NaN,
+/// except `Une`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FloatCC {
+    /// ordered `==`
+    Oeq,
+    /// unordered or `!=`
+    Une,
+    /// ordered `<`
+    Olt,
+    /// ordered `<=`
+    Ole,
+    /// ordered `>`
+    Ogt,
+    /// ordered `>=`
+    Oge,
+}
+
+impl FloatCC {
+    /// The textual IR name.
+    pub fn name(self) -> &'static str {
+        match self {
+            FloatCC::Oeq => "oeq",
+            FloatCC::Une => "une",
+            FloatCC::Olt => "olt",
+            FloatCC::Ole => "ole",
+            FloatCC::Ogt => "ogt",
+            FloatCC::Oge => "oge",
+        }
+    }
+}
+
+/// Conversions between types.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ConvertOp {
+    /// Zero-extend an integer (or `i1` to 0/1).
+    Zext,
+    /// Sign-extend an integer (or `i1` to 0/-1).
+    Sext,
+    /// Truncate an integer.
+    Trunc,
+    /// Signed integer to float.
+    SiToFp,
+    /// Unsigned integer to float.
+    UiToFp,
+    /// Float to signed integer (round toward zero).
+    FpToSi,
+    /// Float to unsigned integer (round toward zero).
+    FpToUi,
+    /// Reinterpret the bits (same width).
+    Bitcast,
+}
+
+impl ConvertOp {
+    /// The textual IR name.
+    pub fn name(self) -> &'static str {
+        match self {
+            ConvertOp::Zext => "zext",
+            ConvertOp::Sext => "sext",
+            ConvertOp::Trunc => "trunc",
+            ConvertOp::SiToFp => "sitofp",
+            ConvertOp::UiToFp => "uitofp",
+            ConvertOp::FpToSi => "fptosi",
+            ConvertOp::FpToUi => "fptoui",
+            ConvertOp::Bitcast => "bitcast",
+        }
+    }
+}
+
+/// Read-modify-write atomic operations (return the old value).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AtomicOp {
+    /// `atomic_add`
+    Add,
+    /// `atomic_sub`
+    Sub,
+    /// `atomic_xchg`
+    Xchg,
+    /// `atomic_min` (signed)
+    Smin,
+    /// `atomic_max` (signed)
+    Smax,
+    /// `atomic_and`
+    And,
+    /// `atomic_or`
+    Or,
+}
+
+impl AtomicOp {
+    /// The textual IR name.
+    pub fn name(self) -> &'static str {
+        match self {
+            AtomicOp::Add => "add",
+            AtomicOp::Sub => "sub",
+            AtomicOp::Xchg => "xchg",
+            AtomicOp::Smin => "smin",
+            AtomicOp::Smax => "smax",
+            AtomicOp::And => "and",
+            AtomicOp::Or => "or",
+        }
+    }
+}
+
+/// Work-item geometry queries (OpenCL's `get_*` functions); `dim` 0..=2.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WorkItemQuery {
+    /// `get_local_id` — divergent.
+    LocalId,
+    /// `get_group_id` — uniform.
+    GroupId,
+    /// `get_local_size` — uniform.
+    LocalSize,
+    /// `get_num_groups` — uniform.
+    NumGroups,
+    /// `get_global_id` — divergent.
+    GlobalId,
+    /// `get_global_size` — uniform.
+    GlobalSize,
+}
+
+impl WorkItemQuery {
+    /// The textual IR name.
+    pub fn name(self) -> &'static str {
+        match self {
+            WorkItemQuery::LocalId => "local_id",
+            WorkItemQuery::GroupId => "group_id",
+            WorkItemQuery::LocalSize => "local_size",
+            WorkItemQuery::NumGroups => "num_groups",
+            WorkItemQuery::GlobalId => "global_id",
+            WorkItemQuery::GlobalSize => "global_size",
+        }
+    }
+
+    /// True when the value differs between the lanes of a wave.
+    pub fn is_divergent(self) -> bool {
+        matches!(self, WorkItemQuery::LocalId | WorkItemQuery::GlobalId)
+    }
+}
+
+/// Built-in functions reached through calls (OpenCL's library), kept as
+/// calls so the back end picks the instruction (or sequence) per target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Builtin {
+    /// `mul24(a, b)` (signed 24-bit multiply).
+    Mul24,
+    /// `mad24(a, b, c)`.
+    Mad24,
+    /// `clz(x)` on 32 bits.
+    Clz,
+    /// `popcount(x)` on 32 bits.
+    Popcount,
+    /// `abs(x)` on signed 32 bits (result as unsigned bits).
+    Abs,
+    /// `sqrt(x)` on f32.
+    Sqrt,
+}
+
+impl Builtin {
+    /// The OpenCL name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Builtin::Mul24 => "mul24",
+            Builtin::Mad24 => "mad24",
+            Builtin::Clz => "clz",
+            Builtin::Popcount => "popcount",
+            Builtin::Abs => "abs",
+            Builtin::Sqrt => "sqrt",
+        }
+    }
+
+    /// Number of arguments.
+    pub fn arity(self) -> usize {
+        match self {
+            Builtin::Mul24 => 2,
+            Builtin::Mad24 => 3,
+            _ => 1,
+        }
+    }
+}
+
+/// A branch destination with the values passed to the block's parameters.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct BlockCall {
+    /// The destination.
+    pub block: Block,
+    /// One value per parameter of `block`.
+    pub args: Vec<Value>,
+}
+
+/// What an instruction does.
+#[derive(Clone, Debug, PartialEq)]
+pub enum InstKind {
+    /// An integer (or `i1`) constant, stored sign-extended.
+    Iconst {
+        /// The type (`i1`..`i64`).
+        ty: Type,
+        /// The value.
+        imm: i64,
+    },
+    /// A float constant by its bits (f32 bits in the low 32 for `f32`).
+    Fconst {
+        /// `f16`, `f32` or `f64`.
+        ty: Type,
+        /// The IEEE bits.
+        bits: u64,
+    },
+    /// `op arg`.
+    Unary {
+        /// The operation.
+        op: UnaryOp,
+        /// The operand.
+        arg: Value,
+    },
+    /// `op a, b`.
+    Binary {
+        /// The operation.
+        op: BinaryOp,
+        /// The operands.
+        args: [Value; 2],
+    },
+    /// `op a, b, c`.
+    Ternary {
+        /// The operation.
+        op: TernaryOp,
+        /// The operands.
+        args: [Value; 3],
+    },
+    /// Integer or pointer comparison, `i1` result.
+    Icmp {
+        /// The condition.
+        cond: IntCC,
+        /// The operands.
+        args: [Value; 2],
+    },
+    /// Float comparison, `i1` result.
+    Fcmp {
+        /// The condition.
+        cond: FloatCC,
+        /// The operands.
+        args: [Value; 2],
+    },
+    /// `cond ? args[0] : args[1]` per lane (OpenCL's `?:`; seed 004's `vselect`).
+    Select {
+        /// An `i1`.
+        cond: Value,
+        /// The true and false values.
+        args: [Value; 2],
+    },
+    /// A conversion to `to`.
+    Convert {
+        /// Which conversion.
+        op: ConvertOp,
+        /// The operand.
+        arg: Value,
+        /// The result type.
+        to: Type,
+    },
+    /// `base + offset` bytes; an `i32` offset is sign-extended.
+    PtrAdd {
+        /// A pointer.
+        base: Value,
+        /// `i32` or `i64` bytes.
+        offset: Value,
+    },
+    /// Loads a `ty` from `addr`.
+    Load {
+        /// The loaded type.
+        ty: Type,
+        /// A pointer.
+        addr: Value,
+    },
+    /// Stores `value` at `addr`.
+    Store {
+        /// A pointer.
+        addr: Value,
+        /// The stored value.
+        value: Value,
+    },
+    /// Atomic read-modify-write; the result is the old value.
+    Atomic {
+        /// The operation.
+        op: AtomicOp,
+        /// A global or local pointer.
+        addr: Value,
+        /// The operand.
+        value: Value,
+    },
+    /// `barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)`: workgroup
+    /// execution barrier with memory ordering.
+    Barrier,
+    /// A work-item geometry query, `i32` result.
+    WorkItem {
+        /// Which query.
+        query: WorkItemQuery,
+        /// The dimension, 0..=2.
+        dim: u8,
+    },
+    /// The value of kernel parameter `index` (read from the kernarg segment).
+    KernelArg {
+        /// Index into [`Function::params`](super::Function::params).
+        index: u32,
+    },
+    /// The LDS address of a `__local` variable (`ptr.local`).
+    LocalAddr {
+        /// The variable.
+        var: LocalVar,
+    },
+    /// A call to a built-in.
+    Call {
+        /// The function.
+        builtin: Builtin,
+        /// Its arguments.
+        args: Vec<Value>,
+    },
+    /// Unconditional branch.
+    Jump {
+        /// The destination.
+        dest: BlockCall,
+    },
+    /// Conditional branch on an `i1`.
+    Brif {
+        /// The condition.
+        cond: Value,
+        /// Taken when true.
+        then_dest: BlockCall,
+        /// Taken when false.
+        else_dest: BlockCall,
+    },
+    /// End of the kernel for this work-item.
+    Return,
+}
+
+impl InstKind {
+    /// True for instructions that end a block.
+    pub fn is_terminator(&self) -> bool {
+        matches!(
+            self,
+            InstKind::Jump { .. } | InstKind::Brif { .. } | InstKind::Return
+        )
+    }
+
+    /// True for instructions with effects beyond their result (never removed,
+    /// never merged, never moved across one another).
+    pub fn has_side_effects(&self) -> bool {
+        matches!(
+            self,
+            InstKind::Store { .. }
+                | InstKind::Atomic { .. }
+                | InstKind::Barrier
+                | InstKind::Jump { .. }
+                | InstKind::Brif { .. }
+                | InstKind::Return
+        )
+    }
+
+    /// The value operands, in order (branch arguments included).
+    pub fn operands(&self) -> Vec<Value> {
+        let mut out = Vec::new();
+        self.for_each_operand(|v| out.push(v));
+        out
+    }
+
+    /// Calls `f` on every value operand, in order.
+    pub fn for_each_operand(&self, mut f: impl FnMut(Value)) {
+        match self {
+            InstKind::Iconst { .. }
+            | InstKind::Fconst { .. }
+            | InstKind::Barrier
+            | InstKind::WorkItem { .. }
+            | InstKind::KernelArg { .. }
+            | InstKind::LocalAddr { .. }
+            | InstKind::Return => {}
+            InstKind::Unary { arg, .. } | InstKind::Convert { arg, .. } => f(*arg),
+            InstKind::Binary { args, .. }
+            | InstKind::Icmp { args, .. }
+            | InstKind::Fcmp { args, .. } => args.iter().for_each(|&v| f(v)),
+            InstKind::Ternary { args, .. } => args.iter().for_each(|&v| f(v)),
+            InstKind::Select { cond, args } => {
+                f(*cond);
+                args.iter().for_each(|&v| f(v));
+            }
+            InstKind::PtrAdd { base, offset } => {
+                f(*base);
+                f(*offset);
+            }
+            InstKind::Load { addr, .. } => f(*addr),
+            InstKind::Store { addr, value } | InstKind::Atomic { addr, value, .. } => {
+                f(*addr);
+                f(*value);
+            }
+            InstKind::Call { args, .. } => args.iter().for_each(|&v| f(v)),
+            InstKind::Jump { dest } => dest.args.iter().for_each(|&v| f(v)),
+            InstKind::Brif {
+                cond,
+                then_dest,
+                else_dest,
+            } => {
+                f(*cond);
+                then_dest.args.iter().for_each(|&v| f(v));
+                else_dest.args.iter().for_each(|&v| f(v));
+            }
+        }
+    }
+
+    /// Rewrites every value operand through `f` (used by the passes).
+    pub fn map_operands(&mut self, mut f: impl FnMut(Value) -> Value) {
+        match self {
+            InstKind::Iconst { .. }
+            | InstKind::Fconst { .. }
+            | InstKind::Barrier
+            | InstKind::WorkItem { .. }
+            | InstKind::KernelArg { .. }
+            | InstKind::LocalAddr { .. }
+            | InstKind::Return => {}
+            InstKind::Unary { arg, .. } | InstKind::Convert { arg, .. } => *arg = f(*arg),
+            InstKind::Binary { args, .. }
+            | InstKind::Icmp { args, .. }
+            | InstKind::Fcmp { args, .. } => args.iter_mut().for_each(|v| *v = f(*v)),
+            InstKind::Ternary { args, .. } => args.iter_mut().for_each(|v| *v = f(*v)),
+            InstKind::Select { cond, args } => {
+                *cond = f(*cond);
+                args.iter_mut().for_each(|v| *v = f(*v));
+            }
+            InstKind::PtrAdd { base, offset } => {
+                *base = f(*base);
+                *offset = f(*offset);
+            }
+            InstKind::Load { addr, .. } => *addr = f(*addr),
+            InstKind::Store { addr, value } | InstKind::Atomic { addr, value, .. } => {
+                *addr = f(*addr);
+                *value = f(*value);
+            }
+            InstKind::Call { args, .. } => args.iter_mut().for_each(|v| *v = f(*v)),
+            InstKind::Jump { dest } => dest.args.iter_mut().for_each(|v| *v = f(*v)),
+            InstKind::Brif {
+                cond,
+                then_dest,
+                else_dest,
+            } => {
+                *cond = f(*cond);
+                then_dest.args.iter_mut().for_each(|v| *v = f(*v));
+                else_dest.args.iter_mut().for_each(|v| *v = f(*v));
+            }
+        }
+    }
+
+    /// The branch destinations of a terminator.
+    pub fn successors(&self) -> Vec<Block> {
+        match self {
+            InstKind::Jump { dest } => vec![dest.block],
+            InstKind::Brif {
+                then_dest,
+                else_dest,
+                ..
+            } => vec![then_dest.block, else_dest.block],
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// `AddrSpace` of a pointer type, for the loads and stores.
+pub fn space_of(ty: Type) -> Option<AddrSpace> {
+    match ty {
+        Type::Ptr(s) => Some(s),
+        _ => None,
+    }
+}

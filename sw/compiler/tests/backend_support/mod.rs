@@ -1,0 +1,150 @@
+//! Shared by the back-end tests: run a compiled kernel on the golden GPU
+//! through the driver and read the buffers back.
+
+#![allow(dead_code)]
+
+use arch::device::Device;
+use arch::isa::Isa;
+use compiler::backend::{code_object, CompiledKernel};
+use golden::{GoldenConfig, GoldenGpu};
+use sw::driver::{Arg, Driver, LaunchDims};
+
+/// A kernel argument for [`run`].
+#[derive(Clone, Debug)]
+pub enum TestArg {
+    /// A global buffer of dwords (read back after the run).
+    Buf(Vec<u32>),
+    /// A 32-bit value.
+    U32(u32),
+}
+
+/// Runs `k` over `grid` work-items in workgroups of `wg` on the golden
+/// gfx1030 GPU; returns every buffer argument's final contents.
+pub fn run(
+    k: &CompiledKernel,
+    grid: u32,
+    wg: u32,
+    args: &[TestArg],
+) -> Result<Vec<Vec<u32>>, String> {
+    let gpu = GoldenGpu::new(GoldenConfig::new(Isa::Gfx1030)).map_err(|e| e.to_string())?;
+    run_on(gpu, k, grid, wg, args).map(|(out, _)| out)
+}
+
+/// [`run`] on any device; also returns the driver (and so the device, for its statistics).
+pub fn run_on<D: Device>(
+    gpu: D,
+    k: &CompiledKernel,
+    grid: u32,
+    wg: u32,
+    args: &[TestArg],
+) -> Result<(Vec<Vec<u32>>, Driver<D>), String> {
+    let elf = code_object(std::slice::from_ref(k)).map_err(|e| e.to_string())?;
+    check_objdump(k, &elf)?;
+    let mut d = Driver::new(gpu).map_err(|e| e.to_string())?;
+    let p = d.load(&elf).map_err(|e| e.to_string())?;
+    let lk = p.kernel(&k.name).map_err(|e| e.to_string())?.clone();
+    let mut dargs = Vec::new();
+    let mut bufs = Vec::new();
+    for a in args {
+        match a {
+            TestArg::Buf(v) => {
+                let bytes: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
+                let b = d.create_buffer(&bytes).map_err(|e| e.to_string())?;
+                bufs.push(b);
+                dargs.push(Arg::Buffer(b.address));
+            }
+            TestArg::U32(x) => dargs.push(Arg::u32(*x)),
+        }
+    }
+    d.launch(&lk, LaunchDims::linear(grid, wg), &dargs)
+        .map_err(|e| e.to_string())?;
+    let mut out = Vec::new();
+    for b in bufs {
+        let bytes = d.download(b).map_err(|e| e.to_string())?;
+        out.push(
+            bytes
+                .chunks_exact(4)
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect(),
+        );
+    }
+    Ok((out, d))
+}
+
+/// Where the precise-output files live.
+pub fn expect_dir() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/expect")
+}
+
+/// Compares `actual` with `tests/expect/NAME`; with `UPDATE_EXPECT=1` in the
+/// environment, rewrites the file instead (the one command that regenerates
+/// every precise-output test: `UPDATE_EXPECT=1 cargo test --release -p compiler`).
+pub fn check_expect(name: &str, actual: &str) {
+    let path = expect_dir().join(name);
+    if std::env::var_os("UPDATE_EXPECT").is_some() {
+        std::fs::create_dir_all(expect_dir()).unwrap();
+        std::fs::write(&path, actual).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| {
+        panic!(
+            "{} is missing: run `UPDATE_EXPECT=1 cargo test --release -p compiler` to create it",
+            path.display()
+        )
+    });
+    if expected != actual {
+        panic!(
+            "precise output {} differs (regenerate with UPDATE_EXPECT=1 if intended)\n--- expected\n{expected}\n--- actual\n{actual}",
+            path.display()
+        );
+    }
+}
+
+/// Acceptance check run on every object the tests execute: when
+/// `llvm-objdump-19` is installed, its disassembly lists exactly our
+/// instructions (what `gpusim disasm` prints).
+pub fn check_objdump(k: &CompiledKernel, elf: &[u8]) -> Result<(), String> {
+    use std::process::Command;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::OnceLock;
+    static HAVE: OnceLock<bool> = OnceLock::new();
+    static SERIAL: AtomicU64 = AtomicU64::new(0);
+    let have = *HAVE.get_or_init(|| {
+        Command::new("llvm-objdump-19")
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    });
+    if !have {
+        return Ok(());
+    }
+    let dir = std::env::temp_dir().join(format!("gpusim-compiler-objdump-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let path = dir.join(format!(
+        "{}-{}.hsaco",
+        k.name,
+        SERIAL.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::write(&path, elf).map_err(|e| e.to_string())?;
+    let mut cmd = Command::new("llvm-objdump-19");
+    cmd.args(["-d", "--no-show-raw-insn", "--no-leading-addr"]);
+    if k.target.wave64 {
+        cmd.arg("--mattr=+wavefrontsize64");
+    }
+    let o = cmd.arg(&path).output().map_err(|e| e.to_string())?;
+    let _ = std::fs::remove_file(&path);
+    let text = String::from_utf8_lossy(&o.stdout);
+    let theirs: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with(char::is_whitespace) && !l.trim().is_empty())
+        .map(|l| l.split("//").next().unwrap_or("").trim())
+        .collect();
+    let listing = k.listing();
+    let ours: Vec<&str> = listing.lines().map(str::trim).collect();
+    if theirs.len() < ours.len() || theirs[..ours.len()] != ours[..] {
+        return Err(format!(
+            "llvm-objdump-19 disagrees with our listing:\n{text}\n--- ours\n{listing}"
+        ));
+    }
+    Ok(())
+}
