@@ -1,1 +1,47 @@
 //! Front end: preprocessor, lexer, parser, semantic analysis (typed AST).
+pub mod diag;
+pub mod lexer;
+pub mod pp;
+
+pub use diag::{Diagnostic, Loc, SourceMap};
+use std::path::PathBuf;
+
+/// Front-end options (the command line's `-D` and `-I`).
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// `-D NAME[=VALUE]`, in command-line order (None: the value 1).
+    pub defines: Vec<(String, Option<String>)>,
+    /// `-I DIR`, searched in order after the including file's directory.
+    pub include_dirs: Vec<PathBuf>,
+}
+
+/// Preprocesses `text` (named `path` in messages) and returns the tokens'
+/// spellings joined by spaces, one output line per source line that still
+/// has tokens — for tests and `-E`-style debugging.
+pub fn preprocess_to_string(path: &str, text: &str, opts: &Options) -> Result<String, Diagnostic> {
+    let mut sm = SourceMap::default();
+    let mut int = lexer::Interner::default();
+    let toks = pp::preprocess(&mut sm, &mut int, path, text.to_string(), &opts.defines, &opts.include_dirs)
+        .map_err(|e| sm.diagnostic(&e))?;
+    let mut out = String::new();
+    let mut last: Option<Loc> = None;
+    for t in &toks {
+        if t.tok == lexer::Tok::Eof {
+            break;
+        }
+        let s = match t.tok {
+            lexer::Tok::Pragma(p) => format!("<{p:?}>"),
+            _ => lexer::spelling(&t.tok, &int),
+        };
+        if let Some(l) = last {
+            if l.line != t.loc.line || l.file != t.loc.file {
+                out.push('\n');
+            } else {
+                out.push(' ');
+            }
+        }
+        out.push_str(&s);
+        last = Some(t.loc);
+    }
+    Ok(out)
+}
