@@ -1,7 +1,10 @@
 //! Front end: preprocessor, lexer, parser, semantic analysis (typed AST).
 pub mod diag;
 pub mod lexer;
+pub mod ast;
+pub mod parser;
 pub mod pp;
+pub mod types;
 
 pub use diag::{Diagnostic, Loc, SourceMap};
 use std::path::PathBuf;
@@ -44,4 +47,14 @@ pub fn preprocess_to_string(path: &str, text: &str, opts: &Options) -> Result<St
         last = Some(t.loc);
     }
     Ok(out)
+}
+
+/// Preprocesses and parses source text into the untyped AST (no semantic
+/// checks): for tests of the parser alone.
+pub fn parse_text(path: &str, text: &str, opts: &Options) -> Result<Vec<ast::Item>, Diagnostic> {
+    let mut sm = SourceMap::default();
+    let mut int = lexer::Interner::default();
+    let toks = pp::preprocess(&mut sm, &mut int, path, text.to_string(), &opts.defines, &opts.include_dirs)
+        .map_err(|e| sm.diagnostic(&e))?;
+    parser::parse(toks, &mut int).map_err(|e| sm.diagnostic(&e))
 }
