@@ -2,8 +2,11 @@
 pub mod diag;
 pub mod lexer;
 pub mod ast;
+pub mod builtins;
 pub mod parser;
 pub mod pp;
+pub mod sema;
+pub mod tast;
 pub mod types;
 
 pub use diag::{Diagnostic, Loc, SourceMap};
@@ -57,4 +60,44 @@ pub fn parse_text(path: &str, text: &str, opts: &Options) -> Result<Vec<ast::Ite
     let toks = pp::preprocess(&mut sm, &mut int, path, text.to_string(), &opts.defines, &opts.include_dirs)
         .map_err(|e| sm.diagnostic(&e))?;
     parser::parse(toks, &mut int).map_err(|e| sm.diagnostic(&e))
+}
+
+/// Where the source comes from.
+#[derive(Clone, Copy, Debug)]
+pub enum Source<'a> {
+    /// A file on disk (its directory is searched first for `#include "…"`).
+    Path(&'a std::path::Path),
+    /// Text in memory, named `name` in messages (`#include "…"` is looked up
+    /// relative to `name`'s directory, then `-I`).
+    Text {
+        /// The name used in diagnostics.
+        name: &'a str,
+        /// The source text.
+        text: &'a str,
+    },
+}
+
+/// The front end's public entry: preprocess, parse and check `src`; the
+/// typed AST on success, the first error otherwise (never a panic).
+pub fn compile_to_typed_ast(src: Source<'_>, opts: &Options) -> Result<tast::TranslationUnit, Diagnostic> {
+    let (name, text) = match src {
+        Source::Path(p) => {
+            let name = p.to_string_lossy().into_owned();
+            match std::fs::read(p) {
+                Ok(bytes) => (name, String::from_utf8_lossy(&bytes).into_owned()),
+                Err(e) => {
+                    return Err(Diagnostic { path: name, line: 1, col: 1, message: format!("cannot read file: {e}"), source_line: String::new() })
+                }
+            }
+        }
+        Source::Text { name, text } => (name.to_string(), text.to_string()),
+    };
+    let mut sm = SourceMap::default();
+    let mut int = lexer::Interner::default();
+    let run = |sm: &mut SourceMap, int: &mut lexer::Interner| -> diag::Result<tast::TranslationUnit> {
+        let toks = pp::preprocess(sm, int, &name, text, &opts.defines, &opts.include_dirs)?;
+        let items = parser::parse(toks, int)?;
+        sema::analyze(&items, int)
+    };
+    run(&mut sm, &mut int).map_err(|e| sm.diagnostic(&e))
 }
