@@ -334,9 +334,11 @@ impl Pp<'_> {
                 self.pragma(line, d.loc)
             }
             "error" => {
-                let line = src.line();
-                let text: Vec<String> = line.iter().map(|t| spelling(&t.tok, self.int)).collect();
-                err(d.loc, format!("#error {}", text.join(" ")))
+                src.line();
+                // The message as written (after `error` and its blank).
+                let raw = self.sm.file(d.loc.file).line_text(d.loc.line);
+                let text = raw.get(d.loc.col as usize + 4..).unwrap_or("").trim();
+                err(d.loc, format!("#error {text}"))
             }
             "warning" | "ident" => {
                 src.line();

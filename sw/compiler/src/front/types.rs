@@ -359,7 +359,7 @@ impl fmt::Display for TypeName<'_> {
                 if p.space != AddrSpace::Generic {
                     write!(f, "{} ", p.space.name())?;
                 }
-                if p.konst {
+                if p.konst && p.space != AddrSpace::Constant {
                     write!(f, "const ")?;
                 }
                 if p.volatile {

@@ -276,8 +276,8 @@ impl Sema<'_> {
                 }
                 Ok(cast(e, CastKind::PtrToPtr, to.clone()))
             }
-            (Type::Scalar(s), Type::Pointer(_)) if s.is_integer() => err(loc, format!("incompatible integer to pointer conversion {}", incompatible("type").split_once(' ').map(|x| x.1).unwrap_or(""))),
-            (Type::Pointer(_), Type::Scalar(s)) if s.is_integer() => err(loc, format!("incompatible pointer to integer conversion {}", incompatible("type").split_once(' ').map(|x| x.1).unwrap_or(""))),
+            (Type::Scalar(s), Type::Pointer(_)) if s.is_integer() => err(loc, format!("incompatible integer to pointer conversion {}", incompatible("type"))),
+            (Type::Pointer(_), Type::Scalar(s)) if s.is_integer() => err(loc, format!("incompatible pointer to integer conversion {}", incompatible("type"))),
             _ => err(loc, incompatible("incompatible type")),
         }
     }
