@@ -667,10 +667,15 @@ impl Sema<'_> {
                 }
                 let boolvec = |t: &Type| t.is_vector() && t.elem_scalar() == Some(Scalar::Bool);
                 if boolvec(&a.ty) || boolvec(&b.ty) {
-                    // Bool vectors: only & | ^ == != between two masks of one width.
-                    if a.ty != b.ty || !matches!(op, BitAnd | BitOr | BitXor | Eq | Ne) {
+                    // Bool vectors: only & | ^ == != between masks of one width;
+                    // an integer vector (a comparison result) becomes a mask (!= 0).
+                    let same_width = a.ty.is_vector() && b.ty.is_vector() && a.ty.width() == b.ty.width();
+                    if !same_width || !matches!(op, BitAnd | BitOr | BitXor | Eq | Ne) || !a.ty.is_integer() || !b.ty.is_integer() {
                         return bad(self);
                     }
+                    let mask = Type::Vector(Scalar::Bool, a.ty.width());
+                    let a = self.arith_cast(a, &mask);
+                    let b = self.arith_cast(b, &mask);
                     let ty = a.ty.clone();
                     return Ok(rv(ExprKind::Binary(op, Box::new(a), Box::new(b)), ty, loc));
                 }
