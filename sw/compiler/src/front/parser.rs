@@ -441,7 +441,9 @@ impl Parser<'_> {
     fn declarator(&mut self, base: SynType, abstract_ok: bool) -> Result<(Option<Sym>, SynType, Loc)> {
         self.enter()?;
         let mut ty = base;
+        let depth = self.depth;
         while self.is(Punct::Star) {
+            self.enter()?;
             let loc = self.next().loc;
             let (mut konst, mut volatile, mut restrict) = (false, false, false);
             loop {
@@ -463,6 +465,7 @@ impl Parser<'_> {
             }
             ty = SynType::Pointer { pointee: Box::new(ty), konst, volatile, restrict, loc };
         }
+        self.depth = depth;
         let loc = self.loc();
         let result = if self.is(Punct::LParen) && (matches!(self.peek_at(1).tok, Tok::Punct(Punct::Star) | Tok::Punct(Punct::LParen)) || (matches!(self.peek_at(1).tok, Tok::Ident(_)) && !self.starts_type(1))) {
             // Nested declarator: the suffixes after ')' apply first.
@@ -504,6 +507,13 @@ impl Parser<'_> {
     }
 
     fn suffixes(&mut self, ty: SynType) -> Result<SynType> {
+        self.enter()?;
+        let r = self.suffixes_inner(ty);
+        self.depth -= 1;
+        r
+    }
+
+    fn suffixes_inner(&mut self, ty: SynType) -> Result<SynType> {
         if self.is(Punct::LBracket) {
             let loc = self.next().loc;
             let len = if self.is(Punct::RBracket) { None } else { Some(Box::new(self.assign_expr()?)) };
@@ -845,11 +855,15 @@ impl Parser<'_> {
 
     fn expr(&mut self) -> Result<Expr> {
         let mut e = self.assign_expr()?;
+        let depth = self.depth;
         while self.is(Punct::Comma) {
+            // Every fold deepens the tree: it counts against the nesting limit.
+            self.enter()?;
             let loc = self.next().loc;
             let r = self.assign_expr()?;
             e = Expr { kind: ExprKind::Comma(Box::new(e), Box::new(r)), loc };
         }
+        self.depth = depth;
         Ok(e)
     }
 
@@ -901,6 +915,13 @@ impl Parser<'_> {
 
     fn binary(&mut self, min_prec: u8) -> Result<Expr> {
         let mut lhs = self.unary()?;
+        let depth = self.depth;
+        let r = self.binary_rest(&mut lhs, min_prec);
+        self.depth = depth;
+        r.map(|_| lhs)
+    }
+
+    fn binary_rest(&mut self, lhs: &mut Expr, min_prec: u8) -> Result<()> {
         loop {
             let Tok::Punct(p) = self.peek().tok else { break };
             let (prec, op) = match p {
@@ -930,10 +951,10 @@ impl Parser<'_> {
             let loc = self.next().loc;
             self.enter()?;
             let rhs = self.binary(prec)?;
-            self.depth -= 1;
-            lhs = Expr { kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)), loc };
+            let l = std::mem::replace(lhs, Expr { kind: ExprKind::Number(Sym(0)), loc });
+            *lhs = Expr { kind: ExprKind::Binary(op, Box::new(l), Box::new(rhs)), loc };
         }
-        Ok(lhs)
+        Ok(())
     }
 
     fn unary(&mut self) -> Result<Expr> {
@@ -1018,9 +1039,19 @@ impl Parser<'_> {
         self.postfix(p)
     }
 
-    fn postfix(&mut self, mut e: Expr) -> Result<Expr> {
+    fn postfix(&mut self, e: Expr) -> Result<Expr> {
+        let depth = self.depth;
+        let r = self.postfix_rest(e);
+        self.depth = depth;
+        r
+    }
+
+    fn postfix_rest(&mut self, mut e: Expr) -> Result<Expr> {
         loop {
             let loc = self.loc();
+            if matches!(self.peek().tok, Tok::Punct(Punct::LBracket | Punct::LParen | Punct::Dot | Punct::Arrow | Punct::PlusPlus | Punct::MinusMinus)) {
+                self.enter()?;
+            }
             match self.peek().tok {
                 Tok::Punct(Punct::LBracket) => {
                     self.pos += 1;

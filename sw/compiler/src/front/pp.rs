@@ -168,6 +168,7 @@ pub fn preprocess(
         depth: 0,
         once: HashSet::new(),
         expanded: 0,
+        nesting: 0,
     };
     pp.run_buffer("<built-in>", PREDEFINED.to_string(), None)?;
     let mut cmdline = String::new();
@@ -195,6 +196,7 @@ struct Pp<'a> {
     depth: usize,
     once: HashSet<PathBuf>,
     expanded: usize,
+    nesting: u32,
 }
 
 fn with_hide(mut t: Token, add: &Rc<Vec<Sym>>) -> Token {
@@ -480,7 +482,7 @@ impl Pp<'_> {
                 } else {
                     let expanded = self.expand_list(rest)?;
                     let loc = expanded.first().map_or(first.loc, |t| t.loc);
-                    let mut ev = Eval { toks: &expanded, pos: 0, int: self.int, loc };
+                    let mut ev = Eval { toks: &expanded, pos: 0, int: self.int, loc, depth: 0 };
                     let v = ev.expr()?;
                     if ev.pos != expanded.len() {
                         return err(expanded[ev.pos].loc, "expected an integer constant after '#pragma unroll'");
@@ -716,7 +718,19 @@ impl Pp<'_> {
 
     /// Fully macro-expands a token list on its own (macro arguments, `#if`
     /// lines, `#pragma unroll` counts).
-    fn expand_list(&mut self, mut toks: Vec<Token>) -> Result<Vec<Token>> {
+    fn expand_list(&mut self, toks: Vec<Token>) -> Result<Vec<Token>> {
+        // Arguments that contain macro calls expand recursively: bound it.
+        self.nesting += 1;
+        if self.nesting > 200 {
+            let loc = toks.first().map(|t| t.loc).unwrap_or_default();
+            return err(loc, "macro arguments are too deeply nested");
+        }
+        let r = self.expand_list_inner(toks);
+        self.nesting -= 1;
+        r
+    }
+
+    fn expand_list_inner(&mut self, mut toks: Vec<Token>) -> Result<Vec<Token>> {
         let loc = toks.last().map(|t| t.loc).unwrap_or_default();
         toks.push(Token { tok: Tok::Eof, loc, bol: true, space: false, hide: None });
         let mut src = Src::new(toks);
@@ -759,7 +773,7 @@ impl Pp<'_> {
             i += 1;
         }
         let toks = self.expand_list(pre)?;
-        let mut ev = Eval { toks: &toks, pos: 0, int: self.int, loc: dloc };
+        let mut ev = Eval { toks: &toks, pos: 0, int: self.int, loc: dloc, depth: 0 };
         let v = ev.expr()?;
         if ev.pos != toks.len() {
             return err(toks[ev.pos].loc, "token is not a valid binary operator in a preprocessor subexpression");
@@ -782,6 +796,7 @@ struct Eval<'a> {
     pos: usize,
     int: &'a Interner,
     loc: Loc,
+    depth: u32,
 }
 
 type Val = (i64, bool);
@@ -875,6 +890,16 @@ impl Eval<'_> {
         Ok(lhs)
     }
     fn unary(&mut self) -> Result<Val> {
+        self.depth += 1;
+        if self.depth > 256 {
+            return err(self.here(), "preprocessor expression is too deeply nested");
+        }
+        let r = self.unary_inner();
+        self.depth -= 1;
+        r
+    }
+
+    fn unary_inner(&mut self) -> Result<Val> {
         let Some(t) = self.peek().cloned() else {
             return err(self.here(), "expected value in expression");
         };
