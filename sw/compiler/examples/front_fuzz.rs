@@ -14,7 +14,7 @@
 use compiler::front::{compile_to_typed_ast, Options, Source};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 const VOCAB: &[&str] = &[
@@ -163,13 +163,16 @@ fn main() {
     let opts = Options { include_dirs: vec![repo().join("tests/kernels/include"), repo().join("sw/devlib")], ..Default::default() };
     // Watchdog: the time the current input started (ms since launch, 0 = idle).
     let started = Arc::new(AtomicU64::new(0));
+    let current = Arc::new(Mutex::new(String::new()));
     let t0 = Instant::now();
     {
         let started = started.clone();
+        let current = current.clone();
         std::thread::spawn(move || loop {
             std::thread::sleep(Duration::from_millis(500));
             let s = started.load(Ordering::Relaxed);
-            if s != 0 && t0.elapsed().as_millis() as u64 - s > 5_000 {
+            if s != 0 && (t0.elapsed().as_millis() as u64 + 1).saturating_sub(s) > 5_000 {
+                let _ = std::fs::write("front_fuzz_crash.cl", current.lock().map(|c| c.clone()).unwrap_or_default());
                 eprintln!("HANG: one input ran for more than 5 s (saved in front_fuzz_crash.cl)");
                 std::process::exit(3);
             }
@@ -179,9 +182,10 @@ fn main() {
     let (mut ok, mut errors, mut slowest) = (0u64, 0u64, Duration::ZERO);
     for i in 0..runs {
         let (name, text) = if rng.below(4) == 0 { ("soup.cl".to_string(), soup(&mut rng)) } else { mutate(&mut rng, &seeds) };
-        // Saved before running so a crash or hang leaves the input behind.
-        if std::env::var_os("FRONT_FUZZ_SAVE_ALL").is_some() {
-            let _ = std::fs::write("front_fuzz_crash.cl", &text);
+        // Kept for the watchdog, so a hang leaves the input behind.
+        if let Ok(mut c) = current.lock() {
+            c.clear();
+            c.push_str(&text);
         }
         started.store(t0.elapsed().as_millis() as u64 + 1, Ordering::Relaxed);
         let t = Instant::now();

@@ -1,7 +1,7 @@
 //! The built-in functions the front end knows: OpenCL work-item,
 //! synchronisation, math, integer and atomic functions, and the clang
 //! built-ins AMD OpenCL code calls directly (`__builtin_amdgcn_*`,
-//! generic `__builtin_*`). [`lookup`] maps a name to its signature class;
+//! generic `__builtin_*`). `lookup` maps a name to its signature class;
 //! `sema` resolves the overload from the argument types and records the
 //! call as [`Builtin`] with converted operands.
 
