@@ -9,6 +9,15 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    let opts = Options { include_dirs: vec!["tests/kernels/include".into(), "sw/devlib".into()], ..Default::default() };
-    let _ = compile_to_typed_ast(Source::Text { name: "fuzz.cl", text: &text }, &opts);
+    let opts = Options {
+        include_dirs: vec!["tests/kernels/include".into(), "sw/devlib".into()],
+        ..Default::default()
+    };
+    let _ = compile_to_typed_ast(
+        Source::Text {
+            name: "fuzz.cl",
+            text: &text,
+        },
+        &opts,
+    );
 });

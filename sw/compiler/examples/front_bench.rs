@@ -14,9 +14,18 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 fn main() {
-    let repeats: u32 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(200);
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("repo root");
-    let opts = Options { include_dirs: vec![root.join("tests/kernels/include"), root.join("sw/devlib")], ..Default::default() };
+    let repeats: u32 = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(200);
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .expect("repo root");
+    let opts = Options {
+        include_dirs: vec![root.join("tests/kernels/include"), root.join("sw/devlib")],
+        ..Default::default()
+    };
     let mut files: Vec<PathBuf> = Vec::new();
     for d in ["tests/kernels", "tests/kernels/work"] {
         for e in std::fs::read_dir(root.join(d)).expect("corpus") {
@@ -35,5 +44,10 @@ fn main() {
     }
     let total = t.elapsed();
     let per = total / (repeats * files.len() as u32);
-    println!("front_bench: {} files x {repeats}: {:?} total, {:?} per file (mean)", files.len(), total, per);
+    println!(
+        "front_bench: {} files x {repeats}: {:?} total, {:?} per file (mean)",
+        files.len(),
+        total,
+        per
+    );
 }

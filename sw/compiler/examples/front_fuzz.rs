@@ -18,16 +18,123 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 const VOCAB: &[&str] = &[
-    "kernel", "__kernel", "void", "int", "uint", "float", "float4", "int4", "bool4", "uchar", "ulong", "half",
-    "__global", "__local", "__constant", "__private", "const", "volatile", "struct", "typedef", "union",
-    "enum", "if", "else", "for", "while", "do", "switch", "case", "default", "break", "continue",
-    "return", "sizeof", "x", "y", "p", "q", "a", "b", "i", "n", "0", "1", "42u", "0x7fffffff", "1.5f",
-    "2.0", "'a'", "\"s\"", "(", ")", "[", "]", "{", "}", ";", ",", ".", "->", "+", "-", "*", "/", "%",
-    "<<", ">>", "<", ">", "<=", ">=", "==", "!=", "&", "|", "^", "&&", "||", "!", "~", "?", ":", "=",
-    "+=", "-=", "<<=", "++", "--", "#define", "#if", "#endif", "#include", "#pragma unroll", "##", "#",
-    "\n", ".xyzw", ".s01", ".lo", "get_global_id", "barrier", "atomic_add", "sqrt", "min", "select",
-    "__builtin_amdgcn_fence", "__ATOMIC_RELEASE", "\"workgroup\"", "convert_int4", "as_float",
-    "__attribute__((reqd_work_group_size(64,1,1)))", "CLK_LOCAL_MEM_FENCE", "...", "\\\n", "/*", "*/", "//",
+    "kernel",
+    "__kernel",
+    "void",
+    "int",
+    "uint",
+    "float",
+    "float4",
+    "int4",
+    "bool4",
+    "uchar",
+    "ulong",
+    "half",
+    "__global",
+    "__local",
+    "__constant",
+    "__private",
+    "const",
+    "volatile",
+    "struct",
+    "typedef",
+    "union",
+    "enum",
+    "if",
+    "else",
+    "for",
+    "while",
+    "do",
+    "switch",
+    "case",
+    "default",
+    "break",
+    "continue",
+    "return",
+    "sizeof",
+    "x",
+    "y",
+    "p",
+    "q",
+    "a",
+    "b",
+    "i",
+    "n",
+    "0",
+    "1",
+    "42u",
+    "0x7fffffff",
+    "1.5f",
+    "2.0",
+    "'a'",
+    "\"s\"",
+    "(",
+    ")",
+    "[",
+    "]",
+    "{",
+    "}",
+    ";",
+    ",",
+    ".",
+    "->",
+    "+",
+    "-",
+    "*",
+    "/",
+    "%",
+    "<<",
+    ">>",
+    "<",
+    ">",
+    "<=",
+    ">=",
+    "==",
+    "!=",
+    "&",
+    "|",
+    "^",
+    "&&",
+    "||",
+    "!",
+    "~",
+    "?",
+    ":",
+    "=",
+    "+=",
+    "-=",
+    "<<=",
+    "++",
+    "--",
+    "#define",
+    "#if",
+    "#endif",
+    "#include",
+    "#pragma unroll",
+    "##",
+    "#",
+    "\n",
+    ".xyzw",
+    ".s01",
+    ".lo",
+    "get_global_id",
+    "barrier",
+    "atomic_add",
+    "sqrt",
+    "min",
+    "select",
+    "__builtin_amdgcn_fence",
+    "__ATOMIC_RELEASE",
+    "\"workgroup\"",
+    "convert_int4",
+    "as_float",
+    "__attribute__((reqd_work_group_size(64,1,1)))",
+    "CLK_LOCAL_MEM_FENCE",
+    "...",
+    "\\\n",
+    "/*",
+    "*/",
+    "//",
 ];
 
 struct Rng(u64);
@@ -45,14 +152,28 @@ impl Rng {
 }
 
 fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("repo root")
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .expect("repo root")
 }
 
 fn seeds() -> Vec<(String, String)> {
     let mut v = Vec::new();
-    for d in ["tests/kernels", "tests/kernels/work", "tests/kernels/include", "sw/devlib", "sw/compiler/tests/front_errors"] {
-        let Ok(rd) = std::fs::read_dir(repo().join(d)) else { continue };
-        let mut files: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "cl" || x == "h")).collect();
+    for d in [
+        "tests/kernels",
+        "tests/kernels/work",
+        "tests/kernels/include",
+        "sw/devlib",
+        "sw/compiler/tests/front_errors",
+    ] {
+        let Ok(rd) = std::fs::read_dir(repo().join(d)) else {
+            continue;
+        };
+        let mut files: Vec<PathBuf> = rd
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "cl" || x == "h"))
+            .collect();
         files.sort();
         for p in files {
             if let Ok(t) = std::fs::read_to_string(&p) {
@@ -134,7 +255,7 @@ fn mutate(rng: &mut Rng, seeds: &[(String, String)]) -> (String, String) {
                     let depth = 1 + rng.below(300);
                     let mut v: Vec<u8> = vec![b'('; depth];
                     v.extend_from_slice(&text[a..b]);
-                    v.extend(std::iter::repeat_n(b')', depth));
+                    v.extend(std::iter::repeat(b')').take(depth));
                     text.splice(a..b, v);
                 }
             }
@@ -160,7 +281,13 @@ fn main() {
     let seed: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(0x5eed);
     let seeds = seeds();
     assert!(!seeds.is_empty(), "no seed files found");
-    let opts = Options { include_dirs: vec![repo().join("tests/kernels/include"), repo().join("sw/devlib")], ..Default::default() };
+    let opts = Options {
+        include_dirs: vec![
+            repo().join("tests/kernels/include"),
+            repo().join("sw/devlib"),
+        ],
+        ..Default::default()
+    };
     // Watchdog: the time the current input started (ms since launch, 0 = idle).
     let started = Arc::new(AtomicU64::new(0));
     let current = Arc::new(Mutex::new(String::new()));
@@ -172,7 +299,10 @@ fn main() {
             std::thread::sleep(Duration::from_millis(500));
             let s = started.load(Ordering::Relaxed);
             if s != 0 && (t0.elapsed().as_millis() as u64 + 1).saturating_sub(s) > 5_000 {
-                let _ = std::fs::write("front_fuzz_crash.cl", current.lock().map(|c| c.clone()).unwrap_or_default());
+                let _ = std::fs::write(
+                    "front_fuzz_crash.cl",
+                    current.lock().map(|c| c.clone()).unwrap_or_default(),
+                );
                 eprintln!("HANG: one input ran for more than 5 s (saved in front_fuzz_crash.cl)");
                 std::process::exit(3);
             }
@@ -181,7 +311,11 @@ fn main() {
     let mut rng = Rng(seed | 1);
     let (mut ok, mut errors, mut slowest) = (0u64, 0u64, Duration::ZERO);
     for i in 0..runs {
-        let (name, text) = if rng.below(4) == 0 { ("soup.cl".to_string(), soup(&mut rng)) } else { mutate(&mut rng, &seeds) };
+        let (name, text) = if rng.below(4) == 0 {
+            ("soup.cl".to_string(), soup(&mut rng))
+        } else {
+            mutate(&mut rng, &seeds)
+        };
         // Kept for the watchdog, so a hang leaves the input behind.
         if let Ok(mut c) = current.lock() {
             c.clear();
@@ -189,7 +323,15 @@ fn main() {
         }
         started.store(t0.elapsed().as_millis() as u64 + 1, Ordering::Relaxed);
         let t = Instant::now();
-        let r = std::panic::catch_unwind(|| compile_to_typed_ast(Source::Text { name: &name, text: &text }, &opts));
+        let r = std::panic::catch_unwind(|| {
+            compile_to_typed_ast(
+                Source::Text {
+                    name: &name,
+                    text: &text,
+                },
+                &opts,
+            )
+        });
         let dt = t.elapsed();
         started.store(0, Ordering::Relaxed);
         slowest = slowest.max(dt);
@@ -207,7 +349,12 @@ fn main() {
             }
         }
         if (i + 1) % 100_000 == 0 {
-            eprintln!("{} runs, {ok} accepted, {errors} diagnosed, slowest {:?}, {:?} elapsed", i + 1, slowest, t0.elapsed());
+            eprintln!(
+                "{} runs, {ok} accepted, {errors} diagnosed, slowest {:?}, {:?} elapsed",
+                i + 1,
+                slowest,
+                t0.elapsed()
+            );
         }
     }
     println!("front_fuzz: {runs} runs (seed {seed:#x}): {ok} accepted, {errors} diagnosed, 0 panics, 0 hangs; slowest input {slowest:?}; total {:?}", t0.elapsed());

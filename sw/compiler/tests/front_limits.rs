@@ -7,7 +7,17 @@ use compiler::front::{compile_to_typed_ast, Options, Source};
 fn run_small_stack(src: String) -> Result<(), String> {
     std::thread::Builder::new()
         .stack_size(2 << 20)
-        .spawn(move || compile_to_typed_ast(Source::Text { name: "t.cl", text: &src }, &Options::default()).map(|_| ()).map_err(|d| d.message))
+        .spawn(move || {
+            compile_to_typed_ast(
+                Source::Text {
+                    name: "t.cl",
+                    text: &src,
+                },
+                &Options::default(),
+            )
+            .map(|_| ())
+            .map_err(|d| d.message)
+        })
         .expect("spawn")
         .join()
         .expect("no panic")
@@ -33,12 +43,23 @@ fn deep_nesting_is_diagnosed_not_a_crash() {
         kernel(&format!("int {}q = 0;", "*".repeat(n))),
         kernel(&format!("int q{};", "[1]".repeat(n))),
         kernel(&format!("p{}[0] = x;", "[0]".repeat(n))),
-        format!("#if {}1{}\n#endif\nkernel void k() {{}}", "(".repeat(n), ")".repeat(n)),
-        format!("#define A(x) x\nkernel void k(global int *p) {{ p[0] = {}1{}; }}", "A(".repeat(n / 10), ")".repeat(n / 10)),
+        format!(
+            "#if {}1{}\n#endif\nkernel void k() {{}}",
+            "(".repeat(n),
+            ")".repeat(n)
+        ),
+        format!(
+            "#define A(x) x\nkernel void k(global int *p) {{ p[0] = {}1{}; }}",
+            "A(".repeat(n / 10),
+            ")".repeat(n / 10)
+        ),
     ];
     for (i, c) in cases.into_iter().enumerate() {
         match run_small_stack(c) {
-            Err(m) => assert!(m.contains("too deeply nested") || m.contains("nesting is too deep"), "case {i}: {m}"),
+            Err(m) => assert!(
+                m.contains("too deeply nested") || m.contains("nesting is too deep"),
+                "case {i}: {m}"
+            ),
             Ok(()) => panic!("case {i} compiled"),
         }
     }
@@ -51,7 +72,11 @@ fn nesting_just_under_the_limit_compiles() {
         kernel(&format!("p[0] = {}x{};", "(".repeat(190), ")".repeat(190))),
         kernel(&format!("p[0] = {}x;", "- ".repeat(390))),
         kernel(&format!("p[0] = x{};", " + x".repeat(390))),
-        kernel(&format!("{} p[0] = x; {}", "{".repeat(390), "}".repeat(390))),
+        kernel(&format!(
+            "{} p[0] = x; {}",
+            "{".repeat(390),
+            "}".repeat(390)
+        )),
         kernel(&format!("{} p[0] = x;", "if (x) ".repeat(390))),
         kernel(&format!("p[0] = x{};", " ? x : x".repeat(390))),
     ] {

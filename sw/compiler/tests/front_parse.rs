@@ -4,7 +4,10 @@ use compiler::front::{parse_text, Options};
 use std::path::{Path, PathBuf};
 
 fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("repo root")
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .expect("repo root")
 }
 
 /// Every corpus `.cl` (tests/kernels and tests/kernels/work).
@@ -24,7 +27,13 @@ pub fn corpus_files() -> Vec<PathBuf> {
 
 #[test]
 fn corpus_parses() {
-    let opts = Options { include_dirs: vec![repo().join("tests/kernels/include"), repo().join("sw/devlib")], ..Default::default() };
+    let opts = Options {
+        include_dirs: vec![
+            repo().join("tests/kernels/include"),
+            repo().join("sw/devlib"),
+        ],
+        ..Default::default()
+    };
     let files = corpus_files();
     assert!(files.len() >= 35, "corpus has {} files", files.len());
     for f in files {
@@ -37,6 +46,7 @@ fn corpus_parses() {
 
 #[test]
 fn syntax_errors_point_at_the_token() {
-    let e = parse_text("t.cl", "kernel void k() { int x = 1 }", &Options::default()).expect_err("bad");
+    let e =
+        parse_text("t.cl", "kernel void k() { int x = 1 }", &Options::default()).expect_err("bad");
     assert_eq!(e.to_string(), "t.cl:1:29: error: expected ';' after declaration, found '}'\nkernel void k() { int x = 1 }\n                            ^");
 }

@@ -8,7 +8,9 @@ fn pp(src: &str) -> String {
     preprocess_to_string("t.cl", src, &Options::default()).unwrap_or_else(|d| panic!("{d}"))
 }
 fn pp_err(src: &str) -> String {
-    preprocess_to_string("t.cl", src, &Options::default()).expect_err("must fail").to_string()
+    preprocess_to_string("t.cl", src, &Options::default())
+        .expect_err("must fail")
+        .to_string()
 }
 fn data_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/front")
@@ -17,7 +19,10 @@ fn data_dir() -> PathBuf {
 #[test]
 fn object_and_function_macros() {
     assert_eq!(pp("#define N 4\nint a[N];"), "int a [ 4 ] ;");
-    assert_eq!(pp("#define SQ(x) ((x) * (x))\nSQ(a + 1)"), "( ( a + 1 ) * ( a + 1 ) )");
+    assert_eq!(
+        pp("#define SQ(x) ((x) * (x))\nSQ(a + 1)"),
+        "( ( a + 1 ) * ( a + 1 ) )"
+    );
     assert_eq!(pp("#define F(a, b) a + b\nF((1, 2), 3)"), "( 1 , 2 ) + 3");
     // A function-like macro name without '(' stays an identifier.
     assert_eq!(pp("#define F(a) a\nint F;"), "int F ;");
@@ -29,12 +34,16 @@ fn object_and_function_macros() {
 #[test]
 fn stringize_and_paste() {
     assert_eq!(pp("#define S(x) #x\nS(a  +  \"q\")"), r#""a + \"q\"""#);
-    assert_eq!(pp("#define CAT(a, b) a ## b\nCAT(gs_, id) CAT(1, 2u)"), "gs_id 12u");
+    assert_eq!(
+        pp("#define CAT(a, b) a ## b\nCAT(gs_, id) CAT(1, 2u)"),
+        "gs_id 12u"
+    );
     assert_eq!(pp("#define CAT(a, b) a ## b\nCAT(, x) CAT(y, )"), "x y");
     // Arguments of ## are not expanded, other arguments are.
     assert_eq!(pp("#define N 3\n#define C(a) a ## 1 a\nC(N)"), "N1 3");
     assert_eq!(pp("#define V(...) f(__VA_ARGS__)\nV(1, 2)"), "f ( 1 , 2 )");
-    assert!(pp_err("#define P(a, b) a ## b\nP(+, /)").contains("pasting formed '+/', an invalid preprocessing token"));
+    assert!(pp_err("#define P(a, b) a ## b\nP(+, /)")
+        .contains("pasting formed '+/', an invalid preprocessing token"));
 }
 
 #[test]
@@ -51,11 +60,17 @@ fn conditionals() {
 
 #[test]
 fn command_line_defines() {
-    let opts = Options { defines: vec![("W".into(), Some("8".into())), ("FLAG".into(), None)], ..Default::default() };
+    let opts = Options {
+        defines: vec![("W".into(), Some("8".into())), ("FLAG".into(), None)],
+        ..Default::default()
+    };
     let out = preprocess_to_string("t.cl", "#if FLAG\nint a[W];\n#endif", &opts).expect("ok");
     assert_eq!(out, "int a [ 8 ] ;");
     // Predefined macros of the gfx1030 OpenCL 2.0 target.
-    assert_eq!(pp("__OPENCL_C_VERSION__ __ATOMIC_ACQUIRE __OPENCL_MEMORY_SCOPE_DEVICE"), "200 2 2");
+    assert_eq!(
+        pp("__OPENCL_C_VERSION__ __ATOMIC_ACQUIRE __OPENCL_MEMORY_SCOPE_DEVICE"),
+        "200 2 2"
+    );
 }
 
 #[test]
@@ -63,11 +78,18 @@ fn includes_through_dash_i() {
     let dir = data_dir();
     let main = std::fs::read_to_string(dir.join("pp_main.cl")).expect("read");
     // Not found without -I (the header lives in inc/).
-    let e = preprocess_to_string(dir.join("pp_main.cl").to_str().unwrap(), &main, &Options::default())
-        .expect_err("no -I");
+    let e = preprocess_to_string(
+        dir.join("pp_main.cl").to_str().unwrap(),
+        &main,
+        &Options::default(),
+    )
+    .expect_err("no -I");
     assert_eq!(e.message, "'defs.h' file not found");
     assert_eq!((e.line, e.col), (1, 10));
-    let opts = Options { include_dirs: vec![dir.join("inc")], ..Default::default() };
+    let opts = Options {
+        include_dirs: vec![dir.join("inc")],
+        ..Default::default()
+    };
     let out = preprocess_to_string("pp_main.cl", &main, &opts).expect("ok");
     // The include guard keeps the second include empty.
     assert_eq!(out, "int x = 7 ;");
@@ -76,19 +98,36 @@ fn includes_through_dash_i() {
 #[test]
 fn pragma_unroll_becomes_a_token() {
     assert_eq!(pp("#pragma unroll\nfor"), "<Unroll(None)>\nfor");
-    assert_eq!(pp("#define U 4\n#pragma unroll U\nfor"), "<Unroll(Some(4))>\nfor");
-    assert_eq!(pp("#define U32 _Pragma(\"unroll 32\")\nU32 for"), "<Unroll(Some(32))> for");
-    assert_eq!(pp("#pragma OPENCL FP_CONTRACT OFF\n#pragma OPENCL EXTENSION all : enable\n#pragma foo"), "<FpContract(false)>");
+    assert_eq!(
+        pp("#define U 4\n#pragma unroll U\nfor"),
+        "<Unroll(Some(4))>\nfor"
+    );
+    assert_eq!(
+        pp("#define U32 _Pragma(\"unroll 32\")\nU32 for"),
+        "<Unroll(Some(32))> for"
+    );
+    assert_eq!(
+        pp("#pragma OPENCL FP_CONTRACT OFF\n#pragma OPENCL EXTENSION all : enable\n#pragma foo"),
+        "<FpContract(false)>"
+    );
     assert!(pp_err("#pragma unroll 0\n").contains("invalid value '0'; must be positive"));
 }
 
 #[test]
 fn locations_survive_macros() {
     // A token from a macro body is reported where the macro is used.
-    let d = preprocess_to_string("t.cl", "#define BAD @\nint x;\n  BAD", &Options::default()).expect_err("bad char");
-    assert_eq!((d.line, d.col), (1, 13), "lexing happens before expansion: the '@' itself");
+    let d = preprocess_to_string("t.cl", "#define BAD @\nint x;\n  BAD", &Options::default())
+        .expect_err("bad char");
+    assert_eq!(
+        (d.line, d.col),
+        (1, 13),
+        "lexing happens before expansion: the '@' itself"
+    );
     let d = pp_err("#define F(a) a\nF(1");
-    assert!(d.starts_with("t.cl:2:1: error: unterminated function-like macro invocation"), "{d}");
+    assert!(
+        d.starts_with("t.cl:2:1: error: unterminated function-like macro invocation"),
+        "{d}"
+    );
     let d = pp_err("#define F(a) a\nF(1, 2)");
     assert!(d.starts_with("t.cl:2:1: error: too many arguments provided to function-like macro invocation 'F'\nF(1, 2)\n^"), "{d}");
 }

@@ -8,17 +8,34 @@ use compiler::front::types::{AddrSpace, Scalar, Type};
 use compiler::front::{compile_to_typed_ast, Options, Source};
 
 fn ok(src: &str) -> TranslationUnit {
-    compile_to_typed_ast(Source::Text { name: "t.cl", text: src }, &Options::default()).unwrap_or_else(|d| panic!("{d}"))
+    compile_to_typed_ast(
+        Source::Text {
+            name: "t.cl",
+            text: src,
+        },
+        &Options::default(),
+    )
+    .unwrap_or_else(|d| panic!("{d}"))
 }
 fn fails(src: &str) -> String {
-    compile_to_typed_ast(Source::Text { name: "t.cl", text: src }, &Options::default()).expect_err("must fail").message
+    compile_to_typed_ast(
+        Source::Text {
+            name: "t.cl",
+            text: src,
+        },
+        &Options::default(),
+    )
+    .expect_err("must fail")
+    .message
 }
 
 /// The expression of the `n`th expression statement / return / decl init in the function.
 fn exprs(tu: &TranslationUnit, f: &str) -> Vec<Expr> {
     fn walk(s: &Stmt, out: &mut Vec<Expr>) {
         match s {
-            Stmt::Expr(e) | Stmt::Return(Some(e)) | Stmt::Decl(_, Some(Init::Expr(e))) => out.push(e.clone()),
+            Stmt::Expr(e) | Stmt::Return(Some(e)) | Stmt::Decl(_, Some(Init::Expr(e))) => {
+                out.push(e.clone())
+            }
             Stmt::Block(b) => b.iter().for_each(|s| walk(s, out)),
             Stmt::If(_, t, e) => {
                 walk(t, out);
@@ -30,12 +47,20 @@ fn exprs(tu: &TranslationUnit, f: &str) -> Vec<Expr> {
                 init.iter().for_each(|s| walk(s, out));
                 walk(body, out);
             }
-            Stmt::While { body, .. } | Stmt::DoWhile { body, .. } | Stmt::Switch { body, .. } => walk(body, out),
+            Stmt::While { body, .. } | Stmt::DoWhile { body, .. } | Stmt::Switch { body, .. } => {
+                walk(body, out)
+            }
             _ => {}
         }
     }
     let mut out = Vec::new();
-    for s in tu.function(f).expect("function").body.as_ref().expect("body") {
+    for s in tu
+        .function(f)
+        .expect("function")
+        .body
+        .as_ref()
+        .expect("body")
+    {
         walk(s, &mut out);
     }
     out
@@ -104,10 +129,16 @@ void tour(__global particle *ps, __global float4 *v, __global int *out, __local 
     let f = tu.function("tour").unwrap();
     let k = f.kernel.as_ref().unwrap();
     assert_eq!(k.local_vars.len(), 1);
-    assert_eq!(tu.records.size_of(&f.vars[k.local_vars[0].0 as usize].ty), 256);
+    assert_eq!(
+        tu.records.size_of(&f.vars[k.local_vars[0].0 as usize].ty),
+        256
+    );
     assert_eq!(tu.globals[0].space, AddrSpace::Constant);
     let rec = &tu.records.list[0];
-    assert_eq!((rec.name.as_str(), rec.size, rec.fields[1].offset), ("particle", 16, 8));
+    assert_eq!(
+        (rec.name.as_str(), rec.size, rec.fields[1].offset),
+        ("particle", 16, 8)
+    );
 }
 
 #[test]
@@ -116,12 +147,18 @@ fn implicit_conversions_are_explicit_casts() {
     let e = exprs(&tu, "k");
     // o[0] = i + c: c promoted to int, the int sum converted to float.
     let r = rhs(&e[0]);
-    let ExprKind::Cast(CastKind::IntToFloat, sum) = &r.kind else { panic!("{r:?}") };
-    let ExprKind::Binary(BinaryOp::Add, _, c) = &sum.kind else { panic!() };
+    let ExprKind::Cast(CastKind::IntToFloat, sum) = &r.kind else {
+        panic!("{r:?}")
+    };
+    let ExprKind::Binary(BinaryOp::Add, _, c) = &sum.kind else {
+        panic!()
+    };
     assert_eq!(sum.ty, Type::INT);
     assert!(matches!(c.kind, ExprKind::Cast(CastKind::IntToInt, _)));
     // int + uint is uint (usual arithmetic conversions).
-    let ExprKind::Cast(_, sum) = &rhs(&e[1]).kind else { panic!() };
+    let ExprKind::Cast(_, sum) = &rhs(&e[1]).kind else {
+        panic!()
+    };
     assert_eq!(sum.ty, Type::UINT);
     // int * float is float.
     assert_eq!(rhs(&e[2]).ty, Type::FLOAT);
@@ -142,11 +179,15 @@ kernel void k(global int4 *o, int4 a, int4 b, int4 op3, int4 m_int, int s) {
 }
 "#);
     let e = exprs(&tu, "k");
-    let ExprKind::Cast(CastKind::VecToBoolVec, _) = &e[0].kind else { panic!("bool4 m = a > b: {:?}", e[0].kind) };
+    let ExprKind::Cast(CastKind::VecToBoolVec, _) = &e[0].kind else {
+        panic!("bool4 m = a > b: {:?}", e[0].kind)
+    };
     assert_eq!(e[0].ty, Type::Vector(Scalar::Bool, 4));
-    for i in 1..=3 {
-        let r = rhs(&e[i]);
-        let ExprKind::Cond { cond, then, els } = &r.kind else { panic!("{r:?}") };
+    for (i, stmt) in e.iter().enumerate().take(4).skip(1) {
+        let r = rhs(stmt);
+        let ExprKind::Cond { cond, then, els } = &r.kind else {
+            panic!("{r:?}")
+        };
         assert_eq!(cond.ty, Type::Vector(Scalar::Bool, 4));
         assert!(matches!(cond.kind, ExprKind::Var(_)));
         let int4 = Type::Vector(Scalar::Int, 4);
@@ -158,24 +199,40 @@ kernel void k(global int4 *o, int4 a, int4 b, int4 op3, int4 m_int, int s) {
             _ => (None, then),
         };
         if let Some(z) = zero {
-            assert!(matches!(&z.kind, ExprKind::Cast(CastKind::Splat, z) if matches!(z.kind, ExprKind::IntConst(0))), "{z:?}");
+            assert!(
+                matches!(&z.kind, ExprKind::Cast(CastKind::Splat, z) if matches!(z.kind, ExprKind::IntConst(0))),
+                "{z:?}"
+            );
         }
         assert!(matches!(op.kind, ExprKind::Binary(BinaryOp::Add, ..)));
     }
     let r = rhs(&e[4]);
-    let ExprKind::Cond { cond, .. } = &r.kind else { panic!() };
-    assert!(matches!(cond.kind, ExprKind::Cast(CastKind::MaskFromMsb, _)));
+    let ExprKind::Cond { cond, .. } = &r.kind else {
+        panic!()
+    };
+    assert!(matches!(
+        cond.kind,
+        ExprKind::Cast(CastKind::MaskFromMsb, _)
+    ));
     let r = rhs(&e[5]);
-    let ExprKind::Cond { cond, .. } = &r.kind else { panic!() };
+    let ExprKind::Cond { cond, .. } = &r.kind else {
+        panic!()
+    };
     assert_eq!(cond.ty, Type::BOOL);
     assert!(matches!(cond.kind, ExprKind::Cast(CastKind::ToBool, _)));
-    let ExprKind::Cond { cond, .. } = &rhs(&e[6]).kind else { panic!() };
+    let ExprKind::Cond { cond, .. } = &rhs(&e[6]).kind else {
+        panic!()
+    };
     assert!(matches!(cond.kind, ExprKind::Unary(..)) && cond.ty == Type::Vector(Scalar::Bool, 4));
-    let ExprKind::Cond { cond, .. } = &rhs(&e[7]).kind else { panic!() };
+    let ExprKind::Cond { cond, .. } = &rhs(&e[7]).kind else {
+        panic!()
+    };
     assert_eq!(cond.ty, Type::Vector(Scalar::Bool, 4));
     // Arithmetic on a mask is an error; a mask is no kernel argument.
-    assert!(fails("kernel void k(bool4 m) { }").contains("'bool4' cannot be used as the type of a kernel parameter"));
-    assert!(fails("int4 f(bool4 m) { return m + m; }").starts_with("invalid operands to binary expression ('bool4' and 'bool4')"));
+    assert!(fails("kernel void k(bool4 m) { }")
+        .contains("'bool4' cannot be used as the type of a kernel parameter"));
+    assert!(fails("int4 f(bool4 m) { return m + m; }")
+        .starts_with("invalid operands to binary expression ('bool4' and 'bool4')"));
 }
 
 #[test]
@@ -183,39 +240,72 @@ fn builtins_resolve_overloads() {
     let tu = ok("kernel void k(global float4 *o, global uint *u, float4 v, float s, uint x, uchar c) { o[0] = fmin(v, s); o[1] = clamp(v, 0.0f, 1.0f); u[0] = clz(x); u[1] = abs((int)x); u[2] = clz(c); }");
     let e = exprs(&tu, "k");
     let r = rhs(&e[0]);
-    let ExprKind::Builtin(Builtin::Fmin, ops) = &r.kind else { panic!("{r:?}") };
+    let ExprKind::Builtin(Builtin::Fmin, ops) = &r.kind else {
+        panic!("{r:?}")
+    };
     assert!(matches!(ops[1].kind, ExprKind::Cast(CastKind::Splat, _)));
     assert_eq!(r.ty, Type::Vector(Scalar::Float, 4));
-    assert!(matches!(rhs(&e[1]).kind, ExprKind::Builtin(Builtin::Clamp, _)));
-    assert!(matches!(rhs(&e[2]).kind, ExprKind::Builtin(Builtin::Clz, _)));
-    let ExprKind::Builtin(Builtin::Abs, _) = &rhs(&e[3]).kind else { panic!() };
+    assert!(matches!(
+        rhs(&e[1]).kind,
+        ExprKind::Builtin(Builtin::Clamp, _)
+    ));
+    assert!(matches!(
+        rhs(&e[2]).kind,
+        ExprKind::Builtin(Builtin::Clz, _)
+    ));
+    let ExprKind::Builtin(Builtin::Abs, _) = &rhs(&e[3]).kind else {
+        panic!()
+    };
     assert_eq!(rhs(&e[3]).ty, Type::UINT);
     // clz(uchar) is the uchar overload, converted to uint for the store.
-    let ExprKind::Cast(CastKind::IntToInt, inner) = &rhs(&e[4]).kind else { panic!("{:?}", rhs(&e[4])) };
+    let ExprKind::Cast(CastKind::IntToInt, inner) = &rhs(&e[4]).kind else {
+        panic!("{:?}", rhs(&e[4]))
+    };
     assert_eq!(inner.ty, Type::Scalar(Scalar::UChar));
     // Work-item functions are size_t; OpenCL 2.0 atomics take atomic types.
     let tu = ok("kernel void k(global atomic_int *a, global int *o) { o[0] = atomic_fetch_add_explicit(a, 2, memory_order_relaxed, memory_scope_work_group) + (int)get_group_id(1); atomic_store(a, 0); }");
     let e = exprs(&tu, "k");
-    let ExprKind::Binary(_, l, _) = &rhs(&e[0]).kind else { panic!() };
-    let ExprKind::Builtin(Builtin::AtomicRmw(_), ops) = &l.kind else { panic!() };
+    let ExprKind::Binary(_, l, _) = &rhs(&e[0]).kind else {
+        panic!()
+    };
+    let ExprKind::Builtin(Builtin::AtomicRmw(_), ops) = &l.kind else {
+        panic!()
+    };
     assert!(matches!(ops[3].kind, ExprKind::IntConst(1)));
-    let ExprKind::Builtin(Builtin::AtomicStore, ops) = &e[1].kind else { panic!() };
-    assert!(matches!(ops[2].kind, ExprKind::IntConst(5)), "atomic_store defaults to seq_cst");
-    assert!(fails("kernel void k(global int *a) { atomic_fetch_add(a, 1); }").contains("must be a pointer to an atomic type"));
+    let ExprKind::Builtin(Builtin::AtomicStore, ops) = &e[1].kind else {
+        panic!()
+    };
+    assert!(
+        matches!(ops[2].kind, ExprKind::IntConst(5)),
+        "atomic_store defaults to seq_cst"
+    );
+    assert!(
+        fails("kernel void k(global int *a) { atomic_fetch_add(a, 1); }")
+            .contains("must be a pointer to an atomic type")
+    );
 }
 
 #[test]
 fn generic_address_space_and_private_pointers() {
     // OpenCL 2.0: an unqualified pointer is generic; named spaces convert to it.
     ok("void set(int *p, int v) { *p = v; } kernel void k(global int *g, local int *l) { int x; set(&x, 1); set(g, x); set(l, 2); }");
-    assert!(fails("void set(int *p) { *p = 1; } kernel void k(constant int *c) { set(c); }").contains("changes address space of pointer"));
-    assert!(fails("kernel void k(global int *g) { int *p = g; global int *h = p; h[0] = 1; }").contains("changes address space of pointer"));
+    assert!(
+        fails("void set(int *p) { *p = 1; } kernel void k(constant int *c) { set(c); }")
+            .contains("changes address space of pointer")
+    );
+    assert!(
+        fails("kernel void k(global int *g) { int *p = g; global int *h = p; h[0] = 1; }")
+            .contains("changes address space of pointer")
+    );
 }
 
 #[test]
 fn constant_expressions_fold() {
     let tu = ok("#define N (4 * 8 + 1)\nkernel void k(global int *o) { int a[N][(N - 1) / 2]; a[0][0] = 1; o[0] = a[0][0]; }");
     let f = tu.function("k").unwrap();
-    assert_eq!(f.vars[1].ty, Type::Array(Box::new(Type::Array(Box::new(Type::INT), 16)), 33));
+    assert_eq!(
+        f.vars[1].ty,
+        Type::Array(Box::new(Type::Array(Box::new(Type::INT), 16)), 33)
+    );
     assert!(fails("kernel void k(global int *o) { int a[-1]; }").contains("array size is negative"));
 }

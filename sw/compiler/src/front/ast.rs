@@ -273,7 +273,13 @@ pub enum StmtKind {
     /// `do body while (c);`
     DoWhile(Box<Stmt>, Expr, Option<Option<u32>>),
     /// `for (init; cond; step) body`
-    For(Option<Box<Stmt>>, Option<Expr>, Option<Expr>, Box<Stmt>, Option<Option<u32>>),
+    For(
+        Option<Box<Stmt>>,
+        Option<Expr>,
+        Option<Expr>,
+        Box<Stmt>,
+        Option<Option<u32>>,
+    ),
     /// `switch (c) body`
     Switch(Expr, Box<Stmt>),
     /// `case e:` (followed by its statement in the enclosing list).

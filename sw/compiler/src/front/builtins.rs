@@ -315,7 +315,10 @@ pub(crate) fn lookup(name: &str) -> Option<Sig> {
     use Builtin as B;
     use Sig::*;
     use P::*;
-    if let Some(rest) = name.strip_prefix("atomic_").or_else(|| name.strip_prefix("atom_")) {
+    if let Some(rest) = name
+        .strip_prefix("atomic_")
+        .or_else(|| name.strip_prefix("atom_"))
+    {
         if let Some(op) = rmw(rest) {
             return Some(Atomic1(self::Atomic1::Rmw(op)));
         }
@@ -335,8 +338,14 @@ pub(crate) fn lookup(name: &str) -> Option<Sig> {
                 "store" => Some(self::Atomic2::Store),
                 "init" if !explicit => Some(self::Atomic2::Init),
                 "exchange" => Some(self::Atomic2::Rmw(AtomicOp::Xchg)),
-                "compare_exchange_strong" | "compare_exchange_weak" => Some(self::Atomic2::CompareExchange),
-                _ => base.strip_prefix("fetch_").and_then(rmw).filter(|o| *o != AtomicOp::Xchg).map(self::Atomic2::Rmw),
+                "compare_exchange_strong" | "compare_exchange_weak" => {
+                    Some(self::Atomic2::CompareExchange)
+                }
+                _ => base
+                    .strip_prefix("fetch_")
+                    .and_then(rmw)
+                    .filter(|o| *o != AtomicOp::Xchg)
+                    .map(self::Atomic2::Rmw),
             };
             if let Some(k) = kind {
                 return Some(Atomic2(k, explicit));
@@ -349,8 +358,14 @@ pub(crate) fn lookup(name: &str) -> Option<Sig> {
             "store" => Some(self::Atomic2::Store),
             "init" => Some(self::Atomic2::Init),
             "exchange" => Some(self::Atomic2::Rmw(AtomicOp::Xchg)),
-            "compare_exchange_strong" | "compare_exchange_weak" => Some(self::Atomic2::CompareExchange),
-            _ => rest.strip_prefix("fetch_").and_then(rmw).filter(|o| *o != AtomicOp::Xchg).map(self::Atomic2::Rmw),
+            "compare_exchange_strong" | "compare_exchange_weak" => {
+                Some(self::Atomic2::CompareExchange)
+            }
+            _ => rest
+                .strip_prefix("fetch_")
+                .and_then(rmw)
+                .filter(|o| *o != AtomicOp::Xchg)
+                .map(self::Atomic2::Rmw),
         };
         return kind.map(ClangAtomic);
     }

@@ -52,7 +52,11 @@ impl SourceMap {
                 line_starts.push(i as u32 + 1);
             }
         }
-        self.files.push(SourceFile { path: path.to_string(), text, line_starts });
+        self.files.push(SourceFile {
+            path: path.to_string(),
+            text,
+            line_starts,
+        });
         (self.files.len() - 1) as u32
     }
 
@@ -98,7 +102,10 @@ pub type Result<T> = std::result::Result<T, Error>;
 
 /// Builds an `Err` at `loc`.
 pub fn err<T>(loc: Loc, msg: impl Into<String>) -> Result<T> {
-    Err(Error { loc, msg: msg.into() })
+    Err(Error {
+        loc,
+        msg: msg.into(),
+    })
 }
 
 /// A front-end error as the user sees it. `Display` gives
@@ -120,7 +127,11 @@ pub struct Diagnostic {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{}:{}:{}: error: {}", self.path, self.line, self.col, self.message)?;
+        writeln!(
+            f,
+            "{}:{}:{}: error: {}",
+            self.path, self.line, self.col, self.message
+        )?;
         writeln!(f, "{}", self.source_line)?;
         let caret: String = self
             .source_line

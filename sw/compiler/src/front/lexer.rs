@@ -43,11 +43,54 @@ impl Interner {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[allow(missing_docs)]
 pub enum Punct {
-    LBracket, RBracket, LParen, RParen, LBrace, RBrace, Dot, Arrow, PlusPlus, MinusMinus,
-    Amp, Star, Plus, Minus, Tilde, Bang, Slash, Percent, Shl, Shr, Lt, Gt, Le, Ge, EqEq, Ne,
-    Caret, Pipe, AmpAmp, PipePipe, Question, Colon, Semi, Ellipsis, Assign, StarAssign,
-    SlashAssign, PercentAssign, PlusAssign, MinusAssign, ShlAssign, ShrAssign, AmpAssign,
-    CaretAssign, PipeAssign, Comma, Hash, HashHash,
+    LBracket,
+    RBracket,
+    LParen,
+    RParen,
+    LBrace,
+    RBrace,
+    Dot,
+    Arrow,
+    PlusPlus,
+    MinusMinus,
+    Amp,
+    Star,
+    Plus,
+    Minus,
+    Tilde,
+    Bang,
+    Slash,
+    Percent,
+    Shl,
+    Shr,
+    Lt,
+    Gt,
+    Le,
+    Ge,
+    EqEq,
+    Ne,
+    Caret,
+    Pipe,
+    AmpAmp,
+    PipePipe,
+    Question,
+    Colon,
+    Semi,
+    Ellipsis,
+    Assign,
+    StarAssign,
+    SlashAssign,
+    PercentAssign,
+    PlusAssign,
+    MinusAssign,
+    ShlAssign,
+    ShrAssign,
+    AmpAssign,
+    CaretAssign,
+    PipeAssign,
+    Comma,
+    Hash,
+    HashHash,
 }
 
 impl Punct {
@@ -55,16 +98,54 @@ impl Punct {
     pub fn text(self) -> &'static str {
         use Punct::*;
         match self {
-            LBracket => "[", RBracket => "]", LParen => "(", RParen => ")", LBrace => "{",
-            RBrace => "}", Dot => ".", Arrow => "->", PlusPlus => "++", MinusMinus => "--",
-            Amp => "&", Star => "*", Plus => "+", Minus => "-", Tilde => "~", Bang => "!",
-            Slash => "/", Percent => "%", Shl => "<<", Shr => ">>", Lt => "<", Gt => ">",
-            Le => "<=", Ge => ">=", EqEq => "==", Ne => "!=", Caret => "^", Pipe => "|",
-            AmpAmp => "&&", PipePipe => "||", Question => "?", Colon => ":", Semi => ";",
-            Ellipsis => "...", Assign => "=", StarAssign => "*=", SlashAssign => "/=",
-            PercentAssign => "%=", PlusAssign => "+=", MinusAssign => "-=", ShlAssign => "<<=",
-            ShrAssign => ">>=", AmpAssign => "&=", CaretAssign => "^=", PipeAssign => "|=",
-            Comma => ",", Hash => "#", HashHash => "##",
+            LBracket => "[",
+            RBracket => "]",
+            LParen => "(",
+            RParen => ")",
+            LBrace => "{",
+            RBrace => "}",
+            Dot => ".",
+            Arrow => "->",
+            PlusPlus => "++",
+            MinusMinus => "--",
+            Amp => "&",
+            Star => "*",
+            Plus => "+",
+            Minus => "-",
+            Tilde => "~",
+            Bang => "!",
+            Slash => "/",
+            Percent => "%",
+            Shl => "<<",
+            Shr => ">>",
+            Lt => "<",
+            Gt => ">",
+            Le => "<=",
+            Ge => ">=",
+            EqEq => "==",
+            Ne => "!=",
+            Caret => "^",
+            Pipe => "|",
+            AmpAmp => "&&",
+            PipePipe => "||",
+            Question => "?",
+            Colon => ":",
+            Semi => ";",
+            Ellipsis => "...",
+            Assign => "=",
+            StarAssign => "*=",
+            SlashAssign => "/=",
+            PercentAssign => "%=",
+            PlusAssign => "+=",
+            MinusAssign => "-=",
+            ShlAssign => "<<=",
+            ShrAssign => ">>=",
+            AmpAssign => "&=",
+            CaretAssign => "^=",
+            PipeAssign => "|=",
+            Comma => ",",
+            Hash => "#",
+            HashHash => "##",
         }
     }
 }
@@ -147,7 +228,11 @@ pub fn lex(text: &str, file: u32, interner: &mut Interner) -> Result<Vec<Token>>
     let mut space = false;
     while i < b.len() {
         let c = b[i];
-        let loc = Loc { file, line, col: (i - line_start) as u32 + 1 };
+        let loc = Loc {
+            file,
+            line,
+            col: (i - line_start) as u32 + 1,
+        };
         if c == b'\n' {
             i += 1;
             line += 1;
@@ -161,7 +246,10 @@ pub fn lex(text: &str, file: u32, interner: &mut Interner) -> Result<Vec<Token>>
             space = true;
             continue;
         }
-        if c == b'\\' && (b.get(i + 1) == Some(&b'\n') || (b.get(i + 1) == Some(&b'\r') && b.get(i + 2) == Some(&b'\n'))) {
+        if c == b'\\'
+            && (b.get(i + 1) == Some(&b'\n')
+                || (b.get(i + 1) == Some(&b'\r') && b.get(i + 2) == Some(&b'\n')))
+        {
             i += if b[i + 1] == b'\r' { 3 } else { 2 };
             line += 1;
             line_start = i;
@@ -206,17 +294,18 @@ pub fn lex(text: &str, file: u32, interner: &mut Interner) -> Result<Vec<Token>>
                 i += 1;
             }
             Tok::Ident(interner.intern(&text[start..i]))
-        } else if c.is_ascii_digit() || (c == b'.' && b.get(i + 1).is_some_and(|d| d.is_ascii_digit())) {
+        } else if c.is_ascii_digit()
+            || (c == b'.' && b.get(i + 1).is_some_and(|d| d.is_ascii_digit()))
+        {
             i += 1;
             while i < b.len() {
                 let d = b[i];
-                if (d == b'+' || d == b'-') && matches!(b[i - 1], b'e' | b'E' | b'p' | b'P') {
-                    i += 1;
-                } else if is_ident_char(d) || d == b'.' {
-                    i += 1;
-                } else {
+                let exponent_sign =
+                    (d == b'+' || d == b'-') && matches!(b[i - 1], b'e' | b'E' | b'p' | b'P');
+                if !(exponent_sign || is_ident_char(d) || d == b'.') {
                     break;
                 }
+                i += 1;
             }
             Tok::Number(interner.intern(&text[start..i]))
         } else if c == b'"' || c == b'\'' {
@@ -224,8 +313,15 @@ pub fn lex(text: &str, file: u32, interner: &mut Interner) -> Result<Vec<Token>>
             loop {
                 match b.get(i) {
                     None | Some(b'\n') => {
-                        let what = if c == b'"' { "string literal" } else { "character constant" };
-                        return err(loc, format!("missing terminating {} character in {what}", c as char));
+                        let what = if c == b'"' {
+                            "string literal"
+                        } else {
+                            "character constant"
+                        };
+                        return err(
+                            loc,
+                            format!("missing terminating {} character in {what}", c as char),
+                        );
                     }
                     Some(b'\\') => i += 2,
                     Some(&d) if d == c => {
@@ -253,12 +349,28 @@ pub fn lex(text: &str, file: u32, interner: &mut Interner) -> Result<Vec<Token>>
             i += n;
             Tok::Punct(p)
         };
-        out.push(Token { tok, loc, bol, space, hide: None });
+        out.push(Token {
+            tok,
+            loc,
+            bol,
+            space,
+            hide: None,
+        });
         bol = false;
         space = false;
     }
-    let loc = Loc { file, line, col: (i - line_start) as u32 + 1 };
-    out.push(Token { tok: Tok::Eof, loc, bol: true, space: false, hide: None });
+    let loc = Loc {
+        file,
+        line,
+        col: (i - line_start) as u32 + 1,
+    };
+    out.push(Token {
+        tok: Tok::Eof,
+        loc,
+        bol: true,
+        space: false,
+        hide: None,
+    });
     Ok(out)
 }
 
@@ -351,13 +463,18 @@ pub fn parse_int_literal(s: &str) -> std::result::Result<Option<IntLiteral>, Str
     if radix == 16 && (digits.contains('.') || digits.contains('p')) {
         return Ok(None);
     }
-    let end = digits.find(|c: char| !c.is_digit(radix)).unwrap_or(digits.len());
+    let end = digits
+        .find(|c: char| !c.is_digit(radix))
+        .unwrap_or(digits.len());
     let (num, suffix) = digits.split_at(end);
     if num.is_empty() {
         if radix == 10 || suffix.starts_with('f') {
             return Ok(None);
         }
-        return Err(format!("invalid digit '{}' in integer constant", suffix.chars().next().unwrap_or('?')));
+        return Err(format!(
+            "invalid digit '{}' in integer constant",
+            suffix.chars().next().unwrap_or('?')
+        ));
     }
     if suffix.starts_with('f') && radix == 10 {
         return Ok(None); // 1f is not C but "1.f" style floats are handled elsewhere
@@ -367,11 +484,22 @@ pub fn parse_int_literal(s: &str) -> std::result::Result<Option<IntLiteral>, Str
         "u" => (true, false),
         "l" | "ll" => (false, true),
         "ul" | "lu" | "ull" | "llu" => (true, true),
-        _ => return Err(format!("invalid suffix '{}' on integer constant", &s[s.len() - suffix.len()..])),
+        _ => {
+            return Err(format!(
+                "invalid suffix '{}' on integer constant",
+                &s[s.len() - suffix.len()..]
+            ))
+        }
     };
-    let value = u64::from_str_radix(num, radix)
-        .map_err(|_| "integer literal is too large to be represented in any integer type".to_string())?;
-    Ok(Some(IntLiteral { value, unsigned, long, decimal: radix == 10 }))
+    let value = u64::from_str_radix(num, radix).map_err(|_| {
+        "integer literal is too large to be represented in any integer type".to_string()
+    })?;
+    Ok(Some(IntLiteral {
+        value,
+        unsigned,
+        long,
+        decimal: radix == 10,
+    }))
 }
 
 /// Parses a floating pp-number: the value and whether it is `float`
@@ -450,14 +578,18 @@ pub fn unescape(s: &str) -> Option<Vec<u8>> {
                 while i < b.len() && b[i].is_ascii_hexdigit() {
                     i += 1;
                 }
-                u32::from_str_radix(&s[start..i], 16).ok().filter(|v| *v < 256)? as u8
+                u32::from_str_radix(&s[start..i], 16)
+                    .ok()
+                    .filter(|v| *v < 256)? as u8
             }
             b'0'..=b'7' => {
                 let start = i - 1;
                 while i < b.len() && i < start + 3 && (b'0'..=b'7').contains(&b[i]) {
                     i += 1;
                 }
-                u32::from_str_radix(&s[start..i], 8).ok().filter(|v| *v < 256)? as u8
+                u32::from_str_radix(&s[start..i], 8)
+                    .ok()
+                    .filter(|v| *v < 256)? as u8
             }
             _ => return None,
         });

@@ -72,10 +72,10 @@
 //!
 //! The language, the built-ins, the bool-vector extension and every choice
 //! made where OpenCL is silent are in `docs/compiler.md`.
-pub mod diag;
-pub mod lexer;
 pub mod ast;
 pub mod builtins;
+pub mod diag;
+pub mod lexer;
 pub mod parser;
 pub mod pp;
 pub mod sema;
@@ -100,8 +100,15 @@ pub struct Options {
 pub fn preprocess_to_string(path: &str, text: &str, opts: &Options) -> Result<String, Diagnostic> {
     let mut sm = SourceMap::default();
     let mut int = lexer::Interner::default();
-    let toks = pp::preprocess(&mut sm, &mut int, path, text.to_string(), &opts.defines, &opts.include_dirs)
-        .map_err(|e| sm.diagnostic(&e))?;
+    let toks = pp::preprocess(
+        &mut sm,
+        &mut int,
+        path,
+        text.to_string(),
+        &opts.defines,
+        &opts.include_dirs,
+    )
+    .map_err(|e| sm.diagnostic(&e))?;
     let mut out = String::new();
     let mut last: Option<Loc> = None;
     for t in &toks {
@@ -130,8 +137,15 @@ pub fn preprocess_to_string(path: &str, text: &str, opts: &Options) -> Result<St
 pub fn parse_text(path: &str, text: &str, opts: &Options) -> Result<Vec<ast::Item>, Diagnostic> {
     let mut sm = SourceMap::default();
     let mut int = lexer::Interner::default();
-    let toks = pp::preprocess(&mut sm, &mut int, path, text.to_string(), &opts.defines, &opts.include_dirs)
-        .map_err(|e| sm.diagnostic(&e))?;
+    let toks = pp::preprocess(
+        &mut sm,
+        &mut int,
+        path,
+        text.to_string(),
+        &opts.defines,
+        &opts.include_dirs,
+    )
+    .map_err(|e| sm.diagnostic(&e))?;
     parser::parse(toks, &mut int).map_err(|e| sm.diagnostic(&e))
 }
 
@@ -152,14 +166,23 @@ pub enum Source<'a> {
 
 /// The front end's public entry: preprocess, parse and check `src`; the
 /// typed AST on success, the first error otherwise (never a panic).
-pub fn compile_to_typed_ast(src: Source<'_>, opts: &Options) -> Result<tast::TranslationUnit, Diagnostic> {
+pub fn compile_to_typed_ast(
+    src: Source<'_>,
+    opts: &Options,
+) -> Result<tast::TranslationUnit, Diagnostic> {
     let (name, text) = match src {
         Source::Path(p) => {
             let name = p.to_string_lossy().into_owned();
             match std::fs::read(p) {
                 Ok(bytes) => (name, String::from_utf8_lossy(&bytes).into_owned()),
                 Err(e) => {
-                    return Err(Diagnostic { path: name, line: 1, col: 1, message: format!("cannot read file: {e}"), source_line: String::new() })
+                    return Err(Diagnostic {
+                        path: name,
+                        line: 1,
+                        col: 1,
+                        message: format!("cannot read file: {e}"),
+                        source_line: String::new(),
+                    })
                 }
             }
         }
@@ -167,10 +190,11 @@ pub fn compile_to_typed_ast(src: Source<'_>, opts: &Options) -> Result<tast::Tra
     };
     let mut sm = SourceMap::default();
     let mut int = lexer::Interner::default();
-    let run = |sm: &mut SourceMap, int: &mut lexer::Interner| -> diag::Result<tast::TranslationUnit> {
-        let toks = pp::preprocess(sm, int, &name, text, &opts.defines, &opts.include_dirs)?;
-        let items = parser::parse(toks, int)?;
-        sema::analyze(&items, int)
-    };
+    let run =
+        |sm: &mut SourceMap, int: &mut lexer::Interner| -> diag::Result<tast::TranslationUnit> {
+            let toks = pp::preprocess(sm, int, &name, text, &opts.defines, &opts.include_dirs)?;
+            let items = parser::parse(toks, int)?;
+            sema::analyze(&items, int)
+        };
     run(&mut sm, &mut int).map_err(|e| sm.diagnostic(&e))
 }

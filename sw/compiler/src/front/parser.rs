@@ -11,42 +11,137 @@ use std::collections::HashMap;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kw {
-    Void, Char, Short, Int, Long, Float, Double, Half, Bool, Signed, Unsigned, Struct, Union,
-    Enum, Typedef, Static, Extern, Inline, Const, Volatile, Restrict, Space(AddrSpace), Kernel,
-    Attribute, If, Else, For, While, Do, Switch, Case, Default, Break, Continue, Return, Goto,
-    Sizeof, Alignof, VecStep, Access, Register, Auto, Unsupported,
+    Void,
+    Char,
+    Short,
+    Int,
+    Long,
+    Float,
+    Double,
+    Half,
+    Bool,
+    Signed,
+    Unsigned,
+    Struct,
+    Union,
+    Enum,
+    Typedef,
+    Static,
+    Extern,
+    Inline,
+    Const,
+    Volatile,
+    Restrict,
+    Space(AddrSpace),
+    Kernel,
+    Attribute,
+    If,
+    Else,
+    For,
+    While,
+    Do,
+    Switch,
+    Case,
+    Default,
+    Break,
+    Continue,
+    Return,
+    Goto,
+    Sizeof,
+    Alignof,
+    VecStep,
+    Access,
+    Register,
+    Auto,
+    Unsupported,
 }
 
 const KEYWORDS: &[(&str, Kw)] = &[
-    ("void", Kw::Void), ("char", Kw::Char), ("short", Kw::Short), ("int", Kw::Int),
-    ("long", Kw::Long), ("float", Kw::Float), ("double", Kw::Double), ("half", Kw::Half),
-    ("bool", Kw::Bool), ("_Bool", Kw::Bool), ("signed", Kw::Signed), ("__signed__", Kw::Signed),
-    ("unsigned", Kw::Unsigned), ("struct", Kw::Struct), ("union", Kw::Union), ("enum", Kw::Enum),
-    ("typedef", Kw::Typedef), ("static", Kw::Static), ("extern", Kw::Extern),
-    ("inline", Kw::Inline), ("__inline", Kw::Inline), ("__inline__", Kw::Inline),
-    ("const", Kw::Const), ("__const", Kw::Const), ("volatile", Kw::Volatile),
-    ("restrict", Kw::Restrict), ("__restrict", Kw::Restrict), ("__restrict__", Kw::Restrict),
-    ("__global", Kw::Space(AddrSpace::Global)), ("global", Kw::Space(AddrSpace::Global)),
-    ("__local", Kw::Space(AddrSpace::Local)), ("local", Kw::Space(AddrSpace::Local)),
-    ("__constant", Kw::Space(AddrSpace::Constant)), ("constant", Kw::Space(AddrSpace::Constant)),
-    ("__private", Kw::Space(AddrSpace::Private)), ("private", Kw::Space(AddrSpace::Private)),
-    ("__generic", Kw::Space(AddrSpace::Generic)), ("generic", Kw::Space(AddrSpace::Generic)),
-    ("__kernel", Kw::Kernel), ("kernel", Kw::Kernel), ("__attribute__", Kw::Attribute),
-    ("__attribute", Kw::Attribute), ("if", Kw::If), ("else", Kw::Else), ("for", Kw::For),
-    ("while", Kw::While), ("do", Kw::Do), ("switch", Kw::Switch), ("case", Kw::Case),
-    ("default", Kw::Default), ("break", Kw::Break), ("continue", Kw::Continue),
-    ("return", Kw::Return), ("goto", Kw::Goto), ("sizeof", Kw::Sizeof),
-    ("__alignof__", Kw::Alignof), ("_Alignof", Kw::Alignof), ("__alignof", Kw::Alignof),
-    ("vec_step", Kw::VecStep), ("__read_only", Kw::Access), ("read_only", Kw::Access),
-    ("__write_only", Kw::Access), ("write_only", Kw::Access), ("__read_write", Kw::Access),
-    ("read_write", Kw::Access), ("register", Kw::Register), ("auto", Kw::Auto),
-    ("image1d_t", Kw::Unsupported), ("image2d_t", Kw::Unsupported), ("image3d_t", Kw::Unsupported),
-    ("image1d_array_t", Kw::Unsupported), ("image2d_array_t", Kw::Unsupported),
-    ("image1d_buffer_t", Kw::Unsupported), ("sampler_t", Kw::Unsupported),
-    ("event_t", Kw::Unsupported), ("pipe", Kw::Unsupported), ("queue_t", Kw::Unsupported),
-    ("clk_event_t", Kw::Unsupported), ("reserve_id_t", Kw::Unsupported),
-    ("ndrange_t", Kw::Unsupported), ("_Complex", Kw::Unsupported), ("_Atomic", Kw::Unsupported),
-    ("__int128", Kw::Unsupported), ("asm", Kw::Unsupported), ("__asm__", Kw::Unsupported),
+    ("void", Kw::Void),
+    ("char", Kw::Char),
+    ("short", Kw::Short),
+    ("int", Kw::Int),
+    ("long", Kw::Long),
+    ("float", Kw::Float),
+    ("double", Kw::Double),
+    ("half", Kw::Half),
+    ("bool", Kw::Bool),
+    ("_Bool", Kw::Bool),
+    ("signed", Kw::Signed),
+    ("__signed__", Kw::Signed),
+    ("unsigned", Kw::Unsigned),
+    ("struct", Kw::Struct),
+    ("union", Kw::Union),
+    ("enum", Kw::Enum),
+    ("typedef", Kw::Typedef),
+    ("static", Kw::Static),
+    ("extern", Kw::Extern),
+    ("inline", Kw::Inline),
+    ("__inline", Kw::Inline),
+    ("__inline__", Kw::Inline),
+    ("const", Kw::Const),
+    ("__const", Kw::Const),
+    ("volatile", Kw::Volatile),
+    ("restrict", Kw::Restrict),
+    ("__restrict", Kw::Restrict),
+    ("__restrict__", Kw::Restrict),
+    ("__global", Kw::Space(AddrSpace::Global)),
+    ("global", Kw::Space(AddrSpace::Global)),
+    ("__local", Kw::Space(AddrSpace::Local)),
+    ("local", Kw::Space(AddrSpace::Local)),
+    ("__constant", Kw::Space(AddrSpace::Constant)),
+    ("constant", Kw::Space(AddrSpace::Constant)),
+    ("__private", Kw::Space(AddrSpace::Private)),
+    ("private", Kw::Space(AddrSpace::Private)),
+    ("__generic", Kw::Space(AddrSpace::Generic)),
+    ("generic", Kw::Space(AddrSpace::Generic)),
+    ("__kernel", Kw::Kernel),
+    ("kernel", Kw::Kernel),
+    ("__attribute__", Kw::Attribute),
+    ("__attribute", Kw::Attribute),
+    ("if", Kw::If),
+    ("else", Kw::Else),
+    ("for", Kw::For),
+    ("while", Kw::While),
+    ("do", Kw::Do),
+    ("switch", Kw::Switch),
+    ("case", Kw::Case),
+    ("default", Kw::Default),
+    ("break", Kw::Break),
+    ("continue", Kw::Continue),
+    ("return", Kw::Return),
+    ("goto", Kw::Goto),
+    ("sizeof", Kw::Sizeof),
+    ("__alignof__", Kw::Alignof),
+    ("_Alignof", Kw::Alignof),
+    ("__alignof", Kw::Alignof),
+    ("vec_step", Kw::VecStep),
+    ("__read_only", Kw::Access),
+    ("read_only", Kw::Access),
+    ("__write_only", Kw::Access),
+    ("write_only", Kw::Access),
+    ("__read_write", Kw::Access),
+    ("read_write", Kw::Access),
+    ("register", Kw::Register),
+    ("auto", Kw::Auto),
+    ("image1d_t", Kw::Unsupported),
+    ("image2d_t", Kw::Unsupported),
+    ("image3d_t", Kw::Unsupported),
+    ("image1d_array_t", Kw::Unsupported),
+    ("image2d_array_t", Kw::Unsupported),
+    ("image1d_buffer_t", Kw::Unsupported),
+    ("sampler_t", Kw::Unsupported),
+    ("event_t", Kw::Unsupported),
+    ("pipe", Kw::Unsupported),
+    ("queue_t", Kw::Unsupported),
+    ("clk_event_t", Kw::Unsupported),
+    ("reserve_id_t", Kw::Unsupported),
+    ("ndrange_t", Kw::Unsupported),
+    ("_Complex", Kw::Unsupported),
+    ("_Atomic", Kw::Unsupported),
+    ("__int128", Kw::Unsupported),
+    ("asm", Kw::Unsupported),
+    ("__asm__", Kw::Unsupported),
 ];
 
 /// Parses a whole translation unit.
@@ -59,7 +154,16 @@ pub fn parse(toks: Vec<Token>, interner: &mut Interner) -> Result<Vec<Item>> {
     for (s, t) in builtin_type_names() {
         builtin.insert(interner.intern(&s), t);
     }
-    let mut p = Parser { toks, pos: 0, int: interner, kw, builtin, scopes: vec![HashMap::new()], fp_contract: true, depth: 0 };
+    let mut p = Parser {
+        toks,
+        pos: 0,
+        int: interner,
+        kw,
+        builtin,
+        scopes: vec![HashMap::new()],
+        fp_contract: true,
+        depth: 0,
+    };
     let mut items = Vec::new();
     loop {
         match p.peek().tok {
@@ -70,7 +174,10 @@ pub fn parse(toks: Vec<Token>, interner: &mut Interner) -> Result<Vec<Item>> {
                 p.pos += 1;
             }
             Tok::Pragma(Pragma::Unroll(_)) => {
-                return err(p.peek().loc, "expected a for, while, or do-while loop to follow '#pragma unroll'")
+                return err(
+                    p.peek().loc,
+                    "expected a for, while, or do-while loop to follow '#pragma unroll'",
+                )
             }
             _ => items.push(p.item()?),
         }
@@ -152,7 +259,10 @@ impl Parser<'_> {
             return Ok(self.next().loc);
         }
         let t = self.peek().clone();
-        err(t.loc, format!("expected '{}'{ctx}, found {}", p.text(), self.describe(&t)))
+        err(
+            t.loc,
+            format!("expected '{}'{ctx}, found {}", p.text(), self.describe(&t)),
+        )
     }
     fn kw_of(&self, t: &Token) -> Option<Kw> {
         match t.tok {
@@ -179,7 +289,10 @@ impl Parser<'_> {
         false
     }
     fn declare(&mut self, name: Sym, is_typedef: bool) {
-        self.scopes.last_mut().expect("global scope").insert(name, is_typedef);
+        self.scopes
+            .last_mut()
+            .expect("global scope")
+            .insert(name, is_typedef);
     }
     /// True when the token at offset k starts a type name or declaration.
     fn starts_type(&self, k: usize) -> bool {
@@ -188,11 +301,34 @@ impl Parser<'_> {
             Tok::Ident(s) => match self.kw.get(&s) {
                 Some(kw) => matches!(
                     kw,
-                    Kw::Void | Kw::Char | Kw::Short | Kw::Int | Kw::Long | Kw::Float | Kw::Double
-                        | Kw::Half | Kw::Bool | Kw::Signed | Kw::Unsigned | Kw::Struct | Kw::Union
-                        | Kw::Enum | Kw::Typedef | Kw::Static | Kw::Extern | Kw::Inline | Kw::Const
-                        | Kw::Volatile | Kw::Restrict | Kw::Space(_) | Kw::Kernel | Kw::Attribute
-                        | Kw::Access | Kw::Register | Kw::Auto | Kw::Unsupported
+                    Kw::Void
+                        | Kw::Char
+                        | Kw::Short
+                        | Kw::Int
+                        | Kw::Long
+                        | Kw::Float
+                        | Kw::Double
+                        | Kw::Half
+                        | Kw::Bool
+                        | Kw::Signed
+                        | Kw::Unsigned
+                        | Kw::Struct
+                        | Kw::Union
+                        | Kw::Enum
+                        | Kw::Typedef
+                        | Kw::Static
+                        | Kw::Extern
+                        | Kw::Inline
+                        | Kw::Const
+                        | Kw::Volatile
+                        | Kw::Restrict
+                        | Kw::Space(_)
+                        | Kw::Kernel
+                        | Kw::Attribute
+                        | Kw::Access
+                        | Kw::Register
+                        | Kw::Auto
+                        | Kw::Unsupported
                 ),
                 None => self.builtin.contains_key(&s) || self.is_typedef_name(s),
             },
@@ -203,7 +339,10 @@ impl Parser<'_> {
     // ---- declarations ------------------------------------------------------
 
     fn specs(&mut self) -> Result<Specs> {
-        let mut sp = Specs { loc: self.loc(), ..Default::default() };
+        let mut sp = Specs {
+            loc: self.loc(),
+            ..Default::default()
+        };
         loop {
             let t = self.peek().clone();
             let Tok::Ident(s) = t.tok else { break };
@@ -229,7 +368,10 @@ impl Parser<'_> {
                     }
                     Kw::Signed | Kw::Unsigned => {
                         if sp.signed.is_some() || sp.base.is_some() {
-                            return err(t.loc, "cannot combine with previous declaration specifier");
+                            return err(
+                                t.loc,
+                                "cannot combine with previous declaration specifier",
+                            );
                         }
                         sp.signed = Some(k == Kw::Signed);
                     }
@@ -238,8 +380,17 @@ impl Parser<'_> {
                     Kw::Int => sp.int_kw = true,
                     Kw::Char => sp.char_kw = true,
                     Kw::Void | Kw::Float | Kw::Double | Kw::Half | Kw::Bool => {
-                        if sp.base.is_some() || sp.signed.is_some() || sp.short || sp.long > 0 || sp.int_kw || sp.char_kw {
-                            return err(t.loc, "cannot combine with previous declaration specifier");
+                        if sp.base.is_some()
+                            || sp.signed.is_some()
+                            || sp.short
+                            || sp.long > 0
+                            || sp.int_kw
+                            || sp.char_kw
+                        {
+                            return err(
+                                t.loc,
+                                "cannot combine with previous declaration specifier",
+                            );
                         }
                         sp.base = Some(BaseType::Builtin(match k {
                             Kw::Void => Type::Void,
@@ -251,21 +402,32 @@ impl Parser<'_> {
                     }
                     Kw::Struct | Kw::Union | Kw::Enum => {
                         if sp.base.is_some() {
-                            return err(t.loc, "cannot combine with previous declaration specifier");
+                            return err(
+                                t.loc,
+                                "cannot combine with previous declaration specifier",
+                            );
                         }
                         self.pos += 1;
-                        sp.base = Some(if k == Kw::Enum { self.enum_body()? } else { self.record_body(k == Kw::Union)? });
+                        sp.base = Some(if k == Kw::Enum {
+                            self.enum_body()?
+                        } else {
+                            self.record_body(k == Kw::Union)?
+                        });
                         continue;
                     }
                     Kw::Unsupported => {
-                        return err(t.loc, format!("'{}' is not supported by this compiler", self.int.get(s)));
+                        return err(
+                            t.loc,
+                            format!("'{}' is not supported by this compiler", self.int.get(s)),
+                        );
                     }
                     _ => break,
                 }
                 self.pos += 1;
                 continue;
             }
-            let int_words = sp.signed.is_some() || sp.short || sp.long > 0 || sp.int_kw || sp.char_kw;
+            let int_words =
+                sp.signed.is_some() || sp.short || sp.long > 0 || sp.int_kw || sp.char_kw;
             if sp.base.is_none() && !int_words {
                 if let Some(ty) = self.builtin.get(&s) {
                     sp.base = Some(BaseType::Builtin(ty.clone()));
@@ -282,11 +444,17 @@ impl Parser<'_> {
         }
         let int_words = sp.signed.is_some() || sp.short || sp.long > 0 || sp.int_kw || sp.char_kw;
         if int_words {
-            if sp.base.is_some() || (sp.short && (sp.long > 0 || sp.char_kw)) || (sp.char_kw && sp.long > 0) {
+            if sp.base.is_some()
+                || (sp.short && (sp.long > 0 || sp.char_kw))
+                || (sp.char_kw && sp.long > 0)
+            {
                 return err(sp.loc, "cannot combine with previous declaration specifier");
             }
             if sp.long > 1 {
-                return err(sp.loc, "'long long' is not supported in OpenCL C (use 'long')");
+                return err(
+                    sp.loc,
+                    "'long long' is not supported in OpenCL C (use 'long')",
+                );
             }
             let s = if sp.char_kw {
                 Scalar::Char
@@ -297,7 +465,11 @@ impl Parser<'_> {
             } else {
                 Scalar::Int
             };
-            let s = if sp.signed == Some(false) { s.to_unsigned() } else { s };
+            let s = if sp.signed == Some(false) {
+                s.to_unsigned()
+            } else {
+                s
+            };
             sp.base = Some(BaseType::Builtin(Type::Scalar(s)));
         }
         Ok(sp)
@@ -312,7 +484,9 @@ impl Parser<'_> {
                 break;
             }
             let t = self.next();
-            let Tok::Ident(s) = t.tok else { return err(t.loc, "expected an attribute name") };
+            let Tok::Ident(s) = t.tok else {
+                return err(t.loc, "expected an attribute name");
+            };
             let name = self.int.get(s).trim_matches('_').to_string();
             let mut args = Vec::new();
             if self.eat(Punct::LParen) {
@@ -335,12 +509,20 @@ impl Parser<'_> {
                         .iter()
                         .filter(|a| !a.is(Punct::Comma))
                         .map(|a| match a.tok {
-                            Tok::Number(n) => super::lexer::parse_int_literal(self.int.get(n)).ok().flatten().map(|l| l.value as u32),
+                            Tok::Number(n) => super::lexer::parse_int_literal(self.int.get(n))
+                                .ok()
+                                .flatten()
+                                .map(|l| l.value as u32),
                             _ => None,
                         })
                         .collect::<Option<Vec<u32>>>()
                         .filter(|v| v.len() == 3 && v.iter().all(|&x| x > 0))
-                        .ok_or_else(|| super::diag::Error { loc: t.loc, msg: format!("'{name}' attribute takes three positive integer constants") })?;
+                        .ok_or_else(|| super::diag::Error {
+                            loc: t.loc,
+                            msg: format!(
+                                "'{name}' attribute takes three positive integer constants"
+                            ),
+                        })?;
                     let v = Some([nums[0], nums[1], nums[2]]);
                     if name == "reqd_work_group_size" {
                         attrs.reqd_work_group_size = v;
@@ -348,8 +530,9 @@ impl Parser<'_> {
                         attrs.work_group_size_hint = v;
                     }
                 }
-                "always_inline" | "noinline" | "overloadable" | "const" | "pure" | "unused" | "used"
-                | "vec_type_hint" | "nosvm" | "convergent" | "flatten" | "cold" | "hot" | "weak" => {}
+                "always_inline" | "noinline" | "overloadable" | "const" | "pure" | "unused"
+                | "used" | "vec_type_hint" | "nosvm" | "convergent" | "flatten" | "cold"
+                | "hot" | "weak" => {}
                 _ => return err(t.loc, format!("attribute '{name}' is not supported")),
             }
             if !self.eat(Punct::Comma) {
@@ -372,21 +555,33 @@ impl Parser<'_> {
         if !self.eat(Punct::LBrace) {
             if tag.is_none() {
                 let t = self.peek().clone();
-                return err(t.loc, format!("expected '{{' or a tag name, found {}", self.describe(&t)));
+                return err(
+                    t.loc,
+                    format!("expected '{{' or a tag name, found {}", self.describe(&t)),
+                );
             }
-            return Ok(BaseType::Record { is_union, tag, fields: None });
+            return Ok(BaseType::Record {
+                is_union,
+                tag,
+                fields: None,
+            });
         }
         let mut fields = Vec::new();
         while !self.eat(Punct::RBrace) {
             if !self.starts_type(0) {
                 let t = self.peek().clone();
-                return err(t.loc, format!("expected a member declaration, found {}", self.describe(&t)));
+                return err(
+                    t.loc,
+                    format!("expected a member declaration, found {}", self.describe(&t)),
+                );
             }
             let sp = self.specs()?;
             let base = self.base_of(&sp)?;
             loop {
                 let (name, ty, loc) = self.declarator(base.clone(), false)?;
-                let Some(name) = name else { return err(loc, "expected a member name") };
+                let Some(name) = name else {
+                    return err(loc, "expected a member name");
+                };
                 if self.is(Punct::Colon) {
                     return err(self.loc(), "bit-fields are not supported");
                 }
@@ -397,7 +592,11 @@ impl Parser<'_> {
             }
             self.expect(Punct::Semi, " after member declaration")?;
         }
-        Ok(BaseType::Record { is_union, tag, fields: Some(fields) })
+        Ok(BaseType::Record {
+            is_union,
+            tag,
+            fields: Some(fields),
+        })
     }
 
     fn enum_body(&mut self) -> Result<BaseType> {
@@ -415,8 +614,14 @@ impl Parser<'_> {
         let mut items = Vec::new();
         while !self.eat(Punct::RBrace) {
             let t = self.next();
-            let Tok::Ident(s) = t.tok else { return err(t.loc, "expected an enumerator name") };
-            let v = if self.eat(Punct::Assign) { Some(self.assign_expr()?) } else { None };
+            let Tok::Ident(s) = t.tok else {
+                return err(t.loc, "expected an enumerator name");
+            };
+            let v = if self.eat(Punct::Assign) {
+                Some(self.assign_expr()?)
+            } else {
+                None
+            };
             self.declare(s, false);
             items.push((s, v, t.loc));
             if !self.eat(Punct::Comma) {
@@ -424,21 +629,37 @@ impl Parser<'_> {
                 break;
             }
         }
-        Ok(BaseType::Enum { tag, items: Some(items) })
+        Ok(BaseType::Enum {
+            tag,
+            items: Some(items),
+        })
     }
 
     fn base_of(&self, sp: &Specs) -> Result<SynType> {
         let Some(base) = sp.base.clone() else {
             let t = self.peek();
-            return err(sp.loc, format!("expected a type specifier before {}", self.describe(t)));
+            return err(
+                sp.loc,
+                format!("expected a type specifier before {}", self.describe(t)),
+            );
         };
-        Ok(SynType::Base { base, konst: sp.konst, volatile: sp.volatile, space: sp.space, loc: sp.loc })
+        Ok(SynType::Base {
+            base,
+            konst: sp.konst,
+            volatile: sp.volatile,
+            space: sp.space,
+            loc: sp.loc,
+        })
     }
 
     /// Parses a declarator around `base`: returns the name (None for an
     /// abstract declarator, allowed when `abstract_ok`), the full type and
     /// the name's location.
-    fn declarator(&mut self, base: SynType, abstract_ok: bool) -> Result<(Option<Sym>, SynType, Loc)> {
+    fn declarator(
+        &mut self,
+        base: SynType,
+        abstract_ok: bool,
+    ) -> Result<(Option<Sym>, SynType, Loc)> {
         self.enter()?;
         let mut ty = base;
         let depth = self.depth;
@@ -463,11 +684,22 @@ impl Parser<'_> {
                 }
                 self.pos += 1;
             }
-            ty = SynType::Pointer { pointee: Box::new(ty), konst, volatile, restrict, loc };
+            ty = SynType::Pointer {
+                pointee: Box::new(ty),
+                konst,
+                volatile,
+                restrict,
+                loc,
+            };
         }
         self.depth = depth;
         let loc = self.loc();
-        let result = if self.is(Punct::LParen) && (matches!(self.peek_at(1).tok, Tok::Punct(Punct::Star) | Tok::Punct(Punct::LParen)) || (matches!(self.peek_at(1).tok, Tok::Ident(_)) && !self.starts_type(1))) {
+        let result = if self.is(Punct::LParen)
+            && (matches!(
+                self.peek_at(1).tok,
+                Tok::Punct(Punct::Star) | Tok::Punct(Punct::LParen)
+            ) || (matches!(self.peek_at(1).tok, Tok::Ident(_)) && !self.starts_type(1)))
+        {
             // Nested declarator: the suffixes after ')' apply first.
             self.pos += 1;
             let inner_start = self.pos;
@@ -498,7 +730,10 @@ impl Parser<'_> {
             };
             if name.is_none() && !abstract_ok {
                 let t = self.peek().clone();
-                return err(t.loc, format!("expected an identifier, found {}", self.describe(&t)));
+                return err(
+                    t.loc,
+                    format!("expected an identifier, found {}", self.describe(&t)),
+                );
             }
             (name, self.suffixes(ty)?, loc)
         };
@@ -516,10 +751,18 @@ impl Parser<'_> {
     fn suffixes_inner(&mut self, ty: SynType) -> Result<SynType> {
         if self.is(Punct::LBracket) {
             let loc = self.next().loc;
-            let len = if self.is(Punct::RBracket) { None } else { Some(Box::new(self.assign_expr()?)) };
+            let len = if self.is(Punct::RBracket) {
+                None
+            } else {
+                Some(Box::new(self.assign_expr()?))
+            };
             self.expect(Punct::RBracket, " after array size")?;
             let elem = self.suffixes(ty)?;
-            return Ok(SynType::Array { elem: Box::new(elem), len, loc });
+            return Ok(SynType::Array {
+                elem: Box::new(elem),
+                len,
+                loc,
+            });
         }
         if self.is(Punct::LParen) {
             let loc = self.next().loc;
@@ -530,17 +773,31 @@ impl Parser<'_> {
             if !self.eat(Punct::RParen) {
                 loop {
                     if self.is(Punct::Ellipsis) {
-                        return err(self.loc(), "variadic functions are not supported in OpenCL C");
+                        return err(
+                            self.loc(),
+                            "variadic functions are not supported in OpenCL C",
+                        );
                     }
                     if !self.starts_type(0) {
                         let t = self.peek().clone();
-                        return err(t.loc, format!("expected a parameter declaration, found {}", self.describe(&t)));
+                        return err(
+                            t.loc,
+                            format!(
+                                "expected a parameter declaration, found {}",
+                                self.describe(&t)
+                            ),
+                        );
                     }
                     let ploc = self.loc();
                     let sp = self.specs()?;
                     let base = self.base_of(&sp)?;
                     let (name, pty, nloc) = self.declarator(base, true)?;
-                    params.push(ParamDecl { name, ty: pty, access: sp.access, loc: if name.is_some() { nloc } else { ploc } });
+                    params.push(ParamDecl {
+                        name,
+                        ty: pty,
+                        access: sp.access,
+                        loc: if name.is_some() { nloc } else { ploc },
+                    });
                     if !self.eat(Punct::Comma) {
                         break;
                     }
@@ -548,7 +805,11 @@ impl Parser<'_> {
                 self.expect(Punct::RParen, " after parameter list")?;
             }
             let ret = self.suffixes(ty)?;
-            return Ok(SynType::Function { ret: Box::new(ret), params, loc });
+            return Ok(SynType::Function {
+                ret: Box::new(ret),
+                params,
+                loc,
+            });
         }
         Ok(ty)
     }
@@ -570,11 +831,16 @@ impl Parser<'_> {
         if !self.starts_type(0) {
             let t = self.peek().clone();
             if let Tok::Ident(s) = t.tok {
-                if self.kw_of(&t).is_none() && matches!(self.peek_at(1).tok, Tok::Ident(_) | Tok::Punct(Punct::Star)) {
+                if self.kw_of(&t).is_none()
+                    && matches!(self.peek_at(1).tok, Tok::Ident(_) | Tok::Punct(Punct::Star))
+                {
                     return err(t.loc, format!("unknown type name '{}'", self.int.get(s)));
                 }
             }
-            return err(t.loc, format!("expected a declaration, found {}", self.describe(&t)));
+            return err(
+                t.loc,
+                format!("expected a declaration, found {}", self.describe(&t)),
+            );
         }
         let mut sp = self.specs()?;
         let base = self.base_of(&sp)?;
@@ -601,7 +867,15 @@ impl Parser<'_> {
                 let fp_contract = self.fp_contract;
                 let body = self.block_body()?;
                 self.scopes.pop();
-                return Ok(Item::Function { name, ty, is_kernel: sp.is_kernel, attrs: sp.attrs, body, fp_contract, loc });
+                return Ok(Item::Function {
+                    name,
+                    ty,
+                    is_kernel: sp.is_kernel,
+                    attrs: sp.attrs,
+                    body,
+                    fp_contract,
+                    loc,
+                });
             }
         }
         if sp.is_kernel && !matches!(ty, SynType::Function { .. }) {
@@ -611,7 +885,14 @@ impl Parser<'_> {
         Ok(Item::Decl(decls, Some(base)))
     }
 
-    fn init_declarators(&mut self, sp: &Specs, base: SynType, name: Sym, ty: SynType, loc: Loc) -> Result<Vec<VarDeclAst>> {
+    fn init_declarators(
+        &mut self,
+        sp: &Specs,
+        base: SynType,
+        name: Sym,
+        ty: SynType,
+        loc: Loc,
+    ) -> Result<Vec<VarDeclAst>> {
         let mut out = Vec::new();
         let (mut name, mut ty, mut loc) = (name, ty, loc);
         loop {
@@ -621,14 +902,25 @@ impl Parser<'_> {
             }
             let init = if self.eat(Punct::Assign) {
                 if sp.is_typedef {
-                    return err(loc, "illegal initializer (only variables can be initialized)");
+                    return err(
+                        loc,
+                        "illegal initializer (only variables can be initialized)",
+                    );
                 }
                 Some(self.initializer()?)
             } else {
                 None
             };
             self.declare(name, sp.is_typedef);
-            out.push(VarDeclAst { name, ty, init, is_static: sp.is_static, is_typedef: sp.is_typedef, is_extern: sp.is_extern, loc });
+            out.push(VarDeclAst {
+                name,
+                ty,
+                init,
+                is_static: sp.is_static,
+                is_typedef: sp.is_typedef,
+                is_extern: sp.is_extern,
+                loc,
+            });
             if !self.eat(Punct::Comma) {
                 break;
             }
@@ -657,7 +949,10 @@ impl Parser<'_> {
                 }
             }
             self.depth -= 1;
-            return Ok(Expr { kind: ExprKind::InitList(elems), loc });
+            return Ok(Expr {
+                kind: ExprKind::InitList(elems),
+                loc,
+            });
         }
         self.assign_expr()
     }
@@ -697,8 +992,15 @@ impl Parser<'_> {
                 self.pos += 1;
                 let mut s = self.stmt()?;
                 match &mut s.kind {
-                    StmtKind::For(.., u) | StmtKind::While(_, _, u) | StmtKind::DoWhile(_, _, u) => *u = Some(n),
-                    _ => return err(loc, "expected a for, while, or do-while loop to follow '#pragma unroll'"),
+                    StmtKind::For(.., u)
+                    | StmtKind::While(_, _, u)
+                    | StmtKind::DoWhile(_, _, u) => *u = Some(n),
+                    _ => {
+                        return err(
+                            loc,
+                            "expected a for, while, or do-while loop to follow '#pragma unroll'",
+                        )
+                    }
                 }
                 return Ok(s);
             }
@@ -738,7 +1040,13 @@ impl Parser<'_> {
                     let body = Box::new(self.scoped_stmt()?);
                     if !self.is_kw(Kw::While) {
                         let t = self.peek().clone();
-                        return err(t.loc, format!("expected 'while' in do/while loop, found {}", self.describe(&t)));
+                        return err(
+                            t.loc,
+                            format!(
+                                "expected 'while' in do/while loop, found {}",
+                                self.describe(&t)
+                            ),
+                        );
                     }
                     self.pos += 1;
                     let c = self.paren_expr("while")?;
@@ -781,7 +1089,11 @@ impl Parser<'_> {
                 }
                 Some(Kw::Return) => {
                     self.pos += 1;
-                    let e = if self.is(Punct::Semi) { None } else { Some(self.expr()?) };
+                    let e = if self.is(Punct::Semi) {
+                        None
+                    } else {
+                        Some(self.expr()?)
+                    };
                     self.expect(Punct::Semi, " after return statement")?;
                     StmtKind::Return(e)
                 }
@@ -793,7 +1105,8 @@ impl Parser<'_> {
                             return err(loc, format!("unknown type name '{}'", self.int.get(s)));
                         }
                     }
-                    if matches!(self.peek().tok, Tok::Ident(_)) && self.peek_at(1).is(Punct::Colon) {
+                    if matches!(self.peek().tok, Tok::Ident(_)) && self.peek_at(1).is(Punct::Colon)
+                    {
                         return err(loc, "labels are not supported");
                     }
                     let e = self.expr()?;
@@ -818,16 +1131,30 @@ impl Parser<'_> {
             None
         } else if self.starts_type(0) {
             let loc = self.loc();
-            Some(Box::new(Stmt { kind: self.local_decl()?, loc }))
+            Some(Box::new(Stmt {
+                kind: self.local_decl()?,
+                loc,
+            }))
         } else {
             let loc = self.loc();
             let e = self.expr()?;
             self.expect(Punct::Semi, " in 'for'")?;
-            Some(Box::new(Stmt { kind: StmtKind::Expr(e), loc }))
+            Some(Box::new(Stmt {
+                kind: StmtKind::Expr(e),
+                loc,
+            }))
         };
-        let cond = if self.is(Punct::Semi) { None } else { Some(self.expr()?) };
+        let cond = if self.is(Punct::Semi) {
+            None
+        } else {
+            Some(self.expr()?)
+        };
         self.expect(Punct::Semi, " in 'for'")?;
-        let step = if self.is(Punct::RParen) { None } else { Some(self.expr()?) };
+        let step = if self.is(Punct::RParen) {
+            None
+        } else {
+            Some(self.expr()?)
+        };
         self.expect(Punct::RParen, " after 'for' clauses")?;
         let body = self.scoped_stmt()?;
         Ok(StmtKind::For(init, cond, step, Box::new(body), None))
@@ -845,7 +1172,10 @@ impl Parser<'_> {
         let (name, ty, loc) = self.declarator(base.clone(), false)?;
         let name = name.expect("declarator requires a name");
         if matches!(ty, SynType::Function { .. }) {
-            return err(loc, "function declarations inside a function are not supported");
+            return err(
+                loc,
+                "function declarations inside a function are not supported",
+            );
         }
         let decls = self.init_declarators(&sp, base.clone(), name, ty, loc)?;
         Ok(StmtKind::Decl(decls, Some(base)))
@@ -861,7 +1191,10 @@ impl Parser<'_> {
             self.enter()?;
             let loc = self.next().loc;
             let r = self.assign_expr()?;
-            e = Expr { kind: ExprKind::Comma(Box::new(e), Box::new(r)), loc };
+            e = Expr {
+                kind: ExprKind::Comma(Box::new(e), Box::new(r)),
+                loc,
+            };
         }
         self.depth = depth;
         Ok(e)
@@ -891,7 +1224,10 @@ impl Parser<'_> {
             Some(op) => {
                 let loc = self.next().loc;
                 let rhs = self.assign_expr()?;
-                Expr { kind: ExprKind::Assign(op, Box::new(lhs), Box::new(rhs)), loc }
+                Expr {
+                    kind: ExprKind::Assign(op, Box::new(lhs), Box::new(rhs)),
+                    loc,
+                }
             }
             None => lhs,
         };
@@ -910,7 +1246,10 @@ impl Parser<'_> {
         self.expect(Punct::Colon, " in conditional expression")?;
         let b = self.cond_expr()?;
         self.depth -= 1;
-        Ok(Expr { kind: ExprKind::Cond(Box::new(c), Box::new(a), Box::new(b)), loc })
+        Ok(Expr {
+            kind: ExprKind::Cond(Box::new(c), Box::new(a), Box::new(b)),
+            loc,
+        })
     }
 
     fn binary(&mut self, min_prec: u8) -> Result<Expr> {
@@ -922,8 +1261,7 @@ impl Parser<'_> {
     }
 
     fn binary_rest(&mut self, lhs: &mut Expr, min_prec: u8) -> Result<()> {
-        loop {
-            let Tok::Punct(p) = self.peek().tok else { break };
+        while let Tok::Punct(p) = self.peek().tok {
             let (prec, op) = match p {
                 Punct::PipePipe => (1, BinaryOp::LogOr),
                 Punct::AmpAmp => (2, BinaryOp::LogAnd),
@@ -951,8 +1289,17 @@ impl Parser<'_> {
             let loc = self.next().loc;
             self.enter()?;
             let rhs = self.binary(prec)?;
-            let l = std::mem::replace(lhs, Expr { kind: ExprKind::Number(Sym(0)), loc });
-            *lhs = Expr { kind: ExprKind::Binary(op, Box::new(l), Box::new(rhs)), loc };
+            let l = std::mem::replace(
+                lhs,
+                Expr {
+                    kind: ExprKind::Number(Sym(0)),
+                    loc,
+                },
+            );
+            *lhs = Expr {
+                kind: ExprKind::Binary(op, Box::new(l), Box::new(rhs)),
+                loc,
+            };
         }
         Ok(())
     }
@@ -981,7 +1328,10 @@ impl Parser<'_> {
         if let Some(op) = op {
             self.pos += 1;
             let e = self.unary()?;
-            return Ok(Expr { kind: ExprKind::Unary(op, Box::new(e)), loc });
+            return Ok(Expr {
+                kind: ExprKind::Unary(op, Box::new(e)),
+                loc,
+            });
         }
         match self.kw_of(&t) {
             Some(Kw::Sizeof) => {
@@ -990,10 +1340,16 @@ impl Parser<'_> {
                     self.pos += 1;
                     let ty = self.type_name()?;
                     self.expect(Punct::RParen, " after the type name")?;
-                    return Ok(Expr { kind: ExprKind::SizeofType(Box::new(ty)), loc });
+                    return Ok(Expr {
+                        kind: ExprKind::SizeofType(Box::new(ty)),
+                        loc,
+                    });
                 }
                 let e = self.unary()?;
-                return Ok(Expr { kind: ExprKind::SizeofExpr(Box::new(e)), loc });
+                return Ok(Expr {
+                    kind: ExprKind::SizeofExpr(Box::new(e)),
+                    loc,
+                });
             }
             Some(k @ (Kw::Alignof | Kw::VecStep)) => {
                 self.pos += 1;
@@ -1003,7 +1359,11 @@ impl Parser<'_> {
                 }
                 let ty = Box::new(self.type_name()?);
                 self.expect(Punct::RParen, " after the type name")?;
-                let kind = if k == Kw::Alignof { ExprKind::AlignofType(ty) } else { ExprKind::VecStepType(ty) };
+                let kind = if k == Kw::Alignof {
+                    ExprKind::AlignofType(ty)
+                } else {
+                    ExprKind::VecStepType(ty)
+                };
                 return Ok(Expr { kind, loc });
             }
             _ => {}
@@ -1023,9 +1383,15 @@ impl Parser<'_> {
                 let e = if elems.len() == 1 {
                     let inner = elems.pop().expect("one element");
                     let inner = self.postfix(inner)?;
-                    Expr { kind: ExprKind::Cast(Box::new(ty), Box::new(inner)), loc }
+                    Expr {
+                        kind: ExprKind::Cast(Box::new(ty), Box::new(inner)),
+                        loc,
+                    }
                 } else {
-                    Expr { kind: ExprKind::VectorLiteral(Box::new(ty), elems), loc: ploc }
+                    Expr {
+                        kind: ExprKind::VectorLiteral(Box::new(ty), elems),
+                        loc: ploc,
+                    }
                 };
                 return self.postfix(e);
             }
@@ -1033,7 +1399,10 @@ impl Parser<'_> {
                 return err(self.loc(), "compound literals are not supported");
             }
             let e = self.unary()?;
-            return Ok(Expr { kind: ExprKind::Cast(Box::new(ty), Box::new(e)), loc });
+            return Ok(Expr {
+                kind: ExprKind::Cast(Box::new(ty), Box::new(e)),
+                loc,
+            });
         }
         let p = self.primary()?;
         self.postfix(p)
@@ -1049,7 +1418,17 @@ impl Parser<'_> {
     fn postfix_rest(&mut self, mut e: Expr) -> Result<Expr> {
         loop {
             let loc = self.loc();
-            if matches!(self.peek().tok, Tok::Punct(Punct::LBracket | Punct::LParen | Punct::Dot | Punct::Arrow | Punct::PlusPlus | Punct::MinusMinus)) {
+            if matches!(
+                self.peek().tok,
+                Tok::Punct(
+                    Punct::LBracket
+                        | Punct::LParen
+                        | Punct::Dot
+                        | Punct::Arrow
+                        | Punct::PlusPlus
+                        | Punct::MinusMinus
+                )
+            ) {
                 self.enter()?;
             }
             match self.peek().tok {
@@ -1057,7 +1436,10 @@ impl Parser<'_> {
                     self.pos += 1;
                     let i = self.expr()?;
                     self.expect(Punct::RBracket, " after the subscript")?;
-                    e = Expr { kind: ExprKind::Index(Box::new(e), Box::new(i)), loc };
+                    e = Expr {
+                        kind: ExprKind::Index(Box::new(e), Box::new(i)),
+                        loc,
+                    };
                 }
                 Tok::Punct(Punct::LParen) => {
                     self.pos += 1;
@@ -1072,24 +1454,45 @@ impl Parser<'_> {
                         self.expect(Punct::RParen, " after the call arguments")?;
                     }
                     let eloc = e.loc;
-                    e = Expr { kind: ExprKind::Call(Box::new(e), args), loc: eloc };
+                    e = Expr {
+                        kind: ExprKind::Call(Box::new(e), args),
+                        loc: eloc,
+                    };
                 }
                 Tok::Punct(p @ (Punct::Dot | Punct::Arrow)) => {
                     self.pos += 1;
                     let t = self.next();
                     let name = match t.tok {
                         Tok::Ident(s) => s,
-                        _ => return err(t.loc, format!("expected a member name after '{}', found {}", p.text(), self.describe(&t))),
+                        _ => {
+                            return err(
+                                t.loc,
+                                format!(
+                                    "expected a member name after '{}', found {}",
+                                    p.text(),
+                                    self.describe(&t)
+                                ),
+                            )
+                        }
                     };
-                    e = Expr { kind: ExprKind::Member(Box::new(e), name, p == Punct::Arrow), loc: t.loc };
+                    e = Expr {
+                        kind: ExprKind::Member(Box::new(e), name, p == Punct::Arrow),
+                        loc: t.loc,
+                    };
                 }
                 Tok::Punct(Punct::PlusPlus) => {
                     self.pos += 1;
-                    e = Expr { kind: ExprKind::Unary(UnaryOp::PostInc, Box::new(e)), loc };
+                    e = Expr {
+                        kind: ExprKind::Unary(UnaryOp::PostInc, Box::new(e)),
+                        loc,
+                    };
                 }
                 Tok::Punct(Punct::MinusMinus) => {
                     self.pos += 1;
-                    e = Expr { kind: ExprKind::Unary(UnaryOp::PostDec, Box::new(e)), loc };
+                    e = Expr {
+                        kind: ExprKind::Unary(UnaryOp::PostDec, Box::new(e)),
+                        loc,
+                    };
                 }
                 _ => return Ok(e),
             }
@@ -1103,7 +1506,10 @@ impl Parser<'_> {
             Tok::Ident(s) => {
                 if let Some(k) = self.kw_of(&t) {
                     let _ = k;
-                    return err(loc, format!("expected an expression, found '{}'", self.int.get(s)));
+                    return err(
+                        loc,
+                        format!("expected an expression, found '{}'", self.int.get(s)),
+                    );
                 }
                 ExprKind::Ident(s)
             }
@@ -1123,7 +1529,12 @@ impl Parser<'_> {
                 return Ok(e);
             }
             Tok::Pragma(_) => return err(loc, "a pragma cannot appear inside an expression"),
-            _ => return err(loc, format!("expected an expression, found {}", self.describe(&t))),
+            _ => {
+                return err(
+                    loc,
+                    format!("expected an expression, found {}", self.describe(&t)),
+                )
+            }
         };
         Ok(Expr { kind, loc })
     }

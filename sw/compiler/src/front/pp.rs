@@ -100,7 +100,11 @@ struct Src {
 
 impl Src {
     fn new(toks: Vec<Token>) -> Self {
-        Src { toks, pos: 0, pending: Vec::new() }
+        Src {
+            toks,
+            pos: 0,
+            pending: Vec::new(),
+        }
     }
     fn next(&mut self) -> Token {
         if let Some(t) = self.pending.pop() {
@@ -173,16 +177,35 @@ pub fn preprocess(
     pp.run_buffer("<built-in>", PREDEFINED.to_string(), None)?;
     let mut cmdline = String::new();
     for (name, value) in defines {
-        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') || name.as_bytes()[0].is_ascii_digit() {
-            return Err(Error { loc: Loc { file: u32::MAX, line: 1, col: 1 }, msg: format!("macro name '{name}' given with -D is not an identifier") });
+        if name.is_empty()
+            || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+            || name.as_bytes()[0].is_ascii_digit()
+        {
+            return Err(Error {
+                loc: Loc {
+                    file: u32::MAX,
+                    line: 1,
+                    col: 1,
+                },
+                msg: format!("macro name '{name}' given with -D is not an identifier"),
+            });
         }
-        cmdline.push_str(&format!("#define {name} {}\n", value.as_deref().unwrap_or("1")));
+        cmdline.push_str(&format!(
+            "#define {name} {}\n",
+            value.as_deref().unwrap_or("1")
+        ));
     }
     pp.run_buffer("<command line>", cmdline, None)?;
     let dir = Path::new(main_path).parent().map(Path::to_path_buf);
     pp.run_buffer(main_path, main_text, dir)?;
     let loc = pp.out.last().map(|t| t.loc).unwrap_or_default();
-    pp.out.push(Token { tok: Tok::Eof, loc, bol: true, space: false, hide: None });
+    pp.out.push(Token {
+        tok: Tok::Eof,
+        loc,
+        bol: true,
+        space: false,
+        hide: None,
+    });
     Ok(pp.out)
 }
 
@@ -251,7 +274,13 @@ impl Pp<'_> {
         Ok(())
     }
 
-    fn directive(&mut self, src: &mut Src, conds: &mut Vec<Cond>, hash: Loc, dir: Option<&Path>) -> Result<()> {
+    fn directive(
+        &mut self,
+        src: &mut Src,
+        conds: &mut Vec<Cond>,
+        hash: Loc,
+        dir: Option<&Path>,
+    ) -> Result<()> {
         if src.peek().bol {
             return Ok(()); // the null directive
         }
@@ -271,7 +300,10 @@ impl Pp<'_> {
                         self.macros.remove(&s);
                         Ok(())
                     }
-                    _ => err(line.first().map_or(d.loc, |t| t.loc), "macro name must be an identifier"),
+                    _ => err(
+                        line.first().map_or(d.loc, |t| t.loc),
+                        "macro name must be an identifier",
+                    ),
                 }
             }
             "include" => {
@@ -284,12 +316,19 @@ impl Pp<'_> {
                     "if" => self.eval_condition(line, d.loc)?,
                     _ => {
                         let Some(Tok::Ident(s)) = line.first().map(|t| t.tok) else {
-                            return err(line.first().map_or(d.loc, |t| t.loc), "macro name must be an identifier");
+                            return err(
+                                line.first().map_or(d.loc, |t| t.loc),
+                                "macro name must be an identifier",
+                            );
                         };
                         self.macros.contains_key(&s) == (name == "ifdef")
                     }
                 };
-                conds.push(Cond { taken, seen_else: false, loc: hash });
+                conds.push(Cond {
+                    taken,
+                    seen_else: false,
+                    loc: hash,
+                });
                 if !taken {
                     self.skip_group(src, hash)?;
                 }
@@ -297,7 +336,9 @@ impl Pp<'_> {
             }
             "elif" => {
                 let line = src.line();
-                let Some(c) = conds.last_mut() else { return err(d.loc, "#elif without #if") };
+                let Some(c) = conds.last_mut() else {
+                    return err(d.loc, "#elif without #if");
+                };
                 if c.seen_else {
                     return err(d.loc, "#elif after #else");
                 }
@@ -313,7 +354,9 @@ impl Pp<'_> {
             }
             "else" => {
                 src.line();
-                let Some(c) = conds.last_mut() else { return err(d.loc, "#else without #if") };
+                let Some(c) = conds.last_mut() else {
+                    return err(d.loc, "#else without #if");
+                };
                 if c.seen_else {
                     return err(d.loc, "#else after #else");
                 }
@@ -376,8 +419,12 @@ impl Pp<'_> {
     }
 
     fn define(&mut self, line: Vec<Token>, dloc: Loc) -> Result<()> {
-        let Some(first) = line.first() else { return err(dloc, "macro name missing") };
-        let Tok::Ident(name) = first.tok else { return err(first.loc, "macro name must be an identifier") };
+        let Some(first) = line.first() else {
+            return err(dloc, "macro name missing");
+        };
+        let Tok::Ident(name) = first.tok else {
+            return err(first.loc, "macro name must be an identifier");
+        };
         if name == self.names.defined {
             return err(first.loc, "'defined' cannot be used as a macro name");
         }
@@ -388,7 +435,9 @@ impl Pp<'_> {
             let mut ps = Vec::new();
             i = 2;
             loop {
-                let Some(t) = line.get(i) else { return err(first.loc, "missing ')' in macro parameter list") };
+                let Some(t) = line.get(i) else {
+                    return err(first.loc, "missing ')' in macro parameter list");
+                };
                 i += 1;
                 match t.tok {
                     Tok::Punct(Punct::RParen) if ps.is_empty() && !variadic => break,
@@ -398,7 +447,10 @@ impl Pp<'_> {
                     }
                     Tok::Ident(p) if !variadic => {
                         if ps.contains(&p) {
-                            return err(t.loc, format!("duplicate macro parameter name '{}'", self.int.get(p)));
+                            return err(
+                                t.loc,
+                                format!("duplicate macro parameter name '{}'", self.int.get(p)),
+                            );
                         }
                         ps.push(p);
                     }
@@ -410,7 +462,12 @@ impl Pp<'_> {
                         i += 1;
                         break;
                     }
-                    _ => return err(line.get(i).map_or(t.loc, |t| t.loc), "expected ',' or ')' in macro parameter list"),
+                    _ => {
+                        return err(
+                            line.get(i).map_or(t.loc, |t| t.loc),
+                            "expected ',' or ')' in macro parameter list",
+                        )
+                    }
                 }
             }
             params = Some(ps);
@@ -424,17 +481,29 @@ impl Pp<'_> {
         }
         if let Some(ps) = &params {
             for (k, t) in body.iter().enumerate() {
-                if t.is(Punct::Hash) && !matches!(body.get(k + 1).map(|n| n.tok), Some(Tok::Ident(s)) if ps.contains(&s)) {
+                if t.is(Punct::Hash)
+                    && !matches!(body.get(k + 1).map(|n| n.tok), Some(Tok::Ident(s)) if ps.contains(&s))
+                {
                     return err(t.loc, "'#' is not followed by a macro parameter");
                 }
             }
         }
-        self.macros.insert(name, Rc::new(Macro { params, variadic, body, loc: first.loc }));
+        self.macros.insert(
+            name,
+            Rc::new(Macro {
+                params,
+                variadic,
+                body,
+                loc: first.loc,
+            }),
+        );
         Ok(())
     }
 
     fn include(&mut self, line: Vec<Token>, dloc: Loc, dir: Option<&Path>) -> Result<()> {
-        let Some(first) = line.first() else { return err(dloc, "expected \"FILENAME\" or <FILENAME>") };
+        let Some(first) = line.first() else {
+            return err(dloc, "expected \"FILENAME\" or <FILENAME>");
+        };
         let (name, quoted) = match first.tok {
             Tok::Str(s) => {
                 let text = self.int.get(s);
@@ -443,7 +512,9 @@ impl Pp<'_> {
             Tok::Punct(Punct::Lt) => {
                 let src_line = self.sm.file(first.loc.file).line_text(first.loc.line);
                 let rest = &src_line[first.loc.col as usize..];
-                let Some(end) = rest.find('>') else { return err(first.loc, "expected '>'") };
+                let Some(end) = rest.find('>') else {
+                    return err(first.loc, "expected '>'");
+                };
                 (rest[..end].to_string(), false)
             }
             _ => return err(first.loc, "expected \"FILENAME\" or <FILENAME>"),
@@ -463,8 +534,10 @@ impl Pp<'_> {
         if self.depth >= MAX_INCLUDE_DEPTH {
             return err(first.loc, "#include nested too deeply");
         }
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| Error { loc: first.loc, msg: format!("cannot read '{}': {e}", path.display()) })?;
+        let text = std::fs::read_to_string(&path).map_err(|e| Error {
+            loc: first.loc,
+            msg: format!("cannot read '{}': {e}", path.display()),
+        })?;
         self.depth += 1;
         let sub_dir = path.parent().map(Path::to_path_buf);
         let r = self.run_buffer(&path.to_string_lossy(), text, sub_dir);
@@ -473,7 +546,9 @@ impl Pp<'_> {
     }
 
     fn pragma(&mut self, line: Vec<Token>, dloc: Loc) -> Result<()> {
-        let Some(first) = line.first() else { return Ok(()) };
+        let Some(first) = line.first() else {
+            return Ok(());
+        };
         match self.name(first) {
             Some("unroll") => {
                 let rest: Vec<Token> = line[1..].to_vec();
@@ -482,20 +557,41 @@ impl Pp<'_> {
                 } else {
                     let expanded = self.expand_list(rest)?;
                     let loc = expanded.first().map_or(first.loc, |t| t.loc);
-                    let mut ev = Eval { toks: &expanded, pos: 0, int: self.int, loc, depth: 0 };
+                    let mut ev = Eval {
+                        toks: &expanded,
+                        pos: 0,
+                        int: self.int,
+                        loc,
+                        depth: 0,
+                    };
                     let v = ev.expr()?;
                     if ev.pos != expanded.len() {
-                        return err(expanded[ev.pos].loc, "expected an integer constant after '#pragma unroll'");
+                        return err(
+                            expanded[ev.pos].loc,
+                            "expected an integer constant after '#pragma unroll'",
+                        );
                     }
                     if v.0 <= 0 || v.0 > u32::MAX as i64 {
                         return err(loc, format!("invalid value '{}'; must be positive", v.0));
                     }
                     Some(v.0 as u32)
                 };
-                self.out.push(Token { tok: Tok::Pragma(Pragma::Unroll(n)), loc: first.loc, bol: false, space: true, hide: None });
+                self.out.push(Token {
+                    tok: Tok::Pragma(Pragma::Unroll(n)),
+                    loc: first.loc,
+                    bol: false,
+                    space: true,
+                    hide: None,
+                });
             }
             Some("nounroll") => {
-                self.out.push(Token { tok: Tok::Pragma(Pragma::Unroll(Some(1))), loc: first.loc, bol: false, space: true, hide: None });
+                self.out.push(Token {
+                    tok: Tok::Pragma(Pragma::Unroll(Some(1))),
+                    loc: first.loc,
+                    bol: false,
+                    space: true,
+                    hide: None,
+                });
             }
             Some("once") => {
                 let path = PathBuf::from(&self.sm.file(dloc.file).path);
@@ -507,9 +603,18 @@ impl Pp<'_> {
                     let on = match words.get(1) {
                         Some(&"ON") | Some(&"DEFAULT") => true,
                         Some(&"OFF") => false,
-                        _ => return err(first.loc, "expected 'ON', 'OFF' or 'DEFAULT' after '#pragma OPENCL FP_CONTRACT'"),
+                        _ => return err(
+                            first.loc,
+                            "expected 'ON', 'OFF' or 'DEFAULT' after '#pragma OPENCL FP_CONTRACT'",
+                        ),
                     };
-                    self.out.push(Token { tok: Tok::Pragma(Pragma::FpContract(on)), loc: first.loc, bol: false, space: true, hide: None });
+                    self.out.push(Token {
+                        tok: Tok::Pragma(Pragma::FpContract(on)),
+                        loc: first.loc,
+                        bol: false,
+                        space: true,
+                        hide: None,
+                    });
                 }
             }
             _ => {} // unknown pragmas are ignored, as C requires
@@ -521,12 +626,17 @@ impl Pp<'_> {
         let open = src.next();
         let s = src.next();
         let close = src.next();
-        let Tok::Str(sym) = s.tok else { return err(s.loc, "_Pragma takes a parenthesized string literal") };
+        let Tok::Str(sym) = s.tok else {
+            return err(s.loc, "_Pragma takes a parenthesized string literal");
+        };
         if !open.is(Punct::LParen) || !close.is(Punct::RParen) {
             return err(loc, "_Pragma takes a parenthesized string literal");
         }
         let text = self.int.get(sym).to_string();
-        let inner = unescape(&text[1..text.len() - 1]).ok_or_else(|| Error { loc: s.loc, msg: "invalid escape in _Pragma string".into() })?;
+        let inner = unescape(&text[1..text.len() - 1]).ok_or_else(|| Error {
+            loc: s.loc,
+            msg: "invalid escape in _Pragma string".into(),
+        })?;
         let inner = String::from_utf8_lossy(&inner).into_owned();
         let mut toks = lex(&inner, loc.file, self.int)?;
         toks.pop();
@@ -539,8 +649,13 @@ impl Pp<'_> {
     /// Expands the macro named by `t` if it is one and may expand here;
     /// the result goes in front of `src`. False when `t` stays as it is.
     fn expand(&mut self, t: &Token, src: &mut Src) -> Result<bool> {
-        let Tok::Ident(name) = t.tok else { return Ok(false) };
-        if t.hide.as_ref().is_some_and(|h| h.binary_search(&name).is_ok()) {
+        let Tok::Ident(name) = t.tok else {
+            return Ok(false);
+        };
+        if t.hide
+            .as_ref()
+            .is_some_and(|h| h.binary_search(&name).is_ok())
+        {
             return Ok(false);
         }
         if name == self.names.line || name == self.names.file {
@@ -550,17 +665,33 @@ impl Pp<'_> {
                 format!("{:?}", self.sm.file(t.loc.file).path)
             };
             let sym = self.int.intern(&text);
-            let tok = if name == self.names.line { Tok::Number(sym) } else { Tok::Str(sym) };
-            src.pending.push(Token { tok, loc: t.loc, bol: false, space: t.space, hide: None });
+            let tok = if name == self.names.line {
+                Tok::Number(sym)
+            } else {
+                Tok::Str(sym)
+            };
+            src.pending.push(Token {
+                tok,
+                loc: t.loc,
+                bol: false,
+                space: t.space,
+                hide: None,
+            });
             return Ok(true);
         }
-        let Some(m) = self.macros.get(&name).cloned() else { return Ok(false) };
+        let Some(m) = self.macros.get(&name).cloned() else {
+            return Ok(false);
+        };
         let hide = Rc::new(vec![name]);
         let result: Vec<Token> = match &m.params {
             None => m
                 .body
                 .iter()
-                .map(|b| Token { loc: t.loc, bol: false, ..b.clone() })
+                .map(|b| Token {
+                    loc: t.loc,
+                    bol: false,
+                    ..b.clone()
+                })
                 .collect(),
             Some(params) => {
                 if !src.peek().is(Punct::LParen) {
@@ -575,7 +706,10 @@ impl Pp<'_> {
         if self.expanded > MAX_EXPANDED_TOKENS {
             return err(t.loc, "macro expansion produces too many tokens");
         }
-        let mut result: Vec<Token> = result.into_iter().map(|r| with_hide(r, &with_hide_set(t, &hide))).collect();
+        let mut result: Vec<Token> = result
+            .into_iter()
+            .map(|r| with_hide(r, &with_hide_set(t, &hide)))
+            .collect();
         if let Some(first) = result.first_mut() {
             first.space = t.space;
         }
@@ -583,7 +717,13 @@ impl Pp<'_> {
         Ok(true)
     }
 
-    fn collect_args(&mut self, src: &mut Src, t: &Token, nparams: usize, variadic: bool) -> Result<Vec<Vec<Token>>> {
+    fn collect_args(
+        &mut self,
+        src: &mut Src,
+        t: &Token,
+        nparams: usize,
+        variadic: bool,
+    ) -> Result<Vec<Vec<Token>>> {
         let mut args: Vec<Vec<Token>> = vec![Vec::new()];
         let mut depth = 0usize;
         loop {
@@ -609,15 +749,27 @@ impl Pp<'_> {
         }
         let name = self.name(t).unwrap_or("").to_string();
         if args.len() > nparams {
-            return err(t.loc, format!("too many arguments provided to function-like macro invocation '{name}'"));
+            return err(
+                t.loc,
+                format!("too many arguments provided to function-like macro invocation '{name}'"),
+            );
         }
         if args.len() < nparams {
-            return err(t.loc, format!("too few arguments provided to function-like macro invocation '{name}'"));
+            return err(
+                t.loc,
+                format!("too few arguments provided to function-like macro invocation '{name}'"),
+            );
         }
         Ok(args)
     }
 
-    fn substitute(&mut self, m: &Macro, params: &[Sym], args: Vec<Vec<Token>>, at: Loc) -> Result<Vec<Token>> {
+    fn substitute(
+        &mut self,
+        m: &Macro,
+        params: &[Sym],
+        args: Vec<Vec<Token>>,
+        at: Loc,
+    ) -> Result<Vec<Token>> {
         let param_of = |t: &Token| match t.tok {
             Tok::Ident(s) => params.iter().position(|p| *p == s),
             _ => None,
@@ -641,7 +793,10 @@ impl Pp<'_> {
             if b.is(Punct::HashHash) {
                 let rhs: Vec<Token> = match param_of(&body[i + 1]) {
                     Some(p) => args[p].clone(),
-                    None => vec![Token { loc: at, ..body[i + 1].clone() }],
+                    None => vec![Token {
+                        loc: at,
+                        ..body[i + 1].clone()
+                    }],
                 };
                 i += 2;
                 let lhs = if placemarker { None } else { out.pop() };
@@ -677,7 +832,11 @@ impl Pp<'_> {
                 i += 1;
                 continue;
             }
-            out.push(Token { loc: at, bol: false, ..b.clone() });
+            out.push(Token {
+                loc: at,
+                bol: false,
+                ..b.clone()
+            });
             placemarker = false;
             i += 1;
         }
@@ -704,15 +863,36 @@ impl Pp<'_> {
             }
         }
         s.push('"');
-        Token { tok: Tok::Str(self.int.intern(&s)), loc: at, bol: false, space, hide: None }
+        Token {
+            tok: Tok::Str(self.int.intern(&s)),
+            loc: at,
+            bol: false,
+            space,
+            hide: None,
+        }
     }
 
     fn paste(&mut self, l: &Token, r: &Token) -> Result<Token> {
-        let text = format!("{}{}", spelling(&l.tok, self.int), spelling(&r.tok, self.int));
-        let toks = lex(&text, l.loc.file, self.int).ok().filter(|t| t.len() == 2);
+        let text = format!(
+            "{}{}",
+            spelling(&l.tok, self.int),
+            spelling(&r.tok, self.int)
+        );
+        let toks = lex(&text, l.loc.file, self.int)
+            .ok()
+            .filter(|t| t.len() == 2);
         match toks {
-            Some(t) => Ok(Token { tok: t[0].tok, loc: l.loc, bol: false, space: l.space, hide: l.hide.clone() }),
-            None => err(l.loc, format!("pasting formed '{text}', an invalid preprocessing token")),
+            Some(t) => Ok(Token {
+                tok: t[0].tok,
+                loc: l.loc,
+                bol: false,
+                space: l.space,
+                hide: l.hide.clone(),
+            }),
+            None => err(
+                l.loc,
+                format!("pasting formed '{text}', an invalid preprocessing token"),
+            ),
         }
     }
 
@@ -732,7 +912,13 @@ impl Pp<'_> {
 
     fn expand_list_inner(&mut self, mut toks: Vec<Token>) -> Result<Vec<Token>> {
         let loc = toks.last().map(|t| t.loc).unwrap_or_default();
-        toks.push(Token { tok: Tok::Eof, loc, bol: true, space: false, hide: None });
+        toks.push(Token {
+            tok: Tok::Eof,
+            loc,
+            bol: true,
+            space: false,
+            hide: None,
+        });
         let mut src = Src::new(toks);
         let mut out = Vec::new();
         loop {
@@ -759,13 +945,26 @@ impl Pp<'_> {
                 let paren = line.get(i + 1).is_some_and(|n| n.is(Punct::LParen));
                 let at = if paren { i + 2 } else { i + 1 };
                 let Some(Tok::Ident(s)) = line.get(at).map(|n| n.tok) else {
-                    return err(line.get(at).map_or(t.loc, |n| n.loc), "macro name must be an identifier");
+                    return err(
+                        line.get(at).map_or(t.loc, |n| n.loc),
+                        "macro name must be an identifier",
+                    );
                 };
                 if paren && !line.get(at + 1).is_some_and(|n| n.is(Punct::RParen)) {
-                    return err(line.get(at + 1).map_or(t.loc, |n| n.loc), "missing ')' after 'defined'");
+                    return err(
+                        line.get(at + 1).map_or(t.loc, |n| n.loc),
+                        "missing ')' after 'defined'",
+                    );
                 }
-                let v = if self.macros.contains_key(&s) { "1" } else { "0" };
-                pre.push(Token { tok: Tok::Number(self.int.intern(v)), ..t.clone() });
+                let v = if self.macros.contains_key(&s) {
+                    "1"
+                } else {
+                    "0"
+                };
+                pre.push(Token {
+                    tok: Tok::Number(self.int.intern(v)),
+                    ..t.clone()
+                });
                 i = at + 1 + paren as usize;
                 continue;
             }
@@ -773,10 +972,19 @@ impl Pp<'_> {
             i += 1;
         }
         let toks = self.expand_list(pre)?;
-        let mut ev = Eval { toks: &toks, pos: 0, int: self.int, loc: dloc, depth: 0 };
+        let mut ev = Eval {
+            toks: &toks,
+            pos: 0,
+            int: self.int,
+            loc: dloc,
+            depth: 0,
+        };
         let v = ev.expr()?;
         if ev.pos != toks.len() {
-            return err(toks[ev.pos].loc, "token is not a valid binary operator in a preprocessor subexpression");
+            return err(
+                toks[ev.pos].loc,
+                "token is not a valid binary operator in a preprocessor subexpression",
+            );
         }
         Ok(v.0 != 0)
     }
@@ -812,7 +1020,8 @@ impl Eval<'_> {
         }
     }
     fn here(&self) -> Loc {
-        self.peek().map_or_else(|| self.toks.last().map_or(self.loc, |t| t.loc), |t| t.loc)
+        self.peek()
+            .map_or_else(|| self.toks.last().map_or(self.loc, |t| t.loc), |t| t.loc)
     }
     fn expr(&mut self) -> Result<Val> {
         let c = self.binary(0)?;
@@ -831,8 +1040,7 @@ impl Eval<'_> {
     }
     fn binary(&mut self, min_prec: u8) -> Result<Val> {
         let mut lhs = self.unary()?;
-        loop {
-            let Some(p) = self.peek_punct() else { break };
+        while let Some(p) = self.peek_punct() {
             let prec = match p {
                 Punct::PipePipe => 1,
                 Punct::AmpAmp => 2,
@@ -868,13 +1076,27 @@ impl Eval<'_> {
                 Punct::Le => cmp(if uns { a as u64 <= b as u64 } else { a <= b }),
                 Punct::Ge => cmp(if uns { a as u64 >= b as u64 } else { a >= b }),
                 Punct::Shl => (a.wrapping_shl(b as u32 & 63), lhs.1),
-                Punct::Shr => (if lhs.1 { ((a as u64) >> (b as u32 & 63)) as i64 } else { a >> (b as u32 & 63) }, lhs.1),
+                Punct::Shr => (
+                    if lhs.1 {
+                        ((a as u64) >> (b as u32 & 63)) as i64
+                    } else {
+                        a >> (b as u32 & 63)
+                    },
+                    lhs.1,
+                ),
                 Punct::Plus => (a.wrapping_add(b), uns),
                 Punct::Minus => (a.wrapping_sub(b), uns),
                 Punct::Star => (a.wrapping_mul(b), uns),
                 Punct::Slash | Punct::Percent => {
                     if b == 0 {
-                        return err(oloc, if p == Punct::Slash { "division by zero in preprocessor expression" } else { "remainder by zero in preprocessor expression" });
+                        return err(
+                            oloc,
+                            if p == Punct::Slash {
+                                "division by zero in preprocessor expression"
+                            } else {
+                                "remainder by zero in preprocessor expression"
+                            },
+                        );
                     }
                     let v = match (p, uns) {
                         (Punct::Slash, true) => ((a as u64) / b as u64) as i64,

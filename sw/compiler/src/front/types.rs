@@ -82,7 +82,10 @@ impl Scalar {
     }
     /// Signed integer.
     pub fn is_signed(self) -> bool {
-        matches!(self, Scalar::Char | Scalar::Short | Scalar::Int | Scalar::Long)
+        matches!(
+            self,
+            Scalar::Char | Scalar::Short | Scalar::Int | Scalar::Long
+        )
     }
     /// Integer conversion rank order, for the usual arithmetic conversions.
     pub fn rank(self) -> u32 {
@@ -191,7 +194,12 @@ impl Type {
 
     /// A pointer to `ty` in `space`.
     pub fn ptr(ty: Type, space: AddrSpace) -> Type {
-        Type::Pointer(Box::new(Pointee { ty, space, konst: false, volatile: false }))
+        Type::Pointer(Box::new(Pointee {
+            ty,
+            space,
+            konst: false,
+            volatile: false,
+        }))
     }
     /// The scalar, or the vector's element.
     pub fn elem_scalar(&self) -> Option<Scalar> {
@@ -322,10 +330,18 @@ impl Records {
             let a = self.align_of(&ty);
             let s = self.size_of(&ty);
             align = align.max(a);
-            let at = if is_union { 0 } else { off.div_ceil(a).saturating_mul(a) };
+            let at = if is_union {
+                0
+            } else {
+                off.div_ceil(a).saturating_mul(a)
+            };
             off = at.saturating_add(s);
             size = size.max(off);
-            fields.push(Field { name, ty, offset: at });
+            fields.push(Field {
+                name,
+                ty,
+                offset: at,
+            });
         }
         (fields, size.div_ceil(align).saturating_mul(align), align)
     }
@@ -376,7 +392,9 @@ impl fmt::Display for TypeName<'_> {
 /// type specifiers.
 pub fn builtin_type_names() -> Vec<(String, Type)> {
     use Scalar::*;
-    let scalars = [Bool, Char, UChar, Short, UShort, Int, UInt, Long, ULong, Half, Float, Double];
+    let scalars = [
+        Bool, Char, UChar, Short, UShort, Int, UInt, Long, ULong, Half, Float, Double,
+    ];
     let mut v: Vec<(String, Type)> = Vec::new();
     for s in scalars {
         if !matches!(s, Char | Short | Int | Long | Half | Float | Double | Bool) {
@@ -397,7 +415,18 @@ pub fn builtin_type_names() -> Vec<(String, Type)> {
     ] {
         v.push((n.to_string(), Type::Scalar(t)));
     }
-    for (n, t) in [("atomic_int", Int), ("atomic_uint", UInt), ("atomic_long", Long), ("atomic_ulong", ULong), ("atomic_float", Float), ("atomic_double", Double), ("atomic_size_t", ULong), ("atomic_intptr_t", Long), ("atomic_uintptr_t", ULong), ("atomic_ptrdiff_t", Long)] {
+    for (n, t) in [
+        ("atomic_int", Int),
+        ("atomic_uint", UInt),
+        ("atomic_long", Long),
+        ("atomic_ulong", ULong),
+        ("atomic_float", Float),
+        ("atomic_double", Double),
+        ("atomic_size_t", ULong),
+        ("atomic_intptr_t", Long),
+        ("atomic_uintptr_t", ULong),
+        ("atomic_ptrdiff_t", Long),
+    ] {
         v.push((n.to_string(), Type::Atomic(t)));
     }
     v

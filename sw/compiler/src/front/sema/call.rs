@@ -23,38 +23,78 @@ fn p_type(p: P) -> Type {
         P::Void => Type::Void,
         P::Bool => Type::BOOL,
         P::U16 => Type::Scalar(Scalar::UShort),
-        P::ConstBytePtr => Type::Pointer(Box::new(super::super::types::Pointee { ty: Type::Scalar(Scalar::UChar), space: AddrSpace::Constant, konst: true, volatile: false })),
+        P::ConstBytePtr => Type::Pointer(Box::new(super::super::types::Pointee {
+            ty: Type::Scalar(Scalar::UChar),
+            space: AddrSpace::Constant,
+            konst: true,
+            volatile: false,
+        })),
     }
 }
 
 impl Sema<'_> {
     pub(crate) fn call(&mut self, f: &ast::Expr, args: &[ast::Expr], loc: Loc) -> Result<Expr> {
         let A::Ident(name) = f.kind else {
-            return err(f.loc, "called object is not a function (function pointers are not supported in OpenCL)");
+            return err(
+                f.loc,
+                "called object is not a function (function pointers are not supported in OpenCL)",
+            );
         };
         match self.lookup(name).cloned() {
             Some(Name::Func(id)) => self.user_call(id, args, loc),
             Some(_) => {
                 let v = self.expr(f)?;
-                err(f.loc, format!("called object type '{}' is not a function", self.type_name(&v.ty)))
+                err(
+                    f.loc,
+                    format!(
+                        "called object type '{}' is not a function",
+                        self.type_name(&v.ty)
+                    ),
+                )
             }
             None => {
                 let n = self.name(name).to_string();
                 match lookup(&n) {
                     Some(sig) => self.builtin_call(&n, sig, args, loc),
-                    None if n.starts_with("__builtin_") => err(f.loc, format!("use of unknown builtin '{n}'")),
-                    None => err(f.loc, format!("implicit declaration of function '{n}' is invalid in OpenCL")),
+                    None if n.starts_with("__builtin_") => {
+                        err(f.loc, format!("use of unknown builtin '{n}'"))
+                    }
+                    None => err(
+                        f.loc,
+                        format!("implicit declaration of function '{n}' is invalid in OpenCL"),
+                    ),
                 }
             }
         }
     }
 
-    fn arity(&self, name: &str, args: &[ast::Expr], min: usize, max: usize, loc: Loc) -> Result<()> {
+    fn arity(
+        &self,
+        name: &str,
+        args: &[ast::Expr],
+        min: usize,
+        max: usize,
+        loc: Loc,
+    ) -> Result<()> {
         if args.len() < min {
-            return err(loc, format!("too few arguments to function call '{name}', expected {}{min}, have {}", if min != max { "at least " } else { "" }, args.len()));
+            return err(
+                loc,
+                format!(
+                    "too few arguments to function call '{name}', expected {}{min}, have {}",
+                    if min != max { "at least " } else { "" },
+                    args.len()
+                ),
+            );
         }
         if args.len() > max {
-            return err(loc, format!("too many arguments to function call '{name}', expected {}{max}, have {}", if min != max { "at most " } else { "" }, args.len()));
+            return err(
+                loc,
+                format!(
+                    "too many arguments to function call '{name}', expected {}{max}, have {}",
+                    if min != max { "at most " } else { "" },
+                    args.len()
+                ),
+            );
         }
         Ok(())
     }
@@ -77,13 +117,22 @@ impl Sema<'_> {
         let v = self.rvalue(a)?;
         match const_int(&v) {
             Some(c) => Ok(int_const(c, Type::INT, a.loc)),
-            None => err(a.loc, format!("{what} argument to '{name}' must be an integer constant")),
+            None => err(
+                a.loc,
+                format!("{what} argument to '{name}' must be an integer constant"),
+            ),
         }
     }
 
     fn no_match(&self, name: &str, vals: &[Expr], loc: Loc) -> Result<Expr> {
         let tys: Vec<String> = vals.iter().map(|v| self.type_name(&v.ty)).collect();
-        err(loc, format!("no matching overload of '{name}' for argument types ({})", tys.join(", ")))
+        err(
+            loc,
+            format!(
+                "no matching overload of '{name}' for argument types ({})",
+                tys.join(", ")
+            ),
+        )
     }
 
     /// The gentype of a call: the first vector argument's type, else the
@@ -109,8 +158,19 @@ impl Sema<'_> {
 
     /// Converts gentype operands to `t`: scalars may be converted (and
     /// splat when `mix` allows it from operand 1 on); vectors must match.
-    fn gen_args(&self, name: &str, vals: Vec<Expr>, t: &Type, mix: bool, loc: Loc) -> Result<Vec<Expr>> {
-        if vals.iter().enumerate().any(|(i, v)| v.ty != *t && (v.ty.is_vector() || (t.is_vector() && !(mix && i > 0)))) {
+    fn gen_args(
+        &self,
+        name: &str,
+        vals: Vec<Expr>,
+        t: &Type,
+        mix: bool,
+        loc: Loc,
+    ) -> Result<Vec<Expr>> {
+        if vals
+            .iter()
+            .enumerate()
+            .any(|(i, v)| v.ty != *t && (v.ty.is_vector() || (t.is_vector() && !(mix && i > 0))))
+        {
             return self.no_match(name, &vals, loc).map(|_| Vec::new());
         }
         Ok(vals.into_iter().map(|v| self.arith_cast(v, t)).collect())
@@ -125,11 +185,18 @@ impl Sema<'_> {
                 for (a, p) in args.iter().zip(params) {
                     let v = self.rvalue(a)?;
                     if *p == P::Bool {
-                        ops.push(self.to_bool(v, a.loc)?);
+                        ops.push(self.make_bool(v, a.loc)?);
                         continue;
                     }
                     if !v.ty.is_scalar() {
-                        return err(a.loc, format!("passing '{}' to parameter of incompatible type '{}'", self.type_name(&v.ty), self.type_name(&p_type(*p))));
+                        return err(
+                            a.loc,
+                            format!(
+                                "passing '{}' to parameter of incompatible type '{}'",
+                                self.type_name(&v.ty),
+                                self.type_name(&p_type(*p))
+                            ),
+                        );
                     }
                     ops.push(self.convert(v, &p_type(*p), Ctx::Pass)?);
                 }
@@ -142,8 +209,14 @@ impl Sema<'_> {
                     _ => unreachable!("matched above"),
                 };
                 self.arity(name, args, n, n, loc)?;
-                let vals = args.iter().map(|a| self.rvalue(a)).collect::<Result<Vec<_>>>()?;
-                if vals.iter().any(|v| !v.ty.is_arith() || v.ty.elem_scalar() == Some(Scalar::Bool)) {
+                let vals = args
+                    .iter()
+                    .map(|a| self.rvalue(a))
+                    .collect::<Result<Vec<_>>>()?;
+                if vals
+                    .iter()
+                    .any(|v| !v.ty.is_arith() || v.ty.elem_scalar() == Some(Scalar::Bool))
+                {
                     return self.no_match(name, &vals, loc);
                 }
                 let t = self.gentype(&vals);
@@ -160,8 +233,14 @@ impl Sema<'_> {
             }
             Sig::Int32Gen(b, n) | Sig::IntToUnsigned(b, n) => {
                 self.arity(name, args, n, n, loc)?;
-                let vals = args.iter().map(|a| self.rvalue(a)).collect::<Result<Vec<_>>>()?;
-                if vals.iter().any(|v| !v.ty.is_integer() || v.ty.elem_scalar() == Some(Scalar::Bool)) {
+                let vals = args
+                    .iter()
+                    .map(|a| self.rvalue(a))
+                    .collect::<Result<Vec<_>>>()?;
+                if vals
+                    .iter()
+                    .any(|v| !v.ty.is_integer() || v.ty.elem_scalar() == Some(Scalar::Bool))
+                {
                     return self.no_match(name, &vals, loc);
                 }
                 let t = self.gentype(&vals);
@@ -170,7 +249,11 @@ impl Sema<'_> {
                     return self.no_match(name, &vals, loc);
                 }
                 let ops = self.gen_args(name, vals, &t, false, loc)?;
-                let ret = if matches!(sig, Sig::IntToUnsigned(..)) { t.with_elem(s.to_unsigned()) } else { t };
+                let ret = if matches!(sig, Sig::IntToUnsigned(..)) {
+                    t.with_elem(s.to_unsigned())
+                } else {
+                    t
+                };
                 Ok(mk(b, ops, ret))
             }
             Sig::FloatPred(b) => {
@@ -187,10 +270,18 @@ impl Sema<'_> {
             }
             Sig::Select => {
                 self.arity(name, args, 3, 3, loc)?;
-                let vals = args.iter().map(|a| self.rvalue(a)).collect::<Result<Vec<_>>>()?;
+                let vals = args
+                    .iter()
+                    .map(|a| self.rvalue(a))
+                    .collect::<Result<Vec<_>>>()?;
                 let (a, b, c) = (&vals[0], &vals[1], &vals[2]);
-                let ok = a.ty.is_arith() && a.ty == b.ty && c.ty.is_integer() && c.ty.width() == a.ty.width()
-                    && (!a.ty.is_vector() || c.ty.elem_scalar().map(Scalar::size) == a.ty.elem_scalar().map(Scalar::size));
+                let ok = a.ty.is_arith()
+                    && a.ty == b.ty
+                    && c.ty.is_integer()
+                    && c.ty.width() == a.ty.width()
+                    && (!a.ty.is_vector()
+                        || c.ty.elem_scalar().map(Scalar::size)
+                            == a.ty.elem_scalar().map(Scalar::size));
                 if !ok {
                     return self.no_match(name, &vals, loc);
                 }
@@ -204,7 +295,11 @@ impl Sema<'_> {
                 if matches!(sig, Sig::MemFence) {
                     return Ok(mk(Builtin::MemFence, vec![flags], Type::Void));
                 }
-                Ok(mk(Builtin::Barrier, vec![flags, int_const(SCOPE_WORK_GROUP, Type::INT, loc)], Type::Void))
+                Ok(mk(
+                    Builtin::Barrier,
+                    vec![flags, int_const(SCOPE_WORK_GROUP, Type::INT, loc)],
+                    Type::Void,
+                ))
             }
             Sig::WorkGroupBarrier => {
                 self.arity(name, args, 1, 2, loc)?;
@@ -222,27 +317,46 @@ impl Sema<'_> {
                 let flags = self.convert(v, &Type::UINT, Ctx::Pass)?;
                 let order = self.const_operand(&args[1], "memory order", name)?;
                 let scope = self.const_operand(&args[2], "memory scope", name)?;
-                Ok(mk(Builtin::WorkItemFence, vec![flags, order, scope], Type::Void))
+                Ok(mk(
+                    Builtin::WorkItemFence,
+                    vec![flags, order, scope],
+                    Type::Void,
+                ))
             }
             Sig::AmdgcnFence => {
                 self.arity(name, args, 2, 2, loc)?;
                 let order = self.const_operand(&args[0], "memory order", name)?;
                 let A::Str(parts) = &args[1].kind else {
-                    return err(args[1].loc, "the scope argument of '__builtin_amdgcn_fence' must be a string literal");
+                    return err(
+                        args[1].loc,
+                        "the scope argument of '__builtin_amdgcn_fence' must be a string literal",
+                    );
                 };
-                let text: String = parts.iter().map(|p| {
-                    let s = self.int.get(*p);
-                    s[1..s.len() - 1].to_string()
-                }).collect();
+                let text: String = parts
+                    .iter()
+                    .map(|p| {
+                        let s = self.int.get(*p);
+                        s[1..s.len() - 1].to_string()
+                    })
+                    .collect();
                 let scope = match text.as_str() {
                     "" => 3,
                     "agent" => SCOPE_DEVICE,
                     "workgroup" => SCOPE_WORK_GROUP,
                     "wavefront" => 4,
                     "singlethread" => 0,
-                    s => return err(args[1].loc, format!("unsupported synchronization scope '{s}'")),
+                    s => {
+                        return err(
+                            args[1].loc,
+                            format!("unsupported synchronization scope '{s}'"),
+                        )
+                    }
                 };
-                Ok(mk(Builtin::Fence, vec![order, int_const(scope, Type::INT, args[1].loc)], Type::Void))
+                Ok(mk(
+                    Builtin::Fence,
+                    vec![order, int_const(scope, Type::INT, args[1].loc)],
+                    Type::Void,
+                ))
             }
             Sig::Atomic1(kind) => {
                 let nargs = match kind {
@@ -252,7 +366,15 @@ impl Sema<'_> {
                 };
                 self.arity(name, args, nargs, nargs, loc)?;
                 let (ptr, s, space) = self.atomic_pointer(&args[0], name, false)?;
-                let scope = int_const(if space == AddrSpace::Local { SCOPE_WORK_GROUP } else { SCOPE_DEVICE }, Type::INT, loc);
+                let scope = int_const(
+                    if space == AddrSpace::Local {
+                        SCOPE_WORK_GROUP
+                    } else {
+                        SCOPE_DEVICE
+                    },
+                    Type::INT,
+                    loc,
+                );
                 let order = int_const(RELAXED, Type::INT, loc);
                 let vt = Type::Scalar(s);
                 let mut vals = Vec::new();
@@ -262,23 +384,48 @@ impl Sema<'_> {
                 }
                 let one = || int_const(1, vt.clone(), loc);
                 Ok(match kind {
-                    Atomic1::Inc => mk(Builtin::AtomicRmw(AtomicOp::Add), vec![ptr, one(), order, scope], vt.clone()),
-                    Atomic1::Dec => mk(Builtin::AtomicRmw(AtomicOp::Sub), vec![ptr, one(), order, scope], vt.clone()),
+                    Atomic1::Inc => mk(
+                        Builtin::AtomicRmw(AtomicOp::Add),
+                        vec![ptr, one(), order, scope],
+                        vt.clone(),
+                    ),
+                    Atomic1::Dec => mk(
+                        Builtin::AtomicRmw(AtomicOp::Sub),
+                        vec![ptr, one(), order, scope],
+                        vt.clone(),
+                    ),
                     Atomic1::Rmw(op) => {
                         if s.is_float() && op != AtomicOp::Xchg {
-                            return err(args[0].loc, format!("'{name}' requires a pointer to an integer"));
+                            return err(
+                                args[0].loc,
+                                format!("'{name}' requires a pointer to an integer"),
+                            );
                         }
                         let v = vals.pop().expect("one value");
-                        mk(Builtin::AtomicRmw(op), vec![ptr, v, order, scope], vt.clone())
+                        mk(
+                            Builtin::AtomicRmw(op),
+                            vec![ptr, v, order, scope],
+                            vt.clone(),
+                        )
                     }
                     Atomic1::Cmpxchg => {
                         let val = vals.pop().expect("two values");
                         let cmp = vals.pop().expect("two values");
-                        mk(Builtin::AtomicCmpxchg, vec![ptr, cmp, val, order, scope], vt.clone())
+                        mk(
+                            Builtin::AtomicCmpxchg,
+                            vec![ptr, cmp, val, order, scope],
+                            vt.clone(),
+                        )
                     }
                 })
             }
-            Sig::Atomic2(kind, explicit) => self.atomic2(name, kind, if explicit { Some(false) } else { None }, args, loc),
+            Sig::Atomic2(kind, explicit) => self.atomic2(
+                name,
+                kind,
+                if explicit { Some(false) } else { None },
+                args,
+                loc,
+            ),
             Sig::ClangAtomic(kind) => self.atomic2(name, kind, Some(true), args, loc),
             Sig::FloatConst(v, takes_str) => {
                 let n = takes_str as usize;
@@ -288,16 +435,26 @@ impl Sema<'_> {
                 }
                 Ok(rv(ExprKind::FloatConst(v), Type::FLOAT, loc))
             }
-            Sig::Convert | Sig::As => self.conversion_builtin(name, matches!(sig, Sig::As), args, loc),
+            Sig::Convert | Sig::As => {
+                self.conversion_builtin(name, matches!(sig, Sig::As), args, loc)
+            }
         }
     }
 
     /// The pointer operand of an atomic: (converted value, element scalar, address space).
-    fn atomic_pointer(&mut self, a: &ast::Expr, name: &str, want_atomic: bool) -> Result<(Expr, Scalar, AddrSpace)> {
+    fn atomic_pointer(
+        &mut self,
+        a: &ast::Expr,
+        name: &str,
+        want_atomic: bool,
+    ) -> Result<(Expr, Scalar, AddrSpace)> {
         let p = self.rvalue(a)?;
         let tn = self.type_name(&p.ty);
         let Some(pt) = p.ty.pointee().cloned() else {
-            return err(a.loc, format!("address argument to atomic operation must be a pointer ('{tn}' invalid)"));
+            return err(
+                a.loc,
+                format!("address argument to atomic operation must be a pointer ('{tn}' invalid)"),
+            );
         };
         let s = match (&pt.ty, want_atomic) {
             (Type::Atomic(s), true) => *s,
@@ -316,7 +473,14 @@ impl Sema<'_> {
 
     /// OpenCL 2.0 atomics. `explicit`: None = implicit order/scope, Some(false)
     /// = `_explicit` (scope optional), Some(true) = `__opencl_atomic_*` (all required).
-    fn atomic2(&mut self, name: &str, kind: Atomic2, explicit: Option<bool>, args: &[ast::Expr], loc: Loc) -> Result<Expr> {
+    fn atomic2(
+        &mut self,
+        name: &str,
+        kind: Atomic2,
+        explicit: Option<bool>,
+        args: &[ast::Expr],
+        loc: Loc,
+    ) -> Result<Expr> {
         let (values, orders) = match kind {
             Atomic2::Load => (0, 1),
             Atomic2::Init => (1, 0),
@@ -326,7 +490,10 @@ impl Sema<'_> {
         let (min, max) = match explicit {
             None => (1 + values, 1 + values),
             Some(false) => (1 + values + orders, 2 + values + orders),
-            Some(true) => (1 + values + orders + (orders > 0) as usize, 1 + values + orders + (orders > 0) as usize),
+            Some(true) => (
+                1 + values + orders + (orders > 0) as usize,
+                1 + values + orders + (orders > 0) as usize,
+            ),
         };
         self.arity(name, args, min, max, loc)?;
         let (ptr, s, space) = self.atomic_pointer(&args[0], name, true)?;
@@ -337,28 +504,49 @@ impl Sema<'_> {
             let e = self.rvalue(&args[1])?;
             let want = Type::ptr(vt.clone(), AddrSpace::Generic);
             let e = match &e.ty {
-                Type::Pointer(p) if p.ty == vt && p.space != AddrSpace::Generic && p.space != AddrSpace::Constant => super::expr::cast(e, CastKind::PtrToPtr, want),
+                Type::Pointer(p)
+                    if p.ty == vt
+                        && p.space != AddrSpace::Generic
+                        && p.space != AddrSpace::Constant =>
+                {
+                    super::expr::cast(e, CastKind::PtrToPtr, want)
+                }
                 _ => self.convert(e, &want, Ctx::Pass)?,
             };
             ops.push(e);
             i = 2;
         }
-        let nvals = if matches!(kind, Atomic2::CompareExchange) { 1 } else { values };
+        let nvals = if matches!(kind, Atomic2::CompareExchange) {
+            1
+        } else {
+            values
+        };
         for a in &args[i..i + nvals] {
             let v = self.rvalue(a)?;
             if let Atomic2::Rmw(op) = kind {
                 if s.is_float() && op != AtomicOp::Xchg {
-                    return err(args[0].loc, format!("'{name}' requires a pointer to an atomic integer"));
+                    return err(
+                        args[0].loc,
+                        format!("'{name}' requires a pointer to an atomic integer"),
+                    );
                 }
             }
             ops.push(self.convert(v, &vt, Ctx::Pass)?);
         }
         i += nvals;
-        let default_scope = if space == AddrSpace::Local { SCOPE_WORK_GROUP } else { SCOPE_DEVICE };
+        let default_scope = if space == AddrSpace::Local {
+            SCOPE_WORK_GROUP
+        } else {
+            SCOPE_DEVICE
+        };
         for k in 0..orders {
             let o = match args.get(i + k) {
                 Some(a) => self.const_operand(a, "memory order", name)?,
-                None => int_const(if explicit.is_none() { SEQ_CST } else { RELAXED }, Type::INT, loc),
+                None => int_const(
+                    if explicit.is_none() { SEQ_CST } else { RELAXED },
+                    Type::INT,
+                    loc,
+                ),
             };
             ops.push(o);
         }
@@ -372,33 +560,76 @@ impl Sema<'_> {
         ops.push(scope);
         Ok(match kind {
             Atomic2::Load => rv(ExprKind::Builtin(Builtin::AtomicLoad, ops), vt, loc),
-            Atomic2::Store | Atomic2::Init => rv(ExprKind::Builtin(Builtin::AtomicStore, ops), Type::Void, loc),
+            Atomic2::Store | Atomic2::Init => rv(
+                ExprKind::Builtin(Builtin::AtomicStore, ops),
+                Type::Void,
+                loc,
+            ),
             Atomic2::Rmw(op) => rv(ExprKind::Builtin(Builtin::AtomicRmw(op), ops), vt, loc),
-            Atomic2::CompareExchange => rv(ExprKind::Builtin(Builtin::AtomicCompareExchange, ops), Type::BOOL, loc),
+            Atomic2::CompareExchange => rv(
+                ExprKind::Builtin(Builtin::AtomicCompareExchange, ops),
+                Type::BOOL,
+                loc,
+            ),
         })
     }
 
-    fn conversion_builtin(&mut self, name: &str, is_as: bool, args: &[ast::Expr], loc: Loc) -> Result<Expr> {
+    fn conversion_builtin(
+        &mut self,
+        name: &str,
+        is_as: bool,
+        args: &[ast::Expr],
+        loc: Loc,
+    ) -> Result<Expr> {
         let rest = name.split_once('_').map(|x| x.1).unwrap_or("");
         let (tname, suffix) = match rest.find('_') {
             Some(i) => (&rest[..i], &rest[i..]),
             None => (rest, ""),
         };
-        let Some(to) = builtin_type_names().into_iter().chain([("char".to_string(), Type::Scalar(Scalar::Char)), ("short".to_string(), Type::Scalar(Scalar::Short)), ("int".to_string(), Type::INT), ("long".to_string(), Type::LONG), ("float".to_string(), Type::FLOAT), ("double".to_string(), Type::Scalar(Scalar::Double)), ("half".to_string(), Type::Scalar(Scalar::Half))]).find(|(n, _)| n == tname).map(|x| x.1) else {
-            return err(loc, format!("implicit declaration of function '{name}' is invalid in OpenCL"));
+        let Some(to) = builtin_type_names()
+            .into_iter()
+            .chain([
+                ("char".to_string(), Type::Scalar(Scalar::Char)),
+                ("short".to_string(), Type::Scalar(Scalar::Short)),
+                ("int".to_string(), Type::INT),
+                ("long".to_string(), Type::LONG),
+                ("float".to_string(), Type::FLOAT),
+                ("double".to_string(), Type::Scalar(Scalar::Double)),
+                ("half".to_string(), Type::Scalar(Scalar::Half)),
+            ])
+            .find(|(n, _)| n == tname)
+            .map(|x| x.1)
+        else {
+            return err(
+                loc,
+                format!("implicit declaration of function '{name}' is invalid in OpenCL"),
+            );
         };
         if matches!(to, Type::Atomic(_)) || to.elem_scalar() == Some(Scalar::Bool) {
-            return err(loc, format!("implicit declaration of function '{name}' is invalid in OpenCL"));
+            return err(
+                loc,
+                format!("implicit declaration of function '{name}' is invalid in OpenCL"),
+            );
         }
         self.arity(name, args, 1, 1, loc)?;
         let v = self.rvalue(&args[0])?;
         if is_as {
             if !suffix.is_empty() {
-                return err(loc, format!("implicit declaration of function '{name}' is invalid in OpenCL"));
+                return err(
+                    loc,
+                    format!("implicit declaration of function '{name}' is invalid in OpenCL"),
+                );
             }
             let (a, b) = (self.records.size_of(&v.ty), self.records.size_of(&to));
             if !(v.ty.is_arith() || v.ty.is_pointer()) || a != b {
-                return err(loc, format!("invalid reinterpretation: sizes of '{}' and '{}' must match", self.type_name(&v.ty), self.type_name(&to)));
+                return err(
+                    loc,
+                    format!(
+                        "invalid reinterpretation: sizes of '{}' and '{}' must match",
+                        self.type_name(&v.ty),
+                        self.type_name(&to)
+                    ),
+                );
             }
             return Ok(super::expr::cast(v, CastKind::Bitcast, to));
         }
@@ -412,11 +643,16 @@ impl Sema<'_> {
         let ok = match suffix {
             "" => true,
             "_rtz" => from_float && !to_float,
-            "_rte" => !(from_float && !to_float),
+            "_rte" => !from_float || to_float,
             _ => false,
         };
         if !ok {
-            return err(loc, format!("'{name}': saturating and non-default rounding conversions are not supported"));
+            return err(
+                loc,
+                format!(
+                    "'{name}': saturating and non-default rounding conversions are not supported"
+                ),
+            );
         }
         Ok(self.arith_cast(v, &to))
     }

@@ -18,7 +18,12 @@ pub(crate) enum Ctx {
 }
 
 pub(crate) fn rv(kind: ExprKind, ty: Type, loc: Loc) -> Expr {
-    Expr { kind, ty, cat: ValueCat::RValue, loc }
+    Expr {
+        kind,
+        ty,
+        cat: ValueCat::RValue,
+        loc,
+    }
 }
 
 pub(crate) fn cast(e: Expr, kind: CastKind, ty: Type) -> Expr {
@@ -37,7 +42,9 @@ pub(crate) fn mask(ty: &Type) -> u64 {
 /// `v` reduced to what `ty` (an integer scalar) can hold, as C's
 /// conversion rules say (wrap, then sign-extend signed types).
 pub(crate) fn wrap(v: i128, ty: &Type) -> i128 {
-    let Some(s) = ty.elem_scalar() else { return v as i64 as i128 };
+    let Some(s) = ty.elem_scalar() else {
+        return v as i64 as i128;
+    };
     if s == Scalar::Bool {
         return (v != 0) as i128;
     }
@@ -87,15 +94,27 @@ pub(crate) fn const_int(e: &Expr) -> Option<i128> {
                 BinaryOp::Mul => x.wrapping_mul(y),
                 BinaryOp::Div | BinaryOp::Rem if y == 0 => return None,
                 BinaryOp::Div => {
-                    if uns { (ux / uy) as i128 } else { x / y }
+                    if uns {
+                        (ux / uy) as i128
+                    } else {
+                        x / y
+                    }
                 }
                 BinaryOp::Rem => {
-                    if uns { (ux % uy) as i128 } else { x % y }
+                    if uns {
+                        (ux % uy) as i128
+                    } else {
+                        x % y
+                    }
                 }
                 BinaryOp::Shl => x << (y as u32 % (a.ty.elem_scalar()?.size() * 8)),
                 BinaryOp::Shr => {
                     let sh = y as u32 % (a.ty.elem_scalar()?.size() * 8);
-                    if uns { (ux >> sh) as i128 } else { x >> sh }
+                    if uns {
+                        (ux >> sh) as i128
+                    } else {
+                        x >> sh
+                    }
                 }
                 BinaryOp::BitAnd => x & y,
                 BinaryOp::BitOr => x | y,
@@ -171,9 +190,19 @@ impl Sema<'_> {
     /// An expression as a value: arrays decay to a pointer to their first element.
     pub(crate) fn decay(&mut self, e: Expr) -> Expr {
         if let Type::Array(elem, _) = &e.ty {
-            if let ValueCat::LValue { space, konst, volatile } = e.cat {
+            if let ValueCat::LValue {
+                space,
+                konst,
+                volatile,
+            } = e.cat
+            {
                 self.mark_taken(&e);
-                let ty = Type::Pointer(Box::new(Pointee { ty: (**elem).clone(), space, konst, volatile }));
+                let ty = Type::Pointer(Box::new(Pointee {
+                    ty: (**elem).clone(),
+                    space,
+                    konst,
+                    volatile,
+                }));
                 return cast(e, CastKind::ArrayToPointer, ty);
             }
         }
@@ -223,18 +252,24 @@ impl Sema<'_> {
     }
 
     /// A scalar condition (`if`, loops, `!`, `&&`) converted to `bool`.
-    pub(crate) fn to_bool(&mut self, e: Expr, loc: Loc) -> Result<Expr> {
+    pub(crate) fn make_bool(&mut self, e: Expr, loc: Loc) -> Result<Expr> {
         match &e.ty {
             Type::Scalar(Scalar::Bool) => Ok(e),
             Type::Scalar(_) => Ok(self.arith_cast(e, &Type::BOOL)),
             Type::Pointer(_) => Ok(cast(e, CastKind::ToBool, Type::BOOL)),
-            t => err(loc, format!("statement requires expression of scalar type ('{}' invalid)", self.type_name(t))),
+            t => err(
+                loc,
+                format!(
+                    "statement requires expression of scalar type ('{}' invalid)",
+                    self.type_name(t)
+                ),
+            ),
         }
     }
 
     pub(crate) fn condition(&mut self, e: &ast::Expr) -> Result<Expr> {
         let v = self.rvalue(e)?;
-        self.to_bool(v, e.loc)
+        self.make_bool(v, e.loc)
     }
 
     /// Implicit conversion of a value to `to` (assignment, initialization,
@@ -248,9 +283,13 @@ impl Sema<'_> {
         let incompatible = |what: &str| -> String {
             match ctx {
                 Ctx::Assign => format!("assigning to '{to_s}' from {what} '{from_s}'"),
-                Ctx::Init => format!("initializing '{to_s}' with an expression of {what} '{from_s}'"),
+                Ctx::Init => {
+                    format!("initializing '{to_s}' with an expression of {what} '{from_s}'")
+                }
                 Ctx::Pass => format!("passing '{from_s}' to parameter of {what} '{to_s}'"),
-                Ctx::Return => format!("returning '{from_s}' from a function with {what} result type '{to_s}'"),
+                Ctx::Return => {
+                    format!("returning '{from_s}' from a function with {what} result type '{to_s}'")
+                }
             }
         };
         match (&e.ty, to) {
@@ -284,7 +323,16 @@ impl Sema<'_> {
 
     /// The type both operands of an arithmetic operator are converted to.
     fn common_type(&self, a: &Type, b: &Type, op: &str, loc: Loc) -> Result<Type> {
-        let bad = || err(loc, format!("invalid operands to binary expression ('{}' and '{}')", self.type_name(a), self.type_name(b)));
+        let bad = || {
+            err(
+                loc,
+                format!(
+                    "invalid operands to binary expression ('{}' and '{}')",
+                    self.type_name(a),
+                    self.type_name(b)
+                ),
+            )
+        };
         match (a, b) {
             (Type::Scalar(x), Type::Scalar(y)) => Ok(Type::Scalar(common_scalar(*x, *y))),
             (Type::Vector(x, n), Type::Vector(y, m)) => {
@@ -299,7 +347,14 @@ impl Sema<'_> {
             (Type::Vector(v, _), Type::Scalar(s)) | (Type::Scalar(s), Type::Vector(v, _)) => {
                 if s.is_float() && !v.is_float() {
                     let _ = op;
-                    return err(loc, format!("cannot convert between scalar type '{}' and vector type '{}'", s.name(), self.type_name(if a.is_vector() { a } else { b })));
+                    return err(
+                        loc,
+                        format!(
+                            "cannot convert between scalar type '{}' and vector type '{}'",
+                            s.name(),
+                            self.type_name(if a.is_vector() { a } else { b })
+                        ),
+                    );
                 }
                 Ok(if a.is_vector() { a.clone() } else { b.clone() })
             }
@@ -319,24 +374,37 @@ impl Sema<'_> {
             ValueCat::RValue => err(e.loc, format!("expression is not assignable{what}")),
             ValueCat::LValue { konst, space, .. } => {
                 if matches!(e.ty, Type::Array(..)) {
-                    return err(e.loc, format!("array type '{}' is not assignable", self.type_name(&e.ty)));
+                    return err(
+                        e.loc,
+                        format!("array type '{}' is not assignable", self.type_name(&e.ty)),
+                    );
                 }
                 if konst || space == AddrSpace::Constant {
                     let name = match &e.kind {
-                        ExprKind::Var(v) => self.f.as_ref().map(|f| f.vars[v.0 as usize].name.clone()),
+                        ExprKind::Var(v) => {
+                            self.f.as_ref().map(|f| f.vars[v.0 as usize].name.clone())
+                        }
                         ExprKind::Global(g) => Some(self.globals[g.0 as usize].name.clone()),
                         _ => None,
                     };
-                    return err(e.loc, match name {
-                        Some(n) => format!("cannot assign to variable '{n}' with const-qualified type"),
-                        None => "read-only variable is not assignable".to_string(),
-                    });
+                    return err(
+                        e.loc,
+                        match name {
+                            Some(n) => {
+                                format!("cannot assign to variable '{n}' with const-qualified type")
+                            }
+                            None => "read-only variable is not assignable".to_string(),
+                        },
+                    );
                 }
                 if let ExprKind::Swizzle(_, lanes) = &e.kind {
                     let mut seen = 0u32;
                     for l in lanes {
                         if seen >> l & 1 == 1 {
-                            return err(e.loc, "vector is not assignable (contains duplicate components)");
+                            return err(
+                                e.loc,
+                                "vector is not assignable (contains duplicate components)",
+                            );
                         }
                         seen |= 1 << l;
                     }
@@ -355,7 +423,10 @@ impl Sema<'_> {
                 Some(v) => Ok(int_const(v as i128, Type::INT, loc)),
                 None => err(loc, "invalid or multi-character character constant"),
             },
-            A::Str(_) => err(loc, "string literals are only supported as the scope operand of __builtin_amdgcn_fence"),
+            A::Str(_) => err(
+                loc,
+                "string literals are only supported as the scope operand of __builtin_amdgcn_fence",
+            ),
             A::Unary(op, x) => self.unary(*op, x, loc),
             A::Binary(op, a, b) => self.binary(*op, a, b, loc),
             A::Assign(op, a, b) => self.assign(*op, a, b, loc),
@@ -364,12 +435,24 @@ impl Sema<'_> {
             A::Index(a, i) => {
                 let base = self.rvalue(a)?;
                 let idx = self.rvalue(i)?;
-                let (ptr, idx) = match (&base.ty, &idx.ty) {
-                    (Type::Pointer(_), t) if t.is_integer() && !t.is_vector() => (base, idx),
-                    (t, Type::Pointer(_)) if t.is_integer() && !t.is_vector() => (idx, base),
-                    (Type::Vector(..), _) => return err(loc, "subscripting a vector is not supported; use a swizzle (.s0 ... .sF)"),
-                    _ => return err(loc, format!("subscripted value is not an array or pointer ('{}')", self.type_name(&base.ty))),
-                };
+                let (ptr, idx) =
+                    match (&base.ty, &idx.ty) {
+                        (Type::Pointer(_), t) if t.is_integer() && !t.is_vector() => (base, idx),
+                        (t, Type::Pointer(_)) if t.is_integer() && !t.is_vector() => (idx, base),
+                        (Type::Vector(..), _) => return err(
+                            loc,
+                            "subscripting a vector is not supported; use a swizzle (.s0 ... .sF)",
+                        ),
+                        _ => {
+                            return err(
+                                loc,
+                                format!(
+                                    "subscripted value is not an array or pointer ('{}')",
+                                    self.type_name(&base.ty)
+                                ),
+                            )
+                        }
+                    };
                 let p = ptr.ty.pointee().expect("pointer").clone();
                 if p.ty == Type::Void {
                     return err(loc, "subscript of pointer to incomplete type 'void'");
@@ -412,7 +495,11 @@ impl Sema<'_> {
             }
             A::AlignofType(t) => {
                 let q = self.resolve(t)?;
-                Ok(int_const(self.records.align_of(&q.ty) as i128, Type::ULONG, loc))
+                Ok(int_const(
+                    self.records.align_of(&q.ty) as i128,
+                    Type::ULONG,
+                    loc,
+                ))
             }
             A::VecStepType(t) => {
                 let q = self.resolve(t)?;
@@ -436,11 +523,22 @@ impl Sema<'_> {
 
     fn size_const(&self, ty: &Type, loc: Loc) -> Result<Expr> {
         match ty {
-            Type::Void => err(loc, "invalid application of 'sizeof' to an incomplete type 'void'"),
-            Type::Record(r) if !self.records.get(*r).complete => {
-                err(loc, format!("invalid application of 'sizeof' to an incomplete type '{}'", self.type_name(ty)))
-            }
-            _ => Ok(int_const(self.records.size_of(ty) as i128, Type::ULONG, loc)),
+            Type::Void => err(
+                loc,
+                "invalid application of 'sizeof' to an incomplete type 'void'",
+            ),
+            Type::Record(r) if !self.records.get(*r).complete => err(
+                loc,
+                format!(
+                    "invalid application of 'sizeof' to an incomplete type '{}'",
+                    self.type_name(ty)
+                ),
+            ),
+            _ => Ok(int_const(
+                self.records.size_of(ty) as i128,
+                Type::ULONG,
+                loc,
+            )),
         }
     }
 
@@ -479,7 +577,10 @@ impl Sema<'_> {
                     (false, _) if !l.decimal => Scalar::ULong,
                     (true, false) if fits_u32 => Scalar::UInt,
                     (true, _) => Scalar::ULong,
-                    _ => return err(loc, "integer literal is too large to be represented in a signed integer type"),
+                    _ => return err(
+                        loc,
+                        "integer literal is too large to be represented in a signed integer type",
+                    ),
                 };
                 Ok(int_const(v as i128, Type::Scalar(s), loc))
             }
@@ -500,7 +601,16 @@ impl Sema<'_> {
 
     pub(crate) fn deref(&mut self, p: Expr, loc: Loc) -> Expr {
         let pt = p.ty.pointee().expect("pointer").clone();
-        Expr { ty: pt.ty.clone(), kind: ExprKind::Deref(Box::new(p)), cat: ValueCat::LValue { space: pt.space, konst: pt.konst, volatile: pt.volatile }, loc }
+        Expr {
+            ty: pt.ty.clone(),
+            kind: ExprKind::Deref(Box::new(p)),
+            cat: ValueCat::LValue {
+                space: pt.space,
+                konst: pt.konst,
+                volatile: pt.volatile,
+            },
+            loc,
+        }
     }
 
     fn ptr_offset(&mut self, p: Expr, idx: Expr, negate: bool, loc: Loc) -> Expr {
@@ -516,49 +626,101 @@ impl Sema<'_> {
         match op {
             AU::AddrOf => {
                 let v = self.expr(x)?;
-                let ValueCat::LValue { space, konst, volatile } = v.cat else {
+                let ValueCat::LValue {
+                    space,
+                    konst,
+                    volatile,
+                } = v.cat
+                else {
                     return err(loc, "cannot take the address of an rvalue");
                 };
                 if let ExprKind::Swizzle(..) = v.kind {
                     return err(loc, "address of vector element requested");
                 }
                 self.mark_taken(&v);
-                let ty = Type::Pointer(Box::new(Pointee { ty: v.ty.clone(), space, konst, volatile }));
+                let ty = Type::Pointer(Box::new(Pointee {
+                    ty: v.ty.clone(),
+                    space,
+                    konst,
+                    volatile,
+                }));
                 Ok(rv(ExprKind::AddrOf(Box::new(v)), ty, loc))
             }
             AU::Deref => {
                 let v = self.rvalue(x)?;
                 match v.ty.pointee() {
-                    Some(p) if p.ty == Type::Void => err(loc, "indirection of a 'void *' pointer is not allowed"),
+                    Some(p) if p.ty == Type::Void => {
+                        err(loc, "indirection of a 'void *' pointer is not allowed")
+                    }
                     Some(_) => Ok(self.deref(v, loc)),
-                    None => err(loc, format!("indirection requires pointer operand ('{}' invalid)", self.type_name(&v.ty))),
+                    None => err(
+                        loc,
+                        format!(
+                            "indirection requires pointer operand ('{}' invalid)",
+                            self.type_name(&v.ty)
+                        ),
+                    ),
                 }
             }
             AU::PreInc | AU::PreDec | AU::PostInc | AU::PostDec => {
                 let v = self.expr(x)?;
-                let name = if matches!(op, AU::PreInc | AU::PostInc) { "increment" } else { "decrement" };
-                if !(v.ty.is_arith() || v.ty.is_pointer()) || v.ty.elem_scalar() == Some(Scalar::Bool) {
-                    return err(loc, format!("cannot {name} value of type '{}'", self.type_name(&v.ty)));
+                let name = if matches!(op, AU::PreInc | AU::PostInc) {
+                    "increment"
+                } else {
+                    "decrement"
+                };
+                if !(v.ty.is_arith() || v.ty.is_pointer())
+                    || v.ty.elem_scalar() == Some(Scalar::Bool)
+                {
+                    return err(
+                        loc,
+                        format!("cannot {name} value of type '{}'", self.type_name(&v.ty)),
+                    );
                 }
                 self.lvalue_check(&v, "")?;
                 let ty = v.ty.clone();
-                Ok(rv(ExprKind::IncDec { inc: matches!(op, AU::PreInc | AU::PostInc), prefix: matches!(op, AU::PreInc | AU::PreDec), operand: Box::new(v) }, ty, loc))
+                Ok(rv(
+                    ExprKind::IncDec {
+                        inc: matches!(op, AU::PreInc | AU::PostInc),
+                        prefix: matches!(op, AU::PreInc | AU::PreDec),
+                        operand: Box::new(v),
+                    },
+                    ty,
+                    loc,
+                ))
             }
             AU::Plus | AU::Neg | AU::BitNot => {
                 let v = self.rvalue(x)?;
                 let ok = match op {
                     AU::BitNot => v.ty.is_integer(),
-                    _ => v.ty.is_arith() && v.ty.elem_scalar() != Some(Scalar::Bool) || v.ty == Type::BOOL,
+                    _ => {
+                        v.ty.is_arith() && v.ty.elem_scalar() != Some(Scalar::Bool)
+                            || v.ty == Type::BOOL
+                    }
                 };
                 if !ok {
-                    return err(loc, format!("invalid argument type '{}' to unary expression", self.type_name(&v.ty)));
+                    return err(
+                        loc,
+                        format!(
+                            "invalid argument type '{}' to unary expression",
+                            self.type_name(&v.ty)
+                        ),
+                    );
                 }
-                let v = if v.ty.elem_scalar() == Some(Scalar::Bool) && v.ty.is_vector() { v } else { self.promote(v) };
+                let v = if v.ty.elem_scalar() == Some(Scalar::Bool) && v.ty.is_vector() {
+                    v
+                } else {
+                    self.promote(v)
+                };
                 if op == AU::Plus {
                     return Ok(v);
                 }
                 let ty = v.ty.clone();
-                let uop = if op == AU::Neg { UnaryOp::Neg } else { UnaryOp::BitNot };
+                let uop = if op == AU::Neg {
+                    UnaryOp::Neg
+                } else {
+                    UnaryOp::BitNot
+                };
                 Ok(rv(ExprKind::Unary(uop, Box::new(v)), ty, loc))
             }
             AU::LogNot => {
@@ -573,8 +735,17 @@ impl Sema<'_> {
                         Ok(rv(ExprKind::Unary(UnaryOp::LogNot, Box::new(v)), ty, loc))
                     }
                     _ => {
-                        let b = self.to_bool(v, loc).map_err(|_| super::super::diag::Error { loc, msg: "invalid argument type to unary expression '!'".into() })?;
-                        Ok(rv(ExprKind::Unary(UnaryOp::LogNot, Box::new(b)), Type::INT, loc))
+                        let b = self
+                            .make_bool(v, loc)
+                            .map_err(|_| super::super::diag::Error {
+                                loc,
+                                msg: "invalid argument type to unary expression '!'".into(),
+                            })?;
+                        Ok(rv(
+                            ExprKind::Unary(UnaryOp::LogNot, Box::new(b)),
+                            Type::INT,
+                            loc,
+                        ))
                     }
                 }
             }
@@ -582,8 +753,23 @@ impl Sema<'_> {
     }
 
     /// Types a binary operator on two values (shared with compound assignment).
-    pub(crate) fn binary_values(&mut self, op: BinaryOp, a: Expr, b: Expr, loc: Loc) -> Result<Expr> {
-        let bad = |s: &Self| err(loc, format!("invalid operands to binary expression ('{}' and '{}')", s.type_name(&a.ty), s.type_name(&b.ty)));
+    pub(crate) fn binary_values(
+        &mut self,
+        op: BinaryOp,
+        a: Expr,
+        b: Expr,
+        loc: Loc,
+    ) -> Result<Expr> {
+        let bad = |s: &Self| {
+            err(
+                loc,
+                format!(
+                    "invalid operands to binary expression ('{}' and '{}')",
+                    s.type_name(&a.ty),
+                    s.type_name(&b.ty)
+                ),
+            )
+        };
         use BinaryOp::*;
         match op {
             LogAnd | LogOr => {
@@ -593,44 +779,69 @@ impl Sema<'_> {
                 if !a.ty.is_scalar() || !b.ty.is_scalar() {
                     return bad(self);
                 }
-                let a = self.to_bool(a, loc)?;
-                let b = self.to_bool(b, loc)?;
-                Ok(rv(ExprKind::Binary(op, Box::new(a), Box::new(b)), Type::INT, loc))
+                let a = self.make_bool(a, loc)?;
+                let b = self.make_bool(b, loc)?;
+                Ok(rv(
+                    ExprKind::Binary(op, Box::new(a), Box::new(b)),
+                    Type::INT,
+                    loc,
+                ))
             }
-            Add | Sub if a.ty.is_pointer() || b.ty.is_pointer() => {
-                match (&a.ty, &b.ty) {
-                    (Type::Pointer(p), Type::Pointer(q)) if op == Sub => {
-                        if p.ty != q.ty || p.space != q.space {
-                            return err(loc, format!("'{}' and '{}' are not pointers to compatible types", self.type_name(&a.ty), self.type_name(&b.ty)));
-                        }
-                        if p.ty == Type::Void {
-                            return err(loc, "arithmetic on pointers to void");
-                        }
-                        Ok(rv(ExprKind::PtrDiff(Box::new(a), Box::new(b)), Type::LONG, loc))
+            Add | Sub if a.ty.is_pointer() || b.ty.is_pointer() => match (&a.ty, &b.ty) {
+                (Type::Pointer(p), Type::Pointer(q)) if op == Sub => {
+                    if p.ty != q.ty || p.space != q.space {
+                        return err(
+                            loc,
+                            format!(
+                                "'{}' and '{}' are not pointers to compatible types",
+                                self.type_name(&a.ty),
+                                self.type_name(&b.ty)
+                            ),
+                        );
                     }
-                    (Type::Pointer(p), t) if t.is_integer() && !t.is_vector() => {
-                        if p.ty == Type::Void {
-                            return err(loc, "arithmetic on a pointer to void");
-                        }
-                        Ok(self.ptr_offset(a, b, op == Sub, loc))
+                    if p.ty == Type::Void {
+                        return err(loc, "arithmetic on pointers to void");
                     }
-                    (t, Type::Pointer(p)) if t.is_integer() && !t.is_vector() && op == Add => {
-                        if p.ty == Type::Void {
-                            return err(loc, "arithmetic on a pointer to void");
-                        }
-                        Ok(self.ptr_offset(b, a, false, loc))
-                    }
-                    _ => bad(self),
+                    Ok(rv(
+                        ExprKind::PtrDiff(Box::new(a), Box::new(b)),
+                        Type::LONG,
+                        loc,
+                    ))
                 }
-            }
+                (Type::Pointer(p), t) if t.is_integer() && !t.is_vector() => {
+                    if p.ty == Type::Void {
+                        return err(loc, "arithmetic on a pointer to void");
+                    }
+                    Ok(self.ptr_offset(a, b, op == Sub, loc))
+                }
+                (t, Type::Pointer(p)) if t.is_integer() && !t.is_vector() && op == Add => {
+                    if p.ty == Type::Void {
+                        return err(loc, "arithmetic on a pointer to void");
+                    }
+                    Ok(self.ptr_offset(b, a, false, loc))
+                }
+                _ => bad(self),
+            },
             Lt | Gt | Le | Ge | Eq | Ne if a.ty.is_pointer() || b.ty.is_pointer() => {
                 let ok = match (&a.ty, &b.ty) {
-                    (Type::Pointer(p), Type::Pointer(q)) => (p.ty == q.ty || p.ty == Type::Void || q.ty == Type::Void) && (p.space == q.space || p.space == AddrSpace::Generic || q.space == AddrSpace::Generic),
+                    (Type::Pointer(p), Type::Pointer(q)) => {
+                        (p.ty == q.ty || p.ty == Type::Void || q.ty == Type::Void)
+                            && (p.space == q.space
+                                || p.space == AddrSpace::Generic
+                                || q.space == AddrSpace::Generic)
+                    }
                     (Type::Pointer(_), _) => is_null_constant(&b),
                     _ => is_null_constant(&a),
                 };
                 if !ok {
-                    return err(loc, format!("comparison of distinct pointer types ('{}' and '{}')", self.type_name(&a.ty), self.type_name(&b.ty)));
+                    return err(
+                        loc,
+                        format!(
+                            "comparison of distinct pointer types ('{}' and '{}')",
+                            self.type_name(&a.ty),
+                            self.type_name(&b.ty)
+                        ),
+                    );
                 }
                 let (a, b) = if !a.ty.is_pointer() {
                     let t = b.ty.clone();
@@ -644,14 +855,28 @@ impl Sema<'_> {
                 } else {
                     (a, b)
                 };
-                Ok(rv(ExprKind::Binary(op, Box::new(a), Box::new(b)), Type::INT, loc))
+                Ok(rv(
+                    ExprKind::Binary(op, Box::new(a), Box::new(b)),
+                    Type::INT,
+                    loc,
+                ))
             }
             Shl | Shr => {
-                if !a.ty.is_integer() || !b.ty.is_integer() || a.ty.elem_scalar() == Some(Scalar::Bool) && a.ty.is_vector() {
+                if !a.ty.is_integer()
+                    || !b.ty.is_integer()
+                    || a.ty.elem_scalar() == Some(Scalar::Bool) && a.ty.is_vector()
+                {
                     return bad(self);
                 }
                 if !a.ty.is_vector() && b.ty.is_vector() {
-                    return err(loc, format!("a vector shift count requires a vector left operand ('{}' and '{}')", self.type_name(&a.ty), self.type_name(&b.ty)));
+                    return err(
+                        loc,
+                        format!(
+                            "a vector shift count requires a vector left operand ('{}' and '{}')",
+                            self.type_name(&a.ty),
+                            self.type_name(&b.ty)
+                        ),
+                    );
                 }
                 if a.ty.is_vector() && b.ty.is_vector() && a.ty.width() != b.ty.width() {
                     return err(loc, format!("cannot convert between vector values of different size ('{}' and '{}')", self.type_name(&a.ty), self.type_name(&b.ty)));
@@ -669,8 +894,13 @@ impl Sema<'_> {
                 if boolvec(&a.ty) || boolvec(&b.ty) {
                     // Bool vectors: only & | ^ == != between masks of one width;
                     // an integer vector (a comparison result) becomes a mask (!= 0).
-                    let same_width = a.ty.is_vector() && b.ty.is_vector() && a.ty.width() == b.ty.width();
-                    if !same_width || !matches!(op, BitAnd | BitOr | BitXor | Eq | Ne) || !a.ty.is_integer() || !b.ty.is_integer() {
+                    let same_width =
+                        a.ty.is_vector() && b.ty.is_vector() && a.ty.width() == b.ty.width();
+                    if !same_width
+                        || !matches!(op, BitAnd | BitOr | BitXor | Eq | Ne)
+                        || !a.ty.is_integer()
+                        || !b.ty.is_integer()
+                    {
                         return bad(self);
                     }
                     let mask = Type::Vector(Scalar::Bool, a.ty.width());
@@ -685,7 +915,11 @@ impl Sema<'_> {
                 }
                 let a = self.arith_cast(a, &ty);
                 let b = self.arith_cast(b, &ty);
-                let rty = if op.is_comparison() { self.cmp_result(&ty) } else { ty };
+                let rty = if op.is_comparison() {
+                    self.cmp_result(&ty)
+                } else {
+                    ty
+                };
                 Ok(rv(ExprKind::Binary(op, Box::new(a), Box::new(b)), rty, loc))
             }
         }
@@ -697,12 +931,25 @@ impl Sema<'_> {
         self.binary_values(op, a, b, loc)
     }
 
-    fn assign(&mut self, op: Option<BinaryOp>, a: &ast::Expr, b: &ast::Expr, loc: Loc) -> Result<Expr> {
+    fn assign(
+        &mut self,
+        op: Option<BinaryOp>,
+        a: &ast::Expr,
+        b: &ast::Expr,
+        loc: Loc,
+    ) -> Result<Expr> {
         let lhs = self.expr(a)?;
         self.lvalue_check(&lhs, "")?;
         if let Type::Record(r) = lhs.ty {
             if op.is_some() {
-                return err(loc, format!("invalid operands to binary expression ('{}' and '{}')", self.type_name(&lhs.ty), self.type_name(&lhs.ty)));
+                return err(
+                    loc,
+                    format!(
+                        "invalid operands to binary expression ('{}' and '{}')",
+                        self.type_name(&lhs.ty),
+                        self.type_name(&lhs.ty)
+                    ),
+                );
             }
             let _ = r;
         }
@@ -713,24 +960,67 @@ impl Sema<'_> {
             return Ok(rv(ExprKind::Assign(Box::new(lhs), Box::new(rhs)), ty, loc));
         };
         if lhs.ty.is_pointer() {
-            if !matches!(op, BinaryOp::Add | BinaryOp::Sub) || !rhs.ty.is_integer() || rhs.ty.is_vector() {
-                return err(loc, format!("invalid operands to binary expression ('{}' and '{}')", self.type_name(&lhs.ty), self.type_name(&rhs.ty)));
+            if !matches!(op, BinaryOp::Add | BinaryOp::Sub)
+                || !rhs.ty.is_integer()
+                || rhs.ty.is_vector()
+            {
+                return err(
+                    loc,
+                    format!(
+                        "invalid operands to binary expression ('{}' and '{}')",
+                        self.type_name(&lhs.ty),
+                        self.type_name(&rhs.ty)
+                    ),
+                );
             }
             let rhs = self.arith_cast(rhs, &Type::LONG);
-            return Ok(rv(ExprKind::CompoundAssign { op, lhs: Box::new(lhs), rhs: Box::new(rhs), compute: ty.clone() }, ty, loc));
+            return Ok(rv(
+                ExprKind::CompoundAssign {
+                    op,
+                    lhs: Box::new(lhs),
+                    rhs: Box::new(rhs),
+                    compute: ty.clone(),
+                },
+                ty,
+                loc,
+            ));
         }
         // Type the operation as `lhs op rhs` on a stand-in for the lhs value.
         let stand_in = rv(ExprKind::IntConst(0), lhs.ty.clone(), lhs.loc);
         let typed = self.binary_values(op, stand_in, rhs, loc)?;
-        let ExprKind::Binary(_, l, r) = typed.kind else { unreachable!("arithmetic op") };
+        let ExprKind::Binary(_, l, r) = typed.kind else {
+            unreachable!("arithmetic op")
+        };
         let compute = l.ty.clone();
         if compute.is_vector() && !ty.is_vector() {
-            return err(loc, format!("assigning to '{}' from incompatible type '{}'", self.type_name(&ty), self.type_name(&compute)));
+            return err(
+                loc,
+                format!(
+                    "assigning to '{}' from incompatible type '{}'",
+                    self.type_name(&ty),
+                    self.type_name(&compute)
+                ),
+            );
         }
-        Ok(rv(ExprKind::CompoundAssign { op, lhs: Box::new(lhs), rhs: r, compute }, ty, loc))
+        Ok(rv(
+            ExprKind::CompoundAssign {
+                op,
+                lhs: Box::new(lhs),
+                rhs: r,
+                compute,
+            },
+            ty,
+            loc,
+        ))
     }
 
-    fn conditional(&mut self, c: &ast::Expr, a: &ast::Expr, b: &ast::Expr, loc: Loc) -> Result<Expr> {
+    fn conditional(
+        &mut self,
+        c: &ast::Expr,
+        a: &ast::Expr,
+        b: &ast::Expr,
+        loc: Loc,
+    ) -> Result<Expr> {
         let cond = self.rvalue(c)?;
         let then = self.rvalue(a)?;
         let els = self.rvalue(b)?;
@@ -740,11 +1030,29 @@ impl Sema<'_> {
             // clang do); the arms are vectors of the same width (a scalar arm
             // such as `0` is splat).
             if cs.is_float() {
-                return err(c.loc, format!("vector condition type '{}' must be an integer or bool vector", self.type_name(&cond.ty)));
+                return err(
+                    c.loc,
+                    format!(
+                        "vector condition type '{}' must be an integer or bool vector",
+                        self.type_name(&cond.ty)
+                    ),
+                );
             }
             let ty = match (&then.ty, &els.ty) {
-                (Type::Vector(..), _) | (_, Type::Vector(..)) => self.common_type(&then.ty, &els.ty, "?:", loc)?,
-                _ => return err(loc, format!("vector condition type '{}' requires vector operands ('{}' and '{}')", self.type_name(&cond.ty), self.type_name(&then.ty), self.type_name(&els.ty))),
+                (Type::Vector(..), _) | (_, Type::Vector(..)) => {
+                    self.common_type(&then.ty, &els.ty, "?:", loc)?
+                }
+                _ => {
+                    return err(
+                        loc,
+                        format!(
+                            "vector condition type '{}' requires vector operands ('{}' and '{}')",
+                            self.type_name(&cond.ty),
+                            self.type_name(&then.ty),
+                            self.type_name(&els.ty)
+                        ),
+                    )
+                }
             };
             if ty.width() != n {
                 return err(loc, format!("vector condition type '{}' and result type '{}' do not have the same number of elements", self.type_name(&cond.ty), self.type_name(&ty)));
@@ -754,12 +1062,24 @@ impl Sema<'_> {
                 return err(loc, format!("vector condition type '{}' and result type '{}' do not have elements of the same size", self.type_name(&cond.ty), self.type_name(&ty)));
             }
             let mask_ty = Type::Vector(Scalar::Bool, n);
-            let cond = if cs == Scalar::Bool { cond } else { cast(cond, CastKind::MaskFromMsb, mask_ty) };
+            let cond = if cs == Scalar::Bool {
+                cond
+            } else {
+                cast(cond, CastKind::MaskFromMsb, mask_ty)
+            };
             let then = self.arith_cast(then, &ty);
             let els = self.arith_cast(els, &ty);
-            return Ok(rv(ExprKind::Cond { cond: Box::new(cond), then: Box::new(then), els: Box::new(els) }, ty, loc));
+            return Ok(rv(
+                ExprKind::Cond {
+                    cond: Box::new(cond),
+                    then: Box::new(then),
+                    els: Box::new(els),
+                },
+                ty,
+                loc,
+            ));
         }
-        let cond = self.to_bool(cond, c.loc)?;
+        let cond = self.make_bool(cond, c.loc)?;
         let ty = match (&then.ty, &els.ty) {
             (t, u) if t.is_arith() && u.is_arith() => self.common_type(t, u, "?:", loc)?,
             (Type::Void, Type::Void) => Type::Void,
@@ -772,19 +1092,39 @@ impl Sema<'_> {
                 } else if p.ty == Type::Void {
                     els.ty.clone()
                 } else {
-                    return err(loc, format!("pointer type mismatch ('{}' and '{}')", self.type_name(&then.ty), self.type_name(&els.ty)));
+                    return err(
+                        loc,
+                        format!(
+                            "pointer type mismatch ('{}' and '{}')",
+                            self.type_name(&then.ty),
+                            self.type_name(&els.ty)
+                        ),
+                    );
                 }
             }
             (Type::Pointer(_), _) if is_null_constant(&els) => then.ty.clone(),
             (_, Type::Pointer(_)) if is_null_constant(&then) => els.ty.clone(),
             (Type::Record(x), Type::Record(y)) if x == y => then.ty.clone(),
-            _ => return err(loc, format!("incompatible operand types ('{}' and '{}')", self.type_name(&then.ty), self.type_name(&els.ty))),
+            _ => {
+                return err(
+                    loc,
+                    format!(
+                        "incompatible operand types ('{}' and '{}')",
+                        self.type_name(&then.ty),
+                        self.type_name(&els.ty)
+                    ),
+                )
+            }
         };
         let fix = |s: &Self, e: Expr| -> Expr {
             if e.ty == ty {
                 e
             } else if ty.is_pointer() {
-                let k = if e.ty.is_pointer() { CastKind::PtrToPtr } else { CastKind::IntToPtr };
+                let k = if e.ty.is_pointer() {
+                    CastKind::PtrToPtr
+                } else {
+                    CastKind::IntToPtr
+                };
                 cast(e, k, ty.clone())
             } else {
                 s.arith_cast(e, &ty)
@@ -792,7 +1132,15 @@ impl Sema<'_> {
         };
         let then = fix(self, then);
         let els = fix(self, els);
-        Ok(rv(ExprKind::Cond { cond: Box::new(cond), then: Box::new(then), els: Box::new(els) }, ty, loc))
+        Ok(rv(
+            ExprKind::Cond {
+                cond: Box::new(cond),
+                then: Box::new(then),
+                els: Box::new(els),
+            },
+            ty,
+            loc,
+        ))
     }
 
     fn member(&mut self, b: &ast::Expr, name: super::Sym, arrow: bool, loc: Loc) -> Result<Expr> {
@@ -800,7 +1148,15 @@ impl Sema<'_> {
             let p = self.rvalue(b)?;
             match p.ty.pointee() {
                 Some(pt) if matches!(pt.ty, Type::Record(_)) => self.deref(p, loc),
-                _ => return err(loc, format!("member reference type '{}' is not a pointer to a struct or union", self.type_name(&p.ty))),
+                _ => {
+                    return err(
+                        loc,
+                        format!(
+                            "member reference type '{}' is not a pointer to a struct or union",
+                            self.type_name(&p.ty)
+                        ),
+                    )
+                }
             }
         } else {
             self.expr(b)?
@@ -810,23 +1166,55 @@ impl Sema<'_> {
             Type::Record(r) => {
                 let rec = self.records.get(*r);
                 if !rec.complete {
-                    return err(loc, format!("incomplete definition of type '{}'", self.type_name(&base.ty)));
+                    return err(
+                        loc,
+                        format!(
+                            "incomplete definition of type '{}'",
+                            self.type_name(&base.ty)
+                        ),
+                    );
                 }
                 let Some((i, f)) = rec.fields.iter().enumerate().find(|(_, f)| f.name == n) else {
-                    return err(loc, format!("no member named '{n}' in '{}'", self.type_name(&base.ty)));
+                    return err(
+                        loc,
+                        format!("no member named '{n}' in '{}'", self.type_name(&base.ty)),
+                    );
                 };
                 let ty = f.ty.clone();
                 let cat = base.cat;
-                Ok(Expr { kind: ExprKind::Member(Box::new(base), i as u32), ty, cat, loc })
+                Ok(Expr {
+                    kind: ExprKind::Member(Box::new(base), i as u32),
+                    ty,
+                    cat,
+                    loc,
+                })
             }
             Type::Vector(s, w) if !arrow => {
                 let (s, w) = (*s, *w);
-                let lanes = swizzle(&n, w).map_err(|m| super::super::diag::Error { loc, msg: m.replace("TYPE", &self.type_name(&base.ty)) })?;
-                let ty = if lanes.len() == 1 { Type::Scalar(s) } else { Type::Vector(s, lanes.len() as u8) };
+                let lanes = swizzle(&n, w).map_err(|m| super::super::diag::Error {
+                    loc,
+                    msg: m.replace("TYPE", &self.type_name(&base.ty)),
+                })?;
+                let ty = if lanes.len() == 1 {
+                    Type::Scalar(s)
+                } else {
+                    Type::Vector(s, lanes.len() as u8)
+                };
                 let cat = base.cat;
-                Ok(Expr { kind: ExprKind::Swizzle(Box::new(base), lanes), ty, cat, loc })
+                Ok(Expr {
+                    kind: ExprKind::Swizzle(Box::new(base), lanes),
+                    ty,
+                    cat,
+                    loc,
+                })
             }
-            t => err(loc, format!("member reference base type '{}' is not a structure or union", self.type_name(t))),
+            t => err(
+                loc,
+                format!(
+                    "member reference base type '{}' is not a structure or union",
+                    self.type_name(t)
+                ),
+            ),
         }
     }
 
@@ -837,7 +1225,16 @@ impl Sema<'_> {
         if v.ty == *to {
             return Ok(v);
         }
-        let bad = |s: &Self, v: &Expr| err(loc, format!("invalid conversion from '{}' to '{}'", s.type_name(&v.ty), s.type_name(to)));
+        let bad = |s: &Self, v: &Expr| {
+            err(
+                loc,
+                format!(
+                    "invalid conversion from '{}' to '{}'",
+                    s.type_name(&v.ty),
+                    s.type_name(to)
+                ),
+            )
+        };
         match (&v.ty.clone(), to) {
             (_, Type::Void) => Ok(cast(v, CastKind::ToVoid, Type::Void)),
             (Type::Scalar(_), Type::Scalar(_)) | (Type::Scalar(_), Type::Vector(..)) => Ok(self.arith_cast(v, to)),
@@ -864,8 +1261,16 @@ impl Sema<'_> {
 
     /// `(T)(a, b, ...)` or `{a, b, ...}` for a vector T: element scalars are
     /// converted to T's element type; vector elements must have it already.
-    pub(crate) fn vector_literal(&mut self, ty: Type, elems: Vec<Expr>, loc: Loc, braces: bool) -> Result<Expr> {
-        let Type::Vector(s, n) = ty else { unreachable!("caller checks") };
+    pub(crate) fn vector_literal(
+        &mut self,
+        ty: Type,
+        elems: Vec<Expr>,
+        loc: Loc,
+        braces: bool,
+    ) -> Result<Expr> {
+        let Type::Vector(s, n) = ty else {
+            unreachable!("caller checks")
+        };
         let mut total = 0u32;
         let mut out = Vec::with_capacity(elems.len());
         for e in elems {
@@ -879,7 +1284,14 @@ impl Sema<'_> {
                     out.push(e);
                 }
                 t => {
-                    return err(e.loc, format!("cannot use a value of type '{}' in a '{}' vector literal", self.type_name(t), self.type_name(&ty)));
+                    return err(
+                        e.loc,
+                        format!(
+                            "cannot use a value of type '{}' in a '{}' vector literal",
+                            self.type_name(t),
+                            self.type_name(&ty)
+                        ),
+                    );
                 }
             }
         }
@@ -893,7 +1305,11 @@ impl Sema<'_> {
             }
         }
         if total != n as u32 {
-            let what = if total < n as u32 { "too few" } else { "too many" };
+            let what = if total < n as u32 {
+                "too few"
+            } else {
+                "too many"
+            };
             return err(loc, format!("{what} elements in vector initialization (expected {n} elements, have {total})"));
         }
         Ok(rv(ExprKind::VectorLiteral(out), ty, loc))
@@ -913,7 +1329,11 @@ fn swizzle(name: &str, width: u8) -> std::result::Result<Vec<u8>, String> {
             if let Some(digits) = name.strip_prefix('s').or_else(|| name.strip_prefix('S')) {
                 digits
                     .chars()
-                    .map(|c| c.to_digit(16).map(|d| d as u8).ok_or_else(|| format!("illegal vector component name '{name}'")))
+                    .map(|c| {
+                        c.to_digit(16)
+                            .map(|d| d as u8)
+                            .ok_or_else(|| format!("illegal vector component name '{name}'"))
+                    })
                     .collect::<std::result::Result<Vec<u8>, String>>()?
             } else {
                 let xyzw = name.chars().all(|c| "xyzw".contains(c));
@@ -924,19 +1344,27 @@ fn swizzle(name: &str, width: u8) -> std::result::Result<Vec<u8>, String> {
                 if width > 4 {
                     return Err(format!("vector component access has invalid length ('.{name}' on 'TYPE': use .s0 ... .sF)"));
                 }
-                name.chars().map(|c| "xyzw".find(c).or_else(|| "rgba".find(c)).expect("checked") as u8).collect()
+                name.chars()
+                    .map(|c| "xyzw".find(c).or_else(|| "rgba".find(c)).expect("checked") as u8)
+                    .collect()
             }
         }
     };
     if lanes.is_empty() {
         return Err(format!("illegal vector component name '{name}'"));
     }
-    if let Some(l) = lanes.iter().find(|&&l| l >= width && !(width == 3 && l == 3 && matches!(name, "hi" | "odd"))) {
+    if let Some(l) = lanes
+        .iter()
+        .find(|&&l| l >= width && !(width == 3 && l == 3 && matches!(name, "hi" | "odd")))
+    {
         let _ = l;
-        return Err(format!("vector component access exceeds type 'TYPE'"));
+        return Err("vector component access exceeds type 'TYPE'".to_string());
     }
     if !matches!(lanes.len(), 1 | 2 | 3 | 4 | 8 | 16) {
-        return Err(format!("vector component access has invalid length {}", lanes.len()));
+        return Err(format!(
+            "vector component access has invalid length {}",
+            lanes.len()
+        ));
     }
     Ok(lanes)
 }

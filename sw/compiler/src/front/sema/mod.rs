@@ -67,17 +67,34 @@ pub(crate) struct Sema<'a> {
 
 /// Checks a parsed translation unit and builds the typed AST.
 pub fn analyze(items: &[Item], int: &Interner) -> Result<TranslationUnit> {
-    let mut s = Sema { int, records: Records::default(), scopes: vec![Scope::default()], functions: Vec::new(), globals: Vec::new(), f: None };
+    let mut s = Sema {
+        int,
+        records: Records::default(),
+        scopes: vec![Scope::default()],
+        functions: Vec::new(),
+        globals: Vec::new(),
+        f: None,
+    };
     for item in items {
         match item {
-            Item::Function { name, ty, is_kernel, attrs, body, fp_contract, loc } => {
-                s.function(*name, ty, *is_kernel, attrs, body, *fp_contract, *loc)?
-            }
+            Item::Function {
+                name,
+                ty,
+                is_kernel,
+                attrs,
+                body,
+                fp_contract,
+                loc,
+            } => s.function(*name, ty, *is_kernel, attrs, body, *fp_contract, *loc)?,
             Item::Decl(decls, base) => s.file_scope_decl(decls, base.as_ref())?,
         }
     }
     s.check_calls()?;
-    Ok(TranslationUnit { records: s.records, functions: s.functions, globals: s.globals })
+    Ok(TranslationUnit {
+        records: s.records,
+        functions: s.functions,
+        globals: s.globals,
+    })
 }
 
 impl Sema<'_> {
@@ -93,7 +110,8 @@ impl Sema<'_> {
     fn declare(&mut self, s: Sym, n: Name, loc: Loc) -> Result<()> {
         let scope = self.scopes.last_mut().expect("scope");
         if let Some(old) = scope.names.get(&s) {
-            let redeclarable = matches!((old, &n), (Name::Typedef(a), Name::Typedef(b)) if a.ty == b.ty);
+            let redeclarable =
+                matches!((old, &n), (Name::Typedef(a), Name::Typedef(b)) if a.ty == b.ty);
             if !redeclarable {
                 return err(loc, format!("redefinition of '{}'", self.int.get(s)));
             }
@@ -106,16 +124,36 @@ impl Sema<'_> {
 
     pub(crate) fn resolve(&mut self, t: &SynType) -> Result<QualType> {
         match t {
-            SynType::Base { base, konst, volatile, space, loc } => {
+            SynType::Base {
+                base,
+                konst,
+                volatile,
+                space,
+                loc,
+            } => {
                 let mut q = match base {
-                    BaseType::Builtin(ty) => QualType { ty: ty.clone(), konst: false, volatile: false, space: None },
+                    BaseType::Builtin(ty) => QualType {
+                        ty: ty.clone(),
+                        konst: false,
+                        volatile: false,
+                        space: None,
+                    },
                     BaseType::Typedef(s) => match self.lookup(*s) {
                         Some(Name::Typedef(q)) => q.clone(),
                         _ => return err(*loc, format!("unknown type name '{}'", self.name(*s))),
                     },
-                    BaseType::Record { is_union, tag, fields } => {
+                    BaseType::Record {
+                        is_union,
+                        tag,
+                        fields,
+                    } => {
                         let id = self.record(*is_union, *tag, fields.as_deref(), *loc)?;
-                        QualType { ty: Type::Record(id), konst: false, volatile: false, space: None }
+                        QualType {
+                            ty: Type::Record(id),
+                            konst: false,
+                            volatile: false,
+                            space: None,
+                        }
                     }
                     BaseType::Enum { tag: _, items } => {
                         if let Some(items) = items {
@@ -123,13 +161,23 @@ impl Sema<'_> {
                             for (name, value, iloc) in items {
                                 if let Some(v) = value {
                                     let e = self.rvalue(v)?;
-                                    next = expr::const_int(&e).ok_or_else(|| super::diag::Error { loc: v.loc, msg: "expression is not an integer constant expression".into() })? as i64;
+                                    next =
+                                        expr::const_int(&e).ok_or_else(|| super::diag::Error {
+                                            loc: v.loc,
+                                            msg: "expression is not an integer constant expression"
+                                                .into(),
+                                        })? as i64;
                                 }
                                 self.declare(*name, Name::EnumConst(next), *iloc)?;
                                 next = next.wrapping_add(1);
                             }
                         }
-                        QualType { ty: Type::INT, konst: false, volatile: false, space: None }
+                        QualType {
+                            ty: Type::INT,
+                            konst: false,
+                            volatile: false,
+                            space: None,
+                        }
                     }
                 };
                 q.konst |= *konst;
@@ -142,7 +190,13 @@ impl Sema<'_> {
                 }
                 Ok(q)
             }
-            SynType::Pointer { pointee, konst, volatile, loc, .. } => {
+            SynType::Pointer {
+                pointee,
+                konst,
+                volatile,
+                loc,
+                ..
+            } => {
                 let p = self.resolve(pointee)?;
                 if let Type::Array(..) = p.ty {
                     // Pointers to arrays work in C but nothing in OpenCL kernels needs them.
@@ -150,7 +204,12 @@ impl Sema<'_> {
                 }
                 let space = p.space.unwrap_or(AddrSpace::Generic);
                 Ok(QualType {
-                    ty: Type::Pointer(Box::new(super::types::Pointee { ty: p.ty, space, konst: p.konst || space == AddrSpace::Constant, volatile: p.volatile })),
+                    ty: Type::Pointer(Box::new(super::types::Pointee {
+                        ty: p.ty,
+                        space,
+                        konst: p.konst || space == AddrSpace::Constant,
+                        volatile: p.volatile,
+                    })),
                     konst: *konst,
                     volatile: *volatile,
                     space: None,
@@ -163,7 +222,13 @@ impl Sema<'_> {
                 }
                 if let Type::Record(r) = e.ty {
                     if !self.records.get(r).complete {
-                        return err(*loc, format!("array has incomplete element type '{}'", self.type_name(&e.ty)));
+                        return err(
+                            *loc,
+                            format!(
+                                "array has incomplete element type '{}'",
+                                self.type_name(&e.ty)
+                            ),
+                        );
                     }
                 }
                 let n = match len {
@@ -171,13 +236,29 @@ impl Sema<'_> {
                     Some(l) => {
                         let v = self.rvalue(l)?;
                         if !v.ty.is_integer() || v.ty.is_vector() {
-                            return err(l.loc, format!("size of array has non-integer type '{}'", self.type_name(&v.ty)));
+                            return err(
+                                l.loc,
+                                format!(
+                                    "size of array has non-integer type '{}'",
+                                    self.type_name(&v.ty)
+                                ),
+                            );
                         }
                         let Some(n) = expr::const_int(&v) else {
-                            return err(l.loc, "variable length arrays are not supported in OpenCL");
+                            return err(
+                                l.loc,
+                                "variable length arrays are not supported in OpenCL",
+                            );
                         };
                         if n <= 0 {
-                            return err(l.loc, if n == 0 { "zero-length arrays are not supported".to_string() } else { "array size is negative".to_string() });
+                            return err(
+                                l.loc,
+                                if n == 0 {
+                                    "zero-length arrays are not supported".to_string()
+                                } else {
+                                    "array size is negative".to_string()
+                                },
+                            );
                         }
                         if n > (1 << 28) {
                             return err(l.loc, "array is too large");
@@ -185,54 +266,101 @@ impl Sema<'_> {
                         n as u32
                     }
                 };
-                Ok(QualType { ty: Type::Array(Box::new(e.ty), n), ..e })
+                Ok(QualType {
+                    ty: Type::Array(Box::new(e.ty), n),
+                    ..e
+                })
             }
-            SynType::Function { loc, .. } => err(*loc, "function types are only allowed in function declarations"),
+            SynType::Function { loc, .. } => err(
+                *loc,
+                "function types are only allowed in function declarations",
+            ),
         }
     }
 
-    fn record(&mut self, is_union: bool, tag: Option<Sym>, fields: Option<&[ast::FieldDecl]>, loc: Loc) -> Result<RecordId> {
+    fn record(
+        &mut self,
+        is_union: bool,
+        tag: Option<Sym>,
+        fields: Option<&[ast::FieldDecl]>,
+        loc: Loc,
+    ) -> Result<RecordId> {
         let kw = if is_union { "union" } else { "struct" };
         let existing = tag.and_then(|t| {
-            let in_current = self.scopes.last().expect("scope").tags.get(&t).copied().flatten();
+            let in_current = self
+                .scopes
+                .last()
+                .expect("scope")
+                .tags
+                .get(&t)
+                .copied()
+                .flatten();
             if fields.is_some() {
                 in_current
             } else {
-                self.scopes.iter().rev().find_map(|sc| sc.tags.get(&t).copied().flatten())
+                self.scopes
+                    .iter()
+                    .rev()
+                    .find_map(|sc| sc.tags.get(&t).copied().flatten())
             }
         });
         let id = match existing {
             Some(id) => {
                 if self.records.get(id).is_union != is_union {
-                    return err(loc, format!("use of '{}' with tag type that does not match previous declaration", self.name(tag.expect("tagged"))));
+                    return err(
+                        loc,
+                        format!(
+                            "use of '{}' with tag type that does not match previous declaration",
+                            self.name(tag.expect("tagged"))
+                        ),
+                    );
                 }
                 id
             }
             None => {
                 let name = tag.map(|t| self.name(t).to_string()).unwrap_or_default();
-                self.records.list.push(Record { name, is_union, fields: Vec::new(), size: 0, align: 1, complete: false });
+                self.records.list.push(Record {
+                    name,
+                    is_union,
+                    fields: Vec::new(),
+                    size: 0,
+                    align: 1,
+                    complete: false,
+                });
                 let id = RecordId(self.records.list.len() as u32 - 1);
                 if let Some(t) = tag {
-                    self.scopes.last_mut().expect("scope").tags.insert(t, Some(id));
+                    self.scopes
+                        .last_mut()
+                        .expect("scope")
+                        .tags
+                        .insert(t, Some(id));
                 }
                 id
             }
         };
         let Some(fields) = fields else { return Ok(id) };
         if self.records.get(id).complete {
-            return err(loc, format!("redefinition of '{kw} {}'", self.records.get(id).name));
+            return err(
+                loc,
+                format!("redefinition of '{kw} {}'", self.records.get(id).name),
+            );
         }
         let mut members = Vec::new();
         let mut names = HashSet::new();
         for f in fields {
             let q = self.resolve(&f.ty)?;
-            if q.space.is_some_and(|s| s != AddrSpace::Private && s != AddrSpace::Generic) {
+            if q.space
+                .is_some_and(|s| s != AddrSpace::Private && s != AddrSpace::Generic)
+            {
                 return err(f.loc, "field may not be qualified with an address space");
             }
             match &q.ty {
-                Type::Void => return err(f.loc, format!("field has incomplete type 'void'")),
+                Type::Void => return err(f.loc, "field has incomplete type 'void'"),
                 Type::Record(r) if !self.records.get(*r).complete => {
-                    return err(f.loc, format!("field has incomplete type '{}'", self.type_name(&q.ty)))
+                    return err(
+                        f.loc,
+                        format!("field has incomplete type '{}'", self.type_name(&q.ty)),
+                    )
                 }
                 Type::Array(_, 0) => return err(f.loc, "flexible array members are not supported"),
                 _ => {}
@@ -289,11 +417,17 @@ impl Sema<'_> {
             match space {
                 AddrSpace::Constant | AddrSpace::Global => {}
                 _ => {
-                    return err(d.loc, format!("program scope variable must reside in global or constant address space"));
+                    return err(
+                        d.loc,
+                        "program scope variable must reside in global or constant address space",
+                    );
                 }
             }
             if space == AddrSpace::Constant && d.init.is_none() && !d.is_extern {
-                return err(d.loc, "variable in constant address space must be initialized");
+                return err(
+                    d.loc,
+                    "variable in constant address space must be initialized",
+                );
             }
             let mut ty = q.ty.clone();
             let init = match &d.init {
@@ -302,7 +436,14 @@ impl Sema<'_> {
             };
             self.check_object_type(&ty, d.loc)?;
             let id = GlobalId(self.globals.len() as u32);
-            self.globals.push(Global { name: self.name(d.name).to_string(), ty, space, konst: q.konst || space == AddrSpace::Constant, init, loc: d.loc });
+            self.globals.push(Global {
+                name: self.name(d.name).to_string(),
+                ty,
+                space,
+                konst: q.konst || space == AddrSpace::Constant,
+                init,
+                loc: d.loc,
+            });
             self.declare(d.name, Name::Global(id), d.loc)?;
         }
         Ok(())
@@ -311,18 +452,27 @@ impl Sema<'_> {
     fn check_object_type(&self, ty: &Type, loc: Loc) -> Result<()> {
         match ty {
             Type::Void => err(loc, "variable has incomplete type 'void'"),
-            Type::Array(_, 0) => err(loc, "definition of variable with array type needs an explicit size or an initializer"),
-            Type::Record(r) if !self.records.get(*r).complete => {
-                err(loc, format!("variable has incomplete type '{}'", self.type_name(ty)))
-            }
+            Type::Array(_, 0) => err(
+                loc,
+                "definition of variable with array type needs an explicit size or an initializer",
+            ),
+            Type::Record(r) if !self.records.get(*r).complete => err(
+                loc,
+                format!("variable has incomplete type '{}'", self.type_name(ty)),
+            ),
             _ => Ok(()),
         }
     }
 
     /// Resolves a function type: return type and parameter (name, type, quals, loc).
     #[allow(clippy::type_complexity)]
-    fn fn_type(&mut self, ty: &SynType) -> Result<(Type, Vec<(Option<Sym>, QualType, Loc, String, Option<Sym>)>)> {
-        let SynType::Function { ret, params, .. } = ty else { unreachable!("caller checks") };
+    fn fn_type(
+        &mut self,
+        ty: &SynType,
+    ) -> Result<(Type, Vec<(Option<Sym>, QualType, Loc, String, Option<Sym>)>)> {
+        let SynType::Function { ret, params, .. } = ty else {
+            unreachable!("caller checks")
+        };
         let r = self.resolve(ret)?;
         if matches!(r.ty, Type::Array(..)) {
             return err(ty_loc(ret), "function cannot return array type");
@@ -336,7 +486,12 @@ impl Sema<'_> {
             if let Type::Array(e, _) = &q.ty {
                 // Array parameters are pointers (C); the qualifiers move to the pointee.
                 let space = q.space.take().unwrap_or(AddrSpace::Generic);
-                q.ty = Type::Pointer(Box::new(super::types::Pointee { ty: (**e).clone(), space, konst: q.konst, volatile: q.volatile }));
+                q.ty = Type::Pointer(Box::new(super::types::Pointee {
+                    ty: (**e).clone(),
+                    space,
+                    konst: q.konst,
+                    volatile: q.volatile,
+                }));
                 q.konst = false;
             }
             ps.push((p.name, q, p.loc, syn_type_name(&p.ty, self.int), p.access));
@@ -348,27 +503,66 @@ impl Sema<'_> {
         let (ret, params) = self.fn_type(ty)?;
         let vars: Vec<Var> = params
             .iter()
-            .map(|(n, q, l, _, _)| Var { name: n.map(|n| self.name(n).to_string()).unwrap_or_default(), ty: q.ty.clone(), space: AddrSpace::Private, konst: q.konst, volatile: q.volatile, is_param: true, address_taken: false, loc: *l })
+            .map(|(n, q, l, _, _)| Var {
+                name: n.map(|n| self.name(n).to_string()).unwrap_or_default(),
+                ty: q.ty.clone(),
+                space: AddrSpace::Private,
+                konst: q.konst,
+                volatile: q.volatile,
+                is_param: true,
+                address_taken: false,
+                loc: *l,
+            })
             .collect();
         if let Some(Name::Func(id)) = self.scopes[0].names.get(&name).cloned() {
             let f = &self.functions[id.0 as usize];
-            let same = f.ret == ret && f.params == vars.len() && f.vars[..f.params].iter().zip(&vars).all(|(a, b)| a.ty == b.ty);
+            let same = f.ret == ret
+                && f.params == vars.len()
+                && f.vars[..f.params]
+                    .iter()
+                    .zip(&vars)
+                    .all(|(a, b)| a.ty == b.ty);
             if !same {
                 return err(loc, format!("conflicting types for '{}'", self.name(name)));
             }
             return Ok(id);
         }
         let id = FuncId(self.functions.len() as u32);
-        self.functions.push(Function { name: self.name(name).to_string(), ret, params: vars.len(), vars, body: None, kernel: None, fp_contract: true, calls: Vec::new(), loc });
+        self.functions.push(Function {
+            name: self.name(name).to_string(),
+            ret,
+            params: vars.len(),
+            vars,
+            body: None,
+            kernel: None,
+            fp_contract: true,
+            calls: Vec::new(),
+            loc,
+        });
         if self.lookup(name).is_some() && self.scopes.len() == 1 {
-            return err(loc, format!("redefinition of '{}' as a different kind of symbol", self.name(name)));
+            return err(
+                loc,
+                format!(
+                    "redefinition of '{}' as a different kind of symbol",
+                    self.name(name)
+                ),
+            );
         }
         self.scopes[0].names.insert(name, Name::Func(id));
         Ok(id)
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn function(&mut self, name: Sym, ty: &SynType, is_kernel: bool, attrs: &ast::FnAttrs, body: &[ast::Stmt], fp_contract: bool, loc: Loc) -> Result<()> {
+    fn function(
+        &mut self,
+        name: Sym,
+        ty: &SynType,
+        is_kernel: bool,
+        attrs: &ast::FnAttrs,
+        body: &[ast::Stmt],
+        fp_contract: bool,
+        loc: Loc,
+    ) -> Result<()> {
         let id = self.prototype(name, ty, loc)?;
         if self.functions[id.0 as usize].body.is_some() {
             return err(loc, format!("redefinition of '{}'", self.name(name)));
@@ -377,21 +571,54 @@ impl Sema<'_> {
         if is_kernel && ret != Type::Void {
             return err(loc, "kernel must have void return type");
         }
-        let mut ctx = FnCtx { vars: Vec::new(), ret: ret.clone(), is_kernel, loops: 0, switches: Vec::new(), block_depth: 0, calls: Vec::new(), local_vars: Vec::new(), next_case: 0 };
+        let mut ctx = FnCtx {
+            vars: Vec::new(),
+            ret: ret.clone(),
+            is_kernel,
+            loops: 0,
+            switches: Vec::new(),
+            block_depth: 0,
+            calls: Vec::new(),
+            local_vars: Vec::new(),
+            next_case: 0,
+        };
         let mut args = Vec::new();
         self.scopes.push(Scope::default());
         for (pname, q, ploc, tname, access) in &params {
-            let Some(pname) = pname else { return err(*ploc, "parameter name omitted") };
+            let Some(pname) = pname else {
+                return err(*ploc, "parameter name omitted");
+            };
             if let Some(sp) = q.space {
                 if sp != AddrSpace::Private {
-                    return err(*ploc, format!("parameter may not be qualified with an address space ('{}')", sp.name()));
+                    return err(
+                        *ploc,
+                        format!(
+                            "parameter may not be qualified with an address space ('{}')",
+                            sp.name()
+                        ),
+                    );
                 }
             }
             if is_kernel {
-                args.push(self.kernel_arg(self.name(*pname), q, *ploc, tname.clone(), access.map(|a| self.name(a).trim_start_matches("__").to_string()))?);
+                args.push(self.kernel_arg(
+                    self.name(*pname),
+                    q,
+                    *ploc,
+                    tname.clone(),
+                    access.map(|a| self.name(a).trim_start_matches("__").to_string()),
+                )?);
             }
             let vid = VarId(ctx.vars.len() as u32);
-            ctx.vars.push(Var { name: self.name(*pname).to_string(), ty: q.ty.clone(), space: AddrSpace::Private, konst: q.konst, volatile: q.volatile, is_param: true, address_taken: false, loc: *ploc });
+            ctx.vars.push(Var {
+                name: self.name(*pname).to_string(),
+                ty: q.ty.clone(),
+                space: AddrSpace::Private,
+                konst: q.konst,
+                volatile: q.volatile,
+                is_param: true,
+                address_taken: false,
+                loc: *ploc,
+            });
             self.declare(*pname, Name::Var(vid), *ploc)?;
         }
         self.f = Some(ctx);
@@ -407,31 +634,71 @@ impl Sema<'_> {
         f.calls = ctx.calls;
         f.loc = loc;
         if is_kernel {
-            f.kernel = Some(KernelInfo { args, reqd_work_group_size: attrs.reqd_work_group_size, work_group_size_hint: attrs.work_group_size_hint, local_vars: ctx.local_vars });
+            f.kernel = Some(KernelInfo {
+                args,
+                reqd_work_group_size: attrs.reqd_work_group_size,
+                work_group_size_hint: attrs.work_group_size_hint,
+                local_vars: ctx.local_vars,
+            });
         } else if attrs.reqd_work_group_size.is_some() {
-            return err(loc, "'reqd_work_group_size' attribute only applies to kernel functions");
+            return err(
+                loc,
+                "'reqd_work_group_size' attribute only applies to kernel functions",
+            );
         }
         Ok(())
     }
 
-    fn kernel_arg(&self, name: &str, q: &QualType, loc: Loc, type_name: String, access: Option<String>) -> Result<KernelArg> {
+    fn kernel_arg(
+        &self,
+        name: &str,
+        q: &QualType,
+        loc: Loc,
+        type_name: String,
+        access: Option<String>,
+    ) -> Result<KernelArg> {
         let ty = &q.ty;
-        let mut a = KernelArg { name: name.to_string(), type_name, ty: ty.clone(), size: self.records.size_of(ty), align: self.records.align_of(ty), value_kind: ValueKind::ByValue, address_space: None, pointee_align: None, access, is_const: false, is_volatile: false, is_restrict: false };
+        let mut a = KernelArg {
+            name: name.to_string(),
+            type_name,
+            ty: ty.clone(),
+            size: self.records.size_of(ty),
+            align: self.records.align_of(ty),
+            value_kind: ValueKind::ByValue,
+            address_space: None,
+            pointee_align: None,
+            access,
+            is_const: false,
+            is_volatile: false,
+            is_restrict: false,
+        };
         match ty {
             Type::Pointer(p) => {
                 match p.space {
-                    AddrSpace::Global | AddrSpace::Constant => a.value_kind = ValueKind::GlobalBuffer,
+                    AddrSpace::Global | AddrSpace::Constant => {
+                        a.value_kind = ValueKind::GlobalBuffer
+                    }
                     AddrSpace::Local => {
                         a.value_kind = ValueKind::DynamicSharedPointer;
                         a.pointee_align = Some(self.records.align_of(&p.ty));
                     }
                     s => {
-                        let what = if s == AddrSpace::Generic { "the generic address space (add __global, __constant or __local)" } else { "the __private address space" };
-                        return err(loc, format!("kernel parameter cannot be declared as a pointer to {what}"));
+                        let what = if s == AddrSpace::Generic {
+                            "the generic address space (add __global, __constant or __local)"
+                        } else {
+                            "the __private address space"
+                        };
+                        return err(
+                            loc,
+                            format!("kernel parameter cannot be declared as a pointer to {what}"),
+                        );
                     }
                 }
                 if p.ty.is_pointer() {
-                    return err(loc, "kernel parameter cannot be declared as a pointer to a pointer");
+                    return err(
+                        loc,
+                        "kernel parameter cannot be declared as a pointer to a pointer",
+                    );
                 }
                 a.size = 8;
                 a.align = 8;
@@ -444,16 +711,33 @@ impl Sema<'_> {
                 a.is_volatile = p.volatile;
             }
             Type::Scalar(Scalar::Bool) | Type::Vector(Scalar::Bool, _) => {
-                return err(loc, format!("'{}' cannot be used as the type of a kernel parameter", self.type_name(ty)))
+                return err(
+                    loc,
+                    format!(
+                        "'{}' cannot be used as the type of a kernel parameter",
+                        self.type_name(ty)
+                    ),
+                )
             }
-            Type::Scalar(Scalar::Half) | Type::Vector(Scalar::Half, _) => {
-                return err(loc, "declaring function parameter of type 'half' is not allowed; did you forget * ?")
-            }
+            Type::Scalar(Scalar::Half) | Type::Vector(Scalar::Half, _) => return err(
+                loc,
+                "declaring function parameter of type 'half' is not allowed; did you forget * ?",
+            ),
             Type::Atomic(_) => return err(loc, "atomic types cannot be kernel parameters"),
             _ => {}
         }
-        if a.type_name == "size_t" || a.type_name == "ptrdiff_t" || a.type_name == "intptr_t" || a.type_name == "uintptr_t" {
-            return err(loc, format!("'{}' cannot be used as the type of a kernel parameter", a.type_name));
+        if a.type_name == "size_t"
+            || a.type_name == "ptrdiff_t"
+            || a.type_name == "intptr_t"
+            || a.type_name == "uintptr_t"
+        {
+            return err(
+                loc,
+                format!(
+                    "'{}' cannot be used as the type of a kernel parameter",
+                    a.type_name
+                ),
+            );
         }
         Ok(a)
     }
@@ -463,7 +747,13 @@ impl Sema<'_> {
         for f in &self.functions {
             for (callee, loc) in &f.calls {
                 if self.functions[callee.0 as usize].body.is_none() {
-                    return err(*loc, format!("function '{}' is declared but never defined", self.functions[callee.0 as usize].name));
+                    return err(
+                        *loc,
+                        format!(
+                            "function '{}' is declared but never defined",
+                            self.functions[callee.0 as usize].name
+                        ),
+                    );
                 }
             }
         }
@@ -486,7 +776,15 @@ impl Sema<'_> {
                             colour[c.0 as usize] = 1;
                             stack.push((c.0 as usize, 0));
                         }
-                        1 => return err(loc, format!("recursion is not supported (call to '{}')", self.functions[c.0 as usize].name)),
+                        1 => {
+                            return err(
+                                loc,
+                                format!(
+                                    "recursion is not supported (call to '{}')",
+                                    self.functions[c.0 as usize].name
+                                ),
+                            )
+                        }
                         _ => {}
                     }
                 } else {
@@ -518,7 +816,11 @@ impl Sema<'_> {
         let r = self.stmt(s, &mut v);
         self.scopes.pop();
         r?;
-        Ok(if v.len() == 1 { v.pop().expect("one") } else { Stmt::Block(v) })
+        Ok(if v.len() == 1 {
+            v.pop().expect("one")
+        } else {
+            Stmt::Block(v)
+        })
     }
 
     fn stmt(&mut self, s: &ast::Stmt, out: &mut Vec<Stmt>) -> Result<()> {
@@ -545,12 +847,20 @@ impl Sema<'_> {
             StmtKind::While(c, b, unroll) => {
                 let cond = self.condition(c)?;
                 let body = self.loop_body(b)?;
-                Stmt::While { cond, body: Box::new(body), unroll: *unroll }
+                Stmt::While {
+                    cond,
+                    body: Box::new(body),
+                    unroll: *unroll,
+                }
             }
             StmtKind::DoWhile(b, c, unroll) => {
                 let body = self.loop_body(b)?;
                 let cond = self.condition(c)?;
-                Stmt::DoWhile { body: Box::new(body), cond, unroll: *unroll }
+                Stmt::DoWhile {
+                    body: Box::new(body),
+                    cond,
+                    unroll: *unroll,
+                }
             }
             StmtKind::For(init, c, step, b, unroll) => {
                 self.scopes.push(Scope::default());
@@ -568,7 +878,13 @@ impl Sema<'_> {
                         None => None,
                     };
                     let body = self.loop_body(b)?;
-                    Ok(Stmt::For { init: i, cond, step, body: Box::new(body), unroll: *unroll })
+                    Ok(Stmt::For {
+                        init: i,
+                        cond,
+                        step,
+                        body: Box::new(body),
+                        unroll: *unroll,
+                    })
                 })();
                 self.scopes.pop();
                 r?
@@ -576,17 +892,38 @@ impl Sema<'_> {
             StmtKind::Switch(c, b) => {
                 let cond = self.rvalue(c)?;
                 if !cond.ty.is_integer() || cond.ty.is_vector() {
-                    return err(c.loc, format!("statement requires expression of integer type ('{}' invalid)", self.type_name(&cond.ty)));
+                    return err(
+                        c.loc,
+                        format!(
+                            "statement requires expression of integer type ('{}' invalid)",
+                            self.type_name(&cond.ty)
+                        ),
+                    );
                 }
                 let cond = self.promote(cond);
-                self.ctx().switches.push(SwitchCtx { ty: cond.ty.clone(), cases: Vec::new(), default: None, seen: HashSet::new() });
+                self.ctx().switches.push(SwitchCtx {
+                    ty: cond.ty.clone(),
+                    cases: Vec::new(),
+                    default: None,
+                    seen: HashSet::new(),
+                });
                 let body = self.sub_stmt(b);
                 let sw = self.ctx().switches.pop().expect("pushed");
-                Stmt::Switch { cond, body: Box::new(body?), cases: sw.cases, default: sw.default }
+                Stmt::Switch {
+                    cond,
+                    body: Box::new(body?),
+                    cases: sw.cases,
+                    default: sw.default,
+                }
             }
             StmtKind::Case(e) => {
                 let v = self.rvalue(e)?;
-                let Some(sw_ty) = self.f.as_ref().and_then(|f| f.switches.last()).map(|s| s.ty.clone()) else {
+                let Some(sw_ty) = self
+                    .f
+                    .as_ref()
+                    .and_then(|f| f.switches.last())
+                    .map(|s| s.ty.clone())
+                else {
                     return err(s.loc, "'case' statement not in switch statement");
                 };
                 let Some(c) = expr::const_int(&v).filter(|_| v.ty.is_integer()) else {
@@ -665,7 +1002,12 @@ impl Sema<'_> {
         r
     }
 
-    fn local_decls(&mut self, decls: &[ast::VarDeclAst], base: Option<&SynType>, out: &mut Vec<Stmt>) -> Result<()> {
+    fn local_decls(
+        &mut self,
+        decls: &[ast::VarDeclAst],
+        base: Option<&SynType>,
+        out: &mut Vec<Stmt>,
+    ) -> Result<()> {
         if decls.is_empty() {
             if let Some(b) = base {
                 self.resolve(b)?;
@@ -680,10 +1022,16 @@ impl Sema<'_> {
                 continue;
             }
             if d.is_extern {
-                return err(d.loc, "extern declarations inside a function are not supported");
+                return err(
+                    d.loc,
+                    "extern declarations inside a function are not supported",
+                );
             }
             if d.is_static {
-                return err(d.loc, "static variables inside a function are not supported");
+                return err(
+                    d.loc,
+                    "static variables inside a function are not supported",
+                );
             }
             let space = q.space.unwrap_or(AddrSpace::Private);
             let ctx = self.f.as_ref().expect("function");
@@ -717,7 +1065,16 @@ impl Sema<'_> {
             let vname = self.int.get(d.name).to_string();
             let ctx = self.ctx();
             let id = VarId(ctx.vars.len() as u32);
-            ctx.vars.push(Var { name: vname, ty, space, konst: q.konst, volatile: q.volatile, is_param: false, address_taken: false, loc: d.loc });
+            ctx.vars.push(Var {
+                name: vname,
+                ty,
+                space,
+                konst: q.konst,
+                volatile: q.volatile,
+                is_param: false,
+                address_taken: false,
+                loc: d.loc,
+            });
             if space == AddrSpace::Local {
                 self.ctx().local_vars.push(id);
             }
@@ -740,7 +1097,10 @@ impl Sema<'_> {
             Type::Array(elem, n) => {
                 let n = if n == 0 { items.len().max(1) as u32 } else { n };
                 if items.len() > n as usize {
-                    return err(items[n as usize].loc, "excess elements in array initializer");
+                    return err(
+                        items[n as usize].loc,
+                        "excess elements in array initializer",
+                    );
                 }
                 let mut out = Vec::with_capacity(n as usize);
                 for it in items {
@@ -776,7 +1136,13 @@ impl Sema<'_> {
             }
             t => {
                 if items.len() != 1 {
-                    return err(e.loc, format!("initializer list for scalar type '{}' must have one element", self.type_name(&t)));
+                    return err(
+                        e.loc,
+                        format!(
+                            "initializer list for scalar type '{}' must have one element",
+                            self.type_name(&t)
+                        ),
+                    );
                 }
                 let v = self.rvalue(&items[0])?;
                 Ok(Init::Expr(self.convert(v, &t, expr::Ctx::Init)?))
@@ -787,7 +1153,10 @@ impl Sema<'_> {
 
 fn ty_loc(t: &SynType) -> Loc {
     match t {
-        SynType::Base { loc, .. } | SynType::Pointer { loc, .. } | SynType::Array { loc, .. } | SynType::Function { loc, .. } => *loc,
+        SynType::Base { loc, .. }
+        | SynType::Pointer { loc, .. }
+        | SynType::Array { loc, .. }
+        | SynType::Function { loc, .. } => *loc,
     }
 }
 
@@ -799,9 +1168,15 @@ fn syn_type_name(t: &SynType, int: &Interner) -> String {
             BaseType::Builtin(ty) => Records::default().name(ty),
             BaseType::Typedef(s) => int.get(*s).to_string(),
             BaseType::Record { is_union, tag, .. } => {
-                format!("{} {}", if *is_union { "union" } else { "struct" }, tag.map(|t| int.get(t)).unwrap_or("(anonymous)"))
+                format!(
+                    "{} {}",
+                    if *is_union { "union" } else { "struct" },
+                    tag.map(|t| int.get(t)).unwrap_or("(anonymous)")
+                )
             }
-            BaseType::Enum { tag, .. } => format!("enum {}", tag.map(|t| int.get(t)).unwrap_or("(anonymous)")),
+            BaseType::Enum { tag, .. } => {
+                format!("enum {}", tag.map(|t| int.get(t)).unwrap_or("(anonymous)"))
+            }
         },
         SynType::Pointer { pointee, .. } => format!("{}*", syn_type_name(pointee, int)),
         SynType::Array { elem, .. } => format!("{}*", syn_type_name(elem, int)),
