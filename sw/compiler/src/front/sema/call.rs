@@ -68,7 +68,7 @@ impl Sema<'_> {
         }
     }
 
-    fn arity(
+    pub(super) fn arity(
         &self,
         name: &str,
         args: &[ast::Expr],
@@ -99,7 +99,7 @@ impl Sema<'_> {
         Ok(())
     }
 
-    fn user_call(&mut self, id: FuncId, args: &[ast::Expr], loc: Loc) -> Result<Expr> {
+    pub(super) fn user_call(&mut self, id: FuncId, args: &[ast::Expr], loc: Loc) -> Result<Expr> {
         let f = &self.functions[id.0 as usize];
         let (name, n, ret) = (f.name.clone(), f.params, f.ret.clone());
         let ptypes: Vec<Type> = f.vars[..n].iter().map(|v| v.ty.clone()).collect();
@@ -113,7 +113,7 @@ impl Sema<'_> {
         Ok(rv(ExprKind::Call(id, out), ret, loc))
     }
 
-    fn const_operand(&mut self, a: &ast::Expr, what: &str, name: &str) -> Result<Expr> {
+    pub(super) fn const_operand(&mut self, a: &ast::Expr, what: &str, name: &str) -> Result<Expr> {
         let v = self.rvalue(a)?;
         match const_int(&v) {
             Some(c) => Ok(int_const(c, Type::INT, a.loc)),
@@ -124,7 +124,7 @@ impl Sema<'_> {
         }
     }
 
-    fn no_match(&self, name: &str, vals: &[Expr], loc: Loc) -> Result<Expr> {
+    pub(super) fn no_match(&self, name: &str, vals: &[Expr], loc: Loc) -> Result<Expr> {
         let tys: Vec<String> = vals.iter().map(|v| self.type_name(&v.ty)).collect();
         err(
             loc,
@@ -137,7 +137,7 @@ impl Sema<'_> {
 
     /// The gentype of a call: the first vector argument's type, else the
     /// usual arithmetic conversion of the scalar arguments.
-    fn gentype(&self, vals: &[Expr]) -> Type {
+    pub(super) fn gentype(&self, vals: &[Expr]) -> Type {
         if let Some(v) = vals.iter().find(|v| v.ty.is_vector()) {
             return v.ty.clone();
         }
@@ -158,7 +158,7 @@ impl Sema<'_> {
 
     /// Converts gentype operands to `t`: scalars may be converted (and
     /// splat when `mix` allows it from operand 1 on); vectors must match.
-    fn gen_args(
+    pub(super) fn gen_args(
         &self,
         name: &str,
         vals: Vec<Expr>,
@@ -176,7 +176,13 @@ impl Sema<'_> {
         Ok(vals.into_iter().map(|v| self.arith_cast(v, t)).collect())
     }
 
-    fn builtin_call(&mut self, name: &str, sig: Sig, args: &[ast::Expr], loc: Loc) -> Result<Expr> {
+    pub(super) fn builtin_call(
+        &mut self,
+        name: &str,
+        sig: Sig,
+        args: &[ast::Expr],
+        loc: Loc,
+    ) -> Result<Expr> {
         let mk = |b: Builtin, ops: Vec<Expr>, ty: Type| rv(ExprKind::Builtin(b, ops), ty, loc);
         match sig {
             Sig::Fixed(b, params, ret) => {
@@ -442,7 +448,7 @@ impl Sema<'_> {
     }
 
     /// The pointer operand of an atomic: (converted value, element scalar, address space).
-    fn atomic_pointer(
+    pub(super) fn atomic_pointer(
         &mut self,
         a: &ast::Expr,
         name: &str,
@@ -473,7 +479,7 @@ impl Sema<'_> {
 
     /// OpenCL 2.0 atomics. `explicit`: None = implicit order/scope, Some(false)
     /// = `_explicit` (scope optional), Some(true) = `__opencl_atomic_*` (all required).
-    fn atomic2(
+    pub(super) fn atomic2(
         &mut self,
         name: &str,
         kind: Atomic2,
@@ -574,7 +580,7 @@ impl Sema<'_> {
         })
     }
 
-    fn conversion_builtin(
+    pub(super) fn conversion_builtin(
         &mut self,
         name: &str,
         is_as: bool,

@@ -3,6 +3,9 @@
 //! `T * p;` parse as a cast and a declaration. The first error stops the
 //! parse (no recovery).
 
+mod expr;
+mod stmt;
+
 use super::ast::*;
 use super::diag::{err, Loc, Result};
 use super::lexer::{spelling, Interner, Pragma, Punct, Sym, Tok, Token};
@@ -10,7 +13,7 @@ use super::types::{builtin_type_names, AddrSpace, Scalar, Type};
 use std::collections::HashMap;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kw {
+pub(super) enum Kw {
     Void,
     Char,
     Short,
@@ -186,9 +189,9 @@ pub fn parse(toks: Vec<Token>, interner: &mut Interner) -> Result<Vec<Item>> {
 
 /// Deepest expression/statement nesting before the parser gives up (keeps
 /// the recursion off the end of the stack on hostile input).
-const MAX_DEPTH: u32 = 400;
+pub(super) const MAX_DEPTH: u32 = 400;
 
-struct Parser<'a> {
+pub(super) struct Parser<'a> {
     toks: Vec<Token>,
     pos: usize,
     int: &'a Interner,
@@ -201,7 +204,7 @@ struct Parser<'a> {
 }
 
 #[derive(Default)]
-struct Specs {
+pub(super) struct Specs {
     base: Option<BaseType>,
     konst: bool,
     volatile: bool,
@@ -221,26 +224,26 @@ struct Specs {
 }
 
 impl Parser<'_> {
-    fn peek(&self) -> &Token {
+    pub(super) fn peek(&self) -> &Token {
         &self.toks[self.pos]
     }
-    fn peek_at(&self, k: usize) -> &Token {
+    pub(super) fn peek_at(&self, k: usize) -> &Token {
         &self.toks[(self.pos + k).min(self.toks.len() - 1)]
     }
-    fn loc(&self) -> Loc {
+    pub(super) fn loc(&self) -> Loc {
         self.peek().loc
     }
-    fn next(&mut self) -> Token {
+    pub(super) fn next(&mut self) -> Token {
         let t = self.toks[self.pos].clone();
         if t.tok != Tok::Eof {
             self.pos += 1;
         }
         t
     }
-    fn is(&self, p: Punct) -> bool {
+    pub(super) fn is(&self, p: Punct) -> bool {
         self.peek().is(p)
     }
-    fn eat(&mut self, p: Punct) -> bool {
+    pub(super) fn eat(&mut self, p: Punct) -> bool {
         if self.is(p) {
             self.pos += 1;
             true
@@ -248,13 +251,13 @@ impl Parser<'_> {
             false
         }
     }
-    fn describe(&self, t: &Token) -> String {
+    pub(super) fn describe(&self, t: &Token) -> String {
         match t.tok {
             Tok::Eof => "end of file".into(),
             _ => format!("'{}'", spelling(&t.tok, self.int)),
         }
     }
-    fn expect(&mut self, p: Punct, ctx: &str) -> Result<Loc> {
+    pub(super) fn expect(&mut self, p: Punct, ctx: &str) -> Result<Loc> {
         if self.is(p) {
             return Ok(self.next().loc);
         }
@@ -264,23 +267,23 @@ impl Parser<'_> {
             format!("expected '{}'{ctx}, found {}", p.text(), self.describe(&t)),
         )
     }
-    fn kw_of(&self, t: &Token) -> Option<Kw> {
+    pub(super) fn kw_of(&self, t: &Token) -> Option<Kw> {
         match t.tok {
             Tok::Ident(s) => self.kw.get(&s).copied(),
             _ => None,
         }
     }
-    fn is_kw(&self, k: Kw) -> bool {
+    pub(super) fn is_kw(&self, k: Kw) -> bool {
         self.kw_of(self.peek()) == Some(k)
     }
-    fn enter(&mut self) -> Result<()> {
+    pub(super) fn enter(&mut self) -> Result<()> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
             return err(self.loc(), "nesting is too deep");
         }
         Ok(())
     }
-    fn is_typedef_name(&self, s: Sym) -> bool {
+    pub(super) fn is_typedef_name(&self, s: Sym) -> bool {
         for scope in self.scopes.iter().rev() {
             if let Some(&t) = scope.get(&s) {
                 return t;
@@ -288,14 +291,14 @@ impl Parser<'_> {
         }
         false
     }
-    fn declare(&mut self, name: Sym, is_typedef: bool) {
+    pub(super) fn declare(&mut self, name: Sym, is_typedef: bool) {
         self.scopes
             .last_mut()
             .expect("global scope")
             .insert(name, is_typedef);
     }
     /// True when the token at offset k starts a type name or declaration.
-    fn starts_type(&self, k: usize) -> bool {
+    pub(super) fn starts_type(&self, k: usize) -> bool {
         let t = self.peek_at(k);
         match t.tok {
             Tok::Ident(s) => match self.kw.get(&s) {
@@ -338,7 +341,7 @@ impl Parser<'_> {
 
     // ---- declarations ------------------------------------------------------
 
-    fn specs(&mut self) -> Result<Specs> {
+    pub(super) fn specs(&mut self) -> Result<Specs> {
         let mut sp = Specs {
             loc: self.loc(),
             ..Default::default()
@@ -475,7 +478,7 @@ impl Parser<'_> {
         Ok(sp)
     }
 
-    fn attribute(&mut self, attrs: &mut FnAttrs) -> Result<()> {
+    pub(super) fn attribute(&mut self, attrs: &mut FnAttrs) -> Result<()> {
         self.pos += 1;
         self.expect(Punct::LParen, " after '__attribute__'")?;
         self.expect(Punct::LParen, " after '__attribute__('")?;
@@ -544,7 +547,7 @@ impl Parser<'_> {
         Ok(())
     }
 
-    fn record_body(&mut self, is_union: bool) -> Result<BaseType> {
+    pub(super) fn record_body(&mut self, is_union: bool) -> Result<BaseType> {
         let mut tag = None;
         if let Tok::Ident(s) = self.peek().tok {
             if self.kw_of(self.peek()) != Some(Kw::Attribute) {
@@ -599,7 +602,7 @@ impl Parser<'_> {
         })
     }
 
-    fn enum_body(&mut self) -> Result<BaseType> {
+    pub(super) fn enum_body(&mut self) -> Result<BaseType> {
         let mut tag = None;
         if let Tok::Ident(s) = self.peek().tok {
             tag = Some(s);
@@ -635,7 +638,7 @@ impl Parser<'_> {
         })
     }
 
-    fn base_of(&self, sp: &Specs) -> Result<SynType> {
+    pub(super) fn base_of(&self, sp: &Specs) -> Result<SynType> {
         let Some(base) = sp.base.clone() else {
             let t = self.peek();
             return err(
@@ -655,7 +658,7 @@ impl Parser<'_> {
     /// Parses a declarator around `base`: returns the name (None for an
     /// abstract declarator, allowed when `abstract_ok`), the full type and
     /// the name's location.
-    fn declarator(
+    pub(super) fn declarator(
         &mut self,
         base: SynType,
         abstract_ok: bool,
@@ -741,14 +744,14 @@ impl Parser<'_> {
         Ok(result)
     }
 
-    fn suffixes(&mut self, ty: SynType) -> Result<SynType> {
+    pub(super) fn suffixes(&mut self, ty: SynType) -> Result<SynType> {
         self.enter()?;
         let r = self.suffixes_inner(ty);
         self.depth -= 1;
         r
     }
 
-    fn suffixes_inner(&mut self, ty: SynType) -> Result<SynType> {
+    pub(super) fn suffixes_inner(&mut self, ty: SynType) -> Result<SynType> {
         if self.is(Punct::LBracket) {
             let loc = self.next().loc;
             let len = if self.is(Punct::RBracket) {
@@ -814,7 +817,7 @@ impl Parser<'_> {
         Ok(ty)
     }
 
-    fn type_name(&mut self) -> Result<SynType> {
+    pub(super) fn type_name(&mut self) -> Result<SynType> {
         let sp = self.specs()?;
         if sp.is_static || sp.is_typedef || sp.is_extern || sp.is_kernel {
             return err(sp.loc, "storage class not allowed in a type name");
@@ -827,7 +830,7 @@ impl Parser<'_> {
         Ok(ty)
     }
 
-    fn item(&mut self) -> Result<Item> {
+    pub(super) fn item(&mut self) -> Result<Item> {
         if !self.starts_type(0) {
             let t = self.peek().clone();
             if let Tok::Ident(s) = t.tok {
@@ -885,7 +888,7 @@ impl Parser<'_> {
         Ok(Item::Decl(decls, Some(base)))
     }
 
-    fn init_declarators(
+    pub(super) fn init_declarators(
         &mut self,
         sp: &Specs,
         base: SynType,
@@ -933,7 +936,7 @@ impl Parser<'_> {
         Ok(out)
     }
 
-    fn initializer(&mut self) -> Result<Expr> {
+    pub(super) fn initializer(&mut self) -> Result<Expr> {
         if self.is(Punct::LBrace) {
             self.enter()?;
             let loc = self.next().loc;
@@ -955,587 +958,5 @@ impl Parser<'_> {
             });
         }
         self.assign_expr()
-    }
-
-    // ---- statements --------------------------------------------------------
-
-    fn block_body(&mut self) -> Result<Vec<Stmt>> {
-        self.expect(Punct::LBrace, "")?;
-        let mut out = Vec::new();
-        while !self.eat(Punct::RBrace) {
-            if self.peek().tok == Tok::Eof {
-                return err(self.loc(), "expected '}' at end of input");
-            }
-            out.push(self.stmt()?);
-        }
-        Ok(out)
-    }
-
-    fn stmt(&mut self) -> Result<Stmt> {
-        self.enter()?;
-        let r = self.stmt_inner();
-        self.depth -= 1;
-        r
-    }
-
-    fn paren_expr(&mut self, what: &str) -> Result<Expr> {
-        self.expect(Punct::LParen, &format!(" after '{what}'"))?;
-        let e = self.expr()?;
-        self.expect(Punct::RParen, &format!(" after the '{what}' condition"))?;
-        Ok(e)
-    }
-
-    fn stmt_inner(&mut self) -> Result<Stmt> {
-        let loc = self.loc();
-        let kind = match self.peek().tok {
-            Tok::Pragma(Pragma::Unroll(n)) => {
-                self.pos += 1;
-                let mut s = self.stmt()?;
-                match &mut s.kind {
-                    StmtKind::For(.., u)
-                    | StmtKind::While(_, _, u)
-                    | StmtKind::DoWhile(_, _, u) => *u = Some(n),
-                    _ => {
-                        return err(
-                            loc,
-                            "expected a for, while, or do-while loop to follow '#pragma unroll'",
-                        )
-                    }
-                }
-                return Ok(s);
-            }
-            Tok::Pragma(Pragma::FpContract(_)) => {
-                return err(loc, "'#pragma OPENCL FP_CONTRACT' inside a function is not supported (put it at file scope)");
-            }
-            Tok::Punct(Punct::LBrace) => {
-                self.scopes.push(HashMap::new());
-                let b = self.block_body();
-                self.scopes.pop();
-                StmtKind::Block(b?)
-            }
-            Tok::Punct(Punct::Semi) => {
-                self.pos += 1;
-                StmtKind::Empty
-            }
-            _ => match self.kw_of(self.peek()) {
-                Some(Kw::If) => {
-                    self.pos += 1;
-                    let c = self.paren_expr("if")?;
-                    let then = Box::new(self.scoped_stmt()?);
-                    let els = if self.is_kw(Kw::Else) {
-                        self.pos += 1;
-                        Some(Box::new(self.scoped_stmt()?))
-                    } else {
-                        None
-                    };
-                    StmtKind::If(c, then, els)
-                }
-                Some(Kw::While) => {
-                    self.pos += 1;
-                    let c = self.paren_expr("while")?;
-                    StmtKind::While(c, Box::new(self.scoped_stmt()?), None)
-                }
-                Some(Kw::Do) => {
-                    self.pos += 1;
-                    let body = Box::new(self.scoped_stmt()?);
-                    if !self.is_kw(Kw::While) {
-                        let t = self.peek().clone();
-                        return err(
-                            t.loc,
-                            format!(
-                                "expected 'while' in do/while loop, found {}",
-                                self.describe(&t)
-                            ),
-                        );
-                    }
-                    self.pos += 1;
-                    let c = self.paren_expr("while")?;
-                    self.expect(Punct::Semi, " after do/while statement")?;
-                    StmtKind::DoWhile(body, c, None)
-                }
-                Some(Kw::For) => {
-                    self.pos += 1;
-                    self.expect(Punct::LParen, " after 'for'")?;
-                    self.scopes.push(HashMap::new());
-                    let r = self.for_rest();
-                    self.scopes.pop();
-                    r?
-                }
-                Some(Kw::Switch) => {
-                    self.pos += 1;
-                    let c = self.paren_expr("switch")?;
-                    StmtKind::Switch(c, Box::new(self.scoped_stmt()?))
-                }
-                Some(Kw::Case) => {
-                    self.pos += 1;
-                    let e = self.cond_expr()?;
-                    self.expect(Punct::Colon, " after 'case'")?;
-                    StmtKind::Case(e)
-                }
-                Some(Kw::Default) => {
-                    self.pos += 1;
-                    self.expect(Punct::Colon, " after 'default'")?;
-                    StmtKind::Default
-                }
-                Some(Kw::Break) => {
-                    self.pos += 1;
-                    self.expect(Punct::Semi, " after 'break'")?;
-                    StmtKind::Break
-                }
-                Some(Kw::Continue) => {
-                    self.pos += 1;
-                    self.expect(Punct::Semi, " after 'continue'")?;
-                    StmtKind::Continue
-                }
-                Some(Kw::Return) => {
-                    self.pos += 1;
-                    let e = if self.is(Punct::Semi) {
-                        None
-                    } else {
-                        Some(self.expr()?)
-                    };
-                    self.expect(Punct::Semi, " after return statement")?;
-                    StmtKind::Return(e)
-                }
-                Some(Kw::Goto) => return err(loc, "'goto' is not supported"),
-                _ if self.starts_type(0) => self.local_decl()?,
-                _ => {
-                    if let (Tok::Ident(s), Tok::Ident(_)) = (self.peek().tok, self.peek_at(1).tok) {
-                        if self.kw_of(self.peek()).is_none() {
-                            return err(loc, format!("unknown type name '{}'", self.int.get(s)));
-                        }
-                    }
-                    if matches!(self.peek().tok, Tok::Ident(_)) && self.peek_at(1).is(Punct::Colon)
-                    {
-                        return err(loc, "labels are not supported");
-                    }
-                    let e = self.expr()?;
-                    self.expect(Punct::Semi, " after expression")?;
-                    StmtKind::Expr(e)
-                }
-            },
-        };
-        Ok(Stmt { kind, loc })
-    }
-
-    /// A sub-statement gets its own scope (C99: the body of if/for/while is a block).
-    fn scoped_stmt(&mut self) -> Result<Stmt> {
-        self.scopes.push(HashMap::new());
-        let r = self.stmt();
-        self.scopes.pop();
-        r
-    }
-
-    fn for_rest(&mut self) -> Result<StmtKind> {
-        let init = if self.eat(Punct::Semi) {
-            None
-        } else if self.starts_type(0) {
-            let loc = self.loc();
-            Some(Box::new(Stmt {
-                kind: self.local_decl()?,
-                loc,
-            }))
-        } else {
-            let loc = self.loc();
-            let e = self.expr()?;
-            self.expect(Punct::Semi, " in 'for'")?;
-            Some(Box::new(Stmt {
-                kind: StmtKind::Expr(e),
-                loc,
-            }))
-        };
-        let cond = if self.is(Punct::Semi) {
-            None
-        } else {
-            Some(self.expr()?)
-        };
-        self.expect(Punct::Semi, " in 'for'")?;
-        let step = if self.is(Punct::RParen) {
-            None
-        } else {
-            Some(self.expr()?)
-        };
-        self.expect(Punct::RParen, " after 'for' clauses")?;
-        let body = self.scoped_stmt()?;
-        Ok(StmtKind::For(init, cond, step, Box::new(body), None))
-    }
-
-    fn local_decl(&mut self) -> Result<StmtKind> {
-        let sp = self.specs()?;
-        let base = self.base_of(&sp)?;
-        if sp.is_kernel {
-            return err(sp.loc, "'__kernel' can only be applied to a function");
-        }
-        if self.eat(Punct::Semi) {
-            return Ok(StmtKind::Decl(Vec::new(), Some(base)));
-        }
-        let (name, ty, loc) = self.declarator(base.clone(), false)?;
-        let name = name.expect("declarator requires a name");
-        if matches!(ty, SynType::Function { .. }) {
-            return err(
-                loc,
-                "function declarations inside a function are not supported",
-            );
-        }
-        let decls = self.init_declarators(&sp, base.clone(), name, ty, loc)?;
-        Ok(StmtKind::Decl(decls, Some(base)))
-    }
-
-    // ---- expressions -------------------------------------------------------
-
-    fn expr(&mut self) -> Result<Expr> {
-        let mut e = self.assign_expr()?;
-        let depth = self.depth;
-        while self.is(Punct::Comma) {
-            // Every fold deepens the tree: it counts against the nesting limit.
-            self.enter()?;
-            let loc = self.next().loc;
-            let r = self.assign_expr()?;
-            e = Expr {
-                kind: ExprKind::Comma(Box::new(e), Box::new(r)),
-                loc,
-            };
-        }
-        self.depth = depth;
-        Ok(e)
-    }
-
-    fn assign_expr(&mut self) -> Result<Expr> {
-        self.enter()?;
-        let lhs = self.cond_expr()?;
-        let op = match self.peek().tok {
-            Tok::Punct(p) => match p {
-                Punct::Assign => Some(None),
-                Punct::StarAssign => Some(Some(BinaryOp::Mul)),
-                Punct::SlashAssign => Some(Some(BinaryOp::Div)),
-                Punct::PercentAssign => Some(Some(BinaryOp::Rem)),
-                Punct::PlusAssign => Some(Some(BinaryOp::Add)),
-                Punct::MinusAssign => Some(Some(BinaryOp::Sub)),
-                Punct::ShlAssign => Some(Some(BinaryOp::Shl)),
-                Punct::ShrAssign => Some(Some(BinaryOp::Shr)),
-                Punct::AmpAssign => Some(Some(BinaryOp::BitAnd)),
-                Punct::CaretAssign => Some(Some(BinaryOp::BitXor)),
-                Punct::PipeAssign => Some(Some(BinaryOp::BitOr)),
-                _ => None,
-            },
-            _ => None,
-        };
-        let r = match op {
-            Some(op) => {
-                let loc = self.next().loc;
-                let rhs = self.assign_expr()?;
-                Expr {
-                    kind: ExprKind::Assign(op, Box::new(lhs), Box::new(rhs)),
-                    loc,
-                }
-            }
-            None => lhs,
-        };
-        self.depth -= 1;
-        Ok(r)
-    }
-
-    fn cond_expr(&mut self) -> Result<Expr> {
-        let c = self.binary(0)?;
-        if !self.is(Punct::Question) {
-            return Ok(c);
-        }
-        let loc = self.next().loc;
-        self.enter()?;
-        let a = self.expr()?;
-        self.expect(Punct::Colon, " in conditional expression")?;
-        let b = self.cond_expr()?;
-        self.depth -= 1;
-        Ok(Expr {
-            kind: ExprKind::Cond(Box::new(c), Box::new(a), Box::new(b)),
-            loc,
-        })
-    }
-
-    fn binary(&mut self, min_prec: u8) -> Result<Expr> {
-        let mut lhs = self.unary()?;
-        let depth = self.depth;
-        let r = self.binary_rest(&mut lhs, min_prec);
-        self.depth = depth;
-        r.map(|_| lhs)
-    }
-
-    fn binary_rest(&mut self, lhs: &mut Expr, min_prec: u8) -> Result<()> {
-        while let Tok::Punct(p) = self.peek().tok {
-            let (prec, op) = match p {
-                Punct::PipePipe => (1, BinaryOp::LogOr),
-                Punct::AmpAmp => (2, BinaryOp::LogAnd),
-                Punct::Pipe => (3, BinaryOp::BitOr),
-                Punct::Caret => (4, BinaryOp::BitXor),
-                Punct::Amp => (5, BinaryOp::BitAnd),
-                Punct::EqEq => (6, BinaryOp::Eq),
-                Punct::Ne => (6, BinaryOp::Ne),
-                Punct::Lt => (7, BinaryOp::Lt),
-                Punct::Gt => (7, BinaryOp::Gt),
-                Punct::Le => (7, BinaryOp::Le),
-                Punct::Ge => (7, BinaryOp::Ge),
-                Punct::Shl => (8, BinaryOp::Shl),
-                Punct::Shr => (8, BinaryOp::Shr),
-                Punct::Plus => (9, BinaryOp::Add),
-                Punct::Minus => (9, BinaryOp::Sub),
-                Punct::Star => (10, BinaryOp::Mul),
-                Punct::Slash => (10, BinaryOp::Div),
-                Punct::Percent => (10, BinaryOp::Rem),
-                _ => break,
-            };
-            if prec <= min_prec {
-                break;
-            }
-            let loc = self.next().loc;
-            self.enter()?;
-            let rhs = self.binary(prec)?;
-            let l = std::mem::replace(
-                lhs,
-                Expr {
-                    kind: ExprKind::Number(Sym(0)),
-                    loc,
-                },
-            );
-            *lhs = Expr {
-                kind: ExprKind::Binary(op, Box::new(l), Box::new(rhs)),
-                loc,
-            };
-        }
-        Ok(())
-    }
-
-    fn unary(&mut self) -> Result<Expr> {
-        self.enter()?;
-        let r = self.unary_inner();
-        self.depth -= 1;
-        r
-    }
-
-    fn unary_inner(&mut self) -> Result<Expr> {
-        let t = self.peek().clone();
-        let loc = t.loc;
-        let op = match t.tok {
-            Tok::Punct(Punct::PlusPlus) => Some(UnaryOp::PreInc),
-            Tok::Punct(Punct::MinusMinus) => Some(UnaryOp::PreDec),
-            Tok::Punct(Punct::Amp) => Some(UnaryOp::AddrOf),
-            Tok::Punct(Punct::Star) => Some(UnaryOp::Deref),
-            Tok::Punct(Punct::Plus) => Some(UnaryOp::Plus),
-            Tok::Punct(Punct::Minus) => Some(UnaryOp::Neg),
-            Tok::Punct(Punct::Tilde) => Some(UnaryOp::BitNot),
-            Tok::Punct(Punct::Bang) => Some(UnaryOp::LogNot),
-            _ => None,
-        };
-        if let Some(op) = op {
-            self.pos += 1;
-            let e = self.unary()?;
-            return Ok(Expr {
-                kind: ExprKind::Unary(op, Box::new(e)),
-                loc,
-            });
-        }
-        match self.kw_of(&t) {
-            Some(Kw::Sizeof) => {
-                self.pos += 1;
-                if self.is(Punct::LParen) && self.starts_type(1) {
-                    self.pos += 1;
-                    let ty = self.type_name()?;
-                    self.expect(Punct::RParen, " after the type name")?;
-                    return Ok(Expr {
-                        kind: ExprKind::SizeofType(Box::new(ty)),
-                        loc,
-                    });
-                }
-                let e = self.unary()?;
-                return Ok(Expr {
-                    kind: ExprKind::SizeofExpr(Box::new(e)),
-                    loc,
-                });
-            }
-            Some(k @ (Kw::Alignof | Kw::VecStep)) => {
-                self.pos += 1;
-                self.expect(Punct::LParen, "")?;
-                if !self.starts_type(0) {
-                    return err(self.loc(), "expected a type name");
-                }
-                let ty = Box::new(self.type_name()?);
-                self.expect(Punct::RParen, " after the type name")?;
-                let kind = if k == Kw::Alignof {
-                    ExprKind::AlignofType(ty)
-                } else {
-                    ExprKind::VecStepType(ty)
-                };
-                return Ok(Expr { kind, loc });
-            }
-            _ => {}
-        }
-        if t.is(Punct::LParen) && self.starts_type(1) {
-            self.pos += 1;
-            let ty = self.type_name()?;
-            self.expect(Punct::RParen, " after the type name in a cast")?;
-            if self.is(Punct::LParen) && !self.starts_type(1) {
-                // (T)(a, b, ...) is a vector literal; (T)(e) a cast.
-                let ploc = self.next().loc;
-                let mut elems = vec![self.assign_expr()?];
-                while self.eat(Punct::Comma) {
-                    elems.push(self.assign_expr()?);
-                }
-                self.expect(Punct::RParen, " to end the vector literal")?;
-                let e = if elems.len() == 1 {
-                    let inner = elems.pop().expect("one element");
-                    let inner = self.postfix(inner)?;
-                    Expr {
-                        kind: ExprKind::Cast(Box::new(ty), Box::new(inner)),
-                        loc,
-                    }
-                } else {
-                    Expr {
-                        kind: ExprKind::VectorLiteral(Box::new(ty), elems),
-                        loc: ploc,
-                    }
-                };
-                return self.postfix(e);
-            }
-            if self.is(Punct::LBrace) {
-                return err(self.loc(), "compound literals are not supported");
-            }
-            let e = self.unary()?;
-            return Ok(Expr {
-                kind: ExprKind::Cast(Box::new(ty), Box::new(e)),
-                loc,
-            });
-        }
-        let p = self.primary()?;
-        self.postfix(p)
-    }
-
-    fn postfix(&mut self, e: Expr) -> Result<Expr> {
-        let depth = self.depth;
-        let r = self.postfix_rest(e);
-        self.depth = depth;
-        r
-    }
-
-    fn postfix_rest(&mut self, mut e: Expr) -> Result<Expr> {
-        loop {
-            let loc = self.loc();
-            if matches!(
-                self.peek().tok,
-                Tok::Punct(
-                    Punct::LBracket
-                        | Punct::LParen
-                        | Punct::Dot
-                        | Punct::Arrow
-                        | Punct::PlusPlus
-                        | Punct::MinusMinus
-                )
-            ) {
-                self.enter()?;
-            }
-            match self.peek().tok {
-                Tok::Punct(Punct::LBracket) => {
-                    self.pos += 1;
-                    let i = self.expr()?;
-                    self.expect(Punct::RBracket, " after the subscript")?;
-                    e = Expr {
-                        kind: ExprKind::Index(Box::new(e), Box::new(i)),
-                        loc,
-                    };
-                }
-                Tok::Punct(Punct::LParen) => {
-                    self.pos += 1;
-                    let mut args = Vec::new();
-                    if !self.eat(Punct::RParen) {
-                        loop {
-                            args.push(self.assign_expr()?);
-                            if !self.eat(Punct::Comma) {
-                                break;
-                            }
-                        }
-                        self.expect(Punct::RParen, " after the call arguments")?;
-                    }
-                    let eloc = e.loc;
-                    e = Expr {
-                        kind: ExprKind::Call(Box::new(e), args),
-                        loc: eloc,
-                    };
-                }
-                Tok::Punct(p @ (Punct::Dot | Punct::Arrow)) => {
-                    self.pos += 1;
-                    let t = self.next();
-                    let name = match t.tok {
-                        Tok::Ident(s) => s,
-                        _ => {
-                            return err(
-                                t.loc,
-                                format!(
-                                    "expected a member name after '{}', found {}",
-                                    p.text(),
-                                    self.describe(&t)
-                                ),
-                            )
-                        }
-                    };
-                    e = Expr {
-                        kind: ExprKind::Member(Box::new(e), name, p == Punct::Arrow),
-                        loc: t.loc,
-                    };
-                }
-                Tok::Punct(Punct::PlusPlus) => {
-                    self.pos += 1;
-                    e = Expr {
-                        kind: ExprKind::Unary(UnaryOp::PostInc, Box::new(e)),
-                        loc,
-                    };
-                }
-                Tok::Punct(Punct::MinusMinus) => {
-                    self.pos += 1;
-                    e = Expr {
-                        kind: ExprKind::Unary(UnaryOp::PostDec, Box::new(e)),
-                        loc,
-                    };
-                }
-                _ => return Ok(e),
-            }
-        }
-    }
-
-    fn primary(&mut self) -> Result<Expr> {
-        let t = self.next();
-        let loc = t.loc;
-        let kind = match t.tok {
-            Tok::Ident(s) => {
-                if let Some(k) = self.kw_of(&t) {
-                    let _ = k;
-                    return err(
-                        loc,
-                        format!("expected an expression, found '{}'", self.int.get(s)),
-                    );
-                }
-                ExprKind::Ident(s)
-            }
-            Tok::Number(s) => ExprKind::Number(s),
-            Tok::Char(s) => ExprKind::Char(s),
-            Tok::Str(s) => {
-                let mut v = vec![s];
-                while let Tok::Str(s2) = self.peek().tok {
-                    v.push(s2);
-                    self.pos += 1;
-                }
-                ExprKind::Str(v)
-            }
-            Tok::Punct(Punct::LParen) => {
-                let e = self.expr()?;
-                self.expect(Punct::RParen, " to match '('")?;
-                return Ok(e);
-            }
-            Tok::Pragma(_) => return err(loc, "a pragma cannot appear inside an expression"),
-            _ => {
-                return err(
-                    loc,
-                    format!("expected an expression, found {}", self.describe(&t)),
-                )
-            }
-        };
-        Ok(Expr { kind, loc })
     }
 }
