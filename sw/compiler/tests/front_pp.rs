@@ -131,3 +131,10 @@ fn locations_survive_macros() {
     let d = pp_err("#define F(a) a\nF(1, 2)");
     assert!(d.starts_with("t.cl:2:1: error: too many arguments provided to function-like macro invocation 'F'\nF(1, 2)\n^"), "{d}");
 }
+
+#[test]
+fn object_like_macros_paste_and_keep_hash() {
+    assert_eq!(pp("#define X a ## b\nX"), "ab");
+    // `#` in an object-like macro is an ordinary token.
+    assert_eq!(pp("#define H # x\nH"), "# x");
+}

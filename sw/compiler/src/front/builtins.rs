@@ -155,6 +155,24 @@ pub enum Builtin {
     Fma,
     /// `mad(a, b, c)`: may be fused or not (the back end chooses).
     Mad,
+    /// `mix(x, y, a)`: `x + (y - x) * a` (a may be a scalar: it is splat).
+    Mix,
+    /// `dot(a, b)`: float scalar/vector operands of one type → the element type.
+    Dot,
+    /// `cross(a, b)`: `float3`/`float4` (the w of a float4 result is 0).
+    Cross,
+    /// `length(v)` → the element type.
+    Length,
+    /// `distance(a, b)` → the element type.
+    Distance,
+    /// `normalize(v)` → v's type.
+    Normalize,
+    /// `vloadN(offset, p)`: `[offset: ulong, p]` → the N-vector of `*p`'s
+    /// type read from `p + offset * N` (element-aligned).
+    Vload(u8),
+    /// `vstoreN(data, offset, p)`: `[data, offset: ulong, p]` → void, writes
+    /// `p + offset * N`.
+    Vstore(u8),
     /// `isnan(x)`: → `int` (scalar 1/0) or signed-int vector (-1/0).
     IsNan,
     /// `isinf(x)`.
@@ -243,6 +261,13 @@ pub(crate) enum Sig {
     FloatGen(Builtin, usize, bool),
     /// Float gentype operand, int/intN result.
     FloatPred(Builtin),
+    /// Geometric functions: operands of one float scalar/vector type; the
+    /// result is the element type (`scalar`) or the operand type.
+    Geometric(Builtin, usize, bool),
+    /// `vloadN`.
+    Vload(u8),
+    /// `vstoreN`.
+    Vstore(u8),
     /// Integer gentype.
     IntGen(Builtin, usize, bool),
     /// Integer gentype restricted to 32-bit (`mad24`, `mul24`).
@@ -369,6 +394,13 @@ pub(crate) fn lookup(name: &str) -> Option<Sig> {
         };
         return kind.map(ClangAtomic);
     }
+    for (prefix, store) in [("vload", false), ("vstore", true)] {
+        if let Some(n) = name.strip_prefix(prefix).and_then(|n| n.parse::<u8>().ok()) {
+            if matches!(n, 2 | 3 | 4 | 8 | 16) {
+                return Some(if store { Sig::Vstore(n) } else { Sig::Vload(n) });
+            }
+        }
+    }
     if name.starts_with("convert_") {
         return Some(Convert);
     }
@@ -457,6 +489,12 @@ pub(crate) fn lookup(name: &str) -> Option<Sig> {
         "copysign" => FloatGen(B::Copysign, 2, false),
         "fma" => FloatGen(B::Fma, 3, false),
         "mad" => FloatGen(B::Mad, 3, false),
+        "mix" => FloatGen(B::Mix, 3, true),
+        "dot" => Geometric(B::Dot, 2, true),
+        "cross" => Geometric(B::Cross, 2, false),
+        "length" | "fast_length" => Geometric(B::Length, 1, true),
+        "distance" | "fast_distance" => Geometric(B::Distance, 2, true),
+        "normalize" | "fast_normalize" => Geometric(B::Normalize, 1, false),
         "isnan" => FloatPred(B::IsNan),
         "isinf" => FloatPred(B::IsInf),
         "isfinite" => FloatPred(B::IsFinite),

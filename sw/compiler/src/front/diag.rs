@@ -133,9 +133,12 @@ impl fmt::Display for Diagnostic {
             self.path, self.line, self.col, self.message
         )?;
         writeln!(f, "{}", self.source_line)?;
+        // Spaces up to the column (tabs kept so the caret lines up), also
+        // past the end of the line (an error at the end of input).
         let caret: String = self
             .source_line
             .bytes()
+            .chain(std::iter::repeat(b' '))
             .take(self.col.saturating_sub(1) as usize)
             .map(|b| if b == b'\t' { '\t' } else { ' ' })
             .collect();

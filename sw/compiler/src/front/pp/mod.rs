@@ -511,7 +511,7 @@ impl Pp<'_> {
             }
             Tok::Punct(Punct::Lt) => {
                 let src_line = self.sm.file(first.loc.file).line_text(first.loc.line);
-                let rest = &src_line[first.loc.col as usize..];
+                let rest = src_line.get(first.loc.col as usize..).unwrap_or("");
                 let Some(end) = rest.find('>') else {
                     return err(first.loc, "expected '>'");
                 };
@@ -684,15 +684,8 @@ impl Pp<'_> {
         };
         let hide = Rc::new(vec![name]);
         let result: Vec<Token> = match &m.params {
-            None => m
-                .body
-                .iter()
-                .map(|b| Token {
-                    loc: t.loc,
-                    bol: false,
-                    ..b.clone()
-                })
-                .collect(),
+            // Object-like: no parameters, but `##` still pastes.
+            None => self.substitute(&m, &[], Vec::new(), t.loc)?,
             Some(params) => {
                 if !src.peek().is(Punct::LParen) {
                     return Ok(false);
@@ -783,7 +776,7 @@ impl Pp<'_> {
         let mut i = 0;
         while i < body.len() {
             let b = &body[i];
-            if b.is(Punct::Hash) {
+            if b.is(Punct::Hash) && m.params.is_some() {
                 let p = param_of(&body[i + 1]).expect("checked at #define");
                 out.push(self.stringize(&args[p], at, b.space));
                 placemarker = false;

@@ -274,6 +274,38 @@ impl Sema<'_> {
                 };
                 Ok(mk(b, vec![v], ret))
             }
+            Sig::Geometric(b, n, scalar) => {
+                self.arity(name, args, n, n, loc)?;
+                let vals = args.iter().map(|a| self.rvalue(a)).collect::<Result<Vec<_>>>()?;
+                let t = vals[0].ty.clone();
+                let ok = t.is_float() && t.width() <= 4 && vals.iter().all(|v| v.ty == t) && (b != Builtin::Cross || matches!(t.width(), 3 | 4));
+                if !ok {
+                    return self.no_match(name, &vals, loc);
+                }
+                let ret = if scalar { Type::Scalar(t.elem_scalar().expect("float")) } else { t };
+                Ok(mk(b, vals, ret))
+            }
+            Sig::Vload(n) | Sig::Vstore(n) => {
+                let store = matches!(sig, Sig::Vstore(_));
+                let k = store as usize;
+                self.arity(name, args, 2 + k, 2 + k, loc)?;
+                let p = self.rvalue(&args[1 + k])?;
+                let elem = match p.ty.pointee() {
+                    Some(pt) if matches!(pt.ty, Type::Scalar(s) if s != Scalar::Bool) && !(store && (pt.konst || pt.space == AddrSpace::Constant)) => pt.ty.clone(),
+                    _ => return err(args[1 + k].loc, format!("'{name}' needs a pointer to a{} scalar ('{}' invalid)", if store { " writable" } else { "" }, self.type_name(&p.ty))),
+                };
+                let off = self.rvalue(&args[k])?;
+                let off = self.convert(off, &Type::ULONG, Ctx::Pass)?;
+                let vt = Type::Vector(elem.elem_scalar().expect("scalar"), n);
+                if store {
+                    let d = self.rvalue(&args[0])?;
+                    if d.ty != vt {
+                        return err(args[0].loc, format!("'{name}' stores a '{}' ('{}' given)", self.type_name(&vt), self.type_name(&d.ty)));
+                    }
+                    return Ok(mk(Builtin::Vstore(n), vec![d, off, p], Type::Void));
+                }
+                Ok(mk(Builtin::Vload(n), vec![off, p], vt))
+            }
             Sig::Select => {
                 self.arity(name, args, 3, 3, loc)?;
                 let vals = args
