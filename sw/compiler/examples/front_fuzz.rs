@@ -135,6 +135,13 @@ const VOCAB: &[&str] = &[
     "/*",
     "*/",
     "//",
+    "vload4",
+    "vstore4",
+    "dot",
+    "#define X a ## b",
+    "_Pragma(\"unroll 4\")",
+    "atomic_fetch_add_explicit",
+    "__opencl_atomic_load",
 ];
 
 struct Rng(u64);
