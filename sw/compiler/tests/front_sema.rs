@@ -315,7 +315,16 @@ fn geometric_and_vload_vstore() {
     let tu = ok("kernel void k(global const float *in, global float *out, float4 a, float4 b) { float4 v = vload4(1, in); vstore4(normalize(v) * dot(a, b) + cross(a, b) + mix(a, b, 0.5f), 0, out); out[8] = length(a) + distance(a, b); }");
     let e = exprs(&tu, "k");
     assert!(matches!(e[0].kind, ExprKind::Builtin(Builtin::Vload(4), _)));
-    assert!(matches!(e[1].kind, ExprKind::Builtin(Builtin::Vstore(4), _)));
-    assert!(fails("kernel void k(global const float *in) { vstore4((float4)(0.0f), 0, in); }").contains("needs a pointer to a writable scalar"));
-    assert!(fails("kernel void k(global float *o, float4 a, int4 b) { o[0] = dot(a, b); }").starts_with("no matching overload of 'dot'"));
+    assert!(matches!(
+        e[1].kind,
+        ExprKind::Builtin(Builtin::Vstore(4), _)
+    ));
+    assert!(
+        fails("kernel void k(global const float *in) { vstore4((float4)(0.0f), 0, in); }")
+            .contains("needs a pointer to a writable scalar")
+    );
+    assert!(
+        fails("kernel void k(global float *o, float4 a, int4 b) { o[0] = dot(a, b); }")
+            .starts_with("no matching overload of 'dot'")
+    );
 }

@@ -4,7 +4,7 @@ use super::super::ast::{self, ExprKind as A};
 use super::super::builtins::{lookup, Atomic1, Atomic2, AtomicOp, Builtin, Sig, P};
 use super::super::diag::{err, Loc, Result};
 use super::super::tast::*;
-use super::super::types::{builtin_type_names, AddrSpace, Scalar, Type};
+use super::super::types::{AddrSpace, Scalar, Type};
 use super::expr::{const_int, int_const, rv, Ctx};
 use super::{Name, Sema};
 
@@ -276,13 +276,23 @@ impl Sema<'_> {
             }
             Sig::Geometric(b, n, scalar) => {
                 self.arity(name, args, n, n, loc)?;
-                let vals = args.iter().map(|a| self.rvalue(a)).collect::<Result<Vec<_>>>()?;
+                let vals = args
+                    .iter()
+                    .map(|a| self.rvalue(a))
+                    .collect::<Result<Vec<_>>>()?;
                 let t = vals[0].ty.clone();
-                let ok = t.is_float() && t.width() <= 4 && vals.iter().all(|v| v.ty == t) && (b != Builtin::Cross || matches!(t.width(), 3 | 4));
+                let ok = t.is_float()
+                    && t.width() <= 4
+                    && vals.iter().all(|v| v.ty == t)
+                    && (b != Builtin::Cross || matches!(t.width(), 3 | 4));
                 if !ok {
                     return self.no_match(name, &vals, loc);
                 }
-                let ret = if scalar { Type::Scalar(t.elem_scalar().expect("float")) } else { t };
+                let ret = if scalar {
+                    Type::Scalar(t.elem_scalar().expect("float"))
+                } else {
+                    t
+                };
                 Ok(mk(b, vals, ret))
             }
             Sig::Vload(n) | Sig::Vstore(n) => {
@@ -291,8 +301,22 @@ impl Sema<'_> {
                 self.arity(name, args, 2 + k, 2 + k, loc)?;
                 let p = self.rvalue(&args[1 + k])?;
                 let elem = match p.ty.pointee() {
-                    Some(pt) if matches!(pt.ty, Type::Scalar(s) if s != Scalar::Bool) && !(store && (pt.konst || pt.space == AddrSpace::Constant)) => pt.ty.clone(),
-                    _ => return err(args[1 + k].loc, format!("'{name}' needs a pointer to a{} scalar ('{}' invalid)", if store { " writable" } else { "" }, self.type_name(&p.ty))),
+                    Some(pt)
+                        if matches!(pt.ty, Type::Scalar(s) if s != Scalar::Bool)
+                            && !(store && (pt.konst || pt.space == AddrSpace::Constant)) =>
+                    {
+                        pt.ty.clone()
+                    }
+                    _ => {
+                        return err(
+                            args[1 + k].loc,
+                            format!(
+                                "'{name}' needs a pointer to a{} scalar ('{}' invalid)",
+                                if store { " writable" } else { "" },
+                                self.type_name(&p.ty)
+                            ),
+                        )
+                    }
                 };
                 let off = self.rvalue(&args[k])?;
                 let off = self.convert(off, &Type::ULONG, Ctx::Pass)?;
@@ -300,7 +324,14 @@ impl Sema<'_> {
                 if store {
                     let d = self.rvalue(&args[0])?;
                     if d.ty != vt {
-                        return err(args[0].loc, format!("'{name}' stores a '{}' ('{}' given)", self.type_name(&vt), self.type_name(&d.ty)));
+                        return err(
+                            args[0].loc,
+                            format!(
+                                "'{name}' stores a '{}' ('{}' given)",
+                                self.type_name(&vt),
+                                self.type_name(&d.ty)
+                            ),
+                        );
                     }
                     return Ok(mk(Builtin::Vstore(n), vec![d, off, p], Type::Void));
                 }
@@ -624,31 +655,12 @@ impl Sema<'_> {
             Some(i) => (&rest[..i], &rest[i..]),
             None => (rest, ""),
         };
-        let Some(to) = builtin_type_names()
-            .into_iter()
-            .chain([
-                ("char".to_string(), Type::Scalar(Scalar::Char)),
-                ("short".to_string(), Type::Scalar(Scalar::Short)),
-                ("int".to_string(), Type::INT),
-                ("long".to_string(), Type::LONG),
-                ("float".to_string(), Type::FLOAT),
-                ("double".to_string(), Type::Scalar(Scalar::Double)),
-                ("half".to_string(), Type::Scalar(Scalar::Half)),
-            ])
-            .find(|(n, _)| n == tname)
-            .map(|x| x.1)
-        else {
+        let Some(to) = scalar_or_vector_named(tname) else {
             return err(
                 loc,
                 format!("implicit declaration of function '{name}' is invalid in OpenCL"),
             );
         };
-        if matches!(to, Type::Atomic(_)) || to.elem_scalar() == Some(Scalar::Bool) {
-            return err(
-                loc,
-                format!("implicit declaration of function '{name}' is invalid in OpenCL"),
-            );
-        }
         self.arity(name, args, 1, 1, loc)?;
         let v = self.rvalue(&args[0])?;
         if is_as {
@@ -693,5 +705,31 @@ impl Sema<'_> {
             );
         }
         Ok(self.arith_cast(v, &to))
+    }
+}
+
+/// `int`, `uchar4`, `float16`… by name (no bool, no atomics): the target
+/// type of `convert_T` / `as_T`.
+fn scalar_or_vector_named(name: &str) -> Option<Type> {
+    let digits = name.len() - name.bytes().rev().take_while(u8::is_ascii_digit).count();
+    let (base, width) = name.split_at(digits);
+    let s = match base {
+        "char" => Scalar::Char,
+        "uchar" => Scalar::UChar,
+        "short" => Scalar::Short,
+        "ushort" => Scalar::UShort,
+        "int" => Scalar::Int,
+        "uint" => Scalar::UInt,
+        "long" => Scalar::Long,
+        "ulong" => Scalar::ULong,
+        "half" => Scalar::Half,
+        "float" => Scalar::Float,
+        "double" => Scalar::Double,
+        _ => return None,
+    };
+    match width {
+        "" => Some(Type::Scalar(s)),
+        "2" | "3" | "4" | "8" | "16" => Some(Type::Vector(s, width.parse().ok()?)),
+        _ => None,
     }
 }
