@@ -138,3 +138,27 @@ fn object_like_macros_paste_and_keep_hash() {
     // `#` in an object-like macro is an ordinary token.
     assert_eq!(pp("#define H # x\nH"), "# x");
 }
+
+#[test]
+fn errors_inside_headers_name_the_header() {
+    let dir = data_dir();
+    let opts = Options {
+        include_dirs: vec![dir.join("inc")],
+        ..Default::default()
+    };
+    let src = "#include \"bad.h\"\nkernel void k(global int *p) { p[0] = helper(1); }\n";
+    let d = compiler::front::compile_to_typed_ast(
+        compiler::front::Source::Text {
+            name: "main.cl",
+            text: src,
+        },
+        &opts,
+    )
+    .expect_err("header error");
+    assert!(d.path.ends_with("inc/bad.h"), "{}", d.path);
+    assert_eq!(
+        (d.line, d.col, d.message.as_str()),
+        (2, 14, "use of undeclared identifier 'missing_in_header'")
+    );
+    assert_eq!(d.source_line, "  return x + missing_in_header;");
+}
