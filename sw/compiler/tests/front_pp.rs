@@ -162,3 +162,35 @@ fn errors_inside_headers_name_the_header() {
     );
     assert_eq!(d.source_line, "  return x + missing_in_header;");
 }
+
+#[test]
+fn self_inclusion_and_bad_defines_are_errors() {
+    let dir = data_dir();
+    let opts = Options {
+        include_dirs: vec![dir.join("inc")],
+        ..Default::default()
+    };
+    let d = preprocess_to_string("m.cl", "#include \"self.h\"\n", &opts)
+        .expect_err("recursive include");
+    assert_eq!(d.message, "#include nested too deeply");
+    assert!(d.path.ends_with("self.h"));
+    let opts = Options {
+        defines: vec![("1BAD".into(), None)],
+        ..Default::default()
+    };
+    let d = preprocess_to_string("m.cl", "", &opts).expect_err("bad -D");
+    assert_eq!(
+        d.to_string(),
+        "<command line>:1:1: error: macro name '1BAD' given with -D is not an identifier\n\n^"
+    );
+}
+
+#[test]
+fn caret_keeps_tabs() {
+    let d =
+        preprocess_to_string("t.cl", "\tint x;\n\t\t@", &Options::default()).expect_err("bad char");
+    assert_eq!(
+        d.to_string(),
+        "t.cl:2:3: error: invalid character '@' in source\n\t\t@\n\t\t^"
+    );
+}

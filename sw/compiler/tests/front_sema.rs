@@ -328,3 +328,13 @@ fn geometric_and_vload_vstore() {
             .starts_with("no matching overload of 'dot'")
     );
 }
+
+#[test]
+fn pointer_sign_mismatch_is_accepted_like_clang() {
+    // clang only warns (-Wpointer-sign); other pointee mismatches are errors here.
+    ok("void f(global uint *p) { p[0] = 1u; } kernel void k(global int *q) { f(q); }");
+    assert!(fails(
+        "void f(global uint *p) { p[0] = 1u; } kernel void k(global short *q) { f(q); }"
+    )
+    .starts_with("passing '__global short *' to parameter of incompatible type '__global uint *'"));
+}

@@ -286,7 +286,17 @@ impl Sema<'_> {
                     };
                     return err(loc, format!("{verb} '{from_s}' to '{to_s}' changes address space of pointer"));
                 }
-                let compatible = p.ty == q.ty || p.ty == Type::Void || q.ty == Type::Void || matches!((&p.ty, &q.ty), (Type::Atomic(a), Type::Scalar(b)) | (Type::Scalar(b), Type::Atomic(a)) if a == b);
+                // Same pointee, void, atomic T ↔ T, or integers differing only
+                // in signedness (clang only warns: -Wpointer-sign).
+                let sign_only = |a: &Type, b: &Type| match (a.elem_scalar(), b.elem_scalar()) {
+                    (Some(x), Some(y)) => a.width() == b.width() && x.is_integer() && y.is_integer() && x != Scalar::Bool && y != Scalar::Bool && x.to_unsigned() == y.to_unsigned(),
+                    _ => false,
+                };
+                let compatible = p.ty == q.ty
+                    || p.ty == Type::Void
+                    || q.ty == Type::Void
+                    || sign_only(&p.ty, &q.ty)
+                    || matches!((&p.ty, &q.ty), (Type::Atomic(a), Type::Scalar(b)) | (Type::Scalar(b), Type::Atomic(a)) if a == b);
                 if !compatible {
                     return err(loc, incompatible("incompatible type"));
                 }
