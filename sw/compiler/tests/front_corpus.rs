@@ -264,7 +264,7 @@ fn struct_layouts_follow_the_header_offsets() {
         .find(|r| r.name == "gw_block")
         .unwrap();
     assert_eq!((b.size, b.align, b.fields[1].offset), (16, 8, 8));
-    // The queue pointer argument is a global buffer named as written.
+    // clang-19 names it after the struct: the typedef gw_queue carries __global.
     let a = &tu
         .function("wq_stall")
         .unwrap()
@@ -274,7 +274,7 @@ fn struct_layouts_follow_the_header_offsets() {
         .args[0];
     assert_eq!(
         (a.type_name.as_str(), a.value_kind),
-        ("gw_queue*", ValueKind::GlobalBuffer)
+        ("gpusim_work_queue*", ValueKind::GlobalBuffer)
     );
 }
 

@@ -338,3 +338,38 @@ fn pointer_sign_mismatch_is_accepted_like_clang() {
     )
     .starts_with("passing '__global short *' to parameter of incompatible type '__global uint *'"));
 }
+
+#[test]
+fn kernel_type_names_follow_clang() {
+    // Oracle: clang-19 -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx1030,
+    // llvm-readelf --notes, on this same source.
+    let tu = ok("typedef const int cint;\ntypedef __global int gint;\ntypedef uint myu;\ntypedef struct T { int x; } tt;\n\
+                 typedef struct { int a; float b; } pair;\nstruct S { int x; };\n\
+                 kernel void k(global cint *a, gint *b, myu c, global myu *d, global tt *e, global uint4 *f,\n\
+                 global pair *p, pair v, struct S s, global struct S *q) {}");
+    let names: Vec<String> = tu
+        .function("k")
+        .unwrap()
+        .kernel
+        .as_ref()
+        .unwrap()
+        .args
+        .iter()
+        .map(|a| a.type_name.clone())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "int*",
+            "int*",
+            "myu",
+            "myu*",
+            "tt*",
+            "uint4*",
+            "pair*",
+            "pair",
+            "struct S",
+            "struct S*"
+        ]
+    );
+}

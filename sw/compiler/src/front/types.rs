@@ -281,6 +281,8 @@ pub struct Record {
     pub align: u32,
     /// Defined (not just `struct S;`).
     pub complete: bool,
+    /// `name` is the tag (`struct S`), not a typedef naming an anonymous record.
+    pub tagged: bool,
 }
 
 /// Every struct/union of a translation unit.

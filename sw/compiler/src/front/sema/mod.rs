@@ -329,6 +329,7 @@ impl Sema<'_> {
                     size: 0,
                     align: 1,
                     complete: false,
+                    tagged: tag.is_some(),
                 });
                 let id = RecordId(self.records.list.len() as u32 - 1);
                 if let Some(t) = tag {
@@ -501,7 +502,7 @@ impl Sema<'_> {
                 }));
                 q.konst = false;
             }
-            ps.push((p.name, q, p.loc, syn_type_name(&p.ty, self.int), p.access));
+            ps.push((p.name, q, p.loc, self.metadata_type_name(&p.ty), p.access));
         }
         Ok((r.ty, ps))
     }
@@ -812,26 +813,54 @@ fn ty_loc(t: &SynType) -> Loc {
     }
 }
 
-/// The `.type_name` metadata spelling of a parameter type: as written,
-/// without qualifiers or address spaces, pointers as `T*`.
-fn syn_type_name(t: &SynType, int: &Interner) -> String {
-    match t {
-        SynType::Base { base, .. } => match base {
-            BaseType::Builtin(ty) => Records::default().name(ty),
-            BaseType::Typedef(s) => int.get(*s).to_string(),
-            BaseType::Record { is_union, tag, .. } => {
-                format!(
-                    "{} {}",
-                    if *is_union { "union" } else { "struct" },
-                    tag.map(|t| int.get(t)).unwrap_or("(anonymous)")
-                )
+impl Sema<'_> {
+    /// The `.type_name` metadata spelling of a parameter type, as clang
+    /// writes it: as written, without qualifiers or address spaces,
+    /// pointers as `T*`; a typedef that itself carries a qualifier or an
+    /// address space (`typedef __global S gw_queue;`) is replaced by the
+    /// type it names, because dropping the qualifier desugars it.
+    fn metadata_type_name(&self, t: &SynType) -> String {
+        match t {
+            SynType::Base { base, .. } => match base {
+                BaseType::Builtin(ty) => self.records.name(ty),
+                BaseType::Typedef(s) => match self.lookup(*s) {
+                    Some(Name::Typedef(q)) if q.space.is_some() || q.konst || q.volatile => {
+                        self.plain_type_name(&q.ty)
+                    }
+                    _ => self.name(*s).to_string(),
+                },
+                BaseType::Record { is_union, tag, .. } => {
+                    format!(
+                        "{} {}",
+                        if *is_union { "union" } else { "struct" },
+                        tag.map(|t| self.name(t)).unwrap_or("(anonymous)")
+                    )
+                }
+                BaseType::Enum { tag, .. } => format!(
+                    "enum {}",
+                    tag.map(|t| self.name(t)).unwrap_or("(anonymous)")
+                ),
+            },
+            SynType::Pointer { pointee, .. } | SynType::Array { elem: pointee, .. } => {
+                format!("{}*", self.metadata_type_name(pointee))
             }
-            BaseType::Enum { tag, .. } => {
-                format!("enum {}", tag.map(|t| int.get(t)).unwrap_or("(anonymous)"))
+            SynType::Function { .. } => "function".into(),
+        }
+    }
+
+    /// A resolved type's metadata spelling (records by tag or typedef name).
+    fn plain_type_name(&self, ty: &Type) -> String {
+        match ty {
+            Type::Record(r) => {
+                let rec = self.records.get(*r);
+                match (rec.tagged, rec.is_union) {
+                    (true, false) => format!("struct {}", rec.name),
+                    (true, true) => format!("union {}", rec.name),
+                    _ => rec.name.clone(),
+                }
             }
-        },
-        SynType::Pointer { pointee, .. } => format!("{}*", syn_type_name(pointee, int)),
-        SynType::Array { elem, .. } => format!("{}*", syn_type_name(elem, int)),
-        SynType::Function { .. } => "function".into(),
+            Type::Pointer(p) => format!("{}*", self.plain_type_name(&p.ty)),
+            t => self.records.name(t),
+        }
     }
 }
