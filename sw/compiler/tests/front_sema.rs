@@ -373,3 +373,21 @@ fn kernel_type_names_follow_clang() {
         ]
     );
 }
+
+#[test]
+fn constant_vector_subscripts_are_swizzles() {
+    let tu = ok("kernel void k(global float *o, float4 v) { v[3] = 1.0f; o[0] = v[1] + v[3]; }");
+    let e = exprs(&tu, "k");
+    let ExprKind::Assign(l, _) = &e[0].kind else {
+        panic!()
+    };
+    assert!(matches!(&l.kind, ExprKind::Swizzle(_, lanes) if lanes == &vec![3u8]));
+    assert!(
+        fails("kernel void k(global float *o, float4 v, int i) { o[0] = v[i]; }")
+            .starts_with("subscripting a vector with a non-constant index is not supported")
+    );
+    assert!(
+        fails("kernel void k(global float *o, float4 v) { o[0] = v[4]; }")
+            .starts_with("vector index 4 is out of range for 'float4'")
+    );
+}

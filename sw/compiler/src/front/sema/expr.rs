@@ -54,24 +54,43 @@ impl Sema<'_> {
             A::Index(a, i) => {
                 let base = self.rvalue(a)?;
                 let idx = self.rvalue(i)?;
-                let (ptr, idx) =
-                    match (&base.ty, &idx.ty) {
-                        (Type::Pointer(_), t) if t.is_integer() && !t.is_vector() => (base, idx),
-                        (t, Type::Pointer(_)) if t.is_integer() && !t.is_vector() => (idx, base),
-                        (Type::Vector(..), _) => return err(
-                            loc,
-                            "subscripting a vector is not supported; use a swizzle (.s0 ... .sF)",
-                        ),
-                        _ => {
+                let (ptr, idx) = match (&base.ty, &idx.ty) {
+                    (Type::Pointer(_), t) if t.is_integer() && !t.is_vector() => (base, idx),
+                    (t, Type::Pointer(_)) if t.is_integer() && !t.is_vector() => (idx, base),
+                    (Type::Vector(s, w), t) if t.is_integer() && !t.is_vector() => {
+                        // A constant subscript is the swizzle .sN; a
+                        // variable one would need a dynamic lane select.
+                        let (s, w) = (*s, *w);
+                        let Some(k) = const_int(&idx) else {
+                            return err(i.loc, "subscripting a vector with a non-constant index is not supported; use a swizzle (.s0 ... .sF)");
+                        };
+                        if k < 0 || k >= w as i128 {
                             return err(
-                                loc,
+                                i.loc,
                                 format!(
-                                    "subscripted value is not an array or pointer ('{}')",
+                                    "vector index {k} is out of range for '{}'",
                                     self.type_name(&base.ty)
                                 ),
-                            )
+                            );
                         }
-                    };
+                        let cat = base.cat;
+                        return Ok(Expr {
+                            kind: ExprKind::Swizzle(Box::new(base), vec![k as u8]),
+                            ty: Type::Scalar(s),
+                            cat,
+                            loc,
+                        });
+                    }
+                    _ => {
+                        return err(
+                            loc,
+                            format!(
+                                "subscripted value is not an array or pointer ('{}')",
+                                self.type_name(&base.ty)
+                            ),
+                        )
+                    }
+                };
                 let p = ptr.ty.pointee().expect("pointer").clone();
                 if p.ty == Type::Void {
                     return err(loc, "subscript of pointer to incomplete type 'void'");
