@@ -285,7 +285,14 @@ fn soup(rng: &mut Rng) -> String {
 fn main() {
     let mut args = std::env::args().skip(1);
     let runs: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(100_000);
-    let seed: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(0x5eed);
+    // Decimal or 0x-prefixed hexadecimal.
+    let seed: u64 = args
+        .next()
+        .and_then(|a| match a.strip_prefix("0x") {
+            Some(h) => u64::from_str_radix(h, 16).ok(),
+            None => a.parse().ok(),
+        })
+        .unwrap_or(0x5eed);
     let seeds = seeds();
     assert!(!seeds.is_empty(), "no seed files found");
     let opts = Options {
