@@ -538,7 +538,7 @@ fn parse_hex_float(s: &str) -> Option<f64> {
     for c in int.chars().chain(frac.chars()) {
         v = v * 16.0 + c.to_digit(16)? as f64;
     }
-    Some(v * 2f64.powi(exp - 4 * frac.len() as i32))
+    Some(v * 2f64.powi(exp.saturating_sub((frac.len() as i32).saturating_mul(4))))
 }
 
 /// The value of a character literal (`'a'`, `'\n'`, `'\x41'`, `'\0'`).

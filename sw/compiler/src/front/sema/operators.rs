@@ -379,10 +379,13 @@ impl Sema<'_> {
             ));
         }
         // Type the operation as `lhs op rhs` on a stand-in for the lhs value.
+        // (An integer lhs with a pointer rhs would type as pointer arithmetic:
+        // that has no compound form.)
+        let (lty, rty) = (self.type_name(&lhs.ty), self.type_name(&rhs.ty));
         let stand_in = rv(ExprKind::IntConst(0), lhs.ty.clone(), lhs.loc);
         let typed = self.binary_values(op, stand_in, rhs, loc)?;
         let ExprKind::Binary(_, l, r) = typed.kind else {
-            unreachable!("arithmetic op")
+            return err(loc, format!("invalid operands to binary expression ('{lty}' and '{rty}')"));
         };
         let compute = l.ty.clone();
         if compute.is_vector() && !ty.is_vector() {
