@@ -385,7 +385,10 @@ impl Sema<'_> {
         let stand_in = rv(ExprKind::IntConst(0), lhs.ty.clone(), lhs.loc);
         let typed = self.binary_values(op, stand_in, rhs, loc)?;
         let ExprKind::Binary(_, l, r) = typed.kind else {
-            return err(loc, format!("invalid operands to binary expression ('{lty}' and '{rty}')"));
+            return err(
+                loc,
+                format!("invalid operands to binary expression ('{lty}' and '{rty}')"),
+            );
         };
         let compute = l.ty.clone();
         if compute.is_vector() && !ty.is_vector() {
