@@ -1,0 +1,553 @@
+//! The built-in functions the front end knows: OpenCL work-item,
+//! synchronisation, math, integer and atomic functions, and the clang
+//! built-ins AMD OpenCL code calls directly (`__builtin_amdgcn_*`,
+//! generic `__builtin_*`). `lookup` maps a name to its signature class;
+//! `sema` resolves the overload from the argument types and records the
+//! call as [`Builtin`] with converted operands.
+
+/// Read-modify-write atomic operations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum AtomicOp {
+    Add,
+    Sub,
+    Xchg,
+    Min,
+    Max,
+    And,
+    Or,
+    Xor,
+}
+
+/// A resolved built-in. The operands of the [`super::tast::ExprKind::Builtin`]
+/// node are listed per variant; integer-constant operands (orders, scopes)
+/// are `int` [`super::tast::ExprKind::IntConst`] nodes. Memory orders use
+/// clang's `__ATOMIC_*` numbering (0 relaxed, 2 acquire, 3 release, 4
+/// acq_rel, 5 seq_cst); scopes use `__OPENCL_MEMORY_SCOPE_*` (0 work-item,
+/// 1 work-group, 2 device, 3 all SVM devices, 4 sub-group).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Builtin {
+    /// `get_global_id(dim)`: `[dim: uint]` → `ulong` (size_t). Same shape for the next seven.
+    GetGlobalId,
+    /// `get_local_id(dim)`.
+    GetLocalId,
+    /// `get_group_id(dim)`.
+    GetGroupId,
+    /// `get_global_size(dim)`.
+    GetGlobalSize,
+    /// `get_local_size(dim)`.
+    GetLocalSize,
+    /// `get_num_groups(dim)`.
+    GetNumGroups,
+    /// `get_global_offset(dim)` (always 0 on gpusim's driver, but the call is kept).
+    GetGlobalOffset,
+    /// `get_enqueued_local_size(dim)`.
+    GetEnqueuedLocalSize,
+    /// `get_work_dim()`: `[]` → `uint`.
+    GetWorkDim,
+    /// `get_global_linear_id()`: `[]` → `ulong`.
+    GetGlobalLinearId,
+    /// `get_local_linear_id()`: `[]` → `ulong`.
+    GetLocalLinearId,
+    /// `__builtin_amdgcn_workitem_id_{x,y,z}()`: `[]` → `uint` (dimension 0..2).
+    WorkitemId(u8),
+    /// `__builtin_amdgcn_workgroup_id_{x,y,z}()`: `[]` → `uint`.
+    WorkgroupId(u8),
+    /// `__builtin_amdgcn_workgroup_size_{x,y,z}()`: `[]` → `ushort`.
+    WorkgroupSize(u8),
+    /// `__builtin_amdgcn_grid_size_{x,y,z}()`: `[]` → `uint`.
+    GridSize(u8),
+    /// `__builtin_amdgcn_dispatch_ptr()`: `[]` → `__constant uchar *` (the HSA dispatch packet).
+    DispatchPtr,
+    /// `__builtin_amdgcn_implicitarg_ptr()`: `[]` → `__constant uchar *`.
+    ImplicitArgPtr,
+    /// `__builtin_amdgcn_kernarg_segment_ptr()`: `[]` → `__constant uchar *`.
+    KernargSegmentPtr,
+    /// `__builtin_amdgcn_s_barrier()`: `[]` → void (the bare `s_barrier`, no fences).
+    SBarrier,
+    /// `__builtin_amdgcn_wave_barrier()`: `[]` → void (a compiler-only wave barrier).
+    WaveBarrier,
+    /// `__builtin_amdgcn_fence(order, "scope")`: `[order, scope]` → void.
+    Fence,
+    /// `__builtin_amdgcn_ds_bpermute(addr, data)`: `[int, int]` → `int`.
+    DsBpermute,
+    /// `__builtin_amdgcn_ds_permute(addr, data)`: `[int, int]` → `int`.
+    DsPermute,
+    /// `__builtin_amdgcn_mbcnt_lo(mask, acc)`: `[uint, uint]` → `uint`.
+    MbcntLo,
+    /// `__builtin_amdgcn_mbcnt_hi(mask, acc)`: `[uint, uint]` → `uint`.
+    MbcntHi,
+    /// `__builtin_amdgcn_readfirstlane(v)`: `[int]` → `int`.
+    ReadFirstLane,
+    /// `__builtin_amdgcn_readlane(v, lane)`: `[int, int]` → `int`.
+    ReadLane,
+    /// `__builtin_amdgcn_rsqf(x)`: `[float]` → `float` (hardware v_rsq, ~1 ULP).
+    HwRsq,
+    /// `__builtin_amdgcn_rcpf(x)`: `[float]` → `float` (hardware v_rcp).
+    HwRcp,
+    /// `__builtin_amdgcn_sqrtf(x)`: `[float]` → `float` (hardware v_sqrt).
+    HwSqrt,
+    /// `__builtin_amdgcn_exp2f(x)`: `[float]` → `float` (hardware v_exp).
+    HwExp2,
+    /// `__builtin_amdgcn_logf(x)`: `[float]` → `float` (hardware v_log, base 2).
+    HwLog2,
+    /// `__builtin_amdgcn_fmed3f(a, b, c)`: `[float; 3]` → `float`.
+    Fmed3,
+    /// `__builtin_amdgcn_ubfe(x, offset, width)`: `[uint; 3]` → `uint`.
+    Ubfe,
+    /// `__builtin_amdgcn_sbfe(x, offset, width)`: `[int, uint, uint]` → `int`.
+    Sbfe,
+    /// `__builtin_amdgcn_alignbit(hi, lo, shift)`: `[uint; 3]` → `uint`.
+    Alignbit,
+    /// `__builtin_amdgcn_s_sleep(n)`: `[int]` → void.
+    SSleep,
+    /// `__builtin_amdgcn_s_memtime()`: `[]` → `ulong`.
+    SMemtime,
+    /// `barrier(flags)` / `work_group_barrier(flags[, scope])`:
+    /// `[flags: uint, scope]` → void (fences by flags around `s_barrier`).
+    Barrier,
+    /// `mem_fence` / `read_mem_fence` / `write_mem_fence(flags)`:
+    /// `[flags: uint]` → void (work-group scope, acq_rel).
+    MemFence,
+    /// `atomic_work_item_fence(flags, order, scope)`: `[uint, order, scope]` → void.
+    WorkItemFence,
+    /// Square root, correctly rounded (`sqrt`, `__builtin_sqrtf`); float gentype, one operand.
+    Sqrt,
+    /// `rsqrt`, `native_rsqrt`.
+    Rsqrt,
+    /// `fabs`, `__builtin_fabsf`.
+    Fabs,
+    /// `floor`.
+    Floor,
+    /// `ceil`.
+    Ceil,
+    /// `trunc`.
+    Trunc,
+    /// `round` (half away from zero).
+    Round,
+    /// `rint` (half to even).
+    Rint,
+    /// `exp`.
+    Exp,
+    /// `exp2`, `native_exp2`.
+    Exp2,
+    /// `log`.
+    Log,
+    /// `log2`, `native_log2`.
+    Log2,
+    /// `sin`.
+    Sin,
+    /// `cos`.
+    Cos,
+    /// `native_recip`: `1/x`.
+    Recip,
+    /// `pow(x, y)`.
+    Pow,
+    /// `fmod(x, y)`.
+    Fmod,
+    /// `fmin(x, y)` (the second operand may be a scalar: it is splat).
+    Fmin,
+    /// `fmax(x, y)`.
+    Fmax,
+    /// `copysign(x, y)`.
+    Copysign,
+    /// `fma(a, b, c)`: fused, one rounding.
+    Fma,
+    /// `mad(a, b, c)`: may be fused or not (the back end chooses).
+    Mad,
+    /// `mix(x, y, a)`: `x + (y - x) * a` (a may be a scalar: it is splat).
+    Mix,
+    /// `dot(a, b)`: float scalar/vector operands of one type → the element type.
+    Dot,
+    /// `cross(a, b)`: `float3`/`float4` (the w of a float4 result is 0).
+    Cross,
+    /// `length(v)` → the element type.
+    Length,
+    /// `distance(a, b)` → the element type.
+    Distance,
+    /// `normalize(v)` → v's type.
+    Normalize,
+    /// `vloadN(offset, p)`: `[offset: ulong, p]` → the N-vector of `*p`'s
+    /// type read from `p + offset * N` (element-aligned).
+    Vload(u8),
+    /// `vstoreN(data, offset, p)`: `[data, offset: ulong, p]` → void, writes
+    /// `p + offset * N`.
+    Vstore(u8),
+    /// `isnan(x)`: → `int` (scalar 1/0) or signed-int vector (-1/0).
+    IsNan,
+    /// `isinf(x)`.
+    IsInf,
+    /// `isfinite(x)`.
+    IsFinite,
+    /// `clz(x)`, `__builtin_clz` (0 → bit width for `clz`; undefined for `__builtin_clz(0)`, the back end gives 32). Integer gentype, one operand.
+    Clz,
+    /// `ctz(x)`, `__builtin_ctz`.
+    Ctz,
+    /// `popcount(x)`, `__builtin_popcount`.
+    Popcount,
+    /// `__builtin_bitreverse32(x)`.
+    Bitreverse,
+    /// `mul_hi(a, b)`: high half of the full product.
+    MulHi,
+    /// `rotate(v, n)`: rotate left by `n` modulo the width (`__builtin_rotateleft32` too).
+    Rotate,
+    /// `__builtin_rotateright32(v, n)`.
+    RotateRight,
+    /// `abs(x)`: result is the unsigned type of the operand.
+    Abs,
+    /// `abs_diff(a, b)`: unsigned result.
+    AbsDiff,
+    /// `add_sat(a, b)`.
+    AddSat,
+    /// `sub_sat(a, b)`.
+    SubSat,
+    /// `hadd(a, b)`: `(a + b) >> 1` without overflow.
+    Hadd,
+    /// `mad24(a, b, c)`: 24-bit multiply plus c (int/uint gentypes).
+    Mad24,
+    /// `mul24(a, b)`.
+    Mul24,
+    /// `min(a, b)`: integer or float gentype (b may be a scalar).
+    Min,
+    /// `max(a, b)`.
+    Max,
+    /// `clamp(x, lo, hi)`.
+    Clamp,
+    /// `select(a, b, c)`: component i is `c[i]`'s MSB ? `b[i]` : `a[i]` for
+    /// vectors, `c != 0 ? b : a` for scalars; operands `[a, b, c]`.
+    Select,
+    /// Atomic read-modify-write, every flavour (1.x `atomic_add`, 2.0
+    /// `atomic_fetch_add[_explicit]`, clang `__opencl_atomic_fetch_add`):
+    /// `[ptr, value, order, scope]` → the old value. `ptr` points to an
+    /// integer (or `atomic_*`) in `__global`, `__local` or generic memory.
+    AtomicRmw(AtomicOp),
+    /// OpenCL 1.x `atomic_cmpxchg(p, cmp, val)`: `[ptr, cmp, val, order, scope]` → old value.
+    AtomicCmpxchg,
+    /// 2.0 `atomic_compare_exchange_{strong,weak}[_explicit]` and
+    /// `__opencl_atomic_compare_exchange_*`: `[ptr, expected_ptr, desired,
+    /// success order, failure order, scope]` → `bool`; on failure the value
+    /// seen is written to `*expected_ptr`.
+    AtomicCompareExchange,
+    /// `atomic_load[_explicit]`, `__opencl_atomic_load`: `[ptr, order, scope]` → value.
+    AtomicLoad,
+    /// `atomic_store[_explicit]`, `atomic_init`, `__opencl_atomic_store`: `[ptr, value, order, scope]` → void.
+    AtomicStore,
+    /// `__builtin_expect(v, e)`: `[v, e]` → v (a hint).
+    Expect,
+    /// `__builtin_assume(c)`: `[bool]` → void (a hint).
+    Assume,
+}
+
+/// Argument type of a fixed signature.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum P {
+    U32,
+    I32,
+    F32,
+    U64,
+    I64,
+    Void,
+    ConstBytePtr,
+    Bool,
+    U16,
+}
+
+/// How a built-in's operands are checked.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Sig {
+    /// Fixed operand and result types.
+    Fixed(Builtin, &'static [P], P),
+    /// One float gentype for every operand and the result (`mix`: trailing scalars splat).
+    FloatGen(Builtin, usize, bool),
+    /// Float gentype operand, int/intN result.
+    FloatPred(Builtin),
+    /// Geometric functions: operands of one float scalar/vector type; the
+    /// result is the element type (`scalar`) or the operand type.
+    Geometric(Builtin, usize, bool),
+    /// `vloadN`.
+    Vload(u8),
+    /// `vstoreN`.
+    Vstore(u8),
+    /// Integer gentype.
+    IntGen(Builtin, usize, bool),
+    /// Integer gentype restricted to 32-bit (`mad24`, `mul24`).
+    Int32Gen(Builtin, usize),
+    /// Integer gentype in, unsigned result (`abs`, `abs_diff`).
+    IntToUnsigned(Builtin, usize),
+    /// Integer or float gentype (`min`, `max`, `clamp`).
+    AnyGen(Builtin, usize),
+    /// `select`.
+    Select,
+    /// `barrier(flags)`.
+    Barrier,
+    /// `work_group_barrier(flags[, scope])`.
+    WorkGroupBarrier,
+    /// `mem_fence(flags)` family.
+    MemFence,
+    /// `atomic_work_item_fence(flags, order, scope)`.
+    WorkItemFence,
+    /// `__builtin_amdgcn_fence(order, "scope")`.
+    AmdgcnFence,
+    /// OpenCL 1.x atomics (`atomic_*`, `atom_*`).
+    Atomic1(Atomic1),
+    /// OpenCL 2.0 atomics; `explicit` takes order (and scope) operands.
+    Atomic2(Atomic2, bool),
+    /// clang's `__opencl_atomic_*` (always explicit order and scope).
+    ClangAtomic(Atomic2),
+    /// A float constant (`__builtin_inff()`, `__builtin_nanf("")`, `__builtin_huge_valf()`).
+    FloatConst(f64, bool),
+    /// `convert_T[_sat][_rt?]`.
+    Convert,
+    /// `as_T`.
+    As,
+}
+
+/// OpenCL 1.x atomic forms.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Atomic1 {
+    Rmw(AtomicOp),
+    Inc,
+    Dec,
+    Cmpxchg,
+}
+
+/// OpenCL 2.0 atomic forms.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Atomic2 {
+    Rmw(AtomicOp),
+    CompareExchange,
+    Load,
+    Store,
+    Init,
+}
+
+fn rmw(s: &str) -> Option<AtomicOp> {
+    Some(match s {
+        "add" => AtomicOp::Add,
+        "sub" => AtomicOp::Sub,
+        "xchg" | "exchange" => AtomicOp::Xchg,
+        "min" => AtomicOp::Min,
+        "max" => AtomicOp::Max,
+        "and" => AtomicOp::And,
+        "or" => AtomicOp::Or,
+        "xor" => AtomicOp::Xor,
+        _ => return None,
+    })
+}
+
+/// The signature class of built-in `name`, or None.
+pub(crate) fn lookup(name: &str) -> Option<Sig> {
+    use Builtin as B;
+    use Sig::*;
+    use P::*;
+    if let Some(rest) = name
+        .strip_prefix("atomic_")
+        .or_else(|| name.strip_prefix("atom_"))
+    {
+        if let Some(op) = rmw(rest) {
+            return Some(Atomic1(self::Atomic1::Rmw(op)));
+        }
+        match rest {
+            "inc" => return Some(Atomic1(self::Atomic1::Inc)),
+            "dec" => return Some(Atomic1(self::Atomic1::Dec)),
+            "cmpxchg" => return Some(Atomic1(self::Atomic1::Cmpxchg)),
+            _ => {}
+        }
+        if name.starts_with("atomic_") {
+            let (base, explicit) = match rest.strip_suffix("_explicit") {
+                Some(b) => (b, true),
+                None => (rest, false),
+            };
+            let kind = match base {
+                "load" => Some(self::Atomic2::Load),
+                "store" => Some(self::Atomic2::Store),
+                "init" if !explicit => Some(self::Atomic2::Init),
+                "exchange" => Some(self::Atomic2::Rmw(AtomicOp::Xchg)),
+                "compare_exchange_strong" | "compare_exchange_weak" => {
+                    Some(self::Atomic2::CompareExchange)
+                }
+                _ => base
+                    .strip_prefix("fetch_")
+                    .and_then(rmw)
+                    .filter(|o| *o != AtomicOp::Xchg)
+                    .map(self::Atomic2::Rmw),
+            };
+            if let Some(k) = kind {
+                return Some(Atomic2(k, explicit));
+            }
+        }
+    }
+    if let Some(rest) = name.strip_prefix("__opencl_atomic_") {
+        let kind = match rest {
+            "load" => Some(self::Atomic2::Load),
+            "store" => Some(self::Atomic2::Store),
+            "init" => Some(self::Atomic2::Init),
+            "exchange" => Some(self::Atomic2::Rmw(AtomicOp::Xchg)),
+            "compare_exchange_strong" | "compare_exchange_weak" => {
+                Some(self::Atomic2::CompareExchange)
+            }
+            _ => rest
+                .strip_prefix("fetch_")
+                .and_then(rmw)
+                .filter(|o| *o != AtomicOp::Xchg)
+                .map(self::Atomic2::Rmw),
+        };
+        return kind.map(ClangAtomic);
+    }
+    for (prefix, store) in [("vload", false), ("vstore", true)] {
+        if let Some(n) = name.strip_prefix(prefix).and_then(|n| n.parse::<u8>().ok()) {
+            if matches!(n, 2 | 3 | 4 | 8 | 16) {
+                return Some(if store { Sig::Vstore(n) } else { Sig::Vload(n) });
+            }
+        }
+    }
+    if name.starts_with("convert_") {
+        return Some(Convert);
+    }
+    if name.starts_with("as_") {
+        return Some(As);
+    }
+    let dim = |s: &str| match s {
+        "x" => Some(0u8),
+        "y" => Some(1),
+        "z" => Some(2),
+        _ => None,
+    };
+    if let Some(rest) = name.strip_prefix("__builtin_amdgcn_") {
+        for (prefix, make, ret) in [
+            ("workitem_id_", B::WorkitemId as fn(u8) -> Builtin, U32),
+            ("workgroup_id_", B::WorkgroupId, U32),
+            ("workgroup_size_", B::WorkgroupSize, U16),
+            ("grid_size_", B::GridSize, U32),
+        ] {
+            if let Some(d) = rest.strip_prefix(prefix).and_then(dim) {
+                return Some(Fixed(make(d), &[], ret));
+            }
+        }
+        return Some(match rest {
+            "dispatch_ptr" => Fixed(B::DispatchPtr, &[], ConstBytePtr),
+            "implicitarg_ptr" => Fixed(B::ImplicitArgPtr, &[], ConstBytePtr),
+            "kernarg_segment_ptr" => Fixed(B::KernargSegmentPtr, &[], ConstBytePtr),
+            "s_barrier" => Fixed(B::SBarrier, &[], Void),
+            "wave_barrier" => Fixed(B::WaveBarrier, &[], Void),
+            "fence" => AmdgcnFence,
+            "ds_bpermute" => Fixed(B::DsBpermute, &[I32, I32], I32),
+            "ds_permute" => Fixed(B::DsPermute, &[I32, I32], I32),
+            "mbcnt_lo" => Fixed(B::MbcntLo, &[U32, U32], U32),
+            "mbcnt_hi" => Fixed(B::MbcntHi, &[U32, U32], U32),
+            "readfirstlane" => Fixed(B::ReadFirstLane, &[I32], I32),
+            "readlane" => Fixed(B::ReadLane, &[I32, I32], I32),
+            "rsqf" => Fixed(B::HwRsq, &[F32], F32),
+            "rcpf" => Fixed(B::HwRcp, &[F32], F32),
+            "sqrtf" => Fixed(B::HwSqrt, &[F32], F32),
+            "exp2f" => Fixed(B::HwExp2, &[F32], F32),
+            "logf" => Fixed(B::HwLog2, &[F32], F32),
+            "fmed3f" => Fixed(B::Fmed3, &[F32, F32, F32], F32),
+            "ubfe" => Fixed(B::Ubfe, &[U32, U32, U32], U32),
+            "sbfe" => Fixed(B::Sbfe, &[I32, U32, U32], I32),
+            "alignbit" => Fixed(B::Alignbit, &[U32, U32, U32], U32),
+            "s_sleep" => Fixed(B::SSleep, &[I32], Void),
+            "s_memtime" => Fixed(B::SMemtime, &[], U64),
+            _ => return None,
+        });
+    }
+    Some(match name {
+        "get_global_id" => Fixed(B::GetGlobalId, &[U32], U64),
+        "get_local_id" => Fixed(B::GetLocalId, &[U32], U64),
+        "get_group_id" => Fixed(B::GetGroupId, &[U32], U64),
+        "get_global_size" => Fixed(B::GetGlobalSize, &[U32], U64),
+        "get_local_size" => Fixed(B::GetLocalSize, &[U32], U64),
+        "get_num_groups" => Fixed(B::GetNumGroups, &[U32], U64),
+        "get_global_offset" => Fixed(B::GetGlobalOffset, &[U32], U64),
+        "get_enqueued_local_size" => Fixed(B::GetEnqueuedLocalSize, &[U32], U64),
+        "get_work_dim" => Fixed(B::GetWorkDim, &[], U32),
+        "get_global_linear_id" => Fixed(B::GetGlobalLinearId, &[], U64),
+        "get_local_linear_id" => Fixed(B::GetLocalLinearId, &[], U64),
+        "barrier" => Barrier,
+        "work_group_barrier" => WorkGroupBarrier,
+        "mem_fence" | "read_mem_fence" | "write_mem_fence" => MemFence,
+        "atomic_work_item_fence" => WorkItemFence,
+        "sqrt" | "native_sqrt" | "half_sqrt" => FloatGen(B::Sqrt, 1, false),
+        "rsqrt" | "native_rsqrt" | "half_rsqrt" => FloatGen(B::Rsqrt, 1, false),
+        "fabs" => FloatGen(B::Fabs, 1, false),
+        "floor" => FloatGen(B::Floor, 1, false),
+        "ceil" => FloatGen(B::Ceil, 1, false),
+        "trunc" => FloatGen(B::Trunc, 1, false),
+        "round" => FloatGen(B::Round, 1, false),
+        "rint" => FloatGen(B::Rint, 1, false),
+        "exp" | "native_exp" => FloatGen(B::Exp, 1, false),
+        "exp2" | "native_exp2" => FloatGen(B::Exp2, 1, false),
+        "log" | "native_log" => FloatGen(B::Log, 1, false),
+        "log2" | "native_log2" => FloatGen(B::Log2, 1, false),
+        "sin" | "native_sin" => FloatGen(B::Sin, 1, false),
+        "cos" | "native_cos" => FloatGen(B::Cos, 1, false),
+        "native_recip" | "half_recip" => FloatGen(B::Recip, 1, false),
+        "pow" | "powr" | "native_powr" => FloatGen(B::Pow, 2, false),
+        "fmod" => FloatGen(B::Fmod, 2, false),
+        "fmin" => FloatGen(B::Fmin, 2, true),
+        "fmax" => FloatGen(B::Fmax, 2, true),
+        "copysign" => FloatGen(B::Copysign, 2, false),
+        "fma" => FloatGen(B::Fma, 3, false),
+        "mad" => FloatGen(B::Mad, 3, false),
+        "mix" => FloatGen(B::Mix, 3, true),
+        "dot" => Geometric(B::Dot, 2, true),
+        "cross" => Geometric(B::Cross, 2, false),
+        "length" | "fast_length" => Geometric(B::Length, 1, true),
+        "distance" | "fast_distance" => Geometric(B::Distance, 2, true),
+        "normalize" | "fast_normalize" => Geometric(B::Normalize, 1, false),
+        "isnan" => FloatPred(B::IsNan),
+        "isinf" => FloatPred(B::IsInf),
+        "isfinite" => FloatPred(B::IsFinite),
+        "clz" => IntGen(B::Clz, 1, false),
+        "ctz" => IntGen(B::Ctz, 1, false),
+        "popcount" => IntGen(B::Popcount, 1, false),
+        "mul_hi" => IntGen(B::MulHi, 2, false),
+        "rotate" => IntGen(B::Rotate, 2, false),
+        "add_sat" => IntGen(B::AddSat, 2, false),
+        "sub_sat" => IntGen(B::SubSat, 2, false),
+        "hadd" => IntGen(B::Hadd, 2, false),
+        "mad24" => Int32Gen(B::Mad24, 3),
+        "mul24" => Int32Gen(B::Mul24, 2),
+        "abs" => IntToUnsigned(B::Abs, 1),
+        "abs_diff" => IntToUnsigned(B::AbsDiff, 2),
+        "min" => AnyGen(B::Min, 2),
+        "max" => AnyGen(B::Max, 2),
+        "clamp" => AnyGen(B::Clamp, 3),
+        "select" => Select,
+        "__builtin_clz" => Fixed(B::Clz, &[U32], I32),
+        "__builtin_ctz" => Fixed(B::Ctz, &[U32], I32),
+        "__builtin_popcount" => Fixed(B::Popcount, &[U32], I32),
+        "__builtin_clzl" | "__builtin_clzll" => Fixed(B::Clz, &[U64], I32),
+        "__builtin_ctzl" | "__builtin_ctzll" => Fixed(B::Ctz, &[U64], I32),
+        "__builtin_popcountl" | "__builtin_popcountll" => Fixed(B::Popcount, &[U64], I32),
+        "__builtin_bitreverse32" => Fixed(B::Bitreverse, &[U32], U32),
+        "__builtin_bitreverse64" => Fixed(B::Bitreverse, &[U64], U64),
+        "__builtin_rotateleft32" => Fixed(B::Rotate, &[U32, U32], U32),
+        "__builtin_rotateright32" => Fixed(B::RotateRight, &[U32, U32], U32),
+        "__builtin_rotateleft64" => Fixed(B::Rotate, &[U64, U64], U64),
+        "__builtin_rotateright64" => Fixed(B::RotateRight, &[U64, U64], U64),
+        "__builtin_fmaf" => Fixed(B::Fma, &[F32, F32, F32], F32),
+        "__builtin_fabsf" => Fixed(B::Fabs, &[F32], F32),
+        "__builtin_sqrtf" => Fixed(B::Sqrt, &[F32], F32),
+        "__builtin_floorf" => Fixed(B::Floor, &[F32], F32),
+        "__builtin_ceilf" => Fixed(B::Ceil, &[F32], F32),
+        "__builtin_truncf" => Fixed(B::Trunc, &[F32], F32),
+        "__builtin_roundf" => Fixed(B::Round, &[F32], F32),
+        "__builtin_rintf" => Fixed(B::Rint, &[F32], F32),
+        "__builtin_fminf" => Fixed(B::Fmin, &[F32, F32], F32),
+        "__builtin_fmaxf" => Fixed(B::Fmax, &[F32, F32], F32),
+        "__builtin_copysignf" => Fixed(B::Copysign, &[F32, F32], F32),
+        "__builtin_exp2f" => Fixed(B::Exp2, &[F32], F32),
+        "__builtin_log2f" => Fixed(B::Log2, &[F32], F32),
+        "__builtin_expf" => Fixed(B::Exp, &[F32], F32),
+        "__builtin_logf" => Fixed(B::Log, &[F32], F32),
+        "__builtin_isnan" => FloatPred(B::IsNan),
+        "__builtin_isinf" => FloatPred(B::IsInf),
+        "__builtin_isfinite" => FloatPred(B::IsFinite),
+        "__builtin_expect" => Fixed(B::Expect, &[I64, I64], I64),
+        "__builtin_assume" => Fixed(B::Assume, &[Bool], Void),
+        "__builtin_inff" | "__builtin_huge_valf" => FloatConst(f64::INFINITY, false),
+        "__builtin_nanf" => FloatConst(f64::NAN, true),
+        _ => return None,
+    })
+}

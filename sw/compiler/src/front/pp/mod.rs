@@ -1,0 +1,991 @@
+//! The preprocessor: `#include "…"`/`<…>` through the including file's
+//! directory and `-I`, object- and function-like `#define` (with `#`, `##`
+//! and `__VA_ARGS__`), `#undef`, `#if/#ifdef/#ifndef/#elif/#else/#endif`
+//! with constant expressions and `defined`, `#error`, `#pragma` and
+//! `_Pragma("…")`, `-D NAME[=V]`, `__FILE__`/`__LINE__`.
+//!
+//! Macro expansion follows Prosser's algorithm (every token carries the set
+//! of macros that must not expand it again), so recursive macros stop and
+//! nothing loops. A token that comes out of a macro body gets the location
+//! of the macro's use, so errors point at the line the programmer wrote;
+//! tokens of macro arguments keep their own location. `#pragma unroll [N]`
+//! and `#pragma OPENCL FP_CONTRACT` become [`Tok::Pragma`] tokens that the
+//! parser attaches to the next loop / function; other pragmas are ignored.
+
+mod eval;
+
+use super::diag::{err, Error, Loc, Result, SourceMap};
+use super::lexer::{lex, spelling, unescape, Interner, Pragma, Punct, Sym, Tok, Token};
+use eval::Eval;
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+/// Macros clang predefines for `-cl-std=CL2.0 -target amdgcn-amd-amdhsa
+/// -mcpu=gfx1030` that OpenCL sources test or use, plus the OpenCL memory
+/// flags and orders the OpenCL headers would declare.
+const PREDEFINED: &str = "\
+#define __OPENCL_VERSION__ 200
+#define __OPENCL_C_VERSION__ 200
+#define CL_VERSION_1_0 100
+#define CL_VERSION_1_1 110
+#define CL_VERSION_1_2 120
+#define CL_VERSION_2_0 200
+#define __OPENCL_C__ 1
+#define __AMDGCN__ 1
+#define __AMDGPU__ 1
+#define __AMD__ 1
+#define __gfx1030__ 1
+#define __AMDGCN_WAVEFRONT_SIZE 32
+#define __ENDIAN_LITTLE__ 1
+#define __GPUSIM_CC__ 1
+#define __ATOMIC_RELAXED 0
+#define __ATOMIC_CONSUME 1
+#define __ATOMIC_ACQUIRE 2
+#define __ATOMIC_RELEASE 3
+#define __ATOMIC_ACQ_REL 4
+#define __ATOMIC_SEQ_CST 5
+#define __OPENCL_MEMORY_SCOPE_WORK_ITEM 0
+#define __OPENCL_MEMORY_SCOPE_WORK_GROUP 1
+#define __OPENCL_MEMORY_SCOPE_DEVICE 2
+#define __OPENCL_MEMORY_SCOPE_ALL_SVM_DEVICES 3
+#define __OPENCL_MEMORY_SCOPE_SUB_GROUP 4
+#define memory_order_relaxed __ATOMIC_RELAXED
+#define memory_order_acquire __ATOMIC_ACQUIRE
+#define memory_order_release __ATOMIC_RELEASE
+#define memory_order_acq_rel __ATOMIC_ACQ_REL
+#define memory_order_seq_cst __ATOMIC_SEQ_CST
+#define memory_scope_work_item __OPENCL_MEMORY_SCOPE_WORK_ITEM
+#define memory_scope_work_group __OPENCL_MEMORY_SCOPE_WORK_GROUP
+#define memory_scope_device __OPENCL_MEMORY_SCOPE_DEVICE
+#define memory_scope_all_svm_devices __OPENCL_MEMORY_SCOPE_ALL_SVM_DEVICES
+#define memory_scope_sub_group __OPENCL_MEMORY_SCOPE_SUB_GROUP
+#define CLK_LOCAL_MEM_FENCE 1
+#define CLK_GLOBAL_MEM_FENCE 2
+#define CLK_IMAGE_MEM_FENCE 4
+#define FLT_MAX 0x1.fffffep127f
+#define FLT_MIN 0x1.0p-126f
+#define FLT_EPSILON 0x1.0p-23f
+#define INT_MAX 2147483647
+#define INT_MIN (-2147483647 - 1)
+#define UINT_MAX 0xffffffffu
+#define CHAR_BIT 8
+#define M_PI_F 3.14159274101257324219f
+#define MAXFLOAT 0x1.fffffep127f
+#define INFINITY __builtin_inff()
+#define NAN __builtin_nanf(\"\")
+";
+
+/// Deepest `#include` nesting (a self-including header stops here).
+const MAX_INCLUDE_DEPTH: usize = 200;
+/// Most tokens macro expansion may produce in one translation unit: a
+/// bound so exponential macros end with an error instead of exhausting memory.
+const MAX_EXPANDED_TOKENS: usize = 50_000_000;
+
+struct Macro {
+    /// None: object-like.
+    params: Option<Vec<Sym>>,
+    variadic: bool,
+    body: Vec<Token>,
+    loc: Loc,
+}
+
+/// A token source: a file's tokens or a macro argument, with the tokens
+/// that macro expansion pushed back in front of it (top = next).
+struct Src {
+    toks: Vec<Token>,
+    pos: usize,
+    pending: Vec<Token>,
+}
+
+impl Src {
+    fn new(toks: Vec<Token>) -> Self {
+        Src {
+            toks,
+            pos: 0,
+            pending: Vec::new(),
+        }
+    }
+    fn next(&mut self) -> Token {
+        if let Some(t) = self.pending.pop() {
+            return t;
+        }
+        let t = self.toks[self.pos].clone();
+        if t.tok != Tok::Eof {
+            self.pos += 1;
+        }
+        t
+    }
+    fn peek(&self) -> &Token {
+        self.pending.last().unwrap_or(&self.toks[self.pos])
+    }
+    /// The rest of the current directive line (file tokens only).
+    fn line(&mut self) -> Vec<Token> {
+        let mut out = Vec::new();
+        while !self.toks[self.pos].bol {
+            out.push(self.toks[self.pos].clone());
+            self.pos += 1;
+        }
+        out
+    }
+}
+
+struct Cond {
+    taken: bool,
+    seen_else: bool,
+    loc: Loc,
+}
+
+/// Names the preprocessor compares against, interned once.
+struct Names {
+    defined: Sym,
+    file: Sym,
+    line: Sym,
+    pragma_op: Sym,
+    va_args: Sym,
+}
+
+/// Preprocesses `main_path` (already read as `main_text`) with `-D`
+/// definitions and `-I` directories into one token stream ending in Eof.
+pub fn preprocess(
+    sm: &mut SourceMap,
+    interner: &mut Interner,
+    main_path: &str,
+    main_text: String,
+    defines: &[(String, Option<String>)],
+    include_dirs: &[PathBuf],
+) -> Result<Vec<Token>> {
+    let names = Names {
+        defined: interner.intern("defined"),
+        file: interner.intern("__FILE__"),
+        line: interner.intern("__LINE__"),
+        pragma_op: interner.intern("_Pragma"),
+        va_args: interner.intern("__VA_ARGS__"),
+    };
+    let mut pp = Pp {
+        sm,
+        int: interner,
+        names,
+        macros: HashMap::new(),
+        include_dirs: include_dirs.to_vec(),
+        out: Vec::new(),
+        depth: 0,
+        once: HashSet::new(),
+        expanded: 0,
+        nesting: 0,
+    };
+    pp.run_buffer("<built-in>", PREDEFINED.to_string(), None)?;
+    let mut cmdline = String::new();
+    for (name, value) in defines {
+        if name.is_empty()
+            || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+            || name.as_bytes()[0].is_ascii_digit()
+        {
+            return Err(Error {
+                loc: Loc {
+                    file: u32::MAX,
+                    line: 1,
+                    col: 1,
+                },
+                msg: format!("macro name '{name}' given with -D is not an identifier"),
+            });
+        }
+        cmdline.push_str(&format!(
+            "#define {name} {}\n",
+            value.as_deref().unwrap_or("1")
+        ));
+    }
+    pp.run_buffer("<command line>", cmdline, None)?;
+    let dir = Path::new(main_path).parent().map(Path::to_path_buf);
+    pp.run_buffer(main_path, main_text, dir)?;
+    let loc = pp.out.last().map(|t| t.loc).unwrap_or_default();
+    pp.out.push(Token {
+        tok: Tok::Eof,
+        loc,
+        bol: true,
+        space: false,
+        hide: None,
+    });
+    Ok(pp.out)
+}
+
+struct Pp<'a> {
+    sm: &'a mut SourceMap,
+    int: &'a mut Interner,
+    names: Names,
+    macros: HashMap<Sym, Rc<Macro>>,
+    include_dirs: Vec<PathBuf>,
+    out: Vec<Token>,
+    depth: usize,
+    once: HashSet<PathBuf>,
+    expanded: usize,
+    nesting: u32,
+}
+
+fn with_hide(mut t: Token, add: &Rc<Vec<Sym>>) -> Token {
+    t.hide = Some(match &t.hide {
+        None => add.clone(),
+        Some(h) => {
+            let mut v: Vec<Sym> = h.iter().chain(add.iter()).copied().collect();
+            v.sort_unstable();
+            v.dedup();
+            Rc::new(v)
+        }
+    });
+    t
+}
+
+impl Pp<'_> {
+    fn name(&self, t: &Token) -> Option<&str> {
+        match t.tok {
+            Tok::Ident(s) => Some(self.int.get(s)),
+            _ => None,
+        }
+    }
+
+    fn run_buffer(&mut self, path: &str, text: String, dir: Option<PathBuf>) -> Result<()> {
+        let file = self.sm.add(path, text);
+        let toks = lex(&self.sm.file(file).text, file, self.int)?;
+        let mut src = Src::new(toks);
+        let mut conds: Vec<Cond> = Vec::new();
+        loop {
+            let from_file = src.pending.is_empty();
+            let t = src.next();
+            if from_file && t.bol && t.is(Punct::Hash) {
+                self.directive(&mut src, &mut conds, t.loc, dir.as_deref())?;
+                continue;
+            }
+            match t.tok {
+                Tok::Eof => break,
+                Tok::Ident(s) if s == self.names.pragma_op => {
+                    self.pragma_operator(&mut src, t.loc)?;
+                }
+                Tok::Ident(_) => {
+                    if !self.expand(&t, &mut src)? {
+                        self.out.push(t);
+                    }
+                }
+                _ => self.out.push(t),
+            }
+        }
+        if let Some(c) = conds.last() {
+            return err(c.loc, "unterminated conditional directive");
+        }
+        Ok(())
+    }
+
+    fn directive(
+        &mut self,
+        src: &mut Src,
+        conds: &mut Vec<Cond>,
+        hash: Loc,
+        dir: Option<&Path>,
+    ) -> Result<()> {
+        if src.peek().bol {
+            return Ok(()); // the null directive
+        }
+        let d = src.next();
+        let Some(name) = self.name(&d).map(str::to_string) else {
+            return err(d.loc, "invalid preprocessing directive");
+        };
+        match name.as_str() {
+            "define" => {
+                let line = src.line();
+                self.define(line, d.loc)
+            }
+            "undef" => {
+                let line = src.line();
+                match line.first().map(|t| t.tok) {
+                    Some(Tok::Ident(s)) => {
+                        self.macros.remove(&s);
+                        Ok(())
+                    }
+                    _ => err(
+                        line.first().map_or(d.loc, |t| t.loc),
+                        "macro name must be an identifier",
+                    ),
+                }
+            }
+            "include" => {
+                let line = src.line();
+                self.include(line, d.loc, dir)
+            }
+            "if" | "ifdef" | "ifndef" => {
+                let line = src.line();
+                let taken = match name.as_str() {
+                    "if" => self.eval_condition(line, d.loc)?,
+                    _ => {
+                        let Some(Tok::Ident(s)) = line.first().map(|t| t.tok) else {
+                            return err(
+                                line.first().map_or(d.loc, |t| t.loc),
+                                "macro name must be an identifier",
+                            );
+                        };
+                        self.macros.contains_key(&s) == (name == "ifdef")
+                    }
+                };
+                conds.push(Cond {
+                    taken,
+                    seen_else: false,
+                    loc: hash,
+                });
+                if !taken {
+                    self.skip_group(src, hash)?;
+                }
+                Ok(())
+            }
+            "elif" => {
+                let line = src.line();
+                let Some(c) = conds.last_mut() else {
+                    return err(d.loc, "#elif without #if");
+                };
+                if c.seen_else {
+                    return err(d.loc, "#elif after #else");
+                }
+                if c.taken {
+                    return self.skip_group(src, hash);
+                }
+                let taken = self.eval_condition(line, d.loc)?;
+                conds.last_mut().expect("checked above").taken = taken;
+                if !taken {
+                    self.skip_group(src, hash)?;
+                }
+                Ok(())
+            }
+            "else" => {
+                src.line();
+                let Some(c) = conds.last_mut() else {
+                    return err(d.loc, "#else without #if");
+                };
+                if c.seen_else {
+                    return err(d.loc, "#else after #else");
+                }
+                c.seen_else = true;
+                if c.taken {
+                    return self.skip_group(src, hash);
+                }
+                c.taken = true;
+                Ok(())
+            }
+            "endif" => {
+                src.line();
+                if conds.pop().is_none() {
+                    return err(d.loc, "#endif without #if");
+                }
+                Ok(())
+            }
+            "pragma" => {
+                let line = src.line();
+                self.pragma(line, d.loc)
+            }
+            "error" => {
+                src.line();
+                // The message as written (after `error` and its blank).
+                let raw = self.sm.file(d.loc.file).line_text(d.loc.line);
+                let text = raw.get(d.loc.col as usize + 4..).unwrap_or("").trim();
+                err(d.loc, format!("#error {text}"))
+            }
+            "warning" | "ident" => {
+                src.line();
+                Ok(())
+            }
+            "line" => err(d.loc, "#line is not supported"),
+            _ => err(d.loc, "invalid preprocessing directive"),
+        }
+    }
+
+    /// Skips a false group up to (not including) the `#elif`, `#else` or
+    /// `#endif` that ends it.
+    fn skip_group(&mut self, src: &mut Src, start: Loc) -> Result<()> {
+        let mut depth = 0usize;
+        loop {
+            let t = &src.toks[src.pos];
+            if t.tok == Tok::Eof {
+                return err(start, "unterminated conditional directive");
+            }
+            if t.bol && t.is(Punct::Hash) {
+                let next = &src.toks[src.pos + 1];
+                if !next.bol {
+                    match self.name(next) {
+                        Some("if" | "ifdef" | "ifndef") => depth += 1,
+                        Some("endif") if depth > 0 => depth -= 1,
+                        Some("elif" | "else" | "endif") if depth == 0 => return Ok(()),
+                        _ => {}
+                    }
+                }
+            }
+            src.pos += 1;
+        }
+    }
+
+    fn define(&mut self, line: Vec<Token>, dloc: Loc) -> Result<()> {
+        let Some(first) = line.first() else {
+            return err(dloc, "macro name missing");
+        };
+        let Tok::Ident(name) = first.tok else {
+            return err(first.loc, "macro name must be an identifier");
+        };
+        if name == self.names.defined {
+            return err(first.loc, "'defined' cannot be used as a macro name");
+        }
+        let mut i = 1;
+        let mut params = None;
+        let mut variadic = false;
+        if line.get(1).is_some_and(|t| t.is(Punct::LParen) && !t.space) {
+            let mut ps = Vec::new();
+            i = 2;
+            loop {
+                let Some(t) = line.get(i) else {
+                    return err(first.loc, "missing ')' in macro parameter list");
+                };
+                i += 1;
+                match t.tok {
+                    Tok::Punct(Punct::RParen) if ps.is_empty() && !variadic => break,
+                    Tok::Punct(Punct::Ellipsis) => {
+                        variadic = true;
+                        ps.push(self.names.va_args);
+                    }
+                    Tok::Ident(p) if !variadic => {
+                        if ps.contains(&p) {
+                            return err(
+                                t.loc,
+                                format!("duplicate macro parameter name '{}'", self.int.get(p)),
+                            );
+                        }
+                        ps.push(p);
+                    }
+                    _ => return err(t.loc, "invalid token in macro parameter list"),
+                }
+                match line.get(i).map(|t| t.tok) {
+                    Some(Tok::Punct(Punct::Comma)) if !variadic => i += 1,
+                    Some(Tok::Punct(Punct::RParen)) => {
+                        i += 1;
+                        break;
+                    }
+                    _ => {
+                        return err(
+                            line.get(i).map_or(t.loc, |t| t.loc),
+                            "expected ',' or ')' in macro parameter list",
+                        )
+                    }
+                }
+            }
+            params = Some(ps);
+        }
+        let body: Vec<Token> = line[i..].to_vec();
+        if let (Some(b), Some(l)) = (body.first(), body.last()) {
+            if b.is(Punct::HashHash) || l.is(Punct::HashHash) {
+                let at = if b.is(Punct::HashHash) { b.loc } else { l.loc };
+                return err(at, "'##' cannot appear at either end of a macro expansion");
+            }
+        }
+        if let Some(ps) = &params {
+            for (k, t) in body.iter().enumerate() {
+                if t.is(Punct::Hash)
+                    && !matches!(body.get(k + 1).map(|n| n.tok), Some(Tok::Ident(s)) if ps.contains(&s))
+                {
+                    return err(t.loc, "'#' is not followed by a macro parameter");
+                }
+            }
+        }
+        self.macros.insert(
+            name,
+            Rc::new(Macro {
+                params,
+                variadic,
+                body,
+                loc: first.loc,
+            }),
+        );
+        Ok(())
+    }
+
+    fn include(&mut self, line: Vec<Token>, dloc: Loc, dir: Option<&Path>) -> Result<()> {
+        let Some(first) = line.first() else {
+            return err(dloc, "expected \"FILENAME\" or <FILENAME>");
+        };
+        let (name, quoted) = match first.tok {
+            Tok::Str(s) => {
+                let text = self.int.get(s);
+                (text[1..text.len() - 1].to_string(), true)
+            }
+            Tok::Punct(Punct::Lt) => {
+                let src_line = self.sm.file(first.loc.file).line_text(first.loc.line);
+                let rest = src_line.get(first.loc.col as usize..).unwrap_or("");
+                let Some(end) = rest.find('>') else {
+                    return err(first.loc, "expected '>'");
+                };
+                (rest[..end].to_string(), false)
+            }
+            _ => return err(first.loc, "expected \"FILENAME\" or <FILENAME>"),
+        };
+        let mut candidates: Vec<PathBuf> = Vec::new();
+        if quoted {
+            candidates.push(dir.map_or_else(|| PathBuf::from(&name), |d| d.join(&name)));
+        }
+        candidates.extend(self.include_dirs.iter().map(|d| d.join(&name)));
+        let Some(path) = candidates.into_iter().find(|p| p.is_file()) else {
+            return err(first.loc, format!("'{name}' file not found"));
+        };
+        let canonical = path.canonicalize().unwrap_or_else(|_| path.clone());
+        if self.once.contains(&canonical) {
+            return Ok(());
+        }
+        if self.depth >= MAX_INCLUDE_DEPTH {
+            return err(first.loc, "#include nested too deeply");
+        }
+        let text = std::fs::read_to_string(&path).map_err(|e| Error {
+            loc: first.loc,
+            msg: format!("cannot read '{}': {e}", path.display()),
+        })?;
+        self.depth += 1;
+        let sub_dir = path.parent().map(Path::to_path_buf);
+        let r = self.run_buffer(&path.to_string_lossy(), text, sub_dir);
+        self.depth -= 1;
+        r
+    }
+
+    fn pragma(&mut self, line: Vec<Token>, dloc: Loc) -> Result<()> {
+        let Some(first) = line.first() else {
+            return Ok(());
+        };
+        match self.name(first) {
+            Some("unroll") => {
+                let rest: Vec<Token> = line[1..].to_vec();
+                let n = if rest.is_empty() {
+                    None
+                } else {
+                    let expanded = self.expand_list(rest)?;
+                    let loc = expanded.first().map_or(first.loc, |t| t.loc);
+                    let mut ev = Eval {
+                        toks: &expanded,
+                        pos: 0,
+                        int: self.int,
+                        loc,
+                        depth: 0,
+                    };
+                    let v = ev.expr()?;
+                    if ev.pos != expanded.len() {
+                        return err(
+                            expanded[ev.pos].loc,
+                            "expected an integer constant after '#pragma unroll'",
+                        );
+                    }
+                    if v.0 <= 0 || v.0 > u32::MAX as i64 {
+                        return err(loc, format!("invalid value '{}'; must be positive", v.0));
+                    }
+                    Some(v.0 as u32)
+                };
+                self.out.push(Token {
+                    tok: Tok::Pragma(Pragma::Unroll(n)),
+                    loc: first.loc,
+                    bol: false,
+                    space: true,
+                    hide: None,
+                });
+            }
+            Some("nounroll") => {
+                self.out.push(Token {
+                    tok: Tok::Pragma(Pragma::Unroll(Some(1))),
+                    loc: first.loc,
+                    bol: false,
+                    space: true,
+                    hide: None,
+                });
+            }
+            Some("once") => {
+                let path = PathBuf::from(&self.sm.file(dloc.file).path);
+                self.once.insert(path.canonicalize().unwrap_or(path));
+            }
+            Some("OPENCL") => {
+                let words: Vec<&str> = line.iter().skip(1).filter_map(|t| self.name(t)).collect();
+                if words.first() == Some(&"FP_CONTRACT") {
+                    let on = match words.get(1) {
+                        Some(&"ON") | Some(&"DEFAULT") => true,
+                        Some(&"OFF") => false,
+                        _ => return err(
+                            first.loc,
+                            "expected 'ON', 'OFF' or 'DEFAULT' after '#pragma OPENCL FP_CONTRACT'",
+                        ),
+                    };
+                    self.out.push(Token {
+                        tok: Tok::Pragma(Pragma::FpContract(on)),
+                        loc: first.loc,
+                        bol: false,
+                        space: true,
+                        hide: None,
+                    });
+                }
+            }
+            _ => {} // unknown pragmas are ignored, as C requires
+        }
+        Ok(())
+    }
+
+    fn pragma_operator(&mut self, src: &mut Src, loc: Loc) -> Result<()> {
+        let open = src.next();
+        let s = src.next();
+        let close = src.next();
+        let Tok::Str(sym) = s.tok else {
+            return err(s.loc, "_Pragma takes a parenthesized string literal");
+        };
+        if !open.is(Punct::LParen) || !close.is(Punct::RParen) {
+            return err(loc, "_Pragma takes a parenthesized string literal");
+        }
+        let text = self.int.get(sym).to_string();
+        let inner = unescape(&text[1..text.len() - 1]).ok_or_else(|| Error {
+            loc: s.loc,
+            msg: "invalid escape in _Pragma string".into(),
+        })?;
+        let inner = String::from_utf8_lossy(&inner).into_owned();
+        let mut toks = lex(&inner, loc.file, self.int)?;
+        toks.pop();
+        for t in &mut toks {
+            t.loc = s.loc;
+        }
+        self.pragma(toks, loc)
+    }
+
+    /// Expands the macro named by `t` if it is one and may expand here;
+    /// the result goes in front of `src`. False when `t` stays as it is.
+    fn expand(&mut self, t: &Token, src: &mut Src) -> Result<bool> {
+        let Tok::Ident(name) = t.tok else {
+            return Ok(false);
+        };
+        if t.hide
+            .as_ref()
+            .is_some_and(|h| h.binary_search(&name).is_ok())
+        {
+            return Ok(false);
+        }
+        if name == self.names.line || name == self.names.file {
+            let text = if name == self.names.line {
+                t.loc.line.to_string()
+            } else {
+                format!("{:?}", self.sm.file(t.loc.file).path)
+            };
+            let sym = self.int.intern(&text);
+            let tok = if name == self.names.line {
+                Tok::Number(sym)
+            } else {
+                Tok::Str(sym)
+            };
+            src.pending.push(Token {
+                tok,
+                loc: t.loc,
+                bol: false,
+                space: t.space,
+                hide: None,
+            });
+            return Ok(true);
+        }
+        let Some(m) = self.macros.get(&name).cloned() else {
+            return Ok(false);
+        };
+        let hide = Rc::new(vec![name]);
+        let result: Vec<Token> = match &m.params {
+            // Object-like: no parameters, but `##` still pastes.
+            None => self.substitute(&m, &[], Vec::new(), t.loc)?,
+            Some(params) => {
+                if !src.peek().is(Punct::LParen) {
+                    return Ok(false);
+                }
+                src.next();
+                let args = self.collect_args(src, t, params.len(), m.variadic)?;
+                self.substitute(&m, params, args, t.loc)?
+            }
+        };
+        self.expanded += result.len();
+        if self.expanded > MAX_EXPANDED_TOKENS {
+            return err(t.loc, "macro expansion produces too many tokens");
+        }
+        let mut result: Vec<Token> = result
+            .into_iter()
+            .map(|r| with_hide(r, &with_hide_set(t, &hide)))
+            .collect();
+        if let Some(first) = result.first_mut() {
+            first.space = t.space;
+        }
+        src.pending.extend(result.into_iter().rev());
+        Ok(true)
+    }
+
+    fn collect_args(
+        &mut self,
+        src: &mut Src,
+        t: &Token,
+        nparams: usize,
+        variadic: bool,
+    ) -> Result<Vec<Vec<Token>>> {
+        let mut args: Vec<Vec<Token>> = vec![Vec::new()];
+        let mut depth = 0usize;
+        loop {
+            let a = src.next();
+            match a.tok {
+                Tok::Eof => return err(t.loc, "unterminated function-like macro invocation"),
+                Tok::Punct(Punct::LParen) => depth += 1,
+                Tok::Punct(Punct::RParen) if depth == 0 => break,
+                Tok::Punct(Punct::RParen) => depth -= 1,
+                Tok::Punct(Punct::Comma) if depth == 0 && !(variadic && args.len() == nparams) => {
+                    args.push(Vec::new());
+                    continue;
+                }
+                _ => {}
+            }
+            args.last_mut().expect("never empty").push(a);
+        }
+        if nparams == 0 && args.len() == 1 && args[0].is_empty() {
+            args.clear();
+        }
+        if variadic && args.len() + 1 == nparams {
+            args.push(Vec::new());
+        }
+        let name = self.name(t).unwrap_or("").to_string();
+        if args.len() > nparams {
+            return err(
+                t.loc,
+                format!("too many arguments provided to function-like macro invocation '{name}'"),
+            );
+        }
+        if args.len() < nparams {
+            return err(
+                t.loc,
+                format!("too few arguments provided to function-like macro invocation '{name}'"),
+            );
+        }
+        Ok(args)
+    }
+
+    fn substitute(
+        &mut self,
+        m: &Macro,
+        params: &[Sym],
+        args: Vec<Vec<Token>>,
+        at: Loc,
+    ) -> Result<Vec<Token>> {
+        let param_of = |t: &Token| match t.tok {
+            Tok::Ident(s) => params.iter().position(|p| *p == s),
+            _ => None,
+        };
+        let mut expanded: Vec<Option<Vec<Token>>> = vec![None; args.len()];
+        let body = &m.body;
+        let mut out: Vec<Token> = Vec::new();
+        // True when the last thing appended was an empty argument (a
+        // placemarker): a following `##` then pastes with nothing.
+        let mut placemarker = false;
+        let mut i = 0;
+        while i < body.len() {
+            let b = &body[i];
+            if b.is(Punct::Hash) && m.params.is_some() {
+                let p = param_of(&body[i + 1]).expect("checked at #define");
+                out.push(self.stringize(&args[p], at, b.space));
+                placemarker = false;
+                i += 2;
+                continue;
+            }
+            if b.is(Punct::HashHash) {
+                let rhs: Vec<Token> = match param_of(&body[i + 1]) {
+                    Some(p) => args[p].clone(),
+                    None => vec![Token {
+                        loc: at,
+                        ..body[i + 1].clone()
+                    }],
+                };
+                i += 2;
+                let lhs = if placemarker { None } else { out.pop() };
+                match (lhs, rhs.split_first()) {
+                    (Some(l), Some((r0, rest))) => {
+                        let pasted = self.paste(&l, r0)?;
+                        out.push(pasted);
+                        out.extend(rest.iter().cloned());
+                    }
+                    (None, Some(_)) => out.extend(rhs.iter().cloned()),
+                    (Some(l), None) => out.push(l),
+                    (None, None) => {}
+                }
+                placemarker = rhs.is_empty() && placemarker;
+                continue;
+            }
+            if let Some(p) = param_of(b) {
+                let before_paste = body.get(i + 1).is_some_and(|n| n.is(Punct::HashHash));
+                let toks = if before_paste {
+                    args[p].clone()
+                } else {
+                    if expanded[p].is_none() {
+                        expanded[p] = Some(self.expand_list(args[p].clone())?);
+                    }
+                    expanded[p].clone().expect("just set")
+                };
+                placemarker = toks.is_empty();
+                let mut toks = toks;
+                if let Some(f) = toks.first_mut() {
+                    f.space = b.space;
+                }
+                out.extend(toks);
+                i += 1;
+                continue;
+            }
+            out.push(Token {
+                loc: at,
+                bol: false,
+                ..b.clone()
+            });
+            placemarker = false;
+            i += 1;
+        }
+        let _ = m.loc;
+        Ok(out)
+    }
+
+    fn stringize(&mut self, arg: &[Token], at: Loc, space: bool) -> Token {
+        let mut s = String::from("\"");
+        for (k, t) in arg.iter().enumerate() {
+            if k > 0 && t.space {
+                s.push(' ');
+            }
+            let sp = spelling(&t.tok, self.int);
+            if matches!(t.tok, Tok::Str(_) | Tok::Char(_)) {
+                for c in sp.chars() {
+                    if c == '"' || c == '\\' {
+                        s.push('\\');
+                    }
+                    s.push(c);
+                }
+            } else {
+                s.push_str(&sp);
+            }
+        }
+        s.push('"');
+        Token {
+            tok: Tok::Str(self.int.intern(&s)),
+            loc: at,
+            bol: false,
+            space,
+            hide: None,
+        }
+    }
+
+    fn paste(&mut self, l: &Token, r: &Token) -> Result<Token> {
+        let text = format!(
+            "{}{}",
+            spelling(&l.tok, self.int),
+            spelling(&r.tok, self.int)
+        );
+        let toks = lex(&text, l.loc.file, self.int)
+            .ok()
+            .filter(|t| t.len() == 2);
+        match toks {
+            Some(t) => Ok(Token {
+                tok: t[0].tok,
+                loc: l.loc,
+                bol: false,
+                space: l.space,
+                hide: l.hide.clone(),
+            }),
+            None => err(
+                l.loc,
+                format!("pasting formed '{text}', an invalid preprocessing token"),
+            ),
+        }
+    }
+
+    /// Fully macro-expands a token list on its own (macro arguments, `#if`
+    /// lines, `#pragma unroll` counts).
+    fn expand_list(&mut self, toks: Vec<Token>) -> Result<Vec<Token>> {
+        // Arguments that contain macro calls expand recursively: bound it.
+        self.nesting += 1;
+        if self.nesting > 200 {
+            let loc = toks.first().map(|t| t.loc).unwrap_or_default();
+            return err(loc, "macro arguments are too deeply nested");
+        }
+        let r = self.expand_list_inner(toks);
+        self.nesting -= 1;
+        r
+    }
+
+    fn expand_list_inner(&mut self, mut toks: Vec<Token>) -> Result<Vec<Token>> {
+        let loc = toks.last().map(|t| t.loc).unwrap_or_default();
+        toks.push(Token {
+            tok: Tok::Eof,
+            loc,
+            bol: true,
+            space: false,
+            hide: None,
+        });
+        let mut src = Src::new(toks);
+        let mut out = Vec::new();
+        loop {
+            let t = src.next();
+            if t.tok == Tok::Eof {
+                return Ok(out);
+            }
+            if !self.expand(&t, &mut src)? {
+                out.push(t);
+            }
+        }
+    }
+
+    fn eval_condition(&mut self, line: Vec<Token>, dloc: Loc) -> Result<bool> {
+        if line.is_empty() {
+            return err(dloc, "expected value in expression");
+        }
+        // `defined X` / `defined(X)` are replaced before expansion.
+        let mut pre = Vec::with_capacity(line.len());
+        let mut i = 0;
+        while i < line.len() {
+            let t = &line[i];
+            if t.tok == Tok::Ident(self.names.defined) {
+                let paren = line.get(i + 1).is_some_and(|n| n.is(Punct::LParen));
+                let at = if paren { i + 2 } else { i + 1 };
+                let Some(Tok::Ident(s)) = line.get(at).map(|n| n.tok) else {
+                    return err(
+                        line.get(at).map_or(t.loc, |n| n.loc),
+                        "macro name must be an identifier",
+                    );
+                };
+                if paren && !line.get(at + 1).is_some_and(|n| n.is(Punct::RParen)) {
+                    return err(
+                        line.get(at + 1).map_or(t.loc, |n| n.loc),
+                        "missing ')' after 'defined'",
+                    );
+                }
+                let v = if self.macros.contains_key(&s) {
+                    "1"
+                } else {
+                    "0"
+                };
+                pre.push(Token {
+                    tok: Tok::Number(self.int.intern(v)),
+                    ..t.clone()
+                });
+                i = at + 1 + paren as usize;
+                continue;
+            }
+            pre.push(t.clone());
+            i += 1;
+        }
+        let toks = self.expand_list(pre)?;
+        let mut ev = Eval {
+            toks: &toks,
+            pos: 0,
+            int: self.int,
+            loc: dloc,
+            depth: 0,
+        };
+        let v = ev.expr()?;
+        if ev.pos != toks.len() {
+            return err(
+                toks[ev.pos].loc,
+                "token is not a valid binary operator in a preprocessor subexpression",
+            );
+        }
+        Ok(v.0 != 0)
+    }
+}
+
+fn with_hide_set(t: &Token, add: &Rc<Vec<Sym>>) -> Rc<Vec<Sym>> {
+    match &t.hide {
+        None => add.clone(),
+        Some(_) => with_hide(t.clone(), add).hide.expect("just set"),
+    }
+}

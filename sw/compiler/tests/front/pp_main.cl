@@ -1,0 +1,3 @@
+#include "defs.h"
+#include "defs.h"
+int x = FROM_HEADER;

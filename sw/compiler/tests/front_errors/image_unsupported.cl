@@ -1,0 +1,4 @@
+// EXPECT: 2:15: 'image2d_t' is not supported by this compiler
+kernel void k(image2d_t img, global float *p) {
+  p[0] = 0.0f;
+}
