@@ -9,17 +9,15 @@
 use arch::device::{Fault, FaultKind};
 
 use super::decode::{Control, Decoded};
+use super::salu::{self, ControlEffect};
 use super::scheduler::Sched;
-use super::wave::counter;
+use super::{lds, simd, vmem};
 use super::{AluOp, Cu, MemOpE, TickCtx};
 use crate::event::Event;
 use crate::exec::{self, ExecCtx, MemOp, Vgprs};
 use crate::inject::InjectKind;
-use crate::mem::{Access, Unit};
+use crate::mem::Unit;
 use crate::stats::{Class, Stall};
-
-/// Largest value of the vmcnt, vscnt and lgkmcnt counters (6-bit fields on gfx10).
-const COUNTER_MAX: u8 = 63;
 
 impl Cu {
     /// Whether wave `slot` can issue now; `Ok` carries its decoded instruction.
@@ -95,31 +93,17 @@ impl Cu {
         if d.control == Control::Endpgm && w.alu_inflight > 0 {
             return Err(Some(Stall::Dependency));
         }
-        match d.class {
-            Class::Valu if self.simd[usize::from(w.simd.value())].busy_until > now => {
-                Err(Some(Stall::BankConflict))
-            }
-            Class::Vmem | Class::Smem
-                if self.vmem.queue.len() >= self.cfg.vmem_queue_depth as usize =>
-            {
-                Err(Some(Stall::Backpressure))
-            }
-            // The waitcnt counters are 6-bit fields on gfx10: a wave whose
-            // counter is full cannot issue another operation it would count
-            // (FLAT counts on lgkmcnt too).
-            Class::Vmem
-                if w.vmcnt.value() >= COUNTER_MAX
-                    || w.vscnt.value() >= COUNTER_MAX
-                    || w.lgkmcnt.value() >= COUNTER_MAX =>
-            {
-                Err(Some(Stall::Backpressure))
-            }
-            Class::Smem | Class::Lds if w.lgkmcnt.value() >= COUNTER_MAX => {
-                Err(Some(Stall::Backpressure))
-            }
-            Class::Lds if self.lds.busy_until > now + 64 => Err(Some(Stall::BankConflict)),
-            _ => Ok(()),
-        }
+        // Each block says whether it can take the instruction now.
+        let stall = match d.class {
+            Class::Valu => self.simd[usize::from(w.simd.value())].stall(now),
+            Class::Vmem | Class::Smem => self
+                .vmem
+                .stall(self.cfg.vmem_queue_depth)
+                .or_else(|| w.counter_stall(d.class)),
+            Class::Lds => w.counter_stall(d.class).or_else(|| self.lds.stall(now)),
+            _ => None,
+        };
+        stall.map_or(Ok(()), |s| Err(Some(s)))
     }
 
     /// One issue slot of SIMD `simd`.
@@ -178,18 +162,17 @@ impl Cu {
         }
     }
 
+    /// Issues instruction `d` of wave `slot` on SIMD `simd`: the common
+    /// bookkeeping, then the block that handles its class.
     fn issue_one(&mut self, slot: usize, simd: usize, d: Decoded, cx: &mut TickCtx<'_>) {
         let now = cx.now;
         let inst = d.inst;
-        let (pc, seq, exec_mask, wave64, id, g) = {
+        let (pc, seq, exec_mask) = {
             let w = &mut self.waves[slot];
             let r = (
                 w.pc.value(),
                 w.seq,
                 exec::operand::masked(w.scalar.exec(), w.env.target_wave64),
-                w.env.target_wave64,
-                w.id,
-                usize::from(w.wg.value()),
             );
             w.pc = super::wave::a48(w.pc.value() + u64::from(inst.size));
             w.seq += 1;
@@ -201,7 +184,7 @@ impl Cu {
             _ => 1,
         };
         let widx = self.take_writes();
-        let mut op = AluOp {
+        let op = AluOp {
             due: now + 1,
             slot: slot as u16,
             widx,
@@ -215,42 +198,70 @@ impl Cu {
             special: false,
         };
         if d.control != Control::None {
-            self.salu.accept(slot, simd, pc, false);
-            self.pool[widx as usize].clear();
-            let w = &mut self.waves[slot];
-            match d.control {
-                Control::Endpgm => w.ending = true,
-                Control::Barrier => {
-                    w.at_barrier = true;
-                    let wg = &mut self.wgs[g];
-                    wg.arrived = count7(wg.arrived);
-                    self.release_barrier(g);
-                }
-                Control::Waitcnt { vm, vs, lgkm } => {
-                    w.wait = Some(sopk_waitcnt(&inst, &w.scalar, (vm, vs, lgkm)));
-                }
-                Control::Nop(n) => w.sleep_until = now + u64::from(n) + 1,
-                Control::Sleep(n) => w.sleep_until = now + 64 * u64::from(n).max(1),
-                Control::Setprio(p) => w.prio = arbitrary_int::u2::new(p & 3),
-                Control::Ignore | Control::None => {}
-            }
-            if let Some(ev) = cx.events.as_deref_mut() {
-                ev.push(Event::Issue {
-                    wave: id,
-                    pc,
-                    seq,
-                    memory: Vec::new(),
-                });
-            }
-            self.push_alu(op);
+            self.issue_control(op, simd, d, cx);
             return;
         }
-        // The functional effect, now.
+        if !self.execute(slot, simd, widx, (pc, seq), &inst, cx) {
+            return;
+        }
+        if self.pool[widx as usize].access.op == MemOp::None {
+            self.issue_alu(op, simd, d, now);
+        } else {
+            self.issue_mem(op, cx);
+        }
+    }
+
+    /// A control instruction: the issue stage applies its effect to the
+    /// wave's registers ([`salu::control_effect`]); it retires through the
+    /// writeback pipe like a SALU instruction.
+    fn issue_control(&mut self, op: AluOp, simd: usize, d: Decoded, cx: &mut TickCtx<'_>) {
+        let (slot, now) = (usize::from(op.slot), cx.now);
+        self.salu.accept(slot, simd, op.pc, false);
+        self.pool[op.widx as usize].clear();
+        let w = &mut self.waves[slot];
+        let g = usize::from(w.wg.value());
+        match salu::control_effect(d.control, &op.inst, &w.scalar, now) {
+            ControlEffect::End => w.ending = true,
+            ControlEffect::Barrier => {
+                w.at_barrier = true;
+                let wg = &mut self.wgs[g];
+                wg.arrived = salu::count7(wg.arrived);
+                self.release_barrier(g);
+            }
+            ControlEffect::Wait(limits) => w.wait = Some(limits),
+            ControlEffect::SleepUntil(t) => w.sleep_until = t,
+            ControlEffect::Prio(p) => w.prio = p,
+            ControlEffect::Nothing => {}
+        }
+        if let Some(ev) = cx.events.as_deref_mut() {
+            ev.push(Event::Issue {
+                wave: self.waves[slot].id,
+                pc: op.pc,
+                seq: op.seq,
+                memory: Vec::new(),
+            });
+        }
+        self.push_alu(op);
+    }
+
+    /// The functional effect of instruction `inst` of wave `slot`, now, into
+    /// the write record `widx`; false (with the CU's fault set) when it faulted.
+    fn execute(
+        &mut self,
+        slot: usize,
+        simd: usize,
+        widx: u16,
+        (pc, seq): (u64, u64),
+        inst: &arch::isa::Instruction,
+        cx: &mut TickCtx<'_>,
+    ) -> bool {
+        let now = cx.now;
+        let w = &self.waves[slot];
+        let id = w.id;
         let result = {
-            let w = &self.waves[slot];
             let rows = &self.simd[simd].vgpr.rows
                 [w.vgpr_base as usize..(w.vgpr_base + w.vgpr_rows) as usize];
-            let wg = &self.wgs[g];
+            let wg = &self.wgs[usize::from(w.wg.value())];
             let lds =
                 &mut self.lds.bytes[wg.lds_base as usize..(wg.lds_base + wg.lds_len) as usize];
             let mut ctx = ExecCtx {
@@ -260,8 +271,9 @@ impl Cu {
                 pc,
                 cycle: now,
             };
+            let wave64 = w.env.target_wave64;
             exec::execute(
-                &inst,
+                inst,
                 &w.scalar,
                 Vgprs { rows, wave64 },
                 &mut ctx,
@@ -277,7 +289,7 @@ impl Cu {
                 instruction: Some(inst.to_string()),
                 cycle: now,
             }));
-            return;
+            return false;
         }
         self.inject(slot, widx, cx);
         if let Some(ev) = cx.events.as_deref_mut() {
@@ -288,67 +300,58 @@ impl Cu {
                 memory: self.pool[widx as usize].memory.clone(),
             });
         }
-        let writes = &self.pool[widx as usize];
-        let mem_op = writes.access.op;
-        if mem_op == MemOp::None {
-            for &(code, _) in &writes.sgpr {
-                if code < 106 {
-                    op.sb_sgpr |= 1 << code;
-                } else {
-                    op.special = true;
-                }
+        true
+    }
+
+    /// An ALU instruction (VALU, SALU or branch): scoreboard bits from its
+    /// writes, and the due cycle its unit decides ([`simd::timing`],
+    /// [`salu::due`]).
+    fn issue_alu(&mut self, mut op: AluOp, simd: usize, d: Decoded, now: u64) {
+        let slot = usize::from(op.slot);
+        let wave64 = self.waves[slot].env.target_wave64;
+        (op.sb_sgpr, op.sb_vgpr, op.special) =
+            super::wave::scoreboard(&self.pool[op.widx as usize]);
+        op.branch = d.branch;
+        op.due = match d.class {
+            Class::Valu => {
+                let v = simd::timing(
+                    wave64,
+                    op.exec,
+                    d.rate,
+                    &d.bank_reads,
+                    self.cfg.valu_latency,
+                );
+                self.stats.skipped_halves += u64::from(v.skipped);
+                self.stats.vgpr_bank_conflict_cycles += u64::from(v.conflict);
+                self.stats.valu_busy_cycles += u64::from(v.busy);
+                let first_half = simd::first_half(wave64, op.exec);
+                let in_simd = slot - simd * self.cfg.wave_slots as usize;
+                self.simd[simd].accept(now, in_simd, first_half, &v);
+                now + u64::from(v.writeback)
             }
-            op.special |= writes.scc.is_some()
-                || writes.mode.is_some()
-                || writes.trapsts.is_some()
-                || writes.flat_scratch.is_some();
-            for v in &writes.vgpr {
-                let r = usize::from(v.reg & 0xff);
-                op.sb_vgpr[r / 64] |= 1 << (r % 64);
+            _ => {
+                self.salu.accept(slot, simd, op.pc, d.branch);
+                salu::due(
+                    now,
+                    d.branch,
+                    self.cfg.salu_latency,
+                    self.cfg.branch_latency,
+                )
             }
-            op.branch = d.branch;
-            op.due = match d.class {
-                Class::Valu => {
-                    let v = super::simd::timing(
-                        wave64,
-                        exec_mask,
-                        d.rate,
-                        &d.bank_reads,
-                        self.cfg.valu_latency,
-                    );
-                    self.stats.skipped_halves += u64::from(v.skipped);
-                    self.stats.vgpr_bank_conflict_cycles += u64::from(v.conflict);
-                    self.stats.valu_busy_cycles += u64::from(v.busy);
-                    let first_half = u8::from(wave64 && exec_mask as u32 == 0);
-                    self.simd[simd].accept(
-                        now,
-                        slot - simd * self.cfg.wave_slots as usize,
-                        first_half,
-                        &v,
-                    );
-                    now + u64::from(v.writeback)
-                }
-                _ if d.branch => {
-                    self.salu.accept(slot, simd, pc, true);
-                    now + u64::from(self.cfg.branch_latency)
-                }
-                _ => {
-                    self.salu.accept(slot, simd, pc, false);
-                    now + u64::from(self.cfg.salu_latency)
-                }
-            };
-            if d.branch {
-                self.waves[slot].wait_branch = true;
-            }
-            self.push_alu(op);
-            return;
-        }
-        // A memory instruction: timing only from here on.
-        let counter = match mem_op {
-            MemOp::ScalarLoad | MemOp::Lds => counter::LGKM,
-            MemOp::VectorStore | MemOp::VectorAtomic { returns: false } => counter::VS,
-            _ => counter::VM,
         };
+        if d.branch {
+            self.waves[slot].wait_branch = true;
+        }
+        self.push_alu(op);
+    }
+
+    /// A memory instruction (timing only from here on): its counters
+    /// ([`vmem::counters`]), then the LDS ([`lds::conflict_cycles`]) or the
+    /// coalescer ([`vmem::coalesce`]) decides how many completions it waits for.
+    fn issue_mem(&mut self, op: AluOp, cx: &mut TickCtx<'_>) {
+        let (now, slot, widx, inst) = (cx.now, usize::from(op.slot), op.widx, op.inst);
+        let mem_op = self.pool[widx as usize].access.op;
+        let (counter, also) = vmem::counters(mem_op, inst.family == arch::isa::Family::Flat);
         let index = match self.mem_free.pop() {
             Some(i) => i,
             None => {
@@ -361,7 +364,7 @@ impl Cu {
         let bypass = inst.modifiers.glc || inst.modifiers.dlc || inst.modifiers.slc;
         let remaining = match mem_op {
             MemOp::Lds => {
-                let cycles = super::lds::conflict_cycles(lanes, self.cfg.lds_banks);
+                let cycles = lds::conflict_cycles(lanes, self.cfg.lds_banks);
                 self.stats.lds_bank_conflict_cycles += u64::from(cycles - 1);
                 let due = self.lds.accept(now, slot, cycles, self.cfg.lds_latency);
                 self.lds.pipe.push_back((due, index));
@@ -369,17 +372,11 @@ impl Cu {
             }
             MemOp::CacheControl => 0,
             _ => {
-                let (unit, access) = match mem_op {
-                    MemOp::ScalarLoad => (Unit::Scalar, Access::Read),
-                    MemOp::VectorLoad => (Unit::Vector, Access::Read),
-                    MemOp::VectorStore => (Unit::Vector, Access::Write),
-                    MemOp::VectorAtomic { returns } => (Unit::Vector, Access::Atomic { returns }),
-                    _ => (Unit::Vector, Access::Read),
-                };
+                let (unit, access) = vmem::request_kind(mem_op);
                 let mut seen = std::mem::take(&mut self.seen);
                 let mut q = std::mem::take(&mut self.vmem.queue);
                 let mut adder = QueueExtend { q: &mut q, unit };
-                let n = super::vmem::coalesce(
+                let n = vmem::coalesce(
                     lanes,
                     line,
                     access,
@@ -402,24 +399,15 @@ impl Cu {
             // Nothing to wait for (no active lanes): completes next cycle.
             self.lds.pipe.push_back((now + 1, index));
         }
-        // FLAT may reach either memory, so it counts on vmcnt/vscnt and on
-        // lgkmcnt alike (RDNA2 ISA guide, "Data dependency resolution"); both
-        // come down when it completes.
-        let also =
-            (inst.family == arch::isa::Family::Flat).then_some(if counter == counter::LGKM {
-                counter::VM
-            } else {
-                counter::LGKM
-            });
         self.mem_ops[index as usize] = Some(MemOpE {
             slot: slot as u16,
             counter: counter as u8,
             also: also.map_or(u8::MAX, |c| c as u8),
             remaining: remaining.max(1),
             widx,
-            pc,
-            seq,
-            exec: exec_mask,
+            pc: op.pc,
+            seq: op.seq,
+            exec: op.exec,
             inst,
         });
         let w = &mut self.waves[slot];
@@ -519,38 +507,5 @@ impl Extend<crate::mem::MemRequest> for QueueExtend<'_> {
         for r in iter {
             self.q.push_back((self.unit, r));
         }
-    }
-}
-
-/// Counts one more wave at a barrier (7-bit: at most 64 waves per workgroup on a CU).
-#[inline]
-fn count7(c: arbitrary_int::u7) -> arbitrary_int::u7 {
-    arbitrary_int::u7::new((c.value() + 1).min(127))
-}
-
-/// The limits of a waitcnt instruction: for the single-counter SOPK forms
-/// (`s_waitcnt_vscnt`, `_vmcnt`, `_lgkmcnt`) the count is the SGPR operand's
-/// bits [5:0] OR'd with `SIMM16[5:0]` (`null` reads as 0, so the usual
-/// `s_waitcnt_vscnt null, N` waits for N); the other counters stay at "no wait".
-fn sopk_waitcnt(
-    inst: &arch::isa::Instruction,
-    scalar: &exec::ScalarState,
-    limits: (u8, u8, u8),
-) -> (u8, u8, u8) {
-    use arch::isa::{Opcode, Operand};
-    const NULL: u16 = 125;
-    let sgpr = match inst.operands().first() {
-        Some(&Operand::Src { code, .. }) if code != NULL => scalar
-            .sgpr
-            .get(usize::from(code))
-            .map_or(0, |&v| (v & 0x3f) as u8),
-        _ => 0,
-    };
-    let (vm, vs, lgkm) = limits;
-    match inst.opcode {
-        Opcode::S_WAITCNT_VSCNT => (vm, vs | sgpr, lgkm),
-        Opcode::S_WAITCNT_VMCNT => (vm | sgpr, vs, lgkm),
-        Opcode::S_WAITCNT_LGKMCNT => (vm, vs, lgkm | sgpr),
-        _ => limits,
     }
 }

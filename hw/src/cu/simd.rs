@@ -86,6 +86,22 @@ impl Simd {
     }
 }
 
+impl Simd {
+    /// Why a VALU instruction cannot enter at `now` (the previous one's
+    /// passes still occupy the pipe), if it cannot.
+    #[inline]
+    pub fn stall(&self, now: u64) -> Option<crate::stats::Stall> {
+        (self.busy_until > now).then_some(crate::stats::Stall::BankConflict)
+    }
+}
+
+/// The half the first pass of a wave64 instruction with EXEC `exec` runs
+/// (1 when the low half is skipped); always 0 for wave32.
+#[inline]
+pub fn first_half(wave64: bool, exec: u64) -> u8 {
+    u8::from(wave64 && exec as u32 == 0)
+}
+
 /// Timing of one VALU instruction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ValuTiming {
