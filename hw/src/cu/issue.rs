@@ -11,9 +11,10 @@ use arch::device::{Fault, FaultKind};
 use super::decode::{Control, Decoded};
 use super::salu::{self, ControlEffect};
 use super::scheduler::Sched;
+use super::subvec;
 use super::{lds, simd, vmem};
 use super::{AluOp, Cu, MemOpE, TickCtx};
-use crate::event::Event;
+use crate::event::{Event, PartPass};
 use crate::exec::{self, ExecCtx, MemOp, Vgprs};
 use crate::inject::InjectKind;
 use crate::mem::Unit;
@@ -44,6 +45,53 @@ impl Cu {
             }
             self.waves[slot].wait = None;
         }
+        self.decode_next(slot, cx)?;
+        let w = &self.waves[slot];
+        // EXEC (a "special" register) must be final before a window opens
+        // on it; the dependency check below stalls the wave meanwhile.
+        if (w.win_open || self.modectl.wants_subvec())
+            && w.sb_special == 0
+            && self.parts(w) > 1
+            && self.window(slot)
+        {
+            // Back to the window's first instruction for the next part.
+            self.decode_next(slot, cx)?;
+        }
+        let w = &self.waves[slot];
+        let Some(d) = w.dec.as_ref() else {
+            return Err(None);
+        };
+        let pc = w.pc.value();
+        if pc + u64::from(d.inst.size) > w.ib_end.value() {
+            return Err(Some(Stall::Fetch));
+        }
+        if w.sb_special > 0
+            || d.sgprs & w.sb_sgpr != 0
+            || (0..4).any(|i| d.vgprs[i] & w.sb_vgpr[i] != 0)
+            || (d.indirect && w.alu_inflight > 0)
+        {
+            return Err(Some(Stall::Dependency));
+        }
+        if d.control == Control::Endpgm && w.alu_inflight > 0 {
+            return Err(Some(Stall::Dependency));
+        }
+        // Each block says whether it can take the instruction now.
+        let stall = match d.class {
+            Class::Valu => self.simd[usize::from(w.simd.value())].stall(now),
+            Class::Vmem | Class::Smem => self
+                .vmem
+                .stall(self.cfg.vmem_queue_depth)
+                .or_else(|| w.counter_stall(d.class)),
+            Class::Lds => w.counter_stall(d.class).or_else(|| self.lds.stall(now)),
+            _ => None,
+        };
+        stall.map_or(Ok(()), |s| Err(Some(s)))
+    }
+
+    /// Makes wave `slot`'s `dec` the decoded instruction at its pc (copied
+    /// out of the decode cache once per instruction).
+    fn decode_next(&mut self, slot: usize, cx: &mut TickCtx<'_>) -> Result<(), Option<Stall>> {
+        let now = cx.now;
         let w = &self.waves[slot];
         if w.pc.value() + 4 > w.ib_end.value() {
             return Err(Some(Stall::Fetch));
@@ -76,34 +124,7 @@ impl Cu {
                 }
             }
         }
-        let w = &self.waves[slot];
-        let Some(d) = w.dec.as_ref() else {
-            return Err(None);
-        };
-        if pc + u64::from(d.inst.size) > w.ib_end.value() {
-            return Err(Some(Stall::Fetch));
-        }
-        if w.sb_special > 0
-            || d.sgprs & w.sb_sgpr != 0
-            || (0..4).any(|i| d.vgprs[i] & w.sb_vgpr[i] != 0)
-            || (d.indirect && w.alu_inflight > 0)
-        {
-            return Err(Some(Stall::Dependency));
-        }
-        if d.control == Control::Endpgm && w.alu_inflight > 0 {
-            return Err(Some(Stall::Dependency));
-        }
-        // Each block says whether it can take the instruction now.
-        let stall = match d.class {
-            Class::Valu => self.simd[usize::from(w.simd.value())].stall(now),
-            Class::Vmem | Class::Smem => self
-                .vmem
-                .stall(self.cfg.vmem_queue_depth)
-                .or_else(|| w.counter_stall(d.class)),
-            Class::Lds => w.counter_stall(d.class).or_else(|| self.lds.stall(now)),
-            _ => None,
-        };
-        stall.map_or(Ok(()), |s| Err(Some(s)))
+        Ok(())
     }
 
     /// One issue slot of SIMD `simd`.
@@ -147,8 +168,11 @@ impl Cu {
                 if let Some(d) = self.waves[slot].dec {
                     self.sched[simd] = {
                         let w = &self.waves[slot];
-                        let lanes = exec::operand::masked(w.scalar.exec(), w.env.target_wave64)
-                            .count_ones();
+                        let mut exec = exec::operand::masked(w.scalar.exec(), w.env.target_wave64);
+                        if w.win_open {
+                            exec &= subvec::part_lanes(w.part.value(), self.cfg.simd_lanes);
+                        }
+                        let lanes = exec.count_ones();
                         Sched::issued(ready, i, d.class, w.pc.value(), lanes)
                     };
                     self.issue_one(slot, simd, d, cx);
@@ -167,18 +191,46 @@ impl Cu {
     fn issue_one(&mut self, slot: usize, simd: usize, d: Decoded, cx: &mut TickCtx<'_>) {
         let now = cx.now;
         let inst = d.inst;
-        let (pc, seq, exec_mask) = {
+        let lanes = self.cfg.simd_lanes;
+        let parts = self.parts(&self.waves[slot]);
+        let (pc, seq, exec_mask, pass) = {
             let w = &mut self.waves[slot];
+            let full = exec::operand::masked(w.scalar.exec(), w.env.target_wave64);
+            let pass = w.win_open.then(|| {
+                let part = w.part.value();
+                PartPass {
+                    part,
+                    lanes: subvec::part_lanes(part, lanes),
+                    first: u32::from(part)
+                        == subvec::active_parts(full, parts, lanes).trailing_zeros(),
+                    last: w.parts_left.value() == 0,
+                }
+            });
             let r = (
                 w.pc.value(),
                 w.seq,
-                exec::operand::masked(w.scalar.exec(), w.env.target_wave64),
+                pass.map_or(full, |p| full & p.lanes),
+                pass,
             );
             w.pc = super::wave::a48(w.pc.value() + u64::from(inst.size));
             w.seq += 1;
             r
         };
-        self.stats.instructions.add(d.class);
+        if let Some(p) = pass {
+            self.stats.subvector_passes += 1;
+            if p.first {
+                self.stats.instructions.add(d.class);
+                // Parts with no active lane are skipped once per instruction.
+                let full = exec::operand::masked(
+                    self.waves[slot].scalar.exec(),
+                    self.waves[slot].env.target_wave64,
+                );
+                let ran = subvec::active_parts(full, parts, lanes).count_ones();
+                self.stats.skipped_halves += u64::from(u32::from(parts) - ran);
+            }
+        } else {
+            self.stats.instructions.add(d.class);
+        }
         self.stats.active_lane_instructions += match d.class {
             Class::Valu | Class::Vmem | Class::Lds => u64::from(exec_mask.count_ones()),
             _ => 1,
@@ -196,12 +248,27 @@ impl Cu {
             sb_sgpr: 0,
             sb_vgpr: [0; 4],
             special: false,
+            part: pass,
         };
         if d.control != Control::None {
             self.issue_control(op, simd, d, cx);
             return;
         }
-        if !self.execute(slot, simd, widx, (pc, seq), &inst, cx) {
+        // A sub-vector pass executes with EXEC limited to its part (nothing
+        // in a window writes EXEC, so the full mask is put back unchanged).
+        let saved_exec = pass.map(|p| {
+            let s = &mut self.waves[slot].scalar;
+            let e = s.exec();
+            let m = e & p.lanes;
+            (s.sgpr[126], s.sgpr[127]) = (m as u32, (m >> 32) as u32);
+            e
+        });
+        let ok = self.execute(slot, simd, widx, (pc, seq, pass), &inst, cx);
+        if let Some(e) = saved_exec {
+            let s = &mut self.waves[slot].scalar;
+            (s.sgpr[126], s.sgpr[127]) = (e as u32, (e >> 32) as u32);
+        }
+        if !ok {
             return;
         }
         if self.pool[widx as usize].access.op == MemOp::None {
@@ -239,6 +306,7 @@ impl Cu {
                 pc: op.pc,
                 seq: op.seq,
                 memory: Vec::new(),
+                part: None,
             });
         }
         self.push_alu(op);
@@ -251,7 +319,7 @@ impl Cu {
         slot: usize,
         simd: usize,
         widx: u16,
-        (pc, seq): (u64, u64),
+        (pc, seq, part): (u64, u64, Option<PartPass>),
         inst: &arch::isa::Instruction,
         cx: &mut TickCtx<'_>,
     ) -> bool {
@@ -298,6 +366,7 @@ impl Cu {
                 pc,
                 seq,
                 memory: self.pool[widx as usize].memory.clone(),
+                part,
             });
         }
         true
@@ -308,25 +377,31 @@ impl Cu {
     /// [`salu::due`]).
     fn issue_alu(&mut self, mut op: AluOp, simd: usize, d: Decoded, now: u64) {
         let slot = usize::from(op.slot);
-        let wave64 = self.waves[slot].env.target_wave64;
         (op.sb_sgpr, op.sb_vgpr, op.special) =
             super::wave::scoreboard(&self.pool[op.widx as usize]);
         op.branch = d.branch;
         op.due = match d.class {
             Class::Valu => {
-                let v = simd::timing(
-                    wave64,
-                    op.exec,
-                    d.rate,
-                    &d.bank_reads,
-                    self.cfg.valu_latency,
-                );
+                // A sub-vector pass is one pass of its part; otherwise every
+                // part with an active lane, in order.
+                let (active, parts) = match op.part {
+                    Some(p) => (1u8 << p.part, 1),
+                    None => {
+                        let parts = self.parts(&self.waves[slot]);
+                        let lanes = self.cfg.simd_lanes;
+                        (subvec::active_parts(op.exec, parts, lanes), parts)
+                    }
+                };
+                let v = simd::timing(active, parts, d.rate, &d.bank_reads, self.cfg.valu_latency);
                 self.stats.skipped_halves += u64::from(v.skipped);
                 self.stats.vgpr_bank_conflict_cycles += u64::from(v.conflict);
                 self.stats.valu_busy_cycles += u64::from(v.busy);
-                let first_half = simd::first_half(wave64, op.exec);
                 let in_simd = slot - simd * self.cfg.wave_slots as usize;
-                self.simd[simd].accept(now, in_simd, first_half, &v);
+                let run = match op.part {
+                    Some(p) => (p.part, 0),
+                    None => simd::run_parts(active, parts),
+                };
+                self.simd[simd].accept(now, in_simd, run, &v);
                 now + u64::from(v.writeback)
             }
             _ => {
@@ -409,6 +484,7 @@ impl Cu {
             seq: op.seq,
             exec: op.exec,
             inst,
+            part: op.part,
         });
         let w = &mut self.waves[slot];
         w.mem_q[counter].push_back(index);

@@ -85,6 +85,16 @@ pub struct Wave {
     pub dec: Option<super::decode::Decoded>,
     /// The pc `dec` belongs to.
     pub dec_pc: u48,
+    /// A sub-vector window is open (docs/variable-wavefront.md).
+    pub win_open: bool,
+    /// The part the window is running.
+    pub part: u2,
+    /// Parts the window still runs on after this one (bit per part).
+    pub parts_left: u4,
+    /// The window's first instruction.
+    pub win_pc: u48,
+    /// Its sequence number.
+    pub win_seq: u64,
 }
 }
 
