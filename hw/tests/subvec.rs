@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use arch::code_object::KernelDescriptor;
-use arch::command::DispatchPacket;
+use arch::command::{DispatchPacket, SubvectorHint};
 use arch::device::{Device, RunStatus, RunUntil};
 use arch::isa::{assemble, Target};
 use hw::config::SubvectorMode;
@@ -31,6 +31,18 @@ fn config(mode: SubvectorMode, simd_lanes: u32) -> GpuConfig {
 /// A GPU loaded with `program` (s[0:1] = kernarg pointer → BUF) and one
 /// dispatch of `grid` work-items in workgroups of `wg`, not yet run.
 fn loaded(program: &str, wave64: bool, grid: u32, wg: u16, config: GpuConfig) -> ClockedGpu {
+    loaded_hinted(program, wave64, grid, wg, config, SubvectorHint::None)
+}
+
+/// [`loaded`] with the driver's issue-order indication `hint` in the packet.
+fn loaded_hinted(
+    program: &str,
+    wave64: bool,
+    grid: u32,
+    wg: u16,
+    config: GpuConfig,
+    hint: SubvectorHint,
+) -> ClockedGpu {
     let target = if wave64 {
         Target::GFX1030_W64
     } else {
@@ -60,6 +72,7 @@ fn loaded(program: &str, wave64: bool, grid: u32, wg: u16, config: GpuConfig) ->
         grid_size: [grid, 1, 1],
         kernel_object: KD,
         kernarg_address: KERNARG,
+        subvector_hint: hint,
         ..DispatchPacket::default()
     };
     gpu.launch_dispatch(DispatchRequest {
@@ -87,8 +100,18 @@ fn valu_program(prefix: &str, k: usize) -> String {
 /// busy, `(instruction number 1..=K, part)`: the issue order as the
 /// waveform shows it (`gpu.cu0.sched0.issue_pc`, `gpu.cu0.simd0.part`).
 fn valu_order(program: &str, wave64: bool, cfg: GpuConfig) -> Vec<(u64, u64)> {
+    valu_order_hinted(program, wave64, cfg, SubvectorHint::None)
+}
+
+/// [`valu_order`] of a dispatch whose packet carries `hint`.
+fn valu_order_hinted(
+    program: &str,
+    wave64: bool,
+    cfg: GpuConfig,
+    hint: SubvectorHint,
+) -> Vec<(u64, u64)> {
     let n = if wave64 { 64 } else { 32 };
-    let mut gpu = loaded(program, wave64, n, n as u16, cfg);
+    let mut gpu = loaded_hinted(program, wave64, n, n as u16, cfg, hint);
     let mut t = traces::Tracer::names();
     traces::Probe::probe(&gpu, "gpu", &mut t);
     t.end_walk();
@@ -168,6 +191,42 @@ fn subvector_order_runs_the_window_on_the_low_then_the_high_half_in_2k_cycles() 
     let order = valu_order(&order, true, config(SubvectorMode::Subvector, 32));
     assert_eq!(order, subvector(K as u64, &[0, 1]));
     assert_eq!(order.len(), 2 * K);
+}
+
+#[test]
+fn the_dispatch_packet_indication_overrides_the_configured_order() {
+    // Spec 000 §4 / §6.5: the driver's first indication (packet dword 2,
+    // bits 17:16) wins over `cu.subvector_mode`; no indication keeps it.
+    let program = valu_program("", K);
+    let order = |mode, hint| valu_order_hinted(&program, true, config(mode, 32), hint);
+    let (conv, sub) = (conventional(K as u64, 2), subvector(K as u64, &[0, 1]));
+    assert_eq!(
+        order(SubvectorMode::Conventional, SubvectorHint::Subvector),
+        sub
+    );
+    assert_eq!(
+        order(SubvectorMode::Subvector, SubvectorHint::Conventional),
+        conv
+    );
+    assert_eq!(order(SubvectorMode::Subvector, SubvectorHint::None), sub);
+    assert_eq!(
+        order(SubvectorMode::Conventional, SubvectorHint::None),
+        conv
+    );
+    // `auto` from the packet programs the mode control unit of a GPU
+    // configured conventional: the all-miss program switches, as in
+    // `the_mode_control_unit_compares_the_l0_miss_rate_with_the_threshold`.
+    let run = |program: &str, hint| {
+        let mut cfg = config(SubvectorMode::Conventional, 32);
+        cfg.cu.subvector_miss_threshold = 500;
+        cfg.cu.subvector_sample_accesses = 6;
+        let mut gpu = loaded_hinted(program, true, 64, 64, cfg, hint);
+        assert_eq!(gpu.run(RunUntil::Idle).unwrap(), RunStatus::Done);
+        gpu.stats().cus[0].subvector_passes
+    };
+    assert!(run(&l0_program(false), SubvectorHint::Auto) > 0);
+    assert_eq!(run(&l0_program(true), SubvectorHint::Auto), 0);
+    assert_eq!(run(&l0_program(false), SubvectorHint::None), 0);
 }
 
 #[test]

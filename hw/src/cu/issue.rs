@@ -49,7 +49,7 @@ impl Cu {
         let w = &self.waves[slot];
         // EXEC (a "special" register) must be final before a window opens
         // on it; the dependency check below stalls the wave meanwhile.
-        if (w.win_open || self.modectl.wants_subvec())
+        if (w.win_open || self.wants_subvec(w))
             && w.sb_special == 0
             && self.parts(w) > 1
             && self.window(slot)

@@ -53,7 +53,7 @@
 use arch::device::{Fault, WaveId};
 use arch::isa::Instruction;
 
-use crate::config::CuConfig;
+use crate::config::{CuConfig, SubvectorMode};
 use crate::dispatch::state::{physical_rows, WorkgroupShape};
 use crate::dispatch::WorkgroupInit;
 use crate::event::{Event, PartPass, Retire};
@@ -318,6 +318,16 @@ impl Cu {
         wg.lds_base = lds_base;
         wg.lds_len = lds_len;
         let mut events = events;
+        let svmode = subvec::wave_mode(init.subvector_hint, self.cfg.subvector_mode);
+        if svmode == SubvectorMode::Auto && self.modectl.configured() != SubvectorMode::Auto {
+            // The driver asked for the mode control unit on a GPU configured
+            // without it: the dispatch programs it (it starts conventional).
+            self.modectl = subvec::ModeCtl::new(
+                SubvectorMode::Auto,
+                self.cfg.subvector_miss_threshold,
+                self.cfg.subvector_sample_accesses,
+            );
+        }
         for wi in &init.wave {
             // The SIMD with the most room takes the next wave.
             let ws = self.cfg.wave_slots;
@@ -378,6 +388,7 @@ impl Cu {
                 fetch_next: wave::a48(init.pc & !u64::from(self.cfg.fetch_bytes - 1)),
                 epoch,
                 mem_q: q,
+                svmode: arbitrary_int::u2::new(svmode as u8),
                 ..Wave::default()
             };
             self.age += 1;
@@ -427,7 +438,7 @@ impl Cu {
         for s in &mut self.simd {
             s.advance(cx.now);
         }
-        if self.modectl.configured() == crate::config::SubvectorMode::Auto {
+        if self.modectl.configured() == SubvectorMode::Auto {
             self.modectl = self.modectl.eval(cx.mem.vector_l0_counts(self.index));
         }
         self.responses(cx);

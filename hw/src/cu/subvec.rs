@@ -39,6 +39,7 @@ use arch::isa::{Family, Instruction, Variant};
 use crate::config::SubvectorMode;
 use crate::exec::code::EXEC_LO;
 use crate::stats::Class;
+use arch::command::SubvectorHint;
 
 /// Parts of a wave of `wave_lanes` on a SIMD of `simd_lanes` (1, 2 or 4).
 #[inline]
@@ -242,6 +243,17 @@ impl ModeCtl {
             n.misses = 0;
         }
         n
+    }
+}
+
+/// A wave's issue order: its dispatch's indication (seed 000 §4, the
+/// driver's first indication) or, without one, the configured default.
+pub fn wave_mode(hint: SubvectorHint, configured: SubvectorMode) -> SubvectorMode {
+    match hint {
+        SubvectorHint::None => configured,
+        SubvectorHint::Conventional => SubvectorMode::Conventional,
+        SubvectorHint::Subvector => SubvectorMode::Subvector,
+        SubvectorHint::Auto => SubvectorMode::Auto,
     }
 }
 

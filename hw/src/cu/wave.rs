@@ -95,6 +95,10 @@ pub struct Wave {
     pub win_pc: u48,
     /// Its sequence number.
     pub win_seq: u64,
+    /// The wave's issue order, latched at launch from its dispatch's
+    /// indication or the configured default (0 conventional, 1 sub-vector,
+    /// 2 the mode control unit's choice; `config::SubvectorMode`).
+    pub svmode: u2,
 }
 }
 

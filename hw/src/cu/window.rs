@@ -15,12 +15,23 @@ impl Cu {
         subvec::parts(lanes, self.cfg.simd_lanes)
     }
 
+    /// Whether wave `w` opens its next window in sub-vector order: its
+    /// latched mode, or in `auto` the mode control unit's current choice.
+    #[inline]
+    pub(super) fn wants_subvec(&self, w: &super::wave::Wave) -> bool {
+        match w.svmode.value() {
+            0 => false,
+            1 => true,
+            _ => self.modectl.wants_subvec(),
+        }
+    }
+
     /// The sub-vector window step for wave `slot`'s decoded next
     /// instruction ([`subvec::window_step`]), committed to its window
     /// registers; true when the wave went back to the window's start.
     pub(super) fn window(&mut self, slot: usize) -> bool {
         let lanes = self.cfg.simd_lanes;
-        let want = self.modectl.wants_subvec();
+        let want = self.wants_subvec(&self.waves[slot]);
         let ibuf = u64::from(self.cfg.ibuf_bytes);
         let parts = self.parts(&self.waves[slot]);
         let w = &mut self.waves[slot];
