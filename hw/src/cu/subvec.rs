@@ -290,6 +290,20 @@ mod tests {
     }
 
     #[test]
+    fn the_dispatch_indication_wins_over_the_configured_mode() {
+        use SubvectorMode::*;
+        for configured in [Conventional, Subvector, Auto] {
+            assert_eq!(wave_mode(SubvectorHint::None, configured), configured);
+            assert_eq!(
+                wave_mode(SubvectorHint::Conventional, configured),
+                Conventional
+            );
+            assert_eq!(wave_mode(SubvectorHint::Subvector, configured), Subvector);
+            assert_eq!(wave_mode(SubvectorHint::Auto, configured), Auto);
+        }
+    }
+
+    #[test]
     fn window_steps() {
         assert_eq!(
             window_step(false, 0, true, true, 0b11),
