@@ -154,6 +154,86 @@ fn every_corpus_workload_runs_in_lockstep_on_both_configs_and_cycle_matches_func
     );
 }
 
+/// Spec 000 §6.10 (issue 16): every gfx1030 wave64 corpus workload in
+/// lockstep in conventional order, forced sub-vector looping and with the mode
+/// control unit choosing (on the 1-CU configuration, where one CU's L0 sees
+/// the most traffic and `auto` switches on several workloads), each with final
+/// memory identical to the functional model's.
+#[test]
+fn every_wave64_workload_runs_in_lockstep_in_every_subvector_mode_with_functional_memory() {
+    use hw::config::SubvectorMode;
+    let mut failures = Vec::new();
+    for path in workloads(&["gfx1030-w64"]) {
+        let name = path
+            .strip_prefix(root())
+            .unwrap_or(&path)
+            .display()
+            .to_string();
+        let functional = run(
+            &path,
+            Model::Functional,
+            GpuConfig::default_config(),
+            |_| {},
+        )
+        .unwrap();
+        for mode in [
+            SubvectorMode::Conventional,
+            SubvectorMode::Subvector,
+            SubvectorMode::Auto,
+        ] {
+            let mut config = GpuConfig::one_cu();
+            config.cu.subvector_mode = mode;
+            match run(&path, Model::Lockstep, config, |_| {}) {
+                Ok(o) if bytes(&o.finals) == bytes(&functional.finals) && o.passed => {}
+                Ok(o) if SCHEDULE_DEPENDENT.iter().any(|w| name.ends_with(w)) && o.passed => {}
+                Ok(_) => failures.push(format!(
+                    "{name} [{mode:?}] lockstep: final memory differs from functional"
+                )),
+                Err(e) => failures.push(format!("{name} [{mode:?}] lockstep: {e}")),
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// Spec 000 §4: the workload's `subvector_mode:` reaches the clocked GPU
+/// through the driver's packet and overrides the configured order, in
+/// lockstep and with the same final memory.
+#[test]
+fn the_workload_subvector_mode_reaches_the_clocked_gpu_through_the_packet() {
+    let path = root().join("workloads/corpus/gfx1030-w64/saxpy.yaml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let passes = |extra: &str| {
+        let w = Workload::parse(&format!("{text}{extra}"), &path).unwrap();
+        let prepared = w.prepare().unwrap();
+        let options = ModelOptions {
+            model: Model::Lockstep,
+            isa: Isa::Gfx1030,
+            config: GpuConfig::one_cu(),
+            watchdog: None,
+        };
+        let mut driver = Driver::new(ModelDevice::new(&options).unwrap()).unwrap();
+        let finals = workload::execute(&mut driver, &prepared).unwrap();
+        assert!(workload::check(&w, &prepared, &finals).unwrap().passed());
+        let stats = driver.device().clocked().unwrap().stats();
+        (stats.cus[0].subvector_passes, bytes(&finals))
+    };
+    let (none, memory) = passes("");
+    assert_eq!(none, 0, "the 1-CU configuration is conventional");
+    let (forced, forced_memory) = passes("subvector_mode: subvector\n");
+    assert!(
+        forced > 0,
+        "the packet's indication selects sub-vector looping"
+    );
+    assert_eq!(forced_memory, memory);
+    assert_eq!(passes("subvector_mode: conventional\n").0, 0);
+}
+
 #[test]
 fn every_gfx803_workload_runs_translated_in_lockstep_with_the_native_final_memory() {
     let mut failures = Vec::new();

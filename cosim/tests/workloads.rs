@@ -202,6 +202,23 @@ fn yaml_errors_carry_path_line_and_column() {
 }
 
 #[test]
+fn subvector_mode_is_the_packets_issue_order_indication() {
+    use arch::command::SubvectorHint;
+    assert_eq!(parse(HEADER).unwrap().subvector_hint, SubvectorHint::None);
+    for (text, hint) in [
+        ("conventional", SubvectorHint::Conventional),
+        ("subvector", SubvectorHint::Subvector),
+        ("auto", SubvectorHint::Auto),
+    ] {
+        let w = parse(&format!("{HEADER}subvector_mode: {text}\n")).unwrap();
+        assert_eq!(w.subvector_hint, hint, "{text}");
+    }
+    let e = parse(&format!("{HEADER}subvector_mode: sometimes\n")).unwrap_err();
+    assert!(matches!(e, WorkloadError::Yaml { line: 4, .. }), "{e}");
+    assert!(e.to_string().contains("sometimes"), "{e}");
+}
+
+#[test]
 fn unknown_names_are_clear_errors() {
     let e = parse(&format!(
         "{HEADER}buffers:\n  - {{ name: x, type: f32, length: 4 }}\nargs:\n  - {{ buffer: z }}\n"
@@ -366,6 +383,7 @@ checks:
         waits: vec![],
         signals: vec![],
         work_queue: None,
+        subvector_hint: Default::default(),
     };
     let actual = |v: &[f32]| {
         vec![HostBuffer {

@@ -31,6 +31,22 @@ pub enum SchedPolicy {
     GreedyThenOldest,
 }
 
+/// The issue order of waves wider than their SIMD (seed 000,
+/// docs/variable-wavefront.md).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SubvectorMode {
+    /// Every instruction on every part before the next instruction (RDNA's
+    /// wave64 on SIMD32).
+    #[default]
+    Conventional = 0,
+    /// Sub-vector looping: each window of per-lane instructions on part 0,
+    /// then on part 1, …
+    Subvector = 1,
+    /// The mode control unit chooses from the L0 miss rate.
+    Auto = 2,
+}
+
 /// The workgroup dispatcher.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -113,6 +129,22 @@ pub struct CuConfig {
     pub vmem_queue_depth: u32,
     /// Cycles between occupancy samples in the statistics (≥ 1). Default 1024.
     pub occupancy_sample: u32,
+    /// Lanes of each SIMD (16 or 32). Default 32 (RDNA's SIMD32). A wave
+    /// runs in `wave size / simd_lanes` parts: with 16, wave64 in quarters
+    /// and wave32 in halves (seed 000 §2).
+    pub simd_lanes: u32,
+    /// Issue order of waves wider than the SIMD: `conventional` (default),
+    /// `subvector` (sub-vector looping) or `auto` (the mode control unit
+    /// chooses from the L0 miss rate). The "first indication" of seed 000
+    /// Fig 7 when it is not `auto`.
+    pub subvector_mode: SubvectorMode,
+    /// Mode control unit threshold: L0 miss rate in per mille at or above
+    /// which `auto` selects sub-vector looping (0–1000). Default 500
+    /// (assumption; seed 000 leaves it programmable).
+    pub subvector_miss_threshold: u32,
+    /// Mode control unit window: vector L0 accesses per measurement (≥ 1).
+    /// Default 256 (assumption).
+    pub subvector_sample_accesses: u32,
 }
 
 impl Default for CuConfig {
@@ -141,6 +173,10 @@ impl Default for CuConfig {
             vmem_requests_per_cycle: 1,
             vmem_queue_depth: 256,
             occupancy_sample: 1024,
+            simd_lanes: 32,
+            subvector_mode: SubvectorMode::Conventional,
+            subvector_miss_threshold: 500,
+            subvector_sample_accesses: 256,
         }
     }
 }
@@ -309,6 +345,21 @@ impl GpuConfig {
         range("cu.lds_banks", c.lds_banks.into(), 1, 64)?;
         range("cu.vgpr_banks", c.vgpr_banks.into(), 1, 16)?;
         range("cu.vmem_queue_depth", c.vmem_queue_depth.into(), 1, 65536)?;
+        if c.simd_lanes != 16 && c.simd_lanes != 32 {
+            return Err(invalid("cu.simd_lanes", "must be 16 or 32"));
+        }
+        range(
+            "cu.subvector_miss_threshold",
+            c.subvector_miss_threshold.into(),
+            0,
+            1000,
+        )?;
+        range(
+            "cu.subvector_sample_accesses",
+            c.subvector_sample_accesses.into(),
+            1,
+            1 << 24,
+        )?;
         for (name, v) in [
             ("cu.salu_latency", c.salu_latency),
             ("cu.valu_latency", c.valu_latency),

@@ -8,6 +8,20 @@ use arch::isa::Instruction;
 
 use crate::exec::{MemWrite, ScalarState, Writes};
 
+/// Which pass of a sub-vector window an instruction's issue or retirement
+/// is (docs/variable-wavefront.md): it ran on lanes `lanes` only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PartPass {
+    /// The part (0 = lanes 0 .. simd_lanes − 1).
+    pub part: u8,
+    /// Its lanes.
+    pub lanes: u64,
+    /// The instruction's first pass (the window's first active part).
+    pub first: bool,
+    /// The instruction's last pass.
+    pub last: bool,
+}
+
 /// One retired wave instruction: everything it changed.
 #[derive(Clone, Debug)]
 pub struct Retire {
@@ -25,6 +39,8 @@ pub struct Retire {
     pub writes: Writes,
     /// Cycle of its writeback.
     pub cycle: u64,
+    /// The sub-vector pass it was (`None` in conventional order).
+    pub part: Option<PartPass>,
 }
 
 /// An event of the clocked GPU.
@@ -64,6 +80,8 @@ pub enum Event {
         seq: u64,
         /// Device memory and LDS bytes it wrote (now, at issue).
         memory: Vec<MemWrite>,
+        /// The sub-vector pass it is (`None` in conventional order).
+        part: Option<PartPass>,
     },
     /// A wave instruction retired.
     Retire(Box<Retire>),

@@ -218,11 +218,21 @@ impl ClockedGpu {
         }
         // Dispatcher.
         if !self.dispatcher.is_idle() {
-            self.dispatcher.tick(
+            let cus = &self.cus;
+            let launch = self.dispatcher.tick(
                 now,
-                &mut self.cus,
-                self.events_on.then_some(&mut self.events),
+                cus.len(),
+                |c| cus[c].epoch,
+                |c, shape| cus[c].fits(shape),
             );
+            if let Some(l) = launch {
+                self.cus[l.cu].launch(
+                    &l.init,
+                    now,
+                    self.dispatcher.launch_latency(),
+                    self.events_on.then_some(&mut self.events),
+                );
+            }
         }
         // Front end.
         if self.frontend_needed() {

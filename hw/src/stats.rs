@@ -159,8 +159,11 @@ pub struct CuStats {
     pub vgpr_bank_conflict_cycles: u64,
     /// Extra cycles added by LDS bank conflicts.
     pub lds_bank_conflict_cycles: u64,
-    /// Wave64 VALU half-passes skipped because their EXEC half was zero.
+    /// VALU passes skipped because their part's EXEC bits were zero (wave64
+    /// halves on SIMD32, quarters on a 16-lane SIMD).
     pub skipped_halves: u64,
+    /// Instruction passes issued inside sub-vector windows (one per part).
+    pub subvector_passes: u64,
     /// Vector memory cache-line requests sent.
     pub vmem_requests: u64,
     /// Scalar memory requests sent.

@@ -114,7 +114,7 @@ fn every_block_is_traceable_by_hierarchical_name() {
         "gpu.cu0.sched1.stall",
         "gpu.cu0.salu.valid",
         "gpu.cu0.simd1.valid",
-        "gpu.cu0.simd1.half",
+        "gpu.cu0.simd1.part",
         "gpu.cu0.simd0.busy_until",
         "gpu.cu0.simd0.conflict_cycles",
         "gpu.cu0.simd0.vgpr.rows_used",
@@ -171,7 +171,7 @@ fn issue_port_and_simd_valid_follow_the_pipeline() {
         at("gpu.cu0.sched0.issue_valid"),
         at("gpu.cu0.sched0.issue_class"),
         at("gpu.cu0.simd0.valid"),
-        at("gpu.cu0.simd0.half"),
+        at("gpu.cu0.simd0.part"),
     );
     let mut valu_issues = 0;
     let mut valid_cycles = 0;

@@ -364,6 +364,7 @@ fn dispatch_writes_exact_kernarg_packet_and_ring_entry() {
             kernarg_address: packet.kernarg_address,
             scratch_address: 0,
             completion_signal: 0,
+            subvector_hint: Default::default(),
         }
     );
     assert_eq!(packet.kernarg_address % 16, 0);

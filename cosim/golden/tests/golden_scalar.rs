@@ -569,3 +569,44 @@ fn set_gpr_idx_on_writes_m0_index_and_mode() {
     // M0[7:0] = index 0x23, M0[15:12] = SRC0 (1) | DST (8) = 9; other bits kept.
     s(&w, 11, &[0xffff_9023]);
 }
+
+#[test]
+fn subvector_loop_follows_the_four_exec_cases_of_spec_000() {
+    // Spec 000 §5 table / §6.8: body passes 0/1/1/2, EXEC in pass 1 (s[30:31])
+    // and pass 2 (s[32:33]), EXEC after the loop equal to EXEC at entry. The
+    // clocked GPU runs the same program in hw/tests/subvec.rs.
+    let pair = |lo: u32, hi: u32| u64::from(lo) | u64::from(hi) << 32;
+    for (lo, hi, passes, during) in [
+        (0u32, 0u32, 0, [0, 0]),
+        (0x00ff, 0, 1, [pair(0x00ff, 0), 0]),
+        (0, 0xf000_0000, 1, [pair(0, 0xf000_0000), 0]),
+        (0x8000_0001, 0x10, 2, [pair(0x8000_0001, 0), pair(0, 0x10)]),
+    ] {
+        let src = format!(
+            "s_mov_b32 exec_lo, {lo:#x}
+            s_mov_b32 exec_hi, {hi:#x}
+            s_mov_b32 s20, 0
+            s_mov_b64 s[30:31], 0
+            s_mov_b64 s[32:33], 0
+            s_subvector_loop_begin s4, 7
+            s_add_u32 s20, s20, 1
+            v_add_nc_u32 v1, 1, v1
+            s_cmp_eq_u32 s20, 1
+            s_cselect_b64 s[30:31], exec, s[30:31]
+            s_cmp_eq_u32 s20, 2
+            s_cselect_b64 s[32:33], exec, s[32:33]
+            s_subvector_loop_end s4, 0xfff9
+            s_endpgm"
+        );
+        let done = Kernel::new(Target::GFX1030_W64, &src)
+            .grid([64, 1, 1], [64, 1, 1])
+            .run()
+            .unwrap();
+        let w = &done.waves[0];
+        let case = format!("exec {:#x}", pair(lo, hi));
+        let get = |c: usize| u64::from(w.sgpr[c]) | u64::from(w.sgpr[c + 1]) << 32;
+        assert_eq!(w.sgpr[20], passes, "{case}: passes");
+        assert_eq!([get(30), get(32)], during, "{case}: EXEC during the passes");
+        assert_eq!(w.exec(), pair(lo, hi), "{case}: EXEC after the loop");
+    }
+}

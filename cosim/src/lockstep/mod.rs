@@ -43,6 +43,19 @@ struct Record {
     scc_before: bool,
     scc_after: bool,
     mode_after: u32,
+    /// Sub-vector passes (docs/variable-wavefront.md): the golden model's
+    /// VGPRs right after the instruction (later instructions of the window
+    /// run on the golden model before this one's later parts retire), the
+    /// passes issued and not yet retired, and whether the last one issued.
+    passes: Option<Passes>,
+}
+
+/// The sub-vector passes of one instruction.
+#[derive(Clone, Debug)]
+struct Passes {
+    vgpr_after: Vec<[u32; 64]>,
+    in_flight: u32,
+    last_issued: bool,
 }
 
 /// Per-wave lockstep bookkeeping.
@@ -388,6 +401,35 @@ impl Checker<'_> {
                 pc,
                 seq,
                 memory,
+                part: Some(p),
+            } if !p.first && memory.is_empty() => {
+                // A later part of an instruction whose first part issued: the
+                // golden model executed it (all lanes) then.
+                let t = self.waves.entry(*wave).or_default();
+                let rec = t.records.iter_mut().find(|r| r.seq == *seq);
+                match rec.and_then(|r| r.passes.as_mut().map(|ps| (r.pc, ps))) {
+                    Some((rpc, ps)) if rpc == *pc => {
+                        ps.in_flight += 1;
+                        ps.last_issued |= p.last;
+                        Ok(())
+                    }
+                    _ => Err(mismatch(
+                        format!(
+                            "the cycle model issued part {} of instruction #{seq} at pc {pc:#x} without its first part in flight",
+                            p.part
+                        ),
+                        *wave,
+                        Some(*pc),
+                        cycle,
+                    )),
+                }
+            }
+            Event::Issue {
+                wave,
+                pc,
+                seq,
+                memory,
+                part,
             } => {
                 let Some(g) = self.golden.wave(*wave) else {
                     return Err(mismatch(
@@ -426,6 +468,11 @@ impl Checker<'_> {
                     scc_before,
                     scc_after: g.scc,
                     mode_after: g.mode,
+                    passes: part.map(|p| Passes {
+                        vgpr_after: g.vgpr.clone(),
+                        in_flight: 1,
+                        last_issued: p.last,
+                    }),
                 };
                 let t = self.waves.entry(*wave).or_default();
                 t.issued += 1;
@@ -581,8 +628,21 @@ impl Checker<'_> {
                 cycle,
             ));
         };
-        let rec = t.records.remove(i).expect("position is in range");
-        t.retired += 1;
+        // A sub-vector pass keeps the record until its instruction's last
+        // pass retired.
+        let done = match t.records[i].passes.as_mut() {
+            Some(ps) => {
+                ps.in_flight = ps.in_flight.saturating_sub(1);
+                ps.last_issued && ps.in_flight == 0
+            }
+            None => true,
+        };
+        let rec = if done {
+            t.retired += 1;
+            t.records.remove(i).expect("position is in range")
+        } else {
+            t.records[i].clone()
+        };
         self.stats.compared += 1;
         let g = self.golden.wave(wave).expect("a wave with records exists");
         let lanes = g.target.wave_size();
@@ -593,11 +653,12 @@ impl Checker<'_> {
             rep = rep.side("pc", format!("{:#x}", r.pc), format!("{:#x}", rec.pc));
             bad = true;
         }
-        if rec.exec & lane_mask != r.exec & lane_mask {
+        let expected_exec = rec.exec & r.part.map_or(u64::MAX, |p| p.lanes);
+        if expected_exec & lane_mask != r.exec & lane_mask {
             rep = rep.side(
                 "EXEC at issue",
                 format!("{:#018x}", r.exec & lane_mask),
-                format!("{:#018x}", rec.exec & lane_mask),
+                format!("{:#018x}", expected_exec & lane_mask),
             );
             bad = true;
         }
@@ -662,9 +723,10 @@ impl Checker<'_> {
                 bad = true;
             }
         }
+        let golden_vgpr = rec.passes.as_ref().map_or(&g.vgpr, |p| &p.vgpr_after);
         for w in &r.writes.vgpr {
             let reg = usize::from(w.reg);
-            let Some(gv) = g.vgpr.get(reg) else {
+            let Some(gv) = golden_vgpr.get(reg) else {
                 rep = rep.side(
                     &format!("v{reg}"),
                     "written".into(),

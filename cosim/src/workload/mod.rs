@@ -115,6 +115,9 @@ pub struct Workload {
     pub signal: Vec<Signal>,
     /// Set when the kernel creates work through a GPU-owned channel (seed 001).
     pub work_queue: Option<WorkQueue>,
+    /// `subvector_mode:`: the issue-order indication the driver writes into
+    /// the dispatch packet (seed 000 §4); `None` without the key.
+    pub subvector_hint: arch::command::SubvectorHint,
 }
 
 /// `work_queue:`: the kernel creates work on a GPU-owned channel
@@ -198,6 +201,8 @@ pub struct Prepared {
     pub signals: Vec<PreparedSemaphore>,
     /// The GPU-owned channel, for a kernel that creates work.
     pub work_queue: Option<WorkQueue>,
+    /// The issue-order indication for the dispatch packet (seed 000 §4).
+    pub subvector_hint: arch::command::SubvectorHint,
 }
 
 impl Prepared {
@@ -404,6 +409,9 @@ impl Workload {
             wait: raw.wait,
             signal: raw.signal,
             work_queue,
+            subvector_hint: raw
+                .subvector_mode
+                .map_or_else(Default::default, |m| m.hint()),
         })
     }
 
@@ -541,6 +549,7 @@ impl Workload {
             waits,
             signals,
             work_queue: self.work_queue.clone(),
+            subvector_hint: self.subvector_hint,
         })
     }
 

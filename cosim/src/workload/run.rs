@@ -25,6 +25,7 @@ pub fn execute_reporting<D: Device>(
     driver: &mut Driver<D>,
     prepared: &Prepared,
 ) -> Result<(Vec<HostBuffer>, Vec<WorkReport>), DriverError> {
+    driver.set_subvector_hint(prepared.subvector_hint);
     let program = driver.load(&prepared.code_object)?;
     let mut reports = Vec::new();
     let mut allocations = Vec::new();

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use arch::command::SemaphoreCompare;
+use arch::command::{SemaphoreCompare, SubvectorHint};
 use corpus::Target;
 use serde::Deserialize;
 
@@ -29,6 +29,29 @@ pub(super) struct RawWorkload {
     pub signal: Vec<Signal>,
     #[serde(default)]
     pub work_queue: Option<RawWorkQueue>,
+    #[serde(default)]
+    pub subvector_mode: Option<SubvectorMode>,
+}
+
+/// `subvector_mode:` the driver's issue-order indication for the dispatch
+/// (seed 000 §4, docs/variable-wavefront.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(super) enum SubvectorMode {
+    Conventional,
+    Subvector,
+    Auto,
+}
+
+impl SubvectorMode {
+    /// The packet field the driver writes.
+    pub fn hint(self) -> SubvectorHint {
+        match self {
+            SubvectorMode::Conventional => SubvectorHint::Conventional,
+            SubvectorMode::Subvector => SubvectorHint::Subvector,
+            SubvectorMode::Auto => SubvectorHint::Auto,
+        }
+    }
 }
 
 /// `work_queue:` as written (defaults are filled in by `Workload::parse`).

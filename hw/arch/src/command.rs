@@ -159,6 +159,37 @@ pub struct DispatchPacket {
     /// Semaphore word written with 1 when the dispatch completes (0 for none); HSA's
     /// `completion_signal` slot.
     pub completion_signal: u64,
+    /// The driver's first indication of the issue order for waves wider than
+    /// their SIMD (seed 000 §4, docs/variable-wavefront.md); bits 17:16 of
+    /// dword 2 (HSA's `reserved0`, zero from HSA runtimes: no indication).
+    pub subvector_hint: SubvectorHint,
+}
+
+/// The per-dispatch issue-order setting of seed 000 §4 (the software's first
+/// indication); [`SubvectorHint::None`] leaves the GPU's configured mode.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SubvectorHint {
+    /// No indication: the GPU's `cu.subvector_mode`.
+    #[default]
+    None = 0,
+    /// Conventional order.
+    Conventional = 1,
+    /// Sub-vector looping.
+    Subvector = 2,
+    /// The mode control unit chooses from the L0 miss rate.
+    Auto = 3,
+}
+
+impl SubvectorHint {
+    /// The 2-bit field.
+    pub fn from_bits(bits: u32) -> SubvectorHint {
+        match bits & 3 {
+            1 => SubvectorHint::Conventional,
+            2 => SubvectorHint::Subvector,
+            3 => SubvectorHint::Auto,
+            _ => SubvectorHint::None,
+        }
+    }
 }
 
 impl DispatchPacket {
@@ -167,7 +198,7 @@ impl DispatchPacket {
         let mut d = [0u32; 16];
         d[0] = 2 | (u32::from(self.dimensions) << 16);
         d[1] = u32::from(self.workgroup_size[0]) | (u32::from(self.workgroup_size[1]) << 16);
-        d[2] = u32::from(self.workgroup_size[2]);
+        d[2] = u32::from(self.workgroup_size[2]) | (self.subvector_hint as u32) << 16;
         d[3..6].copy_from_slice(&self.grid_size);
         d[6] = self.private_segment_size;
         d[7] = self.group_segment_size;
@@ -199,6 +230,7 @@ impl DispatchPacket {
             kernarg_address: q(10),
             scratch_address: q(12),
             completion_signal: q(14),
+            subvector_hint: SubvectorHint::from_bits(d[2] >> 16),
         };
         if !(1..=3).contains(&p.dimensions) {
             return Err(CommandError::BadDispatch(format!(
@@ -436,6 +468,7 @@ mod tests {
             kernarg_address: 0x20_0000,
             scratch_address: 0x30_0000,
             completion_signal: 0,
+            subvector_hint: SubvectorHint::Auto,
         };
         let commands = [
             Command::Nop { payload_dwords: 2 },

@@ -60,6 +60,8 @@ pub struct Decoded {
     pub bank_reads: [u8; 16],
     /// Cycles per half-wave VALU pass (1, transcendental or f64 rate).
     pub rate: u8,
+    /// May run part by part in a sub-vector window ([`super::subvec::per_lane`]).
+    pub per_lane: bool,
 }
 
 /// Identity-style hasher for pc keys (pcs are distinct, 4-aligned).
@@ -280,7 +282,9 @@ pub fn describe(inst: Instruction, target: Target, rates: (u8, u8), banks: u32) 
     } else {
         1
     };
+    let per_lane = super::subvec::per_lane(&inst, class);
     Decoded {
+        per_lane,
         inst,
         class,
         control,

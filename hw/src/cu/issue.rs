@@ -9,17 +9,16 @@
 use arch::device::{Fault, FaultKind};
 
 use super::decode::{Control, Decoded};
+use super::salu::{self, ControlEffect};
 use super::scheduler::Sched;
-use super::wave::counter;
+use super::subvec;
+use super::{lds, simd, vmem};
 use super::{AluOp, Cu, MemOpE, TickCtx};
-use crate::event::Event;
+use crate::event::{Event, PartPass};
 use crate::exec::{self, ExecCtx, MemOp, Vgprs};
 use crate::inject::InjectKind;
-use crate::mem::{Access, Unit};
+use crate::mem::Unit;
 use crate::stats::{Class, Stall};
-
-/// Largest value of the vmcnt, vscnt and lgkmcnt counters (6-bit fields on gfx10).
-const COUNTER_MAX: u8 = 63;
 
 impl Cu {
     /// Whether wave `slot` can issue now; `Ok` carries its decoded instruction.
@@ -46,6 +45,53 @@ impl Cu {
             }
             self.waves[slot].wait = None;
         }
+        self.decode_next(slot, cx)?;
+        let w = &self.waves[slot];
+        // EXEC (a "special" register) must be final before a window opens
+        // on it; the dependency check below stalls the wave meanwhile.
+        if (w.win_open || self.wants_subvec(w))
+            && w.sb_special == 0
+            && self.parts(w) > 1
+            && self.window(slot)
+        {
+            // Back to the window's first instruction for the next part.
+            self.decode_next(slot, cx)?;
+        }
+        let w = &self.waves[slot];
+        let Some(d) = w.dec.as_ref() else {
+            return Err(None);
+        };
+        let pc = w.pc.value();
+        if pc + u64::from(d.inst.size) > w.ib_end.value() {
+            return Err(Some(Stall::Fetch));
+        }
+        if w.sb_special > 0
+            || d.sgprs & w.sb_sgpr != 0
+            || (0..4).any(|i| d.vgprs[i] & w.sb_vgpr[i] != 0)
+            || (d.indirect && w.alu_inflight > 0)
+        {
+            return Err(Some(Stall::Dependency));
+        }
+        if d.control == Control::Endpgm && w.alu_inflight > 0 {
+            return Err(Some(Stall::Dependency));
+        }
+        // Each block says whether it can take the instruction now.
+        let stall = match d.class {
+            Class::Valu => self.simd[usize::from(w.simd.value())].stall(now),
+            Class::Vmem | Class::Smem => self
+                .vmem
+                .stall(self.cfg.vmem_queue_depth)
+                .or_else(|| w.counter_stall(d.class)),
+            Class::Lds => w.counter_stall(d.class).or_else(|| self.lds.stall(now)),
+            _ => None,
+        };
+        stall.map_or(Ok(()), |s| Err(Some(s)))
+    }
+
+    /// Makes wave `slot`'s `dec` the decoded instruction at its pc (copied
+    /// out of the decode cache once per instruction).
+    fn decode_next(&mut self, slot: usize, cx: &mut TickCtx<'_>) -> Result<(), Option<Stall>> {
+        let now = cx.now;
         let w = &self.waves[slot];
         if w.pc.value() + 4 > w.ib_end.value() {
             return Err(Some(Stall::Fetch));
@@ -78,48 +124,7 @@ impl Cu {
                 }
             }
         }
-        let w = &self.waves[slot];
-        let Some(d) = w.dec.as_ref() else {
-            return Err(None);
-        };
-        if pc + u64::from(d.inst.size) > w.ib_end.value() {
-            return Err(Some(Stall::Fetch));
-        }
-        if w.sb_special > 0
-            || d.sgprs & w.sb_sgpr != 0
-            || (0..4).any(|i| d.vgprs[i] & w.sb_vgpr[i] != 0)
-            || (d.indirect && w.alu_inflight > 0)
-        {
-            return Err(Some(Stall::Dependency));
-        }
-        if d.control == Control::Endpgm && w.alu_inflight > 0 {
-            return Err(Some(Stall::Dependency));
-        }
-        match d.class {
-            Class::Valu if self.simd[usize::from(w.simd.value())].busy_until > now => {
-                Err(Some(Stall::BankConflict))
-            }
-            Class::Vmem | Class::Smem
-                if self.vmem.queue.len() >= self.cfg.vmem_queue_depth as usize =>
-            {
-                Err(Some(Stall::Backpressure))
-            }
-            // The waitcnt counters are 6-bit fields on gfx10: a wave whose
-            // counter is full cannot issue another operation it would count
-            // (FLAT counts on lgkmcnt too).
-            Class::Vmem
-                if w.vmcnt.value() >= COUNTER_MAX
-                    || w.vscnt.value() >= COUNTER_MAX
-                    || w.lgkmcnt.value() >= COUNTER_MAX =>
-            {
-                Err(Some(Stall::Backpressure))
-            }
-            Class::Smem | Class::Lds if w.lgkmcnt.value() >= COUNTER_MAX => {
-                Err(Some(Stall::Backpressure))
-            }
-            Class::Lds if self.lds.busy_until > now + 64 => Err(Some(Stall::BankConflict)),
-            _ => Ok(()),
-        }
+        Ok(())
     }
 
     /// One issue slot of SIMD `simd`.
@@ -163,8 +168,11 @@ impl Cu {
                 if let Some(d) = self.waves[slot].dec {
                     self.sched[simd] = {
                         let w = &self.waves[slot];
-                        let lanes = exec::operand::masked(w.scalar.exec(), w.env.target_wave64)
-                            .count_ones();
+                        let mut exec = exec::operand::masked(w.scalar.exec(), w.env.target_wave64);
+                        if w.win_open {
+                            exec &= subvec::part_lanes(w.part.value(), self.cfg.simd_lanes);
+                        }
+                        let lanes = exec.count_ones();
                         Sched::issued(ready, i, d.class, w.pc.value(), lanes)
                     };
                     self.issue_one(slot, simd, d, cx);
@@ -178,30 +186,57 @@ impl Cu {
         }
     }
 
+    /// Issues instruction `d` of wave `slot` on SIMD `simd`: the common
+    /// bookkeeping, then the block that handles its class.
     fn issue_one(&mut self, slot: usize, simd: usize, d: Decoded, cx: &mut TickCtx<'_>) {
         let now = cx.now;
         let inst = d.inst;
-        let (pc, seq, exec_mask, wave64, id, g) = {
+        let lanes = self.cfg.simd_lanes;
+        let parts = self.parts(&self.waves[slot]);
+        let (pc, seq, exec_mask, pass) = {
             let w = &mut self.waves[slot];
+            let full = exec::operand::masked(w.scalar.exec(), w.env.target_wave64);
+            let pass = w.win_open.then(|| {
+                let part = w.part.value();
+                PartPass {
+                    part,
+                    lanes: subvec::part_lanes(part, lanes),
+                    first: u32::from(part)
+                        == subvec::active_parts(full, parts, lanes).trailing_zeros(),
+                    last: w.parts_left.value() == 0,
+                }
+            });
             let r = (
                 w.pc.value(),
                 w.seq,
-                exec::operand::masked(w.scalar.exec(), w.env.target_wave64),
-                w.env.target_wave64,
-                w.id,
-                usize::from(w.wg.value()),
+                pass.map_or(full, |p| full & p.lanes),
+                pass,
             );
             w.pc = super::wave::a48(w.pc.value() + u64::from(inst.size));
             w.seq += 1;
             r
         };
-        self.stats.instructions.add(d.class);
+        if let Some(p) = pass {
+            self.stats.subvector_passes += 1;
+            if p.first {
+                self.stats.instructions.add(d.class);
+                // Parts with no active lane are skipped once per instruction.
+                let full = exec::operand::masked(
+                    self.waves[slot].scalar.exec(),
+                    self.waves[slot].env.target_wave64,
+                );
+                let ran = subvec::active_parts(full, parts, lanes).count_ones();
+                self.stats.skipped_halves += u64::from(u32::from(parts) - ran);
+            }
+        } else {
+            self.stats.instructions.add(d.class);
+        }
         self.stats.active_lane_instructions += match d.class {
             Class::Valu | Class::Vmem | Class::Lds => u64::from(exec_mask.count_ones()),
             _ => 1,
         };
         let widx = self.take_writes();
-        let mut op = AluOp {
+        let op = AluOp {
             due: now + 1,
             slot: slot as u16,
             widx,
@@ -213,44 +248,88 @@ impl Cu {
             sb_sgpr: 0,
             sb_vgpr: [0; 4],
             special: false,
+            part: pass,
         };
         if d.control != Control::None {
-            self.salu.accept(slot, simd, pc, false);
-            self.pool[widx as usize].clear();
-            let w = &mut self.waves[slot];
-            match d.control {
-                Control::Endpgm => w.ending = true,
-                Control::Barrier => {
-                    w.at_barrier = true;
-                    let wg = &mut self.wgs[g];
-                    wg.arrived = count7(wg.arrived);
-                    self.release_barrier(g);
-                }
-                Control::Waitcnt { vm, vs, lgkm } => {
-                    w.wait = Some(sopk_waitcnt(&inst, &w.scalar, (vm, vs, lgkm)));
-                }
-                Control::Nop(n) => w.sleep_until = now + u64::from(n) + 1,
-                Control::Sleep(n) => w.sleep_until = now + 64 * u64::from(n).max(1),
-                Control::Setprio(p) => w.prio = arbitrary_int::u2::new(p & 3),
-                Control::Ignore | Control::None => {}
-            }
-            if let Some(ev) = cx.events.as_deref_mut() {
-                ev.push(Event::Issue {
-                    wave: id,
-                    pc,
-                    seq,
-                    memory: Vec::new(),
-                });
-            }
-            self.push_alu(op);
+            self.issue_control(op, simd, d, cx);
             return;
         }
-        // The functional effect, now.
+        // A sub-vector pass executes with EXEC limited to its part (nothing
+        // in a window writes EXEC, so the full mask is put back unchanged).
+        let saved_exec = pass.map(|p| {
+            let s = &mut self.waves[slot].scalar;
+            let e = s.exec();
+            let m = e & p.lanes;
+            (s.sgpr[126], s.sgpr[127]) = (m as u32, (m >> 32) as u32);
+            e
+        });
+        let ok = self.execute(slot, simd, widx, (pc, seq, pass), &inst, cx);
+        if let Some(e) = saved_exec {
+            let s = &mut self.waves[slot].scalar;
+            (s.sgpr[126], s.sgpr[127]) = (e as u32, (e >> 32) as u32);
+        }
+        if !ok {
+            return;
+        }
+        if self.pool[widx as usize].access.op == MemOp::None {
+            self.issue_alu(op, simd, d, now);
+        } else {
+            self.issue_mem(op, cx);
+        }
+    }
+
+    /// A control instruction: the issue stage applies its effect to the
+    /// wave's registers ([`salu::control_effect`]); it retires through the
+    /// writeback pipe like a SALU instruction.
+    fn issue_control(&mut self, op: AluOp, simd: usize, d: Decoded, cx: &mut TickCtx<'_>) {
+        let (slot, now) = (usize::from(op.slot), cx.now);
+        self.salu.accept(slot, simd, op.pc, false);
+        self.pool[op.widx as usize].clear();
+        let w = &mut self.waves[slot];
+        let g = usize::from(w.wg.value());
+        match salu::control_effect(d.control, &op.inst, &w.scalar, now) {
+            ControlEffect::End => w.ending = true,
+            ControlEffect::Barrier => {
+                w.at_barrier = true;
+                let wg = &mut self.wgs[g];
+                wg.arrived = salu::count7(wg.arrived);
+                self.release_barrier(g);
+            }
+            ControlEffect::Wait(limits) => w.wait = Some(limits),
+            ControlEffect::SleepUntil(t) => w.sleep_until = t,
+            ControlEffect::Prio(p) => w.prio = p,
+            ControlEffect::Nothing => {}
+        }
+        if let Some(ev) = cx.events.as_deref_mut() {
+            ev.push(Event::Issue {
+                wave: self.waves[slot].id,
+                pc: op.pc,
+                seq: op.seq,
+                memory: Vec::new(),
+                part: None,
+            });
+        }
+        self.push_alu(op);
+    }
+
+    /// The functional effect of instruction `inst` of wave `slot`, now, into
+    /// the write record `widx`; false (with the CU's fault set) when it faulted.
+    fn execute(
+        &mut self,
+        slot: usize,
+        simd: usize,
+        widx: u16,
+        (pc, seq, part): (u64, u64, Option<PartPass>),
+        inst: &arch::isa::Instruction,
+        cx: &mut TickCtx<'_>,
+    ) -> bool {
+        let now = cx.now;
+        let w = &self.waves[slot];
+        let id = w.id;
         let result = {
-            let w = &self.waves[slot];
             let rows = &self.simd[simd].vgpr.rows
                 [w.vgpr_base as usize..(w.vgpr_base + w.vgpr_rows) as usize];
-            let wg = &self.wgs[g];
+            let wg = &self.wgs[usize::from(w.wg.value())];
             let lds =
                 &mut self.lds.bytes[wg.lds_base as usize..(wg.lds_base + wg.lds_len) as usize];
             let mut ctx = ExecCtx {
@@ -260,8 +339,9 @@ impl Cu {
                 pc,
                 cycle: now,
             };
+            let wave64 = w.env.target_wave64;
             exec::execute(
-                &inst,
+                inst,
                 &w.scalar,
                 Vgprs { rows, wave64 },
                 &mut ctx,
@@ -277,7 +357,7 @@ impl Cu {
                 instruction: Some(inst.to_string()),
                 cycle: now,
             }));
-            return;
+            return false;
         }
         self.inject(slot, widx, cx);
         if let Some(ev) = cx.events.as_deref_mut() {
@@ -286,69 +366,67 @@ impl Cu {
                 pc,
                 seq,
                 memory: self.pool[widx as usize].memory.clone(),
+                part,
             });
         }
-        let writes = &self.pool[widx as usize];
-        let mem_op = writes.access.op;
-        if mem_op == MemOp::None {
-            for &(code, _) in &writes.sgpr {
-                if code < 106 {
-                    op.sb_sgpr |= 1 << code;
-                } else {
-                    op.special = true;
-                }
+        true
+    }
+
+    /// An ALU instruction (VALU, SALU or branch): scoreboard bits from its
+    /// writes, and the due cycle its unit decides ([`simd::timing`],
+    /// [`salu::due`]).
+    fn issue_alu(&mut self, mut op: AluOp, simd: usize, d: Decoded, now: u64) {
+        let slot = usize::from(op.slot);
+        (op.sb_sgpr, op.sb_vgpr, op.special) =
+            super::wave::scoreboard(&self.pool[op.widx as usize]);
+        op.branch = d.branch;
+        op.due = match d.class {
+            Class::Valu => {
+                // A sub-vector pass is one pass of its part; otherwise every
+                // part with an active lane, in order.
+                let (active, parts) = match op.part {
+                    Some(p) => (1u8 << p.part, 1),
+                    None => {
+                        let parts = self.parts(&self.waves[slot]);
+                        let lanes = self.cfg.simd_lanes;
+                        (subvec::active_parts(op.exec, parts, lanes), parts)
+                    }
+                };
+                let v = simd::timing(active, parts, d.rate, &d.bank_reads, self.cfg.valu_latency);
+                self.stats.skipped_halves += u64::from(v.skipped);
+                self.stats.vgpr_bank_conflict_cycles += u64::from(v.conflict);
+                self.stats.valu_busy_cycles += u64::from(v.busy);
+                let in_simd = slot - simd * self.cfg.wave_slots as usize;
+                let run = match op.part {
+                    Some(p) => (p.part, 0),
+                    None => simd::run_parts(active, parts),
+                };
+                self.simd[simd].accept(now, in_simd, run, &v);
+                now + u64::from(v.writeback)
             }
-            op.special |= writes.scc.is_some()
-                || writes.mode.is_some()
-                || writes.trapsts.is_some()
-                || writes.flat_scratch.is_some();
-            for v in &writes.vgpr {
-                let r = usize::from(v.reg & 0xff);
-                op.sb_vgpr[r / 64] |= 1 << (r % 64);
+            _ => {
+                self.salu.accept(slot, simd, op.pc, d.branch);
+                salu::due(
+                    now,
+                    d.branch,
+                    self.cfg.salu_latency,
+                    self.cfg.branch_latency,
+                )
             }
-            op.branch = d.branch;
-            op.due = match d.class {
-                Class::Valu => {
-                    let v = super::simd::timing(
-                        wave64,
-                        exec_mask,
-                        d.rate,
-                        &d.bank_reads,
-                        self.cfg.valu_latency,
-                    );
-                    self.stats.skipped_halves += u64::from(v.skipped);
-                    self.stats.vgpr_bank_conflict_cycles += u64::from(v.conflict);
-                    self.stats.valu_busy_cycles += u64::from(v.busy);
-                    let first_half = u8::from(wave64 && exec_mask as u32 == 0);
-                    self.simd[simd].accept(
-                        now,
-                        slot - simd * self.cfg.wave_slots as usize,
-                        first_half,
-                        &v,
-                    );
-                    now + u64::from(v.writeback)
-                }
-                _ if d.branch => {
-                    self.salu.accept(slot, simd, pc, true);
-                    now + u64::from(self.cfg.branch_latency)
-                }
-                _ => {
-                    self.salu.accept(slot, simd, pc, false);
-                    now + u64::from(self.cfg.salu_latency)
-                }
-            };
-            if d.branch {
-                self.waves[slot].wait_branch = true;
-            }
-            self.push_alu(op);
-            return;
-        }
-        // A memory instruction: timing only from here on.
-        let counter = match mem_op {
-            MemOp::ScalarLoad | MemOp::Lds => counter::LGKM,
-            MemOp::VectorStore | MemOp::VectorAtomic { returns: false } => counter::VS,
-            _ => counter::VM,
         };
+        if d.branch {
+            self.waves[slot].wait_branch = true;
+        }
+        self.push_alu(op);
+    }
+
+    /// A memory instruction (timing only from here on): its counters
+    /// ([`vmem::counters`]), then the LDS ([`lds::conflict_cycles`]) or the
+    /// coalescer ([`vmem::coalesce`]) decides how many completions it waits for.
+    fn issue_mem(&mut self, op: AluOp, cx: &mut TickCtx<'_>) {
+        let (now, slot, widx, inst) = (cx.now, usize::from(op.slot), op.widx, op.inst);
+        let mem_op = self.pool[widx as usize].access.op;
+        let (counter, also) = vmem::counters(mem_op, inst.family == arch::isa::Family::Flat);
         let index = match self.mem_free.pop() {
             Some(i) => i,
             None => {
@@ -361,7 +439,7 @@ impl Cu {
         let bypass = inst.modifiers.glc || inst.modifiers.dlc || inst.modifiers.slc;
         let remaining = match mem_op {
             MemOp::Lds => {
-                let cycles = super::lds::conflict_cycles(lanes, self.cfg.lds_banks);
+                let cycles = lds::conflict_cycles(lanes, self.cfg.lds_banks);
                 self.stats.lds_bank_conflict_cycles += u64::from(cycles - 1);
                 let due = self.lds.accept(now, slot, cycles, self.cfg.lds_latency);
                 self.lds.pipe.push_back((due, index));
@@ -369,17 +447,11 @@ impl Cu {
             }
             MemOp::CacheControl => 0,
             _ => {
-                let (unit, access) = match mem_op {
-                    MemOp::ScalarLoad => (Unit::Scalar, Access::Read),
-                    MemOp::VectorLoad => (Unit::Vector, Access::Read),
-                    MemOp::VectorStore => (Unit::Vector, Access::Write),
-                    MemOp::VectorAtomic { returns } => (Unit::Vector, Access::Atomic { returns }),
-                    _ => (Unit::Vector, Access::Read),
-                };
+                let (unit, access) = vmem::request_kind(mem_op);
                 let mut seen = std::mem::take(&mut self.seen);
                 let mut q = std::mem::take(&mut self.vmem.queue);
                 let mut adder = QueueExtend { q: &mut q, unit };
-                let n = super::vmem::coalesce(
+                let n = vmem::coalesce(
                     lanes,
                     line,
                     access,
@@ -402,25 +474,17 @@ impl Cu {
             // Nothing to wait for (no active lanes): completes next cycle.
             self.lds.pipe.push_back((now + 1, index));
         }
-        // FLAT may reach either memory, so it counts on vmcnt/vscnt and on
-        // lgkmcnt alike (RDNA2 ISA guide, "Data dependency resolution"); both
-        // come down when it completes.
-        let also =
-            (inst.family == arch::isa::Family::Flat).then_some(if counter == counter::LGKM {
-                counter::VM
-            } else {
-                counter::LGKM
-            });
         self.mem_ops[index as usize] = Some(MemOpE {
             slot: slot as u16,
             counter: counter as u8,
             also: also.map_or(u8::MAX, |c| c as u8),
             remaining: remaining.max(1),
             widx,
-            pc,
-            seq,
-            exec: exec_mask,
+            pc: op.pc,
+            seq: op.seq,
+            exec: op.exec,
             inst,
+            part: op.part,
         });
         let w = &mut self.waves[slot];
         w.mem_q[counter].push_back(index);
@@ -519,38 +583,5 @@ impl Extend<crate::mem::MemRequest> for QueueExtend<'_> {
         for r in iter {
             self.q.push_back((self.unit, r));
         }
-    }
-}
-
-/// Counts one more wave at a barrier (7-bit: at most 64 waves per workgroup on a CU).
-#[inline]
-fn count7(c: arbitrary_int::u7) -> arbitrary_int::u7 {
-    arbitrary_int::u7::new((c.value() + 1).min(127))
-}
-
-/// The limits of a waitcnt instruction: for the single-counter SOPK forms
-/// (`s_waitcnt_vscnt`, `_vmcnt`, `_lgkmcnt`) the count is the SGPR operand's
-/// bits [5:0] OR'd with `SIMM16[5:0]` (`null` reads as 0, so the usual
-/// `s_waitcnt_vscnt null, N` waits for N); the other counters stay at "no wait".
-fn sopk_waitcnt(
-    inst: &arch::isa::Instruction,
-    scalar: &exec::ScalarState,
-    limits: (u8, u8, u8),
-) -> (u8, u8, u8) {
-    use arch::isa::{Opcode, Operand};
-    const NULL: u16 = 125;
-    let sgpr = match inst.operands().first() {
-        Some(&Operand::Src { code, .. }) if code != NULL => scalar
-            .sgpr
-            .get(usize::from(code))
-            .map_or(0, |&v| (v & 0x3f) as u8),
-        _ => 0,
-    };
-    let (vm, vs, lgkm) = limits;
-    match inst.opcode {
-        Opcode::S_WAITCNT_VSCNT => (vm, vs | sgpr, lgkm),
-        Opcode::S_WAITCNT_VMCNT => (vm | sgpr, vs, lgkm),
-        Opcode::S_WAITCNT_LGKMCNT => (vm, vs, lgkm | sgpr),
-        _ => limits,
     }
 }

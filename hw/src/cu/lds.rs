@@ -66,6 +66,19 @@ impl Lds {
     }
 }
 
+/// How far ahead (cycles) the LDS banks may be booked before the issue
+/// stage holds back the next LDS instruction (the depth of its input queue
+/// in bank cycles).
+pub const BOOKED_CYCLES_MAX: u64 = 64;
+
+impl Lds {
+    /// Why an LDS instruction cannot issue at `now`, if it cannot.
+    #[inline]
+    pub fn stall(&self, now: u64) -> Option<crate::stats::Stall> {
+        (self.busy_until > now + BOOKED_CYCLES_MAX).then_some(crate::stats::Stall::BankConflict)
+    }
+}
+
 /// Cycles the LDS needs for `lanes` (`(lane, byte address, bytes)`), at least 1.
 pub fn conflict_cycles(lanes: &[(u8, u64, u8)], banks: u32) -> u32 {
     let banks = banks.clamp(1, 64) as usize;

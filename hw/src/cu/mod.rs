@@ -33,6 +33,7 @@
 //! vgpr.rs       VgprFile   VGPR banks (rows untraced)             gpu.cuN.simdS.vgpr
 //! lds.rs        Lds        LDS banks, latency pipe, storage       gpu.cuN.lds
 //! vmem.rs       Vmem       coalescer queue + memory request port  gpu.cuN.vmem
+//! subvec.rs     ModeCtl    mode control unit (sub-vector looping) gpu.cuN.modectl
 //! wave.rs       Wave       wave slot: pc, ibuf window, waitcnt    gpu.cuN.waveK
 //!               Workgroup  workgroup slot + barrier               gpu.cuN.wgK
 //! ```
@@ -52,10 +53,10 @@
 use arch::device::{Fault, WaveId};
 use arch::isa::Instruction;
 
-use crate::config::CuConfig;
+use crate::config::{CuConfig, SubvectorMode};
 use crate::dispatch::state::{physical_rows, WorkgroupShape};
 use crate::dispatch::WorkgroupInit;
-use crate::event::{Event, Retire};
+use crate::event::{Event, PartPass, Retire};
 use crate::exec::{ScalarState, Writes};
 use crate::inject::Injection;
 use crate::mem::backing::Backing;
@@ -72,9 +73,11 @@ pub mod salu;
 pub mod scheduler;
 pub mod simd;
 pub mod slots;
+pub mod subvec;
 pub mod vgpr;
 pub mod vmem;
 pub mod wave;
+mod window;
 
 use arbitrary_int::{u6, u7};
 use decode::DecodeCache;
@@ -101,6 +104,8 @@ struct AluOp {
     sb_sgpr: u128,
     sb_vgpr: [u64; 4],
     special: bool,
+    /// The sub-vector pass it is.
+    part: Option<PartPass>,
 }
 
 /// A memory instruction between issue and completion.
@@ -116,6 +121,8 @@ struct MemOpE {
     seq: u64,
     exec: u64,
     inst: Instruction,
+    /// The sub-vector pass it is.
+    part: Option<PartPass>,
 }
 
 /// Shared inputs of one CU clock.
@@ -153,6 +160,8 @@ pub struct Cu {
     lds: Lds,
     /// The vector memory unit.
     vmem: Vmem,
+    /// The mode control unit (sub-vector looping or conventional order).
+    modectl: subvec::ModeCtl,
     resident: u32,
     decode: DecodeCache,
     pool: Vec<Writes>,
@@ -192,6 +201,11 @@ impl Cu {
                 .collect(),
             lds: Lds::new(cfg.lds_bytes, cfg.lds_granule),
             vmem: Vmem::default(),
+            modectl: subvec::ModeCtl::new(
+                cfg.subvector_mode,
+                cfg.subvector_miss_threshold,
+                cfg.subvector_sample_accesses,
+            ),
             resident: 0,
             decode: DecodeCache::default(),
             pool: Vec::new(),
@@ -304,6 +318,16 @@ impl Cu {
         wg.lds_base = lds_base;
         wg.lds_len = lds_len;
         let mut events = events;
+        let svmode = subvec::wave_mode(init.subvector_hint, self.cfg.subvector_mode);
+        if svmode == SubvectorMode::Auto && self.modectl.configured() != SubvectorMode::Auto {
+            // The driver asked for the mode control unit on a GPU configured
+            // without it: the dispatch programs it (it starts conventional).
+            self.modectl = subvec::ModeCtl::new(
+                SubvectorMode::Auto,
+                self.cfg.subvector_miss_threshold,
+                self.cfg.subvector_sample_accesses,
+            );
+        }
         for wi in &init.wave {
             // The SIMD with the most room takes the next wave.
             let ws = self.cfg.wave_slots;
@@ -364,6 +388,7 @@ impl Cu {
                 fetch_next: wave::a48(init.pc & !u64::from(self.cfg.fetch_bytes - 1)),
                 epoch,
                 mem_q: q,
+                svmode: arbitrary_int::u2::new(svmode as u8),
                 ..Wave::default()
             };
             self.age += 1;
@@ -412,6 +437,9 @@ impl Cu {
         }
         for s in &mut self.simd {
             s.advance(cx.now);
+        }
+        if self.modectl.configured() == SubvectorMode::Auto {
+            self.modectl = self.modectl.eval(cx.mem.vector_l0_counts(self.index));
         }
         self.responses(cx);
         self.lds_stage(cx);
@@ -523,7 +551,7 @@ impl Cu {
     fn emit_retire(
         events: &mut Option<&mut Vec<Event>>,
         w: &Wave,
-        (inst, pc, seq, exec): (Instruction, u64, u64, u64),
+        (inst, pc, seq, exec, part): (Instruction, u64, u64, u64, Option<PartPass>),
         writes: &Writes,
         now: u64,
     ) {
@@ -536,6 +564,7 @@ impl Cu {
                 exec,
                 writes: writes.clone(),
                 cycle: now,
+                part,
             })));
         }
     }
@@ -553,6 +582,7 @@ impl Cu {
         self.simd.probe("simd", t);
         self.lds.probe("lds", t);
         self.vmem.probe("vmem", t);
+        self.modectl.probe("modectl", t);
         // Unused workgroup and wave slots (most of them, most of the time) cost nothing.
         t.slots_hinted("wg", &self.wgs, self.wgs.gens(), |g| g.valid);
         t.slots_hinted("wave", &self.waves, self.waves.gens(), |w| w.valid);

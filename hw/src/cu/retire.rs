@@ -99,7 +99,7 @@ impl Cu {
         Cu::emit_retire(
             &mut cx.events,
             w,
-            (op.inst, op.pc, op.seq, op.exec),
+            (op.inst, op.pc, op.seq, op.exec, op.part),
             writes,
             cx.now,
         );
@@ -144,7 +144,7 @@ impl Cu {
                 Cu::emit_retire(
                     &mut cx.events,
                     w,
-                    (op.inst, op.pc, op.seq, op.exec),
+                    (op.inst, op.pc, op.seq, op.exec, op.part),
                     writes,
                     cx.now,
                 );

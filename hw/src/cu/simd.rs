@@ -1,7 +1,9 @@
-//! The SIMD32 VALU's timing: a wave32 instruction is one pass; a wave64
-//! instruction in conventional mode (seed 000 §2) is a pass for the low half
-//! then one for the high half, and a half whose EXEC bits are all zero is
-//! skipped (as RDNA does; the seed leaves this to the implementation). Each
+//! The SIMD's VALU timing: a wave runs in parts of `simd_lanes` lanes (wave32
+//! on SIMD32: one; wave64: two halves; on a 16-lane SIMD, wave64 four
+//! quarters and wave32 two halves). In conventional order (seed 000 §3) an
+//! instruction is one pass per part, and a part whose EXEC bits are all zero
+//! is skipped (as RDNA does; the seed leaves this to the implementation); in
+//! a sub-vector window (`subvec.rs`) it is one pass of the current part. Each
 //! pass takes `rate` cycles (1; the transcendental or f64 rate), VGPR bank
 //! read-port conflicts add cycles, and the result is written back once both
 //! halves are done, `valu_latency` cycles after the last pass started.
@@ -10,7 +12,7 @@
 //! and half it is executing, until when it is busy, bank-conflict cycles of
 //! the instruction in it) and its VGPR file ([`VgprFile`], bulk storage).
 
-use arbitrary_int::{u1, u2, u5, u6};
+use arbitrary_int::{u2, u3, u5, u6};
 
 pub use super::vgpr::VgprFile;
 
@@ -22,10 +24,11 @@ pub struct Simd {
     pub valid: bool,
     /// Slot (within the SIMD) of the wave it executes.
     pub wave: u5,
-    /// The half being executed (wave64: 0 low, 1 high).
-    pub half: u1,
-    /// Half passes of the instruction (0 none, 1 or 2).
-    pub passes: u2,
+    /// The part being executed (wave64 on SIMD32: 0 low half, 1 high half;
+    /// on a 16-lane SIMD, quarters 0–3).
+    pub part: u2,
+    /// Passes of the instruction (0 none, 1–4).
+    pub passes: u3,
     /// First cycle the VALU accepts a new instruction.
     pub busy_until: u64,
     /// Bank-conflict cycles of the instruction in the pipe.
@@ -34,9 +37,15 @@ pub struct Simd {
     pub waves: u6,
     /// The VGPR banks.
     pub vgpr: VgprFile,
-    /// Cycle the second half's pass starts (wave64 with both halves).
+    /// Cycle the next part's pass starts (`u64::MAX`: none).
     @untraced
-    pub second_half_at: u64,
+    pub next_part_at: u64,
+    /// Parts still to run after the current one (bit per part).
+    @untraced
+    pub parts_left: u8,
+    /// Cycles per pass of the instruction in the pipe.
+    @untraced
+    pub pass_cycles: u32,
 }
 }
 
@@ -46,52 +55,85 @@ impl Simd {
         Simd {
             valid: false,
             wave: u5::new(0),
-            half: u1::new(0),
-            passes: u2::new(0),
+            part: u2::new(0),
+            passes: u3::new(0),
             busy_until: 0,
             conflict_cycles: u6::new(0),
             waves: u6::new(0),
             vgpr: VgprFile::new(rows, granule),
-            second_half_at: u64::MAX,
+            next_part_at: u64::MAX,
+            parts_left: 0,
+            pass_cycles: 0,
         }
     }
 
-    /// The pipeline registers at cycle `now` (the half in flight follows from
+    /// The pipeline registers at cycle `now` (the part in flight follows from
     /// how long the instruction has been in the pipe).
     #[inline]
     pub fn advance(&mut self, now: u64) {
         if self.valid && now >= self.busy_until {
             self.valid = false;
-        } else if self.valid && now >= self.second_half_at {
-            self.half = u1::new(1);
-            self.second_half_at = u64::MAX;
+        } else if self.valid && now >= self.next_part_at {
+            self.part = u2::new(self.parts_left.trailing_zeros().min(3) as u8);
+            self.parts_left &= self.parts_left.wrapping_sub(1);
+            self.next_part_at = if self.parts_left != 0 {
+                self.next_part_at + u64::from(self.pass_cycles)
+            } else {
+                u64::MAX
+            };
         }
     }
 
-    /// Takes a VALU instruction of slot `wave` at `now` with timing `t`
-    /// (`first_half` is the half its first pass runs).
+    /// Takes a VALU instruction of slot `wave` at `now` with timing `t`,
+    /// running the parts `active` (bit per part; [`run_parts`]).
     #[inline]
-    pub fn accept(&mut self, now: u64, wave: usize, first_half: u8, t: &ValuTiming) {
+    pub fn accept(&mut self, now: u64, wave: usize, (first, rest): (u8, u8), t: &ValuTiming) {
         self.valid = true;
-        self.second_half_at = if t.skipped == 0 && first_half == 0 && t.busy > 1 {
-            now + u64::from((t.busy - t.conflict) / 2)
+        self.pass_cycles = (t.busy - t.conflict) / t.passes.max(1);
+        self.parts_left = rest;
+        self.next_part_at = if rest != 0 {
+            now + u64::from(self.pass_cycles)
         } else {
             u64::MAX
         };
         self.wave = u5::new((wave & 31) as u8);
-        self.half = u1::new(first_half & 1);
-        self.passes = u2::new((2 - t.skipped.min(2)) as u8 & 3);
+        self.part = u2::new(first & 3);
+        self.passes = u3::new(t.passes.min(7) as u8);
         self.busy_until = now + u64::from(t.busy);
         self.conflict_cycles = u6::new(t.conflict.min(63) as u8);
+    }
+}
+
+impl Simd {
+    /// Why a VALU instruction cannot enter at `now` (the previous one's
+    /// passes still occupy the pipe), if it cannot.
+    #[inline]
+    pub fn stall(&self, now: u64) -> Option<crate::stats::Stall> {
+        (self.busy_until > now).then_some(crate::stats::Stall::BankConflict)
+    }
+}
+
+/// The part the first pass runs and the parts after it, for an instruction
+/// running the parts `active` (bit per part) of a wave of `parts` parts. An
+/// instruction with no active part still takes one pass, shown as the last
+/// part (the first half with a zero EXEC is skipped, as RDNA does).
+#[inline]
+pub fn run_parts(active: u8, parts: u8) -> (u8, u8) {
+    if active == 0 {
+        (parts.saturating_sub(1), 0)
+    } else {
+        (active.trailing_zeros() as u8, active & (active - 1))
     }
 }
 
 /// Timing of one VALU instruction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ValuTiming {
+    /// Passes (parts run; at least 1).
+    pub passes: u32,
     /// Cycles the VALU is occupied.
     pub busy: u32,
-    /// Half passes skipped (EXEC half all zero).
+    /// Passes skipped (the part's EXEC bits all zero).
     pub skipped: u32,
     /// Cycles added by bank conflicts.
     pub conflict: u32,
@@ -99,19 +141,18 @@ pub struct ValuTiming {
     pub writeback: u32,
 }
 
-/// The timing of an instruction with per-bank VGPR reads `bank_reads`.
+/// The timing of an instruction running the parts `active` (bit per part)
+/// of a wave of `parts` parts, with per-bank VGPR reads `bank_reads`.
 #[inline]
-pub fn timing(wave64: bool, exec: u64, rate: u8, bank_reads: &[u8], latency: u32) -> ValuTiming {
-    let (passes, skipped) = if wave64 {
-        let halves = u32::from(exec as u32 != 0) + u32::from(exec >> 32 != 0);
-        // With EXEC all zero the instruction still occupies one issue cycle.
-        (halves.max(1), 2 - halves)
-    } else {
-        (1, 0)
-    };
+pub fn timing(active: u8, parts: u8, rate: u8, bank_reads: &[u8], latency: u32) -> ValuTiming {
+    let ran = active.count_ones();
+    // With EXEC all zero the instruction still occupies one issue cycle.
+    let passes = ran.max(1);
+    let skipped = if parts > 1 { u32::from(parts) - ran } else { 0 };
     let conflict = u32::from(bank_reads.iter().copied().max().unwrap_or(0)).saturating_sub(1);
     let busy = passes * u32::from(rate.max(1)) + conflict;
     ValuTiming {
+        passes,
         busy,
         skipped,
         conflict,
@@ -125,16 +166,24 @@ mod tests {
 
     #[test]
     fn wave64_halves_rates_and_conflicts() {
-        let t = timing(false, u64::MAX, 1, &[1, 1, 0, 0], 5);
+        let t = timing(0b1, 1, 1, &[1, 1, 0, 0], 5);
         assert_eq!((t.busy, t.writeback), (1, 5));
-        let t = timing(true, u64::MAX, 1, &[], 5);
+        let t = timing(0b11, 2, 1, &[], 5);
         assert_eq!((t.busy, t.skipped, t.writeback), (2, 0, 6));
-        let t = timing(true, 0xffff_ffff, 1, &[], 5);
+        let t = timing(0b01, 2, 1, &[], 5);
         assert_eq!((t.busy, t.skipped), (1, 1));
-        let t = timing(true, 0xffff_ffff_0000_0000, 4, &[], 5);
+        let t = timing(0b10, 2, 4, &[], 5);
         assert_eq!((t.busy, t.skipped, t.writeback), (4, 1, 8));
+        // EXEC all zero: one issue cycle, both halves skipped.
+        let t = timing(0, 2, 1, &[], 5);
+        assert_eq!((t.busy, t.skipped), (1, 2));
+        // Wave64 on a 16-lane SIMD: four quarters, one of them empty.
+        let t = timing(0b1011, 4, 1, &[], 5);
+        assert_eq!((t.busy, t.skipped, t.passes), (3, 1, 3));
         // Three reads from one bank: two extra cycles.
-        let t = timing(false, 1, 1, &[3, 0, 1, 0], 5);
+        let t = timing(0b1, 1, 1, &[3, 0, 1, 0], 5);
         assert_eq!((t.busy, t.conflict), (3, 2));
+        assert_eq!(run_parts(0b1010, 4), (1, 0b1000));
+        assert_eq!(run_parts(0, 2), (1, 0));
     }
 }

@@ -6,6 +6,8 @@ use std::collections::VecDeque;
 
 use arbitrary_int::{u2, u48};
 
+use super::wave::counter;
+use crate::exec::MemOp;
 use crate::mem::{Access, MemRequest, Unit};
 
 traces::signals! {
@@ -44,6 +46,44 @@ impl Vmem {
         });
         self.line_addr = u48::new(r.address & ((1 << 48) - 1));
         self.outstanding += 1;
+    }
+}
+
+impl Vmem {
+    /// Why a vector or scalar memory instruction cannot issue (the
+    /// coalescer's output queue holds `depth` requests or more), if it cannot.
+    #[inline]
+    pub fn stall(&self, depth: u32) -> Option<crate::stats::Stall> {
+        (self.queue.len() >= depth as usize).then_some(crate::stats::Stall::Backpressure)
+    }
+}
+
+/// The waitcnt counter a memory operation counts on, and the second one it
+/// also counts on: FLAT may reach either memory, so it counts on
+/// vmcnt/vscnt and on lgkmcnt alike (RDNA2 ISA guide, "Data dependency
+/// resolution"); both come down when it completes.
+pub fn counters(op: MemOp, flat: bool) -> (usize, Option<usize>) {
+    let c = match op {
+        MemOp::ScalarLoad | MemOp::Lds => counter::LGKM,
+        MemOp::VectorStore | MemOp::VectorAtomic { returns: false } => counter::VS,
+        _ => counter::VM,
+    };
+    let also = flat.then_some(if c == counter::LGKM {
+        counter::VM
+    } else {
+        counter::LGKM
+    });
+    (c, also)
+}
+
+/// The memory-system port and access kind of a scalar or vector memory operation.
+pub fn request_kind(op: MemOp) -> (Unit, Access) {
+    match op {
+        MemOp::ScalarLoad => (Unit::Scalar, Access::Read),
+        MemOp::VectorLoad => (Unit::Vector, Access::Read),
+        MemOp::VectorStore => (Unit::Vector, Access::Write),
+        MemOp::VectorAtomic { returns } => (Unit::Vector, Access::Atomic { returns }),
+        _ => (Unit::Vector, Access::Read),
     }
 }
 

@@ -85,11 +85,27 @@ pub struct Wave {
     pub dec: Option<super::decode::Decoded>,
     /// The pc `dec` belongs to.
     pub dec_pc: u48,
+    /// A sub-vector window is open (docs/variable-wavefront.md).
+    pub win_open: bool,
+    /// The part the window is running.
+    pub part: u2,
+    /// Parts the window still runs on after this one (bit per part).
+    pub parts_left: u4,
+    /// The window's first instruction.
+    pub win_pc: u48,
+    /// Its sequence number.
+    pub win_seq: u64,
+    /// The wave's issue order, latched at launch from its dispatch's
+    /// indication or the configured default (0 conventional, 1 sub-vector,
+    /// 2 the mode control unit's choice; `config::SubvectorMode`).
+    pub svmode: u2,
 }
 }
 
 /// Index of each counter's queue in [`Wave::mem_q`].
 pub mod counter {
+    /// Largest value of the vmcnt, vscnt and lgkmcnt counters (6-bit fields on gfx10).
+    pub const MAX: u8 = 63;
     /// vmcnt.
     pub const VM: usize = 0;
     /// vscnt.
@@ -122,6 +138,24 @@ impl Wave {
         }
     }
 
+    /// Why a memory instruction of class `class` cannot issue because a
+    /// counter it would count on is full, if it cannot (FLAT counts on
+    /// lgkmcnt too).
+    #[inline]
+    pub fn counter_stall(&self, class: crate::stats::Class) -> Option<crate::stats::Stall> {
+        use crate::stats::Class;
+        let full = match class {
+            Class::Vmem => {
+                self.vmcnt.value() >= counter::MAX
+                    || self.vscnt.value() >= counter::MAX
+                    || self.lgkmcnt.value() >= counter::MAX
+            }
+            Class::Smem | Class::Lds => self.lgkmcnt.value() >= counter::MAX,
+            _ => false,
+        };
+        full.then_some(crate::stats::Stall::Backpressure)
+    }
+
     /// True when nothing it issued is still in flight.
     #[inline]
     pub fn drained(&self) -> bool {
@@ -139,6 +173,33 @@ pub fn count(c: u6, up: bool) -> u6 {
     } else {
         v.saturating_sub(1)
     })
+}
+
+/// SGPR codes below this (s0–s105) have one scoreboard bit each; writes to
+/// the codes above (VCC, TTMPs, M0, EXEC, …) count as "special" writes, which
+/// every later instruction waits for.
+pub const SCOREBOARD_SGPRS: u8 = 106;
+
+/// The scoreboard bits an ALU instruction with writes `w` sets until its
+/// writeback: `(SGPRs 0–105, VGPRs, special)`.
+pub fn scoreboard(w: &crate::exec::Writes) -> (u128, [u64; 4], bool) {
+    let mut sgpr = 0u128;
+    let mut special = false;
+    for &(code, _) in &w.sgpr {
+        if code < SCOREBOARD_SGPRS {
+            sgpr |= 1 << code;
+        } else {
+            special = true;
+        }
+    }
+    special |=
+        w.scc.is_some() || w.mode.is_some() || w.trapsts.is_some() || w.flat_scratch.is_some();
+    let mut vgpr = [0u64; 4];
+    for v in &w.vgpr {
+        let r = usize::from(v.reg & 0xff);
+        vgpr[r / 64] |= 1 << (r % 64);
+    }
+    (sgpr, vgpr, special)
 }
 
 /// A byte address as the 48-bit register it is held in (the device's virtual

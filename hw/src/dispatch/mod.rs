@@ -1,7 +1,9 @@
 //! The workgroup dispatcher: accepts a DISPATCH from the front end, reads the
 //! kernel descriptor, and launches the dispatch's workgroups one per
 //! `launch_interval` cycles onto compute units that have room for all of a
-//! workgroup's waves (slots, VGPRs, SGPRs, LDS), round-robin over CUs.
+//! workgroup's waves (slots, VGPRs, SGPRs, LDS), round-robin over CUs. It
+//! does not know the CU type: `gpu.rs` answers its questions (epoch, room)
+//! and writes the launches it returns into the CUs.
 //!
 //! ```text
 //! 1. accept   DispatchRequest → ActiveDispatch (descriptor, sizes, allocation)
@@ -17,13 +19,12 @@ use arch::code_object::KernelDescriptor;
 use arch::device::FaultKind;
 
 use crate::config::{CuConfig, DispatcherConfig};
-use crate::cu::Cu;
 use crate::frontend::DispatchRequest;
 use crate::mem::backing::Backing;
 
 pub mod state;
 
-pub use state::{WaveInit, WorkgroupInit};
+pub use state::{WaveInit, WorkgroupInit, WorkgroupShape};
 
 /// Everything derived from a dispatch packet and its kernel descriptor.
 #[derive(Clone, Debug)]
@@ -103,6 +104,16 @@ fn held(n: usize) -> u5 {
     u5::new(n.min(31) as u8)
 }
 
+/// A workgroup the dispatcher placed, for `gpu.rs` to write into CU `cu`
+/// ([`crate::cu::Cu::launch`]) in the same cycle.
+#[derive(Clone, Debug)]
+pub struct Launch {
+    /// The CU it goes to.
+    pub cu: usize,
+    /// Its waves' initial state.
+    pub init: WorkgroupInit,
+}
+
 /// A dispatch the dispatcher finished.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Completed {
@@ -164,21 +175,24 @@ impl Dispatcher {
         Ok(())
     }
 
-    /// One clock: launches at most one workgroup when the interval allows;
-    /// returns the CU it went to.
+    /// One clock: places at most one workgroup when the interval allows.
+    /// `cus` CUs are offered in round-robin order; `epoch(c)` is CU `c`'s
+    /// resource epoch and `fits(c, shape)` whether it has room now. The
+    /// caller (`gpu.rs`) writes the returned launch into its CU this cycle.
     pub fn tick(
         &mut self,
         cycle: u64,
-        cus: &mut [Cu],
-        events: Option<&mut Vec<crate::event::Event>>,
-    ) -> Option<usize> {
+        cus: usize,
+        epoch: impl Fn(usize) -> u64,
+        fits: impl Fn(usize, &WorkgroupShape) -> bool,
+    ) -> Option<Launch> {
         self.launch_valid = false;
-        if cycle < self.next_launch || cus.is_empty() {
+        if cycle < self.next_launch || cus == 0 {
             return None;
         }
         let d = self.active.iter_mut().find(|d| d.next_wg < d.total_wgs)?;
         let shape = state::shape(d, d.next_wg);
-        let n = cus.len();
+        let n = cus;
         if self.blocked_shape != Some(shape) || self.blocked.len() != n {
             self.blocked_shape = Some(shape);
             self.blocked.clear();
@@ -187,28 +201,25 @@ impl Dispatcher {
         let rr = usize::from(self.rr_cu.value());
         for k in 0..n {
             let c = (rr + k) % n;
-            if self.blocked[c] == cus[c].epoch {
+            if self.blocked[c] == epoch(c) {
                 continue; // nothing changed since it could not take this shape
             }
-            if !cus[c].fits(&shape) {
-                self.blocked[c] = cus[c].epoch;
+            if !fits(c, &shape) {
+                self.blocked[c] = epoch(c);
                 continue;
             }
-            {
-                let init = state::workgroup(d, d.next_wg);
-                cus[c].launch(&init, cycle, self.config.launch_latency, events);
-                self.launch_valid = true;
-                self.launch_cu = u6::new((c & 63) as u8);
-                self.launch_dispatch = d.req.number;
-                self.launch_wg = d.next_wg as u32;
-                self.launch_waves = u7::new(init.waves.min(127) as u8);
-                d.next_wg += 1;
-                d.live_wgs += 1;
-                d.waves_launched += u64::from(init.waves);
-                self.rr_cu = u6::new(((c + 1) % n) as u8 & 63);
-                self.next_launch = cycle + u64::from(self.config.launch_interval);
-                return Some(c);
-            }
+            let init = state::workgroup(d, d.next_wg);
+            self.launch_valid = true;
+            self.launch_cu = u6::new((c & 63) as u8);
+            self.launch_dispatch = d.req.number;
+            self.launch_wg = d.next_wg as u32;
+            self.launch_waves = u7::new(init.waves.min(127) as u8);
+            d.next_wg += 1;
+            d.live_wgs += 1;
+            d.waves_launched += u64::from(init.waves);
+            self.rr_cu = u6::new(((c + 1) % n) as u8 & 63);
+            self.next_launch = cycle + u64::from(self.config.launch_interval);
+            return Some(Launch { cu: c, init });
         }
         None
     }

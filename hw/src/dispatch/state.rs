@@ -50,6 +50,8 @@ pub struct WorkgroupInit {
     pub pc: u64,
     /// Its waves, in order.
     pub wave: Vec<WaveInit>,
+    /// The packet's issue-order indication (seed 000 §4).
+    pub subvector_hint: arch::command::SubvectorHint,
 }
 
 fn bad(req: &DispatchRequest, reason: impl Into<String>) -> FaultKind {
@@ -343,6 +345,7 @@ pub fn workgroup(d: &ActiveDispatch, linear: u64) -> WorkgroupInit {
         waves: shape.waves,
         pc: d.entry,
         wave: waves,
+        subvector_hint: p.subvector_hint,
     }
 }
 

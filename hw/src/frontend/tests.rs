@@ -150,6 +150,7 @@ fn packet(signal: u64) -> DispatchPacket {
         kernarg_address: 0,
         scratch_address: 0,
         completion_signal: signal,
+        subvector_hint: Default::default(),
     }
 }
 

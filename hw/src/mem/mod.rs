@@ -355,6 +355,15 @@ impl MemSystem {
             || self.dram.iter().any(|d| !d.idle())
     }
 
+    /// CU `cu`'s vector L0 `(accesses, misses)` since reset (the mode
+    /// control unit's inputs, `cu/subvec.rs`).
+    pub fn vector_l0_counts(&self, cu: usize) -> (u64, u64) {
+        self.cus.get(cu).map_or((0, 0), |c| {
+            let s = &c.vector.stats;
+            (s.hits + s.misses, s.misses)
+        })
+    }
+
     /// Counters since reset.
     pub fn stats(&self) -> MemStats {
         let mut s = MemStats {

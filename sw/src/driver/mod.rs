@@ -41,7 +41,9 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
 use arch::code_object::{CodeObject, CodeObjectVersion};
-use arch::command::{ChannelEntry, Command, DispatchPacket, SemaphoreCompare, ENTRY_BYTES};
+use arch::command::{
+    ChannelEntry, Command, DispatchPacket, SemaphoreCompare, SubvectorHint, ENTRY_BYTES,
+};
 use arch::device::{Device, RunStatus, RunUntil};
 use arch::isa::Isa;
 use arch::mmio;
@@ -117,6 +119,9 @@ pub struct Driver<D: Device> {
     /// Where each translation was written on the device, by translation
     /// identity: (allocation, kernel object address).
     placed: HashMap<*const Translated, (Arc<Translated>, Allocation, u64)>,
+    /// The issue-order indication written into every DISPATCH packet (seed
+    /// 000 §4; [`Driver::set_subvector_hint`]).
+    subvector_hint: SubvectorHint,
 }
 
 /// Kernarg allocations are rounded up to this many bytes (see [`Driver::dispatch`]).
@@ -170,6 +175,7 @@ impl<D: Device> Driver<D> {
             in_flight: VecDeque::new(),
             xlate: xlate::Cache::new(),
             placed: HashMap::new(),
+            subvector_hint: SubvectorHint::None,
         };
         driver.fence_word = driver.alloc(4, 4)?;
         driver.ring = driver.alloc(u64::from(ch.entries) * ENTRY_BYTES, 8)?;
@@ -612,6 +618,14 @@ impl<D: Device> Driver<D> {
 
     // ---- dispatch ----------------------------------------------------------
 
+    /// Sets the issue-order indication (seed 000 §4) the driver writes into
+    /// the packets of later dispatches, from the workload or a code-object
+    /// note; [`SubvectorHint::None`] (the default) leaves the GPU's
+    /// configured `cu.subvector_mode`.
+    pub fn set_subvector_hint(&mut self, hint: SubvectorHint) {
+        self.subvector_hint = hint;
+    }
+
     /// Submits a dispatch of `kernel` (kernarg segment, scratch and the command
     /// block are allocated here and freed once the fence is reached).
     pub fn dispatch(
@@ -697,6 +711,7 @@ impl<D: Device> Driver<D> {
             kernarg_address,
             scratch_address: scratch.map_or(0, |a| a.address),
             completion_signal: 0,
+            subvector_hint: self.subvector_hint,
         };
         Ok((packet, resources, scratch))
     }
