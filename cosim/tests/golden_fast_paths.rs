@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use arch::code_object::CodeObject;
 use arch::isa::{assemble, decode, Target};
 use cosim::workload::{self, Workload};
-use golden::exec::fast::{lower, Lowered};
+use golden::exec::lowered::{lower, Lowered};
 use golden::testing::{Kernel, DATA};
 use golden::{GoldenConfig, GoldenGpu};
 use sw::driver::Driver;

@@ -45,24 +45,13 @@ use super::memory::Memory;
 pub use super::wave::{fault, illegal, Wave};
 
 pub mod ds;
-pub mod fast;
-mod fast_lanes;
-pub mod fast_scalar;
-mod fast_valu;
 pub mod flat;
+pub mod lowered;
 pub mod mubuf;
 pub mod smem;
 pub mod sop;
-mod sop1;
-mod sopp;
-pub mod special;
-pub mod valu;
 pub mod vmem;
-pub mod vop1;
-pub mod vop2;
-pub mod vop3;
-pub mod vop3p;
-pub mod vopc;
+pub mod vop;
 
 /// What the interpreter does after an instruction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -155,11 +144,11 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
             sop::execute(ctx, inst)
         }
         Family::Smem => smem::execute(ctx, inst),
-        Family::Vop1 => vop1::execute(ctx, inst),
-        Family::Vop2 => vop2::execute(ctx, inst),
-        Family::Vopc => vopc::execute(ctx, inst),
-        Family::Vop3 => vop3::execute(ctx, inst),
-        Family::Vop3p => vop3p::execute(ctx, inst),
+        Family::Vop1 => vop::vop1::execute(ctx, inst),
+        Family::Vop2 => vop::vop2::execute(ctx, inst),
+        Family::Vopc => vop::vopc::execute(ctx, inst),
+        Family::Vop3 => vop::vop3::execute(ctx, inst),
+        Family::Vop3p => vop::vop3p::execute(ctx, inst),
         Family::Ds => ds::execute(ctx, inst),
         Family::Flat | Family::Global | Family::Scratch => flat::execute(ctx, inst),
         Family::Mubuf | Family::Mtbuf => mubuf::execute(ctx, inst),

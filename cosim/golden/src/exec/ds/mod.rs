@@ -15,7 +15,7 @@
 //!   `4q + i` reads lane `4q + offset[2i+1:2i]`); clear selects bit-mask mode
 //!   within 32-lane groups (`src = ((lane & and) | or) ^ xor`, masks in offset
 //!   bits 4:0, 9:5, 14:10). gfx1030's FFT (offset >= 0xe000) and rotate
-//!   (>= 0xc000) modes are in [`super::special::ds::swizzle_source`]. `ds_permute_b32` (push) and
+//!   (>= 0xc000) modes are in [`rare::swizzle_source`]. `ds_permute_b32` (push) and
 //!   `ds_bpermute_b32` (pull) select lane `((VGPR[addr] + offset) / 4) mod
 //!   wave size`; a push collision is won by the highest source lane.
 //!   Cross-lane reads of a lane whose EXEC bit is clear return 0.
@@ -24,13 +24,15 @@
 //!   the old value. M0 is the counter's address here, so the gfx803 M0 clamp
 //!   does not apply (only the allocation bounds the access).
 //! * The `*_src2_*` forms, `ds_condxchg32_rtn_b64` and the `addtid` forms
-//!   are in [`super::special::ds`]; GDS (`gds` bit, `ds_gws_*`,
+//!   are in [`rare`]; GDS (`gds` bit, `ds_gws_*`,
 //!   `ds_ordered_count`) is not implemented.
+
+pub mod rare;
 
 use arch::device::Fault;
 use arch::isa::{Instruction, Isa, Opcode};
 
-use super::fast_lanes::each;
+use super::lowered::lanes::each;
 use super::sop::operand;
 use super::vmem::atomic::AtomicOp;
 use super::vmem::{lanes, lds_read, lds_write, Load, Regs, Store};
@@ -235,7 +237,7 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
     let kind = match classify(inst.opcode) {
         Some(k) if !inst.modifiers.gds => k,
         // The rare forms (and the not-implemented GDS ones) live apart.
-        _ => return super::special::ds::execute(ctx, inst),
+        _ => return rare::execute(ctx, inst),
     };
     let exec = ctx.wave.exec();
     // The LDS byte limit: the allocation, and on gfx803 also M0.
@@ -479,7 +481,7 @@ fn cross_lane(
             let (and, or, xor) = (offset & 0x1f, offset >> 5 & 0x1f, offset >> 10 & 0x1f);
             for (lane, o) in out.iter_mut().enumerate().take(size) {
                 let from = if fft_rotate {
-                    super::special::ds::swizzle_source(offset, lane)
+                    rare::swizzle_source(offset, lane)
                 } else if quad {
                     (lane & !3) | usize::from(offset >> (2 * (lane & 3)) & 3)
                 } else {

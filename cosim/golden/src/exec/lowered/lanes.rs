@@ -1,4 +1,4 @@
-//! Lane loops of the VALU fast paths ([`super::fast`]): operands borrowed
+//! Lane loops of the VALU fast paths ([`super`]): operands borrowed
 //! from the register file in place, EXEC-masked iteration, 64-bit and carry
 //! writes.
 //!
@@ -6,8 +6,8 @@
 //! the general path (an unallocated VGPR, an unreadable scalar) *before* it
 //! changes any state, so `None` always means "nothing happened".
 
-use super::fast::Src;
-use super::Wave;
+use super::Src;
+use crate::exec::Wave;
 
 /// Calls `f(lane)` for every lane of `exec`, in ascending order. A full
 /// wave32 or wave64 mask (or the low 32 lanes of a wave64) runs as a counted

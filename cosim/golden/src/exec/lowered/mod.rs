@@ -29,12 +29,15 @@
 //! and the whole corpus with the fast paths on and off and requires identical
 //! state, memory and statistics.
 
+pub(super) mod lanes;
+pub mod scalar;
+mod valu;
+
 use arch::isa::tables::Field;
 use arch::isa::{Family, Instruction, Modifiers, Opcode, Operand, OperandType, Target, Variant};
 
-use super::fast_scalar::{self, Salu};
-use super::valu;
-use super::vopc::Ty32;
+use scalar::Salu;
+use super::vop::vopc::Ty32;
 use super::{Flow, Wave};
 use crate::fp::F32;
 use crate::wave::{NULL, VCC_LO};
@@ -49,7 +52,7 @@ pub enum Src {
     /// Anything scalar (SGPR, constant, literal), read with [`Wave::read_scalar`]
     /// (or [`Wave::read_scalar64`] for a 64-bit source).
     Scalar(Operand),
-    /// A 32-bit source that is `sgpr[i]` (resolved by [`fast_scalar::S32::of`]).
+    /// A 32-bit source that is `sgpr[i]` (resolved by [`scalar::S32::of`]).
     Sgpr(u8),
     /// A 32-bit source whose value does not depend on the wave (a constant or
     /// literal, as [`Wave::read_scalar`] reads it for its operand type).
@@ -94,10 +97,10 @@ impl Src {
     /// operands read by [`Src::scalar32`], never by a 64-bit read).
     fn resolved32(self, target: Target) -> Src {
         match self {
-            Src::Scalar(op) => match fast_scalar::S32::of(target, op) {
-                fast_scalar::S32::Reg(i) => Src::Sgpr(i),
-                fast_scalar::S32::Imm(v) => Src::Imm(v),
-                fast_scalar::S32::Op(op) => Src::Scalar(op),
+            Src::Scalar(op) => match scalar::S32::of(target, op) {
+                scalar::S32::Reg(i) => Src::Sgpr(i),
+                scalar::S32::Imm(v) => Src::Imm(v),
+                scalar::S32::Op(op) => Src::Scalar(op),
             },
             other => other,
         }
@@ -235,7 +238,7 @@ pub enum Carry {
 pub enum Lowered {
     /// Run the general path.
     Generic,
-    /// A scalar instruction (see [`super::fast_scalar`]).
+    /// A scalar instruction (see [`scalar`]).
     Scalar(Salu),
     /// `vdst = op(s[0], s[1], s[2])` over the EXEC lanes.
     Map {
@@ -323,7 +326,7 @@ pub enum Lowered {
 /// The lowered form of `inst` at byte address `pc` ([`Lowered::Generic`]
 /// when no fast path applies).
 pub fn lower(inst: &Instruction, pc: u64) -> Lowered {
-    if let Some(s) = fast_scalar::lower(inst, pc) {
+    if let Some(s) = scalar::lower(inst, pc) {
         return Lowered::Scalar(s);
     }
     try_lower(inst).unwrap_or(Lowered::Generic)
@@ -364,7 +367,7 @@ fn try_lower(inst: &Instruction) -> Option<Lowered> {
     {
         return None;
     }
-    let info = valu::row(inst)?;
+    let info = super::vop::row(inst)?;
     // Operands by field, as the general path finds them.
     let mut by: [Option<(Operand, OperandType)>; 8] = [None; 8];
     let mut vccs = 0;
@@ -459,7 +462,7 @@ fn try_lower(inst: &Instruction) -> Option<Lowered> {
         V_MAD_U32_U24 => Op::MadU24,
         V_MAD_I32_I24 => Op::MadI24,
         V_CVT_U32_F32 => Op::CvtU32F32,
-        op if matches!(super::vop1::float_unary(op), Some((f, _)) if f == F32) => Op::Unary(op),
+        op if matches!(super::vop::vop1::float_unary(op), Some((f, _)) if f == F32) => Op::Unary(op),
         V_FMAC_F32 | V_MAC_F32 => {
             // `accumulate`: c is vdst's current value (the `_e64` src2 is tied to it).
             if !(bits32(vdst) && bits32(s0) && bits32(s1)) {
@@ -550,8 +553,8 @@ fn try_lower(inst: &Instruction) -> Option<Lowered> {
                 cond,
             });
         }
-        op if super::vopc::compare32(op).is_some() => {
-            let (table, ty, exec_write) = super::vopc::compare32(op)?;
+        op if super::vop::vopc::compare32(op).is_some() => {
+            let (table, ty, exec_write) = super::vop::vopc::compare32(op)?;
             if !(bits32(s0) && bits32(s1)) {
                 return None;
             }
@@ -611,8 +614,8 @@ fn try_lower(inst: &Instruction) -> Option<Lowered> {
 pub fn execute(w: &mut Wave, lowered: &Lowered) -> Option<Flow> {
     match lowered {
         Lowered::Generic => None,
-        Lowered::Scalar(s) => fast_scalar::execute(w, s),
+        Lowered::Scalar(s) => scalar::execute(w, s),
         _ if w.gpr_idx_enabled => None,
-        _ => super::fast_valu::valu(w, lowered).map(|()| Flow::Next),
+        _ => valu::valu(w, lowered).map(|()| Flow::Next),
     }
 }

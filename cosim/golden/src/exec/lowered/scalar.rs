@@ -13,9 +13,8 @@
 use arch::device::WaveId;
 use arch::isa::{Family, Instruction, Opcode, Operand, Target};
 
-use super::sop1::{first_set, nz};
-use super::Flow;
-use super::Wave;
+use crate::exec::sop::sop1::{first_set, nz};
+use crate::exec::{Flow, Wave};
 use crate::wave::{EXEC_LO, NULL};
 
 /// A 32-bit scalar source resolved when lowered: an SGPR index, a value

@@ -1,15 +1,15 @@
-//! Execution of the lowered VALU forms of [`super::fast`]: the lane
+//! Execution of the lowered VALU forms of [`super`]: the lane
 //! functions (the general path's expressions and `fp::` entry points, or the
 //! host's result where it provably equals them) run through the lane loops of
-//! [`super::fast_lanes`].
+//! [`super::lanes`].
 
-use super::fast::{Carry, Lowered, Op, Src};
-use super::fast_lanes::{
-    self as lanes, carry_lanes, lanes_ref, map3, with_lanes, with_pair, Lane32, Lane64,
+use super::{Carry, Lowered, Op, Src};
+use super::lanes::{
+    self, carry_lanes, lanes_ref, map3, with_lanes, with_pair, Lane32, Lane64,
 };
-use super::sop::bfe;
-use super::vopc::{holds, Ty32};
-use super::Wave;
+use crate::exec::sop::bfe;
+use crate::exec::vop::vopc::{holds, Ty32};
+use crate::exec::Wave;
 use crate::fp::{self, FpMode, Mode, Round, F32};
 
 /// The f32 sign bit.
@@ -180,7 +180,7 @@ fn vgpr_of(s: Src) -> Option<u16> {
     }
 }
 
-/// The vector part of [`execute`](super::fast::execute).
+/// The vector part of [`execute`](super::execute).
 #[inline]
 pub fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
     match *lowered {
@@ -352,7 +352,7 @@ pub fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
                 Op::CvtI32F32 => lane_map!(1, |a, _, _| f32::from_bits(a) as i32 as u32),
                 Op::CvtU32F32 => lane_map!(1, |a, _, _| f32::from_bits(a) as u32),
                 Op::Unary(op) => {
-                    let (_, f) = super::vop1::float_unary(op)?;
+                    let (_, f) = crate::exec::vop::vop1::float_unary(op)?;
                     lane_map!(1, |a, _, _| f(u64::from(a), m) as u32)
                 }
             }

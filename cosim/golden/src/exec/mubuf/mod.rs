@@ -25,14 +25,17 @@
 //! `buffer_*_format_*` and `tbuffer_*_format_*` with formats of 32-bit
 //! components are moved raw here (a component the format lacks loads as 0, W
 //! as 1); the other formats and the d16 forms convert in
-//! [`super::special::buffer_format`]; loads with `tfe` in
-//! [`super::special::tfe`]. Not implemented: the `lds` bit (LDS DMA),
+//! [`buffer_format`]; loads with `tfe` in
+//! [`tfe`]. Not implemented: the `lds` bit (LDS DMA),
 //! `buffer_store_lds_dword`, `tfe` on stores and atomics.
+
+pub mod buffer_format;
+pub mod tfe;
 
 use arch::device::Fault;
 use arch::isa::{Family, Instruction, Isa, Opcode, Operand};
 
-use super::fast_lanes::each;
+use super::lowered::lanes::each;
 use super::vmem::access::{classify, Access};
 use super::vmem::format::{self, Format32};
 use super::vmem::{lanes, perform, perform_global, Load, Loc, Operands, Regs, Store};
@@ -153,7 +156,7 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
             return Ok(Flow::Next)
         }
         _ if m.lds => return Err(not_implemented(inst)),
-        _ if m.tfe => return super::special::tfe::execute(ctx, inst),
+        _ if m.tfe => return tfe::execute(ctx, inst),
         op => match (classify(op), format_op(op)) {
             (Some(a), _) => (a, None),
             (None, Some((load, n))) => (
@@ -165,7 +168,7 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
                 Some(n),
             ),
             // d16 typed forms (and the not-implemented LDS DMA ones).
-            _ => return super::special::buffer_format::execute(ctx, inst),
+            _ => return buffer_format::execute(ctx, inst),
         },
     };
     let w = &*ctx.wave;
@@ -189,7 +192,7 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
         };
         let Some(f) = format::decode(isa, code) else {
             // Formats with other than 32-bit components convert: elsewhere.
-            return super::special::buffer_format::execute(ctx, inst);
+            return buffer_format::execute(ctx, inst);
         };
         let moved = n.min(f.components);
         access = match access {

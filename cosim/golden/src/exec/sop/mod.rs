@@ -5,10 +5,13 @@
 //! `s_not`, `s_bcnt` set SCC = (result != 0); min/max set SCC when src0 was
 //! chosen; `s_cselect`, `s_mov`, `s_mul`, `s_bfm`, `s_movk`, `s_mulk` leave it.
 
+pub(super) mod sop1;
+pub(super) mod sopp;
+
 use arch::device::Fault;
 use arch::isa::{Family, Instruction, Opcode, Operand};
 
-use super::{illegal, not_implemented, sop1, sopp, Flow, Wave, WaveCtx};
+use super::{illegal, not_implemented, Flow, Wave, WaveCtx};
 
 /// Executes one SOP1, SOP2, SOPK, SOPC or SOPP instruction.
 pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault> {
@@ -223,7 +226,7 @@ fn sopc(w: &mut Wave, inst: &Instruction) -> Result<Flow, Fault> {
         // M0[7:0] = index, M0[15:12] = which operands are indexed.
         let index = w.read_scalar(a)? & 0xff;
         let mode = u32::from(inst.modifiers.simm16 & 0xf);
-        let m0 = &mut w.sgpr[usize::from(super::super::wave::M0)];
+        let m0 = &mut w.sgpr[usize::from(crate::wave::M0)];
         *m0 = (*m0 & !0xf0ff) | index | (mode << 12);
         w.gpr_idx_enabled = true;
         return Ok(Flow::Next);

@@ -3,9 +3,9 @@
 use arch::device::Fault;
 use arch::isa::{Instruction, Opcode, Operand};
 
-use super::super::wave::{EXEC_LO, M0};
-use super::sop::operand;
-use super::{illegal, not_implemented, Flow, Wave, WaveCtx};
+use crate::wave::{EXEC_LO, M0};
+use super::operand;
+use crate::exec::{illegal, not_implemented, Flow, Wave, WaveCtx};
 
 /// Executes one SOP1 instruction.
 pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault> {
@@ -137,7 +137,7 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
 }
 
 /// A result and its SCC (`result != 0`).
-pub(super) fn nz(v: u32) -> (u32, Option<bool>) {
+pub(in crate::exec) fn nz(v: u32) -> (u32, Option<bool>) {
     (v, Some(v != 0))
 }
 
@@ -146,7 +146,7 @@ fn nz64(v: u64) -> (u64, Option<bool>) {
 }
 
 /// Index of the lowest set bit, or -1 (as u32) when none.
-pub(super) fn first_set(v: u64) -> u32 {
+pub(in crate::exec) fn first_set(v: u64) -> u32 {
     if v == 0 {
         u32::MAX
     } else {

@@ -10,6 +10,12 @@
 //! never by position, so one semantic serves every encoding's layout.
 
 mod lanes;
+pub mod rare;
+pub mod vop1;
+pub mod vop2;
+pub mod vop3;
+pub mod vop3p;
+pub mod vopc;
 
 use arch::device::Fault;
 use arch::isa::operand::VGPR_BASE;

@@ -14,7 +14,7 @@ use arch::isa::operand::VGPR_BASE;
 use arch::isa::tables::Field;
 use arch::isa::{Opcode, Operand};
 
-use crate::exec::valu::{each_lane, Valu};
+use super::{each_lane, Valu};
 use crate::fp::{self, FpMode, Round, F32, F64};
 
 /// Runs `v`'s opcode if it is one of this file's; `Ok(false)` otherwise.

@@ -10,14 +10,14 @@ use arch::device::Fault;
 use arch::isa::tables::Field;
 use arch::isa::{Instruction, Opcode, Operand};
 
-use super::valu::{each_lane, narrow, Valu};
-use super::{not_implemented, Flow, WaveCtx};
+use super::{each_lane, narrow, Valu};
+use crate::exec::{not_implemented, Flow, WaveCtx};
 use crate::fp::{self, Format, FpMode, IntRound, F16, F32, F64};
 
 /// Executes one VOP1 instruction.
 pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault> {
     let mut v = Valu::new(ctx.wave, inst)?;
-    if unary(&mut v)? || super::special::valu::execute(&mut v)? {
+    if unary(&mut v)? || super::rare::execute(&mut v)? {
         Ok(Flow::Next)
     } else {
         Err(not_implemented(inst))
@@ -191,7 +191,7 @@ pub(super) fn unary(v: &mut Valu<'_>) -> Result<bool, Fault> {
 type Unary = fn(u64, FpMode) -> u64;
 
 /// The f32/f16 one-source float functions.
-pub(super) fn float_unary(op: Opcode) -> Option<(Format, Unary)> {
+pub(in crate::exec) fn float_unary(op: Opcode) -> Option<(Format, Unary)> {
     use std::f64::consts::TAU;
     use Opcode::*;
     Some(match op {

@@ -13,8 +13,8 @@ use arch::device::Fault;
 use arch::isa::tables::Field;
 use arch::isa::{Instruction, Opcode};
 
-use super::valu::{each_lane, Valu};
-use super::{not_implemented, Flow, WaveCtx};
+use super::{each_lane, Valu};
+use crate::exec::{not_implemented, Flow, WaveCtx};
 use crate::fp::{self, F16, F32};
 use crate::wave::illegal;
 

@@ -8,9 +8,9 @@ use arch::device::Fault;
 use arch::isa::tables::Field;
 use arch::isa::{Instruction, Opcode};
 
-use super::sop::bfe;
-use super::valu::{each_lane, Valu};
-use super::{not_implemented, vop1, vop2, vopc, Flow, WaveCtx};
+use crate::exec::sop::bfe;
+use super::{each_lane, vop1, vop2, vopc, Valu};
+use crate::exec::{not_implemented, Flow, WaveCtx};
 use crate::fp::{self, Format, F16, F32, F64};
 
 /// Executes one VOP3 instruction.
@@ -20,7 +20,7 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
         || vopc::compare(&mut v)?
         || vop2::binary(&mut v)?
         || vop1::unary(&mut v)?
-        || super::special::valu::execute(&mut v)?
+        || super::rare::execute(&mut v)?
     {
         Ok(Flow::Next)
     } else {

@@ -14,8 +14,8 @@ use arch::device::Fault;
 use arch::isa::tables::Field;
 use arch::isa::{Instruction, Opcode};
 
-use super::valu::{each_lane, narrow, Valu};
-use super::{not_implemented, Flow, WaveCtx};
+use super::{each_lane, narrow, Valu};
+use crate::exec::{not_implemented, Flow, WaveCtx};
 use crate::fp::{self, Format, F16, F32, F64};
 
 /// Executes one VOPC instruction.
