@@ -136,6 +136,30 @@ pub fn not_implemented(inst: &Instruction) -> Fault {
     illegal(format!("not implemented in the golden model: {inst}"))
 }
 
+/// Calls `f(lane)` for every lane of `exec`, in ascending order. A full
+/// wave32 or wave64 mask (or the low 32 lanes of a wave64) runs as a counted
+/// loop the compiler can unroll and vectorise; other masks walk the set bits.
+/// Inlined into each caller (the memory families, the lowered forms) so the
+/// lane function is inlined too.
+#[inline(always)]
+pub fn each(exec: u64, mut f: impl FnMut(usize)) {
+    // Two call sites of `f` (not three), so that callers' lane functions,
+    // marked `#[inline(always)]`, are inlined without too much code.
+    if exec == u64::MAX || exec == 0xffff_ffff {
+        let n = if exec == u64::MAX { 64 } else { 32 };
+        for l in 0..n {
+            f(l);
+        }
+    } else {
+        let mut m = exec;
+        while m != 0 {
+            let l = m.trailing_zeros() as usize;
+            m &= m - 1;
+            f(l);
+        }
+    }
+}
+
 /// Executes one instruction of any family.
 #[inline]
 pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault> {

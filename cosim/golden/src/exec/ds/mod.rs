@@ -32,11 +32,10 @@ pub mod rare;
 use arch::device::Fault;
 use arch::isa::{Instruction, Isa, Opcode};
 
-use super::lowered::lanes::each;
 use super::sop::operand;
 use super::vmem::atomic::AtomicOp;
 use super::vmem::{lanes, lds_read, lds_write, Load, Regs, Store};
-use super::{illegal, not_implemented, Flow, WaveCtx};
+use super::{each, illegal, not_implemented, Flow, WaveCtx};
 
 /// What a DS instruction does.
 #[derive(Clone, Copy, Debug)]

@@ -7,30 +7,8 @@
 //! changes any state, so `None` always means "nothing happened".
 
 use super::Src;
+pub(super) use crate::exec::each;
 use crate::exec::Wave;
-
-/// Calls `f(lane)` for every lane of `exec`, in ascending order. A full
-/// wave32 or wave64 mask (or the low 32 lanes of a wave64) runs as a counted
-/// loop the compiler can unroll and vectorise; other masks walk the set bits.
-/// Inlined into each lowered form so the lane function is inlined too.
-#[inline(always)]
-pub fn each(exec: u64, mut f: impl FnMut(usize)) {
-    // Two call sites of `f` (not three), so that callers' lane functions,
-    // marked `#[inline(always)]`, are inlined without too much code.
-    if exec == u64::MAX || exec == 0xffff_ffff {
-        let n = if exec == u64::MAX { 64 } else { 32 };
-        for l in 0..n {
-            f(l);
-        }
-    } else {
-        let mut m = exec;
-        while m != 0 {
-            let l = m.trailing_zeros() as usize;
-            m &= m - 1;
-            f(l);
-        }
-    }
-}
 
 /// A 32-bit source's lanes by reference: the VGPR itself, or `buf` filled
 /// with a scalar's broadcast. `None` sends the instruction to the general path.

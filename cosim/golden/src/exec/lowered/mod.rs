@@ -36,12 +36,12 @@ mod valu;
 use arch::isa::tables::Field;
 use arch::isa::{Family, Instruction, Modifiers, Opcode, Operand, OperandType, Target, Variant};
 
-use scalar::Salu;
 use super::vop::vopc::Ty32;
 use super::{Flow, Wave};
 use crate::fp::F32;
 use crate::wave::{NULL, VCC_LO};
 use arch::isa::operand::VGPR_BASE;
+use scalar::Salu;
 
 /// A 32-bit source operand, resolved at lowering time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -462,7 +462,9 @@ fn try_lower(inst: &Instruction) -> Option<Lowered> {
         V_MAD_U32_U24 => Op::MadU24,
         V_MAD_I32_I24 => Op::MadI24,
         V_CVT_U32_F32 => Op::CvtU32F32,
-        op if matches!(super::vop::vop1::float_unary(op), Some((f, _)) if f == F32) => Op::Unary(op),
+        op if matches!(super::vop::vop1::float_unary(op), Some((f, _)) if f == F32) => {
+            Op::Unary(op)
+        }
         V_FMAC_F32 | V_MAC_F32 => {
             // `accumulate`: c is vdst's current value (the `_e64` src2 is tied to it).
             if !(bits32(vdst) && bits32(s0) && bits32(s1)) {

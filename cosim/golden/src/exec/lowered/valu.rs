@@ -3,10 +3,8 @@
 //! host's result where it provably equals them) run through the lane loops of
 //! [`super::lanes`].
 
+use super::lanes::{self, carry_lanes, lanes_ref, map3, with_lanes, with_pair, Lane32, Lane64};
 use super::{Carry, Lowered, Op, Src};
-use super::lanes::{
-    self, carry_lanes, lanes_ref, map3, with_lanes, with_pair, Lane32, Lane64,
-};
 use crate::exec::sop::bfe;
 use crate::exec::vop::vopc::{holds, Ty32};
 use crate::exec::Wave;

@@ -35,11 +35,10 @@ pub mod tfe;
 use arch::device::Fault;
 use arch::isa::{Family, Instruction, Isa, Opcode, Operand};
 
-use super::lowered::lanes::each;
 use super::vmem::access::{classify, Access};
 use super::vmem::format::{self, Format32};
 use super::vmem::{lanes, perform, perform_global, Load, Loc, Operands, Regs, Store};
-use super::{illegal, not_implemented, Flow, Wave, WaveCtx};
+use super::{each, illegal, not_implemented, Flow, Wave, WaveCtx};
 
 /// A decoded buffer resource.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

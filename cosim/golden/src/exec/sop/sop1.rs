@@ -3,9 +3,9 @@
 use arch::device::Fault;
 use arch::isa::{Instruction, Opcode, Operand};
 
-use crate::wave::{EXEC_LO, M0};
 use super::operand;
 use crate::exec::{illegal, not_implemented, Flow, Wave, WaveCtx};
+use crate::wave::{EXEC_LO, M0};
 
 /// Executes one SOP1 instruction.
 pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault> {

@@ -4,9 +4,9 @@
 use arch::device::Fault;
 use arch::isa::{Instruction, Isa, Opcode};
 
-use crate::wave::{M0, PRIVATE_APERTURE_BASE, SHARED_APERTURE_BASE};
 use super::branch;
 use crate::exec::{illegal, not_implemented, Flow, Wave, WaveCtx};
+use crate::wave::{M0, PRIVATE_APERTURE_BASE, SHARED_APERTURE_BASE};
 
 /// Executes one SOPP instruction.
 pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault> {

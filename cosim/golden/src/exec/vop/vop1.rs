@@ -81,8 +81,8 @@ pub(super) fn unary(v: &mut Valu<'_>) -> Result<bool, Fault> {
             let s = |h: u32| (h as u16 as i16).clamp(0, 255) as u32;
             s(a) | s(a >> 16) << 8
         })?,
-        V_CVT_NORM_I16_F16 => v.map1(|a| super::vop3::norm16(F16, a, true))?,
-        V_CVT_NORM_U16_F16 => v.map1(|a| super::vop3::norm16(F16, a, false))?,
+        V_CVT_NORM_I16_F16 => v.map1(|a| norm16(F16, a, true))?,
+        V_CVT_NORM_U16_F16 => v.map1(|a| norm16(F16, a, false))?,
         // Conversions.
         V_CVT_F32_I32 => v.fmap1(F32, |a, m| fp::from_i64(F32, i64::from(a as i32), m))?,
         V_CVT_F32_U32 => v.fmap1(F32, |a, m| fp::from_u64(F32, a, m))?,
@@ -291,4 +291,31 @@ fn moves(v: &mut Valu<'_>) -> Result<bool, Fault> {
     let reg = v.w.vgpr_mut(dst)?;
     each_lane(exec, |l| reg[l] = vals[l]);
     Ok(true)
+}
+
+/// `v_cvt_*norm_*16`: a float in [-1, 1] (signed) or [0, 1] to a 16-bit
+/// fixed-point value, rounded to nearest even; NaN gives 0.
+pub(super) fn norm16(fmt: Format, x: u32, signed: bool) -> u32 {
+    let bits = if fmt == F16 {
+        u64::from(x & 0xffff)
+    } else {
+        u64::from(x)
+    };
+    let d = f64::from_bits(fp::convert(
+        fmt,
+        F64,
+        bits,
+        fp::FpMode::IEEE,
+        fp::FpMode::IEEE,
+    ));
+    if d.is_nan() {
+        return 0;
+    }
+    // The products are exact in f64 (at most 24 + 16 significant bits).
+    let r = if signed {
+        (d.clamp(-1.0, 1.0) * 32767.0).round_ties_even() as i32
+    } else {
+        (d.clamp(0.0, 1.0) * 65535.0).round_ties_even() as i32
+    };
+    r as u16 as u32
 }

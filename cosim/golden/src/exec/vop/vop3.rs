@@ -8,8 +8,9 @@ use arch::device::Fault;
 use arch::isa::tables::Field;
 use arch::isa::{Instruction, Opcode};
 
-use crate::exec::sop::bfe;
+use super::vop1::norm16;
 use super::{each_lane, vop1, vop2, vopc, Valu};
+use crate::exec::sop::bfe;
 use crate::exec::{not_implemented, Flow, WaveCtx};
 use crate::fp::{self, Format, F16, F32, F64};
 
@@ -361,33 +362,6 @@ fn ternary(v: &mut Valu<'_>) -> Result<bool, Fault> {
         _ => return Ok(false),
     }
     Ok(true)
-}
-
-/// `v_cvt_*norm_*16`: a float in [-1, 1] (signed) or [0, 1] to a 16-bit
-/// fixed-point value, rounded to nearest even; NaN gives 0.
-pub(super) fn norm16(fmt: Format, x: u32, signed: bool) -> u32 {
-    let bits = if fmt == F16 {
-        u64::from(x & 0xffff)
-    } else {
-        u64::from(x)
-    };
-    let d = f64::from_bits(fp::convert(
-        fmt,
-        F64,
-        bits,
-        fp::FpMode::IEEE,
-        fp::FpMode::IEEE,
-    ));
-    if d.is_nan() {
-        return 0;
-    }
-    // The products are exact in f64 (at most 24 + 16 significant bits).
-    let r = if signed {
-        (d.clamp(-1.0, 1.0) * 32767.0).round_ties_even() as i32
-    } else {
-        (d.clamp(0.0, 1.0) * 65535.0).round_ties_even() as i32
-    };
-    r as u16 as u32
 }
 
 /// `v_div_fixup`: special cases of `S2 / S1` given the quotient `S0`.
