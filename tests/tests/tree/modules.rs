@@ -13,8 +13,8 @@
 //! `exec/`. In every folder those arrows must form no circle — one file's
 //! meaning is then found by walking down, never round.
 //!
-//! Unit-test modules (`mod tests`, `*_tests.rs`) are left out: they use a
-//! module through the crate's entry points, as a user does.
+//! Test-only code (`#[cfg(test)] mod …`, inline or a file) is left out: it
+//! drives a module through the crate's entry points, as a user does.
 //!
 //! Blind spots (the check is a reading, not a compiler): names reached
 //! through a glob import (`use super::*`) count as an edge to that module
@@ -203,7 +203,9 @@ fn expand_use_tree(tree: &str) -> Vec<String> {
     // One space between words, none around punctuation: `a as b` stays readable.
     let mut tree = tree.split_whitespace().collect::<Vec<_>>().join(" ");
     for p in ["::", "{", "}", ","] {
-        tree = tree.replace(&format!(" {p}"), p).replace(&format!("{p} "), p);
+        tree = tree
+            .replace(&format!(" {p}"), p)
+            .replace(&format!("{p} "), p);
     }
     let mut out = Vec::new();
     expand_into("", &tree, &mut out);
@@ -276,12 +278,12 @@ fn resolve(path: &str, here: &ModPath, modules: &BTreeSet<ModPath>) -> Option<Mo
 /// The module paths a file's code sits in, by byte offset of the stripped
 /// text: inline `mod name { … }` blocks are modules of their own, so
 /// `super::` inside them means the file's module.
-fn inline_modules(stripped: &str) -> Vec<(usize, usize, String)> {
+fn inline_modules(stripped: &str) -> Vec<InlineModule> {
     let bytes = stripped.as_bytes();
-    let mut open: Vec<(usize, usize, String)> = Vec::new(); // (depth, start, name)
+    let mut open: Vec<(usize, usize, String, bool)> = Vec::new(); // (depth, start, name, test)
     let mut blocks = Vec::new();
     let mut depth = 0usize;
-    let mut pending: Option<String> = None;
+    let mut pending: Option<(String, bool)> = None;
     let words: Vec<(usize, &str)> = word_offsets(stripped);
     let mut w = 0;
     for (i, &b) in bytes.iter().enumerate() {
@@ -290,20 +292,25 @@ fn inline_modules(stripped: &str) -> Vec<(usize, usize, String)> {
         }
         if w < words.len() && words[w].0 == i && words[w].1 == "mod" {
             if let Some(&(_, name)) = words.get(w + 1) {
-                pending = Some(name.to_string());
+                pending = Some((name.to_string(), cfg_test_before(stripped, i)));
             }
         }
         match b {
             b'{' => {
                 depth += 1;
-                if let Some(name) = pending.take() {
-                    open.push((depth, i, name));
+                if let Some((name, test)) = pending.take() {
+                    open.push((depth, i, name, test));
                 }
             }
             b'}' => {
-                if open.last().is_some_and(|(d, _, _)| *d == depth) {
-                    let (_, start, name) = open.pop().expect("open block");
-                    blocks.push((start, i, name));
+                if open.last().is_some_and(|(d, _, _, _)| *d == depth) {
+                    let (_, start, name, test) = open.pop().expect("open block");
+                    blocks.push(InlineModule {
+                        start,
+                        end: i,
+                        name,
+                        test,
+                    });
                 }
                 depth = depth.saturating_sub(1);
             }
@@ -312,6 +319,45 @@ fn inline_modules(stripped: &str) -> Vec<(usize, usize, String)> {
         }
     }
     blocks
+}
+
+/// An inline `mod name { … }` block: its braces' offsets, and whether it is
+/// compiled for tests only.
+struct InlineModule {
+    start: usize,
+    end: usize,
+    name: String,
+    test: bool,
+}
+
+/// True when the `mod` keyword at `at` is preceded by `#[cfg(test)]` (and
+/// at most a visibility).
+fn cfg_test_before(stripped: &str, at: usize) -> bool {
+    let mut before = stripped[..at].trim_end();
+    if let Some(open) = before.strip_suffix(')').and_then(|b| b.rfind("pub(")) {
+        before = before[..open].trim_end();
+    }
+    before = before.strip_suffix("pub").unwrap_or(before).trim_end();
+    before.ends_with("#[cfg(test)]")
+}
+
+/// The child modules a file declares `#[cfg(test)] mod name;` (test-only files).
+fn test_only_children(file: &SourceFile, stripped: &str) -> Vec<ModPath> {
+    let mut out = Vec::new();
+    let words = word_offsets(stripped);
+    for (k, &(offset, word)) in words.iter().enumerate() {
+        if word != "mod" || !cfg_test_before(stripped, offset) {
+            continue;
+        }
+        if let Some(&(at, name)) = words.get(k + 1) {
+            if stripped[at + name.len()..].trim_start().starts_with(';') {
+                let mut child = file.module.clone();
+                child.push(name.to_string());
+                out.push(child);
+            }
+        }
+    }
+    out
 }
 
 fn word_offsets(s: &str) -> Vec<(usize, &str)> {
@@ -334,42 +380,43 @@ fn word_offsets(s: &str) -> Vec<(usize, &str)> {
     out
 }
 
-/// Unit-test modules (`mod tests`, `family/fast_tests.rs`) drive a module
-/// from the outside, through the crate's public entry points; they are
-/// users, not rooms of the house.
-fn is_test_module(name: &str) -> bool {
-    name == "tests" || name.ends_with("_tests")
-}
-
 /// Every edge of one crate whose two ends are both at or below `scope`.
 fn edges(files: &[SourceFile], scope: &[&str]) -> Vec<Edge> {
     let modules: BTreeSet<ModPath> = files.iter().map(|f| f.module.clone()).collect();
     let scope: ModPath = scope.iter().map(|s| s.to_string()).collect();
+    let stripped: Vec<String> = files.iter().map(|f| strip(&f.text)).collect();
+    let test_only: BTreeSet<ModPath> = files
+        .iter()
+        .zip(&stripped)
+        .flat_map(|(f, s)| test_only_children(f, s))
+        .collect();
     let mut out = BTreeSet::new();
-    for f in files.iter().filter(|f| f.module.starts_with(&scope)) {
-        let stripped = strip(&f.text);
-        let blocks = inline_modules(&stripped);
+    for (f, stripped) in files.iter().zip(&stripped) {
+        if !f.module.starts_with(&scope) || test_only.iter().any(|t| f.module.starts_with(t)) {
+            continue;
+        }
+        let blocks = inline_modules(stripped);
+        // The module path at an offset, and whether the code there is test-only.
         let here_at = |offset: usize| {
             let mut here = f.module.clone();
-            let mut inner: Vec<&(usize, usize, String)> = blocks
+            let mut inner: Vec<&InlineModule> = blocks
                 .iter()
-                .filter(|(s, e, _)| *s < offset && offset < *e)
+                .filter(|b| b.start < offset && offset < b.end)
                 .collect();
-            inner.sort();
-            here.extend(inner.iter().map(|(_, _, n)| n.clone()));
-            here
+            inner.sort_by_key(|b| b.start);
+            here.extend(inner.iter().map(|b| b.name.clone()));
+            (here, inner.iter().any(|b| b.test))
         };
         let mut paths: Vec<(usize, String)> = Vec::new();
         // `use` trees, then the inline paths of the rest of the text.
         let mut rest = stripped.clone();
-        for (offset, word) in word_offsets(&stripped) {
+        for (offset, word) in word_offsets(stripped) {
             if word != "use" {
                 continue;
             }
             let end = offset + stripped[offset..].find(';').unwrap_or(0);
             let tree = stripped[offset + 3..end].trim();
-            if tree.starts_with("crate") || tree.starts_with("super") || tree.starts_with("self")
-            {
+            if tree.starts_with("crate") || tree.starts_with("super") || tree.starts_with("self") {
                 for p in expand_use_tree(tree) {
                     paths.push((offset, p));
                 }
@@ -396,8 +443,8 @@ fn edges(files: &[SourceFile], scope: &[&str]) -> Vec<Edge> {
             }
         }
         for (offset, path) in paths {
-            let here = here_at(offset);
-            if here.iter().any(|m| is_test_module(m)) {
+            let (here, test) = here_at(offset);
+            if test {
                 continue;
             }
             let Some(to) = resolve(&path, &here, &modules) else {
@@ -425,12 +472,7 @@ fn circles(edges: &[Edge]) -> Vec<String> {
     type Arrows = BTreeMap<String, BTreeMap<String, Vec<String>>>;
     let mut folders: BTreeMap<ModPath, Arrows> = BTreeMap::new();
     for e in edges {
-        let common = e
-            .from
-            .iter()
-            .zip(&e.to)
-            .take_while(|(a, b)| a == b)
-            .count();
+        let common = e.from.iter().zip(&e.to).take_while(|(a, b)| a == b).count();
         let (a, b) = (e.from[common].clone(), e.to[common].clone());
         folders
             .entry(e.from[..common].to_vec())
@@ -463,7 +505,9 @@ fn circles(edges: &[Edge]) -> Vec<String> {
 }
 
 /// Tarjan's strongly connected components with more than one room.
-fn strongly_connected(arrows: &BTreeMap<String, BTreeMap<String, Vec<String>>>) -> Vec<Vec<String>> {
+fn strongly_connected(
+    arrows: &BTreeMap<String, BTreeMap<String, Vec<String>>>,
+) -> Vec<Vec<String>> {
     struct State<'a> {
         arrows: &'a BTreeMap<String, BTreeMap<String, Vec<String>>>,
         index: BTreeMap<&'a str, usize>,
@@ -561,7 +605,8 @@ fn the_checker_finds_circles_and_only_circles() {
         file(&["a"], "use super::{b::{helper, Thing}, c};\nfn f() { super::c::g() }"),
         file(&["b"], "// use super::a; (a comment)\nconst S: &str = \"super::a::x\";\nfn g() { crate::a::f() }"),
         file(&["b", "inner"], "use super::super::b as parent; use crate::b::x;"),
-        file(&["c"], "pub(super) fn g() {}\nmod tests { use crate::a; }"),
+        file(&["c"], "pub(super) fn g() {}\n#[cfg(test)]\nmod tests { use crate::a; }\n#[cfg(test)]\npub(crate) mod t;"),
+        file(&["c", "t"], "use crate::a;"),
     ];
     let e = edges(&circle, &[]);
     let pairs: Vec<(String, String)> = e
@@ -572,8 +617,16 @@ fn the_checker_finds_circles_and_only_circles() {
     assert!(pairs.contains(&("a".into(), "c".into())), "{pairs:?}");
     assert!(pairs.contains(&("b".into(), "a".into())), "{pairs:?}");
     // Ancestors are not arrows; comments, strings and `pub(super)` are not paths.
-    assert!(!pairs.iter().any(|(f, _)| f == "b::inner" || f == "c"), "{pairs:?}");
-    assert_eq!(pairs.iter().filter(|(f, t)| f == "b" && t == "a").count(), 1);
+    assert!(
+        !pairs
+            .iter()
+            .any(|(f, _)| f == "b::inner" || f.starts_with('c')),
+        "{pairs:?}"
+    );
+    assert_eq!(
+        pairs.iter().filter(|(f, t)| f == "b" && t == "a").count(),
+        1
+    );
     let found = circles(&e);
     assert_eq!(found.len(), 1, "{found:?}");
     assert!(found[0].contains("a <-> b"), "{}", found[0]);

@@ -1,31 +1,11 @@
 //! Decoding: identify the encoding family from the first dword, then let the
 //! family's module read its fields.
 
+use super::words::dword;
 use super::{
     family, DecodeError, Family, Instruction, Isa, Modifiers, Opcode, Operand, Target, Variant,
     MAX_OPERANDS,
 };
-
-/// Reads the little-endian dword at `index` (in dwords) of `bytes`.
-#[inline]
-pub(crate) fn dword(bytes: &[u8], index: usize) -> Result<u32, DecodeError> {
-    let start = index * 4;
-    match bytes.get(start..start + 4) {
-        Some(b) => Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]])),
-        None => Err(truncated(start + 4, bytes.len())),
-    }
-}
-
-/// The error for input that ends inside an instruction (off the hot path).
-#[cold]
-#[inline(never)]
-fn truncated(needed: usize, available: usize) -> DecodeError {
-    DecodeError::Truncated {
-        offset: 0,
-        needed,
-        available,
-    }
-}
 
 /// The encoding family of an instruction whose first dword is `word`, or `None`
 /// when the word matches no family this crate knows (MIMG, EXP, VINTRP, ... are

@@ -21,7 +21,9 @@ pub mod error;
 pub mod family;
 pub mod listing;
 pub mod operand;
+pub mod syntax;
 pub mod tables;
+mod words;
 
 pub use asm::assemble;
 pub use decode::{decode, decode_all, decode_into};

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use super::asm::AsmLine;
+use super::syntax::AsmLine;
 use super::{
     AsmError, DecodeError, EncodeError, Family, Instruction, Isa, OpInfo, Target, Variant,
 };

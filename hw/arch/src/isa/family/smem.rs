@@ -18,10 +18,10 @@ pub(super) use fast::fill;
 
 use std::fmt;
 
-use crate::isa::asm::{modifier_value, parse_int, parse_src, AsmLine, Token};
-use crate::isa::decode::dword;
 use crate::isa::operand::{classify, SrcKind};
+use crate::isa::syntax::{modifier_value, parse_int, parse_src, AsmLine, Token};
 use crate::isa::tables::{lookup, Field, OpInfo};
+use crate::isa::words::dword;
 use crate::isa::{
     AsmError, DecodeError, EncodeError, Family, Instruction, Isa, Modifiers, Opcode, Operand,
     OperandType, Target, Variant, MAX_OPERANDS,

@@ -9,7 +9,8 @@
 //! words.
 
 use super::plan::{self, Plans, RowPlan};
-use super::vop12c::{self, SRC0_FIELD};
+use super::vop12c;
+use super::SRC0_FIELD;
 use super::{dpp, sdwa, variant_feature, Codes, CLAMP, OMOD};
 use crate::isa::operand::{LITERAL_CODE, VGPR_BASE};
 use crate::isa::{Family, Instruction, Isa, Operand, Variant};
