@@ -1,5 +1,5 @@
 //! Differential tests of the golden model's pre-lowered fast paths
-//! (`golden::exec::fast`): the same work with the fast paths on and
+//! (`golden::exec::lowered`): the same work with the fast paths on and
 //! off must leave identical register state, memory and statistics.
 //!
 //! * Random operands: every lowered instruction form runs on per-lane values

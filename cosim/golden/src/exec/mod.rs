@@ -1,4 +1,21 @@
-//! Instruction semantics, one file per encoding family.
+//! Instruction semantics: one folder (or file) per encoding family, holding
+//! all of that family's semantics, common and rare.
+//!
+//! | module | what |
+//! |---|---|
+//! | [`sop`] | scalar ALU: SOP2/SOPC/SOPK (`mod.rs`), SOP1, SOPP and hardware registers |
+//! | [`smem`] | scalar memory |
+//! | [`vop`] | vector ALU: the shared operand/write-back machinery (`mod.rs`, `lanes.rs`), VOP1, VOP2, VOPC, VOP3, VOP3P, and the rarely used operations (`rare.rs`) |
+//! | [`ds`] | LDS (and `rare.rs`: LDS-to-LDS atomics, `addtid`, `condxchg`) |
+//! | [`flat`] | FLAT, GLOBAL, SCRATCH |
+//! | [`mubuf`] | MUBUF/MTBUF: raw 32-bit components (`mod.rs`), typed formats and `d16` (`buffer_format.rs`), `tfe` (`tfe.rs`) |
+//! | [`vmem`] | what the vector-memory families share: address classes, atomics, data formats, the lane access loop |
+//! | [`lowered`] | the second path: common instructions lowered once (when the program cache decodes them) into a plan run per wave; kept equal to the families above by `cosim/tests/golden_lowered.rs` |
+//!
+//! Arrows point down: a family file may use this module (the interface
+//! below), its own folder's `mod.rs` and the shared folders (`vmem`, `sop`'s
+//! scalar operand reader, `vop`'s lane machinery); [`lowered`] uses the
+//! families, never the reverse. `tests/tests/tree/modules.rs` checks it.
 //!
 //! # The execution interface
 //!

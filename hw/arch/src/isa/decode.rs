@@ -51,7 +51,7 @@ pub fn identify(isa: Isa, word: u32) -> Option<Family> {
 /// field a default the fast paths overwrite (`Operand::Off` is discriminant 0,
 /// so this is mostly zero bytes).
 #[inline(always)]
-pub(crate) fn fast_template(target: Target) -> Instruction {
+pub(crate) fn fill_template(target: Target) -> Instruction {
     Instruction {
         target,
         opcode: Opcode::S_NOP,
@@ -71,8 +71,8 @@ pub(crate) fn fast_template(target: Target) -> Instruction {
 /// is not sure of goes to the out-of-line full decoder.
 #[inline]
 pub fn decode(target: Target, bytes: &[u8]) -> Result<Instruction, DecodeError> {
-    let mut inst = fast_template(target);
-    if fast(&mut inst, bytes) {
+    let mut inst = fill_template(target);
+    if try_fill(&mut inst, bytes) {
         Ok(inst)
     } else {
         decode_slow(target, bytes)
@@ -89,8 +89,8 @@ pub fn decode_into(
     bytes: &[u8],
     inst: &mut Instruction,
 ) -> Result<(), DecodeError> {
-    *inst = fast_template(target);
-    if !fast(inst, bytes) {
+    *inst = fill_template(target);
+    if !try_fill(inst, bytes) {
         *inst = decode_slow(target, bytes)?;
     }
     Ok(())
@@ -101,7 +101,7 @@ pub fn decode_into(
 /// It only reads the first word and jumps to a family's fast path, so it needs
 /// no stack frame of its own.
 #[inline(never)]
-pub(crate) fn fast(inst: &mut Instruction, bytes: &[u8]) -> bool {
+pub(crate) fn try_fill(inst: &mut Instruction, bytes: &[u8]) -> bool {
     let Some(word) = bytes.first_chunk::<4>() else {
         return false;
     };

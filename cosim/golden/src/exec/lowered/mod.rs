@@ -9,8 +9,8 @@
 //! instead of the general path (`Valu`: table row, operand slots, modifier
 //! handling, DPP/SDWA, 16-bit halves for every instruction).
 //!
-//! Lowering lives here; execution in `fast_valu.rs` (lane functions) and
-//! `fast_lanes.rs` (lane loops, operand borrowing).
+//! Lowering lives here; execution in `valu.rs` (lane functions) and
+//! `lanes.rs` (lane loops, operand borrowing).
 //!
 //! The semantics are not duplicated: every lane function is the one
 //! the general path uses for that opcode (the same integer expression or the
@@ -25,7 +25,7 @@
 //! scalar operand that does not read as a value — makes [`execute`] return
 //! `None` *before any state changes*, and the general path runs the
 //! instruction instead (and reports the fault, if any). The differential test
-//! `cosim/tests/golden_fast_paths.rs` runs random operands through both paths
+//! `cosim/tests/golden_lowered.rs` runs random operands through both paths
 //! and the whole corpus with the fast paths on and off and requires identical
 //! state, memory and statistics.
 

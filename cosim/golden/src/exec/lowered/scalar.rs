@@ -2,9 +2,9 @@
 //! integer and bitwise operations, `s_mov`, the `s_*_saveexec` family, the
 //! no-op waits and hints, and branches (with the target computed once).
 //!
-//! These restate the semantics of `sop.rs`, `sop1.rs` and `sopp.rs` for the
+//! These restate the semantics of `sop/{mod,sop1,sopp}.rs` for the
 //! listed opcodes (the expressions and SCC rules are copied from there); the
-//! differential test `cosim/tests/golden_fast_paths.rs` runs every form on
+//! differential test `cosim/tests/golden_lowered.rs` runs every form on
 //! random registers and SCC through both paths. Operands are checked when the
 //! instruction is lowered (destinations must be writable SGPRs), and a
 //! source that does not read as a value at run time sends the instruction to
@@ -131,7 +131,7 @@ pub enum Salu {
         b32: S32,
     },
     /// One-source bit counts (SOP1): `s_ff1_i32_b32/b64` (no SCC) and
-    /// `s_bcnt1_i32_b32/b64` (SCC = result != 0), as `sop1.rs` computes them.
+    /// `s_bcnt1_i32_b32/b64` (SCC = result != 0), as `sop/sop1.rs` computes them.
     Count {
         /// The opcode.
         op: Opcode,
@@ -441,7 +441,7 @@ pub fn execute(w: &mut Wave, s: &Salu) -> Option<Flow> {
             Some(Flow::Next)
         }
         Salu::Count { op, d, a, a64 } => {
-            // As `sop1.rs` computes them.
+            // As `sop/sop1.rs` computes them.
             let (r, scc) = match op {
                 S_FF1_I32_B32 => (first_set(u64::from(a.read(w)?)), None),
                 S_FF1_I32_B64 => (first_set(a64.read(w)?), None),

@@ -1,4 +1,4 @@
-//! Typed buffer accesses the common path (`mubuf.rs`, 32-bit components
+//! Typed buffer accesses the common path (`mubuf/mod.rs`, 32-bit components
 //! moved raw) does not take: every other data format with its numeric
 //! format conversion, and the `d16` forms (16-bit register components:
 //! gfx803 one per VGPR, low half; gfx1030 packed two per VGPR).
@@ -26,7 +26,7 @@
 //! in the unsigned 11/10-bit floats). The choices are listed in
 //! `docs/golden-coverage.md`.
 //!
-//! Addressing is `mubuf.rs`'s; an element is range-checked as one unit (an
+//! Addressing is `mubuf/mod.rs`'s; an element is range-checked as one unit (an
 //! out-of-range element loads as zero bytes, its store is dropped), and each
 //! byte is placed with the buffer's swizzle.
 
@@ -349,7 +349,7 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
     };
     let inst_offset = m.offset as u32 & 0xfff;
     for lane in lanes(ctx.wave.exec()) {
-        // Index and offset as mubuf.rs forms them.
+        // Index and offset as mubuf/mod.rs forms them.
         let v = vaddr.map_or([0; 4], |r| r.get(ctx.wave, lane));
         let (vi, vo) = match (m.idxen, m.offen) {
             (true, true) => (v[0], v[1]),

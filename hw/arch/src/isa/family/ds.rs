@@ -24,10 +24,10 @@ use crate::isa::{
     Target, Variant, MAX_OPERANDS,
 };
 
-mod fast;
+mod fill;
 mod swizzle;
 
-pub(super) use fast::fill;
+pub(super) use fill::fill;
 
 /// The DS major opcode (word 0 bits 31:26).
 const ENCODING: u32 = 0x36;

@@ -3,7 +3,7 @@
 //! `decode` and the full decoder must agree exactly — same instruction, or same
 //! error — and the fast path must answer for the common forms.
 
-use crate::isa::decode::{decode_slow, fast, identify};
+use crate::isa::decode::{decode_slow, identify, try_fill};
 use crate::isa::{decode, Family, Target, Variant};
 
 /// xorshift64: deterministic, no dependency.
@@ -62,8 +62,8 @@ fn check(target: Target, bytes: &[u8], answered: &mut [usize; 17], extended: &mu
     let public = decode(target, bytes);
     let full = decode_slow(target, bytes);
     assert_eq!(public, full, "{target:?} {bytes:02x?}");
-    let mut inst = crate::isa::decode::fast_template(target);
-    if fast(&mut inst, bytes) {
+    let mut inst = crate::isa::decode::fill_template(target);
+    if try_fill(&mut inst, bytes) {
         assert_eq!(Ok(inst), full, "fast path: {target:?} {bytes:02x?}");
         answered[inst.family as usize] += 1;
         match inst.variant {

@@ -18,9 +18,9 @@
 //!
 //! FLAT offsets are unsigned, GLOBAL/SCRATCH offsets 12-bit signed.
 
-mod fast;
+mod fill;
 
-pub(super) use fast::fill;
+pub(super) use fill::fill;
 
 use std::fmt;
 

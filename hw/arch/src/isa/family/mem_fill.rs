@@ -1,11 +1,11 @@
-//! Pieces shared by the memory families' fast paths (`smem/fast.rs`,
-//! `ds/fast.rs`, `flat/fast.rs`, `mubuf/fast.rs`): 256-bit sets of accepted
+//! Pieces shared by the memory families' fast paths (`smem/fill.rs`,
+//! `ds/fill.rs`, `flat/fill.rs`, `mubuf/fill.rs`): 256-bit sets of accepted
 //! field values, computed once by calling the reference checks, and the
 //! second-dword read.
 //!
 //! Like the ALU fast paths, a memory fast path answers "this instruction" or
 //! "not sure"; its caller then runs the family's full decoder, which produces
-//! the result or names the error. `family/fast_tests.rs` compares the two on
+//! the result or names the error. `family/fill_tests.rs` compares the two on
 //! random words.
 
 use std::sync::OnceLock;

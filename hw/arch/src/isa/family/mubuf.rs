@@ -27,10 +27,10 @@ use crate::isa::{
     OperandType, Target, Variant, MAX_OPERANDS,
 };
 
-mod fast;
+mod fill;
 mod format;
 
-pub(super) use fast::fill;
+pub(super) use fill::fill;
 
 /// Where the fields of one ISA/family combination live.
 struct Layout {

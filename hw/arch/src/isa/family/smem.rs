@@ -12,9 +12,9 @@
 //! `sbase` holds an SGPR-pair index (register = 2 × field). Bits LLVM ignores
 //! must be zero here so that `encode(decode(b)) == b`.
 
-mod fast;
+mod fill;
 
-pub(super) use fast::fill;
+pub(super) use fill::fill;
 
 use std::fmt;
 

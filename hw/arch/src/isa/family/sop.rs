@@ -18,10 +18,10 @@
 //! use must be zero: LLVM ignores them, so accepting them would break
 //! `encode(decode(b)) == b`.
 
-mod fast;
+mod fill;
 mod imm;
 
-pub(super) use fast::{fill, fill_sopp};
+pub(super) use fill::{fill, fill_sopp};
 
 use std::fmt;
 use std::sync::OnceLock;

@@ -6,13 +6,13 @@
 //!
 //! It answers "this instruction" or "not sure"; every rejection goes to
 //! [`super::decode`], which produces the result or names the error.
-//! `family/fast_tests.rs` compares the two on random words.
+//! `family/fill_tests.rs` compares the two on random words.
 
 use std::sync::OnceLock;
 
 use super::{field_shift, layout};
 use crate::isa::family::mem::{self, NEEDS_GDS, NOP, NO_GDS, TWO_OFFSETS};
-use crate::isa::family::memfast::{dword_at, vgpr_ok};
+use crate::isa::family::mem_fill::{dword_at, vgpr_ok};
 use crate::isa::operand::VGPR_BASE;
 use crate::isa::tables::{self, OpInfo};
 use crate::isa::{Family, Instruction, Isa, Opcode, Operand, OperandType};

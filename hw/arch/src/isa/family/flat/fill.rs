@@ -8,13 +8,13 @@
 //!
 //! It answers "this instruction" or "not sure"; every rejection goes to
 //! [`super::decode`], which produces the result or names the error.
-//! `family/fast_tests.rs` compares the two on random words.
+//! `family/fill_tests.rs` compares the two on random words.
 
 use std::sync::OnceLock;
 
 use super::{form, lds_allowed, Addressing, Form, Slot, SADDR_NEITHER, SADDR_OFF};
 use crate::isa::family::mem;
-use crate::isa::family::memfast::{contains, dword_at, set_of, vgpr_ok, Set256};
+use crate::isa::family::mem_fill::{contains, dword_at, set_of, vgpr_ok, Set256};
 use crate::isa::operand::VGPR_BASE;
 use crate::isa::tables::{self, OpInfo};
 use crate::isa::{Family, Instruction, Isa, Opcode, Operand};

@@ -8,13 +8,13 @@
 //!
 //! It answers "this instruction" or "not sure"; every rejection goes to
 //! [`super::decode`], which produces the result or names the error.
-//! `family/fast_tests.rs` compares the two on random words.
+//! `family/fill_tests.rs` compares the two on random words.
 
 use std::sync::OnceLock;
 
 use super::{layout, modifiers_problem, opcode_number, soffset_ok, vaddr_type, vdata_type};
 use crate::isa::family::mem::{self, NO_OPERANDS, STORE_LDS};
-use crate::isa::family::memfast::{contains, dword_at, set_of, vgpr_ok, Set256};
+use crate::isa::family::mem_fill::{contains, dword_at, set_of, vgpr_ok, Set256};
 use crate::isa::operand::VGPR_BASE;
 use crate::isa::tables::{self, OpInfo};
 use crate::isa::{Family, Instruction, Isa, Modifiers, Opcode, Operand, OperandType};

@@ -6,13 +6,13 @@
 //!
 //! It answers "this instruction" or "not sure"; every rejection goes to
 //! [`super::decode`], which produces the result or names the error.
-//! `family/fast_tests.rs` compares the two on random words.
+//! `family/fill_tests.rs` compares the two on random words.
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use super::{has_cpol, sbase_ok, sdata_is_imm, sdata_ok, word0_mask};
-use crate::isa::family::memfast::{contains, dword_at, set_of, Set256};
+use crate::isa::family::mem_fill::{contains, dword_at, set_of, Set256};
 use crate::isa::tables::{self, Field, OpInfo};
 use crate::isa::{Family, Instruction, Isa, Opcode, Operand, OperandType, Target};
 

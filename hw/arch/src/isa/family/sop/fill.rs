@@ -5,7 +5,7 @@
 //!
 //! The fast path answers "this instruction" or "not sure": every rejection,
 //! missing literal or unusual row goes to the reference decoder, which produces
-//! the result or names the error. `family/fast_tests.rs` compares the two on
+//! the result or names the error. `family/fill_tests.rs` compares the two on
 //! random words.
 
 use std::collections::BTreeMap;

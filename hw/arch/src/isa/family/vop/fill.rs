@@ -5,7 +5,7 @@
 //! It mirrors the reference decoders (`vop12c::decode`, `vop3::decode`) check for
 //! check, but answers only "this instruction" or "not sure": every rejection,
 //! missing literal or extension word goes back to them, and they produce the
-//! result or name the error. `family/fast_tests.rs` compares the two on random
+//! result or name the error. `family/fill_tests.rs` compares the two on random
 //! words.
 
 use super::plan::{self, Plans, RowPlan};

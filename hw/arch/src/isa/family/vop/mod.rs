@@ -21,7 +21,7 @@ use crate::isa::{
 };
 
 mod dpp;
-mod fast;
+mod fill;
 mod flags;
 mod plan;
 mod sdwa;
@@ -30,7 +30,7 @@ mod vop12c;
 mod vop3;
 mod vop3p;
 
-pub(super) use fast::{fill_e32, fill_vop3};
+pub(super) use fill::{fill_e32, fill_vop3};
 
 #[cfg(test)]
 mod tests;
@@ -138,7 +138,7 @@ impl Codes {
 
 /// Bits of the 32-bit VOP word's `vdst` field (VOP1/VOP2; VOPC has its
 /// opcode there). The three field masks are shared by the `_e32` layout
-/// (`vop12c.rs`), its decode plans (`plan.rs`) and the fast fill (`fast.rs`).
+/// (`vop12c.rs`), its decode plans (`plan.rs`) and the fill from those plans (`fill.rs`).
 pub(super) const VDST_FIELD: u32 = 0xff << 17;
 /// Bits of the `vsrc1` field (VOP2/VOPC).
 pub(super) const VSRC1_FIELD: u32 = 0xff << 9;
