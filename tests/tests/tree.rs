@@ -2,5 +2,7 @@
 //! of the ISA layer have no circles; (2) every path the mechanism map in
 //! `docs/README.md` names exists.
 
+#[path = "tree/docs_map.rs"]
+mod docs_map;
 #[path = "tree/modules.rs"]
 mod modules;
