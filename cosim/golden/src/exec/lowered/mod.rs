@@ -1,4 +1,6 @@
-//! Pre-lowered fast paths for the most common vector ALU instructions.
+//! The lowered path: the most common vector ALU (and, in `scalar.rs`, scalar)
+//! instructions lowered once into a plan that runs per wave — a faster second
+//! path beside the family files, equal to them by test.
 //!
 //! When the program cache decodes an instruction it also [`lower`]s it: an
 //! instruction in the plain encoding, without modifiers, whose operands are
