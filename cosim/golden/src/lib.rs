@@ -67,7 +67,7 @@ pub struct GoldenConfig {
     /// [`GoldenGpu::finished_waves`]); for tests and debugging, off by default.
     pub keep_finished_waves: bool,
     /// Run common instructions through their pre-lowered fast paths
-    /// ([`exec::fast`]); on by default. Off, every instruction takes the
+    /// ([`exec::lowered`]); on by default. Off, every instruction takes the
     /// general path — the results are the same (differential tests compare).
     pub fast_paths: bool,
 }
@@ -475,7 +475,7 @@ fn run_wave(
         } else {
             1
         };
-        if let Some(flow) = exec::fast::execute(wave, &decoded.lowered) {
+        if let Some(flow) = exec::lowered::execute(wave, &decoded.lowered) {
             // A lowered instruction: the same bookkeeping as below (a lowered
             // instruction never waits at a barrier or ends the wave).
             counters.by_family[inst.family as usize] += 1;

@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use arch::device::Fault;
 use arch::isa::{decode, Instruction, Isa, Target};
 
-use super::exec::fast::{self, Lowered};
+use super::exec::lowered::{self, Lowered};
 use super::exec::{is_vector, violation};
 use super::memory::Memory;
 use super::wave::illegal;
@@ -161,7 +161,7 @@ impl ProgramCache {
         if self.pages[page].slots[slot].is_none() {
             let inst = decode_at(target, pc, mem)?;
             let lowered = if self.lowering {
-                fast::lower(&inst, pc)
+                lowered::lower(&inst, pc)
             } else {
                 Lowered::Generic
             };

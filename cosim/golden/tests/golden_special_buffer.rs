@@ -1,7 +1,7 @@
 //! Golden model: typed buffer formats other than 32-bit components, and the
 //! d16 typed forms. Expected register and memory values are worked out by
 //! hand from the format definitions (see
-//! `cosim/golden/src/exec/special/buffer_format.rs`); f32/f16 bit patterns
+//! `cosim/golden/src/exec/mubuf/buffer_format.rs`); f32/f16 bit patterns
 //! were computed with Python's `struct` (e.g. 128/255 -> 0x3f008081).
 
 use arch::isa::{Isa, Target};

@@ -1,6 +1,6 @@
 //! Golden model: the rare DS forms (`*_src2_*`, `ds_condxchg32_rtn_b64`,
 //! `addtid`). Expected LDS contents are worked out by hand from the ISA
-//! guides' formulas (see `cosim/golden/src/exec/special/ds.rs`).
+//! guides' formulas (see `cosim/golden/src/exec/ds/rare.rs`).
 
 use arch::isa::Target;
 use golden::testing::probe::Probe;

@@ -40,6 +40,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::xbar::packet::{MAX_FLITS, MAX_PORTS};
+use crate::xbar::XbarConfig;
 
 /// One CU-side cache (instruction, scalar, or L0 vector). When given in YAML,
 /// every field must be given.
@@ -66,30 +67,6 @@ pub struct CacheConfig {
     /// the `hit_latency` lookup pipeline and wait for the crossbar (the pipeline
     /// holds one lookup per stage besides). ≥ 1. Default 8 (assumed).
     pub miss_queue: u32,
-}
-
-/// The crossbar.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct XbarConfig {
-    /// Cycles from grant to arrival of a one-flit packet (≥ 1). Default 8:
-    /// our share of the L0→L2 path of (C&C-LAT) next to the caches' own latencies.
-    pub latency: u32,
-    /// Bytes of data per flit (a power of two, ≤ line_bytes). Default 64:
-    /// RDNA2's L2 returns 64 B/clk per channel (AMD "RDNA Architecture" whitepaper, 2019).
-    pub flit_bytes: u32,
-    /// Slots of each buffer (switch inputs, L2 inputs, port response buffers), 1–65535. Default 8.
-    pub fifo_depth: u32,
-}
-
-impl Default for XbarConfig {
-    fn default() -> Self {
-        XbarConfig {
-            latency: 8,
-            flit_bytes: 64,
-            fifo_depth: 8,
-        }
-    }
 }
 
 /// The L2 channels (one DRAM channel behind each).

@@ -37,7 +37,8 @@ pub mod dram;
 pub mod l0;
 pub mod l2;
 
-pub use config::{CacheConfig, DramConfig, L2Config, MemConfig, XbarConfig};
+pub use crate::xbar::XbarConfig;
+pub use config::{CacheConfig, DramConfig, L2Config, MemConfig};
 
 use crate::xbar::Xbar;
 use dram::DramChannel;

@@ -13,10 +13,12 @@
 //! consecutive lines go to consecutive channels).
 
 pub mod arbiter;
+mod config;
 pub mod fifo;
 pub mod packet;
 pub mod switch;
 
+pub use config::XbarConfig;
 use fifo::CreditFifo;
 use packet::Packet;
 use switch::Switch;

@@ -29,10 +29,9 @@ use arch::device::Fault;
 use arch::isa::{Family, Instruction, Isa, Operand};
 
 use super::super::wave::{PRIVATE_APERTURE_BASE, SHARED_APERTURE_BASE};
-use super::fast_lanes::each;
 use super::vmem::access::{classify, Access};
 use super::vmem::{perform, perform_global, Loc, Operands, Regs, Swizzled};
-use super::{illegal, not_implemented, Flow, Wave, WaveCtx};
+use super::{each, illegal, not_implemented, Flow, Wave, WaveCtx};
 
 /// Which segment a lane's address falls in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,4 +1,21 @@
-//! Instruction semantics, one file per encoding family.
+//! Instruction semantics: one folder (or file) per encoding family, holding
+//! all of that family's semantics, common and rare.
+//!
+//! | module | what |
+//! |---|---|
+//! | [`sop`] | scalar ALU: SOP2/SOPC/SOPK (`mod.rs`), SOP1, SOPP and hardware registers |
+//! | [`smem`] | scalar memory |
+//! | [`vop`] | vector ALU: the shared operand/write-back machinery (`mod.rs`, `lanes.rs`), VOP1, VOP2, VOPC, VOP3, VOP3P, and the rarely used operations (`rare.rs`) |
+//! | [`ds`] | LDS (and `rare.rs`: LDS-to-LDS atomics, `addtid`, `condxchg`) |
+//! | [`flat`] | FLAT, GLOBAL, SCRATCH |
+//! | [`mubuf`] | MUBUF/MTBUF: raw 32-bit components (`mod.rs`), typed formats and `d16` (`buffer_format.rs`), `tfe` (`tfe.rs`) |
+//! | [`vmem`] | what the vector-memory families share: address classes, atomics, data formats, the lane access loop |
+//! | [`lowered`] | the second path: common instructions lowered once (when the program cache decodes them) into a plan run per wave; kept equal to the families above by `cosim/tests/golden_lowered.rs` |
+//!
+//! Arrows point down: a family file may use this module (the interface
+//! below), its own folder's `mod.rs` and the shared folders (`vmem`, `sop`'s
+//! scalar operand reader, `vop`'s lane machinery); [`lowered`] uses the
+//! families, never the reverse. `tests/tests/tree/modules.rs` checks it.
 //!
 //! # The execution interface
 //!
@@ -45,24 +62,13 @@ use super::memory::Memory;
 pub use super::wave::{fault, illegal, Wave};
 
 pub mod ds;
-pub mod fast;
-mod fast_lanes;
-pub mod fast_scalar;
-mod fast_valu;
 pub mod flat;
+pub mod lowered;
 pub mod mubuf;
 pub mod smem;
 pub mod sop;
-mod sop1;
-mod sopp;
-pub mod special;
-pub mod valu;
 pub mod vmem;
-pub mod vop1;
-pub mod vop2;
-pub mod vop3;
-pub mod vop3p;
-pub mod vopc;
+pub mod vop;
 
 /// What the interpreter does after an instruction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -147,6 +153,30 @@ pub fn not_implemented(inst: &Instruction) -> Fault {
     illegal(format!("not implemented in the golden model: {inst}"))
 }
 
+/// Calls `f(lane)` for every lane of `exec`, in ascending order. A full
+/// wave32 or wave64 mask (or the low 32 lanes of a wave64) runs as a counted
+/// loop the compiler can unroll and vectorise; other masks walk the set bits.
+/// Inlined into each caller (the memory families, the lowered forms) so the
+/// lane function is inlined too.
+#[inline(always)]
+pub fn each(exec: u64, mut f: impl FnMut(usize)) {
+    // Two call sites of `f` (not three), so that callers' lane functions,
+    // marked `#[inline(always)]`, are inlined without too much code.
+    if exec == u64::MAX || exec == 0xffff_ffff {
+        let n = if exec == u64::MAX { 64 } else { 32 };
+        for l in 0..n {
+            f(l);
+        }
+    } else {
+        let mut m = exec;
+        while m != 0 {
+            let l = m.trailing_zeros() as usize;
+            m &= m - 1;
+            f(l);
+        }
+    }
+}
+
 /// Executes one instruction of any family.
 #[inline]
 pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault> {
@@ -155,11 +185,11 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
             sop::execute(ctx, inst)
         }
         Family::Smem => smem::execute(ctx, inst),
-        Family::Vop1 => vop1::execute(ctx, inst),
-        Family::Vop2 => vop2::execute(ctx, inst),
-        Family::Vopc => vopc::execute(ctx, inst),
-        Family::Vop3 => vop3::execute(ctx, inst),
-        Family::Vop3p => vop3p::execute(ctx, inst),
+        Family::Vop1 => vop::vop1::execute(ctx, inst),
+        Family::Vop2 => vop::vop2::execute(ctx, inst),
+        Family::Vopc => vop::vopc::execute(ctx, inst),
+        Family::Vop3 => vop::vop3::execute(ctx, inst),
+        Family::Vop3p => vop::vop3p::execute(ctx, inst),
         Family::Ds => ds::execute(ctx, inst),
         Family::Flat | Family::Global | Family::Scratch => flat::execute(ctx, inst),
         Family::Mubuf | Family::Mtbuf => mubuf::execute(ctx, inst),

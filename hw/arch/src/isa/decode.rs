@@ -1,31 +1,11 @@
 //! Decoding: identify the encoding family from the first dword, then let the
 //! family's module read its fields.
 
+use super::words::dword;
 use super::{
     family, DecodeError, Family, Instruction, Isa, Modifiers, Opcode, Operand, Target, Variant,
     MAX_OPERANDS,
 };
-
-/// Reads the little-endian dword at `index` (in dwords) of `bytes`.
-#[inline]
-pub(crate) fn dword(bytes: &[u8], index: usize) -> Result<u32, DecodeError> {
-    let start = index * 4;
-    match bytes.get(start..start + 4) {
-        Some(b) => Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]])),
-        None => Err(truncated(start + 4, bytes.len())),
-    }
-}
-
-/// The error for input that ends inside an instruction (off the hot path).
-#[cold]
-#[inline(never)]
-fn truncated(needed: usize, available: usize) -> DecodeError {
-    DecodeError::Truncated {
-        offset: 0,
-        needed,
-        available,
-    }
-}
 
 /// The encoding family of an instruction whose first dword is `word`, or `None`
 /// when the word matches no family this crate knows (MIMG, EXP, VINTRP, ... are
@@ -71,7 +51,7 @@ pub fn identify(isa: Isa, word: u32) -> Option<Family> {
 /// field a default the fast paths overwrite (`Operand::Off` is discriminant 0,
 /// so this is mostly zero bytes).
 #[inline(always)]
-pub(crate) fn fast_template(target: Target) -> Instruction {
+pub(crate) fn fill_template(target: Target) -> Instruction {
     Instruction {
         target,
         opcode: Opcode::S_NOP,
@@ -91,8 +71,8 @@ pub(crate) fn fast_template(target: Target) -> Instruction {
 /// is not sure of goes to the out-of-line full decoder.
 #[inline]
 pub fn decode(target: Target, bytes: &[u8]) -> Result<Instruction, DecodeError> {
-    let mut inst = fast_template(target);
-    if fast(&mut inst, bytes) {
+    let mut inst = fill_template(target);
+    if try_fill(&mut inst, bytes) {
         Ok(inst)
     } else {
         decode_slow(target, bytes)
@@ -109,8 +89,8 @@ pub fn decode_into(
     bytes: &[u8],
     inst: &mut Instruction,
 ) -> Result<(), DecodeError> {
-    *inst = fast_template(target);
-    if !fast(inst, bytes) {
+    *inst = fill_template(target);
+    if !try_fill(inst, bytes) {
         *inst = decode_slow(target, bytes)?;
     }
     Ok(())
@@ -121,7 +101,7 @@ pub fn decode_into(
 /// It only reads the first word and jumps to a family's fast path, so it needs
 /// no stack frame of its own.
 #[inline(never)]
-pub(crate) fn fast(inst: &mut Instruction, bytes: &[u8]) -> bool {
+pub(crate) fn try_fill(inst: &mut Instruction, bytes: &[u8]) -> bool {
     let Some(word) = bytes.first_chunk::<4>() else {
         return false;
     };

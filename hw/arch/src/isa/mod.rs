@@ -10,7 +10,11 @@
 //! come from the generated tables in [`tables`], which are produced by
 //! `cargo run -p arch-gen` from `hw/arch/isa/*.isa`. The per-family bit layouts,
 //! printing and parsing rules are hand-written, one file per encoding family in
-//! `family/`.
+//! `family/` (each with its `fill.rs`: the decoder of its common forms from
+//! per-row plans, checked against the reference decoder by
+//! `family/fill_tests.rs`). The families read assembly text through the leaf
+//! [`syntax`] and instruction words through `words.rs`; `asm.rs`, `decode.rs`
+//! and `encode.rs` dispatch down to the families.
 
 use std::fmt;
 
@@ -21,7 +25,9 @@ pub mod error;
 pub mod family;
 pub mod listing;
 pub mod operand;
+pub mod syntax;
 pub mod tables;
+mod words;
 
 pub use asm::assemble;
 pub use decode::{decode, decode_all, decode_into};

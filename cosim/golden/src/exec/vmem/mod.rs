@@ -16,8 +16,7 @@ use arch::isa::{Operand, OperandType};
 use super::super::dispatch::ScratchLayout;
 use access::Access;
 
-use super::fast_lanes::each;
-use super::{illegal, Wave, WaveCtx};
+use super::{each, illegal, Wave, WaveCtx};
 
 pub mod access;
 pub mod atomic;

@@ -16,18 +16,18 @@
 use std::fmt;
 
 use super::mem::{self, NEEDS_GDS, NOP, NO_GDS, SWIZZLE, TWO_OFFSETS};
-use crate::isa::asm::AsmLine;
-use crate::isa::decode::dword;
+use crate::isa::syntax::AsmLine;
 use crate::isa::tables::{self, Field};
+use crate::isa::words::dword;
 use crate::isa::{
     AsmError, DecodeError, EncodeError, Family, Instruction, Isa, Modifiers, OpInfo, Operand,
     Target, Variant, MAX_OPERANDS,
 };
 
-mod fast;
+mod fill;
 mod swizzle;
 
-pub(super) use fast::fill;
+pub(super) use fill::fill;
 
 /// The DS major opcode (word 0 bits 31:26).
 const ENCODING: u32 = 0x36;
@@ -240,7 +240,7 @@ pub(crate) fn parse(
         size: 8,
     };
     for (i, (spec, token)) in info.operands.iter().zip(&split.operands).enumerate() {
-        inst.operands[i] = crate::isa::asm::parse_vgpr(target, token, spec.ty)?;
+        inst.operands[i] = crate::isa::syntax::parse_vgpr(target, token, spec.ty)?;
     }
     let m = &mut inst.modifiers;
     let (mut seen_offset, mut seen0, mut seen1) = (false, false, false);

@@ -18,16 +18,16 @@
 //!
 //! FLAT offsets are unsigned, GLOBAL/SCRATCH offsets 12-bit signed.
 
-mod fast;
+mod fill;
 
-pub(super) use fast::fill;
+pub(super) use fill::fill;
 
 use std::fmt;
 
 use super::mem::{self, ADDTID, ATOMIC, CMPSWAP, D16, LOAD};
-use crate::isa::asm::{parse_vgpr, AsmLine};
-use crate::isa::decode::dword;
+use crate::isa::syntax::{parse_vgpr, AsmLine};
 use crate::isa::tables::{self, Field};
+use crate::isa::words::dword;
 use crate::isa::{
     AsmError, DecodeError, EncodeError, Family, Instruction, Isa, Modifiers, OpInfo, Operand,
     OperandType, Target, Variant, MAX_OPERANDS,

@@ -4,8 +4,8 @@
 
 use std::sync::OnceLock;
 
-use crate::isa::asm::{parse_int, AsmLine, Token};
 use crate::isa::operand::{classify, SrcKind, VGPR_BASE};
+use crate::isa::syntax::{parse_int, AsmLine, Token};
 use crate::isa::tables::{self, OpInfo};
 use crate::isa::{AsmError, DecodeError, EncodeError, Family, Isa, Operand, OperandType, Target};
 
@@ -363,7 +363,7 @@ pub(super) fn parse_sreg(
     ty: OperandType,
     what: &str,
 ) -> Result<Operand, AsmError> {
-    let op = crate::isa::asm::parse_src(target, token, ty)?;
+    let op = crate::isa::syntax::parse_src(target, token, ty)?;
     match op {
         Operand::Src { code, .. }
             if code < VGPR_BASE && scalar_range_ok(target.isa, code, ty.dwords(target)) =>

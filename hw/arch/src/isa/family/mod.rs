@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use super::asm::AsmLine;
+use super::syntax::AsmLine;
 use super::{
     AsmError, DecodeError, EncodeError, Family, Instruction, Isa, OpInfo, Target, Variant,
 };
@@ -12,7 +12,7 @@ use super::{
 mod ds;
 mod flat;
 mod mem;
-mod memfast;
+mod mem_fill;
 mod mubuf;
 mod smem;
 mod sop;
@@ -21,7 +21,7 @@ mod vop;
 pub use vop::{float_input_modifiers, InputModifiers};
 
 #[cfg(test)]
-mod fast_tests;
+mod fill_tests;
 
 /// Decodes an instruction of a known family. Inlined into the top-level decoder:
 /// each family's decoder is a separate function, so this is a jump table.
@@ -50,7 +50,7 @@ pub(crate) fn decode(
 /// defaults, from its first word `word` and `bytes`, family included (each
 /// family's fast path recognises its words as `decode::identify` does). False
 /// means "not sure": the caller then runs the full decoder, which decides and
-/// names any error. `fast_tests.rs` checks every fast path against it.
+/// names any error. `fill_tests.rs` checks every fast path against it.
 #[inline(always)]
 pub(crate) fn fill(inst: &mut Instruction, word: u32, bytes: &[u8]) -> bool {
     if word >> 23 == 0x17f {

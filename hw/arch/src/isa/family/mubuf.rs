@@ -18,19 +18,19 @@
 use std::fmt;
 
 use super::mem::{self, ATOMIC, D16, LOAD, NO_OPERANDS, STORE_LDS};
-use crate::isa::asm::{parse_src, parse_vgpr, AsmLine};
-use crate::isa::decode::dword;
 use crate::isa::operand::{classify, SrcKind};
+use crate::isa::syntax::{parse_src, parse_vgpr, AsmLine};
 use crate::isa::tables::{self, Field};
+use crate::isa::words::dword;
 use crate::isa::{
     AsmError, DecodeError, EncodeError, Family, Instruction, Isa, Modifiers, OpInfo, Operand,
     OperandType, Target, Variant, MAX_OPERANDS,
 };
 
-mod fast;
+mod fill;
 mod format;
 
-pub(super) use fast::fill;
+pub(super) use fill::fill;
 
 /// Where the fields of one ISA/family combination live.
 struct Layout {

@@ -12,16 +12,16 @@
 //! `sbase` holds an SGPR-pair index (register = 2 × field). Bits LLVM ignores
 //! must be zero here so that `encode(decode(b)) == b`.
 
-mod fast;
+mod fill;
 
-pub(super) use fast::fill;
+pub(super) use fill::fill;
 
 use std::fmt;
 
-use crate::isa::asm::{modifier_value, parse_int, parse_src, AsmLine, Token};
-use crate::isa::decode::dword;
 use crate::isa::operand::{classify, SrcKind};
+use crate::isa::syntax::{modifier_value, parse_int, parse_src, AsmLine, Token};
 use crate::isa::tables::{lookup, Field, OpInfo};
+use crate::isa::words::dword;
 use crate::isa::{
     AsmError, DecodeError, EncodeError, Family, Instruction, Isa, Modifiers, Opcode, Operand,
     OperandType, Target, Variant, MAX_OPERANDS,

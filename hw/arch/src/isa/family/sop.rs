@@ -18,18 +18,18 @@
 //! use must be zero: LLVM ignores them, so accepting them would break
 //! `encode(decode(b)) == b`.
 
-mod fast;
+mod fill;
 mod imm;
 
-pub(super) use fast::{fill, fill_sopp};
+pub(super) use fill::{fill, fill_sopp};
 
 use std::fmt;
 use std::sync::OnceLock;
 
-use crate::isa::asm::{parse_src, AsmLine, Token};
-use crate::isa::decode::dword;
 use crate::isa::operand::{classify, write_literal, SrcKind, LITERAL_CODE};
+use crate::isa::syntax::{parse_src, AsmLine, Token};
 use crate::isa::tables::{lookup, Field, OpInfo};
+use crate::isa::words::dword;
 use crate::isa::{
     AsmError, DecodeError, EncodeError, Family, Instruction, Isa, Modifiers, Opcode, Operand,
     OperandType, Target, Variant, MAX_OPERANDS,
@@ -613,7 +613,7 @@ fn inline_if_possible(operand: Operand) -> Operand {
 }
 
 fn parse_imm32(token: &Token<'_>) -> Result<u32, AsmError> {
-    match crate::isa::asm::parse_int(token.text) {
+    match crate::isa::syntax::parse_int(token.text) {
         Some(v) if (i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&v) => Ok(v as u32),
         _ => Err(token.error(format!("expected a 32-bit integer, found `{}`", token.text))),
     }

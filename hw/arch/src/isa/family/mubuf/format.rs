@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use crate::isa::asm::{parse_int, Token};
+use crate::isa::syntax::{parse_int, Token};
 use crate::isa::{AsmError, Isa};
 
 /// The field value LLVM leaves unprinted.

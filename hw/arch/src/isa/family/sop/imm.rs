@@ -7,7 +7,7 @@
 
 use std::fmt::{self, Write};
 
-use crate::isa::asm::{parse_int, Token};
+use crate::isa::syntax::{parse_int, Token};
 use crate::isa::{AsmError, Isa, Opcode};
 
 /// How an opcode's 16-bit immediate is printed and parsed.

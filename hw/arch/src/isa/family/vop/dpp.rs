@@ -13,8 +13,8 @@ use std::fmt;
 use super::plan::RowPlan;
 use super::syntax::{mods_of, parse_small, split_modifier, write_head};
 use super::{invalid, shown_mods, src_policy, Codes};
-use crate::isa::asm::{parse_int, SrcMods, Token};
 use crate::isa::operand::{DPP8_FI_CODE, VGPR_BASE};
+use crate::isa::syntax::{parse_int, SrcMods, Token};
 use crate::isa::{
     AsmError, DecodeError, EncodeError, Instruction, Isa, Modifiers, OpInfo, Target, Variant,
 };

@@ -12,8 +12,8 @@
 
 use std::fmt;
 
-use crate::isa::asm::{AsmLine, SrcMods};
 use crate::isa::operand::{classify, SrcKind, LITERAL_CODE, VGPR_BASE};
+use crate::isa::syntax::{AsmLine, SrcMods};
 use crate::isa::tables::{self, Field};
 use crate::isa::{
     AsmError, DecodeError, EncodeError, Family, Instruction, Isa, Modifiers, OpInfo, Opcode,
@@ -21,7 +21,7 @@ use crate::isa::{
 };
 
 mod dpp;
-mod fast;
+mod fill;
 mod flags;
 mod plan;
 mod sdwa;
@@ -30,7 +30,7 @@ mod vop12c;
 mod vop3;
 mod vop3p;
 
-pub(super) use fast::{fill_e32, fill_vop3};
+pub(super) use fill::{fill_e32, fill_vop3};
 
 #[cfg(test)]
 mod tests;
@@ -135,6 +135,15 @@ impl Codes {
         ]
     }
 }
+
+/// Bits of the 32-bit VOP word's `vdst` field (VOP1/VOP2; VOPC has its
+/// opcode there). The three field masks are shared by the `_e32` layout
+/// (`vop12c.rs`), its decode plans (`plan.rs`) and the fill from those plans (`fill.rs`).
+pub(super) const VDST_FIELD: u32 = 0xff << 17;
+/// Bits of the `vsrc1` field (VOP2/VOPC).
+pub(super) const VSRC1_FIELD: u32 = 0xff << 9;
+/// Bits of the `src0` field (an extension code for SDWA/DPP words).
+pub(super) const SRC0_FIELD: u32 = 0x1ff;
 
 /// Code of `vcc_lo` / `vcc`.
 pub(super) const VCC_CODE: u16 = 106;
@@ -514,7 +523,7 @@ pub(super) fn finish(
         size: 0,
     };
     let mut bytes = Vec::with_capacity(12);
-    crate::isa::encode(&inst, &mut bytes).map_err(|e| {
+    super::encode(&inst, &mut bytes).map_err(|e| {
         AsmError::at_column(line.mnemonic_column, format!("{}: {e}", line.mnemonic))
     })?;
     inst.size = bytes.len() as u8;

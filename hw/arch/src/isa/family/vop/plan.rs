@@ -14,8 +14,7 @@ use std::sync::OnceLock;
 #[cfg(test)]
 use super::check_code;
 use super::flags::{OP_SEL, OP_SEL2};
-use super::vop12c::{SRC0_FIELD, VDST_FIELD, VSRC1_FIELD};
-use super::{code_ok, features, src_policy, Shape};
+use super::{code_ok, features, src_policy, Shape, SRC0_FIELD, VDST_FIELD, VSRC1_FIELD};
 use crate::isa::tables::{self, Field};
 use crate::isa::{Family, Isa, OpInfo, Opcode, OperandType, Target, Variant, MAX_OPERANDS};
 

@@ -20,8 +20,8 @@ use std::fmt;
 use super::plan::RowPlan;
 use super::syntax::{mods_of, split_modifier, write_head};
 use super::{has_field, invalid, shown_mods, src_policy, Codes, VCC_CODE};
-use crate::isa::asm::{SrcMods, Token};
 use crate::isa::operand::VGPR_BASE;
+use crate::isa::syntax::{SrcMods, Token};
 use crate::isa::tables::Field;
 use crate::isa::{
     AsmError, DecodeError, EncodeError, Family, Instruction, Isa, Modifiers, OpInfo, Target,

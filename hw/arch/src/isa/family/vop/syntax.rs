@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::isa::asm::{parse_int, parse_src_mods, AsmLine, SrcMods, Token};
+use crate::isa::syntax::{parse_int, parse_src_mods, AsmLine, SrcMods, Token};
 use crate::isa::{AsmError, Instruction, Operand, Target};
 
 /// Writes one operand with its source modifiers the way LLVM does: `-v1`,
@@ -197,7 +197,7 @@ fn parse_k(token: &Token<'_>, ty: crate::isa::OperandType) -> Result<Operand, As
     let value = match parse_int(token.text) {
         Some(v) if (i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&v) => v as u32,
         Some(_) => return Err(token.error(format!("`{}` does not fit 32 bits", token.text))),
-        None => crate::isa::asm::parse_float(token.text)
+        None => crate::isa::syntax::parse_float(token.text)
             .and_then(|v| crate::isa::operand::float_constant_bits(v, ty))
             .ok_or_else(|| token.error(format!("expected a constant, found `{}`", token.text)))?,
     };

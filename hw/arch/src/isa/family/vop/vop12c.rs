@@ -15,23 +15,17 @@ use super::{
     build, codes_of, dpp, has_e64, has_field, invalid, never_suffixed, push_words, sdwa, vgpr_bits,
 };
 use super::{features, scalar_bits, variant_feature, Codes, VCC_CODE};
-use crate::isa::asm::{AsmLine, SrcMods};
-use crate::isa::decode::dword;
+use super::{SRC0_FIELD, VDST_FIELD, VSRC1_FIELD};
 use crate::isa::operand::{
     DPP16_CODE, DPP8_CODE, DPP8_FI_CODE, LITERAL_CODE, SDWA_CODE, VGPR_BASE,
 };
+use crate::isa::syntax::{AsmLine, SrcMods};
 use crate::isa::tables::Field;
+use crate::isa::words::dword;
 use crate::isa::{
     AsmError, DecodeError, EncodeError, Family, Instruction, Isa, Modifiers, OpInfo, Operand,
     Target, Variant,
 };
-
-/// Bits of the `vdst` field (VOP1/VOP2; VOPC has its opcode there).
-pub(super) const VDST_FIELD: u32 = 0xff << 17;
-/// Bits of the `vsrc1` field (VOP2/VOPC).
-pub(super) const VSRC1_FIELD: u32 = 0xff << 9;
-/// Bits of the `src0` field (an extension code for SDWA/DPP words).
-pub(super) const SRC0_FIELD: u32 = 0x1ff;
 
 /// The encoding variant a 32-bit VOP word's `src0` field selects.
 #[inline(always)]

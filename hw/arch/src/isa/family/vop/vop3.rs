@@ -22,10 +22,10 @@ use super::{
 use super::{
     features, scalar_bits, shown_mods, src_policy, vgpr_bits, Codes, CLAMP, OMOD, OP_SEL, OP_SEL2,
 };
-use crate::isa::asm::{AsmLine, SrcMods};
-use crate::isa::decode::dword;
 use crate::isa::operand::{LITERAL_CODE, VGPR_BASE};
+use crate::isa::syntax::{AsmLine, SrcMods};
 use crate::isa::tables::Field;
+use crate::isa::words::dword;
 use crate::isa::{
     AsmError, DecodeError, EncodeError, Family, Instruction, Isa, Modifiers, OpInfo, Target,
     Variant,

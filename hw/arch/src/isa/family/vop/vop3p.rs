@@ -14,9 +14,9 @@ use super::syntax::{
     mods_of, parse_bit_list, parse_operands, split_modifier, write_bit_list, write_head,
 };
 use super::{build, codes_of, invalid, push_words, source_count, vgpr_bits, Codes};
-use crate::isa::asm::{AsmLine, SrcMods};
-use crate::isa::decode::dword;
 use crate::isa::operand::{LITERAL_CODE, VGPR_BASE};
+use crate::isa::syntax::{AsmLine, SrcMods};
+use crate::isa::words::dword;
 use crate::isa::{
     AsmError, DecodeError, EncodeError, Family, Instruction, Modifiers, OpInfo, Opcode, Operand,
     OperandType, Target, Variant,
