@@ -27,7 +27,7 @@ pub use crate::model::Model;
 
 /// Maps a driver error to the CLI's exit-code classes: GPU faults, watchdogs and
 /// deadlocked queues are exit 3, everything else is bad input (exit 2).
-fn driver_error(path: &Path, e: DriverError) -> CliError {
+pub(crate) fn driver_error(path: &Path, e: DriverError) -> CliError {
     let message = format!("{}: {e}", path.display());
     if let DriverError::Device(DeviceError::Fault(f)) = &e {
         match f.kind {
