@@ -116,6 +116,11 @@ pub enum Command {
         /// wave next writes, `WG_X,WAVE,LANE` in dispatch 0, to show a mismatch.
         #[arg(long, hide = true)]
         inject_valu_lane: Option<String>,
+        /// Write a timeline of the clocked GPU (waves, issue and stalls per
+        /// SIMD, workgroups, dispatches, front end, counters) for Perfetto /
+        /// chrome://tracing; a FILE ending in .svg gets a picture instead.
+        #[arg(long, value_name = "FILE")]
+        timeline: Option<PathBuf>,
     },
     /// Translate a gfx803 code object into a gfx1030 code object v5 (every kernel).
     Translate {
@@ -329,6 +334,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             mismatch_vcd,
             mismatch_cycles,
             inject_valu_lane,
+            timeline,
         } => run::run(
             &workload,
             &run::RunOptions {
@@ -344,6 +350,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 mismatch_vcd,
                 mismatch_cycles,
                 inject_valu_lane,
+                timeline,
             },
         )?,
         Command::Translate { file, output } => {

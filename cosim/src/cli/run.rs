@@ -72,6 +72,8 @@ pub struct RunOptions {
     pub mismatch_cycles: u64,
     /// `--inject-valu-lane WG_X,WAVE,LANE` (hidden, tests of the mismatch path).
     pub inject_valu_lane: Option<String>,
+    /// `--timeline FILE`: a Trace Event Format file (or an SVG picture).
+    pub timeline: Option<std::path::PathBuf>,
 }
 
 /// Reads `--config`, or the embedded default.
@@ -137,6 +139,9 @@ pub(crate) fn run(path: &Path, o: &RunOptions) -> Result<String, CliError> {
             .trace_to(vcd, vcd_options)
             .map_err(CliError::BadInput)?;
     }
+    if let Some(t) = &o.timeline {
+        device.timeline_to(t).map_err(CliError::BadInput)?;
+    }
     if let Some(spec) = &o.inject_valu_lane {
         let ModelDevice::Lockstep(l, _) = &mut device else {
             return Err(CliError::BadInput(
@@ -162,7 +167,7 @@ pub(crate) fn run(path: &Path, o: &RunOptions) -> Result<String, CliError> {
             (error, ..) => error,
         }
     })?;
-    closed.map_err(|e| CliError::BadInput(format!("--vcd: {e}")))?;
+    closed.map_err(|e| CliError::BadInput(format!("--vcd/--timeline: {e}")))?;
     let report = workload::check(&workload, &prepared, &finals).map_err(bad)?;
     let mut out = String::new();
     // Launches that created work (seed 001): refused reservations or

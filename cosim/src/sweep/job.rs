@@ -109,7 +109,7 @@ fn run(sweep: &Sweep, index: usize, timeline: Option<&Path>) -> JobResult {
         config: point.config.clone(),
         watchdog: sweep.watchdog,
     };
-    let device = match ModelDevice::new(&options) {
+    let mut device = match ModelDevice::new(&options) {
         Ok(d) => d,
         Err(e) => {
             fail(&mut r, CliError::BadInput(e));
@@ -117,7 +117,10 @@ fn run(sweep: &Sweep, index: usize, timeline: Option<&Path>) -> JobResult {
         }
     };
     if let Some(t) = timeline {
-        if let Err(e) = Err::<(), String>(format!("{}", t.display())) {
+        if let Some(dir) = t.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        if let Err(e) = device.timeline_to(t) {
             fail(&mut r, CliError::BadInput(e));
             return r;
         }
