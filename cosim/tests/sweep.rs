@@ -217,3 +217,31 @@ fn compare_reads_saved_run_output() {
     assert_eq!(o.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn stats_text_starts_with_a_readable_summary() {
+    let w = "workloads/examples/triad_1_5mib.yaml";
+    let o = gpusim(&["run", w, "--model", "cycle", "--stats", "text"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let out = String::from_utf8_lossy(&o.stdout).to_string();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[1], "summary", "{out}");
+    assert_eq!(lines[2], "  cycles            95324", "{out}");
+    assert_eq!(lines[3], "  instructions      95488 (IPC 1.00)", "{out}");
+    // The triad waits on memory: waitcnt is the top stall; its L2 misses.
+    assert!(lines[6].starts_with("  top stalls        waitcnt 79.3 %, "), "{out}");
+    assert!(lines[7].contains("L2 0.1 %"), "{out}");
+    assert!(lines[8].starts_with("  DRAM              61.9 bytes/cycle"), "{out}");
+    assert_eq!(out.matches("\n     ").count(), 4, "a line per CU: {out}");
+    assert!(!out.contains("every counter"), "{out}");
+    let o = gpusim(&["run", w, "--model", "cycle", "--stats", "text", "--detail"]);
+    let detail = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(detail.starts_with(&out), "--detail adds after the summary");
+    assert!(detail.contains("every counter\n") && detail.contains("  memory.l2.hits 30\n"), "{detail}");
+    // JSON keeps full precision.
+    let o = gpusim(&["run", w, "--model", "cycle", "--stats", "json"]);
+    let json: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&o.stdout).lines().last().unwrap()).unwrap();
+    let ipc = json["cus"][0]["ipc"].as_f64().unwrap();
+    assert!((ipc * 100.0).fract() != 0.0, "{ipc}");
+}

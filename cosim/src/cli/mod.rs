@@ -121,6 +121,9 @@ pub enum Command {
         /// chrome://tracing; a FILE ending in .svg gets a picture instead.
         #[arg(long, value_name = "FILE")]
         timeline: Option<PathBuf>,
+        /// With --stats text: also every counter, one per line.
+        #[arg(long, requires = "stats")]
+        detail: bool,
     },
     /// Translate a gfx803 code object into a gfx1030 code object v5 (every kernel).
     Translate {
@@ -335,6 +338,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             mismatch_cycles,
             inject_valu_lane,
             timeline,
+            detail,
         } => run::run(
             &workload,
             &run::RunOptions {
@@ -351,6 +355,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 mismatch_cycles,
                 inject_valu_lane,
                 timeline,
+                detail,
             },
         )?,
         Command::Translate { file, output } => {
