@@ -26,3 +26,9 @@ pub use write::validate;
 
 /// Cycles between counter samples (occupancy, L2 hit rate, crossbar).
 pub const COUNTER_INTERVAL: u64 = 256;
+
+/// Spans kept at most: about 100 MB while recording and what trace viewers
+/// still open. A longer run's timeline covers its start and says where it
+/// stops (`otherData.truncated_at`); use a shorter workload, or `--to` on a
+/// VCD, for the rest.
+pub const MAX_SPANS: usize = 1_000_000;

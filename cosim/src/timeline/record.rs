@@ -134,6 +134,8 @@ pub struct Recorder {
     l2_outputs: u32,
     /// Signal index by (CU, block, number, field).
     fast: BTreeMap<(u32, Block, u32, &'static str), usize>,
+    /// The cycle recording stopped at because [`super::MAX_SPANS`] were kept.
+    pub(crate) truncated_at: Option<u64>,
     /// Entries completed per channel, as last seen.
     entries: BTreeMap<u32, u64>,
 }
@@ -197,6 +199,7 @@ impl Recorder {
             last: 0,
             last_counter: None,
             l2_outputs: 1,
+            truncated_at: None,
             entries: BTreeMap::new(),
             fast: BTreeMap::new(),
         })
@@ -322,6 +325,19 @@ impl Recorder {
     /// Samples the GPU after a clock edge. Spans are placed on the cycle the
     /// edge was (`now - 1`): the state after edge `c` is what cycle `c` did.
     pub fn sample(&mut self, gpu: &ClockedGpu) -> Result<(), String> {
+        if self.truncated_at.is_some() {
+            return Ok(());
+        }
+        if self.spans.len() >= super::MAX_SPANS {
+            // Close what is open where recording stops.
+            self.truncated_at = Some(self.last);
+            let tracks: Vec<Track> = self.open.keys().copied().collect();
+            for t in tracks {
+                self.close(t, self.last);
+            }
+            self.issue_run.clear();
+            return Ok(());
+        }
         let declared = self.tracer.is_declared();
         let changed = self
             .tracer
@@ -547,7 +563,7 @@ impl Recorder {
     /// Ends every open span at the last cycle sampled, adds the dispatches
     /// (from the run's statistics) and writes the file.
     pub fn finish(mut self, gpu: &ClockedGpu, partial: bool) -> Result<(), String> {
-        let end = self.last;
+        let end = self.truncated_at.unwrap_or(self.last);
         let tracks: Vec<Track> = self.open.keys().copied().collect();
         for t in tracks {
             self.close(t, end);
@@ -555,7 +571,10 @@ impl Recorder {
         // Dispatches on as few lanes as keep them from overlapping.
         let mut lanes: Vec<u64> = Vec::new();
         for d in gpu.stats().dispatches {
-            let stop = if d.end > 0 { d.end } else { end };
+            if d.start >= end {
+                continue;
+            }
+            let stop = if d.end > 0 { d.end.min(end) } else { end };
             let lane = match lanes.iter().position(|&e| e <= d.start) {
                 Some(l) => l,
                 None => {

@@ -16,15 +16,16 @@ pub(crate) fn write(r: &Recorder, path: &Path, partial: bool) -> Result<(), Stri
     let file = std::fs::File::create(path).map_err(io)?;
     let mut out = std::io::BufWriter::new(file);
     let mut first = true;
-    let mut emit = |out: &mut std::io::BufWriter<std::fs::File>, v: serde_json::Value| {
-        let sep = if first { "\n" } else { ",\n" };
-        first = false;
+    let emit = |out: &mut std::io::BufWriter<std::fs::File>, first: &mut bool, v: serde_json::Value| {
+        let sep = if *first { "\n" } else { ",\n" };
+        *first = false;
         write!(out, "{sep}{v}").map_err(io)
     };
     write!(
         out,
-        "{{\"displayTimeUnit\":\"ns\",\"otherData\":{{\"generator\":\"gpusim\",\"time_unit\":\"1 us of trace time = 1 GPU cycle\",\"cycles\":{},\"partial\":{partial}}},\"traceEvents\":[",
-        r.last
+        "{{\"displayTimeUnit\":\"ns\",\"otherData\":{{\"generator\":\"gpusim\",\"time_unit\":\"1 us of trace time = 1 GPU cycle\",\"cycles\":{},\"partial\":{partial},\"truncated_at\":{}}},\"traceEvents\":[",
+        r.last,
+        r.truncated_at.map_or("null".to_string(), |c| c.to_string())
     )
     .map_err(io)?;
     // Track names and order.
@@ -36,44 +37,71 @@ pub(crate) fn write(r: &Recorder, path: &Path, partial: bool) -> Result<(), Stri
         }
     }
     for (pid, name) in &pids {
-        emit(&mut out, json!({"name": "process_name", "ph": "M", "pid": pid, "tid": 0, "args": {"name": name}}))?;
-        emit(&mut out, json!({"name": "process_sort_index", "ph": "M", "pid": pid, "tid": 0, "args": {"sort_index": pid}}))?;
+        emit(&mut out, &mut first, json!({"name": "process_name", "ph": "M", "pid": pid, "tid": 0, "args": {"name": name}}))?;
+        emit(&mut out, &mut first, json!({"name": "process_sort_index", "ph": "M", "pid": pid, "tid": 0, "args": {"sort_index": pid}}))?;
     }
     for (t, name) in &r.names {
-        emit(&mut out, json!({"name": "thread_name", "ph": "M", "pid": t.pid, "tid": t.tid, "args": {"name": name}}))?;
-        emit(&mut out, json!({"name": "thread_sort_index", "ph": "M", "pid": t.pid, "tid": t.tid, "args": {"sort_index": t.tid}}))?;
+        emit(&mut out, &mut first, json!({"name": "thread_name", "ph": "M", "pid": t.pid, "tid": t.tid, "args": {"name": name}}))?;
+        emit(&mut out, &mut first, json!({"name": "thread_sort_index", "ph": "M", "pid": t.pid, "tid": t.tid, "args": {"sort_index": t.tid}}))?;
     }
     // Spans and instants track by track, in time order; an enclosing span
-    // (longer) before the spans inside it.
-    let mut by_track: BTreeMap<Track, Vec<(u64, std::cmp::Reverse<u64>, serde_json::Value)>> =
-        BTreeMap::new();
-    for s in &r.spans {
-        let args: serde_json::Map<String, serde_json::Value> =
-            s.args.iter().map(|(k, v)| (k.to_string(), json!(v))).collect();
-        by_track.entry(s.track).or_default().push((
-            s.start,
-            std::cmp::Reverse(s.end - s.start),
-            json!({"name": s.name, "cat": s.cat, "ph": "X", "ts": s.start, "dur": s.end - s.start,
-                   "pid": s.track.pid, "tid": s.track.tid, "args": args}),
-        ));
+    // (longer) before the spans inside it. Written field by field: a long
+    // run's million spans must be on disk within Slurm's KillWait.
+    enum Ev<'a> {
+        Span(&'a super::record::Span),
+        Instant(&'a super::record::Instant),
     }
-    for i in &r.instants {
-        by_track.entry(i.track).or_default().push((
-            i.at,
-            std::cmp::Reverse(0),
-            json!({"name": i.name, "cat": "frontend", "ph": "i", "s": "t", "ts": i.at,
-                   "pid": i.track.pid, "tid": i.track.tid}),
-        ));
-    }
-    for (_, mut events) in by_track {
-        events.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
-        for (_, _, v) in events {
-            emit(&mut out, v)?;
+    let mut events: Vec<(Track, u64, std::cmp::Reverse<u64>, Ev)> = r
+        .spans
+        .iter()
+        .map(|s| (s.track, s.start, std::cmp::Reverse(s.end - s.start), Ev::Span(s)))
+        .chain(r.instants.iter().map(|i| (i.track, i.at, std::cmp::Reverse(0), Ev::Instant(i))))
+        .collect();
+    events.sort_by(|a, b| (a.0, a.1, a.2).cmp(&(b.0, b.1, b.2)));
+    let name = |n: &str| serde_json::to_string(n).unwrap_or_else(|_| "\"?\"".into());
+    for (track, _, _, e) in &events {
+        let sep = if first { "\n" } else { ",\n" };
+        first = false;
+        match e {
+            Ev::Span(s) => {
+                write!(
+                    out,
+                    "{sep}{{\"name\":{},\"cat\":\"{}\",\"ph\":\"X\",\"ts\":{},\"dur\":{},\"pid\":{},\"tid\":{},\"args\":{{",
+                    name(&s.name),
+                    s.cat,
+                    s.start,
+                    s.end - s.start,
+                    track.pid,
+                    track.tid
+                )
+                .map_err(io)?;
+                for (k, (key, v)) in s.args.iter().enumerate() {
+                    write!(out, "{}\"{key}\":{v}", if k > 0 { "," } else { "" }).map_err(io)?;
+                }
+                write!(out, "}}}}").map_err(io)?;
+            }
+            Ev::Instant(i) => write!(
+                out,
+                "{sep}{{\"name\":{},\"cat\":\"frontend\",\"ph\":\"i\",\"s\":\"t\",\"ts\":{},\"pid\":{},\"tid\":{}}}",
+                name(&i.name),
+                i.at,
+                track.pid,
+                track.tid
+            )
+            .map_err(io)?,
         }
     }
     for c in &r.counters {
-        emit(&mut out, json!({"name": c.name, "ph": "C", "ts": c.at, "pid": 0, "tid": 0,
-                              "args": {"value": c.value}}))?;
+        let sep = if first { "\n" } else { ",\n" };
+        first = false;
+        write!(
+            out,
+            "{sep}{{\"name\":\"{}\",\"ph\":\"C\",\"ts\":{},\"pid\":0,\"tid\":0,\"args\":{{\"value\":{}}}}}",
+            c.name,
+            c.at,
+            if c.value.is_finite() { c.value } else { 0.0 }
+        )
+        .map_err(io)?;
     }
     writeln!(out, "\n]}}").map_err(io)?;
     out.flush().map_err(io)
