@@ -8,6 +8,6 @@ pub mod interrupt;
 pub mod lockstep;
 pub mod model;
 pub mod sweep;
-pub mod timeline;
 pub mod timed;
+pub mod timeline;
 pub mod workload;

@@ -29,15 +29,19 @@ fn text(o: &Output) -> String {
 /// Why Slurm cannot be used here, if it cannot.
 fn no_slurm() -> Option<String> {
     match Command::new("sinfo").args(["-h", "-o", "%T"]).output() {
-        Err(e) => Some(format!("no sinfo ({e}); run scripts/slurm/start-local.sh as root")),
+        Err(e) => Some(format!(
+            "no sinfo ({e}); run scripts/slurm/start-local.sh as root"
+        )),
         Ok(o) if !o.status.success() => Some(format!(
             "Slurm does not answer: {}",
             String::from_utf8_lossy(&o.stderr).trim()
         )),
         Ok(o) => {
             let states = String::from_utf8_lossy(&o.stdout).to_string();
-            (!states.lines().any(|s| ["idle", "mixed", "allocated"].contains(&s.trim())))
-                .then(|| format!("no usable Slurm node (sinfo: {})", states.trim()))
+            (!states
+                .lines()
+                .any(|s| ["idle", "mixed", "allocated"].contains(&s.trim())))
+            .then(|| format!("no usable Slurm node (sinfo: {})", states.trim()))
         }
     }
 }
@@ -85,17 +89,34 @@ fn a_slurm_array_gives_the_same_results_as_a_local_run() {
     )
     .unwrap();
     let (local, slurm) = (dir.join("local"), dir.join("slurm"));
-    let o = gpusim(&["sweep", file.to_str().unwrap(), "-j", "2", "--out", local.to_str().unwrap()]);
+    let o = gpusim(&[
+        "sweep",
+        file.to_str().unwrap(),
+        "-j",
+        "2",
+        "--out",
+        local.to_str().unwrap(),
+    ]);
     assert!(o.status.success(), "{}", text(&o));
     let o = gpusim(&[
-        "sweep", file.to_str().unwrap(), "--out", slurm.to_str().unwrap(),
-        "--slurm", "--wait", "--array-chunk", "6",
+        "sweep",
+        file.to_str().unwrap(),
+        "--out",
+        slurm.to_str().unwrap(),
+        "--slurm",
+        "--wait",
+        "--array-chunk",
+        "6",
     ]);
     assert!(o.status.success(), "{}", text(&o));
     assert!(text(&o).contains("(6 tasks, 36 jobs)"), "{}", text(&o));
     assert_eq!(results(&local), results(&slurm));
     let o = gpusim(&["collect", slurm.to_str().unwrap()]);
-    assert!(text(&o).contains("36 results, 0 failed, 0 missing"), "{}", text(&o));
+    assert!(
+        text(&o).contains("36 results, 0 failed, 0 missing"),
+        "{}",
+        text(&o)
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -110,9 +131,13 @@ fn a_point_over_its_time_limit_leaves_a_partial_result() {
     }
     let dir = temp_dir("limit");
     // A dependent VALU chain of 2^30 steps: hours of cycles.
-    let long = std::fs::read_to_string(root().join("workloads/corpus/gfx1030/ubench_valu_chain.yaml"))
-        .unwrap()
-        .replace("{ name: vsteps, u32: 1024 }", "{ name: vsteps, u32: 1073741824 }");
+    let long =
+        std::fs::read_to_string(root().join("workloads/corpus/gfx1030/ubench_valu_chain.yaml"))
+            .unwrap()
+            .replace(
+                "{ name: vsteps, u32: 1024 }",
+                "{ name: vsteps, u32: 1073741824 }",
+            );
     assert!(long.contains("1073741824"));
     std::fs::write(dir.join("long.yaml"), long).unwrap();
     let file = dir.join("long-sweep.yaml");
@@ -123,11 +148,21 @@ fn a_point_over_its_time_limit_leaves_a_partial_result() {
     .unwrap();
     let out = dir.join("out");
     let o = gpusim(&[
-        "sweep", file.to_str().unwrap(), "--out", out.to_str().unwrap(),
-        "--slurm", "--wait", "--time", "1",
+        "sweep",
+        file.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--slurm",
+        "--wait",
+        "--time",
+        "1",
     ]);
     // sbatch --wait reports the task's failure; the sweep still reports it.
-    assert!(text(&o).contains("submitted Slurm job array"), "{}", text(&o));
+    assert!(
+        text(&o).contains("submitted Slurm job array"),
+        "{}",
+        text(&o)
+    );
     let path = out.join("results/job-00000.json");
     let deadline = Instant::now() + Duration::from_secs(30);
     while !path.exists() && Instant::now() < deadline {
@@ -135,7 +170,10 @@ fn a_point_over_its_time_limit_leaves_a_partial_result() {
     }
     let r: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap_or_else(|e| {
         let logs: Vec<String> = std::fs::read_dir(out.join("logs"))
-            .map(|d| d.map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap_or_default()).collect())
+            .map(|d| {
+                d.map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap_or_default())
+                    .collect()
+            })
             .unwrap_or_default();
         panic!("no result ({e}): {}\nlogs: {logs:?}", text(&o))
     }))

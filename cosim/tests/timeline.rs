@@ -51,12 +51,26 @@ fn a_timeline_has_a_span_per_wave_and_workgroup_and_passes_the_format_check() {
     let trace = std::fs::read_to_string(&out).unwrap();
     let s = cosim::timeline::validate(&trace).unwrap_or_else(|e| panic!("{e}"));
     let d = &stats["dispatches"][0];
-    assert_eq!(s.spans["wave"] as u64, d["waves"].as_u64().unwrap(), "{s:?}");
-    assert_eq!(s.spans["workgroup"] as u64, d["workgroups"].as_u64().unwrap(), "{s:?}");
+    assert_eq!(
+        s.spans["wave"] as u64,
+        d["waves"].as_u64().unwrap(),
+        "{s:?}"
+    );
+    assert_eq!(
+        s.spans["workgroup"] as u64,
+        d["workgroups"].as_u64().unwrap(),
+        "{s:?}"
+    );
     assert_eq!(s.spans["dispatch"], 1);
-    assert!(s.spans["issue"] > 0 && s.spans["simd"] > 0 && s.spans["frontend"] > 0, "{s:?}");
+    assert!(
+        s.spans["issue"] > 0 && s.spans["simd"] > 0 && s.spans["frontend"] > 0,
+        "{s:?}"
+    );
     for c in ["occupancy", "L2 hit rate", "crossbar utilisation"] {
-        assert!(s.counters.get(c).is_some_and(|&n| n > 0), "no {c} counter: {s:?}");
+        assert!(
+            s.counters.get(c).is_some_and(|&n| n > 0),
+            "no {c} counter: {s:?}"
+        );
     }
     let v: serde_json::Value = serde_json::from_str(&trace).unwrap();
     assert_eq!(v["otherData"]["cycles"], stats["cycles"]);
@@ -87,7 +101,10 @@ fn a_timeline_has_a_span_per_wave_and_workgroup_and_passes_the_format_check() {
     );
     for w in events.iter().filter(|e| e["cat"] == "wave") {
         let ts = w["ts"].as_u64().unwrap();
-        assert!(ts >= ds && ts + w["dur"].as_u64().unwrap() <= de + 1, "{w} outside {dispatch}");
+        assert!(
+            ts >= ds && ts + w["dur"].as_u64().unwrap() <= de + 1,
+            "{w} outside {dispatch}"
+        );
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -101,11 +118,17 @@ fn the_format_check_rejects_what_viewers_would_misdraw() {
         {"name":"c","cat":"c","ph":"X","ts":10,"dur":1,"pid":1,"tid":2}]}"#;
     cosim::timeline::validate(ok).unwrap();
     let crossing = ok.replace(r#""ts":2,"dur":3"#, r#""ts":2,"dur":9"#);
-    assert!(cosim::timeline::validate(&crossing).unwrap_err().contains("without nesting"));
+    assert!(cosim::timeline::validate(&crossing)
+        .unwrap_err()
+        .contains("without nesting"));
     let backwards = ok.replace(r#""ts":10,"dur":1"#, r#""ts":1,"dur":1"#);
-    assert!(cosim::timeline::validate(&backwards).unwrap_err().contains("before"));
+    assert!(cosim::timeline::validate(&backwards)
+        .unwrap_err()
+        .contains("before"));
     let no_dur = ok.replace(r#","dur":1,"#, ",");
-    assert!(cosim::timeline::validate(&no_dur).unwrap_err().contains("no integer dur"));
+    assert!(cosim::timeline::validate(&no_dur)
+        .unwrap_err()
+        .contains("no integer dur"));
 }
 
 #[test]
@@ -142,7 +165,11 @@ fn a_faulted_run_leaves_a_partial_timeline_and_svg_draws_one() {
     ]);
     assert!(o.status.success(), "{}", text(&o));
     let s = std::fs::read_to_string(&svg).unwrap();
-    assert!(s.starts_with("<svg") && s.matches("<rect").count() > 100, "{}", &s[..200.min(s.len())]);
+    assert!(
+        s.starts_with("<svg") && s.matches("<rect").count() > 100,
+        "{}",
+        &s[..200.min(s.len())]
+    );
     let o = gpusim(&[
         "run",
         "workloads/corpus/gfx1030/saxpy.yaml",
@@ -150,6 +177,10 @@ fn a_faulted_run_leaves_a_partial_timeline_and_svg_draws_one() {
         dir.join("f.json").to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
-    assert!(text(&o).contains("--timeline needs --model cycle"), "{}", text(&o));
+    assert!(
+        text(&o).contains("--timeline needs --model cycle"),
+        "{}",
+        text(&o)
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

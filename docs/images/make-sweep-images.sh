@@ -16,7 +16,7 @@ cp "$out/sweep/results.csv" docs/images/sweep/results.csv
 for p in speedup cycles-vs-cus summary.l2_hit_rate-vs-memory.l2.size_bytes cycles-vs-cu.scheduler stalls-w2; do
   cp "$out/sweep/plots/$p.svg" "docs/images/sweep/$p.svg"
 done
-# The timeline picture: reduce_sum on the 1-CU GPU.
-"$gpusim" run workloads/corpus/gfx1030/reduce_sum.yaml --model cycle \
-  --config hw/configs/1cu.yaml --timeline docs/images/timeline-reduce_sum.svg
+# The timeline picture: saxpy on the 1-CU GPU.
+"$gpusim" run workloads/corpus/gfx1030/saxpy.yaml --model cycle \
+  --config hw/configs/1cu.yaml --timeline docs/images/timeline-saxpy.svg
 rm -rf "$out"

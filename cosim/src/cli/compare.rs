@@ -140,7 +140,11 @@ pub(crate) fn compare(a: &Path, b: &Path, top: usize) -> Result<String, CliError
         "{:<width$}  {:>14}  {:>14}  {:>14}  {:>9}",
         "stat", "A", "B", "B - A", "relative"
     );
-    let shown = if top == 0 { rows.len() } else { top.min(rows.len()) };
+    let shown = if top == 0 {
+        rows.len()
+    } else {
+        top.min(rows.len())
+    };
     for (k, va, vb, rel) in &rows[..shown] {
         let rel = if rel.is_finite() {
             format!("{:+.1}%", rel * 100.0)

@@ -46,7 +46,10 @@ pub(crate) fn sweep(o: &SweepOptions) -> Result<String, CliError> {
             r.point,
             r.workload,
             r.status.name(),
-            r.message.as_deref().map(|m| format!(": {m}")).unwrap_or_default()
+            r.message
+                .as_deref()
+                .map(|m| format!(": {m}"))
+                .unwrap_or_default()
         );
         // The exit code is the run's, as `gpusim run` would give it (the result is written either way).
         return match r.status {
@@ -92,7 +95,11 @@ pub(crate) fn sweep(o: &SweepOptions) -> Result<String, CliError> {
         "results: {} (wall {:.1} s, {:.1} jobs/min)",
         out.join("results").display(),
         r.wall_seconds,
-        if minutes > 0.0 { r.ran as f64 / minutes } else { 0.0 }
+        if minutes > 0.0 {
+            r.ran as f64 / minutes
+        } else {
+            0.0
+        }
     );
     if r.missing > 0 {
         return Err(CliError::Interrupted(format!(

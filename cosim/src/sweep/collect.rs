@@ -42,10 +42,11 @@ impl Collected {
     /// The CSV text.
     pub fn csv(&self) -> String {
         let m = &self.manifest;
-        let mut header: Vec<String> = ["job", "point", "workload", "status", "exit_code", "partial"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
+        let mut header: Vec<String> =
+            ["job", "point", "workload", "status", "exit_code", "partial"]
+                .iter()
+                .map(|s| s.to_string())
+                .collect();
         header.extend(m.parameters.iter().cloned());
         header.extend(m.stats.iter().cloned());
         let mut out = String::new();
@@ -108,7 +109,12 @@ pub fn collect(dir: &Path) -> Result<String, String> {
     let missing: Vec<usize> = (0..c.results.len())
         .filter(|&j| c.results[j].is_none())
         .collect();
-    let failed: Vec<&JobResult> = c.results.iter().flatten().filter(|r| r.status.failed()).collect();
+    let failed: Vec<&JobResult> = c
+        .results
+        .iter()
+        .flatten()
+        .filter(|r| r.status.failed())
+        .collect();
     let mut out = format!(
         "sweep {}: {} jobs ({} points x {} workloads): {} results, {} failed, {} missing\n",
         c.manifest.name,

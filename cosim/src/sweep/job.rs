@@ -25,9 +25,7 @@ pub fn run_and_write(sweep: &Sweep, index: usize, out: &Path) -> Result<JobResul
         ));
     }
     let started = Instant::now();
-    let timeline = sweep
-        .timeline
-        .then(|| result::timeline_path(out, index));
+    let timeline = sweep.timeline.then(|| result::timeline_path(out, index));
     let r = run(sweep, index, timeline.as_deref());
     let timing = Timing {
         job: index,

@@ -86,7 +86,9 @@ pub fn prepare(sweep: &Sweep, out: &Path) -> Result<(), String> {
     }
     for p in &sweep.points {
         let yaml = serde_norway::to_string(&p.config).map_err(|e| e.to_string())?;
-        let path = out.join("configs").join(format!("point-{:04}.yaml", p.index));
+        let path = out
+            .join("configs")
+            .join(format!("point-{:04}.yaml", p.index));
         let text = format!(
             "# {} point {}: {}\n{yaml}",
             sweep.name,

@@ -43,7 +43,13 @@ fn err<E: std::fmt::Display>(e: E) -> String {
 /// A file-name-safe form of a stat or parameter path.
 fn slug(s: &str) -> String {
     s.chars()
-        .map(|c| if c.is_ascii_alphanumeric() || c == '.' || c == '_' { c } else { '-' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '.' || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
         .collect()
 }
 
@@ -170,9 +176,15 @@ fn metric_vs_parameter(c: &Collected, stat: &str, param: &str, path: &Path) -> D
             .draw_series(LineSeries::new(points.clone(), colour.stroke_width(2)))
             .map_err(err)?
             .label(short(&workloads[w]))
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2)));
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2))
+            });
         chart
-            .draw_series(points.iter().map(|&(x, y)| Circle::new((x, y), 4, colour.filled())))
+            .draw_series(
+                points
+                    .iter()
+                    .map(|&(x, y)| Circle::new((x, y), 4, colour.filled())),
+            )
             .map_err(err)?;
     }
     chart
@@ -206,7 +218,10 @@ fn speedup(c: &Collected, path: &Path) -> DrawResult<bool> {
     root.fill(&WHITE).map_err(err)?;
     let mut chart = ChartBuilder::on(&root)
         .caption(
-            format!("speed-up over point {} (baseline cycles / cycles)", m.baseline),
+            format!(
+                "speed-up over point {} (baseline cycles / cycles)",
+                m.baseline
+            ),
             ("sans-serif", 20),
         )
         .margin(15)
@@ -234,9 +249,15 @@ fn speedup(c: &Collected, path: &Path) -> DrawResult<bool> {
             .draw_series(LineSeries::new(points.clone(), colour.stroke_width(2)))
             .map_err(err)?
             .label(short(&m.workloads[w]))
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2)));
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2))
+            });
         chart
-            .draw_series(points.iter().map(|&(x, y)| Circle::new((x, y), 4, colour.filled())))
+            .draw_series(
+                points
+                    .iter()
+                    .map(|&(x, y)| Circle::new((x, y), 4, colour.filled())),
+            )
             .map_err(err)?;
     }
     chart

@@ -252,7 +252,8 @@ pub fn result_path(dir: &Path, job: usize) -> PathBuf {
 
 /// The timing file beside [`result_path`].
 pub fn timing_path(dir: &Path, job: usize) -> PathBuf {
-    dir.join("results").join(format!("job-{job:05}.timing.json"))
+    dir.join("results")
+        .join(format!("job-{job:05}.timing.json"))
 }
 
 /// The timeline file of job `job`.

@@ -37,19 +37,18 @@ fn quote(s: &str) -> String {
 }
 
 /// The array script.
-pub fn script(
-    sweep: &Sweep,
-    out: &Path,
-    exe: &Path,
-    o: &SlurmOptions,
-) -> Result<String, String> {
+pub fn script(sweep: &Sweep, out: &Path, exe: &Path, o: &SlurmOptions) -> Result<String, String> {
     let chunk = o.chunk.max(1);
     let jobs = sweep.jobs();
     let tasks = jobs.div_ceil(chunk);
     let file = absolute(&sweep.file)?;
     let out = absolute(out)?;
     let mut s = String::from("#!/bin/bash\n");
-    let _ = writeln!(s, "# gpusim sweep {} ({jobs} jobs, {chunk} per array task)", sweep.name);
+    let _ = writeln!(
+        s,
+        "# gpusim sweep {} ({jobs} jobs, {chunk} per array task)",
+        sweep.name
+    );
     let _ = writeln!(s, "#SBATCH --job-name=gpusim-{}", sweep.name);
     let _ = writeln!(s, "#SBATCH --array=0-{}", tasks.saturating_sub(1));
     let _ = writeln!(s, "#SBATCH --ntasks=1");
@@ -105,7 +104,10 @@ pub fn submit(sweep: &Sweep, out: &Path, o: &SlurmOptions) -> Result<String, Str
         cmd.arg("--wait");
     }
     let output = cmd.arg(&path).output().map_err(|e| {
-        format!("cannot run sbatch: {e} (is Slurm installed? the script is {})", path.display())
+        format!(
+            "cannot run sbatch: {e} (is Slurm installed? the script is {})",
+            path.display()
+        )
     })?;
     let stdout = String::from_utf8_lossy(&output.stdout).trim().to_string();
     // With --wait, sbatch exits non-zero when a task failed (a failed job
@@ -127,7 +129,11 @@ pub fn submit(sweep: &Sweep, out: &Path, o: &SlurmOptions) -> Result<String, Str
         let _ = writeln!(
             msg,
             "the array finished{}; gather it with: gpusim collect {}",
-            if output.status.success() { "" } else { " (some tasks failed)" },
+            if output.status.success() {
+                ""
+            } else {
+                " (some tasks failed)"
+            },
             out.display()
         );
     } else {

@@ -102,8 +102,7 @@ impl Sweep {
 
     /// Loads and validates `path`.
     pub fn load(path: &Path) -> Result<Sweep, String> {
-        let text =
-            std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
         Sweep::parse(&text, path)
     }
 
@@ -152,7 +151,10 @@ impl Sweep {
             Some(c) => {
                 let p = resolve(c);
                 let t = std::fs::read_to_string(&p).map_err(|e| {
-                    at(locate_key(text, "config", 0), format!("config: {}: {e}", p.display()))
+                    at(
+                        locate_key(text, "config", 0),
+                        format!("config: {}: {e}", p.display()),
+                    )
                 })?;
                 GpuConfig::from_yaml(&t, &p.display().to_string()).map_err(|e| e.to_string())?
             }
@@ -171,14 +173,15 @@ impl Sweep {
             let mut product: Vec<Vec<(String, Value)>> = vec![Vec::new()];
             for (k, v) in grid {
                 let key = key_text(k).ok_or_else(|| {
-                    at(locate_key(text, "grid", 0), "grid keys are field paths".into())
+                    at(
+                        locate_key(text, "grid", 0),
+                        "grid keys are field paths".into(),
+                    )
                 })?;
                 let pos = locate_key(text, &key, locate_key(text, "grid", 0).map_or(0, |p| p.0));
                 let values = match v {
                     Value::Sequence(s) if !s.is_empty() => s.clone(),
-                    Value::Sequence(_) => {
-                        return Err(at(pos, format!("grid: {key}: no values")))
-                    }
+                    Value::Sequence(_) => return Err(at(pos, format!("grid: {key}: no values"))),
                     other => vec![other.clone()],
                 };
                 check_path(&base_value, &key).map_err(|m| at(pos, m))?;
@@ -203,10 +206,10 @@ impl Sweep {
             for m in points {
                 let mut p = Vec::new();
                 for (k, v) in m {
-                    let key = key_text(k).ok_or_else(|| {
-                        at(Some((from, 1)), "point keys are field paths".into())
-                    })?;
-                    check_path(&base_value, &key).map_err(|e| at(locate_key(text, &key, from), e))?;
+                    let key = key_text(k)
+                        .ok_or_else(|| at(Some((from, 1)), "point keys are field paths".into()))?;
+                    check_path(&base_value, &key)
+                        .map_err(|e| at(locate_key(text, &key, from), e))?;
                     if !parameters.contains(&key) {
                         parameters.push(key.clone());
                     }
@@ -227,7 +230,10 @@ impl Sweep {
             for (path, v) in &overrides {
                 let v = sized(v);
                 set_path(&mut value, path, v.clone());
-                json.push((path.clone(), serde_json::to_value(&v).map_err(|e| e.to_string())?));
+                json.push((
+                    path.clone(),
+                    serde_json::to_value(&v).map_err(|e| e.to_string())?,
+                ));
             }
             let describe = || {
                 json.iter()
@@ -249,7 +255,10 @@ impl Sweep {
                 at(pos, format!("point {index} ({}): {field}", describe()))
             })?;
             config.validate().map_err(|e| {
-                let pos = e.field.as_deref().and_then(|f| locate_key(text, f, grid_line));
+                let pos = e
+                    .field
+                    .as_deref()
+                    .and_then(|f| locate_key(text, f, grid_line));
                 at(pos, format!("point {index} ({}): {e}", describe()))
             })?;
             points.push(Point {
@@ -271,7 +280,11 @@ impl Sweep {
         if raw.baseline >= points.len() {
             return Err(at(
                 locate_key(text, "baseline", 0),
-                format!("baseline: point {} does not exist ({} points)", raw.baseline, points.len()),
+                format!(
+                    "baseline: point {} does not exist ({} points)",
+                    raw.baseline,
+                    points.len()
+                ),
             ));
         }
         let name = raw.name.clone().unwrap_or_else(|| {
@@ -306,7 +319,10 @@ fn key_text(k: &Value) -> Option<String> {
 fn sized(v: &Value) -> Value {
     if let Value::String(s) = v {
         for (suffix, scale) in [("KiB", 1u64 << 10), ("MiB", 1 << 20), ("GiB", 1 << 30)] {
-            if let Some(n) = s.strip_suffix(suffix).and_then(|n| n.trim().parse::<u64>().ok()) {
+            if let Some(n) = s
+                .strip_suffix(suffix)
+                .and_then(|n| n.trim().parse::<u64>().ok())
+            {
                 return Value::Number((n * scale).into());
             }
         }
@@ -328,7 +344,11 @@ fn check_path(config: &Value, path: &str) -> Result<(), String> {
             Some(v) => here = v,
             None => {
                 let known: Vec<String> = m.keys().filter_map(key_text).collect();
-                let section = if walked.is_empty() { "the configuration" } else { &walked };
+                let section = if walked.is_empty() {
+                    "the configuration"
+                } else {
+                    &walked
+                };
                 return Err(format!(
                     "unknown field path `{path}`: {section} has no field `{part}` (it has: {})",
                     known.join(", ")
@@ -402,7 +422,10 @@ mod tests {
     fn an_unknown_field_path_is_named_with_its_line_and_column() {
         let text = "workloads: [a.yaml]\ngrid:\n  cus: [1]\n  memory.l3.size_bytes: [1MiB]\n";
         let e = Sweep::parse(text, Path::new("s.yaml")).unwrap_err();
-        assert!(e.starts_with("s.yaml:4:3: unknown field path `memory.l3.size_bytes`"), "{e}");
+        assert!(
+            e.starts_with("s.yaml:4:3: unknown field path `memory.l3.size_bytes`"),
+            "{e}"
+        );
         assert!(e.contains("has no field `l3`"), "{e}");
     }
 
@@ -417,6 +440,9 @@ mod tests {
     fn an_unknown_stat_is_an_error() {
         let text = "workloads: [a.yaml]\nstats: [cycles, summary.nonsense]\n";
         let e = Sweep::parse(text, Path::new("s.yaml")).unwrap_err();
-        assert!(e.starts_with("s.yaml:2:1: stats: unknown stat `summary.nonsense`"), "{e}");
+        assert!(
+            e.starts_with("s.yaml:2:1: stats: unknown stat `summary.nonsense`"),
+            "{e}"
+        );
     }
 }

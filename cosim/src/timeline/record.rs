@@ -46,7 +46,9 @@ pub(crate) struct Counter {
 }
 
 /// Instruction classes by `issue_class` code (hw::stats::Class).
-const CLASSES: [&str; 8] = ["SALU", "VALU", "VMEM", "SMEM", "LDS", "branch", "other", "?"];
+const CLASSES: [&str; 8] = [
+    "SALU", "VALU", "VMEM", "SMEM", "LDS", "branch", "other", "?",
+];
 /// Stall reasons by `stall` code - 1 (hw::stats::Stall).
 const STALLS: [&str; 7] = [
     "dependency",
@@ -142,22 +144,36 @@ pub struct Recorder {
 
 impl std::fmt::Debug for Recorder {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Recorder").field("path", &self.path).finish()
+        f.debug_struct("Recorder")
+            .field("path", &self.path)
+            .finish()
     }
 }
 
 /// Track ids inside a CU's group.
 fn simd_track(cu: u32, simd: u32) -> Track {
-    Track { pid: 1 + cu, tid: 1 + simd }
+    Track {
+        pid: 1 + cu,
+        tid: 1 + simd,
+    }
 }
 fn wave_track(cu: u32, slot: u32) -> Track {
-    Track { pid: 1 + cu, tid: 100 + slot }
+    Track {
+        pid: 1 + cu,
+        tid: 100 + slot,
+    }
 }
 fn wg_track(cu: u32, slot: u32) -> Track {
-    Track { pid: 1 + cu, tid: 1000 + slot }
+    Track {
+        pid: 1 + cu,
+        tid: 1000 + slot,
+    }
 }
 fn channel_track(ch: u32) -> Track {
-    Track { pid: 0, tid: 10 + ch }
+    Track {
+        pid: 0,
+        tid: 10 + ch,
+    }
 }
 
 /// `gpu.cu3.sched1.stall` → Some((3, "sched1.stall")).
@@ -249,9 +265,21 @@ impl Recorder {
             if self.roles[i].is_some() {
                 self.index.insert(s.path.clone(), i);
                 if let Some((cu, rest)) = in_cu(&s.path) {
-                    let fields: [&'static str; 7] =
-                        ["issue_valid", "issue_wave", "issue_class", "stall", "valid", "age", "wg"];
-                    let key = [(Block::Sched, "sched"), (Block::Wave, "wave"), (Block::Wg, "wg")]
+                    let fields: [&'static str; 7] = [
+                        "issue_valid",
+                        "issue_wave",
+                        "issue_class",
+                        "stall",
+                        "valid",
+                        "age",
+                        "wg",
+                    ];
+                    let key =
+                        [
+                            (Block::Sched, "sched"),
+                            (Block::Wave, "wave"),
+                            (Block::Wg, "wg"),
+                        ]
                         .iter()
                         .find_map(|&(b, prefix)| {
                             let (n, f) = indexed(rest, prefix)?;
@@ -267,7 +295,8 @@ impl Recorder {
         }
         let wanted: Vec<bool> = self.roles.iter().map(Option::is_some).collect();
         self.tracer.skip_unwanted(&wanted);
-        self.names.insert(Track { pid: 0, tid: 0 }, "dispatches".into());
+        self.names
+            .insert(Track { pid: 0, tid: 0 }, "dispatches".into());
         for cu in 0..c.cus {
             for s in 0..c.cu.simds {
                 self.names
@@ -391,7 +420,9 @@ impl Recorder {
                 self.names
                     .entry(track)
                     .or_insert_with(|| format!("workgroup slot {slot}"));
-                let args = id.map_or(Vec::new(), |(d, w)| vec![("dispatch", d as u64), ("workgroup", w as u64)]);
+                let args = id.map_or(Vec::new(), |(d, w)| {
+                    vec![("dispatch", d as u64), ("workgroup", w as u64)]
+                });
                 self.begin(track, now, name, args);
             } else {
                 self.close(track, now);
@@ -403,7 +434,11 @@ impl Recorder {
             if self.cu_value(cu, Block::Wave, slot, "valid") == 1 {
                 let wg = self.cu_value(cu, Block::Wave, slot, "wg") as u32;
                 let age = self.cu_value(cu, Block::Wave, slot, "age");
-                if self.open.get(&track).is_some_and(|o| o.args.iter().any(|a| *a == ("age", age))) {
+                if self
+                    .open
+                    .get(&track)
+                    .is_some_and(|o| o.args.contains(&("age", age)))
+                {
                     continue;
                 }
                 let id = self.wg_id.get(&(cu, wg)).copied();
@@ -473,7 +508,10 @@ impl Recorder {
         let state = if s.valid == 1 {
             Some("issue".to_string())
         } else if s.stall > 0 {
-            Some(format!("stall: {}", STALLS.get(s.stall - 1).unwrap_or(&"?")))
+            Some(format!(
+                "stall: {}",
+                STALLS.get(s.stall - 1).unwrap_or(&"?")
+            ))
         } else {
             None
         };
@@ -583,9 +621,21 @@ impl Recorder {
                 }
             };
             lanes[lane] = stop;
-            let track = Track { pid: 0, tid: lane as u32 };
-            self.names
-                .insert(track, format!("dispatches{}", if lane > 0 { format!(" {lane}") } else { String::new() }));
+            let track = Track {
+                pid: 0,
+                tid: lane as u32,
+            };
+            self.names.insert(
+                track,
+                format!(
+                    "dispatches{}",
+                    if lane > 0 {
+                        format!(" {lane}")
+                    } else {
+                        String::new()
+                    }
+                ),
+            );
             if stop > d.start {
                 self.spans.push(Span {
                     track,

@@ -89,14 +89,22 @@ pub(crate) fn draw(r: &Recorder, path: &Path) -> Result<(), String> {
         .map_err(err)?;
     // Issue runs sit inside their wave's bar, thinner, drawn over it.
     for issue in [false, true] {
-        let rects = r.spans.iter().filter(|s| (s.cat == "issue") == issue).filter_map(|s| {
-            let row = *rows.get(&s.track)? as f64;
-            let (top, bottom) = if issue { (row + 0.3, row + 0.7) } else { (row + 0.1, row + 0.9) };
-            Some(Rectangle::new(
-                [(s.start as f64, top), (s.end as f64, bottom)],
-                colour(s.cat, &s.name).filled(),
-            ))
-        });
+        let rects = r
+            .spans
+            .iter()
+            .filter(|s| (s.cat == "issue") == issue)
+            .filter_map(|s| {
+                let row = *rows.get(&s.track)? as f64;
+                let (top, bottom) = if issue {
+                    (row + 0.3, row + 0.7)
+                } else {
+                    (row + 0.1, row + 0.9)
+                };
+                Some(Rectangle::new(
+                    [(s.start as f64, top), (s.end as f64, bottom)],
+                    colour(s.cat, &s.name).filled(),
+                ))
+            });
         chart.draw_series(rects).map_err(err)?;
     }
     root.present().map_err(err)

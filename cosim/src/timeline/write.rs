@@ -16,11 +16,12 @@ pub(crate) fn write(r: &Recorder, path: &Path, partial: bool) -> Result<(), Stri
     let file = std::fs::File::create(path).map_err(io)?;
     let mut out = std::io::BufWriter::new(file);
     let mut first = true;
-    let emit = |out: &mut std::io::BufWriter<std::fs::File>, first: &mut bool, v: serde_json::Value| {
-        let sep = if *first { "\n" } else { ",\n" };
-        *first = false;
-        write!(out, "{sep}{v}").map_err(io)
-    };
+    let emit =
+        |out: &mut std::io::BufWriter<std::fs::File>, first: &mut bool, v: serde_json::Value| {
+            let sep = if *first { "\n" } else { ",\n" };
+            *first = false;
+            write!(out, "{sep}{v}").map_err(io)
+        };
     write!(
         out,
         "{{\"displayTimeUnit\":\"ns\",\"otherData\":{{\"generator\":\"gpusim\",\"time_unit\":\"1 us of trace time = 1 GPU cycle\",\"cycles\":{},\"partial\":{partial},\"truncated_at\":{}}},\"traceEvents\":[",
@@ -37,12 +38,28 @@ pub(crate) fn write(r: &Recorder, path: &Path, partial: bool) -> Result<(), Stri
         }
     }
     for (pid, name) in &pids {
-        emit(&mut out, &mut first, json!({"name": "process_name", "ph": "M", "pid": pid, "tid": 0, "args": {"name": name}}))?;
-        emit(&mut out, &mut first, json!({"name": "process_sort_index", "ph": "M", "pid": pid, "tid": 0, "args": {"sort_index": pid}}))?;
+        emit(
+            &mut out,
+            &mut first,
+            json!({"name": "process_name", "ph": "M", "pid": pid, "tid": 0, "args": {"name": name}}),
+        )?;
+        emit(
+            &mut out,
+            &mut first,
+            json!({"name": "process_sort_index", "ph": "M", "pid": pid, "tid": 0, "args": {"sort_index": pid}}),
+        )?;
     }
     for (t, name) in &r.names {
-        emit(&mut out, &mut first, json!({"name": "thread_name", "ph": "M", "pid": t.pid, "tid": t.tid, "args": {"name": name}}))?;
-        emit(&mut out, &mut first, json!({"name": "thread_sort_index", "ph": "M", "pid": t.pid, "tid": t.tid, "args": {"sort_index": t.tid}}))?;
+        emit(
+            &mut out,
+            &mut first,
+            json!({"name": "thread_name", "ph": "M", "pid": t.pid, "tid": t.tid, "args": {"name": name}}),
+        )?;
+        emit(
+            &mut out,
+            &mut first,
+            json!({"name": "thread_sort_index", "ph": "M", "pid": t.pid, "tid": t.tid, "args": {"sort_index": t.tid}}),
+        )?;
     }
     // Spans and instants track by track, in time order; an enclosing span
     // (longer) before the spans inside it. Written field by field: a long
@@ -54,10 +71,21 @@ pub(crate) fn write(r: &Recorder, path: &Path, partial: bool) -> Result<(), Stri
     let mut events: Vec<(Track, u64, std::cmp::Reverse<u64>, Ev)> = r
         .spans
         .iter()
-        .map(|s| (s.track, s.start, std::cmp::Reverse(s.end - s.start), Ev::Span(s)))
-        .chain(r.instants.iter().map(|i| (i.track, i.at, std::cmp::Reverse(0), Ev::Instant(i))))
+        .map(|s| {
+            (
+                s.track,
+                s.start,
+                std::cmp::Reverse(s.end - s.start),
+                Ev::Span(s),
+            )
+        })
+        .chain(
+            r.instants
+                .iter()
+                .map(|i| (i.track, i.at, std::cmp::Reverse(0), Ev::Instant(i))),
+        )
         .collect();
-    events.sort_by(|a, b| (a.0, a.1, a.2).cmp(&(b.0, b.1, b.2)));
+    events.sort_by_key(|e| (e.0, e.1, e.2));
     let name = |n: &str| serde_json::to_string(n).unwrap_or_else(|_| "\"?\"".into());
     for (track, _, _, e) in &events {
         let sep = if first { "\n" } else { ",\n" };
@@ -125,8 +153,7 @@ pub struct TraceSummary {
 /// and complete events on a track nest (each one inside or after the ones
 /// before it). Returns what it holds.
 pub fn validate(text: &str) -> Result<TraceSummary, String> {
-    let v: serde_json::Value =
-        serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+    let v: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
     let events = v
         .get("traceEvents")
         .and_then(|e| e.as_array())
@@ -137,27 +164,49 @@ pub fn validate(text: &str) -> Result<TraceSummary, String> {
     let mut stacks: BTreeMap<(u64, u64), Vec<u64>> = BTreeMap::new();
     for (k, e) in events.iter().enumerate() {
         let at = |m: &str| format!("event {k} ({e}): {m}");
-        let name = e.get("name").and_then(|n| n.as_str()).ok_or_else(|| at("no name"))?;
-        let ph = e.get("ph").and_then(|p| p.as_str()).ok_or_else(|| at("no ph"))?;
-        let pid = e.get("pid").and_then(|p| p.as_u64()).ok_or_else(|| at("no pid"))?;
-        let tid = e.get("tid").and_then(|p| p.as_u64()).ok_or_else(|| at("no tid"))?;
+        let name = e
+            .get("name")
+            .and_then(|n| n.as_str())
+            .ok_or_else(|| at("no name"))?;
+        let ph = e
+            .get("ph")
+            .and_then(|p| p.as_str())
+            .ok_or_else(|| at("no ph"))?;
+        let pid = e
+            .get("pid")
+            .and_then(|p| p.as_u64())
+            .ok_or_else(|| at("no pid"))?;
+        let tid = e
+            .get("tid")
+            .and_then(|p| p.as_u64())
+            .ok_or_else(|| at("no tid"))?;
         if ph == "M" {
-            let arg = e.get("args").and_then(|a| a.as_object()).ok_or_else(|| at("metadata without args"))?;
+            let arg = e
+                .get("args")
+                .and_then(|a| a.as_object())
+                .ok_or_else(|| at("metadata without args"))?;
             match name {
                 "process_name" | "thread_name" => {
-                    arg.get("name").and_then(|n| n.as_str()).ok_or_else(|| at("no args.name"))?;
+                    arg.get("name")
+                        .and_then(|n| n.as_str())
+                        .ok_or_else(|| at("no args.name"))?;
                     if name == "thread_name" {
                         summary.tracks += 1;
                     }
                 }
                 "process_sort_index" | "thread_sort_index" => {
-                    arg.get("sort_index").and_then(|n| n.as_i64()).ok_or_else(|| at("no args.sort_index"))?;
+                    arg.get("sort_index")
+                        .and_then(|n| n.as_i64())
+                        .ok_or_else(|| at("no args.sort_index"))?;
                 }
                 other => return Err(at(&format!("unknown metadata `{other}`"))),
             }
             continue;
         }
-        let ts = e.get("ts").and_then(|t| t.as_u64()).ok_or_else(|| at("no integer ts"))?;
+        let ts = e
+            .get("ts")
+            .and_then(|t| t.as_u64())
+            .ok_or_else(|| at("no integer ts"))?;
         match ph {
             "X" | "i" => {
                 let track = (pid, tid);
@@ -171,11 +220,17 @@ pub fn validate(text: &str) -> Result<TraceSummary, String> {
                     summary.instants += 1;
                     continue;
                 }
-                let dur = e.get("dur").and_then(|t| t.as_u64()).ok_or_else(|| at("no integer dur"))?;
+                let dur = e
+                    .get("dur")
+                    .and_then(|t| t.as_u64())
+                    .ok_or_else(|| at("no integer dur"))?;
                 if dur == 0 {
                     return Err(at("empty span"));
                 }
-                let cat = e.get("cat").and_then(|c| c.as_str()).ok_or_else(|| at("no cat"))?;
+                let cat = e
+                    .get("cat")
+                    .and_then(|c| c.as_str())
+                    .ok_or_else(|| at("no cat"))?;
                 let stack = stacks.entry(track).or_default();
                 while stack.last().is_some_and(|&end| end <= ts) {
                     stack.pop();
@@ -191,7 +246,10 @@ pub fn validate(text: &str) -> Result<TraceSummary, String> {
                 *summary.spans.entry(cat.to_string()).or_default() += 1;
             }
             "C" => {
-                let args = e.get("args").and_then(|a| a.as_object()).ok_or_else(|| at("counter without args"))?;
+                let args = e
+                    .get("args")
+                    .and_then(|a| a.as_object())
+                    .ok_or_else(|| at("counter without args"))?;
                 if args.is_empty() || !args.values().all(|v| v.is_number()) {
                     return Err(at("counter args must be numbers"));
                 }
