@@ -25,7 +25,7 @@ pub struct Outcome {
     pub skipped: usize,
     /// Results that are not `passed` (run now or earlier), by job.
     pub failed: Vec<JobResult>,
-    /// Jobs left without a result (the sweep was interrupted).
+    /// Jobs left without a finished result (the sweep was interrupted).
     pub missing: usize,
     /// Wall-clock seconds of this invocation.
     pub wall_seconds: f64,
@@ -104,9 +104,11 @@ pub fn run(sweep: &Sweep, out: &Path, workers: usize) -> Result<Outcome, String>
     };
     for j in 0..sweep.jobs() {
         match result::read_result(&result::result_path(out, j))? {
+            // An interrupted job (Ctrl-C reached it too) is unfinished, not failed.
             None => o.missing += 1,
+            Some(r) if r.status == Status::Interrupted => o.missing += 1,
             Some(r) => {
-                if todo.contains(&j) && !matches!(r.status, Status::Interrupted) {
+                if todo.contains(&j) {
                     o.ran += 1;
                 }
                 if r.status.failed() {
