@@ -7,5 +7,7 @@ pub mod cli;
 pub mod interrupt;
 pub mod lockstep;
 pub mod model;
+pub mod sweep;
 pub mod timed;
+pub mod timeline;
 pub mod workload;

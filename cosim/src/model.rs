@@ -49,6 +49,8 @@ pub enum ModelDevice {
 #[derive(Default)]
 pub struct Waveform {
     trace: Option<VcdTrace>,
+    /// `--timeline`: the recorder (docs/timeline.md).
+    timeline: Option<crate::timeline::Recorder>,
     error: Option<String>,
     progress: Progress,
 }
@@ -116,6 +118,12 @@ impl Waveform {
         self.progress.update(cycle);
         if crate::interrupt::requested() {
             return Err(interrupted(cycle));
+        }
+        if let Some(t) = &mut self.timeline {
+            if let Err(e) = t.sample(gpu) {
+                self.error = Some(format!("timeline: {e}"));
+                self.timeline = None;
+            }
         }
         if let Some(t) = &mut self.trace {
             if let Err(e) = t.sample(gpu.now(), |tr| gpu.probe("gpu", tr)) {
@@ -190,15 +198,39 @@ impl ModelDevice {
         Ok(())
     }
 
-    /// Flushes and closes the waveform, if any.
+    /// Starts recording a timeline to `path` (clocked models only).
+    pub fn timeline_to(&mut self, path: &Path) -> Result<(), String> {
+        match self {
+            ModelDevice::Functional(_) => Err(
+                "--timeline needs --model cycle or --model lockstep (the functional model has no clock)"
+                    .into(),
+            ),
+            ModelDevice::Cycle(_, w) | ModelDevice::Lockstep(_, w) => {
+                w.timeline = Some(crate::timeline::Recorder::create(path)?);
+                Ok(())
+            }
+        }
+    }
+
+    /// Flushes and closes the waveform and the timeline, if any (a run that
+    /// stopped early, by a fault or an interrupt, leaves them marked partial).
     pub fn finish_trace(&mut self) -> Result<(), String> {
-        let w = match self {
+        let (gpu, w) = match self {
             ModelDevice::Functional(_) => return Ok(()),
-            ModelDevice::Cycle(_, w) | ModelDevice::Lockstep(_, w) => w,
+            ModelDevice::Cycle(hw, w) => (&**hw, w),
+            ModelDevice::Lockstep(l, w) => (l.clocked(), w),
+        };
+        let timeline = match w.timeline.take() {
+            Some(t) => {
+                let partial = gpu.fault().is_some() || crate::interrupt::requested();
+                t.finish(gpu, partial)
+            }
+            None => Ok(()),
         };
         if let Some(e) = w.error.take() {
             return Err(e);
         }
+        timeline?;
         match w.trace.take() {
             Some(t) => t.finish().map_err(|e| e.to_string()),
             None => Ok(()),

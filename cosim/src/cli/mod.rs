@@ -9,8 +9,12 @@ use clap::{Parser, Subcommand, ValueEnum};
 use thiserror::Error;
 
 mod bench;
+mod compare;
 pub mod disasm;
 mod run;
+mod sweep;
+
+pub(crate) use run::driver_error as run_driver_error;
 
 /// gpusim — a bit-accurate, clocked model of an AMD GPU (RDNA2 gfx1030, GCN3 gfx803).
 #[derive(Debug, Parser)]
@@ -112,6 +116,14 @@ pub enum Command {
         /// wave next writes, `WG_X,WAVE,LANE` in dispatch 0, to show a mismatch.
         #[arg(long, hide = true)]
         inject_valu_lane: Option<String>,
+        /// Write a timeline of the clocked GPU (waves, issue and stalls per
+        /// SIMD, workgroups, dispatches, front end, counters) for Perfetto /
+        /// chrome://tracing; a FILE ending in .svg gets a picture instead.
+        #[arg(long, value_name = "FILE")]
+        timeline: Option<PathBuf>,
+        /// With --stats text: also every counter, one per line.
+        #[arg(long, requires = "stats")]
+        detail: bool,
     },
     /// Translate a gfx803 code object into a gfx1030 code object v5 (every kernel).
     Translate {
@@ -167,6 +179,57 @@ pub enum Command {
     Info {
         /// Code object (ELF).
         file: PathBuf,
+    },
+    /// Run a design-space sweep: workloads × configuration points, one result
+    /// file per job, locally on -j workers or as a Slurm job array (docs/sweeps.md).
+    Sweep {
+        /// The sweep file (YAML).
+        file: PathBuf,
+        /// Output directory (default: STEM-results in the current directory).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Jobs run at once (default: every core).
+        #[arg(short = 'j', long = "jobs")]
+        jobs: Option<usize>,
+        /// Run only job J (point J / workloads, workload J % workloads) in this process.
+        #[arg(long, value_name = "J")]
+        point: Option<usize>,
+        /// With --point: skip the job if its finished result is there.
+        #[arg(long, requires = "point")]
+        resume: bool,
+        /// Submit a Slurm job array instead of running here.
+        #[arg(long, conflicts_with = "point")]
+        slurm: bool,
+        /// Slurm partition.
+        #[arg(long, requires = "slurm")]
+        partition: Option<String>,
+        /// Slurm time limit per array task (`MM`, `HH:MM:SS`, ...).
+        #[arg(long, requires = "slurm")]
+        time: Option<String>,
+        /// Jobs per Slurm array task.
+        #[arg(long, requires = "slurm", default_value_t = 1)]
+        array_chunk: usize,
+        /// Wait until the Slurm array has finished (sbatch --wait).
+        #[arg(long, requires = "slurm")]
+        wait: bool,
+        /// Write the Slurm script without submitting it.
+        #[arg(long, requires = "slurm")]
+        no_submit: bool,
+    },
+    /// Gather a sweep's results: DIR/results.csv and SVG plots in DIR/plots.
+    Collect {
+        /// The sweep's output directory.
+        dir: PathBuf,
+    },
+    /// Print the differences between two runs' stats, largest relative change first.
+    Compare {
+        /// A sweep result, or saved output of `gpusim run --stats json`.
+        a: PathBuf,
+        /// The other run.
+        b: PathBuf,
+        /// Show only the N largest changes (0: all).
+        #[arg(long, default_value_t = 0)]
+        top: usize,
     },
 }
 
@@ -274,6 +337,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             mismatch_vcd,
             mismatch_cycles,
             inject_valu_lane,
+            timeline,
+            detail,
         } => run::run(
             &workload,
             &run::RunOptions {
@@ -289,6 +354,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 mismatch_vcd,
                 mismatch_cycles,
                 inject_valu_lane,
+                timeline,
+                detail,
             },
         )?,
         Command::Translate { file, output } => {
@@ -333,6 +400,34 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             skip,
             json,
         })?,
+        Command::Sweep {
+            file,
+            out,
+            jobs,
+            point,
+            resume,
+            slurm,
+            partition,
+            time,
+            array_chunk,
+            wait,
+            no_submit,
+        } => sweep::sweep(&sweep::SweepOptions {
+            file,
+            out,
+            jobs,
+            point,
+            resume,
+            slurm: slurm.then_some(crate::sweep::slurm::SlurmOptions {
+                partition,
+                time,
+                chunk: array_chunk,
+                wait,
+                no_submit,
+            }),
+        })?,
+        Command::Collect { dir } => sweep::collect(&dir)?,
+        Command::Compare { a, b, top } => compare::compare(&a, &b, top)?,
     };
     print!("{text}");
     Ok(())

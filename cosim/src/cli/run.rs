@@ -27,7 +27,7 @@ pub use crate::model::Model;
 
 /// Maps a driver error to the CLI's exit-code classes: GPU faults, watchdogs and
 /// deadlocked queues are exit 3, everything else is bad input (exit 2).
-fn driver_error(path: &Path, e: DriverError) -> CliError {
+pub(crate) fn driver_error(path: &Path, e: DriverError) -> CliError {
     let message = format!("{}: {e}", path.display());
     if let DriverError::Device(DeviceError::Fault(f)) = &e {
         match f.kind {
@@ -72,6 +72,10 @@ pub struct RunOptions {
     pub mismatch_cycles: u64,
     /// `--inject-valu-lane WG_X,WAVE,LANE` (hidden, tests of the mismatch path).
     pub inject_valu_lane: Option<String>,
+    /// `--timeline FILE`: a Trace Event Format file (or an SVG picture).
+    pub timeline: Option<std::path::PathBuf>,
+    /// `--detail`: `--stats text` also lists every counter.
+    pub detail: bool,
 }
 
 /// Reads `--config`, or the embedded default.
@@ -137,6 +141,9 @@ pub(crate) fn run(path: &Path, o: &RunOptions) -> Result<String, CliError> {
             .trace_to(vcd, vcd_options)
             .map_err(CliError::BadInput)?;
     }
+    if let Some(t) = &o.timeline {
+        device.timeline_to(t).map_err(CliError::BadInput)?;
+    }
     if let Some(spec) = &o.inject_valu_lane {
         let ModelDevice::Lockstep(l, _) = &mut device else {
             return Err(CliError::BadInput(
@@ -162,7 +169,7 @@ pub(crate) fn run(path: &Path, o: &RunOptions) -> Result<String, CliError> {
             (error, ..) => error,
         }
     })?;
-    closed.map_err(|e| CliError::BadInput(format!("--vcd: {e}")))?;
+    closed.map_err(|e| CliError::BadInput(format!("--vcd/--timeline: {e}")))?;
     let report = workload::check(&workload, &prepared, &finals).map_err(bad)?;
     let mut out = String::new();
     // Launches that created work (seed 001): refused reservations or
@@ -188,7 +195,7 @@ pub(crate) fn run(path: &Path, o: &RunOptions) -> Result<String, CliError> {
             Some(m) => out.push_str(&format!("FAIL {}: {m}\n", outcome.description)),
         }
     }
-    out.push_str(&stats_output(driver.device(), o.stats));
+    out.push_str(&stats_output(driver.device(), o.stats, o.detail));
     let x = driver.xlate_stats();
     if o.stats.is_some() && x.translations + x.hits > 0 {
         out.push_str(&format!(
@@ -268,7 +275,7 @@ fn mismatch_waveform(l: &crate::lockstep::LockstepGpu, cycle: u64, o: &RunOption
 }
 
 /// The `--stats` text for whichever model ran.
-fn stats_output(device: &ModelDevice, format: Option<StatsFormat>) -> String {
+fn stats_output(device: &ModelDevice, format: Option<StatsFormat>, detail: bool) -> String {
     let Some(format) = format else {
         return String::new();
     };
@@ -276,7 +283,9 @@ fn stats_output(device: &ModelDevice, format: Option<StatsFormat>) -> String {
         (ModelDevice::Functional(g), StatsFormat::Json) => json_line(&g.stats()),
         (ModelDevice::Functional(g), StatsFormat::Text) => stats_text(&g.stats()),
         (ModelDevice::Cycle(hw, _), StatsFormat::Json) => json_line(&hw.stats()),
-        (ModelDevice::Cycle(hw, _), StatsFormat::Text) => cycle_stats_text(&hw.stats()),
+        (ModelDevice::Cycle(hw, _), StatsFormat::Text) => {
+            cycle_stats_text(&hw.stats(), hw.config(), detail)
+        }
         (ModelDevice::Lockstep(l, _), StatsFormat::Json) => json_line(&serde_json::json!({
             "cycle": l.clocked().stats(),
             "lockstep": l.stats(),
@@ -285,7 +294,7 @@ fn stats_output(device: &ModelDevice, format: Option<StatsFormat>) -> String {
             let s = l.stats();
             format!(
                 "{}lockstep: {} instructions compared, {} waves, {} bytes of final memory compared\n",
-                cycle_stats_text(&l.clocked().stats()),
+                cycle_stats_text(&l.clocked().stats(), l.clocked().config(), detail),
                 s.compared,
                 s.waves,
                 s.memory_bytes_compared
@@ -294,25 +303,68 @@ fn stats_output(device: &ModelDevice, format: Option<StatsFormat>) -> String {
     }
 }
 
-/// The clocked model's statistics as text: a summary, then every counter as
-/// `dotted.name value` (the same names as the JSON), occupancy omitted.
-fn cycle_stats_text(s: &hw::stats::GpuStats) -> String {
+/// The clocked model's statistics as text: the summary a person reads first
+/// (ratios rounded; JSON keeps full precision), a line per CU and per
+/// dispatch, the channels, and with `--detail` every counter as `dotted.name
+/// value` (the same names as the JSON), occupancy samples omitted.
+fn cycle_stats_text(s: &hw::stats::GpuStats, config: &GpuConfig, detail: bool) -> String {
+    let m = crate::sweep::result::Summary::of(s, config);
+    let pct = |f: f64| format!("{:.1} %", f * 100.0);
+    let rate = |r: Option<f64>| r.map_or("-".to_string(), pct);
+    let stalls: Vec<String> = m
+        .stalls
+        .iter()
+        .filter(|(_, f)| *f >= 0.0005)
+        .take(4)
+        .map(|(n, f)| format!("{} {}", n.replace('_', " "), pct(*f)))
+        .collect();
+    let slots = config.cus * config.cu.simds * config.cu.wave_slots;
     let mut out = format!(
-        "cycles {}\ninstructions {}\nactive-lane instructions {}\n",
-        s.cycles,
-        s.instructions.total(),
-        s.active_lane_instructions
+        "summary\n  cycles            {}\n  instructions      {} (IPC {:.2})\n  VALU utilisation  {}\n  occupancy         {} of {slots} wave slots\n  top stalls        {} (of SIMD-cycles)\n  hit rates         L0 {}, L2 {}, instruction {}, scalar {}\n  DRAM              {:.1} bytes/cycle ({} bytes read, {} written)\n  crossbar          {} of output-cycles carry a packet\n",
+        m.cycles,
+        m.instructions,
+        m.ipc,
+        pct(m.valu_utilisation),
+        pct(m.occupancy),
+        if stalls.is_empty() { "none".to_string() } else { stalls.join(", ") },
+        rate(m.l0_hit_rate),
+        rate(m.l2_hit_rate),
+        rate(m.icache_hit_rate),
+        rate(m.scache_hit_rate),
+        m.dram_bytes_per_cycle,
+        s.memory.dram_bytes_read,
+        s.memory.dram_bytes_written,
+        pct(m.xbar_utilisation),
     );
-    let mut value = serde_json::to_value(s).unwrap_or_default();
-    if let Some(map) = value.as_object_mut() {
-        map.remove("occupancy");
-        // Channels read as the functional model's lines, not one counter per
-        // GP_GET value.
-        map.remove("channels");
+    out.push_str("per CU\n    cu    IPC   VALU  waves  workgroups  instructions\n");
+    for (i, c) in s.cus.iter().enumerate() {
+        out.push_str(&format!(
+            "  {i:>4}  {:>5.2}  {:>5.1}%  {:>5}  {:>10}  {:>12}\n",
+            c.ipc,
+            c.valu_utilisation * 100.0,
+            c.waves,
+            c.workgroups,
+            c.instructions.total()
+        ));
     }
-    flatten("", &value, &mut out);
+    for d in &s.dispatches {
+        out.push_str(&format!(
+            "dispatch {}: {} cycles ({}..{}), {} workgroups, {} waves\n",
+            d.number, d.cycles, d.start, d.end, d.workgroups, d.waves
+        ));
+    }
     for c in &s.channels {
         channel_text(&mut out, &ChannelView::from(c), "cycles");
+    }
+    if detail {
+        out.push_str("every counter\n");
+        let mut value = serde_json::to_value(s).unwrap_or_default();
+        if let Some(map) = value.as_object_mut() {
+            map.remove("occupancy");
+            // Channels read as the lines above, not one counter per GP_GET value.
+            map.remove("channels");
+        }
+        flatten("", &value, &mut out);
     }
     out
 }

@@ -1,0 +1,34 @@
+//! `--timeline FILE`: what the clocked GPU did, as a Trace Event Format file
+//! that Perfetto (ui.perfetto.dev, `trace_processor_shell`) and
+//! chrome://tracing open, or as an SVG picture when FILE ends in `.svg`
+//! (docs/timeline.md).
+//!
+//! The recorder reads the GPU through the same probe the VCD writer uses
+//! (`traces::Tracer` walking `ClockedGpu`'s registers every cycle, only the
+//! scopes holding the signals below), so it needs nothing from `hw` beyond
+//! what a waveform shows and costs nothing when it is off:
+//! - `gpu.cuN.schedS.issue_*`, `stall`: issue and stall intervals per SIMD,
+//!   and each wave's issue intervals;
+//! - `gpu.cuN.waveK.valid`, `age`, `wg`: a span per wave (launch to end);
+//! - `gpu.cuN.wgK.valid` with `gpu.dispatch.launch_*`: workgroup spans;
+//! - `gpu.frontend.chN.phase`, `entries_done`: front-end channel activity;
+//! - `gpu.cuN.resident` and, every [`COUNTER_INTERVAL`] cycles, the run's
+//!   statistics: occupancy, L2 hit rate, crossbar utilisation counters.
+//!
+//! One cycle is one microsecond of trace time (`ts`, `dur`).
+
+mod record;
+mod svg;
+mod write;
+
+pub use record::{Recorder, Track};
+pub use write::validate;
+
+/// Cycles between counter samples (occupancy, L2 hit rate, crossbar).
+pub const COUNTER_INTERVAL: u64 = 256;
+
+/// Spans kept at most: about 100 MB while recording and what trace viewers
+/// still open. A longer run's timeline covers its start and says where it
+/// stops (`otherData.truncated_at`); use a shorter workload, or `--to` on a
+/// VCD, for the rest.
+pub const MAX_SPANS: usize = 1_000_000;

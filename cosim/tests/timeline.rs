@@ -1,0 +1,186 @@
+//! `gpusim run --timeline`: the Trace Event Format file (fields, nesting,
+//! timestamps per track) and what it shows of a run.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn gpusim(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gpusim"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("gpusim runs")
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("gpusim-timeline-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn a_timeline_has_a_span_per_wave_and_workgroup_and_passes_the_format_check() {
+    let dir = temp_dir("saxpy");
+    let out = dir.join("saxpy.json");
+    let o = gpusim(&[
+        "run",
+        "workloads/corpus/gfx1030/reduce_sum.yaml",
+        "--model",
+        "cycle",
+        "--stats",
+        "json",
+        "--timeline",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    let stats: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    let trace = std::fs::read_to_string(&out).unwrap();
+    let s = cosim::timeline::validate(&trace).unwrap_or_else(|e| panic!("{e}"));
+    let d = &stats["dispatches"][0];
+    assert_eq!(
+        s.spans["wave"] as u64,
+        d["waves"].as_u64().unwrap(),
+        "{s:?}"
+    );
+    assert_eq!(
+        s.spans["workgroup"] as u64,
+        d["workgroups"].as_u64().unwrap(),
+        "{s:?}"
+    );
+    assert_eq!(s.spans["dispatch"], 1);
+    assert!(
+        s.spans["issue"] > 0 && s.spans["simd"] > 0 && s.spans["frontend"] > 0,
+        "{s:?}"
+    );
+    for c in ["occupancy", "L2 hit rate", "crossbar utilisation"] {
+        assert!(
+            s.counters.get(c).is_some_and(|&n| n > 0),
+            "no {c} counter: {s:?}"
+        );
+    }
+    let v: serde_json::Value = serde_json::from_str(&trace).unwrap();
+    assert_eq!(v["otherData"]["cycles"], stats["cycles"]);
+    assert_eq!(v["otherData"]["partial"], false);
+    let events = v["traceEvents"].as_array().unwrap();
+    // Waitcnt stalls are what reduce_sum's SIMDs wait on most; they show.
+    assert!(
+        events.iter().any(|e| e["name"] == "stall: waitcnt"),
+        "no waitcnt stall span"
+    );
+    // The SIMDs' issue cycles add up to the instructions issued (a SIMD issues
+    // at most one per cycle; SALU and branches issue on the same port).
+    let issued: u64 = events
+        .iter()
+        .filter(|e| e["cat"] == "simd" && e["name"] == "issue")
+        .map(|e| e["dur"].as_u64().unwrap())
+        .sum();
+    let instructions: u64 = ["salu", "valu", "vmem", "smem", "lds", "branch", "other"]
+        .iter()
+        .map(|k| stats["instructions"][k].as_u64().unwrap())
+        .sum();
+    assert_eq!(issued, instructions);
+    // Every wave's span lies inside its dispatch's.
+    let dispatch = events.iter().find(|e| e["cat"] == "dispatch").unwrap();
+    let (ds, de) = (
+        dispatch["ts"].as_u64().unwrap(),
+        dispatch["ts"].as_u64().unwrap() + dispatch["dur"].as_u64().unwrap(),
+    );
+    for w in events.iter().filter(|e| e["cat"] == "wave") {
+        let ts = w["ts"].as_u64().unwrap();
+        assert!(
+            ts >= ds && ts + w["dur"].as_u64().unwrap() <= de + 1,
+            "{w} outside {dispatch}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_format_check_rejects_what_viewers_would_misdraw() {
+    let ok = r#"{"traceEvents":[
+        {"name":"thread_name","ph":"M","pid":1,"tid":2,"args":{"name":"t"}},
+        {"name":"a","cat":"c","ph":"X","ts":0,"dur":10,"pid":1,"tid":2},
+        {"name":"b","cat":"c","ph":"X","ts":2,"dur":3,"pid":1,"tid":2},
+        {"name":"c","cat":"c","ph":"X","ts":10,"dur":1,"pid":1,"tid":2}]}"#;
+    cosim::timeline::validate(ok).unwrap();
+    let crossing = ok.replace(r#""ts":2,"dur":3"#, r#""ts":2,"dur":9"#);
+    assert!(cosim::timeline::validate(&crossing)
+        .unwrap_err()
+        .contains("without nesting"));
+    let backwards = ok.replace(r#""ts":10,"dur":1"#, r#""ts":1,"dur":1"#);
+    assert!(cosim::timeline::validate(&backwards)
+        .unwrap_err()
+        .contains("before"));
+    let no_dur = ok.replace(r#","dur":1,"#, ",");
+    assert!(cosim::timeline::validate(&no_dur)
+        .unwrap_err()
+        .contains("no integer dur"));
+}
+
+#[test]
+fn a_faulted_run_leaves_a_partial_timeline_and_svg_draws_one() {
+    let dir = temp_dir("fault");
+    let out = dir.join("wd.json");
+    let o = gpusim(&[
+        "run",
+        "workloads/corpus/gfx1030/saxpy.yaml",
+        "--model",
+        "cycle",
+        "--watchdog",
+        "700",
+        "--timeline",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+    let trace = std::fs::read_to_string(&out).unwrap();
+    cosim::timeline::validate(&trace).unwrap_or_else(|e| panic!("{e}"));
+    let v: serde_json::Value = serde_json::from_str(&trace).unwrap();
+    assert_eq!(v["otherData"]["partial"], true);
+    assert_eq!(v["otherData"]["cycles"], 700);
+
+    let svg = dir.join("saxpy.svg");
+    let o = gpusim(&[
+        "run",
+        "workloads/corpus/gfx1030/saxpy.yaml",
+        "--model",
+        "cycle",
+        "--config",
+        "hw/configs/1cu.yaml",
+        "--timeline",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let s = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        s.starts_with("<svg") && s.matches("<rect").count() > 100,
+        "{}",
+        &s[..200.min(s.len())]
+    );
+    let o = gpusim(&[
+        "run",
+        "workloads/corpus/gfx1030/saxpy.yaml",
+        "--timeline",
+        dir.join("f.json").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("--timeline needs --model cycle"),
+        "{}",
+        text(&o)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
