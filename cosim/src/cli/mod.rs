@@ -112,6 +112,16 @@ pub enum Command {
         /// wave next writes, `WG_X,WAVE,LANE` in dispatch 0, to show a mismatch.
         #[arg(long, hide = true)]
         inject_valu_lane: Option<String>,
+        /// Write every buffer's final contents into this directory (created if missing).
+        #[arg(long)]
+        dump: Option<PathBuf>,
+        /// The --dump files: raw little-endian `NAME.bin` or NumPy `NAME.npy`.
+        #[arg(long, value_enum, default_value = "raw", requires = "dump")]
+        dump_format: run::DumpFormatArg,
+        /// Also look for relative `code_object:` paths here (repeatable; before
+        /// the directories of the GPUSIM_PATH environment variable).
+        #[arg(long)]
+        path: Vec<PathBuf>,
     },
     /// Translate a gfx803 code object into a gfx1030 code object v5 (every kernel).
     Translate {
@@ -274,6 +284,9 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             mismatch_vcd,
             mismatch_cycles,
             inject_valu_lane,
+            dump,
+            dump_format,
+            path,
         } => run::run(
             &workload,
             &run::RunOptions {
@@ -289,6 +302,9 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 mismatch_vcd,
                 mismatch_cycles,
                 inject_valu_lane,
+                dump,
+                dump_format,
+                search: path,
             },
         )?,
         Command::Translate { file, output } => {
