@@ -30,7 +30,7 @@ fn random_programs_agree_in_lockstep() {
         })
         .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
-    assert!(report.instructions >= programs * 100);
+    assert!(report.instructions >= programs * 60, "{} instructions", report.instructions);
 }
 
 /// Every ALU row of the gfx1030 tables (bar the excluded control, trap and

@@ -10,6 +10,7 @@ use thiserror::Error;
 
 mod bench;
 pub mod disasm;
+mod fuzz;
 mod run;
 
 /// gpusim — a bit-accurate, clocked model of an AMD GPU (RDNA2 gfx1030, GCN3 gfx803).
@@ -173,6 +174,22 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Random gfx1030 programs on the golden and the clocked GPU in lockstep;
+    /// new disagreements are shrunk to a minimal program (exit 4).
+    FuzzLockstep {
+        /// Seed of the first program (program i uses seed + i).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Programs to run.
+        #[arg(long, default_value_t = 100)]
+        programs: u64,
+        /// Body instructions per program (loops repeat some).
+        #[arg(long, default_value_t = 120)]
+        length: usize,
+        /// Also draw the opcodes the models are known to disagree on.
+        #[arg(long)]
+        include_known: bool,
+    },
     /// Show a code object's kernels: descriptor fields, segment sizes, arguments.
     Info {
         /// Code object (ELF).
@@ -270,6 +287,12 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             disasm::assemble(target_of(arch, wave64), &file, &source, output.as_ref())?
         }
         Command::Info { file } => disasm::info(&file)?,
+        Command::FuzzLockstep {
+            seed,
+            programs,
+            length,
+            include_known,
+        } => fuzz::fuzz_lockstep(seed, programs, length, include_known)?,
         Command::Run {
             workload,
             model,
