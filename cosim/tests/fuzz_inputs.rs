@@ -67,7 +67,8 @@ fn mutate(rng: &mut Rng, input: &[u8], others: &[Vec<u8>]) -> Vec<u8> {
             _ if v.len() >= 4 => {
                 // An interesting 32-bit value at a 4-aligned offset (ELF fields).
                 let i = (rng.below(len / 4) * 4) as usize;
-                let x: u32 = [0, 1, 0xffff_ffff, 0x7fff_ffff, 0x8000_0000, 0x1000][rng.below(6) as usize];
+                let x: u32 =
+                    [0, 1, 0xffff_ffff, 0x7fff_ffff, 0x8000_0000, 0x1000][rng.below(6) as usize];
                 v[i..i + 4].copy_from_slice(&x.to_le_bytes());
             }
             _ => {}
@@ -138,7 +139,12 @@ fn decoder_never_panics() {
     let seeds: Vec<Vec<u8>> = code_objects()
         .iter()
         .filter_map(|elf| arch::code_object::CodeObject::parse(elf).ok())
-        .flat_map(|co| co.kernels().iter().map(|k| k.code.clone()).collect::<Vec<_>>())
+        .flat_map(|co| {
+            co.kernels()
+                .iter()
+                .map(|k| k.code.clone())
+                .collect::<Vec<_>>()
+        })
         .collect();
     let targets = [
         arch::isa::Target::GFX803,
@@ -177,11 +183,16 @@ fn code_object_reader_never_panics() {
 fn workload_reader_never_panics() {
     let paths: Vec<PathBuf> = files(&root().join("workloads"), "yaml");
     let seeds: Vec<Vec<u8>> = paths.iter().map(|p| std::fs::read(p).unwrap()).collect();
-    let dirs: Vec<PathBuf> = paths.iter().map(|p| p.parent().unwrap().to_path_buf()).collect();
+    let dirs: Vec<PathBuf> = paths
+        .iter()
+        .map(|p| p.parent().unwrap().to_path_buf())
+        .collect();
     let mut i = 0;
     let slowest = drive("workload_yaml", &seeds, execs(20_000), &mut |bytes| {
         i += 1;
-        let Ok(text) = std::str::from_utf8(bytes) else { return };
+        let Ok(text) = std::str::from_utf8(bytes) else {
+            return;
+        };
         let path = dirs[i % dirs.len()].join("fuzz.yaml");
         if let Ok(w) = cosim::workload::Workload::parse(text, &path) {
             let bytes: usize = w.buffers.iter().map(|b| b.length * b.elem.size()).sum();
@@ -218,7 +229,9 @@ fn running_random_workloads_never_panics() {
     let seeds: Vec<Vec<u8>> = paths.iter().map(|p| std::fs::read(p).unwrap()).collect();
     let dir = root().join("workloads/corpus/gfx1030");
     let slowest = drive("run", &seeds, execs(300), &mut |bytes| {
-        let Ok(text) = std::str::from_utf8(bytes) else { return };
+        let Ok(text) = std::str::from_utf8(bytes) else {
+            return;
+        };
         let Ok(w) = cosim::workload::Workload::parse(text, &dir.join("fuzz.yaml")) else {
             return;
         };

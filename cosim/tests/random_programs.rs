@@ -30,7 +30,11 @@ fn random_programs_agree_in_lockstep() {
         })
         .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
-    assert!(report.instructions >= programs * 60, "{} instructions", report.instructions);
+    assert!(
+        report.instructions >= programs * 60,
+        "{} instructions",
+        report.instructions
+    );
 }
 
 /// Every ALU row of the gfx1030 tables (bar the excluded control, trap and
@@ -45,10 +49,16 @@ fn every_alu_row_through_the_per_instruction_differential() {
     let mut failures = Vec::new();
     let mut runs = 0;
     for (k, row) in rows.iter().enumerate() {
-        let target = if k % 2 == 0 { Target::GFX1030_W32 } else { Target::GFX1030_W64 };
+        let target = if k % 2 == 0 {
+            Target::GFX1030_W32
+        } else {
+            Target::GFX1030_W64
+        };
         let mut done = 0;
         for _ in 0..200 {
-            let Some(inst) = gen::instruction(&mut rng, target, row) else { continue };
+            let Some(inst) = gen::instruction(&mut rng, target, row) else {
+                continue;
+            };
             let p = Program::single(&mut rng, inst);
             runs += 1;
             let v = fuzz::run(&p, None);
@@ -62,8 +72,19 @@ fn every_alu_row_through_the_per_instruction_differential() {
             }
             match v {
                 Verdict::Agree => {}
-                Verdict::Mismatch(_) => failures.push(format!("MISMATCH {}", inst.opcode.mnemonic())),
-                Verdict::Error(e) => failures.push(format!("ERROR {} {}", inst.opcode.mnemonic(), e.lines().next().unwrap_or("").chars().take(60).collect::<String>())),
+                Verdict::Mismatch(_) => {
+                    failures.push(format!("MISMATCH {}", inst.opcode.mnemonic()))
+                }
+                Verdict::Error(e) => failures.push(format!(
+                    "ERROR {} {}",
+                    inst.opcode.mnemonic(),
+                    e.lines()
+                        .next()
+                        .unwrap_or("")
+                        .chars()
+                        .take(60)
+                        .collect::<String>()
+                )),
             }
             if done == 2 {
                 break;
@@ -78,8 +99,16 @@ fn every_alu_row_through_the_per_instruction_differential() {
         rows.len(),
         never.len()
     );
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
-    assert!(never.is_empty(), "rows the generator cannot draw: {never:?}");
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(
+        never.is_empty(),
+        "rows the generator cannot draw: {never:?}"
+    );
 }
 
 /// A fault planted in the clocked model (EXEC bit 0 flipped by the first
@@ -99,8 +128,7 @@ fn a_planted_bug_is_found_and_shrunk() {
     assert_eq!(small.body.len(), 1, "{}", small.body_text());
     let one = &small.body[0];
     assert!(
-        matches!(one, Item::SetExec(_))
-            || matches!(one, Item::Inst(i) if gen::may_write_exec(i)),
+        matches!(one, Item::SetExec(_)) || matches!(one, Item::Inst(i) if gen::may_write_exec(i)),
         "{}",
         small.body_text()
     );

@@ -93,7 +93,10 @@ fn until_not_met_and_wrong_results_fail() {
         .replace("repeat: 200", "repeat: 3");
     let w = Workload::parse(&text, &path).unwrap();
     let e = run_on(cosim::model::Model::Functional, &w).unwrap_err();
-    assert!(e.contains("step `relax`") && e.contains("not met after 3 iterations"), "{e}");
+    assert!(
+        e.contains("step `relax`") && e.contains("not met after 3 iterations"),
+        "{e}"
+    );
 
     // Without the swap the sweeps never see their own results: the device
     // and the replayed reference agree, the independent BFS does not.
@@ -164,7 +167,14 @@ fn dump_writes_raw_and_npy() {
     assert!(o.status.success(), "{}", text(&o));
     assert!(text(&o).contains("dumped 2 buffers to"), "{}", text(&o));
     let o = gpusim(
-        &["run", w, "--dump", npy.to_str().unwrap(), "--dump-format", "npy"],
+        &[
+            "run",
+            w,
+            "--dump",
+            npy.to_str().unwrap(),
+            "--dump-format",
+            "npy",
+        ],
         &[],
     );
     assert!(o.status.success(), "{}", text(&o));
@@ -191,7 +201,12 @@ fn dump_writes_raw_and_npy() {
 }
 
 /// The vec_args kernel's results for `n` items: `out` (float4) and `uout` (uint2).
-fn vec_args_expected(n: u32, scale: [f32; 4], offset: [u32; 2], bias: [f32; 3]) -> (Vec<u8>, Vec<u8>) {
+fn vec_args_expected(
+    n: u32,
+    scale: [f32; 4],
+    offset: [u32; 2],
+    bias: [f32; 3],
+) -> (Vec<u8>, Vec<u8>) {
     let mut out = Vec::new();
     let mut uout = Vec::new();
     for i in 0..n {
@@ -260,7 +275,9 @@ fn vector_arguments_are_passed_by_value() {
         run_on(m, &w).unwrap_or_else(|e| panic!("{m:?}: {e}"));
     }
     // The names come from the object's own metadata (-cl-kernel-arg-info).
-    let text = std::fs::read_to_string(&path).unwrap().replace("name: scale,", "name: scales,");
+    let text = std::fs::read_to_string(&path)
+        .unwrap()
+        .replace("name: scale,", "name: scales,");
     assert_eq!(
         Workload::parse(&text, &path).unwrap().prepare().unwrap_err().to_string(),
         format!(
@@ -304,14 +321,25 @@ fn mismatch_report_lists_elements_and_writes_the_actual_buffer() {
     // Ten listed, from index 10 in steps of 3.
     let listed: Vec<&str> = t
         .lines()
-        .filter(|l| l.trim_start().split_whitespace().next().is_some_and(|w| w.parse::<usize>().is_ok()))
+        .filter(|l| {
+            l.trim_start()
+                .split_whitespace()
+                .next()
+                .is_some_and(|w| w.parse::<usize>().is_ok())
+        })
         .collect();
     assert_eq!(listed.len(), workload::MISMATCHES_LISTED, "{t}");
     assert!(listed[0].trim_start().starts_with("10 "), "{t}");
     assert!(listed[9].trim_start().starts_with("37 "), "{t}");
-    assert!(t.contains("error over 256 compared elements: max 2e0, mean 9.375e-2"), "{t}");
+    assert!(
+        t.contains("error over 256 compared elements: max 2e0, mean 9.375e-2"),
+        "{t}"
+    );
     let actual = dir.join("out.actual.bin");
-    assert!(t.contains(&format!("actual buffer written to {}", actual.display())), "{t}");
+    assert!(
+        t.contains(&format!("actual buffer written to {}", actual.display())),
+        "{t}"
+    );
     let (good, _) = vec_args_expected(64, [0.5, 2.0, -1.0, 3.0], [7, 100], [0.25, -4.0, 8.0]);
     assert_eq!(std::fs::read(&actual).unwrap(), good);
     std::fs::remove_dir_all(&dir).ok();
@@ -347,8 +375,19 @@ checks:
         kernel_name: "k".into(),
         dims: w.dims(),
         buffers: vec![
-            HostBuffer { name: "x".into(), elem: ElemType::F32, bytes: vec![0; 16] },
-            HostBuffer { name: "m".into(), elem: ElemType::U32, bytes: [0u32, 1, 1, 1].iter().flat_map(|v| v.to_le_bytes()).collect() },
+            HostBuffer {
+                name: "x".into(),
+                elem: ElemType::F32,
+                bytes: vec![0; 16],
+            },
+            HostBuffer {
+                name: "m".into(),
+                elem: ElemType::U32,
+                bytes: [0u32, 1, 1, 1]
+                    .iter()
+                    .flat_map(|v| v.to_le_bytes())
+                    .collect(),
+            },
         ],
         args: vec![],
         waits: vec![],
@@ -359,7 +398,11 @@ checks:
     };
     let outcome = |x: &[f32]| -> Vec<bool> {
         let actual = vec![
-            HostBuffer { name: "x".into(), elem: ElemType::F32, bytes: floats(x) },
+            HostBuffer {
+                name: "x".into(),
+                elem: ElemType::F32,
+                bytes: floats(x),
+            },
             p.buffers[1].clone(),
         ];
         check(&w, &p, &actual)
@@ -371,9 +414,15 @@ checks:
     };
     // 1 % of 100 is 1.0: 100.9 is close, 0.0005 next to 0.0 needs the abs part;
     // element 2 is outside the range and the masks.
-    assert_eq!(outcome(&[100.9, 1.0, 0.0005, -50.4]), [false, true, false, true, false]);
+    assert_eq!(
+        outcome(&[100.9, 1.0, 0.0005, -50.4]),
+        [false, true, false, true, false]
+    );
     assert_eq!(outcome(&[100.0, 1.0, 0.0, -50.0]), [true; 5]);
-    assert_eq!(outcome(&[100.0, 1.0, 7.0, -50.0]), [false, false, true, true, false]);
+    assert_eq!(
+        outcome(&[100.0, 1.0, 7.0, -50.0]),
+        [false, false, true, true, false]
+    );
     // Element 0 only in the u32 mask `m`'s zero: ignored there.
     assert_eq!(outcome(&[1.0, 1.0, 0.0, -50.0])[4], true);
     // Infinities and NaN: allclose takes neither as close to a finite value.
@@ -387,10 +436,14 @@ checks:
         .unwrap_err()
         .to_string()
     };
-    assert!(err("{ buffer: x, expected: e.bin, tolerance: { ulp: 1, rel: 0.1 } }")
-        .ends_with("`ulp` cannot be combined with `abs` or `rel`"));
-    assert!(err("{ buffer: x, expected: e.bin, tolerance: { rel: -1 } }")
-        .ends_with("tolerance `rel` must be finite and >= 0, got -1"));
+    assert!(
+        err("{ buffer: x, expected: e.bin, tolerance: { ulp: 1, rel: 0.1 } }")
+            .ends_with("`ulp` cannot be combined with `abs` or `rel`")
+    );
+    assert!(
+        err("{ buffer: x, expected: e.bin, tolerance: { rel: -1 } }")
+            .ends_with("tolerance `rel` must be finite and >= 0, got -1")
+    );
     assert!(err("{ buffer: x, expected: e.bin, range: [3, 3] }")
         .ends_with("range [3, 3] is empty (it is [start, end), end exclusive)"));
     assert_eq!(
@@ -460,12 +513,25 @@ fn code_objects_are_found_on_the_search_path() {
     let extra = prebuilt_extra("gfx1030");
     let o = gpusim(&["run", p], &[]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
-    let o = gpusim(&["run", p, "--path", "/nonexistent", "--path", extra.to_str().unwrap()], &[]);
+    let o = gpusim(
+        &[
+            "run",
+            p,
+            "--path",
+            "/nonexistent",
+            "--path",
+            extra.to_str().unwrap(),
+        ],
+        &[],
+    );
     assert!(o.status.success(), "{}", text(&o));
     let env = format!("/nonexistent:{}", extra.display());
     let o = gpusim(&["run", p], &[("GPUSIM_PATH", &env)]);
     assert!(o.status.success(), "{}", text(&o));
-    let o = gpusim(&["run", p, "--path", "/nowhere"], &[("GPUSIM_PATH", "/elsewhere")]);
+    let o = gpusim(
+        &["run", p, "--path", "/nowhere"],
+        &[("GPUSIM_PATH", "/elsewhere")],
+    );
     assert_eq!(o.status.code(), Some(2));
     assert!(
         text(&o).contains(&format!(
@@ -477,10 +543,19 @@ fn code_objects_are_found_on_the_search_path() {
         text(&o)
     );
     // The library API: an explicit search path.
-    let w = Workload::load_with(&path, &SearchPath { dirs: vec![extra.clone()] }).unwrap();
+    let w = Workload::load_with(
+        &path,
+        &SearchPath {
+            dirs: vec![extra.clone()],
+        },
+    )
+    .unwrap();
     assert_eq!(
         w.kernel,
-        workload::KernelRef::CodeObject { path: extra.join("vec_args.hsaco"), name: None }
+        workload::KernelRef::CodeObject {
+            path: extra.join("vec_args.hsaco"),
+            name: None
+        }
     );
     std::fs::remove_dir_all(&dir).ok();
 }

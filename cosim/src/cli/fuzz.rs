@@ -49,7 +49,9 @@ pub(crate) fn fuzz_lockstep(
     for (s, verdict, body) in &report.failures {
         let text = match verdict {
             fuzz::Verdict::Mismatch(t) | fuzz::Verdict::Error(t) => t.as_str(),
-            fuzz::Verdict::Agree => "(passes when shrunk: the failure depends on more than the body)",
+            fuzz::Verdict::Agree => {
+                "(passes when shrunk: the failure depends on more than the body)"
+            }
         };
         out += &format!(
             "\nNEW seed {s} (rerun: gpusim fuzz-lockstep --seed {s} --programs 1); shrunk body:\n{body}{}\n",

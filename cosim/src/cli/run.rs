@@ -187,12 +187,11 @@ pub(crate) fn run(path: &Path, o: &RunOptions) -> Result<String, CliError> {
             DumpFormatArg::Raw => workload::dump::DumpFormat::Raw,
             DumpFormatArg::Npy => workload::dump::DumpFormat::Npy,
         };
-        let files = workload::dump::dump(dir, &program.finals, format).map_err(|source| {
-            CliError::Io {
+        let files =
+            workload::dump::dump(dir, &program.finals, format).map_err(|source| CliError::Io {
                 path: dir.clone(),
                 source,
-            }
-        })?;
+            })?;
         out.push_str(&format!(
             "dumped {} buffers to {}\n",
             files.len(),

@@ -369,7 +369,11 @@ pub fn instruction(rng: &mut Rng, target: Target, row: &OpInfo) -> Option<Instru
         }
         (Family::Vop3p, _) => {
             modifiers.op_sel = rng.below(8) as u8;
-            modifiers.op_sel_hi = if rng.chance(50) { 7 } else { rng.below(8) as u8 };
+            modifiers.op_sel_hi = if rng.chance(50) {
+                7
+            } else {
+                rng.below(8) as u8
+            };
             if float_sources != 0 {
                 modifiers.neg = rng.below(8) as u8 & float_sources;
                 modifiers.neg_hi = rng.below(8) as u8 & float_sources;
@@ -402,8 +406,16 @@ pub fn instruction(rng: &mut Rng, target: Target, row: &OpInfo) -> Option<Instru
             ];
             let (lo, hi) = CTRLS[rng.below(8) as usize];
             modifiers.dpp_ctrl = lo + rng.below(u64::from(hi - lo + 1)) as u16;
-            modifiers.row_mask = if rng.chance(60) { 0xf } else { rng.below(16) as u8 };
-            modifiers.bank_mask = if rng.chance(60) { 0xf } else { rng.below(16) as u8 };
+            modifiers.row_mask = if rng.chance(60) {
+                0xf
+            } else {
+                rng.below(16) as u8
+            };
+            modifiers.bank_mask = if rng.chance(60) {
+                0xf
+            } else {
+                rng.below(16) as u8
+            };
             modifiers.bound_ctrl = rng.chance(50);
             modifiers.fi = rng.chance(30);
             if float_sources != 0 {

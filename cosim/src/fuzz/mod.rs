@@ -14,8 +14,8 @@ pub mod gen;
 pub mod known;
 
 use arch::code_object::{
-    AddressSpace, CodeObjectWriter, ComputePgmRsrc1, ComputePgmRsrc2, KernelArg, KernelDescriptor, KernelMetadata,
-    NewKernel, ValueKind,
+    AddressSpace, CodeObjectWriter, ComputePgmRsrc1, ComputePgmRsrc2, KernelArg, KernelDescriptor,
+    KernelMetadata, NewKernel, ValueKind,
 };
 use arch::isa::{assemble, encode, Instruction, Target};
 use sw::driver::{Arg, Driver, DriverError, LaunchDims};
@@ -60,11 +60,18 @@ const DATA_BYTES: usize = 0x6000;
 
 impl Program {
     /// A random program of about `length` body instructions.
-    pub fn random(rng: &mut Rng, target: Target, rows: &[&'static arch::isa::OpInfo], length: usize) -> Program {
+    pub fn random(
+        rng: &mut Rng,
+        target: Target,
+        rows: &[&'static arch::isa::OpInfo],
+        length: usize,
+    ) -> Program {
         const MODES: [u32; 8] = [0x2f0, 0x000, 0x330, 0x0c0, 0x2f3, 0x110, 0x220, 0x3f1];
         let mode = MODES[rng.below(8) as usize];
         let scalars = (0..22).map(|_| rng.value()).collect();
-        let data = (0..DATA_BYTES / 4).flat_map(|_| rng.value().to_le_bytes()).collect();
+        let data = (0..DATA_BYTES / 4)
+            .flat_map(|_| rng.value().to_le_bytes())
+            .collect();
         let mut body = Vec::new();
         let mut n = 0;
         while n < length {
@@ -73,7 +80,9 @@ impl Program {
                 body.push(Item::SetExec(exec_mask(rng, target)));
             } else if roll < 6 && length - n > 4 {
                 let inner_len = 1 + rng.below(6) as usize;
-                let inner = (0..inner_len).map(|_| Item::Inst(random_inst(rng, target, rows))).collect();
+                let inner = (0..inner_len)
+                    .map(|_| Item::Inst(random_inst(rng, target, rows)))
+                    .collect();
                 body.push(Item::Loop(1 + rng.below(4) as u32, inner));
                 n += inner_len;
             } else {
@@ -139,9 +148,7 @@ impl Program {
         let t = self.target;
         let asm = |s: &str| assemble(t, s).map_err(|e| format!("{e}: {s}"));
         let mut code = Vec::new();
-        let mut pro = String::from(
-            "s_load_dwordx2 s[4:5], s[0:1], 0x0\ns_waitcnt lgkmcnt(0)\n",
-        );
+        let mut pro = String::from("s_load_dwordx2 s[4:5], s[0:1], 0x0\ns_waitcnt lgkmcnt(0)\n");
         pro += &format!("v_lshlrev_b32 v30, {}, v0\n", LANE_BYTES.trailing_zeros());
         for r in gen::VGPRS.0..=gen::VGPRS.1 {
             pro += &format!("global_load_dword v{r}, v30, s[4:5] offset:{}\n", 4 * r);
@@ -154,7 +161,10 @@ impl Program {
         if t.wave64 {
             pro += &format!("s_mov_b32 vcc_hi, {:#x}\n", self.scalars[21]);
         }
-        pro += &format!("s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 10), {:#x}\n", self.mode);
+        pro += &format!(
+            "s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 10), {:#x}\n",
+            self.mode
+        );
         pro += "s_cmp_lt_u32 s10, s11\n";
         code.extend(asm(&pro)?);
         let mut writes_exec = false;
@@ -198,7 +208,9 @@ impl Program {
         let t = self.target;
         let mut descriptor = KernelDescriptor::default();
         descriptor.kernel_code_properties.enable_wavefront_size32 = !t.wave64;
-        descriptor.kernel_code_properties.enable_sgpr_kernarg_segment_ptr = true;
+        descriptor
+            .kernel_code_properties
+            .enable_sgpr_kernarg_segment_ptr = true;
         // USER_SGPR_COUNT = 2 (the kernarg pointer), workgroup id X after it.
         descriptor.compute_pgm_rsrc2 = ComputePgmRsrc2::from_bits((2 << 1) | (1 << 7));
         // 64 VGPR blocks: the most a wave may have.
@@ -259,7 +271,12 @@ fn random_inst(rng: &mut Rng, t: Target, rows: &[&'static arch::isa::OpInfo]) ->
     }
 }
 
-fn emit(t: Target, items: &[Item], code: &mut Vec<u8>, writes_exec: &mut bool) -> Result<(), String> {
+fn emit(
+    t: Target,
+    items: &[Item],
+    code: &mut Vec<u8>,
+    writes_exec: &mut bool,
+) -> Result<(), String> {
     for item in items {
         match item {
             Item::Inst(i) => {
@@ -275,11 +292,14 @@ fn emit(t: Target, items: &[Item], code: &mut Vec<u8>, writes_exec: &mut bool) -
                 code.extend(assemble(t, &s).map_err(|e| e.to_string())?);
             }
             Item::Loop(n, inner) => {
-                code.extend(assemble(t, &format!("s_mov_b32 s30, {n}\n")).map_err(|e| e.to_string())?);
+                code.extend(
+                    assemble(t, &format!("s_mov_b32 s30, {n}\n")).map_err(|e| e.to_string())?,
+                );
                 let start = code.len();
                 emit(t, inner, code, writes_exec)?;
                 code.extend(
-                    assemble(t, "s_sub_u32 s30, s30, 1\ns_cmp_lg_u32 s30, 0\n").map_err(|e| e.to_string())?,
+                    assemble(t, "s_sub_u32 s30, s30, 1\ns_cmp_lg_u32 s30, 0\n")
+                        .map_err(|e| e.to_string())?,
                 );
                 // s_cbranch_scc1 back to `start`: offset in dwords from the next instruction.
                 let back = (code.len() + 4 - start) / 4;
@@ -337,7 +357,11 @@ pub fn run(p: &Program, plant: Plant) -> Verdict {
         let kernel = program.kernel("fuzz")?.clone();
         let data = driver.create_buffer(&p.data)?;
         let wave = p.target.wave_size();
-        driver.launch(&kernel, LaunchDims::linear(wave, wave), &[Arg::Buffer(data.address)])?;
+        driver.launch(
+            &kernel,
+            LaunchDims::linear(wave, wave),
+            &[Arg::Buffer(data.address)],
+        )?;
         Ok(())
     })();
     match result {
@@ -447,9 +471,13 @@ pub fn fuzz_lockstep(
         if let Some(m) = known::known_divergence(&verdict) {
             *report.known.entry(m).or_default() += 1;
         } else if verdict != Verdict::Agree {
-            let same = |q: &Program| std::mem::discriminant(&run(q, plant)) == std::mem::discriminant(&verdict);
+            let same = |q: &Program| {
+                std::mem::discriminant(&run(q, plant)) == std::mem::discriminant(&verdict)
+            };
             let small = shrink(&p, &same);
-            report.failures.push((s, run(&small, plant), small.body_text()));
+            report
+                .failures
+                .push((s, run(&small, plant), small.body_text()));
         }
         progress(&report);
     }

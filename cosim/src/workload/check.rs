@@ -158,7 +158,10 @@ pub fn check_run(
                 .map(|(_, b)| b)
                 .ok_or_else(|| workload.invalid(format!("no snapshot after step `{step}`")))?,
         };
-        let at = c.after().map(|s| format!(" after `{s}`")).unwrap_or_default();
+        let at = c
+            .after()
+            .map(|s| format!(" after `{s}`"))
+            .unwrap_or_default();
         let outcome = match c {
             Check::CorpusReference { after } => CheckOutcome {
                 description: format!("reference: corpus{at}"),
@@ -180,7 +183,9 @@ pub fn check_run(
                 ..
             } => CheckOutcome {
                 description: format!("{buffer} == {} ({tolerance:?}){at}", expected.display()),
-                mismatch: file_check(workload, prepared, buffer, expected, *tolerance, elements, actual)?,
+                mismatch: file_check(
+                    workload, prepared, buffer, expected, *tolerance, elements, actual,
+                )?,
             },
         };
         report.outcomes.push(outcome);
@@ -238,7 +243,10 @@ fn selection(
 /// Where the actual contents of a failed file check go: `want.bin` →
 /// `want.actual.bin`, beside it.
 pub fn actual_path(expected: &Path) -> PathBuf {
-    let stem = expected.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let stem = expected
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let name = match expected.extension() {
         Some(e) => format!("{stem}.actual.{}", e.to_string_lossy()),
         None => format!("{stem}.actual"),
@@ -287,7 +295,9 @@ fn file_check(
         if !element_matches(t, e, a, tolerance) {
             differing += 1;
             if report.first.len() < MISMATCHES_LISTED {
-                report.first.push((i, t.format(&want, i), t.format(&got.bytes, i)));
+                report
+                    .first
+                    .push((i, t.format(&want, i), t.format(&got.bytes, i)));
             }
         }
     }
@@ -384,4 +394,3 @@ fn element_matches(t: ElemType, e: &[u8], a: &[u8], tolerance: Tolerance) -> boo
         }
     }
 }
-

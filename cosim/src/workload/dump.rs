@@ -54,7 +54,11 @@ pub fn npy_bytes(b: &HostBuffer) -> Vec<u8> {
 
 /// Writes every buffer into `dir` (created if missing); returns the files
 /// written, in buffer order.
-pub fn dump(dir: &Path, buffers: &[HostBuffer], format: DumpFormat) -> std::io::Result<Vec<PathBuf>> {
+pub fn dump(
+    dir: &Path,
+    buffers: &[HostBuffer],
+    format: DumpFormat,
+) -> std::io::Result<Vec<PathBuf>> {
     std::fs::create_dir_all(dir)?;
     let mut written = Vec::new();
     for b in buffers {

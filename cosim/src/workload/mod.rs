@@ -227,7 +227,9 @@ impl Prepared {
 fn driver_args(args: &[PreparedArg], addresses: &[u64]) -> Vec<sw::driver::Arg> {
     args.iter()
         .map(|a| match a {
-            PreparedArg::Buffer(i) => sw::driver::Arg::Buffer(addresses.get(*i).copied().unwrap_or(0)),
+            PreparedArg::Buffer(i) => {
+                sw::driver::Arg::Buffer(addresses.get(*i).copied().unwrap_or(0))
+            }
             PreparedArg::Value(v) => sw::driver::Arg::Value(v.clone()),
             PreparedArg::Local(n) => sw::driver::Arg::Local(*n),
         })
@@ -440,7 +442,9 @@ impl Workload {
             }
             steps.push(step);
         }
-        if !steps.is_empty() && (raw.work_queue.is_some() || !raw.wait.is_empty() || !raw.signal.is_empty()) {
+        if !steps.is_empty()
+            && (raw.work_queue.is_some() || !raw.wait.is_empty() || !raw.signal.is_empty())
+        {
             return Err(invalid(
                 "`steps` cannot be combined with `work_queue`, `wait` or `signal`".into(),
             ));
@@ -451,7 +455,11 @@ impl Workload {
                     let known: Vec<&str> = steps.iter().map(|s| s.name.as_str()).collect();
                     return Err(invalid(format!(
                         "checks[{i}]: after: no step called `{after}` (steps: {})",
-                        if known.is_empty() { "none".to_string() } else { known.join(", ") }
+                        if known.is_empty() {
+                            "none".to_string()
+                        } else {
+                            known.join(", ")
+                        }
                     )));
                 }
             }

@@ -230,7 +230,12 @@ impl Workload {
         kernel: &OpenedKernel,
     ) -> Result<Vec<PreparedArg>, WorkloadError> {
         let param_name = |i: usize| kernel.params.get(i).and_then(|p| p.name.as_deref());
-        let position = |n: &str| kernel.params.iter().position(|p| p.name.as_deref() == Some(n));
+        let position = |n: &str| {
+            kernel
+                .params
+                .iter()
+                .position(|p| p.name.as_deref() == Some(n))
+        };
         let list = || {
             kernel
                 .params

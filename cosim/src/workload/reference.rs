@@ -32,9 +32,13 @@ fn values(
         .map(|(i, a)| {
             Ok(match a {
                 PreparedArg::Buffer(b) => {
-                    let hb = buffer(*b).ok_or_else(|| err(format!("argument {i}: no buffer {b}")))?;
+                    let hb =
+                        buffer(*b).ok_or_else(|| err(format!("argument {i}: no buffer {b}")))?;
                     let elem = hb.elem.to_corpus().ok_or_else(|| {
-                        err(format!("argument {i}: the corpus has no {} buffers", hb.elem))
+                        err(format!(
+                            "argument {i}: the corpus has no {} buffers",
+                            hb.elem
+                        ))
                     })?;
                     let data = BufferData::from_le_bytes(elem, &hb.bytes)
                         .ok_or_else(|| err(format!("argument {i}: ragged buffer")))?;

@@ -108,7 +108,9 @@ pub(super) fn resolve(
     let item = format!("steps[{i}] (`{name}`)");
     let repeat = raw.repeat.unwrap_or(1);
     if repeat == 0 || repeat > MAX_REPEAT {
-        return Err(format!("{item}: repeat {repeat} is not in 1..={MAX_REPEAT}"));
+        return Err(format!(
+            "{item}: repeat {repeat} is not in 1..={MAX_REPEAT}"
+        ));
     }
     let known = |b: &str, what: &str| {
         buffer(b).ok_or_else(|| format!("{item}: {what}: unknown buffer `{b}`"))
@@ -134,7 +136,11 @@ pub(super) fn resolve(
             let (value, equal) = match (u.eq, u.ne) {
                 (Some(v), None) => (v, true),
                 (None, Some(v)) => (v, false),
-                _ => return Err(format!("{item}: `until` needs exactly one of `eq: V` or `ne: V`")),
+                _ => {
+                    return Err(format!(
+                        "{item}: `until` needs exactly one of `eq: V` or `ne: V`"
+                    ))
+                }
             };
             element(&u.buffer, u.index, value, "until")?;
             Some(Until {

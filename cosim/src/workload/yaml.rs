@@ -554,7 +554,9 @@ impl TryFrom<RawTolerance> for Tolerance {
         for (key, v) in [("abs", m.abs), ("rel", m.rel)] {
             if let Some(v) = v {
                 if !(v >= 0.0 && v.is_finite()) {
-                    return Err(format!("tolerance `{key}` must be finite and >= 0, got {v}"));
+                    return Err(format!(
+                        "tolerance `{key}` must be finite and >= 0, got {v}"
+                    ));
                 }
             }
         }
