@@ -43,7 +43,7 @@ fn mutate(rng: &mut Rng, input: &[u8], others: &[Vec<u8>]) -> Vec<u8> {
             2 => {
                 let i = rng.below(len + 1).min(v.len() as u64) as usize;
                 let n = 1 + rng.below(8) as usize;
-                let bytes: Vec<u8> = (0..n).map(|_| rng.next() as u8).collect();
+                let bytes: Vec<u8> = (0..n).map(|_| rng.next_u64() as u8).collect();
                 v.splice(i..i, bytes);
             }
             3 if !v.is_empty() => {

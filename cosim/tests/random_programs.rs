@@ -133,3 +133,26 @@ fn a_planted_bug_is_found_and_shrunk() {
         small.body_text()
     );
 }
+
+/// The command line: a clean slice exits 0 and says how much it ran; bad
+/// input is exit 2.
+#[test]
+fn fuzz_lockstep_command() {
+    let gpusim = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_gpusim"))
+            .args(args)
+            .output()
+            .expect("gpusim runs")
+    };
+    let o = gpusim(&["fuzz-lockstep", "--seed", "0", "--programs", "3"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        o.status.success(),
+        "{out}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(out.starts_with("3 programs (seeds 0..3), "), "{out}");
+    assert!(out.ends_with("no new disagreements\n"), "{out}");
+    let o = gpusim(&["fuzz-lockstep", "--length", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -322,8 +322,7 @@ fn mismatch_report_lists_elements_and_writes_the_actual_buffer() {
     let listed: Vec<&str> = t
         .lines()
         .filter(|l| {
-            l.trim_start()
-                .split_whitespace()
+            l.split_whitespace()
                 .next()
                 .is_some_and(|w| w.parse::<usize>().is_ok())
         })
@@ -424,9 +423,9 @@ checks:
         [false, false, true, true, false]
     );
     // Element 0 only in the u32 mask `m`'s zero: ignored there.
-    assert_eq!(outcome(&[1.0, 1.0, 0.0, -50.0])[4], true);
+    assert!(outcome(&[1.0, 1.0, 0.0, -50.0])[4]);
     // Infinities and NaN: allclose takes neither as close to a finite value.
-    assert_eq!(outcome(&[f32::INFINITY, 1.0, 0.0, -50.0])[1], false);
+    assert!(!outcome(&[f32::INFINITY, 1.0, 0.0, -50.0])[1]);
 
     let err = |check: &str| {
         Workload::parse(

@@ -29,7 +29,7 @@ impl Rng {
     }
 
     /// The next 64 random bits.
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -39,7 +39,7 @@ impl Rng {
 
     /// Uniform in `0..n` (`n > 0`).
     pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
+        self.next_u64() % n
     }
 
     /// True with probability `percent` / 100.
@@ -75,9 +75,9 @@ impl Rng {
         match self.below(6) {
             0 | 1 => SPECIAL[self.below(SPECIAL.len() as u64) as usize],
             // Small exponents: products and sums near the denormal range.
-            2 => (self.next() as u32 & 0x81ff_ffff) | 0x0080_0000,
+            2 => (self.next_u64() as u32 & 0x81ff_ffff) | 0x0080_0000,
             3 => self.below(64) as u32,
-            _ => self.next() as u32,
+            _ => self.next_u64() as u32,
         }
     }
 }
@@ -294,7 +294,7 @@ pub fn instruction(rng: &mut Rng, target: Target, row: &OpInfo) -> Option<Instru
         let dwords = ty.dwords(target);
         let op = match spec.field {
             Field::Simm16 => {
-                modifiers.simm16 = b.rng.next() as u16;
+                modifiers.simm16 = b.rng.next_u64() as u16;
                 continue;
             }
             Field::Sdst => b.scalar_destination(ty),
@@ -352,10 +352,10 @@ pub fn instruction(rng: &mut Rng, target: Target, row: &OpInfo) -> Option<Instru
     match (row.family, variant) {
         (Family::Vop3, _) => {
             if rng.chance(35) {
-                modifiers.neg = rng.next() as u8 & float_sources;
+                modifiers.neg = rng.next_u64() as u8 & float_sources;
             }
             if rng.chance(35) {
-                modifiers.abs = rng.next() as u8 & float_sources;
+                modifiers.abs = rng.next_u64() as u8 & float_sources;
             }
             if rng.chance(15) {
                 modifiers.clamp = true;
@@ -386,8 +386,8 @@ pub fn instruction(rng: &mut Rng, target: Target, row: &OpInfo) -> Option<Instru
             modifiers.src0_sel = rng.below(7) as u8;
             modifiers.src1_sel = rng.below(7) as u8;
             if float_sources != 0 {
-                modifiers.neg = rng.next() as u8 & float_sources;
-                modifiers.abs = rng.next() as u8 & float_sources;
+                modifiers.neg = rng.next_u64() as u8 & float_sources;
+                modifiers.abs = rng.next_u64() as u8 & float_sources;
             } else {
                 modifiers.sext = rng.below(4) as u8;
             }
@@ -419,12 +419,12 @@ pub fn instruction(rng: &mut Rng, target: Target, row: &OpInfo) -> Option<Instru
             modifiers.bound_ctrl = rng.chance(50);
             modifiers.fi = rng.chance(30);
             if float_sources != 0 {
-                modifiers.neg = rng.next() as u8 & float_sources & 3;
-                modifiers.abs = rng.next() as u8 & float_sources & 3;
+                modifiers.neg = rng.next_u64() as u8 & float_sources & 3;
+                modifiers.abs = rng.next_u64() as u8 & float_sources & 3;
             }
         }
         (_, Variant::Dpp8) => {
-            modifiers.dpp8 = rng.next() as u32 & 0xff_ffff;
+            modifiers.dpp8 = rng.next_u64() as u32 & 0xff_ffff;
             modifiers.fi = rng.chance(30);
         }
         _ => {}

@@ -214,9 +214,7 @@ pub fn is_known(mnemonic: &str) -> bool {
 /// lockstep or fault report names first (between backticks).
 pub fn reported_mnemonic(report: &str) -> Option<String> {
     let start = report.find('`')? + 1;
-    let word = report[start..]
-        .split(|c: char| c == ' ' || c == '`')
-        .next()?;
+    let word = report[start..].split([' ', '`']).next()?;
     let mut m = word;
     for suffix in ["_e32", "_e64", "_sdwa", "_dpp"] {
         m = m.strip_suffix(suffix).unwrap_or(m);

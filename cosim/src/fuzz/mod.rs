@@ -252,8 +252,8 @@ impl Program {
 fn exec_mask(rng: &mut Rng, t: Target) -> u64 {
     let m = match rng.below(4) {
         0 => 0,
-        1 => rng.next() & rng.next(),
-        _ => rng.next(),
+        1 => rng.next_u64() & rng.next_u64(),
+        _ => rng.next_u64(),
     };
     if t.wave64 {
         m
