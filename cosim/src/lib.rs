@@ -4,6 +4,7 @@
 
 pub mod channels;
 pub mod cli;
+pub mod fuzz;
 pub mod interrupt;
 pub mod lockstep;
 pub mod model;

@@ -67,7 +67,7 @@ fn corpus_workloads_reproduce_the_default_launch() {
             );
             assert_eq!(w.grid, k.launch.dims.grid, "{}", path.display());
             assert_eq!(w.workgroup, k.launch.dims.local, "{}", path.display());
-            assert_eq!(w.checks, vec![Check::CorpusReference]);
+            assert_eq!(w.checks, vec![Check::CorpusReference { after: None }]);
             let p = w.prepare().unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(p.kernel_name, k.name);
             assert_eq!(p.code_object, k.load_prebuilt(t).unwrap());
@@ -273,7 +273,7 @@ fn every_init_kind_and_element_type() {
   - {{ name: i, type: u8, length: 2 }}
 args:
   - {{ buffer: a }}
-  - {{ name: s, f64: -2.5 }}
+  - {{ name: a, f64: -2.5 }}
   - {{ i64: -3 }}
   - {{ local: 256 }}
 "
@@ -328,7 +328,7 @@ args:
             PreparedArg::Local(256),
         ]
     );
-    assert_eq!(w.args[1].name.as_deref(), Some("s"));
+    assert_eq!(w.args[1].name.as_deref(), Some("a"));
     assert!(matches!(
         w.args[1].kind,
         ArgKind::Scalar {
@@ -366,7 +366,9 @@ checks:
         Check::File {
             buffer: "x".into(),
             expected: dir.join("want.bin"),
-            tolerance: Tolerance::Ulp(1)
+            tolerance: Tolerance::Ulp(1),
+            elements: Default::default(),
+            after: None,
         }
     );
     // prepare() fails: no code object; the buffer length mismatch is checked
@@ -384,6 +386,8 @@ checks:
         signals: vec![],
         work_queue: None,
         subvector_hint: Default::default(),
+        objects: vec![],
+        steps: vec![],
     };
     let actual = |v: &[f32]| {
         vec![HostBuffer {

@@ -102,7 +102,27 @@ for t in "${TARGETS[@]}"; do
   done
 done
 
+# Extra test kernels that are not corpus kernels (no reference, no oracle
+# files): tests/kernels/extra/K.cl -> extra/prebuilt/T/K.hsaco, with argument
+# names in the metadata (-cl-kernel-arg-info) as user-built objects have.
+extra_kernels=()
+for src in tests/kernels/extra/*.cl; do
+  [ -e "$src" ] || continue
+  extra_kernels+=("$(basename "$src" .cl)")
+done
+for t in "${TARGETS[@]}"; do
+  mkdir -p "$out/extra/prebuilt/$t" "$work/xobj/$t"
+  rm -f "$out/extra/prebuilt/$t"/*.hsaco
+  for k in "${extra_kernels[@]}"; do
+    # shellcheck disable=SC2046 # target_flags is deliberately word-split
+    "$CLANG" -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa $(target_flags "$t") -O3 -nogpulib \
+      -cl-kernel-arg-info -I tests/kernels/include -c "tests/kernels/extra/$k.cl" -o "$work/xobj/$t/$k.o"
+    "$LLD" -shared "$work/xobj/$t/$k.o" -o "$out/extra/prebuilt/$t/$k.hsaco"
+  done
+done
+
 if [ "$check" = 0 ]; then
+  echo "built ${#extra_kernels[@]} extra test kernels x ${#TARGETS[@]} targets into tests/kernels/extra/prebuilt"
   echo "built ${#work_kernels[@]} work-creation kernels x ${#TARGETS[@]} targets into tests/kernels/work/prebuilt"
   echo "built ${#kernels[@]} kernels x ${#TARGETS[@]} targets into tests/kernels/{prebuilt,expected}"
   exit 0
@@ -110,7 +130,7 @@ fi
 
 # Compare both ways so missing and extra files are reported too.
 for t in "${TARGETS[@]}"; do
-  for sub in prebuilt expected work/prebuilt; do
+  for sub in prebuilt expected work/prebuilt extra/prebuilt; do
     committed="tests/kernels/$sub/$t"
     fresh="$out/$sub/$t"
     for f in "$fresh"/* "$committed"/*; do

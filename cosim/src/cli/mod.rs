@@ -11,6 +11,7 @@ use thiserror::Error;
 mod bench;
 mod compare;
 pub mod disasm;
+mod fuzz;
 mod run;
 mod sweep;
 
@@ -124,6 +125,16 @@ pub enum Command {
         /// With --stats text: also every counter, one per line.
         #[arg(long, requires = "stats")]
         detail: bool,
+        /// Write every buffer's final contents into this directory (created if missing).
+        #[arg(long)]
+        dump: Option<PathBuf>,
+        /// The --dump files: raw little-endian `NAME.bin` or NumPy `NAME.npy`.
+        #[arg(long, value_enum, default_value = "raw", requires = "dump")]
+        dump_format: run::DumpFormatArg,
+        /// Also look for relative `code_object:` paths here (repeatable; before
+        /// the directories of the GPUSIM_PATH environment variable).
+        #[arg(long)]
+        path: Vec<PathBuf>,
     },
     /// Translate a gfx803 code object into a gfx1030 code object v5 (every kernel).
     Translate {
@@ -174,6 +185,22 @@ pub enum Command {
         /// Print one JSON object instead of the table (cycle, lockstep).
         #[arg(long)]
         json: bool,
+    },
+    /// Random gfx1030 programs on the golden and the clocked GPU in lockstep;
+    /// new disagreements are shrunk to a minimal program (exit 4).
+    FuzzLockstep {
+        /// Seed of the first program (program i uses seed + i).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Programs to run.
+        #[arg(long, default_value_t = 100)]
+        programs: u64,
+        /// Body instructions per program (loops repeat some).
+        #[arg(long, default_value_t = 120)]
+        length: usize,
+        /// Also draw the opcodes the models are known to disagree on.
+        #[arg(long)]
+        include_known: bool,
     },
     /// Show a code object's kernels: descriptor fields, segment sizes, arguments.
     Info {
@@ -323,6 +350,12 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             disasm::assemble(target_of(arch, wave64), &file, &source, output.as_ref())?
         }
         Command::Info { file } => disasm::info(&file)?,
+        Command::FuzzLockstep {
+            seed,
+            programs,
+            length,
+            include_known,
+        } => fuzz::fuzz_lockstep(seed, programs, length, include_known)?,
         Command::Run {
             workload,
             model,
@@ -339,6 +372,9 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             inject_valu_lane,
             timeline,
             detail,
+            dump,
+            dump_format,
+            path,
         } => run::run(
             &workload,
             &run::RunOptions {
@@ -356,6 +392,9 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 inject_valu_lane,
                 timeline,
                 detail,
+                dump,
+                dump_format,
+                search: path,
             },
         )?,
         Command::Translate { file, output } => {

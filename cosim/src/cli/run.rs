@@ -76,6 +76,22 @@ pub struct RunOptions {
     pub timeline: Option<std::path::PathBuf>,
     /// `--detail`: `--stats text` also lists every counter.
     pub detail: bool,
+    /// `--dump DIR`: every buffer's final contents.
+    pub dump: Option<std::path::PathBuf>,
+    /// `--dump-format`.
+    pub dump_format: DumpFormatArg,
+    /// `--path DIR`: code object search directories before `GPUSIM_PATH`'s.
+    pub search: Vec<std::path::PathBuf>,
+}
+
+/// `--dump-format`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum DumpFormatArg {
+    /// Raw little-endian elements, `NAME.bin`.
+    #[default]
+    Raw,
+    /// NumPy arrays, `NAME.npy`.
+    Npy,
 }
 
 /// Reads `--config`, or the embedded default.
@@ -103,7 +119,8 @@ pub(crate) fn run(path: &Path, o: &RunOptions) -> Result<String, CliError> {
         ));
     }
     let bad = |e: workload::WorkloadError| CliError::BadInput(e.to_string());
-    let workload = Workload::load(path).map_err(bad)?;
+    let search = workload::SearchPath::from_env().with_first(&o.search);
+    let workload = Workload::load_with(path, &search).map_err(bad)?;
     let prepared = workload.prepare().map_err(bad)?;
     let isa = CodeObject::parse(&prepared.code_object)
         .map_err(|e| CliError::BadInput(format!("{}: {e}", prepared.code_object_path.display())))?
@@ -154,10 +171,11 @@ pub(crate) fn run(path: &Path, o: &RunOptions) -> Result<String, CliError> {
     }
     crate::interrupt::install();
     let mut driver = Driver::new(device).map_err(|e| driver_error(path, e))?;
-    let executed = workload::execute_reporting(&mut driver, &prepared);
+    let after: Vec<&str> = workload.checks.iter().filter_map(|c| c.after()).collect();
+    let executed = workload::execute_program(&mut driver, &prepared, &after);
     // The waveform is closed on every path, so a fault still leaves a valid file.
     let closed = driver.device_mut().finish_trace();
-    let (finals, work_reports) = executed.map_err(|e| {
+    let (program, work_reports) = executed.map_err(|e| {
         let cycle = match &e {
             DriverError::Device(DeviceError::Fault(f)) => Some(f.cycle),
             _ => None,
@@ -170,8 +188,31 @@ pub(crate) fn run(path: &Path, o: &RunOptions) -> Result<String, CliError> {
         }
     })?;
     closed.map_err(|e| CliError::BadInput(format!("--vcd/--timeline: {e}")))?;
-    let report = workload::check(&workload, &prepared, &finals).map_err(bad)?;
     let mut out = String::new();
+    if let Some(dir) = &o.dump {
+        let format = match o.dump_format {
+            DumpFormatArg::Raw => workload::dump::DumpFormat::Raw,
+            DumpFormatArg::Npy => workload::dump::DumpFormat::Npy,
+        };
+        let files =
+            workload::dump::dump(dir, &program.finals, format).map_err(|source| CliError::Io {
+                path: dir.clone(),
+                source,
+            })?;
+        out.push_str(&format!(
+            "dumped {} buffers to {}\n",
+            files.len(),
+            dir.display()
+        ));
+    }
+    if !prepared.steps.is_empty() {
+        out.push_str(&format!(
+            "{} steps, {} dispatches\n",
+            prepared.steps.len(),
+            program.dispatches
+        ));
+    }
+    let report = workload::check_run(&workload, &prepared, &program).map_err(bad)?;
     // Launches that created work (seed 001): refused reservations or
     // allocations are errors with their counts, even if the checks pass.
     let mut work_problems = Vec::new();
@@ -192,7 +233,12 @@ pub(crate) fn run(path: &Path, o: &RunOptions) -> Result<String, CliError> {
     for outcome in &report.outcomes {
         match &outcome.mismatch {
             None => out.push_str(&format!("PASS {}\n", outcome.description)),
-            Some(m) => out.push_str(&format!("FAIL {}: {m}\n", outcome.description)),
+            Some(m) => {
+                out.push_str(&format!("FAIL {}: {m}\n", outcome.description));
+                if let Some(r) = &m.report {
+                    out.push_str(&format!("{r}\n"));
+                }
+            }
         }
     }
     out.push_str(&stats_output(driver.device(), o.stats, o.detail));

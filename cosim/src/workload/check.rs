@@ -2,16 +2,54 @@
 //! corpus kernel's Rust reference.
 
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use corpus::{ArgValue, BufferData, CorpusError, Dims, ScalarValue};
-
+use super::reference::{corpus_check, reference_replay, steps_reference_check};
+use super::steps::ProgramRun;
 use super::{
-    Check, ElemType, HostBuffer, Prepared, PreparedArg, Tolerance, Workload, WorkloadError,
+    Check, ElemType, Elements, HostBuffer, Mask, Prepared, Tolerance, Workload, WorkloadError,
 };
 
+/// How many mismatching elements a report lists.
+pub const MISMATCHES_LISTED: usize = 10;
+
+/// What a file check found beyond the first mismatch: the first few
+/// mismatching elements, the error's size, and where the actual buffer went.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MismatchReport {
+    /// Up to [`MISMATCHES_LISTED`] mismatching elements: index, expected, actual.
+    pub first: Vec<(usize, String, String)>,
+    /// Largest `|actual − expected|` over the compared elements (NaN pairs
+    /// left out; `inf` when one side is infinite or NaN and the other not).
+    pub max_error: f64,
+    /// Mean `|actual − expected|` over the compared elements.
+    pub mean_error: f64,
+    /// Elements compared (after `range` and `mask`).
+    pub compared: usize,
+    /// The full actual buffer, written beside the expected file.
+    pub actual_file: Option<PathBuf>,
+}
+
+impl fmt::Display for MismatchReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "  {:>10}  {:>28}  {:>28}", "index", "expected", "actual")?;
+        for (i, e, a) in &self.first {
+            writeln!(f, "  {i:>10}  {e:>28}  {a:>28}")?;
+        }
+        write!(
+            f,
+            "  error over {} compared elements: max {:e}, mean {:e}",
+            self.compared, self.max_error, self.mean_error
+        )?;
+        if let Some(p) = &self.actual_file {
+            write!(f, "\n  actual buffer written to {}", p.display())?;
+        }
+        Ok(())
+    }
+}
+
 /// The first differing element of a buffer.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Mismatch {
     /// Buffer name.
     pub buffer: String,
@@ -23,6 +61,8 @@ pub struct Mismatch {
     pub actual: String,
     /// How many elements of the buffer differ.
     pub differing: usize,
+    /// File checks: the listing, the error statistics and the actual file.
+    pub report: Option<MismatchReport>,
 }
 
 impl fmt::Display for Mismatch {
@@ -42,7 +82,7 @@ impl fmt::Display for Mismatch {
 }
 
 /// The result of one check.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct CheckOutcome {
     /// What was checked, e.g. `reference: corpus` or `y == y.bin (ulp 2)`.
     pub description: String,
@@ -51,7 +91,7 @@ pub struct CheckOutcome {
 }
 
 /// The results of all checks.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct CheckReport {
     /// One outcome per check, in file order.
     pub outcomes: Vec<CheckOutcome>,
@@ -70,26 +110,82 @@ impl CheckReport {
 }
 
 /// Checks `actual` (the final buffers, in declaration order) against every
-/// check of `workload`.
+/// check of a one-dispatch `workload` (a `steps:` workload needs
+/// [`check_run`], which has the snapshots and the reference replay).
 pub fn check(
     workload: &Workload,
     prepared: &Prepared,
     actual: &[HostBuffer],
 ) -> Result<CheckReport, WorkloadError> {
+    let run = ProgramRun {
+        finals: actual.to_vec(),
+        dispatches: 1,
+        ..ProgramRun::default()
+    };
+    check_run(workload, prepared, &run)
+}
+
+/// Checks a run (final buffers, snapshots after named steps, unconverged
+/// `until`s) against every check of `workload`. A step whose `until` never
+/// held is a failed outcome of its own.
+pub fn check_run(
+    workload: &Workload,
+    prepared: &Prepared,
+    run: &ProgramRun,
+) -> Result<CheckReport, WorkloadError> {
     let mut report = CheckReport::default();
+    for (step, n) in &run.unconverged {
+        report.outcomes.push(CheckOutcome {
+            description: format!("step `{step}` until"),
+            mismatch: Some(Mismatch {
+                buffer: format!("(step `{step}`)"),
+                index: 0,
+                expected: "its `until` condition to hold".into(),
+                actual: format!("not met after {n} iterations"),
+                differing: 0,
+                report: None,
+            }),
+        });
+    }
+    let mut replay: Option<ProgramRun> = None;
     for c in &workload.checks {
+        let actual = match c.after() {
+            None => &run.finals,
+            Some(step) => run
+                .snapshots
+                .iter()
+                .find(|(n, _)| n == step)
+                .map(|(_, b)| b)
+                .ok_or_else(|| workload.invalid(format!("no snapshot after step `{step}`")))?,
+        };
+        let at = c
+            .after()
+            .map(|s| format!(" after `{s}`"))
+            .unwrap_or_default();
         let outcome = match c {
-            Check::CorpusReference => CheckOutcome {
-                description: "reference: corpus".into(),
-                mismatch: corpus_check(workload, prepared, actual)?,
+            Check::CorpusReference { after } => CheckOutcome {
+                description: format!("reference: corpus{at}"),
+                mismatch: if prepared.steps.is_empty() {
+                    corpus_check(workload, prepared, actual)?
+                } else {
+                    if replay.is_none() {
+                        replay = Some(reference_replay(workload, prepared)?);
+                    }
+                    let r = replay.as_ref().expect("just computed");
+                    steps_reference_check(workload, prepared, r, after.as_deref(), actual)?
+                },
             },
             Check::File {
                 buffer,
                 expected,
                 tolerance,
+                elements,
+                ..
             } => CheckOutcome {
-                description: format!("{buffer} == {} ({tolerance:?})", expected.display()),
-                mismatch: file_check(workload, buffer, expected, *tolerance, actual)?,
+                description: format!("{buffer} == {} ({tolerance:?}){at}", expected.display()),
+                mismatch: file_check(
+                    workload, prepared, buffer, expected, *tolerance, elements, actual,
+                )?,
             },
         };
         report.outcomes.push(outcome);
@@ -97,17 +193,77 @@ pub fn check(
     Ok(report)
 }
 
+/// The compared-element predicate of `elements` for a buffer of `len`.
+fn selection(
+    workload: &Workload,
+    prepared: &Prepared,
+    elements: &Elements,
+    len: usize,
+) -> Result<Vec<bool>, WorkloadError> {
+    let invalid = |m: String| workload.invalid(m);
+    let mut keep = vec![true; len];
+    if let Some((start, end)) = elements.range {
+        if end > len {
+            return Err(invalid(format!(
+                "range [{start}, {end}) is past the end of the buffer ({len} elements)"
+            )));
+        }
+        for (i, k) in keep.iter_mut().enumerate() {
+            *k = (start..end).contains(&i);
+        }
+    }
+    if let Some(mask) = &elements.mask {
+        let flags: Vec<bool> = match mask {
+            Mask::Buffer(name) => {
+                let b = prepared
+                    .buffers
+                    .iter()
+                    .find(|b| &b.name == name)
+                    .ok_or_else(|| invalid(format!("mask: unknown buffer `{name}`")))?;
+                b.bytes
+                    .chunks(b.elem.size())
+                    .map(|c| c.iter().any(|&x| x != 0))
+                    .collect()
+            }
+            Mask::File(p) => super::read(p)?.iter().map(|&x| x != 0).collect(),
+        };
+        if flags.len() != len {
+            return Err(invalid(format!(
+                "mask has {} elements, the buffer {len}",
+                flags.len()
+            )));
+        }
+        for (k, f) in keep.iter_mut().zip(flags) {
+            *k &= f;
+        }
+    }
+    Ok(keep)
+}
+
+/// Where the actual contents of a failed file check go: `want.bin` →
+/// `want.actual.bin`, beside it.
+pub fn actual_path(expected: &Path) -> PathBuf {
+    let stem = expected
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let name = match expected.extension() {
+        Some(e) => format!("{stem}.actual.{}", e.to_string_lossy()),
+        None => format!("{stem}.actual"),
+    };
+    expected.with_file_name(name)
+}
+
 fn file_check(
     workload: &Workload,
+    prepared: &Prepared,
     buffer: &str,
     expected: &PathBuf,
     tolerance: Tolerance,
+    elements: &Elements,
     actual: &[HostBuffer],
 ) -> Result<Option<Mismatch>, WorkloadError> {
-    let invalid = |message: String| WorkloadError::Invalid {
-        path: workload.path.clone(),
-        message,
-    };
+    let invalid = |message: String| workload.invalid(message);
     let got = actual
         .iter()
         .find(|b| b.name == buffer)
@@ -124,24 +280,65 @@ fn file_check(
             got.bytes.len()
         )));
     }
+    let keep = selection(workload, prepared, elements, got.len())
+        .map_err(|e| invalid(format!("check of `{buffer}`: {e}")))?;
     let t = got.elem;
     let n = t.size();
-    let mut first = None;
-    let mut differing = 0;
-    for i in 0..got.len() {
+    let mut report = MismatchReport::default();
+    let (mut differing, mut sum) = (0usize, 0f64);
+    for (i, _) in keep.iter().enumerate().filter(|(_, k)| **k) {
         let (e, a) = (&want[i * n..(i + 1) * n], &got.bytes[i * n..(i + 1) * n]);
+        report.compared += 1;
+        let error = element_error(t, e, a);
+        report.max_error = report.max_error.max(error);
+        sum += error;
         if !element_matches(t, e, a, tolerance) {
             differing += 1;
-            first.get_or_insert(i);
+            if report.first.len() < MISMATCHES_LISTED {
+                report
+                    .first
+                    .push((i, t.format(&want, i), t.format(&got.bytes, i)));
+            }
         }
     }
-    Ok(first.map(|index| Mismatch {
+    if differing == 0 {
+        return Ok(None);
+    }
+    report.mean_error = sum / report.compared as f64;
+    let file = actual_path(expected);
+    // The check's answer stands even when the file cannot be written.
+    report.actual_file = std::fs::write(&file, &got.bytes).ok().map(|()| file);
+    let index = report.first[0].0;
+    Ok(Some(Mismatch {
         buffer: buffer.to_string(),
         index,
         expected: t.format(&want, index),
         actual: t.format(&got.bytes, index),
         differing,
+        report: Some(report),
     }))
+}
+
+/// `|actual − expected|` of one element (0 for identical bits and for two
+/// NaNs; infinite when exactly one side is NaN or they are different infinities).
+fn element_error(t: ElemType, e: &[u8], a: &[u8]) -> f64 {
+    if e == a {
+        return 0.0;
+    }
+    let ((ev, _), (av, _)) = (decode(t, e), decode(t, a));
+    match (ev.is_nan(), av.is_nan()) {
+        (true, true) => 0.0,
+        (false, false) if ev == av => 0.0,
+        (false, false) => {
+            let d = (av - ev).abs();
+            if d.is_nan() {
+                f64::INFINITY
+            } else {
+                d
+            }
+        }
+        _ => f64::INFINITY,
+    }
 }
 
 /// The value of an element as f64 (integers exactly up to 2^53) and, for
@@ -191,104 +388,9 @@ fn element_matches(t: ElemType, e: &[u8], a: &[u8], tolerance: Tolerance) -> boo
             _ => false,
         },
         Tolerance::Abs(d) => (av - ev).abs() <= d,
+        // NumPy's allclose; infinities match only themselves (equal bits above).
+        Tolerance::Close { abs, rel } => {
+            ev.is_finite() && av.is_finite() && (av - ev).abs() <= abs + rel * ev.abs()
+        }
     }
-}
-
-fn corpus_check(
-    workload: &Workload,
-    prepared: &Prepared,
-    actual: &[HostBuffer],
-) -> Result<Option<Mismatch>, WorkloadError> {
-    let kernel = workload
-        .corpus_kernel()
-        .ok_or_else(|| WorkloadError::Invalid {
-            path: workload.path.clone(),
-            message: "`reference: corpus` needs a corpus kernel".into(),
-        })?;
-    let err = |message: String| WorkloadError::Reference {
-        kernel: kernel.name.to_string(),
-        message,
-    };
-    let values = |buffers: &[HostBuffer]| -> Result<Vec<ArgValue>, WorkloadError> {
-        prepared
-            .args
-            .iter()
-            .enumerate()
-            .map(|(i, a)| {
-                Ok(match a {
-                    PreparedArg::Buffer(b) => {
-                        let hb = buffers
-                            .get(*b)
-                            .ok_or_else(|| err(format!("argument {i}: no buffer {b}")))?;
-                        let elem = hb.elem.to_corpus().ok_or_else(|| {
-                            err(format!(
-                                "argument {i}: the corpus has no {} buffers",
-                                hb.elem
-                            ))
-                        })?;
-                        let data = BufferData::from_le_bytes(elem, &hb.bytes)
-                            .ok_or_else(|| err(format!("argument {i}: ragged buffer")))?;
-                        ArgValue::Buffer(data)
-                    }
-                    PreparedArg::Value(v) => {
-                        ArgValue::Scalar(scalar_of(workload, i, v).map_err(&err)?)
-                    }
-                    PreparedArg::Local(n) => ArgValue::Local { bytes: *n },
-                })
-            })
-            .collect()
-    };
-    let mut expected = values(&prepared.buffers)?;
-    let dims = Dims {
-        grid: workload.grid,
-        local: workload.workgroup,
-    };
-    kernel
-        .run_reference(&dims, &mut expected)
-        .map_err(|e| err(e.to_string()))?;
-    let got = values(actual)?;
-    match kernel.check_against(&expected, &got) {
-        Ok(()) => Ok(None),
-        Err(CorpusError::Mismatch {
-            arg,
-            name,
-            index,
-            expected,
-            actual,
-            count,
-            ..
-        }) => Ok(Some(Mismatch {
-            // The workload's own name for the buffer at that argument.
-            buffer: match prepared.args.get(arg) {
-                Some(PreparedArg::Buffer(b)) => prepared
-                    .buffers
-                    .get(*b)
-                    .map_or_else(|| name.to_string(), |hb| hb.name.clone()),
-                _ => name.to_string(),
-            },
-            index,
-            expected,
-            actual,
-            differing: count,
-        })),
-        Err(e) => Err(err(e.to_string())),
-    }
-}
-
-/// A scalar argument as the corpus's `ScalarValue` (u32, i32, u64, f32).
-fn scalar_of(workload: &Workload, i: usize, bytes: &[u8]) -> Result<ScalarValue, String> {
-    let elem = match workload.args.get(i).map(|a| &a.kind) {
-        Some(super::ArgKind::Scalar { elem, .. }) => *elem,
-        _ => return Err(format!("argument {i} is not a scalar")),
-    };
-    let mut q = [0u8; 8];
-    q[..bytes.len().min(8)].copy_from_slice(&bytes[..bytes.len().min(8)]);
-    let raw = u64::from_le_bytes(q);
-    Ok(match elem {
-        ElemType::U32 => ScalarValue::U32(raw as u32),
-        ElemType::I32 => ScalarValue::I32(raw as i32),
-        ElemType::U64 => ScalarValue::U64(raw),
-        ElemType::F32 => ScalarValue::F32(f32::from_bits(raw as u32)),
-        other => return Err(format!("argument {i}: the corpus has no {other} scalars")),
-    })
 }

@@ -26,21 +26,31 @@
 mod check;
 pub mod corpus_files;
 mod data;
+pub mod dump;
+mod prepare;
+mod reference;
 mod run;
+mod search;
+mod steps;
 mod yaml;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use arch::code_object::CodeObject;
 use sw::driver::LaunchDims;
 use thiserror::Error;
 
-pub use check::{check, CheckOutcome, CheckReport, Mismatch};
+pub use check::{
+    actual_path, check, check_run, CheckOutcome, CheckReport, Mismatch, MismatchReport,
+    MISMATCHES_LISTED,
+};
 pub use data::{Draw, ElemType, Init, Number};
-pub use run::{execute, execute_reporting, run_checked};
+pub use run::{execute, execute_program, execute_reporting, run_checked};
+pub use search::{SearchPath, SEARCH_PATH_VAR};
+pub use steps::{HostWrite, PreparedStep, ProgramRun, Step, Until};
 pub use yaml::{
-    target_name, Arg, ArgKind, Buffer, Check, KernelRef, Signal, Tolerance, Wait, TARGET_NAMES,
+    target_name, Arg, ArgKind, Buffer, Check, Elements, KernelRef, Mask, Signal, Tolerance, Wait,
+    TARGET_NAMES,
 };
 
 /// Why a workload could not be loaded, prepared or checked.
@@ -118,6 +128,8 @@ pub struct Workload {
     /// `subvector_mode:`: the issue-order indication the driver writes into
     /// the dispatch packet (seed 000 §4); `None` without the key.
     pub subvector_hint: arch::command::SubvectorHint,
+    /// A multi-dispatch program (`steps:`); empty: one dispatch of `kernel`.
+    pub steps: Vec<Step>,
 }
 
 /// `work_queue:`: the kernel creates work on a GPU-owned channel
@@ -203,22 +215,30 @@ pub struct Prepared {
     pub work_queue: Option<WorkQueue>,
     /// The issue-order indication for the dispatch packet (seed 000 §4).
     pub subvector_hint: arch::command::SubvectorHint,
+    /// Code objects of the steps (path, bytes); empty without `steps:`.
+    pub objects: Vec<(PathBuf, Vec<u8>)>,
+    /// The steps; empty: one dispatch of `kernel_name` with `args`.
+    pub steps: Vec<PreparedStep>,
 }
 
 impl Prepared {
     /// Driver arguments, given the device address of each buffer.
     pub fn driver_args(&self, addresses: &[u64]) -> Vec<sw::driver::Arg> {
-        self.args
-            .iter()
-            .map(|a| match a {
-                PreparedArg::Buffer(i) => {
-                    sw::driver::Arg::Buffer(addresses.get(*i).copied().unwrap_or(0))
-                }
-                PreparedArg::Value(v) => sw::driver::Arg::Value(v.clone()),
-                PreparedArg::Local(n) => sw::driver::Arg::Local(*n),
-            })
-            .collect()
+        driver_args(&self.args, addresses)
     }
+}
+
+/// Driver arguments for `args`, given the device address bound to each buffer.
+fn driver_args(args: &[PreparedArg], addresses: &[u64]) -> Vec<sw::driver::Arg> {
+    args.iter()
+        .map(|a| match a {
+            PreparedArg::Buffer(i) => {
+                sw::driver::Arg::Buffer(addresses.get(*i).copied().unwrap_or(0))
+            }
+            PreparedArg::Value(v) => sw::driver::Arg::Value(v.clone()),
+            PreparedArg::Local(n) => sw::driver::Arg::Local(*n),
+        })
+        .collect()
 }
 
 impl Workload {
@@ -250,18 +270,33 @@ impl Workload {
         w
     }
 
-    /// Reads and validates a workload file.
+    /// Reads and validates a workload file; relative code object paths not
+    /// found next to it are looked up on the `GPUSIM_PATH` search path.
     pub fn load(path: &Path) -> Result<Workload, WorkloadError> {
+        Workload::load_with(path, &SearchPath::from_env())
+    }
+
+    /// [`Workload::load`] with an explicit code object search path.
+    pub fn load_with(path: &Path, search: &SearchPath) -> Result<Workload, WorkloadError> {
         let text = std::fs::read_to_string(path).map_err(|e| WorkloadError::Io {
             path: path.to_path_buf(),
             message: e.to_string(),
         })?;
-        Workload::parse(&text, path)
+        Workload::parse_with(&text, path, search)
     }
 
     /// Parses workload text; `path` names it in messages and anchors
-    /// relative paths.
+    /// relative paths (the search path is `GPUSIM_PATH`'s).
     pub fn parse(text: &str, path: &Path) -> Result<Workload, WorkloadError> {
+        Workload::parse_with(text, path, &SearchPath::from_env())
+    }
+
+    /// [`Workload::parse`] with an explicit code object search path.
+    pub fn parse_with(
+        text: &str,
+        path: &Path,
+        search: &SearchPath,
+    ) -> Result<Workload, WorkloadError> {
         // Enums are written as one-key maps (`init: { iota: {...} }`) or plain
         // names (`init: zero`) rather than YAML tags.
         let de = serde_norway::Deserializer::from_str(text);
@@ -334,6 +369,17 @@ impl Workload {
                 }
                 *expected = dir.join(&*expected);
             }
+            if let Check::File {
+                elements:
+                    Elements {
+                        mask: Some(Mask::File(m)),
+                        ..
+                    },
+                ..
+            } = c
+            {
+                *m = dir.join(&*m);
+            }
         }
         let waits = raw
             .wait
@@ -367,13 +413,78 @@ impl Workload {
                 )));
             }
         }
-        let kernel = match raw.kernel {
-            KernelRef::CodeObject { path: p, name } => KernelRef::CodeObject {
-                path: dir.join(p),
-                name,
-            },
-            k => k,
+        let resolve_kernel = |k: KernelRef| -> Result<KernelRef, String> {
+            Ok(match k {
+                KernelRef::CodeObject { path: p, name } => KernelRef::CodeObject {
+                    path: search.resolve(&dir, &p)?,
+                    name,
+                },
+                k => k,
+            })
         };
+        let kernel = resolve_kernel(raw.kernel).map_err(invalid)?;
+        let element = |b: &str| {
+            buffers
+                .iter()
+                .find(|x| x.name == b)
+                .map(|x| (x.elem, x.length))
+        };
+        let mut steps = Vec::new();
+        for (i, r) in raw.steps.into_iter().flatten().enumerate() {
+            let step = steps::resolve(
+                i,
+                r,
+                (&kernel, raw.grid.0, raw.workgroup.0, &raw.args),
+                &element,
+                &resolve_kernel,
+            )
+            .map_err(invalid)?;
+            if steps.iter().any(|s: &Step| s.name == step.name) {
+                return Err(invalid(format!(
+                    "steps[{i}]: a second step called `{}`",
+                    step.name
+                )));
+            }
+            steps.push(step);
+        }
+        if !steps.is_empty()
+            && (raw.work_queue.is_some() || !raw.wait.is_empty() || !raw.signal.is_empty())
+        {
+            return Err(invalid(
+                "`steps` cannot be combined with `work_queue`, `wait` or `signal`".into(),
+            ));
+        }
+        for (i, c) in checks.iter().enumerate() {
+            if let Some(after) = c.after() {
+                if !steps.iter().any(|s| s.name == after) {
+                    let known: Vec<&str> = steps.iter().map(|s| s.name.as_str()).collect();
+                    return Err(invalid(format!(
+                        "checks[{i}]: after: no step called `{after}` (steps: {})",
+                        if known.is_empty() {
+                            "none".to_string()
+                        } else {
+                            known.join(", ")
+                        }
+                    )));
+                }
+            }
+            if let Check::File {
+                elements:
+                    Elements {
+                        mask: Some(Mask::Buffer(m)),
+                        ..
+                    },
+                ..
+            } = c
+            {
+                if !known(m) {
+                    return Err(invalid(format!(
+                        "checks[{i}]: mask: unknown buffer `{m}` (buffers: {})",
+                        names()
+                    )));
+                }
+            }
+        }
         let work_queue = match raw.work_queue {
             None => {
                 if let KernelRef::Work { name, .. } = &kernel {
@@ -392,11 +503,23 @@ impl Workload {
                 "`wait` and `signal` cannot be combined with `work_queue`".into(),
             ));
         }
-        if checks.contains(&Check::CorpusReference) && corpus_kernel_of(&kernel).is_none() {
-            return Err(invalid(format!(
-                "`reference: corpus` needs a corpus kernel, and `{}` is not one",
-                kernel_label(&kernel)
-            )));
+        if checks
+            .iter()
+            .any(|c| matches!(c, Check::CorpusReference { .. }))
+        {
+            let kernels: Vec<&KernelRef> = if steps.is_empty() {
+                vec![&kernel]
+            } else {
+                steps.iter().map(|s| &s.kernel).collect()
+            };
+            for k in kernels {
+                if corpus_kernel_of(k).is_none() {
+                    return Err(invalid(format!(
+                        "`reference: corpus` needs a corpus kernel, and `{}` is not one",
+                        kernel_label(k)
+                    )));
+                }
+            }
         }
         Ok(Workload {
             path: path.to_path_buf(),
@@ -412,6 +535,7 @@ impl Workload {
             subvector_hint: raw
                 .subvector_mode
                 .map_or_else(Default::default, |m| m.hint()),
+            steps,
         })
     }
 
@@ -429,131 +553,7 @@ impl Workload {
         corpus_kernel_of(&self.kernel)
     }
 
-    /// Reads the code object and builds the initial buffers and arguments.
-    pub fn prepare(&self) -> Result<Prepared, WorkloadError> {
-        let (code_object_path, kernel_name) = match &self.kernel {
-            KernelRef::Corpus { name, target } => {
-                let k = corpus::find(name)
-                    .ok_or_else(|| self.invalid(format!("unknown corpus kernel `{name}`")))?;
-                (k.prebuilt_path(*target), Some(name.clone()))
-            }
-            KernelRef::Work { name, target } => {
-                let k = corpus::work::find(name).ok_or_else(|| {
-                    self.invalid(format!("unknown work-creation kernel `{name}`"))
-                })?;
-                (k.prebuilt_path(*target), Some(name.clone()))
-            }
-            KernelRef::CodeObject { path, name } => (path.clone(), name.clone()),
-        };
-        let code_object = read(&code_object_path)?;
-        let co_err = |message: String| WorkloadError::CodeObject {
-            path: code_object_path.clone(),
-            message,
-        };
-        let co = CodeObject::parse(&code_object).map_err(|e| co_err(e.to_string()))?;
-        let names: Vec<&str> = co.kernels().iter().map(|k| k.name.as_str()).collect();
-        let kernel_name = match kernel_name {
-            Some(n) if names.contains(&n.as_str()) => n,
-            Some(n) => {
-                return Err(co_err(format!(
-                    "no kernel `{n}` (it has: {})",
-                    names.join(", ")
-                )))
-            }
-            None if names.len() == 1 => names[0].to_string(),
-            None => {
-                return Err(co_err(format!(
-                    "{} kernels ({}); say which with `name:`",
-                    names.len(),
-                    names.join(", ")
-                )))
-            }
-        };
-        let mut buffers = Vec::new();
-        for b in &self.buffers {
-            let bytes = match &b.init {
-                Init::File(p) => {
-                    let bytes = read(p)?;
-                    if bytes.len() != b.length * b.elem.size() {
-                        return Err(self.invalid(format!(
-                            "buffer `{}`: {} holds {} bytes, {} elements of {} need {}",
-                            b.name,
-                            p.display(),
-                            bytes.len(),
-                            b.length,
-                            b.elem,
-                            b.length * b.elem.size()
-                        )));
-                    }
-                    bytes
-                }
-                init => init
-                    .generate(b.elem, b.length)
-                    .map_err(|e| self.invalid(format!("buffer `{}`: {e}", b.name)))?,
-            };
-            buffers.push(HostBuffer {
-                name: b.name.clone(),
-                elem: b.elem,
-                bytes,
-            });
-        }
-        let mut args = Vec::new();
-        for (i, a) in self.args.iter().enumerate() {
-            args.push(match &a.kind {
-                ArgKind::Buffer(name) => PreparedArg::Buffer(
-                    self.buffers
-                        .iter()
-                        .position(|b| &b.name == name)
-                        .ok_or_else(|| {
-                            self.invalid(format!("args[{i}]: unknown buffer `{name}`"))
-                        })?,
-                ),
-                ArgKind::Scalar { elem, value } => PreparedArg::Value(
-                    value
-                        .encode(*elem)
-                        .map_err(|e| self.invalid(format!("args[{i}]: {e}")))?,
-                ),
-                ArgKind::Local(n) => PreparedArg::Local(*n),
-            });
-        }
-        let word = |buffer: &str, index: usize, payload, compare| {
-            let buffer = self
-                .buffers
-                .iter()
-                .position(|b| b.name == buffer)
-                .ok_or_else(|| self.invalid(format!("unknown semaphore buffer `{buffer}`")))?;
-            Ok(PreparedSemaphore {
-                buffer,
-                offset: index as u64 * 4,
-                payload,
-                compare,
-            })
-        };
-        let waits = self
-            .wait
-            .iter()
-            .map(|w| word(&w.buffer, w.index, w.payload, Some(w.compare)))
-            .collect::<Result<_, WorkloadError>>()?;
-        let signals = self
-            .signal
-            .iter()
-            .map(|s| word(&s.buffer, s.index, s.value, None))
-            .collect::<Result<_, WorkloadError>>()?;
-        Ok(Prepared {
-            code_object,
-            code_object_path,
-            kernel_name,
-            dims: self.dims(),
-            buffers,
-            args,
-            waits,
-            signals,
-            work_queue: self.work_queue.clone(),
-            subvector_hint: self.subvector_hint,
-        })
-    }
-
-    fn invalid(&self, message: String) -> WorkloadError {
+    pub(crate) fn invalid(&self, message: String) -> WorkloadError {
         WorkloadError::Invalid {
             path: self.path.clone(),
             message,
@@ -652,7 +652,7 @@ fn work_queue(kernel: &KernelRef, q: yaml::RawWorkQueue) -> Result<WorkQueue, St
     })
 }
 
-fn read(path: &Path) -> Result<Vec<u8>, WorkloadError> {
+pub(crate) fn read(path: &Path) -> Result<Vec<u8>, WorkloadError> {
     std::fs::read(path).map_err(|e| WorkloadError::Io {
         path: path.to_path_buf(),
         message: e.to_string(),

@@ -4,6 +4,7 @@ use arch::command::Command;
 use arch::device::Device;
 use sw::driver::{CommandBlock, Driver, DriverError, WorkReport};
 
+use super::steps::{run_program, Machine, ProgramRun};
 use super::{HostBuffer, Prepared, PreparedSemaphore};
 
 /// Loads the code object, allocates and uploads every buffer, launches the
@@ -109,14 +110,113 @@ pub fn execute_reporting<D: Device>(
     result.map(|finals| (finals, reports))
 }
 
+/// Runs a prepared workload — one dispatch or a `steps:` program — and
+/// returns its final buffers with the snapshots after the steps named in
+/// `after` (the checks' `after:`), plus the work-creation reports.
+pub fn execute_program<D: Device>(
+    driver: &mut Driver<D>,
+    prepared: &Prepared,
+    after: &[&str],
+) -> Result<(ProgramRun, Vec<WorkReport>), DriverError> {
+    if prepared.steps.is_empty() {
+        let (finals, reports) = execute_reporting(driver, prepared)?;
+        let run = ProgramRun {
+            finals,
+            dispatches: 1,
+            ..ProgramRun::default()
+        };
+        return Ok((run, reports));
+    }
+    driver.set_subvector_hint(prepared.subvector_hint);
+    let mut programs = Vec::new();
+    let mut allocations = Vec::new();
+    let result = (|| {
+        for (_, bytes) in &prepared.objects {
+            programs.push(driver.load(bytes)?);
+        }
+        let kernels = prepared
+            .steps
+            .iter()
+            .map(|s| programs[s.object].kernel(&s.kernel_name).cloned())
+            .collect::<Result<Vec<_>, _>>()?;
+        for b in &prepared.buffers {
+            allocations.push(driver.create_buffer(&b.bytes)?);
+        }
+        let mut device = DeviceMachine {
+            driver: &mut *driver,
+            prepared,
+            kernels: &kernels,
+            allocations: &allocations,
+        };
+        run_program(prepared, after, &mut device)
+    })();
+    if result.is_ok() {
+        for a in allocations {
+            driver.free(a)?;
+        }
+        for p in programs {
+            driver.unload(p)?;
+        }
+    }
+    result.map(|run| (run, Vec::new()))
+}
+
+/// The device as a program [`Machine`]: slots are the allocations.
+struct DeviceMachine<'a, D: Device> {
+    driver: &'a mut Driver<D>,
+    prepared: &'a Prepared,
+    kernels: &'a [sw::driver::LoadedKernel],
+    allocations: &'a [sw::driver::memory::Allocation],
+}
+
+impl<D: Device> Machine for DeviceMachine<'_, D> {
+    type Error = DriverError;
+
+    fn dispatch(&mut self, step: usize, bindings: &[usize]) -> Result<(), DriverError> {
+        let s = &self.prepared.steps[step];
+        let addresses: Vec<u64> = bindings
+            .iter()
+            .map(|&slot| self.allocations[slot].address)
+            .collect();
+        let args = super::driver_args(&s.args, &addresses);
+        let d = self.driver.dispatch(&self.kernels[step], s.dims, &args)?;
+        self.driver.wait(d.fence)
+    }
+
+    fn write(&mut self, slot: usize, offset: u64, bytes: &[u8]) -> Result<(), DriverError> {
+        self.driver.upload(self.allocations[slot], offset, bytes)
+    }
+
+    fn read(&mut self, slot: usize, offset: u64, len: usize) -> Result<Vec<u8>, DriverError> {
+        self.driver
+            .download_range(self.allocations[slot], offset, len as u64)
+    }
+
+    fn buffers(&mut self, bindings: &[usize]) -> Result<Vec<HostBuffer>, DriverError> {
+        self.prepared
+            .buffers
+            .iter()
+            .zip(bindings)
+            .map(|(b, &slot)| {
+                Ok(HostBuffer {
+                    name: b.name.clone(),
+                    elem: b.elem,
+                    bytes: self.driver.download(self.allocations[slot])?,
+                })
+            })
+            .collect()
+    }
+}
+
 /// Prepares `w`, runs it on `device` through a fresh driver and checks its
 /// results; the device afterwards (for its statistics) if every check
 /// passed, else the first mismatch or error as a sentence.
 pub fn run_checked<D: Device>(device: D, w: &super::Workload) -> Result<D, String> {
     let p = w.prepare().map_err(|e| e.to_string())?;
     let mut driver = Driver::new(device).map_err(|e| e.to_string())?;
-    let finals = execute(&mut driver, &p).map_err(|e| e.to_string())?;
-    let report = super::check(w, &p, &finals).map_err(|e| e.to_string())?;
+    let after: Vec<&str> = w.checks.iter().filter_map(|c| c.after()).collect();
+    let (run, _) = execute_program(&mut driver, &p, &after).map_err(|e| e.to_string())?;
+    let report = super::check_run(w, &p, &run).map_err(|e| e.to_string())?;
     match report.first_mismatch() {
         Some(m) => Err(m.to_string()),
         None => Ok(driver.into_device()),

@@ -30,6 +30,8 @@ pub(super) struct RawWorkload {
     #[serde(default)]
     pub work_queue: Option<RawWorkQueue>,
     #[serde(default)]
+    pub steps: Option<Vec<super::steps::RawStep>>,
+    #[serde(default)]
     pub subvector_mode: Option<SubvectorMode>,
 }
 
@@ -340,7 +342,8 @@ impl TryFrom<RawBuffer> for Buffer {
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(try_from = "RawArg")]
 pub struct Arg {
-    /// Optional parameter name (documentation; checked against nothing).
+    /// Optional parameter name, checked against the code object's
+    /// argument metadata when it has names.
     pub name: Option<String>,
     /// What is passed.
     pub kind: ArgKind,
@@ -360,6 +363,45 @@ pub enum ArgKind {
     },
     /// A `__local` pointer with this many bytes of LDS.
     Local(u32),
+    /// A by-value OpenCL vector (`uint2`, `float4`, ...), written as a list
+    /// of 2, 3, 4, 8 or 16 elements (a 3-vector occupies 4 elements, as in
+    /// OpenCL).
+    Vector {
+        /// The element type.
+        elem: ElemType,
+        /// The elements as written.
+        values: Vec<Number>,
+    },
+}
+
+impl ArgKind {
+    /// The by-value bytes of a scalar or vector argument (`None` for buffers
+    /// and LDS).
+    pub fn value_bytes(&self) -> Option<Result<Vec<u8>, String>> {
+        match self {
+            ArgKind::Scalar { elem, value } => Some(value.encode(*elem)),
+            ArgKind::Vector { elem, values } => Some((|| {
+                let mut out = Vec::new();
+                for v in values {
+                    out.extend(v.encode(*elem)?);
+                }
+                if values.len() == 3 {
+                    // OpenCL: a 3-component vector has the size of a 4-component one.
+                    out.extend(std::iter::repeat(0).take(elem.size()));
+                }
+                Ok(out)
+            })()),
+            _ => None,
+        }
+    }
+}
+
+/// A scalar written as one number, or a vector as a list.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum NumberOrList {
+    One(Number),
+    Many(Vec<Number>),
 }
 
 #[derive(Deserialize)]
@@ -368,16 +410,16 @@ struct RawArg {
     name: Option<String>,
     buffer: Option<String>,
     local: Option<u32>,
-    i8: Option<Number>,
-    u8: Option<Number>,
-    i16: Option<Number>,
-    u16: Option<Number>,
-    i32: Option<Number>,
-    u32: Option<Number>,
-    i64: Option<Number>,
-    u64: Option<Number>,
-    f32: Option<Number>,
-    f64: Option<Number>,
+    i8: Option<NumberOrList>,
+    u8: Option<NumberOrList>,
+    i16: Option<NumberOrList>,
+    u16: Option<NumberOrList>,
+    i32: Option<NumberOrList>,
+    u32: Option<NumberOrList>,
+    i64: Option<NumberOrList>,
+    u64: Option<NumberOrList>,
+    f32: Option<NumberOrList>,
+    f64: Option<NumberOrList>,
 }
 
 impl TryFrom<RawArg> for Arg {
@@ -395,10 +437,22 @@ impl TryFrom<RawArg> for Arg {
             (ElemType::F32, r.f32),
             (ElemType::F64, r.f64),
         ];
-        let mut kinds: Vec<ArgKind> = scalars
-            .into_iter()
-            .filter_map(|(elem, v)| v.map(|value| ArgKind::Scalar { elem, value }))
-            .collect();
+        let mut kinds: Vec<ArgKind> = Vec::new();
+        for (elem, v) in scalars {
+            match v {
+                None => {}
+                Some(NumberOrList::One(value)) => kinds.push(ArgKind::Scalar { elem, value }),
+                Some(NumberOrList::Many(values)) => {
+                    if ![2, 3, 4, 8, 16].contains(&values.len()) {
+                        return Err(format!(
+                            "a vector argument has 2, 3, 4, 8 or 16 elements; {} given",
+                            values.len()
+                        ));
+                    }
+                    kinds.push(ArgKind::Vector { elem, values })
+                }
+            }
+        }
         kinds.extend(r.buffer.map(ArgKind::Buffer));
         kinds.extend(r.local.map(ArgKind::Local));
         if kinds.len() != 1 {
@@ -408,8 +462,8 @@ impl TryFrom<RawArg> for Arg {
             ));
         }
         let kind = kinds.remove(0);
-        if let ArgKind::Scalar { elem, value } = &kind {
-            value.encode(*elem)?;
+        if let Some(bytes) = kind.value_bytes() {
+            bytes?;
         }
         Ok(Arg { name: r.name, kind })
     }
@@ -420,8 +474,13 @@ impl TryFrom<RawArg> for Arg {
 #[serde(try_from = "RawCheck")]
 pub enum Check {
     /// Every buffer against the corpus kernel's Rust reference, each with
-    /// the corpus's comparison mode.
-    CorpusReference,
+    /// the corpus's comparison mode. With `steps:`, the reference replays
+    /// every step (writes, swaps, `until`) on the host.
+    CorpusReference {
+        /// Compare the buffers as they were after this named step (default:
+        /// after the last one).
+        after: Option<String>,
+    },
     /// One buffer against a file of raw little-endian elements.
     File {
         /// Buffer name.
@@ -430,12 +489,46 @@ pub enum Check {
         expected: PathBuf,
         /// Allowed difference.
         tolerance: Tolerance,
+        /// Which elements are compared.
+        elements: Elements,
+        /// Compare the buffer as it was after this named step (default:
+        /// after the last one).
+        after: Option<String>,
     },
+}
+
+impl Check {
+    /// The step this check looks after (`None`: the end of the run).
+    pub fn after(&self) -> Option<&str> {
+        match self {
+            Check::CorpusReference { after } | Check::File { after, .. } => after.as_deref(),
+        }
+    }
+}
+
+/// Which elements of a buffer a file check compares.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Elements {
+    /// Half-open element range `[start, end)`; `None`: all.
+    pub range: Option<(usize, usize)>,
+    /// Only elements whose mask element is non-zero.
+    pub mask: Option<Mask>,
+}
+
+/// A mask of compared elements (non-zero = compared), one mask element per
+/// buffer element.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Mask {
+    /// A workload buffer's initial contents (any element type).
+    Buffer(String),
+    /// A file of bytes, one per element (resolved against the workload's directory).
+    File(PathBuf),
 }
 
 /// Allowed difference between expected and actual elements.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Deserialize)]
-#[serde(rename_all = "snake_case", deny_unknown_fields)]
+#[serde(try_from = "RawTolerance")]
 pub enum Tolerance {
     /// Identical bits.
     #[default]
@@ -444,6 +537,65 @@ pub enum Tolerance {
     Ulp(u64),
     /// `|actual - expected| <= abs` (any type; NaN matches only NaN).
     Abs(f64),
+    /// NumPy's `allclose`: `|actual - expected| <= abs + rel * |expected|`
+    /// (NaN matches only NaN; infinities only themselves).
+    Close {
+        /// Absolute part.
+        abs: f64,
+        /// Relative part.
+        rel: f64,
+    },
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RawTolerance {
+    Name(String),
+    Map(RawToleranceMap),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawToleranceMap {
+    ulp: Option<u64>,
+    abs: Option<f64>,
+    rel: Option<f64>,
+}
+
+impl TryFrom<RawTolerance> for Tolerance {
+    type Error = String;
+    fn try_from(r: RawTolerance) -> Result<Self, String> {
+        let m = match r {
+            RawTolerance::Name(n) if n == "exact" => return Ok(Tolerance::Exact),
+            RawTolerance::Name(n) => {
+                return Err(format!(
+                    "unknown tolerance `{n}` (exact, {{ ulp: N }}, {{ abs: X }}, {{ rel: R }}, {{ abs: X, rel: R }})"
+                ))
+            }
+            RawTolerance::Map(m) => m,
+        };
+        for (key, v) in [("abs", m.abs), ("rel", m.rel)] {
+            if let Some(v) = v {
+                if !(v >= 0.0 && v.is_finite()) {
+                    return Err(format!(
+                        "tolerance `{key}` must be finite and >= 0, got {v}"
+                    ));
+                }
+            }
+        }
+        match (m.ulp, m.abs, m.rel) {
+            (Some(n), None, None) => Ok(Tolerance::Ulp(n)),
+            (None, Some(a), None) => Ok(Tolerance::Abs(a)),
+            (None, abs, Some(rel)) => Ok(Tolerance::Close {
+                abs: abs.unwrap_or(0.0),
+                rel,
+            }),
+            (Some(_), ..) => Err("`ulp` cannot be combined with `abs` or `rel`".into()),
+            (None, None, None) => {
+                Err("a tolerance needs `ulp`, `abs`, `rel` or `abs` with `rel`".into())
+            }
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -453,6 +605,9 @@ struct RawCheck {
     buffer: Option<String>,
     expected: Option<PathBuf>,
     tolerance: Option<Tolerance>,
+    range: Option<[usize; 2]>,
+    mask: Option<Mask>,
+    after: Option<String>,
 }
 
 impl TryFrom<RawCheck> for Check {
@@ -465,17 +620,29 @@ impl TryFrom<RawCheck> for Check {
                         "unknown reference `{reference}` (the only built-in reference is `corpus`)"
                     ));
                 }
-                if r.tolerance.is_some() {
-                    return Err("`reference: corpus` uses the corpus's own tolerances; drop `tolerance`".into());
+                if r.tolerance.is_some() || r.range.is_some() || r.mask.is_some() {
+                    return Err("`reference: corpus` uses the corpus's own tolerances over whole buffers; drop `tolerance`, `range` and `mask`".into());
                 }
-                Ok(Check::CorpusReference)
+                Ok(Check::CorpusReference { after: r.after })
             }
-            (None, Some(buffer), Some(expected)) => Ok(Check::File {
-                buffer,
-                expected,
-                tolerance: r.tolerance.unwrap_or_default(),
-            }),
-            _ => Err("a check is either `reference: corpus` or `buffer:` with `expected:` (and optional `tolerance:`)".into()),
+            (None, Some(buffer), Some(expected)) => {
+                if let Some([start, end]) = r.range {
+                    if start >= end {
+                        return Err(format!("range [{start}, {end}] is empty (it is [start, end), end exclusive)"));
+                    }
+                }
+                Ok(Check::File {
+                    buffer,
+                    expected,
+                    tolerance: r.tolerance.unwrap_or_default(),
+                    elements: Elements {
+                        range: r.range.map(|[a, b]| (a, b)),
+                        mask: r.mask,
+                    },
+                    after: r.after,
+                })
+            }
+            _ => Err("a check is either `reference: corpus` or `buffer:` with `expected:` (and optional `tolerance:`, `range:`, `mask:`, `after:`)".into()),
         }
     }
 }

@@ -7,6 +7,7 @@ use crate::{CorpusError, CorpusKernel};
 
 mod append;
 mod atomics_misc;
+mod bfs_relax;
 mod bit_ops;
 mod bitonic_step;
 mod bytes_shorts;
@@ -48,6 +49,7 @@ mod wq_subdivide;
 pub(crate) static ALL: &[CorpusKernel] = &[
     append::KERNEL,
     atomics_misc::KERNEL,
+    bfs_relax::KERNEL,
     bit_ops::KERNEL,
     bitonic_step::KERNEL,
     bytes_shorts::KERNEL,
