@@ -369,6 +369,7 @@ checks:
     std::fs::write(&path, text).unwrap();
     let w = Workload::load(&path).unwrap();
     let p = workload::Prepared {
+        subvector_hint: Default::default(),
         code_object: vec![],
         code_object_path: dir.join("k.hsaco"),
         kernel_name: "k".into(),
