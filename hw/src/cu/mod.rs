@@ -64,6 +64,7 @@ use crate::mem::{MemResponse, MemSystem, Unit};
 use crate::stats::CuStats;
 
 pub mod alloc;
+pub mod config;
 pub mod decode;
 pub mod fetch;
 mod issue;

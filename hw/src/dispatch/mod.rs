@@ -22,6 +22,7 @@ use crate::config::{CuConfig, DispatcherConfig};
 use crate::frontend::DispatchRequest;
 use crate::mem::backing::Backing;
 
+pub mod config;
 pub mod state;
 
 pub use state::{WaveInit, WorkgroupInit, WorkgroupShape};

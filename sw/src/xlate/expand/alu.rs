@@ -136,7 +136,7 @@ struct Plan {
     row_len: u8,
     /// Handled by a special expansion, or refused, depending on the opcode
     /// alone (`misc`, `v_cmpx`, unfused mads, `s_getpc`, the opcodes of
-    /// [`semantic_difference`]): never on the fast path.
+    /// [`semantic_difference`]): never on the one-for-one path.
     special: bool,
     /// The row's first operand is a 16-bit VGPR result of VOP1/VOP2/VOP3
     /// ([`high16_to_clear`] may apply).
@@ -150,7 +150,7 @@ struct Plan {
 /// encodings of their gfx1030 rows.
 struct Plans {
     by_op: Vec<[Option<Plan>; FAMILIES]>,
-    encs: Vec<super::fast::Enc>,
+    encs: Vec<super::direct_encode::Enc>,
 }
 
 /// Opcodes [`semantic_difference`] looks at (besides D16 and DPP, checked
@@ -198,13 +198,14 @@ fn all_plans() -> &'static Plans {
                 && info(Isa::Gfx1030, Family::Vop3, op)
                     .is_some_and(|new| same_operands(row.operands, new.operands, true));
             let out_family = if direct { row.family } else { Family::Vop3 };
-            let enc = match info(Isa::Gfx1030, out_family, op).and_then(super::fast::Enc::of) {
-                Some(e) if direct || promote => {
-                    encs.push(e);
-                    (encs.len() - 1) as u16
-                }
-                _ => u16::MAX,
-            };
+            let enc =
+                match info(Isa::Gfx1030, out_family, op).and_then(super::direct_encode::Enc::of) {
+                    Some(e) if direct || promote => {
+                        encs.push(e);
+                        (encs.len() - 1) as u16
+                    }
+                    _ => u16::MAX,
+                };
             if let Some(slot) = plans[row.opcode as usize].get_mut(row.family as usize) {
                 *slot = Some(Plan {
                     enc,
@@ -234,7 +235,7 @@ fn all_plans() -> &'static Plans {
     })
 }
 
-/// The fast path of the expansion: when `legacy` is an instruction that
+/// The one-for-one path of the expansion: when `legacy` is an instruction that
 /// nothing but [`retarget`] (and [`high16_to_clear`]) handles — decided from
 /// a per-row table and two instance checks — its re-targeted form and
 /// whether the 16-bit high-half clear may apply. `None`: take the general
@@ -244,8 +245,8 @@ pub fn plain(legacy: &Instruction) -> Option<(Instruction, bool)> {
     plain_plan(legacy).map(|plan| (plain_inst(legacy, plan), plan.high16))
 }
 
-/// What the fast path did with an instruction.
-pub(super) enum Fast {
+/// What the one-for-one path did with an instruction.
+pub(super) enum Retargeted {
     /// Its re-targeted form is written to the output (directly encoded);
     /// the 16-bit high-half clear may apply.
     Written(bool),
@@ -254,22 +255,22 @@ pub(super) enum Fast {
 }
 
 /// [`plain`] writing the re-targeted instruction straight into `out` when
-/// its gfx1030 row has a direct encoding ([`super::fast`]), which gives the
+/// its gfx1030 row has a direct encoding ([`super::direct_encode`]), which gives the
 /// bytes `arch::isa::encode` would (a test compares them).
 #[inline]
-pub(super) fn plain_fast(legacy: &Instruction, out: &mut Vec<u8>) -> Option<Fast> {
+pub(super) fn retarget_plain(legacy: &Instruction, out: &mut Vec<u8>) -> Option<Retargeted> {
     let plan = plain_plan(legacy)?;
     if legacy.variant == Variant::Plain {
         if let Some(enc) = all_plans().encs.get(usize::from(plan.enc)) {
             if enc.write(legacy, out) {
-                return Some(Fast::Written(plan.high16));
+                return Some(Retargeted::Written(plan.high16));
             }
         }
     }
-    Some(Fast::Inst(plain_inst(legacy, plan), plan.high16))
+    Some(Retargeted::Inst(plain_inst(legacy, plan), plan.high16))
 }
 
-/// The fast path's eligibility: the row's plan when nothing but
+/// The one-for-one path's eligibility: the row's plan when nothing but
 /// re-targeting applies.
 #[inline]
 fn plain_plan(legacy: &Instruction) -> Option<&'static Plan> {

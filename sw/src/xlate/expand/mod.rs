@@ -7,7 +7,7 @@
 //!
 //! The common one-for-one re-targetings of scalar ALU and plain VOP
 //! instructions are written straight into the output from per-row field
-//! placements (`fast`, private), which give the bytes `arch`'s encoder would.
+//! placements (`direct_encode`, private), which give the bytes `arch`'s encoder would.
 //!
 //! Split by topic: [`alu`] (the generic re-targeting of an instruction whose
 //! operation exists on gfx1030 — renamed carry forms, VOP2 → VOP3 promotion,
@@ -17,7 +17,7 @@
 
 pub mod alu;
 pub mod control;
-mod fast;
+mod direct_encode;
 pub mod misc;
 
 use arch::isa::{encode, Family, Instruction, Opcode, Operand, Variant, MAX_OPERANDS};
@@ -212,11 +212,11 @@ fn expand_one(
         control::branch(inst, target, li.offset, out)
     } else if let Some(w) = wait {
         control::waitcnt(inst, w, ctx, out)
-    } else if let Some(fast) = alu::plain_fast(inst, &mut out.bytes) {
+    } else if let Some(retargeted) = alu::retarget_plain(inst, &mut out.bytes) {
         // The common case, decided by table (the general path below gives
         // the same result, more slowly).
-        let high16 = match fast {
-            alu::Fast::Written(high16) => {
+        let high16 = match retargeted {
+            alu::Retargeted::Written(high16) => {
                 if cfg!(debug_assertions) {
                     if let Some((i, _)) = alu::plain(inst) {
                         check_direct(&i, &out.bytes[at..]);
@@ -225,7 +225,7 @@ fn expand_one(
                 out.count += 1;
                 high16
             }
-            alu::Fast::Inst(i, high16) => {
+            alu::Retargeted::Inst(i, high16) => {
                 out.emit(&i).map_err(|e| e.at(li.offset))?;
                 high16
             }

@@ -1,4 +1,4 @@
-//! Direct encoding of the fast path's re-targeted instructions: per gfx1030
+//! Direct encoding of the re-targeted instructions (the one-for-one path): per gfx1030
 //! table row, where each operand's code goes in the words (decided once, from
 //! the row's fields), so that an instruction the translator re-targets one
 //! for one is written straight into the output from the legacy operands,
@@ -248,10 +248,10 @@ impl Enc {
 mod tests {
     use arch::isa::{decode, encode, Target};
 
-    use super::super::alu::{plain, plain_fast, Fast};
+    use super::super::alu::{plain, retarget_plain, Retargeted};
 
     /// Random gfx803 words (biased to the covered families' prefixes):
-    /// whenever the fast path writes an instruction directly, the bytes are
+    /// whenever the one-for-one path writes an instruction directly, the bytes are
     /// exactly what `arch`'s encoder gives for the re-targeted instruction,
     /// and the encoder accepts it.
     #[test]
@@ -294,18 +294,18 @@ mod tests {
             let mut expected = Vec::new();
             let arch_ok = encode(&re, &mut expected).is_ok();
             let mut got = Vec::new();
-            match plain_fast(&inst, &mut got) {
-                Some(Fast::Written(_)) => {
+            match retarget_plain(&inst, &mut got) {
+                Some(Retargeted::Written(_)) => {
                     assert!(arch_ok, "{inst}: arch refuses what was written directly");
                     assert_eq!(got, expected, "{inst} ({w0:#010x})");
                     written += 1;
                 }
-                Some(Fast::Inst(i, _)) => {
+                Some(Retargeted::Inst(i, _)) => {
                     assert!(got.is_empty());
                     assert_eq!(i, re);
                     by_arch += 1;
                 }
-                None => panic!("{inst}: plain accepts it, plain_fast does not"),
+                None => panic!("{inst}: plain accepts it, retarget_plain does not"),
             }
         }
         // Both outcomes occur (the comparison is not vacuous).
