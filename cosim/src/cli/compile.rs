@@ -86,8 +86,8 @@ pub fn run(args: &[String]) -> Result<String, CliError> {
         return Err(CliError::BadInput("no source file given".into()));
     };
     // A diagnostic is bad input (exit 2) with clang's three-line form.
-    let c = compile(Source::Path(&input), &r.opts)
-        .map_err(|d| CliError::Diagnostic(d.to_string()))?;
+    let c =
+        compile(Source::Path(&input), &r.opts).map_err(|d| CliError::Diagnostic(d.to_string()))?;
     let mut out = String::new();
     if r.emit_ir {
         for f in &c.ir {
@@ -100,8 +100,9 @@ pub fn run(args: &[String]) -> Result<String, CliError> {
         }
     }
     match r.output {
-        Some(path) => std::fs::write(&path, &c.code_object)
-            .map_err(|source| CliError::Io { path, source })?,
+        Some(path) => {
+            std::fs::write(&path, &c.code_object).map_err(|source| CliError::Io { path, source })?
+        }
         None if !r.listing && !r.emit_ir => {
             return Err(CliError::BadInput(
                 "say where the code object goes with -o (or print it with -S / --emit-ir)".into(),

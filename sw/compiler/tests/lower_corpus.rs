@@ -24,6 +24,22 @@ const COMPILES: &[&str] = &[
     "int_ops",
     "select_ops",
     "signed_select",
+    "divergent_loops",
+    "reduce_sum",
+    "reduce_max_dyn",
+    "scan_wg",
+    "fir",
+    "gather_scatter",
+    "stencil2d",
+    "bitonic_step",
+    "matmul_naive",
+    "matmul_tiled",
+    "transpose",
+    "ubench_smem_chain",
+    "ubench_stream",
+    "ubench_valu_chain",
+    "ubench_lds_chase",
+    "ubench_mem_chase",
 ];
 
 #[test]

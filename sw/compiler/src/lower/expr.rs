@@ -6,7 +6,10 @@ use crate::front::builtins::Builtin as FB;
 use crate::front::diag::Loc;
 use crate::front::tast::{CastKind, Expr, ExprKind, UnaryOp as U};
 use crate::front::types::{self as ft, Scalar};
-use crate::ir::{BinaryOp, ConvertOp, FloatCC, IntCC, Type, UnaryOp, Value, WorkItemQuery};
+use crate::ir::{
+    BinaryOp, Builtin as IrBuiltin, ConvertOp, FloatCC, IntCC, TernaryOp, Type, UnaryOp, Value,
+    WorkItemQuery,
+};
 
 /// Where an lvalue is.
 enum Place {
@@ -33,6 +36,10 @@ impl Lowerer<'_> {
         match &e.kind {
             ExprKind::Var(id) => {
                 let key = self.key(*id);
+                if let Some(&lv) = self.locals.get(&key) {
+                    let p = self.b().local_addr(lv);
+                    return Ok(Place::Mem(p, e.ty.clone()));
+                }
                 if !self.env.contains_key(&key) {
                     return unsupported(e.loc, "a variable in private memory");
                 }
@@ -519,6 +526,16 @@ impl Lowerer<'_> {
                 }
             }
         }
+        if let (CastKind::ArrayToPointer, ExprKind::Deref(p)) = (kind, &a.kind) {
+            // An array element of an array (`As[i][j]`): same address.
+            return self.rvalue(p);
+        }
+        if let (CastKind::ArrayToPointer, ExprKind::Var(id)) = (kind, &a.kind) {
+            // A `__local` array decays to its LDS address.
+            if let Some(&lv) = self.locals.get(&self.key(*id)) {
+                return Ok(vec![self.b().local_addr(lv)]);
+            }
+        }
         let v = self.rvalue(a)?;
         match kind {
             CastKind::IntToInt
@@ -579,7 +596,7 @@ impl Lowerer<'_> {
                 Ok(v)
             }
             CastKind::ToVoid => Ok(Vec::new()),
-            CastKind::ArrayToPointer => unsupported(loc, "arrays"),
+            CastKind::ArrayToPointer => unsupported(loc, "arrays in private memory"),
             CastKind::PtrToInt | CastKind::IntToPtr => {
                 unsupported(loc, "conversions between pointers and integers")
             }
@@ -695,6 +712,37 @@ impl Lowerer<'_> {
                     (false, false) => BinaryOp::Umax,
                 };
                 Ok(per(self, op))
+            }
+            FB::Fma | FB::Mad if float => Ok((0..vals[0].len())
+                .map(|i| {
+                    self.b()
+                        .ternary(TernaryOp::Fma, vals[0][i], vals[1][i], vals[2][i])
+                })
+                .collect()),
+            FB::HwSqrt => Ok(vec![self.b().call(IrBuiltin::Sqrt, &[vals[0][0]])]),
+            FB::Popcount | FB::Clz | FB::Abs | FB::Mul24 | FB::Mad24 => {
+                let arg = scalar_of(&args[0].ty);
+                if arg.map(super::scalar_type) != Some(Type::I32) {
+                    return unsupported(loc, format!("{bi:?} on types other than int/uint"));
+                }
+                let signed = arg.is_some_and(|s| s.is_signed());
+                let ib = match bi {
+                    FB::Popcount => IrBuiltin::Popcount,
+                    FB::Clz => IrBuiltin::Clz,
+                    // abs of an unsigned value is the value.
+                    FB::Abs if !signed => return Ok(vals[0].clone()),
+                    FB::Abs => IrBuiltin::Abs,
+                    // The IR's 24-bit multiplies are the signed ones.
+                    _ if !signed => return unsupported(loc, format!("{bi:?} on uint")),
+                    FB::Mul24 => IrBuiltin::Mul24,
+                    _ => IrBuiltin::Mad24,
+                };
+                Ok((0..vals[0].len())
+                    .map(|i| {
+                        let a: Vec<Value> = vals.iter().map(|v| v[i]).collect();
+                        self.b().call(ib, &a)
+                    })
+                    .collect())
             }
             FB::Barrier | FB::SBarrier => {
                 self.b().barrier();

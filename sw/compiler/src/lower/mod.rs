@@ -28,6 +28,7 @@ mod expr;
 
 use std::collections::BTreeMap;
 
+use crate::front::builtins::Builtin as FB;
 use crate::front::diag::{Error, Loc};
 use crate::front::tast::{self, FuncId, Stmt, TranslationUnit, VarId};
 use crate::front::types::{self as ft, Scalar};
@@ -53,6 +54,11 @@ struct Incoming {
     block: Block,
     env: Env,
     extra: Vec<Value>,
+    /// The edge is one side of a conditional branch still to be emitted:
+    /// `(cond, other block, the join is taken when cond is true)`. Loop exits
+    /// use it so that every exit of a loop targets the one join block (the
+    /// back end wants a single exit block).
+    branch: Option<(Value, Block, bool)>,
 }
 
 #[derive(Default)]
@@ -95,7 +101,15 @@ pub fn lower_kernel(tu: &TranslationUnit, kernel: FuncId) -> Result<ir::Function
         }],
         next_frame: 1,
         loops: Vec::new(),
+        locals: BTreeMap::new(),
     };
+    for &id in &info.local_vars {
+        let var = &f.vars[id.0 as usize];
+        let size = tu.records.size_of(&var.ty);
+        let align = tu.records.align_of(&var.ty);
+        let lv = l.func.add_local(size, align);
+        l.locals.insert((0, id.0), lv);
+    }
     for (i, arg) in info.args.iter().enumerate() {
         let var = &f.vars[i];
         let ty = match &var.ty {
@@ -131,6 +145,8 @@ struct Lowerer<'a> {
     frames: Vec<Frame>,
     next_frame: u32,
     loops: Vec<LoopCtx>,
+    /// The kernel's `__local` variables and their LDS allocations.
+    locals: BTreeMap<VarKey, ir::LocalVar>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -217,7 +233,11 @@ impl<'a> Lowerer<'a> {
         for (i, args) in incoming.iter().zip(per_edge) {
             let mut b = Builder::new(&mut self.func);
             b.switch_to(i.block);
-            b.jump(join, &args);
+            match i.branch {
+                None => b.jump(join, &args),
+                Some((c, other, true)) => b.brif(c, join, &args, other, &[]),
+                Some((c, other, false)) => b.brif(c, other, &[], join, &args),
+            }
         }
         self.cur = join;
         self.env = env;
@@ -232,13 +252,24 @@ impl<'a> Lowerer<'a> {
             block: self.cur,
             env: self.env.clone(),
             extra,
+            branch: None,
         }
     }
 
     fn stmts(&mut self, list: &[Stmt]) -> R<()> {
-        for s in list {
+        for (i, s) in list.iter().enumerate() {
             if self.terminated {
                 break; // unreachable code after return/break/continue
+            }
+            // A work-group fence next to `s_barrier` (the corpus header's
+            // `gs_barrier`: release fence, s_barrier, acquire fence) is
+            // covered by the IR barrier, which orders every memory access
+            // of the work-group around it (waitcnt to zero before s_barrier).
+            let next_to_barrier = [i.wrapping_sub(1), i + 1]
+                .iter()
+                .any(|&j| list.get(j).is_some_and(is_s_barrier));
+            if is_workgroup_fence(s) && next_to_barrier {
+                continue;
             }
             self.stmt(s)?;
         }
@@ -263,6 +294,21 @@ impl<'a> Lowerer<'a> {
                         (false, Some(e)) => self.stmt(e),
                         (false, None) => Ok(()),
                     };
+                }
+                if is_break(then) && els.is_none() && self.loops.len() > self.frame().loop_base {
+                    // `if (c) break;` as the loop exit branch itself: the back
+                    // end takes loop exits as conditional branches to the one
+                    // exit block, not as a block that only jumps there.
+                    let rest = self.func.create_block();
+                    let inc = Incoming {
+                        block: self.cur,
+                        env: self.env.clone(),
+                        extra: Vec::new(),
+                        branch: Some((c, rest, true)),
+                    };
+                    self.loops.last_mut().expect("checked").breaks.push(inc);
+                    self.cur = rest;
+                    return Ok(());
                 }
                 let (tb, eb) = (self.func.create_block(), self.func.create_block());
                 self.b().brif(c, tb, &[], eb, &[]);
@@ -331,7 +377,11 @@ impl<'a> Lowerer<'a> {
     fn decl(&mut self, id: VarId, init: Option<&tast::Init>) -> R<()> {
         let var = &self.tfunc().vars[id.0 as usize];
         if var.space == ft::AddrSpace::Local {
-            return unsupported(var.loc, "__local variables");
+            // Allocated in LDS at the kernel's start (no initializer in OpenCL).
+            if self.locals.contains_key(&self.key(id)) {
+                return Ok(());
+            }
+            return unsupported(var.loc, "__local variables outside a kernel");
         }
         if var.address_taken {
             return unsupported(
@@ -410,18 +460,14 @@ impl<'a> Lowerer<'a> {
         if !bottom_test {
             if let Some(c) = cond {
                 let c = self.cond(c)?;
-                let (body_b, exit_b) = (self.func.create_block(), self.func.create_block());
-                self.b().brif(c, body_b, &[], exit_b, &[]);
-                let env = self.env.clone();
-                self.loops
-                    .last_mut()
-                    .expect("pushed")
-                    .breaks
-                    .push(Incoming {
-                        block: exit_b,
-                        env,
-                        extra: Vec::new(),
-                    });
+                let body_b = self.func.create_block();
+                let inc = Incoming {
+                    block: self.cur,
+                    env: self.env.clone(),
+                    extra: Vec::new(),
+                    branch: Some((c, body_b, false)),
+                };
+                self.loops.last_mut().expect("pushed").breaks.push(inc);
                 self.cur = body_b;
             }
         }
@@ -441,12 +487,12 @@ impl<'a> Lowerer<'a> {
             if bottom_test {
                 if let Some(c) = cond {
                     let c = self.cond(c)?;
-                    let (latch, exit_b) = (self.func.create_block(), self.func.create_block());
-                    self.b().brif(c, latch, &[], exit_b, &[]);
+                    let latch = self.func.create_block();
                     breaks.push(Incoming {
-                        block: exit_b,
+                        block: self.cur,
                         env: self.env.clone(),
                         extra: Vec::new(),
+                        branch: Some((c, latch, false)),
                     });
                     latch_from = latch;
                 }
@@ -504,6 +550,39 @@ impl<'a> Lowerer<'a> {
             return unsupported(loc, "a call that never returns");
         }
         Ok(result)
+    }
+}
+
+fn is_s_barrier(s: &Stmt) -> bool {
+    matches!(
+        s,
+        Stmt::Expr(tast::Expr {
+            kind: tast::ExprKind::Builtin(FB::SBarrier, _),
+            ..
+        })
+    )
+}
+
+/// `__builtin_amdgcn_fence(order, "workgroup")` (scope 1).
+fn is_workgroup_fence(s: &Stmt) -> bool {
+    match s {
+        Stmt::Expr(tast::Expr {
+            kind: tast::ExprKind::Builtin(FB::Fence, args),
+            ..
+        }) => matches!(
+            args.get(1).map(|a| &a.kind),
+            Some(tast::ExprKind::IntConst(1))
+        ),
+        _ => false,
+    }
+}
+
+/// `break;` or `{ break; }`.
+fn is_break(s: &Stmt) -> bool {
+    match s {
+        Stmt::Break => true,
+        Stmt::Block(list) => matches!(list.as_slice(), [Stmt::Break]),
+        _ => false,
     }
 }
 
