@@ -40,6 +40,9 @@ const PASSING: &[&str] = &[
     "ubench_valu_chain",
     "ubench_lds_chase",
     "ubench_mem_chase",
+    "append",
+    "histogram",
+    "ubench_atomics",
 ];
 
 fn compiled(name: &str, wave64: bool) -> Vec<u8> {

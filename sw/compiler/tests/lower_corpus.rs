@@ -40,6 +40,9 @@ const COMPILES: &[&str] = &[
     "ubench_valu_chain",
     "ubench_lds_chase",
     "ubench_mem_chase",
+    "append",
+    "histogram",
+    "ubench_atomics",
 ];
 
 #[test]
@@ -101,4 +104,45 @@ fn unsupported_features_are_diagnostics_at_their_location() {
             .starts_with("unsupported: floating-point division"),
         "{d}"
     );
+}
+
+/// Seed 004: a conditional expression whose arms are safe to evaluate in
+/// every lane becomes an IR `select` (an int mask compared with zero; a
+/// `bool4` mask one select per component), which instruction selection
+/// then compiles as the masked operation or a blend.
+#[test]
+fn conditional_expressions_become_selects() {
+    let src = "__kernel void k(__global const int *a, __global const int *b, __global int *o) {
+  int i = get_global_id(0);
+  int x = a[i], y = b[i];
+  o[i] = (x & 1) ? x + y : 0;
+  int4 v = (int4)(x, y, x, y);
+  int4 w = (v > 3) ? v * 2 : v;
+  o[i + 64] = w.x + w.y + w.z + w.w;
+  o[i + 128] = x > 0 ? a[i + 1] : 7;
+}";
+    let c = compile(
+        Source::Text {
+            name: "s.cl",
+            text: src,
+        },
+        &opts(false),
+    )
+    .unwrap();
+    let ir = compiler::ir::print(&c.ir[0]);
+    // One for the int mask, four for the bool4 mask; the third `?:` loads
+    // in an arm, so it branches (a load must not run in lanes that did not ask).
+    assert_eq!(ir.matches("select").count(), 5, "{ir}");
+    assert!(ir.contains("brif"), "{ir}");
+    let mut masked = opts(false);
+    masked.backend.masked_select = compiler::backend::MaskedSelect::Masked;
+    let c = compile(
+        Source::Text {
+            name: "s.cl",
+            text: src,
+        },
+        &masked,
+    )
+    .unwrap();
+    assert!(c.kernels[0].listing().contains("s_and_saveexec_b32"));
 }

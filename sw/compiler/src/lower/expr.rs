@@ -2,13 +2,13 @@
 
 use super::{unsupported, Lowerer, VarKey, R};
 use crate::front::ast::BinaryOp as B;
-use crate::front::builtins::Builtin as FB;
+use crate::front::builtins::{AtomicOp as FAtomic, Builtin as FB};
 use crate::front::diag::Loc;
 use crate::front::tast::{CastKind, Expr, ExprKind, UnaryOp as U};
 use crate::front::types::{self as ft, Scalar};
 use crate::ir::{
-    BinaryOp, Builtin as IrBuiltin, ConvertOp, FloatCC, IntCC, TernaryOp, Type, UnaryOp, Value,
-    WorkItemQuery,
+    AtomicOp, BinaryOp, Builtin as IrBuiltin, ConvertOp, FloatCC, IntCC, TernaryOp, Type, UnaryOp,
+    Value, WorkItemQuery,
 };
 
 /// Where an lvalue is.
@@ -402,40 +402,7 @@ impl Lowerer<'_> {
         let mut out = Vec::new();
         for (&a, &b) in va.iter().zip(vb) {
             if is_cmp {
-                let c = if s.is_float() {
-                    let (cc, swap) = match op {
-                        B::Lt => (FloatCC::Olt, false),
-                        B::Gt => (FloatCC::Ogt, false),
-                        B::Le => (FloatCC::Ole, false),
-                        B::Ge => (FloatCC::Oge, false),
-                        B::Eq => (FloatCC::Oeq, false),
-                        _ => (FloatCC::Une, false),
-                    };
-                    let (x, y) = if swap { (b, a) } else { (a, b) };
-                    self.b().fcmp(cc, x, y)
-                } else {
-                    let signed = s.is_signed();
-                    let cc = match (op, signed) {
-                        (B::Lt, true) => IntCC::Slt,
-                        (B::Lt, false) => IntCC::Ult,
-                        (B::Gt, true) => IntCC::Sgt,
-                        (B::Gt, false) => IntCC::Ugt,
-                        (B::Le, true) => IntCC::Sle,
-                        (B::Le, false) => IntCC::Ule,
-                        (B::Ge, true) => IntCC::Sge,
-                        (B::Ge, false) => IntCC::Uge,
-                        (B::Eq, _) => IntCC::Eq,
-                        _ => IntCC::Ne,
-                    };
-                    match (self.func.iconst_value(a), self.func.iconst_value(b)) {
-                        // Folded: an inlined helper's `d == 0` on a constant `d`.
-                        (Some(x), Some(y)) if t == Type::I32 => {
-                            let r = cc.eval32(x as u32, y as u32);
-                            self.b().iconst(Type::I1, i64::from(r))
-                        }
-                        _ => self.b().icmp(cc, a, b),
-                    }
-                };
+                let c = self.compare(op, s, a, b);
                 let elem_rty = if rty.is_vector() {
                     rty.clone()
                 } else {
@@ -474,6 +441,67 @@ impl Lowerer<'_> {
             out.push(self.b().binary(irop, a, b));
         }
         Ok(out)
+    }
+
+    /// `a op b` for a comparison operator, as an `i1`.
+    fn compare(&mut self, op: B, s: Scalar, a: Value, b: Value) -> Value {
+        let t = super::scalar_type(s);
+        if s.is_float() {
+            let (cc, swap) = match op {
+                B::Lt => (FloatCC::Olt, false),
+                B::Gt => (FloatCC::Ogt, false),
+                B::Le => (FloatCC::Ole, false),
+                B::Ge => (FloatCC::Oge, false),
+                B::Eq => (FloatCC::Oeq, false),
+                _ => (FloatCC::Une, false),
+            };
+            let (x, y) = if swap { (b, a) } else { (a, b) };
+            self.b().fcmp(cc, x, y)
+        } else {
+            let signed = s.is_signed();
+            let cc = match (op, signed) {
+                (B::Lt, true) => IntCC::Slt,
+                (B::Lt, false) => IntCC::Ult,
+                (B::Gt, true) => IntCC::Sgt,
+                (B::Gt, false) => IntCC::Ugt,
+                (B::Le, true) => IntCC::Sle,
+                (B::Le, false) => IntCC::Ule,
+                (B::Ge, true) => IntCC::Sge,
+                (B::Ge, false) => IntCC::Uge,
+                (B::Eq, _) => IntCC::Eq,
+                _ => IntCC::Ne,
+            };
+            match (self.func.iconst_value(a), self.func.iconst_value(b)) {
+                // Folded: an inlined helper's `d == 0` on a constant `d`.
+                (Some(x), Some(y)) if t == Type::I32 => {
+                    let r = cc.eval32(x as u32, y as u32);
+                    self.b().iconst(Type::I1, i64::from(r))
+                }
+                _ => self.b().icmp(cc, a, b),
+            }
+        }
+    }
+
+    /// A comparison (or a vector comparison) used as a condition or mask:
+    /// its `i1`s directly, without the int 0/1 (-1/0) round trip.
+    fn compare_as_bool(&mut self, e: &Expr) -> R<Option<Vec<Value>>> {
+        let ExprKind::Binary(op, a, b) = &e.kind else {
+            return Ok(None);
+        };
+        if !matches!(op, B::Lt | B::Gt | B::Le | B::Ge | B::Eq | B::Ne) {
+            return Ok(None);
+        }
+        let Some(s) = scalar_of(&a.ty) else {
+            return Ok(None);
+        };
+        let va = self.rvalue(a)?;
+        let vb = self.rvalue(b)?;
+        Ok(Some(
+            va.iter()
+                .zip(&vb)
+                .map(|(&x, &y)| self.compare(*op, s, x, y))
+                .collect(),
+        ))
     }
 
     fn conditional(&mut self, cond: &Expr, then: &Expr, els: &Expr, loc: Loc) -> R<Vec<Value>> {
@@ -534,6 +562,14 @@ impl Lowerer<'_> {
             // A `__local` array decays to its LDS address.
             if let Some(&lv) = self.locals.get(&self.key(*id)) {
                 return Ok(vec![self.b().local_addr(lv)]);
+            }
+        }
+        if matches!(
+            kind,
+            CastKind::ToBool | CastKind::MaskFromMsb | CastKind::VecToBoolVec
+        ) {
+            if let Some(c) = self.compare_as_bool(a)? {
+                return Ok(c);
             }
         }
         let v = self.rvalue(a)?;
@@ -743,6 +779,33 @@ impl Lowerer<'_> {
                         self.b().call(ib, &a)
                     })
                     .collect())
+            }
+            FB::AtomicRmw(op) => {
+                // [ptr, value, order, scope]. The IR atomic has no ordering
+                // of its own, so only relaxed ones are lowered.
+                if self.func.iconst_value(vals[2][0]) != Some(0) {
+                    return unsupported(loc, "atomics with an order other than relaxed");
+                }
+                let signed = scalar_of(ty).is_some_and(|s| s.is_signed());
+                if scalar_of(ty).map(super::scalar_type) != Some(Type::I32) {
+                    return unsupported(loc, "atomics on types other than int/uint");
+                }
+                let irop = match (op, signed) {
+                    (FAtomic::Add, _) => AtomicOp::Add,
+                    (FAtomic::Sub, _) => AtomicOp::Sub,
+                    (FAtomic::Xchg, _) => AtomicOp::Xchg,
+                    (FAtomic::And, _) => AtomicOp::And,
+                    (FAtomic::Or, _) => AtomicOp::Or,
+                    (FAtomic::Min, true) => AtomicOp::Smin,
+                    (FAtomic::Max, true) => AtomicOp::Smax,
+                    _ => {
+                        return unsupported(
+                            loc,
+                            format!("atomic {op:?} on {}", if signed { "int" } else { "uint" }),
+                        )
+                    }
+                };
+                Ok(vec![self.b().atomic(irop, vals[0][0], vals[1][0])])
             }
             FB::Barrier | FB::SBarrier => {
                 self.b().barrier();
