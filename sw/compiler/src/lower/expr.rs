@@ -173,7 +173,7 @@ impl Lowerer<'_> {
                     let i2 = self.leave(vec![k]);
                     self.join(vec![i1, i2])[0]
                 };
-                self.from_bool(c, &e.ty, loc)
+                self.bool_to_value(c, &e.ty, loc)
             }
             ExprKind::Binary(op, a, b) => {
                 let va = self.rvalue(a)?;
@@ -336,7 +336,7 @@ impl Lowerer<'_> {
     }
 
     /// `i1` → the expression's type (`int` 0/1, or a vector's -1/0).
-    fn from_bool(&mut self, c: Value, ty: &ft::Type, loc: Loc) -> R<Vec<Value>> {
+    fn bool_to_value(&mut self, c: Value, ty: &ft::Type, loc: Loc) -> R<Vec<Value>> {
         let t = self.ir_type(ty, loc)?;
         if t == Type::I1 {
             return Ok(vec![c]);
@@ -408,7 +408,7 @@ impl Lowerer<'_> {
                 } else {
                     ft::Type::INT
                 };
-                out.extend(self.from_bool(c, &elem_rty, loc)?);
+                out.extend(self.bool_to_value(c, &elem_rty, loc)?);
                 continue;
             }
             let irop = if s.is_float() {
@@ -598,7 +598,7 @@ impl Lowerer<'_> {
             CastKind::BoolVecToVec => {
                 let mut out = Vec::new();
                 for x in v {
-                    out.extend(self.from_bool(x, to, loc)?);
+                    out.extend(self.bool_to_value(x, to, loc)?);
                 }
                 Ok(out)
             }
