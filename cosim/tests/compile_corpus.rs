@@ -43,6 +43,7 @@ const PASSING: &[&str] = &[
     "append",
     "histogram",
     "ubench_atomics",
+    "float_ops",
 ];
 
 fn compiled(name: &str, wave64: bool) -> Vec<u8> {

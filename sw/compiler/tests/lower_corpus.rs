@@ -43,6 +43,7 @@ const COMPILES: &[&str] = &[
     "append",
     "histogram",
     "ubench_atomics",
+    "float_ops",
 ];
 
 #[test]

@@ -402,6 +402,12 @@ pub enum Builtin {
     Abs,
     /// `sqrt(x)` on f32.
     Sqrt,
+    /// `floor(x)` on f32 (exact).
+    Floor,
+    /// Hardware reciprocal square root on f32 (`v_rsq_f32`, ~1 ULP).
+    Rsq,
+    /// `ctz(x)` on 32 bits (`ctz(0)` = 32).
+    Ctz,
 }
 
 impl Builtin {
@@ -414,7 +420,15 @@ impl Builtin {
             Builtin::Popcount => "popcount",
             Builtin::Abs => "abs",
             Builtin::Sqrt => "sqrt",
+            Builtin::Floor => "floor",
+            Builtin::Rsq => "rsq",
+            Builtin::Ctz => "ctz",
         }
+    }
+
+    /// True for the operations on `f32` (the others take and give `i32`).
+    pub fn is_float(self) -> bool {
+        matches!(self, Builtin::Sqrt | Builtin::Floor | Builtin::Rsq)
     }
 
     /// Number of arguments.

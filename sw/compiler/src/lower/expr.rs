@@ -755,8 +755,15 @@ impl Lowerer<'_> {
                         .ternary(TernaryOp::Fma, vals[0][i], vals[1][i], vals[2][i])
                 })
                 .collect()),
-            FB::HwSqrt => Ok(vec![self.b().call(IrBuiltin::Sqrt, &[vals[0][0]])]),
-            FB::Popcount | FB::Clz | FB::Abs | FB::Mul24 | FB::Mad24 => {
+            FB::HwSqrt | FB::HwRsq | FB::Floor if float => {
+                let ib = match bi {
+                    FB::HwSqrt => IrBuiltin::Sqrt,
+                    FB::HwRsq => IrBuiltin::Rsq,
+                    _ => IrBuiltin::Floor,
+                };
+                Ok(vals[0].iter().map(|&v| self.b().call(ib, &[v])).collect())
+            }
+            FB::Popcount | FB::Clz | FB::Ctz | FB::Abs | FB::Mul24 | FB::Mad24 => {
                 let arg = scalar_of(&args[0].ty);
                 if arg.map(super::scalar_type) != Some(Type::I32) {
                     return unsupported(loc, format!("{bi:?} on types other than int/uint"));
@@ -765,6 +772,7 @@ impl Lowerer<'_> {
                 let ib = match bi {
                     FB::Popcount => IrBuiltin::Popcount,
                     FB::Clz => IrBuiltin::Clz,
+                    FB::Ctz => IrBuiltin::Ctz,
                     // abs of an unsigned value is the value.
                     FB::Abs if !signed => return Ok(vals[0].clone()),
                     FB::Abs => IrBuiltin::Abs,
