@@ -147,3 +147,35 @@ fn conditional_expressions_become_selects() {
     .unwrap();
     assert!(c.kernels[0].listing().contains("s_and_saveexec_b32"));
 }
+
+mod backend_support;
+
+/// Built-ins the corpus does not reach yet (ctz, the hardware rsq) run
+/// on the golden GPU: ctz(0) = 32, rsq within 2 ULP of 1/sqrt.
+#[test]
+fn ctz_and_rsq_run_on_the_golden_gpu() {
+    use backend_support::{run, TestArg};
+    let src = "__kernel void k(__global const uint *a, __global uint *o, __global float *f) {
+  uint i = get_global_id(0);
+  o[i] = ctz(a[i]);
+  f[i] = __builtin_amdgcn_rsqf((float)(i + 1));
+}";
+    let input: Vec<u32> = (0..64u32).map(|i| if i == 5 { 0 } else { i.wrapping_mul(0x9e37_79b9) << (i % 13) }).collect();
+    for wave64 in [false, true] {
+        let c = compile(Source::Text { name: "b.cl", text: src }, &opts(wave64)).unwrap();
+        let out = run(
+            &c.kernels[0],
+            64,
+            32,
+            &[TestArg::Buf(input.clone()), TestArg::Buf(vec![0; 64]), TestArg::Buf(vec![0; 64])],
+        )
+        .unwrap();
+        for i in 0..64 {
+            assert_eq!(out[1][i], input[i].trailing_zeros(), "ctz lane {i}");
+            let got = f32::from_bits(out[2][i]);
+            let want = 1.0 / ((i + 1) as f32).sqrt();
+            let ulps = (got.to_bits() as i64 - want.to_bits() as i64).abs();
+            assert!(ulps <= 2, "rsq lane {i}: {got} vs {want}");
+        }
+    }
+}
