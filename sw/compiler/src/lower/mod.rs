@@ -102,6 +102,7 @@ pub fn lower_kernel(tu: &TranslationUnit, kernel: FuncId) -> Result<ir::Function
         next_frame: 1,
         loops: Vec::new(),
         locals: BTreeMap::new(),
+        loop_body_top: false,
     };
     for &id in &info.local_vars {
         let var = &f.vars[id.0 as usize];
@@ -147,6 +148,8 @@ struct Lowerer<'a> {
     loops: Vec<LoopCtx>,
     /// The kernel's `__local` variables and their LDS allocations.
     locals: BTreeMap<VarKey, ir::LocalVar>,
+    /// The next statement list lowered is a loop body's own.
+    loop_body_top: bool,
 }
 
 impl<'a> Lowerer<'a> {
@@ -257,6 +260,10 @@ impl<'a> Lowerer<'a> {
     }
 
     fn stmts(&mut self, list: &[Stmt]) -> R<()> {
+        // Only the loop body's own statement list may be restructured for a
+        // `continue` (guarding the rest of a nested list would not skip the
+        // statements after it).
+        let body_top = std::mem::replace(&mut self.loop_body_top, false);
         for (i, s) in list.iter().enumerate() {
             if self.terminated {
                 break; // unreachable code after return/break/continue
@@ -270,6 +277,34 @@ impl<'a> Lowerer<'a> {
                 .any(|&j| list.get(j).is_some_and(is_s_barrier));
             if is_workgroup_fence(s) && next_to_barrier {
                 continue;
+            }
+            // `if (c) continue; REST` → `if (c) {} else { REST }`: the back
+            // end does not take a continue out of a nested conditional.
+            if let Stmt::If(cond, then, None) = s {
+                if body_top && is_continue(then) && !self.terminated {
+                    let c = self.cond(cond)?;
+                    if self.func.iconst_value(c).is_none() {
+                        let (tb, eb) = (self.func.create_block(), self.func.create_block());
+                        self.b().brif(c, tb, &[], eb, &[]);
+                        let env0 = self.env.clone();
+                        self.cur = tb;
+                        let skip = self.leave(Vec::new());
+                        self.cur = eb;
+                        self.env = env0;
+                        self.terminated = false;
+                        self.stmts(&list[i + 1..])?;
+                        let mut incoming = vec![skip];
+                        if !self.terminated {
+                            incoming.push(self.leave(Vec::new()));
+                        }
+                        self.join(incoming);
+                        return Ok(());
+                    }
+                    if self.func.iconst_value(c) != Some(0) {
+                        return self.stmt(then);
+                    }
+                    continue;
+                }
             }
             self.stmt(s)?;
         }
@@ -310,27 +345,28 @@ impl<'a> Lowerer<'a> {
                     self.cur = rest;
                     return Ok(());
                 }
-                let (tb, eb) = (self.func.create_block(), self.func.create_block());
-                self.b().brif(c, tb, &[], eb, &[]);
-                let env0 = self.env.clone();
-                let mut incoming = Vec::new();
-                self.cur = tb;
-                self.terminated = false;
-                self.stmt(then)?;
-                if !self.terminated {
-                    incoming.push(self.leave(Vec::new()));
+                if let Some(body) = body_then_break(then) {
+                    if els.is_none() && self.loops.len() > self.frame().loop_base {
+                        // `if (c) { S; break; }`: S in a diamond, then the
+                        // exit branch on the same `c` (S cannot change it).
+                        self.diamond(c, body, &[])?;
+                        if self.terminated {
+                            return Ok(());
+                        }
+                        let rest = self.func.create_block();
+                        let inc = Incoming {
+                            block: self.cur,
+                            env: self.env.clone(),
+                            extra: Vec::new(),
+                            branch: Some((c, rest, true)),
+                        };
+                        self.loops.last_mut().expect("checked").breaks.push(inc);
+                        self.cur = rest;
+                        return Ok(());
+                    }
                 }
-                self.cur = eb;
-                self.env = env0;
-                self.terminated = false;
-                if let Some(e) = els {
-                    self.stmt(e)?;
-                }
-                if !self.terminated {
-                    incoming.push(self.leave(Vec::new()));
-                }
-                self.join(incoming);
-                Ok(())
+                let els = els.as_deref().map(std::slice::from_ref).unwrap_or(&[]);
+                self.diamond(c, std::slice::from_ref(&**then), els)
             }
             Stmt::While { cond, body, .. } => self.lower_loop(&[], Some(cond), None, body, false),
             Stmt::DoWhile { body, cond, .. } => self.lower_loop(&[], Some(cond), None, body, true),
@@ -372,6 +408,29 @@ impl<'a> Lowerer<'a> {
                 Ok(())
             }
         }
+    }
+
+    /// `if (c) then else els` as a diamond joined with block parameters.
+    fn diamond(&mut self, c: Value, then: &[Stmt], els: &[Stmt]) -> R<()> {
+        let (tb, eb) = (self.func.create_block(), self.func.create_block());
+        self.b().brif(c, tb, &[], eb, &[]);
+        let env0 = self.env.clone();
+        let mut incoming = Vec::new();
+        self.cur = tb;
+        self.terminated = false;
+        self.stmts(then)?;
+        if !self.terminated {
+            incoming.push(self.leave(Vec::new()));
+        }
+        self.cur = eb;
+        self.env = env0;
+        self.terminated = false;
+        self.stmts(els)?;
+        if !self.terminated {
+            incoming.push(self.leave(Vec::new()));
+        }
+        self.join(incoming);
+        Ok(())
     }
 
     fn decl(&mut self, id: VarId, init: Option<&tast::Init>) -> R<()> {
@@ -471,7 +530,9 @@ impl<'a> Lowerer<'a> {
                 self.cur = body_b;
             }
         }
+        self.loop_body_top = matches!(body, Stmt::Block(_));
         self.stmt(body)?;
+        self.loop_body_top = false;
         if !self.terminated {
             let inc = self.leave(Vec::new());
             self.loops.last_mut().expect("pushed").continues.push(inc);
@@ -573,6 +634,37 @@ fn is_workgroup_fence(s: &Stmt) -> bool {
             args.get(1).map(|a| &a.kind),
             Some(tast::ExprKind::IntConst(1))
         ),
+        _ => false,
+    }
+}
+
+/// `{ S…; break; }` with no other jump in S: the statements before the break.
+fn body_then_break(s: &Stmt) -> Option<&[Stmt]> {
+    let Stmt::Block(list) = s else { return None };
+    let (last, body) = list.split_last()?;
+    (matches!(last, Stmt::Break) && !body.is_empty() && !body.iter().any(has_jump)).then_some(body)
+}
+
+/// The statement contains a break, continue or return (conservatively,
+/// also inside nested loops).
+fn has_jump(s: &Stmt) -> bool {
+    match s {
+        Stmt::Break | Stmt::Continue | Stmt::Return(_) => true,
+        Stmt::Block(l) => l.iter().any(has_jump),
+        Stmt::If(_, t, e) => has_jump(t) || e.as_deref().is_some_and(has_jump),
+        Stmt::While { body, .. } | Stmt::DoWhile { body, .. } | Stmt::For { body, .. } => {
+            has_jump(body)
+        }
+        Stmt::Switch { body, .. } => has_jump(body),
+        _ => false,
+    }
+}
+
+/// `continue;` or `{ continue; }`.
+fn is_continue(s: &Stmt) -> bool {
+    match s {
+        Stmt::Continue => true,
+        Stmt::Block(list) => matches!(list.as_slice(), [Stmt::Continue]),
         _ => false,
     }
 }
