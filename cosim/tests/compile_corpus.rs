@@ -140,7 +140,21 @@ fn gpusim_compile_writes_a_code_object_and_prints_listing_and_ir() {
     let stdout = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(stdout.contains("global_store_dword"), "{stdout}");
-    assert!(stdout.contains("fmul"), "{stdout}");
+    // -ffp-contract=fast: `a * x[i] + y[i]` is one fma (IR) / v_fma (code).
+    assert!(stdout.contains(" fma "), "{stdout}");
+    assert!(!stdout.contains("fmul"), "{stdout}");
+    let o = gpusim(&[
+        "compile",
+        "tests/kernels/saxpy.cl",
+        "-Itests/kernels/include",
+        "-ffp-contract=off",
+        "--emit-ir",
+    ]);
+    let ir = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        ir.contains("fmul") && ir.contains("fadd") && !ir.contains(" fma "),
+        "{ir}"
+    );
     let elf = std::fs::read(&out).unwrap();
     let co = arch::code_object::CodeObject::parse(&elf).unwrap();
     assert_eq!(co.kernels()[0].name, "saxpy");

@@ -5,6 +5,7 @@
 
 use std::path::PathBuf;
 
+use compiler::lower::FpContract;
 use compiler::{compile, CompileOptions, Source};
 
 use super::CliError;
@@ -44,13 +45,17 @@ fn parse(args: &[String]) -> Result<Request, CliError> {
             }
             "-D" => define(&mut r, &value("-D")?),
             "-I" => r.opts.front.include_dirs.push(value("-I")?.into()),
-            // clang's floating-point flags, accepted with clang's meaning:
-            // the compiler contracts nothing today (every multiply and add
-            // rounds separately), which is what `off` asks for and what
-            // `on`/`fast` allow; it emits no fdiv/sqrt yet, so the
-            // correctly-rounded flag and relaxed math change nothing.
-            "-ffp-contract=off" | "-ffp-contract=on" | "-ffp-contract=fast" => {}
-            "-cl-fp32-correctly-rounded-divide-sqrt" | "-cl-fast-relaxed-math" => {}
+            // clang's floating-point flags with clang's meaning: contraction
+            // of `a * b + c` within an expression (`on` honours
+            // `#pragma OPENCL FP_CONTRACT`, `fast` ignores it). The compiler
+            // emits no float division or correctly rounded sqrt yet (they
+            // are refused), so the correctly-rounded flag changes nothing.
+            "-ffp-contract=off" => r.opts.lower.fp_contract = FpContract::Off,
+            "-ffp-contract=on" => r.opts.lower.fp_contract = FpContract::On,
+            "-ffp-contract=fast" => r.opts.lower.fp_contract = FpContract::Fast,
+            // Relaxed math allows contraction regardless of the pragma.
+            "-cl-fast-relaxed-math" => r.opts.lower.fp_contract = FpContract::Fast,
+            "-cl-fp32-correctly-rounded-divide-sqrt" => {}
             "-cl-std=CL2.0" | "-cl-std=CL1.2" => {}
             s if s.starts_with("--target=") => {
                 if s != "--target=gfx1030" {

@@ -27,6 +27,8 @@ pub use front::{Diagnostic, Source};
 pub struct CompileOptions {
     /// `-D`, `-I`.
     pub front: front::Options,
+    /// Floating-point contraction (`-ffp-contract`).
+    pub lower: lower::Options,
     /// Wave size, `-O`, seed 004 policy.
     pub backend: backend::CompileOptions,
 }
@@ -75,7 +77,7 @@ pub fn compile(src: Source<'_>, opts: &CompileOptions) -> Result<Compiled, Diagn
         });
     }
     for (id, loc) in kernels {
-        let f = lower::lower_kernel(&tu, id).map_err(|e| sm.diagnostic(&e))?;
+        let f = lower::lower_kernel(&tu, id, &opts.lower).map_err(|e| sm.diagnostic(&e))?;
         let k = backend::compile(&f, &opts.backend).map_err(|e| {
             let msg = match e {
                 backend::BackendError::Unsupported(w) => format!("unsupported: {w}"),

@@ -260,3 +260,32 @@ fn break_after_statements_runs_on_the_golden_gpu() {
         assert_eq!(out[1], want, "wave64={wave64}");
     }
 }
+
+/// FP contraction: on by default (OpenCL's FP_CONTRACT), off by the pragma
+/// unless `Fast`, never with `Off`.
+#[test]
+fn fp_contract_follows_the_option_and_the_pragma() {
+    use compiler::lower::FpContract;
+    let body = "__kernel void k(__global float *a) { a[0] = a[1] * a[2] + a[3]; }";
+    let pragma_off = format!("#pragma OPENCL FP_CONTRACT OFF\n{body}");
+    for (text, mode, fused) in [
+        (body.to_string(), FpContract::On, true),
+        (body.to_string(), FpContract::Off, false),
+        (pragma_off.clone(), FpContract::On, false),
+        (pragma_off, FpContract::Fast, true),
+    ] {
+        let mut o = opts(false);
+        o.lower.fp_contract = mode;
+        let c = compile(
+            Source::Text {
+                name: "f.cl",
+                text: &text,
+            },
+            &o,
+        )
+        .unwrap();
+        let ir = compiler::ir::print(&c.ir[0]);
+        assert_eq!(ir.contains(" fma "), fused, "{mode:?}:\n{ir}");
+        assert_eq!(ir.contains("fmul"), !fused, "{mode:?}:\n{ir}");
+    }
+}

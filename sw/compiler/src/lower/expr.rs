@@ -175,6 +175,26 @@ impl Lowerer<'_> {
                 };
                 self.bool_to_value(c, &e.ty, loc)
             }
+            ExprKind::Binary(op @ (B::Add | B::Sub), a, b) if self.contracts(e) => {
+                // a * b + c → fma(a, b, c); c + a * b likewise; a * b - c → fma(a, b, -c).
+                let (m, c) = match (&a.kind, &b.kind) {
+                    (ExprKind::Binary(B::Mul, ..), _) => (a, b),
+                    _ => (b, a),
+                };
+                let ExprKind::Binary(B::Mul, x, y) = &m.kind else {
+                    unreachable!("contracts() checked the multiply")
+                };
+                let (vx, vy, mut vc) = (self.rvalue(x)?, self.rvalue(y)?, self.rvalue(c)?);
+                if *op == B::Sub {
+                    vc = vc
+                        .iter()
+                        .map(|&v| self.b().unary(UnaryOp::Fneg, v))
+                        .collect();
+                }
+                Ok((0..vx.len())
+                    .map(|i| self.b().ternary(TernaryOp::Fma, vx[i], vy[i], vc[i]))
+                    .collect())
+            }
             ExprKind::Binary(op, a, b) => {
                 let va = self.rvalue(a)?;
                 let vb = self.rvalue(b)?;
@@ -305,6 +325,23 @@ impl Lowerer<'_> {
             }
             _ => unsupported(loc, "this expression"),
         }
+    }
+
+    /// `e` is `a * b + c` (either order) or `a * b - c` on `float`s and
+    /// the options and the function's FP_CONTRACT let it fuse.
+    fn contracts(&self, e: &Expr) -> bool {
+        let allowed = match self.opts.fp_contract {
+            super::FpContract::Off => false,
+            super::FpContract::On => self.tfunc().fp_contract,
+            super::FpContract::Fast => true,
+        };
+        let ExprKind::Binary(op, a, b) = &e.kind else {
+            return false;
+        };
+        let is_mul = |x: &Expr| matches!(x.kind, ExprKind::Binary(B::Mul, ..));
+        allowed
+            && scalar_of(&e.ty) == Some(Scalar::Float)
+            && (is_mul(a) || (*op == B::Add && is_mul(b)))
     }
 
     /// A `long` index as an `i32` (sign-extended by `ptr_add`): an index

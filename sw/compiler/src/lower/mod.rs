@@ -76,8 +76,33 @@ struct Frame {
     loop_base: usize,
 }
 
+/// When `a * b + c` on floats becomes one fused multiply-add (clang's
+/// `-ffp-contract`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FpContract {
+    /// Never: every multiply and add rounds.
+    Off,
+    /// Within an expression, where `#pragma OPENCL FP_CONTRACT` is on
+    /// (clang's default for OpenCL).
+    #[default]
+    On,
+    /// Within an expression, whatever the pragma says.
+    Fast,
+}
+
+/// Lowering options.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Floating-point contraction.
+    pub fp_contract: FpContract,
+}
+
 /// Lowers kernel `kernel` of `tu` to the IR.
-pub fn lower_kernel(tu: &TranslationUnit, kernel: FuncId) -> Result<ir::Function, Error> {
+pub fn lower_kernel(
+    tu: &TranslationUnit,
+    kernel: FuncId,
+    opts: &Options,
+) -> Result<ir::Function, Error> {
     let f = &tu.functions[kernel.0 as usize];
     let Some(info) = &f.kernel else {
         return unsupported(f.loc, format!("`{}` is not a kernel", f.name));
@@ -103,6 +128,7 @@ pub fn lower_kernel(tu: &TranslationUnit, kernel: FuncId) -> Result<ir::Function
         loops: Vec::new(),
         locals: BTreeMap::new(),
         loop_body_top: false,
+        opts: *opts,
     };
     for &id in &info.local_vars {
         let var = &f.vars[id.0 as usize];
@@ -150,6 +176,7 @@ struct Lowerer<'a> {
     locals: BTreeMap<VarKey, ir::LocalVar>,
     /// The next statement list lowered is a loop body's own.
     loop_body_top: bool,
+    opts: Options,
 }
 
 impl<'a> Lowerer<'a> {
