@@ -44,6 +44,7 @@ const PASSING: &[&str] = &[
     "histogram",
     "ubench_atomics",
     "float_ops",
+    "bit_ops",
 ];
 
 fn compiled(name: &str, wave64: bool) -> Vec<u8> {

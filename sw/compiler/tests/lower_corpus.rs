@@ -44,6 +44,7 @@ const COMPILES: &[&str] = &[
     "histogram",
     "ubench_atomics",
     "float_ops",
+    "bit_ops",
 ];
 
 #[test]
@@ -150,15 +151,16 @@ fn conditional_expressions_become_selects() {
 
 mod backend_support;
 
-/// Built-ins the corpus does not reach yet (ctz, the hardware rsq) run
-/// on the golden GPU: ctz(0) = 32, rsq within 2 ULP of 1/sqrt.
+/// Built-ins the corpus does not reach yet (ctz, the hardware rsq, rotate)
+/// run on the golden GPU: ctz(0) = 32, rsq within 2 ULP of 1/sqrt.
 #[test]
-fn ctz_and_rsq_run_on_the_golden_gpu() {
+fn ctz_rsq_and_rotate_run_on_the_golden_gpu() {
     use backend_support::{run, TestArg};
     let src = "__kernel void k(__global const uint *a, __global uint *o, __global float *f) {
   uint i = get_global_id(0);
   o[i] = ctz(a[i]);
   f[i] = __builtin_amdgcn_rsqf((float)(i + 1));
+  o[i + 64] = rotate(a[i], i) ^ __builtin_rotateright32(a[i], i + 3);
 }";
     let input: Vec<u32> = (0..64u32)
         .map(|i| {
@@ -184,13 +186,15 @@ fn ctz_and_rsq_run_on_the_golden_gpu() {
             32,
             &[
                 TestArg::Buf(input.clone()),
-                TestArg::Buf(vec![0; 64]),
+                TestArg::Buf(vec![0; 128]),
                 TestArg::Buf(vec![0; 64]),
             ],
         )
         .unwrap();
         for i in 0..64 {
             assert_eq!(out[1][i], input[i].trailing_zeros(), "ctz lane {i}");
+            let rot = input[i].rotate_left(i as u32) ^ input[i].rotate_right(i as u32 + 3);
+            assert_eq!(out[1][i + 64], rot, "rotate lane {i}");
             let got = f32::from_bits(out[2][i]);
             let want = 1.0 / ((i + 1) as f32).sqrt();
             let ulps = (got.to_bits() as i64 - want.to_bits() as i64).abs();

@@ -408,6 +408,11 @@ pub enum Builtin {
     Rsq,
     /// `ctz(x)` on 32 bits (`ctz(0)` = 32).
     Ctz,
+    /// Bit reversal of 32 bits.
+    Bitreverse,
+    /// `alignbit(hi, lo, s)`: bits `[s + 31 : s]` of the 64-bit `hi:lo`
+    /// (`s` modulo 32); `alignbit(x, x, s)` rotates `x` right by `s`.
+    Alignbit,
 }
 
 impl Builtin {
@@ -423,6 +428,8 @@ impl Builtin {
             Builtin::Floor => "floor",
             Builtin::Rsq => "rsq",
             Builtin::Ctz => "ctz",
+            Builtin::Bitreverse => "bitreverse",
+            Builtin::Alignbit => "alignbit",
         }
     }
 
@@ -435,7 +442,7 @@ impl Builtin {
     pub fn arity(self) -> usize {
         match self {
             Builtin::Mul24 => 2,
-            Builtin::Mad24 => 3,
+            Builtin::Mad24 | Builtin::Alignbit => 3,
             _ => 1,
         }
     }

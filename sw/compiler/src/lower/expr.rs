@@ -800,6 +800,26 @@ impl Lowerer<'_> {
                 };
                 Ok(vals[0].iter().map(|&v| self.b().call(ib, &[v])).collect())
             }
+            FB::Bitreverse | FB::Alignbit | FB::Rotate | FB::RotateRight
+                if scalar_of(ty).map(super::scalar_type) == Some(Type::I32) =>
+            {
+                Ok((0..vals[0].len())
+                    .map(|i| {
+                        let a: Vec<Value> = vals.iter().map(|v| v[i]).collect();
+                        let mut b = self.b();
+                        match bi {
+                            FB::Bitreverse => b.call(IrBuiltin::Bitreverse, &a),
+                            FB::Alignbit => b.call(IrBuiltin::Alignbit, &a),
+                            // rotr(x, s) = alignbit(x, x, s); rotl(x, s) = rotr(x, -s mod 32).
+                            FB::RotateRight => b.call(IrBuiltin::Alignbit, &[a[0], a[0], a[1]]),
+                            _ => {
+                                let s = b.unary(UnaryOp::Ineg, a[1]);
+                                b.call(IrBuiltin::Alignbit, &[a[0], a[0], s])
+                            }
+                        }
+                    })
+                    .collect())
+            }
             FB::Popcount | FB::Clz | FB::Ctz | FB::Abs | FB::Mul24 | FB::Mad24 => {
                 let arg = scalar_of(&args[0].ty);
                 if arg.map(super::scalar_type) != Some(Type::I32) {
