@@ -45,6 +45,7 @@ const PASSING: &[&str] = &[
     "ubench_atomics",
     "float_ops",
     "bit_ops",
+    "lds_atomics",
 ];
 
 fn compiled(name: &str, wave64: bool) -> Vec<u8> {

@@ -45,6 +45,7 @@ const COMPILES: &[&str] = &[
     "ubench_atomics",
     "float_ops",
     "bit_ops",
+    "lds_atomics",
 ];
 
 #[test]

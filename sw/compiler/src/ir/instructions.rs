@@ -333,6 +333,12 @@ pub enum AtomicOp {
     And,
     /// `atomic_or`
     Or,
+    /// `atomic_min` (unsigned)
+    Umin,
+    /// `atomic_max` (unsigned)
+    Umax,
+    /// `atomic_xor`
+    Xor,
 }
 
 impl AtomicOp {
@@ -346,6 +352,9 @@ impl AtomicOp {
             AtomicOp::Smax => "smax",
             AtomicOp::And => "and",
             AtomicOp::Or => "or",
+            AtomicOp::Umin => "umin",
+            AtomicOp::Umax => "umax",
+            AtomicOp::Xor => "xor",
         }
     }
 }

@@ -863,12 +863,9 @@ impl Lowerer<'_> {
                     (FAtomic::Or, _) => AtomicOp::Or,
                     (FAtomic::Min, true) => AtomicOp::Smin,
                     (FAtomic::Max, true) => AtomicOp::Smax,
-                    _ => {
-                        return unsupported(
-                            loc,
-                            format!("atomic {op:?} on {}", if signed { "int" } else { "uint" }),
-                        )
-                    }
+                    (FAtomic::Min, false) => AtomicOp::Umin,
+                    (FAtomic::Max, false) => AtomicOp::Umax,
+                    (FAtomic::Xor, _) => AtomicOp::Xor,
                 };
                 Ok(vec![self.b().atomic(irop, vals[0][0], vals[1][0])])
             }
