@@ -294,3 +294,47 @@ fn fp_contract_follows_the_option_and_the_pragma() {
         assert_eq!(ir.contains("fmul"), !fused, "{mode:?}:\n{ir}");
     }
 }
+
+/// The unsigned min/max and xor atomics on global memory, every lane
+/// hitting the same three words: their final values.
+#[test]
+fn global_unsigned_and_xor_atomics_run_on_the_golden_gpu() {
+    use backend_support::{run, TestArg};
+    let src = "__kernel void k(__global const uint *a, __global uint *o) {
+  uint i = get_global_id(0);
+  volatile __global atomic_uint *w = (volatile __global atomic_uint *)o;
+  __opencl_atomic_fetch_min(w, a[i], __ATOMIC_RELAXED, __OPENCL_MEMORY_SCOPE_DEVICE);
+  __opencl_atomic_fetch_max(w + 1, a[i], __ATOMIC_RELAXED, __OPENCL_MEMORY_SCOPE_DEVICE);
+  __opencl_atomic_fetch_xor(w + 2, a[i], __ATOMIC_RELAXED, __OPENCL_MEMORY_SCOPE_DEVICE);
+}";
+    // Values above 2^31 tell unsigned from signed min/max.
+    let input: Vec<u32> = (0..64u32)
+        .map(|i| i.wrapping_mul(0x9e37_79b9) ^ 0x8000_0000)
+        .collect();
+    let want = [
+        *input.iter().min().unwrap(),
+        *input.iter().max().unwrap(),
+        input.iter().fold(0, |x, &v| x ^ v),
+    ];
+    for wave64 in [false, true] {
+        let c = compile(
+            Source::Text {
+                name: "a.cl",
+                text: src,
+            },
+            &opts(wave64),
+        )
+        .unwrap();
+        let out = run(
+            &c.kernels[0],
+            64,
+            32,
+            &[
+                TestArg::Buf(input.clone()),
+                TestArg::Buf(vec![u32::MAX, 0, 0]),
+            ],
+        )
+        .unwrap();
+        assert_eq!(out[1], want, "wave64={wave64}");
+    }
+}
