@@ -8,6 +8,10 @@ fn main() -> ExitCode {
     let cli = cosim::cli::Cli::parse();
     match cosim::cli::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(cosim::cli::CliError::Diagnostic(d)) => {
+            eprintln!("{d}");
+            ExitCode::from(2)
+        }
         Err(e) => {
             eprintln!("gpusim: error: {e}");
             ExitCode::from(e.exit_code())

@@ -10,6 +10,7 @@ use thiserror::Error;
 
 mod bench;
 mod compare;
+pub mod compile;
 pub mod disasm;
 mod fuzz;
 mod run;
@@ -69,6 +70,16 @@ pub enum Command {
         /// Write raw bytes here instead of printing.
         #[arg(short, long)]
         output: Option<PathBuf>,
+    },
+    /// Compile OpenCL C to a gfx1030 code object with gpusim's own compiler:
+    /// `gpusim compile K.cl -o K.hsaco [--target gfx1030] [--wave64] [-O0|-O2]
+    /// [-D…] [-I…] [-S] [--emit-ir]`, plus clang's -ffp-contract=, -cl-std=,
+    /// -cl-fast-relaxed-math, -cl-fp32-correctly-rounded-divide-sqrt, -O3,
+    /// -mwavefrontsize64.
+    Compile {
+        /// Source file and options, clang-style (see `gpusim compile --help`).
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
+        args: Vec<String>,
     },
     /// Run a workload (kernel, buffers, arguments, checks) on a model.
     Run {
@@ -278,6 +289,10 @@ pub enum CliError {
     /// The user's input is wrong (file, syntax, encoding).
     #[error("{0}")]
     BadInput(String),
+    /// A compiler diagnostic (`file:line:col: error: …`, the line, a caret),
+    /// printed as is; exit 2 like other bad input.
+    #[error("{0}")]
+    Diagnostic(String),
     /// Reading or writing a file failed.
     #[error("{path}: {source}")]
     Io {
@@ -293,7 +308,7 @@ impl CliError {
     pub fn exit_code(&self) -> u8 {
         match self {
             CliError::CheckFailed(_) => 1,
-            CliError::BadInput(_) | CliError::Io { .. } => 2,
+            CliError::BadInput(_) | CliError::Diagnostic(_) | CliError::Io { .. } => 2,
             CliError::GpuFault(_) => 3,
             CliError::Mismatch(_) => 4,
             CliError::Interrupted(_) => 130,
@@ -356,6 +371,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             length,
             include_known,
         } => fuzz::fuzz_lockstep(seed, programs, length, include_known)?,
+        Command::Compile { args } => compile::run(&args)?,
         Command::Run {
             workload,
             model,

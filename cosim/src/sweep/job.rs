@@ -60,7 +60,7 @@ fn status_of(e: &CliError) -> Status {
         CliError::GpuFault(_) => Status::Fault,
         CliError::Mismatch(_) => Status::Mismatch,
         CliError::Interrupted(_) => Status::Interrupted,
-        CliError::BadInput(_) | CliError::Io { .. } => Status::BadInput,
+        CliError::BadInput(_) | CliError::Diagnostic(_) | CliError::Io { .. } => Status::BadInput,
     }
 }
 

@@ -813,6 +813,16 @@ impl Isel<'_> {
                 self.vop2(Opcode::V_MAX_I32, d0, a[0], MOp::Reg(t, 0), true);
             }
             Builtin::Sqrt => self.vop1(Opcode::V_SQRT_F32, d0, a[0]),
+            Builtin::Floor => self.vop1(Opcode::V_FLOOR_F32, d0, a[0]),
+            Builtin::Bitreverse => self.vop1(Opcode::V_BFREV_B32, d0, a[0]),
+            Builtin::Alignbit => self.vop3(Opcode::V_ALIGNBIT_B32, &[d0, a[0], a[1], a[2]]),
+            Builtin::Rsq => self.vop1(Opcode::V_RSQ_F32, d0, a[0]),
+            Builtin::Ctz => {
+                // v_ffbl_b32 gives -1 for 0; OpenCL's ctz(0) is 32.
+                let t = self.mc.vreg(RegClass::Vgpr, 1);
+                self.vop1(Opcode::V_FFBL_B32, MOp::Reg(t, 0), a[0]);
+                self.vop2(Opcode::V_MIN_U32, d0, MOp::Imm(32), MOp::Reg(t, 0), true);
+            }
         }
         Ok(())
     }

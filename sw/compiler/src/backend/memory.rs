@@ -292,6 +292,9 @@ impl Isel<'_> {
                     AtomicOp::Smax => Opcode::GLOBAL_ATOMIC_SMAX,
                     AtomicOp::And => Opcode::GLOBAL_ATOMIC_AND,
                     AtomicOp::Or => Opcode::GLOBAL_ATOMIC_OR,
+                    AtomicOp::Umin => Opcode::GLOBAL_ATOMIC_UMIN,
+                    AtomicOp::Umax => Opcode::GLOBAL_ATOMIC_UMAX,
+                    AtomicOp::Xor => Opcode::GLOBAL_ATOMIC_XOR,
                 };
                 let a = self.vaddr64(addr)?;
                 let mut i = MInst::new(
@@ -312,6 +315,9 @@ impl Isel<'_> {
                     AtomicOp::Smax => Opcode::DS_MAX_RTN_I32,
                     AtomicOp::And => Opcode::DS_AND_RTN_B32,
                     AtomicOp::Or => Opcode::DS_OR_RTN_B32,
+                    AtomicOp::Umin => Opcode::DS_MIN_RTN_U32,
+                    AtomicOp::Umax => Opcode::DS_MAX_RTN_U32,
+                    AtomicOp::Xor => Opcode::DS_XOR_RTN_B32,
                 };
                 let a = self.vreg_of(addr, 0)?;
                 self.push(o, Family::Ds, 1, &[MOp::Reg(d, 0), a, v]);

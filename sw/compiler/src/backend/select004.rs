@@ -47,7 +47,7 @@ pub fn op_instructions(k: &InstKind) -> Option<u32> {
             op: TernaryOp::Fma, ..
         } => 1,
         InstKind::Call { builtin, .. } => match builtin {
-            Builtin::Clz | Builtin::Abs => 2,
+            Builtin::Clz | Builtin::Ctz | Builtin::Abs => 2,
             _ => 1,
         },
         _ => return None,

@@ -170,6 +170,15 @@ pub fn compile_to_typed_ast(
     src: Source<'_>,
     opts: &Options,
 ) -> Result<tast::TranslationUnit, Diagnostic> {
+    compile_to_typed_ast_with_sources(src, opts).map(|(tu, _)| tu)
+}
+
+/// [`compile_to_typed_ast`], also returning the source map, so that later
+/// stages (the lowering) can report errors at a [`Loc`] the same way.
+pub fn compile_to_typed_ast_with_sources(
+    src: Source<'_>,
+    opts: &Options,
+) -> Result<(tast::TranslationUnit, SourceMap), Diagnostic> {
     let (name, text) = match src {
         Source::Path(p) => {
             let name = p.to_string_lossy().into_owned();
@@ -196,5 +205,8 @@ pub fn compile_to_typed_ast(
             let items = parser::parse(toks, int)?;
             sema::analyze(&items, int)
         };
-    run(&mut sm, &mut int).map_err(|e| sm.diagnostic(&e))
+    match run(&mut sm, &mut int) {
+        Ok(tu) => Ok((tu, sm)),
+        Err(e) => Err(sm.diagnostic(&e)),
+    }
 }

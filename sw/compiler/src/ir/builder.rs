@@ -210,9 +210,10 @@ impl<'f> Builder<'f> {
 
     /// A built-in call.
     pub fn call(&mut self, builtin: Builtin, args: &[Value]) -> Value {
-        let ty = match builtin {
-            Builtin::Sqrt => Type::F32,
-            _ => Type::I32,
+        let ty = if builtin.is_float() {
+            Type::F32
+        } else {
+            Type::I32
         };
         self.push(
             InstKind::Call {

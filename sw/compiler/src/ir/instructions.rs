@@ -333,6 +333,12 @@ pub enum AtomicOp {
     And,
     /// `atomic_or`
     Or,
+    /// `atomic_min` (unsigned)
+    Umin,
+    /// `atomic_max` (unsigned)
+    Umax,
+    /// `atomic_xor`
+    Xor,
 }
 
 impl AtomicOp {
@@ -346,6 +352,9 @@ impl AtomicOp {
             AtomicOp::Smax => "smax",
             AtomicOp::And => "and",
             AtomicOp::Or => "or",
+            AtomicOp::Umin => "umin",
+            AtomicOp::Umax => "umax",
+            AtomicOp::Xor => "xor",
         }
     }
 }
@@ -402,6 +411,17 @@ pub enum Builtin {
     Abs,
     /// `sqrt(x)` on f32.
     Sqrt,
+    /// `floor(x)` on f32 (exact).
+    Floor,
+    /// Hardware reciprocal square root on f32 (`v_rsq_f32`, ~1 ULP).
+    Rsq,
+    /// `ctz(x)` on 32 bits (`ctz(0)` = 32).
+    Ctz,
+    /// Bit reversal of 32 bits.
+    Bitreverse,
+    /// `alignbit(hi, lo, s)`: bits `[s + 31 : s]` of the 64-bit `hi:lo`
+    /// (`s` modulo 32); `alignbit(x, x, s)` rotates `x` right by `s`.
+    Alignbit,
 }
 
 impl Builtin {
@@ -414,14 +434,24 @@ impl Builtin {
             Builtin::Popcount => "popcount",
             Builtin::Abs => "abs",
             Builtin::Sqrt => "sqrt",
+            Builtin::Floor => "floor",
+            Builtin::Rsq => "rsq",
+            Builtin::Ctz => "ctz",
+            Builtin::Bitreverse => "bitreverse",
+            Builtin::Alignbit => "alignbit",
         }
+    }
+
+    /// True for the operations on `f32` (the others take and give `i32`).
+    pub fn is_float(self) -> bool {
+        matches!(self, Builtin::Sqrt | Builtin::Floor | Builtin::Rsq)
     }
 
     /// Number of arguments.
     pub fn arity(self) -> usize {
         match self {
             Builtin::Mul24 => 2,
-            Builtin::Mad24 => 3,
+            Builtin::Mad24 | Builtin::Alignbit => 3,
             _ => 1,
         }
     }

@@ -322,7 +322,7 @@ impl Verifier<'_> {
                         builtin.arity()
                     )));
                 }
-                let want = if *builtin == Builtin::Sqrt {
+                let want = if builtin.is_float() {
                     Type::F32
                 } else {
                     Type::I32

@@ -1,0 +1,919 @@
+//! Expressions: one IR value per component.
+
+use super::{unsupported, Lowerer, VarKey, R};
+use crate::front::ast::BinaryOp as B;
+use crate::front::builtins::{AtomicOp as FAtomic, Builtin as FB};
+use crate::front::diag::Loc;
+use crate::front::tast::{CastKind, Expr, ExprKind, UnaryOp as U};
+use crate::front::types::{self as ft, Scalar};
+use crate::ir::{
+    AtomicOp, BinaryOp, Builtin as IrBuiltin, ConvertOp, FloatCC, IntCC, TernaryOp, Type, UnaryOp,
+    Value, WorkItemQuery,
+};
+
+/// Where an lvalue is.
+enum Place {
+    /// An SSA variable (all its components).
+    Var(VarKey),
+    /// Memory at `ptr` holding a `ty`.
+    Mem(Value, ft::Type),
+    /// Components `lanes` of another place (a vector).
+    Lanes(Box<Place>, Vec<u8>),
+}
+
+fn scalar_of(t: &ft::Type) -> Option<Scalar> {
+    t.elem_scalar()
+}
+
+impl Lowerer<'_> {
+    /// The condition of `if`/loops/`&&`: a `bool` expression as an `i1`.
+    pub(super) fn cond(&mut self, e: &Expr) -> R<Value> {
+        let v = self.rvalue(e)?;
+        Ok(self.b().truth(v[0]))
+    }
+
+    fn place(&mut self, e: &Expr) -> R<Place> {
+        match &e.kind {
+            ExprKind::Var(id) => {
+                let key = self.key(*id);
+                if let Some(&lv) = self.locals.get(&key) {
+                    let p = self.b().local_addr(lv);
+                    return Ok(Place::Mem(p, e.ty.clone()));
+                }
+                if !self.env.contains_key(&key) {
+                    return unsupported(e.loc, "a variable in private memory");
+                }
+                Ok(Place::Var(key))
+            }
+            ExprKind::Deref(p) => {
+                let ptr = self.rvalue(p)?[0];
+                if let ft::Type::Scalar(Scalar::Bool) = e.ty {
+                    return unsupported(e.loc, "bool in memory");
+                }
+                Ok(Place::Mem(ptr, e.ty.clone()))
+            }
+            ExprKind::Swizzle(base, lanes) => {
+                let p = self.place(base)?;
+                Ok(Place::Lanes(Box::new(p), lanes.clone()))
+            }
+            ExprKind::Global(_) => unsupported(e.loc, "program-scope variables"),
+            ExprKind::Member(..) => unsupported(e.loc, "struct members"),
+            _ => unsupported(e.loc, "this kind of lvalue"),
+        }
+    }
+
+    fn mem_parts(&mut self, ptr: Value, ty: &ft::Type, loc: Loc) -> R<Vec<(Value, Type)>> {
+        let t = self.ir_type(ty, loc)?;
+        let n = ty.width().max(1) as u32;
+        if ty.is_pointer() {
+            return unsupported(loc, "pointers stored in memory");
+        }
+        let mut out = vec![(ptr, t)];
+        for i in 1..n {
+            let mut b = self.b();
+            let off = b.iconst(Type::I32, i64::from(i * t.bytes()));
+            out.push((b.ptr_add(ptr, off), t));
+        }
+        Ok(out)
+    }
+
+    fn read(&mut self, p: &Place, loc: Loc) -> R<Vec<Value>> {
+        match p {
+            Place::Var(k) => Ok(self.env[k].clone()),
+            Place::Mem(ptr, ty) => {
+                let parts = self.mem_parts(*ptr, ty, loc)?;
+                Ok(parts
+                    .into_iter()
+                    .map(|(a, t)| self.b().load(t, a))
+                    .collect())
+            }
+            Place::Lanes(base, lanes) => {
+                let all = self.read(base, loc)?;
+                Ok(lanes.iter().map(|&l| all[l as usize]).collect())
+            }
+        }
+    }
+
+    fn write(&mut self, p: &Place, vals: &[Value], loc: Loc) -> R<()> {
+        match p {
+            Place::Var(k) => {
+                self.env.insert(*k, vals.to_vec());
+                Ok(())
+            }
+            Place::Mem(ptr, ty) => {
+                let parts = self.mem_parts(*ptr, ty, loc)?;
+                for ((a, _), v) in parts.into_iter().zip(vals) {
+                    self.b().store(a, *v);
+                }
+                Ok(())
+            }
+            Place::Lanes(base, lanes) => match &**base {
+                Place::Mem(ptr, ty) => {
+                    let parts = self.mem_parts(*ptr, ty, loc)?;
+                    for (&l, v) in lanes.iter().zip(vals) {
+                        self.b().store(parts[l as usize].0, *v);
+                    }
+                    Ok(())
+                }
+                _ => {
+                    let mut all = self.read(base, loc)?;
+                    for (&l, v) in lanes.iter().zip(vals) {
+                        all[l as usize] = *v;
+                    }
+                    self.write(base, &all, loc)
+                }
+            },
+        }
+    }
+
+    /// The value of `e` (its components); `()` for void.
+    pub(super) fn rvalue(&mut self, e: &Expr) -> R<Vec<Value>> {
+        let loc = e.loc;
+        match &e.kind {
+            ExprKind::IntConst(v) => {
+                let t = self.ir_type(&e.ty, loc)?;
+                let bits = if t == Type::I1 { *v & 1 } else { *v };
+                Ok(vec![self.constant(t, bits)])
+            }
+            ExprKind::FloatConst(x) => match e.ty {
+                ft::Type::Scalar(Scalar::Float) => Ok(vec![self.b().f32const(*x as f32)]),
+                _ => unsupported(loc, "half and double constants"),
+            },
+            ExprKind::Var(_) | ExprKind::Deref(_) | ExprKind::Swizzle(..) if e.is_lvalue() => {
+                let p = self.place(e)?;
+                self.read(&p, loc)
+            }
+            ExprKind::Swizzle(base, lanes) => {
+                let all = self.rvalue(base)?;
+                Ok(lanes.iter().map(|&l| all[l as usize]).collect())
+            }
+            ExprKind::Unary(op, a) => self.unary(*op, a, &e.ty),
+            ExprKind::Binary(B::LogAnd | B::LogOr, a, b) => {
+                let and = matches!(&e.kind, ExprKind::Binary(B::LogAnd, ..));
+                let ca = self.cond(a)?;
+                let c = if speculatable(b) {
+                    let cb = self.cond(b)?;
+                    let op = if and { BinaryOp::And } else { BinaryOp::Or };
+                    self.b().binary(op, ca, cb)
+                } else {
+                    let (rb, sb) = (self.func.create_block(), self.func.create_block());
+                    if and {
+                        self.b().brif(ca, rb, &[], sb, &[]);
+                    } else {
+                        self.b().brif(ca, sb, &[], rb, &[]);
+                    }
+                    let env0 = self.env.clone();
+                    self.cur = rb;
+                    let cb = self.cond(b)?;
+                    let i1 = self.leave(vec![cb]);
+                    self.cur = sb;
+                    self.env = env0;
+                    self.terminated = false;
+                    let k = self.constant(Type::I1, u64::from(!and));
+                    let i2 = self.leave(vec![k]);
+                    self.join(vec![i1, i2])[0]
+                };
+                self.bool_to_value(c, &e.ty, loc)
+            }
+            ExprKind::Binary(op @ (B::Add | B::Sub), a, b) if self.contracts(e) => {
+                // a * b + c → fma(a, b, c); c + a * b likewise; a * b - c → fma(a, b, -c).
+                let (m, c) = match (&a.kind, &b.kind) {
+                    (ExprKind::Binary(B::Mul, ..), _) => (a, b),
+                    _ => (b, a),
+                };
+                let ExprKind::Binary(B::Mul, x, y) = &m.kind else {
+                    unreachable!("contracts() checked the multiply")
+                };
+                let (vx, vy, mut vc) = (self.rvalue(x)?, self.rvalue(y)?, self.rvalue(c)?);
+                if *op == B::Sub {
+                    vc = vc
+                        .iter()
+                        .map(|&v| self.b().unary(UnaryOp::Fneg, v))
+                        .collect();
+                }
+                Ok((0..vx.len())
+                    .map(|i| self.b().ternary(TernaryOp::Fma, vx[i], vy[i], vc[i]))
+                    .collect())
+            }
+            ExprKind::Binary(op, a, b) => {
+                let va = self.rvalue(a)?;
+                let vb = self.rvalue(b)?;
+                self.binary(*op, &a.ty, &va, &vb, &e.ty, loc)
+            }
+            ExprKind::PtrOffset(p, i) => {
+                let base = self.rvalue(p)?[0];
+                let elem = match p.ty.pointee() {
+                    Some(pt) => self.tu.records.size_of(&pt.ty),
+                    None => return unsupported(loc, "pointer arithmetic on a non-pointer"),
+                };
+                let idx = self.index32(i)?;
+                let mut b = self.b();
+                let size = b.iconst(Type::I32, i64::from(elem));
+                let off = b.imul(idx, size);
+                Ok(vec![b.ptr_add(base, off)])
+            }
+            ExprKind::PtrDiff(..) => unsupported(loc, "pointer subtraction"),
+            ExprKind::Assign(l, r) => {
+                let p = self.place(l)?;
+                let v = self.rvalue(r)?;
+                self.write(&p, &v, loc)?;
+                Ok(v)
+            }
+            ExprKind::CompoundAssign {
+                op,
+                lhs,
+                rhs,
+                compute,
+            } => {
+                let p = self.place(lhs)?;
+                let old = self.read(&p, loc)?;
+                let r = self.rvalue(rhs)?;
+                let new = if compute.is_pointer() {
+                    let elem = self
+                        .tu
+                        .records
+                        .size_of(&compute.pointee().expect("pointer").ty);
+                    let idx = self.narrow_index(r[0], &rhs.ty, loc)?;
+                    let mut b = self.b();
+                    let size = b.iconst(Type::I32, i64::from(elem));
+                    let mut off = b.imul(idx, size);
+                    if *op == B::Sub {
+                        off = b.unary(UnaryOp::Ineg, off);
+                    }
+                    vec![b.ptr_add(old[0], off)]
+                } else {
+                    let oc = self.convert(&old, &lhs.ty, compute, loc)?;
+                    let n = self.binary(*op, compute, &oc, &r, compute, loc)?;
+                    self.convert(&n, compute, &lhs.ty, loc)?
+                };
+                self.write(&p, &new, loc)?;
+                Ok(new)
+            }
+            ExprKind::IncDec {
+                inc,
+                prefix,
+                operand,
+            } => {
+                let p = self.place(operand)?;
+                let old = self.read(&p, loc)?;
+                let ty = &operand.ty;
+                let new = if ty.is_pointer() {
+                    let elem = self.tu.records.size_of(&ty.pointee().expect("pointer").ty);
+                    let step = if *inc { elem as i64 } else { -(elem as i64) };
+                    let mut b = self.b();
+                    let off = b.iconst(Type::I32, step);
+                    vec![b.ptr_add(old[0], off)]
+                } else {
+                    let s = scalar_of(ty).expect("arithmetic");
+                    let t = super::scalar_type(s);
+                    if !matches!(t, Type::I32 | Type::F32) {
+                        return unsupported(loc, "++/-- on types other than 32-bit int and float");
+                    }
+                    let mut out = Vec::new();
+                    for &v in &old {
+                        let mut b = self.b();
+                        out.push(if t == Type::F32 {
+                            let one = b.f32const(1.0);
+                            let op = if *inc { BinaryOp::Fadd } else { BinaryOp::Fsub };
+                            b.binary(op, v, one)
+                        } else {
+                            let one = b.iconst(Type::I32, 1);
+                            let op = if *inc { BinaryOp::Iadd } else { BinaryOp::Isub };
+                            b.binary(op, v, one)
+                        });
+                    }
+                    out
+                };
+                self.write(&p, &new, loc)?;
+                Ok(if *prefix { new } else { old })
+            }
+            ExprKind::Cond { cond, then, els } => self.conditional(cond, then, els, loc),
+            ExprKind::Cast(kind, a) => self.cast(*kind, a, &e.ty, loc),
+            ExprKind::AddrOf(inner) => match &inner.kind {
+                ExprKind::Deref(p) => self.rvalue(p),
+                _ => unsupported(loc, "taking the address of a variable"),
+            },
+            ExprKind::Member(..) => unsupported(loc, "struct members"),
+            ExprKind::Global(_) => unsupported(loc, "program-scope variables"),
+            ExprKind::VectorLiteral(parts) => {
+                let mut out = Vec::new();
+                for p in parts {
+                    out.extend(self.rvalue(p)?);
+                }
+                Ok(out)
+            }
+            ExprKind::Call(fid, args) => {
+                let name = self.tu.functions[fid.0 as usize].name.as_str();
+                let query = match name {
+                    "gs_local_size" => Some(WorkItemQuery::LocalSize),
+                    "gs_global_size" => Some(WorkItemQuery::GlobalSize),
+                    _ => None,
+                };
+                let mut vals = Vec::new();
+                for a in args {
+                    vals.push(self.rvalue(a)?);
+                }
+                if let Some(q) = query {
+                    return self.work_item(q, vals[0][0], loc);
+                }
+                self.inline_call(*fid, vals, loc)
+            }
+            ExprKind::Builtin(bi, args) => self.builtin(*bi, args, &e.ty, loc),
+            ExprKind::Comma(a, b) => {
+                self.rvalue(a)?;
+                self.rvalue(b)
+            }
+            _ => unsupported(loc, "this expression"),
+        }
+    }
+
+    /// `e` is `a * b + c` (either order) or `a * b - c` on `float`s and
+    /// the options and the function's FP_CONTRACT let it fuse.
+    fn contracts(&self, e: &Expr) -> bool {
+        let allowed = match self.opts.fp_contract {
+            super::FpContract::Off => false,
+            super::FpContract::On => self.tfunc().fp_contract,
+            super::FpContract::Fast => true,
+        };
+        let ExprKind::Binary(op, a, b) = &e.kind else {
+            return false;
+        };
+        let is_mul = |x: &Expr| matches!(x.kind, ExprKind::Binary(B::Mul, ..));
+        allowed
+            && scalar_of(&e.ty) == Some(Scalar::Float)
+            && (is_mul(a) || (*op == B::Add && is_mul(b)))
+    }
+
+    /// A `long` index as an `i32` (sign-extended by `ptr_add`): an index
+    /// widened from 32 bits is used before the widening.
+    fn index32(&mut self, i: &Expr) -> R<Value> {
+        if let ExprKind::Cast(CastKind::IntToInt, inner) = &i.kind {
+            if scalar_of(&inner.ty).is_some_and(|s| s.size() <= 4) {
+                let v = self.rvalue(inner)?;
+                return self
+                    .convert(&v, &inner.ty, &ft::Type::INT, i.loc)
+                    .map(|v| v[0]);
+            }
+        }
+        if let ExprKind::IntConst(k) = i.kind {
+            return Ok(self.b().iconst(Type::I32, k as i64));
+        }
+        let v = self.rvalue(i)?[0];
+        self.narrow_index(v, &i.ty, i.loc)
+    }
+
+    fn narrow_index(&mut self, v: Value, _ty: &ft::Type, loc: Loc) -> R<Value> {
+        match self.func.ty(v) {
+            Type::I32 => Ok(v),
+            _ => match self.func.iconst_value(v) {
+                Some(k) if i32::try_from(k).is_ok() => Ok(self.b().iconst(Type::I32, k)),
+                _ => unsupported(loc, "a 64-bit pointer offset"),
+            },
+        }
+    }
+
+    /// `i1` → the expression's type (`int` 0/1, or a vector's -1/0).
+    fn bool_to_value(&mut self, c: Value, ty: &ft::Type, loc: Loc) -> R<Vec<Value>> {
+        let t = self.ir_type(ty, loc)?;
+        if t == Type::I1 {
+            return Ok(vec![c]);
+        }
+        let one = if ty.is_vector() { -1 } else { 1 };
+        let mut b = self.b();
+        let (o, z) = (b.iconst(t, one), b.iconst(t, 0));
+        Ok(vec![b.select(c, o, z)])
+    }
+
+    fn unary(&mut self, op: U, a: &Expr, ty: &ft::Type) -> R<Vec<Value>> {
+        let loc = a.loc;
+        let va = self.rvalue(a)?;
+        let s = scalar_of(ty).expect("arithmetic");
+        let mut out = Vec::new();
+        for v in va {
+            let vt = self.func.ty(v);
+            let r = match op {
+                U::Neg if s.is_float() => self.b().unary(UnaryOp::Fneg, v),
+                U::Neg => self.b().unary(UnaryOp::Ineg, v),
+                U::BitNot => self.b().unary(UnaryOp::Not, v),
+                U::LogNot => {
+                    let c = if vt.is_float() {
+                        let mut b = self.b();
+                        let z = b.f32const(0.0);
+                        b.fcmp(FloatCC::Oeq, v, z)
+                    } else {
+                        let mut b = self.b();
+                        let z = b.iconst(vt, 0);
+                        b.icmp(IntCC::Eq, v, z)
+                    };
+                    let one = if ty.is_vector() { -1 } else { 1 };
+                    let t = super::scalar_type(s);
+                    let mut b = self.b();
+                    let (o, z) = (b.iconst(t, one), b.iconst(t, 0));
+                    b.select(c, o, z)
+                }
+            };
+            out.push(r);
+        }
+        let _ = loc;
+        Ok(out)
+    }
+
+    /// `a op b` per component; `ty` is the operands' type, `rty` the result's.
+    fn binary(
+        &mut self,
+        op: B,
+        ty: &ft::Type,
+        va: &[Value],
+        vb: &[Value],
+        rty: &ft::Type,
+        loc: Loc,
+    ) -> R<Vec<Value>> {
+        let Some(s) = scalar_of(ty) else {
+            return unsupported(loc, format!("`{}` on pointers", op.text()));
+        };
+        let t = super::scalar_type(s);
+        let is_cmp = matches!(op, B::Lt | B::Gt | B::Le | B::Ge | B::Eq | B::Ne);
+        if !is_cmp && !matches!(t, Type::I32 | Type::F32 | Type::I1) {
+            return unsupported(loc, format!("arithmetic on {}", ty_name(s)));
+        }
+        let mut out = Vec::new();
+        for (&a, &b) in va.iter().zip(vb) {
+            if is_cmp {
+                let c = self.compare(op, s, a, b);
+                let elem_rty = if rty.is_vector() {
+                    rty.clone()
+                } else {
+                    ft::Type::INT
+                };
+                out.extend(self.bool_to_value(c, &elem_rty, loc)?);
+                continue;
+            }
+            let irop = if s.is_float() {
+                match op {
+                    B::Add => BinaryOp::Fadd,
+                    B::Sub => BinaryOp::Fsub,
+                    B::Mul => BinaryOp::Fmul,
+                    B::Div => return unsupported(loc, "floating-point division"),
+                    _ => return unsupported(loc, format!("`{}` on floats", op.text())),
+                }
+            } else {
+                let signed = s.is_signed();
+                match op {
+                    B::Add => BinaryOp::Iadd,
+                    B::Sub => BinaryOp::Isub,
+                    B::Mul => BinaryOp::Imul,
+                    B::Div if signed => BinaryOp::Sdiv,
+                    B::Div => BinaryOp::Udiv,
+                    B::Rem if signed => BinaryOp::Srem,
+                    B::Rem => BinaryOp::Urem,
+                    B::Shl => BinaryOp::Shl,
+                    B::Shr if signed => BinaryOp::Ashr,
+                    B::Shr => BinaryOp::Lshr,
+                    B::BitAnd => BinaryOp::And,
+                    B::BitOr => BinaryOp::Or,
+                    B::BitXor => BinaryOp::Xor,
+                    _ => return unsupported(loc, format!("`{}` here", op.text())),
+                }
+            };
+            out.push(self.b().binary(irop, a, b));
+        }
+        Ok(out)
+    }
+
+    /// `a op b` for a comparison operator, as an `i1`.
+    fn compare(&mut self, op: B, s: Scalar, a: Value, b: Value) -> Value {
+        let t = super::scalar_type(s);
+        if s.is_float() {
+            let (cc, swap) = match op {
+                B::Lt => (FloatCC::Olt, false),
+                B::Gt => (FloatCC::Ogt, false),
+                B::Le => (FloatCC::Ole, false),
+                B::Ge => (FloatCC::Oge, false),
+                B::Eq => (FloatCC::Oeq, false),
+                _ => (FloatCC::Une, false),
+            };
+            let (x, y) = if swap { (b, a) } else { (a, b) };
+            self.b().fcmp(cc, x, y)
+        } else {
+            let signed = s.is_signed();
+            let cc = match (op, signed) {
+                (B::Lt, true) => IntCC::Slt,
+                (B::Lt, false) => IntCC::Ult,
+                (B::Gt, true) => IntCC::Sgt,
+                (B::Gt, false) => IntCC::Ugt,
+                (B::Le, true) => IntCC::Sle,
+                (B::Le, false) => IntCC::Ule,
+                (B::Ge, true) => IntCC::Sge,
+                (B::Ge, false) => IntCC::Uge,
+                (B::Eq, _) => IntCC::Eq,
+                _ => IntCC::Ne,
+            };
+            match (self.func.iconst_value(a), self.func.iconst_value(b)) {
+                // Folded: an inlined helper's `d == 0` on a constant `d`.
+                (Some(x), Some(y)) if t == Type::I32 => {
+                    let r = cc.eval32(x as u32, y as u32);
+                    self.b().iconst(Type::I1, i64::from(r))
+                }
+                _ => self.b().icmp(cc, a, b),
+            }
+        }
+    }
+
+    /// A comparison (or a vector comparison) used as a condition or mask:
+    /// its `i1`s directly, without the int 0/1 (-1/0) round trip.
+    fn compare_as_bool(&mut self, e: &Expr) -> R<Option<Vec<Value>>> {
+        let ExprKind::Binary(op, a, b) = &e.kind else {
+            return Ok(None);
+        };
+        if !matches!(op, B::Lt | B::Gt | B::Le | B::Ge | B::Eq | B::Ne) {
+            return Ok(None);
+        }
+        let Some(s) = scalar_of(&a.ty) else {
+            return Ok(None);
+        };
+        let va = self.rvalue(a)?;
+        let vb = self.rvalue(b)?;
+        Ok(Some(
+            va.iter()
+                .zip(&vb)
+                .map(|(&x, &y)| self.compare(*op, s, x, y))
+                .collect(),
+        ))
+    }
+
+    fn conditional(&mut self, cond: &Expr, then: &Expr, els: &Expr, loc: Loc) -> R<Vec<Value>> {
+        if cond.ty.is_vector() {
+            // Component-wise: both arms, one select per component (seed 004).
+            let m = self.rvalue(cond)?;
+            let t = self.rvalue(then)?;
+            let f = self.rvalue(els)?;
+            let mut out = Vec::new();
+            for i in 0..t.len() {
+                out.push(self.b().select(m[i], t[i], f[i]));
+            }
+            return Ok(out);
+        }
+        let c = self.cond(cond)?;
+        if let Some(k) = self.func.iconst_value(c) {
+            return self.rvalue(if k != 0 { then } else { els });
+        }
+        if speculatable(then) && speculatable(els) {
+            let t = self.rvalue(then)?;
+            let f = self.rvalue(els)?;
+            let mut out = Vec::new();
+            for i in 0..t.len() {
+                out.push(self.b().select(c, t[i], f[i]));
+            }
+            return Ok(out);
+        }
+        let _ = loc;
+        let (tb, eb) = (self.func.create_block(), self.func.create_block());
+        self.b().brif(c, tb, &[], eb, &[]);
+        let env0 = self.env.clone();
+        self.cur = tb;
+        let t = self.rvalue(then)?;
+        let i1 = self.leave(t);
+        self.cur = eb;
+        self.env = env0;
+        self.terminated = false;
+        let f = self.rvalue(els)?;
+        let i2 = self.leave(f);
+        Ok(self.join(vec![i1, i2]))
+    }
+
+    fn cast(&mut self, kind: CastKind, a: &Expr, to: &ft::Type, loc: Loc) -> R<Vec<Value>> {
+        // A size_t work-item query narrowed to 32 bits: the query is 32-bit already.
+        if let (CastKind::IntToInt, ExprKind::Builtin(bi, args)) = (kind, &a.kind) {
+            if to.elem_scalar().is_some_and(|s| s.size() == 4) {
+                if let Some(q) = size_t_query(*bi) {
+                    let d = self.rvalue(&args[0])?[0];
+                    return self.work_item(q, d, loc);
+                }
+            }
+        }
+        if let (CastKind::ArrayToPointer, ExprKind::Deref(p)) = (kind, &a.kind) {
+            // An array element of an array (`As[i][j]`): same address.
+            return self.rvalue(p);
+        }
+        if let (CastKind::ArrayToPointer, ExprKind::Var(id)) = (kind, &a.kind) {
+            // A `__local` array decays to its LDS address.
+            if let Some(&lv) = self.locals.get(&self.key(*id)) {
+                return Ok(vec![self.b().local_addr(lv)]);
+            }
+        }
+        if matches!(
+            kind,
+            CastKind::ToBool | CastKind::MaskFromMsb | CastKind::VecToBoolVec
+        ) {
+            if let Some(c) = self.compare_as_bool(a)? {
+                return Ok(c);
+            }
+        }
+        let v = self.rvalue(a)?;
+        match kind {
+            CastKind::IntToInt
+            | CastKind::IntToFloat
+            | CastKind::FloatToInt
+            | CastKind::FloatToFloat => self.convert(&v, &a.ty, to, loc),
+            CastKind::ToBool | CastKind::VecToBoolVec => {
+                let mut out = Vec::new();
+                for x in v {
+                    let t = self.func.ty(x);
+                    let mut b = self.b();
+                    out.push(match t {
+                        Type::I1 => x,
+                        Type::F32 => {
+                            let z = b.f32const(0.0);
+                            b.fcmp(FloatCC::Une, x, z)
+                        }
+                        t if t.is_int() => b.truth(x),
+                        _ => return unsupported(loc, "this conversion to bool"),
+                    });
+                }
+                Ok(out)
+            }
+            CastKind::BoolVecToVec => {
+                let mut out = Vec::new();
+                for x in v {
+                    out.extend(self.bool_to_value(x, to, loc)?);
+                }
+                Ok(out)
+            }
+            CastKind::MaskFromMsb => {
+                let mut out = Vec::new();
+                for x in v {
+                    let t = self.func.ty(x);
+                    let mut b = self.b();
+                    let z = b.iconst(t, 0);
+                    out.push(b.icmp(IntCC::Slt, x, z));
+                }
+                Ok(out)
+            }
+            CastKind::Splat => Ok(vec![v[0]; to.width() as usize]),
+            CastKind::Bitcast => {
+                let t = self.ir_type(to, loc)?;
+                let mut out = Vec::new();
+                for x in v {
+                    if self.func.ty(x).bits() != t.bits() {
+                        return unsupported(loc, "as_T between different element sizes");
+                    }
+                    out.push(self.b().convert(ConvertOp::Bitcast, x, t));
+                }
+                Ok(out)
+            }
+            CastKind::PtrToPtr => {
+                let t = self.ir_type(to, loc)?;
+                if self.func.ty(v[0]) != t {
+                    return unsupported(loc, "a cast between address spaces");
+                }
+                Ok(v)
+            }
+            CastKind::ToVoid => Ok(Vec::new()),
+            CastKind::ArrayToPointer => unsupported(loc, "arrays in private memory"),
+            CastKind::PtrToInt | CastKind::IntToPtr => {
+                unsupported(loc, "conversions between pointers and integers")
+            }
+        }
+    }
+
+    /// Numeric conversion of every component from `from` to `to`.
+    fn convert(&mut self, v: &[Value], from: &ft::Type, to: &ft::Type, loc: Loc) -> R<Vec<Value>> {
+        let (Some(fs), Some(ts)) = (scalar_of(from), scalar_of(to)) else {
+            return unsupported(loc, "this conversion");
+        };
+        let (ft_, tt) = (super::scalar_type(fs), super::scalar_type(ts));
+        let mut out = Vec::new();
+        for &x in v {
+            let mut b = self.b();
+            let r = if ft_ == tt {
+                x
+            } else if fs.is_integer() && ts.is_integer() {
+                if ft_ == Type::I1 {
+                    let (o, z) = (b.iconst(tt, 1), b.iconst(tt, 0));
+                    b.select(x, o, z)
+                } else if tt == Type::I1 {
+                    b.truth(x)
+                } else if tt.bits() > ft_.bits() {
+                    let op = if fs.is_signed() {
+                        ConvertOp::Sext
+                    } else {
+                        ConvertOp::Zext
+                    };
+                    b.convert(op, x, tt)
+                } else {
+                    b.convert(ConvertOp::Trunc, x, tt)
+                }
+            } else if fs.is_integer() && tt == Type::F32 && ft_ == Type::I32 {
+                let op = if fs.is_signed() {
+                    ConvertOp::SiToFp
+                } else {
+                    ConvertOp::UiToFp
+                };
+                b.convert(op, x, tt)
+            } else if ft_ == Type::F32 && tt == Type::I32 {
+                let op = if ts.is_signed() {
+                    ConvertOp::FpToSi
+                } else {
+                    ConvertOp::FpToUi
+                };
+                b.convert(op, x, tt)
+            } else {
+                return unsupported(
+                    loc,
+                    format!("conversion from {} to {}", ty_name(fs), ty_name(ts)),
+                );
+            };
+            out.push(r);
+        }
+        Ok(out)
+    }
+
+    fn work_item(&mut self, q: WorkItemQuery, dim: Value, loc: Loc) -> R<Vec<Value>> {
+        match self.func.iconst_value(dim) {
+            Some(d @ 0..=2) => Ok(vec![self.b().work_item(q, d as u8)]),
+            _ => unsupported(loc, "a work-item query with a non-constant dimension"),
+        }
+    }
+
+    fn builtin(&mut self, bi: FB, args: &[Expr], ty: &ft::Type, loc: Loc) -> R<Vec<Value>> {
+        let dim_query = match bi {
+            FB::WorkitemId(d) => Some((WorkItemQuery::LocalId, d)),
+            FB::WorkgroupId(d) => Some((WorkItemQuery::GroupId, d)),
+            _ => None,
+        };
+        if let Some((q, d)) = dim_query {
+            return Ok(vec![self.b().work_item(q, d)]);
+        }
+        if let Some(q) = size_t_query(bi) {
+            let d = self.rvalue(&args[0])?[0];
+            let v = self.work_item(q, d, loc)?[0];
+            // size_t is 64-bit: widen (the cast in `cast` avoids this when narrowed).
+            return Ok(vec![self.b().convert(ConvertOp::Zext, v, Type::I64)]);
+        }
+        let mut vals = Vec::new();
+        for a in args {
+            vals.push(self.rvalue(a)?);
+        }
+        let s = scalar_of(ty);
+        let float = s.is_some_and(|s| s.is_float());
+        let per = |l: &mut Self, op: BinaryOp| -> Vec<Value> {
+            (0..vals[0].len())
+                .map(|i| l.b().binary(op, vals[0][i], vals[1][i]))
+                .collect()
+        };
+        match bi {
+            FB::Fabs => Ok(vals[0]
+                .iter()
+                .map(|&v| self.b().unary(UnaryOp::Fabs, v))
+                .collect()),
+            FB::Fmin if float => Ok(per(self, BinaryOp::Fmin)),
+            FB::Fmax if float => Ok(per(self, BinaryOp::Fmax)),
+            FB::Min | FB::Max if float => Ok(per(
+                self,
+                if bi == FB::Min {
+                    BinaryOp::Fmin
+                } else {
+                    BinaryOp::Fmax
+                },
+            )),
+            FB::Min | FB::Max if s.is_some_and(|s| super::scalar_type(s) == Type::I32) => {
+                let signed = s.is_some_and(|s| s.is_signed());
+                let op = match (bi == FB::Min, signed) {
+                    (true, true) => BinaryOp::Smin,
+                    (true, false) => BinaryOp::Umin,
+                    (false, true) => BinaryOp::Smax,
+                    (false, false) => BinaryOp::Umax,
+                };
+                Ok(per(self, op))
+            }
+            FB::Fma | FB::Mad if float => Ok((0..vals[0].len())
+                .map(|i| {
+                    self.b()
+                        .ternary(TernaryOp::Fma, vals[0][i], vals[1][i], vals[2][i])
+                })
+                .collect()),
+            FB::HwSqrt | FB::HwRsq | FB::Floor if float => {
+                let ib = match bi {
+                    FB::HwSqrt => IrBuiltin::Sqrt,
+                    FB::HwRsq => IrBuiltin::Rsq,
+                    _ => IrBuiltin::Floor,
+                };
+                Ok(vals[0].iter().map(|&v| self.b().call(ib, &[v])).collect())
+            }
+            FB::Bitreverse | FB::Alignbit | FB::Rotate | FB::RotateRight
+                if scalar_of(ty).map(super::scalar_type) == Some(Type::I32) =>
+            {
+                Ok((0..vals[0].len())
+                    .map(|i| {
+                        let a: Vec<Value> = vals.iter().map(|v| v[i]).collect();
+                        let mut b = self.b();
+                        match bi {
+                            FB::Bitreverse => b.call(IrBuiltin::Bitreverse, &a),
+                            FB::Alignbit => b.call(IrBuiltin::Alignbit, &a),
+                            // rotr(x, s) = alignbit(x, x, s); rotl(x, s) = rotr(x, -s mod 32).
+                            FB::RotateRight => b.call(IrBuiltin::Alignbit, &[a[0], a[0], a[1]]),
+                            _ => {
+                                let s = b.unary(UnaryOp::Ineg, a[1]);
+                                b.call(IrBuiltin::Alignbit, &[a[0], a[0], s])
+                            }
+                        }
+                    })
+                    .collect())
+            }
+            FB::Popcount | FB::Clz | FB::Ctz | FB::Abs | FB::Mul24 | FB::Mad24 => {
+                let arg = scalar_of(&args[0].ty);
+                if arg.map(super::scalar_type) != Some(Type::I32) {
+                    return unsupported(loc, format!("{bi:?} on types other than int/uint"));
+                }
+                let signed = arg.is_some_and(|s| s.is_signed());
+                let ib = match bi {
+                    FB::Popcount => IrBuiltin::Popcount,
+                    FB::Clz => IrBuiltin::Clz,
+                    FB::Ctz => IrBuiltin::Ctz,
+                    // abs of an unsigned value is the value.
+                    FB::Abs if !signed => return Ok(vals[0].clone()),
+                    FB::Abs => IrBuiltin::Abs,
+                    // The IR's 24-bit multiplies are the signed ones.
+                    _ if !signed => return unsupported(loc, format!("{bi:?} on uint")),
+                    FB::Mul24 => IrBuiltin::Mul24,
+                    _ => IrBuiltin::Mad24,
+                };
+                Ok((0..vals[0].len())
+                    .map(|i| {
+                        let a: Vec<Value> = vals.iter().map(|v| v[i]).collect();
+                        self.b().call(ib, &a)
+                    })
+                    .collect())
+            }
+            FB::AtomicRmw(op) => {
+                // [ptr, value, order, scope]. The IR atomic has no ordering
+                // of its own, so only relaxed ones are lowered.
+                if self.func.iconst_value(vals[2][0]) != Some(0) {
+                    return unsupported(loc, "atomics with an order other than relaxed");
+                }
+                let signed = scalar_of(ty).is_some_and(|s| s.is_signed());
+                if scalar_of(ty).map(super::scalar_type) != Some(Type::I32) {
+                    return unsupported(loc, "atomics on types other than int/uint");
+                }
+                let irop = match (op, signed) {
+                    (FAtomic::Add, _) => AtomicOp::Add,
+                    (FAtomic::Sub, _) => AtomicOp::Sub,
+                    (FAtomic::Xchg, _) => AtomicOp::Xchg,
+                    (FAtomic::And, _) => AtomicOp::And,
+                    (FAtomic::Or, _) => AtomicOp::Or,
+                    (FAtomic::Min, true) => AtomicOp::Smin,
+                    (FAtomic::Max, true) => AtomicOp::Smax,
+                    (FAtomic::Min, false) => AtomicOp::Umin,
+                    (FAtomic::Max, false) => AtomicOp::Umax,
+                    (FAtomic::Xor, _) => AtomicOp::Xor,
+                };
+                Ok(vec![self.b().atomic(irop, vals[0][0], vals[1][0])])
+            }
+            FB::Barrier | FB::SBarrier => {
+                self.b().barrier();
+                Ok(Vec::new())
+            }
+            _ => unsupported(loc, format!("the built-in {bi:?}")),
+        }
+    }
+}
+
+fn size_t_query(bi: FB) -> Option<WorkItemQuery> {
+    Some(match bi {
+        FB::GetGlobalId => WorkItemQuery::GlobalId,
+        FB::GetLocalId => WorkItemQuery::LocalId,
+        FB::GetGroupId => WorkItemQuery::GroupId,
+        FB::GetGlobalSize => WorkItemQuery::GlobalSize,
+        FB::GetLocalSize | FB::GetEnqueuedLocalSize => WorkItemQuery::LocalSize,
+        FB::GetNumGroups => WorkItemQuery::NumGroups,
+        _ => return None,
+    })
+}
+
+fn ty_name(s: Scalar) -> &'static str {
+    s.name()
+}
+
+/// True when `e` may be evaluated in lanes (or cases) that do not want its
+/// value: no memory access, no side effect, no division (which may fault
+/// or be undefined), no call.
+fn speculatable(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::IntConst(_) | ExprKind::FloatConst(_) => true,
+        ExprKind::Var(_) => true,
+        ExprKind::Unary(_, a) | ExprKind::Cast(_, a) => speculatable(a),
+        ExprKind::Swizzle(a, _) => speculatable(a),
+        ExprKind::Binary(op, a, b) => {
+            !matches!(op, B::Div | B::Rem) && speculatable(a) && speculatable(b)
+        }
+        ExprKind::Cond { cond, then, els } => {
+            speculatable(cond) && speculatable(then) && speculatable(els)
+        }
+        ExprKind::VectorLiteral(parts) => parts.iter().all(speculatable),
+        ExprKind::Builtin(bi, args) => {
+            matches!(bi, FB::Fabs | FB::Fmin | FB::Fmax | FB::Min | FB::Max)
+                && args.iter().all(speculatable)
+        }
+        _ => false,
+    }
+}

@@ -1,0 +1,720 @@
+//! AST → IR lowering: one [`ir::Function`] per kernel from the front end's
+//! typed AST (`docs/compiler-backend.md`, "What the AST→IR lowering should
+//! produce").
+//!
+//! * Variables whose address is never taken live in SSA values: the
+//!   lowering keeps an environment (variable → its components' current
+//!   values) and merges environments at joins with block parameters
+//!   (braun-style SSA construction specialised to structured code: every
+//!   join is known when it is built, so no incomplete phis are needed).
+//! * OpenCL vectors are scalarised: an expression lowers to one value per
+//!   component; a `float3` in memory takes four slots.
+//! * `?:` becomes an IR `select` when both arms are safe to evaluate in
+//!   every lane (no loads, stores, calls or divisions): seed 004's masked
+//!   form is picked later, at instruction selection. Otherwise it branches.
+//! * `&&`/`||` are `and`/`or` on `i1` when the right operand is safe to
+//!   evaluate, branches otherwise.
+//! * Calls to helper functions are inlined. The corpus header's
+//!   `gs_local_size(d)` and `gs_global_size(d)` read the HSA dispatch packet
+//!   through `__builtin_amdgcn_dispatch_ptr()`; the IR has no dispatch
+//!   pointer, so calls to those two helpers with a constant dimension become
+//!   the work-item queries they implement (the v5 hidden arguments give the
+//!   same values on gpusim's driver).
+//!
+//! What is not lowered yet reports `unsupported: …` at the construct's
+//! location (see `docs/compiler.md`, "Lowering").
+
+mod expr;
+
+use std::collections::BTreeMap;
+
+use crate::front::builtins::Builtin as FB;
+use crate::front::diag::{Error, Loc};
+use crate::front::tast::{self, FuncId, Stmt, TranslationUnit, VarId};
+use crate::front::types::{self as ft, Scalar};
+use crate::ir::{self, Block, Builder, Type, Value};
+
+type R<T> = Result<T, Error>;
+
+fn unsupported<T>(loc: Loc, what: impl AsRef<str>) -> R<T> {
+    Err(Error {
+        loc,
+        msg: format!("unsupported: {}", what.as_ref()),
+    })
+}
+
+/// A variable of one inlined call frame.
+type VarKey = (u32, u32);
+/// Every SSA-resident variable in scope and its components' current values.
+type Env = BTreeMap<VarKey, Vec<Value>>;
+
+/// An edge into a join block not yet emitted: the block it leaves, the
+/// environment there and extra values (a `?:` result, a return value).
+struct Incoming {
+    block: Block,
+    env: Env,
+    extra: Vec<Value>,
+    /// The edge is one side of a conditional branch still to be emitted:
+    /// `(cond, other block, the join is taken when cond is true)`. Loop exits
+    /// use it so that every exit of a loop targets the one join block (the
+    /// back end wants a single exit block).
+    branch: Option<(Value, Block, bool)>,
+}
+
+#[derive(Default)]
+struct LoopCtx {
+    breaks: Vec<Incoming>,
+    continues: Vec<Incoming>,
+}
+
+struct Frame {
+    id: u32,
+    func: FuncId,
+    /// Inlined frames collect their returns; the kernel's frame returns.
+    returns: Option<Vec<Incoming>>,
+    /// Loop depth when the frame started (break/continue stay inside it).
+    loop_base: usize,
+}
+
+/// When `a * b + c` on floats becomes one fused multiply-add (clang's
+/// `-ffp-contract`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FpContract {
+    /// Never: every multiply and add rounds.
+    Off,
+    /// Within an expression, where `#pragma OPENCL FP_CONTRACT` is on
+    /// (clang's default for OpenCL).
+    #[default]
+    On,
+    /// Within an expression, whatever the pragma says.
+    Fast,
+}
+
+/// Lowering options.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Floating-point contraction.
+    pub fp_contract: FpContract,
+}
+
+/// Lowers kernel `kernel` of `tu` to the IR.
+pub fn lower_kernel(
+    tu: &TranslationUnit,
+    kernel: FuncId,
+    opts: &Options,
+) -> Result<ir::Function, Error> {
+    let f = &tu.functions[kernel.0 as usize];
+    let Some(info) = &f.kernel else {
+        return unsupported(f.loc, format!("`{}` is not a kernel", f.name));
+    };
+    let Some(body) = &f.body else {
+        return unsupported(f.loc, format!("kernel `{}` has no body", f.name));
+    };
+    let mut func = ir::Function::new(f.name.clone());
+    let entry = func.create_block();
+    let mut l = Lowerer {
+        tu,
+        func,
+        cur: entry,
+        env: Env::new(),
+        terminated: false,
+        frames: vec![Frame {
+            id: 0,
+            func: kernel,
+            returns: None,
+            loop_base: 0,
+        }],
+        next_frame: 1,
+        loops: Vec::new(),
+        locals: BTreeMap::new(),
+        loop_body_top: false,
+        opts: *opts,
+    };
+    for &id in &info.local_vars {
+        let var = &f.vars[id.0 as usize];
+        let size = tu.records.size_of(&var.ty);
+        let align = tu.records.align_of(&var.ty);
+        let lv = l.func.add_local(size, align);
+        l.locals.insert((0, id.0), lv);
+    }
+    for (i, arg) in info.args.iter().enumerate() {
+        let var = &f.vars[i];
+        let ty = match &var.ty {
+            ft::Type::Vector(..) | ft::Type::Record(_) | ft::Type::Array(..) => {
+                return unsupported(var.loc, "a vector or struct kernel argument")
+            }
+            t => l.ir_type(t, var.loc)?,
+        };
+        l.func.add_param(&arg.name, ty, &arg.type_name);
+        let v = l.b().kernel_arg(i as u32);
+        l.env.insert((0, i as u32), vec![v]);
+    }
+    for s in body {
+        l.stmt(s)?;
+    }
+    if !l.terminated {
+        l.b().ret();
+    }
+    ir::verify(&l.func).map_err(|e| Error {
+        loc: f.loc,
+        msg: format!("internal compiler error: the lowered IR is malformed: {e}"),
+    })?;
+    Ok(l.func)
+}
+
+struct Lowerer<'a> {
+    tu: &'a TranslationUnit,
+    func: ir::Function,
+    cur: Block,
+    env: Env,
+    /// The current block has its terminator: what follows is unreachable.
+    terminated: bool,
+    frames: Vec<Frame>,
+    next_frame: u32,
+    loops: Vec<LoopCtx>,
+    /// The kernel's `__local` variables and their LDS allocations.
+    locals: BTreeMap<VarKey, ir::LocalVar>,
+    /// The next statement list lowered is a loop body's own.
+    loop_body_top: bool,
+    opts: Options,
+}
+
+impl<'a> Lowerer<'a> {
+    /// A builder at the end of the current block.
+    fn b(&mut self) -> Builder<'_> {
+        let mut b = Builder::new(&mut self.func);
+        b.switch_to(self.cur);
+        b
+    }
+
+    fn frame(&self) -> &Frame {
+        self.frames
+            .last()
+            .expect("the kernel's frame is never popped")
+    }
+
+    fn tfunc(&self) -> &'a tast::Function {
+        &self.tu.functions[self.frame().func.0 as usize]
+    }
+
+    fn key(&self, v: VarId) -> VarKey {
+        (self.frame().id, v.0)
+    }
+
+    /// The IR type of one component of `t`.
+    fn ir_type(&self, t: &ft::Type, loc: Loc) -> R<Type> {
+        Ok(match t {
+            ft::Type::Scalar(s) | ft::Type::Vector(s, _) => scalar_type(*s),
+            ft::Type::Pointer(p) => Type::Ptr(match p.space {
+                ft::AddrSpace::Global => ir::AddrSpace::Global,
+                ft::AddrSpace::Constant => ir::AddrSpace::Constant,
+                ft::AddrSpace::Local => ir::AddrSpace::Local,
+                ft::AddrSpace::Private => ir::AddrSpace::Private,
+                ft::AddrSpace::Generic => {
+                    return unsupported(loc, "generic address-space pointers")
+                }
+            }),
+            ft::Type::Void => return unsupported(loc, "a value of type void"),
+            ft::Type::Array(..) => return unsupported(loc, "arrays in private memory"),
+            ft::Type::Record(_) => return unsupported(loc, "structs and unions"),
+            ft::Type::Atomic(_) => return unsupported(loc, "atomic types"),
+        })
+    }
+
+    /// Joins `incoming` edges at a new block: a parameter for every variable
+    /// whose value differs between the edges, and one per extra value.
+    /// Returns the extra parameters; with no edge the code after is dead.
+    fn join(&mut self, incoming: Vec<Incoming>) -> Vec<Value> {
+        if incoming.is_empty() {
+            self.terminated = true;
+            return Vec::new();
+        }
+        let join = self.func.create_block();
+        let first = &incoming[0];
+        let mut env = Env::new();
+        let mut per_edge: Vec<Vec<Value>> = vec![Vec::new(); incoming.len()];
+        for (key, vals) in &first.env {
+            // Only variables in scope on every edge survive the join.
+            if !incoming.iter().all(|i| i.env.contains_key(key)) {
+                continue;
+            }
+            let mut merged = Vec::new();
+            for (c, &v0) in vals.iter().enumerate() {
+                if incoming.iter().all(|i| i.env[key][c] == v0) {
+                    merged.push(v0);
+                } else {
+                    let ty = self.func.ty(v0);
+                    merged.push(self.func.append_block_param(join, ty));
+                    for (e, i) in incoming.iter().enumerate() {
+                        per_edge[e].push(i.env[key][c]);
+                    }
+                }
+            }
+            env.insert(*key, merged);
+        }
+        let mut extra = Vec::new();
+        for (c, &v0) in first.extra.iter().enumerate() {
+            let ty = self.func.ty(v0);
+            extra.push(self.func.append_block_param(join, ty));
+            for (e, i) in incoming.iter().enumerate() {
+                per_edge[e].push(i.extra[c]);
+            }
+        }
+        for (i, args) in incoming.iter().zip(per_edge) {
+            let mut b = Builder::new(&mut self.func);
+            b.switch_to(i.block);
+            match i.branch {
+                None => b.jump(join, &args),
+                Some((c, other, true)) => b.brif(c, join, &args, other, &[]),
+                Some((c, other, false)) => b.brif(c, other, &[], join, &args),
+            }
+        }
+        self.cur = join;
+        self.env = env;
+        self.terminated = false;
+        extra
+    }
+
+    /// The current position as an edge to a join (and marks it terminated).
+    fn leave(&mut self, extra: Vec<Value>) -> Incoming {
+        self.terminated = true;
+        Incoming {
+            block: self.cur,
+            env: self.env.clone(),
+            extra,
+            branch: None,
+        }
+    }
+
+    fn stmts(&mut self, list: &[Stmt]) -> R<()> {
+        // Only the loop body's own statement list may be restructured for a
+        // `continue` (guarding the rest of a nested list would not skip the
+        // statements after it).
+        let body_top = std::mem::replace(&mut self.loop_body_top, false);
+        for (i, s) in list.iter().enumerate() {
+            if self.terminated {
+                break; // unreachable code after return/break/continue
+            }
+            // A work-group fence next to `s_barrier` (the corpus header's
+            // `gs_barrier`: release fence, s_barrier, acquire fence) is
+            // covered by the IR barrier, which orders every memory access
+            // of the work-group around it (waitcnt to zero before s_barrier).
+            let next_to_barrier = [i.wrapping_sub(1), i + 1]
+                .iter()
+                .any(|&j| list.get(j).is_some_and(is_s_barrier));
+            if is_workgroup_fence(s) && next_to_barrier {
+                continue;
+            }
+            // `if (c) continue; REST` → `if (c) {} else { REST }`: the back
+            // end does not take a continue out of a nested conditional.
+            if let Stmt::If(cond, then, None) = s {
+                if body_top && is_continue(then) && !self.terminated {
+                    let c = self.cond(cond)?;
+                    if self.func.iconst_value(c).is_none() {
+                        let (tb, eb) = (self.func.create_block(), self.func.create_block());
+                        self.b().brif(c, tb, &[], eb, &[]);
+                        let env0 = self.env.clone();
+                        self.cur = tb;
+                        let skip = self.leave(Vec::new());
+                        self.cur = eb;
+                        self.env = env0;
+                        self.terminated = false;
+                        self.stmts(&list[i + 1..])?;
+                        let mut incoming = vec![skip];
+                        if !self.terminated {
+                            incoming.push(self.leave(Vec::new()));
+                        }
+                        self.join(incoming);
+                        return Ok(());
+                    }
+                    if self.func.iconst_value(c) != Some(0) {
+                        return self.stmt(then);
+                    }
+                    continue;
+                }
+            }
+            self.stmt(s)?;
+        }
+        Ok(())
+    }
+
+    fn stmt(&mut self, s: &Stmt) -> R<()> {
+        if self.terminated {
+            return Ok(());
+        }
+        match s {
+            Stmt::Empty | Stmt::Case(_) => Ok(()),
+            Stmt::Expr(e) => self.rvalue(e).map(drop),
+            Stmt::Decl(id, init) => self.decl(*id, init.as_ref()),
+            Stmt::Block(list) => self.stmts(list),
+            Stmt::If(cond, then, els) => {
+                let c = self.cond(cond)?;
+                if let Some(k) = self.func.iconst_value(c) {
+                    // A constant condition (an inlined helper's dimension test).
+                    return match (k != 0, els) {
+                        (true, _) => self.stmt(then),
+                        (false, Some(e)) => self.stmt(e),
+                        (false, None) => Ok(()),
+                    };
+                }
+                if is_break(then) && els.is_none() && self.loops.len() > self.frame().loop_base {
+                    // `if (c) break;` as the loop exit branch itself: the back
+                    // end takes loop exits as conditional branches to the one
+                    // exit block, not as a block that only jumps there.
+                    let rest = self.func.create_block();
+                    let inc = Incoming {
+                        block: self.cur,
+                        env: self.env.clone(),
+                        extra: Vec::new(),
+                        branch: Some((c, rest, true)),
+                    };
+                    self.loops.last_mut().expect("checked").breaks.push(inc);
+                    self.cur = rest;
+                    return Ok(());
+                }
+                if let Some(body) = body_then_break(then) {
+                    if els.is_none() && self.loops.len() > self.frame().loop_base {
+                        // `if (c) { S; break; }`: S in a diamond, then the
+                        // exit branch on the same `c` (S cannot change it).
+                        self.diamond(c, body, &[])?;
+                        if self.terminated {
+                            return Ok(());
+                        }
+                        let rest = self.func.create_block();
+                        let inc = Incoming {
+                            block: self.cur,
+                            env: self.env.clone(),
+                            extra: Vec::new(),
+                            branch: Some((c, rest, true)),
+                        };
+                        self.loops.last_mut().expect("checked").breaks.push(inc);
+                        self.cur = rest;
+                        return Ok(());
+                    }
+                }
+                let els = els.as_deref().map(std::slice::from_ref).unwrap_or(&[]);
+                self.diamond(c, std::slice::from_ref(&**then), els)
+            }
+            Stmt::While { cond, body, .. } => self.lower_loop(&[], Some(cond), None, body, false),
+            Stmt::DoWhile { body, cond, .. } => self.lower_loop(&[], Some(cond), None, body, true),
+            Stmt::For {
+                init,
+                cond,
+                step,
+                body,
+                ..
+            } => self.lower_loop(init, cond.as_ref(), step.as_ref(), body, false),
+            Stmt::Switch { cond, .. } => unsupported(cond.loc, "switch statements"),
+            Stmt::Break | Stmt::Continue => {
+                if self.loops.len() <= self.frame().loop_base {
+                    // Inside a switch (not lowered) or sema let it through.
+                    return unsupported(self.tfunc().loc, "break/continue outside a loop");
+                }
+                let inc = self.leave(Vec::new());
+                let ctx = self.loops.last_mut().expect("checked above");
+                if matches!(s, Stmt::Break) {
+                    ctx.breaks.push(inc);
+                } else {
+                    ctx.continues.push(inc);
+                }
+                Ok(())
+            }
+            Stmt::Return(value) => {
+                let vals = match value {
+                    Some(e) => self.rvalue(e)?,
+                    None => Vec::new(),
+                };
+                if self.frames.len() == 1 {
+                    self.b().ret();
+                    self.terminated = true;
+                } else {
+                    let inc = self.leave(vals);
+                    let frame = self.frames.last_mut().expect("an inlined frame");
+                    frame.returns.as_mut().expect("inlined").push(inc);
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// `if (c) then else els` as a diamond joined with block parameters.
+    fn diamond(&mut self, c: Value, then: &[Stmt], els: &[Stmt]) -> R<()> {
+        let (tb, eb) = (self.func.create_block(), self.func.create_block());
+        self.b().brif(c, tb, &[], eb, &[]);
+        let env0 = self.env.clone();
+        let mut incoming = Vec::new();
+        self.cur = tb;
+        self.terminated = false;
+        self.stmts(then)?;
+        if !self.terminated {
+            incoming.push(self.leave(Vec::new()));
+        }
+        self.cur = eb;
+        self.env = env0;
+        self.terminated = false;
+        self.stmts(els)?;
+        if !self.terminated {
+            incoming.push(self.leave(Vec::new()));
+        }
+        self.join(incoming);
+        Ok(())
+    }
+
+    fn decl(&mut self, id: VarId, init: Option<&tast::Init>) -> R<()> {
+        let var = &self.tfunc().vars[id.0 as usize];
+        if var.space == ft::AddrSpace::Local {
+            // Allocated in LDS at the kernel's start (no initializer in OpenCL).
+            if self.locals.contains_key(&self.key(id)) {
+                return Ok(());
+            }
+            return unsupported(var.loc, "__local variables outside a kernel");
+        }
+        if var.address_taken {
+            return unsupported(
+                var.loc,
+                "a variable whose address is taken (private memory)",
+            );
+        }
+        let ty = var.ty.clone();
+        let loc = var.loc;
+        let vals = match init {
+            Some(tast::Init::Expr(e)) => self.rvalue(e)?,
+            Some(tast::Init::List(_)) => return unsupported(loc, "brace initializers"),
+            // No initializer: the value is undefined; zero keeps the SSA defined.
+            Some(tast::Init::Zero) | None => self.zero(&ty, loc)?,
+        };
+        let key = self.key(id);
+        self.env.insert(key, vals);
+        Ok(())
+    }
+
+    /// Zero of every component of `ty`.
+    fn zero(&mut self, ty: &ft::Type, loc: Loc) -> R<Vec<Value>> {
+        let t = self.ir_type(ty, loc)?;
+        let n = ty.width().max(1) as usize;
+        let mut out = Vec::new();
+        for _ in 0..n {
+            out.push(self.constant(t, 0));
+        }
+        Ok(out)
+    }
+
+    fn constant(&mut self, t: Type, bits: u64) -> Value {
+        let mut b = self.b();
+        match t {
+            Type::F32 => b.f32const(f32::from_bits(bits as u32)),
+            Type::F16 | Type::F64 => b.iconst(Type::I32, bits as i64),
+            Type::Ptr(s) if s.pointer_bits() == 64 => b.iconst(Type::I64, bits as i64),
+            Type::Ptr(_) => b.iconst(Type::I32, bits as i64),
+            t => b.iconst(t, bits as i64),
+        }
+    }
+
+    /// A loop: `init` once, then `header: cond? → body → continue: step →
+    /// header`; a do-while tests at the bottom.
+    fn lower_loop(
+        &mut self,
+        init: &[Stmt],
+        cond: Option<&tast::Expr>,
+        step: Option<&tast::Expr>,
+        body: &Stmt,
+        bottom_test: bool,
+    ) -> R<()> {
+        let outer = self.env.clone();
+        self.stmts(init)?;
+        if self.terminated {
+            return Ok(());
+        }
+        // Every variable in scope gets a header parameter (unused ones are
+        // cheap: the optimiser and the register allocator drop them).
+        let header = self.func.create_block();
+        let mut args = Vec::new();
+        let mut henv = Env::new();
+        for (k, vals) in &self.env {
+            let mut hv = Vec::new();
+            for &v in vals {
+                let ty = self.func.ty(v);
+                hv.push(self.func.append_block_param(header, ty));
+                args.push(v);
+            }
+            henv.insert(*k, hv);
+        }
+        self.b().jump(header, &args);
+        self.cur = header;
+        self.env = henv.clone();
+        self.loops.push(LoopCtx::default());
+        if !bottom_test {
+            if let Some(c) = cond {
+                let c = self.cond(c)?;
+                let body_b = self.func.create_block();
+                let inc = Incoming {
+                    block: self.cur,
+                    env: self.env.clone(),
+                    extra: Vec::new(),
+                    branch: Some((c, body_b, false)),
+                };
+                self.loops.last_mut().expect("pushed").breaks.push(inc);
+                self.cur = body_b;
+            }
+        }
+        self.loop_body_top = matches!(body, Stmt::Block(_));
+        self.stmt(body)?;
+        self.loop_body_top = false;
+        if !self.terminated {
+            let inc = self.leave(Vec::new());
+            self.loops.last_mut().expect("pushed").continues.push(inc);
+        }
+        let ctx = self.loops.pop().expect("pushed");
+        let mut breaks = ctx.breaks;
+        self.join(ctx.continues);
+        if !self.terminated {
+            if let Some(s) = step {
+                self.rvalue(s)?;
+            }
+            let mut latch_from = self.cur;
+            if bottom_test {
+                if let Some(c) = cond {
+                    let c = self.cond(c)?;
+                    let latch = self.func.create_block();
+                    breaks.push(Incoming {
+                        block: self.cur,
+                        env: self.env.clone(),
+                        extra: Vec::new(),
+                        branch: Some((c, latch, false)),
+                    });
+                    latch_from = latch;
+                }
+            }
+            let mut back = Vec::new();
+            for (k, hv) in &henv {
+                let now = &self.env[k];
+                debug_assert_eq!(now.len(), hv.len());
+                back.extend_from_slice(now);
+            }
+            let mut b = Builder::new(&mut self.func);
+            b.switch_to(latch_from);
+            b.jump(header, &back);
+        }
+        self.join(breaks);
+        // Variables declared in `init` go out of scope with the loop.
+        self.env.retain(|k, _| outer.contains_key(k));
+        Ok(())
+    }
+
+    /// Inlines a call of `callee` with already lowered arguments.
+    fn inline_call(&mut self, callee: FuncId, args: Vec<Vec<Value>>, loc: Loc) -> R<Vec<Value>> {
+        let f = &self.tu.functions[callee.0 as usize];
+        let Some(body) = &f.body else {
+            return unsupported(loc, format!("a call of `{}`, which has no body", f.name));
+        };
+        if self.frames.len() > 64 {
+            return unsupported(loc, "calls nested more than 64 deep");
+        }
+        let id = self.next_frame;
+        self.next_frame += 1;
+        self.frames.push(Frame {
+            id,
+            func: callee,
+            returns: Some(Vec::new()),
+            loop_base: self.loops.len(),
+        });
+        let caller_env = self.env.clone();
+        for (i, a) in args.into_iter().enumerate() {
+            self.env.insert((id, i as u32), a);
+        }
+        self.stmts(body)?;
+        let frame = self.frames.pop().expect("pushed");
+        let mut returns = frame.returns.expect("inlined");
+        if !self.terminated {
+            // Falling off the end of a void function.
+            returns.push(self.leave(Vec::new()));
+        }
+        let result = self.join(returns);
+        // The callee's variables die; the caller's keep their (possibly
+        // updated: none can be, no pointers to SSA variables) values.
+        let keep: Vec<VarKey> = caller_env.keys().copied().collect();
+        self.env.retain(|k, _| keep.contains(k));
+        if self.terminated {
+            return unsupported(loc, "a call that never returns");
+        }
+        Ok(result)
+    }
+}
+
+fn is_s_barrier(s: &Stmt) -> bool {
+    matches!(
+        s,
+        Stmt::Expr(tast::Expr {
+            kind: tast::ExprKind::Builtin(FB::SBarrier, _),
+            ..
+        })
+    )
+}
+
+/// `__builtin_amdgcn_fence(order, "workgroup")` (scope 1).
+fn is_workgroup_fence(s: &Stmt) -> bool {
+    match s {
+        Stmt::Expr(tast::Expr {
+            kind: tast::ExprKind::Builtin(FB::Fence, args),
+            ..
+        }) => matches!(
+            args.get(1).map(|a| &a.kind),
+            Some(tast::ExprKind::IntConst(1))
+        ),
+        _ => false,
+    }
+}
+
+/// `{ S…; break; }` with no other jump in S: the statements before the break.
+fn body_then_break(s: &Stmt) -> Option<&[Stmt]> {
+    let Stmt::Block(list) = s else { return None };
+    let (last, body) = list.split_last()?;
+    (matches!(last, Stmt::Break) && !body.is_empty() && !body.iter().any(has_jump)).then_some(body)
+}
+
+/// The statement contains a break, continue or return (conservatively,
+/// also inside nested loops).
+fn has_jump(s: &Stmt) -> bool {
+    match s {
+        Stmt::Break | Stmt::Continue | Stmt::Return(_) => true,
+        Stmt::Block(l) => l.iter().any(has_jump),
+        Stmt::If(_, t, e) => has_jump(t) || e.as_deref().is_some_and(has_jump),
+        Stmt::While { body, .. } | Stmt::DoWhile { body, .. } | Stmt::For { body, .. } => {
+            has_jump(body)
+        }
+        Stmt::Switch { body, .. } => has_jump(body),
+        _ => false,
+    }
+}
+
+/// `continue;` or `{ continue; }`.
+fn is_continue(s: &Stmt) -> bool {
+    match s {
+        Stmt::Continue => true,
+        Stmt::Block(list) => matches!(list.as_slice(), [Stmt::Continue]),
+        _ => false,
+    }
+}
+
+/// `break;` or `{ break; }`.
+fn is_break(s: &Stmt) -> bool {
+    match s {
+        Stmt::Break => true,
+        Stmt::Block(list) => matches!(list.as_slice(), [Stmt::Break]),
+        _ => false,
+    }
+}
+
+/// The IR type of a scalar.
+fn scalar_type(s: Scalar) -> Type {
+    match s {
+        Scalar::Bool => Type::I1,
+        Scalar::Char | Scalar::UChar => Type::I8,
+        Scalar::Short | Scalar::UShort => Type::I16,
+        Scalar::Int | Scalar::UInt => Type::I32,
+        Scalar::Long | Scalar::ULong => Type::I64,
+        Scalar::Half => Type::F16,
+        Scalar::Float => Type::F32,
+        Scalar::Double => Type::F64,
+    }
+}
