@@ -2,34 +2,10 @@
 //! resuming after a kill, failed points reported, bad sweep files located.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn gpusim(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gpusim"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("gpusim runs")
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("gpusim-sweep-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+mod sweep_common;
+use sweep_common::{gpusim, results, root, temp_dir, text};
 
 /// 3 small workloads × 12 points (36 jobs of a few ms each). The first grid
 /// value of `watchdog_cycles` is too small for any workload: those 18 jobs
@@ -52,27 +28,9 @@ fn sweep_file(dir: &Path, watchdog: bool) -> PathBuf {
     path
 }
 
-/// Every result file of a sweep directory, by name (timing files excluded:
-/// they hold wall and CPU time).
-fn results(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir.join("results"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| !p.to_string_lossy().ends_with(".timing.json"))
-        .map(|p| {
-            (
-                p.file_name().unwrap().to_string_lossy().into_owned(),
-                std::fs::read(&p).unwrap(),
-            )
-        })
-        .collect();
-    v.sort();
-    v
-}
-
 #[test]
 fn results_are_the_same_bits_with_one_or_two_workers_and_resume_finishes_the_rest() {
-    let dir = temp_dir("j");
+    let dir = temp_dir("sweep", "j");
     let file = sweep_file(&dir, false);
     let (a, b, c) = (dir.join("a"), dir.join("b"), dir.join("c"));
     let o = gpusim(&[
@@ -206,7 +164,7 @@ fn results_are_the_same_bits_with_one_or_two_workers_and_resume_finishes_the_res
 
 #[test]
 fn a_failed_point_is_reported_and_the_sweep_goes_on() {
-    let dir = temp_dir("fail");
+    let dir = temp_dir("sweep", "fail");
     let file = sweep_file(&dir, true);
     let out = dir.join("out");
     let o = gpusim(&[
@@ -246,7 +204,7 @@ fn a_failed_point_is_reported_and_the_sweep_goes_on() {
 
 #[test]
 fn bad_sweep_files_get_file_line_column_errors() {
-    let dir = temp_dir("bad");
+    let dir = temp_dir("sweep", "bad");
     let cases = [
         (
             "workloads: [a.yaml]\ngrid:\n  cus: [1, 2]\n  memory.l2.sise_bytes: [1MiB]\n",
@@ -287,7 +245,7 @@ fn bad_sweep_files_get_file_line_column_errors() {
 
 #[test]
 fn compare_reads_saved_run_output() {
-    let dir = temp_dir("compare");
+    let dir = temp_dir("sweep", "compare");
     let w = "workloads/corpus/gfx1030/saxpy.yaml";
     let a = gpusim(&["run", w, "--model", "cycle", "--stats", "json"]);
     let b = gpusim(&[

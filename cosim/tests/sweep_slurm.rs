@@ -2,29 +2,11 @@
 //! PATH and the cluster answers (`.ci/run` starts a single-node one with
 //! `scripts/slurm/start-local.sh`); otherwise each test prints why it skips.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn gpusim(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gpusim"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("gpusim runs")
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
+mod sweep_common;
+use sweep_common::{gpusim, results, root, temp_dir, text};
 
 /// Why Slurm cannot be used here, if it cannot.
 fn no_slurm() -> Option<String> {
@@ -46,36 +28,13 @@ fn no_slurm() -> Option<String> {
     }
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("gpusim-slurm-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn results(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir.join("results"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| !p.to_string_lossy().ends_with(".timing.json"))
-        .map(|p| {
-            (
-                p.file_name().unwrap().to_string_lossy().into_owned(),
-                std::fs::read(&p).unwrap(),
-            )
-        })
-        .collect();
-    v.sort();
-    v
-}
-
 #[test]
 fn a_slurm_array_gives_the_same_results_as_a_local_run() {
     if let Some(why) = no_slurm() {
         eprintln!("SKIPPED (Slurm): {why}");
         return;
     }
-    let dir = temp_dir("same");
+    let dir = temp_dir("slurm", "same");
     let w = root().join("workloads/corpus/gfx1030");
     let file = dir.join("small.yaml");
     std::fs::write(
@@ -129,7 +88,7 @@ fn a_point_over_its_time_limit_leaves_a_partial_result() {
         eprintln!("SKIPPED (Slurm): {why}");
         return;
     }
-    let dir = temp_dir("limit");
+    let dir = temp_dir("slurm", "limit");
     // A dependent VALU chain of 2^30 steps: hours of cycles.
     let long =
         std::fs::read_to_string(root().join("workloads/corpus/gfx1030/ubench_valu_chain.yaml"))
