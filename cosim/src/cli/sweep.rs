@@ -113,5 +113,5 @@ pub(crate) fn sweep(o: &SweepOptions) -> Result<String, CliError> {
 
 /// Runs `gpusim collect DIR`.
 pub(crate) fn collect(dir: &Path) -> Result<String, CliError> {
-    sweep::collect::collect(dir).map_err(CliError::BadInput)
+    sweep::collect(dir).map_err(CliError::BadInput)
 }

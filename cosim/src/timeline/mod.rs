@@ -24,6 +24,20 @@ mod write;
 pub use record::{Recorder, Track};
 pub use write::validate;
 
+impl Recorder {
+    /// Ends every open span, adds the dispatches and writes the file: a
+    /// Trace Event Format file, or an SVG picture for a path ending in `.svg`.
+    pub fn finish(mut self, gpu: &hw::ClockedGpu, partial: bool) -> Result<(), String> {
+        self.close_all(gpu);
+        let path = self.path().to_path_buf();
+        if path.extension().is_some_and(|e| e == "svg") {
+            svg::draw(&self, &path)
+        } else {
+            write::write(&self, &path, partial)
+        }
+    }
+}
+
 /// Cycles between counter samples (occupancy, L2 hit rate, crossbar).
 pub const COUNTER_INTERVAL: u64 = 256;
 

@@ -598,9 +598,10 @@ impl Recorder {
         self.last_counter = Some((now, mem));
     }
 
-    /// Ends every open span at the last cycle sampled, adds the dispatches
-    /// (from the run's statistics) and writes the file.
-    pub fn finish(mut self, gpu: &ClockedGpu, partial: bool) -> Result<(), String> {
+    /// Ends every open span at the last cycle sampled and adds the
+    /// dispatches (from the run's statistics); `Recorder::finish` (in the
+    /// module root) then writes the file.
+    pub(super) fn close_all(&mut self, gpu: &ClockedGpu) {
         let end = self.truncated_at.unwrap_or(self.last);
         let tracks: Vec<Track> = self.open.keys().copied().collect();
         for t in tracks {
@@ -647,12 +648,11 @@ impl Recorder {
                 });
             }
         }
-        let is_svg = self.path.extension().is_some_and(|e| e == "svg");
-        if is_svg {
-            super::svg::draw(&self, &self.path)
-        } else {
-            super::write::write(&self, &self.path, partial)
-        }
+    }
+
+    /// The file the timeline goes to.
+    pub(super) fn path(&self) -> &Path {
+        &self.path
     }
 }
 

@@ -27,6 +27,7 @@ mod check;
 pub mod corpus_files;
 mod data;
 pub mod dump;
+mod mismatch;
 mod prepare;
 mod reference;
 mod run;
@@ -40,14 +41,13 @@ use std::path::{Path, PathBuf};
 use sw::driver::LaunchDims;
 use thiserror::Error;
 
-pub use check::{
-    actual_path, check, check_run, CheckOutcome, CheckReport, Mismatch, MismatchReport,
-    MISMATCHES_LISTED,
-};
+pub use check::{actual_path, check, check_run, CheckOutcome, CheckReport, MISMATCHES_LISTED};
 pub use data::{Draw, ElemType, Init, Number};
+pub use mismatch::{Mismatch, MismatchReport};
 pub use run::{execute, execute_program, execute_reporting, run_checked};
 pub use search::{SearchPath, SEARCH_PATH_VAR};
-pub use steps::{HostWrite, PreparedStep, ProgramRun, Step, Until};
+pub use steps::{PreparedStep, ProgramRun, Step, Until};
+pub use yaml::HostWrite;
 pub use yaml::{
     target_name, Arg, ArgKind, Buffer, Check, Elements, KernelRef, Mask, Signal, Tolerance, Wait,
     TARGET_NAMES,

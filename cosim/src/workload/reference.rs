@@ -4,7 +4,7 @@
 
 use corpus::{ArgValue, BufferData, CorpusError, CorpusKernel, Dims, ScalarValue};
 
-use super::check::Mismatch;
+use super::mismatch::Mismatch;
 use super::steps::{run_program, Machine, ProgramRun};
 use super::{
     corpus_kernel_of, Arg, ArgKind, ElemType, HostBuffer, Prepared, PreparedArg, Workload,

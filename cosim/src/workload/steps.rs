@@ -8,37 +8,10 @@
 //! host (`check.rs`) both implement it, so the reference replays exactly the
 //! program the device ran.
 
-use serde::Deserialize;
 use sw::driver::LaunchDims;
 
-use super::yaml::{Arg, Dim3, KernelRef};
+use super::yaml::{Arg, HostWrite, KernelRef, RawStep};
 use super::{HostBuffer, Number, Prepared, PreparedArg};
-
-/// One step as written.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct RawStep {
-    name: Option<String>,
-    kernel: Option<KernelRef>,
-    grid: Option<Dim3>,
-    workgroup: Option<Dim3>,
-    args: Option<Vec<Arg>>,
-    repeat: Option<u32>,
-    until: Option<RawUntil>,
-    swap: Option<[String; 2]>,
-    #[serde(default)]
-    write: Vec<HostWrite>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawUntil {
-    buffer: String,
-    #[serde(default)]
-    index: usize,
-    eq: Option<Number>,
-    ne: Option<Number>,
-}
 
 /// One step of a multi-dispatch workload, with the workload's defaults
 /// (kernel, grid, workgroup, args) filled in.
@@ -76,20 +49,6 @@ pub struct Until {
     pub value: Number,
     /// `eq` (stop when equal) or `ne` (stop when different).
     pub equal: bool,
-}
-
-/// `write: [{ buffer, index, value }]`: an element the host writes before
-/// each iteration of the step.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct HostWrite {
-    /// Buffer name.
-    pub buffer: String,
-    /// Element index.
-    #[serde(default)]
-    pub index: usize,
-    /// The value (must fit the buffer's element type).
-    pub value: Number,
 }
 
 /// Largest `repeat` (a typo guard: 10⁶ dispatches is hours on the clocked model).

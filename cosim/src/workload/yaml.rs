@@ -30,7 +30,7 @@ pub(super) struct RawWorkload {
     #[serde(default)]
     pub work_queue: Option<RawWorkQueue>,
     #[serde(default)]
-    pub steps: Option<Vec<super::steps::RawStep>>,
+    pub steps: Option<Vec<RawStep>>,
     #[serde(default)]
     pub subvector_mode: Option<SubvectorMode>,
 }
@@ -702,4 +702,44 @@ pub struct Signal {
     pub index: usize,
     /// The value written.
     pub value: u32,
+}
+
+/// One step as written.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawStep {
+    pub(super) name: Option<String>,
+    pub(super) kernel: Option<KernelRef>,
+    pub(super) grid: Option<Dim3>,
+    pub(super) workgroup: Option<Dim3>,
+    pub(super) args: Option<Vec<Arg>>,
+    pub(super) repeat: Option<u32>,
+    pub(super) until: Option<RawUntil>,
+    pub(super) swap: Option<[String; 2]>,
+    #[serde(default)]
+    pub(super) write: Vec<HostWrite>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawUntil {
+    pub(super) buffer: String,
+    #[serde(default)]
+    pub(super) index: usize,
+    pub(super) eq: Option<Number>,
+    pub(super) ne: Option<Number>,
+}
+
+/// `write: [{ buffer, index, value }]`: an element the host writes before
+/// each iteration of the step.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HostWrite {
+    /// Buffer name.
+    pub buffer: String,
+    /// Element index.
+    #[serde(default)]
+    pub index: usize,
+    /// The value (must fit the buffer's element type).
+    pub value: Number,
 }
