@@ -34,13 +34,11 @@ mod abi;
 mod divide;
 pub mod emit;
 pub mod isel;
-mod loops;
+pub use isel::select004;
 mod lower;
-mod memory;
 pub mod minst;
 pub mod object;
 pub mod regalloc;
-pub mod select004;
 pub mod spill;
 pub mod waitcnt;
 

@@ -4,9 +4,9 @@
 
 use arch::isa::{Family, Opcode};
 
-use super::isel::{Isel, Loc};
-use super::minst::{special, MInst, MOp, RegClass, VReg};
-use super::BackendError;
+use super::{Isel, Loc};
+use crate::backend::minst::{special, MInst, MOp, RegClass, VReg};
+use crate::backend::BackendError;
 use crate::ir::*;
 
 fn unsupported(what: String) -> BackendError {
@@ -26,7 +26,7 @@ fn offset_fits(space: AddrSpace, c: i64) -> bool {
 /// Address-mode folding: a `ptr_add(base, constant)` whose every use is the
 /// address of a load or store becomes those instructions' immediate
 /// `offset:` and is not selected itself.
-pub(super) fn fold_addresses(isel: &mut Isel) {
+pub(in crate::backend) fn fold_addresses(isel: &mut Isel) {
     let f = isel.f;
     // A value used anywhere but as a load/store address cannot be folded.
     let mut other_use = vec![false; f.value_count()];
@@ -64,7 +64,7 @@ impl Isel<'_> {
     fn addr_parts(&self, addr: Value) -> (Value, i32) {
         self.folded[addr.index()].unwrap_or((addr, 0))
     }
-    pub(super) fn ptr_add(
+    pub(in crate::backend) fn ptr_add(
         &mut self,
         r: Value,
         base: Value,
@@ -154,7 +154,12 @@ impl Isel<'_> {
         }
     }
 
-    pub(super) fn load(&mut self, r: Value, ty: Type, addr: Value) -> Result<(), BackendError> {
+    pub(in crate::backend) fn load(
+        &mut self,
+        r: Value,
+        ty: Type,
+        addr: Value,
+    ) -> Result<(), BackendError> {
         if !matches!(ty, Type::I8 | Type::I16) && ty.bits() != 32 {
             return Err(unsupported(format!(
                 "loads of {ty} are not supported by the back end yet"
@@ -233,7 +238,11 @@ impl Isel<'_> {
         Ok(())
     }
 
-    pub(super) fn store(&mut self, addr: Value, value: Value) -> Result<(), BackendError> {
+    pub(in crate::backend) fn store(
+        &mut self,
+        addr: Value,
+        value: Value,
+    ) -> Result<(), BackendError> {
         let ty = self.f.ty(value);
         if !matches!(ty, Type::I8 | Type::I16) && ty.bits() != 32 {
             return Err(unsupported(format!(
@@ -272,7 +281,7 @@ impl Isel<'_> {
         Ok(())
     }
 
-    pub(super) fn atomic(
+    pub(in crate::backend) fn atomic(
         &mut self,
         r: Value,
         op: AtomicOp,

@@ -13,6 +13,10 @@
 //! `s_cmp_lg_u32` + `s_cbranch_scc0` + `s_branch`. Block parameters become
 //! copies at the end of each incoming edge, executed under that edge's EXEC.
 
+mod loops;
+mod memory;
+pub mod select004;
+
 use arch::isa::tables::info_for;
 use arch::isa::{operand::inline_code_for, Family, Isa, Opcode, OperandType};
 
@@ -65,7 +69,7 @@ pub struct Isel<'f> {
     /// offset); cleared at each block, whose code may be skipped by EXEC.
     pub(super) sext_memo: Vec<(Value, MOp)>,
     /// The loops being emitted, innermost last.
-    pub(super) loops: Vec<super::loops::LoopCtx>,
+    pub(super) loops: Vec<loops::LoopCtx>,
     /// Temporaries of a parallel copy in progress.
     temp_locs: Vec<(Value, Loc)>,
     /// With spilling: the SGPR holding 0 that scratch accesses use as `saddr`.
@@ -199,8 +203,8 @@ impl<'f> Isel<'f> {
                 n += 1;
             }
         }
-        super::memory::fold_addresses(self);
-        super::select004::find_candidates(self);
+        memory::fold_addresses(self);
+        select004::find_candidates(self);
         self.region(entry, None)?;
         Ok(())
     }

@@ -19,9 +19,9 @@
 
 use arch::isa::{Family, Opcode};
 
-use super::isel::{Isel, Loc};
-use super::minst::{special, MOp};
-use super::{BackendError, MaskedSelect};
+use super::{Isel, Loc};
+use crate::backend::minst::{special, MOp};
+use crate::backend::{BackendError, MaskedSelect};
 use crate::ir::*;
 
 /// Issue cycles of a VALU instruction, a SALU instruction: wave64 issues
@@ -124,7 +124,7 @@ fn is_zero(f: &Function, v: Value) -> bool {
 
 /// Marks the operations that will be issued under a mask (deferred to
 /// their select), by the policy in the options.
-pub(super) fn find_candidates(isel: &mut Isel) {
+pub(in crate::backend) fn find_candidates(isel: &mut Isel) {
     let f = isel.f;
     for &b in f.blocks() {
         for &i in &f.block(b).insts {
@@ -153,7 +153,7 @@ pub(super) fn find_candidates(isel: &mut Isel) {
 
 /// Lowers select `sel` in the masked form if [`find_candidates`] chose it;
 /// `false` when the select is to be lowered as a blend.
-pub(super) fn lower_masked(isel: &mut Isel, sel: Inst) -> Result<bool, BackendError> {
+pub(in crate::backend) fn lower_masked(isel: &mut Isel, sel: Inst) -> Result<bool, BackendError> {
     let Some((x, other, inverted)) = shape(isel, sel) else {
         return Ok(false);
     };
@@ -209,7 +209,7 @@ pub(super) fn lower_masked(isel: &mut Isel, sel: Inst) -> Result<bool, BackendEr
     isel.locs[x.index()] = Some(Loc::V(dst));
     isel.lower(xi)?;
     if !zero_mode {
-        if let Some(super::minst::Item::Inst(last)) = isel.mc.items.last_mut() {
+        if let Some(crate::backend::minst::Item::Inst(last)) = isel.mc.items.last_mut() {
             last.tied = true;
         }
     }

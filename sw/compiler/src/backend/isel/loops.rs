@@ -19,9 +19,9 @@
 
 use arch::isa::{Family, Opcode};
 
-use super::isel::Isel;
-use super::minst::{special, MOp};
-use super::BackendError;
+use super::Isel;
+use crate::backend::minst::{special, MOp};
+use crate::backend::BackendError;
 use crate::ir::{Block, BlockCall, Value};
 
 /// A loop being emitted.
@@ -39,7 +39,7 @@ pub struct LoopCtx {
 
 impl Isel<'_> {
     /// Emits the loop headed by `header`; returns its exit block.
-    pub(super) fn emit_loop(&mut self, header: Block) -> Result<Block, BackendError> {
+    pub(in crate::backend) fn emit_loop(&mut self, header: Block) -> Result<Block, BackendError> {
         let latches: Vec<Block> = self
             .cfg
             .back_edges
@@ -104,7 +104,7 @@ impl Isel<'_> {
 
     /// A conditional branch out of the innermost loop at the end of `b`;
     /// returns the block the remaining lanes continue in.
-    pub(super) fn exit_branch(
+    pub(in crate::backend) fn exit_branch(
         &mut self,
         b: Block,
         cond: Value,
