@@ -6,17 +6,17 @@ use std::path::PathBuf;
 
 use arch::isa::{Isa, Target};
 use clap::{Parser, Subcommand, ValueEnum};
-use thiserror::Error;
 
 mod bench;
 mod compare;
 pub mod compile;
 pub mod disasm;
+pub(crate) mod error;
 mod fuzz;
-mod run;
+pub(crate) mod run;
 mod sweep;
 
-pub(crate) use run::driver_error as run_driver_error;
+pub use error::CliError;
 
 /// gpusim — a bit-accurate, clocked model of an AMD GPU (RDNA2 gfx1030, GCN3 gfx803).
 #[derive(Debug, Parser)]
@@ -269,51 +269,6 @@ pub enum Command {
         #[arg(long, default_value_t = 0)]
         top: usize,
     },
-}
-
-/// A failed subcommand.
-#[derive(Debug, Error)]
-pub enum CliError {
-    /// A workload check failed (exit 1).
-    #[error("check failed: {0}")]
-    CheckFailed(String),
-    /// The GPU faulted, a watchdog fired or a queue deadlocked (exit 3).
-    #[error("{0}")]
-    GpuFault(String),
-    /// Lockstep co-simulation found the clocked and golden models disagreeing (exit 4).
-    #[error("{0}")]
-    Mismatch(String),
-    /// The user pressed Ctrl-C (exit 130, as shells report SIGINT).
-    #[error("{0}")]
-    Interrupted(String),
-    /// The user's input is wrong (file, syntax, encoding).
-    #[error("{0}")]
-    BadInput(String),
-    /// A compiler diagnostic (`file:line:col: error: …`, the line, a caret),
-    /// printed as is; exit 2 like other bad input.
-    #[error("{0}")]
-    Diagnostic(String),
-    /// Reading or writing a file failed.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// What the OS said.
-        source: std::io::Error,
-    },
-}
-
-impl CliError {
-    /// The process exit code for this error.
-    pub fn exit_code(&self) -> u8 {
-        match self {
-            CliError::CheckFailed(_) => 1,
-            CliError::BadInput(_) | CliError::Diagnostic(_) | CliError::Io { .. } => 2,
-            CliError::GpuFault(_) => 3,
-            CliError::Mismatch(_) => 4,
-            CliError::Interrupted(_) => 130,
-        }
-    }
 }
 
 /// Reads a whole file, naming it in the error.

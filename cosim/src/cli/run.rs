@@ -7,7 +7,7 @@ use arch::code_object::CodeObject;
 use arch::device::DeviceError;
 use sw::driver::{Driver, DriverError};
 
-use super::CliError;
+use super::error::CliError;
 use crate::channels::ChannelView;
 use crate::model::{ModelDevice, ModelOptions};
 use crate::workload::{self, Workload};

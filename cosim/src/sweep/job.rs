@@ -10,7 +10,8 @@ use sw::driver::{Driver, DriverError};
 
 use super::result::{self, JobResult, Status, Summary, Timing};
 use super::spec::Sweep;
-use crate::cli::CliError;
+use crate::cli::error::CliError;
+use crate::cli::run::driver_error;
 use crate::model::{ModelDevice, ModelOptions};
 use crate::workload::{self, Workload};
 
@@ -127,7 +128,7 @@ fn run(sweep: &Sweep, index: usize, timeline: Option<&Path>) -> JobResult {
     let mut driver = match Driver::new(device) {
         Ok(d) => d,
         Err(e) => {
-            fail(&mut r, crate::cli::run_driver_error(path, e));
+            fail(&mut r, driver_error(path, e));
             return r;
         }
     };
@@ -136,7 +137,7 @@ fn run(sweep: &Sweep, index: usize, timeline: Option<&Path>) -> JobResult {
     match executed {
         Err(e) => {
             let interrupted = matches!(&e, DriverError::Device(DeviceError::Fault(f)) if f.kind == FaultKind::Interrupted);
-            fail(&mut r, crate::cli::run_driver_error(path, e));
+            fail(&mut r, driver_error(path, e));
             r.partial = interrupted;
         }
         Ok((finals, _)) => match workload::check(&workload, &prepared, &finals) {
