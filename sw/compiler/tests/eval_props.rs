@@ -936,3 +936,34 @@ fn known_bug_logical_not_of_uint() {
     let got = run_golden(&object, &input, &finput).unwrap();
     compare("gpusim", &got, &want).unwrap();
 }
+
+/// Found by the property test (random seed): in wave64, a select on a
+/// wave-uniform condition inside divergent code builds its lane mask with
+/// `s_cselect_b64 s[0:1], 0xffffffff, 0` — a 32-bit literal, so lanes 32–63
+/// see the condition false (work-item 32 gets `f0 + f1`, not `f0 + f0`).
+/// Ignored until the back end uses the inline constant -1.
+#[test]
+#[ignore = "known compiler bug: wave64 uniform-select mask loses lanes 32-63 (docs/compiler-eval.md)"]
+fn known_bug_wave64_uniform_select_upper_half() {
+    let body = vec![Top::Stmt(Stmt::If(
+        U::Gid,
+        vec![Stmt::SetF(
+            0,
+            F::Bin(
+                FOp::Add,
+                Box::new(F::Var(0)),
+                Box::new(F::Select(
+                    Box::new(U::Var(3)),
+                    Box::new(F::Var(0)),
+                    Box::new(F::Var(1)),
+                )),
+            ),
+        )],
+        vec![],
+    ))];
+    let (input, finput) = inputs(0);
+    let want = evaluate(&body, &input, &finput);
+    let object = gpusim_object(&source(&body), true).unwrap();
+    let got = run_golden(&object, &input, &finput).unwrap();
+    compare("gpusim", &got, &want).unwrap();
+}
