@@ -102,7 +102,7 @@ enum U {
     Lds(Box<U>),
     FCmp(FCmp, Box<F>, Box<F>),
     /// `(uint)(int)clamp(f)`
-    FToU(Box<F>),
+    FloatToInt(Box<F>),
 }
 
 /// A `float`-valued expression.
@@ -274,7 +274,7 @@ fn u_src(e: &U, o: &mut String) {
             f_src(b, o);
             o.push(')');
         }
-        U::FToU(a) => {
+        U::FloatToInt(a) => {
             o.push_str("(uint)(int)gs_fmin(gs_fmax(");
             f_src(a, o);
             o.push_str(", -1000000.0f), 1000000.0f)");
@@ -344,21 +344,21 @@ fn stmt_src(s: &Stmt, depth: usize, o: &mut String) {
             u_src(c, o);
             o.push_str(") {\n");
             t.iter().for_each(|s| stmt_src(s, depth + 1, o));
-            write!(o, "{pad}}} else {{\n").unwrap();
+            writeln!(o, "{pad}}} else {{").unwrap();
             e.iter().for_each(|s| stmt_src(s, depth + 1, o));
-            write!(o, "{pad}}}\n").unwrap();
+            writeln!(o, "{pad}}}").unwrap();
         }
         Stmt::Loop(n, body, brk) => {
             write!(o, "{pad}for (uint i{depth} = 0; i{depth} < (").unwrap();
             u_src(n, o);
-            write!(o, " & 7u); i{depth}++) {{\n").unwrap();
+            writeln!(o, " & 7u); i{depth}++) {{").unwrap();
             body.iter().for_each(|s| stmt_src(s, depth + 1, o));
             if let Some(b) = brk {
                 write!(o, "{pad}  if (").unwrap();
                 u_src(b, o);
                 o.push_str(") break;\n");
             }
-            write!(o, "{pad}}}\n").unwrap();
+            writeln!(o, "{pad}}}").unwrap();
         }
     }
 }
@@ -410,6 +410,8 @@ struct Mem<'a> {
     lds: &'a [u32],
 }
 
+// Not `clamp`: a NaN must come out as -1e6, as fmax(NaN, -1e6) gives on the GPU.
+#[allow(clippy::manual_clamp)]
 fn clamp_f(x: f32) -> f32 {
     // fmin/fmax ignore a NaN operand, as OpenCL (and IEEE minNum) say.
     x.max(-1.0e6).min(1.0e6)
@@ -483,7 +485,7 @@ fn eu(e: &U, l: &Lane, m: &Mem) -> u32 {
                 FCmp::Ne => a != b,
             })
         }
-        U::FToU(a) => clamp_f(ef(a, l, m)) as i32 as u32,
+        U::FloatToInt(a) => clamp_f(ef(a, l, m)) as i32 as u32,
     }
 }
 
@@ -604,7 +606,7 @@ fn u_strategy() -> BoxedStrategy<U> {
             1 => inner.clone().prop_map(|a| U::Lds(Box::new(a))),
             1 => (f_cmp(), f.clone(), f.clone())
                 .prop_map(|(o, a, b)| U::FCmp(o, Box::new(a), Box::new(b))),
-            1 => f.prop_map(|a| U::FToU(Box::new(a))),
+            1 => f.prop_map(|a| U::FloatToInt(Box::new(a))),
         ]
     })
     .boxed()

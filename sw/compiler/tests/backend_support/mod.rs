@@ -9,6 +9,80 @@ use compiler::backend::{code_object, CompiledKernel};
 use golden::{GoldenConfig, GoldenGpu};
 use sw::driver::{Arg, Driver, LaunchDims};
 
+/// A kernel parameter: name, IR type, OpenCL type name (the metadata's).
+pub type Param<'a> = (&'a str, compiler::ir::Type, &'a str);
+
+/// A `__global int *` parameter.
+pub fn int_buffer(name: &str) -> Param<'_> {
+    use compiler::ir::{AddrSpace, Type};
+    (name, Type::Ptr(AddrSpace::Global), "int*")
+}
+
+/// An `int` parameter.
+pub fn int_value(name: &str) -> Param<'_> {
+    (name, compiler::ir::Type::I32, "int")
+}
+
+/// An empty kernel `name` with `params` (the set-up every builder test repeats).
+pub fn kernel(name: &str, params: &[Param<'_>]) -> compiler::ir::Function {
+    let mut f = compiler::ir::Function::new(name);
+    for &(p, ty, type_name) in params {
+        f.add_param(p, ty, type_name);
+    }
+    f
+}
+
+/// The first `N` kernel arguments as values, in parameter order.
+pub fn kernel_args<const N: usize>(b: &mut compiler::ir::Builder<'_>) -> [compiler::ir::Value; N] {
+    std::array::from_fn(|i| b.kernel_arg(i as u32))
+}
+
+/// The address of dword `index` of buffer `base`: `base + (index << 2)`.
+pub fn dword_at(
+    b: &mut compiler::ir::Builder<'_>,
+    base: compiler::ir::Value,
+    index: compiler::ir::Value,
+) -> compiler::ir::Value {
+    let two = b.iconst(compiler::ir::Type::I32, 2);
+    let off = b.shl(index, two);
+    b.ptr_add(base, off)
+}
+
+/// A counted do-while loop with an accumulator, its result stored per
+/// work-item: `i = 0; acc = init; do { acc = step(i, acc); } while (++i < bound);
+/// out[gid] = acc;` then `ret` (the loop tests' shared shape).
+pub fn accumulate_loop(
+    b: &mut compiler::ir::Builder<'_>,
+    init: compiler::ir::Value,
+    bound: compiler::ir::Value,
+    out: compiler::ir::Value,
+    gid: compiler::ir::Value,
+    step: impl FnOnce(
+        &mut compiler::ir::Builder<'_>,
+        compiler::ir::Value,
+        compiler::ir::Value,
+    ) -> compiler::ir::Value,
+) {
+    use compiler::ir::{IntCC, Type};
+    let zero = b.iconst(Type::I32, 0);
+    let one = b.iconst(Type::I32, 1);
+    let head = b.create_block();
+    let exit = b.create_block();
+    let i = b.block_param(head, Type::I32);
+    let acc = b.block_param(head, Type::I32);
+    let r = b.block_param(exit, Type::I32);
+    b.jump(head, &[zero, init]);
+    b.switch_to(head);
+    let acc2 = step(b, i, acc);
+    let i2 = b.iadd(i, one);
+    let more = b.icmp(IntCC::Slt, i2, bound);
+    b.brif(more, head, &[i2, acc2], exit, &[acc2]);
+    b.switch_to(exit);
+    let po = dword_at(b, out, gid);
+    b.store(po, r);
+    b.ret();
+}
+
 /// A kernel argument for [`run`].
 #[derive(Clone, Debug)]
 pub enum TestArg {
