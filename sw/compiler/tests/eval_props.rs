@@ -134,7 +134,8 @@ enum Stmt {
 #[derive(Clone, Debug)]
 enum Top {
     Stmt(Stmt),
-    /// `barrier; lds[lid] = e; barrier;`
+    /// `{ uint t = e; barrier; lds[lid] = t; barrier; }` (race-free even
+    /// when `e` reads `lds`)
     LdsWrite(U),
 }
 
@@ -381,9 +382,11 @@ fn source(body: &[Top]) -> String {
         match t {
             Top::Stmt(s) => stmt_src(s, 0, &mut o),
             Top::LdsWrite(e) => {
-                o.push_str("  gs_barrier();\n  lds[lid] = ");
+                // The value is read before the barrier and written after it:
+                // `e` may read `__local` memory other work-items write here.
+                o.push_str("  {\n    uint t = ");
                 u_src(e, &mut o);
-                o.push_str(";\n  gs_barrier();\n");
+                o.push_str(";\n    gs_barrier();\n    lds[lid] = t;\n    gs_barrier();\n  }\n");
             }
         }
     }
