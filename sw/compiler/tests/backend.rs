@@ -4,7 +4,9 @@
 
 mod backend_support;
 
-use backend_support::{run, TestArg};
+use backend_support::{
+    accumulate_loop, dword_at, int_buffer, int_value, kernel, kernel_args, run, TestArg,
+};
 use compiler::backend::{compile, CompileOptions};
 use compiler::ir::*;
 
@@ -17,12 +19,9 @@ fn opts(wave64: bool) -> CompileOptions {
 
 /// `out[gid] = gid * 3 + n`
 fn iota_kernel() -> Function {
-    let mut f = Function::new("iota");
-    f.add_param("out", Type::Ptr(AddrSpace::Global), "int*");
-    f.add_param("n", Type::I32, "int");
+    let mut f = kernel("iota", &[int_buffer("out"), int_value("n")]);
     let mut b = Builder::new(&mut f);
-    let out = b.kernel_arg(0);
-    let n = b.kernel_arg(1);
+    let [out, n] = kernel_args(&mut b);
     let id = b.work_item(WorkItemQuery::GlobalId, 0);
     let three = b.iconst(Type::I32, 3);
     let x = b.imul(id, three);
@@ -48,14 +47,12 @@ fn straight_line_kernel_runs_on_the_golden_gpu() {
 
 /// `x = a[gid]; y = x > 5 ? (if) x * 2 : (else) x + 100; if (n > 10) y += 1000 (uniform); out[gid] = y`
 fn branches_kernel() -> Function {
-    let mut f = Function::new("branches");
-    f.add_param("a", Type::Ptr(AddrSpace::Global), "int*");
-    f.add_param("out", Type::Ptr(AddrSpace::Global), "int*");
-    f.add_param("n", Type::I32, "int");
+    let mut f = kernel(
+        "branches",
+        &[int_buffer("a"), int_buffer("out"), int_value("n")],
+    );
     let mut b = Builder::new(&mut f);
-    let a = b.kernel_arg(0);
-    let out = b.kernel_arg(1);
-    let n = b.kernel_arg(2);
+    let [a, out, n] = kernel_args(&mut b);
     let id = b.work_item(WorkItemQuery::GlobalId, 0);
     let two = b.iconst(Type::I32, 2);
     let off = b.shl(id, two);
@@ -145,15 +142,13 @@ fn divergent_if_else_and_uniform_branch() {
 /// out[gid] = tmp[size - 1 - lid]; atomic_add(count, 1)`.
 #[test]
 fn lds_barrier_and_atomics() {
-    let mut f = Function::new("reverse");
-    f.add_param("a", Type::Ptr(AddrSpace::Global), "int*");
-    f.add_param("out", Type::Ptr(AddrSpace::Global), "int*");
-    f.add_param("count", Type::Ptr(AddrSpace::Global), "int*");
+    let mut f = kernel(
+        "reverse",
+        &[int_buffer("a"), int_buffer("out"), int_buffer("count")],
+    );
     let tmp = f.add_local(256 * 4, 4);
     let mut b = Builder::new(&mut f);
-    let a = b.kernel_arg(0);
-    let out = b.kernel_arg(1);
-    let count = b.kernel_arg(2);
+    let [a, out, count] = kernel_args(&mut b);
     let gid = b.work_item(WorkItemQuery::GlobalId, 0);
     let lid = b.work_item(WorkItemQuery::LocalId, 0);
     let size = b.work_item(WorkItemQuery::LocalSize, 0);
@@ -202,10 +197,9 @@ fn lds_barrier_and_atomics() {
 /// Floats, conversions, built-ins: `out[gid] = sqrt((float)gid) * 2 + clz(gid)`.
 #[test]
 fn floats_conversions_and_builtins() {
-    let mut f = Function::new("fl");
-    f.add_param("out", Type::Ptr(AddrSpace::Global), "float*");
+    let mut f = kernel("fl", &[("out", Type::Ptr(AddrSpace::Global), "float*")]);
     let mut b = Builder::new(&mut f);
-    let out = b.kernel_arg(0);
+    let [out] = kernel_args(&mut b);
     let gid = b.work_item(WorkItemQuery::GlobalId, 0);
     let fx = b.convert(ConvertOp::SiToFp, gid, Type::F32);
     let s = b.call(Builtin::Sqrt, &[fx]);
@@ -279,40 +273,22 @@ fn unsupported_constructs_are_clear_errors() {
 /// out[gid] = acc` — a uniform loop: scalar exit branch, SGPR counter.
 #[test]
 fn uniform_do_while_loop() {
-    let mut f = Function::new("sumcols");
-    f.add_param("a", Type::Ptr(AddrSpace::Global), "int*");
-    f.add_param("out", Type::Ptr(AddrSpace::Global), "int*");
-    f.add_param("n", Type::I32, "int");
+    let mut f = kernel(
+        "sumcols",
+        &[int_buffer("a"), int_buffer("out"), int_value("n")],
+    );
     let mut b = Builder::new(&mut f);
-    let a = b.kernel_arg(0);
-    let out = b.kernel_arg(1);
-    let n = b.kernel_arg(2);
+    let [a, out, n] = kernel_args(&mut b);
     let gid = b.work_item(WorkItemQuery::GlobalId, 0);
     let grid = b.work_item(WorkItemQuery::GlobalSize, 0);
     let zero = b.iconst(Type::I32, 0);
-    let one = b.iconst(Type::I32, 1);
-    let two = b.iconst(Type::I32, 2);
-    let head = b.create_block();
-    let exit = b.create_block();
-    let i = b.block_param(head, Type::I32);
-    let acc = b.block_param(head, Type::I32);
-    let r = b.block_param(exit, Type::I32);
-    b.jump(head, &[zero, zero]);
-    b.switch_to(head);
-    let row = b.imul(i, grid);
-    let idx = b.iadd(row, gid);
-    let off = b.shl(idx, two);
-    let p = b.ptr_add(a, off);
-    let x = b.load(Type::I32, p);
-    let acc2 = b.iadd(acc, x);
-    let i2 = b.iadd(i, one);
-    let more = b.icmp(IntCC::Slt, i2, n);
-    b.brif(more, head, &[i2, acc2], exit, &[acc2]);
-    b.switch_to(exit);
-    let goff = b.shl(gid, two);
-    let po = b.ptr_add(out, goff);
-    b.store(po, r);
-    b.ret();
+    accumulate_loop(&mut b, zero, n, out, gid, |b, i, acc| {
+        let row = b.imul(i, grid);
+        let idx = b.iadd(row, gid);
+        let p = dword_at(b, a, idx);
+        let x = b.load(Type::I32, p);
+        b.iadd(acc, x)
+    });
     let rows = 5u32;
     let cols = 96u32;
     let input: Vec<u32> = (0..rows * cols).map(|i| i * 3 + 1).collect();
@@ -346,12 +322,9 @@ fn uniform_do_while_loop() {
 /// (from the header and from the body), values handed to the exit block.
 #[test]
 fn divergent_while_loop_with_break() {
-    let mut f = Function::new("pow3");
-    f.add_param("out", Type::Ptr(AddrSpace::Global), "int*");
-    f.add_param("limit", Type::I32, "int");
+    let mut f = kernel("pow3", &[int_buffer("out"), int_value("limit")]);
     let mut b = Builder::new(&mut f);
-    let out = b.kernel_arg(0);
-    let limit = b.kernel_arg(1);
+    let [out, limit] = kernel_args(&mut b);
     let gid = b.work_item(WorkItemQuery::GlobalId, 0);
     let lid = b.work_item(WorkItemQuery::LocalId, 0);
     let zero = b.iconst(Type::I32, 0);
@@ -428,12 +401,9 @@ fn divergent_while_loop_with_break() {
 #[test]
 fn vgpr_spilling_to_scratch() {
     const K: u32 = 12;
-    let mut f = Function::new("spill");
-    f.add_param("a", Type::Ptr(AddrSpace::Global), "int*");
-    f.add_param("out", Type::Ptr(AddrSpace::Global), "int*");
+    let mut f = kernel("spill", &[int_buffer("a"), int_buffer("out")]);
     let mut b = Builder::new(&mut f);
-    let a = b.kernel_arg(0);
-    let out = b.kernel_arg(1);
+    let [a, out] = kernel_args(&mut b);
     let gid = b.work_item(WorkItemQuery::GlobalId, 0);
     let k = b.iconst(Type::I32, K as i64);
     let base = b.imul(gid, k);
@@ -529,12 +499,9 @@ fn vgpr_spilling_to_scratch() {
 /// kernel starts with: an early return inside a divergent branch.
 #[test]
 fn early_return_guard() {
-    let mut f = Function::new("guard");
-    f.add_param("out", Type::Ptr(AddrSpace::Global), "int*");
-    f.add_param("n", Type::I32, "int");
+    let mut f = kernel("guard", &[int_buffer("out"), int_value("n")]);
     let mut b = Builder::new(&mut f);
-    let out = b.kernel_arg(0);
-    let n = b.kernel_arg(1);
+    let [out, n] = kernel_args(&mut b);
     let gid = b.work_item(WorkItemQuery::GlobalId, 0);
     let done = b.icmp(IntCC::Uge, gid, n);
     let quit = b.create_block();
@@ -583,16 +550,17 @@ fn integer_division_and_remainder() {
         BinaryOp::Sdiv,
         BinaryOp::Srem,
     ];
-    let mut f = Function::new("div");
-    f.add_param("a", Type::Ptr(AddrSpace::Global), "int*");
-    f.add_param("b", Type::Ptr(AddrSpace::Global), "int*");
-    f.add_param("out", Type::Ptr(AddrSpace::Global), "int*");
-    f.add_param("k", Type::I32, "int");
+    let mut f = kernel(
+        "div",
+        &[
+            int_buffer("a"),
+            int_buffer("b"),
+            int_buffer("out"),
+            int_value("k"),
+        ],
+    );
     let mut b = Builder::new(&mut f);
-    let pa = b.kernel_arg(0);
-    let pb = b.kernel_arg(1);
-    let po = b.kernel_arg(2);
-    let k = b.kernel_arg(3);
+    let [pa, pb, po, k] = kernel_args(&mut b);
     let gid = b.work_item(WorkItemQuery::GlobalId, 0);
     let two = b.iconst(Type::I32, 2);
     let off = b.shl(gid, two);
@@ -764,12 +732,9 @@ fn byte_and_short_memory() {
 /// load's `offset:` field, not in a 64-bit add.
 #[test]
 fn constant_offsets_fold_into_memory_instructions() {
-    let mut f = Function::new("diff");
-    f.add_param("a", Type::Ptr(AddrSpace::Global), "int*");
-    f.add_param("out", Type::Ptr(AddrSpace::Global), "int*");
+    let mut f = kernel("diff", &[int_buffer("a"), int_buffer("out")]);
     let mut b = Builder::new(&mut f);
-    let a = b.kernel_arg(0);
-    let out = b.kernel_arg(1);
+    let [a, out] = kernel_args(&mut b);
     let gid = b.work_item(WorkItemQuery::GlobalId, 0);
     let two = b.iconst(Type::I32, 2);
     let off = b.shl(gid, two);
@@ -815,40 +780,21 @@ fn constant_offsets_fold_into_memory_instructions() {
 /// is unrolled by `-O`: straight code, same results as the loop.
 #[test]
 fn counted_loop_is_unrolled() {
-    let mut f = Function::new("unroll");
-    f.add_param("a", Type::Ptr(AddrSpace::Global), "int*");
-    f.add_param("out", Type::Ptr(AddrSpace::Global), "int*");
+    let mut f = kernel("unroll", &[int_buffer("a"), int_buffer("out")]);
     let mut b = Builder::new(&mut f);
-    let a = b.kernel_arg(0);
-    let out = b.kernel_arg(1);
+    let [a, out] = kernel_args(&mut b);
     let gid = b.work_item(WorkItemQuery::GlobalId, 0);
-    let zero = b.iconst(Type::I32, 0);
     let one = b.iconst(Type::I32, 1);
-    let two = b.iconst(Type::I32, 2);
     let three = b.iconst(Type::I32, 3);
     let four = b.iconst(Type::I32, 4);
-    let head = b.create_block();
-    let exit = b.create_block();
-    let i = b.block_param(head, Type::I32);
-    let acc = b.block_param(head, Type::I32);
-    let r = b.block_param(exit, Type::I32);
-    b.jump(head, &[zero, one]);
-    b.switch_to(head);
-    let row = b.imul(gid, four);
-    let idx = b.iadd(row, i);
-    let off = b.shl(idx, two);
-    let p = b.ptr_add(a, off);
-    let x = b.load(Type::I32, p);
-    let t = b.imul(acc, three);
-    let acc2 = b.iadd(t, x);
-    let i2 = b.iadd(i, one);
-    let more = b.icmp(IntCC::Slt, i2, four);
-    b.brif(more, head, &[i2, acc2], exit, &[acc2]);
-    b.switch_to(exit);
-    let goff = b.shl(gid, two);
-    let po = b.ptr_add(out, goff);
-    b.store(po, r);
-    b.ret();
+    accumulate_loop(&mut b, one, four, out, gid, |b, i, acc| {
+        let row = b.imul(gid, four);
+        let idx = b.iadd(row, i);
+        let p = dword_at(b, a, idx);
+        let x = b.load(Type::I32, p);
+        let t = b.imul(acc, three);
+        b.iadd(t, x)
+    });
     let input: Vec<u32> = (0..256u32).map(|i| i * 7 + 3).collect();
     let want: Vec<u32> = (0..64usize)
         .map(|g| {
@@ -882,10 +828,9 @@ fn counted_loop_is_unrolled() {
 /// A kernel of `n` dependent chains of loads, arithmetic, selects and
 /// divergent ifs, for the compile-time scaling check.
 fn big_kernel(n: usize) -> Function {
-    let mut f = Function::new("big");
-    f.add_param("a", Type::Ptr(AddrSpace::Global), "int*");
+    let mut f = kernel("big", &[int_buffer("a")]);
     let mut b = Builder::new(&mut f);
-    let a = b.kernel_arg(0);
+    let [a] = kernel_args(&mut b);
     let gid = b.work_item(WorkItemQuery::GlobalId, 0);
     let two = b.iconst(Type::I32, 2);
     let off = b.shl(gid, two);
@@ -958,10 +903,9 @@ fn compile_time_benchmark() {
 /// parameter): each side may set only its own lanes' bits.
 #[test]
 fn divergent_boolean_block_parameter() {
-    let mut f = Function::new("boolparam");
-    f.add_param("out", Type::Ptr(AddrSpace::Global), "int*");
+    let mut f = kernel("boolparam", &[int_buffer("out")]);
     let mut b = Builder::new(&mut f);
-    let out = b.kernel_arg(0);
+    let [out] = kernel_args(&mut b);
     let gid = b.work_item(WorkItemQuery::GlobalId, 0);
     let one = b.iconst(Type::I32, 1);
     let odd = b.binary(BinaryOp::And, gid, one);
@@ -1007,10 +951,9 @@ fn divergent_boolean_block_parameter() {
 /// while (i < 8) { i++; if ((i + lid) & 1) continue; acc += i * lid; }`.
 #[test]
 fn continue_inside_a_divergent_if() {
-    let mut f = Function::new("cont");
-    f.add_param("out", Type::Ptr(AddrSpace::Global), "int*");
+    let mut f = kernel("cont", &[int_buffer("out")]);
     let mut b = Builder::new(&mut f);
-    let out = b.kernel_arg(0);
+    let [out] = kernel_args(&mut b);
     let gid = b.work_item(WorkItemQuery::GlobalId, 0);
     let lid = b.work_item(WorkItemQuery::LocalId, 0);
     let zero = b.iconst(Type::I32, 0);

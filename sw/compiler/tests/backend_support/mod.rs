@@ -9,6 +9,80 @@ use compiler::backend::{code_object, CompiledKernel};
 use golden::{GoldenConfig, GoldenGpu};
 use sw::driver::{Arg, Driver, LaunchDims};
 
+/// A kernel parameter: name, IR type, OpenCL type name (the metadata's).
+pub type Param<'a> = (&'a str, compiler::ir::Type, &'a str);
+
+/// A `__global int *` parameter.
+pub fn int_buffer(name: &str) -> Param<'_> {
+    use compiler::ir::{AddrSpace, Type};
+    (name, Type::Ptr(AddrSpace::Global), "int*")
+}
+
+/// An `int` parameter.
+pub fn int_value(name: &str) -> Param<'_> {
+    (name, compiler::ir::Type::I32, "int")
+}
+
+/// An empty kernel `name` with `params` (the set-up every builder test repeats).
+pub fn kernel(name: &str, params: &[Param<'_>]) -> compiler::ir::Function {
+    let mut f = compiler::ir::Function::new(name);
+    for &(p, ty, type_name) in params {
+        f.add_param(p, ty, type_name);
+    }
+    f
+}
+
+/// The first `N` kernel arguments as values, in parameter order.
+pub fn kernel_args<const N: usize>(b: &mut compiler::ir::Builder<'_>) -> [compiler::ir::Value; N] {
+    std::array::from_fn(|i| b.kernel_arg(i as u32))
+}
+
+/// The address of dword `index` of buffer `base`: `base + (index << 2)`.
+pub fn dword_at(
+    b: &mut compiler::ir::Builder<'_>,
+    base: compiler::ir::Value,
+    index: compiler::ir::Value,
+) -> compiler::ir::Value {
+    let two = b.iconst(compiler::ir::Type::I32, 2);
+    let off = b.shl(index, two);
+    b.ptr_add(base, off)
+}
+
+/// A counted do-while loop with an accumulator, its result stored per
+/// work-item: `i = 0; acc = init; do { acc = step(i, acc); } while (++i < bound);
+/// out[gid] = acc;` then `ret` (the loop tests' shared shape).
+pub fn accumulate_loop(
+    b: &mut compiler::ir::Builder<'_>,
+    init: compiler::ir::Value,
+    bound: compiler::ir::Value,
+    out: compiler::ir::Value,
+    gid: compiler::ir::Value,
+    step: impl FnOnce(
+        &mut compiler::ir::Builder<'_>,
+        compiler::ir::Value,
+        compiler::ir::Value,
+    ) -> compiler::ir::Value,
+) {
+    use compiler::ir::{IntCC, Type};
+    let zero = b.iconst(Type::I32, 0);
+    let one = b.iconst(Type::I32, 1);
+    let head = b.create_block();
+    let exit = b.create_block();
+    let i = b.block_param(head, Type::I32);
+    let acc = b.block_param(head, Type::I32);
+    let r = b.block_param(exit, Type::I32);
+    b.jump(head, &[zero, init]);
+    b.switch_to(head);
+    let acc2 = step(b, i, acc);
+    let i2 = b.iadd(i, one);
+    let more = b.icmp(IntCC::Slt, i2, bound);
+    b.brif(more, head, &[i2, acc2], exit, &[acc2]);
+    b.switch_to(exit);
+    let po = dword_at(b, out, gid);
+    b.store(po, r);
+    b.ret();
+}
+
 /// A kernel argument for [`run`].
 #[derive(Clone, Debug)]
 pub enum TestArg {
@@ -100,40 +174,72 @@ pub fn check_expect(name: &str, actual: &str) {
     }
 }
 
-/// Acceptance check run on every object the tests execute: when
-/// `llvm-objdump-19` is installed, its disassembly lists exactly our
-/// instructions (what `gpusim disasm` prints).
+/// Acceptance check run on every object the tests execute (the seed-004
+/// objects included): when `llvm-objdump-19` is installed, its whole
+/// `-d` output — header, symbols, addresses, encodings, instructions — is
+/// exactly what `gpusim disasm` prints (the same `arch::isa::listing`
+/// functions), its instructions are our listing's, and `llvm-readelf-19
+/// --notes` reads the kernel's metadata.
 pub fn check_objdump(k: &CompiledKernel, elf: &[u8]) -> Result<(), String> {
+    use arch::code_object::CodeObject;
+    use arch::isa::listing::{file_header, section_listing};
     use std::process::Command;
     use std::sync::atomic::{AtomicU64, Ordering};
     use std::sync::OnceLock;
     static HAVE: OnceLock<bool> = OnceLock::new();
     static SERIAL: AtomicU64 = AtomicU64::new(0);
     let have = *HAVE.get_or_init(|| {
-        Command::new("llvm-objdump-19")
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| o.status.success())
+        ["llvm-objdump-19", "llvm-readelf-19"].iter().all(|t| {
+            Command::new(t)
+                .arg("--version")
+                .output()
+                .is_ok_and(|o| o.status.success())
+        })
     });
     if !have {
         return Ok(());
     }
     let dir = std::env::temp_dir().join(format!("gpusim-compiler-objdump-{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-    let path = dir.join(format!(
+    let file = format!(
         "{}-{}.hsaco",
         k.name,
         SERIAL.fetch_add(1, Ordering::Relaxed)
-    ));
+    );
+    let path = dir.join(&file);
     std::fs::write(&path, elf).map_err(|e| e.to_string())?;
     let mut cmd = Command::new("llvm-objdump-19");
-    cmd.args(["-d", "--no-show-raw-insn", "--no-leading-addr"]);
+    cmd.arg("-d").current_dir(&dir);
     if k.target.wave64 {
         cmd.arg("--mattr=+wavefrontsize64");
     }
-    let o = cmd.arg(&path).output().map_err(|e| e.to_string())?;
+    let o = cmd.arg(&file).output().map_err(|e| e.to_string())?;
+    let notes = Command::new("llvm-readelf-19")
+        .args(["--notes", &file])
+        .current_dir(&dir)
+        .output()
+        .map_err(|e| e.to_string())?;
     let _ = std::fs::remove_file(&path);
     let text = String::from_utf8_lossy(&o.stdout);
+    // What `gpusim disasm FILE` prints.
+    let co = CodeObject::parse(elf).map_err(|e| e.to_string())?;
+    let target = co.target().ok_or("the object's target is not modelled")?;
+    let mut disasm = String::new();
+    file_header(&file, &mut disasm);
+    section_listing(
+        target,
+        co.text().address,
+        &co.text().bytes,
+        &co.labels(),
+        &mut disasm,
+    )
+    .map_err(|e| e.to_string())?;
+    if text != disasm {
+        return Err(format!(
+            "llvm-objdump-19 -d differs from gpusim disasm:\n{text}\n--- gpusim disasm\n{disasm}"
+        ));
+    }
+    // The instruction column is our listing.
     let theirs: Vec<&str> = text
         .lines()
         .filter(|l| l.starts_with(char::is_whitespace) && !l.trim().is_empty())
@@ -145,6 +251,19 @@ pub fn check_objdump(k: &CompiledKernel, elf: &[u8]) -> Result<(), String> {
         return Err(format!(
             "llvm-objdump-19 disagrees with our listing:\n{text}\n--- ours\n{listing}"
         ));
+    }
+    let notes = String::from_utf8_lossy(&notes.stdout);
+    let wave = if k.target.wave64 { 64 } else { 32 };
+    for needle in [
+        "NT_AMDGPU_METADATA".to_string(),
+        format!(".name:           {}", k.name),
+        format!(".wavefront_size: {wave}"),
+    ] {
+        if !notes.contains(&needle) {
+            return Err(format!(
+                "llvm-readelf-19 --notes lacks `{needle}`:\n{notes}"
+            ));
+        }
     }
     Ok(())
 }

@@ -1,0 +1,7 @@
+// EXPECT: 5:8: duplicate case value
+kernel void k(global int *p) {
+  switch (p[0]) {
+  case 1: p[1] = 2; break;
+  case 1: p[1] = 3; break;
+  }
+}
