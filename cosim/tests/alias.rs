@@ -114,7 +114,10 @@ args: [ { buffer: d, offset: 32 }, { buffer: d }, { f32: 1.0 }, { u32: 1 } ]
 ";
     let w = Workload::parse(text, &dir().join("inline.yaml")).unwrap();
     let e = w.prepare().unwrap_err().to_string();
-    assert!(e.contains("offset 32 is past the end of `d` (32 bytes)"), "{e}");
+    assert!(
+        e.contains("offset 32 is past the end of `d` (32 bytes)"),
+        "{e}"
+    );
     let text = text.replace("{ f32: 1.0 }", "{ f32: 1.0, offset: 4 }");
     let e = Workload::parse(&text, &dir().join("inline.yaml"))
         .err()

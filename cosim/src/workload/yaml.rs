@@ -137,7 +137,9 @@ impl TryFrom<RawKernel> for KernelRef {
                 return Err("`source` names the kernel alone (with an optional `name`)".into());
             }
             if r.target.is_some() {
-                return Err("`target` goes with `corpus`; a source kernel is compiled for gfx1030".into());
+                return Err(
+                    "`target` goes with `corpus`; a source kernel is compiled for gfx1030".into(),
+                );
             }
             return Ok(KernelRef::Source { path, name: r.name });
         }

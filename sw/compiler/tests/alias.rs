@@ -195,7 +195,10 @@ fn behaviour_4_partial_overlap_is_limited_by_the_dependence_distance() {
         );
         assert_eq!(v.wide.loads, widths, "d={d}");
         assert_eq!(v.wide.stores, widths, "d={d}");
-        assert_eq!(orig, jit, "compute_output d={d}: differs from the sequential loop");
+        assert_eq!(
+            orig, jit,
+            "compute_output d={d}: differs from the sequential loop"
+        );
 
         let bufs = vec![float_data(4, n + 16)];
         let (inp, out) = if d >= 0 {
@@ -207,7 +210,10 @@ fn behaviour_4_partial_overlap_is_limited_by_the_dependence_distance() {
         let (orig, jit, o) = original_and_jit("alias_copy_scale", &bufs, 32, &args);
         let v = o.variant.unwrap();
         assert_eq!(v.loops[0].unroll, unroll, "copy_scale d={d}");
-        assert_eq!(orig, jit, "copy_scale d={d}: differs from the sequential loop");
+        assert_eq!(
+            orig, jit,
+            "copy_scale d={d}: differs from the sequential loop"
+        );
     }
     // The stencil: d = 4 conflicts at distance 3, so ×3; d = 2 at 1..3: ×4 kept in order.
     for (d, unroll, grouped) in [(4i64, 3, true), (2, 4, false), (6, 4, true), (-2, 4, true)] {
@@ -289,10 +295,17 @@ fn behaviour_6_several_pointer_arguments_get_metadata_per_pair() {
         .map(|p| (p.first.arg, p.second.arg, p.overlap_bytes() > 0))
         .collect();
     assert_eq!(rel, [(0, 1, true), (0, 2, false), (1, 2, false)]);
-    assert_eq!(o.report.signature(), "0-1:overlap-8;0-2:disjoint;1-2:disjoint");
+    assert_eq!(
+        o.report.signature(),
+        "0-1:overlap-8;0-2:disjoint;1-2:disjoint"
+    );
     let v = o.variant.unwrap();
     // out = a + 2: a later copy's load of `a` would read an earlier copy's store.
-    assert_eq!((v.loops[0].unroll, v.loops[0].grouped), (2, true), "distance 2");
+    assert_eq!(
+        (v.loops[0].unroll, v.loops[0].grouped),
+        (2, true),
+        "distance 2"
+    );
     assert_eq!(orig, jit);
 }
 
@@ -314,7 +327,11 @@ fn behaviour_7_without_a_no_alias_fact_loads_never_cross_stores() {
     let ops = memory_ops(&l);
     // Unrolled: four copies each load, gather, store — in that order — then
     // the remainder loop's three.
-    let copy = ["global_load_dword", "global_load_dword", "global_store_dword"];
+    let copy = [
+        "global_load_dword",
+        "global_load_dword",
+        "global_store_dword",
+    ];
     let want: Vec<&str> = copy.iter().cycle().take(15).copied().collect();
     assert_eq!(ops, want, "{l}");
 }
@@ -341,4 +358,3 @@ fn the_variant_cache_hits_on_the_second_dispatch_with_the_same_layout() {
         "{st:?}"
     );
 }
-

@@ -63,7 +63,10 @@ fn cases() -> Vec<Case> {
         vec![out, inp, A::F32(0.75), A::U32(per)]
     };
     for (label, args) in [
-        ("disjoint", vec![A::Buf(1, 0), A::Buf(0, 0), A::F32(0.75), A::U32(per)]),
+        (
+            "disjoint",
+            vec![A::Buf(1, 0), A::Buf(0, 0), A::F32(0.75), A::U32(per)],
+        ),
         ("overlap d=2", cs(2)),
         ("overlap d=8", cs(8)),
     ] {
@@ -76,7 +79,11 @@ fn cases() -> Vec<Case> {
         });
     }
     let stride = 72u32;
-    for (label, d) in [("disjoint", None), ("overlap d=4", Some(4u64)), ("overlap d=6", Some(6))] {
+    for (label, d) in [
+        ("disjoint", None),
+        ("overlap d=4", Some(4u64)),
+        ("overlap d=6", Some(6)),
+    ] {
         let out = d.map_or(A::Buf(1, 0), |d| A::Buf(0, 4 * d));
         v.push(Case {
             name: label,

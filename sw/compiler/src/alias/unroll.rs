@@ -502,8 +502,7 @@ fn rebase_address(
     };
     let (x0, xc) = (aff.of(f, a0), aff.of(f, ac));
     let diff = xc.offset - x0.offset;
-    if x0.root != xc.root || x0.terms != xc.terms || diff == 0 || !(-2048..=2047).contains(&diff)
-    {
+    if x0.root != xc.root || x0.terms != xc.terms || diff == 0 || !(-2048..=2047).contains(&diff) {
         return;
     }
     let (ci, k) = f.append_inst(

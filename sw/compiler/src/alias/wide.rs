@@ -92,7 +92,10 @@ fn def_counts(mc: &MachineCode) -> Vec<u32> {
 /// of a tuple.
 fn retuplable(mc: &MachineCode, defs: &[u32], r: VReg) -> bool {
     let info = mc.vregs[r.0 as usize];
-    info.class == RegClass::Vgpr && info.dwords == 1 && info.fixed.is_none() && defs[r.0 as usize] == 1
+    info.class == RegClass::Vgpr
+        && info.dwords == 1
+        && info.fixed.is_none()
+        && defs[r.0 as usize] == 1
 }
 
 /// Rewrites every `Reg(from[k], 0)` to `Reg(to, k)`; an instruction that

@@ -127,10 +127,7 @@ impl<D: Device> Session<D> {
     /// arguments and the cache picks (compiling if needed) what runs.
     pub fn dispatch(&mut self, grid: u32, wg: u32, args: &[A], jit: bool) -> Outcome {
         let dargs = self.args(args);
-        let report = self
-            .driver
-            .analyse_aliases(&self.original, &dargs)
-            .unwrap();
+        let report = self.driver.analyse_aliases(&self.original, &dargs).unwrap();
         let mut out = Outcome {
             report: report.clone(),
             variant: None,
