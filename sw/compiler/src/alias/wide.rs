@@ -55,7 +55,7 @@ fn store_op(n: usize) -> Opcode {
 
 /// Modifiers other than the offset must agree for two accesses to merge.
 fn same_mods(a: &Modifiers, b: &Modifiers) -> bool {
-    let mut x = a.clone();
+    let mut x = *a;
     x.offset = b.offset;
     x == *b
 }
@@ -152,7 +152,7 @@ fn merge_loads(mc: &mut MachineCode, report: &mut WideReport) {
             s += 1;
             continue;
         }
-        let mods0 = first.modifiers.clone();
+        let mods0 = first.modifiers;
         let mut run = vec![(s, d0)];
         let mut k = s + 1;
         while run.len() < 4 && k < mc.items.len() {
@@ -214,7 +214,7 @@ fn merge_stores(mc: &mut MachineCode, report: &mut WideReport) {
             s += 1;
             continue;
         };
-        let mods0 = first.modifiers.clone();
+        let mods0 = first.modifiers;
         let mut run = vec![(s, v0)];
         let mut k = s + 1;
         while run.len() < 4 && k < mc.items.len() {
