@@ -242,6 +242,17 @@ pub(crate) fn run(path: &Path, o: &RunOptions) -> Result<String, CliError> {
         }
     }
     out.push_str(&stats_output(driver.device(), o.stats, o.detail));
+    let a = crate::workload::alias::stats();
+    if o.stats.is_some() && a.analyses > 0 {
+        out.push_str(&format!(
+            "alias (seed 002): {} analyses, {} ran the original, {} recompilations, {} cache hits, {:.3} ms recompiling\n",
+            a.analyses,
+            a.unchanged,
+            a.recompilations,
+            a.cache_hits,
+            a.compile_time.as_secs_f64() * 1e3
+        ));
+    }
     let x = driver.xlate_stats();
     if o.stats.is_some() && x.translations + x.hits > 0 {
         out.push_str(&format!(

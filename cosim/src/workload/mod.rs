@@ -23,6 +23,7 @@
 //! assert_eq!(p.buffers[0].bytes[4..8], 1.0f32.to_le_bytes());
 //! ```
 
+pub mod alias;
 mod check;
 pub mod corpus_files;
 mod data;
@@ -163,6 +164,14 @@ pub struct PreparedSemaphore {
 pub enum PreparedArg {
     /// Index into [`Prepared::buffers`].
     Buffer(usize),
+    /// A pointer `offset` bytes into buffer `buffer` (`offset:`; seed 002's
+    /// overlapping arguments).
+    BufferAt {
+        /// Index into [`Prepared::buffers`].
+        buffer: usize,
+        /// Bytes from the buffer's start.
+        offset: u64,
+    },
     /// Little-endian bytes of a scalar.
     Value(Vec<u8>),
     /// Bytes of LDS.
@@ -234,6 +243,9 @@ fn driver_args(args: &[PreparedArg], addresses: &[u64]) -> Vec<sw::driver::Arg> 
         .map(|a| match a {
             PreparedArg::Buffer(i) => {
                 sw::driver::Arg::Buffer(addresses.get(*i).copied().unwrap_or(0))
+            }
+            PreparedArg::BufferAt { buffer, offset } => {
+                sw::driver::Arg::Buffer(addresses.get(*buffer).copied().unwrap_or(0) + offset)
             }
             PreparedArg::Value(v) => sw::driver::Arg::Value(v.clone()),
             PreparedArg::Local(n) => sw::driver::Arg::Local(*n),
@@ -419,6 +431,10 @@ impl Workload {
                     path: search.resolve(&dir, &p)?,
                     name,
                 },
+                KernelRef::Source { path: p, name } => KernelRef::Source {
+                    path: search.resolve(&dir, &p)?,
+                    name,
+                },
                 k => k,
             })
         };
@@ -578,7 +594,7 @@ fn kernel_label(k: &KernelRef) -> String {
         KernelRef::Corpus { name, target } | KernelRef::Work { name, target } => {
             format!("{name} [{}]", target_name(*target))
         }
-        KernelRef::CodeObject { path, name } => match name {
+        KernelRef::CodeObject { path, name } | KernelRef::Source { path, name } => match name {
             Some(n) => format!("{n} in {}", path.display()),
             None => path.display().to_string(),
         },
@@ -595,6 +611,7 @@ fn corpus_kernel_of(k: &KernelRef) -> Option<&'static corpus::CorpusKernel> {
             Some(n) => any(n),
             None => path.file_stem().and_then(|s| s.to_str()).and_then(any),
         },
+        KernelRef::Source { .. } => None,
     }
 }
 

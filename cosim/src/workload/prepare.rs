@@ -164,9 +164,14 @@ impl Workload {
                 })?;
                 (k.prebuilt_path(*target), Some(name.clone()))
             }
-            KernelRef::CodeObject { path, name } => (path.clone(), name.clone()),
+            KernelRef::CodeObject { path, name } | KernelRef::Source { path, name } => {
+                (path.clone(), name.clone())
+            }
         };
-        let bytes = read(&path)?;
+        let bytes = match kernel {
+            KernelRef::Source { .. } => super::alias::compile_source(&path)?.code_object,
+            _ => read(&path)?,
+        };
         let co_err = |message: String| WorkloadError::CodeObject {
             path: path.clone(),
             message,
@@ -283,6 +288,21 @@ impl Workload {
         let mut out = Vec::new();
         for (i, a) in args.iter().enumerate() {
             out.push(match &a.kind {
+                ArgKind::Buffer(name) if a.offset > 0 => {
+                    let buffer = self.buffer_index(name)?;
+                    let b = &self.buffers[buffer];
+                    let bytes = b.length as u64 * b.elem.size() as u64;
+                    if a.offset >= bytes {
+                        return Err(self.invalid(format!(
+                            "{item}[{i}]: offset {} is past the end of `{name}` ({bytes} bytes)",
+                            a.offset
+                        )));
+                    }
+                    PreparedArg::BufferAt {
+                        buffer,
+                        offset: a.offset,
+                    }
+                }
                 ArgKind::Buffer(name) => PreparedArg::Buffer(self.buffer_index(name)?),
                 ArgKind::Local(n) => PreparedArg::Local(*n),
                 kind => PreparedArg::Value(

@@ -48,6 +48,11 @@ fn values(
                     ArgValue::Scalar(scalar_of(written.get(i), i, v).map_err(&err)?)
                 }
                 PreparedArg::Local(n) => ArgValue::Local { bytes: *n },
+                PreparedArg::BufferAt { .. } => {
+                    return Err(err(format!(
+                        "argument {i}: a buffer at an `offset:` has no corpus reference"
+                    )))
+                }
             })
         })
         .collect()

@@ -30,6 +30,7 @@ pub fn execute_reporting<D: Device>(
     let program = driver.load(&prepared.code_object)?;
     let mut reports = Vec::new();
     let mut allocations = Vec::new();
+    let mut variants = Vec::new();
     let result = (|| {
         let kernel = program.kernel(&prepared.kernel_name)?.clone();
         for b in &prepared.buffers {
@@ -77,8 +78,17 @@ pub fn execute_reporting<D: Device>(
             if !prepared.waits.is_empty() {
                 driver.submit(block(&prepared.waits))?;
             }
-            let dispatch =
-                driver.dispatch(&kernel, prepared.dims, &prepared.driver_args(&addresses))?;
+            let args = prepared.driver_args(&addresses);
+            // Seed 002: a source kernel's dispatch waits for the alias
+            // analysis and any recompilation.
+            let (kernel, variant) = match &prepared.code_object_path {
+                p if p.extension().is_some_and(|e| e == "cl") => {
+                    super::alias::select(driver, p, &kernel, &args)?
+                }
+                _ => (kernel.clone(), None),
+            };
+            let dispatch = driver.dispatch(&kernel, prepared.dims, &args)?;
+            variants.extend(variant);
             let last = if prepared.signals.is_empty() {
                 dispatch.fence
             } else {
@@ -104,6 +114,9 @@ pub fn execute_reporting<D: Device>(
             driver.free(a)?;
         }
         driver.unload(program)?;
+        for v in variants {
+            driver.unload(v)?;
+        }
     }
     // On an error the device may be stopped (a fault); the original error
     // is what the user needs, so nothing is freed or reported further.

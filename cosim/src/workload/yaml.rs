@@ -95,6 +95,15 @@ pub enum KernelRef {
         /// Kernel name; `None`: the object's only kernel.
         name: Option<String>,
     },
+    /// OpenCL C source compiled by gpusim's compiler (`-O`, gfx1030
+    /// wave32) when the workload is prepared; every dispatch of it goes
+    /// through seed 002's alias analysis and recompilation.
+    Source {
+        /// Path as written (resolved against the workload's directory on load).
+        path: PathBuf,
+        /// Kernel name; `None`: the file's only kernel.
+        name: Option<String>,
+    },
 }
 
 #[derive(Deserialize)]
@@ -105,6 +114,7 @@ struct RawKernel {
     target: Option<String>,
     code_object: Option<PathBuf>,
     name: Option<String>,
+    source: Option<PathBuf>,
 }
 
 /// The names `target:` accepts, and their targets.
@@ -122,6 +132,17 @@ pub fn target_name(t: Target) -> &'static str {
 impl TryFrom<RawKernel> for KernelRef {
     type Error = String;
     fn try_from(r: RawKernel) -> Result<Self, String> {
+        if let Some(path) = r.source {
+            if r.corpus.is_some() || r.work.is_some() || r.code_object.is_some() {
+                return Err("`source` names the kernel alone (with an optional `name`)".into());
+            }
+            if r.target.is_some() {
+                return Err(
+                    "`target` goes with `corpus`; a source kernel is compiled for gfx1030".into(),
+                );
+            }
+            return Ok(KernelRef::Source { path, name: r.name });
+        }
         if let Some(name) = r.work {
             if r.corpus.is_some() || r.code_object.is_some() || r.name.is_some() {
                 return Err("`work` names the kernel alone (with `target`)".into());
@@ -163,7 +184,7 @@ impl TryFrom<RawKernel> for KernelRef {
                 Ok(KernelRef::CodeObject { path, name: r.name })
             }
             _ => Err(
-                "`kernel` needs exactly one of `corpus` or `work` (with `target`) or `code_object`"
+                "`kernel` needs exactly one of `corpus` or `work` (with `target`), `code_object` or `source`"
                     .into(),
             ),
         }
@@ -347,6 +368,9 @@ pub struct Arg {
     pub name: Option<String>,
     /// What is passed.
     pub kind: ArgKind,
+    /// For a buffer: bytes into it the pointer starts at (`offset:`), so two
+    /// pointer arguments can overlap (seed 002). 0 otherwise.
+    pub offset: u64,
 }
 
 /// What an argument passes.
@@ -409,6 +433,7 @@ enum NumberOrList {
 struct RawArg {
     name: Option<String>,
     buffer: Option<String>,
+    offset: Option<u64>,
     local: Option<u32>,
     i8: Option<NumberOrList>,
     u8: Option<NumberOrList>,
@@ -465,7 +490,14 @@ impl TryFrom<RawArg> for Arg {
         if let Some(bytes) = kind.value_bytes() {
             bytes?;
         }
-        Ok(Arg { name: r.name, kind })
+        if r.offset.is_some() && !matches!(kind, ArgKind::Buffer(_)) {
+            return Err("`offset` goes with `buffer`".into());
+        }
+        Ok(Arg {
+            name: r.name,
+            kind,
+            offset: r.offset.unwrap_or(0),
+        })
     }
 }
 

@@ -13,6 +13,7 @@
 //!    descriptor and a code object v5.
 #![deny(missing_docs)]
 
+pub mod alias;
 pub mod backend;
 pub mod front;
 pub mod ir;

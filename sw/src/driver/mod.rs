@@ -30,6 +30,7 @@
 //! assert_eq!(ChannelConfig::default().entries, 64);
 //! ```
 
+pub mod alias;
 pub mod channel;
 mod error;
 pub mod gpu_channel;

@@ -150,6 +150,17 @@ impl CompiledKernel {
 
 /// Compiles one kernel.
 pub fn compile(f: &Function, opts: &CompileOptions) -> Result<CompiledKernel, BackendError> {
+    compile_with(f, opts, &mut |_| {})
+}
+
+/// [`compile`] with `pass` run on the machine code after instruction
+/// selection, before register allocation (seed 002's wide accesses,
+/// `crate::alias::wide`).
+pub fn compile_with(
+    f: &Function,
+    opts: &CompileOptions,
+    pass: &mut dyn FnMut(&mut minst::MachineCode),
+) -> Result<CompiledKernel, BackendError> {
     ir::verify(f)?;
     // One exit block always (early returns become branches to it); `-O` on top.
     let mut g = f.clone();
@@ -163,6 +174,7 @@ pub fn compile(f: &Function, opts: &CompileOptions) -> Result<CompiledKernel, Ba
     let target = opts.target();
     let mut sel = isel::Isel::new(f, *opts, false);
     sel.run()?;
+    pass(&mut sel.mc);
     let mut slots = 0;
     let vgpr_limit = if opts.vgpr_limit == 0 {
         regalloc::VGPR_LIMIT
@@ -175,6 +187,7 @@ pub fn compile(f: &Function, opts: &CompileOptions) -> Result<CompiledKernel, Ba
             // Again with flat scratch set up, spilling VGPRs until it fits.
             sel = isel::Isel::new(f, *opts, true);
             sel.run()?;
+            pass(&mut sel.mc);
             let base = sel.scratch.expect("spilling sets scratch up");
             let (a, n) = spill::allocate_with_spills(&mut sel.mc, base, vgpr_limit)?;
             slots = n;

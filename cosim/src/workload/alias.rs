@@ -1,0 +1,98 @@
+//! Seed 002 in the workload runner: a `kernel: { source: K.cl }` is
+//! compiled by gpusim's compiler, and before each dispatch of it the driver
+//! analyses the pointer arguments and the JIT's variant cache picks (and,
+//! on a miss, compiles) what runs; the dispatch waits for both
+//! (docs/compiler.md "Seed 002", docs/workloads.md `source`).
+//!
+//! The cache and its counters are per process (one `gpusim run` or test
+//! binary), so a repeated dispatch with the same layout is a hit.
+
+use std::path::Path;
+use std::sync::{Mutex, OnceLock};
+
+use arch::device::Device;
+use compiler::alias::{AliasStats, Choice, Facts, PairFact, Relation, VariantCache};
+use compiler::{compile, CompileOptions, Compiled, Source};
+use sw::driver::alias::{AliasReport, Relation as DriverRelation};
+use sw::driver::{Arg, Driver, DriverError, LoadedKernel, Program};
+
+use super::WorkloadError;
+
+/// The options every source kernel is compiled with (`-O`, wave32).
+pub fn source_options() -> CompileOptions {
+    let mut o = CompileOptions::default();
+    o.backend.optimize = true;
+    o
+}
+
+/// Compiles a workload's source kernel.
+pub fn compile_source(path: &Path) -> Result<Compiled, WorkloadError> {
+    compile(Source::Path(path), &source_options()).map_err(|d| WorkloadError::CodeObject {
+        path: path.to_path_buf(),
+        message: format!("compiling: {d}"),
+    })
+}
+
+/// The driver's metadata as the compiler's facts (pairs by explicit
+/// argument index, which is the kernel parameter index).
+pub fn facts_from(report: &AliasReport) -> Facts {
+    Facts {
+        pairs: report
+            .pairs
+            .iter()
+            .map(|p| PairFact {
+                first: p.first.arg as u32,
+                second: p.second.arg as u32,
+                relation: match p.relation {
+                    DriverRelation::Disjoint { .. } => Relation::Disjoint,
+                    DriverRelation::PartialOverlap { .. } => Relation::Overlap { delta: p.delta() },
+                },
+            })
+            .collect(),
+    }
+}
+
+fn cache() -> &'static Mutex<VariantCache> {
+    static CACHE: OnceLock<Mutex<VariantCache>> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new(VariantCache::new()))
+}
+
+/// The process's seed 002 counters (what `gpusim run --stats` prints).
+pub fn stats() -> AliasStats {
+    cache().lock().map(|c| c.stats()).unwrap_or_default()
+}
+
+/// Before a dispatch of `kernel` (loaded from `source`'s code object) with
+/// `args`: analyse, pick the variant, load it. Returns the kernel to
+/// dispatch and the program to unload afterwards (`None`: the original).
+pub fn select<D: Device>(
+    driver: &mut Driver<D>,
+    source: &Path,
+    kernel: &LoadedKernel,
+    args: &[Arg],
+) -> Result<(LoadedKernel, Option<Program>), DriverError> {
+    let fail = |reason: String| DriverError::BadLaunch {
+        kernel: kernel.name().to_string(),
+        reason: format!("seed 002 recompilation: {reason}"),
+    };
+    let report = driver.analyse_aliases(kernel, args)?;
+    let compiled = compile_source(source).map_err(|e| fail(e.to_string()))?;
+    let ir = compiled
+        .ir
+        .iter()
+        .find(|f| f.name == kernel.name())
+        .ok_or_else(|| fail(format!("no IR for `{}`", kernel.name())))?;
+    let choice = cache()
+        .lock()
+        .map_err(|_| fail("the variant cache is poisoned".into()))?
+        .select(ir, &facts_from(&report), &source_options().backend)
+        .map_err(|e| fail(e.to_string()))?;
+    match choice {
+        Choice::Original => Ok((kernel.clone(), None)),
+        Choice::Variant { variant, .. } => {
+            let program = driver.load(&variant.code_object)?;
+            let k = program.kernel(kernel.name())?.clone();
+            Ok((k, Some(program)))
+        }
+    }
+}
