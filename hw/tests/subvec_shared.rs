@@ -159,7 +159,10 @@ fn a_shared_region_fits_more_waves_of_a_high_vgpr_kernel_with_the_same_results()
     assert_eq!(out, expected(), "shared region changed the result");
     assert_eq!(base.peak_resident_waves, unshared_waves);
     assert_eq!(s.peak_resident_waves, shared_waves);
-    assert_eq!(base.peak_vgpr_rows, unshared_waves * u64::from(unshared_rows));
+    assert_eq!(
+        base.peak_vgpr_rows,
+        unshared_waves * u64::from(unshared_rows)
+    );
     assert_eq!(s.peak_vgpr_rows, shared_waves * u64::from(shared_rows));
     assert_eq!((base.shared_vgpr_waves, s.shared_vgpr_waves), (0, 32));
     assert_eq!(
@@ -201,7 +204,11 @@ fn only_waves_in_sub_vector_order_share() {
 fn quarters_on_a_sixteen_lane_simd_share_the_same_rows() {
     // Four parts, one 32-lane row per shared register: quarters 0 and 2 (1
     // and 3) use the same cells, each in its own pass of the window.
-    let (out, s, _) = run(config(SubvectorMode::Subvector, 16), 64, SubvectorHint::None);
+    let (out, s, _) = run(
+        config(SubvectorMode::Subvector, 16),
+        64,
+        SubvectorHint::None,
+    );
     assert_eq!(out, expected());
     assert_eq!(s.peak_resident_waves, 10);
 }
@@ -209,11 +216,23 @@ fn quarters_on_a_sixteen_lane_simd_share_the_same_rows() {
 #[test]
 fn a_shared_region_over_the_work_item_ids_is_a_clear_dispatch_error() {
     // 128 VGPRs, v0 holds the work-item id: at most 127 may be shared.
-    let e = loaded(config(SubvectorMode::Subvector, 32), 128, SubvectorHint::None)
-        .err()
-        .expect("rejected");
-    assert!(e.contains("128 shared VGPRs leave fewer than the 1 private"), "{e}");
-    assert!(loaded(config(SubvectorMode::Subvector, 32), 127, SubvectorHint::None).is_ok());
+    let e = loaded(
+        config(SubvectorMode::Subvector, 32),
+        128,
+        SubvectorHint::None,
+    )
+    .err()
+    .expect("rejected");
+    assert!(
+        e.contains("128 shared VGPRs leave fewer than the 1 private"),
+        "{e}"
+    );
+    assert!(loaded(
+        config(SubvectorMode::Subvector, 32),
+        127,
+        SubvectorHint::None
+    )
+    .is_ok());
 }
 
 #[test]

@@ -365,18 +365,8 @@ impl Cu {
             sd.vgpr.rows_used += rows;
             self.resident += 1;
             let vrows = u32::from(shape.vgprs) * if shape.wave64 { 2 } else { 1 };
-            let file = &mut sd.vgpr.rows;
-            for r in 0..rows {
-                file[(base + r) as usize] = [0; 32];
-            }
-            for (reg, v) in wi.vgpr.iter().enumerate() {
-                if shape.wave64 {
-                    file[base as usize + layout.row(reg, 0)].copy_from_slice(&v[..32]);
-                    file[base as usize + layout.row(reg, 1)].copy_from_slice(&v[32..]);
-                } else {
-                    file[base as usize + reg].copy_from_slice(&v[..32]);
-                }
-            }
+            let slice = &mut sd.vgpr.rows[base as usize..(base + rows) as usize];
+            layout.write_initial(slice, &wi.vgpr);
             self.stats.shared_vgpr_waves += u64::from(shape.shared_vgprs > 0);
             self.stats.vgpr_rows_shared +=
                 u64::from(physical_rows(shape.vgprs, 0, shape.wave64, &self.cfg) - rows);

@@ -87,6 +87,19 @@ impl VgprLayout {
         }
     }
 
+    /// Zeroes a new wave's rows `slice` and writes its initial v0–v2.
+    pub fn write_initial(&self, slice: &mut [[u32; 32]], vgpr: &[[u32; 64]; 3]) {
+        slice.fill([0; 32]);
+        for (reg, v) in vgpr.iter().enumerate() {
+            if self.wave64 {
+                slice[self.row(reg, 0)].copy_from_slice(&v[..32]);
+                slice[self.row(reg, 1)].copy_from_slice(&v[32..]);
+            } else {
+                slice[reg].copy_from_slice(&v[..32]);
+            }
+        }
+    }
+
     /// Copies the wave's physical rows `file` into `view` laid out unshared
     /// (a shared row appears as both halves), for the datapath, which
     /// addresses registers as `exec::Vgprs` rows.
