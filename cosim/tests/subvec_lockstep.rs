@@ -170,3 +170,18 @@ fn the_shared_vgpr_study_kernel_runs_in_lockstep_with_its_region_from_key_and_no
         );
     }
 }
+
+/// The `shared_vgprs:` key: a count reaches the workload, its absence leaves
+/// the note to decide, and a value past a byte is an error naming the key.
+#[test]
+fn the_shared_vgprs_key_parses_and_rejects_out_of_range_values() {
+    let header = "kernel: { corpus: saxpy, target: gfx1030-w64 }\ngrid: 64\nworkgroup: 64\n";
+    let parse = |text: &str| Workload::parse(text, &root().join("workloads/x.yaml"));
+    assert_eq!(parse(header).unwrap().shared_vgprs, None);
+    let w = parse(&format!("{header}shared_vgprs: 64\n")).unwrap();
+    assert_eq!(w.shared_vgprs, Some(64));
+    let e = parse(&format!("{header}shared_vgprs: 300\n"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("shared_vgprs"), "{e}");
+}
