@@ -185,3 +185,28 @@ fn the_shared_vgprs_key_parses_and_rejects_out_of_range_values() {
         .to_string();
     assert!(e.contains("shared_vgprs"), "{e}");
 }
+
+/// A kernel that breaks the contract (reads a shared register after its
+/// window) runs in lockstep without sharing, and with sharing stops at the
+/// first instruction that sees the other part's value, naming the region.
+#[test]
+fn lockstep_stops_where_a_kernel_reads_a_shared_register_outside_its_window() {
+    let broken = root().join("workloads/study/subvec_vgpr_broken.yaml");
+    let ok = run(
+        &broken,
+        Model::Lockstep,
+        config(SubvectorMode::Conventional, 32),
+    )
+    .expect("without sharing the kernel is fine");
+    assert_eq!(ok.stats.cus[0].shared_vgpr_waves, 0);
+    let e = match run(
+        &broken,
+        Model::Lockstep,
+        config(SubvectorMode::Subvector, 32),
+    ) {
+        Err(e) => e.to_string(),
+        Ok(_) => panic!("a read of another part's shared value went unnoticed"),
+    };
+    assert!(e.contains("global_store_dword"), "{e}");
+    assert!(e.contains("share v64–v127"), "{e}");
+}

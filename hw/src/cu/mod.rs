@@ -406,6 +406,7 @@ impl Cu {
                     scalar: Box::new(wi.scalar.clone()),
                     vgpr: Box::new(wi.vgpr),
                     vgprs: shape.vgprs,
+                    shared_vgprs: shape.shared_vgprs,
                 });
             }
         }
