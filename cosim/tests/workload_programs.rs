@@ -370,6 +370,7 @@ checks:
     let w = Workload::load(&path).unwrap();
     let p = workload::Prepared {
         subvector_hint: Default::default(),
+        shared_vgprs: None,
         code_object: vec![],
         code_object_path: dir.join("k.hsaco"),
         kernel_name: "k".into(),

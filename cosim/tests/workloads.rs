@@ -386,6 +386,7 @@ checks:
         signals: vec![],
         work_queue: None,
         subvector_hint: Default::default(),
+        shared_vgprs: None,
         objects: vec![],
         steps: vec![],
     };

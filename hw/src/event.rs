@@ -69,6 +69,8 @@ pub enum Event {
         vgpr: Box<[[u32; 64]; 3]>,
         /// VGPRs allocated to it.
         vgprs: u16,
+        /// Of which the top ones shared by its parts (seed 000 §2; 0: none).
+        shared_vgprs: u16,
     },
     /// A wave instruction issued (its functional effect on memory happened now).
     Issue {

@@ -174,6 +174,15 @@ pub struct CuStats {
     pub workgroups: u64,
     /// Waves launched on this CU.
     pub waves: u64,
+    /// Most waves resident at once (after a launch).
+    pub peak_resident_waves: u64,
+    /// Most VGPR rows allocated at once, over its SIMDs (after a launch).
+    pub peak_vgpr_rows: u64,
+    /// Waves launched with a shared VGPR region (seed 000 §2).
+    pub shared_vgpr_waves: u64,
+    /// VGPR rows those waves did not take thanks to the shared region
+    /// (summed over waves).
+    pub vgpr_rows_shared: u64,
     /// Instructions per cycle over the run's cycles (filled by [`crate::ClockedGpu::stats`]).
     pub ipc: f64,
     /// VALU utilisation: busy SIMD-cycles / (SIMDs × cycles).

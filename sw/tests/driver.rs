@@ -365,6 +365,7 @@ fn dispatch_writes_exact_kernarg_packet_and_ring_entry() {
             scratch_address: 0,
             completion_signal: 0,
             subvector_hint: Default::default(),
+            shared_vgprs: 0,
         }
     );
     assert_eq!(packet.kernarg_address % 16, 0);

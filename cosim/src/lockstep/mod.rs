@@ -64,6 +64,9 @@ struct WaveTrack {
     records: VecDeque<Record>,
     issued: u64,
     retired: u64,
+    /// `(VGPRs, of which shared by the parts)`: the golden GPU does not
+    /// alias a shared region, so a mismatch report names it.
+    shared_vgprs: (u16, u16),
 }
 
 /// Counters of a lockstep run.
@@ -264,6 +267,18 @@ struct Checker<'a> {
     touched: Vec<(WaveId, MemWrite, arch::isa::Instruction)>,
 }
 
+/// The report line for a mismatch in a wave with a shared VGPR region: the
+/// likely cause when the program breaks the region's contract.
+fn shared_region_note(vgprs: u16, shared: u16) -> String {
+    format!(
+        "this wave's parts share v{}–v{} (seed 000 §2; the golden GPU does not): a value \
+         read there after the sub-vector window that wrote it is the last part's \
+         (docs/variable-wavefront.md, \"The shared VGPR region\")",
+        vgprs - shared,
+        vgprs - 1
+    )
+}
+
 fn mismatch(report: String, wave: WaveId, pc: Option<u64>, cycle: u64) -> Box<Fault> {
     Box::new(Fault {
         kind: FaultKind::LockstepMismatch { report },
@@ -341,6 +356,12 @@ impl Checker<'_> {
                             "(not accessible)".into()
                         },
                     );
+                let rep = match self.waves.get(wave).map(|t| t.shared_vgprs) {
+                    Some((vgprs, shared)) if shared > 0 => {
+                        rep.line(shared_region_note(vgprs, shared))
+                    }
+                    _ => rep,
+                };
                 return Err(mismatch(rep.text(), *wave, None, hw.now()));
             }
         }
@@ -383,6 +404,7 @@ impl Checker<'_> {
                 scalar,
                 vgpr,
                 vgprs,
+                shared_vgprs,
             } => {
                 let key = (wave.dispatch, wave.workgroup);
                 if !self.workgroups.contains_key(&key) {
@@ -393,7 +415,13 @@ impl Checker<'_> {
                     self.workgroups.insert(key, n);
                 }
                 self.stats.waves += 1;
-                self.waves.insert(*wave, WaveTrack::default());
+                self.waves.insert(
+                    *wave,
+                    WaveTrack {
+                        shared_vgprs: (*vgprs, *shared_vgprs),
+                        ..WaveTrack::default()
+                    },
+                );
                 self.compare_launch(*wave, *pc, scalar, vgpr, *vgprs, cycle)
             }
             Event::Issue {
@@ -617,6 +645,7 @@ impl Checker<'_> {
         let cycle = r.cycle;
         let wave = r.wave;
         let t = self.waves.entry(wave).or_default();
+        let (vgprs, shared) = t.shared_vgprs;
         let Some(i) = t.records.iter().position(|rec| rec.seq == r.seq) else {
             return Err(mismatch(
                 format!(
@@ -744,6 +773,9 @@ impl Checker<'_> {
             }
         }
         if bad {
+            if shared > 0 {
+                rep = rep.line(shared_region_note(vgprs, shared));
+            }
             let rep = rep.dump(hw.wave_registers(wave), g);
             return Err(mismatch(rep.text(), wave, Some(r.pc), cycle));
         }

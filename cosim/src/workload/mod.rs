@@ -129,6 +129,9 @@ pub struct Workload {
     /// `subvector_mode:`: the issue-order indication the driver writes into
     /// the dispatch packet (seed 000 §4); `None` without the key.
     pub subvector_hint: arch::command::SubvectorHint,
+    /// `shared_vgprs:`: VGPRs the parts of a wave share in sub-vector order
+    /// (seed 000 §2); `None` without the key (the code object's note decides).
+    pub shared_vgprs: Option<u8>,
     /// A multi-dispatch program (`steps:`); empty: one dispatch of `kernel`.
     pub steps: Vec<Step>,
 }
@@ -224,6 +227,8 @@ pub struct Prepared {
     pub work_queue: Option<WorkQueue>,
     /// The issue-order indication for the dispatch packet (seed 000 §4).
     pub subvector_hint: arch::command::SubvectorHint,
+    /// The shared-VGPR count for the dispatch packet (seed 000 §2).
+    pub shared_vgprs: Option<u8>,
     /// Code objects of the steps (path, bytes); empty without `steps:`.
     pub objects: Vec<(PathBuf, Vec<u8>)>,
     /// The steps; empty: one dispatch of `kernel_name` with `args`.
@@ -551,6 +556,7 @@ impl Workload {
             subvector_hint: raw
                 .subvector_mode
                 .map_or_else(Default::default, |m| m.hint()),
+            shared_vgprs: raw.shared_vgprs,
             steps,
         })
     }

@@ -138,6 +138,7 @@ impl Workload {
             signals,
             work_queue: self.work_queue.clone(),
             subvector_hint: self.subvector_hint,
+            shared_vgprs: self.shared_vgprs,
             objects,
             steps,
         })

@@ -27,6 +27,7 @@ pub fn execute_reporting<D: Device>(
     prepared: &Prepared,
 ) -> Result<(Vec<HostBuffer>, Vec<WorkReport>), DriverError> {
     driver.set_subvector_hint(prepared.subvector_hint);
+    driver.set_shared_vgprs(prepared.shared_vgprs);
     let program = driver.load(&prepared.code_object)?;
     let mut reports = Vec::new();
     let mut allocations = Vec::new();
@@ -141,6 +142,7 @@ pub fn execute_program<D: Device>(
         return Ok((run, reports));
     }
     driver.set_subvector_hint(prepared.subvector_hint);
+    driver.set_shared_vgprs(prepared.shared_vgprs);
     let mut programs = Vec::new();
     let mut allocations = Vec::new();
     let result = (|| {

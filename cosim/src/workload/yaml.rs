@@ -33,6 +33,10 @@ pub(super) struct RawWorkload {
     pub steps: Option<Vec<RawStep>>,
     #[serde(default)]
     pub subvector_mode: Option<SubvectorMode>,
+    /// `shared_vgprs:` VGPRs the parts of a wave share in sub-vector order
+    /// (seed 000 §2); overrides the code object's sub-vector note.
+    #[serde(default)]
+    pub shared_vgprs: Option<u8>,
 }
 
 /// `subvector_mode:` the driver's issue-order indication for the dispatch

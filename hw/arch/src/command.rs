@@ -163,6 +163,11 @@ pub struct DispatchPacket {
     /// their SIMD (seed 000 §4, docs/variable-wavefront.md); bits 17:16 of
     /// dword 2 (HSA's `reserved0`, zero from HSA runtimes: no indication).
     pub subvector_hint: SubvectorHint,
+    /// VGPRs at the top of the kernel's allocation that the parts of a wave
+    /// share in sub-vector looping order (seed 000 §2; from the code object's
+    /// sub-vector note or the workload); bits 31:24 of dword 2 (HSA's
+    /// `reserved0`, zero from HSA runtimes: nothing shared).
+    pub shared_vgprs: u8,
 }
 
 /// The per-dispatch issue-order setting of seed 000 §4 (the software's first
@@ -198,7 +203,9 @@ impl DispatchPacket {
         let mut d = [0u32; 16];
         d[0] = 2 | (u32::from(self.dimensions) << 16);
         d[1] = u32::from(self.workgroup_size[0]) | (u32::from(self.workgroup_size[1]) << 16);
-        d[2] = u32::from(self.workgroup_size[2]) | (self.subvector_hint as u32) << 16;
+        d[2] = u32::from(self.workgroup_size[2])
+            | (self.subvector_hint as u32) << 16
+            | u32::from(self.shared_vgprs) << 24;
         d[3..6].copy_from_slice(&self.grid_size);
         d[6] = self.private_segment_size;
         d[7] = self.group_segment_size;
@@ -231,6 +238,7 @@ impl DispatchPacket {
             scratch_address: q(12),
             completion_signal: q(14),
             subvector_hint: SubvectorHint::from_bits(d[2] >> 16),
+            shared_vgprs: (d[2] >> 24) as u8,
         };
         if !(1..=3).contains(&p.dimensions) {
             return Err(CommandError::BadDispatch(format!(
@@ -469,6 +477,7 @@ mod tests {
             scratch_address: 0x30_0000,
             completion_signal: 0,
             subvector_hint: SubvectorHint::Auto,
+            shared_vgprs: 48,
         };
         let commands = [
             Command::Nop { payload_dwords: 2 },

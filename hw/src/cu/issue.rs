@@ -327,8 +327,7 @@ impl Cu {
         let w = &self.waves[slot];
         let id = w.id;
         let result = {
-            let rows = &self.simd[simd].vgpr.rows
-                [w.vgpr_base as usize..(w.vgpr_base + w.vgpr_rows) as usize];
+            let rows = w.vgpr_view(&self.simd[simd].vgpr.rows, &mut self.vgpr_stage);
             let wg = &self.wgs[usize::from(w.wg.value())];
             let lds =
                 &mut self.lds.bytes[wg.lds_base as usize..(wg.lds_base + wg.lds_len) as usize];

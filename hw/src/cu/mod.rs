@@ -174,6 +174,9 @@ pub struct Cu {
     resp: Vec<MemResponse>,
     seen: Vec<(u64, u16, u16)>,
     alu_done: Vec<AluOp>,
+    /// The unshared view of a wave with a shared VGPR region, rebuilt for
+    /// each of its instructions (`Wave::vgpr_view`).
+    vgpr_stage: Vec<[u32; 32]>,
     /// Counters.
     pub stats: CuStats,
     /// Bumped whenever resources are taken or freed (the dispatcher retries a
@@ -218,6 +221,7 @@ impl Cu {
             resp: Vec::new(),
             seen: Vec::new(),
             alu_done: Vec::new(),
+            vgpr_stage: Vec::new(),
             stats: CuStats::default(),
             epoch: 0,
             ended_wgs: Vec::new(),
@@ -251,8 +255,9 @@ impl Cu {
     /// and every VGPR it may address, all 64 lanes (for lockstep register dumps).
     pub fn wave_registers(&self, id: WaveId) -> Option<(ScalarState, Vec<[u32; 64]>)> {
         let w = self.waves.iter().find(|w| w.valid && w.id == id)?;
-        let rows = &self.simd[usize::from(w.simd.value())].vgpr.rows
-            [w.vgpr_base as usize..(w.vgpr_base + w.vgpr_rows) as usize];
+        let file = &self.simd[usize::from(w.simd.value())].vgpr.rows;
+        let mut staged = Vec::new();
+        let rows = w.vgpr_view(file, &mut staged);
         let wave64 = w.env.target_wave64;
         let view = crate::exec::Vgprs { rows, wave64 };
         let vgprs = (0..view.count())
@@ -284,7 +289,7 @@ impl Cu {
         if self.lds.alloc.capacity(shape.lds_bytes) == 0 && shape.lds_bytes > 0 {
             return false;
         }
-        let rows = physical_rows(shape.vgprs, shape.wave64, &self.cfg);
+        let rows = physical_rows(shape.vgprs, shape.shared_vgprs, shape.wave64, &self.cfg);
         let per_wave_sgpr = self.cfg.sgprs_per_wave;
         let mut cap = 0;
         for s in &self.simd {
@@ -305,7 +310,12 @@ impl Cu {
         events: Option<&mut Vec<Event>>,
     ) {
         let shape = init.shape;
-        let rows = physical_rows(shape.vgprs, shape.wave64, &self.cfg);
+        let rows = physical_rows(shape.vgprs, shape.shared_vgprs, shape.wave64, &self.cfg);
+        let layout = vgpr::VgprLayout {
+            vgprs: shape.vgprs,
+            shared: shape.shared_vgprs,
+            wave64: shape.wave64,
+        };
         let g = self.wgs.iter().position(|w| !w.valid).unwrap_or(0);
         let lds_base = self.lds.alloc.alloc(shape.lds_bytes).unwrap_or(0);
         let lds_len = shape.lds_bytes;
@@ -355,18 +365,11 @@ impl Cu {
             sd.vgpr.rows_used += rows;
             self.resident += 1;
             let vrows = u32::from(shape.vgprs) * if shape.wave64 { 2 } else { 1 };
-            let file = &mut sd.vgpr.rows;
-            for r in 0..rows {
-                file[(base + r) as usize] = [0; 32];
-            }
-            for (reg, v) in wi.vgpr.iter().enumerate() {
-                if shape.wave64 {
-                    file[base as usize + 2 * reg].copy_from_slice(&v[..32]);
-                    file[base as usize + 2 * reg + 1].copy_from_slice(&v[32..]);
-                } else {
-                    file[base as usize + reg].copy_from_slice(&v[..32]);
-                }
-            }
+            let slice = &mut sd.vgpr.rows[base as usize..(base + rows) as usize];
+            layout.write_initial(slice, &wi.vgpr);
+            self.stats.shared_vgpr_waves += u64::from(shape.shared_vgprs > 0);
+            self.stats.vgpr_rows_shared +=
+                u64::from(physical_rows(shape.vgprs, 0, shape.wave64, &self.cfg) - rows);
             let w = &mut self.waves[slot];
             let epoch = w.epoch.wrapping_add(arbitrary_int::u4::new(1));
             let mut q = std::mem::take(&mut w.mem_q);
@@ -384,6 +387,7 @@ impl Cu {
                 vgpr_base: base,
                 vgpr_rows: vrows,
                 vgpr_alloc: rows,
+                vgpr_shared: shape.shared_vgprs,
                 sleep_until: now + u64::from(latency),
                 ib_end: wave::a48(init.pc & !u64::from(self.cfg.fetch_bytes - 1)),
                 fetch_next: wave::a48(init.pc & !u64::from(self.cfg.fetch_bytes - 1)),
@@ -402,12 +406,16 @@ impl Cu {
                     scalar: Box::new(wi.scalar.clone()),
                     vgpr: Box::new(wi.vgpr),
                     vgprs: shape.vgprs,
+                    shared_vgprs: shape.shared_vgprs,
                 });
             }
         }
         self.wgs[g] = wg;
         self.epoch += 1;
         self.stats.workgroups += 1;
+        let rows_used: u32 = self.simd.iter().map(|s| s.vgpr.rows_used).sum();
+        self.stats.peak_resident_waves = self.stats.peak_resident_waves.max(self.resident.into());
+        self.stats.peak_vgpr_rows = self.stats.peak_vgpr_rows.max(rows_used.into());
     }
 
     fn take_writes(&mut self) -> u16 {

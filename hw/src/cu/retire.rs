@@ -29,18 +29,21 @@ fn apply(writes: &Writes, wave: &mut Wave, file: &mut [[u32; 32]]) {
     }
     let base = wave.vgpr_base as usize;
     let wave64 = wave.env.target_wave64;
+    let layout = wave.vgpr_layout();
     for v in &writes.vgpr {
         let reg = usize::from(v.reg);
+        if reg >= usize::from(layout.vgprs) {
+            continue;
+        }
         let halves: &[(usize, usize)] = if wave64 {
             &[(0, 0), (1, 32)]
         } else {
             &[(0, 0)]
         };
+        // A shared register's halves are one row: the high half, written
+        // second, replaces the low half's values (seed 000 §2).
         for &(h, lane0) in halves {
-            let row = base + if wave64 { 2 * reg + h } else { reg };
-            if row >= base + wave.vgpr_rows as usize {
-                continue;
-            }
+            let row = base + layout.row(reg, h);
             let Some(r) = file.get_mut(row) else { continue };
             let mask = (v.mask >> lane0) as u32;
             if mask == u32::MAX {

@@ -38,6 +38,11 @@ pub struct Wave {
     pub vgpr_rows: u32,
     /// Rows allocated (granule-rounded).
     pub vgpr_alloc: u32,
+    /// Its top VGPRs shared by its parts (seed 000 §2; 0 for none): one row
+    /// each instead of two (`vgpr::VgprLayout`). Untraced so that the pinned
+    /// waveforms stay as they were; `vgpr_alloc` shows its effect.
+    @untraced
+    pub vgpr_shared: u16,
     /// Priority (`s_setprio`).
     pub prio: u2,
     /// May not issue before this cycle (`s_nop`, `s_sleep`, launch latency).
@@ -115,6 +120,34 @@ pub mod counter {
 }
 
 impl Wave {
+    /// Its registers as the datapath addresses them (`exec::Vgprs` rows):
+    /// its slice of `file` itself, or with a shared region the slice
+    /// expanded into `staged`.
+    pub fn vgpr_view<'a>(
+        &self,
+        file: &'a [[u32; 32]],
+        staged: &'a mut Vec<[u32; 32]>,
+    ) -> &'a [[u32; 32]] {
+        let base = self.vgpr_base as usize;
+        if self.vgpr_shared == 0 {
+            return &file[base..base + self.vgpr_rows as usize];
+        }
+        let layout = self.vgpr_layout();
+        layout.expand(&file[base..base + layout.rows() as usize], staged);
+        staged
+    }
+
+    /// Where its registers sit in its slice of the VGPR file.
+    #[inline]
+    pub fn vgpr_layout(&self) -> super::vgpr::VgprLayout {
+        let wave64 = self.env.target_wave64;
+        super::vgpr::VgprLayout {
+            vgprs: (self.vgpr_rows / if wave64 { 2 } else { 1 }) as u16,
+            shared: self.vgpr_shared,
+            wave64,
+        }
+    }
+
     /// True when its counters satisfy the `s_waitcnt` in force (or none is);
     /// the caller clears `wait` once it is met.
     #[inline]

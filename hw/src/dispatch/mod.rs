@@ -52,6 +52,8 @@ pub struct ActiveDispatch {
     pub waves_per_wg: u32,
     /// Architectural VGPRs per wave.
     pub vgprs: u16,
+    /// Of which shared by the parts of a wave (`WorkgroupShape::shared_vgprs`).
+    pub shared_vgprs: u16,
     /// LDS bytes per workgroup.
     pub lds_bytes: u32,
     /// Private bytes per work-item (rounded up to 4).

@@ -22,6 +22,9 @@ pub struct WorkgroupShape {
     pub vgprs: u16,
     /// True for wave64.
     pub wave64: bool,
+    /// Of `vgprs`, the top ones its waves' parts share (seed 000 §2): the
+    /// packet's count when the waves run in sub-vector order, else 0.
+    pub shared_vgprs: u16,
     /// LDS bytes.
     pub lds_bytes: u32,
 }
@@ -104,6 +107,7 @@ pub fn prepare(
         vgprs += u32::from(kd.compute_pgm_rsrc3.shared_vgpr_count.value()) * 8;
     }
     let vgprs = vgprs.min(256) as u16;
+    let shared_vgprs = shared_vgprs(&req, &kd, vgprs, wave64, cu)?;
     let lds_bytes = kd
         .group_segment_fixed_size
         .saturating_add(p.group_segment_size);
@@ -116,7 +120,7 @@ pub fn prepare(
             ),
         ));
     }
-    let rows_per_wave = physical_rows(vgprs, wave64, cu);
+    let rows_per_wave = physical_rows(vgprs, shared_vgprs, wave64, cu);
     let per_simd = waves_per_wg.div_ceil(cu.simds);
     if waves_per_wg > cu.simds * cu.wave_slots || per_simd * rows_per_wave > cu.vgpr_rows {
         return Err(bad(
@@ -170,6 +174,7 @@ pub fn prepare(
         live_wgs: 0,
         waves_per_wg,
         vgprs,
+        shared_vgprs,
         lds_bytes,
         scratch_per_item,
         mode,
@@ -178,20 +183,55 @@ pub fn prepare(
     })
 }
 
-/// VGPR-file rows a wave occupies: its registers rounded up to the allocation
-/// granule, two rows per register for wave64.
-pub fn physical_rows(vgprs: u16, wave64: bool, cu: &CuConfig) -> u32 {
+/// The packet's shared-VGPR count checked against the kernel, and the part of
+/// it that takes effect: only wave64 waves latched in sub-vector order share
+/// rows (a wave32 register is one row already; a conventional or `auto` wave
+/// may run a shared register's parts interleaved, which sharing would break).
+fn shared_vgprs(
+    req: &DispatchRequest,
+    kd: &KernelDescriptor,
+    vgprs: u16,
+    wave64: bool,
+    cu: &CuConfig,
+) -> Result<u16, FaultKind> {
+    let shared = u16::from(req.packet.shared_vgprs);
+    // v0–v2 hold the work-item ids at launch: in a shared row the high
+    // half's ids would replace the low half's.
+    let initialised = 1 + u16::from(kd.compute_pgm_rsrc2.enable_vgpr_workitem_id.value().min(2));
+    if shared > 0 && shared + initialised > vgprs {
+        return Err(bad(
+            req,
+            format!(
+                "{shared} shared VGPRs leave fewer than the {initialised} private VGPRs \
+                 the work-item ids need (the kernel has {vgprs})"
+            ),
+        ));
+    }
+    let mode = crate::cu::subvec::wave_mode(req.packet.subvector_hint, cu.subvector_mode);
+    Ok(
+        if wave64 && mode == crate::config::SubvectorMode::Subvector {
+            shared
+        } else {
+            0
+        },
+    )
+}
+
+/// VGPR-file rows a wave occupies: two rows per wave64 register, one per
+/// shared or wave32 register ([`crate::cu::vgpr::VgprLayout::rows`]),
+/// rounded up to the allocation granule.
+pub fn physical_rows(vgprs: u16, shared: u16, wave64: bool, cu: &CuConfig) -> u32 {
     let granule = if wave64 {
-        cu.vgpr_granule_w64
+        2 * cu.vgpr_granule_w64
     } else {
         cu.vgpr_granule_w32
     };
-    let regs = u32::from(vgprs).div_ceil(granule) * granule;
-    if wave64 {
-        2 * regs
-    } else {
-        regs
-    }
+    let layout = crate::cu::vgpr::VgprLayout {
+        vgprs,
+        shared: shared.min(vgprs),
+        wave64,
+    };
+    layout.rows().div_ceil(granule) * granule
 }
 
 fn wg_id(d: &ActiveDispatch, linear: u64) -> [u32; 3] {
@@ -216,6 +256,7 @@ pub fn shape(d: &ActiveDispatch, linear: u64) -> WorkgroupShape {
         waves: (p[0] * p[1] * p[2]).div_ceil(lanes),
         vgprs: d.vgprs,
         wave64: d.wave64,
+        shared_vgprs: d.shared_vgprs,
         lds_bytes: d.lds_bytes,
     }
 }

@@ -151,6 +151,7 @@ fn packet(signal: u64) -> DispatchPacket {
         scratch_address: 0,
         completion_signal: signal,
         subvector_hint: Default::default(),
+        shared_vgprs: 0,
     }
 }
 

@@ -123,6 +123,12 @@ pub struct Driver<D: Device> {
     /// The issue-order indication written into every DISPATCH packet (seed
     /// 000 §4; [`Driver::set_subvector_hint`]).
     subvector_hint: SubvectorHint,
+    /// The shared-VGPR count the workload sets for later dispatches
+    /// ([`Driver::set_shared_vgprs`]); `None` takes the kernel's note.
+    shared_vgprs: Option<u8>,
+    /// Each loaded kernel's sub-vector note record, by its kernel object
+    /// (read at [`Driver::load`], dropped at [`Driver::unload`]).
+    subvector_notes: HashMap<u64, arch::code_object::KernelSubvector>,
 }
 
 /// Kernarg allocations are rounded up to this many bytes (see [`Driver::dispatch`]).
@@ -177,6 +183,8 @@ impl<D: Device> Driver<D> {
             xlate: xlate::Cache::new(),
             placed: HashMap::new(),
             subvector_hint: SubvectorHint::None,
+            shared_vgprs: None,
+            subvector_notes: HashMap::new(),
         };
         driver.fence_word = driver.alloc(4, 4)?;
         driver.ring = driver.alloc(u64::from(ch.entries) * ENTRY_BYTES, 8)?;
@@ -314,6 +322,8 @@ impl<D: Device> Driver<D> {
     /// dispatched ([`Driver::dispatch`]).
     pub fn load(&mut self, elf: &[u8]) -> Result<Program, DriverError> {
         let code_object = CodeObject::parse(elf)?;
+        // Decoded before anything is allocated: a malformed note fails the load.
+        let subvector = code_object.subvector_settings()?;
         let isa = self.device.isa();
         let translatable = isa == Isa::Gfx1030 && code_object.isa() == Some(Isa::Gfx803);
         if code_object.isa() != Some(isa) && !translatable {
@@ -370,6 +380,10 @@ impl<D: Device> Driver<D> {
                     ),
                 });
             }
+            if subvector[i] != arch::code_object::KernelSubvector::default() {
+                self.subvector_notes
+                    .insert(kernel_object, subvector[i].clone());
+            }
             kernels.push(LoadedKernel {
                 kernel: k.clone(),
                 kernel_object,
@@ -390,6 +404,9 @@ impl<D: Device> Driver<D> {
     /// Also forgets and frees the translations of its kernels (their binding
     /// names the program's load address, so no other program shares them).
     pub fn unload(&mut self, program: Program) -> Result<(), DriverError> {
+        for k in &program.kernels {
+            self.subvector_notes.remove(&k.kernel_object);
+        }
         if self.device.isa() == Isa::Gfx1030 {
             for k in &program.kernels {
                 let binding = Binding::of(&k.kernel, 0).at(k.entry);
@@ -627,6 +644,30 @@ impl<D: Device> Driver<D> {
         self.subvector_hint = hint;
     }
 
+    /// Sets the number of VGPRs (at the top of each kernel's allocation)
+    /// that the parts of a wave share in sub-vector looping order (seed 000
+    /// §2, docs/variable-wavefront.md) for later dispatches, from the
+    /// workload; `None` (the default) takes the count from the kernel's
+    /// sub-vector note, 0 without one.
+    pub fn set_shared_vgprs(&mut self, shared: Option<u8>) {
+        self.shared_vgprs = shared;
+    }
+
+    /// The issue-order indication and shared-VGPR count a dispatch of
+    /// `kernel` carries: the workload's settings where given, else the
+    /// kernel's sub-vector note (none, 0 without one).
+    pub fn subvector_settings(&self, kernel: &LoadedKernel) -> (SubvectorHint, u8) {
+        let note = self.subvector_notes.get(&kernel.kernel_object);
+        let hint = match self.subvector_hint {
+            SubvectorHint::None => note.map_or(SubvectorHint::None, |n| n.mode),
+            h => h,
+        };
+        let shared = self
+            .shared_vgprs
+            .unwrap_or_else(|| note.map_or(0, |n| n.shared_vgprs));
+        (hint, shared)
+    }
+
     /// Submits a dispatch of `kernel` (kernarg segment, scratch and the command
     /// block are allocated here and freed once the fence is reached).
     pub fn dispatch(
@@ -702,6 +743,7 @@ impl<D: Device> Driver<D> {
             // check_dims bounded every dimension by 1024.
             *slot = w as u16;
         }
+        let (subvector_hint, shared_vgprs) = self.subvector_settings(kernel);
         let packet = DispatchPacket {
             dimensions: dims.dimensions(),
             workgroup_size,
@@ -712,7 +754,8 @@ impl<D: Device> Driver<D> {
             kernarg_address,
             scratch_address: scratch.map_or(0, |a| a.address),
             completion_signal: 0,
-            subvector_hint: self.subvector_hint,
+            subvector_hint,
+            shared_vgprs,
         };
         Ok((packet, resources, scratch))
     }

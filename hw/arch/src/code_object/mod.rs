@@ -29,6 +29,7 @@ mod elf;
 mod error;
 mod metadata;
 mod processor;
+mod subvector;
 mod writer;
 
 use std::ops::Range;
@@ -40,6 +41,10 @@ pub use descriptor::{
 pub use error::CodeObjectError;
 pub use metadata::{
     Access, AddressSpace, CodeObjectMetadata, KernelArg, KernelMetadata, ValueKind,
+};
+pub use subvector::{
+    parse_subvector_note, write_subvector_note, GpusimNote, KernelSubvector, GPUSIM_NOTE_OWNER,
+    NT_GPUSIM_SUBVECTOR, SUBVECTOR_NOTE_VERSION,
 };
 pub use writer::{CodeObjectWriter, NewKernel};
 
@@ -204,6 +209,7 @@ pub struct CodeObject {
     symbols: Vec<Symbol>,
     kernels: Vec<Kernel>,
     metadata: CodeObjectMetadata,
+    gpusim_notes: Vec<GpusimNote>,
 }
 
 impl CodeObject {
@@ -314,7 +320,18 @@ impl CodeObject {
         symbols.sort_by(|a, b| (a.address, &a.name).cmp(&(b.address, &b.name)));
         symbols.dedup_by(|a, b| a.address == b.address && a.name == b.name);
 
+        let gpusim_notes = elf
+            .notes()?
+            .into_iter()
+            .filter(|n| n.name == GPUSIM_NOTE_OWNER.as_bytes())
+            .map(|n| GpusimNote {
+                n_type: n.n_type,
+                desc: n.desc.to_vec(),
+                desc_offset: n.desc_offset,
+            })
+            .collect();
         Ok(CodeObject {
+            gpusim_notes,
             version,
             processor,
             e_flags: elf.flags,
@@ -413,6 +430,57 @@ impl CodeObject {
     /// The code object's metadata (v2 without a metadata note: empty).
     pub fn metadata(&self) -> &CodeObjectMetadata {
         &self.metadata
+    }
+
+    /// The notes of owner `GPUSIM`, undecoded.
+    pub fn gpusim_notes(&self) -> &[GpusimNote] {
+        &self.gpusim_notes
+    }
+
+    /// Each kernel's sub-vector settings from the `GPUSIM` sub-vector note
+    /// (docs/code-objects.md): one entry per kernel of the object, in kernel
+    /// order, [`KernelSubvector::default`] (with the name) for a kernel the
+    /// note does not list or when there is no note. A malformed note, two
+    /// sub-vector notes, or a record naming no kernel of the object is an error.
+    pub fn subvector_settings(&self) -> Result<Vec<KernelSubvector>, CodeObjectError> {
+        let mut notes = self
+            .gpusim_notes
+            .iter()
+            .filter(|n| n.n_type == NT_GPUSIM_SUBVECTOR);
+        let records = match (notes.next(), notes.next()) {
+            (None, _) => Vec::new(),
+            (Some(n), None) => parse_subvector_note(&n.desc, n.desc_offset)?,
+            (Some(_), Some(second)) => {
+                return Err(CodeObjectError::BadNote {
+                    offset: second.desc_offset,
+                    reason: "a second GPUSIM sub-vector note".into(),
+                })
+            }
+        };
+        if let Some(r) = records.iter().find(|r| self.kernel(&r.name).is_none()) {
+            let offset = self.gpusim_notes[0].desc_offset;
+            return Err(CodeObjectError::BadNote {
+                offset,
+                reason: format!(
+                    "GPUSIM sub-vector note names kernel `{}`, which the code object does not have",
+                    r.name
+                ),
+            });
+        }
+        Ok(self
+            .kernels
+            .iter()
+            .map(|k| {
+                records
+                    .iter()
+                    .find(|r| r.name == k.name)
+                    .cloned()
+                    .unwrap_or_else(|| KernelSubvector {
+                        name: k.name.clone(),
+                        ..KernelSubvector::default()
+                    })
+            })
+            .collect())
     }
 }
 

@@ -39,6 +39,8 @@ pub struct NewKernel {
 pub struct CodeObjectWriter {
     isa: Isa,
     kernels: Vec<NewKernel>,
+    /// Extra notes `(owner, n_type, desc)` after the metadata note.
+    notes: Vec<(String, u32, Vec<u8>)>,
 }
 
 impl CodeObjectWriter {
@@ -47,12 +49,21 @@ impl CodeObjectWriter {
         CodeObjectWriter {
             isa,
             kernels: Vec::new(),
+            notes: Vec::new(),
         }
     }
 
     /// Adds a kernel; kernels are laid out in the order added.
     pub fn add_kernel(&mut self, kernel: NewKernel) -> &mut Self {
         self.kernels.push(kernel);
+        self
+    }
+
+    /// Adds a note record (owner `owner`, type `n_type`) to `.note`, after
+    /// the metadata note (e.g. the sub-vector note,
+    /// [`super::write_subvector_note`]).
+    pub fn add_note(&mut self, owner: &str, n_type: u32, desc: Vec<u8>) -> &mut Self {
+        self.notes.push((owner.to_string(), n_type, desc));
         self
     }
 
@@ -218,6 +229,16 @@ impl<'a> Layout<'a> {
         f.align(4);
         f.bytes(&desc);
         f.align(4);
+        for (owner, n_type, desc) in &self.w.notes {
+            f.u32(owner.len() as u32 + 1);
+            f.u32(desc.len() as u32);
+            f.u32(*n_type);
+            f.bytes(owner.as_bytes());
+            f.u8(0);
+            f.align(4);
+            f.bytes(desc);
+            f.align(4);
+        }
         let note_size = f.len() - note_off;
 
         // Symbol values need the .rodata and .text addresses, which depend on
