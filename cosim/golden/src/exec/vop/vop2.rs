@@ -79,9 +79,11 @@ pub(super) fn binary(v: &mut Valu<'_>) -> Result<bool, Fault> {
             });
             v.write(&r)?;
         }
-        V_MUL_I32_I24 => v.map2(|a, b| (i24(a) * i24(b)) as u32)?,
+        V_MUL_I32_I24 => v.map2(|a, b| super::vop3::sat_i32(i24(a) * i24(b), clamp))?,
         V_MUL_HI_I32_I24 => v.map2(|a, b| ((i24(a) * i24(b)) >> 32) as u32)?,
-        V_MUL_U32_U24 => v.map2(|a, b| (a & 0xff_ffff).wrapping_mul(b & 0xff_ffff))?,
+        V_MUL_U32_U24 => v.map2(|a, b| {
+            super::vop3::sat_u32(u64::from(a & 0xff_ffff) * u64::from(b & 0xff_ffff), clamp)
+        })?,
         V_MUL_HI_U32_U24 => {
             v.map2(|a, b| ((u64::from(a & 0xff_ffff) * u64::from(b & 0xff_ffff)) >> 32) as u32)?
         }
@@ -109,7 +111,14 @@ pub(super) fn binary(v: &mut Valu<'_>) -> Result<bool, Fault> {
         V_SUBREV_U16 => v.map2(|a, b| sub_u16(b, a, clamp))?,
         V_ADD_NC_I16 => v.map2(|a, b| add_i16(a as i16, b as i16, clamp))?,
         V_SUB_NC_I16 => v.map2(|a, b| add_i16(a as i16, (b as i16).wrapping_neg(), clamp))?,
-        V_MUL_LO_U16 => v.map2(|a, b| a.wrapping_mul(b) & 0xffff)?,
+        V_MUL_LO_U16 => v.map2(|a, b| {
+            let p = (a & 0xffff) * (b & 0xffff);
+            if clamp {
+                p.min(0xffff)
+            } else {
+                p & 0xffff
+            }
+        })?,
         V_LSHLREV_B16 => v.map2(|a, b| ((b as u16) << (a & 15)) as u32)?,
         V_LSHRREV_B16 => v.map2(|a, b| ((b as u16) >> (a & 15)) as u32)?,
         V_ASHRREV_I16 => v.map2(|a, b| ((b as i16) >> (a & 15)) as u16 as u32)?,
