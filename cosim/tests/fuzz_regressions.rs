@@ -226,3 +226,31 @@ fn memory_templates_assemble() {
         }
     }
 }
+
+/// A float inline constant as a wave64 lane mask (carry-in, `v_cndmask`
+/// selector) is the f64 value, as for any 64-bit operand; the golden GPU
+/// read the f32 value.
+#[test]
+fn float_constant_lane_masks_in_wave64_are_f64() {
+    agree(
+        "v_cndmask_b32_e64 v21, v18, v6, 1.0
+         v_add_co_ci_u32_e64 v23, MASK, v1, v13, -0.5
+         v_sub_co_ci_u32_e64 v10, MASK, s12, v2, 0.15915494
+         v_subrev_co_ci_u32_e64 v17, MASK, s19, s24, 4.0",
+    );
+}
+
+/// `v_sub_nc_i32`/`v_sub_nc_i16` with `clamp` and the most negative
+/// subtrahend: the golden GPU negated it first (which overflows) instead of
+/// saturating the exact difference.
+#[test]
+fn signed_subtract_with_clamp_saturates_the_exact_difference() {
+    agree(
+        "v_mov_b32 v2, 0x80000000
+         v_mov_b32 v3, 0x8000
+         v_sub_nc_i32 v21, v1, v2 clamp
+         v_sub_nc_i32 v20, 1, v2 clamp
+         v_sub_nc_i16 v10, v5, v2 op_sel:[0,1,0] clamp
+         v_sub_nc_i16 v11, 0, v3 clamp",
+    );
+}

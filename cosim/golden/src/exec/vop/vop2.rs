@@ -58,7 +58,11 @@ pub(super) fn binary(v: &mut Valu<'_>) -> Result<bool, Fault> {
         V_SUB_NC_U32 => v.map2(|a, b| sub_u32(a, b, clamp))?,
         V_SUBREV_NC_U32 => v.map2(|a, b| sub_u32(b, a, clamp))?,
         V_ADD_NC_I32 => v.map2(|a, b| add_i32(a, b, clamp))?,
-        V_SUB_NC_I32 => v.map2(|a, b| add_i32(a, (b as i32).wrapping_neg() as u32, clamp))?,
+        // Exact difference, then saturate: negating b first overflows for
+        // i32::MIN (`0 - i32::MIN` must clamp to i32::MAX).
+        V_SUB_NC_I32 => v.map2(|a, b| {
+            super::vop3::sat_i32(i64::from(a as i32) - i64::from(b as i32), clamp)
+        })?,
         V_ADD_U32 | V_ADD_CO_U32 => {
             carry_op(v, false, false, |a, b, _| u64::from(a) + u64::from(b))?
         }
@@ -110,7 +114,10 @@ pub(super) fn binary(v: &mut Valu<'_>) -> Result<bool, Fault> {
         V_SUB_U16 | V_SUB_NC_U16 => v.map2(|a, b| sub_u16(a, b, clamp))?,
         V_SUBREV_U16 => v.map2(|a, b| sub_u16(b, a, clamp))?,
         V_ADD_NC_I16 => v.map2(|a, b| add_i16(a as i16, b as i16, clamp))?,
-        V_SUB_NC_I16 => v.map2(|a, b| add_i16(a as i16, (b as i16).wrapping_neg(), clamp))?,
+        V_SUB_NC_I16 => v.map2(|a, b| {
+            let d = i32::from(a as i16) - i32::from(b as i16);
+            (if clamp { d.clamp(-0x8000, 0x7fff) } else { d }) as u16 as u32
+        })?,
         V_MUL_LO_U16 => v.map2(|a, b| {
             let p = (a & 0xffff) * (b & 0xffff);
             if clamp {
