@@ -60,9 +60,9 @@ pub(super) fn binary(v: &mut Valu<'_>) -> Result<bool, Fault> {
         V_ADD_NC_I32 => v.map2(|a, b| add_i32(a, b, clamp))?,
         // Exact difference, then saturate: negating b first overflows for
         // i32::MIN (`0 - i32::MIN` must clamp to i32::MAX).
-        V_SUB_NC_I32 => v.map2(|a, b| {
-            super::vop3::sat_i32(i64::from(a as i32) - i64::from(b as i32), clamp)
-        })?,
+        V_SUB_NC_I32 => {
+            v.map2(|a, b| super::vop3::sat_i32(i64::from(a as i32) - i64::from(b as i32), clamp))?
+        }
         V_ADD_U32 | V_ADD_CO_U32 => {
             carry_op(v, false, false, |a, b, _| u64::from(a) + u64::from(b))?
         }
