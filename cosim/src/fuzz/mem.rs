@@ -9,7 +9,9 @@
 //!   see a vector store);
 //! * `v28` = `v30` + [`SCRATCH`]: the lane's slice of the scratch region,
 //!   the only one random stores and atomics write;
-//! * `v27` = lane × 16: the lane's 16 bytes of LDS ([`LDS_BYTES`] in all).
+//! * `v27` = lane × 16: the lane's 16 bytes of LDS ([`LDS_BYTES`] in all);
+//! * `s[36:39]` = [`BUFFER_DESCRIPTOR`] over the whole data buffer, for the
+//!   MUBUF forms (`offen`: the same lane slices as the GLOBAL forms).
 //!
 //! Every lane touches only its own slice, so no two lanes of one
 //! instruction write one address (which lane wins would be the models'
@@ -28,6 +30,11 @@ use super::gen::{Rng, SGPRS, VGPRS};
 pub const SCRATCH: u32 = 0x6000;
 /// LDS bytes the program allocates (16 per lane of a wave64).
 pub const LDS_BYTES: u32 = 1024;
+
+/// Dword 3 of the buffer descriptor in `s[36:39]` (gfx10): DST_SEL_XYZW,
+/// FORMAT = 32_FLOAT, RESOURCE_LEVEL = 1, OOB_SELECT = 3 (raw: bounds
+/// checked against NUM_RECORDS bytes), as Mesa builds raw buffers.
+pub const BUFFER_DESCRIPTOR: u32 = 0x3101_6fac;
 
 /// A VGPR of the pool for a `dwords`-wide operand.
 fn vreg(rng: &mut Rng, dwords: u16) -> String {
@@ -64,7 +71,45 @@ pub fn random_text(rng: &mut Rng) -> Vec<String> {
     const VM: &str = "s_waitcnt vmcnt(0)";
     const LGKM: &str = "s_waitcnt lgkmcnt(0)";
     const VS: &str = "s_waitcnt_vscnt null, 0";
-    let lines: Vec<String> = match rng.below(16) {
+    let lines: Vec<String> = match rng.below(19) {
+        // MUBUF loads and stores through the descriptor (lane slices).
+        16..=18 => {
+            let base = if rng.chance(50) { "v30" } else { "v28" };
+            match rng.below(4) {
+                0 => {
+                    let off = slice_offset(rng, 4);
+                    let d = vreg(rng, 1);
+                    vec![
+                        format!("buffer_load_dword {d}, {base}, s[36:39], 0 offen offset:{off}"),
+                        VM.into(),
+                    ]
+                }
+                1 => {
+                    let off = slice_offset(rng, 8);
+                    let d = vreg(rng, 2);
+                    vec![
+                        format!("buffer_load_dwordx2 {d}, {base}, s[36:39], 0 offen offset:{off}"),
+                        VM.into(),
+                    ]
+                }
+                2 => {
+                    let off = slice_offset(rng, 2);
+                    let d = vreg(rng, 1);
+                    vec![
+                        format!("buffer_load_ushort {d}, {base}, s[36:39], 0 offen offset:{off}"),
+                        VM.into(),
+                    ]
+                }
+                _ => {
+                    let off = slice_offset(rng, 4);
+                    let s = vreg(rng, 1);
+                    vec![
+                        format!("buffer_store_dword {s}, v28, s[36:39], 0 offen offset:{off}"),
+                        VS.into(),
+                    ]
+                }
+            }
+        }
         // GLOBAL loads from the input or the scratch slice.
         0..=3 => {
             let (op, dwords, bytes) = [

@@ -170,6 +170,10 @@ impl Program {
         pro += &format!("v_lshlrev_b32 v30, {}, v0\n", LANE_BYTES.trailing_zeros());
         pro += &format!("v_add_nc_u32 v28, {:#x}, v30\n", mem::SCRATCH);
         pro += "v_lshlrev_b32 v27, 4, v0\n";
+        pro += &format!(
+            "s_mov_b32 s36, s4\ns_mov_b32 s37, s5\ns_mov_b32 s38, {DATA_BYTES:#x}\ns_mov_b32 s39, {:#x}\n",
+            mem::BUFFER_DESCRIPTOR
+        );
         for r in gen::VGPRS.0..=gen::VGPRS.1 {
             pro += &format!("global_load_dword v{r}, v30, s[4:5] offset:{}\n", 4 * r);
         }
