@@ -259,7 +259,10 @@ impl Wave {
             193..=208 => Ok((192 - i64::from(code)) as u64),
             240..=248 => {
                 let i = usize::from(code - 240);
+                // A wave64 lane mask is a 64-bit operand: the f64 value, as
+                // for any 64-bit operand (the cycle model agrees).
                 Ok(match ty.element_bits() {
+                    _ if ty == OperandType::LaneMask => INLINE_F64[i],
                     64 => INLINE_F64[i],
                     16 => u64::from(INLINE_F16[i]),
                     _ => u64::from(INLINE_F32[i]),

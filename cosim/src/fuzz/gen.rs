@@ -182,6 +182,21 @@ fn scalar_only_sources(mnemonic: &str) -> bool {
     )
 }
 
+/// How LLVM's syntax restricts source `index` of `mnemonic` beyond what the
+/// encoding allows: `Some(true)` a VGPR only, `Some(false)` scalar only
+/// (`v_readlane_b32 sdst, vsrc0, ssrc1`, `v_writelane_b32 vdst, ssrc0,
+/// ssrc1`, `v_permlane16_b32 vdst, vsrc0, ssrc1, ssrc2`, `v_swap_b32 vdst,
+/// vsrc`): the encoder takes any source code, the hardware does not.
+fn source_kind(mnemonic: &str, index: usize) -> Option<bool> {
+    match (mnemonic, index) {
+        ("v_swap_b32", _) => Some(true),
+        ("v_writelane_b32", _) => Some(false),
+        ("v_readlane_b32" | "v_permlane16_b32" | "v_permlanex16_b32", 0) => Some(true),
+        (m, _) if scalar_only_sources(m) => Some(false),
+        _ => None,
+    }
+}
+
 fn is16(t: OperandType) -> bool {
     t.element_bits() == 16
 }
@@ -311,10 +326,21 @@ pub fn instruction(rng: &mut Rng, target: Target, row: &OpInfo) -> Option<Instru
                 if ty.is_float() {
                     float_sources |= 1 << i;
                 }
-                if i > 0 && scalar_only_sources(row.opcode.mnemonic()) {
-                    operands[count] = b.scalar_source(ty, true);
-                    count += 1;
-                    continue;
+                match source_kind(row.opcode.mnemonic(), i) {
+                    Some(false) => {
+                        operands[count] = b.scalar_source(ty, true);
+                        count += 1;
+                        continue;
+                    }
+                    Some(true) => {
+                        operands[count] = Operand::Src {
+                            code: vgpr(b.rng, dwords),
+                            ty,
+                        };
+                        count += 1;
+                        continue;
+                    }
+                    None => {}
                 }
                 let vgpr_only = match variant {
                     Variant::Dpp16 | Variant::Dpp8 => true,

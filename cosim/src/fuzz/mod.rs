@@ -5,13 +5,16 @@
 //! A program is one workgroup of one wave (wave32 or wave64): a prologue
 //! loads v1..v23 per lane from a data buffer (random bits, float specials,
 //! denormals), sets s10..s29, VCC, SCC and a random float MODE; the body is
-//! random ALU instructions, EXEC changes and bounded loops; the epilogue
+//! random ALU instructions, memory instructions with their waits
+//! ([`mem`]: SMEM, LDS, GLOBAL within mapped memory), EXEC changes and
+//! bounded loops; the epilogue
 //! restores EXEC (when the body may have changed it) and stores every pool
 //! register back, so the final memory comparison sees all state too.
 //! Lockstep compares every retired instruction's results.
 
 pub mod gen;
 pub mod known;
+pub mod mem;
 
 use arch::code_object::{
     AddressSpace, CodeObjectWriter, ComputePgmRsrc1, ComputePgmRsrc2, KernelArg, KernelDescriptor,
@@ -32,6 +35,9 @@ pub enum Item {
     SetExec(u64),
     /// Run the inner items this many times (1..=4), counted in s30.
     Loop(u32, Vec<Item>),
+    /// A memory instruction and the wait for it ([`mem`]): one item, so the
+    /// shrinker keeps or drops them together.
+    Mem(Vec<Instruction>),
 }
 
 /// A whole random program.
@@ -55,8 +61,8 @@ const LANE_BYTES: u32 = 128;
 const OUT: u32 = 0x2000;
 /// Offset of the SGPR output region.
 const SOUT: u32 = 0x4000;
-/// Data buffer size.
-const DATA_BYTES: usize = 0x6000;
+/// Data buffer size (the scratch region of random stores at the end).
+const DATA_BYTES: usize = (mem::SCRATCH + 0x2000) as usize;
 
 impl Program {
     /// A random program of about `length` body instructions.
@@ -78,6 +84,12 @@ impl Program {
             let roll = rng.below(100);
             if roll < 3 {
                 body.push(Item::SetExec(exec_mask(rng, target)));
+            } else if (6..14).contains(&roll) && !rows.is_empty() {
+                // The templates assemble by construction (a test checks).
+                if let Ok(m) = mem::random(rng, target) {
+                    body.push(Item::Mem(m));
+                    n += 1;
+                }
             } else if roll < 6 && length - n > 4 {
                 let inner_len = 1 + rng.below(6) as usize;
                 let inner = (0..inner_len)
@@ -116,6 +128,7 @@ impl Program {
                 .iter()
                 .map(|i| match i {
                     Item::Inst(_) => 1,
+                    Item::Mem(m) => m.len() as u64,
                     Item::SetExec(_) => 0,
                     Item::Loop(n, inner) => u64::from(*n) * count(inner),
                 })
@@ -130,6 +143,11 @@ impl Program {
             for i in items {
                 match i {
                     Item::Inst(inst) => out.push_str(&format!("{indent}{inst}\n")),
+                    Item::Mem(m) => {
+                        for inst in m {
+                            out.push_str(&format!("{indent}{inst}\n"));
+                        }
+                    }
                     Item::SetExec(m) => out.push_str(&format!("{indent}(exec = {m:#x})\n")),
                     Item::Loop(n, inner) => {
                         out.push_str(&format!("{indent}(loop {n} times)\n"));
@@ -150,6 +168,12 @@ impl Program {
         let mut code = Vec::new();
         let mut pro = String::from("s_load_dwordx2 s[4:5], s[0:1], 0x0\ns_waitcnt lgkmcnt(0)\n");
         pro += &format!("v_lshlrev_b32 v30, {}, v0\n", LANE_BYTES.trailing_zeros());
+        pro += &format!("v_add_nc_u32 v28, {:#x}, v30\n", mem::SCRATCH);
+        pro += "v_lshlrev_b32 v27, 4, v0\n";
+        pro += &format!(
+            "s_mov_b32 s36, s4\ns_mov_b32 s37, s5\ns_mov_b32 s38, {DATA_BYTES:#x}\ns_mov_b32 s39, {:#x}\n",
+            mem::BUFFER_DESCRIPTOR
+        );
         for r in gen::VGPRS.0..=gen::VGPRS.1 {
             pro += &format!("global_load_dword v{r}, v30, s[4:5] offset:{}\n", 4 * r);
         }
@@ -216,6 +240,7 @@ impl Program {
         // 64 VGPR blocks: the most a wave may have.
         descriptor.compute_pgm_rsrc1 = ComputePgmRsrc1::from_bits(0x3f);
         descriptor.kernarg_size = 8;
+        descriptor.group_segment_fixed_size = mem::LDS_BYTES;
         let metadata = KernelMetadata {
             args: vec![KernelArg {
                 name: Some("data".into()),
@@ -235,6 +260,7 @@ impl Program {
             kernarg_segment_size: 8,
             kernarg_segment_align: 8,
             wavefront_size: t.wave_size(),
+            group_segment_fixed_size: mem::LDS_BYTES,
             max_flat_workgroup_size: t.wave_size(),
             ..KernelMetadata::default()
         };
@@ -282,6 +308,11 @@ fn emit(
             Item::Inst(i) => {
                 *writes_exec |= gen::may_write_exec(i);
                 encode(i, code).map_err(|e| format!("{i}: {e}"))?;
+            }
+            Item::Mem(m) => {
+                for i in m {
+                    encode(i, code).map_err(|e| format!("{i}: {e}"))?;
+                }
             }
             Item::SetExec(m) => {
                 *writes_exec = true;

@@ -20,7 +20,8 @@ mod special {
 }
 
 /// The value of inline constant `code` (128–208, 240–248) read as `ty`, 64 bits
-/// wide (a 32-bit read takes the low dword; 16-bit types take the low half).
+/// wide (a 32-bit read takes the low dword; a 16-bit integer constant is
+/// sign-extended to 32 bits, a 16-bit float constant is the f16 value).
 pub fn inline_constant(code: u16, ty: OperandType) -> Option<u64> {
     let bits = ty.element_bits();
     let int = match code {
@@ -29,9 +30,11 @@ pub fn inline_constant(code: u16, ty: OperandType) -> Option<u64> {
         _ => None,
     };
     if let Some(i) = int {
+        // A 16-bit operand still reads the 32-bit constant: `op_sel` (VOP3)
+        // and `op_sel_hi` (VOP3P) can pick its high half, which is the sign
+        // extension (LLVM's `isInlinableLiteralV216` encodes 0xfffffff9 as -7).
         return Some(match bits {
-            16 => (i as u64) & 0xffff,
-            32 => (i as u64) & 0xffff_ffff,
+            16 | 32 => (i as u64) & 0xffff_ffff,
             _ => i as u64,
         });
     }
@@ -181,6 +184,17 @@ pub fn vector_dword(
             for (lane, o) in out.iter_mut().enumerate().take(lanes) {
                 *o = v.get(reg, lane).unwrap_or(0);
             }
+        }
+        // Dwords 2 and up of an SGPR range (the 128-bit S2 of
+        // `v_mqsad_u32_u8`): `scalar` reads at most a pair.
+        Operand::Src { code, .. } if dword > 1 && usize::from(code + dword) < 106 => {
+            out[..lanes].fill(s.sgpr[usize::from(code + dword)]);
+        }
+        // Dword 1 of an integer inline constant read as part of a wider
+        // operand (the 128-bit S2 of `v_mqsad_u32_u8`): its sign extension,
+        // as a 64-bit operand reads it.
+        Operand::Src { code, .. } if dword == 1 && (128..=208).contains(&code) => {
+            out[..lanes].fill(if code >= 193 { u32::MAX } else { 0 });
         }
         _ => {
             let value = scalar(op, s, v)?;

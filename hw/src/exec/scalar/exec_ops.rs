@@ -72,11 +72,16 @@ pub(super) fn sop1(
                 (new, new)
             }
         };
-        // The destination first, EXEC last: EXEC is what the instruction is for.
-        if two {
-            write64(out, d, saved);
-        } else {
-            write32(out, d, saved as u32);
+        // The destination first, EXEC last (the ISA's order: with EXEC as
+        // the destination, the new EXEC stays). A destination EXEC write
+        // would be overwritten at once, so it is not recorded: the retire
+        // record holds one value per register.
+        if d != code::EXEC_LO {
+            if two {
+                write64(out, d, saved);
+            } else {
+                write32(out, d, saved as u32);
+            }
         }
         write_exec(out, new, two);
         out.scc = Some(new != 0);

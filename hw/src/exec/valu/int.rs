@@ -185,9 +185,8 @@ impl Cx<'_> {
             Sat::I32 => (-0x8000_0000, 0x7fff_ffff),
             Sat::None => (i128::MIN, i128::MAX),
         };
-        if clamp && sat == Sat::None {
-            return Err(super::super::unimplemented(self.inst));
-        }
+        // With `Sat::None` the result is always in range (min/max/med3, bit
+        // operations): `clamp` changes nothing.
         let mut vals = [0u64; 64];
         for lane in 0..self.lanes {
             let x = if clamp {
@@ -793,7 +792,7 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<bool, FaultKi
                 carry |= u64::from(co) << lane;
             }
             if cx.inst.modifiers.clamp {
-                return Err(super::super::unimplemented(cx.inst));
+                saturate_mad64(op == O::V_MAD_I64_I32, &c, carry, &mut vals);
             }
             cx.write_vgpr(out, 0, B64, &vals, cx.write_mask)?;
             let code = cx.sdst_code(1)?;
@@ -804,6 +803,25 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<bool, FaultKi
     };
     cx.store(out, &exact, sat)?;
     Ok(true)
+}
+
+/// `clamp` on `v_mad_u64_u32`/`v_mad_i64_i32`: a lane whose sum overflowed
+/// (its carry-out bit) takes the nearest representable 64-bit value.
+fn saturate_mad64(signed: bool, c: &LaneVals, carry: u64, vals: &mut [u64; 64]) {
+    for (lane, v) in vals.iter_mut().enumerate() {
+        if carry >> lane & 1 == 0 {
+            continue;
+        }
+        // A signed overflow needs product and addend of one sign (the
+        // product is within ±2^62), so the addend's sign says which way.
+        *v = if !signed {
+            u64::MAX
+        } else if (c[lane] as i64) < 0 {
+            i64::MIN as u64
+        } else {
+            i64::MAX as u64
+        };
+    }
 }
 
 fn store3(

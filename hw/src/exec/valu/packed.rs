@@ -1,11 +1,14 @@
 //! VOP3P: packed 16-bit math (two halves per lane) and the integer dot
 //! products. Each source half is picked by `op_sel` (low result) and
 //! `op_sel_hi` (high result); f16 halves are negated by `neg_lo`/`neg_hi`.
-//! An inline constant is the value of both halves (LLVM accepts a packed
-//! inline constant only when its halves are equal).
+//! An inline constant is one 32-bit value whose halves `op_sel`/`op_sel_hi`
+//! pick like a register's: an integer constant is sign-extended to 32 bits,
+//! a float constant is the f16 value in the low half and zero above (LLVM's
+//! `isInlinableLiteralV216` takes a 32-bit value as inline only in that form,
+//! and its operand folding sets `op_sel_hi` to 0 to splat a constant).
 
 use arch::device::FaultKind;
-use arch::isa::{Opcode, Operand};
+use arch::isa::Opcode;
 
 use super::super::fp;
 use super::super::Writes;
@@ -19,7 +22,6 @@ impl Cx<'_> {
     fn halves(&mut self, i: usize, float: bool) -> Result<Halves, FaultKind> {
         let op = *self.src_op(i)?;
         let raw = self.raw(&op, false)?;
-        let inline = matches!(op, Operand::Src { code, .. } if (128..=208).contains(&code) || (240..=248).contains(&code));
         let m = &self.inst.modifiers;
         let sel_lo = m.op_sel >> i & 1 != 0;
         let sel_hi = m.op_sel_hi >> i & 1 != 0;
@@ -31,7 +33,6 @@ impl Cx<'_> {
         let mut out = [(0u16, 0u16); 64];
         for lane in 0..self.lanes {
             let x = raw[lane] as u32;
-            let x = if inline { x & 0xffff | x << 16 } else { x };
             let pick = |hi: bool| if hi { (x >> 16) as u16 } else { x as u16 };
             let mut lo = pick(sel_lo);
             let mut hi = pick(sel_hi);
@@ -146,18 +147,8 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<(), FaultKind
         | O::V_PK_SUB_U16
         | O::V_PK_MAX_U16
         | O::V_PK_MIN_U16 => {
-            let saturating = matches!(
-                op,
-                O::V_PK_MAD_I16
-                    | O::V_PK_ADD_I16
-                    | O::V_PK_SUB_I16
-                    | O::V_PK_MAD_U16
-                    | O::V_PK_ADD_U16
-                    | O::V_PK_SUB_U16
-            );
-            if clamp && !saturating {
-                return Err(super::super::unimplemented(cx.inst));
-            }
+            // `clamp` cannot change an in-range result (min/max/shifts);
+            // a low product saturates like the sums.
             let three = matches!(op, O::V_PK_MAD_I16 | O::V_PK_MAD_U16);
             let a = cx.halves(0, false)?;
             let b = cx.halves(1, false)?;
@@ -175,7 +166,7 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<(), FaultKind
                 let (ux, uy, uz) = (i64::from(x), i64::from(y), i64::from(z));
                 match op {
                     O::V_PK_MAD_I16 => sat_i16(sx * sy + sz, clamp),
-                    O::V_PK_MUL_LO_U16 => x.wrapping_mul(y),
+                    O::V_PK_MUL_LO_U16 => sat_u16(ux * uy, clamp),
                     O::V_PK_ADD_I16 => sat_i16(sx + sy, clamp),
                     O::V_PK_SUB_I16 => sat_i16(sx - sy, clamp),
                     O::V_PK_LSHLREV_B16 => y << (x & 15),

@@ -483,17 +483,18 @@ pub fn execute(w: &mut Wave, s: &Salu) -> Option<Flow> {
                 let s = a64.read(w)?;
                 let old = u64::from(w.sgpr[lo]) | (u64::from(w.sgpr[lo + 1]) << 32);
                 let new = f(s, old);
+                // Cannot fail: the destination was checked when lowered.
+                // D first, EXEC last, as `sop1::saveexec` (D may be EXEC).
+                w.write_scalar64(&d, old).ok()?;
                 w.sgpr[lo] = new as u32;
                 w.sgpr[lo + 1] = (new >> 32) as u32;
-                // Cannot fail: the destination was checked when lowered.
-                w.write_scalar64(&d, old).ok()?;
                 w.scc = new != 0;
             } else {
                 let s = u64::from(a.read(w)?);
                 let old = u64::from(w.sgpr[lo]);
                 let new = f(s, old) as u32;
-                w.sgpr[lo] = new;
                 w.write_scalar(&d, old as u32).ok()?;
+                w.sgpr[lo] = new;
                 w.scc = new != 0;
             }
             Some(Flow::Next)

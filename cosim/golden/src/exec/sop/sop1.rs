@@ -257,16 +257,18 @@ fn saveexec(
         let s = w.read_scalar64(a)?;
         let old = u64::from(w.sgpr[lo]) | (u64::from(w.sgpr[lo + 1]) << 32);
         let new = f(s, old);
+        // The ISA's order (D = EXEC; EXEC = ...): with EXEC as D, EXEC
+        // ends as the new mask.
+        w.write_scalar64(d, if wrexec { new } else { old })?;
         w.sgpr[lo] = new as u32;
         w.sgpr[lo + 1] = (new >> 32) as u32;
-        w.write_scalar64(d, if wrexec { new } else { old })?;
         w.scc = new != 0;
     } else {
         let s = u64::from(w.read_scalar(a)?);
         let old = u64::from(w.sgpr[lo]);
         let new = f(s, old) as u32;
-        w.sgpr[lo] = new;
         w.write_scalar(d, if wrexec { new } else { old as u32 })?;
+        w.sgpr[lo] = new;
         w.scc = new != 0;
     }
     Ok(Some(Flow::Next))

@@ -24,6 +24,7 @@ use crate::fp::{self, FpMode, Round, F32, F64};
 #[inline(never)]
 pub fn execute(v: &mut Valu<'_>) -> Result<bool, Fault> {
     use Opcode::*;
+    let clamp = v.clamp();
     match v.inst.opcode {
         V_CUBEID_F32 | V_CUBESC_F32 | V_CUBETC_F32 | V_CUBEMA_F32 => {
             let op = v.inst.opcode;
@@ -39,7 +40,8 @@ pub fn execute(v: &mut Valu<'_>) -> Result<bool, Fault> {
             each_lane(v.exec, |l| {
                 r[l] = (0..4).fold(0, |acc, i| {
                     let acc16 = (c[l] >> (16 * i)) as u32 & 0xffff;
-                    let sad = quad_sad(a[l], b[l], i, masked).wrapping_add(acc16) & 0xffff;
+                    let sum = quad_sad(a[l], b[l], i, masked) + acc16;
+                    let sad = if clamp { sum.min(0xffff) } else { sum & 0xffff };
                     acc | u64::from(sad) << (16 * i)
                 });
             });
@@ -52,7 +54,8 @@ pub fn execute(v: &mut Valu<'_>) -> Result<bool, Fault> {
             let mut r = [[0u32; 4]; 64];
             each_lane(v.exec, |l| {
                 for (i, d) in r[l].iter_mut().enumerate() {
-                    *d = quad_sad(a[l], b[l], i as u32, true).wrapping_add(c[l][i]);
+                    let sum = u64::from(quad_sad(a[l], b[l], i as u32, true)) + u64::from(c[l][i]);
+                    *d = super::vop3::sat_u32(sum, clamp);
                 }
             });
             write128(v, &r)?;

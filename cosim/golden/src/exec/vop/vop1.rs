@@ -62,7 +62,9 @@ pub(super) fn unary(v: &mut Valu<'_>) -> Result<bool, Fault> {
             if a == 0 || a == u32::MAX {
                 u32::MAX
             } else {
-                n.leading_zeros() - 1
+                // The sign bit counts (RDNA2 ISA: leading bits equal to
+                // the sign bit; LLVM lowers `cls` as this minus one).
+                n.leading_zeros()
             }
         })?,
         V_READFIRSTLANE_B32 => {

@@ -58,7 +58,11 @@ pub(super) fn binary(v: &mut Valu<'_>) -> Result<bool, Fault> {
         V_SUB_NC_U32 => v.map2(|a, b| sub_u32(a, b, clamp))?,
         V_SUBREV_NC_U32 => v.map2(|a, b| sub_u32(b, a, clamp))?,
         V_ADD_NC_I32 => v.map2(|a, b| add_i32(a, b, clamp))?,
-        V_SUB_NC_I32 => v.map2(|a, b| add_i32(a, (b as i32).wrapping_neg() as u32, clamp))?,
+        // Exact difference, then saturate: negating b first overflows for
+        // i32::MIN (`0 - i32::MIN` must clamp to i32::MAX).
+        V_SUB_NC_I32 => {
+            v.map2(|a, b| super::vop3::sat_i32(i64::from(a as i32) - i64::from(b as i32), clamp))?
+        }
         V_ADD_U32 | V_ADD_CO_U32 => {
             carry_op(v, false, false, |a, b, _| u64::from(a) + u64::from(b))?
         }
@@ -79,9 +83,11 @@ pub(super) fn binary(v: &mut Valu<'_>) -> Result<bool, Fault> {
             });
             v.write(&r)?;
         }
-        V_MUL_I32_I24 => v.map2(|a, b| (i24(a) * i24(b)) as u32)?,
+        V_MUL_I32_I24 => v.map2(|a, b| super::vop3::sat_i32(i24(a) * i24(b), clamp))?,
         V_MUL_HI_I32_I24 => v.map2(|a, b| ((i24(a) * i24(b)) >> 32) as u32)?,
-        V_MUL_U32_U24 => v.map2(|a, b| (a & 0xff_ffff).wrapping_mul(b & 0xff_ffff))?,
+        V_MUL_U32_U24 => v.map2(|a, b| {
+            super::vop3::sat_u32(u64::from(a & 0xff_ffff) * u64::from(b & 0xff_ffff), clamp)
+        })?,
         V_MUL_HI_U32_U24 => {
             v.map2(|a, b| ((u64::from(a & 0xff_ffff) * u64::from(b & 0xff_ffff)) >> 32) as u32)?
         }
@@ -108,8 +114,18 @@ pub(super) fn binary(v: &mut Valu<'_>) -> Result<bool, Fault> {
         V_SUB_U16 | V_SUB_NC_U16 => v.map2(|a, b| sub_u16(a, b, clamp))?,
         V_SUBREV_U16 => v.map2(|a, b| sub_u16(b, a, clamp))?,
         V_ADD_NC_I16 => v.map2(|a, b| add_i16(a as i16, b as i16, clamp))?,
-        V_SUB_NC_I16 => v.map2(|a, b| add_i16(a as i16, (b as i16).wrapping_neg(), clamp))?,
-        V_MUL_LO_U16 => v.map2(|a, b| a.wrapping_mul(b) & 0xffff)?,
+        V_SUB_NC_I16 => v.map2(|a, b| {
+            let d = i32::from(a as i16) - i32::from(b as i16);
+            (if clamp { d.clamp(-0x8000, 0x7fff) } else { d }) as u16 as u32
+        })?,
+        V_MUL_LO_U16 => v.map2(|a, b| {
+            let p = (a & 0xffff) * (b & 0xffff);
+            if clamp {
+                p.min(0xffff)
+            } else {
+                p & 0xffff
+            }
+        })?,
         V_LSHLREV_B16 => v.map2(|a, b| ((b as u16) << (a & 15)) as u32)?,
         V_LSHRREV_B16 => v.map2(|a, b| ((b as u16) >> (a & 15)) as u32)?,
         V_ASHRREV_I16 => v.map2(|a, b| ((b as i16) >> (a & 15)) as u16 as u32)?,

@@ -73,6 +73,26 @@ fn perm(a: u32, b: u32, sel: u32) -> u32 {
         .fold(0, |acc, b| acc | b)
 }
 
+/// An exact unsigned result as 32 bits: saturated with `clamp` (LLVM,
+/// AMDGPUModifierSyntax: on integer operations `clamp` clamps the result to
+/// the largest and smallest representable value), else wrapped.
+pub(super) fn sat_u32(x: u64, clamp: bool) -> u32 {
+    if clamp {
+        x.min(u64::from(u32::MAX)) as u32
+    } else {
+        x as u32
+    }
+}
+
+/// An exact signed result as 32 bits: saturated with `clamp`, else wrapped.
+pub(super) fn sat_i32(x: i64, clamp: bool) -> u32 {
+    if clamp {
+        x.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32 as u32
+    } else {
+        x as u32
+    }
+}
+
 fn med3<T: Ord + Copy>(a: T, b: T, c: T) -> T {
     a.max(b).min(a.min(b).max(c))
 }
@@ -84,10 +104,13 @@ fn ternary(v: &mut Valu<'_>) -> Result<bool, Fault> {
     let clamp = v.clamp();
     let lanes = v.w.lanes() as usize;
     match v.inst.opcode {
-        V_MAD_U32_U24 => {
-            v.map3(|a, b, c| (a & 0xff_ffff).wrapping_mul(b & 0xff_ffff).wrapping_add(c))?
-        }
-        V_MAD_I32_I24 => v.map3(|a, b, c| ((i24(a) * i24(b)) as u32).wrapping_add(c))?,
+        V_MAD_U32_U24 => v.map3(|a, b, c| {
+            sat_u32(
+                u64::from(a & 0xff_ffff) * u64::from(b & 0xff_ffff) + u64::from(c),
+                clamp,
+            )
+        })?,
+        V_MAD_I32_I24 => v.map3(|a, b, c| sat_i32(i24(a) * i24(b) + i64::from(c as i32), clamp))?,
         V_MUL_LO_U32 => v.map2(u32::wrapping_mul)?,
         V_MUL_HI_U32 => v.map2(|a, b| ((u64::from(a) * u64::from(b)) >> 32) as u32)?,
         V_MUL_HI_I32 => {
@@ -109,19 +132,41 @@ fn ternary(v: &mut Valu<'_>) -> Result<bool, Fault> {
                 acc | ((byte(a) + byte(b) + (byte(c) & 1)) >> 1) << (8 * i)
             })
         })?,
-        V_SAD_U8 => v.map3(|a, b, c| sad_bytes(a, b, false).wrapping_add(c))?,
-        V_MSAD_U8 => v.map3(|a, b, c| sad_bytes(a, b, true).wrapping_add(c))?,
-        V_SAD_HI_U8 => v.map3(|a, b, c| (sad_bytes(a, b, false) << 16).wrapping_add(c))?,
-        V_SAD_U16 => v.map3(|a, b, c| {
-            let h = |x: u32, i: u32| (x >> (16 * i)) & 0xffff;
-            (h(a, 0).abs_diff(h(b, 0)) + h(a, 1).abs_diff(h(b, 1))).wrapping_add(c)
+        V_SAD_U8 => {
+            v.map3(|a, b, c| sat_u32(u64::from(sad_bytes(a, b, false)) + u64::from(c), clamp))?
+        }
+        V_MSAD_U8 => {
+            v.map3(|a, b, c| sat_u32(u64::from(sad_bytes(a, b, true)) + u64::from(c), clamp))?
+        }
+        V_SAD_HI_U8 => v.map3(|a, b, c| {
+            sat_u32(
+                (u64::from(sad_bytes(a, b, false)) << 16) + u64::from(c),
+                clamp,
+            )
         })?,
-        V_SAD_U32 => v.map3(|a, b, c| a.abs_diff(b).wrapping_add(c))?,
+        // RDNA2 ISA: D.u = ABS_DIFF(S0[15:0], S1[15:0]) + S2.u (one pair of
+        // halves; the 16-bit sources are the low halves, op_sel aside).
+        V_SAD_U16 => {
+            // The table's b16 destination is a full 32-bit result (the sum
+            // carries past bit 15): no 16-bit write-back.
+            let (a, b, c) = (v.src(0)?, v.src(1)?, v.src(2)?);
+            let mut r = [0u32; 64];
+            each_lane(v.exec, |l| {
+                let d = u64::from((a[l] as u16).abs_diff(b[l] as u16)) + u64::from(c[l]);
+                r[l] = sat_u32(d, clamp);
+            });
+            let (n, exec) = (v.vdst()?, v.exec);
+            let dst = v.w.vgpr_mut(n)?;
+            each_lane(exec, |l| dst[l] = r[l]);
+        }
+        V_SAD_U32 => v.map3(|a, b, c| sat_u32(u64::from(a.abs_diff(b)) + u64::from(c), clamp))?,
         V_PERM_B32 => v.map3(perm)?,
         V_XAD_U32 => v.map3(|a, b, c| (a ^ b).wrapping_add(c))?,
         V_LSHL_ADD_U32 => v.map3(|a, b, c| (a << (b & 31)).wrapping_add(c))?,
         V_ADD_LSHL_U32 => v.map3(|a, b, c| a.wrapping_add(b) << (c & 31))?,
-        V_ADD3_U32 => v.map3(|a, b, c| a.wrapping_add(b).wrapping_add(c))?,
+        V_ADD3_U32 => {
+            v.map3(|a, b, c| sat_u32(u64::from(a) + u64::from(b) + u64::from(c), clamp))?
+        }
         V_LSHL_OR_B32 => v.map3(|a, b, c| (a << (b & 31)) | c)?,
         V_AND_OR_B32 => v.map3(|a, b, c| (a & b) | c)?,
         V_OR3_B32 => v.map3(|a, b, c| a | b | c)?,
@@ -151,9 +196,12 @@ fn ternary(v: &mut Valu<'_>) -> Result<bool, Fault> {
             let x = if clamp { x.clamp(-32768, 32767) } else { x };
             x as u16 as u32
         })?,
-        V_MAD_U32_U16 => v.map3(|a, b, c| ((a & 0xffff) * (b & 0xffff)).wrapping_add(c))?,
+        V_MAD_U32_U16 => {
+            v.map3(|a, b, c| sat_u32(u64::from((a & 0xffff) * (b & 0xffff)) + u64::from(c), clamp))?
+        }
         V_MAD_I32_I16 => v.map3(|a, b, c| {
-            (i32::from(a as i16) * i32::from(b as i16)).wrapping_add(c as i32) as u32
+            let p = i64::from(i32::from(a as i16) * i32::from(b as i16));
+            sat_i32(p + i64::from(c as i32), clamp)
         })?,
         V_BCNT_U32_B32 => v.map2(|a, b| a.count_ones().wrapping_add(b))?,
         V_MBCNT_LO_U32_B32 | V_MBCNT_HI_U32_B32 => {
@@ -224,9 +272,17 @@ fn ternary(v: &mut Valu<'_>) -> Result<bool, Fault> {
                 let (x, o) = if signed {
                     let p = i64::from(a[l] as i32) * i64::from(b[l] as i32);
                     let (x, o) = p.overflowing_add(c[l] as i64);
-                    (x as u64, o)
+                    // clamp: an overflow needs product and addend of one
+                    // sign, so the addend's sign says which bound.
+                    let bound = if (c[l] as i64) < 0 {
+                        i64::MIN
+                    } else {
+                        i64::MAX
+                    };
+                    ((if o && clamp { bound } else { x }) as u64, o)
                 } else {
-                    (u64::from(a[l]) * u64::from(b[l])).overflowing_add(c[l])
+                    let (x, o) = (u64::from(a[l]) * u64::from(b[l])).overflowing_add(c[l]);
+                    (if o && clamp { u64::MAX } else { x }, o)
                 };
                 r[l] = x;
                 carry |= u64::from(o) << l;
@@ -256,10 +312,22 @@ fn ternary(v: &mut Valu<'_>) -> Result<bool, Fault> {
             let (s1, _) = v.operand(Field::Src1, 0)?;
             let (s2, _) = v.operand(Field::Src2, 0)?;
             let sel = u64::from(v.w.read_scalar(&s1)?) | u64::from(v.w.read_scalar(&s2)?) << 32;
-            let mut r = [0u32; 64];
-            each_lane(v.exec, |l| {
+            // op_sel[0] is FI (read inactive source lanes too), op_sel[1]
+            // BOUND_CTRL: a lane whose source lane is inactive gets 0 with
+            // it, else keeps its old value (as DPP; LLVM's syntax
+            // `op_sel:[fi,bound_ctrl]`).
+            let fi = v.inst.modifiers.op_sel & 1 != 0;
+            let bound = v.inst.modifiers.op_sel & 2 != 0;
+            let exec = v.exec;
+            let mut r = *v.w.vgpr(v.vdst()?)?;
+            each_lane(exec, |l| {
                 let row = if cross { (l & !15) ^ 16 } else { l & !15 };
-                r[l] = a[row + (sel >> (4 * (l & 15)) & 15) as usize];
+                let from = row + (sel >> (4 * (l & 15)) & 15) as usize;
+                if fi || exec >> from & 1 != 0 {
+                    r[l] = a[from];
+                } else if bound {
+                    r[l] = 0;
+                }
             });
             v.write(&r)?;
         }

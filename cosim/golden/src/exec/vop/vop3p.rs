@@ -159,7 +159,7 @@ pub(super) fn packed(v: &mut Valu<'_>) -> Result<bool, Fault> {
                 V_PK_MAX_F16 => f(fp::min_max(F16, p.into(), q.into(), true, ieee, m16)),
                 V_PK_MAD_I16 => sat_i(i32::from(pi) * i32::from(qi) + i32::from(si)),
                 V_PK_MAD_U16 => sat_u(p * q + s),
-                V_PK_MUL_LO_U16 => p.wrapping_mul(q) & 0xffff,
+                V_PK_MUL_LO_U16 => sat_u(p * q),
                 V_PK_ADD_I16 => sat_i(i32::from(pi) + i32::from(qi)),
                 V_PK_SUB_I16 => sat_i(i32::from(pi) - i32::from(qi)),
                 V_PK_ADD_U16 => sat_u(p + q),
@@ -217,6 +217,16 @@ pub(super) fn packed(v: &mut Valu<'_>) -> Result<bool, Fault> {
                     i64::from(z as i32)
                 } else {
                     i64::from(z)
+                };
+                // The 16-bit elements are halves like any packed source's:
+                // op_sel picks the first product's, op_sel_hi the second's.
+                let (x, y) = if bits == 16 {
+                    (
+                        half(x, 0, false) | half(x, 0, true) << 16,
+                        half(y, 1, false) | half(y, 1, true) << 16,
+                    )
+                } else {
+                    (x, y)
                 };
                 let s: i64 = (0..32 / bits).map(|k| el(x, k) * el(y, k)).sum::<i64>() + acc;
                 match (clamp, signed) {
