@@ -111,7 +111,13 @@ fn per_step(row: &Row, config: &GpuConfig) -> f64 {
 
 /// Checks one row; returns its table line.
 fn check(row: &Row, config: &GpuConfig) -> String {
-    let mhz = f64::from(config.clocks.as_ref().expect("navi21 has clocks").shader_mhz);
+    let mhz = f64::from(
+        config
+            .clocks
+            .as_ref()
+            .expect("navi21 has clocks")
+            .shader_mhz,
+    );
     let published = if row.cycles {
         row.published
     } else {

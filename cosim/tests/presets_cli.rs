@@ -61,7 +61,10 @@ fn run_accepts_navi21_and_rejects_unknown_names() {
     ]);
     assert!(!o.status.success());
     let t = text(&o);
-    assert!(t.contains("unknown preset `navi22`") && t.contains("navi21"), "{t}");
+    assert!(
+        t.contains("unknown preset `navi22`") && t.contains("navi21"),
+        "{t}"
+    );
     let o = gpusim(&[
         "run",
         "workloads/corpus/gfx1030/saxpy.yaml",

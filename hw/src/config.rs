@@ -144,7 +144,8 @@ impl GpuConfig {
             .iter()
             .find(|(n, _, _)| *n == name)
             .map(|(n, yaml, _)| {
-                GpuConfig::from_yaml(yaml, &format!("{n}.yaml")).expect("embedded presets are valid")
+                GpuConfig::from_yaml(yaml, &format!("{n}.yaml"))
+                    .expect("embedded presets are valid")
             })
     }
 
@@ -291,7 +292,12 @@ impl GpuConfig {
         }
         if let Some(c) = &self.clocks {
             range("clocks.shader_mhz", c.shader_mhz.into(), 1, 100_000)?;
-            range("clocks.dram_mbps_per_pin", c.dram_mbps_per_pin.into(), 1, 1_000_000)?;
+            range(
+                "clocks.dram_mbps_per_pin",
+                c.dram_mbps_per_pin.into(),
+                1,
+                1_000_000,
+            )?;
             range("clocks.dram_bus_bits", c.dram_bus_bits.into(), 1, 1 << 16)?;
         }
         Ok(())
@@ -347,13 +353,22 @@ mod tests {
         let n = GpuConfig::navi21();
         let m = &n.memory;
         assert_eq!(m.l2.channels, 16);
-        assert_eq!(u64::from(m.l2.channels) * u64::from(m.l2.size_bytes), 4 << 20);
+        assert_eq!(
+            u64::from(m.l2.channels) * u64::from(m.l2.size_bytes),
+            4 << 20
+        );
         let g = m.gl1.as_ref().expect("GL1");
-        assert_eq!((g.shader_engines, g.arrays(), g.size_bytes), (4, 8, 128 << 10));
+        assert_eq!(
+            (g.shader_engines, g.arrays(), g.size_bytes),
+            (4, 8, 128 << 10)
+        );
         let ic = m.infinity_cache.as_ref().expect("Infinity Cache");
         assert_eq!(u64::from(ic.slice_bytes) * 16, 128 << 20);
         let c = n.clocks.as_ref().expect("clocks");
-        assert_eq!(u64::from(c.dram_bus_bits) * u64::from(c.dram_mbps_per_pin) / 8, 512_000);
+        assert_eq!(
+            u64::from(c.dram_bus_bits) * u64::from(c.dram_mbps_per_pin) / 8,
+            512_000
+        );
         for d in [GpuConfig::default_config(), GpuConfig::one_cu()] {
             assert!(d.memory.gl1.is_none() && d.memory.infinity_cache.is_none());
             assert!(d.clocks.is_none());

@@ -61,7 +61,16 @@ fn each_level_answers_in_turn_with_its_path_latency() {
     let x = u64::from(mem.xbar.latency);
     assert_eq!(
         l2,
-        h + 1 + u64::from(g.hit_latency) + 1 + x + u64::from(mem.l2.hit_latency) + 1 + x + f + 1 + f
+        h + 1
+            + u64::from(g.hit_latency)
+            + 1
+            + x
+            + u64::from(mem.l2.hit_latency)
+            + 1
+            + x
+            + f
+            + 1
+            + f
     );
     assert!(l0 < gl1 && gl1 < l2 && l2 < dram);
     let s = m.stats();

@@ -334,12 +334,11 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         } => fuzz::fuzz_lockstep(seed, programs, length, include_known)?,
         Command::Compile { args } => compile::run(&args)?,
         Command::Run {
-            preset: Some(p),
-            ..
+            preset: Some(p), ..
         } if p == "list" => run::preset_list(),
-        Command::Run {
-            workload: None, ..
-        } => return Err(CliError::BadInput("give a workload file to run".into())),
+        Command::Run { workload: None, .. } => {
+            return Err(CliError::BadInput("give a workload file to run".into()))
+        }
         Command::Run {
             workload: Some(workload),
             model,

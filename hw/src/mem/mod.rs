@@ -393,7 +393,11 @@ impl MemSystem {
     /// and its DRAM channel.
     fn tick_channels_with_ic(&mut self, now: u64) {
         use dram::LineStore;
-        let channels = self.l2.iter_mut().zip(self.dram.iter_mut()).zip(self.ic.iter_mut());
+        let channels = self
+            .l2
+            .iter_mut()
+            .zip(self.dram.iter_mut())
+            .zip(self.ic.iter_mut());
         let buffers = self
             .xbar
             .l2_in
