@@ -18,12 +18,40 @@ use crate::mem::MemConfig;
 pub const DEFAULT_YAML: &str = include_str!("../configs/default.yaml");
 /// The embedded one-CU configuration (unit tests, speed measurements).
 pub const ONE_CU_YAML: &str = include_str!("../configs/1cu.yaml");
+/// The embedded full Navi 21 (RX 6900 XT) configuration: 80 CUs, GL1 caches,
+/// 16 L2 channels, the Infinity Cache (sources: docs/config.md).
+pub const NAVI21_YAML: &str = include_str!("../configs/navi21.yaml");
+
+/// The named configurations (`--preset NAME`): name, embedded YAML, one-line description.
+pub const PRESETS: [(&str, &str, &str); 3] = [
+    ("default", DEFAULT_YAML, "RDNA2-like (gfx1030) scaled to 4 CUs"),
+    ("1cu", ONE_CU_YAML, "the default with one CU"),
+    (
+        "navi21",
+        NAVI21_YAML,
+        "Navi 21 (RX 6900 XT): 80 CUs, 8 GL1, 16 L2 channels (4 MiB), 128 MiB Infinity Cache, 256-bit GDDR6",
+    ),
+];
+
+/// Clock and memory-interface figures of a real part. The model counts
+/// cycles of one clock; these only convert its cycles to time and are
+/// reported with the configuration (no block reads them).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockConfig {
+    /// Shader (and cache) clock in MHz, the clock the model's cycles count.
+    pub shader_mhz: u32,
+    /// DRAM data rate per pin in Mbit/s (GDDR6 at 16 Gbps: 16000).
+    pub dram_mbps_per_pin: u32,
+    /// DRAM bus width in bits.
+    pub dram_bus_bits: u32,
+}
 
 /// The whole GPU.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct GpuConfig {
-    /// Compute units (1–64). Default 4 (an RDNA2 part scaled down).
+    /// Compute units (1–128). Default 4 (an RDNA2 part scaled down); Navi 21: 80.
     pub cus: u32,
     /// The front end.
     pub frontend: FrontEndConfig,
@@ -35,6 +63,9 @@ pub struct GpuConfig {
     pub memory: MemConfig,
     /// Cycles one `Device::run` call may take before a `Watchdog` fault. Default 2³².
     pub watchdog_cycles: u64,
+    /// The part's clocks (absent in the scaled presets: cycles only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clocks: Option<ClockConfig>,
 }
 
 impl Default for GpuConfig {
@@ -46,6 +77,7 @@ impl Default for GpuConfig {
             cu: CuConfig::default(),
             memory: MemConfig::default(),
             watchdog_cycles: 1 << 32,
+            clocks: None,
         }
     }
 }
@@ -101,6 +133,22 @@ impl GpuConfig {
         GpuConfig::from_yaml(ONE_CU_YAML, "1cu.yaml").expect("embedded 1cu.yaml is valid")
     }
 
+    /// The embedded full Navi 21 configuration (`hw/configs/navi21.yaml`).
+    pub fn navi21() -> GpuConfig {
+        GpuConfig::from_yaml(NAVI21_YAML, "navi21.yaml").expect("embedded navi21.yaml is valid")
+    }
+
+    /// The preset called `name` (see [`PRESETS`]), or `None`.
+    pub fn preset(name: &str) -> Option<GpuConfig> {
+        PRESETS
+            .iter()
+            .find(|(n, _, _)| *n == name)
+            .map(|(n, yaml, _)| {
+                GpuConfig::from_yaml(yaml, &format!("{n}.yaml"))
+                    .expect("embedded presets are valid")
+            })
+    }
+
     /// Parses and validates YAML; errors read `file:line:column: field: reason`.
     pub fn from_yaml(text: &str, file_name: &str) -> Result<GpuConfig, ConfigError> {
         let config: GpuConfig = serde_norway::from_str(text).map_err(|e| ConfigError {
@@ -132,7 +180,7 @@ impl GpuConfig {
                 Ok(())
             }
         };
-        range("cus", self.cus.into(), 1, 64)?;
+        range("cus", self.cus.into(), 1, 128)?;
         range("frontend.channels", self.frontend.channels.into(), 1, 64)?;
         if let Err(e) = self.frontend.validate() {
             return Err(match e.split_once(": ") {
@@ -235,6 +283,23 @@ impl GpuConfig {
         if self.watchdog_cycles == 0 {
             return Err(invalid("watchdog_cycles", "must be at least 1"));
         }
+        if let Err(e) = self.memory.validate_for(self.cus as usize) {
+            return Err(match e.split_once(": ") {
+                Some(("cus", reason)) => invalid("cus", reason),
+                Some((path, reason)) => invalid(&format!("memory.{path}"), reason),
+                None => invalid("memory", e),
+            });
+        }
+        if let Some(c) = &self.clocks {
+            range("clocks.shader_mhz", c.shader_mhz.into(), 1, 100_000)?;
+            range(
+                "clocks.dram_mbps_per_pin",
+                c.dram_mbps_per_pin.into(),
+                1,
+                1_000_000,
+            )?;
+            range("clocks.dram_bus_bits", c.dram_bus_bits.into(), 1, 1 << 16)?;
+        }
         Ok(())
     }
 }
@@ -276,6 +341,47 @@ mod tests {
     fn presets_parse_and_differ_in_cus() {
         assert_eq!(GpuConfig::default_config().cus, 4);
         assert_eq!(GpuConfig::one_cu().cus, 1);
+        assert_eq!(GpuConfig::navi21().cus, 80);
+        for (name, _, _) in PRESETS {
+            assert!(GpuConfig::preset(name).is_some(), "{name}");
+        }
+        assert!(GpuConfig::preset("navi22").is_none());
+    }
+
+    #[test]
+    fn navi21_has_the_full_hierarchy_and_the_others_none_of_it() {
+        let n = GpuConfig::navi21();
+        let m = &n.memory;
+        assert_eq!(m.l2.channels, 16);
+        assert_eq!(
+            u64::from(m.l2.channels) * u64::from(m.l2.size_bytes),
+            4 << 20
+        );
+        let g = m.gl1.as_ref().expect("GL1");
+        assert_eq!(
+            (g.shader_engines, g.arrays(), g.size_bytes),
+            (4, 8, 128 << 10)
+        );
+        let ic = m.infinity_cache.as_ref().expect("Infinity Cache");
+        assert_eq!(u64::from(ic.slice_bytes) * 16, 128 << 20);
+        let c = n.clocks.as_ref().expect("clocks");
+        assert_eq!(
+            u64::from(c.dram_bus_bits) * u64::from(c.dram_mbps_per_pin) / 8,
+            512_000
+        );
+        for d in [GpuConfig::default_config(), GpuConfig::one_cu()] {
+            assert!(d.memory.gl1.is_none() && d.memory.infinity_cache.is_none());
+            assert!(d.clocks.is_none());
+        }
+    }
+
+    #[test]
+    fn gl1_arrays_need_a_cu_each() {
+        let text = "cus: 4\nmemory:\n  gl1: { shader_engines: 4, arrays_per_engine: 2, size_bytes: 131072, ways: 16, hit_latency: 40, mshrs: 64, mshr_targets: 16, lookups_per_cycle: 4, response_queue: 32 }\n";
+        let e = GpuConfig::from_yaml(text, "g.yaml").unwrap_err();
+        assert!(e.to_string().contains("memory.gl1.shader_engines"), "{e}");
+        assert!(GpuConfig::from_yaml("cus: 129\n", "g.yaml").is_err());
+        assert!(GpuConfig::from_yaml("cus: 128\n", "g.yaml").is_ok());
     }
 
     #[test]

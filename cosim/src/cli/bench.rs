@@ -47,16 +47,6 @@ struct Row {
 
 pub(crate) use crate::timed::Timed;
 
-/// A named clocked-GPU configuration (`--preset`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Preset {
-    /// One compute unit (`hw/configs/1cu.yaml`).
-    #[value(name = "1cu")]
-    OneCu,
-    /// The embedded RDNA2-like 4-CU configuration (`hw/configs/default.yaml`).
-    Default,
-}
-
 /// What `gpusim bench` was asked to do.
 #[derive(Clone, Debug)]
 pub(crate) struct BenchOptions {
@@ -72,8 +62,8 @@ pub(crate) struct BenchOptions {
     pub root: PathBuf,
     /// `--config`.
     pub config: Option<PathBuf>,
-    /// `--preset`.
-    pub preset: Option<Preset>,
+    /// `--preset` (a name from `hw::config::PRESETS`, or `list`).
+    pub preset: Option<String>,
     /// `--vcd-overhead`.
     pub vcd_overhead: bool,
     /// `--ubench`: also the `ubench_*` workloads (reported separately).
@@ -93,6 +83,9 @@ const CLOCKED_TARGETS: [&str; 2] = ["gfx1030", "gfx1030-w64"];
 pub(crate) fn bench(o: &BenchOptions) -> Result<String, CliError> {
     if o.min_runs == 0 {
         return Err(CliError::BadInput("--min-runs must be at least 1".into()));
+    }
+    if o.preset.as_deref() == Some("list") {
+        return Ok(super::run::preset_list());
     }
     if o.model == Model::Functional {
         let clocked_only = [
@@ -128,7 +121,7 @@ pub(crate) fn bench(o: &BenchOptions) -> Result<String, CliError> {
             o.model
         )));
     }
-    let (config, config_name) = match (&o.config, o.preset) {
+    let (config, config_name) = match (&o.config, o.preset.as_deref()) {
         (Some(_), Some(_)) => {
             return Err(CliError::BadInput(
                 "give --config or --preset, not both".into(),
@@ -138,10 +131,8 @@ pub(crate) fn bench(o: &BenchOptions) -> Result<String, CliError> {
             super::run::gpu_config(Some(path))?,
             path.display().to_string(),
         ),
-        (None, Some(Preset::OneCu)) => (hw::GpuConfig::one_cu(), "1cu".to_string()),
-        (None, Some(Preset::Default) | None) => {
-            (hw::GpuConfig::default_config(), "default".to_string())
-        }
+        (None, Some(name)) => (super::run::preset_config(name)?, name.to_string()),
+        (None, None) => (hw::GpuConfig::default_config(), "default".to_string()),
     };
     let targets: Vec<String> = if o.targets.is_empty() {
         CLOCKED_TARGETS.map(String::from).to_vec()

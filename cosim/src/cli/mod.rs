@@ -84,7 +84,8 @@ pub enum Command {
     /// Run a workload (kernel, buffers, arguments, checks) on a model.
     Run {
         /// The workload file (YAML, see docs/workloads.md).
-        workload: PathBuf,
+        #[arg(required_unless_present = "preset")]
+        workload: Option<PathBuf>,
         /// The model to run on.
         #[arg(long, value_enum, default_value = "functional")]
         model: run::Model,
@@ -99,6 +100,10 @@ pub enum Command {
         /// the embedded RDNA2-like 4-CU configuration.
         #[arg(long)]
         config: Option<PathBuf>,
+        /// A named clocked-GPU configuration (`default`, `1cu`, `navi21`);
+        /// `--preset` alone or `--preset list` lists them.
+        #[arg(long, conflicts_with = "config", num_args = 0..=1, default_missing_value = "list")]
+        preset: Option<String>,
         /// Write the clocked GPU's signals to this VCD file as the run goes.
         #[arg(long)]
         vcd: Option<PathBuf>,
@@ -177,9 +182,10 @@ pub enum Command {
         /// The clocked GPU's configuration (YAML, see docs/config.md).
         #[arg(long, conflicts_with = "preset")]
         config: Option<PathBuf>,
-        /// A named clocked-GPU configuration (default: `default`).
-        #[arg(long, value_enum)]
-        preset: Option<bench::Preset>,
+        /// A named clocked-GPU configuration (default: `default`); `--preset`
+        /// alone or `--preset list` lists them.
+        #[arg(long, num_args = 0..=1, default_missing_value = "list")]
+        preset: Option<String>,
         /// Also measure each workload while writing every signal to a VCD
         /// file (in a temporary directory) and report the time ratio.
         #[arg(long)]
@@ -328,11 +334,18 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         } => fuzz::fuzz_lockstep(seed, programs, length, include_known)?,
         Command::Compile { args } => compile::run(&args)?,
         Command::Run {
-            workload,
+            preset: Some(p), ..
+        } if p == "list" => run::preset_list(),
+        Command::Run { workload: None, .. } => {
+            return Err(CliError::BadInput("give a workload file to run".into()))
+        }
+        Command::Run {
+            workload: Some(workload),
             model,
             stats,
             watchdog,
             config,
+            preset,
             vcd,
             trace,
             from,
@@ -353,6 +366,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 stats,
                 watchdog,
                 config,
+                preset,
                 vcd,
                 trace,
                 from,

@@ -56,6 +56,8 @@ pub struct RunOptions {
     pub watchdog: Option<u64>,
     /// `--config GPU.yaml` (clocked models; default: the embedded configuration).
     pub config: Option<std::path::PathBuf>,
+    /// `--preset NAME` (clocked models; a name from `hw::config::PRESETS`).
+    pub preset: Option<String>,
     /// `--vcd FILE`.
     pub vcd: Option<std::path::PathBuf>,
     /// `--trace GLOB[,GLOB...]`.
@@ -109,6 +111,26 @@ pub(crate) fn gpu_config(path: Option<&Path>) -> Result<GpuConfig, CliError> {
     }
 }
 
+/// The configuration named by `--preset` (an error lists the names).
+pub(crate) fn preset_config(name: &str) -> Result<GpuConfig, CliError> {
+    GpuConfig::preset(name).ok_or_else(|| {
+        let names: Vec<&str> = hw::config::PRESETS.iter().map(|(n, _, _)| *n).collect();
+        CliError::BadInput(format!(
+            "unknown preset `{name}`; presets: {}",
+            names.join(", ")
+        ))
+    })
+}
+
+/// `--preset` alone or `--preset list`: each preset and what it is.
+pub(crate) fn preset_list() -> String {
+    let mut out = String::from("presets (--preset NAME; values and sources: docs/config.md):\n");
+    for (name, _, what) in hw::config::PRESETS {
+        out.push_str(&format!("  {name:<8} {what}\n"));
+    }
+    out
+}
+
 /// Runs one workload; returns the text to print (results, then stats).
 pub(crate) fn run(path: &Path, o: &RunOptions) -> Result<String, CliError> {
     // In lockstep, --trace also selects what the mismatch waveform shows.
@@ -143,7 +165,10 @@ pub(crate) fn run(path: &Path, o: &RunOptions) -> Result<String, CliError> {
     let options = ModelOptions {
         model: o.model,
         isa: device_isa,
-        config: gpu_config(o.config.as_deref())?,
+        config: match &o.preset {
+            Some(name) => preset_config(name)?,
+            None => gpu_config(o.config.as_deref())?,
+        },
         watchdog: o.watchdog,
     };
     let mut device = ModelDevice::new(&options).map_err(CliError::BadInput)?;

@@ -65,6 +65,14 @@ impl TagArray {
         self.stamps[entry] = self.clock;
     }
 
+    /// Drops `key` if resident (a write-through level whose copy went stale).
+    pub fn invalidate(&mut self, key: u64) {
+        if let Some(e) = self.lookup(key) {
+            self.tags[e] = 0;
+            self.dirty[e] = false;
+        }
+    }
+
     /// Marks an entry written.
     pub fn set_dirty(&mut self, entry: usize) {
         self.dirty[entry] = true;

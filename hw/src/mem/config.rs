@@ -18,8 +18,10 @@
 //! - (MGPUSim) the MGPUSim simulator's R9 Nano (GCN3) configuration: 32 MSHRs per
 //!   L1 vector cache, 64 per L2 bank (a simulator's choice, not a hardware figure).
 //!
-//! Our model has no L1 (GL1) or Infinity Cache: their latency is folded into
-//! the L2 and DRAM figures so that end-to-end latencies match (C&C-LAT).
+//! The default and 1-CU presets have no L1 (GL1) or Infinity Cache: their
+//! latency is folded into the L2 and DRAM figures so that end-to-end latencies
+//! match (C&C-LAT). Both levels exist as optional blocks (`gl1`,
+//! `infinity_cache`), used by the `navi21` preset (`hw/configs/navi21.yaml`).
 //!
 //! MSHR counts are not published for RDNA2 (nor for GCN). The defaults are
 //! sized with Little's law so that the default 4-CU configuration reaches its
@@ -149,6 +151,62 @@ impl Default for DramConfig {
     }
 }
 
+/// The graphics L1 caches (GL1): one per shader array, shared by its CUs'
+/// instruction, scalar and vector caches, between them and the crossbar.
+/// Read-only like RDNA's GL1: reads allocate, writes and atomics pass
+/// through (and drop a resident copy of their line). Absent by default
+/// (`memory.gl1` not given): the CU caches talk to the crossbar directly.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Gl1Config {
+    /// Shader engines (≥ 1). Navi 21: 4 (AMD RDNA2 whitepaper / product page).
+    pub shader_engines: u32,
+    /// Shader arrays per engine (≥ 1), one GL1 each. Navi 21: 2.
+    pub arrays_per_engine: u32,
+    /// Capacity of one GL1 in bytes (sets a power of two). Navi 21: 128 KiB.
+    pub size_bytes: u32,
+    /// Ways per set (≥ 1). Navi 21: 16 (assumption: not published).
+    pub ways: u32,
+    /// Cycles of the lookup: a hit answers, a miss leaves for the crossbar,
+    /// after it (≥ 1).
+    pub hit_latency: u32,
+    /// Outstanding line fills (1–65535); full MSHRs stall the lookup.
+    pub mshrs: u32,
+    /// Requests one fill can answer (merged misses from any CU of the array), ≥ 1.
+    pub mshr_targets: u32,
+    /// Requests the GL1 looks up per cycle, from different ports (≥ 1).
+    pub lookups_per_cycle: u32,
+    /// Responses waiting for their CU's response buffer (≥ 1); a full
+    /// queue stops taking responses from the crossbar.
+    pub response_queue: u32,
+}
+
+impl Gl1Config {
+    /// GL1 caches (shader arrays) in the GPU.
+    pub fn arrays(&self) -> u32 {
+        self.shader_engines.saturating_mul(self.arrays_per_engine)
+    }
+}
+
+/// The memory-side Infinity Cache: one slice per L2/DRAM channel, between the
+/// L2 channel and its DRAM channel. Write-back, allocating on reads (DRAM
+/// fills) and on the L2's write-backs. Absent by default.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InfinityCacheConfig {
+    /// Capacity of one slice (one per channel) in bytes; total = × `l2.channels`.
+    pub slice_bytes: u32,
+    /// Ways per set (≥ 1).
+    pub ways: u32,
+    /// Cycles from the start of a lookup to the first data of a hit (≥ 1).
+    pub hit_latency: u32,
+    /// Data bytes per cycle per slice (≥ 1; need not divide the line: the
+    /// slice's data bus accounts in bytes, so the mean rate is exact).
+    pub bytes_per_cycle: u32,
+    /// Requests a slice queues (≥ 1).
+    pub queue: u32,
+}
+
 /// Parameters of the memory hierarchy.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -169,6 +227,12 @@ pub struct MemConfig {
     pub l2: L2Config,
     /// The DRAM channels (one per L2 channel).
     pub dram: DramConfig,
+    /// Graphics L1 caches, one per shader array (absent: none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gl1: Option<Gl1Config>,
+    /// Memory-side Infinity Cache between the L2 and DRAM (absent: none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub infinity_cache: Option<InfinityCacheConfig>,
 }
 
 impl Default for MemConfig {
@@ -193,6 +257,8 @@ impl Default for MemConfig {
             xbar: XbarConfig::default(),
             l2: L2Config::default(),
             dram: DramConfig::default(),
+            gl1: None,
+            infinity_cache: None,
         }
     }
 }
@@ -299,6 +365,25 @@ impl MemConfig {
             ));
         }
         nonzero("dram.queue", d.queue)?;
+        if let Some(g) = &self.gl1 {
+            nonzero("gl1.shader_engines", g.shader_engines)?;
+            nonzero("gl1.arrays_per_engine", g.arrays_per_engine)?;
+            at_most("gl1.shader_engines", g.shader_engines, 64)?;
+            at_most("gl1.arrays_per_engine", g.arrays_per_engine, 16)?;
+            sets("gl1", g.size_bytes, g.ways, line)?;
+            nonzero("gl1.hit_latency", g.hit_latency)?;
+            nonzero("gl1.mshrs", g.mshrs)?;
+            at_most("gl1.mshrs", g.mshrs, 65535)?;
+            nonzero("gl1.mshr_targets", g.mshr_targets)?;
+            nonzero("gl1.lookups_per_cycle", g.lookups_per_cycle)?;
+            nonzero("gl1.response_queue", g.response_queue)?;
+        }
+        if let Some(ic) = &self.infinity_cache {
+            sets("infinity_cache", ic.slice_bytes, ic.ways, line)?;
+            nonzero("infinity_cache.hit_latency", ic.hit_latency)?;
+            nonzero("infinity_cache.bytes_per_cycle", ic.bytes_per_cycle)?;
+            nonzero("infinity_cache.queue", ic.queue)?;
+        }
         Ok(())
     }
 
@@ -310,6 +395,14 @@ impl MemConfig {
             return Err(format!(
                 "cus: {cus} compute units need more than {MAX_PORTS} crossbar ports"
             ));
+        }
+        if let Some(g) = &self.gl1 {
+            if g.arrays() as usize > cus {
+                return Err(format!(
+                    "gl1.shader_engines: {} shader arrays for {cus} compute units (at least one CU each)",
+                    g.arrays()
+                ));
+            }
         }
         Ok(())
     }

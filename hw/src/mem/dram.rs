@@ -14,6 +14,39 @@ use std::collections::VecDeque;
 
 use super::config::MemConfig;
 
+/// What an L2 channel sends its misses and write-backs to: a DRAM channel,
+/// or an Infinity Cache slice in front of one. Lines are given as the
+/// channel-local `key` (line / channels) and the global `line`.
+pub trait LineStore {
+    /// The queue has room this cycle (the L2 holds this as its credit).
+    fn can_accept(&self) -> bool;
+    /// Queues a line access visible from cycle `ready_at`; false when full.
+    fn push(&mut self, key: u64, line: u64, write: bool, ready_at: u64) -> bool;
+    /// The first read completed by `now`, if any (without removing it).
+    fn peek_fill(&self, now: u64) -> Option<u64>;
+    /// Removes the completed read of `line`.
+    fn take_fill(&mut self, line: u64);
+}
+
+impl LineStore for DramChannel {
+    #[inline]
+    fn can_accept(&self) -> bool {
+        DramChannel::can_accept(self)
+    }
+    #[inline]
+    fn push(&mut self, key: u64, line: u64, write: bool, ready_at: u64) -> bool {
+        DramChannel::push(self, key, line, write, ready_at)
+    }
+    #[inline]
+    fn peek_fill(&self, now: u64) -> Option<u64> {
+        DramChannel::peek_fill(self, now)
+    }
+    #[inline]
+    fn take_fill(&mut self, line: u64) {
+        DramChannel::take_fill(self, line)
+    }
+}
+
 /// A queued access.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct DramReq {

@@ -35,7 +35,7 @@ use std::collections::VecDeque;
 
 use super::cache::{MissSlot, MshrFile, TagArray};
 use super::config::MemConfig;
-use super::dram::DramChannel;
+use super::dram::LineStore;
 use super::CacheStats;
 use crate::xbar::fifo::CreditFifo;
 use crate::xbar::packet::{Kind, Packet};
@@ -175,13 +175,14 @@ impl L2Channel {
     }
 
     /// One cycle. `input` is this channel's buffer from the request network,
-    /// `out` its buffer into the response network.
-    pub fn tick(
+    /// `out` its buffer into the response network, `dram` what is below
+    /// (a DRAM channel or an Infinity Cache slice).
+    pub fn tick<B: LineStore>(
         &mut self,
         now: u64,
         input: &mut CreditFifo<Packet>,
         out: &mut CreditFifo<Packet>,
-        dram: &mut DramChannel,
+        dram: &mut B,
     ) {
         self.atomic_busy.retain(|&(_, free)| free > now);
         // 1. One lookup out of the pipeline, when the response queue has room.
@@ -275,7 +276,7 @@ impl L2Channel {
 
     /// The lookup stage: decides, then applies at the edge; false leaves the
     /// packet in the input buffer (stall).
-    fn lookup(&mut self, p: Packet, now: u64, dram: &mut DramChannel) -> bool {
+    fn lookup<B: LineStore>(&mut self, p: Packet, now: u64, dram: &mut B) -> bool {
         let line = p.line();
         let key = line / self.channels;
         let done = now + self.hit_latency;

@@ -27,6 +27,14 @@
 //! - CU cache miss, L2 hit: H + 1 + X + L + 1 + X + F;
 //! - CU cache miss, L2 miss (row miss): H + 1 + X + L + D + R + T + 2 + X + F;
 //! - atomics add the L2 `atomic_latency`; front-end requests skip H.
+//!
+//! Optional levels (absent in the default and 1-CU presets, so those behave
+//! exactly as before): **GL1** caches (`gl1.rs`), one per shader array, on
+//! the CU caches' side of the crossbar — the CU caches then send into and
+//! receive from per-port buffers owned by their array's GL1, which forwards
+//! misses on the same crossbar port; and an **Infinity Cache** slice
+//! (`infinity.rs`) per channel between the L2 channel and its DRAM channel.
+//! See `docs/cycle-model.md` and the `navi21` preset.
 
 use serde::{Deserialize, Serialize};
 
@@ -34,14 +42,20 @@ pub mod backing;
 pub mod cache;
 pub mod config;
 pub mod dram;
+pub mod gl1;
+pub mod infinity;
 pub mod l0;
 pub mod l2;
 
 pub use crate::xbar::XbarConfig;
-pub use config::{CacheConfig, DramConfig, L2Config, MemConfig};
+pub use config::{CacheConfig, DramConfig, Gl1Config, InfinityCacheConfig, L2Config, MemConfig};
 
+use crate::xbar::fifo::CreditFifo;
+use crate::xbar::packet::Packet;
 use crate::xbar::Xbar;
 use dram::DramChannel;
+use gl1::Gl1Cache;
+use infinity::InfinitySlice;
 use l0::{CuCache, FrontPort};
 use l2::L2Channel;
 
@@ -150,6 +164,12 @@ pub struct MemStats {
     pub dram_row_hits: u64,
     /// DRAM accesses that opened a row.
     pub dram_row_misses: u64,
+    /// GL1 caches (when configured; `uncached`: requests passed through).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gl1: Option<CacheStats>,
+    /// Infinity Cache slices (when configured; `uncached`: L2 write-backs absorbed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub infinity_cache: Option<CacheStats>,
 }
 
 /// The three caches of one CU.
@@ -170,6 +190,14 @@ pub struct MemSystem {
     xbar: Xbar,
     l2: Vec<L2Channel>,
     dram: Vec<DramChannel>,
+    /// GL1 caches, one per shader array (empty without `gl1`).
+    gl1: Vec<Gl1Cache>,
+    /// Per CU port: its cache's buffer toward its GL1 (empty without `gl1`).
+    gl1_req: Vec<CreditFifo<Packet>>,
+    /// Per CU port: the GL1's buffer toward the CU cache (empty without `gl1`).
+    gl1_resp: Vec<CreditFifo<Packet>>,
+    /// Infinity Cache slices, one per channel (empty without `infinity_cache`).
+    ic: Vec<InfinitySlice>,
     requests: u64,
     rejected: u64,
 }
@@ -207,6 +235,12 @@ impl MemSystem {
             xbar: Xbar::new(ports, channels, depth, config.xbar.latency),
             l2: (0..channels).map(|_| L2Channel::new(config)).collect(),
             dram: (0..channels).map(|_| DramChannel::new(config)).collect(),
+            gl1: gl1_caches(config, cus),
+            gl1_req: buffers(config.gl1.is_some(), cus * 3, depth),
+            gl1_resp: buffers(config.gl1.is_some(), cus * 3, depth),
+            ic: (0..channels)
+                .filter_map(|_| InfinitySlice::new(config))
+                .collect(),
             requests: 0,
             rejected: 0,
         })
@@ -305,24 +339,36 @@ impl MemSystem {
                 .cus
                 .iter()
                 .all(|c| c.inst.idle() && c.scalar.idle() && c.vector.idle());
-        if ports_idle && self.dram.iter().all(|d| d.idle()) {
+        if ports_idle
+            && self.dram.iter().all(|d| d.idle())
+            && self.ic.iter().all(|s| s.idle())
+            && self.gl1.iter().all(|g| g.idle())
+        {
             // Nothing in flight anywhere: no packet, no MSHR, no DRAM access.
             return;
         }
-        for ((l2, dram), (input, out)) in self.l2.iter_mut().zip(self.dram.iter_mut()).zip(
-            self.xbar
-                .l2_in
-                .iter_mut()
-                .zip(self.xbar.resp.inputs.iter_mut()),
-        ) {
-            if !dram.idle() {
-                dram.tick(now);
+        if self.ic.is_empty() {
+            for ((l2, dram), (input, out)) in self.l2.iter_mut().zip(self.dram.iter_mut()).zip(
+                self.xbar
+                    .l2_in
+                    .iter_mut()
+                    .zip(self.xbar.resp.inputs.iter_mut()),
+            ) {
+                if !dram.idle() {
+                    dram.tick(now);
+                }
+                if !(l2.idle() && input.is_empty() && dram.peek_fill(now).is_none()) {
+                    l2.tick(now, input, out, dram);
+                }
             }
-            if !(l2.idle() && input.is_empty() && dram.peek_fill(now).is_none()) {
-                l2.tick(now, input, out, dram);
-            }
+        } else {
+            self.tick_channels_with_ic(now);
         }
         self.xbar.tick(now);
+        if !self.gl1.is_empty() {
+            self.tick_gl1(now);
+            return;
+        }
         let xin = &mut self.xbar.req.inputs;
         let resp = &mut self.xbar.port_in;
         for (cu, c) in self.cus.iter_mut().enumerate() {
@@ -343,6 +389,74 @@ impl MemSystem {
         self.xbar.commit();
     }
 
+    /// The channels when an Infinity Cache slice sits between each L2 channel
+    /// and its DRAM channel.
+    fn tick_channels_with_ic(&mut self, now: u64) {
+        use dram::LineStore;
+        let channels = self
+            .l2
+            .iter_mut()
+            .zip(self.dram.iter_mut())
+            .zip(self.ic.iter_mut());
+        let buffers = self
+            .xbar
+            .l2_in
+            .iter_mut()
+            .zip(self.xbar.resp.inputs.iter_mut());
+        for (((l2, dram), ic), (input, out)) in channels.zip(buffers) {
+            if !dram.idle() {
+                dram.tick(now);
+            }
+            if !ic.idle() || dram.peek_fill(now).is_some() {
+                ic.tick(now, dram);
+            }
+            if !(l2.idle() && input.is_empty() && ic.peek_fill(now).is_none()) {
+                l2.tick(now, input, out, ic);
+            }
+        }
+    }
+
+    /// The requester side when GL1 caches sit between the CU caches and the
+    /// crossbar: CU caches talk to their GL1's buffers, the GL1s to the crossbar.
+    fn tick_gl1(&mut self, now: u64) {
+        let xin = &mut self.xbar.req.inputs;
+        let resp = &mut self.xbar.port_in;
+        for g in &mut self.gl1 {
+            let r = g.ports();
+            let cus_busy = self.cus[r.start / 3..r.end / 3]
+                .iter()
+                .any(|c| !(c.inst.idle() && c.scalar.idle() && c.vector.idle()));
+            if cus_busy || !g.idle() {
+                g.tick(
+                    now,
+                    &mut self.gl1_req[r.clone()],
+                    &mut self.gl1_resp[r.clone()],
+                    &mut xin[r.clone()],
+                    &mut resp[r],
+                );
+            }
+        }
+        for (cu, c) in self.cus.iter_mut().enumerate() {
+            for (k, cache) in [&mut c.inst, &mut c.scalar, &mut c.vector]
+                .into_iter()
+                .enumerate()
+            {
+                if !cache.idle() {
+                    let p = cu * 3 + k;
+                    cache.tick(now, &mut self.gl1_req[p], &mut self.gl1_resp[p]);
+                }
+            }
+        }
+        let p = self.cus.len() * 3;
+        if !self.front.idle() {
+            self.front.tick(now, &mut xin[p], &mut resp[p]);
+        }
+        for f in self.gl1_req.iter_mut().chain(self.gl1_resp.iter_mut()) {
+            f.commit();
+        }
+        self.xbar.commit();
+    }
+
     /// True while any request is in flight, any response is untaken, or
     /// DRAM still has write-backs to do.
     pub fn busy(&self) -> bool {
@@ -354,6 +468,8 @@ impl MemSystem {
                 .iter()
                 .any(|c| port_busy(&c.inst) || port_busy(&c.scalar) || port_busy(&c.vector))
             || self.dram.iter().any(|d| !d.idle())
+            || self.ic.iter().any(|s| !s.idle())
+            || self.gl1.iter().any(|g| !g.idle())
     }
 
     /// CU `cu`'s vector L0 `(accesses, misses)` since reset (the mode
@@ -385,6 +501,16 @@ impl MemSystem {
             s.xbar_backpressure += sw.stats.backpressure;
             s.xbar_packets += sw.stats.packets;
         }
+        if !self.gl1.is_empty() {
+            let mut g = CacheStats::default();
+            self.gl1.iter().for_each(|c| g.add(&c.stats));
+            s.gl1 = Some(g);
+        }
+        if !self.ic.is_empty() {
+            let mut ic = CacheStats::default();
+            self.ic.iter().for_each(|c| ic.add(&c.stats));
+            s.infinity_cache = Some(ic);
+        }
         for d in &self.dram {
             s.dram_bytes_read += d.stats.bytes_read;
             s.dram_bytes_written += d.stats.bytes_written;
@@ -413,8 +539,39 @@ impl MemSystem {
         use traces::Probe;
         self.front.probe("fe_port", t);
         self.xbar.probe("xbar", t);
+        if !self.gl1.is_empty() {
+            self.gl1.probe("gl1_", t);
+        }
         self.l2.probe("l2_", t);
+        if !self.ic.is_empty() {
+            self.ic.probe("ic_", t);
+        }
         self.dram.probe("dram_", t);
+    }
+}
+
+/// The GL1 caches of `config` for `cus` CUs: array `a` serves the CUs
+/// `a × cus / arrays ..` (contiguous, as even as the division allows).
+fn gl1_caches(config: &MemConfig, cus: usize) -> Vec<Gl1Cache> {
+    let Some(g) = &config.gl1 else {
+        return Vec::new();
+    };
+    let arrays = g.arrays() as usize;
+    (0..arrays)
+        .map(|a| {
+            let first = a * cus / arrays;
+            let end = (a + 1) * cus / arrays;
+            Gl1Cache::new(g, config, first * 3, (end - first) * 3)
+        })
+        .collect()
+}
+
+/// `n` credit buffers of `depth` slots when `present`, else none.
+fn buffers(present: bool, n: usize, depth: u16) -> Vec<CreditFifo<Packet>> {
+    if present {
+        (0..n).map(|_| CreditFifo::new(depth)).collect()
+    } else {
+        Vec::new()
     }
 }
 
@@ -432,7 +589,13 @@ impl traces::Probe for MemSystem {
             }
             self.front.probe("fe_port", t);
             self.xbar.probe("xbar", t);
+            if !self.gl1.is_empty() {
+                self.gl1.probe("gl1_", t);
+            }
             self.l2.probe("l2_", t);
+            if !self.ic.is_empty() {
+                self.ic.probe("ic_", t);
+            }
             self.dram.probe("dram_", t);
         });
     }
