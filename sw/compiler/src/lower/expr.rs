@@ -7,12 +7,12 @@ use crate::front::diag::Loc;
 use crate::front::tast::{CastKind, Expr, ExprKind, UnaryOp as U};
 use crate::front::types::{self as ft, Scalar};
 use crate::ir::{
-    AtomicOp, BinaryOp, Builtin as IrBuiltin, ConvertOp, FloatCC, IntCC, TernaryOp, Type, UnaryOp,
-    Value, WorkItemQuery,
+    AtomicOp, BinaryOp, Builtin as IrBuiltin, ConvertOp, FloatCC, InstKind, IntCC, TernaryOp, Type,
+    UnaryOp, Value, WorkItemQuery,
 };
 
 /// Where an lvalue is.
-enum Place {
+pub(super) enum Place {
     /// An SSA variable (all its components).
     Var(VarKey),
     /// Memory at `ptr` holding a `ty`.
@@ -38,6 +38,10 @@ impl Lowerer<'_> {
                 let key = self.key(*id);
                 if let Some(&lv) = self.locals.get(&key) {
                     let p = self.b().local_addr(lv);
+                    return Ok(Place::Mem(p, e.ty.clone()));
+                }
+                if let Some(&off) = self.privates.get(&key) {
+                    let p = self.b().private_addr(off);
                     return Ok(Place::Mem(p, e.ty.clone()));
                 }
                 if !self.env.contains_key(&key) {
@@ -94,7 +98,7 @@ impl Lowerer<'_> {
         }
     }
 
-    fn write(&mut self, p: &Place, vals: &[Value], loc: Loc) -> R<()> {
+    pub(super) fn write(&mut self, p: &Place, vals: &[Value], loc: Loc) -> R<()> {
         match p {
             Place::Var(k) => {
                 self.env.insert(*k, vals.to_vec());
@@ -291,6 +295,11 @@ impl Lowerer<'_> {
             ExprKind::Cast(kind, a) => self.cast(*kind, a, &e.ty, loc),
             ExprKind::AddrOf(inner) => match &inner.kind {
                 ExprKind::Deref(p) => self.rvalue(p),
+                // A `__local` variable has an address (in LDS).
+                ExprKind::Var(_) => match self.place(inner)? {
+                    Place::Mem(p, _) => Ok(vec![p]),
+                    _ => unsupported(loc, "taking the address of a variable"),
+                },
                 _ => unsupported(loc, "taking the address of a variable"),
             },
             ExprKind::Member(..) => unsupported(loc, "struct members"),
@@ -363,8 +372,24 @@ impl Lowerer<'_> {
     }
 
     fn narrow_index(&mut self, v: Value, _ty: &ft::Type, loc: Loc) -> R<Value> {
+        // A sign-extended `int` is the `int`; a widened work-item query
+        // (`size_t` ids and sizes) is below 2^31, so the same holds.
+        let narrow = match self.func.def_inst(v) {
+            Some(InstKind::Convert {
+                op: ConvertOp::Sext,
+                arg,
+                ..
+            }) if self.func.ty(*arg) == Type::I32 => Some(*arg),
+            Some(InstKind::Convert {
+                op: ConvertOp::Zext,
+                arg,
+                ..
+            }) if matches!(self.func.def_inst(*arg), Some(InstKind::WorkItem { .. })) => Some(*arg),
+            _ => None,
+        };
         match self.func.ty(v) {
             Type::I32 => Ok(v),
+            _ if narrow.is_some() => Ok(narrow.expect("checked")),
             _ => match self.func.iconst_value(v) {
                 Some(k) if i32::try_from(k).is_ok() => Ok(self.b().iconst(Type::I32, k)),
                 _ => unsupported(loc, "a 64-bit pointer offset"),
@@ -433,7 +458,9 @@ impl Lowerer<'_> {
         };
         let t = super::scalar_type(s);
         let is_cmp = matches!(op, B::Lt | B::Gt | B::Le | B::Ge | B::Eq | B::Ne);
-        if !is_cmp && !matches!(t, Type::I32 | Type::F32 | Type::I1) {
+        // 64-bit integers reach the IR; the back end takes the operations it
+        // has (and `trunc(lshr(imul(zext a, zext b), 32))` becomes `umul_hi`).
+        if !is_cmp && !matches!(t, Type::I32 | Type::F32 | Type::I1 | Type::I64) {
             return unsupported(loc, format!("arithmetic on {}", ty_name(s)));
         }
         let mut out = Vec::new();
@@ -453,11 +480,22 @@ impl Lowerer<'_> {
                     B::Add => BinaryOp::Fadd,
                     B::Sub => BinaryOp::Fsub,
                     B::Mul => BinaryOp::Fmul,
-                    B::Div => return unsupported(loc, "floating-point division"),
+                    B::Div if t == Type::F32 => {
+                        out.push(self.fdiv(a, b));
+                        continue;
+                    }
                     _ => return unsupported(loc, format!("`{}` on floats", op.text())),
                 }
             } else {
                 let signed = s.is_signed();
+                if t == Type::I64 && matches!(op, B::Div | B::Rem) {
+                    if signed {
+                        return unsupported(loc, "signed 64-bit division");
+                    }
+                    let (q, r) = self.udivrem64(a, b);
+                    out.push(if op == B::Div { q } else { r });
+                    continue;
+                }
                 match op {
                     B::Add => BinaryOp::Iadd,
                     B::Sub => BinaryOp::Isub,
@@ -478,6 +516,117 @@ impl Lowerer<'_> {
             out.push(self.b().binary(irop, a, b));
         }
         Ok(out)
+    }
+
+    /// `a / b` on f32 as clang-19 expands it for OpenCL by default (2.5 ULP
+    /// allowed, denormals kept): the mantissas divided through `v_rcp`, the
+    /// exponents subtracted, `ldexp` putting them together. The same
+    /// instructions, so the same bits as clang's objects.
+    pub(super) fn fdiv(&mut self, a: Value, b: Value) -> Value {
+        let mut bl = self.b();
+        let ma = bl.call(IrBuiltin::FrexpMant, &[a]);
+        let ea = bl.call(IrBuiltin::FrexpExp, &[a]);
+        let mb = bl.call(IrBuiltin::FrexpMant, &[b]);
+        let eb = bl.call(IrBuiltin::FrexpExp, &[b]);
+        let r = bl.call(IrBuiltin::Rcp, &[mb]);
+        let q = bl.binary(BinaryOp::Fmul, ma, r);
+        let e = bl.binary(BinaryOp::Isub, ea, eb);
+        bl.call(IrBuiltin::Ldexp, &[q, e])
+    }
+
+    /// Unsigned 64-bit `a / b` and `a % b` by restoring division, one
+    /// quotient bit per step, unrolled (straight-line, so it needs no loop
+    /// and stays correct in every lane whatever the others do). Division by
+    /// zero gives all ones and `a`, as undefined behaviour allows.
+    fn udivrem64(&mut self, a: Value, b: Value) -> (Value, Value) {
+        let mut bl = self.b();
+        let zero = bl.iconst(Type::I64, 0);
+        let one = bl.iconst(Type::I64, 1);
+        let (mut q, mut r) = (zero, zero);
+        for k in (0..64).rev() {
+            let kk = bl.iconst(Type::I64, k);
+            let bit = bl.binary(BinaryOp::Lshr, a, kk);
+            let bit = bl.binary(BinaryOp::And, bit, one);
+            let shifted = bl.binary(BinaryOp::Shl, r, one);
+            r = bl.binary(BinaryOp::Or, shifted, bit);
+            let ge = bl.icmp(IntCC::Uge, r, b);
+            let less = bl.binary(BinaryOp::Isub, r, b);
+            r = bl.select(ge, less, r);
+            let qbit = bl.select(ge, one, zero);
+            let q2 = bl.binary(BinaryOp::Shl, q, one);
+            q = bl.binary(BinaryOp::Or, q2, qbit);
+        }
+        (q, r)
+    }
+
+    /// `sqrt(x)` on f32 as clang-19 expands it for OpenCL by default (3 ULP
+    /// allowed): `v_sqrt_f32` flushes denormal inputs, so inputs below
+    /// 2^-126 are scaled by 2^32 first and the root by 2^-16 after.
+    pub(super) fn sqrt_f32(&mut self, x: Value) -> Value {
+        let mut bl = self.b();
+        let smallest_normal = bl.f32const(f32::MIN_POSITIVE);
+        let tiny = bl.fcmp(FloatCC::Olt, x, smallest_normal);
+        let (up, down, zero) = (
+            bl.iconst(Type::I32, 32),
+            bl.iconst(Type::I32, -16),
+            bl.iconst(Type::I32, 0),
+        );
+        let s = bl.select(tiny, up, zero);
+        let scaled = bl.call(IrBuiltin::Ldexp, &[x, s]);
+        let root = bl.call(IrBuiltin::Sqrt, &[scaled]);
+        let e = bl.select(tiny, down, zero);
+        bl.call(IrBuiltin::Ldexp, &[root, e])
+    }
+
+    /// `atomic_cmpxchg(p, cmp, val)` → the old value, and the 2.0
+    /// `compare_exchange(p, &expected, desired, …)` → `bool`, which writes
+    /// the value seen to `expected` (an SSA variable here: writing it on
+    /// success too is the same, the value seen then equals it). Only
+    /// relaxed orders (the IR atomic orders nothing), on 32-bit integers.
+    fn compare_exchange(&mut self, bi: FB, args: &[Expr], loc: Loc) -> R<Vec<Value>> {
+        let is_i32 = |e: &Expr| scalar_of(&e.ty).map(super::scalar_type) == Some(Type::I32);
+        if bi == FB::AtomicCmpxchg {
+            // [ptr, cmp, val, order, scope]
+            let order = self.rvalue(&args[3])?[0];
+            if self.func.iconst_value(order) != Some(0) {
+                return unsupported(loc, "atomics with an order other than relaxed");
+            }
+            if !is_i32(&args[1]) {
+                return unsupported(loc, "atomics on types other than int/uint");
+            }
+            let p = self.rvalue(&args[0])?[0];
+            let c = self.rvalue(&args[1])?[0];
+            let v = self.rvalue(&args[2])?[0];
+            return Ok(vec![self.b().atomic_cas(p, c, v)]);
+        }
+        // [ptr, expected_ptr, desired, success order, failure order, scope]
+        for o in &args[3..5] {
+            let o = self.rvalue(o)?[0];
+            if self.func.iconst_value(o) != Some(0) {
+                return unsupported(loc, "atomics with an order other than relaxed");
+            }
+        }
+        if !is_i32(&args[2]) {
+            return unsupported(loc, "atomics on types other than int/uint");
+        }
+        let mut e = &args[1];
+        while let ExprKind::Cast(CastKind::PtrToPtr, inner) = &e.kind {
+            e = inner;
+        }
+        let ExprKind::AddrOf(expected) = &e.kind else {
+            return unsupported(
+                args[1].loc,
+                "compare-exchange whose expected value is not `&variable`",
+            );
+        };
+        let place = self.place(expected)?;
+        let p = self.rvalue(&args[0])?[0];
+        let c = self.read(&place, loc)?[0];
+        let v = self.rvalue(&args[2])?[0];
+        let old = self.b().atomic_cas(p, c, v);
+        self.write(&place, &[old], loc)?;
+        let ok = self.b().icmp(IntCC::Eq, old, c);
+        self.bool_to_value(ok, &ft::Type::BOOL, loc)
     }
 
     /// `a op b` for a comparison operator, as an `i1`.
@@ -600,6 +749,10 @@ impl Lowerer<'_> {
             if let Some(&lv) = self.locals.get(&self.key(*id)) {
                 return Ok(vec![self.b().local_addr(lv)]);
             }
+            // A private array decays to its address in the private segment.
+            if let Some(&off) = self.privates.get(&self.key(*id)) {
+                return Ok(vec![self.b().private_addr(off)]);
+            }
         }
         if matches!(
             kind,
@@ -684,10 +837,33 @@ impl Lowerer<'_> {
         let (ft_, tt) = (super::scalar_type(fs), super::scalar_type(ts));
         let mut out = Vec::new();
         for &x in v {
+            let mul_hi = mul_hi_of(&self.func, x, tt);
+            let constant = self
+                .func
+                .iconst_value(x)
+                .filter(|_| ft_ != Type::I1 && tt != Type::I1);
             let mut b = self.b();
             let r = if ft_ == tt {
                 x
             } else if fs.is_integer() && ts.is_integer() {
+                // Constants convert here, so `x >> 32` on a 64-bit `x` still
+                // sees a constant shift (the usual conversions widen the 32).
+                if let Some(c) = constant {
+                    let bits = ft_.bits();
+                    let c = if fs.is_signed() || bits >= 64 {
+                        c
+                    } else {
+                        c & ((1i64 << bits) - 1)
+                    };
+                    let tb = tt.bits();
+                    let c = if tb >= 64 {
+                        c
+                    } else {
+                        (c << (64 - tb)) >> (64 - tb)
+                    };
+                    out.push(b.iconst(tt, c));
+                    continue;
+                }
                 if ft_ == Type::I1 {
                     let (o, z) = (b.iconst(tt, 1), b.iconst(tt, 0));
                     b.select(x, o, z)
@@ -700,6 +876,13 @@ impl Lowerer<'_> {
                         ConvertOp::Zext
                     };
                     b.convert(op, x, tt)
+                } else if let Some((hi, a, c)) = mul_hi {
+                    let mut operand = |x: Result<Value, i64>| match x {
+                        Ok(v) => v,
+                        Err(k) => b.iconst(Type::I32, i64::from(k as i32)),
+                    };
+                    let (a, c) = (operand(a), operand(c));
+                    b.call(hi, &[a, c])
                 } else {
                     b.convert(ConvertOp::Trunc, x, tt)
                 }
@@ -750,6 +933,9 @@ impl Lowerer<'_> {
             // size_t is 64-bit: widen (the cast in `cast` avoids this when narrowed).
             return Ok(vec![self.b().convert(ConvertOp::Zext, v, Type::I64)]);
         }
+        if matches!(bi, FB::AtomicCompareExchange | FB::AtomicCmpxchg) {
+            return self.compare_exchange(bi, args, loc);
+        }
         let mut vals = Vec::new();
         for a in args {
             vals.push(self.rvalue(a)?);
@@ -792,6 +978,17 @@ impl Lowerer<'_> {
                         .ternary(TernaryOp::Fma, vals[0][i], vals[1][i], vals[2][i])
                 })
                 .collect()),
+            FB::Sqrt if scalar_of(ty).map(super::scalar_type) == Some(Type::F32) => {
+                Ok(vals[0].iter().map(|&v| self.sqrt_f32(v)).collect())
+            }
+            FB::MbcntLo | FB::MbcntHi | FB::DsBpermute => {
+                let ib = match bi {
+                    FB::MbcntLo => IrBuiltin::MbcntLo,
+                    FB::MbcntHi => IrBuiltin::MbcntHi,
+                    _ => IrBuiltin::Bpermute,
+                };
+                Ok(vec![self.b().call(ib, &[vals[0][0], vals[1][0]])])
+            }
             FB::HwSqrt | FB::HwRsq | FB::Floor if float => {
                 let ib = match bi {
                     FB::HwSqrt => IrBuiltin::Sqrt,
@@ -876,6 +1073,66 @@ impl Lowerer<'_> {
             _ => unsupported(loc, format!("the built-in {bi:?}")),
         }
     }
+}
+
+/// `trunc(lshr(imul(ext a, ext b), 32))` to 32 bits, with `a` and `b`
+/// extended from 32 bits the same way (OpenCL's `mul_hi` written in C, as
+/// the corpus header's `gs_mul_hi`): the high half of the 32-bit product,
+/// one `v_mul_hi_u32`/`_i32` instead of 64-bit arithmetic.
+fn mul_hi_of(
+    f: &crate::ir::Function,
+    x: Value,
+    to: Type,
+) -> Option<(IrBuiltin, Result<Value, i64>, Result<Value, i64>)> {
+    if to != Type::I32 || f.ty(x) != Type::I64 {
+        return None;
+    }
+    // Either shift: the low 32 bits of `p >> 32` are the same.
+    let InstKind::Binary {
+        op: BinaryOp::Lshr | BinaryOp::Ashr,
+        args: [p, s],
+    } = f.def_inst(x)?
+    else {
+        return None;
+    };
+    if f.iconst_value(*s) != Some(32) {
+        return None;
+    }
+    let InstKind::Binary {
+        op: BinaryOp::Imul,
+        args: [l, r],
+    } = f.def_inst(*p)?
+    else {
+        return None;
+    };
+    // An operand is a 32-bit value extended, or a constant (Err) that
+    // either extension of 32 bits gives.
+    let ext = |v: Value| match f.def_inst(v)? {
+        InstKind::Convert { op, arg, .. }
+            if matches!(op, ConvertOp::Zext | ConvertOp::Sext) && f.ty(*arg) == Type::I32 =>
+        {
+            Some((Some(*op), Ok(*arg)))
+        }
+        InstKind::Iconst { imm, .. } => Some((None, Err(*imm))),
+        _ => None,
+    };
+    let ((ol, a), (or, b)) = (ext(*l)?, ext(*r)?);
+    let op = ol.or(or)?;
+    let fits = |x: &Result<Value, i64>| match *x {
+        Ok(_) => true,
+        Err(k) if op == ConvertOp::Zext => u32::try_from(k).is_ok(),
+        Err(k) => i32::try_from(k).is_ok(),
+    };
+    if ol.is_some_and(|o| o != op) || or.is_some_and(|o| o != op) || !fits(&a) || !fits(&b) {
+        return None;
+    }
+    let ol = op;
+    let hi = if ol == ConvertOp::Zext {
+        IrBuiltin::UmulHi
+    } else {
+        IrBuiltin::SmulHi
+    };
+    Some((hi, a, b))
 }
 
 fn size_t_query(bi: FB) -> Option<WorkItemQuery> {

@@ -127,6 +127,7 @@ pub fn lower_kernel(
         next_frame: 1,
         loops: Vec::new(),
         locals: BTreeMap::new(),
+        privates: BTreeMap::new(),
         loop_body_top: false,
         opts: *opts,
     };
@@ -174,6 +175,9 @@ struct Lowerer<'a> {
     loops: Vec<LoopCtx>,
     /// The kernel's `__local` variables and their LDS allocations.
     locals: BTreeMap<VarKey, ir::LocalVar>,
+    /// Variables kept in private memory (arrays, variables whose address is
+    /// taken) and their offsets in the private segment.
+    privates: BTreeMap<VarKey, u32>,
     /// The next statement list lowered is a loop body's own.
     loop_body_top: bool,
     opts: Options,
@@ -469,14 +473,33 @@ impl<'a> Lowerer<'a> {
             }
             return unsupported(var.loc, "__local variables outside a kernel");
         }
-        if var.address_taken {
-            return unsupported(
-                var.loc,
-                "a variable whose address is taken (private memory)",
-            );
-        }
         let ty = var.ty.clone();
         let loc = var.loc;
+        if var.address_taken || matches!(ty, ft::Type::Array(..)) {
+            // In private memory (scratch): one slot per declaration, reused
+            // when a loop runs the declaration again.
+            let key = self.key(id);
+            let offset = match self.privates.get(&key) {
+                Some(&o) => o,
+                None => {
+                    let size = self.tu.records.size_of(&ty);
+                    let align = self.tu.records.align_of(&ty);
+                    let o = self.func.add_private(size.max(1), align);
+                    self.privates.insert(key, o);
+                    o
+                }
+            };
+            return match init {
+                Some(tast::Init::Expr(e)) => {
+                    let vals = self.rvalue(e)?;
+                    let p = self.b().private_addr(offset);
+                    self.write(&expr::Place::Mem(p, ty), &vals, loc)
+                }
+                Some(tast::Init::List(_)) => unsupported(loc, "brace initializers"),
+                // Undefined until written, as in C.
+                Some(tast::Init::Zero) | None => Ok(()),
+            };
+        }
         let vals = match init {
             Some(tast::Init::Expr(e)) => self.rvalue(e)?,
             Some(tast::Init::List(_)) => return unsupported(loc, "brace initializers"),
