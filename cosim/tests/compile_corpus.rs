@@ -16,12 +16,6 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-/// Corpus kernels gpusim's compiler does not compile yet, each with the
-/// start of its diagnostic (docs/compiler.md, "Lowering: status"). A kernel
-/// that starts compiling fails `the_kernels_not_yet_supported_are_refused`
-/// until it is taken off this list, so the list stays true.
-const NOT_YET: &[(&str, &str)] = &[("int64_ops", "unsupported")];
-
 /// Every `.cl` in `tests/kernels` (the corpus), sorted.
 fn corpus() -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(root().join("tests/kernels"))
@@ -34,14 +28,6 @@ fn corpus() -> Vec<String> {
     names.sort();
     assert!(names.len() >= 35, "corpus not found: {names:?}");
     names
-}
-
-/// The corpus kernels expected to compile and pass.
-fn passing() -> Vec<String> {
-    corpus()
-        .into_iter()
-        .filter(|n| NOT_YET.iter().all(|(k, _)| k != n))
-        .collect()
 }
 
 fn compile_text(name: &str, text: &str, wave64: bool) -> Result<Vec<u8>, String> {
@@ -91,7 +77,7 @@ fn run_object_on(model: Model, name: &str, object: Vec<u8>) -> Result<(), String
 /// Every supported corpus kernel, wave32 and wave64, on `model`.
 fn all_pass_on(model: Model) {
     let mut failures = Vec::new();
-    for name in passing() {
+    for name in corpus() {
         for wave64 in [false, true] {
             let r = compile_text(
                 &name,
@@ -119,19 +105,6 @@ fn compiled_corpus_kernels_pass_their_references_on_the_golden_gpu() {
 #[test]
 fn compiled_corpus_kernels_pass_their_references_in_lockstep() {
     all_pass_on(Model::Lockstep);
-}
-
-/// The kernels on `NOT_YET` are refused with a diagnostic (not a panic).
-#[test]
-fn the_kernels_not_yet_supported_are_refused() {
-    for (name, start) in NOT_YET {
-        let text =
-            std::fs::read_to_string(root().join(format!("tests/kernels/{name}.cl"))).unwrap();
-        match compile_text(name, &text, false) {
-            Ok(_) => panic!("{name} compiles now: take it off NOT_YET"),
-            Err(d) => assert!(d.contains(start), "{name}: {d}"),
-        }
-    }
 }
 
 /// The check bites: a kernel compiled from a subtly wrong source fails the reference.

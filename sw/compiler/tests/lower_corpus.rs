@@ -53,6 +53,7 @@ const COMPILES: &[&str] = &[
     "hash_int",
     "atomics_misc",
     "private_scratch",
+    "int64_ops",
 ];
 
 #[test]

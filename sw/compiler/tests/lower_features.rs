@@ -367,3 +367,76 @@ fn sixty_four_bit_integers_run_on_the_golden_gpu() {
         }
     }
 }
+
+/// Structs in global and private memory reached through pointers (`d->n`,
+/// `b->p[b->len]`, `&b` passed to a helper), pointers stored in memory,
+/// pointer <-> integer casts, the null pointer and pointer tests.
+#[test]
+fn struct_members_and_pointers_run_on_the_golden_gpu() {
+    let src = "typedef struct { uint n; uint pad; __global uint *p; } desc;
+typedef struct { __global uint *p; uint len; uint cap; } blk;
+static void put(blk *b, uint v) {
+  if (b->len < b->cap)
+    b->p[b->len] = v;
+  b->len++;
+}
+static __global uint *pick(__global desc *d, uint i) {
+  if (i % 4 == 3)
+    return 0;
+  return d->p;
+}
+__kernel void k(__global desc *d, __global uint *o) {
+  uint i = get_global_id(0);
+  __global uint *q = (__global uint *)((ulong)o + 256ul);
+  d[1 + i].p = q + 4 * i;
+  __global uint *t = pick(&d[1 + i], i);
+  if (!t) {
+    o[i] = 99;
+  } else {
+    blk b;
+    b.p = t;
+    b.len = 0;
+    b.cap = d[1 + i].n;
+    put(&b, i + 10);
+    put(&b, i + 20);
+    put(&b, i + 30);
+    o[i] = b.len + (t == q + 4 * i ? 100 : 0);
+  }
+}";
+    let mut desc = vec![0u32; 4 * 65];
+    for i in 0..64 {
+        desc[4 * (1 + i)] = (i % 4) as u32;
+    }
+    for wave64 in [false, true] {
+        let c = build(src, wave64);
+        let out = run(
+            &c.kernels[0],
+            64,
+            32,
+            &[TestArg::Buf(desc.clone()), TestArg::Buf(vec![0; 64 + 256])],
+        )
+        .unwrap();
+        for i in 0..64usize {
+            if i % 4 == 3 {
+                assert_eq!(out[1][i], 99, "null pointer, lane {i}");
+                continue;
+            }
+            assert_eq!(out[1][i], 103, "lane {i}");
+            let cap = i % 4;
+            for j in 0..3 {
+                let want = if j < cap {
+                    (i + 10 * (j + 1)) as u32
+                } else {
+                    0
+                };
+                assert_eq!(out[1][64 + 4 * i + j], want, "put {j}, lane {i}");
+            }
+        }
+        // The pointer each lane stored: `o + 256 + 16 i`, 64-bit.
+        let base = u64::from(out[0][4 + 2]) | u64::from(out[0][4 + 3]) << 32;
+        for i in 0..64usize {
+            let p = u64::from(out[0][4 * (1 + i) + 2]) | u64::from(out[0][4 * (1 + i) + 3]) << 32;
+            assert_eq!(p, base + 16 * i as u64, "stored pointer, lane {i}");
+        }
+    }
+}

@@ -550,7 +550,7 @@ impl Isel<'_> {
     }
 
     fn icmp(&mut self, r: Value, cond: IntCC, args: [Value; 2]) -> Result<(), BackendError> {
-        if self.f.ty(args[0]) == Type::I64 {
+        if self.f.ty(args[0]).bits() == 64 {
             return self.icmp64(r, cond, args);
         }
         if self.f.ty(args[0]).bits() > 32 {
@@ -744,6 +744,24 @@ impl Isel<'_> {
             ConvertOp::Trunc if to.bits() <= 32 && to != Type::I1 => {
                 let lo = self.src_part(a, 0)?;
                 self.mov(is_v, MOp::Reg(d, 0), lo);
+            }
+            ConvertOp::Bitcast if to.bits() == 64 => {
+                // i64 <-> 64-bit pointer: the same two dwords.
+                for k in 0..2 {
+                    let x = self.src_part(a, k)?;
+                    if is_v {
+                        self.vop1(Opcode::V_MOV_B32, MOp::Reg(d, k), x);
+                    } else if self.is_vgpr(x) {
+                        self.push(
+                            Opcode::V_READFIRSTLANE_B32,
+                            Family::Vop1,
+                            1,
+                            &[MOp::Reg(d, k), x],
+                        );
+                    } else {
+                        self.push(Opcode::S_MOV_B32, Family::Sop1, 1, &[MOp::Reg(d, k), x]);
+                    }
+                }
             }
             ConvertOp::Bitcast if to.bits() == 32 => {
                 let x = self.src(a)?;

@@ -61,7 +61,21 @@ impl Lowerer<'_> {
                 Ok(Place::Lanes(Box::new(p), lanes.clone()))
             }
             ExprKind::Global(_) => unsupported(e.loc, "program-scope variables"),
-            ExprKind::Member(..) => unsupported(e.loc, "struct members"),
+            ExprKind::Member(base, field) => {
+                // A member of a struct in memory: the struct's address plus
+                // the member's offset.
+                let Place::Mem(ptr, ft::Type::Record(r)) = self.place(base)? else {
+                    return unsupported(e.loc, "members of a struct not in memory");
+                };
+                let f = &self.tu.records.get(r).fields[*field as usize];
+                let (offset, ty) = (f.offset, f.ty.clone());
+                if offset == 0 {
+                    return Ok(Place::Mem(ptr, ty));
+                }
+                let mut b = self.b();
+                let off = b.iconst(Type::I32, i64::from(offset));
+                Ok(Place::Mem(b.ptr_add(ptr, off), ty))
+            }
             _ => unsupported(e.loc, "this kind of lvalue"),
         }
     }
@@ -70,7 +84,8 @@ impl Lowerer<'_> {
         let t = self.ir_type(ty, loc)?;
         let n = ty.width().max(1) as u32;
         if ty.is_pointer() {
-            return unsupported(loc, "pointers stored in memory");
+            // A pointer in memory: one 32- or 64-bit part.
+            return Ok(vec![(ptr, t)]);
         }
         let mut out = vec![(ptr, t)];
         for i in 1..n {
@@ -143,7 +158,12 @@ impl Lowerer<'_> {
                 ft::Type::Scalar(Scalar::Float) => Ok(vec![self.b().f32const(*x as f32)]),
                 _ => unsupported(loc, "half and double constants"),
             },
-            ExprKind::Var(_) | ExprKind::Deref(_) | ExprKind::Swizzle(..) if e.is_lvalue() => {
+            ExprKind::Var(_)
+            | ExprKind::Deref(_)
+            | ExprKind::Swizzle(..)
+            | ExprKind::Member(..)
+                if e.is_lvalue() =>
+            {
                 let p = self.place(e)?;
                 self.read(&p, loc)
             }
@@ -295,14 +315,15 @@ impl Lowerer<'_> {
             ExprKind::Cast(kind, a) => self.cast(*kind, a, &e.ty, loc),
             ExprKind::AddrOf(inner) => match &inner.kind {
                 ExprKind::Deref(p) => self.rvalue(p),
-                // A `__local` variable has an address (in LDS).
-                ExprKind::Var(_) => match self.place(inner)? {
+                // A `__local` or private variable has an address, and so
+                // has a member of a struct in memory.
+                ExprKind::Var(_) | ExprKind::Member(..) => match self.place(inner)? {
                     Place::Mem(p, _) => Ok(vec![p]),
                     _ => unsupported(loc, "taking the address of a variable"),
                 },
                 _ => unsupported(loc, "taking the address of a variable"),
             },
-            ExprKind::Member(..) => unsupported(loc, "struct members"),
+            ExprKind::Member(..) => unsupported(loc, "members of a struct value"),
             ExprKind::Global(_) => unsupported(loc, "program-scope variables"),
             ExprKind::VectorLiteral(parts) => {
                 let mut out = Vec::new();
@@ -421,7 +442,14 @@ impl Lowerer<'_> {
                 U::Neg => self.b().unary(UnaryOp::Ineg, v),
                 U::BitNot => self.b().unary(UnaryOp::Not, v),
                 U::LogNot => {
-                    let c = if vt.is_float() {
+                    let c = if vt == Type::I1 {
+                        self.b().unary(UnaryOp::Not, v)
+                    } else if vt.is_ptr() {
+                        let mut b = self.b();
+                        let n = b.iconst(Type::int_of_bits(vt.bits()), 0);
+                        let n = b.convert(ConvertOp::Bitcast, n, vt);
+                        b.icmp(IntCC::Eq, v, n)
+                    } else if vt.is_float() {
                         let mut b = self.b();
                         let z = b.f32const(0.0);
                         b.fcmp(FloatCC::Oeq, v, z)
@@ -454,7 +482,25 @@ impl Lowerer<'_> {
         loc: Loc,
     ) -> R<Vec<Value>> {
         let Some(s) = scalar_of(ty) else {
-            return unsupported(loc, format!("`{}` on pointers", op.text()));
+            // Pointer comparisons: unsigned, on the address.
+            let cc = match op {
+                B::Eq => IntCC::Eq,
+                B::Ne => IntCC::Ne,
+                B::Lt => IntCC::Ult,
+                B::Le => IntCC::Ule,
+                B::Gt => IntCC::Ugt,
+                B::Ge => IntCC::Uge,
+                _ => return unsupported(loc, format!("`{}` on pointers", op.text())),
+            };
+            let mut out = Vec::new();
+            for (&a, &b) in va.iter().zip(vb) {
+                if self.func.ty(a) != self.func.ty(b) {
+                    return unsupported(loc, "comparing pointers to different address spaces");
+                }
+                let c = self.b().icmp(cc, a, b);
+                out.extend(self.bool_to_value(c, &ft::Type::INT, loc)?);
+            }
+            return Ok(out);
         };
         let t = super::scalar_type(s);
         let is_cmp = matches!(op, B::Lt | B::Gt | B::Le | B::Ge | B::Eq | B::Ne);
@@ -780,6 +826,11 @@ impl Lowerer<'_> {
                             b.fcmp(FloatCC::Une, x, z)
                         }
                         t if t.is_int() => b.truth(x),
+                        t if t.is_ptr() => {
+                            let n = b.iconst(Type::int_of_bits(t.bits()), 0);
+                            let n = b.convert(ConvertOp::Bitcast, n, t);
+                            b.icmp(IntCC::Ne, x, n)
+                        }
                         _ => return unsupported(loc, "this conversion to bool"),
                     });
                 }
@@ -815,6 +866,11 @@ impl Lowerer<'_> {
                 Ok(out)
             }
             CastKind::PtrToPtr => {
+                // To a generic pointer: the IR keeps the concrete space the
+                // value has (after inlining it is always known).
+                if matches!(to, ft::Type::Pointer(p) if p.space == ft::AddrSpace::Generic) {
+                    return Ok(v);
+                }
                 let t = self.ir_type(to, loc)?;
                 if self.func.ty(v[0]) != t {
                     return unsupported(loc, "a cast between address spaces");
@@ -824,7 +880,29 @@ impl Lowerer<'_> {
             CastKind::ToVoid => Ok(Vec::new()),
             CastKind::ArrayToPointer => unsupported(loc, "arrays in private memory"),
             CastKind::PtrToInt | CastKind::IntToPtr => {
-                unsupported(loc, "conversions between pointers and integers")
+                // The bits, widened or narrowed through an integer of the
+                // pointer's width (0 becomes the null pointer).
+                let t = self.ir_type(to, loc)?;
+                let x = v[0];
+                let from = self.func.ty(x);
+                let (int_from, int_to) =
+                    (Type::int_of_bits(from.bits()), Type::int_of_bits(t.bits()));
+                let mut b = self.b();
+                let x = if from.is_ptr() {
+                    b.convert(ConvertOp::Bitcast, x, int_from)
+                } else {
+                    x
+                };
+                let x = match int_to.bits().cmp(&int_from.bits()) {
+                    std::cmp::Ordering::Greater => b.convert(ConvertOp::Zext, x, int_to),
+                    std::cmp::Ordering::Less => b.convert(ConvertOp::Trunc, x, int_to),
+                    std::cmp::Ordering::Equal => x,
+                };
+                Ok(vec![if t.is_ptr() {
+                    b.convert(ConvertOp::Bitcast, x, t)
+                } else {
+                    x
+                }])
             }
         }
     }

@@ -475,7 +475,7 @@ impl<'a> Lowerer<'a> {
         }
         let ty = var.ty.clone();
         let loc = var.loc;
-        if var.address_taken || matches!(ty, ft::Type::Array(..)) {
+        if var.address_taken || matches!(ty, ft::Type::Array(..) | ft::Type::Record(_)) {
             // In private memory (scratch): one slot per declaration, reused
             // when a loop runs the declaration again.
             let key = self.key(id);

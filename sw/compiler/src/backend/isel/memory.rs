@@ -161,13 +161,13 @@ impl Isel<'_> {
         ty: Type,
         addr: Value,
     ) -> Result<(), BackendError> {
-        if !matches!(ty, Type::I8 | Type::I16 | Type::I64) && ty.bits() != 32 {
+        if !matches!(ty, Type::I8 | Type::I16) && !matches!(ty.bits(), 32 | 64) {
             return Err(unsupported(format!(
                 "loads of {ty} are not supported by the back end yet"
             )));
         }
         // A uniform 64-bit result is loaded per lane and read back.
-        let dwords = if ty == Type::I64 { 2 } else { 1 };
+        let dwords = if ty.bits() == 64 { 2 } else { 1 };
         let space = space_of(self.f.ty(addr)).expect("verified");
         let (addr, imm) = self.addr_parts(addr);
         let (l, d) = self.dst(r);
@@ -266,7 +266,7 @@ impl Isel<'_> {
         value: Value,
     ) -> Result<(), BackendError> {
         let ty = self.f.ty(value);
-        if !matches!(ty, Type::I8 | Type::I16 | Type::I64) && ty.bits() != 32 {
+        if !matches!(ty, Type::I8 | Type::I16) && !matches!(ty.bits(), 32 | 64) {
             return Err(unsupported(format!(
                 "stores of {ty} are not supported by the back end yet"
             )));
@@ -375,7 +375,7 @@ impl Isel<'_> {
 
     /// The data operand of a store: a VGPR (a VGPR pair for `i64`).
     fn store_data(&mut self, value: Value, ty: Type) -> Result<MOp, BackendError> {
-        if ty != Type::I64 {
+        if ty.bits() != 64 {
             return self.vreg_of(value, 0);
         }
         if let Loc::V(r) = self.loc(value)? {
