@@ -107,6 +107,69 @@ fn compiled_corpus_kernels_pass_their_references_in_lockstep() {
     all_pass_on(Model::Lockstep);
 }
 
+/// The work-creating kernels (`tests/kernels/work/*.cl` through
+/// `sw/devlib/gpusim_work.h`) gpusim's compiler compiles and runs; the
+/// others are listed in docs/compiler.md ("Lowering: status").
+const WORK_PASSING: &[&str] = &["wq_producer", "wq_partition_sort"];
+
+/// The work workload `name` (`workloads/work/gfx1030[-w64]/NAME.yaml`) with
+/// the parent and its children compiled by gpusim into one code object.
+fn run_work_on(model: Model, name: &str, wave64: bool) -> Result<(), String> {
+    let src = root().join(format!("tests/kernels/work/{name}.cl"));
+    let text = std::fs::read_to_string(&src).unwrap();
+    let mut o = compiler::CompileOptions::default()
+        .include(root().join("tests/kernels/include"))
+        .include(root().join("sw/devlib"));
+    o.backend.wave64 = wave64;
+    let object = compiler::compile(
+        compiler::Source::Text {
+            name: src.to_str().unwrap(),
+            text: &text,
+        },
+        &o,
+    )
+    .map_err(|d| d.to_string())?
+    .code_object;
+    let dir = if wave64 { "gfx1030-w64" } else { "gfx1030" };
+    let w = Workload::load(&root().join(format!("workloads/work/{dir}/{name}.yaml")))
+        .map_err(|e| e.to_string())?;
+    let mut p = w.prepare().map_err(|e| e.to_string())?;
+    p.code_object = object;
+    let device = ModelDevice::new(&ModelOptions {
+        model,
+        isa: arch::isa::Isa::Gfx1030,
+        config: hw::GpuConfig::one_cu(),
+        watchdog: Some(200_000_000),
+    })?;
+    let mut d = Driver::new(device).map_err(|e| e.to_string())?;
+    let (finals, reports) =
+        cosim::workload::execute_reporting(&mut d, &p).map_err(|e| e.to_string())?;
+    assert!(!reports.is_empty(), "{name}: no work-creating launch");
+    let report = check(&w, &p, &finals).map_err(|e| e.to_string())?;
+    match report.first_mismatch() {
+        None if report.passed() => Ok(()),
+        m => Err(format!("{m:?}")),
+    }
+}
+
+/// The work-creating kernels compiled by gpusim pass their references on
+/// the golden GPU and in lockstep, wave32 and wave64.
+#[test]
+fn compiled_work_creating_kernels_pass_their_references() {
+    let mut failures = Vec::new();
+    for name in WORK_PASSING {
+        for wave64 in [false, true] {
+            for model in [Model::Functional, Model::Lockstep] {
+                match run_work_on(model, name, wave64) {
+                    Ok(()) => println!("PASS {name} wave64={wave64} {model:?}"),
+                    Err(e) => failures.push(format!("{name} wave64={wave64} {model:?}: {e}")),
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 /// The check bites: a kernel compiled from a subtly wrong source fails the reference.
 #[test]
 fn a_miscompiled_kernel_fails_the_reference() {

@@ -440,3 +440,56 @@ __kernel void k(__global desc *d, __global uint *o) {
         }
     }
 }
+
+/// `if (c) return v;` inside loops (nested too), in a helper and in the
+/// kernel itself: the loops exit on the condition and the return follows.
+#[test]
+fn returns_inside_loops_run_on_the_golden_gpu() {
+    let src = "static uint is_prime(uint x) {
+  if (x < 2u)
+    return 0u;
+  for (uint d = 2u; d * d <= x; d++)
+    if (x % d == 0u)
+      return 0u;
+  return 1u;
+}
+static int find(__global const uint *a, uint n, uint want) {
+  for (uint i = 0; i < n; i++)
+    for (uint j = 0; j < 4; j++)
+      if (a[i] + j == want)
+        return (int)(i * 4 + j);
+  return -1;
+}
+__kernel void k(__global const uint *a, __global uint *o) {
+  uint i = get_global_id(0);
+  o[i] = is_prime(i * 3 + 1) + 10 * (uint)find(a, 16, i);
+  for (uint r = 0; r < 100; r++) {
+    if (r * r > i)
+      return;
+    o[64 + i] = r;
+  }
+}";
+    let a: Vec<u32> = (0..16u32).map(|k| k * 5).collect();
+    for wave64 in [false, true] {
+        let c = build(src, wave64);
+        let out = run(
+            &c.kernels[0],
+            64,
+            32,
+            &[TestArg::Buf(a.clone()), TestArg::Buf(vec![0; 128])],
+        )
+        .unwrap();
+        for i in 0..64u32 {
+            let x = i * 3 + 1;
+            let prime = u32::from(x >= 2 && (2..x).take_while(|d| d * d <= x).all(|d| x % d != 0));
+            let found = (0..16u32)
+                .flat_map(|k| (0..4u32).map(move |j| (k, j)))
+                .find(|&(k, j)| a[k as usize] + j == i)
+                .map_or(-1i32, |(k, j)| (k * 4 + j) as i32);
+            let want = prime.wrapping_add(10u32.wrapping_mul(found as u32));
+            assert_eq!(out[1][i as usize], want, "lane {i}");
+            let last = (0..100u32).take_while(|r| r * r <= i).last().unwrap_or(0);
+            assert_eq!(out[1][64 + i as usize], last, "kernel return, lane {i}");
+        }
+    }
+}

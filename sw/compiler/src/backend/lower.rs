@@ -185,6 +185,13 @@ impl Isel<'_> {
             InstKind::Barrier => {
                 self.push(Opcode::S_BARRIER, Family::Sopp, 0, &[]);
             }
+            InstKind::Fence => {
+                // What clang emits for an agent-scope acquire: every counter
+                // waited for (the waitcnt pass does it before
+                // `buffer_gl1_inv`), then the L1 and L0 caches invalidated.
+                self.push(Opcode::BUFFER_GL1_INV, Family::Mubuf, 0, &[]);
+                self.push(Opcode::BUFFER_GL0_INV, Family::Mubuf, 0, &[]);
+            }
             InstKind::Call { builtin, args } => self.call(r(), builtin, &args)?,
             InstKind::Jump { .. } | InstKind::Brif { .. } | InstKind::Return => {
                 unreachable!("terminators are handled by the region walk")

@@ -173,6 +173,11 @@ impl<'f> Builder<'f> {
         self.push(InstKind::Load { ty, addr }, ty)
     }
 
+    /// A device-scope acquire-release fence.
+    pub fn fence(&mut self) {
+        self.push_void(InstKind::Fence)
+    }
+
     /// Atomic compare-and-swap, returning the old value.
     pub fn atomic_cas(&mut self, addr: Value, cmp: Value, value: Value) -> Value {
         let ty = self.func.ty(value);

@@ -641,6 +641,12 @@ pub enum InstKind {
         /// The value stored on a match.
         value: Value,
     },
+    /// A device-scope acquire-release memory fence: every memory access of
+    /// this work-item before it completes before any after it, and later
+    /// loads see what other work-items released (OpenCL's `atomic_work_item_fence`,
+    /// `__builtin_amdgcn_fence(…, "agent")`, the ordering of acquire and
+    /// release atomics).
+    Fence,
     /// `barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)`: workgroup
     /// execution barrier with memory ordering.
     Barrier,
@@ -709,6 +715,7 @@ impl InstKind {
             InstKind::Store { .. }
                 | InstKind::Atomic { .. }
                 | InstKind::AtomicCas { .. }
+                | InstKind::Fence
                 | InstKind::Barrier
                 | InstKind::Jump { .. }
                 | InstKind::Brif { .. }
@@ -729,6 +736,7 @@ impl InstKind {
             InstKind::Iconst { .. }
             | InstKind::Fconst { .. }
             | InstKind::Barrier
+            | InstKind::Fence
             | InstKind::WorkItem { .. }
             | InstKind::KernelArg { .. }
             | InstKind::LocalAddr { .. }
@@ -777,6 +785,7 @@ impl InstKind {
             InstKind::Iconst { .. }
             | InstKind::Fconst { .. }
             | InstKind::Barrier
+            | InstKind::Fence
             | InstKind::WorkItem { .. }
             | InstKind::KernelArg { .. }
             | InstKind::LocalAddr { .. }

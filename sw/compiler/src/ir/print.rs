@@ -111,6 +111,7 @@ pub fn write_inst(k: &InstKind, out: &mut impl Write) -> fmt::Result {
             write!(out, "atomic_cas {addr}, {cmp}, {value}")
         }
         InstKind::Barrier => out.write_str("barrier"),
+        InstKind::Fence => out.write_str("fence"),
         InstKind::WorkItem { query, dim } => write!(out, "{} {dim}", query.name()),
         InstKind::KernelArg { index } => write!(out, "arg {index}"),
         InstKind::LocalAddr { var } => write!(out, "local_addr {var}"),

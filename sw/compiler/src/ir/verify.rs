@@ -300,7 +300,7 @@ impl Verifier<'_> {
                 }
                 want_result(Type::I32)?;
             }
-            InstKind::Barrier | InstKind::Return => {
+            InstKind::Barrier | InstKind::Fence | InstKind::Return => {
                 if result.is_some() {
                     return Err(e("no result expected".into()));
                 }

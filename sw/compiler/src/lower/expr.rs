@@ -624,33 +624,52 @@ impl Lowerer<'_> {
         bl.call(IrBuiltin::Ldexp, &[root, e])
     }
 
+    /// Fences an atomic with memory order `order` needs: (before, after).
+    /// Release orders fence before, acquire orders after (C11's constants:
+    /// relaxed 0, consume 1, acquire 2, release 3, acq_rel 4, seq_cst 5).
+    fn ordering(&mut self, order: Value, loc: Loc) -> R<(bool, bool)> {
+        match self.func.iconst_value(order) {
+            Some(0) => Ok((false, false)),
+            Some(1 | 2) => Ok((false, true)),
+            Some(3) => Ok((true, false)),
+            Some(4 | 5) => Ok((true, true)),
+            _ => unsupported(loc, "an atomic with a non-constant or unknown memory order"),
+        }
+    }
+
     /// `atomic_cmpxchg(p, cmp, val)` → the old value, and the 2.0
     /// `compare_exchange(p, &expected, desired, …)` → `bool`, which writes
     /// the value seen to `expected` (an SSA variable here: writing it on
-    /// success too is the same, the value seen then equals it). Only
-    /// relaxed orders (the IR atomic orders nothing), on 32-bit integers.
+    /// success too is the same, the value seen then equals it). On 32-bit
+    /// integers; orders other than relaxed put fences around it.
     fn compare_exchange(&mut self, bi: FB, args: &[Expr], loc: Loc) -> R<Vec<Value>> {
         let is_i32 = |e: &Expr| scalar_of(&e.ty).map(super::scalar_type) == Some(Type::I32);
         if bi == FB::AtomicCmpxchg {
             // [ptr, cmp, val, order, scope]
             let order = self.rvalue(&args[3])?[0];
-            if self.func.iconst_value(order) != Some(0) {
-                return unsupported(loc, "atomics with an order other than relaxed");
-            }
+            let (before, after) = self.ordering(order, loc)?;
             if !is_i32(&args[1]) {
                 return unsupported(loc, "atomics on types other than int/uint");
             }
             let p = self.rvalue(&args[0])?[0];
             let c = self.rvalue(&args[1])?[0];
             let v = self.rvalue(&args[2])?[0];
-            return Ok(vec![self.b().atomic_cas(p, c, v)]);
+            if before {
+                self.b().fence();
+            }
+            let old = self.b().atomic_cas(p, c, v);
+            if after {
+                self.b().fence();
+            }
+            return Ok(vec![old]);
         }
         // [ptr, expected_ptr, desired, success order, failure order, scope]
+        let (mut before, mut after) = (false, false);
         for o in &args[3..5] {
             let o = self.rvalue(o)?[0];
-            if self.func.iconst_value(o) != Some(0) {
-                return unsupported(loc, "atomics with an order other than relaxed");
-            }
+            let (b, a) = self.ordering(o, loc)?;
+            before |= b;
+            after |= a;
         }
         if !is_i32(&args[2]) {
             return unsupported(loc, "atomics on types other than int/uint");
@@ -669,7 +688,13 @@ impl Lowerer<'_> {
         let p = self.rvalue(&args[0])?[0];
         let c = self.read(&place, loc)?[0];
         let v = self.rvalue(&args[2])?[0];
+        if before {
+            self.b().fence();
+        }
         let old = self.b().atomic_cas(p, c, v);
+        if after {
+            self.b().fence();
+        }
         self.write(&place, &[old], loc)?;
         let ok = self.b().icmp(IntCC::Eq, old, c);
         self.bool_to_value(ok, &ft::Type::BOOL, loc)
@@ -1122,10 +1147,8 @@ impl Lowerer<'_> {
             }
             FB::AtomicRmw(op) => {
                 // [ptr, value, order, scope]. The IR atomic has no ordering
-                // of its own, so only relaxed ones are lowered.
-                if self.func.iconst_value(vals[2][0]) != Some(0) {
-                    return unsupported(loc, "atomics with an order other than relaxed");
-                }
+                // of its own: fences around it give acquire and release.
+                let (before, after) = self.ordering(vals[2][0], loc)?;
                 let signed = scalar_of(ty).is_some_and(|s| s.is_signed());
                 if scalar_of(ty).map(super::scalar_type) != Some(Type::I32) {
                     return unsupported(loc, "atomics on types other than int/uint");
@@ -1142,7 +1165,44 @@ impl Lowerer<'_> {
                     (FAtomic::Max, false) => AtomicOp::Umax,
                     (FAtomic::Xor, _) => AtomicOp::Xor,
                 };
-                Ok(vec![self.b().atomic(irop, vals[0][0], vals[1][0])])
+                if before {
+                    self.b().fence();
+                }
+                let old = self.b().atomic(irop, vals[0][0], vals[1][0]);
+                if after {
+                    self.b().fence();
+                }
+                Ok(vec![old])
+            }
+            FB::AtomicLoad | FB::AtomicStore => {
+                // [ptr, order, scope] / [ptr, value, order, scope]: an atomic
+                // `or 0` reads, an exchange writes (both never merged, moved
+                // or removed, unlike plain loads and stores).
+                let store = bi == FB::AtomicStore;
+                let order = vals[if store { 2 } else { 1 }][0];
+                let (before, after) = self.ordering(order, loc)?;
+                let vt = if store { &args[1].ty } else { ty };
+                if scalar_of(vt).map(super::scalar_type) != Some(Type::I32) {
+                    return unsupported(loc, "atomics on types other than int/uint");
+                }
+                if before {
+                    self.b().fence();
+                }
+                let r = if store {
+                    self.b().atomic(AtomicOp::Xchg, vals[0][0], vals[1][0]);
+                    Vec::new()
+                } else {
+                    let z = self.b().iconst(Type::I32, 0);
+                    vec![self.b().atomic(AtomicOp::Or, vals[0][0], z)]
+                };
+                if after {
+                    self.b().fence();
+                }
+                Ok(r)
+            }
+            FB::Fence | FB::WorkItemFence | FB::MemFence => {
+                self.b().fence();
+                Ok(Vec::new())
             }
             FB::Barrier | FB::SBarrier => {
                 self.b().barrier();
@@ -1232,7 +1292,7 @@ fn ty_name(s: Scalar) -> &'static str {
 /// True when `e` may be evaluated in lanes (or cases) that do not want its
 /// value: no memory access, no side effect, no division (which may fault
 /// or be undefined), no call.
-fn speculatable(e: &Expr) -> bool {
+pub(super) fn speculatable(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::IntConst(_) | ExprKind::FloatConst(_) => true,
         ExprKind::Var(_) => true,

@@ -65,6 +65,15 @@ struct Incoming {
 struct LoopCtx {
     breaks: Vec<Incoming>,
     continues: Vec<Incoming>,
+    /// A `return` left the loop (see [`Lowerer::return_from_loop`]).
+    returned: bool,
+}
+
+/// The environment keys of a frame's "returned from inside a loop" flag
+/// (an `i32`, 0 or 1) and of the value returned: no variable has these
+/// indices.
+fn return_keys(frame: u32) -> (VarKey, VarKey) {
+    ((frame, u32::MAX), (frame, u32::MAX - 1))
 }
 
 struct Frame {
@@ -149,6 +158,9 @@ pub fn lower_kernel(
         l.func.add_param(&arg.name, ty, &arg.type_name);
         let v = l.b().kernel_arg(i as u32);
         l.env.insert((0, i as u32), vec![v]);
+    }
+    if body.iter().any(|s| returns_in_loop(s, false)) {
+        l.start_return_flag(&ft::Type::Void, f.loc)?;
     }
     for s in body {
         l.stmt(s)?;
@@ -360,6 +372,13 @@ impl<'a> Lowerer<'a> {
                         (false, Some(e)) => self.stmt(e),
                         (false, None) => Ok(()),
                     };
+                }
+                let in_loop = self.loops.len() > self.frame().loop_base;
+                if let (Some(value), None, true) = (return_of(then), els, in_loop) {
+                    let flag_key = return_keys(self.frame().id).0;
+                    if value.is_none_or(expr::speculatable) && self.env.contains_key(&flag_key) {
+                        return self.return_from_loop(c, value);
+                    }
                 }
                 if is_break(then) && els.is_none() && self.loops.len() > self.frame().loop_base {
                     // `if (c) break;` as the loop exit branch itself: the back
@@ -588,6 +607,7 @@ impl<'a> Lowerer<'a> {
             self.loops.last_mut().expect("pushed").continues.push(inc);
         }
         let ctx = self.loops.pop().expect("pushed");
+        let returned = ctx.returned;
         let mut breaks = ctx.breaks;
         self.join(ctx.continues);
         if !self.terminated {
@@ -621,6 +641,98 @@ impl<'a> Lowerer<'a> {
         self.join(breaks);
         // Variables declared in `init` go out of scope with the loop.
         self.env.retain(|k, _| outer.contains_key(k));
+        if returned && !self.terminated {
+            self.after_loop_return()?;
+        }
+        Ok(())
+    }
+
+    /// A frame with a `return` inside a loop gets a flag (0) and a return
+    /// value (zero) before its first statement, so loop headers and joins
+    /// carry them like variables.
+    fn start_return_flag(&mut self, ret: &ft::Type, loc: Loc) -> R<()> {
+        let (flag, value) = return_keys(self.frame().id);
+        let zero = self.b().iconst(Type::I32, 0);
+        self.env.insert(flag, vec![zero]);
+        if !matches!(ret, ft::Type::Void) {
+            let z = self.zero(ret, loc)?;
+            self.env.insert(value, z);
+        }
+        Ok(())
+    }
+
+    /// `if (c) return v;` inside a loop: the flag and the value are set
+    /// where `c` holds (`v` is speculatable) and the loop exits on `c`,
+    /// the exit form the back end takes (`if (c) break;`); after the loop
+    /// [`Lowerer::after_loop_return`] finishes the return.
+    fn return_from_loop(&mut self, c: Value, value: Option<&tast::Expr>) -> R<()> {
+        let (fk, vk) = return_keys(self.frame().id);
+        if let Some(e) = value {
+            let vals = self.rvalue(e)?;
+            let old = self.env[&vk].clone();
+            let mut b = self.b();
+            let new: Vec<Value> = vals
+                .iter()
+                .zip(&old)
+                .map(|(&v, &o)| b.select(c, v, o))
+                .collect();
+            self.env.insert(vk, new);
+        }
+        let old = self.env[&fk][0];
+        let mut b = self.b();
+        let one = b.iconst(Type::I32, 1);
+        let flag = b.select(c, one, old);
+        self.env.insert(fk, vec![flag]);
+        self.exit_loop_on(c);
+        Ok(())
+    }
+
+    /// The innermost loop's exit branch on `c`; code continues where `c`
+    /// is false.
+    fn exit_loop_on(&mut self, c: Value) {
+        let rest = self.func.create_block();
+        let inc = Incoming {
+            block: self.cur,
+            env: self.env.clone(),
+            extra: Vec::new(),
+            branch: Some((c, rest, true)),
+        };
+        let ctx = self.loops.last_mut().expect("inside a loop");
+        ctx.breaks.push(inc);
+        ctx.returned = true;
+        self.cur = rest;
+    }
+
+    /// After a loop a `return` left: leave the enclosing loop the same way,
+    /// or return (a conditional edge to the frame's return join; for the
+    /// kernel, a guarded `ret`).
+    fn after_loop_return(&mut self) -> R<()> {
+        let (fk, vk) = return_keys(self.frame().id);
+        let flag = self.env[&fk][0];
+        let mut b = self.b();
+        let zero = b.iconst(Type::I32, 0);
+        let c = b.icmp(ir::IntCC::Ne, flag, zero);
+        if self.loops.len() > self.frame().loop_base {
+            self.exit_loop_on(c);
+        } else if self.frames.len() == 1 {
+            let (ret, rest) = (self.func.create_block(), self.func.create_block());
+            self.b().brif(c, ret, &[], rest, &[]);
+            let mut b = Builder::new(&mut self.func);
+            b.switch_to(ret);
+            b.ret();
+            self.cur = rest;
+        } else {
+            let rest = self.func.create_block();
+            let inc = Incoming {
+                block: self.cur,
+                env: self.env.clone(),
+                extra: self.env.get(&vk).cloned().unwrap_or_default(),
+                branch: Some((c, rest, true)),
+            };
+            let frame = self.frames.last_mut().expect("an inlined frame");
+            frame.returns.as_mut().expect("inlined").push(inc);
+            self.cur = rest;
+        }
         Ok(())
     }
 
@@ -644,6 +756,10 @@ impl<'a> Lowerer<'a> {
         let caller_env = self.env.clone();
         for (i, a) in args.into_iter().enumerate() {
             self.env.insert((id, i as u32), a);
+        }
+        if body.iter().any(|s| returns_in_loop(s, false)) {
+            let ret = f.ret.clone();
+            self.start_return_flag(&ret, loc)?;
         }
         self.stmts(body)?;
         let frame = self.frames.pop().expect("pushed");
@@ -684,6 +800,34 @@ fn is_workgroup_fence(s: &Stmt) -> bool {
             args.get(1).map(|a| &a.kind),
             Some(tast::ExprKind::IntConst(1))
         ),
+        _ => false,
+    }
+}
+
+/// `return v;` or `{ return v; }`: `Some(v)` (`Some(None)` for `return;`).
+fn return_of(s: &Stmt) -> Option<Option<&tast::Expr>> {
+    match s {
+        Stmt::Return(v) => Some(v.as_ref()),
+        Stmt::Block(list) => match list.as_slice() {
+            [Stmt::Return(v)] => Some(v.as_ref()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// A `return` somewhere inside a loop of `s` (`in_loop`: `s` is in one).
+fn returns_in_loop(s: &Stmt, in_loop: bool) -> bool {
+    match s {
+        Stmt::Return(_) => in_loop,
+        Stmt::Block(list) => list.iter().any(|s| returns_in_loop(s, in_loop)),
+        Stmt::If(_, t, e) => {
+            returns_in_loop(t, in_loop) || e.as_deref().is_some_and(|e| returns_in_loop(e, in_loop))
+        }
+        Stmt::While { body, .. } | Stmt::DoWhile { body, .. } | Stmt::For { body, .. } => {
+            returns_in_loop(body, true)
+        }
+        Stmt::Switch { body, .. } => returns_in_loop(body, in_loop),
         _ => false,
     }
 }
