@@ -115,8 +115,8 @@ fn lane_id_and_bpermute_run_on_the_golden_gpu() {
         )
         .unwrap();
         let wave = if wave64 { 64 } else { 32 };
-        for g in 0..128usize {
-            assert_eq!(out[2][g] as usize, g % wave, "lane id of {g}");
+        for (g, &lane) in out[2].iter().enumerate() {
+            assert_eq!(lane as usize, g % wave, "lane id of {g}");
             let src_lane = (g / wave) * wave + ((g % wave) ^ 5);
             assert_eq!(out[1][g], input[src_lane] * 3, "bpermute at {g}");
         }

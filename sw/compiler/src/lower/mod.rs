@@ -24,6 +24,7 @@
 //! What is not lowered yet reports `unsupported: …` at the construct's
 //! location (see `docs/compiler.md`, "Lowering").
 
+mod builtins;
 mod expr;
 
 use std::collections::BTreeMap;
@@ -376,7 +377,9 @@ impl<'a> Lowerer<'a> {
                 let in_loop = self.loops.len() > self.frame().loop_base;
                 if let (Some(value), None, true) = (return_of(then), els, in_loop) {
                     let flag_key = return_keys(self.frame().id).0;
-                    if value.is_none_or(expr::speculatable) && self.env.contains_key(&flag_key) {
+                    if value.is_none()
+                        || value.is_some_and(expr::speculatable) && self.env.contains_key(&flag_key)
+                    {
                         return self.return_from_loop(c, value);
                     }
                 }
