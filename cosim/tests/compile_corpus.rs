@@ -110,7 +110,7 @@ fn compiled_corpus_kernels_pass_their_references_in_lockstep() {
 /// The work-creating kernels (`tests/kernels/work/*.cl` through
 /// `sw/devlib/gpusim_work.h`) gpusim's compiler compiles and runs; the
 /// others are listed in docs/compiler.md ("Lowering: status").
-const WORK_PASSING: &[&str] = &["wq_producer", "wq_partition_sort"];
+const WORK_PASSING: &[&str] = &["wq_producer", "wq_partition_sort", "wq_bfs", "wq_subdivide"];
 
 /// The work workload `name` (`workloads/work/gfx1030[-w64]/NAME.yaml`) with
 /// the parent and its children compiled by gpusim into one code object.

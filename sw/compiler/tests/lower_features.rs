@@ -493,3 +493,51 @@ __kernel void k(__global const uint *a, __global uint *o) {
         }
     }
 }
+
+/// A local struct whose address only reaches its members (through helpers
+/// taking `&b`) lives in registers: no scratch, no private segment — and a
+/// loop carries its members like variables.
+#[test]
+fn local_structs_are_kept_in_registers() {
+    let src = "typedef struct { __global uint *p; uint len; uint cap; } blk;
+static void put(blk *b, uint v) {
+  if (b->len < b->cap)
+    b->p[b->len] = v;
+  b->len++;
+}
+__kernel void k(__global uint *o, uint cap) {
+  uint i = get_global_id(0);
+  blk b;
+  b.p = o + 64 + 8 * i;
+  b.len = 0;
+  b.cap = cap;
+  for (uint r = 0; r < i % 7; r++)
+    put(&b, r * 3 + i);
+  o[i] = b.len;
+}";
+    for wave64 in [false, true] {
+        let c = build(src, wave64);
+        let l = listing(&c);
+        assert!(!l.contains("scratch_"), "{l}");
+        assert_eq!(c.ir[0].private_size, 0);
+        let out = run(
+            &c.kernels[0],
+            64,
+            32,
+            &[TestArg::Buf(vec![0; 64 + 8 * 64]), TestArg::U32(4)],
+        )
+        .unwrap();
+        for i in 0..64u32 {
+            let n = i % 7;
+            assert_eq!(out[0][i as usize], n, "length, lane {i}");
+            for r in 0..8u32 {
+                let want = if r < n.min(4) { r * 3 + i } else { 0 };
+                assert_eq!(
+                    out[0][(64 + 8 * i + r) as usize],
+                    want,
+                    "slot {r}, lane {i}"
+                );
+            }
+        }
+    }
+}

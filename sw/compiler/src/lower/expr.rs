@@ -101,10 +101,14 @@ impl Lowerer<'_> {
             Place::Var(k) => Ok(self.env[k].clone()),
             Place::Mem(ptr, ty) => {
                 let parts = self.mem_parts(*ptr, ty, loc)?;
-                Ok(parts
-                    .into_iter()
-                    .map(|(a, t)| self.b().load(t, a))
-                    .collect())
+                let mut out = Vec::new();
+                for (a, t) in parts {
+                    out.push(match self.promoted_member(a, t, loc)? {
+                        Some(k) => self.env[&k][0],
+                        None => self.b().load(t, a),
+                    });
+                }
+                Ok(out)
             }
             Place::Lanes(base, lanes) => {
                 let all = self.read(base, loc)?;
@@ -121,8 +125,13 @@ impl Lowerer<'_> {
             }
             Place::Mem(ptr, ty) => {
                 let parts = self.mem_parts(*ptr, ty, loc)?;
-                for ((a, _), v) in parts.into_iter().zip(vals) {
-                    self.b().store(a, *v);
+                for ((a, t), v) in parts.into_iter().zip(vals) {
+                    match self.promoted_member(a, t, loc)? {
+                        Some(k) => {
+                            self.env.insert(k, vec![*v]);
+                        }
+                        None => self.b().store(a, *v),
+                    }
                 }
                 Ok(())
             }
@@ -130,7 +139,13 @@ impl Lowerer<'_> {
                 Place::Mem(ptr, ty) => {
                     let parts = self.mem_parts(*ptr, ty, loc)?;
                     for (&l, v) in lanes.iter().zip(vals) {
-                        self.b().store(parts[l as usize].0, *v);
+                        let (a, t) = parts[l as usize];
+                        match self.promoted_member(a, t, loc)? {
+                            Some(k) => {
+                                self.env.insert(k, vec![*v]);
+                            }
+                            None => self.b().store(a, *v),
+                        }
                     }
                     Ok(())
                 }

@@ -26,6 +26,7 @@
 
 mod builtins;
 mod expr;
+mod promote;
 
 use std::collections::BTreeMap;
 
@@ -138,6 +139,8 @@ pub fn lower_kernel(
         loops: Vec::new(),
         locals: BTreeMap::new(),
         privates: BTreeMap::new(),
+        promoted: BTreeMap::new(),
+        promoted_ranges: Vec::new(),
         loop_body_top: false,
         opts: *opts,
     };
@@ -169,6 +172,9 @@ pub fn lower_kernel(
     if !l.terminated {
         l.b().ret();
     }
+    if !l.promoted.is_empty() {
+        l.check_promoted(f.loc)?;
+    }
     ir::verify(&l.func).map_err(|e| Error {
         loc: f.loc,
         msg: format!("internal compiler error: the lowered IR is malformed: {e}"),
@@ -191,6 +197,10 @@ struct Lowerer<'a> {
     /// Variables kept in private memory (arrays, variables whose address is
     /// taken) and their offsets in the private segment.
     privates: BTreeMap<VarKey, u32>,
+    /// Members of local structs kept in registers (`promote.rs`).
+    promoted: promote::Members,
+    /// The private byte ranges of those structs.
+    promoted_ranges: Vec<(u32, u32)>,
     /// The next statement list lowered is a loop body's own.
     loop_body_top: bool,
     opts: Options,
@@ -511,6 +521,11 @@ impl<'a> Lowerer<'a> {
                     o
                 }
             };
+            if !matches!(ty, ft::Type::Array(..)) {
+                // Structs and address-taken scalars in registers unless they
+                // hold an array or a union (`promote.rs`).
+                self.promote_struct(&ty, offset, loc)?;
+            }
             return match init {
                 Some(tast::Init::Expr(e)) => {
                     let vals = self.rvalue(e)?;
@@ -549,8 +564,11 @@ impl<'a> Lowerer<'a> {
         match t {
             Type::F32 => b.f32const(f32::from_bits(bits as u32)),
             Type::F16 | Type::F64 => b.iconst(Type::I32, bits as i64),
-            Type::Ptr(s) if s.pointer_bits() == 64 => b.iconst(Type::I64, bits as i64),
-            Type::Ptr(_) => b.iconst(Type::I32, bits as i64),
+            // A pointer constant (null): the integer's bits as the pointer.
+            Type::Ptr(s) => {
+                let n = b.iconst(Type::int_of_bits(s.pointer_bits()), bits as i64);
+                b.convert(ir::ConvertOp::Bitcast, n, t)
+            }
             t => b.iconst(t, bits as i64),
         }
     }
