@@ -541,3 +541,18 @@ __kernel void k(__global uint *o, uint cap) {
         }
     }
 }
+
+/// A string literal with a line splice in an error message stays on one
+/// line (the diagnostic is message, source line, caret).
+#[test]
+fn a_token_with_a_line_splice_is_shown_on_one_line() {
+    let d = compile(
+        Source::Text {
+            name: "p.cl",
+            text: "\"\\\n\"",
+        },
+        &CompileOptions::default(),
+    )
+    .unwrap_err();
+    assert_eq!(d.to_string().lines().count(), 3, "{d}");
+}
