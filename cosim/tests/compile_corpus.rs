@@ -1,80 +1,67 @@
-//! gpusim's own compiler end to end: each supported corpus kernel compiled
-//! from `tests/kernels/*.cl` for wave32 and wave64, run with its corpus
-//! workload (`workloads/corpus/gfx1030/NAME.yaml`) on the golden GPU in place
-//! of the clang-built object, and checked against the same reference.
+//! gpusim's own compiler end to end: every corpus kernel compiled from
+//! `tests/kernels/*.cl` for wave32 and wave64, run with its corpus workload
+//! (`workloads/corpus/gfx1030/NAME.yaml`) in place of the clang-built object
+//! on the golden GPU (`--model functional`) and in lockstep with the clocked
+//! GPU (`--model lockstep`), and checked against the same reference.
 //! Also `gpusim compile`'s command line.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use arch::isa::Isa;
+use cosim::model::{Model, ModelDevice, ModelOptions};
 use cosim::workload::{check, execute, Workload};
-use golden::{GoldenConfig, GoldenGpu};
 use sw::driver::Driver;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-/// The kernels gpusim's compiler compiles and runs correctly today
-/// (docs/compiler.md, "Lowering: status" lists the others).
-const PASSING: &[&str] = &[
-    "saxpy",
-    "vec4_scale",
-    "int_ops",
-    "select_ops",
-    "signed_select",
-    "divergent_loops",
-    "reduce_sum",
-    "reduce_max_dyn",
-    "scan_wg",
-    "fir",
-    "gather_scatter",
-    "stencil2d",
-    "bitonic_step",
-    "matmul_naive",
-    "matmul_tiled",
-    "transpose",
-    "ubench_smem_chain",
-    "ubench_stream",
-    "ubench_valu_chain",
-    "ubench_lds_chase",
-    "ubench_mem_chase",
-    "append",
-    "histogram",
-    "ubench_atomics",
-    "float_ops",
-    "bit_ops",
-    "lds_atomics",
-];
-
-fn compiled(name: &str, wave64: bool) -> Vec<u8> {
-    let src = root().join(format!("tests/kernels/{name}.cl"));
-    let text = std::fs::read_to_string(&src).unwrap();
-    compiled_text(name, &text, wave64)
+/// Every `.cl` in `tests/kernels` (the corpus), sorted.
+fn corpus() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(root().join("tests/kernels"))
+        .unwrap()
+        .filter_map(|e| {
+            let p = e.unwrap().path();
+            (p.extension()? == "cl").then(|| p.file_stem().unwrap().to_str().unwrap().to_string())
+        })
+        .collect();
+    names.sort();
+    assert!(names.len() >= 35, "corpus not found: {names:?}");
+    names
 }
 
-fn compiled_text(name: &str, text: &str, wave64: bool) -> Vec<u8> {
+fn compile_text(name: &str, text: &str, wave64: bool) -> Result<Vec<u8>, String> {
     let src = root().join(format!("tests/kernels/{name}.cl"));
     let src = src.to_str().unwrap();
     let mut o = compiler::CompileOptions::default().include(root().join("tests/kernels/include"));
     o.backend.wave64 = wave64;
     compiler::compile(compiler::Source::Text { name: src, text }, &o)
-        .unwrap_or_else(|d| panic!("{name}:\n{d}"))
-        .code_object
+        .map(|c| c.code_object)
+        .map_err(|d| d.to_string())
 }
 
-fn run_workload(name: &str, wave64: bool) -> Result<(), String> {
-    run_object(name, compiled(name, wave64))
+fn compiled_text(name: &str, text: &str, wave64: bool) -> Vec<u8> {
+    compile_text(name, text, wave64).unwrap_or_else(|d| panic!("{name}:\n{d}"))
 }
 
 fn run_object(name: &str, object: Vec<u8>) -> Result<(), String> {
+    run_object_on(Model::Functional, name, object)
+}
+
+/// Runs the corpus workload `name` with `object` as its code object on
+/// `model` and applies the workload's check.
+fn run_object_on(model: Model, name: &str, object: Vec<u8>) -> Result<(), String> {
     let w = Workload::load(&root().join(format!("workloads/corpus/gfx1030/{name}.yaml")))
         .map_err(|e| e.to_string())?;
     let mut p = w.prepare().map_err(|e| e.to_string())?;
     p.code_object = object;
-    let gpu = GoldenGpu::new(GoldenConfig::new(Isa::Gfx1030)).map_err(|e| e.to_string())?;
-    let mut d = Driver::new(gpu).map_err(|e| e.to_string())?;
+    let device = ModelDevice::new(&ModelOptions {
+        model,
+        isa: arch::isa::Isa::Gfx1030,
+        config: hw::GpuConfig::default_config(),
+        watchdog: Some(200_000_000),
+    })?;
+    let mut d = Driver::new(device).map_err(|e| e.to_string())?;
     let finals = execute(&mut d, &p).map_err(|e| e.to_string())?;
     let report = check(&w, &p, &finals).map_err(|e| e.to_string())?;
     assert!(
@@ -87,14 +74,96 @@ fn run_object(name: &str, object: Vec<u8>) -> Result<(), String> {
     }
 }
 
+/// Every supported corpus kernel, wave32 and wave64, on `model`.
+fn all_pass_on(model: Model) {
+    let mut failures = Vec::new();
+    for name in corpus() {
+        for wave64 in [false, true] {
+            let r = compile_text(
+                &name,
+                &std::fs::read_to_string(root().join(format!("tests/kernels/{name}.cl"))).unwrap(),
+                wave64,
+            )
+            .and_then(|o| run_object_on(model, &name, o));
+            match r {
+                Ok(()) => println!("PASS {name} wave64={wave64} {model:?}"),
+                Err(e) => failures.push(format!("{name} wave64={wave64} {model:?}: {e}")),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 #[test]
 fn compiled_corpus_kernels_pass_their_references_on_the_golden_gpu() {
+    all_pass_on(Model::Functional);
+}
+
+/// The same objects in lockstep: the clocked GPU runs them and the golden
+/// model checks every retired instruction, then the reference checks the
+/// memory.
+#[test]
+fn compiled_corpus_kernels_pass_their_references_in_lockstep() {
+    all_pass_on(Model::Lockstep);
+}
+
+/// The work-creating kernels (`tests/kernels/work/*.cl` through
+/// `sw/devlib/gpusim_work.h`) gpusim's compiler compiles and runs; the
+/// others are listed in docs/compiler.md ("Lowering: status").
+const WORK_PASSING: &[&str] = &["wq_producer", "wq_partition_sort", "wq_bfs", "wq_subdivide"];
+
+/// The work workload `name` (`workloads/work/gfx1030[-w64]/NAME.yaml`) with
+/// the parent and its children compiled by gpusim into one code object.
+fn run_work_on(model: Model, name: &str, wave64: bool) -> Result<(), String> {
+    let src = root().join(format!("tests/kernels/work/{name}.cl"));
+    let text = std::fs::read_to_string(&src).unwrap();
+    let mut o = compiler::CompileOptions::default()
+        .include(root().join("tests/kernels/include"))
+        .include(root().join("sw/devlib"));
+    o.backend.wave64 = wave64;
+    let object = compiler::compile(
+        compiler::Source::Text {
+            name: src.to_str().unwrap(),
+            text: &text,
+        },
+        &o,
+    )
+    .map_err(|d| d.to_string())?
+    .code_object;
+    let dir = if wave64 { "gfx1030-w64" } else { "gfx1030" };
+    let w = Workload::load(&root().join(format!("workloads/work/{dir}/{name}.yaml")))
+        .map_err(|e| e.to_string())?;
+    let mut p = w.prepare().map_err(|e| e.to_string())?;
+    p.code_object = object;
+    let device = ModelDevice::new(&ModelOptions {
+        model,
+        isa: arch::isa::Isa::Gfx1030,
+        config: hw::GpuConfig::one_cu(),
+        watchdog: Some(200_000_000),
+    })?;
+    let mut d = Driver::new(device).map_err(|e| e.to_string())?;
+    let (finals, reports) =
+        cosim::workload::execute_reporting(&mut d, &p).map_err(|e| e.to_string())?;
+    assert!(!reports.is_empty(), "{name}: no work-creating launch");
+    let report = check(&w, &p, &finals).map_err(|e| e.to_string())?;
+    match report.first_mismatch() {
+        None if report.passed() => Ok(()),
+        m => Err(format!("{m:?}")),
+    }
+}
+
+/// The work-creating kernels compiled by gpusim pass their references on
+/// the golden GPU and in lockstep, wave32 and wave64.
+#[test]
+fn compiled_work_creating_kernels_pass_their_references() {
     let mut failures = Vec::new();
-    for name in PASSING {
+    for name in WORK_PASSING {
         for wave64 in [false, true] {
-            match run_workload(name, wave64) {
-                Ok(()) => println!("PASS {name} wave64={wave64}"),
-                Err(e) => failures.push(format!("{name} wave64={wave64}: {e}")),
+            for model in [Model::Functional, Model::Lockstep] {
+                match run_work_on(model, name, wave64) {
+                    Ok(()) => println!("PASS {name} wave64={wave64} {model:?}"),
+                    Err(e) => failures.push(format!("{name} wave64={wave64} {model:?}: {e}")),
+                }
             }
         }
     }

@@ -124,9 +124,21 @@ impl Isel<'_> {
             if matches!(kind, InstKind::Iconst { .. } | InstKind::Fconst { .. }) {
                 return Ok(());
             }
+            if self.f.ty(r) == Type::I64 {
+                match kind {
+                    InstKind::Binary { op, args } => return self.binary64(r, op, args),
+                    InstKind::Unary { op, arg } => return self.unary64(r, op, arg),
+                    // Any width: one v_cndmask per dword.
+                    InstKind::Select { cond, args } => return self.select(r, cond, args),
+                    _ => {}
+                }
+            }
             // Loads and conversions handle their own widths (i8/i16 live in
             // the low bits of a 32-bit register, the high bits unspecified).
-            let own_width = matches!(kind, InstKind::Load { .. } | InstKind::Convert { .. });
+            let own_width = matches!(
+                kind,
+                InstKind::Load { .. } | InstKind::Convert { .. } | InstKind::KernelArg { .. }
+            );
             if self.f.ty(r) != Type::I1 && !own_width {
                 self.check_width(r, "an operation")?;
             }
@@ -139,6 +151,9 @@ impl Isel<'_> {
             InstKind::LocalAddr { var } => {
                 let off = self.lds_offsets[var.index()];
                 self.locs[r().index()] = Some(Loc::Const(off, 0));
+            }
+            InstKind::PrivateAddr { offset } => {
+                self.locs[r().index()] = Some(Loc::Const(offset, 0));
             }
             InstKind::Binary { op, args } => self.binary(r(), op, args)?,
             InstKind::Unary { op, arg } => self.unary(r(), op, arg)?,
@@ -166,8 +181,16 @@ impl Isel<'_> {
             InstKind::Load { ty, addr } => self.load(r(), ty, addr)?,
             InstKind::Store { addr, value } => self.store(addr, value)?,
             InstKind::Atomic { op, addr, value } => self.atomic(r(), op, addr, value)?,
+            InstKind::AtomicCas { addr, cmp, value } => self.atomic_cas(r(), addr, cmp, value)?,
             InstKind::Barrier => {
                 self.push(Opcode::S_BARRIER, Family::Sopp, 0, &[]);
+            }
+            InstKind::Fence => {
+                // What clang emits for an agent-scope acquire: every counter
+                // waited for (the waitcnt pass does it before
+                // `buffer_gl1_inv`), then the L1 and L0 caches invalidated.
+                self.push(Opcode::BUFFER_GL1_INV, Family::Mubuf, 0, &[]);
+                self.push(Opcode::BUFFER_GL0_INV, Family::Mubuf, 0, &[]);
             }
             InstKind::Call { builtin, args } => self.call(r(), builtin, &args)?,
             InstKind::Jump { .. } | InstKind::Brif { .. } | InstKind::Return => {
@@ -534,6 +557,9 @@ impl Isel<'_> {
     }
 
     fn icmp(&mut self, r: Value, cond: IntCC, args: [Value; 2]) -> Result<(), BackendError> {
+        if self.f.ty(args[0]).bits() == 64 {
+            return self.icmp64(r, cond, args);
+        }
         if self.f.ty(args[0]).bits() > 32 {
             return Err(unsupported(
                 "64-bit comparisons are not supported by the back end yet".into(),
@@ -683,8 +709,10 @@ impl Isel<'_> {
                     self.sop2(Opcode::S_ASHR_I32, MOp::Reg(d, 1), lo, MOp::Imm(31));
                 }
             }
+            // i8 -> i16 too: a narrow value lives in a 32-bit register,
+            // extended to 32 bits, so the wider narrow type is the same bits.
             ConvertOp::Zext | ConvertOp::Sext
-                if matches!(from, Type::I8 | Type::I16) && to.bits() == 32 =>
+                if matches!(from, Type::I8 | Type::I16) && to.bits() <= 32 =>
             {
                 let x = self.src(a)?;
                 let bits = from.bits();
@@ -723,6 +751,24 @@ impl Isel<'_> {
             ConvertOp::Trunc if to.bits() <= 32 && to != Type::I1 => {
                 let lo = self.src_part(a, 0)?;
                 self.mov(is_v, MOp::Reg(d, 0), lo);
+            }
+            ConvertOp::Bitcast if to.bits() == 64 => {
+                // i64 <-> 64-bit pointer: the same two dwords.
+                for k in 0..2 {
+                    let x = self.src_part(a, k)?;
+                    if is_v {
+                        self.vop1(Opcode::V_MOV_B32, MOp::Reg(d, k), x);
+                    } else if self.is_vgpr(x) {
+                        self.push(
+                            Opcode::V_READFIRSTLANE_B32,
+                            Family::Vop1,
+                            1,
+                            &[MOp::Reg(d, k), x],
+                        );
+                    } else {
+                        self.push(Opcode::S_MOV_B32, Family::Sop1, 1, &[MOp::Reg(d, k), x]);
+                    }
+                }
             }
             ConvertOp::Bitcast if to.bits() == 32 => {
                 let x = self.src(a)?;
@@ -817,6 +863,19 @@ impl Isel<'_> {
             Builtin::Bitreverse => self.vop1(Opcode::V_BFREV_B32, d0, a[0]),
             Builtin::Alignbit => self.vop3(Opcode::V_ALIGNBIT_B32, &[d0, a[0], a[1], a[2]]),
             Builtin::Rsq => self.vop1(Opcode::V_RSQ_F32, d0, a[0]),
+            Builtin::Rcp => self.vop1(Opcode::V_RCP_F32, d0, a[0]),
+            Builtin::FrexpMant => self.vop1(Opcode::V_FREXP_MANT_F32, d0, a[0]),
+            Builtin::FrexpExp => self.vop1(Opcode::V_FREXP_EXP_I32_F32, d0, a[0]),
+            Builtin::Ldexp => self.vop3(Opcode::V_LDEXP_F32, &[d0, a[0], a[1]]),
+            Builtin::UmulHi => self.vop3(Opcode::V_MUL_HI_U32, &[d0, a[0], a[1]]),
+            Builtin::SmulHi => self.vop3(Opcode::V_MUL_HI_I32, &[d0, a[0], a[1]]),
+            Builtin::MbcntLo => self.vop3(Opcode::V_MBCNT_LO_U32_B32, &[d0, a[0], a[1]]),
+            Builtin::MbcntHi => self.vop3(Opcode::V_MBCNT_HI_U32_B32, &[d0, a[0], a[1]]),
+            Builtin::Bpermute => {
+                // DS instructions take VGPR operands only.
+                let (addr, data) = (self.in_vgpr(a[0]), self.in_vgpr(a[1]));
+                self.push(Opcode::DS_BPERMUTE_B32, Family::Ds, 1, &[d0, addr, data]);
+            }
             Builtin::Ctz => {
                 // v_ffbl_b32 gives -1 for 0; OpenCL's ctz(0) is 32.
                 let t = self.mc.vreg(RegClass::Vgpr, 1);

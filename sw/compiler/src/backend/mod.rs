@@ -166,6 +166,9 @@ pub fn compile_with(
     let mut g = f.clone();
     ir::opt::unify_returns(&mut g);
     ir::opt::unify_latches(&mut g);
+    // Dead code goes even at -O0: the lowering leaves some behind that the
+    // back end cannot select (the 64-bit product a `mul_hi` came from).
+    ir::opt::dce(&mut g);
     if opts.optimize {
         ir::opt::optimize(&mut g);
     }
@@ -189,7 +192,8 @@ pub fn compile_with(
             sel.run()?;
             pass(&mut sel.mc);
             let base = sel.scratch.expect("spilling sets scratch up");
-            let (a, n) = spill::allocate_with_spills(&mut sel.mc, base, vgpr_limit)?;
+            let (a, n) =
+                spill::allocate_with_spills(&mut sel.mc, base, vgpr_limit, f.private_size)?;
             slots = n;
             a
         }

@@ -14,9 +14,11 @@ use super::{BackendError, CompileOptions, CompiledKernel};
 use crate::ir::Function;
 
 /// `COMPUTE_PGM_RSRC1` float-mode bits LLVM sets for OpenCL on gfx10:
-/// f16/f64 denormals flushed neither way (FLOAT_DENORM_MODE_16_64 = 3),
-/// DX10_CLAMP, IEEE_MODE, MEM_ORDERED.
-const RSRC1_MODES: u32 = 3 << 18 | 1 << 21 | 1 << 23 | 1 << 30;
+/// denormals flushed neither way, f32 (FLOAT_DENORM_MODE_32 = 3, clang's
+/// `.amdhsa_float_denorm_mode_32 3`: the `sqrt` and division expansions
+/// rely on denormal inputs being seen) and f16/f64
+/// (FLOAT_DENORM_MODE_16_64 = 3), DX10_CLAMP, IEEE_MODE, MEM_ORDERED.
+const RSRC1_MODES: u32 = 3 << 16 | 3 << 18 | 1 << 21 | 1 << 23 | 1 << 30;
 
 /// The descriptor and metadata of a compiled kernel.
 pub fn describe(
@@ -28,7 +30,8 @@ pub fn describe(
     kernarg: &KernargLayout,
     spill_slots: u32,
 ) -> (KernelDescriptor, KernelMetadata) {
-    let private = 4 * spill_slots;
+    // Private variables first, the spill slots after them.
+    let private = f.private_size.next_multiple_of(4) + 4 * spill_slots;
     let user_sgprs = USER_SGPRS + if inputs.scratch { 2 } else { 0 };
     let vgprs = u32::from(asg.vgprs.max(1));
     // gfx10 allocates VGPRs in granules of 8 (wave32) or 4 (wave64).

@@ -61,18 +61,23 @@ pub fn prologue(mc: &mut MachineCode, init: VReg, wave_offset: VReg) -> VReg {
 
 /// Allocates, spilling VGPRs until everything fits; returns the allocation
 /// and the number of scratch slots (dwords per lane) used.
+///
+/// The slots start at byte `first` of the private segment (after the
+/// kernel's private variables).
 pub fn allocate_with_spills(
     mc: &mut MachineCode,
     zero: VReg,
     vgpr_limit: u16,
+    first: u32,
 ) -> Result<(Assignment, u32), BackendError> {
     let mut slots = 0u32;
+    let max_slots = MAX_SLOTS.saturating_sub(first.div_ceil(4));
     loop {
         match allocate_or_victim(mc, vgpr_limit) {
             Ok(a) => return Ok((a, slots)),
-            Err((_, Some(victim))) if slots < MAX_SLOTS => {
+            Err((_, Some(victim))) if slots < max_slots => {
                 let dwords = mc.vregs[victim.0 as usize].dwords;
-                rewrite(mc, victim, zero, slots);
+                rewrite(mc, victim, zero, first.div_ceil(4) + slots);
                 slots += u32::from(dwords);
             }
             Err((e, _)) => return Err(e),

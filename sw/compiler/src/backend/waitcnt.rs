@@ -95,6 +95,10 @@ fn regs(op: &Operand, target: Target, out: &mut Vec<u16>) {
 
 /// What memory counter an instruction increments, and whether it is a store.
 fn event(i: &Instruction, defs: u8) -> Option<(Option<Counter>, bool)> {
+    // Cache invalidations move no data.
+    if matches!(i.opcode, Opcode::BUFFER_GL0_INV | Opcode::BUFFER_GL1_INV) {
+        return None;
+    }
     match i.family {
         Family::Smem => Some((Some(Counter::Lgkm), false)),
         Family::Ds => Some((Some(Counter::Lgkm), false)),
@@ -183,7 +187,9 @@ fn pass(
                 let mut need_vm = VM_MAX;
                 let mut need_lgkm = LGKM_MAX;
                 let mut need_vs = VS_MAX;
-                if i.opcode == Opcode::S_BARRIER {
+                // A barrier and a fence (its first invalidation) wait for
+                // every outstanding memory access.
+                if matches!(i.opcode, Opcode::S_BARRIER | Opcode::BUFFER_GL1_INV) {
                     need_vm = 0;
                     need_lgkm = 0;
                     need_vs = 0;

@@ -173,6 +173,17 @@ impl<'f> Builder<'f> {
         self.push(InstKind::Load { ty, addr }, ty)
     }
 
+    /// A device-scope acquire-release fence.
+    pub fn fence(&mut self) {
+        self.push_void(InstKind::Fence)
+    }
+
+    /// Atomic compare-and-swap, returning the old value.
+    pub fn atomic_cas(&mut self, addr: Value, cmp: Value, value: Value) -> Value {
+        let ty = self.func.ty(value);
+        self.push(InstKind::AtomicCas { addr, cmp, value }, ty)
+    }
+
     /// Stores `value` at `addr`.
     pub fn store(&mut self, addr: Value, value: Value) {
         self.push_void(InstKind::Store { addr, value })
@@ -208,13 +219,17 @@ impl<'f> Builder<'f> {
         )
     }
 
+    /// The address of private memory at `offset`.
+    pub fn private_addr(&mut self, offset: u32) -> Value {
+        self.push(
+            InstKind::PrivateAddr { offset },
+            Type::Ptr(super::AddrSpace::Private),
+        )
+    }
+
     /// A built-in call.
     pub fn call(&mut self, builtin: Builtin, args: &[Value]) -> Value {
-        let ty = if builtin.is_float() {
-            Type::F32
-        } else {
-            Type::I32
-        };
+        let ty = builtin.result_type();
         self.push(
             InstKind::Call {
                 builtin,

@@ -87,6 +87,10 @@ pub struct Function {
     pub params: Vec<Param>,
     /// Statically allocated LDS variables.
     pub locals: Vec<LocalVarData>,
+    /// Bytes of private (scratch) memory per work-item for variables kept
+    /// in memory (private arrays, variables whose address is taken); each
+    /// is reached through [`InstKind::PrivateAddr`](super::InstKind::PrivateAddr).
+    pub private_size: u32,
     /// Required workgroup size (`reqd_work_group_size`), if declared.
     pub reqd_workgroup_size: Option<[u32; 3]>,
     values: Vec<ValueData>,
@@ -125,6 +129,15 @@ impl Function {
     pub fn add_local(&mut self, size: u32, align: u32) -> LocalVar {
         self.locals.push(LocalVarData { size, align });
         LocalVar(self.locals.len() as u32 - 1)
+    }
+
+    /// Reserves `size` bytes of private memory aligned to `align` (a power
+    /// of two); returns their offset in the work-item's private segment.
+    pub fn add_private(&mut self, size: u32, align: u32) -> u32 {
+        let align = align.max(1);
+        let offset = self.private_size.div_ceil(align) * align;
+        self.private_size = offset + size;
+        offset
     }
 
     /// Creates a block and appends it to the layout.

@@ -422,6 +422,26 @@ pub enum Builtin {
     /// `alignbit(hi, lo, s)`: bits `[s + 31 : s]` of the 64-bit `hi:lo`
     /// (`s` modulo 32); `alignbit(x, x, s)` rotates `x` right by `s`.
     Alignbit,
+    /// `ldexp(x: f32, e: i32)`: `x * 2^e` (`v_ldexp_f32`).
+    Ldexp,
+    /// The mantissa of an f32 in ±[0.5, 1) (`v_frexp_mant_f32`).
+    FrexpMant,
+    /// The exponent of an f32 as an `i32` (`v_frexp_exp_i32_f32`).
+    FrexpExp,
+    /// Hardware reciprocal on f32 (`v_rcp_f32`, ~1 ULP).
+    Rcp,
+    /// High 32 bits of the unsigned 64-bit product (`v_mul_hi_u32`).
+    UmulHi,
+    /// High 32 bits of the signed 64-bit product (`v_mul_hi_i32`).
+    SmulHi,
+    /// `mbcnt_lo(mask, acc)`: `acc` + the set bits of `mask` below this
+    /// lane (lanes 0..31). Divergent whatever its operands.
+    MbcntLo,
+    /// `mbcnt_hi(mask, acc)`: the same for lanes 32..63 (wave64).
+    MbcntHi,
+    /// `ds_bpermute(addr, data)`: the `data` of lane `addr / 4` (modulo the
+    /// wave size); reads inactive lanes as 0. Divergent.
+    Bpermute,
 }
 
 impl Builtin {
@@ -439,21 +459,68 @@ impl Builtin {
             Builtin::Ctz => "ctz",
             Builtin::Bitreverse => "bitreverse",
             Builtin::Alignbit => "alignbit",
+            Builtin::Ldexp => "ldexp",
+            Builtin::FrexpMant => "frexp_mant",
+            Builtin::FrexpExp => "frexp_exp",
+            Builtin::Rcp => "rcp",
+            Builtin::UmulHi => "umul_hi",
+            Builtin::SmulHi => "smul_hi",
+            Builtin::MbcntLo => "mbcnt_lo",
+            Builtin::MbcntHi => "mbcnt_hi",
+            Builtin::Bpermute => "bpermute",
         }
     }
 
-    /// True for the operations on `f32` (the others take and give `i32`).
+    /// True when the result is an `f32` (the others give `i32`).
     pub fn is_float(self) -> bool {
-        matches!(self, Builtin::Sqrt | Builtin::Floor | Builtin::Rsq)
+        self.result_type() == Type::F32
+    }
+
+    /// The result type.
+    pub fn result_type(self) -> Type {
+        match self {
+            Builtin::Sqrt
+            | Builtin::Floor
+            | Builtin::Rsq
+            | Builtin::Ldexp
+            | Builtin::FrexpMant
+            | Builtin::Rcp => Type::F32,
+            _ => Type::I32,
+        }
+    }
+
+    /// The argument types, in order.
+    pub fn arg_types(self) -> &'static [Type] {
+        const F: Type = Type::F32;
+        const I: Type = Type::I32;
+        match self {
+            Builtin::Sqrt | Builtin::Floor | Builtin::Rsq => &[F],
+            Builtin::FrexpMant | Builtin::FrexpExp | Builtin::Rcp => &[F],
+            Builtin::Ldexp => &[F, I],
+            Builtin::Mul24
+            | Builtin::UmulHi
+            | Builtin::SmulHi
+            | Builtin::MbcntLo
+            | Builtin::MbcntHi
+            | Builtin::Bpermute => &[I, I],
+            Builtin::Mad24 | Builtin::Alignbit => &[I, I, I],
+            Builtin::Clz | Builtin::Popcount | Builtin::Abs | Builtin::Ctz => &[I],
+            Builtin::Bitreverse => &[I],
+        }
     }
 
     /// Number of arguments.
     pub fn arity(self) -> usize {
-        match self {
-            Builtin::Mul24 => 2,
-            Builtin::Mad24 | Builtin::Alignbit => 3,
-            _ => 1,
-        }
+        self.arg_types().len()
+    }
+
+    /// True when the result differs between lanes whatever the operands
+    /// (the lane's position in the wave, or another lane's data).
+    pub fn is_cross_lane(self) -> bool {
+        matches!(
+            self,
+            Builtin::MbcntLo | Builtin::MbcntHi | Builtin::Bpermute
+        )
     }
 }
 
@@ -564,6 +631,22 @@ pub enum InstKind {
         /// The operand.
         value: Value,
     },
+    /// Atomic compare-and-swap: stores `value` where `addr` holds `cmp`;
+    /// the result is the old value (the swap happened when it equals `cmp`).
+    AtomicCas {
+        /// A global or local pointer.
+        addr: Value,
+        /// The expected value.
+        cmp: Value,
+        /// The value stored on a match.
+        value: Value,
+    },
+    /// A device-scope acquire-release memory fence: every memory access of
+    /// this work-item before it completes before any after it, and later
+    /// loads see what other work-items released (OpenCL's `atomic_work_item_fence`,
+    /// `__builtin_amdgcn_fence(…, "agent")`, the ordering of acquire and
+    /// release atomics).
+    Fence,
     /// `barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)`: workgroup
     /// execution barrier with memory ordering.
     Barrier,
@@ -583,6 +666,12 @@ pub enum InstKind {
     LocalAddr {
         /// The variable.
         var: LocalVar,
+    },
+    /// The address of private memory at `offset` in the work-item's
+    /// private segment (`ptr.private`; see `Function::private_size`).
+    PrivateAddr {
+        /// Bytes from the segment's start.
+        offset: u32,
     },
     /// A call to a built-in.
     Call {
@@ -625,6 +714,8 @@ impl InstKind {
             self,
             InstKind::Store { .. }
                 | InstKind::Atomic { .. }
+                | InstKind::AtomicCas { .. }
+                | InstKind::Fence
                 | InstKind::Barrier
                 | InstKind::Jump { .. }
                 | InstKind::Brif { .. }
@@ -645,9 +736,11 @@ impl InstKind {
             InstKind::Iconst { .. }
             | InstKind::Fconst { .. }
             | InstKind::Barrier
+            | InstKind::Fence
             | InstKind::WorkItem { .. }
             | InstKind::KernelArg { .. }
             | InstKind::LocalAddr { .. }
+            | InstKind::PrivateAddr { .. }
             | InstKind::Return => {}
             InstKind::Unary { arg, .. } | InstKind::Convert { arg, .. } => f(*arg),
             InstKind::Binary { args, .. }
@@ -665,6 +758,11 @@ impl InstKind {
             InstKind::Load { addr, .. } => f(*addr),
             InstKind::Store { addr, value } | InstKind::Atomic { addr, value, .. } => {
                 f(*addr);
+                f(*value);
+            }
+            InstKind::AtomicCas { addr, cmp, value } => {
+                f(*addr);
+                f(*cmp);
                 f(*value);
             }
             InstKind::Call { args, .. } => args.iter().for_each(|&v| f(v)),
@@ -687,9 +785,11 @@ impl InstKind {
             InstKind::Iconst { .. }
             | InstKind::Fconst { .. }
             | InstKind::Barrier
+            | InstKind::Fence
             | InstKind::WorkItem { .. }
             | InstKind::KernelArg { .. }
             | InstKind::LocalAddr { .. }
+            | InstKind::PrivateAddr { .. }
             | InstKind::Return => {}
             InstKind::Unary { arg, .. } | InstKind::Convert { arg, .. } => *arg = f(*arg),
             InstKind::Binary { args, .. }
@@ -707,6 +807,11 @@ impl InstKind {
             InstKind::Load { addr, .. } => *addr = f(*addr),
             InstKind::Store { addr, value } | InstKind::Atomic { addr, value, .. } => {
                 *addr = f(*addr);
+                *value = f(*value);
+            }
+            InstKind::AtomicCas { addr, cmp, value } => {
+                *addr = f(*addr);
+                *cmp = f(*cmp);
                 *value = f(*value);
             }
             InstKind::Call { args, .. } => args.iter_mut().for_each(|v| *v = f(*v)),

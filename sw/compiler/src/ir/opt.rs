@@ -149,7 +149,11 @@ fn apply_replacements(f: &mut Function, replace: &HashMap<Value, Value>) {
 /// True for instructions CSE may merge: pure, and not reading memory that a
 /// store in between could change.
 fn cse_candidate(k: &InstKind) -> bool {
-    !k.has_side_effects() && !matches!(k, InstKind::Load { .. } | InstKind::Atomic { .. })
+    !k.has_side_effects()
+        && !matches!(
+            k,
+            InstKind::Load { .. } | InstKind::Atomic { .. } | InstKind::AtomicCas { .. }
+        )
 }
 
 /// Global value numbering over the dominator tree: a pure instruction equal

@@ -107,10 +107,15 @@ pub fn write_inst(k: &InstKind, out: &mut impl Write) -> fmt::Result {
         InstKind::Atomic { op, addr, value } => {
             write!(out, "atomic_{} {addr}, {value}", op.name())
         }
+        InstKind::AtomicCas { addr, cmp, value } => {
+            write!(out, "atomic_cas {addr}, {cmp}, {value}")
+        }
         InstKind::Barrier => out.write_str("barrier"),
+        InstKind::Fence => out.write_str("fence"),
         InstKind::WorkItem { query, dim } => write!(out, "{} {dim}", query.name()),
         InstKind::KernelArg { index } => write!(out, "arg {index}"),
         InstKind::LocalAddr { var } => write!(out, "local_addr {var}"),
+        InstKind::PrivateAddr { offset } => write!(out, "private_addr {offset}"),
         InstKind::Call { builtin, args } => write!(out, "call {}({})", builtin.name(), vlist(args)),
         InstKind::Jump { dest } => write!(out, "jump {}", call(dest)),
         InstKind::Brif {

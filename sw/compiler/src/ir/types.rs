@@ -74,6 +74,17 @@ impl Type {
         }
     }
 
+    /// The integer type of `bits` bits (1, 8, 16, 32; anything else 64).
+    pub fn int_of_bits(bits: u32) -> Type {
+        match bits {
+            1 => Type::I1,
+            8 => Type::I8,
+            16 => Type::I16,
+            32 => Type::I32,
+            _ => Type::I64,
+        }
+    }
+
     /// Bytes it occupies in memory.
     pub fn bytes(self) -> u32 {
         self.bits().div_ceil(8)

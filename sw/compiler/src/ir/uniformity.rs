@@ -48,7 +48,8 @@ impl Uniformity {
                     let d = f.inst(i);
                     let mut div = match &d.kind {
                         InstKind::WorkItem { query, .. } => query.is_divergent(),
-                        InstKind::Atomic { .. } => true,
+                        InstKind::Atomic { .. } | InstKind::AtomicCas { .. } => true,
+                        InstKind::Call { builtin, .. } => builtin.is_cross_lane(),
                         InstKind::Load { addr, .. } => f.ty(*addr) == Type::Ptr(AddrSpace::Private),
                         _ => false,
                     };

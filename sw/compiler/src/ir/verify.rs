@@ -291,7 +291,16 @@ impl Verifier<'_> {
                 }
                 want_result(Type::I32)?;
             }
-            InstKind::Barrier | InstKind::Return => {
+            InstKind::AtomicCas { addr, cmp, value } => {
+                if !matches!(ty(*addr), Type::Ptr(AddrSpace::Global | AddrSpace::Local)) {
+                    return Err(e("atomics need a global or local pointer".into()));
+                }
+                if ty(*value) != Type::I32 || ty(*cmp) != Type::I32 {
+                    return Err(e("atomics are on i32".into()));
+                }
+                want_result(Type::I32)?;
+            }
+            InstKind::Barrier | InstKind::Fence | InstKind::Return => {
                 if result.is_some() {
                     return Err(e("no result expected".into()));
                 }
@@ -308,6 +317,15 @@ impl Verifier<'_> {
                 };
                 want_result(p.ty)?;
             }
+            InstKind::PrivateAddr { offset } => {
+                if *offset >= f.private_size {
+                    return Err(e(format!(
+                        "private offset {offset} beyond the {} bytes reserved",
+                        f.private_size
+                    )));
+                }
+                want_result(Type::Ptr(AddrSpace::Private))?;
+            }
             InstKind::LocalAddr { var } => {
                 if var.index() >= f.locals.len() {
                     return Err(e(format!("no local variable {var}")));
@@ -322,15 +340,12 @@ impl Verifier<'_> {
                         builtin.arity()
                     )));
                 }
-                let want = if builtin.is_float() {
-                    Type::F32
-                } else {
-                    Type::I32
-                };
-                if args.iter().any(|&v| ty(v) != want) {
-                    return Err(e(format!("{} takes {want} arguments", builtin.name())));
+                for (&v, &want) in args.iter().zip(builtin.arg_types()) {
+                    if ty(v) != want {
+                        return Err(e(format!("{} takes {want} arguments", builtin.name())));
+                    }
                 }
-                want_result(want)?;
+                want_result(builtin.result_type())?;
             }
             InstKind::Jump { dest } => self.block_call(b, i, dest)?,
             InstKind::Brif {

@@ -1,18 +1,18 @@
 //! Expressions: one IR value per component.
 
+use super::builtins::{mul_hi_of, size_t_query};
 use super::{unsupported, Lowerer, VarKey, R};
 use crate::front::ast::BinaryOp as B;
-use crate::front::builtins::{AtomicOp as FAtomic, Builtin as FB};
+use crate::front::builtins::Builtin as FB;
 use crate::front::diag::Loc;
 use crate::front::tast::{CastKind, Expr, ExprKind, UnaryOp as U};
 use crate::front::types::{self as ft, Scalar};
 use crate::ir::{
-    AtomicOp, BinaryOp, Builtin as IrBuiltin, ConvertOp, FloatCC, IntCC, TernaryOp, Type, UnaryOp,
-    Value, WorkItemQuery,
+    BinaryOp, ConvertOp, FloatCC, InstKind, IntCC, TernaryOp, Type, UnaryOp, Value, WorkItemQuery,
 };
 
 /// Where an lvalue is.
-enum Place {
+pub(super) enum Place {
     /// An SSA variable (all its components).
     Var(VarKey),
     /// Memory at `ptr` holding a `ty`.
@@ -21,7 +21,7 @@ enum Place {
     Lanes(Box<Place>, Vec<u8>),
 }
 
-fn scalar_of(t: &ft::Type) -> Option<Scalar> {
+pub(super) fn scalar_of(t: &ft::Type) -> Option<Scalar> {
     t.elem_scalar()
 }
 
@@ -32,12 +32,16 @@ impl Lowerer<'_> {
         Ok(self.b().truth(v[0]))
     }
 
-    fn place(&mut self, e: &Expr) -> R<Place> {
+    pub(super) fn place(&mut self, e: &Expr) -> R<Place> {
         match &e.kind {
             ExprKind::Var(id) => {
                 let key = self.key(*id);
                 if let Some(&lv) = self.locals.get(&key) {
                     let p = self.b().local_addr(lv);
+                    return Ok(Place::Mem(p, e.ty.clone()));
+                }
+                if let Some(&off) = self.privates.get(&key) {
+                    let p = self.b().private_addr(off);
                     return Ok(Place::Mem(p, e.ty.clone()));
                 }
                 if !self.env.contains_key(&key) {
@@ -57,7 +61,21 @@ impl Lowerer<'_> {
                 Ok(Place::Lanes(Box::new(p), lanes.clone()))
             }
             ExprKind::Global(_) => unsupported(e.loc, "program-scope variables"),
-            ExprKind::Member(..) => unsupported(e.loc, "struct members"),
+            ExprKind::Member(base, field) => {
+                // A member of a struct in memory: the struct's address plus
+                // the member's offset.
+                let Place::Mem(ptr, ft::Type::Record(r)) = self.place(base)? else {
+                    return unsupported(e.loc, "members of a struct not in memory");
+                };
+                let f = &self.tu.records.get(r).fields[*field as usize];
+                let (offset, ty) = (f.offset, f.ty.clone());
+                if offset == 0 {
+                    return Ok(Place::Mem(ptr, ty));
+                }
+                let mut b = self.b();
+                let off = b.iconst(Type::I32, i64::from(offset));
+                Ok(Place::Mem(b.ptr_add(ptr, off), ty))
+            }
             _ => unsupported(e.loc, "this kind of lvalue"),
         }
     }
@@ -66,7 +84,8 @@ impl Lowerer<'_> {
         let t = self.ir_type(ty, loc)?;
         let n = ty.width().max(1) as u32;
         if ty.is_pointer() {
-            return unsupported(loc, "pointers stored in memory");
+            // A pointer in memory: one 32- or 64-bit part.
+            return Ok(vec![(ptr, t)]);
         }
         let mut out = vec![(ptr, t)];
         for i in 1..n {
@@ -77,15 +96,19 @@ impl Lowerer<'_> {
         Ok(out)
     }
 
-    fn read(&mut self, p: &Place, loc: Loc) -> R<Vec<Value>> {
+    pub(super) fn read(&mut self, p: &Place, loc: Loc) -> R<Vec<Value>> {
         match p {
             Place::Var(k) => Ok(self.env[k].clone()),
             Place::Mem(ptr, ty) => {
                 let parts = self.mem_parts(*ptr, ty, loc)?;
-                Ok(parts
-                    .into_iter()
-                    .map(|(a, t)| self.b().load(t, a))
-                    .collect())
+                let mut out = Vec::new();
+                for (a, t) in parts {
+                    out.push(match self.promoted_member(a, t, loc)? {
+                        Some(k) => self.env[&k][0],
+                        None => self.b().load(t, a),
+                    });
+                }
+                Ok(out)
             }
             Place::Lanes(base, lanes) => {
                 let all = self.read(base, loc)?;
@@ -94,7 +117,7 @@ impl Lowerer<'_> {
         }
     }
 
-    fn write(&mut self, p: &Place, vals: &[Value], loc: Loc) -> R<()> {
+    pub(super) fn write(&mut self, p: &Place, vals: &[Value], loc: Loc) -> R<()> {
         match p {
             Place::Var(k) => {
                 self.env.insert(*k, vals.to_vec());
@@ -102,8 +125,13 @@ impl Lowerer<'_> {
             }
             Place::Mem(ptr, ty) => {
                 let parts = self.mem_parts(*ptr, ty, loc)?;
-                for ((a, _), v) in parts.into_iter().zip(vals) {
-                    self.b().store(a, *v);
+                for ((a, t), v) in parts.into_iter().zip(vals) {
+                    match self.promoted_member(a, t, loc)? {
+                        Some(k) => {
+                            self.env.insert(k, vec![*v]);
+                        }
+                        None => self.b().store(a, *v),
+                    }
                 }
                 Ok(())
             }
@@ -111,7 +139,13 @@ impl Lowerer<'_> {
                 Place::Mem(ptr, ty) => {
                     let parts = self.mem_parts(*ptr, ty, loc)?;
                     for (&l, v) in lanes.iter().zip(vals) {
-                        self.b().store(parts[l as usize].0, *v);
+                        let (a, t) = parts[l as usize];
+                        match self.promoted_member(a, t, loc)? {
+                            Some(k) => {
+                                self.env.insert(k, vec![*v]);
+                            }
+                            None => self.b().store(a, *v),
+                        }
                     }
                     Ok(())
                 }
@@ -139,7 +173,12 @@ impl Lowerer<'_> {
                 ft::Type::Scalar(Scalar::Float) => Ok(vec![self.b().f32const(*x as f32)]),
                 _ => unsupported(loc, "half and double constants"),
             },
-            ExprKind::Var(_) | ExprKind::Deref(_) | ExprKind::Swizzle(..) if e.is_lvalue() => {
+            ExprKind::Var(_)
+            | ExprKind::Deref(_)
+            | ExprKind::Swizzle(..)
+            | ExprKind::Member(..)
+                if e.is_lvalue() =>
+            {
                 let p = self.place(e)?;
                 self.read(&p, loc)
             }
@@ -291,9 +330,15 @@ impl Lowerer<'_> {
             ExprKind::Cast(kind, a) => self.cast(*kind, a, &e.ty, loc),
             ExprKind::AddrOf(inner) => match &inner.kind {
                 ExprKind::Deref(p) => self.rvalue(p),
+                // A `__local` or private variable has an address, and so
+                // has a member of a struct in memory.
+                ExprKind::Var(_) | ExprKind::Member(..) => match self.place(inner)? {
+                    Place::Mem(p, _) => Ok(vec![p]),
+                    _ => unsupported(loc, "taking the address of a variable"),
+                },
                 _ => unsupported(loc, "taking the address of a variable"),
             },
-            ExprKind::Member(..) => unsupported(loc, "struct members"),
+            ExprKind::Member(..) => unsupported(loc, "members of a struct value"),
             ExprKind::Global(_) => unsupported(loc, "program-scope variables"),
             ExprKind::VectorLiteral(parts) => {
                 let mut out = Vec::new();
@@ -363,8 +408,24 @@ impl Lowerer<'_> {
     }
 
     fn narrow_index(&mut self, v: Value, _ty: &ft::Type, loc: Loc) -> R<Value> {
+        // A sign-extended `int` is the `int`; a widened work-item query
+        // (`size_t` ids and sizes) is below 2^31, so the same holds.
+        let narrow = match self.func.def_inst(v) {
+            Some(InstKind::Convert {
+                op: ConvertOp::Sext,
+                arg,
+                ..
+            }) if self.func.ty(*arg) == Type::I32 => Some(*arg),
+            Some(InstKind::Convert {
+                op: ConvertOp::Zext,
+                arg,
+                ..
+            }) if matches!(self.func.def_inst(*arg), Some(InstKind::WorkItem { .. })) => Some(*arg),
+            _ => None,
+        };
         match self.func.ty(v) {
             Type::I32 => Ok(v),
+            _ if narrow.is_some() => Ok(narrow.expect("checked")),
             _ => match self.func.iconst_value(v) {
                 Some(k) if i32::try_from(k).is_ok() => Ok(self.b().iconst(Type::I32, k)),
                 _ => unsupported(loc, "a 64-bit pointer offset"),
@@ -373,7 +434,7 @@ impl Lowerer<'_> {
     }
 
     /// `i1` → the expression's type (`int` 0/1, or a vector's -1/0).
-    fn bool_to_value(&mut self, c: Value, ty: &ft::Type, loc: Loc) -> R<Vec<Value>> {
+    pub(super) fn bool_to_value(&mut self, c: Value, ty: &ft::Type, loc: Loc) -> R<Vec<Value>> {
         let t = self.ir_type(ty, loc)?;
         if t == Type::I1 {
             return Ok(vec![c]);
@@ -396,7 +457,14 @@ impl Lowerer<'_> {
                 U::Neg => self.b().unary(UnaryOp::Ineg, v),
                 U::BitNot => self.b().unary(UnaryOp::Not, v),
                 U::LogNot => {
-                    let c = if vt.is_float() {
+                    let c = if vt == Type::I1 {
+                        self.b().unary(UnaryOp::Not, v)
+                    } else if vt.is_ptr() {
+                        let mut b = self.b();
+                        let n = b.iconst(Type::int_of_bits(vt.bits()), 0);
+                        let n = b.convert(ConvertOp::Bitcast, n, vt);
+                        b.icmp(IntCC::Eq, v, n)
+                    } else if vt.is_float() {
                         let mut b = self.b();
                         let z = b.f32const(0.0);
                         b.fcmp(FloatCC::Oeq, v, z)
@@ -429,11 +497,31 @@ impl Lowerer<'_> {
         loc: Loc,
     ) -> R<Vec<Value>> {
         let Some(s) = scalar_of(ty) else {
-            return unsupported(loc, format!("`{}` on pointers", op.text()));
+            // Pointer comparisons: unsigned, on the address.
+            let cc = match op {
+                B::Eq => IntCC::Eq,
+                B::Ne => IntCC::Ne,
+                B::Lt => IntCC::Ult,
+                B::Le => IntCC::Ule,
+                B::Gt => IntCC::Ugt,
+                B::Ge => IntCC::Uge,
+                _ => return unsupported(loc, format!("`{}` on pointers", op.text())),
+            };
+            let mut out = Vec::new();
+            for (&a, &b) in va.iter().zip(vb) {
+                if self.func.ty(a) != self.func.ty(b) {
+                    return unsupported(loc, "comparing pointers to different address spaces");
+                }
+                let c = self.b().icmp(cc, a, b);
+                out.extend(self.bool_to_value(c, &ft::Type::INT, loc)?);
+            }
+            return Ok(out);
         };
         let t = super::scalar_type(s);
         let is_cmp = matches!(op, B::Lt | B::Gt | B::Le | B::Ge | B::Eq | B::Ne);
-        if !is_cmp && !matches!(t, Type::I32 | Type::F32 | Type::I1) {
+        // 64-bit integers reach the IR; the back end takes the operations it
+        // has (and `trunc(lshr(imul(zext a, zext b), 32))` becomes `umul_hi`).
+        if !is_cmp && !matches!(t, Type::I32 | Type::F32 | Type::I1 | Type::I64) {
             return unsupported(loc, format!("arithmetic on {}", ty_name(s)));
         }
         let mut out = Vec::new();
@@ -453,11 +541,22 @@ impl Lowerer<'_> {
                     B::Add => BinaryOp::Fadd,
                     B::Sub => BinaryOp::Fsub,
                     B::Mul => BinaryOp::Fmul,
-                    B::Div => return unsupported(loc, "floating-point division"),
+                    B::Div if t == Type::F32 => {
+                        out.push(self.fdiv(a, b));
+                        continue;
+                    }
                     _ => return unsupported(loc, format!("`{}` on floats", op.text())),
                 }
             } else {
                 let signed = s.is_signed();
+                if t == Type::I64 && matches!(op, B::Div | B::Rem) {
+                    if signed {
+                        return unsupported(loc, "signed 64-bit division");
+                    }
+                    let (q, r) = self.udivrem64(a, b);
+                    out.push(if op == B::Div { q } else { r });
+                    continue;
+                }
                 match op {
                     B::Add => BinaryOp::Iadd,
                     B::Sub => BinaryOp::Isub,
@@ -600,6 +699,10 @@ impl Lowerer<'_> {
             if let Some(&lv) = self.locals.get(&self.key(*id)) {
                 return Ok(vec![self.b().local_addr(lv)]);
             }
+            // A private array decays to its address in the private segment.
+            if let Some(&off) = self.privates.get(&self.key(*id)) {
+                return Ok(vec![self.b().private_addr(off)]);
+            }
         }
         if matches!(
             kind,
@@ -627,6 +730,11 @@ impl Lowerer<'_> {
                             b.fcmp(FloatCC::Une, x, z)
                         }
                         t if t.is_int() => b.truth(x),
+                        t if t.is_ptr() => {
+                            let n = b.iconst(Type::int_of_bits(t.bits()), 0);
+                            let n = b.convert(ConvertOp::Bitcast, n, t);
+                            b.icmp(IntCC::Ne, x, n)
+                        }
                         _ => return unsupported(loc, "this conversion to bool"),
                     });
                 }
@@ -662,6 +770,11 @@ impl Lowerer<'_> {
                 Ok(out)
             }
             CastKind::PtrToPtr => {
+                // To a generic pointer: the IR keeps the concrete space the
+                // value has (after inlining it is always known).
+                if matches!(to, ft::Type::Pointer(p) if p.space == ft::AddrSpace::Generic) {
+                    return Ok(v);
+                }
                 let t = self.ir_type(to, loc)?;
                 if self.func.ty(v[0]) != t {
                     return unsupported(loc, "a cast between address spaces");
@@ -671,23 +784,74 @@ impl Lowerer<'_> {
             CastKind::ToVoid => Ok(Vec::new()),
             CastKind::ArrayToPointer => unsupported(loc, "arrays in private memory"),
             CastKind::PtrToInt | CastKind::IntToPtr => {
-                unsupported(loc, "conversions between pointers and integers")
+                // The bits, widened or narrowed through an integer of the
+                // pointer's width (0 becomes the null pointer).
+                let t = self.ir_type(to, loc)?;
+                let x = v[0];
+                let from = self.func.ty(x);
+                let (int_from, int_to) =
+                    (Type::int_of_bits(from.bits()), Type::int_of_bits(t.bits()));
+                let mut b = self.b();
+                let x = if from.is_ptr() {
+                    b.convert(ConvertOp::Bitcast, x, int_from)
+                } else {
+                    x
+                };
+                let x = match int_to.bits().cmp(&int_from.bits()) {
+                    std::cmp::Ordering::Greater => b.convert(ConvertOp::Zext, x, int_to),
+                    std::cmp::Ordering::Less => b.convert(ConvertOp::Trunc, x, int_to),
+                    std::cmp::Ordering::Equal => x,
+                };
+                Ok(vec![if t.is_ptr() {
+                    b.convert(ConvertOp::Bitcast, x, t)
+                } else {
+                    x
+                }])
             }
         }
     }
 
     /// Numeric conversion of every component from `from` to `to`.
-    fn convert(&mut self, v: &[Value], from: &ft::Type, to: &ft::Type, loc: Loc) -> R<Vec<Value>> {
+    pub(super) fn convert(
+        &mut self,
+        v: &[Value],
+        from: &ft::Type,
+        to: &ft::Type,
+        loc: Loc,
+    ) -> R<Vec<Value>> {
         let (Some(fs), Some(ts)) = (scalar_of(from), scalar_of(to)) else {
             return unsupported(loc, "this conversion");
         };
         let (ft_, tt) = (super::scalar_type(fs), super::scalar_type(ts));
         let mut out = Vec::new();
         for &x in v {
+            let mul_hi = mul_hi_of(&self.func, x, tt);
+            let constant = self
+                .func
+                .iconst_value(x)
+                .filter(|_| ft_ != Type::I1 && tt != Type::I1);
             let mut b = self.b();
             let r = if ft_ == tt {
                 x
             } else if fs.is_integer() && ts.is_integer() {
+                // Constants convert here, so `x >> 32` on a 64-bit `x` still
+                // sees a constant shift (the usual conversions widen the 32).
+                if let Some(c) = constant {
+                    let bits = ft_.bits();
+                    let c = if fs.is_signed() || bits >= 64 {
+                        c
+                    } else {
+                        c & ((1i64 << bits) - 1)
+                    };
+                    let tb = tt.bits();
+                    let c = if tb >= 64 {
+                        c
+                    } else {
+                        (c << (64 - tb)) >> (64 - tb)
+                    };
+                    out.push(b.iconst(tt, c));
+                    continue;
+                }
                 if ft_ == Type::I1 {
                     let (o, z) = (b.iconst(tt, 1), b.iconst(tt, 0));
                     b.select(x, o, z)
@@ -700,6 +864,13 @@ impl Lowerer<'_> {
                         ConvertOp::Zext
                     };
                     b.convert(op, x, tt)
+                } else if let Some((hi, a, c)) = mul_hi {
+                    let mut operand = |x: Result<Value, i64>| match x {
+                        Ok(v) => v,
+                        Err(k) => b.iconst(Type::I32, i64::from(k as i32)),
+                    };
+                    let (a, c) = (operand(a), operand(c));
+                    b.call(hi, &[a, c])
                 } else {
                     b.convert(ConvertOp::Trunc, x, tt)
                 }
@@ -727,167 +898,6 @@ impl Lowerer<'_> {
         }
         Ok(out)
     }
-
-    fn work_item(&mut self, q: WorkItemQuery, dim: Value, loc: Loc) -> R<Vec<Value>> {
-        match self.func.iconst_value(dim) {
-            Some(d @ 0..=2) => Ok(vec![self.b().work_item(q, d as u8)]),
-            _ => unsupported(loc, "a work-item query with a non-constant dimension"),
-        }
-    }
-
-    fn builtin(&mut self, bi: FB, args: &[Expr], ty: &ft::Type, loc: Loc) -> R<Vec<Value>> {
-        let dim_query = match bi {
-            FB::WorkitemId(d) => Some((WorkItemQuery::LocalId, d)),
-            FB::WorkgroupId(d) => Some((WorkItemQuery::GroupId, d)),
-            _ => None,
-        };
-        if let Some((q, d)) = dim_query {
-            return Ok(vec![self.b().work_item(q, d)]);
-        }
-        if let Some(q) = size_t_query(bi) {
-            let d = self.rvalue(&args[0])?[0];
-            let v = self.work_item(q, d, loc)?[0];
-            // size_t is 64-bit: widen (the cast in `cast` avoids this when narrowed).
-            return Ok(vec![self.b().convert(ConvertOp::Zext, v, Type::I64)]);
-        }
-        let mut vals = Vec::new();
-        for a in args {
-            vals.push(self.rvalue(a)?);
-        }
-        let s = scalar_of(ty);
-        let float = s.is_some_and(|s| s.is_float());
-        let per = |l: &mut Self, op: BinaryOp| -> Vec<Value> {
-            (0..vals[0].len())
-                .map(|i| l.b().binary(op, vals[0][i], vals[1][i]))
-                .collect()
-        };
-        match bi {
-            FB::Fabs => Ok(vals[0]
-                .iter()
-                .map(|&v| self.b().unary(UnaryOp::Fabs, v))
-                .collect()),
-            FB::Fmin if float => Ok(per(self, BinaryOp::Fmin)),
-            FB::Fmax if float => Ok(per(self, BinaryOp::Fmax)),
-            FB::Min | FB::Max if float => Ok(per(
-                self,
-                if bi == FB::Min {
-                    BinaryOp::Fmin
-                } else {
-                    BinaryOp::Fmax
-                },
-            )),
-            FB::Min | FB::Max if s.is_some_and(|s| super::scalar_type(s) == Type::I32) => {
-                let signed = s.is_some_and(|s| s.is_signed());
-                let op = match (bi == FB::Min, signed) {
-                    (true, true) => BinaryOp::Smin,
-                    (true, false) => BinaryOp::Umin,
-                    (false, true) => BinaryOp::Smax,
-                    (false, false) => BinaryOp::Umax,
-                };
-                Ok(per(self, op))
-            }
-            FB::Fma | FB::Mad if float => Ok((0..vals[0].len())
-                .map(|i| {
-                    self.b()
-                        .ternary(TernaryOp::Fma, vals[0][i], vals[1][i], vals[2][i])
-                })
-                .collect()),
-            FB::HwSqrt | FB::HwRsq | FB::Floor if float => {
-                let ib = match bi {
-                    FB::HwSqrt => IrBuiltin::Sqrt,
-                    FB::HwRsq => IrBuiltin::Rsq,
-                    _ => IrBuiltin::Floor,
-                };
-                Ok(vals[0].iter().map(|&v| self.b().call(ib, &[v])).collect())
-            }
-            FB::Bitreverse | FB::Alignbit | FB::Rotate | FB::RotateRight
-                if scalar_of(ty).map(super::scalar_type) == Some(Type::I32) =>
-            {
-                Ok((0..vals[0].len())
-                    .map(|i| {
-                        let a: Vec<Value> = vals.iter().map(|v| v[i]).collect();
-                        let mut b = self.b();
-                        match bi {
-                            FB::Bitreverse => b.call(IrBuiltin::Bitreverse, &a),
-                            FB::Alignbit => b.call(IrBuiltin::Alignbit, &a),
-                            // rotr(x, s) = alignbit(x, x, s); rotl(x, s) = rotr(x, -s mod 32).
-                            FB::RotateRight => b.call(IrBuiltin::Alignbit, &[a[0], a[0], a[1]]),
-                            _ => {
-                                let s = b.unary(UnaryOp::Ineg, a[1]);
-                                b.call(IrBuiltin::Alignbit, &[a[0], a[0], s])
-                            }
-                        }
-                    })
-                    .collect())
-            }
-            FB::Popcount | FB::Clz | FB::Ctz | FB::Abs | FB::Mul24 | FB::Mad24 => {
-                let arg = scalar_of(&args[0].ty);
-                if arg.map(super::scalar_type) != Some(Type::I32) {
-                    return unsupported(loc, format!("{bi:?} on types other than int/uint"));
-                }
-                let signed = arg.is_some_and(|s| s.is_signed());
-                let ib = match bi {
-                    FB::Popcount => IrBuiltin::Popcount,
-                    FB::Clz => IrBuiltin::Clz,
-                    FB::Ctz => IrBuiltin::Ctz,
-                    // abs of an unsigned value is the value.
-                    FB::Abs if !signed => return Ok(vals[0].clone()),
-                    FB::Abs => IrBuiltin::Abs,
-                    // The IR's 24-bit multiplies are the signed ones.
-                    _ if !signed => return unsupported(loc, format!("{bi:?} on uint")),
-                    FB::Mul24 => IrBuiltin::Mul24,
-                    _ => IrBuiltin::Mad24,
-                };
-                Ok((0..vals[0].len())
-                    .map(|i| {
-                        let a: Vec<Value> = vals.iter().map(|v| v[i]).collect();
-                        self.b().call(ib, &a)
-                    })
-                    .collect())
-            }
-            FB::AtomicRmw(op) => {
-                // [ptr, value, order, scope]. The IR atomic has no ordering
-                // of its own, so only relaxed ones are lowered.
-                if self.func.iconst_value(vals[2][0]) != Some(0) {
-                    return unsupported(loc, "atomics with an order other than relaxed");
-                }
-                let signed = scalar_of(ty).is_some_and(|s| s.is_signed());
-                if scalar_of(ty).map(super::scalar_type) != Some(Type::I32) {
-                    return unsupported(loc, "atomics on types other than int/uint");
-                }
-                let irop = match (op, signed) {
-                    (FAtomic::Add, _) => AtomicOp::Add,
-                    (FAtomic::Sub, _) => AtomicOp::Sub,
-                    (FAtomic::Xchg, _) => AtomicOp::Xchg,
-                    (FAtomic::And, _) => AtomicOp::And,
-                    (FAtomic::Or, _) => AtomicOp::Or,
-                    (FAtomic::Min, true) => AtomicOp::Smin,
-                    (FAtomic::Max, true) => AtomicOp::Smax,
-                    (FAtomic::Min, false) => AtomicOp::Umin,
-                    (FAtomic::Max, false) => AtomicOp::Umax,
-                    (FAtomic::Xor, _) => AtomicOp::Xor,
-                };
-                Ok(vec![self.b().atomic(irop, vals[0][0], vals[1][0])])
-            }
-            FB::Barrier | FB::SBarrier => {
-                self.b().barrier();
-                Ok(Vec::new())
-            }
-            _ => unsupported(loc, format!("the built-in {bi:?}")),
-        }
-    }
-}
-
-fn size_t_query(bi: FB) -> Option<WorkItemQuery> {
-    Some(match bi {
-        FB::GetGlobalId => WorkItemQuery::GlobalId,
-        FB::GetLocalId => WorkItemQuery::LocalId,
-        FB::GetGroupId => WorkItemQuery::GroupId,
-        FB::GetGlobalSize => WorkItemQuery::GlobalSize,
-        FB::GetLocalSize | FB::GetEnqueuedLocalSize => WorkItemQuery::LocalSize,
-        FB::GetNumGroups => WorkItemQuery::NumGroups,
-        _ => return None,
-    })
 }
 
 fn ty_name(s: Scalar) -> &'static str {
@@ -897,7 +907,7 @@ fn ty_name(s: Scalar) -> &'static str {
 /// True when `e` may be evaluated in lanes (or cases) that do not want its
 /// value: no memory access, no side effect, no division (which may fault
 /// or be undefined), no call.
-fn speculatable(e: &Expr) -> bool {
+pub(super) fn speculatable(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::IntConst(_) | ExprKind::FloatConst(_) => true,
         ExprKind::Var(_) => true,

@@ -24,7 +24,9 @@
 //! What is not lowered yet reports `unsupported: …` at the construct's
 //! location (see `docs/compiler.md`, "Lowering").
 
+mod builtins;
 mod expr;
+mod promote;
 
 use std::collections::BTreeMap;
 
@@ -65,6 +67,15 @@ struct Incoming {
 struct LoopCtx {
     breaks: Vec<Incoming>,
     continues: Vec<Incoming>,
+    /// A `return` left the loop (see [`Lowerer::return_from_loop`]).
+    returned: bool,
+}
+
+/// The environment keys of a frame's "returned from inside a loop" flag
+/// (an `i32`, 0 or 1) and of the value returned: no variable has these
+/// indices.
+fn return_keys(frame: u32) -> (VarKey, VarKey) {
+    ((frame, u32::MAX), (frame, u32::MAX - 1))
 }
 
 struct Frame {
@@ -127,6 +138,9 @@ pub fn lower_kernel(
         next_frame: 1,
         loops: Vec::new(),
         locals: BTreeMap::new(),
+        privates: BTreeMap::new(),
+        promoted: BTreeMap::new(),
+        promoted_ranges: Vec::new(),
         loop_body_top: false,
         opts: *opts,
     };
@@ -149,11 +163,17 @@ pub fn lower_kernel(
         let v = l.b().kernel_arg(i as u32);
         l.env.insert((0, i as u32), vec![v]);
     }
+    if body.iter().any(|s| returns_in_loop(s, false)) {
+        l.start_return_flag(&ft::Type::Void, f.loc)?;
+    }
     for s in body {
         l.stmt(s)?;
     }
     if !l.terminated {
         l.b().ret();
+    }
+    if !l.promoted.is_empty() {
+        l.check_promoted(f.loc)?;
     }
     ir::verify(&l.func).map_err(|e| Error {
         loc: f.loc,
@@ -174,6 +194,13 @@ struct Lowerer<'a> {
     loops: Vec<LoopCtx>,
     /// The kernel's `__local` variables and their LDS allocations.
     locals: BTreeMap<VarKey, ir::LocalVar>,
+    /// Variables kept in private memory (arrays, variables whose address is
+    /// taken) and their offsets in the private segment.
+    privates: BTreeMap<VarKey, u32>,
+    /// Members of local structs kept in registers (`promote.rs`).
+    promoted: promote::Members,
+    /// The private byte ranges of those structs.
+    promoted_ranges: Vec<(u32, u32)>,
     /// The next statement list lowered is a loop body's own.
     loop_body_top: bool,
     opts: Options,
@@ -357,6 +384,15 @@ impl<'a> Lowerer<'a> {
                         (false, None) => Ok(()),
                     };
                 }
+                let in_loop = self.loops.len() > self.frame().loop_base;
+                if let (Some(value), None, true) = (return_of(then), els, in_loop) {
+                    let flag_key = return_keys(self.frame().id).0;
+                    if value.is_none()
+                        || value.is_some_and(expr::speculatable) && self.env.contains_key(&flag_key)
+                    {
+                        return self.return_from_loop(c, value);
+                    }
+                }
                 if is_break(then) && els.is_none() && self.loops.len() > self.frame().loop_base {
                     // `if (c) break;` as the loop exit branch itself: the back
                     // end takes loop exits as conditional branches to the one
@@ -469,14 +505,38 @@ impl<'a> Lowerer<'a> {
             }
             return unsupported(var.loc, "__local variables outside a kernel");
         }
-        if var.address_taken {
-            return unsupported(
-                var.loc,
-                "a variable whose address is taken (private memory)",
-            );
-        }
         let ty = var.ty.clone();
         let loc = var.loc;
+        if var.address_taken || matches!(ty, ft::Type::Array(..) | ft::Type::Record(_)) {
+            // In private memory (scratch): one slot per declaration, reused
+            // when a loop runs the declaration again.
+            let key = self.key(id);
+            let offset = match self.privates.get(&key) {
+                Some(&o) => o,
+                None => {
+                    let size = self.tu.records.size_of(&ty);
+                    let align = self.tu.records.align_of(&ty);
+                    let o = self.func.add_private(size.max(1), align);
+                    self.privates.insert(key, o);
+                    o
+                }
+            };
+            if !matches!(ty, ft::Type::Array(..)) {
+                // Structs and address-taken scalars in registers unless they
+                // hold an array or a union (`promote.rs`).
+                self.promote_struct(&ty, offset, loc)?;
+            }
+            return match init {
+                Some(tast::Init::Expr(e)) => {
+                    let vals = self.rvalue(e)?;
+                    let p = self.b().private_addr(offset);
+                    self.write(&expr::Place::Mem(p, ty), &vals, loc)
+                }
+                Some(tast::Init::List(_)) => unsupported(loc, "brace initializers"),
+                // Undefined until written, as in C.
+                Some(tast::Init::Zero) | None => Ok(()),
+            };
+        }
         let vals = match init {
             Some(tast::Init::Expr(e)) => self.rvalue(e)?,
             Some(tast::Init::List(_)) => return unsupported(loc, "brace initializers"),
@@ -504,8 +564,11 @@ impl<'a> Lowerer<'a> {
         match t {
             Type::F32 => b.f32const(f32::from_bits(bits as u32)),
             Type::F16 | Type::F64 => b.iconst(Type::I32, bits as i64),
-            Type::Ptr(s) if s.pointer_bits() == 64 => b.iconst(Type::I64, bits as i64),
-            Type::Ptr(_) => b.iconst(Type::I32, bits as i64),
+            // A pointer constant (null): the integer's bits as the pointer.
+            Type::Ptr(s) => {
+                let n = b.iconst(Type::int_of_bits(s.pointer_bits()), bits as i64);
+                b.convert(ir::ConvertOp::Bitcast, n, t)
+            }
             t => b.iconst(t, bits as i64),
         }
     }
@@ -565,6 +628,7 @@ impl<'a> Lowerer<'a> {
             self.loops.last_mut().expect("pushed").continues.push(inc);
         }
         let ctx = self.loops.pop().expect("pushed");
+        let returned = ctx.returned;
         let mut breaks = ctx.breaks;
         self.join(ctx.continues);
         if !self.terminated {
@@ -598,6 +662,98 @@ impl<'a> Lowerer<'a> {
         self.join(breaks);
         // Variables declared in `init` go out of scope with the loop.
         self.env.retain(|k, _| outer.contains_key(k));
+        if returned && !self.terminated {
+            self.after_loop_return()?;
+        }
+        Ok(())
+    }
+
+    /// A frame with a `return` inside a loop gets a flag (0) and a return
+    /// value (zero) before its first statement, so loop headers and joins
+    /// carry them like variables.
+    fn start_return_flag(&mut self, ret: &ft::Type, loc: Loc) -> R<()> {
+        let (flag, value) = return_keys(self.frame().id);
+        let zero = self.b().iconst(Type::I32, 0);
+        self.env.insert(flag, vec![zero]);
+        if !matches!(ret, ft::Type::Void) {
+            let z = self.zero(ret, loc)?;
+            self.env.insert(value, z);
+        }
+        Ok(())
+    }
+
+    /// `if (c) return v;` inside a loop: the flag and the value are set
+    /// where `c` holds (`v` is speculatable) and the loop exits on `c`,
+    /// the exit form the back end takes (`if (c) break;`); after the loop
+    /// [`Lowerer::after_loop_return`] finishes the return.
+    fn return_from_loop(&mut self, c: Value, value: Option<&tast::Expr>) -> R<()> {
+        let (fk, vk) = return_keys(self.frame().id);
+        if let Some(e) = value {
+            let vals = self.rvalue(e)?;
+            let old = self.env[&vk].clone();
+            let mut b = self.b();
+            let new: Vec<Value> = vals
+                .iter()
+                .zip(&old)
+                .map(|(&v, &o)| b.select(c, v, o))
+                .collect();
+            self.env.insert(vk, new);
+        }
+        let old = self.env[&fk][0];
+        let mut b = self.b();
+        let one = b.iconst(Type::I32, 1);
+        let flag = b.select(c, one, old);
+        self.env.insert(fk, vec![flag]);
+        self.exit_loop_on(c);
+        Ok(())
+    }
+
+    /// The innermost loop's exit branch on `c`; code continues where `c`
+    /// is false.
+    fn exit_loop_on(&mut self, c: Value) {
+        let rest = self.func.create_block();
+        let inc = Incoming {
+            block: self.cur,
+            env: self.env.clone(),
+            extra: Vec::new(),
+            branch: Some((c, rest, true)),
+        };
+        let ctx = self.loops.last_mut().expect("inside a loop");
+        ctx.breaks.push(inc);
+        ctx.returned = true;
+        self.cur = rest;
+    }
+
+    /// After a loop a `return` left: leave the enclosing loop the same way,
+    /// or return (a conditional edge to the frame's return join; for the
+    /// kernel, a guarded `ret`).
+    fn after_loop_return(&mut self) -> R<()> {
+        let (fk, vk) = return_keys(self.frame().id);
+        let flag = self.env[&fk][0];
+        let mut b = self.b();
+        let zero = b.iconst(Type::I32, 0);
+        let c = b.icmp(ir::IntCC::Ne, flag, zero);
+        if self.loops.len() > self.frame().loop_base {
+            self.exit_loop_on(c);
+        } else if self.frames.len() == 1 {
+            let (ret, rest) = (self.func.create_block(), self.func.create_block());
+            self.b().brif(c, ret, &[], rest, &[]);
+            let mut b = Builder::new(&mut self.func);
+            b.switch_to(ret);
+            b.ret();
+            self.cur = rest;
+        } else {
+            let rest = self.func.create_block();
+            let inc = Incoming {
+                block: self.cur,
+                env: self.env.clone(),
+                extra: self.env.get(&vk).cloned().unwrap_or_default(),
+                branch: Some((c, rest, true)),
+            };
+            let frame = self.frames.last_mut().expect("an inlined frame");
+            frame.returns.as_mut().expect("inlined").push(inc);
+            self.cur = rest;
+        }
         Ok(())
     }
 
@@ -621,6 +777,10 @@ impl<'a> Lowerer<'a> {
         let caller_env = self.env.clone();
         for (i, a) in args.into_iter().enumerate() {
             self.env.insert((id, i as u32), a);
+        }
+        if body.iter().any(|s| returns_in_loop(s, false)) {
+            let ret = f.ret.clone();
+            self.start_return_flag(&ret, loc)?;
         }
         self.stmts(body)?;
         let frame = self.frames.pop().expect("pushed");
@@ -661,6 +821,34 @@ fn is_workgroup_fence(s: &Stmt) -> bool {
             args.get(1).map(|a| &a.kind),
             Some(tast::ExprKind::IntConst(1))
         ),
+        _ => false,
+    }
+}
+
+/// `return v;` or `{ return v; }`: `Some(v)` (`Some(None)` for `return;`).
+fn return_of(s: &Stmt) -> Option<Option<&tast::Expr>> {
+    match s {
+        Stmt::Return(v) => Some(v.as_ref()),
+        Stmt::Block(list) => match list.as_slice() {
+            [Stmt::Return(v)] => Some(v.as_ref()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// A `return` somewhere inside a loop of `s` (`in_loop`: `s` is in one).
+fn returns_in_loop(s: &Stmt, in_loop: bool) -> bool {
+    match s {
+        Stmt::Return(_) => in_loop,
+        Stmt::Block(list) => list.iter().any(|s| returns_in_loop(s, in_loop)),
+        Stmt::If(_, t, e) => {
+            returns_in_loop(t, in_loop) || e.as_deref().is_some_and(|e| returns_in_loop(e, in_loop))
+        }
+        Stmt::While { body, .. } | Stmt::DoWhile { body, .. } | Stmt::For { body, .. } => {
+            returns_in_loop(body, true)
+        }
+        Stmt::Switch { body, .. } => returns_in_loop(body, in_loop),
         _ => false,
     }
 }

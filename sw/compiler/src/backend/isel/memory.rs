@@ -19,7 +19,8 @@ fn offset_fits(space: AddrSpace, c: i64) -> bool {
     match space {
         AddrSpace::Global | AddrSpace::Constant => (-2048..=2047).contains(&c),
         AddrSpace::Local => (0..=65535).contains(&c),
-        AddrSpace::Private => false,
+        // The scratch instructions' signed 12-bit offset.
+        AddrSpace::Private => (0..=2047).contains(&c),
     }
 }
 
@@ -160,11 +161,13 @@ impl Isel<'_> {
         ty: Type,
         addr: Value,
     ) -> Result<(), BackendError> {
-        if !matches!(ty, Type::I8 | Type::I16) && ty.bits() != 32 {
+        if !matches!(ty, Type::I8 | Type::I16) && !matches!(ty.bits(), 32 | 64) {
             return Err(unsupported(format!(
                 "loads of {ty} are not supported by the back end yet"
             )));
         }
+        // A uniform 64-bit result is loaded per lane and read back.
+        let dwords = if ty.bits() == 64 { 2 } else { 1 };
         let space = space_of(self.f.ty(addr)).expect("verified");
         let (addr, imm) = self.addr_parts(addr);
         let (l, d) = self.dst(r);
@@ -191,11 +194,12 @@ impl Isel<'_> {
                 let dst = if let Loc::V(_) = l {
                     d
                 } else {
-                    self.mc.vreg(RegClass::Vgpr, 1)
+                    self.mc.vreg(RegClass::Vgpr, dwords)
                 };
                 let op = match ty.bits() {
                     8 => Opcode::GLOBAL_LOAD_UBYTE,
                     16 => Opcode::GLOBAL_LOAD_USHORT,
+                    64 => Opcode::GLOBAL_LOAD_DWORDX2,
                     _ => Opcode::GLOBAL_LOAD_DWORD,
                 };
                 let mut i = MInst::new(
@@ -207,7 +211,7 @@ impl Isel<'_> {
                 i.modifiers.offset = imm;
                 self.mc.push(i);
                 if let Loc::S(_) = l {
-                    self.readfirstlane(d, MOp::Reg(dst, 0));
+                    self.read_back(d, dst, dwords);
                 }
             }
             AddrSpace::Local => {
@@ -215,24 +219,42 @@ impl Isel<'_> {
                 let dst = if let Loc::V(_) = l {
                     d
                 } else {
-                    self.mc.vreg(RegClass::Vgpr, 1)
+                    self.mc.vreg(RegClass::Vgpr, dwords)
                 };
                 let op = match ty.bits() {
                     8 => Opcode::DS_READ_U8,
                     16 => Opcode::DS_READ_U16,
+                    64 => Opcode::DS_READ_B64,
                     _ => Opcode::DS_READ_B32,
                 };
                 let mut i = MInst::new(op, Family::Ds, 1, &[MOp::Reg(dst, 0), a]);
                 i.modifiers.offset = imm;
                 self.mc.push(i);
                 if let Loc::S(_) = l {
-                    self.readfirstlane(d, MOp::Reg(dst, 0));
+                    self.read_back(d, dst, dwords);
                 }
             }
             AddrSpace::Private => {
-                return Err(unsupported(
-                    "private memory is not supported by the back end yet".into(),
-                ))
+                // The address is the byte offset in this work-item's private
+                // segment; the hardware swizzles it per lane.
+                let a = self.vreg_of(addr, 0)?;
+                let dst = if let Loc::V(_) = l {
+                    d
+                } else {
+                    self.mc.vreg(RegClass::Vgpr, dwords)
+                };
+                let op = match ty.bits() {
+                    8 => Opcode::SCRATCH_LOAD_UBYTE,
+                    16 => Opcode::SCRATCH_LOAD_USHORT,
+                    64 => Opcode::SCRATCH_LOAD_DWORDX2,
+                    _ => Opcode::SCRATCH_LOAD_DWORD,
+                };
+                let mut i = MInst::new(op, Family::Scratch, 1, &[MOp::Reg(dst, 0), a, MOp::Off]);
+                i.modifiers.offset = imm;
+                self.mc.push(i);
+                if let Loc::S(_) = l {
+                    self.read_back(d, dst, dwords);
+                }
             }
         }
         Ok(())
@@ -244,7 +266,7 @@ impl Isel<'_> {
         value: Value,
     ) -> Result<(), BackendError> {
         let ty = self.f.ty(value);
-        if !matches!(ty, Type::I8 | Type::I16) && ty.bits() != 32 {
+        if !matches!(ty, Type::I8 | Type::I16) && !matches!(ty.bits(), 32 | 64) {
             return Err(unsupported(format!(
                 "stores of {ty} are not supported by the back end yet"
             )));
@@ -254,10 +276,11 @@ impl Isel<'_> {
         match space {
             AddrSpace::Global => {
                 let a = self.vaddr64(addr)?;
-                let v = self.vreg_of(value, 0)?;
+                let v = self.store_data(value, ty)?;
                 let op = match ty.bits() {
                     8 => Opcode::GLOBAL_STORE_BYTE,
                     16 => Opcode::GLOBAL_STORE_SHORT,
+                    64 => Opcode::GLOBAL_STORE_DWORDX2,
                     _ => Opcode::GLOBAL_STORE_DWORD,
                 };
                 let mut i = MInst::new(op, Family::Global, 0, &[MOp::Reg(a, 0), v, MOp::Off]);
@@ -266,13 +289,27 @@ impl Isel<'_> {
             }
             AddrSpace::Local => {
                 let a = self.vreg_of(addr, 0)?;
-                let v = self.vreg_of(value, 0)?;
+                let v = self.store_data(value, ty)?;
                 let op = match ty.bits() {
                     8 => Opcode::DS_WRITE_B8,
                     16 => Opcode::DS_WRITE_B16,
+                    64 => Opcode::DS_WRITE_B64,
                     _ => Opcode::DS_WRITE_B32,
                 };
                 let mut i = MInst::new(op, Family::Ds, 0, &[a, v]);
+                i.modifiers.offset = imm;
+                self.mc.push(i);
+            }
+            AddrSpace::Private => {
+                let a = self.vreg_of(addr, 0)?;
+                let v = self.store_data(value, ty)?;
+                let op = match ty.bits() {
+                    8 => Opcode::SCRATCH_STORE_BYTE,
+                    16 => Opcode::SCRATCH_STORE_SHORT,
+                    64 => Opcode::SCRATCH_STORE_DWORDX2,
+                    _ => Opcode::SCRATCH_STORE_DWORD,
+                };
+                let mut i = MInst::new(op, Family::Scratch, 0, &[a, v, MOp::Off]);
                 i.modifiers.offset = imm;
                 self.mc.push(i);
             }
@@ -330,6 +367,77 @@ impl Isel<'_> {
                 };
                 let a = self.vreg_of(addr, 0)?;
                 self.push(o, Family::Ds, 1, &[MOp::Reg(d, 0), a, v]);
+            }
+            _ => unreachable!("verified"),
+        }
+        Ok(())
+    }
+
+    /// The data operand of a store: a VGPR (a VGPR pair for `i64`).
+    fn store_data(&mut self, value: Value, ty: Type) -> Result<MOp, BackendError> {
+        if ty.bits() != 64 {
+            return self.vreg_of(value, 0);
+        }
+        if let Loc::V(r) = self.loc(value)? {
+            return Ok(MOp::Reg(r, 0));
+        }
+        let t = self.mc.vreg(RegClass::Vgpr, 2);
+        for k in 0..2 {
+            let s = self.src_part(value, k)?;
+            self.vop1(Opcode::V_MOV_B32, MOp::Reg(t, k), s);
+        }
+        Ok(MOp::Reg(t, 0))
+    }
+
+    /// Copies a value loaded per lane into its SGPRs (a uniform load).
+    fn read_back(&mut self, d: VReg, loaded: VReg, dwords: u8) {
+        for k in 0..dwords {
+            self.push(
+                Opcode::V_READFIRSTLANE_B32,
+                Family::Vop1,
+                1,
+                &[MOp::Reg(d, k), MOp::Reg(loaded, k)],
+            );
+        }
+    }
+
+    /// Compare-and-swap: `global_atomic_cmpswap` takes the new value and
+    /// the expected one as a register pair (new first); `ds_cmpst_rtn_b32`
+    /// takes the expected one first.
+    pub(in crate::backend) fn atomic_cas(
+        &mut self,
+        r: Value,
+        addr: Value,
+        cmp: Value,
+        value: Value,
+    ) -> Result<(), BackendError> {
+        let space = space_of(self.f.ty(addr)).expect("verified");
+        let (_, d) = self.dst(r);
+        let (c, v) = (self.src(cmp)?, self.src(value)?);
+        match space {
+            AddrSpace::Global => {
+                let pair = self.mc.vreg(RegClass::Vgpr, 2);
+                self.push(Opcode::V_MOV_B32, Family::Vop1, 1, &[MOp::Reg(pair, 0), v]);
+                self.push(Opcode::V_MOV_B32, Family::Vop1, 1, &[MOp::Reg(pair, 1), c]);
+                let a = self.vaddr64(addr)?;
+                let mut i = MInst::new(
+                    Opcode::GLOBAL_ATOMIC_CMPSWAP,
+                    Family::Global,
+                    1,
+                    &[MOp::Reg(d, 0), MOp::Reg(a, 0), MOp::Reg(pair, 0), MOp::Off],
+                );
+                i.modifiers.glc = true;
+                self.mc.push(i);
+            }
+            AddrSpace::Local => {
+                let a = self.vreg_of(addr, 0)?;
+                let (c, v) = (self.in_vgpr(c), self.in_vgpr(v));
+                self.push(
+                    Opcode::DS_CMPST_RTN_B32,
+                    Family::Ds,
+                    1,
+                    &[MOp::Reg(d, 0), a, c, v],
+                );
             }
             _ => unreachable!("verified"),
         }

@@ -16,6 +16,7 @@
 mod loops;
 mod memory;
 pub mod select004;
+mod wide;
 
 use arch::isa::tables::info_for;
 use arch::isa::{operand::inline_code_for, Family, Isa, Opcode, OperandType};
@@ -92,6 +93,8 @@ pub struct Inputs {
 impl<'f> Isel<'f> {
     /// Prepares selection of `f`.
     pub fn new(f: &'f Function, opts: CompileOptions, spill: bool) -> Isel<'f> {
+        // Private variables live in scratch: set it up as for spilling.
+        let spill = spill || f.private_size > 0;
         let cfg = Cfg::new(f);
         let uni = Uniformity::analyze(f, &cfg);
         let mut mc = MachineCode::default();
@@ -115,7 +118,9 @@ impl<'f> Isel<'f> {
                             _ => {}
                         }
                     }
-                    InstKind::Store { addr, .. } | InstKind::Atomic { addr, .. } => {
+                    InstKind::Store { addr, .. }
+                    | InstKind::Atomic { addr, .. }
+                    | InstKind::AtomicCas { addr, .. } => {
                         writes_global |= matches!(f.ty(*addr), Type::Ptr(AddrSpace::Global));
                     }
                     _ => {}

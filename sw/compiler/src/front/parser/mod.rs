@@ -254,7 +254,13 @@ impl Parser<'_> {
     pub(super) fn describe(&self, t: &Token) -> String {
         match t.tok {
             Tok::Eof => "end of file".into(),
-            _ => format!("'{}'", spelling(&t.tok, self.int)),
+            // A literal may hold a line splice: keep the message on one line.
+            _ => format!(
+                "'{}'",
+                spelling(&t.tok, self.int)
+                    .replace('\n', "\\n")
+                    .replace('\r', "\\r")
+            ),
         }
     }
     pub(super) fn expect(&mut self, p: Punct, ctx: &str) -> Result<Loc> {
