@@ -237,6 +237,16 @@ impl ModelDevice {
         }
     }
 
+    /// Evaluates the clocked GPU's compute units with `threads` worker
+    /// threads (the functional model ignores it; results do not depend on it).
+    pub fn set_threads(&mut self, threads: usize) {
+        match self {
+            ModelDevice::Functional(_) => {}
+            ModelDevice::Cycle(hw, _) => hw.set_threads(threads),
+            ModelDevice::Lockstep(l, _) => l.clocked_mut().set_threads(threads),
+        }
+    }
+
     /// The clocked GPU, if this model has one.
     pub fn clocked(&self) -> Option<&ClockedGpu> {
         match self {

@@ -19,11 +19,14 @@ use crate::frontend::{DispatchRequest, FrontEnd, FrontEndIn};
 use crate::inject::Injection;
 use crate::mem::backing::{Backing, MapError};
 use crate::mem::MemSystem;
+use crate::parallel::{BackingPort, CuWorkers};
 use crate::stats::{DispatchStats, GpuStats};
 
 /// Cycles with nothing in flight and channels waiting on semaphores before
 /// `run` reports the front end blocked.
 const DEADLOCK_CYCLES: u64 = 2048;
+/// Busy CUs from which an edge is worth handing to worker threads.
+const PARALLEL_MIN_BUSY_CUS: usize = 8;
 /// Dispatches the dispatcher holds at once.
 const MAX_DISPATCHES: usize = 16;
 
@@ -49,6 +52,36 @@ pub struct ClockedGpu {
     dispatch_stats: Vec<DispatchStats>,
     occupancy: Vec<(u64, u32)>,
     quiet_cycles: u64,
+    /// Worker threads for the compute units (1: none).
+    threads: usize,
+    workers: Workers,
+}
+
+/// The worker pool, started at the first edge that uses it. A clone of the
+/// GPU starts its own (a pool is not shared between GPUs).
+#[derive(Default)]
+struct Workers {
+    pool: Option<Box<CuWorkers>>,
+    /// Starting the pool failed: evaluate serially (same results).
+    failed: bool,
+}
+
+impl Clone for Workers {
+    fn clone(&self) -> Workers {
+        Workers::default()
+    }
+}
+
+impl Workers {
+    fn get(&mut self, threads: usize, cus: usize) -> Option<&mut CuWorkers> {
+        if self.pool.is_none() && !self.failed {
+            match CuWorkers::new(threads, cus) {
+                Ok(w) => self.pool = Some(Box::new(w)),
+                Err(_) => self.failed = true,
+            }
+        }
+        self.pool.as_deref_mut()
+    }
 }
 
 impl ClockedGpu {
@@ -74,6 +107,8 @@ impl ClockedGpu {
             dispatch_stats: Vec::new(),
             occupancy: Vec::new(),
             quiet_cycles: 0,
+            threads: 1,
+            workers: Workers::default(),
             config,
         })
     }
@@ -181,23 +216,22 @@ impl ClockedGpu {
             return;
         }
         let now = self.cycle;
-        // Compute units (back of the pipeline first).
+        // Compute units (back of the pipeline first). Every CU completes its
+        // edge, also when one faults (the lowest-numbered CU's fault is the
+        // GPU's), so that serial and threaded evaluation end in the same state.
+        self.tick_cus(now);
+        let mut fault = None;
         let mut ended: Vec<u32> = Vec::new();
         for cu in &mut self.cus {
-            let mut cx = TickCtx {
-                now,
-                backing: &mut self.backing,
-                mem: &mut self.mem,
-                events: self.events_on.then_some(&mut self.events),
-                inject: &mut self.inject,
-            };
-            cu.tick(&mut cx);
             if let Some(f) = cu.fault.take() {
-                self.fault = Some(f);
-                return;
+                fault = fault.or(Some(f));
             }
             ended.extend_from_slice(&cu.ended_wgs);
             cu.ended_wgs.clear();
+        }
+        if let Some(f) = fault {
+            self.fault = Some(f);
+            return;
         }
         for d in ended {
             if let Some(c) = self.dispatcher.workgroup_ended(d) {
@@ -268,6 +302,54 @@ impl ClockedGpu {
             let waves = self.cus.iter().map(Cu::resident).sum();
             self.occupancy.push((self.cycle, waves));
         }
+    }
+
+    /// One clock edge of every CU: on the worker threads
+    /// ([`crate::parallel`]) when there are several and no fault injection
+    /// is armed, else in CU order on this thread. Both give the same state.
+    fn tick_cus(&mut self, now: u64) {
+        // Handing an edge to the workers costs a few microseconds; below
+        // PARALLEL_MIN_BUSY_CUS busy CUs the edge is cheaper than that.
+        let parallel = self.threads > 1
+            && self.inject.is_none()
+            && self.cus.len() >= PARALLEL_MIN_BUSY_CUS
+            && self.cus.iter().filter(|c| !c.is_idle()).count() >= PARALLEL_MIN_BUSY_CUS;
+        if parallel {
+            if let Some(workers) = self.workers.get(self.threads, self.cus.len()) {
+                workers.tick(
+                    now,
+                    &mut self.cus,
+                    self.mem.cu_ports_mut(),
+                    &mut self.backing,
+                    self.events_on.then_some(&mut self.events),
+                );
+                return;
+            }
+        }
+        let ports = self.mem.cu_ports_mut();
+        for (cu, port) in self.cus.iter_mut().zip(ports) {
+            let mut cx = TickCtx {
+                now,
+                backing: BackingPort::Direct(&mut self.backing),
+                mem: port,
+                events: self.events_on.then_some(&mut self.events),
+                inject: &mut self.inject,
+            };
+            cu.tick(&mut cx);
+        }
+    }
+
+    /// Evaluates the compute units with `threads` worker threads (1: on the
+    /// calling thread only). Results do not depend on it (docs/cycle-model.md,
+    /// "Worker threads"); 0 is taken as 1.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+        self.workers = Workers::default();
+    }
+
+    /// Worker threads evaluating the compute units.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     fn all_channels_polling(&self) -> bool {

@@ -85,6 +85,10 @@ pub enum Command {
     Run {
         /// The workload file (YAML, see docs/workloads.md).
         workload: PathBuf,
+        /// Worker threads for the clocked GPU's compute units (default: every
+        /// core); results are identical for any count.
+        #[arg(long)]
+        threads: Option<usize>,
         /// The model to run on.
         #[arg(long, value_enum, default_value = "functional")]
         model: run::Model,
@@ -196,6 +200,10 @@ pub enum Command {
         /// Print one JSON object instead of the table (cycle, lockstep).
         #[arg(long)]
         json: bool,
+        /// Worker threads for the clocked GPU's compute units (default: every
+        /// core; rates then come from the wall clock).
+        #[arg(long)]
+        threads: Option<usize>,
     },
     /// Random gfx1030 programs on the golden and the clocked GPU in lockstep;
     /// new disagreements are shrunk to a minimal program (exit 4).
@@ -329,6 +337,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Compile { args } => compile::run(&args)?,
         Command::Run {
             workload,
+            threads,
             model,
             stats,
             watchdog,
@@ -366,6 +375,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 dump,
                 dump_format,
                 search: path,
+                threads: run::threads(threads)?,
             },
         )?,
         Command::Translate { file, output } => {
@@ -396,6 +406,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             workload,
             skip,
             json,
+            threads,
         } => bench::bench(&bench::BenchOptions {
             model,
             targets: target,
@@ -409,6 +420,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             workloads: workload,
             skip,
             json,
+            threads: run::threads(threads)?,
         })?,
         Command::Sweep {
             file,

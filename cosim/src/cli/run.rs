@@ -82,6 +82,17 @@ pub struct RunOptions {
     pub dump_format: DumpFormatArg,
     /// `--path DIR`: code object search directories before `GPUSIM_PATH`'s.
     pub search: Vec<std::path::PathBuf>,
+    /// `--threads N`: worker threads of the clocked GPU.
+    pub threads: usize,
+}
+
+/// `--threads`: the count given (at least 1), or every core the process may use.
+pub(crate) fn threads(given: Option<usize>) -> Result<usize, CliError> {
+    match given {
+        Some(0) => Err(CliError::BadInput("--threads must be at least 1".into())),
+        Some(n) => Ok(n),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    }
 }
 
 /// `--dump-format`.
@@ -147,6 +158,7 @@ pub(crate) fn run(path: &Path, o: &RunOptions) -> Result<String, CliError> {
         watchdog: o.watchdog,
     };
     let mut device = ModelDevice::new(&options).map_err(CliError::BadInput)?;
+    device.set_threads(o.threads);
     if let Some(vcd) = &o.vcd {
         let vcd_options = traces::VcdOptions {
             filter: o.trace.clone(),

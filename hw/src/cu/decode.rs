@@ -99,7 +99,7 @@ impl DecodeCache {
         &mut self,
         pc: u64,
         wave64: bool,
-        backing: &Backing,
+        backing: &impl std::ops::Deref<Target = Backing>,
         rates: (u8, u8),
         banks: u32,
     ) -> &Result<Decoded, String> {
@@ -111,7 +111,7 @@ impl DecodeCache {
         self.hi = self.hi.max(pc + 12);
         self.map
             .entry((pc, wave64))
-            .or_insert_with(|| decode_at(pc, wave64, backing, rates, banks))
+            .or_insert_with(|| decode_at(pc, wave64, &**backing, rates, banks))
     }
 
     /// Drops everything if `[address, address + len)` overlaps cached code.
