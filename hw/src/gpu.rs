@@ -55,6 +55,16 @@ pub struct ClockedGpu {
     /// Worker threads for the compute units (1: none).
     threads: usize,
     workers: Workers,
+    /// Busy CUs from which an edge goes to the workers.
+    parallel_min_busy: usize,
+    /// Jump over edges that only count down (`Device::run` only).
+    skip: bool,
+    /// Every CU was idle before and after the last edge (their per-cycle
+    /// port valid bits are low, so an edge of theirs changes nothing).
+    cus_settled: bool,
+    /// Edges jumped over so far (not a statistic: results do not depend on
+    /// skipping; tests and benchmarks read it).
+    skipped: u64,
 }
 
 /// The worker pool, started at the first edge that uses it. A clone of the
@@ -109,6 +119,10 @@ impl ClockedGpu {
             quiet_cycles: 0,
             threads: 1,
             workers: Workers::default(),
+            parallel_min_busy: PARALLEL_MIN_BUSY_CUS,
+            skip: true,
+            cus_settled: false,
+            skipped: 0,
             config,
         })
     }
@@ -219,7 +233,9 @@ impl ClockedGpu {
         // Compute units (back of the pipeline first). Every CU completes its
         // edge, also when one faults (the lowest-numbered CU's fault is the
         // GPU's), so that serial and threaded evaluation end in the same state.
+        let idle_before = self.cus.iter().all(Cu::is_idle);
         self.tick_cus(now);
+        self.cus_settled = idle_before && self.cus.iter().all(Cu::is_idle);
         let mut fault = None;
         let mut ended: Vec<u32> = Vec::new();
         for cu in &mut self.cus {
@@ -312,8 +328,8 @@ impl ClockedGpu {
         // PARALLEL_MIN_BUSY_CUS busy CUs the edge is cheaper than that.
         let parallel = self.threads > 1
             && self.inject.is_none()
-            && self.cus.len() >= PARALLEL_MIN_BUSY_CUS
-            && self.cus.iter().filter(|c| !c.is_idle()).count() >= PARALLEL_MIN_BUSY_CUS;
+            && self.cus.len() >= self.parallel_min_busy
+            && self.cus.iter().filter(|c| !c.is_idle()).count() >= self.parallel_min_busy;
         if parallel {
             if let Some(workers) = self.workers.get(self.threads, self.cus.len()) {
                 workers.tick(
@@ -345,6 +361,57 @@ impl ClockedGpu {
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
         self.workers = Workers::default();
+    }
+
+    /// Hands an edge to the worker threads only when at least `cus` CUs
+    /// are busy (default 8; 1 makes every edge with work go to the workers,
+    /// which the determinism tests use on small configurations).
+    pub fn set_parallel_min_busy_cus(&mut self, cus: usize) {
+        self.parallel_min_busy = cus.max(1);
+    }
+
+    /// Turns event skipping on (the default) or off: with it, [`Device::run`]
+    /// jumps over clock edges in which nothing but countdowns happen (every
+    /// CU, the dispatcher and the memory system idle, the front end waiting
+    /// on semaphore poll timers), with the same results as ticking each one
+    /// (docs/cycle-model.md, "Event skipping"). `run_with` (lockstep,
+    /// tracing) ticks every edge.
+    pub fn set_event_skipping(&mut self, on: bool) {
+        self.skip = on;
+    }
+
+    /// Clock edges from now that would only count down, 0 if the next edge
+    /// may do anything else.
+    fn countdown_cycles(&self) -> u64 {
+        if !self.cus_settled
+            || self.fault.is_some()
+            || !self.completed.is_empty()
+            || !self.dispatcher.is_idle()
+            || self.mem.busy()
+        {
+            return 0;
+        }
+        self.frontend.countdown_cycles()
+    }
+
+    /// Applies `cycles` edges that only count down.
+    fn skip_cycles(&mut self, cycles: u64) {
+        self.frontend.skip(cycles);
+        self.mem.skip(cycles);
+        let sample = u64::from(self.config.cu.occupancy_sample);
+        // Every CU is idle: the samples in between count no wave.
+        let mut next = (self.cycle / sample + 1) * sample;
+        while next <= self.cycle + cycles {
+            self.occupancy.push((next, 0));
+            next += sample;
+        }
+        self.cycle += cycles;
+        self.skipped += cycles;
+    }
+
+    /// Clock edges event skipping jumped over since reset.
+    pub fn skipped_cycles(&self) -> u64 {
+        self.skipped
     }
 
     /// Worker threads evaluating the compute units.
@@ -520,7 +587,8 @@ impl Device for ClockedGpu {
     }
 
     fn run(&mut self, until: RunUntil) -> Result<RunStatus, DeviceError> {
-        self.run_with(until, |_| Ok(()))
+        let skip = self.skip;
+        self.run_loop(until, skip, |_| Ok(()))
     }
 
     fn now(&self) -> u64 {
@@ -533,7 +601,21 @@ impl ClockedGpu {
     /// checking drains [`ClockedGpu::swap_events`] there, tracing samples the
     /// design. An `Err` from the hook stops the GPU with that fault (it is
     /// returned now and by every later `run`).
-    pub fn run_with<H>(&mut self, until: RunUntil, mut hook: H) -> Result<RunStatus, DeviceError>
+    pub fn run_with<H>(&mut self, until: RunUntil, hook: H) -> Result<RunStatus, DeviceError>
+    where
+        H: FnMut(&mut ClockedGpu) -> Result<(), Box<Fault>>,
+    {
+        self.run_loop(until, false, hook)
+    }
+
+    /// The run loop; `skip`: jump over edges that only count down (the
+    /// hook is then not called for them, so only `run` asks for it).
+    fn run_loop<H>(
+        &mut self,
+        until: RunUntil,
+        skip: bool,
+        mut hook: H,
+    ) -> Result<RunStatus, DeviceError>
     where
         H: FnMut(&mut ClockedGpu) -> Result<(), Box<Fault>>,
     {
@@ -569,10 +651,10 @@ impl ClockedGpu {
             // Deadlock: no dispatch or wave left that could write memory, and
             // every channel with work polls a semaphore (the polling itself
             // keeps the memory system busy, so it is not part of the test).
-            if self.dispatcher.is_idle()
+            let deadlock_candidate = self.dispatcher.is_idle()
                 && self.cus.iter().all(Cu::is_idle)
-                && self.all_channels_polling()
-            {
+                && self.all_channels_polling();
+            if deadlock_candidate {
                 self.quiet_cycles += 1;
                 if self.quiet_cycles >= DEADLOCK_CYCLES {
                     let blocked = self.frontend.blocked(&self.backing);
@@ -583,6 +665,28 @@ impl ClockedGpu {
                 }
             } else {
                 self.quiet_cycles = 0;
+            }
+            if skip {
+                // This iteration's edge and the next `k - 1` iterations'
+                // edges only count down; their checks above would all pass
+                // (memory does not change, the budgets and the deadlock
+                // count are kept below their limits), so do them at once.
+                let mut k = self.countdown_cycles();
+                let elapsed = self.cycle - start;
+                k = k.min(budget - elapsed);
+                if let RunUntil::Cycles(n) = until {
+                    k = k.min(n - elapsed);
+                }
+                if deadlock_candidate {
+                    k = k.min(DEADLOCK_CYCLES - self.quiet_cycles);
+                }
+                if k > 1 {
+                    self.skip_cycles(k);
+                    if deadlock_candidate {
+                        self.quiet_cycles += k - 1;
+                    }
+                    continue;
+                }
             }
             self.step();
             let hooked = hook(self);

@@ -89,6 +89,10 @@ pub enum Command {
         /// core); results are identical for any count.
         #[arg(long)]
         threads: Option<usize>,
+        /// Busy CUs from which a clock edge goes to the worker threads
+        /// (tests: 1 puts every edge with work on them).
+        #[arg(long, hide = true)]
+        parallel_min_busy: Option<usize>,
         /// The model to run on.
         #[arg(long, value_enum, default_value = "functional")]
         model: run::Model,
@@ -338,6 +342,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Run {
             workload,
             threads,
+            parallel_min_busy,
             model,
             stats,
             watchdog,
@@ -376,6 +381,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 dump_format,
                 search: path,
                 threads: run::threads(threads)?,
+                parallel_min_busy,
             },
         )?,
         Command::Translate { file, output } => {

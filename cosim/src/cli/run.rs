@@ -84,6 +84,8 @@ pub struct RunOptions {
     pub search: Vec<std::path::PathBuf>,
     /// `--threads N`: worker threads of the clocked GPU.
     pub threads: usize,
+    /// `--parallel-min-busy N` (hidden): see `ClockedGpu::set_parallel_min_busy_cus`.
+    pub parallel_min_busy: Option<usize>,
 }
 
 /// `--threads`: the count given (at least 1), or every core the process may use.
@@ -159,6 +161,9 @@ pub(crate) fn run(path: &Path, o: &RunOptions) -> Result<String, CliError> {
     };
     let mut device = ModelDevice::new(&options).map_err(CliError::BadInput)?;
     device.set_threads(o.threads);
+    if let Some(n) = o.parallel_min_busy {
+        device.set_parallel_min_busy_cus(n);
+    }
     if let Some(vcd) = &o.vcd {
         let vcd_options = traces::VcdOptions {
             filter: o.trace.clone(),

@@ -414,6 +414,12 @@ impl MemSystem {
         self.xbar.commit();
     }
 
+    /// The effect of `cycles` edges with nothing in flight (only while
+    /// [`MemSystem::busy`] is false): the clock moves, nothing else does.
+    pub fn skip(&mut self, cycles: u64) {
+        self.cycle += cycles;
+    }
+
     /// True while any request is in flight, any response is untaken, or
     /// DRAM still has write-backs to do.
     pub fn busy(&self) -> bool {
