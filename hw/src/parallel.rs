@@ -245,6 +245,13 @@ fn run_share(
     shared: &Mutex<Backing>,
     turn: &Turn,
 ) {
+    // Marks this worker's CUs finished also if an edge panics, so the
+    // workers waiting for their turn go on and the panic reaches the caller
+    // instead of a hang.
+    let mut finish = Finish {
+        turn,
+        left: share.iter().map(|s| s.index).collect(),
+    };
     for s in share {
         {
             let mut inject = None;
@@ -262,8 +269,23 @@ fn run_share(
             };
             s.cu.tick(&mut cx);
         }
-        // The lock (if taken) is released with `cx` above, before the next
-        // CU may take it.
+        // The lock (if taken) was released with `cx` above, before the
+        // next CU may take it.
+        finish.left.pop_front();
         turn.finish(s.index);
+    }
+}
+
+/// The CUs of a worker not finished yet; marked finished when dropped.
+struct Finish<'a> {
+    turn: &'a Turn,
+    left: std::collections::VecDeque<usize>,
+}
+
+impl Drop for Finish<'_> {
+    fn drop(&mut self) {
+        for &i in &self.left {
+            self.turn.finish(i);
+        }
     }
 }

@@ -5,7 +5,7 @@
 //! deadlock report of an acquire nothing satisfies.
 
 use arch::command::{Command, SemaphoreCompare};
-use arch::device::{Device, RunStatus, RunUntil};
+use arch::device::{Device, RunUntil};
 use hw::{ClockedGpu, GpuConfig};
 use sw::driver::Driver;
 

@@ -111,7 +111,7 @@ impl DecodeCache {
         self.hi = self.hi.max(pc + 12);
         self.map
             .entry((pc, wave64))
-            .or_insert_with(|| decode_at(pc, wave64, &**backing, rates, banks))
+            .or_insert_with(|| decode_at(pc, wave64, backing, rates, banks))
     }
 
     /// Drops everything if `[address, address + len)` overlaps cached code.
