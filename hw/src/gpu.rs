@@ -65,6 +65,8 @@ pub struct ClockedGpu {
     /// Edges jumped over so far (not a statistic: results do not depend on
     /// skipping; tests and benchmarks read it).
     skipped: u64,
+    /// Edges whose CUs the worker threads evaluated.
+    parallel_edges: u64,
 }
 
 /// The worker pool, started at the first edge that uses it. A clone of the
@@ -123,6 +125,7 @@ impl ClockedGpu {
             skip: true,
             cus_settled: false,
             skipped: 0,
+            parallel_edges: 0,
             config,
         })
     }
@@ -339,6 +342,7 @@ impl ClockedGpu {
                     &mut self.backing,
                     self.events_on.then_some(&mut self.events),
                 );
+                self.parallel_edges += 1;
                 return;
             }
         }
@@ -407,6 +411,12 @@ impl ClockedGpu {
         }
         self.cycle += cycles;
         self.skipped += cycles;
+    }
+
+    /// Clock edges whose CUs the worker threads evaluated since reset (0:
+    /// the run used the calling thread only, so its CPU time covers it).
+    pub fn parallel_edges(&self) -> u64 {
+        self.parallel_edges
     }
 
     /// Clock edges event skipping jumped over since reset.

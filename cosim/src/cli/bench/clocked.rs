@@ -63,8 +63,8 @@ pub(crate) struct ClockedOptions<'a> {
     pub files: &'a [(String, PathBuf)],
     /// Print JSON instead of the table.
     pub json: bool,
-    /// Worker threads of the clocked GPU (above 1 the rates come from the
-    /// wall clock: one thread's CPU time no longer covers the run).
+    /// Worker threads of the clocked GPU (when a run used them, the rates
+    /// come from the wall clock: one thread's CPU time no longer covers it).
     pub threads: usize,
 }
 
@@ -253,7 +253,11 @@ fn measure(
         let cpu = thread_cpu_time()
             .zip(cpu_start)
             .map(|(end, start)| end.saturating_sub(start))
-            .filter(|_| o.threads == 1);
+            .filter(|_| {
+                // Worker threads' time is not in this thread's CPU time.
+                let gpu = driver.device().inner.clocked();
+                gpu.is_none_or(|g| g.parallel_edges() == 0)
+            });
         let finals = executed.map_err(|e| e.to_string())?;
         closed.map_err(|e| format!("VCD: {e}"))?;
         if runs.is_empty() {
