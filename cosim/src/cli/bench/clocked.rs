@@ -256,7 +256,7 @@ fn measure(
             .filter(|_| {
                 // Worker threads' time is not in this thread's CPU time.
                 let gpu = driver.device().inner.clocked();
-                gpu.is_none_or(|g| g.parallel_edges() == 0)
+                gpu.map_or(true, |g| g.parallel_edges() == 0)
             });
         let finals = executed.map_err(|e| e.to_string())?;
         closed.map_err(|e| format!("VCD: {e}"))?;
