@@ -237,6 +237,34 @@ impl ModelDevice {
         }
     }
 
+    /// Evaluates the clocked GPU's compute units with `threads` worker
+    /// threads (the functional model ignores it; results do not depend on it).
+    pub fn set_threads(&mut self, threads: usize) {
+        match self {
+            ModelDevice::Functional(_) => {}
+            ModelDevice::Cycle(hw, _) => hw.set_threads(threads),
+            ModelDevice::Lockstep(l, _) => l.clocked_mut().set_threads(threads),
+        }
+    }
+
+    /// See [`ClockedGpu::set_event_skipping`].
+    pub fn set_event_skipping(&mut self, on: bool) {
+        match self {
+            ModelDevice::Functional(_) => {}
+            ModelDevice::Cycle(hw, _) => hw.set_event_skipping(on),
+            ModelDevice::Lockstep(l, _) => l.clocked_mut().set_event_skipping(on),
+        }
+    }
+
+    /// See [`ClockedGpu::set_parallel_min_busy_cus`].
+    pub fn set_parallel_min_busy_cus(&mut self, cus: usize) {
+        match self {
+            ModelDevice::Functional(_) => {}
+            ModelDevice::Cycle(hw, _) => hw.set_parallel_min_busy_cus(cus),
+            ModelDevice::Lockstep(l, _) => l.clocked_mut().set_parallel_min_busy_cus(cus),
+        }
+    }
+
     /// The clocked GPU, if this model has one.
     pub fn clocked(&self) -> Option<&ClockedGpu> {
         match self {

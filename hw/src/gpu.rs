@@ -19,11 +19,14 @@ use crate::frontend::{DispatchRequest, FrontEnd, FrontEndIn};
 use crate::inject::Injection;
 use crate::mem::backing::{Backing, MapError};
 use crate::mem::MemSystem;
+use crate::parallel::{BackingPort, CuWorkers};
 use crate::stats::{DispatchStats, GpuStats};
 
 /// Cycles with nothing in flight and channels waiting on semaphores before
 /// `run` reports the front end blocked.
 const DEADLOCK_CYCLES: u64 = 2048;
+/// Busy CUs from which an edge is worth handing to worker threads.
+const PARALLEL_MIN_BUSY_CUS: usize = 8;
 /// Dispatches the dispatcher holds at once.
 const MAX_DISPATCHES: usize = 16;
 
@@ -49,6 +52,48 @@ pub struct ClockedGpu {
     dispatch_stats: Vec<DispatchStats>,
     occupancy: Vec<(u64, u32)>,
     quiet_cycles: u64,
+    /// Worker threads for the compute units (1: none).
+    threads: usize,
+    workers: Workers,
+    /// Busy CUs from which an edge goes to the workers.
+    parallel_min_busy: usize,
+    /// Jump over edges that only count down (`Device::run` only).
+    skip: bool,
+    /// Every CU was idle before and after the last edge (their per-cycle
+    /// port valid bits are low, so an edge of theirs changes nothing).
+    cus_settled: bool,
+    /// Edges jumped over so far (not a statistic: results do not depend on
+    /// skipping; tests and benchmarks read it).
+    skipped: u64,
+    /// Edges whose CUs the worker threads evaluated.
+    parallel_edges: u64,
+}
+
+/// The worker pool, started at the first edge that uses it. A clone of the
+/// GPU starts its own (a pool is not shared between GPUs).
+#[derive(Default)]
+struct Workers {
+    pool: Option<Box<CuWorkers>>,
+    /// Starting the pool failed: evaluate serially (same results).
+    failed: bool,
+}
+
+impl Clone for Workers {
+    fn clone(&self) -> Workers {
+        Workers::default()
+    }
+}
+
+impl Workers {
+    fn get(&mut self, threads: usize, cus: usize) -> Option<&mut CuWorkers> {
+        if self.pool.is_none() && !self.failed {
+            match CuWorkers::new(threads, cus) {
+                Ok(w) => self.pool = Some(Box::new(w)),
+                Err(_) => self.failed = true,
+            }
+        }
+        self.pool.as_deref_mut()
+    }
 }
 
 impl ClockedGpu {
@@ -74,6 +119,13 @@ impl ClockedGpu {
             dispatch_stats: Vec::new(),
             occupancy: Vec::new(),
             quiet_cycles: 0,
+            threads: 1,
+            workers: Workers::default(),
+            parallel_min_busy: PARALLEL_MIN_BUSY_CUS,
+            skip: true,
+            cus_settled: false,
+            skipped: 0,
+            parallel_edges: 0,
             config,
         })
     }
@@ -181,23 +233,24 @@ impl ClockedGpu {
             return;
         }
         let now = self.cycle;
-        // Compute units (back of the pipeline first).
+        // Compute units (back of the pipeline first). Every CU completes its
+        // edge, also when one faults (the lowest-numbered CU's fault is the
+        // GPU's), so that serial and threaded evaluation end in the same state.
+        let idle_before = self.cus.iter().all(Cu::is_idle);
+        self.tick_cus(now);
+        self.cus_settled = idle_before && self.cus.iter().all(Cu::is_idle);
+        let mut fault = None;
         let mut ended: Vec<u32> = Vec::new();
         for cu in &mut self.cus {
-            let mut cx = TickCtx {
-                now,
-                backing: &mut self.backing,
-                mem: &mut self.mem,
-                events: self.events_on.then_some(&mut self.events),
-                inject: &mut self.inject,
-            };
-            cu.tick(&mut cx);
             if let Some(f) = cu.fault.take() {
-                self.fault = Some(f);
-                return;
+                fault = fault.or(Some(f));
             }
             ended.extend_from_slice(&cu.ended_wgs);
             cu.ended_wgs.clear();
+        }
+        if let Some(f) = fault {
+            self.fault = Some(f);
+            return;
         }
         for d in ended {
             if let Some(c) = self.dispatcher.workgroup_ended(d) {
@@ -268,6 +321,112 @@ impl ClockedGpu {
             let waves = self.cus.iter().map(Cu::resident).sum();
             self.occupancy.push((self.cycle, waves));
         }
+    }
+
+    /// One clock edge of every CU: on the worker threads
+    /// ([`crate::parallel`]) when there are several and no fault injection
+    /// is armed, else in CU order on this thread. Both give the same state.
+    fn tick_cus(&mut self, now: u64) {
+        // Handing an edge to the workers costs a few microseconds; below
+        // PARALLEL_MIN_BUSY_CUS busy CUs the edge is cheaper than that.
+        let parallel = self.threads > 1
+            && self.inject.is_none()
+            && self.cus.len() >= self.parallel_min_busy
+            && self.cus.iter().filter(|c| !c.is_idle()).count() >= self.parallel_min_busy;
+        if parallel {
+            if let Some(workers) = self.workers.get(self.threads, self.cus.len()) {
+                workers.tick(
+                    now,
+                    &mut self.cus,
+                    self.mem.cu_ports_mut(),
+                    &mut self.backing,
+                    self.events_on.then_some(&mut self.events),
+                );
+                self.parallel_edges += 1;
+                return;
+            }
+        }
+        let ports = self.mem.cu_ports_mut();
+        for (cu, port) in self.cus.iter_mut().zip(ports) {
+            let mut cx = TickCtx {
+                now,
+                backing: BackingPort::Direct(&mut self.backing),
+                mem: port,
+                events: self.events_on.then_some(&mut self.events),
+                inject: &mut self.inject,
+            };
+            cu.tick(&mut cx);
+        }
+    }
+
+    /// Evaluates the compute units with `threads` worker threads (1: on the
+    /// calling thread only). Results do not depend on it (docs/cycle-model.md,
+    /// "Worker threads"); 0 is taken as 1.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+        self.workers = Workers::default();
+    }
+
+    /// Hands an edge to the worker threads only when at least `cus` CUs
+    /// are busy (default 8; 1 makes every edge with work go to the workers,
+    /// which the determinism tests use on small configurations).
+    pub fn set_parallel_min_busy_cus(&mut self, cus: usize) {
+        self.parallel_min_busy = cus.max(1);
+    }
+
+    /// Turns event skipping on (the default) or off: with it, [`Device::run`]
+    /// jumps over clock edges in which nothing but countdowns happen (every
+    /// CU, the dispatcher and the memory system idle, the front end waiting
+    /// on semaphore poll timers), with the same results as ticking each one
+    /// (docs/cycle-model.md, "Event skipping"). `run_with` (lockstep,
+    /// tracing) ticks every edge.
+    pub fn set_event_skipping(&mut self, on: bool) {
+        self.skip = on;
+    }
+
+    /// Clock edges from now that would only count down, 0 if the next edge
+    /// may do anything else.
+    fn countdown_cycles(&self) -> u64 {
+        if !self.cus_settled
+            || self.fault.is_some()
+            || !self.completed.is_empty()
+            || !self.dispatcher.is_idle()
+            || self.mem.busy()
+        {
+            return 0;
+        }
+        self.frontend.countdown_cycles()
+    }
+
+    /// Applies `cycles` edges that only count down.
+    fn skip_cycles(&mut self, cycles: u64) {
+        self.frontend.skip(cycles);
+        self.mem.skip(cycles);
+        let sample = u64::from(self.config.cu.occupancy_sample);
+        // Every CU is idle: the samples in between count no wave.
+        let mut next = (self.cycle / sample + 1) * sample;
+        while next <= self.cycle + cycles {
+            self.occupancy.push((next, 0));
+            next += sample;
+        }
+        self.cycle += cycles;
+        self.skipped += cycles;
+    }
+
+    /// Clock edges whose CUs the worker threads evaluated since reset (0:
+    /// the run used the calling thread only, so its CPU time covers it).
+    pub fn parallel_edges(&self) -> u64 {
+        self.parallel_edges
+    }
+
+    /// Clock edges event skipping jumped over since reset.
+    pub fn skipped_cycles(&self) -> u64 {
+        self.skipped
+    }
+
+    /// Worker threads evaluating the compute units.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     fn all_channels_polling(&self) -> bool {
@@ -438,7 +597,8 @@ impl Device for ClockedGpu {
     }
 
     fn run(&mut self, until: RunUntil) -> Result<RunStatus, DeviceError> {
-        self.run_with(until, |_| Ok(()))
+        let skip = self.skip;
+        self.run_loop(until, skip, |_| Ok(()))
     }
 
     fn now(&self) -> u64 {
@@ -451,7 +611,21 @@ impl ClockedGpu {
     /// checking drains [`ClockedGpu::swap_events`] there, tracing samples the
     /// design. An `Err` from the hook stops the GPU with that fault (it is
     /// returned now and by every later `run`).
-    pub fn run_with<H>(&mut self, until: RunUntil, mut hook: H) -> Result<RunStatus, DeviceError>
+    pub fn run_with<H>(&mut self, until: RunUntil, hook: H) -> Result<RunStatus, DeviceError>
+    where
+        H: FnMut(&mut ClockedGpu) -> Result<(), Box<Fault>>,
+    {
+        self.run_loop(until, false, hook)
+    }
+
+    /// The run loop; `skip`: jump over edges that only count down (the
+    /// hook is then not called for them, so only `run` asks for it).
+    fn run_loop<H>(
+        &mut self,
+        until: RunUntil,
+        skip: bool,
+        mut hook: H,
+    ) -> Result<RunStatus, DeviceError>
     where
         H: FnMut(&mut ClockedGpu) -> Result<(), Box<Fault>>,
     {
@@ -487,10 +661,10 @@ impl ClockedGpu {
             // Deadlock: no dispatch or wave left that could write memory, and
             // every channel with work polls a semaphore (the polling itself
             // keeps the memory system busy, so it is not part of the test).
-            if self.dispatcher.is_idle()
+            let deadlock_candidate = self.dispatcher.is_idle()
                 && self.cus.iter().all(Cu::is_idle)
-                && self.all_channels_polling()
-            {
+                && self.all_channels_polling();
+            if deadlock_candidate {
                 self.quiet_cycles += 1;
                 if self.quiet_cycles >= DEADLOCK_CYCLES {
                     let blocked = self.frontend.blocked(&self.backing);
@@ -501,6 +675,28 @@ impl ClockedGpu {
                 }
             } else {
                 self.quiet_cycles = 0;
+            }
+            if skip {
+                // This iteration's edge and the next `k - 1` iterations'
+                // edges only count down; their checks above would all pass
+                // (memory does not change, the budgets and the deadlock
+                // count are kept below their limits), so do them at once.
+                let mut k = self.countdown_cycles();
+                let elapsed = self.cycle - start;
+                k = k.min(budget - elapsed);
+                if let RunUntil::Cycles(n) = until {
+                    k = k.min(n - elapsed);
+                }
+                if deadlock_candidate {
+                    k = k.min(DEADLOCK_CYCLES - self.quiet_cycles);
+                }
+                if k > 1 {
+                    self.skip_cycles(k);
+                    if deadlock_candidate {
+                        self.quiet_cycles += k - 1;
+                    }
+                    continue;
+                }
             }
             self.step();
             let hooked = hook(self);

@@ -8,6 +8,7 @@
 //!             LDS, vector memory unit, waitcnt counters, barriers
 //! mem/        CU-side caches, crossbar, L2 channels, DRAM channels; backing store
 //! exec/       the functional datapath (independent of the golden model)
+//! parallel.rs compute units on worker threads (identical results for any thread count)
 //! ```
 //!
 //! Every block is a struct of registers with a next-state function; the
@@ -24,6 +25,7 @@ pub mod frontend;
 pub mod gpu;
 pub mod inject;
 pub mod mem;
+pub mod parallel;
 pub mod stats;
 pub mod xbar;
 

@@ -74,6 +74,8 @@ pub(crate) struct BenchOptions {
     pub skip: Vec<String>,
     /// `--json`.
     pub json: bool,
+    /// `--threads`.
+    pub threads: usize,
 }
 
 /// The targets the clocked models run (gfx803 code is functional-only).
@@ -155,6 +157,7 @@ pub(crate) fn bench(o: &BenchOptions) -> Result<String, CliError> {
         vcd_overhead: o.vcd_overhead,
         files: &files,
         json: o.json,
+        threads: o.threads,
     })
 }
 

@@ -86,6 +86,14 @@ pub enum Command {
         /// The workload file (YAML, see docs/workloads.md).
         #[arg(required_unless_present = "preset")]
         workload: Option<PathBuf>,
+        /// Worker threads for the clocked GPU's compute units (default: every
+        /// core); results are identical for any count.
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Busy CUs from which a clock edge goes to the worker threads
+        /// (tests: 1 puts every edge with work on them).
+        #[arg(long, hide = true)]
+        parallel_min_busy: Option<usize>,
         /// The model to run on.
         #[arg(long, value_enum, default_value = "functional")]
         model: run::Model,
@@ -202,6 +210,10 @@ pub enum Command {
         /// Print one JSON object instead of the table (cycle, lockstep).
         #[arg(long)]
         json: bool,
+        /// Worker threads for the clocked GPU's compute units (default: every
+        /// core; rates then come from the wall clock).
+        #[arg(long)]
+        threads: Option<usize>,
     },
     /// Random gfx1030 programs on the golden and the clocked GPU in lockstep;
     /// new disagreements are shrunk to a minimal program (exit 4).
@@ -341,6 +353,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         }
         Command::Run {
             workload: Some(workload),
+            threads,
+            parallel_min_busy,
             model,
             stats,
             watchdog,
@@ -380,6 +394,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 dump,
                 dump_format,
                 search: path,
+                threads: run::threads(threads)?,
+                parallel_min_busy,
             },
         )?,
         Command::Translate { file, output } => {
@@ -410,6 +426,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             workload,
             skip,
             json,
+            threads,
         } => bench::bench(&bench::BenchOptions {
             model,
             targets: target,
@@ -423,6 +440,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             workloads: workload,
             skip,
             json,
+            threads: run::threads(threads)?,
         })?,
         Command::Sweep {
             file,

@@ -84,6 +84,19 @@ pub struct RunOptions {
     pub dump_format: DumpFormatArg,
     /// `--path DIR`: code object search directories before `GPUSIM_PATH`'s.
     pub search: Vec<std::path::PathBuf>,
+    /// `--threads N`: worker threads of the clocked GPU.
+    pub threads: usize,
+    /// `--parallel-min-busy N` (hidden): see `ClockedGpu::set_parallel_min_busy_cus`.
+    pub parallel_min_busy: Option<usize>,
+}
+
+/// `--threads`: the count given (at least 1), or every core the process may use.
+pub(crate) fn threads(given: Option<usize>) -> Result<usize, CliError> {
+    match given {
+        Some(0) => Err(CliError::BadInput("--threads must be at least 1".into())),
+        Some(n) => Ok(n),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    }
 }
 
 /// `--dump-format`.
@@ -172,6 +185,10 @@ pub(crate) fn run(path: &Path, o: &RunOptions) -> Result<String, CliError> {
         watchdog: o.watchdog,
     };
     let mut device = ModelDevice::new(&options).map_err(CliError::BadInput)?;
+    device.set_threads(o.threads);
+    if let Some(n) = o.parallel_min_busy {
+        device.set_parallel_min_busy_cus(n);
+    }
     if let Some(vcd) = &o.vcd {
         let vcd_options = traces::VcdOptions {
             filter: o.trace.clone(),

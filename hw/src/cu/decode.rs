@@ -99,7 +99,7 @@ impl DecodeCache {
         &mut self,
         pc: u64,
         wave64: bool,
-        backing: &Backing,
+        backing: &impl std::ops::Deref<Target = Backing>,
         rates: (u8, u8),
         banks: u32,
     ) -> &Result<Decoded, String> {

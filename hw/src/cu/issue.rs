@@ -102,7 +102,7 @@ impl Cu {
             let rates = (self.cfg.trans_rate as u8, self.cfg.f64_rate as u8);
             match self
                 .decode
-                .get(pc, wave64, cx.backing, rates, self.cfg.vgpr_banks)
+                .get(pc, wave64, &cx.backing, rates, self.cfg.vgpr_banks)
             {
                 Ok(d) => {
                     let d = *d;
@@ -263,7 +263,10 @@ impl Cu {
             (s.sgpr[126], s.sgpr[127]) = (m as u32, (m >> 32) as u32);
             e
         });
-        let ok = self.execute(slot, simd, widx, (pc, seq, pass), &inst, cx);
+        // Only memory instructions see device memory: an ALU instruction does
+        // not enter the ordered section of worker threads (crate::parallel).
+        let memory = matches!(d.class, Class::Vmem | Class::Smem | Class::Other);
+        let ok = self.execute(slot, simd, widx, (pc, seq, pass, memory), &inst, cx);
         if let Some(e) = saved_exec {
             let s = &mut self.waves[slot].scalar;
             (s.sgpr[126], s.sgpr[127]) = (e as u32, (e >> 32) as u32);
@@ -319,11 +322,12 @@ impl Cu {
         slot: usize,
         simd: usize,
         widx: u16,
-        (pc, seq, part): (u64, u64, Option<PartPass>),
+        (pc, seq, part, memory): (u64, u64, Option<PartPass>, bool),
         inst: &arch::isa::Instruction,
         cx: &mut TickCtx<'_>,
     ) -> bool {
         let now = cx.now;
+        let mut no_memory = crate::mem::backing::Backing::new();
         let w = &self.waves[slot];
         let id = w.id;
         let result = {
@@ -332,7 +336,11 @@ impl Cu {
             let lds =
                 &mut self.lds.bytes[wg.lds_base as usize..(wg.lds_base + wg.lds_len) as usize];
             let mut ctx = ExecCtx {
-                memory: cx.backing,
+                memory: if memory {
+                    &mut cx.backing
+                } else {
+                    &mut no_memory
+                },
                 lds,
                 env: &w.env,
                 pc,

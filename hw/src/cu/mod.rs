@@ -59,8 +59,8 @@ use crate::dispatch::WorkgroupInit;
 use crate::event::{Event, PartPass, Retire};
 use crate::exec::{ScalarState, Writes};
 use crate::inject::Injection;
-use crate::mem::backing::Backing;
-use crate::mem::{MemResponse, MemSystem, Unit};
+use crate::mem::{CuPorts, MemResponse, Unit};
+use crate::parallel::BackingPort;
 use crate::stats::CuStats;
 
 pub mod alloc;
@@ -130,10 +130,11 @@ struct MemOpE {
 pub struct TickCtx<'a> {
     /// The cycle.
     pub now: u64,
-    /// Device memory contents.
-    pub backing: &'a mut Backing,
-    /// The memory hierarchy.
-    pub mem: &'a mut MemSystem,
+    /// Device memory contents (behind the ordered section when CUs run on
+    /// worker threads, `crate::parallel`).
+    pub backing: BackingPort<'a>,
+    /// This CU's ports into the memory hierarchy (its three caches).
+    pub mem: &'a mut CuPorts,
     /// Lockstep events, when on.
     pub events: Option<&'a mut Vec<Event>>,
     /// A pending fault injection.

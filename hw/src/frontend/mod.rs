@@ -313,6 +313,46 @@ impl FrontEnd {
             .collect()
     }
 
+    /// Clock edges from now on that would only count down semaphore poll
+    /// timers (and the command processor's busy count), given no completion
+    /// arrives and the memory system stays idle: the clocked GPU jumps over
+    /// them ([`FrontEnd::skip`]). 0 when the next edge may do anything else.
+    pub fn countdown_cycles(&self) -> u64 {
+        if self.port_busy || !self.outbox.is_empty() {
+            return 0;
+        }
+        let mut ahead = u64::MAX;
+        for c in &self.ch {
+            if !c.enabled || !c.has_work() {
+                continue;
+            }
+            if c.state != Phase::Polling {
+                return 0;
+            }
+            // The edge that brings the timer to 0 acts.
+            ahead = ahead.min(u64::from(c.poll_timer).saturating_sub(1));
+        }
+        if ahead == u64::MAX {
+            0
+        } else {
+            ahead
+        }
+    }
+
+    /// The effect of `cycles` edges that only count down (at most
+    /// [`FrontEnd::countdown_cycles`]).
+    pub fn skip(&mut self, cycles: u64) {
+        let n16 = cycles.min(u64::from(u16::MAX)) as u16;
+        for c in self.ch.iter_mut() {
+            if c.enabled && c.state == Phase::Polling {
+                c.poll_timer = c.poll_timer.saturating_sub(n16);
+                c.acquire_wait_cycles += cycles;
+            }
+        }
+        self.cp.grant_valid = false;
+        self.cp.busy = self.cp.busy.saturating_sub(n16);
+    }
+
     /// One clock. `events` collects front-end memory writes in lockstep mode.
     pub fn tick(
         &mut self,

@@ -172,12 +172,94 @@ pub struct MemStats {
     pub infinity_cache: Option<CacheStats>,
 }
 
-/// The three caches of one CU.
+/// The three caches of one CU: the part of the hierarchy a CU's clock edge
+/// talks to. A CU is handed its own `CuPorts` (not the whole [`MemSystem`]),
+/// so compute units can be evaluated by different threads
+/// (`crate::parallel`): nothing here is shared with another CU.
 #[derive(Clone, Debug)]
-struct CuPorts {
+pub struct CuPorts {
     inst: CuCache,
     scalar: CuCache,
     vector: CuCache,
+    line_bytes: u32,
+    /// Requests accepted on these ports.
+    requests: u64,
+    /// Requests offered while a port could not take them.
+    rejected: u64,
+}
+
+impl CuPorts {
+    fn cache(&self, unit: Unit) -> Option<&CuCache> {
+        match unit {
+            Unit::Inst => Some(&self.inst),
+            Unit::Scalar => Some(&self.scalar),
+            Unit::Vector => Some(&self.vector),
+            Unit::FrontEnd => None,
+        }
+    }
+
+    fn cache_mut(&mut self, unit: Unit) -> Option<&mut CuCache> {
+        match unit {
+            Unit::Inst => Some(&mut self.inst),
+            Unit::Scalar => Some(&mut self.scalar),
+            Unit::Vector => Some(&mut self.vector),
+            Unit::FrontEnd => None,
+        }
+    }
+
+    /// Bytes per cache line.
+    pub fn line_bytes(&self) -> u32 {
+        self.line_bytes
+    }
+
+    /// True when port `unit` can take a request this cycle (`_cu` names the
+    /// CU these ports belong to; it is there so a CU speaks to its ports as
+    /// it speaks to [`MemSystem`]).
+    pub fn can_accept(&self, _cu: usize, unit: Unit) -> bool {
+        self.cache(unit).is_some_and(|c| c.can_accept())
+    }
+
+    /// Offers a request on port `unit` this cycle (see [`MemSystem::request`]).
+    pub fn request(&mut self, _cu: usize, unit: Unit, req: MemRequest) {
+        if self.cache_mut(unit).is_some_and(|c| c.request(req)) {
+            self.requests += 1;
+        } else {
+            self.rejected += 1;
+        }
+    }
+
+    /// Moves the responses delivered to port `unit` into `out`.
+    pub fn take_responses(&mut self, _cu: usize, unit: Unit, out: &mut Vec<MemResponse>) {
+        if let Some(c) = self.cache_mut(unit) {
+            out.append(&mut c.out);
+        }
+    }
+
+    /// The vector L0's `(accesses, misses)` since reset (see
+    /// [`MemSystem::vector_l0_counts`]).
+    pub fn vector_l0_counts(&self, _cu: usize) -> (u64, u64) {
+        let s = &self.vector.stats;
+        (s.hits + s.misses, s.misses)
+    }
+
+    /// True when no request is in flight in these caches.
+    fn idle(&self) -> bool {
+        self.inst.idle() && self.scalar.idle() && self.vector.idle()
+    }
+
+    /// One clock edge of the three caches; `xin` and `resp` are this CU's
+    /// three crossbar request inputs and response outputs, in port order.
+    fn tick(&mut self, now: u64, xin: &mut [CreditFifo<Packet>], resp: &mut [CreditFifo<Packet>]) {
+        for ((cache, xin), resp) in [&mut self.inst, &mut self.scalar, &mut self.vector]
+            .into_iter()
+            .zip(xin)
+            .zip(resp)
+        {
+            if !cache.idle() {
+                cache.tick(now, xin, resp);
+            }
+        }
+    }
 }
 
 /// The whole hierarchy.
@@ -229,6 +311,9 @@ impl MemSystem {
                     inst: CuCache::new(&config.inst_cache, config, cu * 3),
                     scalar: CuCache::new(&config.scalar_cache, config, cu * 3 + 1),
                     vector: CuCache::new(&config.vector_cache, config, cu * 3 + 2),
+                    line_bytes: config.line_bytes,
+                    requests: 0,
+                    rejected: 0,
                 })
                 .collect(),
             front: FrontPort::new(config, cus * 3, usize::from(depth)),
@@ -275,31 +360,16 @@ impl MemSystem {
         ))
     }
 
-    fn cache(&self, cu: usize, unit: Unit) -> Option<&CuCache> {
-        let c = self.cus.get(cu)?;
-        match unit {
-            Unit::Inst => Some(&c.inst),
-            Unit::Scalar => Some(&c.scalar),
-            Unit::Vector => Some(&c.vector),
-            Unit::FrontEnd => None,
-        }
-    }
-
-    fn cache_mut(&mut self, cu: usize, unit: Unit) -> Option<&mut CuCache> {
-        let c = self.cus.get_mut(cu)?;
-        match unit {
-            Unit::Inst => Some(&mut c.inst),
-            Unit::Scalar => Some(&mut c.scalar),
-            Unit::Vector => Some(&mut c.vector),
-            Unit::FrontEnd => None,
-        }
+    /// Every CU's ports, in CU order (each CU's clock edge gets its own).
+    pub fn cu_ports_mut(&mut self) -> &mut [CuPorts] {
+        &mut self.cus
     }
 
     /// True when port (`cu`, `unit`) can take a request this cycle.
     pub fn can_accept(&self, cu: usize, unit: Unit) -> bool {
         match unit {
             Unit::FrontEnd => self.front.can_accept(),
-            _ => self.cache(cu, unit).is_some_and(|c| c.can_accept()),
+            _ => self.cus.get(cu).is_some_and(|c| c.can_accept(cu, unit)),
         }
     }
 
@@ -307,38 +377,38 @@ impl MemSystem {
     /// `can_accept`; a request the port cannot take, or on a CU that does not
     /// exist, is dropped and counted in [`MemStats::rejected`]).
     pub fn request(&mut self, cu: usize, unit: Unit, req: MemRequest) {
-        let ok = match unit {
-            Unit::FrontEnd => self.front.request(req),
-            _ => self.cache_mut(cu, unit).is_some_and(|c| c.request(req)),
-        };
-        if ok {
-            self.requests += 1;
-        } else {
-            self.rejected += 1;
+        match unit {
+            Unit::FrontEnd => {
+                if self.front.request(req) {
+                    self.requests += 1;
+                } else {
+                    self.rejected += 1;
+                }
+            }
+            _ => match self.cus.get_mut(cu) {
+                Some(c) => c.request(cu, unit, req),
+                None => self.rejected += 1,
+            },
         }
     }
 
     /// Moves the responses delivered to port (`cu`, `unit`) into `out`.
     pub fn take_responses(&mut self, cu: usize, unit: Unit, out: &mut Vec<MemResponse>) {
-        let src = match unit {
-            Unit::FrontEnd => &mut self.front.out,
-            _ => match self.cache_mut(cu, unit) {
-                Some(c) => &mut c.out,
-                None => return,
-            },
-        };
-        out.append(src);
+        match unit {
+            Unit::FrontEnd => out.append(&mut self.front.out),
+            _ => {
+                if let Some(c) = self.cus.get_mut(cu) {
+                    c.take_responses(cu, unit, out);
+                }
+            }
+        }
     }
 
     /// One clock edge.
     pub fn tick(&mut self) {
         let now = self.cycle;
         self.cycle += 1;
-        let ports_idle = self.front.idle()
-            && self
-                .cus
-                .iter()
-                .all(|c| c.inst.idle() && c.scalar.idle() && c.vector.idle());
+        let ports_idle = self.front.idle() && self.cus.iter().all(CuPorts::idle);
         if ports_idle
             && self.dram.iter().all(|d| d.idle())
             && self.ic.iter().all(|s| s.idle())
@@ -371,15 +441,14 @@ impl MemSystem {
         }
         let xin = &mut self.xbar.req.inputs;
         let resp = &mut self.xbar.port_in;
-        for (cu, c) in self.cus.iter_mut().enumerate() {
-            for (k, cache) in [&mut c.inst, &mut c.scalar, &mut c.vector]
-                .into_iter()
-                .enumerate()
-            {
-                if !cache.idle() {
-                    let p = cu * 3 + k;
-                    cache.tick(now, &mut xin[p], &mut resp[p]);
-                }
+        for ((c, xin), resp) in self
+            .cus
+            .iter_mut()
+            .zip(xin.chunks_mut(3))
+            .zip(resp.chunks_mut(3))
+        {
+            if !c.idle() {
+                c.tick(now, xin, resp);
             }
         }
         let p = self.cus.len() * 3;
@@ -457,6 +526,12 @@ impl MemSystem {
         self.xbar.commit();
     }
 
+    /// The effect of `cycles` edges with nothing in flight (only while
+    /// [`MemSystem::busy`] is false): the clock moves, nothing else does.
+    pub fn skip(&mut self, cycles: u64) {
+        self.cycle += cycles;
+    }
+
     /// True while any request is in flight, any response is untaken, or
     /// DRAM still has write-backs to do.
     pub fn busy(&self) -> bool {
@@ -475,10 +550,7 @@ impl MemSystem {
     /// CU `cu`'s vector L0 `(accesses, misses)` since reset (the mode
     /// control unit's inputs, `cu/subvec.rs`).
     pub fn vector_l0_counts(&self, cu: usize) -> (u64, u64) {
-        self.cus.get(cu).map_or((0, 0), |c| {
-            let s = &c.vector.stats;
-            (s.hits + s.misses, s.misses)
-        })
+        self.cus.get(cu).map_or((0, 0), |c| c.vector_l0_counts(cu))
     }
 
     /// Counters since reset.
@@ -489,6 +561,8 @@ impl MemSystem {
             ..MemStats::default()
         };
         for c in &self.cus {
+            s.requests += c.requests;
+            s.rejected += c.rejected;
             s.inst.add(&c.inst.stats);
             s.scalar.add(&c.scalar.stats);
             s.vector.add(&c.vector.stats);

@@ -63,6 +63,9 @@ pub(crate) struct ClockedOptions<'a> {
     pub files: &'a [(String, PathBuf)],
     /// Print JSON instead of the table.
     pub json: bool,
+    /// Worker threads of the clocked GPU (when a run used them, the rates
+    /// come from the wall clock: one thread's CPU time no longer covers it).
+    pub threads: usize,
 }
 
 /// The medians of one measurement.
@@ -233,6 +236,7 @@ fn measure(
     let mut stats = None;
     while runs.len() < o.min_runs as usize || spent < o.min_time {
         let mut device = ModelDevice::new(options)?;
+        device.set_threads(o.threads);
         if let Some(path) = vcd {
             device.trace_to(path, VcdOptions::default())?;
         }
@@ -248,7 +252,12 @@ fn measure(
         let took = start.elapsed();
         let cpu = thread_cpu_time()
             .zip(cpu_start)
-            .map(|(end, start)| end.saturating_sub(start));
+            .map(|(end, start)| end.saturating_sub(start))
+            .filter(|_| {
+                // Worker threads' time is not in this thread's CPU time.
+                let gpu = driver.device().inner.clocked();
+                gpu.map_or(true, |g| g.parallel_edges() == 0)
+            });
         let finals = executed.map_err(|e| e.to_string())?;
         closed.map_err(|e| format!("VCD: {e}"))?;
         if runs.is_empty() {
@@ -329,13 +338,14 @@ fn ok_rows<'a>(rows: &'a [&'a Row]) -> impl Iterator<Item = &'a Measured> + Clon
 
 fn text_report(o: &ClockedOptions, rows: &[Row], before: String, after: String) -> String {
     let mut out = format!(
-        "model {} on config {}; medians of >= {} runs and >= {} ms per measurement; \
+        "model {} on config {} with {} worker thread(s); medians of >= {} runs and >= {} ms per measurement; \
          load average {before} (start) {after} (end)\n\
          run = Driver::new + workload execution (driver work and every cycle), wall clock; \
          cpu = the same in thread CPU time; device = wall time inside Device::run; \
          rates and ratios from {}\n",
         o.model,
         o.config_name,
+        o.threads,
         o.min_runs,
         o.min_time.as_millis(),
         if cpu_known(rows) {
@@ -479,6 +489,7 @@ fn json_report(o: &ClockedOptions, rows: &[Row], before: String, after: String) 
     json!({
         "model": o.model.to_string(),
         "config": o.config_name,
+        "threads": o.threads,
         "min_runs": o.min_runs,
         "min_ms": o.min_time.as_secs_f64() * 1e3,
         "load_average": { "start": before, "end": after },

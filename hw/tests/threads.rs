@@ -1,0 +1,191 @@
+//! Worker threads do not change results (docs/cycle-model.md, "Worker
+//! threads"): every corpus kernel on every preset in `hw/configs/*.yaml`
+//! (whatever presets exist) and on the 64-CU example, with 1, 2 and 4
+//! threads, gives the same cycles, statistics and final memory. The worker
+//! path is forced on every edge with work (`set_parallel_min_busy_cus(1)`),
+//! so small configurations exercise it too.
+
+use std::path::{Path, PathBuf};
+
+use arch::device::Device;
+use corpus::{ArgValue, Target};
+use hw::{ClockedGpu, GpuConfig};
+use sw::driver::{Arg, Driver, LaunchDims};
+
+/// What must not depend on the thread count.
+#[derive(Debug, PartialEq)]
+struct Outcome {
+    cycles: u64,
+    /// `GpuStats` in full (its `Debug` form, floats included).
+    stats: String,
+    /// Every buffer argument's final bytes.
+    buffers: Vec<Vec<u8>>,
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
+}
+
+/// Every preset (`hw/configs/*.yaml`, sorted) and the 64-CU example.
+fn configs() -> Vec<(String, GpuConfig)> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("configs"))
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+        .collect();
+    files.sort();
+    files.push(root().join("configs/examples/64cu.yaml"));
+    files
+        .iter()
+        .map(|p| {
+            let text = std::fs::read_to_string(p).unwrap();
+            let name = p.file_stem().unwrap().to_string_lossy().to_string();
+            let config = GpuConfig::from_yaml(&text, &p.display().to_string())
+                .unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            (name, config)
+        })
+        .collect()
+}
+
+fn run(
+    k: &corpus::CorpusKernel,
+    target: Target,
+    config: &GpuConfig,
+    threads: usize,
+) -> Result<Outcome, String> {
+    let elf = std::fs::read(k.prebuilt_path(target)).map_err(|e| e.to_string())?;
+    let mut gpu = ClockedGpu::new(config.clone()).map_err(|e| e.to_string())?;
+    gpu.set_threads(threads);
+    gpu.set_parallel_min_busy_cus(1);
+    let mut driver = Driver::new(gpu).map_err(|e| e.to_string())?;
+    let program = driver.load(&elf).map_err(|e| e.to_string())?;
+    let kernel = program.kernel(k.name).map_err(|e| e.to_string())?.clone();
+    let mut args = Vec::new();
+    let mut buffers = Vec::new();
+    for a in &k.launch.materialize() {
+        args.push(match a {
+            ArgValue::Buffer(b) => {
+                let alloc = driver
+                    .create_buffer(&b.to_le_bytes())
+                    .map_err(|e| e.to_string())?;
+                buffers.push(alloc);
+                Arg::Buffer(alloc.address)
+            }
+            ArgValue::Scalar(s) => Arg::Value(s.to_le_bytes()),
+            ArgValue::Local { bytes } => Arg::Local(*bytes),
+        });
+    }
+    let dims = LaunchDims {
+        grid: k.launch.dims.grid,
+        workgroup: k.launch.dims.local,
+    };
+    driver
+        .launch(&kernel, dims, &args)
+        .map_err(|e| e.to_string())?;
+    let buffers = buffers
+        .iter()
+        .map(|b| driver.download(*b).map_err(|e| e.to_string()))
+        .collect::<Result<_, _>>()?;
+    Ok(Outcome {
+        cycles: driver.device().now(),
+        stats: format!("{:?}", driver.device().stats()),
+        buffers,
+    })
+}
+
+/// Runs every corpus kernel for `targets` on the configurations `keep`
+/// selects, with 1, 2 and 4 threads, and lists each difference.
+fn compare(targets: &[Target], keep: impl Fn(&str) -> bool) {
+    let mut differences = Vec::new();
+    let mut compared = 0;
+    for (name, config) in configs().into_iter().filter(|(n, _)| keep(n)) {
+        for k in corpus::all() {
+            for &target in targets {
+                let serial = run(k, target, &config, 1);
+                for threads in [2, 4] {
+                    let threaded = run(k, target, &config, threads);
+                    if threaded != serial {
+                        let what = match (&serial, &threaded) {
+                            (Ok(a), Ok(b)) if a.cycles != b.cycles => {
+                                format!("cycles {} vs {}", a.cycles, b.cycles)
+                            }
+                            (Ok(a), Ok(b)) if a.stats != b.stats => "statistics".to_string(),
+                            (Ok(_), Ok(_)) => "final memory".to_string(),
+                            (a, b) => format!("{:?} vs {:?}", a.as_ref().err(), b.as_ref().err()),
+                        };
+                        differences.push(format!(
+                            "{name} {} w{} threads {threads}: {what}",
+                            k.name,
+                            target.wave_size()
+                        ));
+                    }
+                    compared += 1;
+                }
+                // The serial run itself must be a correct run, or the
+                // comparison would only show that threads repeat a failure.
+                if let Err(e) = serial {
+                    differences.push(format!("{name} {} failed: {e}", k.name));
+                }
+            }
+        }
+    }
+    println!("{compared} threaded runs compared");
+    assert!(differences.is_empty(), "{differences:#?}");
+    assert!(compared > 0);
+}
+
+#[test]
+fn corpus_wave32_is_identical_for_1_2_and_4_threads() {
+    compare(&[Target::GFX1030_W32], |_| true);
+}
+
+/// Wave64 on the default preset (every configuration: the ignored test
+/// below; ~10 minutes on a loaded 2-core machine).
+#[test]
+fn corpus_wave64_is_identical_for_1_2_and_4_threads_on_default() {
+    compare(&[Target::GFX1030_W64], |n| n == "default");
+}
+
+#[test]
+#[ignore]
+fn corpus_wave64_is_identical_for_1_2_and_4_threads_on_every_config() {
+    compare(&[Target::GFX1030_W64], |_| true);
+}
+
+/// Lockstep events (the stream the golden model follows) are the same
+/// sequence with threads: same kinds, waves and order.
+#[test]
+fn lockstep_events_are_in_the_same_order_with_threads() {
+    let k = corpus::find("atomics_misc").unwrap();
+    let (_, config) = configs().into_iter().find(|(n, _)| n == "64cu").unwrap();
+    let events = |threads: usize| {
+        let elf = std::fs::read(k.prebuilt_path(Target::GFX1030_W32)).unwrap();
+        let mut gpu = ClockedGpu::new(config.clone()).unwrap();
+        gpu.set_threads(threads);
+        gpu.set_parallel_min_busy_cus(1);
+        gpu.set_events(true);
+        let mut driver = Driver::new(gpu).unwrap();
+        let program = driver.load(&elf).unwrap();
+        let kernel = program.kernel(k.name).unwrap().clone();
+        let mut args = Vec::new();
+        for a in k.launch.materialize() {
+            args.push(match a {
+                ArgValue::Buffer(b) => {
+                    Arg::Buffer(driver.create_buffer(&b.to_le_bytes()).unwrap().address)
+                }
+                ArgValue::Scalar(s) => Arg::Value(s.to_le_bytes()),
+                ArgValue::Local { bytes } => Arg::Local(bytes),
+            });
+        }
+        let dims = LaunchDims {
+            grid: k.launch.dims.grid,
+            workgroup: k.launch.dims.local,
+        };
+        driver.launch(&kernel, dims, &args).unwrap();
+        let mut gpu = driver.into_device();
+        format!("{:?}", gpu.take_events())
+    };
+    let serial = events(1);
+    assert!(serial.len() > 1000, "the run produced events");
+    assert!(events(2) == serial, "event stream differs with 2 threads");
+}
