@@ -282,8 +282,8 @@ fn ternary(v: &mut Valu<'_>) -> Result<bool, Fault> {
                     }
                 };
                 let (fa, fb) = (fp::flush_in(F32, a, m), fp::flush_in(F32, b, m));
-                if F32.is_zero(fa) || F32.is_zero(fb) {
-                    fp::add(F32, F32.zero(F32.sign(fa) != F32.sign(fb)), c, m)
+                if let Some(zero) = vop2::legacy_zero(fa, fb) {
+                    fp::add(F32, zero, c, m)
                 } else if fused {
                     fp::fma(F32, a, b, c, m)
                 } else {
@@ -321,9 +321,9 @@ fn ternary(v: &mut Valu<'_>) -> Result<bool, Fault> {
         }
         V_MED3_F32 => v.fmap3(F32, move |a, b, c, m| fp::med3(F32, a, b, c, ieee, m))?,
         V_MED3_F16 => v.fmap3(F16, move |a, b, c, m| fp::med3(F16, a, b, c, ieee, m))?,
-        V_DIV_FIXUP_F32 => v.fmap3(F32, |a, b, c, _| div_fixup(F32, a, b, c))?,
-        V_DIV_FIXUP_F16 => v.fmap3(F16, |a, b, c, _| div_fixup(F16, a, b, c))?,
-        V_DIV_FIXUP_F64 => v.dmap(3, |a, b, c, _| div_fixup(F64, a, b, c))?,
+        V_DIV_FIXUP_F32 => v.fmap3(F32, |a, b, c, m| div_fixup(F32, a, b, c, m))?,
+        V_DIV_FIXUP_F16 => v.fmap3(F16, |a, b, c, m| div_fixup(F16, a, b, c, m))?,
+        V_DIV_FIXUP_F64 => v.dmap(3, |a, b, c, m| div_fixup(F64, a, b, c, m))?,
         V_DIV_FMAS_F32 | V_DIV_FMAS_F64 => {
             let vcc = v.w.vcc();
             let (fmt, scale) = if v.inst.opcode == V_DIV_FMAS_F32 {
@@ -365,7 +365,11 @@ fn ternary(v: &mut Valu<'_>) -> Result<bool, Fault> {
 }
 
 /// `v_div_fixup`: special cases of `S2 / S1` given the quotient `S0`.
-fn div_fixup(fmt: Format, q: u64, d: u64, n: u64) -> u64 {
+fn div_fixup(fmt: Format, q: u64, d: u64, n: u64, m: fp::FpMode) -> u64 {
+    // The pseudo-code's tests (`S1.f == 0`, …) are float compares, so
+    // denormal inputs read as zero when MODE flushes them (issue 14: the
+    // clocked GPU did, this model did not).
+    let [q, d, n] = [q, d, n].map(|x| fp::flush_in(fmt, x, m));
     let sign = fmt.sign(d) != fmt.sign(n);
     if fmt.is_nan(n) {
         fmt.quiet(n)
