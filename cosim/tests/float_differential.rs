@@ -57,11 +57,12 @@ fn every_float_row_agrees_on_random_operands() {
                         Verdict::Agree => unreachable!(),
                     };
                     example = Some(format!(
-                        "{inst} (mode {:#x}, {})\n    {}\n    inputs: {}",
+                        "{inst} (mode {:#x}, {})\n    {}\n    inputs: {}\n    body: {}",
                         p.mode,
                         if target.wave64 { "w64" } else { "w32" },
                         text.lines().take(6).collect::<Vec<_>>().join("\n    "),
-                        inputs(&p, &inst.to_string(), &text)
+                        inputs(&p, &inst.to_string(), &text),
+                        p.body_text().replace('\n', "; ")
                     ));
                 }
             }

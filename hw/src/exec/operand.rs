@@ -20,7 +20,8 @@ mod special {
 }
 
 /// The value of inline constant `code` (128–208, 240–248) read as `ty`, 64 bits
-/// wide (a 32-bit read takes the low dword; 16-bit types take the low half).
+/// wide (a 32-bit read takes the low dword; a 16-bit read takes the low half
+/// of the 32-bit integer constants, or the f16 float constant).
 pub fn inline_constant(code: u16, ty: OperandType) -> Option<u64> {
     let bits = ty.element_bits();
     let int = match code {
@@ -29,9 +30,11 @@ pub fn inline_constant(code: u16, ty: OperandType) -> Option<u64> {
         _ => None,
     };
     if let Some(i) = int {
+        // An integer constant is a 32-bit value for 16-bit operands too: a
+        // 16-bit read takes its low half, and op_sel's high half of -1 is
+        // 0xffff, not 0 (as on the golden GPU; issue 14).
         return Some(match bits {
-            16 => (i as u64) & 0xffff,
-            32 => (i as u64) & 0xffff_ffff,
+            16 | 32 => (i as u64) & 0xffff_ffff,
             _ => i as u64,
         });
     }

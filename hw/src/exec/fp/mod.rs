@@ -169,6 +169,11 @@ fn omod_pow(omod: u8) -> i32 {
 
 #[inline]
 fn omod(a: u64, omod: u8, c: Ctx) -> u64 {
+    // A NaN passes omod unchanged (a signalling one stays signalling), as
+    // on the golden GPU (issue 14).
+    if c.f.is_nan(a) {
+        return a;
+    }
     match omod_pow(omod) {
         0 => a,
         p => convert::ldexp(a, p, c),

@@ -138,21 +138,32 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<bool, FaultKi
             }
         }
         O::V_DOT2C_F32_F16 => {
-            // VOP2: halves in place, the destination accumulates. DPP with a
-            // source modifier is refused, as on the golden GPU.
+            // VOP2: halves in place, the destination accumulates. DPP's
+            // neg/abs apply to both f16 halves of a source (as on the golden
+            // GPU); SDWA is not an encoding this opcode has.
             let dpp = matches!(cx.inst.variant, Variant::Dpp16 | Variant::Dpp8);
-            if (cx.inst.variant != Variant::Plain && !dpp) || (dpp && (mods.neg | mods.abs) & 3 != 0)
-            {
+            if cx.inst.variant != Variant::Plain && !dpp {
                 return Err(super::super::unimplemented(cx.inst));
             }
-            let a = if dpp {
-                cx.src(0, Ty::B32)?
-            } else {
-                let operand = *cx.src_op(0)?;
-                cx.raw(&operand, false)?
-            };
+            let operand = *cx.src_op(0)?;
+            let mut a = cx.raw(&operand, false)?;
+            if dpp {
+                cx.write_mask &= super::sdwa_dpp::dpp_permute(cx, &mut a);
+            }
             let operand = *cx.src_op(1)?;
-            let b = cx.raw(&operand, false)?;
+            let mut b = cx.raw(&operand, false)?;
+            if dpp {
+                for (i, src) in [&mut a, &mut b].into_iter().enumerate() {
+                    for x in src.iter_mut().take(cx.lanes) {
+                        if mods.abs >> i & 1 != 0 {
+                            *x &= !0x8000_8000;
+                        }
+                        if mods.neg >> i & 1 != 0 {
+                            *x ^= 0x8000_8000;
+                        }
+                    }
+                }
+            }
             let d = *cx.inst.operands().first().ok_or_else(|| super::malformed(cx.inst))?;
             let c = cx.raw(&d, false)?;
             let lo = |x: u64| fp::widen_f16_exact(x as u16);

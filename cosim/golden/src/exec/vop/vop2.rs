@@ -272,13 +272,25 @@ fn accumulate(v: &mut Valu<'_>, fmt: fp::Format, fused: bool) -> Result<(), Faul
     let b = v.src(1)?;
     let m = v.fp(fmt);
     let half = fmt == F16;
+    // A 16-bit accumulator is the destination half the result goes to
+    // (VOP3 op_sel[3] picks the high one), as on the clocked GPU (issue 14).
+    let acc_shift = if half
+        && v.isa() == arch::isa::Isa::Gfx1030
+        && v.inst.variant == arch::isa::Variant::Plain
+        && v.inst.modifiers.op_sel & 8 != 0
+    {
+        16
+    } else {
+        0
+    };
     let mut r = [0u32; 64];
     each_lane(v.exec, |l| {
         let n = |x: u32| u64::from(if half { x & 0xffff } else { x });
+        let acc = n(d[l] >> acc_shift);
         let x = if fused {
-            fp::fma(fmt, n(a[l]), n(b[l]), n(d[l]), m)
+            fp::fma(fmt, n(a[l]), n(b[l]), acc, m)
         } else {
-            fp::mad(fmt, n(a[l]), n(b[l]), n(d[l]), m)
+            fp::mad(fmt, n(a[l]), n(b[l]), acc, m)
         };
         r[l] = v.post(fmt, x) as u32;
     });

@@ -344,11 +344,12 @@ fn ternary(v: &mut Valu<'_>) -> Result<bool, Fault> {
             };
             let mut r = [0u64; 64];
             each_lane(v.exec, |l| {
-                let x = fp::fma(fmt, a[l], b[l], c[l], m);
+                // The scale applies before the one rounding (a denormal
+                // quotient keeps its bits; issue 14: this model rounded first).
                 let x = if vcc >> l & 1 != 0 {
-                    fp::ldexp(fmt, x, scale, m)
+                    fp::fma_scaled(fmt, a[l], b[l], c[l], scale, m)
                 } else {
-                    x
+                    fp::fma(fmt, a[l], b[l], c[l], m)
                 };
                 r[l] = v.post(fmt, x);
             });
@@ -417,28 +418,37 @@ fn div_scale(v: &mut Valu<'_>) -> Result<(), Fault> {
     let mut r = [0u64; 64];
     let mut vcc = 0u64;
     each_lane(v.exec, |l| {
-        let (s0, s1, s2) = (a[l], b[l], c[l]);
+        // Inputs as MODE reads them (the pseudo-code's `S1 == 0` is a float
+        // compare), and a NaN is never "the same operand" (issue 14: the
+        // clocked GPU did both, this model neither).
+        let (s0, s1, s2) = (
+            fp::flush_in(fmt, a[l], m),
+            fp::flush_in(fmt, b[l], m),
+            fp::flush_in(fmt, c[l], m),
+        );
+        let same = |x: u64, y: u64| x == y && !fmt.is_nan(x);
         let up = fp::ldexp(fmt, s0, scale, m);
         let rcp_denorm = fmt.is_denormal(fp::rcp(fmt, s1, ieee));
         let quot_denorm = fmt.is_denormal(fp::div(fmt, s2, s1, ieee));
         let (d, flag) = if fmt.is_zero(s2) || fmt.is_zero(s1) {
             (fmt.default_nan(), false)
         } else if exponent(fmt, s2) - exponent(fmt, s1) >= big {
-            (if s0 == s1 { up } else { s0 }, true)
+            (if same(s0, s1) { up } else { s0 }, true)
         } else if fmt.is_denormal(s1) {
             (up, false)
         } else if rcp_denorm && quot_denorm {
-            (if s0 == s1 { up } else { s0 }, true)
+            (if same(s0, s1) { up } else { s0 }, true)
         } else if rcp_denorm {
             (fp::ldexp(fmt, s0, -scale, m), false)
         } else if quot_denorm {
-            (if s0 == s2 { up } else { s0 }, true)
+            (if same(s0, s2) { up } else { s0 }, true)
         } else if exponent(fmt, s2) <= tiny {
             (up, false)
         } else {
             (s0, false)
         };
-        r[l] = d;
+        // omod and clamp apply to the scaled value, as on the clocked GPU.
+        r[l] = v.post(fmt, d);
         vcc |= u64::from(flag) << l;
     });
     if wide {
