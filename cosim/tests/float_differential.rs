@@ -24,7 +24,10 @@ fn every_float_row_agrees_on_random_operands() {
     let rows: Vec<_> = gen::alu_rows(true)
         .into_iter()
         .filter(|r| is_float_row(r.opcode.mnemonic()))
-        .filter(|r| only.as_deref().is_none_or(|o| r.opcode.mnemonic().contains(o)))
+        .filter(|r| {
+            only.as_deref()
+                .is_none_or(|o| r.opcode.mnemonic().contains(o))
+        })
         .collect();
     let mut rng = gen::Rng::new(0xf10a7);
     let mut failures = Vec::new();
@@ -68,10 +71,7 @@ fn every_float_row_agrees_on_random_operands() {
             }
         }
         if let Some(e) = example {
-            failures.push(format!(
-                "{} {failed}/{done}: {e}",
-                row.opcode.mnemonic()
-            ));
+            failures.push(format!("{} {failed}/{done}: {e}", row.opcode.mnemonic()));
         }
     }
     eprintln!("{} float rows, {runs} one-instruction programs", rows.len());

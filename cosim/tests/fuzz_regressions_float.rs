@@ -22,7 +22,12 @@ fn inst(text: &str) -> Instruction {
 
 /// A wave32 program of `inst` with `vgprs` (register, value) in every lane,
 /// `sgprs` (s10..s29, value), VCC all ones, other state zero.
-fn program(inst: Instruction, mode: u32, vgprs: &[(usize, u32)], sgprs: &[(usize, u32)]) -> Program {
+fn program(
+    inst: Instruction,
+    mode: u32,
+    vgprs: &[(usize, u32)],
+    sgprs: &[(usize, u32)],
+) -> Program {
     let mut data = vec![0u8; 0x6000];
     for lane in 0..32 {
         for &(r, v) in vgprs {
@@ -52,51 +57,128 @@ fn agree(text: &str, mode: u32, vgprs: &[(usize, u32)], sgprs: &[(usize, u32)]) 
 
 #[test]
 fn clamp_keeps_negative_zero() {
-    agree("v_mul_f32_e64 v18, v2, 1.0 clamp", 0x2f3, &[(2, 0x8000_0000)], &[]);
-    agree("v_max_f16_e64 v20, v11, v9 clamp", 0x220, &[(11, 0x8000), (9, 0x8000)], &[]);
-    agree("v_trunc_f64_e64 v[20:21], v[1:2] clamp", KEEP, &[(1, 0), (2, 0x8000_0000)], &[]);
+    agree(
+        "v_mul_f32_e64 v18, v2, 1.0 clamp",
+        0x2f3,
+        &[(2, 0x8000_0000)],
+        &[],
+    );
+    agree(
+        "v_max_f16_e64 v20, v11, v9 clamp",
+        0x220,
+        &[(11, 0x8000), (9, 0x8000)],
+        &[],
+    );
+    agree(
+        "v_trunc_f64_e64 v[20:21], v[1:2] clamp",
+        KEEP,
+        &[(1, 0), (2, 0x8000_0000)],
+        &[],
+    );
 }
 
 #[test]
 fn legacy_multiply_by_zero_is_positive_zero() {
-    agree("v_mul_legacy_f32_e32 v19, v23, v15", KEEP, &[(23, 0x3f80_0000), (15, 0x8000_0000)], &[]);
+    agree(
+        "v_mul_legacy_f32_e32 v19, v23, v15",
+        KEEP,
+        &[(23, 0x3f80_0000), (15, 0x8000_0000)],
+        &[],
+    );
     // A flushed denormal factor is a zero; 0 x NaN is +0 too.
-    agree("v_fmac_legacy_f32_e64 v18, v20, v8", FLUSH, &[(18, 0x8ae9_3431), (20, 1), (8, 0x7fc0_0000)], &[]);
-    agree("v_fma_legacy_f32 v1, v2, v3, v4", KEEP, &[(2, 0x8000_0000), (3, 0x7f80_0000), (4, 0x8000_0000)], &[]);
-    agree("v_mullit_f32 v1, v2, v3, v4", KEEP, &[(2, 0x8000_0000), (3, 0x3f80_0000), (4, 0x3f80_0000)], &[]);
+    agree(
+        "v_fmac_legacy_f32_e64 v18, v20, v8",
+        FLUSH,
+        &[(18, 0x8ae9_3431), (20, 1), (8, 0x7fc0_0000)],
+        &[],
+    );
+    agree(
+        "v_fma_legacy_f32 v1, v2, v3, v4",
+        KEEP,
+        &[(2, 0x8000_0000), (3, 0x7f80_0000), (4, 0x8000_0000)],
+        &[],
+    );
+    agree(
+        "v_mullit_f32 v1, v2, v3, v4",
+        KEEP,
+        &[(2, 0x8000_0000), (3, 0x3f80_0000), (4, 0x3f80_0000)],
+        &[],
+    );
 }
 
 #[test]
 fn fract_stays_below_one() {
     agree("v_fract_f32_e32 v18, v23", 0x220, &[(23, 0x80f6_9b8c)], &[]);
     agree("v_fract_f16_e32 v18, v23", KEEP, &[(23, 0x8001)], &[]);
-    agree("v_fract_f64_e32 v[8:9], v[3:4]", 0xc0, &[(3, 0x01be_b1c6), (4, 0xba56_7643)], &[]);
+    agree(
+        "v_fract_f64_e32 v[8:9], v[3:4]",
+        0xc0,
+        &[(3, 0x01be_b1c6), (4, 0xba56_7643)],
+        &[],
+    );
 }
 
 #[test]
 fn non_ieee_min_max_of_two_nans_keeps_the_signalling_nan() {
-    agree("v_max_f32_e32 v1, v2, v3", 0xc0, &[(2, 0x7f80_0002), (3, 0x7f80_0001)], &[]);
-    agree("v_min_f16_e32 v1, v2, v3", 0xc0, &[(2, 0x7d02), (3, 0x7d01)], &[]);
+    agree(
+        "v_max_f32_e32 v1, v2, v3",
+        0xc0,
+        &[(2, 0x7f80_0002), (3, 0x7f80_0001)],
+        &[],
+    );
+    agree(
+        "v_min_f16_e32 v1, v2, v3",
+        0xc0,
+        &[(2, 0x7d02), (3, 0x7d01)],
+        &[],
+    );
 }
 
 #[test]
 fn med3_f16_with_a_nan_is_min3() {
-    agree("v_med3_f16 v1, v2, v3, v4", KEEP, &[(2, 0x3c00), (3, 0x7e00), (4, 0x3800)], &[]);
+    agree(
+        "v_med3_f16 v1, v2, v3, v4",
+        KEEP,
+        &[(2, 0x3c00), (3, 0x7e00), (4, 0x3800)],
+        &[],
+    );
 }
 
 #[test]
 fn div_fixup_reads_denormals_as_mode_says() {
-    agree("v_div_fixup_f32 v1, v2, v3, v4", FLUSH, &[(2, 0x3f80_0000), (3, 0x10), (4, 0x3f80_0000)], &[]);
-    agree("v_div_fixup_f16 v1, v2, v3, v4", FLUSH, &[(2, 0x3c00), (3, 0x10), (4, 0x3c00)], &[]);
+    agree(
+        "v_div_fixup_f32 v1, v2, v3, v4",
+        FLUSH,
+        &[(2, 0x3f80_0000), (3, 0x10), (4, 0x3f80_0000)],
+        &[],
+    );
+    agree(
+        "v_div_fixup_f16 v1, v2, v3, v4",
+        FLUSH,
+        &[(2, 0x3c00), (3, 0x10), (4, 0x3c00)],
+        &[],
+    );
 }
 
 #[test]
 fn div_scale_flushes_inputs_and_takes_omod() {
-    agree("v_div_scale_f32 v13, vcc_lo, v19, v15, v7 mul:2", KEEP, &[(19, 0x3f80_0000), (15, 0x3f80_0000), (7, 0x4000_0000)], &[]);
+    agree(
+        "v_div_scale_f32 v13, vcc_lo, v19, v15, v7 mul:2",
+        KEEP,
+        &[(19, 0x3f80_0000), (15, 0x3f80_0000), (7, 0x4000_0000)],
+        &[],
+    );
     agree(
         "v_div_scale_f64 v[3:4], s14, v[3:4], v[22:23], v[19:20]",
         0x220,
-        &[(3, 0), (4, 0x3ff0_0000), (22, 0), (23, 0x28), (19, 0), (20, 0x3ff0_0000)],
+        &[
+            (3, 0),
+            (4, 0x3ff0_0000),
+            (22, 0),
+            (23, 0x28),
+            (19, 0),
+            (20, 0x3ff0_0000),
+        ],
         &[],
     );
 }
@@ -105,12 +187,22 @@ fn div_scale_flushes_inputs_and_takes_omod() {
 fn div_fmas_scales_before_rounding() {
     // 1.5·2^-126 × 0.5 is a denormal with a bit below its last place: scaled
     // by 2^32 first, the bit survives.
-    agree("v_div_fmas_f32 v1, v2, v3, v4", KEEP, &[(2, 0x00c0_0001), (3, 0x3f00_0000), (4, 0)], &[]);
+    agree(
+        "v_div_fmas_f32 v1, v2, v3, v4",
+        KEEP,
+        &[(2, 0x00c0_0001), (3, 0x3f00_0000), (4, 0)],
+        &[],
+    );
 }
 
 #[test]
 fn ldexp_f16_exponent_is_sixteen_bits() {
-    agree("v_ldexp_f16_e32 v15, v10, v13", KEEP, &[(10, 0x3c00), (13, 0x0001_0000)], &[]);
+    agree(
+        "v_ldexp_f16_e32 v15, v10, v13",
+        KEEP,
+        &[(10, 0x3c00), (13, 0x0001_0000)],
+        &[],
+    );
 }
 
 #[test]
@@ -125,23 +217,58 @@ fn sdwa_dword_destination_writes_the_whole_result() {
 
 #[test]
 fn integer_inline_constant_high_half_is_its_sign_extension() {
-    agree("v_pack_b32_f16 v16, -10, v23 op_sel:[1,0,0]", KEEP, &[(23, 0x3c00)], &[]);
-    agree("v_pk_add_f16 v1, v2, -1 op_sel:[0,1]", KEEP, &[(2, 0x3c00_3c00)], &[]);
-    agree("v_fma_mixlo_f16 v13, |-13|, v3, v4 op_sel_hi:[0,1,1]", KEEP, &[(3, 0x3c00), (4, 0)], &[]);
+    agree(
+        "v_pack_b32_f16 v16, -10, v23 op_sel:[1,0,0]",
+        KEEP,
+        &[(23, 0x3c00)],
+        &[],
+    );
+    agree(
+        "v_pk_add_f16 v1, v2, -1 op_sel:[0,1]",
+        KEEP,
+        &[(2, 0x3c00_3c00)],
+        &[],
+    );
+    agree(
+        "v_fma_mixlo_f16 v13, |-13|, v3, v4 op_sel_hi:[0,1,1]",
+        KEEP,
+        &[(3, 0x3c00), (4, 0)],
+        &[],
+    );
 }
 
 #[test]
 fn float_to_integer_with_clamp() {
-    agree("v_cvt_i32_f32_e64 v1, v2 clamp", KEEP, &[(2, 0xc2f6_0000)], &[]);
+    agree(
+        "v_cvt_i32_f32_e64 v1, v2 clamp",
+        KEEP,
+        &[(2, 0xc2f6_0000)],
+        &[],
+    );
     agree("v_cvt_u16_f16_e64 v1, v2 clamp", KEEP, &[(2, 0x5640)], &[]);
     // The exponent of 0x14a68093 is -85: an integer, not clamped as a float.
-    agree("v_frexp_exp_i32_f32_e64 v23, v9 clamp", KEEP, &[(9, 0x14a6_8093)], &[]);
-    agree("v_frexp_exp_i16_f16_e64 v20, v21 clamp", KEEP, &[(21, 0x0585)], &[]);
+    agree(
+        "v_frexp_exp_i32_f32_e64 v23, v9 clamp",
+        KEEP,
+        &[(9, 0x14a6_8093)],
+        &[],
+    );
+    agree(
+        "v_frexp_exp_i16_f16_e64 v20, v21 clamp",
+        KEEP,
+        &[(21, 0x0585)],
+        &[],
+    );
 }
 
 #[test]
 fn omod_leaves_a_nan_alone() {
-    agree("v_max_f16_e64 v2, v3, v4 mul:2", FLUSH, &[(3, 0x7d00), (4, 0x7d01)], &[]);
+    agree(
+        "v_max_f16_e64 v2, v3, v4 mul:2",
+        FLUSH,
+        &[(3, 0x7d00), (4, 0x7d01)],
+        &[],
+    );
 }
 
 #[test]
@@ -165,7 +292,12 @@ fn dot2c_dpp_takes_packed_source_modifiers() {
 #[test]
 fn mixed_precision_sources_widen_f16_exactly() {
     // An f16 denormal source with f16 denormals flushed by MODE.
-    agree("v_fma_mix_f32 v1, v2, v3, v4 op_sel_hi:[1,0,0]", 0x030, &[(2, 0x0001), (3, 0x4f80_0000), (4, 0)], &[]);
+    agree(
+        "v_fma_mix_f32 v1, v2, v3, v4 op_sel_hi:[1,0,0]",
+        0x030,
+        &[(2, 0x0001), (3, 0x4f80_0000), (4, 0)],
+        &[],
+    );
 }
 
 /// The float opcodes the clocked GPU lacked ("not implemented in the cycle

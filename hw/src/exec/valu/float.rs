@@ -487,7 +487,9 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<bool, FaultKi
             // half of a 32-bit operand (LLVM types it i32, so op_sel does not
             // pick its half).
             let b = cx.src(1, B32)?;
-            cx.map2(&a, &b, |x, e| uh(fp::ldexp_f16(h(x), i32::from(h(e) as i16), m)))
+            cx.map2(&a, &b, |x, e| {
+                uh(fp::ldexp_f16(h(x), i32::from(h(e) as i16), m))
+            })
         }
         O::V_FMAC_F16 => {
             let a = cx.src(0, F16)?;

@@ -49,7 +49,11 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<bool, FaultKi
             let old = if op == O::V_FMA_MIX_F32 {
                 [0; 64]
             } else {
-                let d = *cx.inst.operands().first().ok_or_else(|| super::malformed(cx.inst))?;
+                let d = *cx
+                    .inst
+                    .operands()
+                    .first()
+                    .ok_or_else(|| super::malformed(cx.inst))?;
                 cx.raw(&d, false)?
             };
             for lane in 0..cx.lanes {
@@ -139,8 +143,9 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<bool, FaultKi
         }
         O::V_DOT2C_F32_F16 => {
             // VOP2: halves in place, the destination accumulates. DPP's
-            // neg/abs apply to both f16 halves of a source (as on the golden
-            // GPU); SDWA is not an encoding this opcode has.
+            // neg/abs apply to the dword's sign bit (bit 31), as for any
+            // 32-bit source and on the golden GPU; SDWA is not an encoding
+            // this opcode has.
             let dpp = matches!(cx.inst.variant, Variant::Dpp16 | Variant::Dpp8);
             if cx.inst.variant != Variant::Plain && !dpp {
                 return Err(super::super::unimplemented(cx.inst));
@@ -156,15 +161,19 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<bool, FaultKi
                 for (i, src) in [&mut a, &mut b].into_iter().enumerate() {
                     for x in src.iter_mut().take(cx.lanes) {
                         if mods.abs >> i & 1 != 0 {
-                            *x &= !0x8000_8000;
+                            *x &= !0x8000_0000;
                         }
                         if mods.neg >> i & 1 != 0 {
-                            *x ^= 0x8000_8000;
+                            *x ^= 0x8000_0000;
                         }
                     }
                 }
             }
-            let d = *cx.inst.operands().first().ok_or_else(|| super::malformed(cx.inst))?;
+            let d = *cx
+                .inst
+                .operands()
+                .first()
+                .ok_or_else(|| super::malformed(cx.inst))?;
             let c = cx.raw(&d, false)?;
             let lo = |x: u64| fp::widen_f16_exact(x as u16);
             let hi = |x: u64| fp::widen_f16_exact((x >> 16) as u16);
