@@ -335,3 +335,27 @@ fn float_opcodes_the_cycle_model_lacked() {
         }
     }
 }
+
+/// Found by `gpusim fuzz-lockstep --seed 1000 --programs 11000` (seed
+/// 11577): a denormal input that min/max flush on output made the golden
+/// GPU's median +0.
+#[test]
+fn med3_with_a_flushed_denormal_is_the_median() {
+    agree(
+        "v_med3_f32 v3, v21, v10, v10",
+        0x110,
+        &[(21, 0x0001_8001), (10, 0xa162_f5c1)],
+        &[],
+    );
+}
+
+/// Seed 10555: a negative 16-bit integer result written as a whole dword.
+#[test]
+fn sdwa_dword_i16_result_is_zero_extended() {
+    agree(
+        "v_cvt_i16_f16_sdwa v8, v17 dst_sel:DWORD dst_unused:UNUSED_SEXT src0_sel:DWORD",
+        KEEP,
+        &[(17, 0xc500)],
+        &[],
+    );
+}

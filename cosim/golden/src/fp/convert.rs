@@ -106,14 +106,14 @@ pub fn med3(fmt: Format, a: u64, b: u64, c: u64, ieee: bool, m: FpMode) -> u64 {
         let t = min_max(fmt, fa, fb, false, ieee, m);
         return min_max(fmt, t, fc, false, ieee, m);
     }
-    let hi = min_max(fmt, min_max(fmt, fa, fb, true, ieee, m), fc, true, ieee, m);
-    if hi == fa {
-        min_max(fmt, fb, fc, true, ieee, m)
-    } else if hi == fb {
-        min_max(fmt, fa, fc, true, ieee, m)
-    } else {
-        min_max(fmt, fa, fb, true, ieee, m)
-    }
+    // The min/max network max(min(a, b), min(max(a, b), c)). Finding the
+    // largest input and comparing bits for identity went wrong when min/max
+    // flushed a denormal output (issue 14: med3(denormal, x, x) with x < 0
+    // gave +0, the clocked GPU x).
+    let lo = min_max(fmt, fa, fb, false, ieee, m);
+    let hi = min_max(fmt, fa, fb, true, ieee, m);
+    let mid = min_max(fmt, hi, fc, false, ieee, m);
+    min_max(fmt, lo, mid, true, ieee, m)
 }
 
 /// IEEE comparison of flushed inputs: `None` when unordered, ±0 equal.

@@ -254,7 +254,10 @@ fn int_from(
     let a = v.src(0)?;
     let mut r = [0u32; 64];
     each_lane(v.exec, |l| {
-        r[l] = fp::to_int(fmt, narrow(fmt, a[l]), dir, lo, hi, m) as u32;
+        let x = fp::to_int(fmt, narrow(fmt, a[l]), dir, lo, hi, m) as u32;
+        // A 16-bit result is its 16 bits (zero-extended where SDWA
+        // dst_sel:DWORD writes the dword), as on the clocked GPU (issue 14).
+        r[l] = if hi <= 0xffff { x & 0xffff } else { x };
     });
     v.write(&r)
 }
