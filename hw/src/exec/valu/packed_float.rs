@@ -143,9 +143,9 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<bool, FaultKi
         }
         O::V_DOT2C_F32_F16 => {
             // VOP2: halves in place, the destination accumulates. DPP's
-            // neg/abs apply to the dword's sign bit (bit 31), as for any
-            // 32-bit source and on the golden GPU; SDWA is not an encoding
-            // this opcode has.
+            // neg/abs apply to bit 15 (the low f16's sign), as for any
+            // source of 16-bit elements and on the golden GPU; SDWA is not
+            // an encoding this opcode has.
             let dpp = matches!(cx.inst.variant, Variant::Dpp16 | Variant::Dpp8);
             if cx.inst.variant != Variant::Plain && !dpp {
                 return Err(super::super::unimplemented(cx.inst));
@@ -161,10 +161,10 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<bool, FaultKi
                 for (i, src) in [&mut a, &mut b].into_iter().enumerate() {
                     for x in src.iter_mut().take(cx.lanes) {
                         if mods.abs >> i & 1 != 0 {
-                            *x &= !0x8000_0000;
+                            *x &= !0x8000;
                         }
                         if mods.neg >> i & 1 != 0 {
-                            *x ^= 0x8000_0000;
+                            *x ^= 0x8000;
                         }
                     }
                 }

@@ -62,10 +62,10 @@ pub(super) fn packed(v: &mut Valu<'_>) -> Result<bool, Fault> {
     // neg/abs on either packed source (LLVM accepts both) are not modelled:
     // refused as not implemented rather than ignored.
     let dpp = vop2 && matches!(v.inst.variant, Variant::Dpp16 | Variant::Dpp8);
-    // `v_dot2c_f32_f16_dpp` takes neg/abs on its sources as on any 32-bit
-    // source: the dword's sign bit, bit 31 (the high f16's sign), which is
-    // what `cosim/tests/float_modifiers.rs` requires of every modifier
-    // (issue 14; the clocked GPU does the same).
+    // `v_dot2c_f32_f16_dpp` takes neg/abs on its sources as on any source
+    // of 16-bit elements: bit 15 (the low f16's sign), which is what
+    // `cosim/tests/float_modifiers.rs` requires of every modifier (issue 14;
+    // the clocked GPU does the same).
     let packed_dpp_mods = dpp && op == V_DOT2C_F32_F16;
     if vop2
         && v.inst.variant != Variant::Plain
@@ -125,10 +125,10 @@ pub(super) fn packed(v: &mut Valu<'_>) -> Result<bool, Fault> {
         for (i, src) in [&mut a, &mut b].into_iter().enumerate() {
             for x in src.iter_mut() {
                 if m.abs >> i & 1 != 0 {
-                    *x &= !0x8000_0000;
+                    *x &= !0x8000;
                 }
                 if m.neg >> i & 1 != 0 {
-                    *x ^= 0x8000_0000;
+                    *x ^= 0x8000;
                 }
             }
         }
