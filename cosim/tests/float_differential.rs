@@ -48,7 +48,7 @@ fn every_float_row_agrees_on_random_operands() {
             let Some(inst) = gen::instruction(&mut rng, target, row) else {
                 continue;
             };
-            let p = Program::single(&mut rng, inst.clone());
+            let p = Program::single(&mut rng, inst);
             runs += 1;
             done += 1;
             let v = fuzz::run(&p, None);
