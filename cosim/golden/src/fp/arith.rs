@@ -173,6 +173,12 @@ pub fn fma(fmt: Format, a: u64, b: u64, c: u64, m: FpMode) -> u64 {
 /// Fused `a * b + c`, rounded once. The hand-written path (every rounding direction and format;
 /// public so the SoftFloat cross-check can test it in nearest-even too).
 pub fn fma_soft(fmt: Format, a: u64, b: u64, c: u64, m: FpMode) -> u64 {
+    fma_scaled(fmt, a, b, c, 0, m)
+}
+
+/// `2^scale × (a * b + c)` rounded once (`v_div_fmas`: the scale is applied
+/// to the exact result, before its rounding).
+pub fn fma_scaled(fmt: Format, a: u64, b: u64, c: u64, scale: i32, m: FpMode) -> u64 {
     let (x, y, z) = (
         unpack(fmt, a, m.denorm_in),
         unpack(fmt, b, m.denorm_in),
@@ -211,7 +217,7 @@ pub fn fma_soft(fmt: Format, a: u64, b: u64, c: u64, m: FpMode) -> u64 {
         (ps, u128::from(x.sig) * u128::from(y.sig), x.exp + y.exp)
     };
     let (s, sig, e) = add_exact(p, (z.sign, u128::from(z.sig), z.exp), m.round);
-    round_pack(fmt, s, sig, e, m)
+    round_pack(fmt, s, sig, e + scale, m)
 }
 
 /// Nearest-even `f32` fma through `f64`: the product is exact in `f64`; the

@@ -79,8 +79,11 @@ pub fn min_max(fmt: Format, a: u64, b: u64, max: bool, ieee: bool, m: FpMode) ->
         }
     }
     if fmt.is_nan(a) {
+        // Two NaNs: src1 as it is. Only IEEE mode quiets signalling NaNs
+        // (LLVM's SIModeRegisterDefaults: with IEEE clear, min/max are the
+        // DX10 forms and do not quiet; issue 14).
         return if fmt.is_nan(b) {
-            fmt.quiet(b)
+            b
         } else {
             flush_out(fmt, b, m)
         };
@@ -103,14 +106,14 @@ pub fn med3(fmt: Format, a: u64, b: u64, c: u64, ieee: bool, m: FpMode) -> u64 {
         let t = min_max(fmt, fa, fb, false, ieee, m);
         return min_max(fmt, t, fc, false, ieee, m);
     }
-    let hi = min_max(fmt, min_max(fmt, fa, fb, true, ieee, m), fc, true, ieee, m);
-    if hi == fa {
-        min_max(fmt, fb, fc, true, ieee, m)
-    } else if hi == fb {
-        min_max(fmt, fa, fc, true, ieee, m)
-    } else {
-        min_max(fmt, fa, fb, true, ieee, m)
-    }
+    // The min/max network max(min(a, b), min(max(a, b), c)). Finding the
+    // largest input and comparing bits for identity went wrong when min/max
+    // flushed a denormal output (issue 14: med3(denormal, x, x) with x < 0
+    // gave +0, the clocked GPU x).
+    let lo = min_max(fmt, fa, fb, false, ieee, m);
+    let hi = min_max(fmt, fa, fb, true, ieee, m);
+    let mid = min_max(fmt, hi, fc, false, ieee, m);
+    min_max(fmt, lo, mid, true, ieee, m)
 }
 
 /// IEEE comparison of flushed inputs: `None` when unordered, ±0 equal.
@@ -169,12 +172,15 @@ pub fn class(fmt: Format, x: u64, mask: u32) -> bool {
 }
 
 /// `clamp` result modifier: [0, 1], NaN to 0 (with DX10_CLAMP, and IEEE-mode
-/// NaNs too: the model clamps every NaN to +0).
+/// NaNs too: the model clamps every NaN to +0). -0 is inside [0, 1] and is
+/// kept, as LLVM's constant folding of `AMDGPUISD::CLAMP` does (only values
+/// `< 0` become +0).
 pub fn clamp01(fmt: Format, x: u64) -> u64 {
     let one = (fmt.bias() as u64) << fmt.man_bits;
-    if fmt.is_nan(x) || fmt.sign(x) {
+    let magnitude = x & !fmt.sign_bit();
+    if fmt.is_nan(x) || (fmt.sign(x) && magnitude != 0) {
         0
-    } else if x > one {
+    } else if magnitude > one {
         one
     } else {
         x

@@ -283,7 +283,8 @@ fn fma_narrow(a: u64, b: u64, d: u64, c: Ctx) -> Option<u64> {
 /// (`v_div_fmas`; 0 for a plain fma). `legacy`: a zero factor makes the
 /// product +0 even against infinity or NaN.
 pub(crate) fn fma(a: u64, b: u64, d: u64, scale: i32, legacy: bool, c: Ctx) -> u64 {
-    if scale == 0 {
+    // The fast path knows nothing of the legacy zero rule (0 × NaN = +0).
+    if scale == 0 && !legacy {
         if let Some(r) = fma_narrow(a, b, d, c) {
             return r;
         }

@@ -169,6 +169,11 @@ fn omod_pow(omod: u8) -> i32 {
 
 #[inline]
 fn omod(a: u64, omod: u8, c: Ctx) -> u64 {
+    // A NaN passes omod unchanged (a signalling one stays signalling), as
+    // on the golden GPU (issue 14).
+    if c.f.is_nan(a) {
+        return a;
+    }
     match omod_pow(omod) {
         0 => a,
         p => convert::ldexp(a, p, c),
@@ -177,9 +182,18 @@ fn omod(a: u64, omod: u8, c: Ctx) -> u64 {
 
 #[inline]
 fn fract(a: u64, c: Ctx) -> u64 {
-    // S0 + -floor(S0), one rounding (floor is exact).
+    // S0 + -floor(S0), one rounding (floor is exact), then at most the
+    // largest value below 1.0: OpenCL's `fmin(x - floor(x), 0x1.fffffep-1f)`,
+    // which LLVM's constant folding of `llvm.amdgcn.fract` says the
+    // instruction implements (a tiny negative input would round to 1.0).
     let fl = convert::round_int(a, c, Round::Down);
-    arith::add(a, fl ^ c.f.sign_bit(), c)
+    let r = arith::add(a, fl ^ c.f.sign_bit(), c);
+    let below_one = c.f.one() - 1;
+    if !c.f.is_nan(r) && !c.f.sign(r) && r > below_one {
+        below_one
+    } else {
+        r
+    }
 }
 
 // --- f32 -------------------------------------------------------------------
@@ -662,4 +676,40 @@ pub fn omod_f16(a: u16, omod: u8, m: &FpMode) -> u16 {
 /// Clamp to [0, 1]; NaN to +0 whatever DX10_CLAMP says (docs/floating-point.md).
 pub fn clamp_f16(a: u16, _m: &FpMode) -> u16 {
     select::clamp(a.into(), F16) as u16
+}
+
+// --- packing conversions ----------------------------------------------------
+/// `v_cvt_pk_u8_f32`'s byte: round to nearest even, saturate to [0, 255],
+/// NaN gives 0 (f32 input denormals per MODE).
+pub fn cvt_u8_f32(a: u32, m: &FpMode) -> u8 {
+    let t = ToInt::Dir(Round::NearestEven);
+    convert::to_int(a.into(), F32, m.denorm32.keep_in, t, 0, 255) as u8
+}
+
+/// The normalised 16-bit integer of `v_cvt_norm_*` and `v_cvt_pknorm_*`:
+/// `x` (an f16 when `half`, else an f32) clamped to [-1, 1] (`signed`) or
+/// [0, 1], times 32767 or 65535, rounded to nearest even; NaN gives 0.
+/// Denormal inputs are kept whatever MODE says (the golden model converts
+/// with IEEE semantics). The product is exact in f64 (at most 24 + 16 bits),
+/// so scaling first and saturating after equals clamping first.
+pub fn norm16(x: u32, half: bool, signed: bool) -> u16 {
+    let wide = if half {
+        convert::convert(u64::from(x & 0xffff), F16, true, Ctx::exact(F64))
+    } else {
+        convert::convert(u64::from(x), F32, true, Ctx::exact(F64))
+    };
+    let (scale, lo, hi): (u64, i64, i64) = if signed {
+        (0x40df_ffc0_0000_0000, -32767, 32767) // 32767.0
+    } else {
+        (0x40ef_ffe0_0000_0000, 0, 65535) // 65535.0
+    };
+    let product = arith::mul(wide, scale, Ctx::exact(F64));
+    let t = ToInt::Dir(Round::NearestEven);
+    convert::to_int(product, F64, true, t, lo, hi) as u16
+}
+
+/// f16 to f32 exactly, denormals kept whatever MODE says: the source
+/// conversion of `v_fma_mix*` and `v_dot2*_f32_f16` (docs/floating-point.md).
+pub fn widen_f16_exact(a: u16) -> u32 {
+    convert::convert(a.into(), F16, true, Ctx::exact(F32)) as u32
 }

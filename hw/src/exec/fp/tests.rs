@@ -405,8 +405,9 @@ fn fract_is_x_minus_floor_rounded_once() {
     assert_eq!(fract_f32(0x40a0_0000, &m), 0); // 5 → +0
     assert_eq!(fract_f32(INF, &m), QNAN);
     assert_eq!(fract_f32(0x7fc0_0003, &m), 0x7fc0_0003);
-    // -2^-30: 1 - 2^-30 rounds to 1.0 to nearest, just below it toward zero.
-    assert_eq!(fract_f32(0xb080_0000, &m), ONE);
+    // -2^-30: 1 - 2^-30 rounds to 1.0 to nearest, and fract then gives the
+    // largest value below 1.0 (issue 14: OpenCL's fmin(…, 0x1.fffffep-1f)).
+    assert_eq!(fract_f32(0xb080_0000, &m), 0x3f7f_ffff);
     assert_eq!(
         fract_f32(0xb080_0000, &with_round(Round::Zero)),
         0x3f7f_ffff

@@ -10,6 +10,9 @@ use super::super::fp::{self, FpMode, Round};
 use super::super::Writes;
 use super::{malformed, Cx, LaneVals, Ty};
 
+mod pack;
+mod rare;
+
 impl Cx<'_> {
     fn map1(&self, a: &LaneVals, f: impl Fn(u64) -> u64) -> LaneVals {
         let mut r = [0u64; 64];
@@ -332,6 +335,12 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<bool, FaultKi
             let b = cx.src(1, B32)?;
             cx.map2(&a, &b, |x, e| up(fp::ldexp_f32(w(x), w(e) as i32, m)))
         }
+        O::V_PACK_B32_F16 => {
+            // (moved from int.rs: an f16 opcode, and its `clamp` is ignored)
+            let a = cx.src(0, F16)?;
+            let b = cx.src(1, F16)?;
+            cx.map2(&a, &b, |x, y| x | y << 16)
+        }
         O::V_CVT_PKRTZ_F16_F32 => {
             let a = cx.src(0, F32)?;
             let b = cx.src(1, F32)?;
@@ -474,8 +483,13 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<bool, FaultKi
         }
         O::V_LDEXP_F16 => {
             let a = cx.src(0, F16)?;
+            // S1 is an i16 (RDNA2 guide: `S0.f16 * 2 ** S1.i16`): the low
+            // half of a 32-bit operand (LLVM types it i32, so op_sel does not
+            // pick its half).
             let b = cx.src(1, B32)?;
-            cx.map2(&a, &b, |x, e| uh(fp::ldexp_f16(h(x), w(e) as i32, m)))
+            cx.map2(&a, &b, |x, e| {
+                uh(fp::ldexp_f16(h(x), i32::from(h(e) as i16), m))
+            })
         }
         O::V_FMAC_F16 => {
             let a = cx.src(0, F16)?;
@@ -488,21 +502,16 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<bool, FaultKi
         | O::V_FMA_F16
         | O::V_MIN3_F16
         | O::V_MAX3_F16
-        | O::V_MED3_F16 => {
+        | O::V_MED3_F16
+        | O::V_DIV_FIXUP_F16 => {
             let a = cx.src(0, F16)?;
             let b = cx.src(1, F16)?;
             let c = cx.src(2, F16)?;
             let f: fn(u16, u16, u16, &FpMode) -> u16 = match op {
                 O::V_MIN3_F16 => |x, y, z, m| fp::min_f16(fp::min_f16(x, y, m), z, m),
                 O::V_MAX3_F16 => |x, y, z, m| fp::max_f16(fp::max_f16(x, y, m), z, m),
-                O::V_MED3_F16 => |x, y, z, m| {
-                    // med3 from min/max: max(min(x, y), min(max(x, y), z)).
-                    fp::max_f16(
-                        fp::min_f16(x, y, m),
-                        fp::min_f16(fp::max_f16(x, y, m), z, m),
-                        m,
-                    )
-                },
+                O::V_MED3_F16 => fp::med3_f16,
+                O::V_DIV_FIXUP_F16 => fp::div_fixup_f16,
                 _ => fp::fma_f16,
             };
             cx.map3(&a, &b, &c, |x, y, z| uh(f(h(x), h(y), h(z), m)))
@@ -517,8 +526,43 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<bool, FaultKi
                 uh(lo) | uh(hi) << 16
             })
         }
-        _ => return Ok(false),
+        _ => {
+            return Ok(rare::execute(cx, out)?
+                || pack::execute(cx, out)?
+                || super::packed_float::execute(cx, out)?)
+        }
     };
-    cx.finish(out, vals)?;
+    if no_output_modifiers(op) {
+        // Float to integer conversions saturate by themselves: `clamp` (the
+        // only output modifier their VOP3 form has) changes nothing. The
+        // two packing opcodes ignore `clamp` and `omod` as the golden GPU
+        // does (docs/floating-point.md).
+        let ty = cx.dst_ty()?;
+        cx.write_vgpr(out, 0, ty, &vals, cx.write_mask)?;
+    } else {
+        cx.finish(out, vals)?;
+    }
     Ok(true)
+}
+
+/// Opcodes with float sources whose result takes no output modifier: an
+/// integer result, or two f16 packed into a dword.
+fn no_output_modifiers(op: Opcode) -> bool {
+    use Opcode as O;
+    matches!(
+        op,
+        O::V_CVT_PKRTZ_F16_F32
+            | O::V_PACK_B32_F16
+            | O::V_CVT_U32_F32
+            | O::V_CVT_I32_F32
+            | O::V_CVT_RPI_I32_F32
+            | O::V_CVT_FLR_I32_F32
+            | O::V_CVT_I32_F64
+            | O::V_CVT_U32_F64
+            | O::V_CVT_U16_F16
+            | O::V_CVT_I16_F16
+            | O::V_FREXP_EXP_I32_F32
+            | O::V_FREXP_EXP_I32_F64
+            | O::V_FREXP_EXP_I16_F16
+    )
 }

@@ -467,11 +467,6 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<bool, FaultKi
             };
             (r, Sat::None)
         }
-        O::V_PACK_B32_F16 => {
-            let a = cx.src(0, Ty::F16)?;
-            let b = cx.src(1, Ty::F16)?;
-            (cx.lanes2(&a, &b, |x, y| i128::from(x | y << 16)), Sat::None)
-        }
         O::V_DOT4C_I32_I8 => {
             let a = cx.src(0, B32)?;
             let b = cx.src(1, B32)?;

@@ -31,6 +31,7 @@ mod float;
 mod int;
 mod lane;
 mod packed;
+mod packed_float;
 mod sdwa_dpp;
 
 /// Per-lane values of one operand (32-bit values zero-extended).
@@ -277,7 +278,10 @@ impl<'a> Cx<'a> {
             mask,
             values: [0; MAX_LANES],
         };
-        let sdwa = self.inst.variant == Variant::Sdwa && m.dst_sel < 6;
+        // SDWA writes its selected field, or with dst_sel:DWORD the whole
+        // ALU result (a 16-bit result zero-extended), as the golden GPU does:
+        // the "keep the other half" rule is for the VOP1/VOP2/VOP3 forms.
+        let sdwa = self.inst.variant == Variant::Sdwa;
         let hi_half = self.inst.family == Family::Vop3 && m.op_sel & 8 != 0;
         for lane in 0..self.lanes {
             if mask >> lane & 1 == 0 {

@@ -10,7 +10,6 @@
 use arch::device::FaultKind;
 use arch::isa::Opcode;
 
-use super::super::fp;
 use super::super::Writes;
 use super::{Cx, LaneVals, Ty};
 
@@ -69,7 +68,6 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<(), FaultKind
     use Opcode as O;
     let op = cx.inst.opcode;
     let clamp = cx.inst.modifiers.clamp;
-    let m = cx.mode;
     let mut vals: LaneVals = [0; 64];
     match op {
         O::V_DOT4_I32_I8 | O::V_DOT4_U32_U8 | O::V_DOT8_I32_I4 | O::V_DOT8_U32_U4 => {
@@ -188,79 +186,12 @@ pub(crate) fn execute(cx: &mut Cx<'_>, out: &mut Writes) -> Result<(), FaultKind
                 vals[lane] = u64::from(lo) | u64::from(hi) << 16;
             }
         }
-        O::V_PK_FMA_F16 | O::V_PK_ADD_F16 | O::V_PK_MUL_F16 | O::V_PK_MIN_F16 | O::V_PK_MAX_F16 => {
-            let three = op == O::V_PK_FMA_F16;
-            let a = cx.halves(0, true)?;
-            let b = cx.halves(1, true)?;
-            let c = if three {
-                cx.halves(2, true)?
-            } else {
-                [(0, 0); 64]
-            };
-            let active = cx.write_mask;
-            for lane in 0..cx.lanes {
-                if active >> lane & 1 == 0 {
-                    continue;
-                }
-                let f = |x: u16, y: u16, z: u16| -> u16 {
-                    let r = match op {
-                        O::V_PK_FMA_F16 => fp::fma_f16(x, y, z, &m),
-                        O::V_PK_ADD_F16 => fp::add_f16(x, y, &m),
-                        O::V_PK_MUL_F16 => fp::mul_f16(x, y, &m),
-                        O::V_PK_MIN_F16 => fp::min_f16(x, y, &m),
-                        _ => fp::max_f16(x, y, &m),
-                    };
-                    if clamp {
-                        fp::clamp_f16(r, &m)
-                    } else {
-                        r
-                    }
-                };
-                let (x, y, z) = (a[lane], b[lane], c[lane]);
-                vals[lane] = u64::from(f(x.0, y.0, z.0)) | u64::from(f(x.1, y.1, z.1)) << 16;
+        _ => {
+            if super::packed_float::execute(cx, out)? {
+                return Ok(());
             }
+            return Err(super::super::unimplemented(cx.inst));
         }
-        O::V_FMA_MIX_F32 => {
-            // Each source is f32, or (op_sel_hi) the f16 half op_sel picks,
-            // converted exactly to f32; one fused multiply-add. `neg_hi` is
-            // the sources' `abs` here.
-            let mut srcs = [[0u32; 64]; 3];
-            for (i, src) in srcs.iter_mut().enumerate() {
-                let op = *cx.src_op(i)?;
-                let raw = cx.raw(&op, false)?;
-                let mods = &cx.inst.modifiers;
-                let half = mods.op_sel_hi >> i & 1 != 0;
-                let hi = mods.op_sel >> i & 1 != 0;
-                let (neg, abs) = (mods.neg >> i & 1 != 0, mods.neg_hi >> i & 1 != 0);
-                for lane in 0..cx.lanes {
-                    let x = raw[lane] as u32;
-                    let mut f = if half {
-                        let h = if hi { (x >> 16) as u16 } else { x as u16 };
-                        fp::cvt_f32_f16(h, &m)
-                    } else {
-                        x
-                    };
-                    if abs {
-                        f &= 0x7fff_ffff;
-                    }
-                    if neg {
-                        f ^= 0x8000_0000;
-                    }
-                    src[lane] = f;
-                }
-            }
-            for lane in 0..cx.lanes {
-                if cx.write_mask >> lane & 1 == 0 {
-                    continue;
-                }
-                let mut r = fp::fma_f32(srcs[0][lane], srcs[1][lane], srcs[2][lane], &m);
-                if clamp {
-                    r = fp::clamp_f32(r, &m);
-                }
-                vals[lane] = u64::from(r);
-            }
-        }
-        _ => return Err(super::super::unimplemented(cx.inst)),
     }
     cx.write_vgpr(out, 0, Ty::B32, &vals, cx.write_mask)
 }

@@ -139,7 +139,7 @@ const NEG_MAX_F32: u64 = 0xff7f_ffff;
 /// `v_mullit_f32 d = s0 * s1` unless `s1` is -MAX_FLOAT, -inf or NaN or `s2`
 /// is `<= 0` or NaN, which give -MAX_FLOAT. The guides' description says
 /// "0.0 * x = 0.0" while the pseudo-code writes a plain product: the DX9
-/// zero rule of `v_mul_legacy_f32` is applied (a ±0 factor gives ±0 even
+/// zero rule of `v_mul_legacy_f32` is applied (a ±0 factor gives +0 even
 /// against inf/NaN), since that is what the lighting use needs.
 pub fn mullit(s0: u64, s1: u64, s2: u64, m: FpMode) -> u64 {
     let (s0, s1, s2) = (
@@ -154,7 +154,8 @@ pub fn mullit(s0: u64, s1: u64, s2: u64, m: FpMode) -> u64 {
     if s1 == NEG_MAX_F32 || s1 == F32.inf(true) || F32.is_nan(s1) || s2_le0 || F32.is_nan(s2) {
         NEG_MAX_F32
     } else if F32.is_zero(s0) || F32.is_zero(s1) {
-        F32.zero(F32.sign(s0) != F32.sign(s1))
+        // +0 whatever the signs, as `v_mul_legacy_f32` (issue 14).
+        0
     } else {
         fp::mul(F32, s0, s1, m)
     }

@@ -179,6 +179,18 @@ pub(super) fn unary(v: &mut Valu<'_>) -> Result<bool, Fault> {
         V_RSQ_F64 => v.dmap(1, |a, _, _, m| fp::rsq(F64, a, m))?,
         V_SQRT_F64 => v.dmap(1, |a, _, _, m| fp::sqrt(F64, a, m))?,
         V_FREXP_MANT_F64 => v.dmap(1, |a, _, _, m| fp::frexp_mant(F64, a, m))?,
+        // Integer results: a float `clamp` must not touch them (issue 14:
+        // this model clamped -85 to 0; the exponent is the result).
+        V_FREXP_EXP_I32_F32 | V_FREXP_EXP_I16_F16 => {
+            let Some((fmt, f)) = float_unary(v.inst.opcode) else {
+                return moves(v);
+            };
+            let m = v.fp(fmt);
+            let a = v.src(0)?;
+            let mut r = [0u32; 64];
+            each_lane(v.exec, |l| r[l] = f(narrow(fmt, a[l]), m) as u32);
+            v.write(&r)?;
+        }
         // f32 / f16 unary.
         op => {
             let Some((fmt, f)) = float_unary(op) else {
@@ -244,7 +256,10 @@ fn int_from(
     let a = v.src(0)?;
     let mut r = [0u32; 64];
     each_lane(v.exec, |l| {
-        r[l] = fp::to_int(fmt, narrow(fmt, a[l]), dir, lo, hi, m) as u32;
+        let x = fp::to_int(fmt, narrow(fmt, a[l]), dir, lo, hi, m) as u32;
+        // A 16-bit result is its 16 bits (zero-extended where SDWA
+        // dst_sel:DWORD writes the dword), as on the clocked GPU (issue 14).
+        r[l] = if hi <= 0xffff { x & 0xffff } else { x };
     });
     v.write(&r)
 }

@@ -151,7 +151,11 @@ pub(super) fn binary(v: &mut Valu<'_>) -> Result<bool, Fault> {
             let m = v.fp(F32);
             let mut r = [0u32; 64];
             each_lane(v.exec, |l| {
-                let p = legacy_zero(u64::from(a[l]), u64::from(b[l]));
+                // Zero factors as MODE reads them (a flushed denormal is one).
+                let p = legacy_zero(
+                    fp::flush_in(F32, u64::from(a[l]), m),
+                    fp::flush_in(F32, u64::from(b[l]), m),
+                );
                 let x = match p {
                     Some(z) => fp::add(F32, z, u64::from(d[l]), m),
                     None => fp::fma(F32, u64::from(a[l]), u64::from(b[l]), u64::from(d[l]), m),
@@ -257,11 +261,14 @@ fn carry_op(
     v.write_mask_out(cout)
 }
 
-/// DX9 `0 * anything = 0` rule of the legacy multiplies: `Some(±0)` when
-/// either input is ±0 (the product's sign), `None` otherwise.
-fn legacy_zero(a: u64, b: u64) -> Option<u64> {
+/// DX9 `0 * anything = 0` rule of the legacy multiplies: `Some(+0)` when
+/// either input is ±0, `None` otherwise. The zero is +0 whatever the signs
+/// (LLVM's constant folding of `llvm.amdgcn.fmul.legacy`: "multiplying
+/// +/-0.0 by anything, even NaN or infinity, gives +0.0"; issue 14: this
+/// model gave the product's sign, the clocked GPU +0).
+pub(super) fn legacy_zero(a: u64, b: u64) -> Option<u64> {
     if F32.is_zero(a) || F32.is_zero(b) {
-        Some(F32.zero(F32.sign(a) != F32.sign(b)))
+        Some(0)
     } else {
         None
     }
@@ -281,13 +288,25 @@ fn accumulate(v: &mut Valu<'_>, fmt: fp::Format, fused: bool) -> Result<(), Faul
     let b = v.src(1)?;
     let m = v.fp(fmt);
     let half = fmt == F16;
+    // A 16-bit accumulator is the destination half the result goes to
+    // (VOP3 op_sel[3] picks the high one), as on the clocked GPU (issue 14).
+    let acc_shift = if half
+        && v.isa() == arch::isa::Isa::Gfx1030
+        && v.inst.variant == arch::isa::Variant::Plain
+        && v.inst.modifiers.op_sel & 8 != 0
+    {
+        16
+    } else {
+        0
+    };
     let mut r = [0u32; 64];
     each_lane(v.exec, |l| {
         let n = |x: u32| u64::from(if half { x & 0xffff } else { x });
+        let acc = n(d[l] >> acc_shift);
         let x = if fused {
-            fp::fma(fmt, n(a[l]), n(b[l]), n(d[l]), m)
+            fp::fma(fmt, n(a[l]), n(b[l]), acc, m)
         } else {
-            fp::mad(fmt, n(a[l]), n(b[l]), n(d[l]), m)
+            fp::mad(fmt, n(a[l]), n(b[l]), acc, m)
         };
         r[l] = v.post(fmt, x) as u32;
     });

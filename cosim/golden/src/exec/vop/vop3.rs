@@ -350,8 +350,8 @@ fn ternary(v: &mut Valu<'_>) -> Result<bool, Fault> {
                     }
                 };
                 let (fa, fb) = (fp::flush_in(F32, a, m), fp::flush_in(F32, b, m));
-                if F32.is_zero(fa) || F32.is_zero(fb) {
-                    fp::add(F32, F32.zero(F32.sign(fa) != F32.sign(fb)), c, m)
+                if let Some(zero) = vop2::legacy_zero(fa, fb) {
+                    fp::add(F32, zero, c, m)
                 } else if fused {
                     fp::fma(F32, a, b, c, m)
                 } else {
@@ -389,9 +389,9 @@ fn ternary(v: &mut Valu<'_>) -> Result<bool, Fault> {
         }
         V_MED3_F32 => v.fmap3(F32, move |a, b, c, m| fp::med3(F32, a, b, c, ieee, m))?,
         V_MED3_F16 => v.fmap3(F16, move |a, b, c, m| fp::med3(F16, a, b, c, ieee, m))?,
-        V_DIV_FIXUP_F32 => v.fmap3(F32, |a, b, c, _| div_fixup(F32, a, b, c))?,
-        V_DIV_FIXUP_F16 => v.fmap3(F16, |a, b, c, _| div_fixup(F16, a, b, c))?,
-        V_DIV_FIXUP_F64 => v.dmap(3, |a, b, c, _| div_fixup(F64, a, b, c))?,
+        V_DIV_FIXUP_F32 => v.fmap3(F32, |a, b, c, m| div_fixup(F32, a, b, c, m))?,
+        V_DIV_FIXUP_F16 => v.fmap3(F16, |a, b, c, m| div_fixup(F16, a, b, c, m))?,
+        V_DIV_FIXUP_F64 => v.dmap(3, |a, b, c, m| div_fixup(F64, a, b, c, m))?,
         V_DIV_FMAS_F32 | V_DIV_FMAS_F64 => {
             let vcc = v.w.vcc();
             let (fmt, scale) = if v.inst.opcode == V_DIV_FMAS_F32 {
@@ -412,11 +412,12 @@ fn ternary(v: &mut Valu<'_>) -> Result<bool, Fault> {
             };
             let mut r = [0u64; 64];
             each_lane(v.exec, |l| {
-                let x = fp::fma(fmt, a[l], b[l], c[l], m);
+                // The scale applies before the one rounding (a denormal
+                // quotient keeps its bits; issue 14: this model rounded first).
                 let x = if vcc >> l & 1 != 0 {
-                    fp::ldexp(fmt, x, scale, m)
+                    fp::fma_scaled(fmt, a[l], b[l], c[l], scale, m)
                 } else {
-                    x
+                    fp::fma(fmt, a[l], b[l], c[l], m)
                 };
                 r[l] = v.post(fmt, x);
             });
@@ -433,7 +434,11 @@ fn ternary(v: &mut Valu<'_>) -> Result<bool, Fault> {
 }
 
 /// `v_div_fixup`: special cases of `S2 / S1` given the quotient `S0`.
-fn div_fixup(fmt: Format, q: u64, d: u64, n: u64) -> u64 {
+fn div_fixup(fmt: Format, q: u64, d: u64, n: u64, m: fp::FpMode) -> u64 {
+    // The pseudo-code's tests (`S1.f == 0`, …) are float compares, so
+    // denormal inputs read as zero when MODE flushes them (issue 14: the
+    // clocked GPU did, this model did not).
+    let [q, d, n] = [q, d, n].map(|x| fp::flush_in(fmt, x, m));
     let sign = fmt.sign(d) != fmt.sign(n);
     if fmt.is_nan(n) {
         fmt.quiet(n)
@@ -481,28 +486,37 @@ fn div_scale(v: &mut Valu<'_>) -> Result<(), Fault> {
     let mut r = [0u64; 64];
     let mut vcc = 0u64;
     each_lane(v.exec, |l| {
-        let (s0, s1, s2) = (a[l], b[l], c[l]);
+        // Inputs as MODE reads them (the pseudo-code's `S1 == 0` is a float
+        // compare), and a NaN is never "the same operand" (issue 14: the
+        // clocked GPU did both, this model neither).
+        let (s0, s1, s2) = (
+            fp::flush_in(fmt, a[l], m),
+            fp::flush_in(fmt, b[l], m),
+            fp::flush_in(fmt, c[l], m),
+        );
+        let same = |x: u64, y: u64| x == y && !fmt.is_nan(x);
         let up = fp::ldexp(fmt, s0, scale, m);
         let rcp_denorm = fmt.is_denormal(fp::rcp(fmt, s1, ieee));
         let quot_denorm = fmt.is_denormal(fp::div(fmt, s2, s1, ieee));
         let (d, flag) = if fmt.is_zero(s2) || fmt.is_zero(s1) {
             (fmt.default_nan(), false)
         } else if exponent(fmt, s2) - exponent(fmt, s1) >= big {
-            (if s0 == s1 { up } else { s0 }, true)
+            (if same(s0, s1) { up } else { s0 }, true)
         } else if fmt.is_denormal(s1) {
             (up, false)
         } else if rcp_denorm && quot_denorm {
-            (if s0 == s1 { up } else { s0 }, true)
+            (if same(s0, s1) { up } else { s0 }, true)
         } else if rcp_denorm {
             (fp::ldexp(fmt, s0, -scale, m), false)
         } else if quot_denorm {
-            (if s0 == s2 { up } else { s0 }, true)
+            (if same(s0, s2) { up } else { s0 }, true)
         } else if exponent(fmt, s2) <= tiny {
             (up, false)
         } else {
             (s0, false)
         };
-        r[l] = d;
+        // omod and clamp apply to the scaled value, as on the clocked GPU.
+        r[l] = v.post(fmt, d);
         vcc |= u64::from(flag) << l;
     });
     if wide {

@@ -62,7 +62,15 @@ pub(super) fn packed(v: &mut Valu<'_>) -> Result<bool, Fault> {
     // neg/abs on either packed source (LLVM accepts both) are not modelled:
     // refused as not implemented rather than ignored.
     let dpp = vop2 && matches!(v.inst.variant, Variant::Dpp16 | Variant::Dpp8);
-    if vop2 && v.inst.variant != Variant::Plain && !(dpp && (m.neg | m.abs) & 3 == 0) {
+    // `v_dot2c_f32_f16_dpp` takes neg/abs on its sources as on any source
+    // of 16-bit elements: bit 15 (the low f16's sign), which is what
+    // `cosim/tests/float_modifiers.rs` requires of every modifier (issue 14;
+    // the clocked GPU does the same).
+    let packed_dpp_mods = dpp && op == V_DOT2C_F32_F16;
+    if vop2
+        && v.inst.variant != Variant::Plain
+        && !(dpp && ((m.neg | m.abs) & 3 == 0 || packed_dpp_mods))
+    {
         return Ok(false);
     }
     let is_float = matches!(
@@ -102,12 +110,29 @@ pub(super) fn packed(v: &mut Valu<'_>) -> Result<bool, Fault> {
     if !known {
         return Ok(false);
     }
-    let a = if dpp {
+    let mut a = if packed_dpp_mods {
+        // The permuted raw dword, modifiers below.
+        let mut x = raw(v, 0)?.unwrap_or([0; 64]);
+        v.exec &= super::lanes::dpp(v.inst, &mut x, v.w.exec());
+        x
+    } else if dpp {
         v.src(0)?
     } else {
         raw(v, 0)?.unwrap_or([0; 64])
     };
-    let b = raw(v, 1)?.unwrap_or([0; 64]);
+    let mut b = raw(v, 1)?.unwrap_or([0; 64]);
+    if packed_dpp_mods {
+        for (i, src) in [&mut a, &mut b].into_iter().enumerate() {
+            for x in src.iter_mut() {
+                if m.abs >> i & 1 != 0 {
+                    *x &= !0x8000;
+                }
+                if m.neg >> i & 1 != 0 {
+                    *x ^= 0x8000;
+                }
+            }
+        }
+    }
     let accumulates = matches!(op, V_PK_FMAC_F16 | V_DOT2C_F32_F16 | V_DOT4C_I32_I8);
     let old = *v.w.vgpr(v.vdst()?)?;
     let c = if accumulates {
