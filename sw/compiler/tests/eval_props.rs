@@ -647,12 +647,9 @@ fn u_op() -> impl Strategy<Value = UOp> {
 
 fn u_un() -> impl Strategy<Value = UUn> {
     use UUn::*;
-    // LNot is left out while `known_bug_logical_not_of_uint` fails.
-    let mut ops = vec![Neg, Not, Char, UChar, Short, UShort, Popcount, Clz];
-    if std::env::var_os("COMPILER_PROP_KNOWN_BUGS").is_some() {
-        ops.push(LNot);
-    }
-    proptest::sample::select(ops)
+    proptest::sample::select(vec![
+        Neg, Not, LNot, Char, UChar, Short, UShort, Popcount, Clz,
+    ])
 }
 
 fn f_op() -> impl Strategy<Value = FOp> {
@@ -929,12 +926,11 @@ fn a_wrong_expectation_is_caught() {
     compare("gpusim", &got, &want).unwrap();
 }
 
-/// Found by the property test: `!x` of a `uint` fails the IR verifier
-/// (`icmp eq` of two `i1`). Ignored until the lowering is fixed; the
-/// generator leaves `!` out meanwhile (COMPILER_PROP_KNOWN_BUGS=1 puts it back).
+/// Found by the property test: `!x` of a `uint` failed the IR verifier
+/// (`icmp eq` of two `i1`); fixed by the lowering of `!` (the generator
+/// draws `!` again).
 #[test]
-#[ignore = "known compiler bug: logical not of an integer (docs/compiler-eval.md)"]
-fn known_bug_logical_not_of_uint() {
+fn logical_not_of_uint() {
     let body = vec![Top::Stmt(Stmt::SetU(
         0,
         U::Un(UUn::LNot, Box::new(U::Var(0))),
@@ -950,10 +946,9 @@ fn known_bug_logical_not_of_uint() {
 /// wave-uniform condition inside divergent code builds its lane mask with
 /// `s_cselect_b64 s[0:1], 0xffffffff, 0` — a 32-bit literal, so lanes 32–63
 /// see the condition false (work-item 32 gets `f0 + f1`, not `f0 + f0`).
-/// Ignored until the back end uses the inline constant -1.
+/// Fixed: the mask is the inline constant -1 (`minst::special::ALL_ONES`).
 #[test]
-#[ignore = "known compiler bug: wave64 uniform-select mask loses lanes 32-63 (docs/compiler-eval.md)"]
-fn known_bug_wave64_uniform_select_upper_half() {
+fn wave64_uniform_select_covers_the_upper_half() {
     let body = vec![Top::Stmt(Stmt::If(
         U::Gid,
         vec![Stmt::SetF(
@@ -978,14 +973,14 @@ fn known_bug_wave64_uniform_select_upper_half() {
 }
 
 /// Found by the property test (random wave32 seed): `gid ? 65u : v3` with
-/// `v3` uniform but merged from an if/else is selected as
+/// `v3` uniform but merged from an if/else was selected as
 /// `v_cndmask_b32_e64 v6, s0, 0x41, v0` — a VGPR as the lane mask, which
-/// no gfx1030 decoder accepts (llvm-objdump-19 says "Invalid register");
-/// the golden GPU stops with an illegal-instruction fault. Ignored until
-/// the instruction selection puts the mask in an SGPR pair / VCC.
+/// no gfx1030 decoder accepts (the golden GPU stopped with an
+/// illegal-instruction fault). Fixed: the VOP3 constant-bus legaliser
+/// (`Isel::vop3_defs`) keeps lane-mask sources in SGPRs and moves the
+/// other sources to VGPRs instead.
 #[test]
-#[ignore = "known compiler bug: v_cndmask with a VGPR lane mask (docs/compiler-eval.md)"]
-fn known_bug_select_mask_in_a_vgpr() {
+fn select_mask_stays_in_an_sgpr() {
     let body = vec![
         Top::Stmt(Stmt::If(
             U::Var(3),

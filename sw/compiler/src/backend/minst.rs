@@ -42,6 +42,10 @@ pub mod special {
     pub const NULL: u16 = 125;
     /// `exec_lo` (the pair `exec` in wave64).
     pub const EXEC: u16 = 126;
+    /// The inline constant -1: all ones at any width. A 64-bit lane mask of
+    /// all lanes needs it — `MOp::Imm(u32::MAX)` on a 64-bit operand is the
+    /// literal 0xffffffff, which is zero-extended (lanes 32–63 clear).
+    pub const ALL_ONES: u16 = 193;
 }
 
 /// A machine operand.

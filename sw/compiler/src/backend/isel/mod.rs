@@ -697,7 +697,7 @@ impl<'f> Isel<'f> {
                     op,
                     Family::Sop2,
                     1,
-                    &[MOp::Reg(m, 0), MOp::Imm(u32::MAX), MOp::Imm(0)],
+                    &[MOp::Reg(m, 0), MOp::Phys(special::ALL_ONES), MOp::Imm(0)],
                 );
                 Ok(m)
             }
@@ -708,8 +708,12 @@ impl<'f> Isel<'f> {
                 } else {
                     Opcode::S_MOV_B32
                 };
-                let bits = if c & 1 != 0 { u32::MAX } else { 0 };
-                self.push(op, Family::Sop1, 1, &[MOp::Reg(m, 0), MOp::Imm(bits)]);
+                let bits = if c & 1 != 0 {
+                    MOp::Phys(special::ALL_ONES)
+                } else {
+                    MOp::Imm(0)
+                };
+                self.push(op, Family::Sop1, 1, &[MOp::Reg(m, 0), bits]);
                 Ok(m)
             }
             l => Err(BackendError::Internal(format!(
@@ -803,11 +807,22 @@ impl<'f> Isel<'f> {
         let mut bus = 0;
         let mut literals = 0;
         let mut seen: Vec<MOp> = Vec::new();
+        // A lane-mask source (v_cndmask's mask, a carry-in) must stay an SGPR:
+        // it takes its constant-bus slot first, and only the other sources
+        // are moved to VGPRs when the bus is full.
+        let specs = info_for(Isa::Gfx1030, Family::Vop3, op).map_or(&[][..], |i| i.operands);
+        let is_mask = |k: usize| specs.get(k).is_some_and(|s| s.ty == OperandType::LaneMask);
+        for (k, &o) in ops.iter().enumerate().skip(usize::from(defs)) {
+            if is_mask(k) && self.on_constant_bus(o) && !seen.contains(&o) {
+                bus += 1;
+                seen.push(o);
+            }
+        }
         // Indexed: moving a source to a VGPR needs `self` mutably mid-loop.
         #[allow(clippy::needless_range_loop)]
         for k in usize::from(defs)..ops.len() {
             let o = ops[k];
-            if !self.on_constant_bus(o) || seen.contains(&o) {
+            if is_mask(k) || !self.on_constant_bus(o) || seen.contains(&o) {
                 continue;
             }
             let literal = matches!(o, MOp::Imm(_));
