@@ -106,7 +106,7 @@ fn compute_output_workloads_equal_the_sequential_loop() {
 #[test]
 fn offset_arguments_are_checked_against_the_buffer() {
     let text = "
-kernel: { source: ../../tests/kernels/alias_copy_scale.cl }
+kernel: { source: ../../tests/kernels/alias/alias_copy_scale.cl }
 grid: 32
 workgroup: 32
 buffers: [ { name: d, type: f32, length: 8 } ]

@@ -781,14 +781,19 @@ fn every_ubench_workload_is_calibrated() {
         "atomics_one",
         "atomics_distinct",
     ];
+    // Measured on the navi21 preset by `navi21_calibration.rs` (gfx1030 only).
+    const ON_NAVI21: &[&str] = &["mem_chase_vram"];
     for target in [W32, W64] {
         let dir = file(target, "x").with_file_name("");
         let mut n = 0;
         for e in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
             let path = e.expect("entry").path();
             if path.extension().is_some_and(|x| x == "yaml") {
-                n += 1;
                 let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+                if target == W32 && ON_NAVI21.contains(&stem) {
+                    continue;
+                }
+                n += 1;
                 assert!(
                     MEASURED.contains(&stem),
                     "{}: not calibrated",

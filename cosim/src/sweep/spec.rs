@@ -431,9 +431,9 @@ mod tests {
 
     #[test]
     fn a_bad_value_names_the_point_and_the_line() {
-        let text = "workloads: [a.yaml]\ngrid:\n  cus: [1, 99]\n";
+        let text = "workloads: [a.yaml]\ngrid:\n  cus: [1, 999]\n";
         let e = Sweep::parse(text, Path::new("s.yaml")).unwrap_err();
-        assert!(e.starts_with("s.yaml:3:3: point 1 (cus=99)"), "{e}");
+        assert!(e.starts_with("s.yaml:3:3: point 1 (cus=999)"), "{e}");
     }
 
     #[test]

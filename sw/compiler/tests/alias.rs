@@ -1,5 +1,5 @@
 //! Seed 002 acceptance: spec 002 §6 behaviours 1–7 and the variant cache,
-//! on the corpus kernels `tests/kernels/alias_*.cl` compiled by gpusim and
+//! on the corpus kernels `tests/kernels/alias/*.cl` compiled by gpusim and
 //! run on the golden GPU (and the cycle model for the branch counts).
 //!
 //! Overlapping layouts pass `out = in + d` elements as a byte offset into

@@ -25,7 +25,7 @@ pub fn repo() -> PathBuf {
 pub fn compile_corpus(name: &str) -> Compiled {
     let mut opts = CompileOptions::default();
     opts.backend.optimize = true;
-    let path = repo().join(format!("tests/kernels/{name}.cl"));
+    let path = repo().join(format!("tests/kernels/alias/{name}.cl"));
     compile(Source::Path(&path), &opts).unwrap_or_else(|d| panic!("{name}:\n{d}"))
 }
 

@@ -11,6 +11,7 @@
 
 mod lanes;
 pub mod rare;
+mod saturate;
 pub mod vop1;
 pub mod vop2;
 pub mod vop3;

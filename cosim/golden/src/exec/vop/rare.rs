@@ -55,7 +55,7 @@ pub fn execute(v: &mut Valu<'_>) -> Result<bool, Fault> {
             each_lane(v.exec, |l| {
                 for (i, d) in r[l].iter_mut().enumerate() {
                     let sum = u64::from(quad_sad(a[l], b[l], i as u32, true)) + u64::from(c[l][i]);
-                    *d = super::vop3::sat_u32(sum, clamp);
+                    *d = super::saturate::sat_u32(sum, clamp);
                 }
             });
             write128(v, &r)?;

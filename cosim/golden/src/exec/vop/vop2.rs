@@ -60,9 +60,9 @@ pub(super) fn binary(v: &mut Valu<'_>) -> Result<bool, Fault> {
         V_ADD_NC_I32 => v.map2(|a, b| add_i32(a, b, clamp))?,
         // Exact difference, then saturate: negating b first overflows for
         // i32::MIN (`0 - i32::MIN` must clamp to i32::MAX).
-        V_SUB_NC_I32 => {
-            v.map2(|a, b| super::vop3::sat_i32(i64::from(a as i32) - i64::from(b as i32), clamp))?
-        }
+        V_SUB_NC_I32 => v.map2(|a, b| {
+            super::saturate::sat_i32(i64::from(a as i32) - i64::from(b as i32), clamp)
+        })?,
         V_ADD_U32 | V_ADD_CO_U32 => {
             carry_op(v, false, false, |a, b, _| u64::from(a) + u64::from(b))?
         }
@@ -83,10 +83,10 @@ pub(super) fn binary(v: &mut Valu<'_>) -> Result<bool, Fault> {
             });
             v.write(&r)?;
         }
-        V_MUL_I32_I24 => v.map2(|a, b| super::vop3::sat_i32(i24(a) * i24(b), clamp))?,
+        V_MUL_I32_I24 => v.map2(|a, b| super::saturate::sat_i32(i24(a) * i24(b), clamp))?,
         V_MUL_HI_I32_I24 => v.map2(|a, b| ((i24(a) * i24(b)) >> 32) as u32)?,
         V_MUL_U32_U24 => v.map2(|a, b| {
-            super::vop3::sat_u32(u64::from(a & 0xff_ffff) * u64::from(b & 0xff_ffff), clamp)
+            super::saturate::sat_u32(u64::from(a & 0xff_ffff) * u64::from(b & 0xff_ffff), clamp)
         })?,
         V_MUL_HI_U32_U24 => {
             v.map2(|a, b| ((u64::from(a & 0xff_ffff) * u64::from(b & 0xff_ffff)) >> 32) as u32)?

@@ -8,6 +8,7 @@ use arch::device::Fault;
 use arch::isa::tables::Field;
 use arch::isa::{Instruction, Opcode};
 
+use super::saturate::{sat_i32, sat_u32};
 use super::vop1::norm16;
 use super::{each_lane, vop1, vop2, vopc, Valu};
 use crate::exec::sop::bfe;
@@ -71,26 +72,6 @@ fn perm(a: u32, b: u32, sel: u32) -> u32 {
             (byte as u32) << (8 * i)
         })
         .fold(0, |acc, b| acc | b)
-}
-
-/// An exact unsigned result as 32 bits: saturated with `clamp` (LLVM,
-/// AMDGPUModifierSyntax: on integer operations `clamp` clamps the result to
-/// the largest and smallest representable value), else wrapped.
-pub(super) fn sat_u32(x: u64, clamp: bool) -> u32 {
-    if clamp {
-        x.min(u64::from(u32::MAX)) as u32
-    } else {
-        x as u32
-    }
-}
-
-/// An exact signed result as 32 bits: saturated with `clamp`, else wrapped.
-pub(super) fn sat_i32(x: i64, clamp: bool) -> u32 {
-    if clamp {
-        x.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32 as u32
-    } else {
-        x as u32
-    }
 }
 
 fn med3<T: Ord + Copy>(a: T, b: T, c: T) -> T {
