@@ -223,31 +223,52 @@ fn gpu_config_reader_never_panics() {
 
 /// `gpusim run`'s library path on random (mutated) corpus workloads on the
 /// functional model with a watchdog: every outcome is a result or an error.
+/// One `run` execution: parse, prepare, run on the functional model, check.
+fn run_workload_bytes(bytes: &[u8], dir: &Path) {
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return;
+    };
+    let Ok(w) = cosim::workload::Workload::parse(text, &dir.join("fuzz.yaml")) else {
+        return;
+    };
+    let bytes: usize = w.buffers.iter().map(|b| b.length * b.elem.size()).sum();
+    let items: u64 = w.grid.iter().map(|&g| u64::from(g)).product();
+    if bytes > 1 << 22 || items > 1 << 16 {
+        return;
+    }
+    let device = cosim::model::ModelDevice::new(&cosim::model::ModelOptions {
+        model: cosim::model::Model::Functional,
+        isa: arch::isa::Isa::Gfx1030,
+        config: hw::GpuConfig::default_config(),
+        watchdog: Some(5_000_000),
+    })
+    .unwrap();
+    let _ = cosim::workload::run_checked(device, &w);
+}
+
 #[test]
 fn running_random_workloads_never_panics() {
     let paths: Vec<PathBuf> = files(&root().join("workloads/corpus/gfx1030"), "yaml");
     let seeds: Vec<Vec<u8>> = paths.iter().map(|p| std::fs::read(p).unwrap()).collect();
     let dir = root().join("workloads/corpus/gfx1030");
     let slowest = drive("run", &seeds, execs(300), &mut |bytes| {
-        let Ok(text) = std::str::from_utf8(bytes) else {
-            return;
-        };
-        let Ok(w) = cosim::workload::Workload::parse(text, &dir.join("fuzz.yaml")) else {
-            return;
-        };
-        let bytes: usize = w.buffers.iter().map(|b| b.length * b.elem.size()).sum();
-        let items: u64 = w.grid.iter().map(|&g| u64::from(g)).product();
-        if bytes > 1 << 22 || items > 1 << 16 {
-            return;
-        }
-        let device = cosim::model::ModelDevice::new(&cosim::model::ModelOptions {
-            model: cosim::model::Model::Functional,
-            isa: arch::isa::Isa::Gfx1030,
-            config: hw::GpuConfig::default_config(),
-            watchdog: Some(5_000_000),
-        })
-        .unwrap();
-        let _ = cosim::workload::run_checked(device, &w);
+        run_workload_bytes(bytes, &dir)
     });
     assert!(slowest < Duration::from_secs(30));
+}
+
+/// Inputs the `run` driver once crashed on (kept as found): each must now
+/// run without a panic. `bfs_relax_longer_output_buffer.yaml` (10⁷ run,
+/// input 8,969,423): an output buffer longer than the graph made the CPU
+/// references of `bfs_relax` and `wq_bfs` copy into a slice of the wrong
+/// length (`copy_from_slice` panics); they now write the first `n` elements.
+#[test]
+fn recorded_run_crashes_do_not_panic() {
+    let dir = root().join("workloads/corpus/gfx1030");
+    let crashes = files(&root().join("cosim/tests/fuzz_crashes/run"), "yaml");
+    assert!(!crashes.is_empty());
+    for path in crashes {
+        let bytes = std::fs::read(&path).unwrap();
+        run_workload_bytes(&bytes, &dir);
+    }
 }

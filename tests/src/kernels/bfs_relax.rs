@@ -112,7 +112,7 @@ fn reference(_dims: &Dims, args: &mut [ArgValue]) -> Result<(), CorpusError> {
         any |= best != dist_in[v];
         out[v] = best;
     }
-    buffer_mut::<u32>(args, 3, n)?.copy_from_slice(&out);
+    buffer_mut::<u32>(args, 3, n)?[..n].copy_from_slice(&out);
     if any {
         buffer_mut::<u32>(args, 4, 1)?[0] = 1;
     }

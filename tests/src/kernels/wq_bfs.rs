@@ -114,7 +114,7 @@ fn reference(_dims: &Dims, args: &mut [ArgValue]) -> Result<(), CorpusError> {
         frontier = next;
         level += 1;
     }
-    buffer_mut::<u32>(args, 2, n)?.copy_from_slice(&dist);
+    buffer_mut::<u32>(args, 2, n)?[..n].copy_from_slice(&dist);
     // Every frontier slot written was consumed (reset to INF).
     buffer_mut::<u32>(args, 3, 2 * n)?.fill(INF);
     let ctl_len = match &args[4] {
