@@ -19,7 +19,8 @@ use crate::frontend::{DispatchRequest, FrontEnd, FrontEndIn};
 use crate::inject::Injection;
 use crate::mem::backing::{Backing, MapError};
 use crate::mem::MemSystem;
-use crate::parallel::{BackingPort, CuWorkers};
+use crate::parallel::ordered::BackingPort;
+use crate::parallel::CuWorkers;
 use crate::stats::{DispatchStats, GpuStats};
 
 /// Cycles with nothing in flight and channels waiting on semaphores before

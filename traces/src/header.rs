@@ -7,7 +7,20 @@ use std::collections::HashMap;
 use std::io::Write;
 
 use crate::line::Suffix;
-use crate::writer::Out;
+
+/// Where one declared signal goes in the file.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Out {
+    /// Its identifier code and line end.
+    pub(crate) suffix: Suffix,
+    /// Width in bits; 0 for a signal the filter left out.
+    pub(crate) width: u32,
+}
+
+pub(crate) const NOT_WRITTEN: Out = Out {
+    suffix: Suffix::EMPTY,
+    width: 0,
+};
 
 /// Header: version, timescale, the scope tree with its variables (filling in
 /// each written signal's identifier code), end of definitions.
@@ -243,7 +256,7 @@ mod tests {
             .collect();
         let selected = [true, true, false, true, true, true];
         let tree = Tree::build(paths.iter().copied(), &selected);
-        let mut outs = vec![crate::writer::NOT_WRITTEN; paths.len()];
+        let mut outs = vec![NOT_WRITTEN; paths.len()];
         let mut ours = Vec::new();
         write_header(&mut ours, 10, Some((&tree, &signals, &mut outs))).unwrap();
 

@@ -11,8 +11,8 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use crate::filter::Filter;
-use crate::header::{write_header, FastHash, Tree};
-use crate::line::{max_change_len, Line, Suffix};
+use crate::header::{write_header, FastHash, Out, Tree, NOT_WRITTEN};
+use crate::line::{max_change_len, Line};
 use crate::{TraceError, Tracer};
 
 /// What to write and when.
@@ -46,20 +46,6 @@ impl Default for VcdOptions {
         }
     }
 }
-
-/// Where one declared signal goes in the file.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Out {
-    /// Its identifier code and line end.
-    pub(crate) suffix: Suffix,
-    /// Width in bits; 0 for a signal the filter left out.
-    pub(crate) width: u32,
-}
-
-pub(crate) const NOT_WRITTEN: Out = Out {
-    suffix: Suffix::EMPTY,
-    width: 0,
-};
 
 /// A VCD file being written, one sample per call to [`VcdTrace::sample`].
 ///

@@ -60,7 +60,7 @@ use crate::event::{Event, PartPass, Retire};
 use crate::exec::{ScalarState, Writes};
 use crate::inject::Injection;
 use crate::mem::{CuPorts, MemResponse, Unit};
-use crate::parallel::BackingPort;
+use crate::parallel::ordered::BackingPort;
 use crate::stats::CuStats;
 
 pub mod alloc;

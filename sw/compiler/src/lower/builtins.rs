@@ -2,7 +2,6 @@
 //! division and `sqrt`, 64-bit division, `mul_hi` written in C, atomics
 //! with their memory orders and compare-and-swap.
 
-use super::expr::scalar_of;
 use super::{unsupported, Lowerer, R};
 use crate::front::builtins::{AtomicOp as FAtomic, Builtin as FB};
 use crate::front::diag::Loc;
@@ -93,7 +92,7 @@ impl Lowerer<'_> {
     /// success too is the same, the value seen then equals it). On 32-bit
     /// integers; orders other than relaxed put fences around it.
     pub(super) fn compare_exchange(&mut self, bi: FB, args: &[Expr], loc: Loc) -> R<Vec<Value>> {
-        let is_i32 = |e: &Expr| scalar_of(&e.ty).map(super::scalar_type) == Some(Type::I32);
+        let is_i32 = |e: &Expr| ir_scalar(&e.ty) == Some(Type::I32);
         if bi == FB::AtomicCmpxchg {
             // [ptr, cmp, val, order, scope]
             let order = self.rvalue(&args[3])?[0];
@@ -104,14 +103,7 @@ impl Lowerer<'_> {
             let p = self.rvalue(&args[0])?[0];
             let c = self.rvalue(&args[1])?[0];
             let v = self.rvalue(&args[2])?[0];
-            if before {
-                self.b().fence();
-            }
-            let old = self.b().atomic_cas(p, c, v);
-            if after {
-                self.b().fence();
-            }
-            return Ok(vec![old]);
+            return Ok(vec![self.fenced_cas(p, c, v, before, after)]);
         }
         // [ptr, expected_ptr, desired, success order, failure order, scope]
         let (mut before, mut after) = (false, false);
@@ -138,6 +130,15 @@ impl Lowerer<'_> {
         let p = self.rvalue(&args[0])?[0];
         let c = self.read(&place, loc)?[0];
         let v = self.rvalue(&args[2])?[0];
+        let old = self.fenced_cas(p, c, v, before, after);
+        self.write(&place, &[old], loc)?;
+        let ok = self.b().icmp(IntCC::Eq, old, c);
+        self.bool_to_value(ok, &ft::Type::BOOL, loc)
+    }
+
+    /// `atomic_cas(p, c, v)` with a fence before (release) and after
+    /// (acquire) as the memory order asks; the old value.
+    fn fenced_cas(&mut self, p: Value, c: Value, v: Value, before: bool, after: bool) -> Value {
         if before {
             self.b().fence();
         }
@@ -145,9 +146,7 @@ impl Lowerer<'_> {
         if after {
             self.b().fence();
         }
-        self.write(&place, &[old], loc)?;
-        let ok = self.b().icmp(IntCC::Eq, old, c);
-        self.bool_to_value(ok, &ft::Type::BOOL, loc)
+        old
     }
 
     pub(super) fn work_item(&mut self, q: WorkItemQuery, dim: Value, loc: Loc) -> R<Vec<Value>> {
@@ -185,7 +184,7 @@ impl Lowerer<'_> {
         for a in args {
             vals.push(self.rvalue(a)?);
         }
-        let s = scalar_of(ty);
+        let s = ty.elem_scalar();
         let float = s.is_some_and(|s| s.is_float());
         let per = |l: &mut Self, op: BinaryOp| -> Vec<Value> {
             (0..vals[0].len())
@@ -223,7 +222,7 @@ impl Lowerer<'_> {
                         .ternary(TernaryOp::Fma, vals[0][i], vals[1][i], vals[2][i])
                 })
                 .collect()),
-            FB::Sqrt if scalar_of(ty).map(super::scalar_type) == Some(Type::F32) => {
+            FB::Sqrt if ir_scalar(ty) == Some(Type::F32) => {
                 Ok(vals[0].iter().map(|&v| self.sqrt_f32(v)).collect())
             }
             FB::MbcntLo | FB::MbcntHi | FB::DsBpermute => {
@@ -243,7 +242,7 @@ impl Lowerer<'_> {
                 Ok(vals[0].iter().map(|&v| self.b().call(ib, &[v])).collect())
             }
             FB::Bitreverse | FB::Alignbit | FB::Rotate | FB::RotateRight
-                if scalar_of(ty).map(super::scalar_type) == Some(Type::I32) =>
+                if ir_scalar(ty) == Some(Type::I32) =>
             {
                 Ok((0..vals[0].len())
                     .map(|i| {
@@ -263,7 +262,7 @@ impl Lowerer<'_> {
                     .collect())
             }
             FB::Popcount | FB::Clz | FB::Ctz | FB::Abs | FB::Mul24 | FB::Mad24 => {
-                let arg = scalar_of(&args[0].ty);
+                let arg = args[0].ty.elem_scalar();
                 if arg.map(super::scalar_type) != Some(Type::I32) {
                     return unsupported(loc, format!("{bi:?} on types other than int/uint"));
                 }
@@ -291,8 +290,8 @@ impl Lowerer<'_> {
                 // [ptr, value, order, scope]. The IR atomic has no ordering
                 // of its own: fences around it give acquire and release.
                 let (before, after) = self.ordering(vals[2][0], loc)?;
-                let signed = scalar_of(ty).is_some_and(|s| s.is_signed());
-                if scalar_of(ty).map(super::scalar_type) != Some(Type::I32) {
+                let signed = ty.elem_scalar().is_some_and(|s| s.is_signed());
+                if ir_scalar(ty) != Some(Type::I32) {
                     return unsupported(loc, "atomics on types other than int/uint");
                 }
                 let irop = match (op, signed) {
@@ -324,7 +323,7 @@ impl Lowerer<'_> {
                 let order = vals[if store { 2 } else { 1 }][0];
                 let (before, after) = self.ordering(order, loc)?;
                 let vt = if store { &args[1].ty } else { ty };
-                if scalar_of(vt).map(super::scalar_type) != Some(Type::I32) {
+                if ir_scalar(vt) != Some(Type::I32) {
                     return unsupported(loc, "atomics on types other than int/uint");
                 }
                 if before {
@@ -429,4 +428,9 @@ pub(super) fn size_t_query(bi: FB) -> Option<WorkItemQuery> {
         FB::GetNumGroups => WorkItemQuery::NumGroups,
         _ => return None,
     })
+}
+
+/// The IR type of `t`'s element scalar (`int4` → `i32`), if it has one.
+fn ir_scalar(t: &ft::Type) -> Option<Type> {
+    t.elem_scalar().map(super::scalar_type)
 }

@@ -21,10 +21,6 @@ pub(super) enum Place {
     Lanes(Box<Place>, Vec<u8>),
 }
 
-pub(super) fn scalar_of(t: &ft::Type) -> Option<Scalar> {
-    t.elem_scalar()
-}
-
 impl Lowerer<'_> {
     /// The condition of `if`/loops/`&&`: a `bool` expression as an `i1`.
     pub(super) fn cond(&mut self, e: &Expr) -> R<Value> {
@@ -303,7 +299,7 @@ impl Lowerer<'_> {
                     let off = b.iconst(Type::I32, step);
                     vec![b.ptr_add(old[0], off)]
                 } else {
-                    let s = scalar_of(ty).expect("arithmetic");
+                    let s = ty.elem_scalar().expect("arithmetic");
                     let t = super::scalar_type(s);
                     if !matches!(t, Type::I32 | Type::F32) {
                         return unsupported(loc, "++/-- on types other than 32-bit int and float");
@@ -385,7 +381,7 @@ impl Lowerer<'_> {
         };
         let is_mul = |x: &Expr| matches!(x.kind, ExprKind::Binary(B::Mul, ..));
         allowed
-            && scalar_of(&e.ty) == Some(Scalar::Float)
+            && e.ty.elem_scalar() == Some(Scalar::Float)
             && (is_mul(a) || (*op == B::Add && is_mul(b)))
     }
 
@@ -393,7 +389,7 @@ impl Lowerer<'_> {
     /// widened from 32 bits is used before the widening.
     fn index32(&mut self, i: &Expr) -> R<Value> {
         if let ExprKind::Cast(CastKind::IntToInt, inner) = &i.kind {
-            if scalar_of(&inner.ty).is_some_and(|s| s.size() <= 4) {
+            if inner.ty.elem_scalar().is_some_and(|s| s.size() <= 4) {
                 let v = self.rvalue(inner)?;
                 return self
                     .convert(&v, &inner.ty, &ft::Type::INT, i.loc)
@@ -448,7 +444,7 @@ impl Lowerer<'_> {
     fn unary(&mut self, op: U, a: &Expr, ty: &ft::Type) -> R<Vec<Value>> {
         let loc = a.loc;
         let va = self.rvalue(a)?;
-        let s = scalar_of(ty).expect("arithmetic");
+        let s = ty.elem_scalar().expect("arithmetic");
         let mut out = Vec::new();
         for v in va {
             let vt = self.func.ty(v);
@@ -496,7 +492,7 @@ impl Lowerer<'_> {
         rty: &ft::Type,
         loc: Loc,
     ) -> R<Vec<Value>> {
-        let Some(s) = scalar_of(ty) else {
+        let Some(s) = ty.elem_scalar() else {
             // Pointer comparisons: unsigned, on the address.
             let cc = match op {
                 B::Eq => IntCC::Eq,
@@ -627,7 +623,7 @@ impl Lowerer<'_> {
         if !matches!(op, B::Lt | B::Gt | B::Le | B::Ge | B::Eq | B::Ne) {
             return Ok(None);
         }
-        let Some(s) = scalar_of(&a.ty) else {
+        let Some(s) = a.ty.elem_scalar() else {
             return Ok(None);
         };
         let va = self.rvalue(a)?;
@@ -819,7 +815,7 @@ impl Lowerer<'_> {
         to: &ft::Type,
         loc: Loc,
     ) -> R<Vec<Value>> {
-        let (Some(fs), Some(ts)) = (scalar_of(from), scalar_of(to)) else {
+        let (Some(fs), Some(ts)) = (from.elem_scalar(), to.elem_scalar()) else {
             return unsupported(loc, "this conversion");
         };
         let (ft_, tt) = (super::scalar_type(fs), super::scalar_type(ts));

@@ -20,137 +20,17 @@
 //! the edge, so the event stream is the serial one. With a fault injection
 //! armed (tests of the lockstep checker) the edge runs serially.
 
+pub mod ordered;
+
 use std::cell::OnceCell;
-use std::ops::{Deref, DerefMut};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::Mutex;
+
+use ordered::{BackingPort, Turn};
 
 use crate::cu::{Cu, TickCtx};
 use crate::event::Event;
 use crate::mem::backing::Backing;
 use crate::mem::CuPorts;
-
-/// Spins before a waiting worker starts yielding its core (the machine may
-/// run more threads than it has cores).
-const SPINS_BEFORE_YIELD: u32 = 64;
-
-/// Device memory as one CU's clock edge sees it: the GPU's own backing store
-/// (serial evaluation), or the shared store behind the ordered section.
-pub enum BackingPort<'a> {
-    /// Serial evaluation: the store itself.
-    Direct(&'a mut Backing),
-    /// Worker threads: the store, locked once CU `cu`'s turn has come.
-    Ordered {
-        /// The shared store.
-        shared: &'a Mutex<Backing>,
-        /// Which CUs have finished their edge.
-        turn: &'a Turn,
-        /// This CU.
-        cu: usize,
-        /// The lock, taken at the first access.
-        guard: OnceCell<MutexGuard<'a, Backing>>,
-    },
-}
-
-impl BackingPort<'_> {
-    fn acquire<'a>(shared: &'a Mutex<Backing>, turn: &Turn, cu: usize) -> MutexGuard<'a, Backing> {
-        turn.wait_for(cu);
-        // Only the CU whose turn it is takes the lock, so it is never contended;
-        // a poisoned lock means another worker panicked, which the caller reports.
-        shared.lock().unwrap_or_else(|e| e.into_inner())
-    }
-}
-
-impl Deref for BackingPort<'_> {
-    type Target = Backing;
-
-    fn deref(&self) -> &Backing {
-        match self {
-            BackingPort::Direct(b) => b,
-            BackingPort::Ordered {
-                shared,
-                turn,
-                cu,
-                guard,
-            } => guard.get_or_init(|| Self::acquire(shared, turn, *cu)),
-        }
-    }
-}
-
-impl DerefMut for BackingPort<'_> {
-    fn deref_mut(&mut self) -> &mut Backing {
-        match self {
-            BackingPort::Direct(b) => b,
-            BackingPort::Ordered {
-                shared,
-                turn,
-                cu,
-                guard,
-            } => {
-                if guard.get().is_none() {
-                    let _ = guard.set(Self::acquire(shared, turn, *cu));
-                }
-                match guard.get_mut() {
-                    Some(g) => g,
-                    None => unreachable!("the guard was set just above"),
-                }
-            }
-        }
-    }
-}
-
-/// Which CUs have finished this edge: `prefix` counts the CUs `0..prefix`
-/// that all have.
-pub struct Turn {
-    done: Vec<AtomicBool>,
-    prefix: AtomicUsize,
-}
-
-impl Turn {
-    /// For `cus` compute units, none finished.
-    pub fn new(cus: usize) -> Turn {
-        Turn {
-            done: (0..cus).map(|_| AtomicBool::new(false)).collect(),
-            prefix: AtomicUsize::new(0),
-        }
-    }
-
-    /// Starts a new edge.
-    fn reset(&mut self) {
-        for d in &mut self.done {
-            *d.get_mut() = false;
-        }
-        *self.prefix.get_mut() = 0;
-    }
-
-    /// Blocks until every CU before `cu` has finished.
-    fn wait_for(&self, cu: usize) {
-        let mut spins = 0u32;
-        while self.prefix.load(Ordering::Acquire) < cu {
-            if spins < SPINS_BEFORE_YIELD {
-                spins += 1;
-                std::hint::spin_loop();
-            } else {
-                std::thread::yield_now();
-            }
-        }
-    }
-
-    /// Marks `cu` finished and moves the prefix over every finished CU.
-    fn finish(&self, cu: usize) {
-        self.done[cu].store(true, Ordering::SeqCst);
-        loop {
-            let p = self.prefix.load(Ordering::SeqCst);
-            if p >= self.done.len() || !self.done[p].load(Ordering::SeqCst) {
-                return;
-            }
-            // Whoever moves it first wins; the loser re-reads.
-            let _ = self
-                .prefix
-                .compare_exchange(p, p + 1, Ordering::SeqCst, Ordering::SeqCst);
-        }
-    }
-}
 
 /// The worker pool and the per-edge scratch of the parallel evaluation.
 pub struct CuWorkers {
@@ -216,9 +96,9 @@ impl CuWorkers {
         let own = shares.next().unwrap_or_default();
         self.pool.in_place_scope(|s| {
             for share in shares {
-                s.spawn(move |_| run_share(share, now, events_on, shared_ref, turn));
+                s.spawn(move |_| run_share(share, threads, now, events_on, shared_ref, turn));
             }
-            run_share(own, now, events_on, shared_ref, turn);
+            run_share(own, threads, now, events_on, shared_ref, turn);
         });
         *backing = shared.into_inner().unwrap_or_else(|e| e.into_inner());
         if let Some(out) = events {
@@ -240,6 +120,7 @@ struct Share<'a> {
 /// Ticks a worker's CUs in index order, each behind the ordered section.
 fn run_share(
     share: Vec<Share<'_>>,
+    threads: usize,
     now: u64,
     events_on: bool,
     shared: &Mutex<Backing>,
@@ -248,9 +129,11 @@ fn run_share(
     // Marks this worker's CUs finished also if an edge panics, so the
     // workers waiting for their turn go on and the panic reaches the caller
     // instead of a hang.
+    // A worker's CUs are `first, first + threads, …` (see `CuWorkers::tick`).
+    let first = share.first().map_or(0, |s| s.index);
     let mut finish = Finish {
         turn,
-        left: share.iter().map(|s| s.index).collect(),
+        left: (first..).step_by(threads).take(share.len()),
     };
     for s in share {
         {
@@ -271,20 +154,21 @@ fn run_share(
         }
         // The lock (if taken) was released with `cx` above, before the
         // next CU may take it.
-        finish.left.pop_front();
+        finish.left.next();
         turn.finish(s.index);
     }
 }
 
-/// The CUs of a worker not finished yet; marked finished when dropped.
-struct Finish<'a> {
+/// The CUs of a worker not finished yet (the rest of its share's indices,
+/// advanced as each CU finishes); marked finished when dropped.
+struct Finish<'a, I: Iterator<Item = usize>> {
     turn: &'a Turn,
-    left: std::collections::VecDeque<usize>,
+    left: I,
 }
 
-impl Drop for Finish<'_> {
+impl<I: Iterator<Item = usize>> Drop for Finish<'_, I> {
     fn drop(&mut self) {
-        for &i in &self.left {
+        for i in self.left.by_ref() {
             self.turn.finish(i);
         }
     }
