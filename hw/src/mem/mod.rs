@@ -262,6 +262,26 @@ impl CuPorts {
     }
 }
 
+/// One clock edge of every CU's caches that has work; `req`/`resp` hold
+/// three request inputs and response outputs per CU, in CU and port order
+/// (the crossbar's, or the GL1s' when they sit in between).
+fn tick_cu_ports(
+    cus: &mut [CuPorts],
+    now: u64,
+    req: &mut [CreditFifo<Packet>],
+    resp: &mut [CreditFifo<Packet>],
+) {
+    for ((c, req), resp) in cus
+        .iter_mut()
+        .zip(req.chunks_mut(3))
+        .zip(resp.chunks_mut(3))
+    {
+        if !c.idle() {
+            c.tick(now, req, resp);
+        }
+    }
+}
+
 /// The whole hierarchy.
 #[derive(Clone, Debug)]
 pub struct MemSystem {
@@ -417,84 +437,67 @@ impl MemSystem {
             // Nothing in flight anywhere: no packet, no MSHR, no DRAM access.
             return;
         }
-        if self.ic.is_empty() {
-            for ((l2, dram), (input, out)) in self.l2.iter_mut().zip(self.dram.iter_mut()).zip(
-                self.xbar
-                    .l2_in
-                    .iter_mut()
-                    .zip(self.xbar.resp.inputs.iter_mut()),
-            ) {
-                if !dram.idle() {
-                    dram.tick(now);
-                }
-                if !(l2.idle() && input.is_empty() && dram.peek_fill(now).is_none()) {
-                    l2.tick(now, input, out, dram);
-                }
-            }
-        } else {
-            self.tick_channels_with_ic(now);
-        }
+        self.tick_channels(now);
         self.xbar.tick(now);
-        if !self.gl1.is_empty() {
+        if self.gl1.is_empty() {
+            tick_cu_ports(
+                &mut self.cus,
+                now,
+                &mut self.xbar.req.inputs,
+                &mut self.xbar.port_in,
+            );
+        } else {
             self.tick_gl1(now);
-            return;
-        }
-        let xin = &mut self.xbar.req.inputs;
-        let resp = &mut self.xbar.port_in;
-        for ((c, xin), resp) in self
-            .cus
-            .iter_mut()
-            .zip(xin.chunks_mut(3))
-            .zip(resp.chunks_mut(3))
-        {
-            if !c.idle() {
-                c.tick(now, xin, resp);
-            }
         }
         let p = self.cus.len() * 3;
         if !self.front.idle() {
-            self.front.tick(now, &mut xin[p], &mut resp[p]);
+            self.front
+                .tick(now, &mut self.xbar.req.inputs[p], &mut self.xbar.port_in[p]);
         }
         self.xbar.commit();
     }
 
-    /// The channels when an Infinity Cache slice sits between each L2 channel
-    /// and its DRAM channel.
-    fn tick_channels_with_ic(&mut self, now: u64) {
+    /// The memory channels: each L2 channel over its DRAM channel, or over
+    /// an Infinity Cache slice over it when the slices are configured.
+    fn tick_channels(&mut self, now: u64) {
         use dram::LineStore;
-        let channels = self
-            .l2
-            .iter_mut()
-            .zip(self.dram.iter_mut())
-            .zip(self.ic.iter_mut());
         let buffers = self
             .xbar
             .l2_in
             .iter_mut()
             .zip(self.xbar.resp.inputs.iter_mut());
-        for (((l2, dram), ic), (input, out)) in channels.zip(buffers) {
+        let channels = self.l2.iter_mut().zip(self.dram.iter_mut());
+        for (k, ((l2, dram), (input, out))) in channels.zip(buffers).enumerate() {
             if !dram.idle() {
                 dram.tick(now);
             }
-            if !ic.idle() || dram.peek_fill(now).is_some() {
-                ic.tick(now, dram);
-            }
-            if !(l2.idle() && input.is_empty() && ic.peek_fill(now).is_none()) {
-                l2.tick(now, input, out, ic);
+            match self.ic.get_mut(k) {
+                Some(ic) => {
+                    if !ic.idle() || dram.peek_fill(now).is_some() {
+                        ic.tick(now, dram);
+                    }
+                    if !(l2.idle() && input.is_empty() && ic.peek_fill(now).is_none()) {
+                        l2.tick(now, input, out, ic);
+                    }
+                }
+                None => {
+                    if !(l2.idle() && input.is_empty() && dram.peek_fill(now).is_none()) {
+                        l2.tick(now, input, out, dram);
+                    }
+                }
             }
         }
     }
 
     /// The requester side when GL1 caches sit between the CU caches and the
-    /// crossbar: CU caches talk to their GL1's buffers, the GL1s to the crossbar.
+    /// crossbar: CU caches talk to their GL1's buffers, the GL1s to the
+    /// crossbar (the front end's port is the caller's, as without GL1s).
     fn tick_gl1(&mut self, now: u64) {
         let xin = &mut self.xbar.req.inputs;
         let resp = &mut self.xbar.port_in;
         for g in &mut self.gl1 {
             let r = g.ports();
-            let cus_busy = self.cus[r.start / 3..r.end / 3]
-                .iter()
-                .any(|c| !(c.inst.idle() && c.scalar.idle() && c.vector.idle()));
+            let cus_busy = self.cus[r.start / 3..r.end / 3].iter().any(|c| !c.idle());
             if cus_busy || !g.idle() {
                 g.tick(
                     now,
@@ -505,25 +508,10 @@ impl MemSystem {
                 );
             }
         }
-        for (cu, c) in self.cus.iter_mut().enumerate() {
-            for (k, cache) in [&mut c.inst, &mut c.scalar, &mut c.vector]
-                .into_iter()
-                .enumerate()
-            {
-                if !cache.idle() {
-                    let p = cu * 3 + k;
-                    cache.tick(now, &mut self.gl1_req[p], &mut self.gl1_resp[p]);
-                }
-            }
-        }
-        let p = self.cus.len() * 3;
-        if !self.front.idle() {
-            self.front.tick(now, &mut xin[p], &mut resp[p]);
-        }
+        tick_cu_ports(&mut self.cus, now, &mut self.gl1_req, &mut self.gl1_resp);
         for f in self.gl1_req.iter_mut().chain(self.gl1_resp.iter_mut()) {
             f.commit();
         }
-        self.xbar.commit();
     }
 
     /// The effect of `cycles` edges with nothing in flight (only while

@@ -397,15 +397,7 @@ impl<'a> Lowerer<'a> {
                     // `if (c) break;` as the loop exit branch itself: the back
                     // end takes loop exits as conditional branches to the one
                     // exit block, not as a block that only jumps there.
-                    let rest = self.func.create_block();
-                    let inc = Incoming {
-                        block: self.cur,
-                        env: self.env.clone(),
-                        extra: Vec::new(),
-                        branch: Some((c, rest, true)),
-                    };
-                    self.loops.last_mut().expect("checked").breaks.push(inc);
-                    self.cur = rest;
+                    self.branch_out_of_loop(c);
                     return Ok(());
                 }
                 if let Some(body) = body_then_break(then) {
@@ -708,9 +700,9 @@ impl<'a> Lowerer<'a> {
         Ok(())
     }
 
-    /// The innermost loop's exit branch on `c`; code continues where `c`
-    /// is false.
-    fn exit_loop_on(&mut self, c: Value) {
+    /// A conditional exit of the innermost loop on `c` (one of its breaks);
+    /// code continues in a new block where `c` is false. Returns the loop.
+    fn branch_out_of_loop(&mut self, c: Value) -> &mut LoopCtx {
         let rest = self.func.create_block();
         let inc = Incoming {
             block: self.cur,
@@ -718,10 +710,16 @@ impl<'a> Lowerer<'a> {
             extra: Vec::new(),
             branch: Some((c, rest, true)),
         };
+        self.cur = rest;
         let ctx = self.loops.last_mut().expect("inside a loop");
         ctx.breaks.push(inc);
-        ctx.returned = true;
-        self.cur = rest;
+        ctx
+    }
+
+    /// The innermost loop's exit branch on `c` for a `return` inside it;
+    /// code continues where `c` is false.
+    fn exit_loop_on(&mut self, c: Value) {
+        self.branch_out_of_loop(c).returned = true;
     }
 
     /// After a loop a `return` left: leave the enclosing loop the same way,
