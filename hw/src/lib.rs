@@ -6,9 +6,9 @@
 //! dispatch/   workgroup placement, wave slots, VGPR/SGPR/LDS allocation, initial state
 //! cu/         fetch, instruction buffers, scheduler, SALU, SIMD32 VALUs, VGPR banks,
 //!             LDS, vector memory unit, waitcnt counters, barriers
-//! mem/        CU-side caches, crossbar, L2 channels, DRAM channels; backing store
+//! mem/        CU-side caches, GL1, crossbar, L2 channels, Infinity Cache, DRAM channels; backing store
 //! exec/       the functional datapath (independent of the golden model)
-//! parallel.rs compute units on worker threads (identical results for any thread count)
+//! parallel/   compute units on worker threads (identical results for any thread count)
 //! ```
 //!
 //! Every block is a struct of registers with a next-state function; the

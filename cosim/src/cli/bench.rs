@@ -1,4 +1,5 @@
-//! `gpusim bench`: throughput of a model on the kernel corpus, single-threaded.
+//! `gpusim bench`: throughput of a model on the kernel corpus, on one host
+//! thread (the clocked GPU's CU workers aside: `--threads`).
 //!
 //! `--model functional` (this file): for every corpus workload of the chosen
 //! targets it runs the whole workload (driver, dispatch, kernel, completion)
@@ -289,7 +290,7 @@ fn report(rows: &[Row]) -> String {
     let mut out = String::from(
         "device = time inside Device::run (submission to completion: command processing, \
          dispatch, program decode, execution);\nend-to-end = the whole workload (also code-object \
-         load, buffer upload/download, allocation). Best of the runs, single-threaded.\n",
+         load, buffer upload/download, allocation). Best of the runs, one host thread.\n",
     );
     out.push_str(&format!(
         "{:<32} {:>14} {:>12} {:>10} {:>10} {:>16} {:>16}\n",

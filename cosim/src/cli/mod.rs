@@ -168,7 +168,8 @@ pub enum Command {
         #[arg(short, long)]
         output: PathBuf,
     },
-    /// Measure a model's throughput on the corpus workloads (single-threaded).
+    /// Measure a model's throughput on the corpus workloads (one host thread,
+    /// except the clocked GPU's CU workers with `--threads`).
     Bench {
         /// The model to measure.
         #[arg(long, value_enum, default_value = "functional")]
