@@ -20,8 +20,16 @@ use compiler_common::{compiling_corpus, have, root, scratch};
 /// when this test was written): fewer is a regression.
 const FLOOR: usize = 27;
 
-fn object_file(name: &str, wave64: bool, bytes: &[u8]) -> (std::path::PathBuf, String) {
-    let dir = scratch("compiler-disasm");
+/// Writes the object into `test`'s own scratch directory: the two tests run
+/// in parallel threads of one process and write the same file names, so a
+/// shared directory let one truncate a file while the other read it.
+fn object_file(
+    test: &str,
+    name: &str,
+    wave64: bool,
+    bytes: &[u8],
+) -> (std::path::PathBuf, String) {
+    let dir = scratch(&format!("compiler-disasm-{test}"));
     let file = format!("{name}-w{}.hsaco", if wave64 { 64 } else { 32 });
     std::fs::write(dir.join(&file), bytes).unwrap();
     (dir, file)
@@ -29,6 +37,7 @@ fn object_file(name: &str, wave64: bool, bytes: &[u8]) -> (std::path::PathBuf, S
 
 #[test]
 fn llvm_objdump_prints_what_gpusim_disasm_prints_for_every_compiled_kernel() {
+    const TEST: &str = "objdump";
     if !have("llvm-objdump-19") {
         println!("skipped: llvm-objdump-19 is not installed (the oracle)");
         return;
@@ -45,7 +54,7 @@ fn llvm_objdump_prints_what_gpusim_disasm_prints_for_every_compiled_kernel() {
         for (name, c) in compiled {
             // Both tools run in the object's directory on the same relative
             // name, so their header lines are comparable.
-            let (dir, file) = object_file(&name, wave64, &c.code_object);
+            let (dir, file) = object_file(TEST, &name, wave64, &c.code_object);
             let mut llvm = Command::new("llvm-objdump-19");
             llvm.arg("-d").current_dir(&dir);
             if wave64 {
@@ -172,6 +181,7 @@ fn notes(dir: &std::path::Path, file: &str) -> Result<String, String> {
 
 #[test]
 fn llvm_readelf_reads_the_metadata_of_every_compiled_kernel() {
+    const TEST: &str = "readelf";
     if !have("llvm-readelf-19") {
         println!("skipped: llvm-readelf-19 is not installed (the oracle)");
         return;
@@ -181,7 +191,7 @@ fn llvm_readelf_reads_the_metadata_of_every_compiled_kernel() {
         let compiled = compiling_corpus(wave64);
         assert!(compiled.len() >= FLOOR);
         for (name, c) in compiled {
-            let (dir, file) = object_file(&name, wave64, &c.code_object);
+            let (dir, file) = object_file(TEST, &name, wave64, &c.code_object);
             let text = match notes(&dir, &file) {
                 Ok(t) => t,
                 Err(e) => {
