@@ -7,8 +7,9 @@
 //! The cache and its counters are per process (one `gpusim run` or test
 //! binary), so a repeated dispatch with the same layout is a hit.
 
-use std::path::Path;
-use std::sync::{Mutex, OnceLock};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use arch::device::Device;
 use compiler::alias::{AliasStats, Choice, Facts, PairFact, Relation, VariantCache};
@@ -25,12 +26,35 @@ pub fn source_options() -> CompileOptions {
     o
 }
 
+/// Whether a kernel's code object came from OpenCL C source (a `.cl`
+/// path): those dispatches go through the analysis and the JIT.
+pub fn is_source(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "cl")
+}
+
 /// Compiles a workload's source kernel.
 pub fn compile_source(path: &Path) -> Result<Compiled, WorkloadError> {
     compile(Source::Path(path), &source_options()).map_err(|d| WorkloadError::CodeObject {
         path: path.to_path_buf(),
         message: format!("compiling: {d}"),
     })
+}
+
+/// The source kernel compiled once per process and path: the JIT needs its
+/// kept IR at every dispatch, and a `steps:` program dispatches it many
+/// times (recompiling the original each time would cost more than the
+/// variant cache saves).
+fn compiled_source(path: &Path) -> Result<Arc<Compiled>, WorkloadError> {
+    static COMPILED: OnceLock<Mutex<HashMap<PathBuf, Arc<Compiled>>>> = OnceLock::new();
+    let map = COMPILED.get_or_init(Default::default);
+    if let Some(c) = map.lock().ok().and_then(|m| m.get(path).cloned()) {
+        return Ok(c);
+    }
+    let c = Arc::new(compile_source(path)?);
+    if let Ok(mut m) = map.lock() {
+        m.insert(path.to_path_buf(), c.clone());
+    }
+    Ok(c)
 }
 
 /// The driver's metadata as the compiler's facts (pairs by explicit
@@ -76,7 +100,7 @@ pub fn select<D: Device>(
         reason: format!("seed 002 recompilation: {reason}"),
     };
     let report = driver.analyse_aliases(kernel, args)?;
-    let compiled = compile_source(source).map_err(|e| fail(e.to_string()))?;
+    let compiled = compiled_source(source).map_err(|e| fail(e.to_string()))?;
     let ir = compiled
         .ir
         .iter()

@@ -82,11 +82,11 @@ pub fn execute_reporting<D: Device>(
             let args = prepared.driver_args(&addresses);
             // Seed 002: a source kernel's dispatch waits for the alias
             // analysis and any recompilation.
-            let (kernel, variant) = match &prepared.code_object_path {
-                p if p.extension().is_some_and(|e| e == "cl") => {
-                    super::alias::select(driver, p, &kernel, &args)?
-                }
-                _ => (kernel.clone(), None),
+            let source = &prepared.code_object_path;
+            let (kernel, variant) = if super::alias::is_source(source) {
+                super::alias::select(driver, source, &kernel, &args)?
+            } else {
+                (kernel.clone(), None)
             };
             let dispatch = driver.dispatch(&kernel, prepared.dims, &args)?;
             variants.extend(variant);
@@ -194,8 +194,22 @@ impl<D: Device> Machine for DeviceMachine<'_, D> {
             .map(|&slot| self.allocations[slot].address)
             .collect();
         let args = super::driver_args(&s.args, &addresses);
-        let d = self.driver.dispatch(&self.kernels[step], s.dims, &args)?;
-        self.driver.wait(d.fence)
+        // Seed 002 per step: a source kernel's dispatch waits for the
+        // alias analysis of this step's arguments (a swap can change them)
+        // and any recompilation; the variant is unloaded after the step,
+        // and the cache makes the next step with the same layout a hit.
+        let source = &self.prepared.objects[s.object].0;
+        let (kernel, variant) = if super::alias::is_source(source) {
+            super::alias::select(self.driver, source, &self.kernels[step], &args)?
+        } else {
+            (self.kernels[step].clone(), None)
+        };
+        let d = self.driver.dispatch(&kernel, s.dims, &args)?;
+        self.driver.wait(d.fence)?;
+        match variant {
+            Some(v) => self.driver.unload(v),
+            None => Ok(()),
+        }
     }
 
     fn write(&mut self, slot: usize, offset: u64, bytes: &[u8]) -> Result<(), DriverError> {
