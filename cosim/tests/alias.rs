@@ -125,3 +125,57 @@ args: [ { buffer: d, offset: 32 }, { buffer: d }, { f32: 1.0 }, { u32: 1 } ]
         .to_string();
     assert!(e.contains("`offset` goes with `buffer`"), "{e}");
 }
+
+/// The compiler bounds each pointer's reach for the launch, so two halves
+/// of one buffer that the kernel uses separately are disjoint; without the
+/// bound (to the end of the allocation) they overlap. Then the variant is
+/// the disjoint one, and the results equal the original kernel's.
+#[test]
+fn compiler_bounded_reach_makes_separate_halves_of_one_buffer_disjoint() {
+    use cosim::workload::alias::{analyse, compile_source};
+    use sw::driver::alias::Relation as R;
+    use sw::driver::{Arg, LaunchDims};
+
+    let source =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/kernels/alias/alias_copy_scale.cl");
+    let compiled = compile_source(&source).unwrap();
+    let gpu = GoldenGpu::new(GoldenConfig::new(Isa::Gfx1030)).unwrap();
+    let mut d = Driver::new(gpu).unwrap();
+    let program = d.load(&compiled.code_object).unwrap();
+    let kernel = program.kernel("copy_scale").unwrap().clone();
+    let buf = d.create_buffer(&vec![0u8; 2048 * 4]).unwrap();
+    // in = data[0..1024), out = data[1024..2048): 32 work-items × 32 each.
+    let args = [
+        Arg::Buffer(buf.address + 4096),
+        Arg::Buffer(buf.address),
+        Arg::f32(0.5),
+        Arg::u32(32),
+    ];
+    let dims = LaunchDims::linear(32, 32);
+    let bounded = analyse(&d, &compiled.ir[0], &kernel, &args, dims).unwrap();
+    assert_eq!(bounded.pairs.len(), 1);
+    assert_eq!(bounded.pairs[0].relation, R::Disjoint { gap_bytes: 0 });
+    assert_eq!(bounded.regions[0].size(), 4096);
+    let unbounded = d.analyse_aliases(&kernel, &args).unwrap();
+    assert!(matches!(
+        unbounded.pairs[0].relation,
+        R::PartialOverlap { .. }
+    ));
+    // One more work-item per row of the launch and the halves meet.
+    let wider = analyse(
+        &d,
+        &compiled.ir[0],
+        &kernel,
+        &args,
+        LaunchDims::linear(33, 33),
+    )
+    .unwrap();
+    assert!(matches!(wider.pairs[0].relation, R::PartialOverlap { .. }));
+
+    // The workload of this layout runs the disjoint variant; it equals the original.
+    let p = load("copy_scale_halves");
+    let jit = run(&p);
+    let mut original = p.clone();
+    original.code_object_path = PathBuf::from("original.hsaco");
+    assert_eq!(jit, run(&original));
+}

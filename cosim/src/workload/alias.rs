@@ -12,10 +12,12 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use arch::device::Device;
+use compiler::alias::reach::{reach, Dispatch};
 use compiler::alias::{AliasStats, Choice, Facts, PairFact, Relation, VariantCache};
+use compiler::ir::Function;
 use compiler::{compile, CompileOptions, Compiled, Source};
 use sw::driver::alias::{AliasReport, Relation as DriverRelation};
-use sw::driver::{Arg, Driver, DriverError, LoadedKernel, Program};
+use sw::driver::{Arg, Driver, DriverError, LaunchDims, LoadedKernel, Program};
 
 use super::WorkloadError;
 
@@ -86,26 +88,58 @@ pub fn stats() -> AliasStats {
     cache().lock().map(|c| c.stats()).unwrap_or_default()
 }
 
+/// The driver's analysis of one dispatch, each pointer's region cut to
+/// the reach the compiler bounds for this launch (`compiler::alias::reach`;
+/// an unbounded pointer reaches to the end of its allocation).
+pub fn analyse<D: Device>(
+    driver: &Driver<D>,
+    ir: &Function,
+    kernel: &LoadedKernel,
+    args: &[Arg],
+    dims: LaunchDims,
+) -> Result<AliasReport, DriverError> {
+    let dispatch = Dispatch {
+        args: args
+            .iter()
+            .map(|a| match a {
+                Arg::Value(bytes) if bytes.len() <= 8 => {
+                    let mut raw = [0u8; 8];
+                    raw[..bytes.len()].copy_from_slice(bytes);
+                    Some(u64::from_le_bytes(raw))
+                }
+                _ => None,
+            })
+            .collect(),
+        global_size: dims.grid.map(u64::from),
+        local_size: dims.workgroup.map(u64::from),
+    };
+    let reach = reach(ir).eval(&dispatch, args.len());
+    Ok(sw::driver::alias::analyse(
+        &driver.alias_regions(kernel, args, &reach)?,
+    ))
+}
+
 /// Before a dispatch of `kernel` (loaded from `source`'s code object) with
-/// `args`: analyse, pick the variant, load it. Returns the kernel to
-/// dispatch and the program to unload afterwards (`None`: the original).
+/// `args` and `dims`: analyse, pick the variant, load it. Returns the kernel
+/// to dispatch and the program to unload afterwards (`None`: the original).
 pub fn select<D: Device>(
     driver: &mut Driver<D>,
     source: &Path,
     kernel: &LoadedKernel,
     args: &[Arg],
+    dims: LaunchDims,
 ) -> Result<(LoadedKernel, Option<Program>), DriverError> {
     let fail = |reason: String| DriverError::BadLaunch {
         kernel: kernel.name().to_string(),
         reason: format!("seed 002 recompilation: {reason}"),
     };
-    let report = driver.analyse_aliases(kernel, args)?;
     let compiled = compiled_source(source).map_err(|e| fail(e.to_string()))?;
     let ir = compiled
         .ir
         .iter()
         .find(|f| f.name == kernel.name())
         .ok_or_else(|| fail(format!("no IR for `{}`", kernel.name())))?;
+    let report = analyse(driver, ir, kernel, args, dims)?;
     let choice = cache()
         .lock()
         .map_err(|_| fail("the variant cache is poisoned".into()))?

@@ -84,7 +84,7 @@ pub fn execute_reporting<D: Device>(
             // analysis and any recompilation.
             let source = &prepared.code_object_path;
             let (kernel, variant) = if super::alias::is_source(source) {
-                super::alias::select(driver, source, &kernel, &args)?
+                super::alias::select(driver, source, &kernel, &args, prepared.dims)?
             } else {
                 (kernel.clone(), None)
             };
@@ -200,7 +200,7 @@ impl<D: Device> Machine for DeviceMachine<'_, D> {
         // and the cache makes the next step with the same layout a hit.
         let source = &self.prepared.objects[s.object].0;
         let (kernel, variant) = if super::alias::is_source(source) {
-            super::alias::select(self.driver, source, &self.kernels[step], &args)?
+            super::alias::select(self.driver, source, &self.kernels[step], &args, s.dims)?
         } else {
             (self.kernels[step].clone(), None)
         };

@@ -19,6 +19,7 @@
 //! signature and counts analyses, recompilations, hits and compile time.
 
 pub mod deps;
+pub mod reach;
 pub mod unroll;
 pub mod wide;
 
