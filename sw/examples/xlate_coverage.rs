@@ -7,8 +7,8 @@
 
 use arch::isa::tables::tables;
 use arch::isa::{Family, Isa};
-use sw::xlate::expand::alu::{is_cmpx, is_unfused_mad, rename};
-use sw::xlate::expand::misc;
+use sw::xlate::expand::alu::{is_cmpx, rename};
+use sw::xlate::forms::{has_other_shape, is_unfused_mad};
 use sw::xlate::tables::row;
 use sw::xlate::tables::{cmp_of_cmpx, flags, D16};
 
@@ -42,7 +42,7 @@ fn main() {
                 Some(_) => emulated += 1,
                 None => missing.push(format!("{} ({})", r.opcode.mnemonic(), r.family)),
             }
-        } else if is_unfused_mad(r.opcode) || misc::handles(r.opcode) {
+        } else if is_unfused_mad(r.opcode) || has_other_shape(r.opcode) {
             emulated += 1;
         } else if same || promoted {
             by_table += 1;

@@ -27,9 +27,9 @@
 use arch::code_object::{
     ComputePgmRsrc1, ComputePgmRsrc3, Kernel, KernelCodeProperties, KernelDescriptor,
 };
-use arch::isa::{Family, Instruction, Opcode, Operand, OperandType};
+use arch::isa::{Family, Opcode, Operand, OperandType};
 
-use super::expand::{inst, EmitError, Emitter};
+use super::expand::emit::{inst, mov_imm, EmitError, Emitter};
 use super::summary::Summary;
 use super::XlateError;
 
@@ -170,26 +170,6 @@ pub fn prologue(layout: &Layout, out: &mut Emitter) -> Result<(), EmitError> {
         out.emit(&mov_imm(k + 1, layout.private_bytes_per_item))?;
     }
     Ok(())
-}
-
-/// `s_mov_b32 s{sgpr}, value`.
-pub fn mov_imm(sgpr: u16, value: u32) -> Instruction {
-    inst(
-        Opcode::S_MOV_B32,
-        Family::Sop1,
-        &[Operand::scalar(sgpr, OperandType::B32), constant(value)],
-    )
-}
-
-/// An inline constant when `value` has one, else a literal.
-pub fn constant(value: u32) -> Operand {
-    match arch::isa::operand::inline_code_for(value, OperandType::B32) {
-        Some(code) => Operand::scalar(code, OperandType::B32),
-        None => Operand::Literal {
-            value,
-            ty: OperandType::B32,
-        },
-    }
 }
 
 /// The gfx1030 wave64 descriptor (entry offset 0 until placed).

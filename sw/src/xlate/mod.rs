@@ -34,6 +34,7 @@
 pub mod abi;
 pub mod cache;
 pub mod expand;
+pub mod forms;
 pub mod object;
 pub mod preprocess;
 pub mod summary;

@@ -17,7 +17,7 @@
 
 use arch::isa::{Family, Field, Instruction, Opcode};
 
-use super::expand::temp_vgprs;
+use super::forms::temp_vgprs;
 use super::preprocess::{registers, Program};
 use super::tables;
 

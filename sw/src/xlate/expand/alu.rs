@@ -5,7 +5,9 @@
 use arch::isa::operand::{classify, SrcKind};
 use arch::isa::{Family, Instruction, Isa, Opcode, Operand, OperandType, Variant};
 
-use super::{inst, Context, Emitter};
+use super::emit::{inst, mov_imm, Emitter};
+use super::Context;
+use crate::xlate::forms::{self, is_unfused_mad};
 use crate::xlate::tables::{self, row as info};
 use crate::xlate::{XlateError, OUTPUT};
 
@@ -217,7 +219,7 @@ fn all_plans() -> &'static Plans {
                         .last()
                         .is_some_and(|o| o.field == arch::isa::Field::Soffset),
                     row_len: row.operands.len() as u8,
-                    special: super::misc::handles(row.opcode)
+                    special: forms::has_other_shape(row.opcode)
                         || is_cmpx(row.opcode)
                         || is_unfused_mad(row.opcode)
                         || row.opcode == Opcode::S_GETPC_B64
@@ -367,22 +369,6 @@ pub fn retarget_in_place(out: &mut Instruction, offset: u32) -> Result<(), Xlate
 
 /// gfx1030's `null` SGPR.
 pub const NULL: u16 = 125;
-
-/// The unfused multiply-adds gfx1030 does not have.
-pub fn is_unfused_mad(op: Opcode) -> bool {
-    matches!(
-        op,
-        Opcode::V_MAC_F32
-            | Opcode::V_MAD_F32
-            | Opcode::V_MADMK_F32
-            | Opcode::V_MADAK_F32
-            | Opcode::V_MAD_LEGACY_F32
-            | Opcode::V_MAC_F16
-            | Opcode::V_MAD_F16
-            | Opcode::V_MADMK_F16
-            | Opcode::V_MADAK_F16
-    )
-}
 
 fn is_f16_mad(op: Opcode) -> bool {
     matches!(
@@ -626,8 +612,7 @@ pub fn getpc(
     };
     let pc = ctx.layout.legacy_entry + u64::from(offset) + u64::from(legacy.size);
     for (reg, value) in [(lo, pc as u32), (lo + 1, (pc >> 32) as u32)] {
-        out.emit(&crate::xlate::abi::mov_imm(reg, value))
-            .map_err(|e| e.at(offset))?;
+        out.emit(&mov_imm(reg, value)).map_err(|e| e.at(offset))?;
     }
     Ok(())
 }

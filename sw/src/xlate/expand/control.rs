@@ -5,7 +5,8 @@
 use arch::isa::{Family, Instruction, Opcode, Operand, OperandType};
 
 use super::alu::{retarget, NULL};
-use super::{inst, Context, Emitter};
+use super::emit::{inst, Emitter};
+use super::Context;
 use crate::xlate::abi::{flat_scr_lo_high24, TEMP_SGPR};
 use crate::xlate::summary::{VmWait, GFX8_LGKMCNT_MAX, GFX8_VMCNT_MAX};
 use crate::xlate::XlateError;

@@ -5,25 +5,8 @@
 use arch::isa::{Family, Instruction, Opcode, Operand, OperandType};
 
 use super::alu::{clear_high16, retarget};
-use super::{inst, Emitter};
+use super::emit::{inst, Emitter};
 use crate::xlate::XlateError;
-
-/// True for the opcodes [`expand`] handles.
-pub fn handles(op: Opcode) -> bool {
-    matches!(
-        op,
-        Opcode::BUFFER_WBINVL1
-            | Opcode::BUFFER_WBINVL1_VOL
-            | Opcode::S_DCACHE_WB
-            | Opcode::S_DCACHE_WB_VOL
-            | Opcode::S_DCACHE_INV_VOL
-            | Opcode::V_SUBREV_U16
-            | Opcode::V_CMP_F_I16
-            | Opcode::V_CMP_F_U16
-            | Opcode::V_CMP_T_I16
-            | Opcode::V_CMP_T_U16
-    )
-}
 
 /// The expansion of `legacy` when it is one of this module's cases.
 pub fn expand(

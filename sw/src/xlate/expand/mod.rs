@@ -16,153 +16,23 @@
 //! and other forms whose gfx1030 counterpart has another shape).
 
 pub mod alu;
+mod context;
 pub mod control;
 mod direct_encode;
+pub mod emit;
 pub mod misc;
 
-use arch::isa::{encode, Family, Instruction, Opcode, Operand, Variant, MAX_OPERANDS};
+pub use context::Context;
+use emit::check_direct;
+pub use emit::{inst, EmitError, Emitter};
+
+use arch::isa::{Family, Opcode};
 
 use super::abi::Layout;
+use super::forms::is_unfused_mad;
 use super::preprocess::{LegacyInst, Program};
 use super::summary::Summary;
-use super::{XlateError, OUTPUT};
-
-/// An instruction that failed to encode, before its legacy offset is known.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EmitError {
-    /// The instruction's text.
-    pub text: String,
-    /// The encoder's message.
-    pub reason: String,
-}
-
-impl EmitError {
-    /// The error for the legacy instruction at byte `offset`.
-    pub fn at(self, offset: u32) -> XlateError {
-        XlateError::Encode {
-            offset: offset as usize,
-            text: self.text,
-            reason: self.reason,
-        }
-    }
-}
-
-/// A branch whose offset is patched once every expansion's position is known.
-#[derive(Clone, Copy, Debug)]
-struct Fixup {
-    /// Byte position of the SOPP word in the output.
-    at: usize,
-    /// Index of the kept legacy instruction it jumps to.
-    target: u32,
-    /// Legacy byte offset of the branch (for errors).
-    legacy: u32,
-}
-
-/// The output buffer: encoded bytes, an instruction count, pending branches.
-#[derive(Debug, Default)]
-pub struct Emitter {
-    bytes: Vec<u8>,
-    count: u64,
-    fixups: Vec<Fixup>,
-}
-
-impl Emitter {
-    /// An empty output.
-    pub fn new() -> Emitter {
-        Emitter::default()
-    }
-
-    /// An empty output with room for `bytes` bytes.
-    pub fn with_capacity(bytes: usize) -> Emitter {
-        Emitter {
-            bytes: Vec::with_capacity(bytes),
-            ..Emitter::default()
-        }
-    }
-
-    /// Encodes and appends `inst`.
-    pub fn emit(&mut self, inst: &Instruction) -> Result<(), EmitError> {
-        encode(inst, &mut self.bytes).map_err(|e| EmitError {
-            text: inst.to_string(),
-            reason: e.to_string(),
-        })?;
-        self.count += 1;
-        Ok(())
-    }
-
-    /// Appends a branch to kept legacy instruction `target`, patched by
-    /// [`expand_program`].
-    fn emit_branch(
-        &mut self,
-        inst: &Instruction,
-        target: u32,
-        legacy: u32,
-    ) -> Result<(), EmitError> {
-        let at = self.bytes.len();
-        self.emit(inst)?;
-        self.fixups.push(Fixup { at, target, legacy });
-        Ok(())
-    }
-
-    /// Bytes so far.
-    pub fn bytes(&self) -> &[u8] {
-        &self.bytes
-    }
-
-    /// Instructions so far.
-    pub fn count(&self) -> u64 {
-        self.count
-    }
-
-    /// The encoded program.
-    pub fn finish(self) -> Vec<u8> {
-        self.bytes
-    }
-}
-
-/// Debug builds (every `cargo test` without `--release`): the direct
-/// encoding of `inst` is exactly what `arch`'s encoder writes.
-#[inline]
-fn check_direct(inst: &Instruction, bytes: &[u8]) {
-    if cfg!(debug_assertions) {
-        let mut expected = Vec::new();
-        let r = encode(inst, &mut expected);
-        assert!(
-            r.is_ok() && expected == bytes,
-            "{inst}: direct encoding {bytes:02x?}, arch {r:?} {expected:02x?}"
-        );
-    }
-}
-
-/// A gfx1030 wave64 instruction with default modifiers.
-pub fn inst(opcode: Opcode, family: Family, operands: &[Operand]) -> Instruction {
-    let mut ops = [Operand::Off; MAX_OPERANDS];
-    ops[..operands.len()].copy_from_slice(operands);
-    Instruction {
-        target: OUTPUT,
-        opcode,
-        family,
-        variant: Variant::Plain,
-        operands: ops,
-        operand_count: operands.len() as u8,
-        modifiers: Default::default(),
-        size: 0,
-    }
-}
-
-/// What the expansion of one instruction may consult.
-pub struct Context<'a> {
-    /// The summary pass's result.
-    pub summary: &'a Summary,
-    /// Register and mode plan.
-    pub layout: &'a Layout,
-}
-
-/// VGPR temporaries the expansion of `inst` needs (the summary pass records
-/// the maximum).
-pub fn temp_vgprs(inst: &Instruction) -> u16 {
-    u16::from(alu::is_unfused_mad(inst.opcode))
-}
+use super::XlateError;
 
 /// Expands every kept instruction in order into `out` and patches branches.
 /// Returns (legacy byte offset, output byte offset) per kept instruction.
@@ -242,7 +112,7 @@ fn expand_one(
         alu::getpc(inst, li.offset, ctx, out)
     } else if alu::is_cmpx(inst.opcode) {
         alu::cmpx(inst, li.offset, out)
-    } else if alu::is_unfused_mad(inst.opcode) {
+    } else if is_unfused_mad(inst.opcode) {
         alu::unfused_mad(inst, li.offset, ctx, out)
     } else {
         let mut i = *inst;
