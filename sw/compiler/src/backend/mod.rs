@@ -74,6 +74,8 @@ pub struct CompileOptions {
     pub optimize: bool,
     /// At most this many VGPRs (more occupancy, more spilling); 0 = all 256.
     pub vgpr_limit: u16,
+    /// Seed 000's sub-vector pass (`crate::subvector`), off by default.
+    pub subvector: crate::subvector::SubvectorOptions,
 }
 
 impl CompileOptions {
@@ -133,6 +135,9 @@ pub struct CompiledKernel {
     pub descriptor: KernelDescriptor,
     /// The metadata-note entry.
     pub metadata: KernelMetadata,
+    /// What seed 000's sub-vector pass did (its shared VGPR count goes
+    /// into the code object's GPUSIM sub-vector note).
+    pub subvector: crate::subvector::Report,
 }
 
 impl CompiledKernel {
@@ -184,7 +189,7 @@ pub fn compile_with(
     } else {
         opts.vgpr_limit
     };
-    let asg = match regalloc::allocate(&sel.mc, vgpr_limit) {
+    let mut asg = match regalloc::allocate(&sel.mc, vgpr_limit) {
         Ok(a) => a,
         Err(BackendError::OutOfRegisters { file: "VGPR", .. }) => {
             // Again with flat scratch set up, spilling VGPRs until it fits.
@@ -202,6 +207,7 @@ pub fn compile_with(
     let inputs = sel.inputs();
     let lds = sel.lds_size;
     let kernarg = sel.kernarg.clone();
+    let subvector = crate::subvector::apply(&mut sel.mc, &mut asg, &opts.subvector, opts.wave64)?;
     let items = emit::rewrite(&sel.mc, &asg, target)?;
     let items = waitcnt::insert(items, target)?;
     let (instructions, code) = emit::assemble(&items)?;
@@ -213,5 +219,6 @@ pub fn compile_with(
         code,
         descriptor,
         metadata,
+        subvector,
     })
 }
