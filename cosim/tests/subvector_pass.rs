@@ -194,3 +194,55 @@ fn fir_unrolled_passes_with_the_pass_off_and_on_in_both_models() {
 fn nbody_multi_passes_with_the_pass_off_and_on_in_both_models() {
     every_variant_on_both_models("nbody_multi");
 }
+
+/// The study of docs/variable-wavefront.md "Compiler pass (issue 20)": each
+/// kernel's larger workload (`workloads/subvector/study/`, 16 waves) on the
+/// cycle model of one CU, pass off and each rewrite: VGPRs and shared
+/// VGPRs from the code object, rows per wave, peak resident waves, peak
+/// VGPR rows, cycles. Asserts what must hold (memory identical to the
+/// pass-off run, the note reaching the hardware, fewer rows and no fewer
+/// waves with a shared region); prints the table.
+#[test]
+fn study() {
+    let study = root().join("workloads/subvector/study");
+    println!("| kernel | pass | VGPRs | shared | rows/wave | peak waves | peak rows | shared waves | cycles |");
+    println!("|---|---|---|---|---|---|---|---|---|");
+    for (name, file) in [
+        ("matmul_blocked", "matmul_blocked_256.yaml"),
+        ("fir_unrolled", "fir_unrolled_1024.yaml"),
+        ("nbody_multi", "nbody_multi_1024.yaml"),
+    ] {
+        // The pass-on object the workload names.
+        let _ = workload_of(name);
+        let w = Workload::load(&study.join(file)).unwrap();
+        let p = w.prepare().unwrap();
+        let mut off: Option<(Vec<Vec<u8>>, u64, u64)> = None;
+        for rewrite in VARIANTS {
+            let c = build(name, rewrite);
+            let k = &c.kernels[0];
+            let vgprs = k.metadata.vgpr_count as u16;
+            let shared = k.subvector.shared_vgprs;
+            let rows = compiler::subvector::rewrite::wave64_rows(vgprs, shared);
+            let r = run(&w, &p, &c.code_object, Model::Cycle, GpuConfig::one_cu());
+            let cu = &r.stats.cus[0];
+            let mem: Vec<Vec<u8>> = r.finals.iter().map(|b| b.bytes.clone()).collect();
+            println!(
+                "| {name} | {rewrite:?} | {vgprs} | {shared} | {rows} | {} | {} | {} | {} |",
+                cu.peak_resident_waves, cu.peak_vgpr_rows, cu.shared_vgpr_waves, r.stats.cycles
+            );
+            match &off {
+                None => off = Some((mem, cu.peak_resident_waves, u64::from(rows))),
+                Some((m, waves, off_rows)) => {
+                    assert!(*m == mem, "{name} {rewrite:?}: memory differs from pass off");
+                    if shared > 0 {
+                        assert_eq!(cu.shared_vgpr_waves, 16, "{name} {rewrite:?}: the note");
+                        assert!(u64::from(rows) < *off_rows, "{name} {rewrite:?}");
+                        assert!(cu.peak_resident_waves >= *waves, "{name} {rewrite:?}");
+                    } else {
+                        assert_eq!(cu.shared_vgpr_waves, 0, "{name} {rewrite:?}");
+                    }
+                }
+            }
+        }
+    }
+}
