@@ -246,3 +246,52 @@ fn study() {
         }
     }
 }
+
+mod compiler_common;
+
+/// The legality rules on code the kernel set does not have: every corpus
+/// kernel gpusim compiles for wave64, with a threshold of 3 VGPRs and
+/// 4-instruction straight-line segments (so nearly every stretch of every
+/// kernel is a candidate: atomics, LDS, barriers, divergent loops, scratch),
+/// each rewrite, in lockstep on one CU: every workload's checks against its
+/// reference pass (about 15 s).
+#[test]
+fn every_compiled_corpus_kernel_passes_with_a_low_threshold() {
+    use compiler_common::{corpus_names, options, run_with, workload};
+    use cosim::lockstep::LockstepGpu;
+    use golden::{GoldenConfig, GoldenGpu};
+    let mut failures = Vec::new();
+    let mut rewritten = 0;
+    for name in corpus_names() {
+        let path = root().join(format!("tests/kernels/{name}.cl"));
+        for rewrite in [SubvectorRewrite::Loop, SubvectorRewrite::Duplicate] {
+            let mut o = options(true);
+            o.backend.subvector = SubvectorOptions {
+                rewrite,
+                threshold: 3,
+                chunk: 4,
+            };
+            let Ok(c) = compile(Source::Path(&path), &o) else {
+                continue;
+            };
+            if c.kernels.iter().all(|k| k.subvector.rewritten() == 0) {
+                continue;
+            }
+            rewritten += 1;
+            let result = workload(&name, true).and_then(|w| {
+                let hw = hw::ClockedGpu::new(GpuConfig::one_cu()).map_err(|e| e.to_string())?;
+                let golden =
+                    GoldenGpu::new(GoldenConfig::new(Isa::Gfx1030)).map_err(|e| e.to_string())?;
+                let l = LockstepGpu::new(hw, golden)?;
+                run_with(l, &w, Some(c.code_object.clone()))
+                    .map(|_| ())
+            });
+            match result {
+                Ok(()) => println!("PASS {name} {rewrite:?}"),
+                Err(e) => failures.push(format!("{name} {rewrite:?}: {e}")),
+            }
+        }
+    }
+    assert!(rewritten >= 40, "only {rewritten} kernels had a run rewritten");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
