@@ -139,11 +139,7 @@ fn run(w: &Workload, p: &Prepared, object: &[u8], model: Model, config: GpuConfi
     let mut d = Driver::new(ModelDevice::new(&options).unwrap()).unwrap();
     let finals = workload::execute(&mut d, &p).unwrap_or_else(|e| panic!("{model:?}: {e}"));
     let report = workload::check(w, &p, &finals).unwrap();
-    assert!(
-        report.passed(),
-        "{model:?}: {:?}",
-        report.first_mismatch()
-    );
+    assert!(report.passed(), "{model:?}: {:?}", report.first_mismatch());
     let stats = d.device().clocked().map(|g| g.stats()).unwrap_or_default();
     Run { finals, stats }
 }
@@ -233,7 +229,10 @@ fn study() {
             match &off {
                 None => off = Some((mem, cu.peak_resident_waves, u64::from(rows))),
                 Some((m, waves, off_rows)) => {
-                    assert!(*m == mem, "{name} {rewrite:?}: memory differs from pass off");
+                    assert!(
+                        *m == mem,
+                        "{name} {rewrite:?}: memory differs from pass off"
+                    );
                     if shared > 0 {
                         assert_eq!(cu.shared_vgpr_waves, 16, "{name} {rewrite:?}: the note");
                         assert!(u64::from(rows) < *off_rows, "{name} {rewrite:?}");
@@ -283,8 +282,7 @@ fn every_compiled_corpus_kernel_passes_with_a_low_threshold() {
                 let golden =
                     GoldenGpu::new(GoldenConfig::new(Isa::Gfx1030)).map_err(|e| e.to_string())?;
                 let l = LockstepGpu::new(hw, golden)?;
-                run_with(l, &w, Some(c.code_object.clone()))
-                    .map(|_| ())
+                run_with(l, &w, Some(c.code_object.clone())).map(|_| ())
             });
             match result {
                 Ok(()) => println!("PASS {name} {rewrite:?}"),
@@ -292,6 +290,9 @@ fn every_compiled_corpus_kernel_passes_with_a_low_threshold() {
             }
         }
     }
-    assert!(rewritten >= 40, "only {rewritten} kernels had a run rewritten");
+    assert!(
+        rewritten >= 40,
+        "only {rewritten} kernels had a run rewritten"
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

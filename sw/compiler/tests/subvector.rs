@@ -100,7 +100,10 @@ fn a_compiled_kernel_splits_into_ordered_segments_with_one_loop_per_run() {
     // Off: no pass, no note.
     let off = build("matmul_blocked", SubvectorRewrite::Off, 0);
     assert!(off.kernels[0].subvector.segments.is_empty());
-    assert_eq!(count(&off.kernels[0].listing(), "s_subvector_loop_begin"), 0);
+    assert_eq!(
+        count(&off.kernels[0].listing(), "s_subvector_loop_begin"),
+        0
+    );
 }
 
 mod backend_support;
@@ -249,7 +252,13 @@ fn duplication_equals_running_the_segment_once_per_half() {
     let low_only = run_halves(&off, 1, 0);
     let high_only = run_halves(&off, 0, 1);
     let per_half: Vec<u32> = (0..128)
-        .map(|i| if i % 64 < 32 { low_only[i] } else { high_only[i] })
+        .map(|i| {
+            if i % 64 < 32 {
+                low_only[i]
+            } else {
+                high_only[i]
+            }
+        })
         .collect();
     assert_eq!(run_halves(&dup, 1, 1), per_half);
     assert_eq!(run_halves(&dup, 1, 1), run_halves(&off, 1, 1));

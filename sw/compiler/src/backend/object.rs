@@ -2,11 +2,11 @@
 //! by `arch`'s [`CodeObjectWriter`], the same writer the translator uses).
 
 use arch::code_object::{
-    CodeObjectWriter, ComputePgmRsrc1, ComputePgmRsrc2, KernelCodeProperties, KernelDescriptor,
-    KernelMetadata, NewKernel,
+    write_subvector_note, KernelSubvector, GPUSIM_NOTE_OWNER, NT_GPUSIM_SUBVECTOR,
 };
 use arch::code_object::{
-    write_subvector_note, KernelSubvector, GPUSIM_NOTE_OWNER, NT_GPUSIM_SUBVECTOR,
+    CodeObjectWriter, ComputePgmRsrc1, ComputePgmRsrc2, KernelCodeProperties, KernelDescriptor,
+    KernelMetadata, NewKernel,
 };
 use arch::command::SubvectorHint;
 use arch::isa::Isa;

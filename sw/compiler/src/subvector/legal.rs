@@ -89,7 +89,9 @@ fn writes_scc(i: &MInst) -> bool {
                     .iter()
                     .any(|p| m.starts_with(p))
         }
-        Family::Sopk => m.starts_with("s_cmpk") || m.starts_with("s_addk") || m.starts_with("s_mulk"),
+        Family::Sopk => {
+            m.starts_with("s_cmpk") || m.starts_with("s_addk") || m.starts_with("s_mulk")
+        }
         _ => false,
     }
 }
@@ -181,7 +183,9 @@ pub fn check(
     // Forbidden instructions; EXEC brackets.
     let mut brackets: Vec<Range<usize>> = Vec::new();
     for p in range.clone() {
-        let Item::Inst(i) = &mc.items[p] else { continue };
+        let Item::Inst(i) = &mc.items[p] else {
+            continue;
+        };
         if let Some(why) = forbidden(i) {
             return Err(format!("{} is {why}", at(p)));
         }
@@ -196,7 +200,9 @@ pub fn check(
         }
     }
     for p in range.clone() {
-        let Item::Inst(i) = &mc.items[p] else { continue };
+        let Item::Inst(i) = &mc.items[p] else {
+            continue;
+        };
         if writes_exec(i) && !brackets.iter().any(|b| b.contains(&p)) {
             return Err(format!(
                 "{} changes EXEC outside a save and restore of its own",
@@ -209,7 +215,9 @@ pub fn check(
     let mut written: HashSet<u16> = HashSet::new();
     let mut codes = Vec::new();
     for p in range.clone() {
-        let Item::Inst(i) = &mc.items[p] else { continue };
+        let Item::Inst(i) = &mc.items[p] else {
+            continue;
+        };
         let first_use = if i.tied { 0 } else { i.defs as usize };
         for o in &i.ops[first_use..] {
             codes.clear();
@@ -249,7 +257,9 @@ pub fn check(
     let vcc_written_inside = written.contains(&special::VCC);
     for _ in 0..2 {
         for p in range.clone() {
-            let Item::Inst(i) = &mc.items[p] else { continue };
+            let Item::Inst(i) = &mc.items[p] else {
+                continue;
+            };
             let tainted = mnemonic(i).starts_with("v_")
                 || reads_exec(i)
                 || i.ops[i.defs as usize..].iter().any(|o| match o {

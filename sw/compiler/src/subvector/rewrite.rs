@@ -100,9 +100,22 @@ pub fn duplicate(mc: &mut MachineCode, range: Range<usize>, save: u16, keep: &[(
     let exec_hi = MOp::Phys(EXEC_HI);
     let mut items = Vec::with_capacity(2 * original.len() + 10 + 2 * keep.len());
     items.extend(copies(keep, false));
-    items.push(inst(Opcode::S_MOV_B64, Family::Sop1, &[MOp::Phys(save), exec]));
-    items.push(inst(Opcode::S_MOV_B32, Family::Sop1, &[exec_hi, MOp::Imm(0)]));
-    items.push(branch(Opcode::S_CBRANCH_EXECZ, Family::Sopp, &[], high_pass));
+    items.push(inst(
+        Opcode::S_MOV_B64,
+        Family::Sop1,
+        &[MOp::Phys(save), exec],
+    ));
+    items.push(inst(
+        Opcode::S_MOV_B32,
+        Family::Sop1,
+        &[exec_hi, MOp::Imm(0)],
+    ));
+    items.push(branch(
+        Opcode::S_CBRANCH_EXECZ,
+        Family::Sopp,
+        &[],
+        high_pass,
+    ));
     items.extend(original);
     items.push(Item::Label(high_pass));
     items.extend(copies(keep, true));
@@ -115,7 +128,11 @@ pub fn duplicate(mc: &mut MachineCode, range: Range<usize>, save: u16, keep: &[(
     items.push(branch(Opcode::S_CBRANCH_EXECZ, Family::Sopp, &[], done));
     items.extend(high);
     items.push(Item::Label(done));
-    items.push(inst(Opcode::S_MOV_B64, Family::Sop1, &[exec, MOp::Phys(save)]));
+    items.push(inst(
+        Opcode::S_MOV_B64,
+        Family::Sop1,
+        &[exec, MOp::Phys(save)],
+    ));
     mc.items.splice(range, items);
 }
 
@@ -226,7 +243,7 @@ pub fn share(
         }
         let p = chosen.unwrap_or_else(|| {
             (0..)
-                .find(|&p| (p..p + width).all(|q| busy.get(q).is_none_or(|b| !b)))
+                .find(|&p| (p..p + width).all(|q| !busy.get(q).copied().unwrap_or(false)))
                 .expect("an unbounded pool has room")
         });
         if busy.len() < p + width {
