@@ -296,3 +296,54 @@ fn every_compiled_corpus_kernel_passes_with_a_low_threshold() {
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+fn gpusim(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_gpusim"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .unwrap()
+}
+
+/// `gpusim compile --subvector=…`: the listing ends with the segments and
+/// the runs' outcomes; a bad value or count is a clear error (exit 2).
+#[test]
+fn the_compile_command_takes_the_pass_options() {
+    let out = gpusim(&[
+        "compile",
+        "--wave64",
+        "-O",
+        "-S",
+        "--subvector=loop",
+        "--subvector-threshold=64",
+        "tests/kernels/subvector/matmul_blocked.cl",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("s_subvector_loop_begin"), "{text}");
+    assert!(
+        text.contains("; subvector: Loop, threshold 64 VGPRs"),
+        "{text}"
+    );
+    assert!(text.contains(": rewritten"), "{text}");
+    for (arg, says) in [
+        ("--subvector=fast", "say loop, duplicate, hw or off"),
+        ("--subvector-threshold=0", "needs a count from 1 to 65535"),
+        ("--subvector-chunk=x", "needs a count from 1 to 65535"),
+    ] {
+        let out = gpusim(&[
+            "compile",
+            "--wave64",
+            "-S",
+            arg,
+            "tests/kernels/subvector/matmul_blocked.cl",
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{arg}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{arg}: {err}");
+    }
+}

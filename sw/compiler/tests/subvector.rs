@@ -336,3 +336,39 @@ fn the_loop_instructions_encode_as_llvm_mc_does() {
     }
     assert_eq!(found, 2);
 }
+
+/// A run the pass may not split per half stays conventional and the report
+/// says why: a workgroup barrier inside it (the other half would pass the
+/// barrier before this half's writes).
+#[test]
+fn a_run_with_a_barrier_stays_conventional_with_the_reason() {
+    let src = r#"
+__kernel void k(__global uint *out, __local uint *tmp) {
+    uint l = (uint)get_local_id(0);
+    tmp[l] = l * 3u;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    out[get_global_id(0)] = tmp[63u - l] + tmp[l];
+}
+"#;
+    let mut o = CompileOptions::default();
+    o.backend.wave64 = true;
+    o.backend.optimize = true;
+    o.backend.subvector = SubvectorOptions {
+        rewrite: SubvectorRewrite::Loop,
+        threshold: 1,
+        chunk: 64,
+    };
+    let c = compile(
+        Source::Text {
+            name: "k.cl",
+            text: src,
+        },
+        &o,
+    )
+    .unwrap();
+    let r = &c.kernels[0].subvector;
+    let barrier_refused = r.regions.iter().any(
+        |g| matches!(&g.outcome, Err(why) if why.contains("s_barrier") && why.contains("barrier")),
+    );
+    assert!(barrier_refused, "{:?}", r.regions);
+}
