@@ -372,3 +372,27 @@ __kernel void k(__global uint *out, __local uint *tmp) {
     );
     assert!(barrier_refused, "{:?}", r.regions);
 }
+
+/// Wave32: one SIMD32 part, nothing to split — the pass analyses, reports
+/// why, and leaves the code and the allocation alone.
+#[test]
+fn wave32_is_analysed_but_never_rewritten() {
+    let mut o = CompileOptions::default();
+    o.backend.optimize = true;
+    o.backend.subvector = SubvectorOptions {
+        rewrite: SubvectorRewrite::Loop,
+        threshold: 0,
+        chunk: 0,
+    };
+    let path = kernel_path("matmul_blocked");
+    let on = compile(Source::Path(&path), &o).unwrap();
+    o.backend.subvector.rewrite = SubvectorRewrite::Off;
+    let off = compile(Source::Path(&path), &o).unwrap();
+    let r = &on.kernels[0].subvector;
+    assert!(!r.segments.is_empty());
+    assert_eq!(r.rewritten(), 0);
+    assert_eq!(r.shared_vgprs, 0);
+    assert!(r.note.as_deref().unwrap_or("").contains("wave32"), "{r:?}");
+    assert_eq!(on.kernels[0].code, off.kernels[0].code);
+    assert_eq!(on.code_object, off.code_object);
+}
