@@ -5,7 +5,8 @@
 //! 1. [`isel`] + `lower` + [`select004`] — IR to machine instructions with
 //!    virtual registers (SGPRs for uniform values, VGPRs for divergent ones;
 //!    structured EXEC-masked control flow; seed 004's masked selects);
-//! 2. [`regalloc`] — linear-scan allocation with copy coalescing;
+//! 2. [`regalloc`] — linear-scan allocation with copy coalescing; then
+//!    seed 000's sub-vector pass ([`crate::subvector`], off by default);
 //! 3. [`emit`] — physical operands, `arch::isa::Instruction` values;
 //! 4. [`waitcnt`] — `s_waitcnt`/`s_waitcnt_vscnt` insertion;
 //! 5. [`emit::assemble`] — branch offsets and `arch`'s encoder;
