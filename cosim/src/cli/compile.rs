@@ -6,6 +6,7 @@
 use std::path::PathBuf;
 
 use compiler::lower::FpContract;
+use compiler::subvector::{Report, SubvectorRewrite};
 use compiler::{compile, CompileOptions, Source};
 
 use super::CliError;
@@ -57,6 +58,19 @@ fn parse(args: &[String]) -> Result<Request, CliError> {
             "-cl-fast-relaxed-math" => r.opts.lower.fp_contract = FpContract::Fast,
             "-cl-fp32-correctly-rounded-divide-sqrt" => {}
             "-cl-std=CL2.0" | "-cl-std=CL1.2" => {}
+            // Seed 000's sub-vector pass (docs/compiler.md "Seed 000").
+            s if s.starts_with("--subvector=") => {
+                let v = &s["--subvector=".len()..];
+                r.opts.backend.subvector.rewrite = SubvectorRewrite::parse(v).ok_or_else(|| {
+                    CliError::BadInput(format!("{s}: say loop, duplicate, hw or off"))
+                })?;
+            }
+            s if s.starts_with("--subvector-threshold=") => {
+                r.opts.backend.subvector.threshold = count(s, "--subvector-threshold=")?;
+            }
+            s if s.starts_with("--subvector-chunk=") => {
+                r.opts.backend.subvector.chunk = count(s, "--subvector-chunk=")?;
+            }
             s if s.starts_with("--target=") => {
                 if s != "--target=gfx1030" {
                     return bad(format!("{s}: only gfx1030 is supported"));
@@ -76,12 +90,54 @@ fn parse(args: &[String]) -> Result<Request, CliError> {
     Ok(r)
 }
 
+/// The positive count after `flag` in `s`.
+fn count(s: &str, flag: &str) -> Result<u16, CliError> {
+    s[flag.len()..]
+        .parse::<u16>()
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| CliError::BadInput(format!("{s}: needs a count from 1 to 65535")))
+}
+
 fn define(r: &mut Request, d: &str) {
     let (n, v) = match d.split_once('=') {
         Some((n, v)) => (n.to_string(), Some(v.to_string())),
         None => (d.to_string(), None),
     };
     r.opts.front.defines.push((n, v));
+}
+
+/// The sub-vector pass's segments and decisions as listing comments.
+fn subvector_summary(r: &Report) -> String {
+    let mut s = format!(
+        "; subvector: {:?}, threshold {} VGPRs, {} segments, {} runs rewritten, {} shared VGPRs (of {} before)\n",
+        r.rewrite,
+        r.threshold,
+        r.segments.len(),
+        r.rewritten(),
+        r.shared_vgprs,
+        r.vgprs_before
+    );
+    for (i, seg) in r.segments.iter().enumerate() {
+        s += &format!(
+            ";   segment {i}: {:?} items {}..{} usage {}\n",
+            seg.kind, seg.items.start, seg.items.end, seg.usage
+        );
+    }
+    for reg in &r.regions {
+        let what = match &reg.outcome {
+            Ok(()) => "rewritten".to_string(),
+            Err(why) => format!("conventional: {why}"),
+        };
+        s += &format!(
+            ";   segments {}..{}: {what}\n",
+            reg.segments.start, reg.segments.end
+        );
+    }
+    if let Some(n) = &r.note {
+        s += &format!(";   {n}\n");
+    }
+    s
 }
 
 /// Runs `gpusim compile ARGS…`; returns what to print on stdout.
@@ -102,6 +158,9 @@ pub fn run(args: &[String]) -> Result<String, CliError> {
     if r.listing {
         for k in &c.kernels {
             out += &format!("{}:\n{}", k.name, k.listing());
+            if k.subvector.rewrite != SubvectorRewrite::Off {
+                out += &subvector_summary(&k.subvector);
+            }
         }
     }
     match r.output {

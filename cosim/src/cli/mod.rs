@@ -75,7 +75,8 @@ pub enum Command {
     /// `gpusim compile K.cl -o K.hsaco [--target gfx1030] [--wave64] [-O0|-O2]
     /// [-D…] [-I…] [-S] [--emit-ir]`, plus clang's -ffp-contract=, -cl-std=,
     /// -cl-fast-relaxed-math, -cl-fp32-correctly-rounded-divide-sqrt, -O3,
-    /// -mwavefrontsize64.
+    /// -mwavefrontsize64; seed 000's pass: --subvector=loop|duplicate|hw|off,
+    /// --subvector-threshold=N, --subvector-chunk=N.
     Compile {
         /// Source file and options, clang-style (see `gpusim compile --help`).
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]

@@ -18,6 +18,7 @@ pub mod backend;
 pub mod front;
 pub mod ir;
 pub mod lower;
+pub mod subvector;
 
 use std::path::PathBuf;
 

@@ -86,6 +86,7 @@ fn masked_and_blend_forms_on_the_cycle_model() {
                         masked_select: policy,
                         optimize: true,
                         vgpr_limit: 0,
+                        subvector: Default::default(),
                     };
                     let k = compile(&kernel(shape, pattern), &opts).unwrap();
                     if std::env::var_os("SHOW_LISTING").is_some() && pattern == 0 && !wave64 {

@@ -5,7 +5,8 @@
 //! 1. [`isel`] + `lower` + [`select004`] — IR to machine instructions with
 //!    virtual registers (SGPRs for uniform values, VGPRs for divergent ones;
 //!    structured EXEC-masked control flow; seed 004's masked selects);
-//! 2. [`regalloc`] — linear-scan allocation with copy coalescing;
+//! 2. [`regalloc`] — linear-scan allocation with copy coalescing; then
+//!    seed 000's sub-vector pass ([`crate::subvector`], off by default);
 //! 3. [`emit`] — physical operands, `arch::isa::Instruction` values;
 //! 4. [`waitcnt`] — `s_waitcnt`/`s_waitcnt_vscnt` insertion;
 //! 5. [`emit::assemble`] — branch offsets and `arch`'s encoder;
@@ -74,6 +75,8 @@ pub struct CompileOptions {
     pub optimize: bool,
     /// At most this many VGPRs (more occupancy, more spilling); 0 = all 256.
     pub vgpr_limit: u16,
+    /// Seed 000's sub-vector pass (`crate::subvector`), off by default.
+    pub subvector: crate::subvector::SubvectorOptions,
 }
 
 impl CompileOptions {
@@ -133,6 +136,9 @@ pub struct CompiledKernel {
     pub descriptor: KernelDescriptor,
     /// The metadata-note entry.
     pub metadata: KernelMetadata,
+    /// What seed 000's sub-vector pass did (its shared VGPR count goes
+    /// into the code object's GPUSIM sub-vector note).
+    pub subvector: crate::subvector::Report,
 }
 
 impl CompiledKernel {
@@ -184,7 +190,7 @@ pub fn compile_with(
     } else {
         opts.vgpr_limit
     };
-    let asg = match regalloc::allocate(&sel.mc, vgpr_limit) {
+    let mut asg = match regalloc::allocate(&sel.mc, vgpr_limit) {
         Ok(a) => a,
         Err(BackendError::OutOfRegisters { file: "VGPR", .. }) => {
             // Again with flat scratch set up, spilling VGPRs until it fits.
@@ -202,6 +208,7 @@ pub fn compile_with(
     let inputs = sel.inputs();
     let lds = sel.lds_size;
     let kernarg = sel.kernarg.clone();
+    let subvector = crate::subvector::apply(&mut sel.mc, &mut asg, &opts.subvector, opts.wave64)?;
     let items = emit::rewrite(&sel.mc, &asg, target)?;
     let items = waitcnt::insert(items, target)?;
     let (instructions, code) = emit::assemble(&items)?;
@@ -213,5 +220,6 @@ pub fn compile_with(
         code,
         descriptor,
         metadata,
+        subvector,
     })
 }

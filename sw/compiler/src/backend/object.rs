@@ -2,9 +2,13 @@
 //! by `arch`'s [`CodeObjectWriter`], the same writer the translator uses).
 
 use arch::code_object::{
+    write_subvector_note, KernelSubvector, GPUSIM_NOTE_OWNER, NT_GPUSIM_SUBVECTOR,
+};
+use arch::code_object::{
     CodeObjectWriter, ComputePgmRsrc1, ComputePgmRsrc2, KernelCodeProperties, KernelDescriptor,
     KernelMetadata, NewKernel,
 };
+use arch::command::SubvectorHint;
 use arch::isa::Isa;
 
 use super::abi::{KernargLayout, USER_SGPRS};
@@ -93,6 +97,22 @@ pub fn code_object(kernels: &[CompiledKernel]) -> Result<Vec<u8>, BackendError> 
             descriptor: k.descriptor,
             metadata: k.metadata.clone(),
         });
+    }
+    // Seed 000: kernels with a shared VGPR region need forced sub-vector
+    // order (only such waves share) — the note says both.
+    let shared: Vec<KernelSubvector> = kernels
+        .iter()
+        .filter(|k| k.subvector.shared_vgprs > 0)
+        .map(|k| KernelSubvector {
+            name: k.name.clone(),
+            mode: SubvectorHint::Subvector,
+            shared_vgprs: k.subvector.shared_vgprs.min(255) as u8,
+        })
+        .collect();
+    if !shared.is_empty() {
+        let desc = write_subvector_note(&shared)
+            .map_err(|e| BackendError::Internal(format!("the sub-vector note: {e}")))?;
+        w.add_note(GPUSIM_NOTE_OWNER, NT_GPUSIM_SUBVECTOR, desc);
     }
     w.write()
         .map_err(|e| BackendError::Internal(format!("writing the code object: {e}")))
