@@ -97,13 +97,25 @@ fn reference(name: &str, p: &Prepared) -> (String, Vec<f32>) {
     }
 }
 
-/// Loads NAME's workload after writing its pass-on object where it looks,
-/// and checks the expected file against the CPU reference.
+/// Loads NAME's workload, checking that its committed pass-on object is
+/// what the compiler gives today (`GPUSIM_BLESS=1` rewrites it), and the
+/// expected file against the CPU reference. Tests only read the committed
+/// files: several run at once, and a file rewritten while another test
+/// reads it would be read truncated.
 fn workload_of(name: &str) -> (Workload, Prepared) {
     let dir = root().join("workloads/subvector");
     let object = build(name, SubvectorRewrite::Loop).code_object;
-    // Several tests write it; the bytes are the same (a deterministic compiler).
-    std::fs::write(dir.join(format!("{name}.co")), &object).unwrap();
+    let co = dir.join(format!("{name}.co"));
+    if std::env::var_os("GPUSIM_BLESS").is_some() {
+        std::fs::write(&co, &object).unwrap();
+    }
+    let committed = std::fs::read(&co)
+        .unwrap_or_else(|e| panic!("{}: {e} (write it with GPUSIM_BLESS=1)", co.display()));
+    assert!(
+        committed == object,
+        "{} is not what gpusim compiles today (GPUSIM_BLESS=1 rewrites it)",
+        co.display()
+    );
     let w = Workload::load(&dir.join(format!("{name}.yaml"))).unwrap();
     let p = w.prepare().unwrap();
     let (buffer, want) = reference(name, &p);
