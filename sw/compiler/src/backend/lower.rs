@@ -822,6 +822,9 @@ impl Isel<'_> {
         b: Builtin,
         args: &[Value],
     ) -> Result<(), BackendError> {
+        if matches!(b, Builtin::ReadFirstLane | Builtin::ReadLane) {
+            return self.read_one_lane(dst, b, args);
+        }
         let Loc::V(d) = dst else {
             // Uniform built-ins: per lane, then read back.
             let Loc::S(s) = dst else {
@@ -876,12 +879,52 @@ impl Isel<'_> {
                 let (addr, data) = (self.in_vgpr(a[0]), self.in_vgpr(a[1]));
                 self.push(Opcode::DS_BPERMUTE_B32, Family::Ds, 1, &[d0, addr, data]);
             }
+            Builtin::ReadFirstLane | Builtin::ReadLane => unreachable!("handled above"),
             Builtin::Ctz => {
                 // v_ffbl_b32 gives -1 for 0; OpenCL's ctz(0) is 32.
                 let t = self.mc.vreg(RegClass::Vgpr, 1);
                 self.vop1(Opcode::V_FFBL_B32, MOp::Reg(t, 0), a[0]);
                 self.vop2(Opcode::V_MIN_U32, d0, MOp::Imm(32), MOp::Reg(t, 0), true);
             }
+        }
+        Ok(())
+    }
+
+    /// `readfirstlane(x)` / `readlane(x, lane)` into an SGPR: one
+    /// `v_readfirstlane_b32` / `v_readlane_b32` (a uniform `x` is already
+    /// the value: a move). A divergent lane number is made uniform first
+    /// (its first active lane's), as clang does.
+    fn read_one_lane(&mut self, dst: Loc, b: Builtin, args: &[Value]) -> Result<(), BackendError> {
+        let s = match dst {
+            Loc::S(s) => s,
+            _ => self.mc.vreg(RegClass::Sgpr, 1),
+        };
+        let x = self.src(args[0])?;
+        if !self.is_vgpr(x) {
+            self.push(Opcode::S_MOV_B32, Family::Sop1, 1, &[MOp::Reg(s, 0), x]);
+        } else if b == Builtin::ReadFirstLane {
+            self.readfirstlane(s, x);
+        } else {
+            let mut lane = self.src(args[1])?;
+            if self.is_vgpr(lane) {
+                let l = self.mc.vreg(RegClass::Sgpr, 1);
+                self.readfirstlane(l, lane);
+                lane = MOp::Reg(l, 0);
+            } else if let MOp::Imm(k) = lane {
+                // Only inline constants fit VOP3: lanes are 0..63.
+                lane = MOp::Imm(k & 63);
+            }
+            self.push(
+                Opcode::V_READLANE_B32,
+                Family::Vop3,
+                1,
+                &[MOp::Reg(s, 0), x, lane],
+            );
+        }
+        match dst {
+            Loc::S(_) => {}
+            Loc::V(d) => self.vop1(Opcode::V_MOV_B32, MOp::Reg(d, 0), MOp::Reg(s, 0)),
+            l => return Err(BackendError::Internal(format!("{} into {l:?}", b.name()))),
         }
         Ok(())
     }

@@ -442,6 +442,12 @@ pub enum Builtin {
     /// `ds_bpermute(addr, data)`: the `data` of lane `addr / 4` (modulo the
     /// wave size); reads inactive lanes as 0. Divergent.
     Bpermute,
+    /// `readfirstlane(x)`: `x` of the first active lane
+    /// (`v_readfirstlane_b32`). Uniform whatever its operand.
+    ReadFirstLane,
+    /// `readlane(x, lane)`: `x` of lane `lane` (a uniform lane number;
+    /// `v_readlane_b32`). Uniform whatever its operands.
+    ReadLane,
 }
 
 impl Builtin {
@@ -468,6 +474,8 @@ impl Builtin {
             Builtin::MbcntLo => "mbcnt_lo",
             Builtin::MbcntHi => "mbcnt_hi",
             Builtin::Bpermute => "bpermute",
+            Builtin::ReadFirstLane => "readfirstlane",
+            Builtin::ReadLane => "readlane",
         }
     }
 
@@ -502,10 +510,11 @@ impl Builtin {
             | Builtin::SmulHi
             | Builtin::MbcntLo
             | Builtin::MbcntHi
-            | Builtin::Bpermute => &[I, I],
+            | Builtin::Bpermute
+            | Builtin::ReadLane => &[I, I],
             Builtin::Mad24 | Builtin::Alignbit => &[I, I, I],
             Builtin::Clz | Builtin::Popcount | Builtin::Abs | Builtin::Ctz => &[I],
-            Builtin::Bitreverse => &[I],
+            Builtin::Bitreverse | Builtin::ReadFirstLane => &[I],
         }
     }
 
@@ -521,6 +530,18 @@ impl Builtin {
             self,
             Builtin::MbcntLo | Builtin::MbcntHi | Builtin::Bpermute
         )
+    }
+
+    /// True when the result is the same in every lane whatever the
+    /// operands (it reads one lane's value for the whole wave).
+    pub fn is_wave_uniform(self) -> bool {
+        matches!(self, Builtin::ReadFirstLane | Builtin::ReadLane)
+    }
+
+    /// True when the result depends on which lanes are active (EXEC), so
+    /// the call must stay where it is (no merging, no hoisting).
+    pub fn reads_exec(self) -> bool {
+        matches!(self, Builtin::ReadFirstLane | Builtin::Bpermute)
     }
 }
 

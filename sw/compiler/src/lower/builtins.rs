@@ -233,6 +233,12 @@ impl Lowerer<'_> {
                 };
                 Ok(vec![self.b().call(ib, &[vals[0][0], vals[1][0]])])
             }
+            FB::ReadFirstLane => Ok(vec![self
+                .b()
+                .call(IrBuiltin::ReadFirstLane, &[vals[0][0]])]),
+            FB::ReadLane => Ok(vec![self
+                .b()
+                .call(IrBuiltin::ReadLane, &[vals[0][0], vals[1][0]])]),
             FB::HwSqrt | FB::HwRsq | FB::Floor if float => {
                 let ib = match bi {
                     FB::HwSqrt => IrBuiltin::Sqrt,

@@ -1,4 +1,4 @@
-//! `switch` compiled for wave32 and wave64 and run on the golden GPU
+//! `switch` and `readfirstlane`/`readlane` compiled for wave32 and wave64 and run on the golden GPU
 //! against the same program evaluated in Rust: case and default labels,
 //! fall-through, `break` nested in an `if`, a switch inside a loop (its
 //! `break` leaves the switch, not the loop), a loop inside a switch, 64-bit
@@ -6,7 +6,7 @@
 //! divergent ones (EXEC-masked segments), and helpers whose every case
 //! returns.
 //!
-//! `cargo test --release -p compiler --test lower_switch`
+//! `cargo test --release -p compiler --test lower_control`
 
 use compiler::{compile, CompileOptions, Source};
 
@@ -307,4 +307,62 @@ fn labels_inside_nested_statements_are_refused_with_a_location() {
         msg.contains("t.cl:2:12: error: unsupported: a `case` label inside a nested statement"),
         "{msg}"
     );
+}
+
+/// `readfirstlane` of a divergent value is one `v_readfirstlane_b32` into
+/// an SGPR and is uniform afterwards: a branch on it is a scalar branch
+/// (no EXEC masking) and every lane sees the first active lane's value —
+/// inside a divergent `if` the first lane *of that if*. `readlane` reads a
+/// chosen lane.
+#[test]
+fn readfirstlane_is_uniform_and_reads_the_first_active_lane() {
+    let src = "
+__kernel void k(__global const int *in, __global int *out, int k) {
+  int i = get_global_id(0);
+  int x = in[i];
+  int u = __builtin_amdgcn_readfirstlane(x);
+  int r;
+  if (u > 100) r = x + u; else r = x - u;    /* uniform branch on u */
+  if (x % 3 == 1) {
+    r += 1000 * __builtin_amdgcn_readfirstlane(x);  /* first lane with x%3==1 */
+  }
+  r += 7 * __builtin_amdgcn_readlane(x, k);
+  out[i] = r;
+}";
+    let input: Vec<u32> = (0..N).map(|i| (i * 29 + 5) % 211).collect();
+    for wave64 in [false, true] {
+        let c = build(src, wave64);
+        let l = c.kernels[0].listing();
+        assert!(l.contains("v_readfirstlane_b32"), "{l}");
+        assert!(l.contains("v_readlane_b32"), "{l}");
+        // One divergent if (x % 3 == 1): exactly one saveexec.
+        assert_eq!(l.matches("saveexec").count(), 1, "{l}");
+        let k = 5;
+        let out = run(
+            &c.kernels[0],
+            N,
+            64,
+            &[
+                TestArg::Buf(input.clone()),
+                TestArg::Buf(vec![0; N as usize]),
+                TestArg::U32(k),
+            ],
+        )
+        .unwrap();
+        let wave = if wave64 { 64 } else { 32 };
+        for w in 0..(N as usize / wave) {
+            let lanes = &input[w * wave..(w + 1) * wave];
+            let u = lanes[0] as i32;
+            let first_in_if = lanes.iter().find(|&&x| x % 3 == 1).map(|&x| x as i32);
+            for (j, &x) in lanes.iter().enumerate() {
+                let x = x as i32;
+                let mut r = if u > 100 { x + u } else { x - u };
+                if x % 3 == 1 {
+                    r += 1000 * first_in_if.unwrap();
+                }
+                r += 7 * lanes[k as usize] as i32;
+                assert_eq!(out[1][w * wave + j] as i32, r, "wave64={wave64} wave {w} lane {j}");
+            }
+        }
+    }
 }
