@@ -146,14 +146,21 @@ fn divergent_switch_with_fallthrough_and_nested_break() {
 #[test]
 fn uniform_switch_branches_on_the_scalar_unit() {
     // The selector is a kernel argument: the same segment for every lane.
-    let src = FALLTHROUGH.replace("switch (x)", "switch (k)").replace("out[i] = r + k;", "out[i] = r + x;");
+    let src = FALLTHROUGH
+        .replace("switch (x)", "switch (k)")
+        .replace("out[i] = r + k;", "out[i] = r + x;");
     // `r` computed from the selector k, plus x.
     let want = |x: u32, k: u32| fallthrough_ref(k, 0).wrapping_add(x);
     for k in [0u32, 1, 2, 3, 4, 5, 6, (-6i32) as u32, 77] {
-        let src = src.replace("r = x * 7;", "r = k * 7;").replace("if (x == 4)", "if (k == 4)");
+        let src = src
+            .replace("r = x * 7;", "r = k * 7;")
+            .replace("if (x == 4)", "if (k == 4)");
         let l = check(&src, &inputs(), k, want);
         for (w, l) in l.iter().enumerate() {
-            assert!(!l.contains("saveexec"), "wave64={w}: a uniform switch masks EXEC:\n{l}");
+            assert!(
+                !l.contains("saveexec"),
+                "wave64={w}: a uniform switch masks EXEC:\n{l}"
+            );
             assert!(l.contains("s_cmp_"), "wave64={w}:\n{l}");
         }
     }
@@ -361,7 +368,11 @@ __kernel void k(__global const int *in, __global int *out, int k) {
                     r += 1000 * first_in_if.unwrap();
                 }
                 r += 7 * lanes[k as usize] as i32;
-                assert_eq!(out[1][w * wave + j] as i32, r, "wave64={wave64} wave {w} lane {j}");
+                assert_eq!(
+                    out[1][w * wave + j] as i32,
+                    r,
+                    "wave64={wave64} wave {w} lane {j}"
+                );
             }
         }
     }

@@ -448,6 +448,10 @@ pub enum Builtin {
     /// `readlane(x, lane)`: `x` of lane `lane` (a uniform lane number;
     /// `v_readlane_b32`). Uniform whatever its operands.
     ReadLane,
+    /// IEEE (correctly rounded) f32 `a / b`: `v_div_scale_f32` ×2,
+    /// `v_rcp_f32`, Newton steps with `v_fma_f32`, `v_div_fmas_f32`,
+    /// `v_div_fixup_f32` (clang's `-cl-fp32-correctly-rounded-divide-sqrt`).
+    FdivIeee,
 }
 
 impl Builtin {
@@ -476,6 +480,7 @@ impl Builtin {
             Builtin::Bpermute => "bpermute",
             Builtin::ReadFirstLane => "readfirstlane",
             Builtin::ReadLane => "readlane",
+            Builtin::FdivIeee => "fdiv_ieee",
         }
     }
 
@@ -492,7 +497,8 @@ impl Builtin {
             | Builtin::Rsq
             | Builtin::Ldexp
             | Builtin::FrexpMant
-            | Builtin::Rcp => Type::F32,
+            | Builtin::Rcp
+            | Builtin::FdivIeee => Type::F32,
             _ => Type::I32,
         }
     }
@@ -505,6 +511,7 @@ impl Builtin {
             Builtin::Sqrt | Builtin::Floor | Builtin::Rsq => &[F],
             Builtin::FrexpMant | Builtin::FrexpExp | Builtin::Rcp => &[F],
             Builtin::Ldexp => &[F, I],
+            Builtin::FdivIeee => &[F, F],
             Builtin::Mul24
             | Builtin::UmulHi
             | Builtin::SmulHi

@@ -2,7 +2,7 @@
 //! division and `sqrt`, 64-bit division, `mul_hi` written in C, atomics
 //! with their memory orders and compare-and-swap.
 
-use super::{unsupported, Lowerer, R};
+use super::{unsupported, FpDivSqrt, Lowerer, R};
 use crate::front::builtins::{AtomicOp as FAtomic, Builtin as FB};
 use crate::front::diag::Loc;
 use crate::front::tast::{CastKind, Expr, ExprKind};
@@ -18,6 +18,15 @@ impl Lowerer<'_> {
     /// exponents subtracted, `ldexp` putting them together. The same
     /// instructions, so the same bits as clang's objects.
     pub(super) fn fdiv(&mut self, a: Value, b: Value) -> Value {
+        match self.opts.fp_div_sqrt {
+            FpDivSqrt::Default => {}
+            FpDivSqrt::Relaxed => {
+                let mut bl = self.b();
+                let r = bl.call(IrBuiltin::Rcp, &[b]);
+                return bl.binary(BinaryOp::Fmul, r, a);
+            }
+            FpDivSqrt::CorrectlyRounded => return self.b().call(IrBuiltin::FdivIeee, &[a, b]),
+        }
         let mut bl = self.b();
         let ma = bl.call(IrBuiltin::FrexpMant, &[a]);
         let ea = bl.call(IrBuiltin::FrexpExp, &[a]);
@@ -58,6 +67,11 @@ impl Lowerer<'_> {
     /// allowed): `v_sqrt_f32` flushes denormal inputs, so inputs below
     /// 2^-126 are scaled by 2^32 first and the root by 2^-16 after.
     pub(super) fn sqrt_f32(&mut self, x: Value) -> Value {
+        match self.opts.fp_div_sqrt {
+            FpDivSqrt::Default => {}
+            FpDivSqrt::Relaxed => return self.b().call(IrBuiltin::Sqrt, &[x]),
+            FpDivSqrt::CorrectlyRounded => return self.sqrt_f32_correct(x),
+        }
         let mut bl = self.b();
         let smallest_normal = bl.f32const(f32::MIN_POSITIVE);
         let tiny = bl.fcmp(FloatCC::Olt, x, smallest_normal);
@@ -71,6 +85,45 @@ impl Lowerer<'_> {
         let root = bl.call(IrBuiltin::Sqrt, &[scaled]);
         let e = bl.select(tiny, down, zero);
         bl.call(IrBuiltin::Ldexp, &[root, e])
+    }
+
+    /// Correctly rounded `sqrt(x)` on f32, clang-19's sequence for
+    /// `-cl-fp32-correctly-rounded-divide-sqrt` instruction for instruction
+    /// (so the same bits): inputs below 2^-32 scaled by 2^32; `s =
+    /// v_sqrt_f32`; its neighbours `s∓1 ulp` tested by the residuals
+    /// `fma(-(s∓1), s, x)`; the root scaled back by 2^-16; ±0 and +inf
+    /// returned as they are.
+    fn sqrt_f32_correct(&mut self, x: Value) -> Value {
+        let mut bl = self.b();
+        let limit = bl.f32const(f32::from_bits(0x0f80_0000)); // 2^-32
+        let small = bl.fcmp(FloatCC::Olt, x, limit);
+        let up = bl.f32const(f32::from_bits(0x4f80_0000)); // 2^32
+        let scaled = bl.binary(BinaryOp::Fmul, x, up);
+        let xs = bl.select(small, scaled, x);
+        let s = bl.call(IrBuiltin::Sqrt, &[xs]);
+        let s_bits = bl.convert(ConvertOp::Bitcast, s, Type::I32);
+        let (m1, p1) = (bl.iconst(Type::I32, -1), bl.iconst(Type::I32, 1));
+        let below = bl.iadd(s_bits, m1);
+        let above = bl.iadd(s_bits, p1);
+        let below = bl.convert(ConvertOp::Bitcast, below, Type::F32);
+        let above = bl.convert(ConvertOp::Bitcast, above, Type::F32);
+        let nb = bl.unary(UnaryOp::Fneg, below);
+        let na = bl.unary(UnaryOp::Fneg, above);
+        let r_below = bl.ternary(TernaryOp::Fma, nb, s, xs);
+        let r_above = bl.ternary(TernaryOp::Fma, na, s, xs);
+        let zero = bl.f32const(0.0);
+        let take_below = bl.fcmp(FloatCC::Ole, r_below, zero);
+        let s = bl.select(take_below, below, s);
+        let take_above = bl.fcmp(FloatCC::Ogt, r_above, zero);
+        let s = bl.select(take_above, above, s);
+        let down = bl.f32const(f32::from_bits(0x3780_0000)); // 2^-16
+        let unscaled = bl.binary(BinaryOp::Fmul, s, down);
+        let s = bl.select(small, unscaled, s);
+        let inf = bl.f32const(f32::INFINITY);
+        let is_zero = bl.fcmp(FloatCC::Oeq, xs, zero);
+        let is_inf = bl.fcmp(FloatCC::Oeq, xs, inf);
+        let keep = bl.binary(BinaryOp::Or, is_zero, is_inf);
+        bl.select(keep, xs, s)
     }
 
     /// Fences an atomic with memory order `order` needs: (before, after).
@@ -233,9 +286,7 @@ impl Lowerer<'_> {
                 };
                 Ok(vec![self.b().call(ib, &[vals[0][0], vals[1][0]])])
             }
-            FB::ReadFirstLane => Ok(vec![self
-                .b()
-                .call(IrBuiltin::ReadFirstLane, &[vals[0][0]])]),
+            FB::ReadFirstLane => Ok(vec![self.b().call(IrBuiltin::ReadFirstLane, &[vals[0][0]])]),
             FB::ReadLane => Ok(vec![self
                 .b()
                 .call(IrBuiltin::ReadLane, &[vals[0][0], vals[1][0]])]),

@@ -102,11 +102,28 @@ pub enum FpContract {
     Fast,
 }
 
+/// How `f32` division and `sqrt` are expanded (clang's OpenCL flags).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FpDivSqrt {
+    /// OpenCL's default accuracy (2.5 ULP division, 3 ULP `sqrt`), clang's
+    /// expansions without flags.
+    #[default]
+    Default,
+    /// `-cl-fast-relaxed-math`: `a * rcp(b)` and a bare `v_sqrt_f32`.
+    Relaxed,
+    /// `-cl-fp32-correctly-rounded-divide-sqrt`: IEEE division
+    /// (`v_div_scale`/`v_div_fmas`/`v_div_fixup`) and the correctly
+    /// rounded `sqrt` sequence.
+    CorrectlyRounded,
+}
+
 /// Lowering options.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Options {
     /// Floating-point contraction.
     pub fp_contract: FpContract,
+    /// Division and square root accuracy.
+    pub fp_div_sqrt: FpDivSqrt,
 }
 
 /// Lowers kernel `kernel` of `tu` to the IR.
@@ -408,7 +425,8 @@ impl<'a> Lowerer<'a> {
                         return self.return_from_loop(c, value);
                     }
                 }
-                let loop_break = self.loops.len() > self.frame().loop_base && !self.switch_innermost();
+                let loop_break =
+                    self.loops.len() > self.frame().loop_base && !self.switch_innermost();
                 if is_break(then) && els.is_none() && loop_break {
                     // `if (c) break;` as the loop exit branch itself: the back
                     // end takes loop exits as conditional branches to the one

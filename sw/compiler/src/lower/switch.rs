@@ -88,8 +88,14 @@ impl Lowerer<'_> {
             Stmt::Block(list) => list.as_slice(),
             s => std::slice::from_ref(s),
         };
-        if list.iter().any(|s| !matches!(s, Stmt::Case(_)) && has_label(s)) {
-            return unsupported(cond.loc, "a `case` label inside a nested statement of a `switch`");
+        if list
+            .iter()
+            .any(|s| !matches!(s, Stmt::Case(_)) && has_label(s))
+        {
+            return unsupported(
+                cond.loc,
+                "a `case` label inside a nested statement of a `switch`",
+            );
         }
         let v = self.rvalue(cond)?[0];
         let ty = self.func.ty(v);
@@ -128,7 +134,8 @@ impl Lowerer<'_> {
         let always_last = default.is_some() && !list.iter().any(has_switch_break);
         let starts: Vec<usize> = (0..list.len())
             .filter(|&i| {
-                matches!(list[i], Stmt::Case(_)) && (i == 0 || !matches!(list[i - 1], Stmt::Case(_)))
+                matches!(list[i], Stmt::Case(_))
+                    && (i == 0 || !matches!(list[i - 1], Stmt::Case(_)))
             })
             .collect();
         let r = (|| {
