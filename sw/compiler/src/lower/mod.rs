@@ -162,6 +162,7 @@ pub fn lower_kernel(
         loop_body_top: false,
         switches: Vec::new(),
         skip_rest: false,
+        divrem64_memo: Vec::new(),
         opts: *opts,
     };
     for &id in &info.local_vars {
@@ -228,6 +229,9 @@ struct Lowerer<'a> {
     /// A `break` of the innermost switch ended the current statement list:
     /// the rest of it is dead on this path (`switch.rs`).
     skip_rest: bool,
+    /// 64-bit divisions done: (x, y, the block their results were made
+    /// in, quotient, remainder).
+    divrem64_memo: Vec<(Value, Value, Block, Value, Value)>,
     opts: Options,
 }
 
