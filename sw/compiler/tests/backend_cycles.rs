@@ -462,26 +462,41 @@ fn masked_versus_blend_by_operation_cost() {
         }
         // A masked add never pays in zero mode (within 1%, wave64).
         let (m, bl) = get(CostOp::Add, mask, true);
-        assert!(m * 100 >= bl * 99, "add {mask:?} wave64: masked {m}, blend {bl}");
+        assert!(
+            m * 100 >= bl * 99,
+            "add {mask:?} wave64: masked {m}, blend {bl}"
+        );
     }
     // The clocked GPU skips an empty wave64 half: masked expensive
     // operations win big with a half-empty mask...
     let (m, bl) = get(CostOp::Div, CostMask::HalfEmpty, true);
-    assert!(m * 100 < bl * 80, "div half-empty wave64: masked {m}, blend {bl}");
+    assert!(
+        m * 100 < bl * 80,
+        "div half-empty wave64: masked {m}, blend {bl}"
+    );
     let (m, bl) = get(CostOp::Sqrt, CostMask::HalfEmpty, true);
-    assert!(m * 100 < bl * 95, "sqrt half-empty wave64: masked {m}, blend {bl}");
+    assert!(
+        m * 100 < bl * 95,
+        "sqrt half-empty wave64: masked {m}, blend {bl}"
+    );
     // ...and lose at most 1% with both halves active.
     for op in [CostOp::Div, CostOp::Sqrt] {
         for mask in [CostMask::Dense, CostMask::Sparse] {
             let (m, bl) = get(op, mask, true);
-            assert!(m * 100 <= bl * 101, "{op:?} {mask:?} wave64: masked {m}, blend {bl}");
+            assert!(
+                m * 100 <= bl * 101,
+                "{op:?} {mask:?} wave64: masked {m}, blend {bl}"
+            );
         }
     }
     // A load is never issued under a select mask (the lowering branches
     // around it): the branch skips whole empty wave32 waves but not a wave64
     // half (memory instructions are not split).
     let (m, bl) = get(CostOp::Load, CostMask::HalfEmpty, false);
-    assert!(m < bl, "load half-empty wave32: branch {m}, load everywhere {bl}");
+    assert!(
+        m < bl,
+        "load half-empty wave32: branch {m}, load everywhere {bl}"
+    );
     // The choice follows: masked for expensive operations in wave64 only.
     assert!(prefer_masked(EXPENSIVE, true, false, false, true));
     assert!(prefer_masked(18, true, true, true, true));

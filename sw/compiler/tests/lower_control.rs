@@ -283,7 +283,7 @@ __kernel void k(__global const int *in, __global int *out, int k) {
   }
   out[i] = r;
 }";
-    let want = |x: u32, _k: u32| match ((x as i32 as i64) << 33) {
+    let want = |x: u32, _k: u32| match (x as i32 as i64) << 33 {
         0x2_0000_0000 => 1,
         -0x2_0000_0000 => 2,
         0x4_0000_0000 => 3,
