@@ -377,3 +377,144 @@ __kernel void k(__global const int *in, __global int *out, int k) {
         }
     }
 }
+
+/// One segment of a random switch: its labels, `r = r * mul + add`, an
+/// optional `if ((x & bit) != 0) break;` before that, and whether it ends
+/// in `break` (else it falls through).
+#[derive(Clone, Debug)]
+struct Segment {
+    cases: Vec<i32>,
+    default: bool,
+    early_break_bit: Option<u32>,
+    mul: i32,
+    add: i32,
+    ends_in_break: bool,
+}
+
+fn random_switch(seed: u64) -> Vec<Segment> {
+    let mut s = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut next = move |n: u64| {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        s % n
+    };
+    let n = 1 + next(5) as usize;
+    let default_at = if next(3) == 0 {
+        None
+    } else {
+        Some(next(n as u64) as usize)
+    };
+    let mut used = std::collections::BTreeSet::new();
+    (0..n)
+        .map(|k| {
+            let mut cases = Vec::new();
+            for _ in 0..=next(2) {
+                let v = next(12) as i32 - 3;
+                if used.insert(v) {
+                    cases.push(v);
+                }
+            }
+            let default = default_at == Some(k);
+            if cases.is_empty() && !default {
+                let v = 100 + k as i32;
+                used.insert(v);
+                cases.push(v);
+            }
+            Segment {
+                cases,
+                default,
+                early_break_bit: (next(3) == 0).then(|| 1 << next(4)),
+                mul: next(5) as i32 + 1,
+                add: next(50) as i32 - 25,
+                ends_in_break: next(2) == 0,
+            }
+        })
+        .collect()
+}
+
+fn switch_source(segs: &[Segment]) -> String {
+    let mut body = String::new();
+    for s in segs {
+        for c in &s.cases {
+            body += &format!("  case {c}:\n");
+        }
+        if s.default {
+            body += "  default:\n";
+        }
+        if let Some(bit) = s.early_break_bit {
+            body += &format!("    if ((x & {bit}) != 0) break;\n");
+        }
+        body += &format!("    r = r * {} + {};\n", s.mul, s.add);
+        if s.ends_in_break {
+            body += "    break;\n";
+        }
+    }
+    format!(
+        "__kernel void k(__global const int *in, __global int *out, int k) {{
+  int i = get_global_id(0);
+  int x = in[i];
+  int r = k;
+  switch (x % 10) {{
+{body}  }}
+  out[i] = r;
+}}"
+    )
+}
+
+/// The Rust meaning of the switch: enter at the segment whose label
+/// matches (or the default's), run segments until a break.
+fn switch_eval(segs: &[Segment], x: i32, k: i32) -> i32 {
+    let sel = x % 10;
+    let start = segs
+        .iter()
+        .position(|s| s.cases.contains(&sel))
+        .or_else(|| segs.iter().position(|s| s.default));
+    let mut r = k;
+    if let Some(start) = start {
+        for s in &segs[start..] {
+            if s.early_break_bit.is_some_and(|b| x & b as i32 != 0) {
+                break;
+            }
+            r = r.wrapping_mul(s.mul).wrapping_add(s.add);
+            if s.ends_in_break {
+                break;
+            }
+        }
+    }
+    r
+}
+
+/// Random switches (labels, defaults anywhere or none, fall-through,
+/// breaks inside an `if`) against their Rust evaluation, divergent
+/// selectors, wave32 and wave64. A failing seed prints the kernel.
+#[test]
+fn random_switches_match_their_rust_evaluation() {
+    let input: Vec<u32> = (0..N).map(|i| (i as i32 * 7 - 300) as u32).collect();
+    for seed in 1..=24u64 {
+        let segs = random_switch(seed);
+        let src = switch_source(&segs);
+        for wave64 in [false, true] {
+            let c = build(&src, wave64);
+            let out = run(
+                &c.kernels[0],
+                N,
+                64,
+                &[
+                    TestArg::Buf(input.clone()),
+                    TestArg::Buf(vec![0; N as usize]),
+                    TestArg::U32(5),
+                ],
+            )
+            .unwrap();
+            for (i, &x) in input.iter().enumerate() {
+                let want = switch_eval(&segs, x as i32, 5);
+                assert_eq!(
+                    out[1][i] as i32, want,
+                    "seed {seed} wave64={wave64} x={}:\n{src}",
+                    x as i32
+                );
+            }
+        }
+    }
+}
