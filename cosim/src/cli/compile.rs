@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use compiler::lower::FpContract;
+use compiler::lower::{FpContract, FpDivSqrt};
 use compiler::subvector::{Report, SubvectorRewrite};
 use compiler::{compile, CompileOptions, Source};
 
@@ -48,15 +48,23 @@ fn parse(args: &[String]) -> Result<Request, CliError> {
             "-I" => r.opts.front.include_dirs.push(value("-I")?.into()),
             // clang's floating-point flags with clang's meaning: contraction
             // of `a * b + c` within an expression (`on` honours
-            // `#pragma OPENCL FP_CONTRACT`, `fast` ignores it). The compiler
-            // emits no float division or correctly rounded sqrt yet (they
-            // are refused), so the correctly-rounded flag changes nothing.
+            // `#pragma OPENCL FP_CONTRACT`, `fast` ignores it); the f32
+            // division and `sqrt` expansions (clang-19's for each flag).
             "-ffp-contract=off" => r.opts.lower.fp_contract = FpContract::Off,
             "-ffp-contract=on" => r.opts.lower.fp_contract = FpContract::On,
             "-ffp-contract=fast" => r.opts.lower.fp_contract = FpContract::Fast,
-            // Relaxed math allows contraction regardless of the pragma.
-            "-cl-fast-relaxed-math" => r.opts.lower.fp_contract = FpContract::Fast,
-            "-cl-fp32-correctly-rounded-divide-sqrt" => {}
+            // Relaxed math allows contraction regardless of the pragma and
+            // divides by `a * rcp(b)`, `sqrt` a bare `v_sqrt_f32`; it wins
+            // over the correctly-rounded flag in either order (as in clang-19).
+            "-cl-fast-relaxed-math" => {
+                r.opts.lower.fp_contract = FpContract::Fast;
+                r.opts.lower.fp_div_sqrt = FpDivSqrt::Relaxed;
+            }
+            "-cl-fp32-correctly-rounded-divide-sqrt" => {
+                if r.opts.lower.fp_div_sqrt != FpDivSqrt::Relaxed {
+                    r.opts.lower.fp_div_sqrt = FpDivSqrt::CorrectlyRounded;
+                }
+            }
             "-cl-std=CL2.0" | "-cl-std=CL1.2" => {}
             // Seed 000's sub-vector pass (docs/compiler.md "Seed 000").
             s if s.starts_with("--subvector=") => {

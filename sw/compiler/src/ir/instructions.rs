@@ -442,6 +442,16 @@ pub enum Builtin {
     /// `ds_bpermute(addr, data)`: the `data` of lane `addr / 4` (modulo the
     /// wave size); reads inactive lanes as 0. Divergent.
     Bpermute,
+    /// `readfirstlane(x)`: `x` of the first active lane
+    /// (`v_readfirstlane_b32`). Uniform whatever its operand.
+    ReadFirstLane,
+    /// `readlane(x, lane)`: `x` of lane `lane` (a uniform lane number;
+    /// `v_readlane_b32`). Uniform whatever its operands.
+    ReadLane,
+    /// IEEE (correctly rounded) f32 `a / b`: `v_div_scale_f32` ×2,
+    /// `v_rcp_f32`, Newton steps with `v_fma_f32`, `v_div_fmas_f32`,
+    /// `v_div_fixup_f32` (clang's `-cl-fp32-correctly-rounded-divide-sqrt`).
+    FdivIeee,
 }
 
 impl Builtin {
@@ -468,6 +478,9 @@ impl Builtin {
             Builtin::MbcntLo => "mbcnt_lo",
             Builtin::MbcntHi => "mbcnt_hi",
             Builtin::Bpermute => "bpermute",
+            Builtin::ReadFirstLane => "readfirstlane",
+            Builtin::ReadLane => "readlane",
+            Builtin::FdivIeee => "fdiv_ieee",
         }
     }
 
@@ -484,7 +497,8 @@ impl Builtin {
             | Builtin::Rsq
             | Builtin::Ldexp
             | Builtin::FrexpMant
-            | Builtin::Rcp => Type::F32,
+            | Builtin::Rcp
+            | Builtin::FdivIeee => Type::F32,
             _ => Type::I32,
         }
     }
@@ -497,15 +511,17 @@ impl Builtin {
             Builtin::Sqrt | Builtin::Floor | Builtin::Rsq => &[F],
             Builtin::FrexpMant | Builtin::FrexpExp | Builtin::Rcp => &[F],
             Builtin::Ldexp => &[F, I],
+            Builtin::FdivIeee => &[F, F],
             Builtin::Mul24
             | Builtin::UmulHi
             | Builtin::SmulHi
             | Builtin::MbcntLo
             | Builtin::MbcntHi
-            | Builtin::Bpermute => &[I, I],
+            | Builtin::Bpermute
+            | Builtin::ReadLane => &[I, I],
             Builtin::Mad24 | Builtin::Alignbit => &[I, I, I],
             Builtin::Clz | Builtin::Popcount | Builtin::Abs | Builtin::Ctz => &[I],
-            Builtin::Bitreverse => &[I],
+            Builtin::Bitreverse | Builtin::ReadFirstLane => &[I],
         }
     }
 
@@ -521,6 +537,18 @@ impl Builtin {
             self,
             Builtin::MbcntLo | Builtin::MbcntHi | Builtin::Bpermute
         )
+    }
+
+    /// True when the result is the same in every lane whatever the
+    /// operands (it reads one lane's value for the whole wave).
+    pub fn is_wave_uniform(self) -> bool {
+        matches!(self, Builtin::ReadFirstLane | Builtin::ReadLane)
+    }
+
+    /// True when the result depends on which lanes are active (EXEC), so
+    /// the call must stay where it is (no merging, no hoisting).
+    pub fn reads_exec(self) -> bool {
+        matches!(self, Builtin::ReadFirstLane | Builtin::Bpermute)
     }
 }
 

@@ -154,6 +154,7 @@ fn cse_candidate(k: &InstKind) -> bool {
             k,
             InstKind::Load { .. } | InstKind::Atomic { .. } | InstKind::AtomicCas { .. }
         )
+        && !matches!(k, InstKind::Call { builtin, .. } if builtin.reads_exec())
 }
 
 /// Global value numbering over the dominator tree: a pure instruction equal

@@ -53,7 +53,13 @@ impl Uniformity {
                         InstKind::Load { addr, .. } => f.ty(*addr) == Type::Ptr(AddrSpace::Private),
                         _ => false,
                     };
-                    d.kind.for_each_operand(|v| div |= u.divergent[v.index()]);
+                    let reads_one_lane = matches!(
+                        &d.kind,
+                        InstKind::Call { builtin, .. } if builtin.is_wave_uniform()
+                    );
+                    if !reads_one_lane {
+                        d.kind.for_each_operand(|v| div |= u.divergent[v.index()]);
+                    }
                     if let Some(r) = d.result {
                         changed |= u.mark(r, div);
                     }

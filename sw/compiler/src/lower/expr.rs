@@ -546,10 +546,11 @@ impl Lowerer<'_> {
             } else {
                 let signed = s.is_signed();
                 if t == Type::I64 && matches!(op, B::Div | B::Rem) {
-                    if signed {
-                        return unsupported(loc, "signed 64-bit division");
-                    }
-                    let (q, r) = self.udivrem64(a, b);
+                    let (q, r) = if signed {
+                        self.sdivrem64(a, b)
+                    } else {
+                        self.udivrem64(a, b)
+                    };
                     out.push(if op == B::Div { q } else { r });
                     continue;
                 }

@@ -27,6 +27,7 @@
 mod builtins;
 mod expr;
 mod promote;
+mod switch;
 
 use std::collections::BTreeMap;
 
@@ -101,11 +102,28 @@ pub enum FpContract {
     Fast,
 }
 
+/// How `f32` division and `sqrt` are expanded (clang's OpenCL flags).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FpDivSqrt {
+    /// OpenCL's default accuracy (2.5 ULP division, 3 ULP `sqrt`), clang's
+    /// expansions without flags.
+    #[default]
+    Default,
+    /// `-cl-fast-relaxed-math`: `a * rcp(b)` and a bare `v_sqrt_f32`.
+    Relaxed,
+    /// `-cl-fp32-correctly-rounded-divide-sqrt`: IEEE division
+    /// (`v_div_scale`/`v_div_fmas`/`v_div_fixup`) and the correctly
+    /// rounded `sqrt` sequence.
+    CorrectlyRounded,
+}
+
 /// Lowering options.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Options {
     /// Floating-point contraction.
     pub fp_contract: FpContract,
+    /// Division and square root accuracy.
+    pub fp_div_sqrt: FpDivSqrt,
 }
 
 /// Lowers kernel `kernel` of `tu` to the IR.
@@ -142,6 +160,9 @@ pub fn lower_kernel(
         promoted: BTreeMap::new(),
         promoted_ranges: Vec::new(),
         loop_body_top: false,
+        switches: Vec::new(),
+        skip_rest: false,
+        divrem64_memo: Vec::new(),
         opts: *opts,
     };
     for &id in &info.local_vars {
@@ -203,6 +224,14 @@ struct Lowerer<'a> {
     promoted_ranges: Vec<(u32, u32)>,
     /// The next statement list lowered is a loop body's own.
     loop_body_top: bool,
+    /// The `switch` statements being lowered, innermost last.
+    switches: Vec<switch::SwitchCtx>,
+    /// A `break` of the innermost switch ended the current statement list:
+    /// the rest of it is dead on this path (`switch.rs`).
+    skip_rest: bool,
+    /// 64-bit divisions done: (x, y, the block their results were made
+    /// in, quotient, remainder).
+    divrem64_memo: Vec<(Value, Value, Block, Value, Value)>,
     opts: Options,
 }
 
@@ -361,6 +390,13 @@ impl<'a> Lowerer<'a> {
                 }
             }
             self.stmt(s)?;
+            if std::mem::take(&mut self.skip_rest) {
+                return Ok(());
+            }
+            if i + 1 < list.len() && !self.terminated && self.breaks_switch(s) {
+                // Lanes that left the switch in `s` must skip the rest.
+                return self.guard_switch_rest(&list[i + 1..]);
+            }
         }
         Ok(())
     }
@@ -393,7 +429,9 @@ impl<'a> Lowerer<'a> {
                         return self.return_from_loop(c, value);
                     }
                 }
-                if is_break(then) && els.is_none() && self.loops.len() > self.frame().loop_base {
+                let loop_break =
+                    self.loops.len() > self.frame().loop_base && !self.switch_innermost();
+                if is_break(then) && els.is_none() && loop_break {
                     // `if (c) break;` as the loop exit branch itself: the back
                     // end takes loop exits as conditional branches to the one
                     // exit block, not as a block that only jumps there.
@@ -401,7 +439,7 @@ impl<'a> Lowerer<'a> {
                     return Ok(());
                 }
                 if let Some(body) = body_then_break(then) {
-                    if els.is_none() && self.loops.len() > self.frame().loop_base {
+                    if els.is_none() && loop_break {
                         // `if (c) { S; break; }`: S in a diamond, then the
                         // exit branch on the same `c` (S cannot change it).
                         self.diamond(c, body, &[])?;
@@ -432,10 +470,22 @@ impl<'a> Lowerer<'a> {
                 body,
                 ..
             } => self.lower_loop(init, cond.as_ref(), step.as_ref(), body, false),
-            Stmt::Switch { cond, .. } => unsupported(cond.loc, "switch statements"),
+            Stmt::Switch {
+                cond,
+                body,
+                cases,
+                default,
+            } => self.switch(cond, body, cases, *default),
+            Stmt::Break if self.switch_innermost() => {
+                self.switch_break();
+                Ok(())
+            }
+            Stmt::Continue if self.switch_innermost() => {
+                unsupported(self.tfunc().loc, "`continue` inside a `switch`")
+            }
             Stmt::Break | Stmt::Continue => {
                 if self.loops.len() <= self.frame().loop_base {
-                    // Inside a switch (not lowered) or sema let it through.
+                    // Sema let it through: never expected.
                     return unsupported(self.tfunc().loc, "break/continue outside a loop");
                 }
                 let inc = self.leave(Vec::new());

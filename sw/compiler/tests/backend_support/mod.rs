@@ -114,9 +114,34 @@ pub fn run_on<D: Device>(
 ) -> Result<(Vec<Vec<u32>>, Driver<D>), String> {
     let elf = code_object(std::slice::from_ref(k)).map_err(|e| e.to_string())?;
     check_objdump(k, &elf)?;
+    run_elf_on(gpu, &elf, &k.name, grid, wg, args)
+}
+
+/// Runs kernel `name` of the code object `elf` (ours or clang's) on the
+/// golden gfx1030 GPU; returns every buffer argument's final contents.
+pub fn run_elf(
+    elf: &[u8],
+    name: &str,
+    grid: u32,
+    wg: u32,
+    args: &[TestArg],
+) -> Result<Vec<Vec<u32>>, String> {
+    let gpu = GoldenGpu::new(GoldenConfig::new(Isa::Gfx1030)).map_err(|e| e.to_string())?;
+    run_elf_on(gpu, elf, name, grid, wg, args).map(|(out, _)| out)
+}
+
+/// [`run_elf`] on any device.
+pub fn run_elf_on<D: Device>(
+    gpu: D,
+    elf: &[u8],
+    name: &str,
+    grid: u32,
+    wg: u32,
+    args: &[TestArg],
+) -> Result<(Vec<Vec<u32>>, Driver<D>), String> {
     let mut d = Driver::new(gpu).map_err(|e| e.to_string())?;
-    let p = d.load(&elf).map_err(|e| e.to_string())?;
-    let lk = p.kernel(&k.name).map_err(|e| e.to_string())?.clone();
+    let p = d.load(elf).map_err(|e| e.to_string())?;
+    let lk = p.kernel(name).map_err(|e| e.to_string())?.clone();
     let mut dargs = Vec::new();
     let mut bufs = Vec::new();
     for a in args {

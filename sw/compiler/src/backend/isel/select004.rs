@@ -34,10 +34,24 @@ fn valu_cycles(wave64: bool) -> u32 {
     }
 }
 
-/// VALU instructions the operation selects to (the cost model's unit).
+/// Issue cycles of the operation per 32-lane half (the cost model's unit,
+/// a plain VALU instruction = 1), from the instructions it selects to and
+/// the cycle model's rates: transcendental instructions (`v_sqrt`,
+/// `v_rsq`, `v_rcp`) take 4 cycles per half; a 32-bit division is
+/// `divide.rs`'s reciprocal expansion (about 15 instructions, one of them
+/// transcendental; the signed one about 6 more). `None`: the operation is
+/// not issued under a mask (loads, stores, 64-bit values...).
 pub fn op_instructions(k: &InstKind) -> Option<u32> {
     Some(match k {
         InstKind::Binary { op, .. } if !op.may_trap() => 1,
+        InstKind::Binary {
+            op: BinaryOp::Udiv | BinaryOp::Urem,
+            ..
+        } => 18,
+        InstKind::Binary {
+            op: BinaryOp::Sdiv | BinaryOp::Srem,
+            ..
+        } => 24,
         InstKind::Unary { .. } => 1,
         InstKind::Ternary {
             op: TernaryOp::Imad,
@@ -48,6 +62,10 @@ pub fn op_instructions(k: &InstKind) -> Option<u32> {
         } => 1,
         InstKind::Call { builtin, .. } => match builtin {
             Builtin::Clz | Builtin::Ctz | Builtin::Abs => 2,
+            Builtin::Sqrt | Builtin::Rsq | Builtin::Rcp => 4,
+            Builtin::FdivIeee => 14,
+            // EXEC-dependent or cross-lane: never moved under a mask.
+            Builtin::ReadFirstLane | Builtin::ReadLane | Builtin::Bpermute => return None,
             _ => 1,
         },
         _ => return None,
@@ -55,31 +73,53 @@ pub fn op_instructions(k: &InstKind) -> Option<u32> {
 }
 
 /// The cost model: issue cycles of the masked form versus computing the
-/// operation in every lane and blending.
+/// operation in every lane and blending, as measured on the clocked GPU
+/// (`tests/backend_cycles.rs`, `masked_versus_blend_by_operation_cost`;
+/// docs/performance.md, "Seed 004: masked vs blend by cost").
 ///
 /// * masked = `s_and_saveexec`, op, `s_mov exec` (and `s_not` when
 ///   inverted), then the tail: `v_cndmask` zeroing (zero mode) or a `v_mov`
 ///   copy (merge into a value that stays live);
 /// * blend = op + `v_cndmask`.
 ///
-/// The masked op saves no VALU cycles per instruction (inactive lanes still
-/// take their issue slot), so masking pays only when the tail vanishes and
-/// the SALU instructions cost no more than the `v_cndmask` they replace:
-/// merge-in-place in wave64. Ties go to the masked form: it writes the
-/// result in place and needs one VGPR fewer.
+/// A masked op saves no cycles for the lanes it leaves out (a dense mask and
+/// a sparse one cost the same) except that a wave64 instruction whose
+/// 32-lane half has no active lane issues that half not at all. So:
+///
+/// * wave32, or a cheap op (cost < 4): masking pays only when the tail
+///   vanishes and the SALU instructions cost no more than the `v_cndmask`
+///   they replace — merge-in-place in wave64 (measured: a masked add costs
+///   7% more than the blend in wave32 whatever the mask, 0.6% more in wave64
+///   with both halves active, 0.5% less with one half empty);
+/// * wave64 and an expensive op (a division, `sqrt`, a transcendental: cost
+///   ≥ 4 cycles per half): masked. With one half empty it skips the op's
+///   second half (measured: division −31%, `sqrt` −12%), with both active
+///   it costs at most the 2–3 SALU instructions and the tail (measured:
+///   division −1%, `sqrt` +0.4%). The mask is not known at compile time;
+///   the possible saving is the op's half, the possible loss a few cycles.
+///
+/// Ties go to the masked form: it writes the result in place and needs one
+/// VGPR fewer.
 pub fn prefer_masked(
-    op_insts: u32,
+    op_cost: u32,
     zero_mode: bool,
     copy_needed: bool,
     inverted: bool,
     wave64: bool,
 ) -> bool {
+    if wave64 && op_cost >= EXPENSIVE {
+        return true;
+    }
     let v = valu_cycles(wave64);
     let tail = if zero_mode || copy_needed { v } else { 0 };
-    let masked = 2 + u32::from(inverted) + op_insts * v + tail;
-    let blend = op_insts * v + v;
+    let masked = 2 + u32::from(inverted) + op_cost * v + tail;
+    let blend = op_cost * v + v;
     masked <= blend
 }
+
+/// Per-half cost from which an operation is worth masking in wave64 for
+/// the half it may skip (a transcendental instruction's rate).
+pub const EXPENSIVE: u32 = 4;
 
 /// The masked-select shape of a select, if it has one: the operation's
 /// value, the other arm, and whether the mask is inverted.

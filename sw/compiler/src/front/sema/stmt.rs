@@ -150,7 +150,9 @@ impl Sema<'_> {
                 ctx.next_case += 1;
                 let sw = ctx.switches.last_mut().expect("checked");
                 if !sw.seen.insert(bits) {
-                    return err(e.loc, "duplicate case value");
+                    // clang's wording: the value converted to the switch's type.
+                    let shown = expr::wrap(c, &sw_ty);
+                    return err(e.loc, format!("duplicate case value '{shown}'"));
                 }
                 sw.cases.push((bits, id));
                 Stmt::Case(id)

@@ -1,0 +1,8 @@
+// EXPECT: 6:8: duplicate case value '-1'
+kernel void k(global int *p) {
+  switch (p[0]) {
+  case 'A': p[1] = 1; break;
+  case -1: p[1] = 2; break;
+  case 0xffffffffu: p[1] = 3; break;
+  }
+}
