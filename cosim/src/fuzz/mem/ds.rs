@@ -63,7 +63,12 @@ pub fn text(rng: &mut Rng, row: &OpInfo) -> Vec<String> {
             let s = reg(rng, Field::Data0);
             format!("{m} {d}, {a}, {s} offset:{}", rng.below(0x1_0000))
         }
-        _ if m.contains("2_") || m.contains("2st64_") => two_address(rng, row),
+        _ if ["ds_read2", "ds_write2", "ds_wrxchg2"]
+            .iter()
+            .any(|p| m.starts_with(p)) =>
+        {
+            two_address(rng, row)
+        }
         _ => {
             let bytes = access_bytes(m);
             // b96 and b128 fill the lane's 16 bytes from its start.

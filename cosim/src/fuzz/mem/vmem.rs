@@ -42,12 +42,13 @@ impl Kind {
         }
     }
 
-    /// The cache bits: random, with `glc` forced to mean "return" on atomics.
+    /// The cache bits: random, with `glc` forced to mean "return" on atomics
+    /// (which have no `dlc`).
     fn cache(self, rng: &mut Rng) -> String {
         match self {
             Kind::Atomic(ret) => {
                 let glc = if ret { " glc" } else { "" };
-                format!("{glc}{}", cache_bits(rng, &["slc", "dlc"]))
+                format!("{glc}{}", cache_bits(rng, &["slc"]))
             }
             _ => cache_bits(rng, &["glc", "slc", "dlc"]),
         }
