@@ -35,6 +35,38 @@ fn random_programs_agree_in_lockstep() {
         "{} instructions",
         report.instructions
     );
+    // The slice draws memory items of every family (SMEM, DS, GLOBAL, FLAT,
+    // SCRATCH, MUBUF, MTBUF): the programs are regenerated from their seeds.
+    let rows = gen::alu_rows(true);
+    let mut families = std::collections::BTreeMap::new();
+    for s in 0..programs {
+        let mut rng = gen::Rng::new(s);
+        let target = if s % 2 == 0 {
+            Target::GFX1030_W32
+        } else {
+            Target::GFX1030_W64
+        };
+        let p = Program::random(&mut rng, target, &rows, 120);
+        for item in &p.body {
+            if let Item::Mem(m) = item {
+                let memory = |i: &&arch::isa::Instruction| {
+                    fuzz::mem::MemFamily::ALL
+                        .iter()
+                        .any(|f| f.family() == i.family)
+                };
+                for inst in m.iter().filter(memory) {
+                    *families.entry(format!("{:?}", inst.family)).or_insert(0u32) += 1;
+                }
+            }
+        }
+    }
+    eprintln!("memory instructions per family: {families:?}");
+    if programs >= 24 {
+        for f in fuzz::mem::MemFamily::ALL {
+            let name = format!("{:?}", f.family());
+            assert!(families.contains_key(&name), "{name} never drawn: {families:?}");
+        }
+    }
 }
 
 /// Every ALU row of the gfx1030 tables (bar the excluded control, trap and
