@@ -64,7 +64,10 @@ fn random_programs_agree_in_lockstep() {
     if programs >= 24 {
         for f in fuzz::mem::MemFamily::ALL {
             let name = format!("{:?}", f.family());
-            assert!(families.contains_key(&name), "{name} never drawn: {families:?}");
+            assert!(
+                families.contains_key(&name),
+                "{name} never drawn: {families:?}"
+            );
         }
     }
 }
@@ -187,4 +190,73 @@ fn fuzz_lockstep_command() {
     assert!(out.ends_with("no new disagreements\n"), "{out}");
     let o = gpusim(&["fuzz-lockstep", "--length", "0"]);
     assert_eq!(o.status.code(), Some(2));
+}
+
+/// Per-family coverage of a run's memory items, without running it:
+/// regenerates the programs of `gpusim fuzz-lockstep --seed S --programs N
+/// --mem-percent P` (`GPUSIM_FUZZ_SEED`, `GPUSIM_FUZZ_PROGRAMS`,
+/// `GPUSIM_FUZZ_MEM_PERCENT`; default the long run of docs/reliability.md)
+/// and counts memory instructions and distinct rows per family; every row
+/// of every family must be drawn.
+#[test]
+#[ignore = "a few seconds per 1,000 programs; run for the coverage of a long run"]
+fn memory_coverage_of_a_run() {
+    let env = |k: &str, d: u64| {
+        std::env::var(k)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(d)
+    };
+    let (seed, programs) = (
+        env("GPUSIM_FUZZ_SEED", 2000),
+        env("GPUSIM_FUZZ_PROGRAMS", 8000),
+    );
+    let mix = fuzz::MemMix {
+        percent: env("GPUSIM_FUZZ_MEM_PERCENT", 20),
+        ..fuzz::MemMix::default()
+    };
+    let rows = gen::alu_rows(true);
+    let mut drawn: std::collections::BTreeMap<String, (u64, std::collections::BTreeSet<&str>)> =
+        Default::default();
+    for i in 0..programs {
+        let s = seed + i;
+        let mut rng = gen::Rng::new(s);
+        let target = if s % 2 == 0 {
+            Target::GFX1030_W32
+        } else {
+            Target::GFX1030_W64
+        };
+        let p = Program::random_with(&mut rng, target, &rows, 120, &mix);
+        for item in &p.body {
+            if let Item::Mem(m) = item {
+                for inst in m {
+                    if let Some(f) = fuzz::mem::MemFamily::ALL
+                        .iter()
+                        .find(|f| f.family() == inst.family)
+                    {
+                        let e = drawn.entry(f.name().to_string()).or_default();
+                        e.0 += 1;
+                        e.1.insert(inst.opcode.mnemonic());
+                    }
+                }
+            }
+        }
+    }
+    let mut missing = Vec::new();
+    for f in fuzz::mem::MemFamily::ALL {
+        let all = fuzz::mem::rows(f);
+        let (n, rows_drawn) = drawn.get(f.name()).cloned().unwrap_or_default();
+        eprintln!(
+            "{}: {n} instructions, {} of {} rows",
+            f.name(),
+            rows_drawn.len(),
+            all.len()
+        );
+        missing.extend(
+            all.iter()
+                .map(|r| r.opcode.mnemonic())
+                .filter(|m| !rows_drawn.contains(m)),
+        );
+    }
+    assert!(missing.is_empty(), "rows never drawn: {missing:?}");
 }

@@ -35,17 +35,25 @@ pub(crate) fn fuzz_lockstep(
     }
     crate::interrupt::install();
     let start = std::time::Instant::now();
-    let report = fuzz::fuzz_lockstep_with(seed, programs, length, &mix, None, include_known, &mut |r| {
-        if r.programs % 100 == 0 {
-            eprintln!(
-                "{} programs, {} instructions, {} new disagreements, {:.0} s",
-                r.programs,
-                r.instructions,
-                r.failures.len(),
-                start.elapsed().as_secs_f64()
-            );
-        }
-    });
+    let report = fuzz::fuzz_lockstep_with(
+        seed,
+        programs,
+        length,
+        &mix,
+        None,
+        include_known,
+        &mut |r| {
+            if r.programs % 100 == 0 {
+                eprintln!(
+                    "{} programs, {} instructions, {} new disagreements, {:.0} s",
+                    r.programs,
+                    r.instructions,
+                    r.failures.len(),
+                    start.elapsed().as_secs_f64()
+                );
+            }
+        },
+    );
     let mut out = format!(
         "{} programs (seeds {seed}..{}), {} instructions executed in lockstep, {:.1} s\n",
         report.programs,

@@ -281,7 +281,9 @@ impl Program {
         descriptor
             .kernel_code_properties
             .enable_sgpr_kernarg_segment_ptr = true;
-        descriptor.kernel_code_properties.enable_sgpr_flat_scratch_init = true;
+        descriptor
+            .kernel_code_properties
+            .enable_sgpr_flat_scratch_init = true;
         // USER_SGPR_COUNT = 4 (the kernarg pointer, flat scratch init), then
         // workgroup id X (s4) and the scratch wave offset (s5, bit 0).
         descriptor.compute_pgm_rsrc2 = ComputePgmRsrc2::from_bits(1 | (4 << 1) | (1 << 7));

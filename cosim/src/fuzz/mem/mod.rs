@@ -148,7 +148,11 @@ pub fn excluded_row(row: &OpInfo) -> bool {
     let m = row.opcode.mnemonic();
     match row.family {
         Family::Ds => m.starts_with("ds_gws_") || row.opcode == Opcode::DS_ORDERED_COUNT,
-        Family::Smem => m.starts_with("s_memtime") || m.starts_with("s_memrealtime") || m.starts_with("s_atc_probe"),
+        Family::Smem => {
+            m.starts_with("s_memtime")
+                || m.starts_with("s_memrealtime")
+                || m.starts_with("s_atc_probe")
+        }
         _ => false,
     }
 }

@@ -73,7 +73,10 @@ pub fn buffer(rng: &mut Rng, row: &OpInfo) -> Vec<String> {
     // BUF_FMT_32_32_32_32_FLOAT).
     let format = 1 + rng.below(77) as u8;
     if format_op && row.family == Family::Mubuf {
-        lines.push(format!("s_mov_b32 s43, {:#x}", descriptor_with_format(format)));
+        lines.push(format!(
+            "s_mov_b32 s43, {:#x}",
+            descriptor_with_format(format)
+        ));
     }
     let raw = if format_op && row.family == Family::Mubuf {
         "s[40:43]"
@@ -142,7 +145,10 @@ pub fn flat(rng: &mut Rng, row: &OpInfo) -> Vec<String> {
             } else {
                 "v[35:36]"
             };
-            (pair.to_string(), aligned_offset(rng, 128, bytes, align) as i32)
+            (
+                pair.to_string(),
+                aligned_offset(rng, 128, bytes, align) as i32,
+            )
         }
         Family::Scratch => scratch_address(rng, bytes, align),
         _ if m.contains("addtid") => {
@@ -162,7 +168,11 @@ pub fn flat(rng: &mut Rng, row: &OpInfo) -> Vec<String> {
         Some((v, s)) => format!("{m} {dst}{v}{data}, {s} offset:{off}{cache}"),
         None if m.contains("addtid") => {
             let d = data.trim_start_matches(", ");
-            let d = if d.is_empty() { dst.trim_end_matches(", ") } else { d };
+            let d = if d.is_empty() {
+                dst.trim_end_matches(", ")
+            } else {
+                d
+            };
             format!("{m} {d}, {addr} offset:{off}{cache}")
         }
         None => format!("{m} {dst}{addr}{data} offset:{off}{cache}"),
