@@ -200,9 +200,7 @@ fn aligned_offset(rng: &mut Rng, room: u32, bytes: u32, align: u32) -> u32 {
 /// format forms, whose size the format decides: at most 16 bytes).
 fn access_bytes(mnemonic: &str) -> u32 {
     let m = mnemonic;
-    if m.contains("format") {
-        16
-    } else if m.contains("x4") || m.contains("b128") {
+    if m.contains("format") || m.contains("x4") || m.contains("b128") {
         16
     } else if m.contains("x3") || m.contains("b96") {
         12
