@@ -190,6 +190,22 @@ fn fuzz_lockstep_command() {
     assert!(out.ends_with("no new disagreements\n"), "{out}");
     let o = gpusim(&["fuzz-lockstep", "--length", "0"]);
     assert_eq!(o.status.code(), Some(2));
+    let o = gpusim(&["fuzz-lockstep", "--mem", "mubuf,lds"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("unknown memory family `lds`"), "{err}");
+    let o = gpusim(&["fuzz-lockstep", "--mem-percent", "95"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = gpusim(&[
+        "fuzz-lockstep",
+        "--programs",
+        "2",
+        "--mem",
+        "mtbuf,scratch",
+        "--mem-percent",
+        "50",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }
 
 /// Per-family coverage of a run's memory items, without running it:
