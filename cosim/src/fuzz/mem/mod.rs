@@ -1,6 +1,7 @@
 //! Random memory instructions for the random programs: every opcode the
-//! gfx1030 tables hold for SMEM loads, DS, GLOBAL, FLAT, SCRATCH, MUBUF and
-//! MTBUF (bar the GDS-only DS forms, [`excluded_row`]), each with the wait
+//! gfx1030 tables hold for SMEM, DS, GLOBAL, FLAT, SCRATCH, MUBUF and MTBUF
+//! (bar the GDS-only DS forms and the SMEM time reads and ATC probes,
+//! [`excluded_row`]), each with the wait
 //! that makes its result architecturally visible, at addresses that stay
 //! inside what the program maps. The rows are enumerated from the arch
 //! tables ([`rows`]), not from a hand list, so a row added there is drawn.
@@ -224,7 +225,7 @@ fn alignment(bytes: u32) -> u32 {
     }
 }
 
-/// Register text for an operand of `dwords` registers starting at a pool VGPR.
+/// Registers (dwords) the operand of `field` spans in `row`, if it has one.
 fn dwords_of(row: &OpInfo, field: arch::isa::Field) -> Option<u16> {
     row.operands
         .iter()
