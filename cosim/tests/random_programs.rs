@@ -35,6 +35,41 @@ fn random_programs_agree_in_lockstep() {
         "{} instructions",
         report.instructions
     );
+    // The slice draws memory items of every family (SMEM, DS, GLOBAL, FLAT,
+    // SCRATCH, MUBUF, MTBUF): the programs are regenerated from their seeds.
+    let rows = gen::alu_rows(true);
+    let mut families = std::collections::BTreeMap::new();
+    for s in 0..programs {
+        let mut rng = gen::Rng::new(s);
+        let target = if s % 2 == 0 {
+            Target::GFX1030_W32
+        } else {
+            Target::GFX1030_W64
+        };
+        let p = Program::random(&mut rng, target, &rows, 120);
+        for item in &p.body {
+            if let Item::Mem(m) = item {
+                let memory = |i: &&arch::isa::Instruction| {
+                    fuzz::mem::MemFamily::ALL
+                        .iter()
+                        .any(|f| f.family() == i.family)
+                };
+                for inst in m.iter().filter(memory) {
+                    *families.entry(format!("{:?}", inst.family)).or_insert(0u32) += 1;
+                }
+            }
+        }
+    }
+    eprintln!("memory instructions per family: {families:?}");
+    if programs >= 24 {
+        for f in fuzz::mem::MemFamily::ALL {
+            let name = format!("{:?}", f.family());
+            assert!(
+                families.contains_key(&name),
+                "{name} never drawn: {families:?}"
+            );
+        }
+    }
 }
 
 /// Every ALU row of the gfx1030 tables (bar the excluded control, trap and
@@ -155,4 +190,89 @@ fn fuzz_lockstep_command() {
     assert!(out.ends_with("no new disagreements\n"), "{out}");
     let o = gpusim(&["fuzz-lockstep", "--length", "0"]);
     assert_eq!(o.status.code(), Some(2));
+    let o = gpusim(&["fuzz-lockstep", "--mem", "mubuf,lds"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("unknown memory family `lds`"), "{err}");
+    let o = gpusim(&["fuzz-lockstep", "--mem-percent", "95"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = gpusim(&[
+        "fuzz-lockstep",
+        "--programs",
+        "2",
+        "--mem",
+        "mtbuf,scratch",
+        "--mem-percent",
+        "50",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+/// Per-family coverage of a run's memory items, without running it:
+/// regenerates the programs of `gpusim fuzz-lockstep --seed S --programs N
+/// --mem-percent P` (`GPUSIM_FUZZ_SEED`, `GPUSIM_FUZZ_PROGRAMS`,
+/// `GPUSIM_FUZZ_MEM_PERCENT`; default the long run of docs/reliability.md)
+/// and counts memory instructions and distinct rows per family; every row
+/// of every family must be drawn.
+#[test]
+#[ignore = "a few seconds per 1,000 programs; run for the coverage of a long run"]
+fn memory_coverage_of_a_run() {
+    let env = |k: &str, d: u64| {
+        std::env::var(k)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(d)
+    };
+    let (seed, programs) = (
+        env("GPUSIM_FUZZ_SEED", 2000),
+        env("GPUSIM_FUZZ_PROGRAMS", 8000),
+    );
+    let mix = fuzz::MemMix {
+        percent: env("GPUSIM_FUZZ_MEM_PERCENT", 20),
+        ..fuzz::MemMix::default()
+    };
+    let rows = gen::alu_rows(true);
+    let mut drawn: std::collections::BTreeMap<String, (u64, std::collections::BTreeSet<&str>)> =
+        Default::default();
+    for i in 0..programs {
+        let s = seed + i;
+        let mut rng = gen::Rng::new(s);
+        let target = if s % 2 == 0 {
+            Target::GFX1030_W32
+        } else {
+            Target::GFX1030_W64
+        };
+        let p = Program::random_with(&mut rng, target, &rows, 120, &mix);
+        for item in &p.body {
+            if let Item::Mem(m) = item {
+                for inst in m {
+                    if let Some(f) = fuzz::mem::MemFamily::ALL
+                        .iter()
+                        .find(|f| f.family() == inst.family)
+                    {
+                        let e = drawn.entry(f.name().to_string()).or_default();
+                        e.0 += 1;
+                        e.1.insert(inst.opcode.mnemonic());
+                    }
+                }
+            }
+        }
+    }
+    let mut missing = Vec::new();
+    for f in fuzz::mem::MemFamily::ALL {
+        let all = fuzz::mem::rows(f);
+        let (n, rows_drawn) = drawn.get(f.name()).cloned().unwrap_or_default();
+        eprintln!(
+            "{}: {n} instructions, {} of {} rows",
+            f.name(),
+            rows_drawn.len(),
+            all.len()
+        );
+        missing.extend(
+            all.iter()
+                .map(|r| r.opcode.mnemonic())
+                .filter(|m| !rows_drawn.contains(m)),
+        );
+    }
+    assert!(missing.is_empty(), "rows never drawn: {missing:?}");
 }

@@ -236,7 +236,7 @@ fn ds_atomics_return_old_values_in_lane_order() {
 }
 
 #[test]
-fn ds_swizzle_and_permutes_wrap_at_the_wave_size() {
+fn ds_swizzle_and_permutes_wrap_at_the_wave_size_or_half() {
     // v10 = 4 * lane + 4, v11 = 0x100 + lane, v12 = 4 * (lanes - 1 - lane) (per target), v13 = 4 * lane + 8.
     for t in ALL {
         let n = t.wave_size() as usize;
@@ -261,17 +261,26 @@ fn ds_swizzle_and_permutes_wrap_at_the_wave_size() {
         let done = run(&kernel(t, 4, data, body, 0));
         let w = &done.waves[0];
         let d = |l: usize| 0x100 + l as u32;
+        // Lane l + k: gfx803 wraps at the wave size, gfx1030 within the
+        // lane's 32-lane half (a wave64 permutes its halves separately).
+        let plus = |l: usize, k: usize| match t.isa {
+            Isa::Gfx803 => (l + k) % n,
+            Isa::Gfx1030 => (l & 32) | ((l + k) & 31),
+        };
         check(w, 20, |l| d(l ^ 1));
         check(w, 21, |l| d((l & !3) | (3 - (l & 3))));
         check(w, 22, |l| d((l & !7) | 2));
-        check(w, 23, |l| d((l + 1) % n));
-        check(w, 24, |l| d(n - 1 - l));
-        check(w, 25, |l| d((l + 2) % n));
+        check(w, 23, |l| d(plus(l, 1)));
+        check(w, 24, |l| match t.isa {
+            Isa::Gfx803 => d(n - 1 - l),
+            Isa::Gfx1030 => d((l & 32) | (31 - (l & 31))),
+        });
+        check(w, 25, |l| d(plus(l, 2)));
         check(w, 26, |l| {
             if l % 2 == 0 {
-                d((l + 2) % n)
+                d(plus(l, 2))
             } else {
-                d((l + 1) % n)
+                d(plus(l, 1))
             }
         });
         // Even lanes read odd (inactive) lanes: 0. Odd lanes are not written.

@@ -12,25 +12,48 @@ pub(crate) fn fuzz_lockstep(
     programs: u64,
     length: usize,
     include_known: bool,
+    mem: Option<&str>,
+    mem_percent: u64,
 ) -> Result<String, CliError> {
     if length == 0 || length > 100_000 {
         return Err(CliError::BadInput(format!(
             "--length {length}: give 1..=100000 instructions"
         )));
     }
+    if mem_percent > 90 {
+        return Err(CliError::BadInput(format!(
+            "--mem-percent {mem_percent}: give 0..=90"
+        )));
+    }
+    let mut mix = fuzz::MemMix {
+        percent: mem_percent,
+        ..fuzz::MemMix::default()
+    };
+    if let Some(list) = mem {
+        mix.families = fuzz::mem::MemFamily::parse_list(list)
+            .map_err(|e| CliError::BadInput(format!("--mem {list}: {e}")))?;
+    }
     crate::interrupt::install();
     let start = std::time::Instant::now();
-    let report = fuzz::fuzz_lockstep(seed, programs, length, None, include_known, &mut |r| {
-        if r.programs % 100 == 0 {
-            eprintln!(
-                "{} programs, {} instructions, {} new disagreements, {:.0} s",
-                r.programs,
-                r.instructions,
-                r.failures.len(),
-                start.elapsed().as_secs_f64()
-            );
-        }
-    });
+    let report = fuzz::fuzz_lockstep_with(
+        seed,
+        programs,
+        length,
+        &mix,
+        None,
+        include_known,
+        &mut |r| {
+            if r.programs % 100 == 0 {
+                eprintln!(
+                    "{} programs, {} instructions, {} new disagreements, {:.0} s",
+                    r.programs,
+                    r.instructions,
+                    r.failures.len(),
+                    start.elapsed().as_secs_f64()
+                );
+            }
+        },
+    );
     let mut out = format!(
         "{} programs (seeds {seed}..{}), {} instructions executed in lockstep, {:.1} s\n",
         report.programs,

@@ -232,6 +232,13 @@ pub enum Command {
         /// Also draw the opcodes the models are known to disagree on.
         #[arg(long)]
         include_known: bool,
+        /// Draw memory items only from these families (comma-separated:
+        /// smem, ds, global, flat, scratch, mubuf, mtbuf; default all).
+        #[arg(long)]
+        mem: Option<String>,
+        /// Percent of body items that are memory items (default 8).
+        #[arg(long, default_value_t = 8)]
+        mem_percent: u64,
     },
     /// Show a code object's kernels: descriptor fields, segment sizes, arguments.
     Info {
@@ -345,7 +352,16 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             programs,
             length,
             include_known,
-        } => fuzz::fuzz_lockstep(seed, programs, length, include_known)?,
+            mem,
+            mem_percent,
+        } => fuzz::fuzz_lockstep(
+            seed,
+            programs,
+            length,
+            include_known,
+            mem.as_deref(),
+            mem_percent,
+        )?,
         Command::Compile { args } => compile::run(&args)?,
         Command::Run {
             preset: Some(p), ..

@@ -6,7 +6,8 @@
 //! loads v1..v23 per lane from a data buffer (random bits, float specials,
 //! denormals), sets s10..s29, VCC, SCC and a random float MODE; the body is
 //! random ALU instructions, memory instructions with their waits
-//! ([`mem`]: SMEM, LDS, GLOBAL within mapped memory), EXEC changes and
+//! ([`mem`]: SMEM, DS, GLOBAL, FLAT, SCRATCH, MUBUF and MTBUF within mapped
+//! memory and the private segment), EXEC changes and
 //! bounded loops; the epilogue
 //! restores EXEC (when the body may have changed it) and stores every pool
 //! register back, so the final memory comparison sees all state too.
@@ -25,6 +26,26 @@ use sw::driver::{Arg, Driver, DriverError, LaunchDims};
 
 use crate::model::{Model, ModelDevice, ModelOptions};
 use gen::Rng;
+use mem::MemFamily;
+
+/// Which memory items a program draws, and how often.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MemMix {
+    /// The families memory items come from (each equally likely).
+    pub families: Vec<MemFamily>,
+    /// Percent of body items that are memory items.
+    pub percent: u64,
+}
+
+impl Default for MemMix {
+    /// Every family, 8 % of the body.
+    fn default() -> MemMix {
+        MemMix {
+            families: MemFamily::ALL.to_vec(),
+            percent: 8,
+        }
+    }
+}
 
 /// One element of a program body.
 #[derive(Clone, Debug, PartialEq)]
@@ -65,12 +86,25 @@ const SOUT: u32 = 0x4000;
 const DATA_BYTES: usize = (mem::SCRATCH + 0x2000) as usize;
 
 impl Program {
-    /// A random program of about `length` body instructions.
+    /// A random program of about `length` body instructions (memory items
+    /// from every family, [`MemMix::default`]).
     pub fn random(
         rng: &mut Rng,
         target: Target,
         rows: &[&'static arch::isa::OpInfo],
         length: usize,
+    ) -> Program {
+        Program::random_with(rng, target, rows, length, &MemMix::default())
+    }
+
+    /// A random program of about `length` body instructions whose memory
+    /// items follow `mix`.
+    pub fn random_with(
+        rng: &mut Rng,
+        target: Target,
+        rows: &[&'static arch::isa::OpInfo],
+        length: usize,
+        mix: &MemMix,
     ) -> Program {
         const MODES: [u32; 8] = [0x2f0, 0x000, 0x330, 0x0c0, 0x2f3, 0x110, 0x220, 0x3f1];
         let mode = MODES[rng.below(8) as usize];
@@ -84,9 +118,12 @@ impl Program {
             let roll = rng.below(100);
             if roll < 3 {
                 body.push(Item::SetExec(exec_mask(rng, target)));
-            } else if (6..14).contains(&roll) && !rows.is_empty() {
+            } else if (6..6 + mix.percent).contains(&roll)
+                && !rows.is_empty()
+                && !mix.families.is_empty()
+            {
                 // The templates assemble by construction (a test checks).
-                if let Ok(m) = mem::random(rng, target) {
+                if let Ok(m) = mem::random_in(rng, target, &mix.families) {
                     body.push(Item::Mem(m));
                     n += 1;
                 }
@@ -166,7 +203,15 @@ impl Program {
         let t = self.target;
         let asm = |s: &str| assemble(t, s).map_err(|e| format!("{e}: {s}"));
         let mut code = Vec::new();
-        let mut pro = String::from("s_load_dwordx2 s[4:5], s[0:1], 0x0\ns_waitcnt lgkmcnt(0)\n");
+        // FLAT_SCRATCH = flat scratch init (s[2:3]) + the wave's scratch
+        // offset (s5), as clang's prologue sets it with flat scratch on
+        // gfx10; then the kernarg pointer's data buffer into s[4:5].
+        let mut pro = String::from(
+            "s_add_u32 s2, s2, s5\ns_addc_u32 s3, s3, 0\n\
+             s_setreg_b32 hwreg(HW_REG_FLAT_SCR_LO), s2\n\
+             s_setreg_b32 hwreg(HW_REG_FLAT_SCR_HI), s3\n\
+             s_load_dwordx2 s[4:5], s[0:1], 0x0\ns_waitcnt lgkmcnt(0)\n",
+        );
         pro += &format!("v_lshlrev_b32 v30, {}, v0\n", LANE_BYTES.trailing_zeros());
         pro += &format!("v_add_nc_u32 v28, {:#x}, v30\n", mem::SCRATCH);
         pro += "v_lshlrev_b32 v27, 4, v0\n";
@@ -174,6 +219,7 @@ impl Program {
             "s_mov_b32 s36, s4\ns_mov_b32 s37, s5\ns_mov_b32 s38, {DATA_BYTES:#x}\ns_mov_b32 s39, {:#x}\n",
             mem::BUFFER_DESCRIPTOR
         );
+        pro += &prologue_addresses(t);
         for r in gen::VGPRS.0..=gen::VGPRS.1 {
             pro += &format!("global_load_dword v{r}, v30, s[4:5] offset:{}\n", 4 * r);
         }
@@ -235,8 +281,13 @@ impl Program {
         descriptor
             .kernel_code_properties
             .enable_sgpr_kernarg_segment_ptr = true;
-        // USER_SGPR_COUNT = 2 (the kernarg pointer), workgroup id X after it.
-        descriptor.compute_pgm_rsrc2 = ComputePgmRsrc2::from_bits((2 << 1) | (1 << 7));
+        descriptor
+            .kernel_code_properties
+            .enable_sgpr_flat_scratch_init = true;
+        // USER_SGPR_COUNT = 4 (the kernarg pointer, flat scratch init), then
+        // workgroup id X (s4) and the scratch wave offset (s5, bit 0).
+        descriptor.compute_pgm_rsrc2 = ComputePgmRsrc2::from_bits(1 | (4 << 1) | (1 << 7));
+        descriptor.private_segment_fixed_size = mem::PRIVATE_BYTES;
         // 64 VGPR blocks: the most a wave may have.
         descriptor.compute_pgm_rsrc1 = ComputePgmRsrc1::from_bits(0x3f);
         descriptor.kernarg_size = 8;
@@ -261,6 +312,7 @@ impl Program {
             kernarg_segment_align: 8,
             wavefront_size: t.wave_size(),
             group_segment_fixed_size: mem::LDS_BYTES,
+            private_segment_fixed_size: mem::PRIVATE_BYTES,
             max_flat_workgroup_size: t.wave_size(),
             ..KernelMetadata::default()
         };
@@ -273,6 +325,35 @@ impl Program {
         });
         w.write().map_err(|e| e.to_string())
     }
+}
+
+/// The address registers of the memory items ([`mem`]'s module doc): the
+/// strided descriptor, the soffset and saddr bases, the 64-bit slice
+/// addresses, the private offset and the LDS `st64` bases. VCC is a carry
+/// here; the prologue sets its random value afterwards.
+fn prologue_addresses(t: Target) -> String {
+    let vcc = if t.wave64 { "vcc" } else { "vcc_lo" };
+    let scratch = mem::SCRATCH;
+    let mut s = format!(
+        "s_mov_b32 s40, s4\ns_or_b32 s41, s5, {stride:#x}\ns_mov_b32 s42, {DATA_BYTES:#x}\n\
+         s_mov_b32 s43, {desc:#x}\ns_mov_b32 s44, {scratch:#x}\ns_movk_i32 s45, 0x80\n\
+         s_add_u32 s46, s4, {neg:#x}\ns_addc_u32 s47, s5, 0\n\
+         s_add_u32 s48, s4, {scratch:#x}\ns_addc_u32 s49, s5, 0\n",
+        stride = LANE_BYTES << 16,
+        desc = mem::BUFFER_DESCRIPTOR,
+        neg = scratch + LANE_BYTES,
+    );
+    s += &format!("v_mov_b32 v33, v0\nv_mov_b32 v34, {scratch:#x}\n");
+    s += &format!("v_mov_b32 v36, s5\nv_add_co_u32 v35, {vcc}, s4, v30\n");
+    s += &format!("v_add_co_ci_u32_e32 v36, {vcc}, 0, v36, {vcc}\n");
+    s += &format!("v_add_co_u32 v37, {vcc}, {scratch:#x}, v35\n");
+    s += &format!("v_add_co_ci_u32_e32 v38, {vcc}, 0, v36, {vcc}\n");
+    s += "v_and_b32 v39, 3, v0\nv_lshlrev_b32 v39, 6, v39\n";
+    s += &format!(
+        "v_lshl_add_u32 v40, v0, 2, {st64:#x}\nv_lshl_add_u32 v41, v0, 3, {st64:#x}\n",
+        st64 = mem::LDS_ST64
+    );
+    s
 }
 
 fn exec_mask(rng: &mut Rng, t: Target) -> u64 {
@@ -482,6 +563,27 @@ pub fn fuzz_lockstep(
 ) -> FuzzReport {
     // Programs are drawn from every row and the known-divergent opcodes
     // removed afterwards, so a longer known list changes no other draw.
+    fuzz_lockstep_with(
+        seed,
+        programs,
+        length,
+        &MemMix::default(),
+        plant,
+        include_known,
+        progress,
+    )
+}
+
+/// [`fuzz_lockstep`] with the memory items of `mix`.
+pub fn fuzz_lockstep_with(
+    seed: u64,
+    programs: u64,
+    length: usize,
+    mix: &MemMix,
+    plant: Plant,
+    include_known: bool,
+    progress: &mut dyn FnMut(&FuzzReport),
+) -> FuzzReport {
     let rows = gen::alu_rows(true);
     let mut report = FuzzReport::default();
     for i in 0..programs {
@@ -492,7 +594,7 @@ pub fn fuzz_lockstep(
         } else {
             Target::GFX1030_W64
         };
-        let mut p = Program::random(&mut rng, target, &rows, length);
+        let mut p = Program::random_with(&mut rng, target, &rows, length, mix);
         if !include_known {
             p.body = without_known(&p.body);
         }

@@ -587,6 +587,26 @@ pub(super) fn execute(
 
 /// `ds_swizzle_b32`, `ds_permute_b32`, `ds_bpermute_b32`: lane exchanges
 /// within each 32-lane half.
+/// The source lane of `ds_swizzle_b32` lane `lane` in gfx1030's rotate
+/// (offset 0xc000..0xe000) and FFT (0xe000 and up) modes, per the RDNA2
+/// guide's pseudo-code, within the lane's 32-lane half: rotate takes lane
+/// `(i & mask) | ((i ± rot) & !mask)` (`mask` = offset[4:0], `rot` =
+/// offset[9:5], subtracted when offset[10]); FFT takes
+/// `(reverse5(i) >> popcount(mask)) | (i & mask)`.
+fn swizzle_rotate_fft(offset: u32, lane: usize) -> usize {
+    let mask = (offset & 0x1f) as usize;
+    let i = lane & 31;
+    let j = if offset >= 0xe000 {
+        let reversed = ((i as u32).reverse_bits() >> 27) as usize;
+        (reversed >> mask.count_ones()) | (i & mask)
+    } else {
+        let r = (offset >> 5 & 0x1f) as usize;
+        let rot = if offset & 0x400 != 0 { 32 - r } else { r };
+        (i & mask) | ((i + rot) & !mask & 31)
+    };
+    (lane & 32) | j
+}
+
 fn cross_lane(
     inst: &Instruction,
     op: Ds,
@@ -614,12 +634,10 @@ fn cross_lane(
     let mut values = [0u32; MAX_LANES];
     match op {
         Ds::Swizzle => {
-            if offset >= 0xc000 {
-                // Rotate and FFT modes are not modelled.
-                return Err(crate::exec::unimplemented(inst));
-            }
             for lane in lanes_of(active) {
-                let from = if offset & 0x8000 != 0 {
+                let from = if offset >= 0xc000 {
+                    swizzle_rotate_fft(offset, lane)
+                } else if offset & 0x8000 != 0 {
                     let sel = (offset >> (2 * (lane & 3))) as usize & 3;
                     (lane & !3) | sel
                 } else {

@@ -12,7 +12,9 @@
 //! instruction has. d16 forms pack two components per VGPR (float-valued
 //! results narrowed to f16, integers keep 16 bits); the unused high half of
 //! the last register is kept. The element is range-checked as one unit.
-//! The packed-float formats (10_11_11, 11_11_10) are not modelled.
+//! The packed formats 10_11_11 and 11_11_10 have X in the low bits; their
+//! FLOAT forms are unsigned 11- and 10-bit floats (5-bit exponent, no
+//! sign: a negative number stores 0, NaN stays NaN).
 
 use arch::isa::Opcode;
 
@@ -98,7 +100,8 @@ pub(super) fn format(code: u8) -> Option<Format> {
         14..=19 => ([8, 8, 0, 0], NUM6[c - 14]),
         20..=22 => ([32, 0, 0, 0], INT3[c - 20]),
         23..=29 => ([16, 16, 0, 0], NUM7[c - 23]),
-        // 30..=43: 10_11_11 and 11_11_10 (packed small floats) are not modelled.
+        30..=36 => ([11, 11, 10, 0], NUM7[c - 30]),
+        37..=43 => ([10, 11, 11, 0], NUM7[c - 37]),
         44..=49 => ([2, 10, 10, 10], NUM6[c - 44]),
         50..=55 => ([10, 10, 10, 2], NUM6[c - 50]),
         56..=61 => ([8, 8, 8, 8], NUM6[c - 56]),
@@ -382,13 +385,11 @@ pub(super) fn unpack(f: &Format, e: &[u8; 16], c: usize) -> u32 {
         Num::Sscaled => (sext(raw, b) as f32).to_bits(),
         Num::Uint => raw,
         Num::Sint => sext(raw, b) as u32,
-        Num::Float => {
-            if b == 16 {
-                f16_to_f32(raw as u16)
-            } else {
-                raw
-            }
-        }
+        Num::Float => match b {
+            16 => f16_to_f32(raw as u16),
+            10 | 11 => unsigned_small_to_f32(raw, u32::from(b) - 5),
+            _ => raw,
+        },
     }
 }
 
@@ -417,6 +418,13 @@ pub(super) fn pack(f: &Format, x: u32, c: usize) -> u128 {
         Num::Float => {
             if b == 16 {
                 u64::from(f32_to_f16(x))
+            } else if b == 10 || b == 11 {
+                let negative = x >> 31 != 0 && !fl.is_nan();
+                if negative {
+                    0
+                } else {
+                    u64::from(f32_to_unsigned_small(x & 0x7fff_ffff, u32::from(b) - 5))
+                }
             } else {
                 u64::from(x)
             }
@@ -502,6 +510,66 @@ fn f32_to_f16(x: u32) -> u16 {
     }
 }
 
+/// An unsigned float of a 5-bit exponent (bias 15) and `man` mantissa bits
+/// (uf11: 6, uf10: 5) as single bits (exact).
+fn unsigned_small_to_f32(v: u32, man: u32) -> u32 {
+    let exp = v >> man & 0x1f;
+    let m = v & ((1 << man) - 1);
+    match (exp, m) {
+        (0, 0) => 0,
+        (0, _) => {
+            // Denormal: m · 2^(-14 - man); its leading one at bit p.
+            let p = 31 - m.leading_zeros();
+            let e = p + 127 - 14 - man;
+            e << 23 | (m << (23 - p)) & 0x7f_ffff
+        }
+        (31, 0) => 0x7f80_0000,
+        (31, _) => 0x7fc0_0000 | m << (23 - man),
+        _ => (exp + 112) << 23 | m << (23 - man),
+    }
+}
+
+/// A non-negative single (sign clear) as an unsigned float of a 5-bit
+/// exponent and `man` mantissa bits, round to nearest even (overflow to
+/// infinity, NaN quieted), as [`f32_to_f16`] does for halves.
+fn f32_to_unsigned_small(x: u32, man: u32) -> u32 {
+    let exp = (x >> 23 & 0xff) as i32;
+    let m = x & 0x7f_ffff;
+    let inf = 0x1f << man;
+    if exp == 0xff {
+        return inf
+            | if m != 0 {
+                1 << (man - 1) | m >> (23 - man)
+            } else {
+                0
+            };
+    }
+    let e = exp - 127 + 15;
+    if e >= 31 {
+        return inf;
+    }
+    if exp == 0 || e < -(man as i32) {
+        return 0;
+    }
+    let sig = m | 0x80_0000;
+    let shift = if e <= 0 {
+        (24 - man as i32 - e) as u32
+    } else {
+        23 - man
+    };
+    let mut r = sig >> shift;
+    let rem = sig & ((1 << shift) - 1);
+    let half = 1 << (shift - 1);
+    if rem > half || (rem == half && r & 1 != 0) {
+        r += 1;
+    }
+    if e <= 0 {
+        r
+    } else {
+        ((e as u32) << man) + (r - (1 << man))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -559,6 +627,21 @@ mod tests {
         assert_eq!(format(77).unwrap().bytes(), 16);
         assert_eq!(format(54).unwrap().prefix_bytes(2), None);
         assert_eq!(format(65).unwrap().prefix_bytes(3), Some(6));
-        assert!(format(0).is_none() && format(30).is_none() && format(78).is_none());
+        assert!(format(0).is_none() && format(78).is_none());
+        // 10_11_11_FLOAT (code 36): X uf11 in bits 10:0, Z uf10 in 31:22.
+        let f = format(36).unwrap();
+        assert_eq!(f.bits, [11, 11, 10, 0]);
+        assert_eq!(pack(&f, 1.0f32.to_bits(), 0), 15 << 6);
+        assert_eq!(pack(&f, (-2.0f32).to_bits(), 0), 0);
+        assert_eq!(pack(&f, 1.0f32.to_bits(), 2), (15 << 5) << 22);
+        let word: u32 = (15 << 5) << 22 | 16 << 6;
+        e[..4].copy_from_slice(&word.to_le_bytes());
+        assert_eq!(unpack(&f, &e, 0), 2.0f32.to_bits());
+        assert_eq!(unpack(&f, &e, 2), 1.0f32.to_bits());
+        for v in [0u32, 1, 0x3f, 0x40, 0x3c0, 0x7bf, 0x7c0] {
+            assert_eq!(f32_to_unsigned_small(unsigned_small_to_f32(v, 6), 6), v);
+        }
+        // The smallest uf11 denormal is 2^-20.
+        assert_eq!(unsigned_small_to_f32(1, 6), 2f32.powi(-20).to_bits());
     }
 }

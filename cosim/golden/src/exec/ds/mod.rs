@@ -17,7 +17,11 @@
 //!   bits 4:0, 9:5, 14:10). gfx1030's FFT (offset >= 0xe000) and rotate
 //!   (>= 0xc000) modes are in [`rare::swizzle_source`]. `ds_permute_b32` (push) and
 //!   `ds_bpermute_b32` (pull) select lane `((VGPR[addr] + offset) / 4) mod
-//!   wave size`; a push collision is won by the highest source lane.
+//!   wave size` on gfx803; on gfx1030 lane `((VGPR[addr] + offset) / 4) mod
+//!   32` of the lane's own 32-lane half (a wave64 permutes its halves
+//!   separately, as LLPC's and LLVM's wave64 shuffles assume: they combine
+//!   two `ds_bpermute` with `v_permlane64`); a push collision is won by the
+//!   highest source lane.
 //!   Cross-lane reads of a lane whose EXEC bit is clear return 0.
 //! * `ds_append`/`ds_consume`: the dword at `M0[15:0] + offset` is increased
 //!   (decreased) by the number of active lanes; every active lane receives
@@ -491,9 +495,16 @@ fn cross_lane(
         }
         Kind::Permute | Kind::Bpermute => {
             let data = &w.vgpr[usize::from(Regs::of(w, operand(inst, 2)?)?.first)];
+            // gfx1030 permutes within each 32-lane half (a wave64 is two
+            // halves; the address selects one of 32 lanes), GCN3 across all 64.
+            let halves = w.target.isa == Isa::Gfx1030;
             let target = |lane: usize| {
                 let a = u64::from(w.vgpr[usize::from(addr.first)][lane]) + u64::from(offset);
-                (a / 4) as usize % size
+                if halves {
+                    (a / 4) as usize & 31 | (lane & 32)
+                } else {
+                    (a / 4) as usize % size
+                }
             };
             for lane in 0..size {
                 if matches!(kind, Kind::Permute) {

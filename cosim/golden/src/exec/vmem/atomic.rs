@@ -13,9 +13,12 @@
 //! * `Csub` (gfx1030 `*_atomic_csub`): `mem = (old >= src) ? old - src : 0`.
 //! * `Mskor` (DS): `mem = (old & ~src) | extra`.
 //! * `Wrap` (`ds_wrap_rtn_b32`): `mem = (old >= src) ? old - src : old + extra`.
-//! * Float `Fmin`/`Fmax`: `mem = (src < old) ? src : old` (resp. `>`), an
-//!   ordered compare, so a NaN source leaves memory unchanged and a NaN in
-//!   memory stays; `-0` and `+0` compare equal and keep the old value.
+//! * Float `Fmin`/`Fmax`: IEEE-754 minNum/maxNum of memory and source: a
+//!   NaN loses to a number (two NaNs keep memory's, quieted), `-0` is below
+//!   `+0`, denormals compared as they are. The guide's pseudo-code reads
+//!   `(src < old) ? src : old`, but LLVM lowers `atomicrmw fmin`/`fmax`
+//!   (minnum/maxnum semantics) to these instructions on gfx10, and the
+//!   clocked GPU models minNum; random-program lockstep found the two apart.
 //!   `FCmpSwap`/`ds_cmpst_f*` compare as floats (`+0 == -0`, NaN never equal).
 //!   `Fadd` (`ds_add_f32`) is an IEEE single add, round to nearest even,
 //!   denormals kept.
@@ -148,9 +151,21 @@ impl AtomicOp {
                     old - 1
                 }
             }
-            Fmin if float(src) < float(old) => src,
-            Fmax if float(src) > float(old) => src,
-            Fmin | Fmax => old,
+            Fmin | Fmax => {
+                let quiet = if wide { 1 << 51 } else { 1 << 22 };
+                let (o, d) = (float(old), float(src));
+                match (o.is_nan(), d.is_nan()) {
+                    (true, true) => old | quiet,
+                    (true, false) => src,
+                    (false, true) => old,
+                    // Equal numbers have equal bits except for ±0: -0 is
+                    // the smaller.
+                    _ if o == d && matches!(self, Fmin) => old | src,
+                    _ if o == d => old & src,
+                    _ if (d < o) == matches!(self, Fmin) => src,
+                    _ => old,
+                }
+            }
             Mskor => (old & !src) | extra,
             // 32-bit only: on the low dword of a 64-bit word.
             Fadd | Csub | Wrap => {
@@ -196,7 +211,9 @@ mod tests {
         let b = f32::to_bits;
         assert_eq!(Fmin.apply32(b(2.0), b(-1.0), 0), b(-1.0));
         assert_eq!(Fmin.apply32(b(2.0), b(f32::NAN), 0), b(2.0));
-        assert_eq!(Fmax.apply32(b(-0.0), b(0.0), 0), b(-0.0));
+        assert_eq!(Fmax.apply32(b(-0.0), b(0.0), 0), b(0.0));
+        assert_eq!(Fmin.apply32(b(0.0), b(-0.0), 0), b(-0.0));
+        assert_eq!(Fmin.apply32(b(f32::NAN), b(3.0), 0), b(3.0));
         assert_eq!(FCmpSwap.apply32(b(-0.0), b(5.0), b(0.0)), b(5.0));
         assert_eq!(Fadd.apply32(b(1.5), b(2.25), 0), b(3.75));
         assert_eq!(
