@@ -391,6 +391,7 @@ fn masked_versus_blend_by_operation_cost() {
                         masked_select: policy,
                         optimize: true,
                         vgpr_limit: 0,
+                        subvector: Default::default(),
                     };
                     let k = compile(&cost_kernel(op, mask, masked, N), &opts).unwrap();
                     let l = k.listing();
