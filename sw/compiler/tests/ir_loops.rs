@@ -382,3 +382,35 @@ fn unroll_limits_are_honoured() {
     compiler::ir::verify(&f).unwrap();
     assert_eq!(loop_count(&f), 0);
 }
+
+#[test]
+fn a_loop_stepping_by_a_shift_unrolls_fully() {
+    // reduce_sum's `for (stride = WG / 2; stride > 0; stride >>= 1)`, with
+    // a divergent if inside.
+    let src = "__kernel void k(__global const uint *in, __global uint *out) {
+  uint gid = get_global_id(0);
+  uint acc = in[gid];
+  for (uint s = 32; s > 0; s >>= 1) {
+    if (gid < s)
+      acc = acc * 3u + in[(gid + s) % 64];
+  }
+  out[gid] = acc;
+}";
+    let f = optimized(src);
+    assert_eq!(loop_count(&f), 0, "{}", print(&f));
+    let input: Vec<u32> = (0..64).map(|i| i * 13 + 4).collect();
+    let want: Vec<u32> = (0..64u32)
+        .map(|g| {
+            let mut acc = input[g as usize];
+            let mut s = 32;
+            while s > 0 {
+                if g < s {
+                    acc = acc.wrapping_mul(3).wrapping_add(input[((g + s) % 64) as usize]);
+                }
+                s >>= 1;
+            }
+            acc
+        })
+        .collect();
+    check_on_gpu(src, &input, &[], &want);
+}

@@ -62,6 +62,9 @@ struct CountedLoop {
     /// The loop goes on while `cc(i, bound)` holds.
     cc: IntCC,
     bound: Value,
+    /// The latch passes `i step_op step` (`+` for the runtime unroll;
+    /// full unrolling also takes `-`, `*` and shifts, e.g. `stride >>= 1`).
+    step_op: BinaryOp,
     step: u32,
     /// Instructions per iteration (header and body).
     size: usize,
@@ -218,21 +221,21 @@ fn counted_loop(f: &Function, cfg: &Cfg, latch: Block, h: Block) -> Option<Count
         return None;
     }
     let cc = if stay_if { cc } else { invert_cc(cc) };
-    let Some(InstKind::Binary {
-        op: BinaryOp::Iadd,
+    let Some(&InstKind::Binary {
+        op: step_op,
         args: [x, y],
     }) = f.def_inst(*back.args.get(k)?)
     else {
         return None;
     };
-    let step = if *x == params[k] {
-        f.iconst_value(*y)?
-    } else if *y == params[k] {
-        f.iconst_value(*x)?
+    let step = if x == params[k] {
+        f.iconst_value(y)?
+    } else if y == params[k] && step_op.is_commutative() {
+        f.iconst_value(x)?
     } else {
         return None;
     } as u32;
-    if step == 0 {
+    if step_eval(step_op, 0, step).is_none() || (step_op == BinaryOp::Iadd && step == 0) {
         return None;
     }
     let body: Vec<Block> = cfg
@@ -251,9 +254,24 @@ fn counted_loop(f: &Function, cfg: &Cfg, latch: Block, h: Block) -> Option<Count
         k,
         cc,
         bound,
+        step_op,
         step,
         size,
     })
+}
+
+/// One step of an induction variable, for the operations a trip count can
+/// be simulated with.
+fn step_eval(op: BinaryOp, i: u32, c: u32) -> Option<u32> {
+    match op {
+        BinaryOp::Iadd => Some(i.wrapping_add(c)),
+        BinaryOp::Isub => Some(i.wrapping_sub(c)),
+        BinaryOp::Imul => Some(i.wrapping_mul(c)),
+        BinaryOp::Shl if c < 32 => Some(i << c),
+        BinaryOp::Lshr if c < 32 => Some(i >> c),
+        BinaryOp::Ashr if c < 32 => Some(((i as i32) >> c) as u32),
+        _ => None,
+    }
 }
 
 /// The trip count when the start and the bound are constants, up to `max`.
@@ -267,7 +285,7 @@ fn constant_trips(f: &Function, l: &CountedLoop, max: u32) -> Option<u32> {
         if !l.cc.eval32(i, n) {
             return Some(trips);
         }
-        i = i.wrapping_add(l.step);
+        i = step_eval(l.step_op, i, l.step)?;
     }
     None
 }
@@ -432,7 +450,8 @@ fn full_unroll(f: &mut Function, l: &CountedLoop, trips: u32) {
 /// `#pragma unroll n` with a runtime bound; false when the loop's condition
 /// is not `i < bound` with a forward step.
 fn runtime_unroll(f: &mut Function, l: &CountedLoop, n: u32) -> bool {
-    if !matches!(l.cc, IntCC::Ult | IntCC::Slt) || l.step > 1 << 16 {
+    if !matches!(l.cc, IntCC::Ult | IntCC::Slt) || l.step_op != BinaryOp::Iadd || l.step > 1 << 16
+    {
         return false;
     }
     let Some(chunk) = n.checked_mul(l.step) else {
