@@ -247,7 +247,9 @@ fn a_signed_loop_with_a_step_unrolls_fully() {
             let mut acc = 0i32;
             let mut k = -7i32;
             while k < 8 {
-                acc = acc.wrapping_mul(5).wrapping_add(k.wrapping_mul(input[g] as i32));
+                acc = acc
+                    .wrapping_mul(5)
+                    .wrapping_add(k.wrapping_mul(input[g] as i32));
                 k += 3;
             }
             acc as u32
@@ -284,7 +286,12 @@ fn pragma_unroll_n_with_a_runtime_bound_gets_a_remainder_loop() {
             }
         )
     });
-    assert_eq!(xors, 5, "four copies and the remainder's one:\n{}", print(&f));
+    assert_eq!(
+        xors,
+        5,
+        "four copies and the remainder's one:\n{}",
+        print(&f)
+    );
     let input: Vec<u32> = (0..64).map(|i| i * 0x9e37 + 5).collect();
     for n in [0, 1, 3, 4, 5, 8, 11] {
         let want: Vec<u32> = input.iter().map(|&x| chain(x, 0x55, 7, n)).collect();
@@ -310,7 +317,8 @@ fn pragma_unroll_n_with_a_per_lane_bound_is_correct_in_every_lane() {
 fn pragma_unroll_n_with_a_signed_bound_below_the_start() {
     // A signed loop whose bound can lie below its start: no iteration, and
     // `n - i` (unsigned) must not let the unrolled loop run.
-    let src = "__kernel void k(__global const uint *in, __global uint *out, uint a, uint b, uint n) {
+    let src =
+        "__kernel void k(__global const uint *in, __global uint *out, uint a, uint b, uint n) {
   int gid = get_global_id(0);
   uint x = in[gid];
   #pragma unroll 8
@@ -336,8 +344,26 @@ fn pragma_unroll_n_with_a_signed_bound_below_the_start() {
 }
 
 #[test]
+fn runtime_unrolling_without_a_pragma_is_a_limit() {
+    // Off by default (seed 002 compares with the sequential loop); with
+    // `runtime_count` a small loop gets four copies and a remainder.
+    assert_eq!(loop_count(&optimized(CHAIN)), 1);
+    let mut f = lowered(CHAIN);
+    params::remove_redundant_params(&mut f);
+    opt::licm(&mut f);
+    let four = unroll::UnrollLimits {
+        runtime_count: 4,
+        ..Default::default()
+    };
+    assert_eq!(unroll::unroll_loops(&mut f, four), 1);
+    compiler::ir::verify(&f).unwrap();
+    assert_eq!(loop_count(&f), 2, "{}", print(&f));
+}
+
+#[test]
 fn a_loop_with_a_break_is_left_alone_and_still_correct() {
-    let src = "__kernel void k(__global const uint *in, __global uint *out, uint a, uint b, uint n) {
+    let src =
+        "__kernel void k(__global const uint *in, __global uint *out, uint a, uint b, uint n) {
   uint gid = get_global_id(0);
   uint x = in[gid];
   #pragma unroll 4
@@ -405,7 +431,9 @@ fn a_loop_stepping_by_a_shift_unrolls_fully() {
             let mut s = 32;
             while s > 0 {
                 if g < s {
-                    acc = acc.wrapping_mul(3).wrapping_add(input[((g + s) % 64) as usize]);
+                    acc = acc
+                        .wrapping_mul(3)
+                        .wrapping_add(input[((g + s) % 64) as usize]);
                 }
                 s >>= 1;
             }

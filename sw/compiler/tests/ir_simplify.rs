@@ -143,8 +143,7 @@ fn constant_parts_of_lds_addresses_move_out() {
         .map(|l| {
             let x = l % 16;
             (0..4).fold(0u32, |acc, k| {
-                acc.wrapping_mul(7)
-                    .wrapping_add(input[(x % 4) * 16 + k])
+                acc.wrapping_mul(7).wrapping_add(input[(x % 4) * 16 + k])
             })
         })
         .collect();

@@ -23,8 +23,8 @@ pub fn optimize(f: &mut Function) {
     share_division(f);
     cse(f);
     licm(f);
-    let unrolled = unroll_counted_loops(f, 16, 64)
-        + unroll::unroll_loops(f, unroll::UnrollLimits::default());
+    let unrolled =
+        unroll_counted_loops(f, 16, 64) + unroll::unroll_loops(f, unroll::UnrollLimits::default());
     if unrolled > 0 {
         params::remove_redundant_params(f);
         params::merge_straight_blocks(f);
@@ -310,7 +310,15 @@ pub fn simplify(f: &mut Function) -> usize {
                     } else {
                         (c1 as u32).wrapping_mul(c2 as u32)
                     };
-                    let scaled = insert_before(f, i, InstKind::Binary { op, args: [x, args[1]] }, ty);
+                    let scaled = insert_before(
+                        f,
+                        i,
+                        InstKind::Binary {
+                            op,
+                            args: [x, args[1]],
+                        },
+                        ty,
+                    );
                     let k = insert_before(
                         f,
                         i,
@@ -620,8 +628,7 @@ pub fn licm(f: &mut Function) -> usize {
                 // A division may trap, so it moves only from the header,
                 // which runs whenever the loop is entered.
                 let hoistable = cse_candidate(k)
-                    && (b == header
-                        || !matches!(k, InstKind::Binary { op, .. } if op.may_trap()))
+                    && (b == header || !matches!(k, InstKind::Binary { op, .. } if op.may_trap()))
                     && !k.operands().iter().any(|&v| in_loop(f, v));
                 if hoistable && f.inst(i).result.is_some() {
                     f.remove_inst(i);

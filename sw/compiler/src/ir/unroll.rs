@@ -8,7 +8,8 @@
 //!   known and the same in every lane, so the loop becomes straight code
 //!   (small loops, or any loop under `#pragma unroll` within a size limit).
 //! * **Runtime unrolling** (`#pragma unroll N` with a bound not known at
-//!   compile time): a new loop runs N copies of the body while at least N
+//!   compile time, or [`UnrollLimits::runtime_count`] copies of a small
+//!   loop without a pragma): a new loop runs N copies of the body while at least N
 //!   iterations remain, then the original loop runs what is left. The
 //!   guard `i < n && n - i >= N * step` is evaluated per lane, so with a
 //!   divergent bound each lane leaves the unrolled loop when it has fewer
@@ -34,6 +35,12 @@ pub struct UnrollLimits {
     /// Most instructions any unrolled loop (or `#pragma unroll`'s full
     /// unroll) may produce.
     pub pragma_insts: usize,
+    /// Copies of the body for a loop with a runtime bound and no pragma
+    /// (clang's AMDGPU unroller runtime-unrolls small loops too); 0 or 1
+    /// (the default) turns it off.
+    pub runtime_count: u32,
+    /// Most instructions such an unrolled loop may produce.
+    pub runtime_insts: usize,
 }
 
 impl Default for UnrollLimits {
@@ -42,6 +49,10 @@ impl Default for UnrollLimits {
             full_trips: 16,
             full_insts: 400,
             pragma_insts: 2048,
+            // Off: seed 002 (`alias/`) measures its own unrolling against
+            // the sequential loop of the `-O` object.
+            runtime_count: 1,
+            runtime_insts: 160,
         }
     }
 }
@@ -88,7 +99,11 @@ pub fn unroll_loops(f: &mut Function, limits: UnrollLimits) -> usize {
             if hint == Some(Some(1)) {
                 continue;
             }
-            let max_trips = if hint.is_some() { 1024 } else { limits.full_trips };
+            let max_trips = if hint.is_some() {
+                1024
+            } else {
+                limits.full_trips
+            };
             let max_insts = if hint.is_some() {
                 limits.pragma_insts
             } else {
@@ -101,11 +116,14 @@ pub fn unroll_loops(f: &mut Function, limits: UnrollLimits) -> usize {
                     break;
                 }
             }
-            if let Some(Some(n)) = hint {
-                if (n as usize) * l.size <= limits.pragma_insts && runtime_unroll(f, &l, n) {
-                    changed = true;
-                    break;
-                }
+            let (n, max) = match hint {
+                Some(Some(n)) => (n, limits.pragma_insts),
+                Some(None) => continue,
+                None => (limits.runtime_count, limits.runtime_insts),
+            };
+            if n > 1 && (n as usize) * l.size <= max && runtime_unroll(f, &l, n) {
+                changed = true;
+                break;
             }
         }
         if !changed {
@@ -358,7 +376,12 @@ fn clone_iteration(
     for &i in &header_insts[..header_insts.len() - 1] {
         clone_inst(f, head, i, &mut map, &blocks);
     }
-    let enter_args: Vec<Value> = l.enter.args.iter().map(|v| *map.get(v).unwrap_or(v)).collect();
+    let enter_args: Vec<Value> = l
+        .enter
+        .args
+        .iter()
+        .map(|v| *map.get(v).unwrap_or(v))
+        .collect();
     f.append_inst(
         head,
         InstKind::Jump {
@@ -421,7 +444,12 @@ fn full_unroll(f: &mut Function, l: &CountedLoop, trips: u32) {
     for &i in &header_insts[..header_insts.len() - 1] {
         clone_inst(f, last, i, &mut map, &HashMap::new());
     }
-    let exit_args: Vec<Value> = l.exit.args.iter().map(|v| *map.get(v).unwrap_or(v)).collect();
+    let exit_args: Vec<Value> = l
+        .exit
+        .args
+        .iter()
+        .map(|v| *map.get(v).unwrap_or(v))
+        .collect();
     f.append_inst(
         last,
         InstKind::Jump {
@@ -450,8 +478,7 @@ fn full_unroll(f: &mut Function, l: &CountedLoop, trips: u32) {
 /// `#pragma unroll n` with a runtime bound; false when the loop's condition
 /// is not `i < bound` with a forward step.
 fn runtime_unroll(f: &mut Function, l: &CountedLoop, n: u32) -> bool {
-    if !matches!(l.cc, IntCC::Ult | IntCC::Slt) || l.step_op != BinaryOp::Iadd || l.step > 1 << 16
-    {
+    if !matches!(l.cc, IntCC::Ult | IntCC::Slt) || l.step_op != BinaryOp::Iadd || l.step > 1 << 16 {
         return false;
     }
     let Some(chunk) = n.checked_mul(l.step) else {
@@ -472,7 +499,11 @@ fn runtime_unroll(f: &mut Function, l: &CountedLoop, n: u32) -> bool {
     let i = ins[l.k];
     let bound = match f.iconst_value(l.bound) {
         Some(imm) => f
-            .append_inst(main, InstKind::Iconst { ty: Type::I32, imm }, Some(Type::I32))
+            .append_inst(
+                main,
+                InstKind::Iconst { ty: Type::I32, imm },
+                Some(Type::I32),
+            )
             .1
             .expect("a result"),
         None => l.bound,
