@@ -139,10 +139,7 @@ pub fn merge_straight_blocks(f: &mut Function) -> usize {
         if !f.blocks().contains(&a) {
             continue;
         }
-        loop {
-            let Some(&jump) = f.block(a).insts.last() else {
-                break;
-            };
+        while let Some(&jump) = f.block(a).insts.last() {
             let InstKind::Jump { dest } = &f.inst(jump).kind else {
                 break;
             };
