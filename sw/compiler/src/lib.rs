@@ -24,8 +24,9 @@ use std::path::PathBuf;
 
 pub use front::{Diagnostic, Source};
 
-/// Options of the whole pipeline (what `gpusim compile` parses).
-#[derive(Clone, Debug, Default)]
+/// Options of the whole pipeline (what `gpusim compile` parses). The
+/// default optimises (`-O`, as clang does for OpenCL C); `-O0` turns it off.
+#[derive(Clone, Debug)]
 pub struct CompileOptions {
     /// `-D`, `-I`.
     pub front: front::Options,
@@ -33,6 +34,19 @@ pub struct CompileOptions {
     pub lower: lower::Options,
     /// Wave size, `-O`, seed 004 policy.
     pub backend: backend::CompileOptions,
+}
+
+impl Default for CompileOptions {
+    fn default() -> Self {
+        CompileOptions {
+            front: front::Options::default(),
+            lower: lower::Options::default(),
+            backend: backend::CompileOptions {
+                optimize: true,
+                ..Default::default()
+            },
+        }
+    }
 }
 
 impl CompileOptions {

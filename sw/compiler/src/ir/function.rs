@@ -93,6 +93,9 @@ pub struct Function {
     pub private_size: u32,
     /// Required workgroup size (`reqd_work_group_size`), if declared.
     pub reqd_workgroup_size: Option<[u32; 3]>,
+    /// `#pragma unroll` requests by loop header: `None` to unroll fully,
+    /// `Some(n)` for `n` copies of the body (`Some(1)`: `nounroll`).
+    pub unroll_hints: Vec<(Block, Option<u32>)>,
     values: Vec<ValueData>,
     insts: Vec<InstData>,
     blocks: Vec<BlockData>,
@@ -138,6 +141,26 @@ impl Function {
         let offset = self.private_size.div_ceil(align) * align;
         self.private_size = offset + size;
         offset
+    }
+
+    /// The `#pragma unroll` request of the loop headed by `header`:
+    /// `None` without one, `Some(None)` to unroll fully, `Some(Some(n))`.
+    pub fn unroll_hint(&self, header: Block) -> Option<Option<u32>> {
+        self.unroll_hints
+            .iter()
+            .find(|(h, _)| *h == header)
+            .map(|&(_, n)| n)
+    }
+
+    /// Removes parameter `index` of `block` (its uses and the matching
+    /// branch arguments must be gone already); the later parameters move
+    /// down one place.
+    pub fn remove_block_param(&mut self, block: Block, index: usize) {
+        let params = &mut self.blocks[block.index()].params;
+        params.remove(index);
+        for (j, &p) in params.iter().enumerate().skip(index) {
+            self.values[p.index()].def = ValueDef::Param(block, j as u32);
+        }
     }
 
     /// Creates a block and appends it to the layout.

@@ -17,9 +17,11 @@ mod entities;
 mod function;
 mod instructions;
 pub mod opt;
+pub mod params;
 mod print;
 mod types;
 pub mod uniformity;
+pub mod unroll;
 mod verify;
 
 pub use builder::Builder;

@@ -461,15 +461,19 @@ impl<'a> Lowerer<'a> {
                 let els = els.as_deref().map(std::slice::from_ref).unwrap_or(&[]);
                 self.diamond(c, std::slice::from_ref(&**then), els)
             }
-            Stmt::While { cond, body, .. } => self.lower_loop(&[], Some(cond), None, body, false),
-            Stmt::DoWhile { body, cond, .. } => self.lower_loop(&[], Some(cond), None, body, true),
+            Stmt::While { cond, body, unroll } => {
+                self.lower_loop(&[], Some(cond), None, body, false, *unroll)
+            }
+            Stmt::DoWhile { body, cond, unroll } => {
+                self.lower_loop(&[], Some(cond), None, body, true, *unroll)
+            }
             Stmt::For {
                 init,
                 cond,
                 step,
                 body,
-                ..
-            } => self.lower_loop(init, cond.as_ref(), step.as_ref(), body, false),
+                unroll,
+            } => self.lower_loop(init, cond.as_ref(), step.as_ref(), body, false, *unroll),
             Stmt::Switch {
                 cond,
                 body,
@@ -624,6 +628,7 @@ impl<'a> Lowerer<'a> {
         step: Option<&tast::Expr>,
         body: &Stmt,
         bottom_test: bool,
+        unroll: Option<Option<u32>>,
     ) -> R<()> {
         let outer = self.env.clone();
         self.stmts(init)?;
@@ -633,6 +638,9 @@ impl<'a> Lowerer<'a> {
         // Every variable in scope gets a header parameter (unused ones are
         // cheap: the optimiser and the register allocator drop them).
         let header = self.func.create_block();
+        if let Some(n) = unroll {
+            self.func.unroll_hints.push((header, n));
+        }
         let mut args = Vec::new();
         let mut henv = Env::new();
         for (k, vals) in &self.env {
