@@ -7,7 +7,7 @@
 //! window (`ib_end`, `fetch_next`, `fetch_done`, `fetch_inflight`, `epoch`)
 //! lives in its wave slot. [`Fetch::eval`] is the pure arbitration.
 
-use arbitrary_int::{u48, u6};
+use arbitrary_int::{u4, u48, u6};
 
 use super::wave::{a48, Wave};
 use super::{Cu, TickCtx};
@@ -39,9 +39,22 @@ impl Fetch {
         let rr = usize::from(self.rr.value());
         (0..n).map(|k| (rr + k) % n).find(|&slot| {
             let w = &waves[slot];
-            w.valid && !w.ending && w.fetch_next.value() < w.pc.max(w.ib_end).value() + depth
+            w.valid
+                && !w.ending
+                && w.fetch_next.value() < w.pc.max(w.ib_end).value() + depth
+                // No stale response shares the current epoch.
+                && w.fetch_pending[usize::from(w.epoch.value())] == w.fetch_inflight
         })
     }
+}
+
+/// The epoch after `epoch` with no response in flight (the next one when
+/// every epoch has some: [`Fetch::eval`] then waits for them to drain).
+pub(super) fn next_epoch(epoch: u4, pending: &[u8; 16]) -> u4 {
+    (1..=16u8)
+        .map(|k| epoch.wrapping_add(u4::new(k & 0xf)))
+        .find(|e| pending[usize::from(e.value())] == 0 && *e != epoch)
+        .unwrap_or_else(|| epoch.wrapping_add(u4::new(1)))
 }
 
 /// Tag layout: slot [5:0], epoch [9:6], chunk number mod 64 [15:10].
@@ -58,6 +71,8 @@ impl Cu {
         let Some(w) = self.waves.get_mut(slot) else {
             return;
         };
+        let p = &mut w.fetch_pending[usize::from(epoch & 0xf)];
+        *p = p.saturating_sub(1);
         if !w.valid || w.epoch.value() != epoch || w.fetch_inflight == 0 {
             return;
         }
@@ -101,6 +116,8 @@ impl Cu {
             );
             w.fetch_next = a48(address + fb);
             w.fetch_inflight += 1;
+            let p = &mut w.fetch_pending[usize::from(w.epoch.value())];
+            *p = p.saturating_add(1);
             self.fetch = Fetch {
                 req_valid: true,
                 req_wave: u6::new((slot & 63) as u8),
@@ -121,6 +138,28 @@ impl Cu {
         w.fetch_next = w.ib_end;
         w.fetch_done = 0;
         w.fetch_inflight = 0;
-        w.epoch = w.epoch.wrapping_add(arbitrary_int::u4::new(1));
+        w.epoch = next_epoch(w.epoch, &w.fetch_pending);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A flush skips the epochs that still have responses in flight, so a
+    /// stale response is never taken for a current one.
+    #[test]
+    fn next_epoch_skips_epochs_with_responses_in_flight() {
+        let mut pending = [0u8; 16];
+        assert_eq!(next_epoch(u4::new(3), &pending), u4::new(4));
+        pending[4] = 2;
+        pending[5] = 1;
+        assert_eq!(next_epoch(u4::new(3), &pending), u4::new(6));
+        pending[15] = 1;
+        pending[0] = 1;
+        assert_eq!(next_epoch(u4::new(14), &pending), u4::new(1));
+        // Every epoch busy: the next one, and fetch waits for it to drain.
+        let all = [1u8; 16];
+        assert_eq!(next_epoch(u4::new(15), &all), u4::new(0));
     }
 }

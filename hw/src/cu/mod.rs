@@ -372,7 +372,8 @@ impl Cu {
             self.stats.vgpr_rows_shared +=
                 u64::from(physical_rows(shape.vgprs, 0, shape.wave64, &self.cfg) - rows);
             let w = &mut self.waves[slot];
-            let epoch = w.epoch.wrapping_add(arbitrary_int::u4::new(1));
+            let epoch = fetch::next_epoch(w.epoch, &w.fetch_pending);
+            let fetch_pending = w.fetch_pending;
             let mut q = std::mem::take(&mut w.mem_q);
             q.iter_mut().for_each(|q| q.clear());
             *w = Wave {
@@ -393,6 +394,7 @@ impl Cu {
                 ib_end: wave::a48(init.pc & !u64::from(self.cfg.fetch_bytes - 1)),
                 fetch_next: wave::a48(init.pc & !u64::from(self.cfg.fetch_bytes - 1)),
                 epoch,
+                fetch_pending,
                 mem_q: q,
                 svmode: arbitrary_int::u2::new(svmode as u8),
                 ..Wave::default()

@@ -75,6 +75,12 @@ pub struct Wave {
     pub fetch_inflight: u8,
     /// Fetch epoch (bumped on flush, launch) to drop stale responses.
     pub epoch: u4,
+    /// Fetches in flight per epoch, stale ones included: an epoch is not
+    /// reused while a response tagged with it is still on its way (a tight
+    /// loop flushes 16 times within one fetch latency, and a stale response
+    /// taken for a current one left a chunk never filled: a hang).
+    @untraced
+    pub fetch_pending: [u8; 16],
     /// Scoreboard: SGPRs 0–105 with ALU writes in flight.
     @untraced
     pub sb_sgpr: u128,

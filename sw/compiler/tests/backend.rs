@@ -106,10 +106,12 @@ fn divergent_if_else_and_uniform_branch() {
             saveexec,
             "s_cbranch_execz",
             "s_cbranch_scc0",
-            "s_cmp_lg_u32",
+            // The uniform `n > 10` branches on its own compare's SCC.
+            "s_cmp_gt_i32",
         ] {
             assert!(text.contains(needle), "{needle} missing:\n{text}");
         }
+        assert!(!text.contains("s_cselect"), "{text}");
         for n in [3u32, 50] {
             let out = run(
                 &k,

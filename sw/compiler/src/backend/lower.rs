@@ -171,6 +171,10 @@ impl Isel<'_> {
                 let (a, b) = (self.src(args[0])?, self.src(args[1])?);
                 self.vop3(vcmp_float(cond), &[MOp::Reg(m, 0), a, b]);
             }
+            InstKind::Select { args, .. } if self.min_max[i.index()].is_some() => {
+                let op = self.min_max[i.index()].expect("checked");
+                self.binary(r(), op, args)?;
+            }
             InstKind::Select { cond, args } => {
                 if !super::select004::lower_masked(self, i)? {
                     self.select(r(), cond, args)?;
@@ -571,13 +575,7 @@ impl Isel<'_> {
                 self.vop3(vcmp_int(cond), &[MOp::Reg(m, 0), a, b]);
             }
             Loc::SBool(d) => {
-                let (a, b) = (self.ssrc_part(args[0], 0)?, self.ssrc_part(args[1], 0)?);
-                let b = if matches!((a, b), (MOp::Imm(_), MOp::Imm(_))) {
-                    self.in_sgpr(b)
-                } else {
-                    b
-                };
-                self.push(scmp_int(cond), Family::Sopc, 0, &[a, b]);
+                self.scalar_compare(cond, args)?;
                 self.push(
                     Opcode::S_CSELECT_B32,
                     Family::Sop2,
@@ -587,6 +585,22 @@ impl Isel<'_> {
             }
             l => return Err(BackendError::Internal(format!("icmp into {l:?}"))),
         }
+        Ok(())
+    }
+
+    /// `s_cmp_*` of two uniform 32-bit values: SCC = `a cond b`.
+    pub(super) fn scalar_compare(
+        &mut self,
+        cond: IntCC,
+        args: [Value; 2],
+    ) -> Result<(), BackendError> {
+        let (a, b) = (self.ssrc_part(args[0], 0)?, self.ssrc_part(args[1], 0)?);
+        let b = if matches!((a, b), (MOp::Imm(_), MOp::Imm(_))) {
+            self.in_sgpr(b)
+        } else {
+            b
+        };
+        self.push(scmp_int(cond), Family::Sopc, 0, &[a, b]);
         Ok(())
     }
 

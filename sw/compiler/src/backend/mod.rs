@@ -36,6 +36,7 @@ mod divide;
 pub mod emit;
 pub mod isel;
 pub use isel::select004;
+pub mod coalesce;
 mod lower;
 pub mod minst;
 pub mod object;

@@ -102,10 +102,24 @@ pub fn allocate_or_victim(
             }
         }
         if i.is_copy {
-            if let (MOp::Reg(d, 0), MOp::Reg(s, 0)) = (i.ops[0], i.ops[1]) {
-                if hint[d.0 as usize].is_none() && start[d.0 as usize] == pos {
+            // A wide value is copied dword by dword: the hint starts at the
+            // first dword's copy (which must define the destination) and its
+            // position moves to the last, where the source must die.
+            match (i.ops[0], i.ops[1]) {
+                (MOp::Reg(d, 0), MOp::Reg(s, 0))
+                    if hint[d.0 as usize].is_none() && start[d.0 as usize] == pos =>
+                {
                     hint[d.0 as usize] = Some((s, pos));
                 }
+                (MOp::Reg(_, 0), _) => {}
+                (MOp::Reg(d, k), MOp::Reg(s, j)) if k == j => {
+                    if let Some((hs, at)) = &mut hint[d.0 as usize] {
+                        if *hs == s && *at + 1 == pos {
+                            *at = pos;
+                        }
+                    }
+                }
+                _ => {}
             }
         }
     }

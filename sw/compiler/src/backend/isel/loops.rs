@@ -22,7 +22,7 @@ use arch::isa::{Family, Opcode};
 use super::Isel;
 use crate::backend::minst::{special, MOp};
 use crate::backend::BackendError;
-use crate::ir::{Block, BlockCall, Value};
+use crate::ir::{Block, BlockCall, InstKind, Value, ValueDef};
 
 /// A loop being emitted.
 #[derive(Clone, Copy, Debug)]
@@ -181,25 +181,84 @@ impl Isel<'_> {
             );
             self.branch(Opcode::S_CBRANCH_EXECZ, ctx.end);
         } else {
-            let c = self.sbool(cond)?;
-            self.push(
-                Opcode::S_CMP_LG_U32,
-                Family::Sopc,
-                0,
-                &[MOp::Reg(c, 0), MOp::Imm(0)],
-            );
-            let stay = self.mc.label();
-            let op = if exit_if_true {
-                Opcode::S_CBRANCH_SCC0
+            self.cond_to_scc(cond)?;
+            let params = &self.f.block(exit_call.block).params;
+            let copies = params.iter().zip(&exit_call.args).any(|(p, a)| p != a);
+            if copies {
+                let stay = self.mc.label();
+                let op = if exit_if_true {
+                    Opcode::S_CBRANCH_SCC0
+                } else {
+                    Opcode::S_CBRANCH_SCC1
+                };
+                self.branch(op, stay);
+                self.edge_copies(exit_call)?;
+                self.branch(Opcode::S_BRANCH, ctx.end);
+                self.mc.place(stay);
             } else {
-                Opcode::S_CBRANCH_SCC1
-            };
-            self.branch(op, stay);
-            self.edge_copies(exit_call)?;
-            self.branch(Opcode::S_BRANCH, ctx.end);
-            self.mc.place(stay);
+                // Nothing to copy on the way out: branch straight to the end.
+                let op = if exit_if_true {
+                    Opcode::S_CBRANCH_SCC1
+                } else {
+                    Opcode::S_CBRANCH_SCC0
+                };
+                self.branch(op, ctx.end);
+            }
         }
         self.edge_copies(cont)?;
         Ok(cont.block)
+    }
+}
+
+impl Isel<'_> {
+    /// Finds the uniform 32-bit compares whose only use is the uniform
+    /// branch ending their block: they are selected at the branch as an
+    /// `s_cmp_*` whose SCC the branch reads (`s_cmp_lt_u32` +
+    /// `s_cbranch_scc0`), instead of a 0/1 in an SGPR (`s_cselect_b32`)
+    /// compared with zero again (`s_cmp_lg_u32`).
+    pub(in crate::backend) fn find_fused_compares(&mut self) {
+        for &b in self.f.blocks() {
+            let Some(&term) = self.f.block(b).insts.last() else {
+                continue;
+            };
+            let InstKind::Brif { cond, .. } = self.f.inst(term).kind else {
+                continue;
+            };
+            let ValueDef::Inst(ci) = self.f.value(cond).def else {
+                continue;
+            };
+            let InstKind::Icmp { args, .. } = self.f.inst(ci).kind else {
+                continue;
+            };
+            let narrow = args.iter().all(|&a| self.f.ty(a).bits() <= 32);
+            if narrow
+                && !self.uni.is_divergent_branch(b)
+                && !self.uni.is_divergent(cond)
+                && self.uses[cond.index()] == 1
+                && self.f.block(b).insts.contains(&ci)
+                && !self.deferred[ci.index()]
+            {
+                self.deferred[ci.index()] = true;
+                self.fused[cond.index()] = true;
+            }
+        }
+    }
+
+    /// Sets SCC to the uniform boolean `cond` for a scalar branch.
+    pub(in crate::backend) fn cond_to_scc(&mut self, cond: Value) -> Result<(), BackendError> {
+        if self.fused[cond.index()] {
+            let Some(&InstKind::Icmp { cond: cc, args }) = self.f.def_inst(cond) else {
+                unreachable!("found by find_fused_compares")
+            };
+            return self.scalar_compare(cc, args);
+        }
+        let c = self.sbool(cond)?;
+        self.push(
+            Opcode::S_CMP_LG_U32,
+            Family::Sopc,
+            0,
+            &[MOp::Reg(c, 0), MOp::Imm(0)],
+        );
+        Ok(())
     }
 }

@@ -46,10 +46,26 @@ pub(in crate::backend) fn fold_addresses(isel: &mut Isel) {
             let (Some(r), InstKind::PtrAdd { base, offset }) = (d.result, &d.kind) else {
                 continue;
             };
-            let Some(c) = f.iconst_value(*offset) else {
+            let Some(space) = space_of(f.ty(r)) else {
                 continue;
             };
-            let Some(space) = space_of(f.ty(r)) else {
+            // `__local` array + index: the array's LDS offset, a constant
+            // known here, goes into `offset:` and the index is the address
+            // (`ds_read_b32 v, v_index offset:0x400`, no `v_add`).
+            if let Some(InstKind::LocalAddr { var }) = f.def_inst(*base) {
+                let at = i64::from(isel.lds_offsets[var.index()]);
+                if !other_use[r.index()]
+                    && space == AddrSpace::Local
+                    && f.ty(*offset) == Type::I32
+                    && f.iconst_value(*offset).is_none()
+                    && offset_fits(space, at)
+                {
+                    isel.folded[r.index()] = Some((*offset, at as i32));
+                    isel.deferred[i.index()] = true;
+                    continue;
+                }
+            }
+            let Some(c) = f.iconst_value(*offset) else {
                 continue;
             };
             if !other_use[r.index()] && offset_fits(space, c) {

@@ -15,6 +15,7 @@
 
 mod loops;
 mod memory;
+mod minmax;
 pub mod select004;
 mod wide;
 
@@ -61,8 +62,13 @@ pub struct Isel<'f> {
     /// global loads then go through the vector cache (scalar loads are not
     /// coherent with vector stores).
     pub(super) writes_global: bool,
-    /// Instructions folded into a later masked select (seed 004).
+    /// Instructions folded into a later masked select (seed 004) or into
+    /// the branch that reads them (a uniform compare).
     pub(super) deferred: Vec<bool>,
+    /// Uniform compares selected at their branch as `s_cmp_*` (SCC).
+    pub(super) fused: Vec<bool>,
+    /// Selects that are a min or max of their compare's operands.
+    pub(super) min_max: Vec<Option<BinaryOp>>,
     /// Index (in the walk) of the instruction being selected.
     pub(super) position: Vec<usize>,
     /// High halves of sign-extended 32-bit offsets computed in the current
@@ -71,8 +77,6 @@ pub struct Isel<'f> {
     pub(super) sext_memo: Vec<(Value, MOp)>,
     /// The loops being emitted, innermost last.
     pub(super) loops: Vec<loops::LoopCtx>,
-    /// Temporaries of a parallel copy in progress.
-    temp_locs: Vec<(Value, Loc)>,
     /// With spilling: the SGPR holding 0 that scratch accesses use as `saddr`.
     pub(super) scratch: Option<VReg>,
     /// Addresses folded into memory instructions: (base, immediate offset).
@@ -173,10 +177,11 @@ impl<'f> Isel<'f> {
             lds_size,
             writes_global,
             deferred: vec![false; f.inst_count()],
+            fused: vec![false; f.value_count()],
+            min_max: vec![None; f.inst_count()],
             position: vec![0; f.inst_count()],
             sext_memo: Vec::new(),
             loops: Vec::new(),
-            temp_locs: Vec::new(),
             scratch,
             folded: vec![None; f.value_count()],
         }
@@ -195,7 +200,7 @@ impl<'f> Isel<'f> {
         }
     }
 
-    /// Selects the whole kernel.
+    /// Selects the whole kernel, then coalesces loop-carried copies.
     pub fn run(&mut self) -> Result<(), BackendError> {
         let entry = self
             .f
@@ -210,7 +215,12 @@ impl<'f> Isel<'f> {
         }
         memory::fold_addresses(self);
         select004::find_candidates(self);
+        self.find_fused_compares();
+        self.find_min_max();
         self.region(entry, None)?;
+        // Out of SSA: loop-carried values take their back-edge value's
+        // registers where they do not interfere (no copy per iteration).
+        super::coalesce::loop_copies(&mut self.mc);
         Ok(())
     }
 
@@ -399,13 +409,7 @@ impl<'f> Isel<'f> {
         e: &BlockCall,
         join: Block,
     ) -> Result<(), BackendError> {
-        let c = self.sbool(cond)?;
-        self.push(
-            Opcode::S_CMP_LG_U32,
-            Family::Sopc,
-            0,
-            &[MOp::Reg(c, 0), MOp::Imm(0)],
-        );
+        self.cond_to_scc(cond)?;
         let else_label = self.mc.label();
         self.branch(Opcode::S_CBRANCH_SCC0, else_label);
         self.arm(t, join)?;
@@ -424,35 +428,57 @@ impl<'f> Isel<'f> {
 
     /// Copies the branch arguments into the destination's parameters.
     ///
-    /// The copies are parallel: when an argument is itself a parameter of
-    /// the destination (a loop's back edge `header(b, a)`), every argument is
-    /// first copied to a temporary.
+    /// The copies are parallel (a loop's back edge `header(b, a)` may pass
+    /// a parameter to another one). They are sequentialised: a parameter
+    /// passed to itself (a value the loop does not change) needs no copy, a
+    /// copy is emitted once no pending copy still reads its destination, and
+    /// only a cycle (`header(b, a)` into `(a, b)`) goes through a temporary,
+    /// one per cycle — not one per argument, which cost every loop two moves
+    /// per carried value and iteration.
     pub(super) fn edge_copies(&mut self, dest: &BlockCall) -> Result<(), BackendError> {
         let params = self.f.block(dest.block).params.clone();
-        let overlap = dest.args.iter().any(|a| params.contains(a));
-        let mut args = dest.args.clone();
-        if overlap {
-            for a in args.iter_mut() {
-                let ty = self.f.ty(*a);
-                let to = match self.loc(*a)? {
-                    Loc::V(_) => Loc::V(self.mc.vreg(RegClass::Vgpr, self.dwords(ty))),
-                    Loc::Mask(_) => Loc::Mask(self.new_mask()),
-                    Loc::SBool(_) => Loc::SBool(self.mc.vreg(RegClass::Sgpr, 1)),
-                    Loc::S(_) => Loc::S(self.mc.vreg(RegClass::Sgpr, self.dwords(ty))),
-                    Loc::Const(..) => continue,
-                };
-                self.copy_into(to, *a)?;
-                self.temp_locs.push((*a, to));
+        // (parameter, source): the source is the argument's own location, or
+        // a temporary it was saved to to break a cycle.
+        let mut pending: Vec<(Value, Result<Value, Loc>)> = params
+            .iter()
+            .zip(&dest.args)
+            .filter(|(p, a)| p != a)
+            .map(|(&p, &a)| (p, Ok(a)))
+            .collect();
+        while !pending.is_empty() {
+            let ready = pending
+                .iter()
+                .position(|&(p, _)| !pending.iter().any(|&(_, src)| src == Ok(p)));
+            match ready {
+                Some(k) => {
+                    let (p, src) = pending.remove(k);
+                    let to = self.def_loc(p);
+                    match src {
+                        Ok(a) => self.copy_into(to, a)?,
+                        Err(from) => self.copy_loc(to, from)?,
+                    }
+                }
+                None => {
+                    // Every pending destination is still read: a cycle.
+                    // Save one parameter's current value and read it from there.
+                    let (p, _) = pending[0];
+                    let ty = self.f.ty(p);
+                    let tmp = match self.def_loc(p) {
+                        Loc::V(_) => Loc::V(self.mc.vreg(RegClass::Vgpr, self.dwords(ty))),
+                        Loc::Mask(_) => Loc::Mask(self.new_mask()),
+                        Loc::SBool(_) => Loc::SBool(self.mc.vreg(RegClass::Sgpr, 1)),
+                        Loc::S(_) => Loc::S(self.mc.vreg(RegClass::Sgpr, self.dwords(ty))),
+                        Loc::Const(..) => unreachable!("parameters are registers"),
+                    };
+                    self.copy_into(tmp, p)?;
+                    for (_, src) in pending.iter_mut() {
+                        if *src == Ok(p) {
+                            *src = Err(tmp);
+                        }
+                    }
+                }
             }
         }
-        for (&p, &a) in params.iter().zip(&args) {
-            let to = self.def_loc(p);
-            match self.temp_locs.iter().find(|(v, _)| *v == a) {
-                Some(&(_, from)) => self.copy_loc(to, from)?,
-                None => self.copy_into(to, a)?,
-            }
-        }
-        self.temp_locs.clear();
         Ok(())
     }
 
@@ -543,7 +569,7 @@ impl<'f> Isel<'f> {
                     let s = self.src_part(v, k)?;
                     let mut i =
                         MInst::new(Opcode::V_MOV_B32, Family::Vop1, 1, &[MOp::Reg(d, k), s]);
-                    i.is_copy = dwords == 1;
+                    i.is_copy = true;
                     self.mc.push(i);
                 }
             }
@@ -552,7 +578,7 @@ impl<'f> Isel<'f> {
                     let s = self.ssrc_part(v, k)?;
                     let mut i =
                         MInst::new(Opcode::S_MOV_B32, Family::Sop1, 1, &[MOp::Reg(d, k), s]);
-                    i.is_copy = dwords == 1;
+                    i.is_copy = true;
                     self.mc.push(i);
                 }
             }
