@@ -518,3 +518,47 @@ fn random_switches_match_their_rust_evaluation() {
         }
     }
 }
+
+#[test]
+fn continue_inside_a_switch_inside_a_loop_continues_the_loop() {
+    let src = "
+__kernel void k(__global const int *in, __global int *out, int k) {
+  int i = get_global_id(0);
+  int x = in[i];
+  int acc = 0;
+  for (int j = 0; j < 7; j++) {
+    switch ((x + j) % 4) {
+    case 0: acc += 1; continue;            /* skips the rest of the body */
+    case 1: acc += 10; if (j > 2) continue; acc += 100; break;
+    case 2: acc *= 3;
+    default: acc -= 1;
+    }
+    acc += k;            /* lanes that continued do not get here */
+  }
+  out[i] = acc;
+}";
+    let want = |x: u32, k: u32| {
+        let (x, k) = (x as i32, k as i32);
+        let mut acc = 0i32;
+        for j in 0..7 {
+            match x.wrapping_add(j) % 4 {
+                0 => {
+                    acc += 1;
+                    continue;
+                }
+                1 => {
+                    acc += 10;
+                    if j > 2 {
+                        continue;
+                    }
+                    acc += 100;
+                }
+                2 => acc = acc * 3 - 1,
+                _ => acc -= 1,
+            }
+            acc += k;
+        }
+        acc as u32
+    };
+    check(src, &inputs(), 5, want);
+}

@@ -484,9 +484,7 @@ impl<'a> Lowerer<'a> {
                 self.switch_break();
                 Ok(())
             }
-            Stmt::Continue if self.switch_innermost() => {
-                unsupported(self.tfunc().loc, "`continue` inside a `switch`")
-            }
+            Stmt::Continue if self.switch_innermost() => self.switch_continue(self.tfunc().loc),
             Stmt::Break | Stmt::Continue => {
                 if self.loops.len() <= self.frame().loop_base {
                     // Sema let it through: never expected.

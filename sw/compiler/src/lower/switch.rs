@@ -22,8 +22,12 @@
 //! edges, so the join needs no parameter and the next segment tests its own
 //! labels alone.
 //!
+//! `continue` inside a switch in a loop leaves the switch like `break` and
+//! sets a per-lane `continued` flag; after the switch, `if (continued)
+//! continue;` takes those lanes to the loop's next iteration.
+//!
 //! Labels must be statements of the switch body itself (not inside a nested
-//! block or `if`); `continue` inside a switch is refused (both `unsupported`).
+//! block or `if`; `unsupported`).
 
 use super::{unsupported, Lowerer, VarKey, R};
 use crate::front::diag::Loc;
@@ -39,6 +43,9 @@ pub(super) struct SwitchCtx {
     key: VarKey,
     /// The one `false` (defined before the switch) every break writes.
     off: Value,
+    /// In a loop of this frame: the key of the `continued` flag (lanes that
+    /// left the switch by `continue`; they skip the rest of the loop body).
+    continued: Option<VarKey>,
 }
 
 impl Lowerer<'_> {
@@ -56,6 +63,22 @@ impl Lowerer<'_> {
         let (key, off) = (s.key, s.off);
         self.env.insert(key, vec![off]);
         self.skip_rest = true;
+    }
+
+    /// `continue` inside the innermost switch: the lane leaves the switch
+    /// like a `break` and is flagged, so that after the switch it continues
+    /// the loop (`if (continued) continue;`).
+    pub(super) fn switch_continue(&mut self, loc: Loc) -> R<()> {
+        let s = self.switches.last().expect("checked by the caller");
+        let (key, off, continued) = (s.key, s.off, s.continued);
+        let Some(flag) = continued else {
+            return unsupported(loc, "`continue` outside a loop");
+        };
+        let on = self.b().iconst(Type::I1, 1);
+        self.env.insert(key, vec![off]);
+        self.env.insert(flag, vec![on]);
+        self.skip_rest = true;
+        Ok(())
     }
 
     /// `s` may break out of the innermost switch (a `break` not inside a
@@ -122,11 +145,17 @@ impl Lowerer<'_> {
         let off = self.b().iconst(Type::I1, 0);
         let key = (self.frame().id, u32::MAX - 2 - self.switches.len() as u32);
         self.env.insert(key, vec![off]);
+        let continued = (self.loops.len() > self.frame().loop_base).then(|| {
+            let flag = (self.frame().id, u32::MAX - 66 - self.switches.len() as u32);
+            self.env.insert(flag, vec![off]);
+            flag
+        });
         self.switches.push(SwitchCtx {
             frame: self.frame().id,
             loops: self.loops.len(),
             key,
             off,
+            continued,
         });
         // With a default label and no break, every lane still here when the
         // last segment starts has entered and fallen through: it runs
@@ -174,8 +203,15 @@ impl Lowerer<'_> {
         self.switches.pop();
         self.skip_rest = false;
         r?;
+        let continued = continued.and_then(|flag| self.env.get(&flag).map(|v| v[0]));
         self.env.retain(|k, _| outer.contains_key(k));
-        Ok(())
+        // Lanes that took a `continue` inside the switch continue the loop now.
+        match continued.map(|c| (c, self.func.iconst_value(c))) {
+            Some((_, Some(0))) | None => Ok(()),
+            Some((_, Some(_))) => self.stmt(&Stmt::Continue),
+            Some((c, None)) if !self.terminated => self.diamond(c, &[Stmt::Continue], &[]),
+            Some(_) => Ok(()),
+        }
     }
 
     /// `if (active) { seg }`, where the path around it keeps `active` false.
@@ -253,11 +289,11 @@ impl Lowerer<'_> {
     }
 }
 
-/// A `break` of the enclosing switch inside `s` (not of a nested loop or
-/// switch).
+/// A `break` of the enclosing switch, or a `continue` that leaves it, inside
+/// `s` (not of a nested loop or switch).
 fn has_switch_break(s: &Stmt) -> bool {
     match s {
-        Stmt::Break => true,
+        Stmt::Break | Stmt::Continue => true,
         Stmt::Block(l) => l.iter().any(has_switch_break),
         Stmt::If(_, t, e) => has_switch_break(t) || e.as_deref().is_some_and(has_switch_break),
         _ => false,
