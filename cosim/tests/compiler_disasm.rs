@@ -23,7 +23,12 @@ const FLOOR: usize = 27;
 /// Writes the object into `test`'s own scratch directory: the two tests run
 /// in parallel threads of one process and write the same file names, so a
 /// shared directory let one truncate a file while the other read it.
-fn object_file(test: &str, name: &str, wave64: bool, bytes: &[u8]) -> (std::path::PathBuf, String) {
+fn object_file(
+    test: &str,
+    name: &str,
+    wave64: bool,
+    bytes: &[u8],
+) -> (std::path::PathBuf, String) {
     let dir = scratch(&format!("compiler-disasm-{test}"));
     let file = format!("{name}-w{}.hsaco", if wave64 { 64 } else { 32 });
     std::fs::write(dir.join(&file), bytes).unwrap();
