@@ -645,8 +645,22 @@ impl ClockedGpu {
         self.run_loop(until, false, hook)
     }
 
-    /// The run loop; `skip`: jump over edges that only count down (the
-    /// hook is then not called for them, so only `run` asks for it).
+    /// [`Device::run`] with `hook` called after every clock edge it ticks
+    /// and after every jump of event skipping (when on): for hooks that
+    /// need not see each edge — a progress indicator, an interruption
+    /// check — unlike tracing or lockstep, which use
+    /// [`ClockedGpu::run_with`] and so tick every edge.
+    pub fn run_observed<H>(&mut self, until: RunUntil, hook: H) -> Result<RunStatus, DeviceError>
+    where
+        H: FnMut(&mut ClockedGpu) -> Result<(), Box<Fault>>,
+    {
+        let skip = self.skip;
+        self.run_loop(until, skip, hook)
+    }
+
+    /// The run loop; `skip`: jump over edges in which every block only
+    /// waits (the hook is then called once per jump, so only `run` and
+    /// `run_observed` ask for it).
     fn run_loop<H>(
         &mut self,
         until: RunUntil,
@@ -721,6 +735,10 @@ impl ClockedGpu {
                     self.skip_cycles(k);
                     if deadlock_candidate {
                         self.quiet_cycles += k - 1;
+                    }
+                    if let Err(f) = hook(self) {
+                        self.fault = Some(f.clone());
+                        return Err(DeviceError::Fault(f));
                     }
                     continue;
                 }

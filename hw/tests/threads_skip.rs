@@ -193,52 +193,54 @@ mod waiting {
         }
     }
 
+    /// Corpus kernel `name` (wave32) on `config`: cycles, full statistics,
+    /// final buffers, edges skipped.
+    fn corpus_run(name: &str, config: &GpuConfig, skip: bool) -> (u64, String, Vec<Vec<u8>>, u64) {
+        let k = corpus::find(name).unwrap();
+        let elf = std::fs::read(k.prebuilt_path(Target::GFX1030_W32)).unwrap();
+        let mut gpu = ClockedGpu::new(config.clone()).unwrap();
+        gpu.set_event_skipping(skip);
+        let mut driver = Driver::new(gpu).unwrap();
+        let program = driver.load(&elf).unwrap();
+        let kernel = program.kernel(k.name).unwrap().clone();
+        let mut args = Vec::new();
+        let mut buffers = Vec::new();
+        for a in k.launch.materialize() {
+            args.push(match a {
+                ArgValue::Buffer(b) => {
+                    let alloc = driver.create_buffer(&b.to_le_bytes()).unwrap();
+                    buffers.push(alloc);
+                    Arg::Buffer(alloc.address)
+                }
+                ArgValue::Scalar(s) => Arg::Value(s.to_le_bytes()),
+                ArgValue::Local { bytes } => Arg::Local(bytes),
+            });
+        }
+        let dims = LaunchDims {
+            grid: k.launch.dims.grid,
+            workgroup: k.launch.dims.local,
+        };
+        driver.launch(&kernel, dims, &args).unwrap();
+        let memory = (buffers.iter())
+            .map(|b| driver.download(*b).unwrap())
+            .collect();
+        let gpu = driver.device();
+        (
+            gpu.now(),
+            format!("{:?}", gpu.stats()),
+            memory,
+            gpu.skipped_cycles(),
+        )
+    }
+
     /// A dependent pointer chase (every load waits for DRAM or the L2): the
     /// memory system reports its next packet movement and the GPU jumps to
     /// it, with the results of ticking, on the default and Navi 21 presets.
     #[test]
     fn a_memory_bound_chase_is_skipped_with_identical_results() {
-        let k = corpus::find("ubench_mem_chase").unwrap();
-        let run = |config: &GpuConfig, skip: bool| {
-            let elf = std::fs::read(k.prebuilt_path(Target::GFX1030_W32)).unwrap();
-            let mut gpu = ClockedGpu::new(config.clone()).unwrap();
-            gpu.set_event_skipping(skip);
-            let mut driver = Driver::new(gpu).unwrap();
-            let program = driver.load(&elf).unwrap();
-            let kernel = program.kernel(k.name).unwrap().clone();
-            let mut args = Vec::new();
-            let mut buffers = Vec::new();
-            for a in k.launch.materialize() {
-                args.push(match a {
-                    ArgValue::Buffer(b) => {
-                        let alloc = driver.create_buffer(&b.to_le_bytes()).unwrap();
-                        buffers.push(alloc);
-                        Arg::Buffer(alloc.address)
-                    }
-                    ArgValue::Scalar(s) => Arg::Value(s.to_le_bytes()),
-                    ArgValue::Local { bytes } => Arg::Local(bytes),
-                });
-            }
-            let dims = LaunchDims {
-                grid: k.launch.dims.grid,
-                workgroup: k.launch.dims.local,
-            };
-            driver.launch(&kernel, dims, &args).unwrap();
-            let memory: Vec<Vec<u8>> = buffers
-                .iter()
-                .map(|b| driver.download(*b).unwrap())
-                .collect();
-            let gpu = driver.device();
-            (
-                gpu.now(),
-                format!("{:?}", gpu.stats()),
-                memory,
-                gpu.skipped_cycles(),
-            )
-        };
         for config in [GpuConfig::default_config(), GpuConfig::navi21()] {
-            let ticked = run(&config, false);
-            let skipped = run(&config, true);
+            let ticked = corpus_run("ubench_mem_chase", &config, false);
+            let skipped = corpus_run("ubench_mem_chase", &config, true);
             assert_eq!(
                 (&skipped.0, &skipped.1, &skipped.2),
                 (&ticked.0, &ticked.1, &ticked.2)
@@ -249,6 +251,56 @@ mod waiting {
                 skipped.3,
                 skipped.0
             );
+        }
+    }
+
+    /// Edges skipped and time with skipping on and off, for
+    /// docs/performance.md (`--ignored --nocapture`).
+    #[test]
+    #[ignore]
+    fn share_of_edges_skipped() {
+        let c64 = GpuConfig::from_yaml(
+            &std::fs::read_to_string(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/configs/examples/64cu.yaml"
+            ))
+            .unwrap(),
+            "64cu",
+        )
+        .unwrap();
+        let configs = [
+            ("default", GpuConfig::default_config()),
+            ("64cu", c64),
+            ("navi21", GpuConfig::navi21()),
+        ];
+        for (cname, config) in &configs {
+            for name in [
+                "ubench_mem_chase",
+                "ubench_stream",
+                "matmul_naive",
+                "scan_wg",
+                "reduce_sum",
+            ] {
+                let mut times = [0f64; 2];
+                let mut skipped = 0;
+                let mut cycles = 0;
+                for round in 0..2 {
+                    for (i, skip) in [false, true].into_iter().enumerate() {
+                        let t = std::time::Instant::now();
+                        let r = corpus_run(name, config, skip);
+                        if round == 1 {
+                            times[i] = t.elapsed().as_secs_f64();
+                        }
+                        (cycles, skipped) = (r.0, r.3.max(skipped));
+                    }
+                }
+                println!(
+                    "{cname} {name}: {cycles} cycles, {skipped} skipped ({:.0} %), ticked {:.3} s, skipped {:.3} s",
+                    100.0 * skipped as f64 / cycles as f64,
+                    times[0],
+                    times[1]
+                );
+            }
         }
     }
 }
