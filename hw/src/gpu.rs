@@ -414,6 +414,13 @@ impl ClockedGpu {
             return 0;
         }
         t = t.min(self.mem.next_event(horizon));
+        // The waves' readiness last: the costliest question.
+        for cu in self.cus.iter().filter(|c| !c.is_idle()) {
+            if t <= horizon {
+                return 0;
+            }
+            t = t.min(cu.waves_next_event(now));
+        }
         t.saturating_sub(now)
     }
 

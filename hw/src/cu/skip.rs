@@ -32,9 +32,11 @@ enum SlotWait {
 
 impl Cu {
     /// The earliest cycle at which this CU's edge may do more than count a
-    /// waiting cycle: at or before `now` when the edge at `now` may,
-    /// `u64::MAX` when only another block can wake it (`ports`: its caches,
-    /// whose untaken responses the memory system reports).
+    /// waiting cycle, as far as its pipelines and ports tell: at or before
+    /// `now` when the edge at `now` may, `u64::MAX` when only another block
+    /// can wake it (`ports`: its caches, whose untaken responses the memory
+    /// system reports). The waves' readiness is
+    /// [`Cu::waves_next_event`]'s; the next event is the earlier of both.
     pub fn next_event(&self, now: u64, ports: &CuPorts) -> u64 {
         // Port valid bits fall at the next edge: that is a change. (A SIMD
         // that issued last edge would not be, but it most likely issues
@@ -91,6 +93,14 @@ impl Cu {
         {
             return now;
         }
+        t
+    }
+
+    /// The rest of [`Cu::next_event`] (the GPU asks every block the cheap
+    /// questions first): the cycle until which no wave can issue, per
+    /// SIMD, at or before `now` when one may.
+    pub fn waves_next_event(&self, now: u64) -> u64 {
+        let mut t = u64::MAX;
         for simd in 0..self.simd.len() {
             match self.simd_wait(simd, now) {
                 Some((_, until)) => t = t.min(until),
