@@ -113,6 +113,12 @@ fn interrupted(cycle: u64) -> Box<arch::device::Fault> {
 impl Waveform {
     /// Samples the design; a write error stops tracing (reported when the
     /// trace is finished) rather than the simulation.
+    /// A VCD trace or timeline is being recorded: every edge must be
+    /// sampled (no event skipping).
+    fn samples_every_edge(&self) -> bool {
+        self.trace.is_some() || self.timeline.is_some()
+    }
+
     fn sample(&mut self, gpu: &ClockedGpu) -> Result<(), Box<arch::device::Fault>> {
         let cycle = gpu.now();
         self.progress.update(cycle);
@@ -323,6 +329,11 @@ impl Device for ModelDevice {
     fn run(&mut self, until: RunUntil) -> Result<RunStatus, DeviceError> {
         match self {
             ModelDevice::Functional(g) => g.run(until),
+            // Untraced, the hook only shows progress and checks for Ctrl-C:
+            // event skipping may jump over edges it does not see.
+            ModelDevice::Cycle(hw, w) if !w.samples_every_edge() => {
+                hw.run_observed(until, |gpu| w.sample(gpu))
+            }
             ModelDevice::Cycle(hw, w) => hw.run_with(until, |gpu| w.sample(gpu)),
             ModelDevice::Lockstep(l, w) => l.run_with(until, |gpu| w.sample(gpu)),
         }

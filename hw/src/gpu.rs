@@ -60,9 +60,6 @@ pub struct ClockedGpu {
     parallel_min_busy: usize,
     /// Jump over edges that only count down (`Device::run` only).
     skip: bool,
-    /// Every CU was idle before and after the last edge (their per-cycle
-    /// port valid bits are low, so an edge of theirs changes nothing).
-    cus_settled: bool,
     /// Edges jumped over so far (not a statistic: results do not depend on
     /// skipping; tests and benchmarks read it).
     skipped: u64,
@@ -124,7 +121,6 @@ impl ClockedGpu {
             workers: Workers::default(),
             parallel_min_busy: PARALLEL_MIN_BUSY_CUS,
             skip: true,
-            cus_settled: false,
             skipped: 0,
             parallel_edges: 0,
             config,
@@ -237,9 +233,7 @@ impl ClockedGpu {
         // Compute units (back of the pipeline first). Every CU completes its
         // edge, also when one faults (the lowest-numbered CU's fault is the
         // GPU's), so that serial and threaded evaluation end in the same state.
-        let idle_before = self.cus.iter().all(Cu::is_idle);
         self.tick_cus(now);
-        self.cus_settled = idle_before && self.cus.iter().all(Cu::is_idle);
         let mut fault = None;
         let mut ended: Vec<u32> = Vec::new();
         for cu in &mut self.cus {
@@ -385,29 +379,68 @@ impl ClockedGpu {
         self.skip = on;
     }
 
-    /// Clock edges from now that would only count down, 0 if the next edge
-    /// may do anything else.
-    fn countdown_cycles(&self) -> u64 {
-        if !self.cus_settled
-            || self.fault.is_some()
-            || !self.completed.is_empty()
-            || !self.dispatcher.is_idle()
-            || self.mem.busy()
-        {
+    /// Clock edges from now in which no block would do more than wait and
+    /// count (docs/cycle-model.md, "Event skipping"): the earliest next
+    /// event of the compute units, dispatcher, front end and memory system,
+    /// minus now; 0 or 1 when the next edge may do anything else (1: it is
+    /// not worth a jump).
+    fn waiting_cycles(&self) -> u64 {
+        let now = self.cycle;
+        if self.fault.is_some() || !self.completed.is_empty() || self.inject.is_some() {
             return 0;
         }
-        self.frontend.countdown_cycles()
+        // Cheapest first, and stop at the first block that acts now.
+        let horizon = now + 1;
+        let mut t = u64::MAX;
+        let ports = self.mem.cu_ports();
+        for (cu, port) in self.cus.iter().zip(ports) {
+            t = t.min(cu.next_event(now, port));
+            if t <= horizon {
+                return 0;
+            }
+        }
+        if !self.dispatcher.is_idle() {
+            let cus = &self.cus;
+            t = t.min(self.dispatcher.next_event(now, cus.len(), |c| cus[c].epoch));
+        }
+        if t <= horizon {
+            return 0;
+        }
+        if self.frontend_needed() {
+            let ready = self.dispatcher.active.len() < MAX_DISPATCHES;
+            t = t.min(self.frontend.next_event(now, ready, self.mem.busy()));
+        }
+        if t <= horizon {
+            return 0;
+        }
+        t = t.min(self.mem.next_event(horizon));
+        // The waves' readiness last: the costliest question.
+        for cu in self.cus.iter().filter(|c| !c.is_idle()) {
+            if t <= horizon {
+                return 0;
+            }
+            t = t.min(cu.waves_next_event(now));
+        }
+        t.saturating_sub(now)
     }
 
-    /// Applies `cycles` edges that only count down.
+    /// Applies `cycles` edges in which every block only waits and counts
+    /// (at most [`ClockedGpu::waiting_cycles`]).
     fn skip_cycles(&mut self, cycles: u64) {
-        self.frontend.skip(cycles);
+        let now = self.cycle;
+        for cu in &mut self.cus {
+            cu.skip(now, cycles);
+        }
+        if self.frontend_needed() {
+            self.frontend.skip(cycles);
+        }
         self.mem.skip(cycles);
         let sample = u64::from(self.config.cu.occupancy_sample);
-        // Every CU is idle: the samples in between count no wave.
-        let mut next = (self.cycle / sample + 1) * sample;
-        while next <= self.cycle + cycles {
-            self.occupancy.push((next, 0));
+        // Residency does not change while waiting.
+        let waves: u32 = self.cus.iter().map(Cu::resident).sum();
+        let mut next = (now / sample + 1) * sample;
+        while next <= now + cycles {
+            self.occupancy.push((next, waves));
             next += sample;
         }
         self.cycle += cycles;
@@ -619,8 +652,22 @@ impl ClockedGpu {
         self.run_loop(until, false, hook)
     }
 
-    /// The run loop; `skip`: jump over edges that only count down (the
-    /// hook is then not called for them, so only `run` asks for it).
+    /// [`Device::run`] with `hook` called after every clock edge it ticks
+    /// and after every jump of event skipping (when on): for hooks that
+    /// need not see each edge — a progress indicator, an interruption
+    /// check — unlike tracing or lockstep, which use
+    /// [`ClockedGpu::run_with`] and so tick every edge.
+    pub fn run_observed<H>(&mut self, until: RunUntil, hook: H) -> Result<RunStatus, DeviceError>
+    where
+        H: FnMut(&mut ClockedGpu) -> Result<(), Box<Fault>>,
+    {
+        let skip = self.skip;
+        self.run_loop(until, skip, hook)
+    }
+
+    /// The run loop; `skip`: jump over edges in which every block only
+    /// waits (the hook is then called once per jump, so only `run` and
+    /// `run_observed` ask for it).
     fn run_loop<H>(
         &mut self,
         until: RunUntil,
@@ -682,7 +729,7 @@ impl ClockedGpu {
                 // edges only count down; their checks above would all pass
                 // (memory does not change, the budgets and the deadlock
                 // count are kept below their limits), so do them at once.
-                let mut k = self.countdown_cycles();
+                let mut k = self.waiting_cycles();
                 let elapsed = self.cycle - start;
                 k = k.min(budget - elapsed);
                 if let RunUntil::Cycles(n) = until {
@@ -695,6 +742,10 @@ impl ClockedGpu {
                     self.skip_cycles(k);
                     if deadlock_candidate {
                         self.quiet_cycles += k - 1;
+                    }
+                    if let Err(f) = hook(self) {
+                        self.fault = Some(f.clone());
+                        return Err(DeviceError::Fault(f));
                     }
                     continue;
                 }

@@ -129,6 +129,20 @@ impl Stalls {
         }
     }
 
+    /// Counts `cycles` stall cycles for reason `s` (event skipping applies
+    /// many waiting edges at once).
+    pub fn add_cycles(&mut self, s: Stall, cycles: u64) {
+        match s {
+            Stall::Dependency => self.dependency += cycles,
+            Stall::Waitcnt => self.waitcnt += cycles,
+            Stall::Barrier => self.barrier += cycles,
+            Stall::BankConflict => self.bank_conflict += cycles,
+            Stall::NoReadyWave => self.no_ready_wave += cycles,
+            Stall::Fetch => self.fetch += cycles,
+            Stall::Backpressure => self.backpressure += cycles,
+        }
+    }
+
     /// Adds `o`'s cycles reason by reason (GPU totals from the CUs').
     pub fn accumulate(&mut self, o: &Stalls) {
         self.dependency += o.dependency;

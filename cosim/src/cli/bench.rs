@@ -77,6 +77,8 @@ pub(crate) struct BenchOptions {
     pub json: bool,
     /// `--threads`.
     pub threads: usize,
+    /// Event skipping (`--no-event-skipping` turns it off).
+    pub event_skipping: bool,
 }
 
 /// The targets the clocked models run (gfx803 code is functional-only).
@@ -159,6 +161,7 @@ pub(crate) fn bench(o: &BenchOptions) -> Result<String, CliError> {
         files: &files,
         json: o.json,
         threads: o.threads,
+        event_skipping: o.event_skipping,
     })
 }
 

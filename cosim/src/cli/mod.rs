@@ -216,6 +216,10 @@ pub enum Command {
         /// core; rates then come from the wall clock).
         #[arg(long)]
         threads: Option<usize>,
+        /// Tick every clock edge: event skipping off (same results, for
+        /// measuring what skipping gains).
+        #[arg(long)]
+        no_event_skipping: bool,
     },
     /// Random gfx1030 programs on the golden and the clocked GPU in lockstep;
     /// new disagreements are shrunk to a minimal program (exit 4).
@@ -445,6 +449,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             skip,
             json,
             threads,
+            no_event_skipping,
         } => bench::bench(&bench::BenchOptions {
             model,
             targets: target,
@@ -459,6 +464,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             skip,
             json,
             threads: run::threads(threads)?,
+            event_skipping: !no_event_skipping,
         })?,
         Command::Sweep {
             file,

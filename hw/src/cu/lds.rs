@@ -77,6 +77,13 @@ impl Lds {
     pub fn stall(&self, now: u64) -> Option<crate::stats::Stall> {
         (self.busy_until > now + BOOKED_CYCLES_MAX).then_some(crate::stats::Stall::BankConflict)
     }
+
+    /// The first cycle at which [`Lds::stall`] no longer holds (event
+    /// skipping: the wave it holds back may issue then).
+    #[inline]
+    pub fn stall_ends(&self) -> u64 {
+        self.busy_until.saturating_sub(BOOKED_CYCLES_MAX)
+    }
 }
 
 /// Cycles the LDS needs for `lanes` (`(lane, byte address, bytes)`), at least 1.

@@ -73,6 +73,7 @@ mod retire;
 pub mod salu;
 pub mod scheduler;
 pub mod simd;
+mod skip;
 pub mod slots;
 pub mod subvec;
 pub mod vgpr;

@@ -223,6 +223,18 @@ impl ModeCtl {
         }
     }
 
+    /// True when observing the L0 counters `l0` changes no register
+    /// ([`ModeCtl::eval`] gives the unit back unchanged; event skipping).
+    pub fn settled(&self, l0: (u64, u64)) -> bool {
+        if self.configured() != SubvectorMode::Auto {
+            return true;
+        }
+        let n = self.eval(l0);
+        (n.accesses, n.misses, n.base, n.windows.value())
+            == (self.accesses, self.misses, self.base, self.windows.value())
+            && (n.subvec, n.last_rate.value()) == (self.subvec, self.last_rate.value())
+    }
+
     /// The registers after observing the L0's cumulative `(accesses, misses)`
     /// counters this cycle.
     #[inline]

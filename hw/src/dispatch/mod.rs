@@ -227,6 +227,32 @@ impl Dispatcher {
         None
     }
 
+    /// The earliest cycle at which [`Dispatcher::tick`] may do more than
+    /// lower `launch_valid` (event skipping): the next launch slot when a
+    /// workgroup waits to be placed and some CU changed since it last could
+    /// not take it; `u64::MAX` when only a CU's change (its `epoch`, an
+    /// event of its own) can let it place one.
+    pub fn next_event(&self, cycle: u64, cus: usize, epoch: impl Fn(usize) -> u64) -> u64 {
+        if self.launch_valid {
+            return cycle;
+        }
+        let Some(d) = self.active.iter().find(|d| d.next_wg < d.total_wgs) else {
+            return u64::MAX;
+        };
+        if cus == 0 {
+            return u64::MAX;
+        }
+        let shape = state::shape(d, d.next_wg);
+        let settled = self.blocked_shape == Some(shape)
+            && self.blocked.len() == cus
+            && (0..cus).all(|c| self.blocked[c] == epoch(c));
+        if settled {
+            u64::MAX
+        } else {
+            self.next_launch.max(cycle)
+        }
+    }
+
     /// A workgroup of dispatch `number` ended; returns the dispatch if it is complete.
     pub fn workgroup_ended(&mut self, number: u32) -> Option<Completed> {
         let i = self.active.iter().position(|d| d.req.number == number)?;

@@ -313,39 +313,38 @@ impl FrontEnd {
             .collect()
     }
 
-    /// Clock edges from now on that would only count down semaphore poll
-    /// timers (and the command processor's busy count), given no completion
-    /// arrives and the memory system stays idle: the clocked GPU jumps over
-    /// them ([`FrontEnd::skip`]). 0 when the next edge may do anything else.
-    pub fn countdown_cycles(&self) -> u64 {
-        if self.port_busy || !self.outbox.is_empty() {
-            return 0;
+    /// The earliest cycle at which the front end's edge may do more than
+    /// count down (semaphore poll timers, the command processor's busy
+    /// count, the acquire-wait counters): at or before `now` when the edge
+    /// at `now` may, `u64::MAX` when only a completion or a memory response
+    /// (other blocks' events) can wake it. `dispatcher_ready` and
+    /// `mem_busy` are the inputs its edge would see.
+    pub fn next_event(&self, now: u64, dispatcher_ready: bool, mem_busy: bool) -> u64 {
+        if !self.outbox.is_empty() || self.port_busy != mem_busy {
+            return now;
         }
-        let mut ahead = u64::MAX;
+        let mut t = u64::MAX;
         for c in &self.ch {
-            if !c.enabled || !c.has_work() {
-                continue;
+            if c.enabled && c.state == Phase::Polling {
+                // The edge that brings the timer to 0 acts.
+                t = t.min(now + u64::from(c.poll_timer.max(1)) - 1);
+            } else if self.eligible(c, dispatcher_ready) {
+                // The first edge with the command processor free acts.
+                t = t.min(now + u64::from(self.cp.busy));
             }
-            if c.state != Phase::Polling {
-                return 0;
-            }
-            // The edge that brings the timer to 0 acts.
-            ahead = ahead.min(u64::from(c.poll_timer).saturating_sub(1));
         }
-        if ahead == u64::MAX {
-            0
-        } else {
-            ahead
-        }
+        t
     }
 
     /// The effect of `cycles` edges that only count down (at most
-    /// [`FrontEnd::countdown_cycles`]).
+    /// [`FrontEnd::next_event`] − now).
     pub fn skip(&mut self, cycles: u64) {
         let n16 = cycles.min(u64::from(u16::MAX)) as u16;
         for c in self.ch.iter_mut() {
             if c.enabled && c.state == Phase::Polling {
                 c.poll_timer = c.poll_timer.saturating_sub(n16);
+                c.acquire_wait_cycles += cycles;
+            } else if c.state == Phase::ReadingSemaphore {
                 c.acquire_wait_cycles += cycles;
             }
         }

@@ -189,6 +189,23 @@ impl DramChannel {
         self.reads_inflight = self.done.len() as u16;
     }
 
+    /// The earliest cycle at which this channel's edge may change anything
+    /// besides `bus_busy` (its queue head arriving, a read's data ready for
+    /// the level above).
+    pub fn next_event(&self) -> u64 {
+        let head = self.queue.front().map(|&(ready, _)| ready);
+        let fill = self.done.iter().map(|&(d, _)| d).min();
+        head.into_iter().chain(fill).min().unwrap_or(u64::MAX)
+    }
+
+    /// `bus_busy` after an edge at `last` that started nothing (the edges
+    /// event skipping jumps over; only a channel with work ticks).
+    pub fn skip_to(&mut self, last: u64) {
+        if !self.idle() {
+            self.bus_busy = self.bus_free > last;
+        }
+    }
+
     /// The first read completed by `now`, if any (without removing it).
     pub fn peek_fill(&self, now: u64) -> Option<u64> {
         self.done

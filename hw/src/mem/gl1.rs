@@ -130,6 +130,19 @@ impl Gl1Cache {
         self.mshr.used() == 0 && self.pipe.is_empty() && self.deliver.is_empty()
     }
 
+    /// The earliest cycle at which this GL1's edge may change anything:
+    /// a response due on a free link, a lookup leaving the pipeline
+    /// (requests and responses in its buffers count as the buffers' events).
+    pub fn next_event(&self) -> u64 {
+        let deliver = self.deliver.iter().map(|&(ready, r)| {
+            let local = r.port().wrapping_sub(self.first_port);
+            let free = self.link_free.get(local).copied().unwrap_or(0);
+            ready.max(free)
+        });
+        let pipe = self.pipe.front().map(|&(exit, _)| exit);
+        deliver.chain(pipe).min().unwrap_or(u64::MAX)
+    }
+
     fn pipe_room(&self) -> bool {
         (self.pipe.len() as u64)
             < u64::from(self.cfg.hit_latency) * u64::from(self.cfg.lookups_per_cycle)

@@ -104,6 +104,15 @@ impl InfinitySlice {
         self.queue.is_empty() && self.done.is_empty() && self.misses == 0
     }
 
+    /// The earliest cycle at which this slice's edge may change anything
+    /// (its queue head arriving, a line ready for the L2); DRAM fills count
+    /// as the DRAM channel's events.
+    pub fn next_event(&self) -> u64 {
+        let head = self.queue.front().map(|&(ready, _)| ready);
+        let fill = self.done.iter().map(|&(d, _)| d).min();
+        head.into_iter().chain(fill).min().unwrap_or(u64::MAX)
+    }
+
     /// Books one line on the data bus from cycle `start` on; returns the
     /// cycle its last byte is through.
     fn transfer(&mut self, start: u64) -> u64 {

@@ -145,6 +145,43 @@ impl CuCache {
         self.outstanding == 0
     }
 
+    /// The earliest cycle at which this cache's edge may change anything,
+    /// `resp` being its response buffer (`u64::MAX`: never without a new
+    /// request; at or before the current cycle: now). Event skipping
+    /// (docs/cycle-model.md) jumps only over edges before it.
+    pub fn next_event(&self, resp: &CreditFifo<Packet>) -> u64 {
+        // Untaken responses: the CU acts. A request in the input register
+        // or a miss waiting for a credit is looked up or retried every edge.
+        if !self.out.is_empty() || !self.misses.is_empty() {
+            return 0;
+        }
+        if let Some(req) = &self.input {
+            // A stalled lookup stays stalled (counting `stall_cycles`) until
+            // a fill or the lookup pipeline's drain, events seen below.
+            if !self.stalled || self.eval_lookup(req) != Lookup::Stall {
+                return 0;
+            }
+        }
+        if self.idle() {
+            return u64::MAX;
+        }
+        let hits = self.hits.front().map(|&(ready, _)| ready.saturating_sub(1));
+        let pipe = self.miss_pipe.front().map(|&(exit, _)| exit);
+        [resp.head_ready(), hits, pipe]
+            .into_iter()
+            .flatten()
+            .min()
+            .unwrap_or(u64::MAX)
+    }
+
+    /// The effect of `cycles` edges before [`CuCache::next_event`]: a
+    /// stalled lookup counts its stall cycles.
+    pub fn skip(&mut self, cycles: u64) {
+        if self.input.is_some() {
+            self.stats.stall_cycles += cycles;
+        }
+    }
+
     fn flits(&self, bytes: u16) -> u32 {
         // Bytes beyond the line break the request contract; clamping keeps
         // the 5-bit flit field from wrapping.
@@ -341,6 +378,17 @@ impl FrontPort {
     /// Nothing in flight for this port.
     pub fn idle(&self) -> bool {
         self.outstanding == 0
+    }
+
+    /// As [`CuCache::next_event`], for the front end's port.
+    pub fn next_event(&self, resp: &CreditFifo<Packet>) -> u64 {
+        if !self.out.is_empty() || !self.queue.is_empty() {
+            return 0;
+        }
+        if self.idle() {
+            return u64::MAX;
+        }
+        resp.head_ready().unwrap_or(u64::MAX)
     }
 
     /// One cycle (see [`CuCache::tick`]).

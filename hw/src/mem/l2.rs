@@ -244,6 +244,40 @@ impl L2Channel {
         self.atomic_lines = self.atomic_busy.len().min(255) as u8;
     }
 
+    /// The earliest cycle at which this channel's edge may change anything
+    /// (its lookup pipeline, response queue, atomic units, and the head of
+    /// its `input` buffer); DRAM fills count as the DRAM channel's events.
+    /// A head that cannot be looked up (`dram_room`: the level below has
+    /// room) stays stalled, counting `stall_cycles`, until one of those
+    /// events frees what it waits for.
+    pub fn next_event(&self, now: u64, input: &CreditFifo<Packet>, dram_room: bool) -> u64 {
+        let mut head = input.head_ready();
+        if let Some(p) = input.front(now) {
+            // Visible: looked up at the next edge.
+            if !(self.stalled && self.eval_lookup(p, dram_room) == Decision::Stall) {
+                return 0;
+            }
+            head = None;
+        }
+        let atomic = self.atomic_busy.iter().map(|&(_, free)| free).min();
+        let pipe = self.pipe.front().map(|&(exit, _)| exit);
+        let pending = self.pending.front().map(|&(ready, _)| ready);
+        [atomic, pipe, pending, head]
+            .into_iter()
+            .flatten()
+            .min()
+            .unwrap_or(u64::MAX)
+    }
+
+    /// The effect of `cycles` edges from `now` before
+    /// [`L2Channel::next_event`]: a stalled input head counts its stall
+    /// cycles.
+    pub fn skip(&mut self, input: &CreditFifo<Packet>, now: u64, cycles: u64) {
+        if input.front(now).is_some() {
+            self.stats.stall_cycles += cycles;
+        }
+    }
+
     /// Pure decision of the lookup stage for the input head `p`, given
     /// whether the DRAM queue has room this cycle.
     fn eval_lookup(&self, p: &Packet, dram_room: bool) -> Decision {

@@ -46,6 +46,7 @@ pub mod gl1;
 pub mod infinity;
 pub mod l0;
 pub mod l2;
+mod skip;
 
 pub use crate::xbar::XbarConfig;
 pub use config::{CacheConfig, DramConfig, Gl1Config, InfinityCacheConfig, L2Config, MemConfig};
@@ -385,6 +386,12 @@ impl MemSystem {
         &mut self.cus
     }
 
+    /// Every CU's ports, in CU order (read-only: event skipping asks a CU
+    /// about its next event with them).
+    pub fn cu_ports(&self) -> &[CuPorts] {
+        &self.cus
+    }
+
     /// True when port (`cu`, `unit`) can take a request this cycle.
     pub fn can_accept(&self, cu: usize, unit: Unit) -> bool {
         match unit {
@@ -428,13 +435,7 @@ impl MemSystem {
     pub fn tick(&mut self) {
         let now = self.cycle;
         self.cycle += 1;
-        let ports_idle = self.front.idle() && self.cus.iter().all(CuPorts::idle);
-        if ports_idle
-            && self.dram.iter().all(|d| d.idle())
-            && self.ic.iter().all(|s| s.idle())
-            && self.gl1.iter().all(|g| g.idle())
-        {
-            // Nothing in flight anywhere: no packet, no MSHR, no DRAM access.
+        if self.nothing_in_flight() {
             return;
         }
         self.tick_channels(now);
@@ -512,12 +513,6 @@ impl MemSystem {
         for f in self.gl1_req.iter_mut().chain(self.gl1_resp.iter_mut()) {
             f.commit();
         }
-    }
-
-    /// The effect of `cycles` edges with nothing in flight (only while
-    /// [`MemSystem::busy`] is false): the clock moves, nothing else does.
-    pub fn skip(&mut self, cycles: u64) {
-        self.cycle += cycles;
     }
 
     /// True while any request is in flight, any response is untaken, or

@@ -76,6 +76,14 @@ impl<T> CreditFifo<T> {
         self.returned = 0;
     }
 
+    /// The cycle the head entry becomes (or became) visible to the
+    /// receiver, if there is one (event skipping: nothing in this FIFO can
+    /// move before it).
+    #[inline]
+    pub fn head_ready(&self) -> Option<u64> {
+        self.queue.front().map(|&(ready, _)| ready)
+    }
+
     /// Entries held (arrived or still on the wire).
     #[inline]
     pub fn len(&self) -> usize {

@@ -153,6 +153,28 @@ impl Switch {
         moved
     }
 
+    /// The earliest cycle at which an input's head may ask for an output
+    /// (`u64::MAX`: no packet held). Before it, an edge of this switch only
+    /// rewrites `grant` and `busy` ([`Switch::skip_to`]).
+    pub fn next_event(&self) -> u64 {
+        let mut t = u64::MAX;
+        for (f, &free) in self.inputs.iter().zip(&self.in_free) {
+            if let Some(ready) = f.head_ready() {
+                t = t.min(ready.max(free));
+            }
+        }
+        t
+    }
+
+    /// The output registers after an edge at `last` in which no input
+    /// asked (the edges event skipping jumps over).
+    pub fn skip_to(&mut self, last: u64) {
+        for (port, &free) in self.outs.iter_mut().zip(&self.out_free) {
+            port.grant = None;
+            port.busy = free.saturating_sub(last).min(255) as u8;
+        }
+    }
+
     /// The clock edge for the input buffers' credits.
     pub fn commit(&mut self) {
         for f in &mut self.inputs {

@@ -66,6 +66,8 @@ pub(crate) struct ClockedOptions<'a> {
     /// Worker threads of the clocked GPU (when a run used them, the rates
     /// come from the wall clock: one thread's CPU time no longer covers it).
     pub threads: usize,
+    /// Event skipping on (the default) or off.
+    pub event_skipping: bool,
 }
 
 /// The medians of one measurement.
@@ -237,6 +239,7 @@ fn measure(
     while runs.len() < o.min_runs as usize || spent < o.min_time {
         let mut device = ModelDevice::new(options)?;
         device.set_threads(o.threads);
+        device.set_event_skipping(o.event_skipping);
         if let Some(path) = vcd {
             device.trace_to(path, VcdOptions::default())?;
         }
@@ -338,7 +341,7 @@ fn ok_rows<'a>(rows: &'a [&'a Row]) -> impl Iterator<Item = &'a Measured> + Clon
 
 fn text_report(o: &ClockedOptions, rows: &[Row], before: String, after: String) -> String {
     let mut out = format!(
-        "model {} on config {} with {} worker thread(s); medians of >= {} runs and >= {} ms per measurement; \
+        "model {} on config {} with {} worker thread(s){}; medians of >= {} runs and >= {} ms per measurement; \
          load average {before} (start) {after} (end)\n\
          run = Driver::new + workload execution (driver work and every cycle), wall clock; \
          cpu = the same in thread CPU time; device = wall time inside Device::run; \
@@ -346,6 +349,7 @@ fn text_report(o: &ClockedOptions, rows: &[Row], before: String, after: String) 
         o.model,
         o.config_name,
         o.threads,
+        if o.event_skipping { "" } else { ", event skipping off" },
         o.min_runs,
         o.min_time.as_millis(),
         if cpu_known(rows) {
@@ -490,6 +494,7 @@ fn json_report(o: &ClockedOptions, rows: &[Row], before: String, after: String) 
         "model": o.model.to_string(),
         "config": o.config_name,
         "threads": o.threads,
+        "event_skipping": o.event_skipping,
         "min_runs": o.min_runs,
         "min_ms": o.min_time.as_secs_f64() * 1e3,
         "load_average": { "start": before, "end": after },
