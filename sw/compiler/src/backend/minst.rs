@@ -106,6 +106,27 @@ pub struct MachineCode {
 }
 
 impl MachineCode {
+    /// The loops' back edges: (position of the head label, position of the
+    /// branch back to it), in code order. Structured code puts a loop's
+    /// head before its body, so a branch to an earlier label closes a loop.
+    pub fn back_edges(&self) -> Vec<(usize, usize)> {
+        let mut label_at = std::collections::HashMap::new();
+        let mut out = Vec::new();
+        for (pos, item) in self.items.iter().enumerate() {
+            match item {
+                Item::Label(l) => {
+                    label_at.insert(*l, pos);
+                }
+                Item::Inst(i) => {
+                    if let Some(&head) = i.target.and_then(|l| label_at.get(&l)) {
+                        out.push((head, pos));
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// A new virtual register.
     pub fn vreg(&mut self, class: RegClass, dwords: u8) -> VReg {
         let align = if class == RegClass::Sgpr && dwords >= 2 {

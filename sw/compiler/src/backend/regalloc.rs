@@ -45,20 +45,7 @@ struct Interval {
 /// made inside the loop reach later iterations only through the header's
 /// parameters, whose copies at the latch already end their intervals there.
 fn extend_over_loops(mc: &MachineCode, start: &[usize], end: &mut [usize]) {
-    let mut label_at = std::collections::HashMap::new();
-    let mut loops = Vec::new();
-    for (pos, item) in mc.items.iter().enumerate() {
-        match item {
-            Item::Label(l) => {
-                label_at.insert(*l, pos);
-            }
-            Item::Inst(i) => {
-                if let Some(&head) = i.target.and_then(|l| label_at.get(&l)) {
-                    loops.push((head, pos));
-                }
-            }
-        }
-    }
+    let loops = mc.back_edges();
     // Nested loops: repeat until an extension by an outer loop no longer
     // makes a value live into an inner one.
     let mut changed = !loops.is_empty();

@@ -30,25 +30,6 @@ impl Liveness {
     }
 }
 
-/// Back edges of `mc`: (position of the loop's head label, position of the
-/// branch back to it).
-pub fn loops(mc: &MachineCode) -> Vec<(usize, usize)> {
-    let mut label_at = std::collections::HashMap::new();
-    let mut out = Vec::new();
-    for (pos, item) in mc.items.iter().enumerate() {
-        match item {
-            Item::Label(l) => {
-                label_at.insert(*l, pos);
-            }
-            Item::Inst(i) => {
-                if let Some(&head) = i.target.and_then(|l| label_at.get(&l)) {
-                    out.push((head, pos));
-                }
-            }
-        }
-    }
-    out
-}
 
 /// The allocator's intervals (the same rule as `regalloc::allocate`, which
 /// keeps its own private: first and last mention, values live into a loop
@@ -67,7 +48,7 @@ pub fn liveness(mc: &MachineCode) -> Liveness {
             }
         }
     }
-    let back = loops(mc);
+    let back = mc.back_edges();
     let mut changed = !back.is_empty();
     while changed {
         changed = false;
@@ -140,7 +121,7 @@ pub struct Segment {
 pub fn split(mc: &MachineCode, pressure: &[u16], threshold: u16, chunk: usize) -> Vec<Segment> {
     let len = mc.items.len();
     // Outermost loops: merge overlapping (head, latch) spans.
-    let mut spans: Vec<(usize, usize)> = loops(mc);
+    let mut spans: Vec<(usize, usize)> = mc.back_edges();
     spans.sort();
     let mut outer: Vec<(usize, usize)> = Vec::new();
     for (h, l) in spans {
