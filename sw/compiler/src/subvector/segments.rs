@@ -30,7 +30,6 @@ impl Liveness {
     }
 }
 
-
 /// The allocator's intervals (the same rule as `regalloc::allocate`, which
 /// keeps its own private: first and last mention, values live into a loop
 /// kept to its back edge, hardware-initialised registers from position 0).
