@@ -34,6 +34,7 @@
 mod abi;
 mod divide;
 pub mod emit;
+pub mod error;
 pub mod isel;
 pub use isel::select004;
 pub mod coalesce;
@@ -46,9 +47,9 @@ pub mod waitcnt;
 
 use arch::code_object::{KernelDescriptor, KernelMetadata};
 use arch::isa::{Instruction, Target};
-use thiserror::Error;
 
 pub use abi::KernargLayout;
+pub use error::BackendError;
 pub use object::code_object;
 
 use crate::ir::{self, Function};
@@ -98,28 +99,6 @@ impl CompileOptions {
             1
         }
     }
-}
-
-/// Why a kernel could not be compiled.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum BackendError {
-    /// The IR is malformed.
-    #[error(transparent)]
-    Verify(#[from] ir::VerifyError),
-    /// A construct this back end does not handle yet.
-    #[error("not supported: {0}")]
-    Unsupported(String),
-    /// Too many simultaneously live values (VGPRs spill to scratch; SGPRs do not yet).
-    #[error("the kernel needs more than {limit} {file}s at once (only VGPRs spill to scratch)")]
-    OutOfRegisters {
-        /// `SGPR` or `VGPR`.
-        file: &'static str,
-        /// Registers available.
-        limit: u16,
-    },
-    /// A bug in the back end.
-    #[error("internal compiler error: {0}")]
-    Internal(String),
 }
 
 /// A compiled kernel.

@@ -19,9 +19,9 @@ pub mod segments;
 
 use std::ops::Range;
 
+use crate::backend::error::BackendError;
 use crate::backend::minst::MachineCode;
 use crate::backend::regalloc::{Assignment, SGPR_LIMIT};
-use crate::backend::BackendError;
 
 pub use segments::{regions, Segment, SegmentKind};
 
