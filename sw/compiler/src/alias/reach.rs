@@ -411,16 +411,8 @@ impl Analysis<'_> {
         let f = self.f;
         let mut out = Vec::new();
         for &pred in &self.cfg.preds[block.index()] {
-            let calls = match f.terminator(pred) {
-                Some(InstKind::Jump { dest }) => vec![dest],
-                Some(InstKind::Brif {
-                    then_dest,
-                    else_dest,
-                    ..
-                }) => vec![then_dest, else_dest],
-                _ => vec![],
-            };
-            for c in calls {
+            let calls = f.terminator(pred).map(InstKind::block_calls);
+            for c in calls.into_iter().flatten() {
                 if c.block == block {
                     if let Some(&a) = c.args.get(index as usize) {
                         out.push((pred, a));

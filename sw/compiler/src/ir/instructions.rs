@@ -856,17 +856,39 @@ impl InstKind {
         }
     }
 
-    /// The branch destinations of a terminator.
-    pub fn successors(&self) -> Vec<Block> {
+    /// The branch destinations of a terminator, with their arguments.
+    pub fn block_calls(&self) -> Vec<&BlockCall> {
         match self {
-            InstKind::Jump { dest } => vec![dest.block],
+            InstKind::Jump { dest } => vec![dest],
             InstKind::Brif {
                 then_dest,
                 else_dest,
                 ..
-            } => vec![then_dest.block, else_dest.block],
+            } => vec![then_dest, else_dest],
             _ => Vec::new(),
         }
+    }
+
+    /// Calls `f` on every branch destination of a terminator (to retarget
+    /// it or change its arguments).
+    pub fn for_each_block_call_mut(&mut self, mut f: impl FnMut(&mut BlockCall)) {
+        match self {
+            InstKind::Jump { dest } => f(dest),
+            InstKind::Brif {
+                then_dest,
+                else_dest,
+                ..
+            } => {
+                f(then_dest);
+                f(else_dest);
+            }
+            _ => {}
+        }
+    }
+
+    /// The branch destinations of a terminator.
+    pub fn successors(&self) -> Vec<Block> {
+        self.block_calls().into_iter().map(|c| c.block).collect()
     }
 }
 

@@ -846,23 +846,11 @@ pub fn unify_latches(f: &mut Function) -> usize {
             let Some(&term) = f.block(src).insts.last() else {
                 continue;
             };
-            let retarget = |c: &mut super::BlockCall| {
+            f.inst_mut(term).kind.for_each_block_call_mut(|c| {
                 if c.block == h {
                     c.block = latch;
                 }
-            };
-            match &mut f.inst_mut(term).kind {
-                InstKind::Jump { dest } => retarget(dest),
-                InstKind::Brif {
-                    then_dest,
-                    else_dest,
-                    ..
-                } => {
-                    retarget(then_dest);
-                    retarget(else_dest);
-                }
-                _ => {}
-            }
+            });
         }
         f.append_inst(
             latch,

@@ -12,23 +12,7 @@ use std::collections::HashMap;
 
 use super::entities::{Block, Value};
 use super::function::Function;
-use super::instructions::{BlockCall, InstKind};
-
-/// Calls `f` on every branch destination of `k`.
-fn for_each_call_mut(k: &mut InstKind, mut f: impl FnMut(&mut BlockCall)) {
-    match k {
-        InstKind::Jump { dest } => f(dest),
-        InstKind::Brif {
-            then_dest,
-            else_dest,
-            ..
-        } => {
-            f(then_dest);
-            f(else_dest);
-        }
-        _ => {}
-    }
-}
+use super::instructions::InstKind;
 
 fn resolve(replace: &HashMap<Value, Value>, mut v: Value) -> Value {
     while let Some(&n) = replace.get(&v) {
@@ -51,7 +35,7 @@ pub fn remove_redundant_params(f: &mut Function) -> usize {
             };
             let mut calls = Vec::new();
             let mut k = f.inst(t).kind.clone();
-            for_each_call_mut(&mut k, |c| calls.push(c.clone()));
+            k.for_each_block_call_mut(|c| calls.push(c.clone()));
             for c in calls {
                 let slots = incoming
                     .entry(c.block)
@@ -104,7 +88,7 @@ pub fn remove_redundant_params(f: &mut Function) -> usize {
             let Some(&t) = f.block(b).insts.last() else {
                 continue;
             };
-            for_each_call_mut(&mut f.inst_mut(t).kind, |c| {
+            f.inst_mut(t).kind.for_each_block_call_mut(|c| {
                 if let Some(js) = dropped.get(&c.block) {
                     for &j in js.iter().rev() {
                         c.args.remove(j);

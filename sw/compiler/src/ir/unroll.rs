@@ -320,23 +320,11 @@ fn clone_inst(
     let d = f.inst(i).clone();
     let mut k = d.kind;
     k.map_operands(|v| *map.get(&v).unwrap_or(&v));
-    let retarget = |c: &mut BlockCall| {
+    k.for_each_block_call_mut(|c| {
         if let Some(&b) = blocks.get(&c.block) {
             c.block = b;
         }
-    };
-    match &mut k {
-        InstKind::Jump { dest } => retarget(dest),
-        InstKind::Brif {
-            then_dest,
-            else_dest,
-            ..
-        } => {
-            retarget(then_dest);
-            retarget(else_dest);
-        }
-        _ => {}
-    }
+    });
     let ty = d.result.map(|r| f.ty(r));
     let (ni, r) = f.append_inst(dst, k, ty);
     if let (Some(old), Some(new)) = (d.result, r) {
