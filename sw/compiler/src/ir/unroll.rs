@@ -18,6 +18,7 @@
 
 use std::collections::HashMap;
 
+use super::builder::Builder;
 use super::cfg::Cfg;
 use super::entities::{Block, Inst, Value};
 use super::function::Function;
@@ -485,57 +486,18 @@ fn runtime_unroll(f: &mut Function, l: &CountedLoop, n: u32) -> bool {
         .map(|&p| f.append_block_param(main, f.ty(p)))
         .collect();
     let i = ins[l.k];
-    let bound = match f.iconst_value(l.bound) {
-        Some(imm) => f
-            .append_inst(
-                main,
-                InstKind::Iconst { ty: Type::I32, imm },
-                Some(Type::I32),
-            )
-            .1
-            .expect("a result"),
+    let constant_bound = f.iconst_value(l.bound);
+    let mut b = Builder::new(f);
+    b.switch_to(main);
+    let bound = match constant_bound {
+        Some(imm) => b.iconst(Type::I32, imm),
         None => l.bound,
     };
-    let (_, more) = f.append_inst(
-        main,
-        InstKind::Icmp {
-            cond: l.cc,
-            args: [i, bound],
-        },
-        Some(Type::I1),
-    );
-    let (_, left) = f.append_inst(
-        main,
-        InstKind::Binary {
-            op: BinaryOp::Isub,
-            args: [bound, i],
-        },
-        Some(Type::I32),
-    );
-    let (_, c) = f.append_inst(
-        main,
-        InstKind::Iconst {
-            ty: Type::I32,
-            imm: i64::from(chunk as i32),
-        },
-        Some(Type::I32),
-    );
-    let (_, enough) = f.append_inst(
-        main,
-        InstKind::Icmp {
-            cond: IntCC::Uge,
-            args: [left.expect("a result"), c.expect("a result")],
-        },
-        Some(Type::I1),
-    );
-    let (_, go) = f.append_inst(
-        main,
-        InstKind::Binary {
-            op: BinaryOp::And,
-            args: [more.expect("a result"), enough.expect("a result")],
-        },
-        Some(Type::I1),
-    );
+    let more = b.icmp(l.cc, i, bound);
+    let left = b.binary(BinaryOp::Isub, bound, i);
+    let c = b.iconst(Type::I32, i64::from(chunk as i32));
+    let enough = b.icmp(IntCC::Uge, left, c);
+    let go = b.binary(BinaryOp::And, more, enough);
     let brif = f.append_inst(main, InstKind::Return, None).0;
     let mut copies = ins.clone();
     let mut first = None;
@@ -551,7 +513,7 @@ fn runtime_unroll(f: &mut Function, l: &CountedLoop, n: u32) -> bool {
     }
     retarget_jump(f, from.expect("n >= 2"), main, copies);
     f.inst_mut(brif).kind = InstKind::Brif {
-        cond: go.expect("a result"),
+        cond: go,
         then_dest: BlockCall {
             block: first.expect("n >= 2"),
             args: Vec::new(),
