@@ -107,7 +107,7 @@ fn a_compiled_kernel_splits_into_ordered_segments_with_one_loop_per_run() {
 }
 
 mod backend_support;
-use backend_support::{run, TestArg};
+use backend_support::{run, run_elf, TestArg};
 
 /// [`run`] without its llvm-objdump comparison: llvm-objdump annotates the
 /// targets of `s_subvector_loop_begin/end` (`<halves+0x29c>`) and arch's
@@ -119,38 +119,8 @@ fn run_unchecked(
     wg: u32,
     args: &[TestArg],
 ) -> Result<Vec<Vec<u32>>, String> {
-    use arch::isa::Isa;
-    use golden::{GoldenConfig, GoldenGpu};
-    use sw::driver::{Arg, Driver, LaunchDims};
     let elf = compiler::backend::code_object(std::slice::from_ref(k)).map_err(|e| e.to_string())?;
-    let gpu = GoldenGpu::new(GoldenConfig::new(Isa::Gfx1030)).map_err(|e| e.to_string())?;
-    let mut d = Driver::new(gpu).map_err(|e| e.to_string())?;
-    let p = d.load(&elf).map_err(|e| e.to_string())?;
-    let lk = p.kernel(&k.name).map_err(|e| e.to_string())?.clone();
-    let mut dargs = Vec::new();
-    let mut bufs = Vec::new();
-    for a in args {
-        match a {
-            TestArg::Buf(v) => {
-                let bytes: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
-                let b = d.create_buffer(&bytes).map_err(|e| e.to_string())?;
-                bufs.push(b);
-                dargs.push(Arg::Buffer(b.address));
-            }
-            TestArg::U32(x) => dargs.push(Arg::u32(*x)),
-        }
-    }
-    d.launch(&lk, LaunchDims::linear(grid, wg), &dargs)
-        .map_err(|e| e.to_string())?;
-    bufs.into_iter()
-        .map(|b| {
-            let bytes = d.download(b).map_err(|e| e.to_string())?;
-            Ok(bytes
-                .chunks_exact(4)
-                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-                .collect())
-        })
-        .collect()
+    run_elf(&elf, &k.name, grid, wg, args)
 }
 
 /// A kernel whose guarded loop keeps a dozen values per lane (above a
