@@ -6,24 +6,8 @@
 //! the optimisation) and run on the golden GPU against a Rust evaluation
 //! in wave32 and wave64, with per-lane trip counts where the loop diverges.
 
-use compiler::{compile, CompileOptions, Source};
-
 mod backend_support;
-use backend_support::{run, TestArg};
-
-fn build(src: &str, wave64: bool) -> compiler::backend::CompiledKernel {
-    let mut o = CompileOptions::default();
-    o.backend.wave64 = wave64;
-    let c = compile(
-        Source::Text {
-            name: "t.cl",
-            text: src,
-        },
-        &o,
-    )
-    .unwrap_or_else(|d| panic!("wave64={wave64}:\n{d}"));
-    c.kernels.into_iter().next().expect("one kernel")
-}
+use backend_support::{build_kernel as build, run, TestArg};
 
 /// The instructions of each loop (from the target of a backward
 /// `s_branch` to the branch), innermost loops first as they end first.

@@ -4,24 +4,8 @@
 //! listing (the checks fail without the pattern) and run on the golden GPU
 //! against a Rust evaluation, wave32 and wave64.
 
-use compiler::{compile, CompileOptions, Source};
-
 mod backend_support;
-use backend_support::{run, TestArg};
-
-fn build(src: &str, wave64: bool) -> compiler::backend::CompiledKernel {
-    let mut o = CompileOptions::default();
-    o.backend.wave64 = wave64;
-    let c = compile(
-        Source::Text {
-            name: "t.cl",
-            text: src,
-        },
-        &o,
-    )
-    .unwrap_or_else(|d| panic!("wave64={wave64}:\n{d}"));
-    c.kernels.into_iter().next().expect("one kernel")
-}
+use backend_support::{build_kernel as build, run, TestArg};
 
 const MIN_MAX: &str = "__kernel void k(__global const int *a, __global const int *b,
                        __global int *o, uint ua) {

@@ -5,23 +5,9 @@
 
 use compiler::ir::cfg::Cfg;
 use compiler::ir::{opt, params, print, unroll, Function, InstKind};
-use compiler::{compile, CompileOptions, Source};
 
 mod backend_support;
-use backend_support::{run, TestArg};
-
-fn build(src: &str, wave64: bool) -> compiler::Compiled {
-    let mut o = CompileOptions::default();
-    o.backend.wave64 = wave64;
-    compile(
-        Source::Text {
-            name: "t.cl",
-            text: src,
-        },
-        &o,
-    )
-    .unwrap_or_else(|d| panic!("wave64={wave64}:\n{d}"))
-}
+use backend_support::{build, run, TestArg};
 
 /// The lowered IR of the one kernel in `src`, in the form `-O` starts from
 /// (one exit, one latch per loop).

@@ -3,23 +3,9 @@
 //! produces for a small kernel, and the kernels' results on the golden GPU.
 
 use compiler::ir::{opt, print, BinaryOp, Function, InstKind};
-use compiler::{compile, CompileOptions, Source};
 
 mod backend_support;
-use backend_support::{run, TestArg};
-
-fn build(src: &str, wave64: bool) -> compiler::Compiled {
-    let mut o = CompileOptions::default();
-    o.backend.wave64 = wave64;
-    compile(
-        Source::Text {
-            name: "t.cl",
-            text: src,
-        },
-        &o,
-    )
-    .unwrap_or_else(|d| panic!("wave64={wave64}:\n{d}"))
-}
+use backend_support::{build, run, TestArg};
 
 fn lowered(src: &str) -> Function {
     let mut f = build(src, false).ir.remove(0);

@@ -11,20 +11,7 @@
 use compiler::{compile, CompileOptions, Source};
 
 mod backend_support;
-use backend_support::{run, TestArg};
-
-fn build(src: &str, wave64: bool) -> compiler::Compiled {
-    let mut o = CompileOptions::default();
-    o.backend.wave64 = wave64;
-    compile(
-        Source::Text {
-            name: "t.cl",
-            text: src,
-        },
-        &o,
-    )
-    .unwrap_or_else(|d| panic!("wave64={wave64}:\n{d}"))
-}
+use backend_support::{build, run, TestArg};
 
 const N: u32 = 128;
 

@@ -7,20 +7,7 @@
 use compiler::{compile, CompileOptions, Source};
 
 mod backend_support;
-use backend_support::{run, TestArg};
-
-fn build(src: &str, wave64: bool) -> compiler::Compiled {
-    let mut o = CompileOptions::default();
-    o.backend.wave64 = wave64;
-    compile(
-        Source::Text {
-            name: "t.cl",
-            text: src,
-        },
-        &o,
-    )
-    .unwrap_or_else(|d| panic!("wave64={wave64}:\n{d}"))
-}
+use backend_support::{build, run, TestArg};
 
 /// The listing of the one kernel in `c`.
 fn listing(c: &compiler::Compiled) -> String {

@@ -104,6 +104,30 @@ pub fn run(
     run_on(gpu, k, grid, wg, args).map(|(out, _)| out)
 }
 
+/// Compiles OpenCL C `src` (file name `t.cl`) with the default options
+/// (`-O`) for wave32 or wave64; a diagnostic panics with the wave size.
+pub fn build(src: &str, wave64: bool) -> compiler::Compiled {
+    let mut o = compiler::CompileOptions::default();
+    o.backend.wave64 = wave64;
+    compiler::compile(
+        compiler::Source::Text {
+            name: "t.cl",
+            text: src,
+        },
+        &o,
+    )
+    .unwrap_or_else(|d| panic!("wave64={wave64}:\n{d}"))
+}
+
+/// [`build`]'s one kernel.
+pub fn build_kernel(src: &str, wave64: bool) -> CompiledKernel {
+    build(src, wave64)
+        .kernels
+        .into_iter()
+        .next()
+        .expect("one kernel")
+}
+
 /// [`run`] on any device; also returns the driver (and so the device, for its statistics).
 pub fn run_on<D: Device>(
     gpu: D,
