@@ -265,8 +265,6 @@ fn signed_subtract_with_clamp_saturates_the_exact_difference() {
 /// a known input value (checked on the lockstep device's final memory).
 #[test]
 fn memory_items_move_data() {
-    use cosim::model::{Model, ModelDevice, ModelOptions};
-    use sw::driver::{Arg, Driver, LaunchDims};
     let target = Target::GFX1030_W32;
     // The input slot of v_r is lane * 128 + 4 * r; the epilogue stores v_r
     // at 0x2000 + lane * 128 + 4 * r.
@@ -286,27 +284,7 @@ fn memory_items_move_data() {
          v_mov_b32 v8, s10",
     );
     assert_eq!(fuzz::run(&p, None), Verdict::Agree);
-    let device = ModelDevice::new(&ModelOptions {
-        model: Model::Lockstep,
-        isa: arch::isa::Isa::Gfx1030,
-        config: hw::GpuConfig::one_cu(),
-        watchdog: Some(2_000_000),
-    })
-    .expect("device");
-    let mut driver = Driver::new(device).expect("driver");
-    let program = driver
-        .load(&p.code_object().expect("code object"))
-        .expect("load");
-    let kernel = program.kernel("fuzz").expect("kernel").clone();
-    let data = driver.create_buffer(&p.data).expect("buffer");
-    driver
-        .launch(
-            &kernel,
-            LaunchDims::linear(32, 32),
-            &[Arg::Buffer(data.address)],
-        )
-        .expect("launch");
-    let out = driver.download(data).expect("download");
+    let out = fuzz::run_and_read(&p, None).1.expect("the program ran");
     let word = |b: &[u8], at: usize| u32::from_le_bytes(b[at..at + 4].try_into().unwrap());
     for lane in 0..32 {
         let input = |r: usize| word(&p.data, lane * 128 + 4 * r);

@@ -198,8 +198,6 @@ fn each_memory_family_agrees_in_lockstep() {
 /// the DS two-address and `st64` forms, and a wave32 `ds_bpermute_b32`.
 #[test]
 fn new_memory_forms_move_data() {
-    use cosim::model::{Model, ModelDevice, ModelOptions};
-    use sw::driver::{Arg, Driver, LaunchDims};
     let target = Target::GFX1030_W32;
     // The input slot of v_r is lane * 128 + 4 * r; the epilogue stores v_r
     // at 0x2000 + lane * 128 + 4 * r.
@@ -236,27 +234,7 @@ fn new_memory_forms_move_data() {
          s_waitcnt lgkmcnt(0)",
     );
     assert_eq!(fuzz::run(&p, None), Verdict::Agree);
-    let device = ModelDevice::new(&ModelOptions {
-        model: Model::Lockstep,
-        isa: arch::isa::Isa::Gfx1030,
-        config: hw::GpuConfig::one_cu(),
-        watchdog: Some(2_000_000),
-    })
-    .expect("device");
-    let mut driver = Driver::new(device).expect("driver");
-    let program = driver
-        .load(&p.code_object().expect("code object"))
-        .expect("load");
-    let kernel = program.kernel("fuzz").expect("kernel").clone();
-    let data = driver.create_buffer(&p.data).expect("buffer");
-    driver
-        .launch(
-            &kernel,
-            LaunchDims::linear(32, 32),
-            &[Arg::Buffer(data.address)],
-        )
-        .expect("launch");
-    let out = driver.download(data).expect("download");
+    let out = fuzz::run_and_read(&p, None).1.expect("the program ran");
     let word = |b: &[u8], at: usize| u32::from_le_bytes(b[at..at + 4].try_into().unwrap());
     for lane in 0..32 {
         let input = |r: usize| word(&p.data, lane * 128 + 4 * r);

@@ -440,9 +440,15 @@ pub type Plant = Option<hw::inject::InjectKind>;
 
 /// Runs `p` in lockstep; `plant` arms a fault in the clocked GPU.
 pub fn run(p: &Program, plant: Plant) -> Verdict {
+    run_and_read(p, plant).0
+}
+
+/// [`run`], also returning the data buffer as the kernel left it (`None`
+/// when the run did not finish): what tests of the memory items check.
+pub fn run_and_read(p: &Program, plant: Plant) -> (Verdict, Option<Vec<u8>>) {
     let elf = match p.code_object() {
         Ok(e) => e,
-        Err(e) => return Verdict::Error(format!("building the program: {e}")),
+        Err(e) => return (Verdict::Error(format!("building the program: {e}")), None),
     };
     let device = match ModelDevice::new(&ModelOptions {
         model: Model::Lockstep,
@@ -451,9 +457,9 @@ pub fn run(p: &Program, plant: Plant) -> Verdict {
         watchdog: Some(2_000_000),
     }) {
         Ok(d) => d,
-        Err(e) => return Verdict::Error(e),
+        Err(e) => return (Verdict::Error(e), None),
     };
-    let result = (|| -> Result<(), DriverError> {
+    let result = (|| -> Result<Vec<u8>, DriverError> {
         let mut driver = Driver::new(device)?;
         if let (Some(kind), ModelDevice::Lockstep(l, _)) = (plant, driver.device_mut()) {
             l.clocked_mut().inject(Some(hw::inject::Injection {
@@ -474,16 +480,16 @@ pub fn run(p: &Program, plant: Plant) -> Verdict {
             LaunchDims::linear(wave, wave),
             &[Arg::Buffer(data.address)],
         )?;
-        Ok(())
+        driver.download(data)
     })();
     match result {
-        Ok(()) => Verdict::Agree,
+        Ok(memory) => (Verdict::Agree, Some(memory)),
         Err(DriverError::Device(arch::device::DeviceError::Fault(f)))
             if matches!(f.kind, arch::device::FaultKind::LockstepMismatch { .. }) =>
         {
-            Verdict::Mismatch(f.to_string())
+            (Verdict::Mismatch(f.to_string()), None)
         }
-        Err(e) => Verdict::Error(e.to_string()),
+        Err(e) => (Verdict::Error(e.to_string()), None),
     }
 }
 
