@@ -132,6 +132,7 @@ args: [ { buffer: d, offset: 32 }, { buffer: d }, { f32: 1.0 }, { u32: 1 } ]
 /// the disjoint one, and the results equal the original kernel's.
 #[test]
 fn compiler_bounded_reach_makes_separate_halves_of_one_buffer_disjoint() {
+    use compiler::alias::reach::reach;
     use cosim::workload::alias::{analyse, compile_source};
     use sw::driver::alias::Relation as R;
     use sw::driver::{Arg, LaunchDims};
@@ -152,7 +153,7 @@ fn compiler_bounded_reach_makes_separate_halves_of_one_buffer_disjoint() {
         Arg::u32(32),
     ];
     let dims = LaunchDims::linear(32, 32);
-    let bounded = analyse(&d, &compiled.ir[0], &kernel, &args, dims).unwrap();
+    let bounded = analyse(&d, &reach(&compiled.ir[0]), &kernel, &args, dims).unwrap();
     assert_eq!(bounded.pairs.len(), 1);
     assert_eq!(bounded.pairs[0].relation, R::Disjoint { gap_bytes: 0 });
     assert_eq!(bounded.regions[0].size(), 4096);
@@ -164,7 +165,7 @@ fn compiler_bounded_reach_makes_separate_halves_of_one_buffer_disjoint() {
     // One more work-item per row of the launch and the halves meet.
     let wider = analyse(
         &d,
-        &compiled.ir[0],
+        &reach(&compiled.ir[0]),
         &kernel,
         &args,
         LaunchDims::linear(33, 33),

@@ -12,9 +12,8 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use arch::device::Device;
-use compiler::alias::reach::{reach, Dispatch};
+use compiler::alias::reach::{reach, Dispatch, ReachBounds};
 use compiler::alias::{AliasStats, Choice, Facts, PairFact, Relation, VariantCache};
-use compiler::ir::Function;
 use compiler::{compile, CompileOptions, Compiled, Source};
 use sw::driver::alias::{AliasReport, Relation as DriverRelation};
 use sw::driver::{Arg, Driver, DriverError, LaunchDims, LoadedKernel, Program};
@@ -42,17 +41,27 @@ pub fn compile_source(path: &Path) -> Result<Compiled, WorkloadError> {
     })
 }
 
-/// The source kernel compiled once per process and path: the JIT needs its
-/// kept IR at every dispatch, and a `steps:` program dispatches it many
-/// times (recompiling the original each time would cost more than the
-/// variant cache saves).
-fn compiled_source(path: &Path) -> Result<Arc<Compiled>, WorkloadError> {
-    static COMPILED: OnceLock<Mutex<HashMap<PathBuf, Arc<Compiled>>>> = OnceLock::new();
+/// A source kernel as the JIT keeps it: the compiled object with its IR, and
+/// each kernel's pointer reach (it depends on the kernel, not the dispatch).
+pub struct SourceKernels {
+    /// What the compiler produced.
+    pub compiled: Compiled,
+    /// `reach(ir)` for each of `compiled.ir`, in the same order.
+    pub reach: Vec<ReachBounds>,
+}
+
+/// The source kernel compiled once per process and path: the workload's
+/// preparation loads its code object, and the JIT needs its kept IR and
+/// reach at every dispatch (a `steps:` program dispatches it many times).
+pub fn compiled_source(path: &Path) -> Result<Arc<SourceKernels>, WorkloadError> {
+    static COMPILED: OnceLock<Mutex<HashMap<PathBuf, Arc<SourceKernels>>>> = OnceLock::new();
     let map = COMPILED.get_or_init(Default::default);
     if let Some(c) = map.lock().ok().and_then(|m| m.get(path).cloned()) {
         return Ok(c);
     }
-    let c = Arc::new(compile_source(path)?);
+    let compiled = compile_source(path)?;
+    let reach = compiled.ir.iter().map(reach).collect();
+    let c = Arc::new(SourceKernels { compiled, reach });
     if let Ok(mut m) = map.lock() {
         m.insert(path.to_path_buf(), c.clone());
     }
@@ -93,7 +102,7 @@ pub fn stats() -> AliasStats {
 /// an unbounded pointer reaches to the end of its allocation).
 pub fn analyse<D: Device>(
     driver: &Driver<D>,
-    ir: &Function,
+    reach: &ReachBounds,
     kernel: &LoadedKernel,
     args: &[Arg],
     dims: LaunchDims,
@@ -113,9 +122,9 @@ pub fn analyse<D: Device>(
         global_size: dims.grid.map(u64::from),
         local_size: dims.workgroup.map(u64::from),
     };
-    let reach = reach(ir).eval(&dispatch, args.len());
+    let bytes = reach.eval(&dispatch, args.len());
     Ok(sw::driver::alias::analyse(
-        &driver.alias_regions(kernel, args, &reach)?,
+        &driver.alias_regions(kernel, args, &bytes)?,
     ))
 }
 
@@ -133,13 +142,15 @@ pub fn select<D: Device>(
         kernel: kernel.name().to_string(),
         reason: format!("seed 002 recompilation: {reason}"),
     };
-    let compiled = compiled_source(source).map_err(|e| fail(e.to_string()))?;
-    let ir = compiled
+    let source = compiled_source(source).map_err(|e| fail(e.to_string()))?;
+    let index = source
+        .compiled
         .ir
         .iter()
-        .find(|f| f.name == kernel.name())
+        .position(|f| f.name == kernel.name())
         .ok_or_else(|| fail(format!("no IR for `{}`", kernel.name())))?;
-    let report = analyse(driver, ir, kernel, args, dims)?;
+    let ir = &source.compiled.ir[index];
+    let report = analyse(driver, &source.reach[index], kernel, args, dims)?;
     let choice = cache()
         .lock()
         .map_err(|_| fail("the variant cache is poisoned".into()))?

@@ -170,7 +170,10 @@ impl Workload {
             }
         };
         let bytes = match kernel {
-            KernelRef::Source { .. } => super::alias::compile_source(&path)?.code_object,
+            KernelRef::Source { .. } => super::alias::compiled_source(&path)?
+                .compiled
+                .code_object
+                .clone(),
             _ => read(&path)?,
         };
         let co_err = |message: String| WorkloadError::CodeObject {
