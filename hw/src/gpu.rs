@@ -18,9 +18,9 @@ use crate::exec::ScalarState;
 use crate::frontend::{DispatchRequest, FrontEnd, FrontEndIn};
 use crate::inject::Injection;
 use crate::mem::backing::{Backing, MapError};
+use crate::mem::staged::DeviceMem;
 use crate::mem::MemSystem;
-use crate::parallel::ordered::BackingPort;
-use crate::parallel::CuWorkers;
+use crate::parallel::{CuPhaseReport, CuWorkers};
 use crate::stats::{DispatchStats, GpuStats};
 
 /// Cycles with nothing in flight and channels waiting on semaphores before
@@ -65,6 +65,8 @@ pub struct ClockedGpu {
     skipped: u64,
     /// Edges whose CUs the worker threads evaluated.
     parallel_edges: u64,
+    /// CUs busy after the last edge (whether the next goes to the workers).
+    busy_cus: usize,
 }
 
 /// The worker pool, started at the first edge that uses it. A clone of the
@@ -123,6 +125,7 @@ impl ClockedGpu {
             skip: true,
             skipped: 0,
             parallel_edges: 0,
+            busy_cus: 0,
             config,
         })
     }
@@ -233,15 +236,18 @@ impl ClockedGpu {
         // Compute units (back of the pipeline first). Every CU completes its
         // edge, also when one faults (the lowest-numbered CU's fault is the
         // GPU's), so that serial and threaded evaluation end in the same state.
-        self.tick_cus(now);
+        let report = self.tick_cus(now);
+        self.busy_cus = report.busy;
         let mut fault = None;
         let mut ended: Vec<u32> = Vec::new();
-        for cu in &mut self.cus {
-            if let Some(f) = cu.fault.take() {
-                fault = fault.or(Some(f));
+        if report.faulted || report.ended {
+            for cu in &mut self.cus {
+                if let Some(f) = cu.fault.take() {
+                    fault = fault.or(Some(f));
+                }
+                ended.extend_from_slice(&cu.ended_wgs);
+                cu.ended_wgs.clear();
             }
-            ended.extend_from_slice(&cu.ended_wgs);
-            cu.ended_wgs.clear();
         }
         if let Some(f) = fault {
             self.fault = Some(f);
@@ -309,7 +315,7 @@ impl ClockedGpu {
                 self.accept(req);
             }
         }
-        self.mem.tick();
+        self.mem.tick_below_cus();
         self.cycle += 1;
         let sample = u64::from(self.config.cu.occupancy_sample);
         if self.cycle % sample == 0 {
@@ -321,37 +327,42 @@ impl ClockedGpu {
     /// One clock edge of every CU: on the worker threads
     /// ([`crate::parallel`]) when there are several and no fault injection
     /// is armed, else in CU order on this thread. Both give the same state.
-    fn tick_cus(&mut self, now: u64) {
-        // Handing an edge to the workers costs a few microseconds; below
-        // PARALLEL_MIN_BUSY_CUS busy CUs the edge is cheaper than that.
+    fn tick_cus(&mut self, now: u64) -> CuPhaseReport {
+        // Handing an edge to the workers costs about a microsecond; below
+        // PARALLEL_MIN_BUSY_CUS busy CUs the edge is cheaper than that. The
+        // count is the last edge's (plus a launch at most): reading every
+        // CU's registers here again would cost more than it tells.
         let parallel = self.threads > 1
             && self.inject.is_none()
             && self.cus.len() >= self.parallel_min_busy
-            && self.cus.iter().filter(|c| !c.is_idle()).count() >= self.parallel_min_busy;
+            && self.busy_cus + 1 >= self.parallel_min_busy;
         if parallel {
             if let Some(workers) = self.workers.get(self.threads, self.cus.len()) {
-                workers.tick(
+                let report = workers.tick(
                     now,
                     &mut self.cus,
-                    self.mem.cu_ports_mut(),
+                    self.mem.cu_sides(),
                     &mut self.backing,
                     self.events_on.then_some(&mut self.events),
                 );
                 self.parallel_edges += 1;
-                return;
+                return report;
             }
         }
-        let ports = self.mem.cu_ports_mut();
-        for (cu, port) in self.cus.iter_mut().zip(ports) {
+        let mut report = CuPhaseReport::default();
+        for (cu, mut side) in self.cus.iter_mut().zip(self.mem.cu_sides()) {
             let mut cx = TickCtx {
                 now,
-                backing: BackingPort::Direct(&mut self.backing),
-                mem: port,
+                backing: DeviceMem::Direct(&mut self.backing),
+                mem: &mut *side.ports,
                 events: self.events_on.then_some(&mut self.events),
                 inject: &mut self.inject,
             };
             cu.tick(&mut cx);
+            side.tick(now);
+            report.add(cu);
         }
+        report
     }
 
     /// Evaluates the compute units with `threads` worker threads (1: on the

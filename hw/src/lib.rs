@@ -23,6 +23,7 @@ pub mod event;
 pub mod exec;
 pub mod frontend;
 pub mod gpu;
+pub mod hash;
 pub mod inject;
 pub mod mem;
 pub mod parallel;

@@ -73,6 +73,9 @@ pub(crate) struct BenchOptions {
     pub workloads: Vec<String>,
     /// `--skip`: not these (file stems or `target/stem`).
     pub skip: Vec<String>,
+    /// `--file`: workload files measured besides (or, without
+    /// `--workload`, instead of) the corpus.
+    pub files: Vec<PathBuf>,
     /// `--json`.
     pub json: bool,
     /// `--threads`.
@@ -100,6 +103,7 @@ pub(crate) fn bench(o: &BenchOptions) -> Result<String, CliError> {
             (o.ubench, "--ubench"),
             (!o.workloads.is_empty(), "--workload"),
             (!o.skip.is_empty(), "--skip"),
+            (!o.files.is_empty(), "--file"),
             (o.json, "--json"),
         ];
         if let Some((_, flag)) = clocked_only.iter().find(|(given, _)| *given) {
@@ -150,7 +154,20 @@ pub(crate) fn bench(o: &BenchOptions) -> Result<String, CliError> {
             all.push((target.clone(), file));
         }
     }
-    let files = select(all, &o.workloads, &o.skip, o.ubench)?;
+    let mut files = if o.files.is_empty() || !o.workloads.is_empty() {
+        select(all, &o.workloads, &o.skip, o.ubench)?
+    } else {
+        Vec::new()
+    };
+    for f in &o.files {
+        if !f.is_file() {
+            return Err(CliError::BadInput(format!(
+                "--file {}: no such workload file",
+                f.display()
+            )));
+        }
+        files.push(("file".to_string(), f.clone()));
+    }
     clocked::bench(&clocked::ClockedOptions {
         model: o.model,
         config,

@@ -209,6 +209,11 @@ pub enum Command {
         /// Leave out this workload (same names as --workload); repeatable.
         #[arg(long)]
         skip: Vec<String>,
+        /// Measure this workload file (gfx1030 code; cycle and lockstep),
+        /// e.g. `workloads/examples/matmul_256.yaml`, which fills 64 CUs;
+        /// repeatable. Without --workload, only the files are measured.
+        #[arg(long)]
+        file: Vec<PathBuf>,
         /// Print one JSON object instead of the table (cycle, lockstep).
         #[arg(long)]
         json: bool,
@@ -447,6 +452,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             ubench,
             workload,
             skip,
+            file,
             json,
             threads,
             no_event_skipping,
@@ -462,6 +468,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             ubench,
             workloads: workload,
             skip,
+            files: file,
             json,
             threads: run::threads(threads)?,
             event_skipping: !no_event_skipping,

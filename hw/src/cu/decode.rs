@@ -4,10 +4,11 @@
 //! footprint, pipe rate). Host writes over cached code clear it.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 
 use arch::isa::{decode, Family, Instruction, Opcode, Operand, OperandType, Target};
 
+use crate::hash::AddressHasher;
 use crate::mem::backing::Backing;
 use crate::stats::Class;
 
@@ -64,31 +65,10 @@ pub struct Decoded {
     pub per_lane: bool,
 }
 
-/// Identity-style hasher for pc keys (pcs are distinct, 4-aligned).
-#[derive(Default)]
-pub struct PcHasher(u64);
-
-impl Hasher for PcHasher {
-    fn finish(&self) -> u64 {
-        self.0.wrapping_mul(0x9e37_79b9_7f4a_7c15)
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, v: u64) {
-        self.0 = self.0.rotate_left(5) ^ v;
-    }
-    fn write_u8(&mut self, v: u8) {
-        self.0 = self.0.rotate_left(5) ^ u64::from(v);
-    }
-}
-
 /// The cache: pc → decoded instruction or decode error text.
 #[derive(Debug, Default, Clone)]
 pub struct DecodeCache {
-    map: HashMap<(u64, bool), Result<Decoded, String>, BuildHasherDefault<PcHasher>>,
+    map: HashMap<(u64, bool), Result<Decoded, String>, BuildHasherDefault<AddressHasher>>,
     lo: u64,
     hi: u64,
 }
@@ -99,7 +79,7 @@ impl DecodeCache {
         &mut self,
         pc: u64,
         wave64: bool,
-        backing: &impl std::ops::Deref<Target = Backing>,
+        backing: &Backing,
         rates: (u8, u8),
         banks: u32,
     ) -> &Result<Decoded, String> {

@@ -13,10 +13,12 @@ use super::salu::{self, ControlEffect};
 use super::scheduler::Sched;
 use super::subvec;
 use super::{lds, simd, vmem};
-use super::{AluOp, Cu, MemOpE, TickCtx};
+use super::{AluOp, Cu, MemOpE, StagedIssue, TickCtx};
 use crate::event::{Event, PartPass};
 use crate::exec::{self, ExecCtx, MemOp, Vgprs};
 use crate::inject::InjectKind;
+use crate::mem::backing::Backing;
+use crate::mem::staged::DeviceMem;
 use crate::mem::Unit;
 use crate::stats::{Class, Stall};
 
@@ -100,10 +102,13 @@ impl Cu {
         if w.dec_pc != w.pc || w.dec.is_none() {
             // Once per instruction: copy its decoded form out of the cache.
             let rates = (self.cfg.trans_rate as u8, self.cfg.f64_rate as u8);
-            match self
-                .decode
-                .get(pc, wave64, &cx.backing, rates, self.cfg.vgpr_banks)
-            {
+            match self.decode.get(
+                pc,
+                wave64,
+                cx.backing.contents(),
+                rates,
+                self.cfg.vgpr_banks,
+            ) {
                 Ok(d) => {
                     let d = *d;
                     let w = &mut self.waves[slot];
@@ -254,23 +259,10 @@ impl Cu {
             self.issue_control(op, simd, d, cx);
             return;
         }
-        // A sub-vector pass executes with EXEC limited to its part (nothing
-        // in a window writes EXEC, so the full mask is put back unchanged).
-        let saved_exec = pass.map(|p| {
-            let s = &mut self.waves[slot].scalar;
-            let e = s.exec();
-            let m = e & p.lanes;
-            (s.sgpr[126], s.sgpr[127]) = (m as u32, (m >> 32) as u32);
-            e
-        });
-        // Only memory instructions see device memory: an ALU instruction does
-        // not enter the ordered section of worker threads (crate::parallel).
+        // Only memory instructions see device memory: an ALU instruction
+        // leaves nothing to commit after a staged edge (crate::parallel).
         let memory = matches!(d.class, Class::Vmem | Class::Smem | Class::Other);
         let ok = self.execute(slot, simd, widx, (pc, seq, pass, memory), &inst, cx);
-        if let Some(e) = saved_exec {
-            let s = &mut self.waves[slot].scalar;
-            (s.sgpr[126], s.sgpr[127]) = (e as u32, (e >> 32) as u32);
-        }
         if !ok {
             return;
         }
@@ -327,20 +319,79 @@ impl Cu {
         cx: &mut TickCtx<'_>,
     ) -> bool {
         let now = cx.now;
+        let id = self.waves[slot].id;
         let mut no_memory = crate::mem::backing::Backing::new();
+        let device = if memory {
+            cx.backing.reborrow()
+        } else {
+            DeviceMem::Direct(&mut no_memory)
+        };
+        let staged = device.is_staged();
+        if let Err(kind) = self.datapath(slot, simd, widx, (pc, part, now), inst, device) {
+            self.pool_free.push(widx);
+            self.fault = Some(Box::new(Fault {
+                kind,
+                wave: Some(id),
+                pc: Some(pc),
+                instruction: Some(inst.to_string()),
+                cycle: now,
+            }));
+            return false;
+        }
+        self.inject(slot, widx, cx);
+        let event = cx.events.as_deref_mut().map(|ev| {
+            ev.push(Event::Issue {
+                wave: id,
+                pc,
+                seq,
+                memory: self.pool[widx as usize].memory.clone(),
+                part,
+            });
+            ev.len() - 1
+        });
+        if staged {
+            self.staged.push(StagedIssue {
+                slot: slot as u16,
+                simd: simd as u8,
+                widx,
+                pc,
+                part,
+                now,
+                inst: *inst,
+                event,
+            });
+        }
+        true
+    }
+
+    /// Runs instruction `inst` of wave `slot` through the datapath into the
+    /// write record `widx`. A sub-vector pass executes with EXEC limited to
+    /// its part (nothing in a window writes EXEC, so the full mask is put
+    /// back unchanged).
+    fn datapath(
+        &mut self,
+        slot: usize,
+        simd: usize,
+        widx: u16,
+        (pc, part, now): (u64, Option<PartPass>, u64),
+        inst: &arch::isa::Instruction,
+        memory: DeviceMem<'_>,
+    ) -> Result<(), FaultKind> {
+        let saved_exec = part.map(|p| {
+            let s = &mut self.waves[slot].scalar;
+            let e = s.exec();
+            let m = e & p.lanes;
+            (s.sgpr[126], s.sgpr[127]) = (m as u32, (m >> 32) as u32);
+            e
+        });
         let w = &self.waves[slot];
-        let id = w.id;
         let result = {
             let rows = w.vgpr_view(&self.simd[simd].vgpr.rows, &mut self.vgpr_stage);
             let wg = &self.wgs[usize::from(w.wg.value())];
             let lds =
                 &mut self.lds.bytes[wg.lds_base as usize..(wg.lds_base + wg.lds_len) as usize];
             let mut ctx = ExecCtx {
-                memory: if memory {
-                    &mut cx.backing
-                } else {
-                    &mut no_memory
-                },
+                memory,
                 lds,
                 env: &w.env,
                 pc,
@@ -355,28 +406,47 @@ impl Cu {
                 &mut self.pool[widx as usize],
             )
         };
-        if let Err(kind) = result {
-            self.pool_free.push(widx);
-            self.fault = Some(Box::new(Fault {
-                kind,
-                wave: Some(id),
-                pc: Some(pc),
-                instruction: Some(inst.to_string()),
-                cycle: now,
-            }));
-            return false;
+        if let Some(e) = saved_exec {
+            let s = &mut self.waves[slot].scalar;
+            (s.sgpr[126], s.sgpr[127]) = (e as u32, (e >> 32) as u32);
         }
-        self.inject(slot, widx, cx);
-        if let Some(ev) = cx.events.as_deref_mut() {
-            ev.push(Event::Issue {
-                wave: id,
-                pc,
-                seq,
-                memory: self.pool[widx as usize].memory.clone(),
-                part,
-            });
+        result
+    }
+
+    /// Executes this edge's staged memory instructions again, in issue
+    /// order, on the store itself: one of their reads may have missed a
+    /// write made before it in the serial order (`crate::mem::staged`). The
+    /// wave's registers are those of issue (issue is the CU's last stage to
+    /// read them and writeback comes before it), so only the values read
+    /// from memory change: the write records, and the memory of their issue
+    /// events in `events` (this CU's events of the edge).
+    pub fn reexecute_staged(&mut self, backing: &mut Backing, mut events: Option<&mut Vec<Event>>) {
+        for s in std::mem::take(&mut self.staged) {
+            let (slot, widx) = (usize::from(s.slot), s.widx);
+            let done = self.datapath(
+                slot,
+                usize::from(s.simd),
+                widx,
+                (s.pc, s.part, s.now),
+                &s.inst,
+                DeviceMem::Direct(backing),
+            );
+            // The same addresses were mapped when the instruction ran first.
+            debug_assert!(done.is_ok(), "a staged instruction faulted on re-execution");
+            if let (Some(ev), Some(i)) = (events.as_deref_mut(), s.event) {
+                if let Some(Event::Issue { memory, .. }) = ev.get_mut(i) {
+                    memory.clone_from(&self.pool[widx as usize].memory);
+                }
+            }
         }
-        true
+    }
+
+    /// Forgets this edge's staged memory instructions (their log was
+    /// committed as it was).
+    pub fn clear_staged(&mut self) {
+        if !self.staged.is_empty() {
+            self.staged.clear();
+        }
     }
 
     /// An ALU instruction (VALU, SALU or branch): scoreboard bits from its

@@ -59,8 +59,8 @@ use crate::dispatch::WorkgroupInit;
 use crate::event::{Event, PartPass, Retire};
 use crate::exec::{ScalarState, Writes};
 use crate::inject::Injection;
+use crate::mem::staged::DeviceMem;
 use crate::mem::{CuPorts, MemResponse, Unit};
-use crate::parallel::ordered::BackingPort;
 use crate::stats::CuStats;
 
 pub mod alloc;
@@ -127,13 +127,28 @@ struct MemOpE {
     part: Option<PartPass>,
 }
 
+/// A memory instruction executed on staged device memory this edge, with
+/// what executing it again takes (`Cu::reexecute_staged`).
+#[derive(Clone, Debug)]
+struct StagedIssue {
+    slot: u16,
+    simd: u8,
+    widx: u16,
+    pc: u64,
+    part: Option<PartPass>,
+    now: u64,
+    inst: Instruction,
+    /// Its issue event in the CU's event buffer of the edge (lockstep).
+    event: Option<usize>,
+}
+
 /// Shared inputs of one CU clock.
 pub struct TickCtx<'a> {
     /// The cycle.
     pub now: u64,
-    /// Device memory contents (behind the ordered section when CUs run on
-    /// worker threads, `crate::parallel`).
-    pub backing: BackingPort<'a>,
+    /// Device memory contents (staged when CUs run on worker threads,
+    /// `crate::mem::staged`).
+    pub backing: DeviceMem<'a>,
     /// This CU's ports into the memory hierarchy (its three caches).
     pub mem: &'a mut CuPorts,
     /// Lockstep events, when on.
@@ -179,6 +194,8 @@ pub struct Cu {
     /// The unshared view of a wave with a shared VGPR region, rebuilt for
     /// each of its instructions (`Wave::vgpr_view`).
     vgpr_stage: Vec<[u32; 32]>,
+    /// Memory instructions executed on staged device memory this edge.
+    staged: Vec<StagedIssue>,
     /// Counters.
     pub stats: CuStats,
     /// Bumped whenever resources are taken or freed (the dispatcher retries a
@@ -224,6 +241,7 @@ impl Cu {
             seen: Vec::new(),
             alu_done: Vec::new(),
             vgpr_stage: Vec::new(),
+            staged: Vec::new(),
             stats: CuStats::default(),
             epoch: 0,
             ended_wgs: Vec::new(),

@@ -24,6 +24,7 @@ use arch::device::FaultKind;
 use arch::isa::{Family, Instruction, Target};
 
 use crate::mem::backing::Backing;
+use crate::mem::staged::DeviceMem;
 
 pub mod fp;
 pub mod operand;
@@ -277,8 +278,9 @@ impl WaveEnv {
 
 /// What [`execute`] may touch besides the wave's registers.
 pub struct ExecCtx<'a> {
-    /// Device memory (the backing store behind the caches).
-    pub memory: &'a mut Backing,
+    /// Device memory (the backing store behind the caches, or its staged
+    /// view on worker threads).
+    pub memory: DeviceMem<'a>,
     /// The workgroup's LDS.
     pub lds: &'a mut [u8],
     /// Per-wave facts.
@@ -333,7 +335,7 @@ pub fn execute_isolated(
         ..WaveEnv::default()
     };
     let mut ctx = ExecCtx {
-        memory: &mut memory,
+        memory: DeviceMem::Direct(&mut memory),
         lds: &mut [],
         env: &env,
         pc: 0,

@@ -2,6 +2,8 @@
 //! Mappings are disjoint byte ranges; an access that touches an unmapped byte
 //! fails with the first unmapped address (a GPU fault, or a host error).
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 pub use arch::device::MapError;
 
 #[derive(Clone, Debug)]
@@ -18,11 +20,39 @@ impl Region {
 }
 
 /// Sparse device memory: sorted, disjoint regions.
+///
+/// `Sync`: compute units on worker threads read one store at once
+/// (`crate::mem::staged`); each of them keeps its own region hint for that.
 #[derive(Clone, Debug, Default)]
 pub struct Backing {
     regions: Vec<Region>,
     /// Index of the region hit last (accesses are strongly local).
-    last: std::cell::Cell<usize>,
+    last: Hint,
+}
+
+/// A region index remembered between accesses. Atomic only so that a
+/// shared store stays `Sync`; it is written only when it changes.
+#[derive(Debug, Default)]
+struct Hint(AtomicUsize);
+
+impl Hint {
+    #[inline]
+    fn get(&self) -> usize {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    #[inline]
+    fn set(&self, i: usize) {
+        if self.get() != i {
+            self.0.store(i, Ordering::Relaxed);
+        }
+    }
+}
+
+impl Clone for Hint {
+    fn clone(&self) -> Hint {
+        Hint(AtomicUsize::new(self.get()))
+    }
 }
 
 impl Backing {
@@ -71,26 +101,44 @@ impl Backing {
 
     #[inline]
     fn find(&self, address: u64) -> Option<usize> {
-        let last = self.last.get();
-        if let Some(r) = self.regions.get(last) {
+        let mut hint = self.last.get();
+        let i = self.find_from(address, &mut hint);
+        self.last.set(hint);
+        i
+    }
+
+    /// The region holding `address`, trying region `hint` first and
+    /// leaving the one found there.
+    #[inline]
+    fn find_from(&self, address: u64, hint: &mut usize) -> Option<usize> {
+        if let Some(r) = self.regions.get(*hint) {
             if address >= r.base && address < r.end() {
-                return Some(last);
+                return Some(*hint);
             }
         }
         let at = self.regions.partition_point(|r| r.base <= address);
         let i = at.checked_sub(1)?;
         (address < self.regions[i].end()).then(|| {
-            self.last.set(i);
+            *hint = i;
             i
         })
     }
 
     /// Reads `out.len()` bytes at `address`; `Err(first unmapped byte)`.
     pub fn read(&self, address: u64, out: &mut [u8]) -> Result<(), u64> {
+        let mut hint = self.last.get();
+        let r = self.read_hinted(address, out, &mut hint);
+        self.last.set(hint);
+        r
+    }
+
+    /// [`Backing::read`] with the caller's own region hint (readers on
+    /// several threads do not share one).
+    pub fn read_hinted(&self, address: u64, out: &mut [u8], hint: &mut usize) -> Result<(), u64> {
         let mut done = 0usize;
         while done < out.len() {
             let a = address.wrapping_add(done as u64);
-            let i = self.find(a).ok_or(a)?;
+            let i = self.find_from(a, hint).ok_or(a)?;
             let r = &self.regions[i];
             let off = (a - r.base) as usize;
             let n = (r.bytes.len() - off).min(out.len() - done);
@@ -100,16 +148,25 @@ impl Backing {
         Ok(())
     }
 
+    /// `Err(first unmapped byte)` unless every byte of `[address, +len)`
+    /// is mapped.
+    pub fn check_mapped(&self, address: u64, len: usize, hint: &mut usize) -> Result<(), u64> {
+        let mut done = 0usize;
+        while done < len {
+            let a = address.wrapping_add(done as u64);
+            let i = self.find_from(a, hint).ok_or(a)?;
+            let r = &self.regions[i];
+            done += (r.end() - a).min((len - done) as u64) as usize;
+        }
+        Ok(())
+    }
+
     /// Writes `data` at `address`; `Err(first unmapped byte)` and nothing written.
     pub fn write(&mut self, address: u64, data: &[u8]) -> Result<(), u64> {
         // Check first so a faulting write changes nothing.
-        let mut done = 0usize;
-        while done < data.len() {
-            let a = address.wrapping_add(done as u64);
-            let i = self.find(a).ok_or(a)?;
-            let r = &self.regions[i];
-            done += (r.end() - a).min((data.len() - done) as u64) as usize;
-        }
+        let mut hint = self.last.get();
+        self.check_mapped(address, data.len(), &mut hint)?;
+        self.last.set(hint);
         let mut done = 0usize;
         while done < data.len() {
             let a = address.wrapping_add(done as u64);

@@ -47,6 +47,7 @@ pub mod infinity;
 pub mod l0;
 pub mod l2;
 mod skip;
+pub mod staged;
 
 pub use crate::xbar::XbarConfig;
 pub use config::{CacheConfig, DramConfig, Gl1Config, InfinityCacheConfig, L2Config, MemConfig};
@@ -263,27 +264,38 @@ impl CuPorts {
     }
 }
 
-/// One clock edge of every CU's caches that has work; `req`/`resp` hold
-/// three request inputs and response outputs per CU, in CU and port order
-/// (the crossbar's, or the GL1s' when they sit in between).
-fn tick_cu_ports(
-    cus: &mut [CuPorts],
-    now: u64,
-    req: &mut [CreditFifo<Packet>],
-    resp: &mut [CreditFifo<Packet>],
-) {
-    for ((c, req), resp) in cus
-        .iter_mut()
-        .zip(req.chunks_mut(3))
-        .zip(resp.chunks_mut(3))
-    {
-        if !c.idle() {
-            c.tick(now, req, resp);
+/// One CU's side of the hierarchy for its clock edge: its three caches, the
+/// three request inputs and response outputs they use (the crossbar's, or
+/// their GL1's buffers), and where the edge notes that they had work. The
+/// caches tick right after their CU (`crate::parallel`), on the same
+/// worker: they exchange packets with the levels below only through credit
+/// FIFOs whose entries are visible from the next cycle and whose credits
+/// return at the clock edge, so ticking them before those levels gives what
+/// ticking them after does.
+pub struct CuSide<'a> {
+    /// The CU's caches (its ports for `Cu::tick`).
+    pub ports: &'a mut CuPorts,
+    req: &'a mut [CreditFifo<Packet>],
+    resp: &'a mut [CreditFifo<Packet>],
+    busy: &'a mut bool,
+}
+
+impl CuSide<'_> {
+    /// One clock edge of the CU's caches, after the CU's own.
+    pub fn tick(&mut self, now: u64) {
+        let busy = !self.ports.idle();
+        // Written only when it changes: neighbouring CUs' flags share a
+        // cache line, and their CUs may tick on other cores.
+        if *self.busy != busy {
+            *self.busy = busy;
+        }
+        if busy {
+            self.ports.tick(now, self.req, self.resp);
         }
     }
 }
 
-/// The whole hierarchy.
+/// The whole hierarchy./// The whole hierarchy.
 #[derive(Clone, Debug)]
 pub struct MemSystem {
     config: MemConfig,
@@ -301,6 +313,8 @@ pub struct MemSystem {
     gl1_resp: Vec<CreditFifo<Packet>>,
     /// Infinity Cache slices, one per channel (empty without `infinity_cache`).
     ic: Vec<InfinitySlice>,
+    /// Per CU: its caches had work on this edge ([`CuSide::tick`]).
+    cu_busy: Vec<bool>,
     requests: u64,
     rejected: u64,
 }
@@ -347,6 +361,7 @@ impl MemSystem {
             ic: (0..channels)
                 .filter_map(|_| InfinitySlice::new(config))
                 .collect(),
+            cu_busy: vec![false; cus],
             requests: 0,
             rejected: 0,
         })
@@ -381,9 +396,25 @@ impl MemSystem {
         ))
     }
 
-    /// Every CU's ports, in CU order (each CU's clock edge gets its own).
-    pub fn cu_ports_mut(&mut self) -> &mut [CuPorts] {
-        &mut self.cus
+    /// Every CU's side of the hierarchy, in CU order, for the compute-unit
+    /// phase of an edge; [`MemSystem::tick_below_cus`] completes the edge.
+    pub fn cu_sides(&mut self) -> impl Iterator<Item = CuSide<'_>> {
+        let (req, resp) = if self.gl1.is_empty() {
+            (&mut self.xbar.req.inputs, &mut self.xbar.port_in)
+        } else {
+            (&mut self.gl1_req, &mut self.gl1_resp)
+        };
+        self.cus
+            .iter_mut()
+            .zip(req.chunks_mut(3))
+            .zip(resp.chunks_mut(3))
+            .zip(self.cu_busy.iter_mut())
+            .map(|(((ports, req), resp), busy)| CuSide {
+                ports,
+                req,
+                resp,
+                busy,
+            })
     }
 
     /// Every CU's ports, in CU order (read-only: event skipping asks a CU
@@ -431,23 +462,28 @@ impl MemSystem {
         }
     }
 
-    /// One clock edge.
+    /// One clock edge of the whole hierarchy (no compute units attached:
+    /// the GPU ticks the CU caches with their CUs, [`MemSystem::cu_sides`]).
     pub fn tick(&mut self) {
         let now = self.cycle;
+        for mut side in self.cu_sides() {
+            side.tick(now);
+        }
+        self.tick_below_cus();
+    }
+
+    /// The clock edge below the CU caches (after [`CuSide::tick`] of every
+    /// CU): channels, crossbar, GL1s, the front end's port.
+    pub fn tick_below_cus(&mut self) {
+        let now = self.cycle;
         self.cycle += 1;
-        if self.nothing_in_flight() {
+        // The CU caches count as in flight if they were before their edge.
+        if self.nothing_in_flight() && !self.cu_busy.contains(&true) {
             return;
         }
         self.tick_channels(now);
         self.xbar.tick(now);
-        if self.gl1.is_empty() {
-            tick_cu_ports(
-                &mut self.cus,
-                now,
-                &mut self.xbar.req.inputs,
-                &mut self.xbar.port_in,
-            );
-        } else {
+        if !self.gl1.is_empty() {
             self.tick_gl1(now);
         }
         let p = self.cus.len() * 3;
@@ -490,15 +526,15 @@ impl MemSystem {
         }
     }
 
-    /// The requester side when GL1 caches sit between the CU caches and the
-    /// crossbar: CU caches talk to their GL1's buffers, the GL1s to the
-    /// crossbar (the front end's port is the caller's, as without GL1s).
+    /// The GL1 caches between the CU caches and the crossbar: CU caches talk
+    /// to their GL1's buffers, the GL1s to the crossbar (the front end's
+    /// port is the caller's, as without GL1s).
     fn tick_gl1(&mut self, now: u64) {
         let xin = &mut self.xbar.req.inputs;
         let resp = &mut self.xbar.port_in;
         for g in &mut self.gl1 {
             let r = g.ports();
-            let cus_busy = self.cus[r.start / 3..r.end / 3].iter().any(|c| !c.idle());
+            let cus_busy = self.cu_busy[r.start / 3..r.end / 3].contains(&true);
             if cus_busy || !g.idle() {
                 g.tick(
                     now,
@@ -509,7 +545,6 @@ impl MemSystem {
                 );
             }
         }
-        tick_cu_ports(&mut self.cus, now, &mut self.gl1_req, &mut self.gl1_resp);
         for f in self.gl1_req.iter_mut().chain(self.gl1_resp.iter_mut()) {
             f.commit();
         }

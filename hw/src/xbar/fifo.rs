@@ -72,8 +72,12 @@ impl<T> CreditFifo<T> {
     /// The clock edge: popped slots become credits again.
     #[inline]
     pub fn commit(&mut self) {
-        self.credits += self.returned;
-        self.returned = 0;
+        // Written only when something was popped: the receiver side of a
+        // CU's FIFO may sit in another core's cache (crate::parallel).
+        if self.returned != 0 {
+            self.credits += self.returned;
+            self.returned = 0;
+        }
     }
 
     /// The cycle the head entry becomes (or became) visible to the

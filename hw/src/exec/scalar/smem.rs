@@ -101,7 +101,7 @@ pub(super) fn execute(
     Ok(())
 }
 
-fn read_dword(ctx: &ExecCtx<'_>, address: u64) -> Result<u32, FaultKind> {
+fn read_dword(ctx: &mut ExecCtx<'_>, address: u64) -> Result<u32, FaultKind> {
     ctx.memory.read_u32(address).map_err(violation)
 }
 

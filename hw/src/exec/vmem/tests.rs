@@ -119,7 +119,7 @@ impl Rig {
             wave64: self.wave64,
         };
         let mut ctx = ExecCtx {
-            memory: &mut self.mem,
+            memory: crate::mem::staged::DeviceMem::Direct(&mut self.mem),
             lds: &mut self.lds,
             env: &self.env,
             pc: 0,

@@ -54,7 +54,7 @@ impl Bench {
     pub fn exec(&mut self, inst: &Instruction) -> Result<Writes, FaultKind> {
         let mut lds = [0u8; 0];
         let mut ctx = ExecCtx {
-            memory: &mut self.mem,
+            memory: crate::mem::staged::DeviceMem::Direct(&mut self.mem),
             lds: &mut lds,
             env: &self.env,
             pc: self.pc,
