@@ -67,6 +67,8 @@ pub struct ClockedGpu {
     parallel_edges: u64,
     /// CUs busy after the last edge (whether the next goes to the workers).
     busy_cus: usize,
+    /// CU edges whose memory instructions were executed again at the commit.
+    reexecutions: u64,
 }
 
 /// The worker pool, started at the first edge that uses it. A clone of the
@@ -126,6 +128,7 @@ impl ClockedGpu {
             skipped: 0,
             parallel_edges: 0,
             busy_cus: 0,
+            reexecutions: 0,
             config,
         })
     }
@@ -346,6 +349,7 @@ impl ClockedGpu {
                     self.events_on.then_some(&mut self.events),
                 );
                 self.parallel_edges += 1;
+                self.reexecutions += report.reexecuted as u64;
                 return report;
             }
         }
@@ -462,6 +466,13 @@ impl ClockedGpu {
     /// the run used the calling thread only, so its CPU time covers it).
     pub fn parallel_edges(&self) -> u64 {
         self.parallel_edges
+    }
+
+    /// CU edges on worker threads whose memory instructions were executed
+    /// again when the edge was committed, since reset (a read overlapped a
+    /// write made before it in CU order: `crate::mem::staged`).
+    pub fn staged_reexecutions(&self) -> u64 {
+        self.reexecutions
     }
 
     /// Clock edges event skipping jumped over since reset.

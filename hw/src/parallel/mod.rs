@@ -44,6 +44,9 @@ pub struct CuPhaseReport {
     pub ended: bool,
     /// Some CU wrote device memory (staged edges only).
     wrote: bool,
+    /// CUs that executed their memory instructions again at the commit (a
+    /// read overlapped an earlier write of the edge).
+    pub reexecuted: usize,
 }
 
 impl CuPhaseReport {
@@ -167,7 +170,7 @@ impl CuWorkers {
             }
         }
         if report.wrote {
-            self.commit(cus, backing);
+            report.reexecuted = self.commit(cus, backing);
         }
         if let Some(out) = events {
             for ev in &mut self.events {
@@ -181,8 +184,10 @@ impl CuWorkers {
     /// every read saw the store as the serial evaluation does. The logs and
     /// staged instructions are emptied by their workers at the next edge,
     /// not here, so that this thread writes nothing of a CU it need not.
-    fn commit(&mut self, cus: &mut [Cu], backing: &mut Backing) {
+    /// Returns how many CUs executed their memory instructions again.
+    fn commit(&mut self, cus: &mut [Cu], backing: &mut Backing) -> usize {
         self.written.clear();
+        let mut again = 0;
         // Workers' ranges are contiguous and in order, so their lists of CUs
         // that touched memory follow each other in CU order.
         for &i in self.logged.iter().flatten() {
@@ -191,10 +196,12 @@ impl CuWorkers {
             if log.conflicts(&self.written) {
                 cus[i].reexecute_staged(backing, Some(&mut self.events[i]));
                 log.record_writes(&mut self.written);
+                again += 1;
             } else {
                 log.apply(backing, &mut self.written);
             }
         }
+        again
     }
 }
 
