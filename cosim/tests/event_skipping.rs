@@ -2,8 +2,7 @@
 //! (docs/cycle-model.md, "Event skipping"): every corpus workload (gfx1030
 //! wave32 and wave64, gfx803 through the translator, GPU-created work) on
 //! the default and `navi21` presets, skipping on and off, and skipping on
-//! with two worker threads (default; `navi21`: `--ignored`, long): same
-//! cycles, full statistics and final memory.
+//! with two worker threads: same cycles, full statistics and final memory.
 //! Memory-bound and barrier-heavy kernels must actually skip (waves
 //! resident and all waiting), or the comparison would prove nothing.
 
@@ -145,20 +144,10 @@ fn skipping_gives_the_results_of_ticking_on_default() {
     assert_waiting_skips(&s);
 }
 
-/// One thread. Ignored: over 20 CPU minutes on the 80-CU preset (run with
-/// `--ignored`; the memory-bound chase on `navi21` is compared in
-/// `hw/tests/threads_skip.rs` on every run). With the workers forced on
-/// every edge: the next test.
+/// The 80-CU preset, whose edges skip the most (idle CUs, GL1s, the
+/// Infinity Cache): about two minutes in a release build.
 #[test]
-#[ignore]
 fn skipping_gives_the_results_of_ticking_on_navi21() {
-    let s = compare("navi21", &hw::GpuConfig::navi21(), &[1]);
-    assert_waiting_skips(&s);
-}
-
-#[test]
-#[ignore]
-fn skipping_gives_the_results_of_ticking_on_navi21_with_two_threads() {
     let s = compare("navi21", &hw::GpuConfig::navi21(), &[1, 2]);
     assert_waiting_skips(&s);
 }

@@ -148,15 +148,7 @@ fn corpus_wave32_is_identical_for_1_2_and_4_threads() {
     compare(&[Target::GFX1030_W32], |_| true);
 }
 
-/// Wave64 on the default preset (every configuration: the ignored test
-/// below; ~10 minutes on a loaded 2-core machine).
 #[test]
-fn corpus_wave64_is_identical_for_1_2_and_4_threads_on_default() {
-    compare(&[Target::GFX1030_W64], |n| n == "default");
-}
-
-#[test]
-#[ignore]
 fn corpus_wave64_is_identical_for_1_2_and_4_threads_on_every_config() {
     compare(&[Target::GFX1030_W64], |_| true);
 }
