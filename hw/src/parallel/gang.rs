@@ -1,8 +1,10 @@
 //! A gang of worker threads that run one job together, once per clock edge:
-//! the caller publishes a job of `size` parts, every thread (the caller
-//! included) claims parts until none is left, and the caller returns when
-//! all parts are done. Parts are independent, so who runs which part does
-//! not change what they compute; it only decides how fast.
+//! the caller publishes a job of one part per thread, every thread (the
+//! caller included) claims its own part first and then any part left, and
+//! the caller returns when all parts are done. Parts are independent, so who
+//! runs which part does not change what they compute; it only decides how
+//! fast — and a part that stays with its thread from edge to edge keeps its
+//! data in that core's cache.
 //!
 //! Why not a general pool (rayon): an edge of a large GPU lasts tens of
 //! microseconds, and a pool whose idle threads sleep on a futex spends about
@@ -33,11 +35,11 @@ type Job<'a> = &'a (dyn Fn(usize) + Sync);
 
 /// The state the caller and the workers share.
 struct Shared {
-    /// One word, so that a claim can never mix two jobs: the job's epoch
-    /// (bits 32–63, bumped by the caller for each job), its number of parts
-    /// (bits 16–31) and the next part to claim (bits 0–15).
-    claim: AtomicU64,
-    /// The job of the current epoch, valid until `done` reaches `parts`.
+    /// Bumped by the caller once a job is published.
+    epoch: AtomicU64,
+    /// Per part: claimed in the current job (reset before the epoch moves).
+    claimed: Vec<AtomicBool>,
+    /// The job of the current epoch, valid until `done` counts every part.
     job: Mutex<Option<Job<'static>>>,
     /// Parts of the current job finished.
     done: AtomicUsize,
@@ -56,29 +58,18 @@ struct Shared {
 }
 
 impl Shared {
-    /// Claims the next part of epoch `epoch`, if any is left: `(part,
-    /// parts)`.
-    fn claim(&self, epoch: u64) -> Option<(usize, usize)> {
-        let mut v = self.claim.load(Ordering::SeqCst);
-        loop {
-            let (part, parts) = (v & 0xffff, v >> 16 & 0xffff);
-            if v >> 32 != epoch || part >= parts {
-                return None;
+    /// Runs part `own`, then every other part still unclaimed. A claim made
+    /// late — after the job it was meant for ended and the next was
+    /// published — claims a part of the next job, which is then the job
+    /// read: the slots are reset only once every part of the last job is
+    /// done.
+    fn run_parts(&self, own: usize) {
+        let parts = self.claimed.len();
+        for k in 0..parts {
+            let part = (own + k) % parts;
+            if self.claimed[part].swap(true, Ordering::SeqCst) {
+                continue;
             }
-            match self
-                .claim
-                .compare_exchange_weak(v, v + 1, Ordering::SeqCst, Ordering::SeqCst)
-            {
-                Ok(_) => return Some((part as usize, parts as usize)),
-                Err(now) => v = now,
-            }
-        }
-    }
-
-    /// Runs every part of epoch `epoch` this thread can claim; a panic is
-    /// kept for the caller.
-    fn run_parts(&self, epoch: u64) {
-        while let Some((part, parts)) = self.claim(epoch) {
             // Valid: this part is claimed and not done, so the caller has
             // not returned from `Gang::run`.
             let job = *lock(&self.job);
@@ -101,7 +92,6 @@ impl Shared {
 pub struct Gang {
     shared: Arc<Shared>,
     threads: Vec<(Thread, Option<JoinHandle<()>>)>,
-    epoch: u64,
 }
 
 impl Gang {
@@ -109,7 +99,8 @@ impl Gang {
     pub fn new(size: usize) -> Result<Gang, String> {
         let helpers = size.saturating_sub(1);
         let shared = Arc::new(Shared {
-            claim: AtomicU64::new(0),
+            epoch: AtomicU64::new(0),
+            claimed: (0..size.max(1)).map(|_| AtomicBool::new(true)).collect(),
             job: Mutex::new(None),
             done: AtomicUsize::new(0),
             panic: Mutex::new(None),
@@ -129,7 +120,6 @@ impl Gang {
         let mut gang = Gang {
             shared,
             threads: Vec::with_capacity(helpers),
-            epoch: 0,
         };
         for i in 0..helpers {
             let shared = Arc::clone(&gang.shared);
@@ -147,30 +137,31 @@ impl Gang {
         self.threads.len() + 1
     }
 
-    /// Runs `job(p)` for every part `p` in `0..parts`, on this thread and
-    /// the workers, and returns when all have finished; a part's panic is
-    /// resumed here.
-    pub fn run(&mut self, parts: usize, job: &(dyn Fn(usize) + Sync)) {
-        assert!(parts <= 0xffff, "at most 65535 parts");
+    /// Runs `job(p)` for every part `p` in `0..size()`, on this thread
+    /// (part 0 first) and the workers (worker `w`, part `w` first), and
+    /// returns when all have finished; a part's panic is resumed here.
+    pub fn run(&mut self, job: &(dyn Fn(usize) + Sync)) {
         let s = &*self.shared;
-        self.epoch = (self.epoch + 1) & 0xffff_ffff;
+        let parts = s.claimed.len();
         // SAFETY: the job's lifetime is erased only while it is published:
         // a part is run only once claimed, and this function does not
         // return (nor unwind: parts run under `catch_unwind`) before every
-        // claimed part is done; the slot is cleared before returning, and a
-        // late worker finds the epoch moved on and claims nothing.
+        // part is done; the slot is cleared before returning, and every
+        // part stays claimed until the next job is published.
         let erased: Job<'static> = unsafe { std::mem::transmute::<Job<'_>, Job<'static>>(job) };
         *lock(&s.job) = Some(erased);
         *lock(&s.caller) = Some(std::thread::current());
         s.done.store(0, Ordering::SeqCst);
-        s.claim
-            .store(self.epoch << 32 | (parts as u64) << 16, Ordering::SeqCst);
+        for c in &s.claimed {
+            c.store(false, Ordering::SeqCst);
+        }
+        s.epoch.fetch_add(1, Ordering::SeqCst);
         for ((thread, _), asleep) in self.threads.iter().zip(&s.asleep) {
             if asleep.load(Ordering::SeqCst) {
                 thread.unpark();
             }
         }
-        s.run_parts(self.epoch);
+        s.run_parts(0);
         let mut wait = Backoff::new(s.spin);
         while s.done.load(Ordering::SeqCst) != parts {
             if wait.exhausted() {
@@ -193,7 +184,7 @@ impl Gang {
 impl Drop for Gang {
     fn drop(&mut self) {
         self.shared.stop.store(true, Ordering::SeqCst);
-        self.shared.claim.fetch_add(1 << 32, Ordering::SeqCst);
+        self.shared.epoch.fetch_add(1, Ordering::SeqCst);
         for (thread, handle) in &mut self.threads {
             thread.unpark();
             if let Some(h) = handle.take() {
@@ -210,7 +201,7 @@ fn work(s: &Shared, helper: usize) {
     loop {
         let mut wait = Backoff::new(s.spin);
         loop {
-            let e = s.claim.load(Ordering::SeqCst) >> 32;
+            let e = s.epoch.load(Ordering::SeqCst);
             if e != seen {
                 seen = e;
                 break;
@@ -220,7 +211,7 @@ fn work(s: &Shared, helper: usize) {
                 // after raising it closes the race with a job published
                 // just before.
                 s.asleep[helper].store(true, Ordering::SeqCst);
-                if s.claim.load(Ordering::SeqCst) >> 32 == seen && !s.stop.load(Ordering::SeqCst) {
+                if s.epoch.load(Ordering::SeqCst) == seen && !s.stop.load(Ordering::SeqCst) {
                     std::thread::park();
                 }
                 s.asleep[helper].store(false, Ordering::SeqCst);
@@ -229,7 +220,7 @@ fn work(s: &Shared, helper: usize) {
         if s.stop.load(Ordering::SeqCst) {
             return;
         }
-        s.run_parts(seen);
+        s.run_parts(helper + 1);
     }
 }
 
@@ -279,9 +270,8 @@ mod tests {
     fn every_part_runs_once_per_job() {
         let mut gang = Gang::new(3).unwrap();
         for round in 0..1000u64 {
-            let parts = 1 + (round % 5) as usize;
-            let hits: Vec<AtomicU64> = (0..parts).map(|_| AtomicU64::new(0)).collect();
-            gang.run(parts, &|p| {
+            let hits: Vec<AtomicU64> = (0..3).map(|_| AtomicU64::new(0)).collect();
+            gang.run(&|p| {
                 hits[p].fetch_add(round + 1, Ordering::Relaxed);
             });
             for h in &hits {
@@ -295,7 +285,7 @@ mod tests {
         let mut gang = Gang::new(2).unwrap();
         std::thread::sleep(SPIN_BEFORE_PARK * 100);
         let hits = AtomicU64::new(0);
-        gang.run(2, &|_| {
+        gang.run(&|_| {
             hits.fetch_add(1, Ordering::Relaxed);
         });
         assert_eq!(hits.load(Ordering::Relaxed), 2);
@@ -305,7 +295,7 @@ mod tests {
     fn a_parts_panic_reaches_the_caller_and_the_gang_goes_on() {
         let mut gang = Gang::new(2).unwrap();
         let r = catch_unwind(AssertUnwindSafe(|| {
-            gang.run(2, &|p| {
+            gang.run(&|p| {
                 if p == 1 {
                     panic!("part 1 fails");
                 }
@@ -313,7 +303,7 @@ mod tests {
         }));
         assert!(r.is_err());
         let hits = AtomicU64::new(0);
-        gang.run(2, &|_| {
+        gang.run(&|_| {
             hits.fetch_add(1, Ordering::Relaxed);
         });
         assert_eq!(hits.load(Ordering::Relaxed), 2);
@@ -324,7 +314,7 @@ mod tests {
         let mut gang = Gang::new(16).unwrap();
         let hits = AtomicU64::new(0);
         for _ in 0..200 {
-            gang.run(16, &|_| {
+            gang.run(&|_| {
                 hits.fetch_add(1, Ordering::Relaxed);
             });
         }

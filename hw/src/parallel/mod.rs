@@ -158,7 +158,7 @@ impl CuWorkers {
                 });
             }
             let shares: Vec<Mutex<_>> = shares.into_iter().map(Mutex::new).collect();
-            self.gang.run(threads, &|w| {
+            self.gang.run(&|w| {
                 // Each worker locks only its own share: never contended.
                 let mut share = shares[w].lock().unwrap_or_else(|e| e.into_inner());
                 run_share(&mut share, now, events_on, base);
@@ -227,7 +227,11 @@ struct Share<'a> {
 /// Ticks a worker's CUs in index order on staged device memory, each
 /// followed by its caches.
 fn run_share(out: &mut Outcome<'_>, now: u64, events_on: bool, base: &Backing) {
-    out.logged.clear();
+    // Counted here and stored once: the workers' outcomes are neighbours in
+    // memory, and a store per CU would bounce their cache line between cores.
+    let mut report = CuPhaseReport::default();
+    let mut logged = std::mem::take(&mut out.logged);
+    logged.clear();
     for s in &mut out.cus {
         if !s.log.is_empty() {
             s.log.clear();
@@ -246,14 +250,16 @@ fn run_share(out: &mut Outcome<'_>, now: u64, events_on: bool, base: &Backing) {
         };
         s.cu.tick(&mut cx);
         s.side.tick(now);
-        out.report.add(s.cu);
+        report.add(s.cu);
         if !s.log.is_empty() {
-            out.logged.push(s.index);
-            out.report.wrote |= s.log.writes() > 0;
+            logged.push(s.index);
+            report.wrote |= s.log.writes() > 0;
         }
         let busy = !s.cu.is_idle();
         if *s.busy != busy {
             *s.busy = busy;
         }
     }
+    out.report = report;
+    out.logged = logged;
 }
