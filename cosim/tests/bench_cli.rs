@@ -193,9 +193,43 @@ fn text_table_and_ubench_group() {
     assert!(saxpy < corpus && corpus < valu && valu < ubench, "{text}");
 }
 
+/// `--file` measures a workload file outside the corpus, and only it.
+#[test]
+fn a_workload_file_is_measured_alone() {
+    let file = root().join("workloads/corpus/gfx1030/saxpy.yaml");
+    let o = gpusim(&[
+        "bench",
+        "--model",
+        "cycle",
+        "--preset",
+        "1cu",
+        "--file",
+        file.to_str().unwrap(),
+        "--min-runs",
+        "1",
+        "--min-ms",
+        "0",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("file/saxpy"), "{text}");
+    assert!(
+        text.contains("geometric mean over 1 corpus workloads"),
+        "{text}"
+    );
+}
+
 #[test]
 fn bad_arguments_are_exit_2() {
-    let cases: [(&[&str], &str); 8] = [
+    let cases: [(&[&str], &str); 10] = [
+        (
+            &["--model", "cycle", "--file", "no/such.yaml"],
+            "--file no/such.yaml: no such workload file",
+        ),
+        (
+            &["--model", "functional", "--file", "no/such.yaml"],
+            "--file applies to",
+        ),
         (
             &["--model", "cycle", "--target", "gfx803"],
             "--target gfx803 is for --model functional",

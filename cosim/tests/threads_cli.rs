@@ -114,3 +114,18 @@ fn zero_threads_is_an_error() {
 }
 
 // Event skipping vs ticking on the whole corpus: `event_skipping.rs`.
+
+/// The scaling benchmark's workload (docs/performance.md, "Worker
+/// threads") computes the right product: checked on the functional model,
+/// which runs it in a second (the clocked runs are the benchmark's).
+#[test]
+fn the_scaling_workload_passes_its_check() {
+    let o = gpusim(&["run", "workloads/examples/matmul_256.yaml"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        o.status.success(),
+        "{out}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(out.contains("PASS reference: corpus"), "{out}");
+}
