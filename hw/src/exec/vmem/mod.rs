@@ -243,10 +243,6 @@ impl Pieces {
         self.at[self.n] = (start, len, t);
         self.n += 1;
     }
-
-    fn iter(&self) -> impl Iterator<Item = (u8, u8, Target)> + '_ {
-        self.at[..self.n].iter().copied()
-    }
 }
 
 /// How [`Loc`]s become device addresses for one instruction.
@@ -262,17 +258,17 @@ struct Mapping {
 
 impl Mapping {
     /// Splits a `size`-byte access of `lane` at `loc` into pieces.
-    // Inlined so that the pieces are built in the caller's frame: returned
-    // by value they cost a copy per lane (6% of a memory-bound run).
     #[inline(always)]
-    fn split(&self, loc: Loc, lane: usize, size: u32) -> Pieces {
-        let mut p = Pieces::new();
+    fn split(&self, loc: Loc, lane: usize, size: u32) -> Split {
         match loc {
-            Loc::Global(a) => p.push(0, size as u8, Target::Global(a)),
-            Loc::Lds(o) => p.push(0, size as u8, Target::Lds(o)),
+            // One piece, without the array of pieces: building that (a copy
+            // of its initial value per lane) took 7% of a memory-bound run.
+            Loc::Global(a) => Split::One(size as u8, Target::Global(a)),
+            Loc::Lds(o) => Split::One(size as u8, Target::Lds(o)),
             Loc::Private(o) => {
                 // Private memory is interleaved dword by dword across the
                 // wave's lanes, so each private dword is its own piece.
+                let mut p = Pieces::new();
                 let mut k = 0u32;
                 while k < size {
                     let po = o.wrapping_add(k);
@@ -283,10 +279,32 @@ impl Mapping {
                     p.push(k as u8, len as u8, Target::Global(a));
                     k += len;
                 }
+                Split::Many(p)
             }
-            Loc::Buffer { offset, index } => self.buffer.split(offset, index, size, &mut p),
+            Loc::Buffer { offset, index } => {
+                let mut p = Pieces::new();
+                self.buffer.split(offset, index, size, &mut p);
+                Split::Many(p)
+            }
         }
-        p
+    }
+}
+
+/// An access as pieces: the whole access at one target (global and LDS
+/// addresses), or several.
+enum Split {
+    One(u8, Target),
+    Many(Pieces),
+}
+
+impl Split {
+    #[inline]
+    fn iter(&self) -> impl Iterator<Item = (u8, u8, Target)> + '_ {
+        let (one, many) = match self {
+            Split::One(len, t) => (Some((0, *len, *t)), &[][..]),
+            Split::Many(p) => (None, &p.at[..p.n]),
+        };
+        one.into_iter().chain(many.iter().copied())
     }
 }
 
