@@ -439,8 +439,9 @@ pub enum Builtin {
     MbcntLo,
     /// `mbcnt_hi(mask, acc)`: the same for lanes 32..63 (wave64).
     MbcntHi,
-    /// `ds_bpermute(addr, data)`: the `data` of lane `addr / 4` (modulo the
-    /// wave size); reads inactive lanes as 0. Divergent.
+    /// `ds_bpermute(addr, data)`: the `data` of lane `addr / 4` modulo 32
+    /// within the lane's own 32-lane half (gfx1030 wave64 permutes each half
+    /// on its own; wave32 is one half); reads inactive lanes as 0. Divergent.
     Bpermute,
     /// `readfirstlane(x)`: `x` of the first active lane
     /// (`v_readfirstlane_b32`). Uniform whatever its operand.
