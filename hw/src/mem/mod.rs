@@ -478,7 +478,9 @@ impl MemSystem {
         let now = self.cycle;
         self.cycle += 1;
         // The CU caches count as in flight if they were before their edge.
-        if self.nothing_in_flight() && !self.cu_busy.contains(&true) {
+        // The flags first: one cache line, where `nothing_in_flight` reads
+        // every CU's caches (another core's, on worker threads).
+        if !self.cu_busy.contains(&true) && self.nothing_in_flight() {
             return;
         }
         self.tick_channels(now);

@@ -50,11 +50,13 @@ pub struct CuPhaseReport {
 }
 
 impl CuPhaseReport {
-    /// Adds CU `cu` after its edge.
-    pub fn add(&mut self, cu: &Cu) {
-        self.busy += usize::from(!cu.is_idle());
+    /// Adds CU `cu` after its edge; returns whether it is busy.
+    pub fn add(&mut self, cu: &Cu) -> bool {
+        let busy = !cu.is_idle();
+        self.busy += usize::from(busy);
         self.faulted |= cu.fault.is_some();
         self.ended |= !cu.ended_wgs.is_empty();
+        busy
     }
 
     fn merge(&mut self, o: &CuPhaseReport) {
@@ -250,12 +252,11 @@ fn run_share(out: &mut Outcome<'_>, now: u64, events_on: bool, base: &Backing) {
         };
         s.cu.tick(&mut cx);
         s.side.tick(now);
-        report.add(s.cu);
+        let busy = report.add(s.cu);
         if !s.log.is_empty() {
             logged.push(s.index);
             report.wrote |= s.log.writes() > 0;
         }
-        let busy = !s.cu.is_idle();
         if *s.busy != busy {
             *s.busy = busy;
         }
