@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use compiler::lower::{FpContract, FpDivSqrt};
-use compiler::subvector::{Report, SubvectorRewrite};
+use compiler::backend::subvector::{Report, SubvectorRewrite};
 use compiler::{compile, CompileOptions, Source};
 
 use super::CliError;

@@ -20,8 +20,8 @@ use std::path::{Path, PathBuf};
 
 use compiler::backend::{self, MaskedSelect};
 use compiler::ir::Type;
-use compiler::alias::{recompile, Facts, PairFact, Relation};
-use compiler::subvector::{SubvectorOptions, SubvectorRewrite};
+use compiler::specialise::{recompile, Facts, PairFact, Relation};
+use compiler::backend::subvector::{SubvectorOptions, SubvectorRewrite};
 use compiler::{compile, CompileOptions, Compiled, Source};
 
 fn repo() -> PathBuf {

@@ -18,7 +18,7 @@ use std::collections::HashMap;
 
 use arch::isa::{Family, Instruction, Modifiers, Opcode, Operand, Target};
 
-use super::emit::{physical, PItem, PhysOp};
+use super::rewrite::{physical, PItem, PhysOp};
 use super::minst::special;
 use super::BackendError;
 
