@@ -5,8 +5,8 @@
 
 use std::path::PathBuf;
 
-use compiler::lower::{FpContract, FpDivSqrt};
 use compiler::backend::subvector::{Report, SubvectorRewrite};
+use compiler::lower::{FpContract, FpDivSqrt};
 use compiler::{compile, CompileOptions, Source};
 
 use super::CliError;

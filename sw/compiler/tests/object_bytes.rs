@@ -18,10 +18,10 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use compiler::backend::subvector::{SubvectorOptions, SubvectorRewrite};
 use compiler::backend::{self, MaskedSelect};
 use compiler::ir::Type;
 use compiler::specialise::{recompile, Facts, PairFact, Relation};
-use compiler::backend::subvector::{SubvectorOptions, SubvectorRewrite};
 use compiler::{compile, CompileOptions, Compiled, Source};
 
 fn repo() -> PathBuf {
@@ -64,7 +64,12 @@ fn kernels() -> Vec<String> {
     walk(&base, &mut v);
     let mut names: Vec<String> = v
         .iter()
-        .map(|p| p.strip_prefix(&base).unwrap().to_string_lossy().into_owned())
+        .map(|p| {
+            p.strip_prefix(&base)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned()
+        })
         .collect();
     names.sort();
     names

@@ -35,16 +35,24 @@
 //! assert_eq!(&elf[..4], b"\x7fELF");
 //! ```
 
-// The passes, in pipeline order.
+// The passes, in pipeline order (each after a comment, so rustfmt keeps the order).
+// 1. instruction selection
 pub mod isel;
+// 2. (seed 002 only) wide-access merge
 pub mod wide_merge;
-pub mod regalloc;
+// 3. register allocation: loop-carried copy coalescing, linear scan, spilling
 pub mod coalesce;
+pub mod regalloc;
 pub mod spill;
+// 4. (seed 000, off by default) sub-vector looping
 pub mod subvector;
+// 5. register rewriting
 pub mod rewrite;
+// 6. s_waitcnt insertion
 pub mod waitcnt;
+// 7. assembly
 pub mod assemble;
+// 8. descriptor, metadata, code object
 pub mod object;
 // What they share.
 mod abi;

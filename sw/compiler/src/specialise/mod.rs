@@ -34,8 +34,8 @@ use std::time::{Duration, Instant};
 use crate::backend::{self, wide_merge, BackendError, CompiledKernel};
 use crate::ir::Function;
 
-pub use unroll::{LoopReport, MAX_UNROLL};
 pub use crate::backend::wide_merge::WideReport;
+pub use unroll::{LoopReport, MAX_UNROLL};
 
 /// What the driver found out about two pointer parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

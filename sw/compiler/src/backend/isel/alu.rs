@@ -286,7 +286,12 @@ impl Isel<'_> {
         Ok(())
     }
 
-    pub(super) fn binary(&mut self, r: Value, op: BinaryOp, args: [Value; 2]) -> Result<(), BackendError> {
+    pub(super) fn binary(
+        &mut self,
+        r: Value,
+        op: BinaryOp,
+        args: [Value; 2],
+    ) -> Result<(), BackendError> {
         let (l, d) = self.dst(r);
         if let (Loc::S(_), true) = (l, salu(op).is_none()) {
             // No SALU form (floats never get here): compute per lane, read back.
@@ -409,12 +414,22 @@ impl Isel<'_> {
         Ok(())
     }
 
-    pub(super) fn ternary(&mut self, r: Value, op: TernaryOp, args: [Value; 3]) -> Result<(), BackendError> {
+    pub(super) fn ternary(
+        &mut self,
+        r: Value,
+        op: TernaryOp,
+        args: [Value; 3],
+    ) -> Result<(), BackendError> {
         let l = self.def_loc(r);
         self.ternary_into(l, op, args)
     }
 
-    pub(super) fn icmp(&mut self, r: Value, cond: IntCC, args: [Value; 2]) -> Result<(), BackendError> {
+    pub(super) fn icmp(
+        &mut self,
+        r: Value,
+        cond: IntCC,
+        args: [Value; 2],
+    ) -> Result<(), BackendError> {
         if self.f.ty(args[0]).bits() == 64 {
             return self.icmp64(r, cond, args);
         }
@@ -526,5 +541,4 @@ impl Isel<'_> {
             self.push(Opcode::S_MOV_B32, Family::Sop1, 1, &[d, s]);
         }
     }
-
 }

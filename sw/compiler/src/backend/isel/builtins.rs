@@ -131,7 +131,12 @@ impl Isel<'_> {
     /// `v_readfirstlane_b32` / `v_readlane_b32` (a uniform `x` is already
     /// the value: a move). A divergent lane number is made uniform first
     /// (its first active lane's), as clang does.
-    pub(super) fn read_one_lane(&mut self, dst: Loc, b: Builtin, args: &[Value]) -> Result<(), BackendError> {
+    pub(super) fn read_one_lane(
+        &mut self,
+        dst: Loc,
+        b: Builtin,
+        args: &[Value],
+    ) -> Result<(), BackendError> {
         let s = match dst {
             Loc::S(s) => s,
             _ => self.mc.vreg(RegClass::Sgpr, 1),
@@ -166,7 +171,12 @@ impl Isel<'_> {
         Ok(())
     }
 
-    pub(super) fn call(&mut self, r: Value, b: Builtin, args: &[Value]) -> Result<(), BackendError> {
+    pub(super) fn call(
+        &mut self,
+        r: Value,
+        b: Builtin,
+        args: &[Value],
+    ) -> Result<(), BackendError> {
         let l = self.def_loc(r);
         self.call_into(l, b, args)
     }

@@ -9,7 +9,13 @@ use crate::backend::BackendError;
 use crate::ir::*;
 
 impl Isel<'_> {
-    pub(super) fn convert(&mut self, r: Value, op: ConvertOp, a: Value, to: Type) -> Result<(), BackendError> {
+    pub(super) fn convert(
+        &mut self,
+        r: Value,
+        op: ConvertOp,
+        a: Value,
+        to: Type,
+    ) -> Result<(), BackendError> {
         let from = self.f.ty(a);
         let l = self.def_loc(r);
         let d = match l {

@@ -79,7 +79,12 @@ impl Isel<'_> {
         d
     }
 
-    pub(super) fn work_item(&mut self, r: Value, q: WorkItemQuery, dim: u8) -> Result<(), BackendError> {
+    pub(super) fn work_item(
+        &mut self,
+        r: Value,
+        q: WorkItemQuery,
+        dim: u8,
+    ) -> Result<(), BackendError> {
         let k = u32::from(dim);
         let dd = usize::from(dim);
         match q {
