@@ -1,0 +1,94 @@
+//! The C entry points: argument checks, handles, and the `clGet*Info`
+//! answers; what they answer comes from `core`. Only the three functions an
+//! ICD loader looks up by name are exported from the library; the loader
+//! reaches the others through the dispatch table (`icd`), so they never
+//! interpose on another vendor's symbols.
+
+use std::ffi::{c_char, c_void, CStr};
+
+use crate::cl::*;
+
+mod context;
+pub mod info;
+mod platform;
+
+pub use platform::{device_handle, platform_handle};
+
+/// The address of the entry point called `name`, if this platform
+/// implements it (the dispatch table's resolver).
+pub fn implemented(name: &str) -> Option<*const c_void> {
+    let f: *const c_void = match name {
+        "clGetPlatformIDs" => platform::clGetPlatformIDs as *const c_void,
+        "clGetPlatformInfo" => platform::clGetPlatformInfo as *const c_void,
+        "clGetDeviceIDs" => platform::clGetDeviceIDs as *const c_void,
+        "clGetDeviceInfo" => platform::clGetDeviceInfo as *const c_void,
+        "clRetainDevice" => platform::clRetainDevice as *const c_void,
+        "clReleaseDevice" => platform::clReleaseDevice as *const c_void,
+        "clCreateContext" => context::clCreateContext as *const c_void,
+        "clCreateContextFromType" => context::clCreateContextFromType as *const c_void,
+        "clRetainContext" => context::clRetainContext as *const c_void,
+        "clReleaseContext" => context::clReleaseContext as *const c_void,
+        "clGetContextInfo" => context::clGetContextInfo as *const c_void,
+        "clGetExtensionFunctionAddress" => clGetExtensionFunctionAddress as *const c_void,
+        "clGetExtensionFunctionAddressForPlatform" => {
+            clGetExtensionFunctionAddressForPlatform as *const c_void
+        }
+        _ => return None,
+    };
+    Some(f)
+}
+
+/// `clIcdGetPlatformIDsKHR` (cl_khr_icd): the platforms of this library,
+/// with `clGetPlatformIDs`'s contract. The loader calls it first.
+///
+/// # Safety
+/// `platforms` must be null or valid for `num_entries` handles, and
+/// `num_platforms` null or valid for one `cl_uint`.
+#[no_mangle]
+pub unsafe extern "C" fn clIcdGetPlatformIDsKHR(
+    num_entries: cl_uint,
+    platforms: *mut *mut c_void,
+    num_platforms: *mut cl_uint,
+) -> cl_int {
+    // SAFETY: the same contract.
+    unsafe { platform::clGetPlatformIDs(num_entries, platforms, num_platforms) }
+}
+
+/// `clGetExtensionFunctionAddress`: the extension functions of this
+/// platform by name: `clIcdGetPlatformIDsKHR` so far; also
+/// `clGetPlatformInfo`, which ocl-icd looks up this way (or as an exported
+/// symbol) to check `cl_khr_icd` before it trusts the dispatch table. Null
+/// for any other name.
+///
+/// # Safety
+/// `func_name` must be null or a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn clGetExtensionFunctionAddress(func_name: *const c_char) -> *mut c_void {
+    if func_name.is_null() {
+        return std::ptr::null_mut();
+    }
+    // SAFETY: a NUL-terminated string, by the contract.
+    let name = unsafe { CStr::from_ptr(func_name) };
+    match name.to_bytes() {
+        b"clIcdGetPlatformIDsKHR" => clIcdGetPlatformIDsKHR as *mut c_void,
+        b"clGetPlatformInfo" => platform::clGetPlatformInfo as *mut c_void,
+        _ => std::ptr::null_mut(),
+    }
+}
+
+/// `clGetExtensionFunctionAddressForPlatform`: as
+/// [`clGetExtensionFunctionAddress`], for this platform only.
+///
+/// # Safety
+/// `func_name` must be null or a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn clGetExtensionFunctionAddressForPlatform(
+    platform: *mut c_void,
+    func_name: *const c_char,
+) -> *mut c_void {
+    if platform.cast_const() != platform_handle() {
+        return std::ptr::null_mut();
+    }
+    // SAFETY: the same contract.
+    unsafe { clGetExtensionFunctionAddress(func_name) }
+}

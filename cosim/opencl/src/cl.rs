@@ -1,0 +1,122 @@
+//! The OpenCL C API's types and the constants this platform uses, with the
+//! values of the Khronos headers (`CL/cl.h`, `CL/cl_ext.h`).
+#![allow(non_camel_case_types, missing_docs)]
+
+pub type cl_int = i32;
+pub type cl_uint = u32;
+pub type cl_ulong = u64;
+pub type cl_bool = u32;
+pub type cl_bitfield = u64;
+pub type cl_device_type = cl_bitfield;
+pub type cl_platform_info = cl_uint;
+pub type cl_device_info = cl_uint;
+pub type cl_context_info = cl_uint;
+pub type cl_context_properties = isize;
+
+pub const CL_TRUE: cl_bool = 1;
+pub const CL_FALSE: cl_bool = 0;
+
+pub const CL_SUCCESS: cl_int = 0;
+pub const CL_DEVICE_NOT_FOUND: cl_int = -1;
+pub const CL_DEVICE_NOT_AVAILABLE: cl_int = -2;
+pub const CL_OUT_OF_HOST_MEMORY: cl_int = -6;
+pub const CL_INVALID_VALUE: cl_int = -30;
+pub const CL_INVALID_DEVICE_TYPE: cl_int = -31;
+pub const CL_INVALID_PLATFORM: cl_int = -32;
+pub const CL_INVALID_DEVICE: cl_int = -33;
+pub const CL_INVALID_CONTEXT: cl_int = -34;
+pub const CL_INVALID_OPERATION: cl_int = -59;
+pub const CL_INVALID_PROPERTY: cl_int = -64;
+pub const CL_PLATFORM_NOT_FOUND_KHR: cl_int = -1001;
+
+pub const CL_PLATFORM_PROFILE: cl_platform_info = 0x0900;
+pub const CL_PLATFORM_VERSION: cl_platform_info = 0x0901;
+pub const CL_PLATFORM_NAME: cl_platform_info = 0x0902;
+pub const CL_PLATFORM_VENDOR: cl_platform_info = 0x0903;
+pub const CL_PLATFORM_EXTENSIONS: cl_platform_info = 0x0904;
+pub const CL_PLATFORM_ICD_SUFFIX_KHR: cl_platform_info = 0x0920;
+
+pub const CL_DEVICE_TYPE_DEFAULT: cl_device_type = 1 << 0;
+pub const CL_DEVICE_TYPE_CPU: cl_device_type = 1 << 1;
+pub const CL_DEVICE_TYPE_GPU: cl_device_type = 1 << 2;
+pub const CL_DEVICE_TYPE_ACCELERATOR: cl_device_type = 1 << 3;
+pub const CL_DEVICE_TYPE_CUSTOM: cl_device_type = 1 << 4;
+pub const CL_DEVICE_TYPE_ALL: cl_device_type = 0xFFFF_FFFF;
+
+pub const CL_DEVICE_TYPE: cl_device_info = 0x1000;
+pub const CL_DEVICE_VENDOR_ID: cl_device_info = 0x1001;
+pub const CL_DEVICE_MAX_COMPUTE_UNITS: cl_device_info = 0x1002;
+pub const CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS: cl_device_info = 0x1003;
+pub const CL_DEVICE_MAX_WORK_GROUP_SIZE: cl_device_info = 0x1004;
+pub const CL_DEVICE_MAX_WORK_ITEM_SIZES: cl_device_info = 0x1005;
+pub const CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR: cl_device_info = 0x1006;
+pub const CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT: cl_device_info = 0x100A;
+pub const CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE: cl_device_info = 0x100B;
+pub const CL_DEVICE_MAX_CLOCK_FREQUENCY: cl_device_info = 0x100C;
+pub const CL_DEVICE_ADDRESS_BITS: cl_device_info = 0x100D;
+pub const CL_DEVICE_MAX_READ_IMAGE_ARGS: cl_device_info = 0x100E;
+pub const CL_DEVICE_MAX_WRITE_IMAGE_ARGS: cl_device_info = 0x100F;
+pub const CL_DEVICE_MAX_MEM_ALLOC_SIZE: cl_device_info = 0x1010;
+pub const CL_DEVICE_IMAGE2D_MAX_WIDTH: cl_device_info = 0x1011;
+pub const CL_DEVICE_IMAGE3D_MAX_DEPTH: cl_device_info = 0x1015;
+pub const CL_DEVICE_IMAGE_SUPPORT: cl_device_info = 0x1016;
+pub const CL_DEVICE_MAX_PARAMETER_SIZE: cl_device_info = 0x1017;
+pub const CL_DEVICE_MAX_SAMPLERS: cl_device_info = 0x1018;
+pub const CL_DEVICE_MEM_BASE_ADDR_ALIGN: cl_device_info = 0x1019;
+pub const CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE: cl_device_info = 0x101A;
+pub const CL_DEVICE_SINGLE_FP_CONFIG: cl_device_info = 0x101B;
+pub const CL_DEVICE_GLOBAL_MEM_CACHE_TYPE: cl_device_info = 0x101C;
+pub const CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE: cl_device_info = 0x101D;
+pub const CL_DEVICE_GLOBAL_MEM_CACHE_SIZE: cl_device_info = 0x101E;
+pub const CL_DEVICE_GLOBAL_MEM_SIZE: cl_device_info = 0x101F;
+pub const CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE: cl_device_info = 0x1020;
+pub const CL_DEVICE_MAX_CONSTANT_ARGS: cl_device_info = 0x1021;
+pub const CL_DEVICE_LOCAL_MEM_TYPE: cl_device_info = 0x1022;
+pub const CL_DEVICE_LOCAL_MEM_SIZE: cl_device_info = 0x1023;
+pub const CL_DEVICE_ERROR_CORRECTION_SUPPORT: cl_device_info = 0x1024;
+pub const CL_DEVICE_PROFILING_TIMER_RESOLUTION: cl_device_info = 0x1025;
+pub const CL_DEVICE_ENDIAN_LITTLE: cl_device_info = 0x1026;
+pub const CL_DEVICE_AVAILABLE: cl_device_info = 0x1027;
+pub const CL_DEVICE_COMPILER_AVAILABLE: cl_device_info = 0x1028;
+pub const CL_DEVICE_EXECUTION_CAPABILITIES: cl_device_info = 0x1029;
+pub const CL_DEVICE_QUEUE_PROPERTIES: cl_device_info = 0x102A;
+pub const CL_DEVICE_NAME: cl_device_info = 0x102B;
+pub const CL_DEVICE_VENDOR: cl_device_info = 0x102C;
+pub const CL_DRIVER_VERSION: cl_device_info = 0x102D;
+pub const CL_DEVICE_PROFILE: cl_device_info = 0x102E;
+pub const CL_DEVICE_VERSION: cl_device_info = 0x102F;
+pub const CL_DEVICE_EXTENSIONS: cl_device_info = 0x1030;
+pub const CL_DEVICE_PLATFORM: cl_device_info = 0x1031;
+pub const CL_DEVICE_DOUBLE_FP_CONFIG: cl_device_info = 0x1032;
+pub const CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF: cl_device_info = 0x1034;
+pub const CL_DEVICE_HOST_UNIFIED_MEMORY: cl_device_info = 0x1035;
+pub const CL_DEVICE_NATIVE_VECTOR_WIDTH_CHAR: cl_device_info = 0x1036;
+pub const CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT: cl_device_info = 0x103A;
+pub const CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE: cl_device_info = 0x103B;
+pub const CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF: cl_device_info = 0x103C;
+pub const CL_DEVICE_OPENCL_C_VERSION: cl_device_info = 0x103D;
+pub const CL_DEVICE_LINKER_AVAILABLE: cl_device_info = 0x103E;
+pub const CL_DEVICE_BUILT_IN_KERNELS: cl_device_info = 0x103F;
+pub const CL_DEVICE_IMAGE_MAX_BUFFER_SIZE: cl_device_info = 0x1040;
+pub const CL_DEVICE_IMAGE_MAX_ARRAY_SIZE: cl_device_info = 0x1041;
+pub const CL_DEVICE_PARENT_DEVICE: cl_device_info = 0x1042;
+pub const CL_DEVICE_PARTITION_MAX_SUB_DEVICES: cl_device_info = 0x1043;
+pub const CL_DEVICE_PARTITION_PROPERTIES: cl_device_info = 0x1044;
+pub const CL_DEVICE_PARTITION_AFFINITY_DOMAIN: cl_device_info = 0x1045;
+pub const CL_DEVICE_PARTITION_TYPE: cl_device_info = 0x1046;
+pub const CL_DEVICE_REFERENCE_COUNT: cl_device_info = 0x1047;
+pub const CL_DEVICE_PREFERRED_INTEROP_USER_SYNC: cl_device_info = 0x1048;
+pub const CL_DEVICE_PRINTF_BUFFER_SIZE: cl_device_info = 0x1049;
+
+pub const CL_READ_WRITE_CACHE: cl_uint = 0x2;
+pub const CL_LOCAL: cl_uint = 0x1;
+pub const CL_FP_INF_NAN: cl_bitfield = 1 << 1;
+pub const CL_FP_ROUND_TO_NEAREST: cl_bitfield = 1 << 2;
+pub const CL_FP_FMA: cl_bitfield = 1 << 5;
+pub const CL_EXEC_KERNEL: cl_bitfield = 1 << 0;
+
+pub const CL_CONTEXT_REFERENCE_COUNT: cl_context_info = 0x1080;
+pub const CL_CONTEXT_DEVICES: cl_context_info = 0x1081;
+pub const CL_CONTEXT_PROPERTIES: cl_context_info = 0x1082;
+pub const CL_CONTEXT_NUM_DEVICES: cl_context_info = 0x1083;
+pub const CL_CONTEXT_PLATFORM: cl_context_properties = 0x1084;

@@ -1,0 +1,7 @@
+//! The platform's objects, below the C API: what the environment chose
+//! (model, configuration) and the device's figures derived from it. Nothing
+//! here is `unsafe` or knows about handles; `api` checks the arguments and
+//! turns these into handles and info bytes.
+
+pub mod device;
+pub mod settings;

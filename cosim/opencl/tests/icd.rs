@@ -1,0 +1,266 @@
+//! The platform as the ICD loader sees it: `clIcdGetPlatformIDsKHR` found
+//! through `clGetExtensionFunctionAddress`, then every call through the
+//! dispatch table the handles point at.
+
+use std::ffi::{c_void, CStr};
+
+use gpusim_opencl::api::{clGetExtensionFunctionAddress, clIcdGetPlatformIDsKHR};
+use gpusim_opencl::cl::*;
+use gpusim_opencl::icd::{self, Dispatch};
+
+type GetInfo = unsafe extern "C" fn(*mut c_void, cl_uint, usize, *mut c_void, *mut usize) -> cl_int;
+type GetDeviceIds = unsafe extern "C" fn(
+    *mut c_void,
+    cl_device_type,
+    cl_uint,
+    *mut *mut c_void,
+    *mut cl_uint,
+) -> cl_int;
+type CreateContext = unsafe extern "C" fn(
+    *const cl_context_properties,
+    cl_uint,
+    *const *mut c_void,
+    *const c_void,
+    *mut c_void,
+    *mut cl_int,
+) -> *mut c_void;
+type Release = unsafe extern "C" fn(*mut c_void) -> cl_int;
+
+/// The entry `name` of the table `handle` points at, as the loader finds it.
+fn entry<F: Copy>(handle: *mut c_void, name: &str) -> F {
+    // SAFETY: every handle of this platform starts with its table.
+    let table = unsafe { *(handle as *const &'static Dispatch) };
+    let f = table.entry(name).expect("the table has every entry");
+    assert!(!f.is_null());
+    assert_eq!(
+        std::mem::size_of::<F>(),
+        std::mem::size_of::<*const c_void>()
+    );
+    // SAFETY: F is the entry's C signature (cl_icd.h).
+    unsafe { std::mem::transmute_copy(&f) }
+}
+
+fn platform() -> *mut c_void {
+    let f = unsafe { clGetExtensionFunctionAddress(c"clIcdGetPlatformIDsKHR".as_ptr()) };
+    assert_eq!(f, clIcdGetPlatformIDsKHR as *mut c_void);
+    let (mut p, mut n) = (std::ptr::null_mut(), 0);
+    assert_eq!(
+        unsafe { clIcdGetPlatformIDsKHR(1, &mut p, &mut n) },
+        CL_SUCCESS
+    );
+    assert_eq!(n, 1);
+    assert!(!p.is_null());
+    p
+}
+
+fn string(f: GetInfo, handle: *mut c_void, param: cl_uint) -> String {
+    let mut size = 0;
+    assert_eq!(
+        unsafe { f(handle, param, 0, std::ptr::null_mut(), &mut size) },
+        CL_SUCCESS
+    );
+    let mut buf = vec![0u8; size];
+    let r = unsafe {
+        f(
+            handle,
+            param,
+            size,
+            buf.as_mut_ptr().cast(),
+            std::ptr::null_mut(),
+        )
+    };
+    assert_eq!(r, CL_SUCCESS);
+    CStr::from_bytes_with_nul(&buf)
+        .expect("NUL-terminated")
+        .to_str()
+        .unwrap()
+        .to_string()
+}
+
+fn scalar<T: Copy + Default>(f: GetInfo, handle: *mut c_void, param: cl_uint) -> T {
+    let mut v = T::default();
+    let size = std::mem::size_of::<T>();
+    let r = unsafe {
+        f(
+            handle,
+            param,
+            size,
+            (&mut v as *mut T).cast(),
+            std::ptr::null_mut(),
+        )
+    };
+    assert_eq!(r, CL_SUCCESS, "param {param:#x}");
+    v
+}
+
+fn device(p: *mut c_void) -> *mut c_void {
+    let get: GetDeviceIds = entry(p, "clGetDeviceIDs");
+    let (mut d, mut n) = (std::ptr::null_mut(), 0);
+    assert_eq!(
+        unsafe { get(p, CL_DEVICE_TYPE_GPU, 1, &mut d, &mut n) },
+        CL_SUCCESS
+    );
+    assert_eq!(n, 1);
+    d
+}
+
+#[test]
+fn the_loader_finds_the_platform_and_its_strings() {
+    let p = platform();
+    let info: GetInfo = entry(p, "clGetPlatformInfo");
+    assert_eq!(string(info, p, CL_PLATFORM_NAME), "gpusim");
+    assert_eq!(string(info, p, CL_PLATFORM_ICD_SUFFIX_KHR), "GPUSIM");
+    assert!(string(info, p, CL_PLATFORM_EXTENSIONS).contains("cl_khr_icd"));
+    assert!(string(info, p, CL_PLATFORM_VERSION).starts_with("OpenCL 1.2 "));
+    // A parameter the platform does not have, and a foreign handle.
+    let mut size = 0;
+    let r = unsafe { info(p, 0x7777, 0, std::ptr::null_mut(), &mut size) };
+    assert_eq!(r, CL_INVALID_VALUE);
+    let mut other = 0u64;
+    let r = unsafe {
+        info(
+            (&mut other as *mut u64).cast(),
+            CL_PLATFORM_NAME,
+            0,
+            std::ptr::null_mut(),
+            &mut size,
+        )
+    };
+    assert_eq!(r, CL_INVALID_PLATFORM);
+}
+
+#[test]
+fn the_device_reports_the_default_gpus_figures() {
+    let p = platform();
+    let d = device(p);
+    let info: GetInfo = entry(d, "clGetDeviceInfo");
+    let config = hw::GpuConfig::default_config();
+    assert_eq!(string(info, d, CL_DEVICE_NAME), "gfx1030");
+    assert_eq!(
+        scalar::<cl_uint>(info, d, CL_DEVICE_MAX_COMPUTE_UNITS),
+        config.cus
+    );
+    assert_eq!(
+        scalar::<cl_ulong>(info, d, CL_DEVICE_TYPE),
+        CL_DEVICE_TYPE_GPU
+    );
+    assert_eq!(
+        scalar::<usize>(info, d, CL_DEVICE_MAX_WORK_GROUP_SIZE),
+        1024
+    );
+    assert_eq!(
+        scalar::<cl_ulong>(info, d, CL_DEVICE_GLOBAL_MEM_CACHE_SIZE),
+        u64::from(config.memory.l2.channels * config.memory.l2.size_bytes)
+    );
+    assert_eq!(scalar::<usize>(info, d, CL_DEVICE_PLATFORM), p as usize);
+    let mut sizes = [0usize; 3];
+    let r = unsafe {
+        info(
+            d,
+            CL_DEVICE_MAX_WORK_ITEM_SIZES,
+            24,
+            sizes.as_mut_ptr().cast(),
+            std::ptr::null_mut(),
+        )
+    };
+    assert_eq!((r, sizes), (CL_SUCCESS, [1024; 3]));
+    // Only a GPU is there; a device type that is no type is an error.
+    let get: GetDeviceIds = entry(p, "clGetDeviceIDs");
+    let mut n = 0;
+    let r = unsafe { get(p, CL_DEVICE_TYPE_CPU, 0, std::ptr::null_mut(), &mut n) };
+    assert_eq!(r, CL_DEVICE_NOT_FOUND);
+    let r = unsafe { get(p, 1 << 40, 0, std::ptr::null_mut(), &mut n) };
+    assert_eq!(r, CL_INVALID_DEVICE_TYPE);
+}
+
+#[test]
+fn contexts_are_counted_and_stale_handles_refused() {
+    let p = platform();
+    let d = device(p);
+    let create: CreateContext = entry(d, "clCreateContext");
+    let props = [CL_CONTEXT_PLATFORM, p as cl_context_properties, 0];
+    let mut err = 1;
+    let c = unsafe {
+        create(
+            props.as_ptr(),
+            1,
+            &d,
+            std::ptr::null(),
+            std::ptr::null_mut(),
+            &mut err,
+        )
+    };
+    assert_eq!(err, CL_SUCCESS);
+    assert!(!c.is_null());
+    let info: GetInfo = entry(c, "clGetContextInfo");
+    let retain: Release = entry(c, "clRetainContext");
+    let release: Release = entry(c, "clReleaseContext");
+    assert_eq!(unsafe { retain(c) }, CL_SUCCESS);
+    assert_eq!(scalar::<cl_uint>(info, c, CL_CONTEXT_REFERENCE_COUNT), 2);
+    assert_eq!(scalar::<usize>(info, c, CL_CONTEXT_DEVICES), d as usize);
+    let mut got = [0isize; 3];
+    let r = unsafe {
+        info(
+            c,
+            CL_CONTEXT_PROPERTIES,
+            24,
+            got.as_mut_ptr().cast(),
+            std::ptr::null_mut(),
+        )
+    };
+    assert_eq!((r, got), (CL_SUCCESS, props));
+    assert_eq!(unsafe { release(c) }, CL_SUCCESS);
+    assert_eq!(unsafe { release(c) }, CL_SUCCESS);
+    // Freed: the handle is now refused, not followed.
+    assert_eq!(unsafe { release(c) }, CL_INVALID_CONTEXT);
+    let mut size = 0;
+    let r = unsafe {
+        info(
+            c,
+            CL_CONTEXT_REFERENCE_COUNT,
+            0,
+            std::ptr::null_mut(),
+            &mut size,
+        )
+    };
+    assert_eq!(r, CL_INVALID_CONTEXT);
+    // Bad arguments are error codes.
+    let bad_props = [0x7777isize, 1, 0];
+    let c = unsafe {
+        create(
+            bad_props.as_ptr(),
+            1,
+            &d,
+            std::ptr::null(),
+            std::ptr::null_mut(),
+            &mut err,
+        )
+    };
+    assert_eq!((c, err), (std::ptr::null_mut(), CL_INVALID_PROPERTY));
+    let stranger: *mut c_void = 8usize as *mut c_void;
+    let c = unsafe {
+        create(
+            std::ptr::null(),
+            1,
+            &stranger,
+            std::ptr::null(),
+            std::ptr::null_mut(),
+            &mut err,
+        )
+    };
+    assert_eq!((c, err), (std::ptr::null_mut(), CL_INVALID_DEVICE));
+}
+
+/// A function the platform does not implement yet fails with an error code
+/// (through a stub), never through a null entry.
+#[test]
+fn unimplemented_entries_are_stubs_that_fail() {
+    let p = platform();
+    let flush: Release = entry(p, "clFlush");
+    assert!(icd::is_stub(flush as *const c_void));
+    assert_eq!(unsafe { flush(std::ptr::null_mut()) }, CL_INVALID_OPERATION);
+    for (name, _) in icd::TABLE {
+        let f: *const c_void = entry(p, name);
+        assert!(!f.is_null(), "{name}");
+    }
+}
