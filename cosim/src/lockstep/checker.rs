@@ -74,7 +74,8 @@ impl Checker<'_> {
     /// exact even for atomics and for several waves writing one address.
     fn compare_memory(&mut self, hw: &ClockedGpu) -> Result<(), Box<Fault>> {
         let touched = std::mem::take(&mut self.touched);
-        memory::compare_written(hw, self.golden, &touched).map_err(|(rep, wave)| {
+        memory::compare_written(hw, self.golden, &touched).map_err(|found| {
+            let (rep, wave) = *found;
             let rep = match self.waves.get(&wave).map(|t| t.shared_vgprs) {
                 Some((vgprs, shared)) if shared > 0 => rep.line(shared_region_note(vgprs, shared)),
                 _ => rep,

@@ -14,12 +14,13 @@ const CHUNK: usize = 1 << 16;
 
 /// Compares the bytes of each write in `touched` (by the wave and
 /// instruction that made it) in both models. On a difference, the report so
-/// far (the caller adds notes about the wave) and the wave.
+/// far (the caller adds notes about the wave) and the wave (boxed: a report
+/// is large and rare).
 pub(super) fn compare_written(
     hw: &ClockedGpu,
     golden: &GoldenGpu,
     touched: &[(WaveId, MemWrite, arch::isa::Instruction)],
-) -> Result<(), (Report, WaveId)> {
+) -> Result<(), Box<(Report, WaveId)>> {
     for (wave, m, inst) in touched {
         let n = usize::from(m.len);
         let (mut a, mut b) = ([0u8; 16], [0u8; 16]);
@@ -65,7 +66,7 @@ pub(super) fn compare_written(
                     side(hw_ok, &a[..n]),
                     side(golden_ok, &b[..n]),
                 );
-            return Err((rep, *wave));
+            return Err(Box::new((rep, *wave)));
         }
     }
     Ok(())

@@ -61,11 +61,7 @@ impl DeviceFigures {
             cache_line_bytes: c.memory.line_bytes,
             base_align_bits: (MIN_ALIGN * 8) as u32,
             wave_size: 32,
-            timer_resolution_ns: if clock_mhz == 0 {
-                1
-            } else {
-                (1000 / clock_mhz).max(1) as usize
-            },
+            timer_resolution_ns: 1000u32.checked_div(clock_mhz).map_or(1, |ns| ns.max(1)) as usize,
             description: format!("{} model, {} CUs", s.model, c.cus),
         }
     }
