@@ -1,7 +1,9 @@
 //! The platform's objects, below the C API: what the environment chose
-//! (model, configuration) and the device's figures derived from it. Nothing
-//! here is `unsafe` or knows about handles; `api` checks the arguments and
-//! turns these into handles and info bytes.
+//! (model, configuration), the device's figures derived from it, and the
+//! device thread that owns a context's `Session` (what queues will run on).
+//! Nothing here is `unsafe` or knows about handles; `api` checks the
+//! arguments and turns these into handles and info bytes.
 
 pub mod device;
 pub mod settings;
+pub mod worker;
