@@ -120,3 +120,54 @@ pub const CL_CONTEXT_DEVICES: cl_context_info = 0x1081;
 pub const CL_CONTEXT_PROPERTIES: cl_context_info = 0x1082;
 pub const CL_CONTEXT_NUM_DEVICES: cl_context_info = 0x1083;
 pub const CL_CONTEXT_PLATFORM: cl_context_properties = 0x1084;
+
+pub type cl_mem_flags = cl_bitfield;
+pub type cl_command_queue_properties = cl_bitfield;
+pub type cl_queue_properties = cl_bitfield;
+pub type cl_command_queue_info = cl_uint;
+pub type cl_mem_info = cl_uint;
+pub type cl_event_info = cl_uint;
+
+pub const CL_OUT_OF_RESOURCES: cl_int = -5;
+pub const CL_INVALID_QUEUE_PROPERTIES: cl_int = -35;
+pub const CL_INVALID_COMMAND_QUEUE: cl_int = -36;
+pub const CL_INVALID_HOST_PTR: cl_int = -37;
+pub const CL_INVALID_MEM_OBJECT: cl_int = -38;
+pub const CL_INVALID_EVENT_WAIT_LIST: cl_int = -57;
+pub const CL_INVALID_EVENT: cl_int = -58;
+pub const CL_INVALID_BUFFER_SIZE: cl_int = -61;
+
+pub const CL_QUEUE_CONTEXT: cl_command_queue_info = 0x1090;
+pub const CL_QUEUE_DEVICE: cl_command_queue_info = 0x1091;
+pub const CL_QUEUE_REFERENCE_COUNT: cl_command_queue_info = 0x1092;
+pub const CL_QUEUE_PROPERTIES: cl_command_queue_info = 0x1093;
+
+pub const CL_MEM_READ_WRITE: cl_mem_flags = 1 << 0;
+pub const CL_MEM_WRITE_ONLY: cl_mem_flags = 1 << 1;
+pub const CL_MEM_READ_ONLY: cl_mem_flags = 1 << 2;
+pub const CL_MEM_USE_HOST_PTR: cl_mem_flags = 1 << 3;
+pub const CL_MEM_ALLOC_HOST_PTR: cl_mem_flags = 1 << 4;
+pub const CL_MEM_COPY_HOST_PTR: cl_mem_flags = 1 << 5;
+pub const CL_MEM_HOST_WRITE_ONLY: cl_mem_flags = 1 << 7;
+pub const CL_MEM_HOST_READ_ONLY: cl_mem_flags = 1 << 8;
+pub const CL_MEM_HOST_NO_ACCESS: cl_mem_flags = 1 << 9;
+
+pub const CL_MEM_OBJECT_BUFFER: cl_uint = 0x10F0;
+pub const CL_MEM_TYPE: cl_mem_info = 0x1100;
+pub const CL_MEM_FLAGS: cl_mem_info = 0x1101;
+pub const CL_MEM_SIZE: cl_mem_info = 0x1102;
+pub const CL_MEM_HOST_PTR: cl_mem_info = 0x1103;
+pub const CL_MEM_MAP_COUNT: cl_mem_info = 0x1104;
+pub const CL_MEM_REFERENCE_COUNT: cl_mem_info = 0x1105;
+pub const CL_MEM_CONTEXT: cl_mem_info = 0x1106;
+pub const CL_MEM_ASSOCIATED_MEMOBJECT: cl_mem_info = 0x1107;
+pub const CL_MEM_OFFSET: cl_mem_info = 0x1108;
+
+pub const CL_EVENT_COMMAND_QUEUE: cl_event_info = 0x11D0;
+pub const CL_EVENT_COMMAND_TYPE: cl_event_info = 0x11D1;
+pub const CL_EVENT_REFERENCE_COUNT: cl_event_info = 0x11D2;
+pub const CL_EVENT_COMMAND_EXECUTION_STATUS: cl_event_info = 0x11D3;
+pub const CL_EVENT_CONTEXT: cl_event_info = 0x11D4;
+pub const CL_COMMAND_READ_BUFFER: cl_uint = 0x11F3;
+pub const CL_COMMAND_WRITE_BUFFER: cl_uint = 0x11F4;
+pub const CL_COMPLETE: cl_int = 0;

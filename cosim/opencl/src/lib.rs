@@ -18,12 +18,14 @@
 //! - `icd`: the dispatch table every handle starts with (ABI order generated
 //!   from `CL/cl_icd.h`), stubs for what is not implemented yet;
 //! - `api`: the C entry points: `clIcdGetPlatformIDsKHR`,
-//!   `clGetExtensionFunctionAddress`, platform, device and context queries;
-//! - `core`: the settings from the environment and the device's figures.
+//!   `clGetExtensionFunctionAddress`, platform and device queries, contexts,
+//!   queues, buffers and their transfers, events;
+//! - `core`: the settings from the environment, the device's figures, and
+//!   the device thread that owns a context's `Session`.
 //!
-//! This is the first slice: a program can find the platform and the device
-//! and create contexts; buffers, programs, kernels and queues (which will
-//! run on a `Session`) are not implemented yet and fail with
+//! A program can find the platform and the device, create contexts, queues
+//! and buffers, and move bytes through the simulated GPU's memory; programs,
+//! kernels and dispatches are not implemented yet and fail with
 //! `CL_INVALID_OPERATION` (or a null handle), saying so on standard error.
 
 pub mod api;

@@ -256,11 +256,174 @@ fn contexts_are_counted_and_stale_handles_refused() {
 #[test]
 fn unimplemented_entries_are_stubs_that_fail() {
     let p = platform();
-    let flush: Release = entry(p, "clFlush");
-    assert!(icd::is_stub(flush as *const c_void));
-    assert_eq!(unsafe { flush(std::ptr::null_mut()) }, CL_INVALID_OPERATION);
+    type NoArgs = unsafe extern "C" fn() -> cl_int;
+    let unload: NoArgs = entry(p, "clUnloadCompiler");
+    assert!(icd::is_stub(unload as *const c_void));
+    assert_eq!(unsafe { unload() }, CL_INVALID_OPERATION);
     for (name, _) in icd::TABLE {
         let f: *const c_void = entry(p, name);
         assert!(!f.is_null(), "{name}");
+    }
+}
+
+type CreateQueue =
+    unsafe extern "C" fn(*mut c_void, *mut c_void, cl_bitfield, *mut cl_int) -> *mut c_void;
+type CreateBuffer =
+    unsafe extern "C" fn(*mut c_void, cl_mem_flags, usize, *mut c_void, *mut cl_int) -> *mut c_void;
+type Transfer = unsafe extern "C" fn(
+    *mut c_void,
+    *mut c_void,
+    cl_bool,
+    usize,
+    usize,
+    *mut c_void,
+    cl_uint,
+    *const *mut c_void,
+    *mut *mut c_void,
+) -> cl_int;
+
+/// A buffer made from host bytes, partly overwritten, reads back through
+/// the simulated device's memory; the events are complete; every handle is
+/// refused once released.
+#[test]
+fn buffers_round_trip_through_a_queue() {
+    let p = platform();
+    let d = device(p);
+    let create: CreateContext = entry(d, "clCreateContext");
+    let mut err = 1;
+    let c = unsafe {
+        create(
+            std::ptr::null(),
+            1,
+            &d,
+            std::ptr::null(),
+            std::ptr::null_mut(),
+            &mut err,
+        )
+    };
+    assert_eq!(err, CL_SUCCESS);
+    let create_queue: CreateQueue = entry(c, "clCreateCommandQueue");
+    let q = unsafe { create_queue(c, d, 0, &mut err) };
+    assert_eq!(err, CL_SUCCESS);
+    let profiling = unsafe { create_queue(c, d, 1 << 1, &mut err) };
+    assert_eq!(
+        (profiling, err),
+        (std::ptr::null_mut(), CL_INVALID_QUEUE_PROPERTIES)
+    );
+    let create_buffer: CreateBuffer = entry(c, "clCreateBuffer");
+    let mut host: Vec<u32> = (0..256).collect();
+    let size = host.len() * 4;
+    let b = unsafe {
+        create_buffer(
+            c,
+            CL_MEM_COPY_HOST_PTR,
+            size,
+            host.as_mut_ptr().cast(),
+            &mut err,
+        )
+    };
+    assert_eq!(err, CL_SUCCESS);
+    let write: Transfer = entry(q, "clEnqueueWriteBuffer");
+    let read: Transfer = entry(q, "clEnqueueReadBuffer");
+    let mut patch = [0xdead_beefu32, 7];
+    let mut ev = std::ptr::null_mut();
+    let r = unsafe {
+        write(
+            q,
+            b,
+            CL_TRUE,
+            8,
+            8,
+            patch.as_mut_ptr().cast(),
+            0,
+            std::ptr::null(),
+            &mut ev,
+        )
+    };
+    assert_eq!(r, CL_SUCCESS);
+    let event_info: GetInfo = entry(ev, "clGetEventInfo");
+    assert_eq!(
+        scalar::<cl_uint>(event_info, ev, CL_EVENT_COMMAND_TYPE),
+        CL_COMMAND_WRITE_BUFFER
+    );
+    assert_eq!(
+        scalar::<cl_int>(event_info, ev, CL_EVENT_COMMAND_EXECUTION_STATUS),
+        CL_COMPLETE
+    );
+    let mut back = vec![0u32; 256];
+    let r = unsafe {
+        read(
+            q,
+            b,
+            CL_TRUE,
+            0,
+            size,
+            back.as_mut_ptr().cast(),
+            1,
+            &ev,
+            std::ptr::null_mut(),
+        )
+    };
+    assert_eq!(r, CL_SUCCESS);
+    host[2] = 0xdead_beef;
+    host[3] = 7;
+    assert_eq!(back, host);
+    // Past the end, a null pointer, a wait list without events: refused.
+    let r = unsafe {
+        read(
+            q,
+            b,
+            CL_TRUE,
+            4,
+            size,
+            back.as_mut_ptr().cast(),
+            0,
+            std::ptr::null(),
+            std::ptr::null_mut(),
+        )
+    };
+    assert_eq!(r, CL_INVALID_VALUE);
+    let r = unsafe {
+        read(
+            q,
+            b,
+            CL_TRUE,
+            0,
+            4,
+            std::ptr::null_mut(),
+            0,
+            std::ptr::null(),
+            std::ptr::null_mut(),
+        )
+    };
+    assert_eq!(r, CL_INVALID_VALUE);
+    let r = unsafe {
+        read(
+            q,
+            b,
+            CL_TRUE,
+            0,
+            4,
+            back.as_mut_ptr().cast(),
+            1,
+            std::ptr::null(),
+            std::ptr::null_mut(),
+        )
+    };
+    assert_eq!(r, CL_INVALID_EVENT_WAIT_LIST);
+    let mem_info: GetInfo = entry(b, "clGetMemObjectInfo");
+    assert_eq!(scalar::<usize>(mem_info, b, CL_MEM_SIZE), size);
+    assert_eq!(scalar::<usize>(mem_info, b, CL_MEM_CONTEXT), c as usize);
+    let finish: Release = entry(q, "clFinish");
+    assert_eq!(unsafe { finish(q) }, CL_SUCCESS);
+    for (handle, name, stale) in [
+        (ev, "clReleaseEvent", CL_INVALID_EVENT),
+        (b, "clReleaseMemObject", CL_INVALID_MEM_OBJECT),
+        (q, "clReleaseCommandQueue", CL_INVALID_COMMAND_QUEUE),
+        (c, "clReleaseContext", CL_INVALID_CONTEXT),
+    ] {
+        let release: Release = entry(handle, name);
+        assert_eq!(unsafe { release(handle) }, CL_SUCCESS, "{name}");
+        assert_eq!(unsafe { release(handle) }, stale, "{name} twice");
     }
 }

@@ -1,32 +1,63 @@
 //! Contexts: `clCreateContext`, `clCreateContextFromType`, retain, release
-//! and `clGetContextInfo`. A context holds the one device and the properties
-//! it was created with; handles are checked against the live contexts
-//! before they are used, so a stale or foreign handle is an error code.
+//! and `clGetContextInfo`. A context holds the one device, the properties it
+//! was created with, and (from its first queue or buffer) the device thread
+//! that owns its `Session`.
 
 #![allow(non_snake_case)]
 
-use std::collections::BTreeSet;
 use std::ffi::c_void;
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 
+use cosim::session::SessionOptions;
+
+use super::handles::{Counted, Registry};
 use super::info::{answer, Info};
-use super::platform::{device_handle, device_of, matches_type, platform_handle};
+use super::platform::{device_handle, device_of, matches_type, platform_handle, settings};
 use crate::cl::*;
-use crate::icd::Object;
+use crate::core::worker::DeviceThread;
 
-/// A context.
+/// A context: the one device, the properties it was created with, and
+/// the device thread its queues and buffers use (started at the first).
 pub struct Context {
     references: AtomicU32,
     /// The properties as given, with their terminating 0 (empty: none given).
     properties: Vec<cl_context_properties>,
+    device: Mutex<Option<Arc<DeviceThread>>>,
 }
 
-/// The addresses of the live contexts.
-fn live() -> MutexGuard<'static, BTreeSet<usize>> {
-    static LIVE: Mutex<BTreeSet<usize>> = Mutex::new(BTreeSet::new());
-    // A panic elsewhere cannot leave the set half-updated: take it anyway.
-    LIVE.lock().unwrap_or_else(|p| p.into_inner())
+impl Counted for Context {
+    fn references(&self) -> &AtomicU32 {
+        &self.references
+    }
+}
+
+/// The live contexts.
+pub static CONTEXTS: Registry<Context> = Registry::new();
+
+/// The device thread of the context `handle`, started on first use with the
+/// environment's model and configuration. `CL_INVALID_CONTEXT` for a handle
+/// that is not one; `CL_OUT_OF_RESOURCES` (and the reason on standard error)
+/// when the model cannot be built.
+pub fn device_thread(handle: *const c_void) -> Result<Arc<DeviceThread>, cl_int> {
+    CONTEXTS
+        .with(handle, |c| {
+            let mut device = c.device.lock().unwrap_or_else(|p| p.into_inner());
+            if let Some(d) = &*device {
+                return Ok(d.clone());
+            }
+            let settings = settings().map_err(|_| CL_OUT_OF_RESOURCES)?;
+            let mut options = SessionOptions::new(settings.model, settings.config.clone());
+            options.label = "gpusim-opencl".into();
+            match DeviceThread::start(options) {
+                Ok(d) => Ok(device.insert(Arc::new(d)).clone()),
+                Err(e) => {
+                    eprintln!("gpusim-opencl: the device cannot start: {e}");
+                    Err(CL_OUT_OF_RESOURCES)
+                }
+            }
+        })
+        .unwrap_or(Err(CL_INVALID_CONTEXT))
 }
 
 /// Sets `*errcode_ret` if the caller asked for it.
@@ -80,25 +111,11 @@ unsafe fn read_properties(
 
 /// A new context with `properties`, registered as live.
 fn create(properties: Vec<cl_context_properties>) -> *mut c_void {
-    let context = Box::new(Object::new(Context {
+    CONTEXTS.insert(Context {
         references: AtomicU32::new(1),
         properties,
-    }));
-    let handle = Box::into_raw(context);
-    live().insert(handle as usize);
-    handle.cast()
-}
-
-/// `f` of the context behind `handle`, if it is live (under the lock, so a
-/// release on another thread cannot free it meanwhile).
-fn with_context<R>(handle: *mut c_void, f: impl FnOnce(&Object<Context>) -> R) -> Option<R> {
-    let live = live();
-    if handle.is_null() || !live.contains(&(handle as usize)) {
-        return None;
-    }
-    // SAFETY: a live handle points at a context made by `create` and not yet
-    // freed (a release removes it from the set, under this lock, first).
-    Some(f(unsafe { &*handle.cast::<Object<Context>>() }))
+        device: Mutex::new(None),
+    })
 }
 
 /// `pfn_notify` is a function pointer, null or not; `user_data` without it
@@ -155,7 +172,7 @@ pub(super) unsafe extern "C" fn clCreateContextFromType(
 }
 
 /// The handle, or null with the error code.
-fn finish(result: Result<*mut c_void, cl_int>, errcode_ret: *mut cl_int) -> *mut c_void {
+pub(super) fn finish(result: Result<*mut c_void, cl_int>, errcode_ret: *mut cl_int) -> *mut c_void {
     let (handle, code) = match result {
         Ok(h) => (h, CL_SUCCESS),
         Err(e) => (std::ptr::null_mut(), e),
@@ -167,27 +184,21 @@ fn finish(result: Result<*mut c_void, cl_int>, errcode_ret: *mut cl_int) -> *mut
 
 /// `clRetainContext`.
 pub(super) unsafe extern "C" fn clRetainContext(handle: *mut c_void) -> cl_int {
-    let retained = with_context(handle, |c| c.body.references.fetch_add(1, Ordering::AcqRel));
-    match retained {
-        Some(_) => CL_SUCCESS,
-        None => CL_INVALID_CONTEXT,
+    if CONTEXTS.retain(handle) {
+        CL_SUCCESS
+    } else {
+        CL_INVALID_CONTEXT
     }
 }
 
-/// `clReleaseContext`: the last release frees it.
+/// `clReleaseContext`: the last release frees it (its device thread ends
+/// when the last queue and buffer holding it are gone too).
 pub(super) unsafe extern "C" fn clReleaseContext(handle: *mut c_void) -> cl_int {
-    let mut live = live();
-    if handle.is_null() || !live.contains(&(handle as usize)) {
-        return CL_INVALID_CONTEXT;
+    if CONTEXTS.release(handle) {
+        CL_SUCCESS
+    } else {
+        CL_INVALID_CONTEXT
     }
-    // SAFETY: live (checked under the lock, which is held until it is removed).
-    let c = unsafe { &*handle.cast::<Object<Context>>() };
-    if c.body.references.fetch_sub(1, Ordering::AcqRel) == 1 {
-        live.remove(&(handle as usize));
-        // SAFETY: made by `Box::into_raw` in `create`, and no longer reachable.
-        drop(unsafe { Box::from_raw(handle.cast::<Object<Context>>()) });
-    }
-    CL_SUCCESS
 }
 
 /// `clGetContextInfo`.
@@ -198,12 +209,12 @@ pub(super) unsafe extern "C" fn clGetContextInfo(
     param_value: *mut c_void,
     param_value_size_ret: *mut usize,
 ) -> cl_int {
-    let value = with_context(handle, |c| match param_name {
-        CL_CONTEXT_REFERENCE_COUNT => Some(Info::Uint(c.body.references.load(Ordering::Acquire))),
+    let value = CONTEXTS.with(handle, |c| match param_name {
+        CL_CONTEXT_REFERENCE_COUNT => Some(Info::Uint(c.references.load(Ordering::Acquire))),
         CL_CONTEXT_NUM_DEVICES => Some(Info::Uint(1)),
         CL_CONTEXT_DEVICES => Some(Info::Pointers(vec![device_handle() as usize])),
         CL_CONTEXT_PROPERTIES => Some(Info::Pointers(
-            c.body.properties.iter().map(|&p| p as usize).collect(),
+            c.properties.iter().map(|&p| p as usize).collect(),
         )),
         _ => None,
     });

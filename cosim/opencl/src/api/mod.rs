@@ -9,8 +9,11 @@ use std::ffi::{c_char, c_void, CStr};
 use crate::cl::*;
 
 mod context;
+mod handles;
 pub mod info;
+mod memory;
 mod platform;
+mod queue;
 
 pub use platform::{device_handle, platform_handle};
 
@@ -29,6 +32,25 @@ pub fn implemented(name: &str) -> Option<*const c_void> {
         "clRetainContext" => context::clRetainContext as *const c_void,
         "clReleaseContext" => context::clReleaseContext as *const c_void,
         "clGetContextInfo" => context::clGetContextInfo as *const c_void,
+        "clCreateCommandQueue" => queue::clCreateCommandQueue as *const c_void,
+        "clCreateCommandQueueWithProperties" => {
+            queue::clCreateCommandQueueWithProperties as *const c_void
+        }
+        "clRetainCommandQueue" => queue::clRetainCommandQueue as *const c_void,
+        "clReleaseCommandQueue" => queue::clReleaseCommandQueue as *const c_void,
+        "clGetCommandQueueInfo" => queue::clGetCommandQueueInfo as *const c_void,
+        "clFlush" => queue::clFlush as *const c_void,
+        "clFinish" => queue::clFinish as *const c_void,
+        "clEnqueueWriteBuffer" => queue::clEnqueueWriteBuffer as *const c_void,
+        "clEnqueueReadBuffer" => queue::clEnqueueReadBuffer as *const c_void,
+        "clWaitForEvents" => queue::clWaitForEvents as *const c_void,
+        "clRetainEvent" => queue::clRetainEvent as *const c_void,
+        "clReleaseEvent" => queue::clReleaseEvent as *const c_void,
+        "clGetEventInfo" => queue::clGetEventInfo as *const c_void,
+        "clCreateBuffer" => memory::clCreateBuffer as *const c_void,
+        "clRetainMemObject" => memory::clRetainMemObject as *const c_void,
+        "clReleaseMemObject" => memory::clReleaseMemObject as *const c_void,
+        "clGetMemObjectInfo" => memory::clGetMemObjectInfo as *const c_void,
         "clGetExtensionFunctionAddress" => clGetExtensionFunctionAddress as *const c_void,
         "clGetExtensionFunctionAddressForPlatform" => {
             clGetExtensionFunctionAddressForPlatform as *const c_void

@@ -33,9 +33,14 @@ fn platform() -> &'static Object<Platform> {
     })
 }
 
+/// The environment's settings, or why they are wrong.
+pub fn settings() -> Result<&'static Settings, &'static str> {
+    platform().body.settings.as_ref().map_err(String::as_str)
+}
+
 /// The device, or why there is none (the environment's settings are wrong;
 /// said once on standard error, since an application sees only the code).
-fn device() -> Option<&'static Object<Device>> {
+pub(crate) fn device() -> Option<&'static Object<Device>> {
     static DEVICE: OnceLock<Option<Box<Object<Device>>>> = OnceLock::new();
     DEVICE
         .get_or_init(|| match &platform().body.settings {
