@@ -427,3 +427,234 @@ fn buffers_round_trip_through_a_queue() {
         assert_eq!(unsafe { release(handle) }, stale, "{name} twice");
     }
 }
+
+type CreateWithBinary = unsafe extern "C" fn(
+    *mut c_void,
+    cl_uint,
+    *const *mut c_void,
+    *const usize,
+    *const *const u8,
+    *mut cl_int,
+    *mut cl_int,
+) -> *mut c_void;
+type Build = unsafe extern "C" fn(
+    *mut c_void,
+    cl_uint,
+    *const *mut c_void,
+    *const i8,
+    *const c_void,
+    *mut c_void,
+) -> cl_int;
+type CreateKernel = unsafe extern "C" fn(*mut c_void, *const i8, *mut cl_int) -> *mut c_void;
+type SetArg = unsafe extern "C" fn(*mut c_void, cl_uint, usize, *const c_void) -> cl_int;
+type NdRange = unsafe extern "C" fn(
+    *mut c_void,
+    *mut c_void,
+    cl_uint,
+    *const usize,
+    *const usize,
+    *const usize,
+    cl_uint,
+    *const *mut c_void,
+    *mut *mut c_void,
+) -> cl_int;
+
+/// The corpus's saxpy, prebuilt by clang-19 for gfx1030, runs on the
+/// simulated GPU through the API: y = 2x + 1 for 1000 elements (a grid of
+/// 1024, the last work-items guarded by n).
+#[test]
+fn saxpy_from_a_binary_runs_on_the_simulated_gpu() {
+    let code = std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../tests/kernels/prebuilt/gfx1030/saxpy.hsaco"),
+    )
+    .expect("the prebuilt corpus object");
+    let p = platform();
+    let d = device(p);
+    let create: CreateContext = entry(d, "clCreateContext");
+    let mut err = 1;
+    let c = unsafe {
+        create(
+            std::ptr::null(),
+            1,
+            &d,
+            std::ptr::null(),
+            std::ptr::null_mut(),
+            &mut err,
+        )
+    };
+    assert_eq!(err, CL_SUCCESS);
+    let q = unsafe { entry::<CreateQueue>(c, "clCreateCommandQueue")(c, d, 0, &mut err) };
+    assert_eq!(err, CL_SUCCESS);
+    let with_binary: CreateWithBinary = entry(c, "clCreateProgramWithBinary");
+    let (len, ptr) = (code.len(), code.as_ptr());
+    let mut status = 1;
+    let prog = unsafe { with_binary(c, 1, &d, &len, &ptr, &mut status, &mut err) };
+    assert_eq!((err, status), (CL_SUCCESS, CL_SUCCESS));
+    let junk = [0u8; 64];
+    let junk_ptr = junk.as_ptr();
+    let bad = unsafe { with_binary(c, 1, &d, &junk.len(), &junk_ptr, &mut status, &mut err) };
+    assert_eq!(
+        (bad, err, status),
+        (std::ptr::null_mut(), CL_INVALID_BINARY, CL_INVALID_BINARY)
+    );
+    let build: Build = entry(prog, "clBuildProgram");
+    assert_eq!(
+        unsafe {
+            build(
+                prog,
+                1,
+                &d,
+                std::ptr::null(),
+                std::ptr::null(),
+                std::ptr::null_mut(),
+            )
+        },
+        CL_SUCCESS
+    );
+    let create_kernel: CreateKernel = entry(prog, "clCreateKernel");
+    let missing = unsafe { create_kernel(prog, c"nope".as_ptr(), &mut err) };
+    assert_eq!(
+        (missing, err),
+        (std::ptr::null_mut(), CL_INVALID_KERNEL_NAME)
+    );
+    let k = unsafe { create_kernel(prog, c"saxpy".as_ptr(), &mut err) };
+    assert_eq!(err, CL_SUCCESS);
+
+    let n = 1000usize;
+    let mut x: Vec<f32> = (0..n).map(|i| i as f32).collect();
+    let mut y = vec![1.0f32; n];
+    let create_buffer: CreateBuffer = entry(c, "clCreateBuffer");
+    let bx = unsafe {
+        create_buffer(
+            c,
+            CL_MEM_COPY_HOST_PTR | CL_MEM_READ_ONLY,
+            n * 4,
+            x.as_mut_ptr().cast(),
+            &mut err,
+        )
+    };
+    assert_eq!(err, CL_SUCCESS);
+    let by = unsafe {
+        create_buffer(
+            c,
+            CL_MEM_COPY_HOST_PTR,
+            n * 4,
+            y.as_mut_ptr().cast(),
+            &mut err,
+        )
+    };
+    assert_eq!(err, CL_SUCCESS);
+    let set: SetArg = entry(k, "clSetKernelArg");
+    let ndrange: NdRange = entry(q, "clEnqueueNDRangeKernel");
+    let global = 1024usize;
+    let local = 64usize;
+    // Not every argument is set yet.
+    let r = unsafe {
+        ndrange(
+            q,
+            k,
+            1,
+            std::ptr::null(),
+            &global,
+            &local,
+            0,
+            std::ptr::null(),
+            std::ptr::null_mut(),
+        )
+    };
+    assert_eq!(r, CL_INVALID_KERNEL_ARGS);
+    let (nn, a) = (n as u32, 2.0f32);
+    assert_eq!(
+        unsafe { set(k, 0, 4, (&nn as *const u32).cast()) },
+        CL_SUCCESS
+    );
+    assert_eq!(
+        unsafe { set(k, 1, 4, (&a as *const f32).cast()) },
+        CL_SUCCESS
+    );
+    assert_eq!(
+        unsafe { set(k, 2, 8, (&bx as *const *mut c_void).cast()) },
+        CL_SUCCESS
+    );
+    assert_eq!(
+        unsafe { set(k, 3, 8, (&by as *const *mut c_void).cast()) },
+        CL_SUCCESS
+    );
+    assert_eq!(
+        unsafe { set(k, 4, 8, (&by as *const *mut c_void).cast()) },
+        CL_INVALID_ARG_INDEX
+    );
+    assert_eq!(
+        unsafe { set(k, 1, 8, (&a as *const f32).cast()) },
+        CL_INVALID_ARG_SIZE
+    );
+    let bad_local = 48usize;
+    let r = unsafe {
+        ndrange(
+            q,
+            k,
+            1,
+            std::ptr::null(),
+            &global,
+            &bad_local,
+            0,
+            std::ptr::null(),
+            std::ptr::null_mut(),
+        )
+    };
+    assert_eq!(
+        r, CL_INVALID_WORK_GROUP_SIZE,
+        "1024 is not a multiple of 48"
+    );
+    let mut ev = std::ptr::null_mut();
+    let r = unsafe {
+        ndrange(
+            q,
+            k,
+            1,
+            std::ptr::null(),
+            &global,
+            &local,
+            0,
+            std::ptr::null(),
+            &mut ev,
+        )
+    };
+    assert_eq!(r, CL_SUCCESS);
+    let event_info: GetInfo = entry(ev, "clGetEventInfo");
+    assert_eq!(
+        scalar::<cl_uint>(event_info, ev, CL_EVENT_COMMAND_TYPE),
+        CL_COMMAND_NDRANGE_KERNEL
+    );
+    let read: Transfer = entry(q, "clEnqueueReadBuffer");
+    let mut back = vec![0f32; n];
+    let r = unsafe {
+        read(
+            q,
+            by,
+            CL_TRUE,
+            0,
+            n * 4,
+            back.as_mut_ptr().cast(),
+            0,
+            std::ptr::null(),
+            std::ptr::null_mut(),
+        )
+    };
+    assert_eq!(r, CL_SUCCESS);
+    let want: Vec<f32> = (0..n).map(|i| 2.0 * i as f32 + 1.0).collect();
+    assert_eq!(back, want);
+    for (handle, name) in [
+        (ev, "clReleaseEvent"),
+        (k, "clReleaseKernel"),
+        (prog, "clReleaseProgram"),
+        (bx, "clReleaseMemObject"),
+        (by, "clReleaseMemObject"),
+        (q, "clReleaseCommandQueue"),
+        (c, "clReleaseContext"),
+    ] {
+        let release: Release = entry(handle, name);
+        assert_eq!(unsafe { release(handle) }, CL_SUCCESS, "{name}");
+    }
+}

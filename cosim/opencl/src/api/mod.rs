@@ -13,6 +13,7 @@ mod handles;
 pub mod info;
 mod memory;
 mod platform;
+mod program;
 mod queue;
 
 pub use platform::{device_handle, platform_handle};
@@ -48,6 +49,15 @@ pub fn implemented(name: &str) -> Option<*const c_void> {
         "clReleaseEvent" => queue::clReleaseEvent as *const c_void,
         "clGetEventInfo" => queue::clGetEventInfo as *const c_void,
         "clCreateBuffer" => memory::clCreateBuffer as *const c_void,
+        "clCreateProgramWithBinary" => program::clCreateProgramWithBinary as *const c_void,
+        "clBuildProgram" => program::clBuildProgram as *const c_void,
+        "clRetainProgram" => program::clRetainProgram as *const c_void,
+        "clReleaseProgram" => program::clReleaseProgram as *const c_void,
+        "clCreateKernel" => program::clCreateKernel as *const c_void,
+        "clRetainKernel" => program::clRetainKernel as *const c_void,
+        "clReleaseKernel" => program::clReleaseKernel as *const c_void,
+        "clSetKernelArg" => program::clSetKernelArg as *const c_void,
+        "clEnqueueNDRangeKernel" => program::clEnqueueNDRangeKernel as *const c_void,
         "clRetainMemObject" => memory::clRetainMemObject as *const c_void,
         "clReleaseMemObject" => memory::clReleaseMemObject as *const c_void,
         "clGetMemObjectInfo" => memory::clGetMemObjectInfo as *const c_void,

@@ -27,6 +27,18 @@ pub struct Queue {
     device: Arc<DeviceThread>,
 }
 
+impl Queue {
+    /// Its context's handle.
+    pub fn context(&self) -> usize {
+        self.context
+    }
+
+    /// The device thread its commands run on.
+    pub fn device(&self) -> Arc<DeviceThread> {
+        self.device.clone()
+    }
+}
+
 impl Counted for Queue {
     fn references(&self) -> &AtomicU32 {
         &self.references
@@ -52,6 +64,16 @@ impl Counted for Event {
     fn references(&self) -> &AtomicU32 {
         &self.references
     }
+}
+
+/// A complete event of `command` on `queue`.
+pub(super) fn new_event(queue: *mut c_void, context: usize, command: cl_uint) -> *mut c_void {
+    EVENTS.insert(Event {
+        references: AtomicU32::new(1),
+        queue: queue as usize,
+        context,
+        command,
+    })
 }
 
 /// The live queues.
@@ -185,7 +207,7 @@ pub(super) unsafe extern "C" fn clFinish(handle: *mut c_void) -> cl_int {
 ///
 /// # Safety
 /// `list` must be null or valid for `n` handles.
-unsafe fn check_wait_list(
+pub(super) unsafe fn check_wait_list(
     n: cl_uint,
     list: *const *mut c_void,
     context: usize,
