@@ -1,6 +1,6 @@
-//! An unchanged C host program (`tests/loader/round_trip.c`) built with
-//! clang-19 against the ICD loader (`libOpenCL.so.1`, Debian
-//! `ocl-icd-libopencl1`) runs on this platform through `OCL_ICD_VENDORS`.
+//! Unchanged C host programs (`tests/loader/*.c`) built with clang-19
+//! against the ICD loader (`libOpenCL.so.1`, Debian `ocl-icd-libopencl1`)
+//! run on this platform through `OCL_ICD_VENDORS`.
 //! Skipped, saying so, when clang-19, the headers or the loader are missing.
 
 use std::path::{Path, PathBuf};
@@ -36,14 +36,16 @@ fn loader() -> Option<PathBuf> {
     .find(|p| p.exists())
 }
 
-#[test]
-fn a_c_program_moves_a_buffer_through_the_loader() {
+/// Builds `tests/loader/NAME.c` against the loader and runs it with `args`
+/// on this platform; its standard output, or `None` (said) when the tools
+/// are missing.
+fn run_c(name: &str, args: &[&Path], vars: &[(&str, &str)]) -> Option<String> {
     let (Some(loader), true) = (loader(), Path::new("/usr/include/CL/cl.h").exists()) else {
         eprintln!("skipped: the ICD loader or the OpenCL headers are not installed (apt-get install ocl-icd-libopencl1 opencl-headers)");
-        return;
+        return None;
     };
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/loader/round_trip.c");
-    let exe = Path::new(env!("CARGO_TARGET_TMPDIR")).join("gpusim_opencl_round_trip");
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/loader/{name}.c"));
+    let exe = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("gpusim_opencl_{name}"));
     let built = match Command::new("clang-19")
         .arg("-O1")
         .arg(&source)
@@ -55,7 +57,7 @@ fn a_c_program_moves_a_buffer_through_the_loader() {
         Ok(o) => o,
         Err(e) => {
             eprintln!("skipped: clang-19 does not run ({e})");
-            return;
+            return None;
         }
     };
     assert!(
@@ -64,16 +66,41 @@ fn a_c_program_moves_a_buffer_through_the_loader() {
         String::from_utf8_lossy(&built.stderr)
     );
     let run = Command::new(&exe)
+        .args(args)
         .env("OCL_ICD_VENDORS", library())
         .env_remove("GPUSIM_MODEL")
         .env_remove("GPUSIM_CONFIG")
         .env_remove("GPUSIM_PRESET")
+        .envs(vars.iter().copied())
         .output()
         .expect("the program runs");
-    let out = String::from_utf8_lossy(&run.stdout);
+    let out = String::from_utf8_lossy(&run.stdout).into_owned();
     assert!(
-        run.status.success() && out.contains("round trip ok"),
+        run.status.success(),
         "{out}{}",
         String::from_utf8_lossy(&run.stderr)
     );
+    Some(out)
+}
+
+#[test]
+fn a_c_program_moves_a_buffer_through_the_loader() {
+    if let Some(out) = run_c("round_trip", &[], &[]) {
+        assert!(out.contains("round trip ok"), "{out}");
+    }
+}
+
+/// The corpus's saxpy (prebuilt by clang-19 for gfx1030) dispatched by an
+/// unchanged host program on the simulated GPU: on the functional model
+/// (the default), and in lockstep (the clocked GPU checked instruction by
+/// instruction against the golden one).
+#[test]
+fn a_c_program_runs_saxpy_on_the_simulated_gpu() {
+    let code = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/kernels/prebuilt/gfx1030/saxpy.hsaco");
+    for vars in [&[][..], &[("GPUSIM_MODEL", "lockstep")][..]] {
+        if let Some(out) = run_c("saxpy", &[&code], vars) {
+            assert!(out.contains("saxpy ok"), "{vars:?}: {out}");
+        }
+    }
 }
