@@ -186,3 +186,13 @@ pub const CL_INVALID_WORK_GROUP_SIZE: cl_int = -54;
 pub const CL_INVALID_GLOBAL_OFFSET: cl_int = -56;
 pub const CL_INVALID_GLOBAL_WORK_SIZE: cl_int = -63;
 pub const CL_COMMAND_NDRANGE_KERNEL: cl_uint = 0x11F0;
+
+pub type cl_program_build_info = cl_uint;
+pub const CL_BUILD_PROGRAM_FAILURE: cl_int = -11;
+pub const CL_INVALID_BUILD_OPTIONS: cl_int = -43;
+pub const CL_PROGRAM_BUILD_STATUS: cl_program_build_info = 0x1181;
+pub const CL_PROGRAM_BUILD_OPTIONS: cl_program_build_info = 0x1182;
+pub const CL_PROGRAM_BUILD_LOG: cl_program_build_info = 0x1183;
+pub const CL_BUILD_SUCCESS: cl_int = 0;
+pub const CL_BUILD_NONE: cl_int = -1;
+pub const CL_BUILD_ERROR: cl_int = -2;

@@ -19,15 +19,15 @@
 //!   from `CL/cl_icd.h`), stubs for what is not implemented yet;
 //! - `api`: the C entry points: `clIcdGetPlatformIDsKHR`,
 //!   `clGetExtensionFunctionAddress`, platform and device queries, contexts,
-//!   queues, buffers and their transfers, events, programs from code
-//!   objects, kernels and their dispatch;
+//!   queues, buffers and their transfers, events, programs from sources
+//!   (gpusim's compiler) and code objects, kernels and their dispatch;
 //! - `core`: the settings from the environment, the device's figures, and
 //!   the device thread that owns a context's `Session`.
 //!
 //! A program can find the platform and the device, create contexts, queues
-//! and buffers, load a code object, set a kernel's arguments and dispatch
-//! it on the simulated GPU. What is not implemented yet (programs from
-//! sources, most queries, copies, maps, images) fails with
+//! and buffers, build OpenCL C or load a code object, set a kernel's
+//! arguments and dispatch it on the simulated GPU. What is not implemented
+//! yet (most program and kernel queries, copies, maps, images) fails with
 //! `CL_INVALID_OPERATION` (or a null handle), saying so on standard error.
 
 pub mod api;

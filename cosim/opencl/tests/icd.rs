@@ -658,3 +658,202 @@ fn saxpy_from_a_binary_runs_on_the_simulated_gpu() {
         assert_eq!(unsafe { release(handle) }, CL_SUCCESS, "{name}");
     }
 }
+
+type CreateWithSource = unsafe extern "C" fn(
+    *mut c_void,
+    cl_uint,
+    *const *const i8,
+    *const usize,
+    *mut cl_int,
+) -> *mut c_void;
+type BuildInfo = unsafe extern "C" fn(
+    *mut c_void,
+    *mut c_void,
+    cl_uint,
+    usize,
+    *mut c_void,
+    *mut usize,
+) -> cl_int;
+
+/// OpenCL C source built by gpusim's compiler runs on the simulated GPU; a
+/// source with an error fails to build and the log says where.
+#[test]
+fn source_programs_are_built_by_gpusims_compiler() {
+    let p = platform();
+    let d = device(p);
+    let create: CreateContext = entry(d, "clCreateContext");
+    let mut err = 1;
+    let c = unsafe {
+        create(
+            std::ptr::null(),
+            1,
+            &d,
+            std::ptr::null(),
+            std::ptr::null_mut(),
+            &mut err,
+        )
+    };
+    assert_eq!(err, CL_SUCCESS);
+    let q = unsafe { entry::<CreateQueue>(c, "clCreateCommandQueue")(c, d, 0, &mut err) };
+    let with_source: CreateWithSource = entry(c, "clCreateProgramWithSource");
+    let build: Build = entry(c, "clBuildProgram");
+    let build_info: BuildInfo = entry(c, "clGetProgramBuildInfo");
+    let create_kernel: CreateKernel = entry(c, "clCreateKernel");
+
+    let bad = c"__kernel void k(__global int *p) { p[0] = undeclared; }";
+    let prog = unsafe { with_source(c, 1, &bad.as_ptr(), std::ptr::null(), &mut err) };
+    assert_eq!(err, CL_SUCCESS);
+    let k = unsafe { create_kernel(prog, c"k".as_ptr(), &mut err) };
+    assert_eq!(
+        (k, err),
+        (std::ptr::null_mut(), CL_INVALID_PROGRAM_EXECUTABLE),
+        "not built yet"
+    );
+    let r = unsafe {
+        build(
+            prog,
+            1,
+            &d,
+            std::ptr::null(),
+            std::ptr::null(),
+            std::ptr::null_mut(),
+        )
+    };
+    assert_eq!(r, CL_BUILD_PROGRAM_FAILURE);
+    let mut size = 0;
+    assert_eq!(
+        unsafe {
+            build_info(
+                prog,
+                d,
+                CL_PROGRAM_BUILD_LOG,
+                0,
+                std::ptr::null_mut(),
+                &mut size,
+            )
+        },
+        CL_SUCCESS
+    );
+    let mut log = vec![0u8; size];
+    let r = unsafe {
+        build_info(
+            prog,
+            d,
+            CL_PROGRAM_BUILD_LOG,
+            size,
+            log.as_mut_ptr().cast(),
+            std::ptr::null_mut(),
+        )
+    };
+    assert_eq!(r, CL_SUCCESS);
+    let log = String::from_utf8_lossy(&log);
+    assert!(
+        log.contains("program.cl:1:") && log.contains("undeclared"),
+        "{log}"
+    );
+    let r = unsafe {
+        build(
+            prog,
+            0,
+            std::ptr::null(),
+            c"-O9".as_ptr(),
+            std::ptr::null(),
+            std::ptr::null_mut(),
+        )
+    };
+    assert_eq!(r, CL_INVALID_BUILD_OPTIONS);
+
+    let good = c"__kernel void axpb(__global float *y, float a, float b, uint n) {
+        uint i = get_global_id(0);
+        if (i < n) y[i] = a * y[i] + SHIFT + b;
+    }";
+    let prog = unsafe { with_source(c, 1, &good.as_ptr(), std::ptr::null(), &mut err) };
+    let r = unsafe {
+        build(
+            prog,
+            1,
+            &d,
+            c"-D SHIFT=1.0f -cl-fast-relaxed-math".as_ptr(),
+            std::ptr::null(),
+            std::ptr::null_mut(),
+        )
+    };
+    assert_eq!(r, CL_SUCCESS);
+    let k = unsafe { create_kernel(prog, c"axpb".as_ptr(), &mut err) };
+    assert_eq!(err, CL_SUCCESS);
+    let n = 300usize;
+    let mut y: Vec<f32> = (0..n).map(|i| i as f32).collect();
+    let buf = unsafe {
+        entry::<CreateBuffer>(c, "clCreateBuffer")(
+            c,
+            CL_MEM_COPY_HOST_PTR,
+            n * 4,
+            y.as_mut_ptr().cast(),
+            &mut err,
+        )
+    };
+    assert_eq!(err, CL_SUCCESS);
+    let set: SetArg = entry(k, "clSetKernelArg");
+    let (a, b, nn) = (3.0f32, 0.5f32, n as u32);
+    assert_eq!(
+        unsafe { set(k, 0, 8, (&buf as *const *mut c_void).cast()) },
+        CL_SUCCESS
+    );
+    assert_eq!(
+        unsafe { set(k, 1, 4, (&a as *const f32).cast()) },
+        CL_SUCCESS
+    );
+    assert_eq!(
+        unsafe { set(k, 2, 4, (&b as *const f32).cast()) },
+        CL_SUCCESS
+    );
+    assert_eq!(
+        unsafe { set(k, 3, 4, (&nn as *const u32).cast()) },
+        CL_SUCCESS
+    );
+    let global = 320usize;
+    let r = unsafe {
+        entry::<NdRange>(q, "clEnqueueNDRangeKernel")(
+            q,
+            k,
+            1,
+            std::ptr::null(),
+            &global,
+            std::ptr::null(),
+            0,
+            std::ptr::null(),
+            std::ptr::null_mut(),
+        )
+    };
+    assert_eq!(r, CL_SUCCESS);
+    let mut back = vec![0f32; n];
+    let r = unsafe {
+        entry::<Transfer>(q, "clEnqueueReadBuffer")(
+            q,
+            buf,
+            CL_TRUE,
+            0,
+            n * 4,
+            back.as_mut_ptr().cast(),
+            0,
+            std::ptr::null(),
+            std::ptr::null_mut(),
+        )
+    };
+    assert_eq!(r, CL_SUCCESS);
+    let want: Vec<f32> = (0..n).map(|i| 3.0 * i as f32 + 1.0 + 0.5).collect();
+    assert_eq!(back, want);
+    for (handle, name) in [
+        (k, "clReleaseKernel"),
+        (prog, "clReleaseProgram"),
+        (buf, "clReleaseMemObject"),
+        (q, "clReleaseCommandQueue"),
+        (c, "clReleaseContext"),
+    ] {
+        assert_eq!(
+            unsafe { entry::<Release>(handle, name)(handle) },
+            CL_SUCCESS,
+            "{name}"
+        );
+    }
+}

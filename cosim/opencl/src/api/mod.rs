@@ -51,6 +51,8 @@ pub fn implemented(name: &str) -> Option<*const c_void> {
         "clCreateBuffer" => memory::clCreateBuffer as *const c_void,
         "clCreateProgramWithBinary" => program::clCreateProgramWithBinary as *const c_void,
         "clBuildProgram" => program::clBuildProgram as *const c_void,
+        "clCreateProgramWithSource" => program::clCreateProgramWithSource as *const c_void,
+        "clGetProgramBuildInfo" => program::clGetProgramBuildInfo as *const c_void,
         "clRetainProgram" => program::clRetainProgram as *const c_void,
         "clReleaseProgram" => program::clReleaseProgram as *const c_void,
         "clCreateKernel" => program::clCreateKernel as *const c_void,

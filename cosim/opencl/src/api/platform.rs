@@ -230,7 +230,10 @@ pub fn device_info(f: &DeviceFigures, param: cl_device_info) -> Option<Info> {
         CL_DEVICE_ENDIAN_LITTLE => yes,
         // The device exists; nothing runs on it yet (no queues in this slice).
         CL_DEVICE_AVAILABLE => yes,
-        CL_DEVICE_COMPILER_AVAILABLE | CL_DEVICE_LINKER_AVAILABLE => no,
+        // gpusim's OpenCL C compiler builds source programs; there is no
+        // separate compile and link (clCompileProgram, clLinkProgram) yet.
+        CL_DEVICE_COMPILER_AVAILABLE => yes,
+        CL_DEVICE_LINKER_AVAILABLE => no,
         CL_DEVICE_EXECUTION_CAPABILITIES => Ulong(CL_EXEC_KERNEL),
         CL_DEVICE_QUEUE_PROPERTIES => Ulong(0),
         CL_DEVICE_NAME => Str(f.name.clone()),

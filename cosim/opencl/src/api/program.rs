@@ -1,5 +1,6 @@
-//! Programs from code objects and their kernels: `clCreateProgramWithBinary`,
-//! `clBuildProgram` (nothing left to build for a binary), `clCreateKernel`,
+//! Programs and their kernels: `clCreateProgramWithSource` (built by
+//! gpusim's compiler), `clCreateProgramWithBinary`, `clBuildProgram`,
+//! `clGetProgramBuildInfo`, `clCreateKernel`,
 //! `clSetKernelArg`, `clEnqueueNDRangeKernel`, retain and release. The code
 //! object is loaded by the driver on the context's device thread; a dispatch
 //! runs there and is waited for before the enqueue returns.
@@ -16,18 +17,24 @@ use sw::driver::{Arg, LaunchDims, LoadedKernel};
 
 use super::context::{device_thread, finish, CONTEXTS};
 use super::handles::{Counted, Registry};
+use super::info::{answer, Info};
 use super::memory::BUFFERS;
 use super::platform::device_of;
 use super::queue::{new_event, QUEUES};
 use crate::cl::*;
 use crate::core::worker::DeviceThread;
 
-/// A program: a code object loaded on the context's device.
+/// A program: OpenCL C source (built by gpusim's compiler) or a code
+/// object, loaded on the context's device once built.
 pub struct Program {
     references: AtomicU32,
     context: usize,
     device: Arc<DeviceThread>,
+    /// The source, for a program made from one.
+    source: Option<String>,
     loaded: Mutex<Option<sw::driver::Program>>,
+    /// Build status, options and log (`clGetProgramBuildInfo`).
+    build: Mutex<(cl_int, String, String)>,
 }
 
 impl Counted for Program {
@@ -133,24 +140,115 @@ pub(super) unsafe extern "C" fn clCreateProgramWithBinary(
             references: AtomicU32::new(1),
             context: context as usize,
             device,
+            source: None,
             loaded: Mutex::new(Some(loaded)),
+            build: Mutex::new((CL_BUILD_SUCCESS, String::new(), String::new())),
         }))
     })();
     finish(result, errcode_ret)
 }
 
-/// `clBuildProgram`: a program from a binary is built already.
+/// `clCreateProgramWithSource`: the strings joined (each NUL-terminated
+/// when its length is null or 0).
+pub(super) unsafe extern "C" fn clCreateProgramWithSource(
+    context: *mut c_void,
+    count: cl_uint,
+    strings: *const *const c_char,
+    lengths: *const usize,
+    errcode_ret: *mut cl_int,
+) -> *mut c_void {
+    let result = (|| {
+        if !CONTEXTS.contains(context) {
+            return Err(CL_INVALID_CONTEXT);
+        }
+        if count == 0 || strings.is_null() {
+            return Err(CL_INVALID_VALUE);
+        }
+        let mut source = String::new();
+        for i in 0..count as usize {
+            // SAFETY: `count` strings (and lengths, if given), by the contract.
+            let (s, len) = unsafe {
+                (
+                    *strings.add(i),
+                    if lengths.is_null() {
+                        0
+                    } else {
+                        *lengths.add(i)
+                    },
+                )
+            };
+            if s.is_null() {
+                return Err(CL_INVALID_VALUE);
+            }
+            let bytes = if len == 0 {
+                // SAFETY: NUL-terminated, by the contract.
+                unsafe { CStr::from_ptr(s) }.to_bytes()
+            } else {
+                // SAFETY: `len` bytes, by the contract.
+                unsafe { std::slice::from_raw_parts(s.cast::<u8>(), len) }
+            };
+            source.push_str(&String::from_utf8_lossy(bytes));
+        }
+        let device = device_thread(context)?;
+        // SAFETY: a live context (checked); released when the program is freed.
+        unsafe { super::context::clRetainContext(context) };
+        Ok(PROGRAMS.insert(Program {
+            references: AtomicU32::new(1),
+            context: context as usize,
+            device,
+            source: Some(source),
+            loaded: Mutex::new(None),
+            build: Mutex::new((CL_BUILD_NONE, String::new(), String::new())),
+        }))
+    })();
+    finish(result, errcode_ret)
+}
+
+/// Build options gpusim's compiler takes: `-D NAME[=VALUE]`, `-I DIR`;
+/// `-cl-*` and `-w` options are accepted and change nothing (the compiler
+/// follows its own floating-point rules, docs/floating-point.md).
+pub fn compile_options(text: &str) -> Result<compiler::CompileOptions, String> {
+    let mut o = compiler::CompileOptions::default();
+    let mut words = text.split_whitespace();
+    while let Some(w) = words.next() {
+        let mut value = |flag: &str| -> Result<String, String> {
+            match w.strip_prefix(flag) {
+                Some("") => words
+                    .next()
+                    .map(str::to_string)
+                    .ok_or(format!("{flag} needs a value")),
+                Some(v) => Ok(v.to_string()),
+                None => unreachable!("checked by the caller"),
+            }
+        };
+        if w.starts_with("-D") {
+            let d = value("-D")?;
+            let (name, v) = match d.split_once('=') {
+                Some((n, v)) => (n.to_string(), Some(v.to_string())),
+                None => (d, None),
+            };
+            o.front.defines.push((name, v));
+        } else if w.starts_with("-I") {
+            o = o.include(value("-I")?);
+        } else if !(w.starts_with("-cl-") || w == "-w" || w == "-Werror") {
+            return Err(format!(
+                "unknown build option `{w}` (gpusim takes -D, -I, -cl-*, -w)"
+            ));
+        }
+    }
+    Ok(o)
+}
+
+/// `clBuildProgram`: compiles a source program with gpusim's compiler and
+/// loads it (the diagnostics are the build log); a binary is built already.
 pub(super) unsafe extern "C" fn clBuildProgram(
     program: *mut c_void,
     num_devices: cl_uint,
     device_list: *const *mut c_void,
-    _options: *const c_char,
+    options: *const c_char,
     _notify: *const c_void,
     _user_data: *mut c_void,
 ) -> cl_int {
-    if !PROGRAMS.contains(program) {
-        return CL_INVALID_PROGRAM;
-    }
     if (num_devices == 0) != device_list.is_null() {
         return CL_INVALID_VALUE;
     }
@@ -160,7 +258,98 @@ pub(super) unsafe extern "C" fn clBuildProgram(
             return CL_INVALID_DEVICE;
         }
     }
+    let options = if options.is_null() {
+        String::new()
+    } else {
+        // SAFETY: NUL-terminated, by the contract.
+        unsafe { CStr::from_ptr(options) }
+            .to_string_lossy()
+            .into_owned()
+    };
+    let Some((source, device)) = PROGRAMS.with(program, |p| (p.source.clone(), p.device.clone()))
+    else {
+        return CL_INVALID_PROGRAM;
+    };
+    let Some(source) = source else {
+        return CL_SUCCESS;
+    };
+    let set = |status: cl_int, log: String| {
+        PROGRAMS.with(program, |p| {
+            *p.build.lock().unwrap_or_else(|e| e.into_inner()) = (status, options.clone(), log)
+        });
+    };
+    let opts = match compile_options(&options) {
+        Ok(o) => o,
+        Err(e) => {
+            set(CL_BUILD_ERROR, e);
+            return CL_INVALID_BUILD_OPTIONS;
+        }
+    };
+    let source_name = "program.cl";
+    let compiled = compiler::compile(
+        compiler::Source::Text {
+            name: source_name,
+            text: &source,
+        },
+        &opts,
+    );
+    let code = match compiled {
+        Ok(c) => c.code_object,
+        Err(d) => {
+            set(CL_BUILD_ERROR, d.to_string());
+            return CL_BUILD_PROGRAM_FAILURE;
+        }
+    };
+    let loaded = match device.call(move |s| s.driver().load(&code).map_err(|e| e.to_string())) {
+        Ok(Ok(p)) => p,
+        Ok(Err(e)) | Err(e) => {
+            set(
+                CL_BUILD_ERROR,
+                format!("the compiled code object does not load: {e}"),
+            );
+            return CL_BUILD_PROGRAM_FAILURE;
+        }
+    };
+    let old = PROGRAMS.with(program, |p| {
+        p.loaded
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .replace(loaded)
+    });
+    if let Some(Some(old)) = old {
+        // Built again: the previous code goes.
+        let _ = device.call(move |s| s.driver().unload(old));
+    }
+    set(CL_BUILD_SUCCESS, String::new());
     CL_SUCCESS
+}
+
+/// `clGetProgramBuildInfo`: status, options and log of the last build.
+pub(super) unsafe extern "C" fn clGetProgramBuildInfo(
+    program: *mut c_void,
+    device: *mut c_void,
+    param_name: cl_program_build_info,
+    param_value_size: usize,
+    param_value: *mut c_void,
+    param_value_size_ret: *mut usize,
+) -> cl_int {
+    if device_of(device).is_none() {
+        return CL_INVALID_DEVICE;
+    }
+    let value = PROGRAMS.with(program, |p| {
+        let b = p.build.lock().unwrap_or_else(|e| e.into_inner());
+        match param_name {
+            CL_PROGRAM_BUILD_STATUS => Some(Info::Uint(b.0 as cl_uint)),
+            CL_PROGRAM_BUILD_OPTIONS => Some(Info::Str(b.1.clone())),
+            CL_PROGRAM_BUILD_LOG => Some(Info::Str(b.2.clone())),
+            _ => None,
+        }
+    });
+    let Some(value) = value else {
+        return CL_INVALID_PROGRAM;
+    };
+    // SAFETY: the caller's buffers, by the contract.
+    unsafe { answer(value, param_value_size, param_value, param_value_size_ret) }
 }
 
 /// `clRetainProgram`.
@@ -198,11 +387,14 @@ pub(super) unsafe extern "C" fn clCreateKernel(
         let found = PROGRAMS.with(program, |p| {
             let loaded = p.loaded.lock().unwrap_or_else(|e| e.into_inner());
             let kernel = loaded.as_ref().and_then(|l| l.kernel(&name).ok().cloned());
-            (p.context, kernel)
+            (p.context, loaded.is_some(), kernel)
         });
-        let Some((context, kernel)) = found else {
+        let Some((context, built, kernel)) = found else {
             return Err(CL_INVALID_PROGRAM);
         };
+        if !built {
+            return Err(CL_INVALID_PROGRAM_EXECUTABLE);
+        }
         let loaded = kernel.ok_or(CL_INVALID_KERNEL_NAME)?;
         let params: Vec<KernelArg> = loaded
             .kernel
