@@ -104,3 +104,44 @@ fn a_c_program_runs_saxpy_on_the_simulated_gpu() {
         }
     }
 }
+
+/// The outputs the environment asks for: the statistics after the dispatch
+/// (cycles counted by the clocked GPU) and a waveform closed when the
+/// program releases its context.
+#[test]
+fn the_environment_chooses_the_outputs() {
+    let code = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/kernels/prebuilt/gfx1030/saxpy.hsaco");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let (stats, vcd) = (dir.join("opencl_stats.json"), dir.join("opencl.vcd"));
+    let _ = std::fs::remove_file(&stats);
+    let _ = std::fs::remove_file(&vcd);
+    let vars = [
+        ("GPUSIM_MODEL", "cycle"),
+        ("GPUSIM_STATS", stats.to_str().expect("a UTF-8 path")),
+        ("GPUSIM_VCD", vcd.to_str().expect("a UTF-8 path")),
+    ];
+    let Some(out) = run_c("saxpy", &[&code], &vars) else {
+        return;
+    };
+    assert!(out.contains("saxpy ok"), "{out}");
+    let text = std::fs::read_to_string(&stats).expect("the statistics were written");
+    let json: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    let cycles = json["cycles"].as_u64().expect("a cycle count");
+    assert!(cycles > 0, "{text}");
+    assert_eq!(
+        json["dispatches"].as_array().map(Vec::len),
+        Some(1),
+        "{text}"
+    );
+    let wave = std::fs::read_to_string(&vcd).expect("the waveform was written");
+    assert!(
+        wave.contains("$enddefinitions"),
+        "{}",
+        &wave[..wave.len().min(400)]
+    );
+    assert!(
+        wave.contains(&format!("#{}", cycles - 1)) || wave.contains(&format!("#{cycles}")),
+        "the waveform covers the run"
+    );
+}

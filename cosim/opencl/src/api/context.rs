@@ -9,8 +9,6 @@ use std::ffi::c_void;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 
-use cosim::session::SessionOptions;
-
 use super::handles::{Counted, Registry};
 use super::info::{answer, Info};
 use super::platform::{device_handle, device_of, matches_type, platform_handle, settings};
@@ -47,9 +45,7 @@ pub fn device_thread(handle: *const c_void) -> Result<Arc<DeviceThread>, cl_int>
                 return Ok(d.clone());
             }
             let settings = settings().map_err(|_| CL_OUT_OF_RESOURCES)?;
-            let mut options = SessionOptions::new(settings.model, settings.config.clone());
-            options.label = "gpusim-opencl".into();
-            match DeviceThread::start(options) {
+            match DeviceThread::start(settings.session_options()) {
                 Ok(d) => Ok(device.insert(Arc::new(d)).clone()),
                 Err(e) => {
                     eprintln!("gpusim-opencl: the device cannot start: {e}");

@@ -610,10 +610,21 @@ pub(super) unsafe extern "C" fn clEnqueueNDRangeKernel(
         return CL_INVALID_KERNEL_ARGS;
     };
     let name = loaded.kernel.name.clone();
+    let stats = super::platform::settings()
+        .ok()
+        .and_then(|s| s.stats.clone());
     let ran = device.call(move |s| {
         let d = s.driver();
         let dispatch = d.dispatch(&loaded, dims, &args)?;
-        d.wait(dispatch.fence)
+        let waited = d.wait(dispatch.fence);
+        if let Some(path) = stats {
+            // After every dispatch, so the file is current whenever the
+            // application stops (many never release their objects).
+            if let Err(e) = crate::core::worker::write_stats(s, &path) {
+                eprintln!("gpusim-opencl: {}: {e}", path.display());
+            }
+        }
+        waited
     });
     let failed = match ran {
         Ok(Ok(())) => None,

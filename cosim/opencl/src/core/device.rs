@@ -76,6 +76,9 @@ mod tests {
         DeviceFigures::of(&Settings {
             model: Model::Cycle,
             config,
+            stats: None,
+            vcd: None,
+            timeline: None,
         })
     }
 

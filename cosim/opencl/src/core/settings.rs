@@ -11,6 +11,13 @@ pub const MODEL_VAR: &str = "GPUSIM_MODEL";
 pub const CONFIG_VAR: &str = "GPUSIM_CONFIG";
 /// `GPUSIM_PRESET`: a configuration preset name (`gpusim run --preset list`).
 pub const PRESET_VAR: &str = "GPUSIM_PRESET";
+/// `GPUSIM_STATS`: a JSON file of the model's statistics, rewritten after
+/// every dispatch.
+pub const STATS_VAR: &str = "GPUSIM_STATS";
+/// `GPUSIM_VCD`: a VCD of the clocked GPU's signals (clocked models).
+pub const VCD_VAR: &str = "GPUSIM_VCD";
+/// `GPUSIM_TIMELINE`: a timeline (Trace Event Format, or SVG by extension).
+pub const TIMELINE_VAR: &str = "GPUSIM_TIMELINE";
 
 /// The model and configuration the platform's device runs.
 #[derive(Clone, Debug)]
@@ -20,6 +27,12 @@ pub struct Settings {
     /// The clocked GPU's configuration (its figures are the device's, for
     /// every model: the functional model runs the same programs).
     pub config: GpuConfig,
+    /// Where the statistics go, if anywhere.
+    pub stats: Option<std::path::PathBuf>,
+    /// Where the waveform goes, if anywhere.
+    pub vcd: Option<std::path::PathBuf>,
+    /// Where the timeline goes, if anywhere.
+    pub timeline: Option<std::path::PathBuf>,
 }
 
 impl Settings {
@@ -45,7 +58,31 @@ impl Settings {
             }
             (None, None) => GpuConfig::default_config(),
         };
-        Ok(Settings { model, config })
+        let clocked_only = |var: &str| -> Result<Option<std::path::PathBuf>, String> {
+            match set(var) {
+                Some(_) if model == Model::Functional => Err(format!(
+                    "{var} needs {MODEL_VAR}=cycle or lockstep (the functional model has no clock)"
+                )),
+                v => Ok(v.map(Into::into)),
+            }
+        };
+        Ok(Settings {
+            model,
+            config,
+            stats: set(STATS_VAR).map(Into::into),
+            vcd: clocked_only(VCD_VAR)?,
+            timeline: clocked_only(TIMELINE_VAR)?,
+        })
+    }
+
+    /// The session a context's device thread builds: this model and
+    /// configuration, with the waveform and timeline asked for.
+    pub fn session_options(&self) -> cosim::session::SessionOptions {
+        let mut o = cosim::session::SessionOptions::new(self.model, self.config.clone());
+        o.vcd = self.vcd.clone().map(|p| (p, traces::VcdOptions::default()));
+        o.timeline = self.timeline.clone();
+        o.label = "gpusim-opencl".into();
+        o
     }
 
     /// The process environment's settings.
@@ -99,5 +136,22 @@ mod tests {
         assert!(e.contains("/nonexistent.yaml"), "{e}");
         let both = [(CONFIG_VAR, "a.yaml"), (PRESET_VAR, "navi21")];
         assert!(Settings::from_vars(vars(&both)).is_err());
+        let e = Settings::from_vars(vars(&[(VCD_VAR, "a.vcd")])).unwrap_err();
+        assert!(e.contains("GPUSIM_VCD needs"), "{e}");
+    }
+
+    #[test]
+    fn outputs_reach_the_session() {
+        let s = Settings::from_vars(vars(&[
+            (MODEL_VAR, "cycle"),
+            (VCD_VAR, "a.vcd"),
+            (TIMELINE_VAR, "t.json"),
+            (STATS_VAR, "s.json"),
+        ]))
+        .expect("valid");
+        let o = s.session_options();
+        assert_eq!(o.vcd.map(|(p, _)| p), Some("a.vcd".into()));
+        assert_eq!(o.timeline, Some("t.json".into()));
+        assert_eq!(s.stats, Some("s.json".into()));
     }
 }

@@ -91,6 +91,23 @@ impl Drop for DeviceThread {
     }
 }
 
+/// Writes the session's statistics to `path` as one JSON object, as
+/// `gpusim run --stats json` prints them (lockstep: `cycle` and `lockstep`).
+pub fn write_stats(s: &Session, path: &std::path::Path) -> std::io::Result<()> {
+    use cosim::session::Statistics;
+    let value = match s.statistics() {
+        Statistics::Functional(g) => serde_json::to_value(&g),
+        Statistics::Cycle { stats, .. } => serde_json::to_value(&stats),
+        Statistics::Lockstep {
+            stats, lockstep, ..
+        } => Ok(serde_json::json!({ "cycle": stats, "lockstep": lockstep })),
+    }
+    .map_err(std::io::Error::other)?;
+    let mut text = value.to_string();
+    text.push('\n');
+    std::fs::write(path, text)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
