@@ -857,3 +857,180 @@ fn source_programs_are_built_by_gpusims_compiler() {
         );
     }
 }
+
+type Fill = unsafe extern "C" fn(
+    *mut c_void,
+    *mut c_void,
+    *const c_void,
+    usize,
+    usize,
+    usize,
+    cl_uint,
+    *const *mut c_void,
+    *mut *mut c_void,
+) -> cl_int;
+type CopyBuffer = unsafe extern "C" fn(
+    *mut c_void,
+    *mut c_void,
+    *mut c_void,
+    usize,
+    usize,
+    usize,
+    cl_uint,
+    *const *mut c_void,
+    *mut *mut c_void,
+) -> cl_int;
+type WorkGroupInfo = unsafe extern "C" fn(
+    *mut c_void,
+    *mut c_void,
+    cl_uint,
+    usize,
+    *mut c_void,
+    *mut usize,
+) -> cl_int;
+
+/// Fills and copies run on the device's memory; the program and kernel
+/// queries answer from the code object's metadata.
+#[test]
+fn fills_copies_and_queries() {
+    let p = platform();
+    let d = device(p);
+    let mut err = 1;
+    let c = unsafe {
+        entry::<CreateContext>(d, "clCreateContext")(
+            std::ptr::null(),
+            1,
+            &d,
+            std::ptr::null(),
+            std::ptr::null_mut(),
+            &mut err,
+        )
+    };
+    let q = unsafe { entry::<CreateQueue>(c, "clCreateCommandQueue")(c, d, 0, &mut err) };
+    let create_buffer: CreateBuffer = entry(c, "clCreateBuffer");
+    let a = unsafe { create_buffer(c, 0, 64, std::ptr::null_mut(), &mut err) };
+    let b = unsafe { create_buffer(c, 0, 64, std::ptr::null_mut(), &mut err) };
+    assert_eq!(err, CL_SUCCESS);
+    let fill: Fill = entry(q, "clEnqueueFillBuffer");
+    let copy: CopyBuffer = entry(q, "clEnqueueCopyBuffer");
+    let seven = 7u32;
+    let r = unsafe {
+        fill(
+            q,
+            a,
+            (&seven as *const u32).cast(),
+            4,
+            8,
+            32,
+            0,
+            std::ptr::null(),
+            std::ptr::null_mut(),
+        )
+    };
+    assert_eq!(r, CL_SUCCESS);
+    let r = unsafe {
+        fill(
+            q,
+            a,
+            (&seven as *const u32).cast(),
+            4,
+            2,
+            32,
+            0,
+            std::ptr::null(),
+            std::ptr::null_mut(),
+        )
+    };
+    assert_eq!(
+        r, CL_INVALID_VALUE,
+        "the offset is not a multiple of the pattern"
+    );
+    let r = unsafe { copy(q, a, b, 8, 0, 16, 0, std::ptr::null(), std::ptr::null_mut()) };
+    assert_eq!(r, CL_SUCCESS);
+    let r = unsafe { copy(q, a, a, 0, 8, 16, 0, std::ptr::null(), std::ptr::null_mut()) };
+    assert_eq!(r, CL_MEM_COPY_OVERLAP);
+    let mut back = [0u32; 16];
+    let r = unsafe {
+        entry::<Transfer>(q, "clEnqueueReadBuffer")(
+            q,
+            b,
+            CL_TRUE,
+            0,
+            64,
+            back.as_mut_ptr().cast(),
+            0,
+            std::ptr::null(),
+            std::ptr::null_mut(),
+        )
+    };
+    assert_eq!(r, CL_SUCCESS);
+    assert_eq!(back, [7, 7, 7, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+
+    let src = c"__kernel void one(__global int *p) { p[get_global_id(0)] = 1; }
+                __kernel void two(__global int *p, int v) { p[get_global_id(0)] = v; }";
+    let prog = unsafe {
+        entry::<CreateWithSource>(c, "clCreateProgramWithSource")(
+            c,
+            1,
+            &src.as_ptr(),
+            std::ptr::null(),
+            &mut err,
+        )
+    };
+    let r = unsafe {
+        entry::<Build>(prog, "clBuildProgram")(
+            prog,
+            0,
+            std::ptr::null(),
+            std::ptr::null(),
+            std::ptr::null(),
+            std::ptr::null_mut(),
+        )
+    };
+    assert_eq!(r, CL_SUCCESS);
+    let program_info: GetInfo = entry(prog, "clGetProgramInfo");
+    assert_eq!(
+        string(program_info, prog, CL_PROGRAM_KERNEL_NAMES),
+        "one;two"
+    );
+    assert_eq!(
+        scalar::<usize>(program_info, prog, CL_PROGRAM_NUM_KERNELS),
+        2
+    );
+    let k =
+        unsafe { entry::<CreateKernel>(prog, "clCreateKernel")(prog, c"two".as_ptr(), &mut err) };
+    assert_eq!(err, CL_SUCCESS);
+    let kernel_info: GetInfo = entry(k, "clGetKernelInfo");
+    assert_eq!(string(kernel_info, k, CL_KERNEL_FUNCTION_NAME), "two");
+    assert_eq!(scalar::<cl_uint>(kernel_info, k, CL_KERNEL_NUM_ARGS), 2);
+    assert_eq!(
+        scalar::<usize>(kernel_info, k, CL_KERNEL_PROGRAM),
+        prog as usize
+    );
+    let wg: WorkGroupInfo = entry(k, "clGetKernelWorkGroupInfo");
+    let mut size = 0usize;
+    let r = unsafe {
+        wg(
+            k,
+            d,
+            CL_KERNEL_WORK_GROUP_SIZE,
+            8,
+            (&mut size as *mut usize).cast(),
+            std::ptr::null_mut(),
+        )
+    };
+    assert_eq!(r, CL_SUCCESS);
+    assert!((1..=1024).contains(&size), "{size}");
+    let mut multiple = 0usize;
+    let r = unsafe {
+        wg(
+            k,
+            d,
+            CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
+            8,
+            (&mut multiple as *mut usize).cast(),
+            std::ptr::null_mut(),
+        )
+    };
+    assert_eq!((r, multiple), (CL_SUCCESS, 32), "gfx1030 wave32");
+}

@@ -14,6 +14,7 @@ pub mod info;
 mod memory;
 mod platform;
 mod program;
+mod query;
 mod queue;
 
 pub use platform::{device_handle, platform_handle};
@@ -44,6 +45,8 @@ pub fn implemented(name: &str) -> Option<*const c_void> {
         "clFinish" => queue::clFinish as *const c_void,
         "clEnqueueWriteBuffer" => queue::clEnqueueWriteBuffer as *const c_void,
         "clEnqueueReadBuffer" => queue::clEnqueueReadBuffer as *const c_void,
+        "clEnqueueCopyBuffer" => queue::clEnqueueCopyBuffer as *const c_void,
+        "clEnqueueFillBuffer" => queue::clEnqueueFillBuffer as *const c_void,
         "clWaitForEvents" => queue::clWaitForEvents as *const c_void,
         "clRetainEvent" => queue::clRetainEvent as *const c_void,
         "clReleaseEvent" => queue::clReleaseEvent as *const c_void,
@@ -56,6 +59,9 @@ pub fn implemented(name: &str) -> Option<*const c_void> {
         "clRetainProgram" => program::clRetainProgram as *const c_void,
         "clReleaseProgram" => program::clReleaseProgram as *const c_void,
         "clCreateKernel" => program::clCreateKernel as *const c_void,
+        "clGetProgramInfo" => query::clGetProgramInfo as *const c_void,
+        "clGetKernelInfo" => query::clGetKernelInfo as *const c_void,
+        "clGetKernelWorkGroupInfo" => query::clGetKernelWorkGroupInfo as *const c_void,
         "clRetainKernel" => program::clRetainKernel as *const c_void,
         "clReleaseKernel" => program::clReleaseKernel as *const c_void,
         "clSetKernelArg" => program::clSetKernelArg as *const c_void,

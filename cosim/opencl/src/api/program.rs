@@ -37,6 +37,23 @@ pub struct Program {
     build: Mutex<(cl_int, String, String)>,
 }
 
+impl Program {
+    /// Its context's handle.
+    pub fn context(&self) -> usize {
+        self.context
+    }
+
+    /// The source, for a program made from one.
+    pub fn source(&self) -> Option<String> {
+        self.source.clone()
+    }
+
+    /// The loaded code object, once built.
+    pub fn loaded(&self) -> std::sync::MutexGuard<'_, Option<sw::driver::Program>> {
+        self.loaded.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
 impl Counted for Program {
     fn references(&self) -> &AtomicU32 {
         &self.references
@@ -65,6 +82,28 @@ pub struct Kernel {
     /// The explicit parameters, in order.
     params: Vec<KernelArg>,
     args: Mutex<Vec<Option<Arg>>>,
+}
+
+impl Kernel {
+    /// The kernel as the driver loaded it.
+    pub fn loaded(&self) -> &LoadedKernel {
+        &self.loaded
+    }
+
+    /// Explicit arguments.
+    pub fn num_args(&self) -> usize {
+        self.params.len()
+    }
+
+    /// Its context's handle.
+    pub fn context(&self) -> usize {
+        self.context
+    }
+
+    /// Its program's handle.
+    pub fn program(&self) -> usize {
+        self.program
+    }
 }
 
 impl Counted for Kernel {

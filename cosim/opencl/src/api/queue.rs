@@ -422,3 +422,157 @@ pub(super) unsafe extern "C" fn clGetEventInfo(
     // SAFETY: the caller's buffers, by the contract.
     unsafe { answer(value, param_value_size, param_value, param_value_size_ret) }
 }
+
+/// Runs `f` on `queue`'s device with the allocations of `buffers` (all of
+/// the queue's context), after checking the wait list; makes the event.
+///
+/// # Safety
+/// `wait_list` must be valid for `n` handles, `event` null or valid for one.
+#[allow(clippy::too_many_arguments)]
+unsafe fn on_buffers(
+    queue: *mut c_void,
+    buffers: &[*mut c_void],
+    n: cl_uint,
+    wait_list: *const *mut c_void,
+    event: *mut *mut c_void,
+    command: cl_uint,
+    check: impl FnOnce(&[sw::driver::memory::Allocation]) -> Result<(), cl_int>,
+    f: impl FnOnce(
+            &mut cosim::session::Session,
+            Vec<sw::driver::memory::Allocation>,
+        ) -> Result<(), String>
+        + Send
+        + 'static,
+) -> cl_int {
+    let Some((context, device)) = QUEUES.with(queue, |q| (q.context, q.device.clone())) else {
+        return CL_INVALID_COMMAND_QUEUE;
+    };
+    let mut allocations = Vec::new();
+    for &b in buffers {
+        match BUFFERS.with(b, |m| (m.context, m.allocation)) {
+            None => return CL_INVALID_MEM_OBJECT,
+            Some((c, _)) if c != context => return CL_INVALID_CONTEXT,
+            Some((_, a)) => allocations.push(a),
+        }
+    }
+    if let Err(e) = check(&allocations) {
+        return e;
+    }
+    // SAFETY: by the contract.
+    if let Err(e) = unsafe { check_wait_list(n, wait_list, context) } {
+        return e;
+    }
+    match device.call(move |s| f(s, allocations)) {
+        Ok(Ok(())) => {}
+        Ok(Err(e)) | Err(e) => {
+            eprintln!("gpusim-opencl: a buffer command failed: {e}");
+            return CL_OUT_OF_RESOURCES;
+        }
+    }
+    if !event.is_null() {
+        // SAFETY: valid for one handle, by the contract.
+        unsafe { *event = new_event(queue, context, command) };
+    }
+    CL_SUCCESS
+}
+
+/// Whether `offset + size` fits in `a` (and does not overflow).
+fn fits(a: &sw::driver::memory::Allocation, offset: usize, size: usize) -> bool {
+    offset
+        .checked_add(size)
+        .is_some_and(|end| end as u64 <= a.size)
+}
+
+/// `clEnqueueCopyBuffer`.
+#[allow(clippy::too_many_arguments)]
+pub(super) unsafe extern "C" fn clEnqueueCopyBuffer(
+    queue: *mut c_void,
+    src: *mut c_void,
+    dst: *mut c_void,
+    src_offset: usize,
+    dst_offset: usize,
+    size: usize,
+    n: cl_uint,
+    wait_list: *const *mut c_void,
+    event: *mut *mut c_void,
+) -> cl_int {
+    let check = |a: &[sw::driver::memory::Allocation]| {
+        if size == 0 || !fits(&a[0], src_offset, size) || !fits(&a[1], dst_offset, size) {
+            return Err(CL_INVALID_VALUE);
+        }
+        if src == dst && src_offset.max(dst_offset) - src_offset.min(dst_offset) < size {
+            return Err(CL_MEM_COPY_OVERLAP);
+        }
+        Ok(())
+    };
+    let copy = move |s: &mut cosim::session::Session, a: Vec<sw::driver::memory::Allocation>| {
+        let d = s.driver();
+        let bytes = d
+            .download_range(a[0], src_offset as u64, size as u64)
+            .map_err(|e| e.to_string())?;
+        d.upload(a[1], dst_offset as u64, &bytes)
+            .map_err(|e| e.to_string())
+    };
+    // SAFETY: by the contract.
+    unsafe {
+        on_buffers(
+            queue,
+            &[src, dst],
+            n,
+            wait_list,
+            event,
+            CL_COMMAND_COPY_BUFFER,
+            check,
+            copy,
+        )
+    }
+}
+
+/// `clEnqueueFillBuffer`: `pattern` repeated over `size` bytes at `offset`.
+#[allow(clippy::too_many_arguments)]
+pub(super) unsafe extern "C" fn clEnqueueFillBuffer(
+    queue: *mut c_void,
+    buffer: *mut c_void,
+    pattern: *const c_void,
+    pattern_size: usize,
+    offset: usize,
+    size: usize,
+    n: cl_uint,
+    wait_list: *const *mut c_void,
+    event: *mut *mut c_void,
+) -> cl_int {
+    if pattern.is_null() || !pattern_size.is_power_of_two() || pattern_size > 128 {
+        return CL_INVALID_VALUE;
+    }
+    // SAFETY: `pattern_size` bytes, by the contract.
+    let unit = unsafe { std::slice::from_raw_parts(pattern.cast::<u8>(), pattern_size) }.to_vec();
+    let check = |a: &[sw::driver::memory::Allocation]| {
+        if size == 0
+            || offset % pattern_size != 0
+            || size % pattern_size != 0
+            || !fits(&a[0], offset, size)
+        {
+            return Err(CL_INVALID_VALUE);
+        }
+        Ok(())
+    };
+    let fill = move |s: &mut cosim::session::Session, a: Vec<sw::driver::memory::Allocation>| {
+        let bytes: Vec<u8> = unit.iter().copied().cycle().take(size).collect();
+        s.driver()
+            .upload(a[0], offset as u64, &bytes)
+            .map_err(|e| e.to_string())
+    };
+    // SAFETY: by the contract.
+    unsafe {
+        on_buffers(
+            queue,
+            &[buffer],
+            n,
+            wait_list,
+            event,
+            CL_COMMAND_FILL_BUFFER,
+            check,
+            fill,
+        )
+    }
+}
