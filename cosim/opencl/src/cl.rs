@@ -221,3 +221,10 @@ pub const CL_KERNEL_PRIVATE_MEM_SIZE: cl_kernel_work_group_info = 0x11B4;
 pub const CL_COMMAND_COPY_BUFFER: cl_uint = 0x11F5;
 pub const CL_COMMAND_FILL_BUFFER: cl_uint = 0x1207;
 pub const CL_MEM_COPY_OVERLAP: cl_int = -8;
+
+pub type cl_map_flags = cl_bitfield;
+pub const CL_MAP_READ: cl_map_flags = 1 << 0;
+pub const CL_MAP_WRITE: cl_map_flags = 1 << 1;
+pub const CL_MAP_WRITE_INVALIDATE_REGION: cl_map_flags = 1 << 2;
+pub const CL_COMMAND_MAP_BUFFER: cl_uint = 0x11FB;
+pub const CL_COMMAND_UNMAP_MEM_OBJECT: cl_uint = 0x11FD;

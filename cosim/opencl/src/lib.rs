@@ -27,7 +27,7 @@
 //! A program can find the platform and the device, create contexts, queues
 //! and buffers, build OpenCL C or load a code object, set a kernel's
 //! arguments and dispatch it on the simulated GPU. What is not implemented
-//! yet (maps, images, sub-buffers, user events) fails with
+//! yet (host-pointer buffers, images, sub-buffers, user events) fails with
 //! `CL_INVALID_OPERATION` (or a null handle), saying so on standard error.
 
 pub mod api;

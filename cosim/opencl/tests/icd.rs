@@ -1034,3 +1034,121 @@ fn fills_copies_and_queries() {
     };
     assert_eq!((r, multiple), (CL_SUCCESS, 32), "gfx1030 wave32");
 }
+
+type Map = unsafe extern "C" fn(
+    *mut c_void,
+    *mut c_void,
+    cl_bool,
+    cl_map_flags,
+    usize,
+    usize,
+    cl_uint,
+    *const *mut c_void,
+    *mut *mut c_void,
+    *mut cl_int,
+) -> *mut c_void;
+type Unmap = unsafe extern "C" fn(
+    *mut c_void,
+    *mut c_void,
+    *mut c_void,
+    cl_uint,
+    *const *mut c_void,
+    *mut *mut c_void,
+) -> cl_int;
+
+/// A range mapped for writing reaches the device at the unmap; one mapped
+/// for reading shows the device's bytes.
+#[test]
+fn maps_write_back_at_the_unmap() {
+    let p = platform();
+    let d = device(p);
+    let mut err = 1;
+    let c = unsafe {
+        entry::<CreateContext>(d, "clCreateContext")(
+            std::ptr::null(),
+            1,
+            &d,
+            std::ptr::null(),
+            std::ptr::null_mut(),
+            &mut err,
+        )
+    };
+    let q = unsafe { entry::<CreateQueue>(c, "clCreateCommandQueue")(c, d, 0, &mut err) };
+    let b = unsafe {
+        entry::<CreateBuffer>(c, "clCreateBuffer")(c, 0, 32, std::ptr::null_mut(), &mut err)
+    };
+    assert_eq!(err, CL_SUCCESS);
+    let map: Map = entry(q, "clEnqueueMapBuffer");
+    let unmap: Unmap = entry(q, "clEnqueueUnmapMemObject");
+    let w = unsafe {
+        map(
+            q,
+            b,
+            CL_TRUE,
+            CL_MAP_WRITE_INVALIDATE_REGION,
+            8,
+            16,
+            0,
+            std::ptr::null(),
+            std::ptr::null_mut(),
+            &mut err,
+        )
+    };
+    assert_eq!(err, CL_SUCCESS);
+    assert_eq!(
+        scalar::<cl_uint>(entry(b, "clGetMemObjectInfo"), b, CL_MEM_MAP_COUNT),
+        1
+    );
+    unsafe { std::slice::from_raw_parts_mut(w.cast::<u8>(), 16) }.copy_from_slice(&[5; 16]);
+    assert_eq!(
+        unsafe { unmap(q, b, w, 0, std::ptr::null(), std::ptr::null_mut()) },
+        CL_SUCCESS
+    );
+    assert_eq!(
+        unsafe { unmap(q, b, w, 0, std::ptr::null(), std::ptr::null_mut()) },
+        CL_INVALID_VALUE,
+        "not mapped any more"
+    );
+    let r = unsafe {
+        map(
+            q,
+            b,
+            CL_TRUE,
+            CL_MAP_READ,
+            0,
+            32,
+            0,
+            std::ptr::null(),
+            std::ptr::null_mut(),
+            &mut err,
+        )
+    };
+    assert_eq!(err, CL_SUCCESS);
+    let seen = unsafe { std::slice::from_raw_parts(r.cast::<u8>(), 32) }.to_vec();
+    let mut want = vec![0u8; 32];
+    want[8..24].fill(5);
+    assert_eq!(seen, want);
+    assert_eq!(
+        unsafe { unmap(q, b, r, 0, std::ptr::null(), std::ptr::null_mut()) },
+        CL_SUCCESS
+    );
+    let bad = unsafe {
+        map(
+            q,
+            b,
+            CL_TRUE,
+            CL_MAP_READ,
+            16,
+            32,
+            0,
+            std::ptr::null(),
+            std::ptr::null_mut(),
+            &mut err,
+        )
+    };
+    assert_eq!(
+        (bad, err),
+        (std::ptr::null_mut(), CL_INVALID_VALUE),
+        "past the end"
+    );
+}

@@ -28,6 +28,19 @@ pub struct Mem {
     pub allocation: Allocation,
     /// The device thread that owns that memory.
     pub device: Arc<DeviceThread>,
+    /// Host copies of mapped ranges (`clEnqueueMapBuffer`), until unmapped.
+    pub maps: std::sync::Mutex<Vec<Mapping>>,
+}
+
+/// One mapped range: the host bytes the application got, where they come
+/// from, and whether the unmap writes them back.
+pub struct Mapping {
+    /// The host copy (its address is the pointer returned).
+    pub bytes: Box<[u8]>,
+    /// Offset in the buffer.
+    pub offset: usize,
+    /// Mapped for writing.
+    pub write: bool,
 }
 
 impl Counted for Mem {
@@ -137,6 +150,7 @@ pub(super) unsafe extern "C" fn clCreateBuffer(
             },
             allocation,
             device,
+            maps: std::sync::Mutex::new(Vec::new()),
         }))
     })();
     super::context::finish(result, errcode_ret)
@@ -173,7 +187,9 @@ pub(super) unsafe extern "C" fn clGetMemObjectInfo(
         CL_MEM_FLAGS => Some(Info::Ulong(m.flags)),
         CL_MEM_SIZE => Some(Info::Size(m.allocation.size as usize)),
         CL_MEM_HOST_PTR | CL_MEM_ASSOCIATED_MEMOBJECT => Some(Info::Pointers(vec![0])),
-        CL_MEM_MAP_COUNT => Some(Info::Uint(0)),
+        CL_MEM_MAP_COUNT => Some(Info::Uint(
+            m.maps.lock().unwrap_or_else(|p| p.into_inner()).len() as cl_uint,
+        )),
         CL_MEM_REFERENCE_COUNT => Some(Info::Uint(m.references.load(Ordering::Acquire))),
         CL_MEM_CONTEXT => Some(Info::Pointers(vec![m.context])),
         CL_MEM_OFFSET => Some(Info::Size(0)),

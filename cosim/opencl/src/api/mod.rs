@@ -47,6 +47,8 @@ pub fn implemented(name: &str) -> Option<*const c_void> {
         "clEnqueueReadBuffer" => queue::clEnqueueReadBuffer as *const c_void,
         "clEnqueueCopyBuffer" => queue::clEnqueueCopyBuffer as *const c_void,
         "clEnqueueFillBuffer" => queue::clEnqueueFillBuffer as *const c_void,
+        "clEnqueueMapBuffer" => queue::clEnqueueMapBuffer as *const c_void,
+        "clEnqueueUnmapMemObject" => queue::clEnqueueUnmapMemObject as *const c_void,
         "clWaitForEvents" => queue::clWaitForEvents as *const c_void,
         "clRetainEvent" => queue::clRetainEvent as *const c_void,
         "clReleaseEvent" => queue::clReleaseEvent as *const c_void,

@@ -576,3 +576,127 @@ pub(super) unsafe extern "C" fn clEnqueueFillBuffer(
         )
     }
 }
+
+/// `clEnqueueMapBuffer`: a host copy of the range (read from the device
+/// unless the whole region is to be overwritten), kept until unmapped.
+#[allow(clippy::too_many_arguments)]
+pub(super) unsafe extern "C" fn clEnqueueMapBuffer(
+    queue: *mut c_void,
+    buffer: *mut c_void,
+    _blocking: cl_bool,
+    flags: cl_map_flags,
+    offset: usize,
+    size: usize,
+    n: cl_uint,
+    wait_list: *const *mut c_void,
+    event: *mut *mut c_void,
+    errcode_ret: *mut cl_int,
+) -> *mut c_void {
+    let known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
+    let invalidate = flags & CL_MAP_WRITE_INVALIDATE_REGION != 0;
+    if flags & !known != 0 || (invalidate && flags & (CL_MAP_READ | CL_MAP_WRITE) != 0) {
+        return finish(Err(CL_INVALID_VALUE), errcode_ret);
+    }
+    let write = flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION) != 0;
+    let got = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let sink = got.clone();
+    let check = |a: &[sw::driver::memory::Allocation]| {
+        if size == 0 || !fits(&a[0], offset, size) {
+            return Err(CL_INVALID_VALUE);
+        }
+        Ok(())
+    };
+    let read = move |s: &mut cosim::session::Session, a: Vec<sw::driver::memory::Allocation>| {
+        let bytes = if invalidate {
+            vec![0; size]
+        } else {
+            s.driver()
+                .download_range(a[0], offset as u64, size as u64)
+                .map_err(|e| e.to_string())?
+        };
+        *sink.lock().unwrap_or_else(|p| p.into_inner()) = bytes;
+        Ok(())
+    };
+    // SAFETY: by the contract.
+    let r = unsafe {
+        on_buffers(
+            queue,
+            &[buffer],
+            n,
+            wait_list,
+            event,
+            CL_COMMAND_MAP_BUFFER,
+            check,
+            read,
+        )
+    };
+    if r != CL_SUCCESS {
+        return finish(Err(r), errcode_ret);
+    }
+    let bytes =
+        std::mem::take(&mut *got.lock().unwrap_or_else(|p| p.into_inner())).into_boxed_slice();
+    let mapped = BUFFERS.with(buffer, |m| {
+        let mut maps = m.maps.lock().unwrap_or_else(|p| p.into_inner());
+        maps.push(super::memory::Mapping {
+            bytes,
+            offset,
+            write,
+        });
+        maps.last_mut().map_or(std::ptr::null_mut(), |mp| {
+            mp.bytes.as_mut_ptr().cast::<c_void>()
+        })
+    });
+    match mapped {
+        Some(p) => finish(Ok(p), errcode_ret),
+        None => finish(Err(CL_INVALID_MEM_OBJECT), errcode_ret),
+    }
+}
+
+/// `clEnqueueUnmapMemObject`: writes a range mapped for writing back to the
+/// device and drops the host copy.
+pub(super) unsafe extern "C" fn clEnqueueUnmapMemObject(
+    queue: *mut c_void,
+    buffer: *mut c_void,
+    mapped: *mut c_void,
+    n: cl_uint,
+    wait_list: *const *mut c_void,
+    event: *mut *mut c_void,
+) -> cl_int {
+    // Checked before the mapping is taken, so a bad queue loses nothing.
+    if !QUEUES.contains(queue) {
+        return CL_INVALID_COMMAND_QUEUE;
+    }
+    let taken = BUFFERS.with(buffer, |m| {
+        let mut maps = m.maps.lock().unwrap_or_else(|p| p.into_inner());
+        let i = maps
+            .iter()
+            .position(|mp| mp.bytes.as_ptr().cast::<c_void>() == mapped.cast_const())?;
+        Some(maps.remove(i))
+    });
+    let mapping = match taken {
+        None => return CL_INVALID_MEM_OBJECT,
+        Some(None) => return CL_INVALID_VALUE,
+        Some(Some(m)) => m,
+    };
+    let back = move |s: &mut cosim::session::Session, a: Vec<sw::driver::memory::Allocation>| {
+        if !mapping.write {
+            return Ok(());
+        }
+        s.driver()
+            .upload(a[0], mapping.offset as u64, &mapping.bytes)
+            .map_err(|e| e.to_string())
+    };
+    // SAFETY: by the contract.
+    unsafe {
+        on_buffers(
+            queue,
+            &[buffer],
+            n,
+            wait_list,
+            event,
+            CL_COMMAND_UNMAP_MEM_OBJECT,
+            |_| Ok(()),
+            back,
+        )
+    }
+}
