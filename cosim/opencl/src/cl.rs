@@ -228,3 +228,5 @@ pub const CL_MAP_WRITE: cl_map_flags = 1 << 1;
 pub const CL_MAP_WRITE_INVALIDATE_REGION: cl_map_flags = 1 << 2;
 pub const CL_COMMAND_MAP_BUFFER: cl_uint = 0x11FB;
 pub const CL_COMMAND_UNMAP_MEM_OBJECT: cl_uint = 0x11FD;
+pub const CL_PROGRAM_BINARY_SIZES: cl_program_info = 0x1165;
+pub const CL_PROGRAM_BINARIES: cl_program_info = 0x1166;

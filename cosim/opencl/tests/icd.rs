@@ -1152,3 +1152,80 @@ fn maps_write_back_at_the_unmap() {
         "past the end"
     );
 }
+
+/// A built program's binary (what PyOpenCL caches) makes an equivalent
+/// program.
+#[test]
+fn a_built_programs_binary_loads_again() {
+    let p = platform();
+    let d = device(p);
+    let mut err = 1;
+    let c = unsafe {
+        entry::<CreateContext>(d, "clCreateContext")(
+            std::ptr::null(),
+            1,
+            &d,
+            std::ptr::null(),
+            std::ptr::null_mut(),
+            &mut err,
+        )
+    };
+    let src = c"__kernel void z(__global int *p) { p[get_global_id(0)] = 0; }";
+    let prog = unsafe {
+        entry::<CreateWithSource>(c, "clCreateProgramWithSource")(
+            c,
+            1,
+            &src.as_ptr(),
+            std::ptr::null(),
+            &mut err,
+        )
+    };
+    let info: GetInfo = entry(prog, "clGetProgramInfo");
+    assert_eq!(
+        scalar::<usize>(info, prog, CL_PROGRAM_BINARY_SIZES),
+        0,
+        "not built yet"
+    );
+    let r = unsafe {
+        entry::<Build>(prog, "clBuildProgram")(
+            prog,
+            0,
+            std::ptr::null(),
+            std::ptr::null(),
+            std::ptr::null(),
+            std::ptr::null_mut(),
+        )
+    };
+    assert_eq!(r, CL_SUCCESS);
+    let size = scalar::<usize>(info, prog, CL_PROGRAM_BINARY_SIZES);
+    assert!(size > 0);
+    let mut binary = vec![0u8; size];
+    let mut slot = binary.as_mut_ptr();
+    let r = unsafe {
+        info(
+            prog,
+            CL_PROGRAM_BINARIES,
+            8,
+            (&mut slot as *mut *mut u8).cast(),
+            std::ptr::null_mut(),
+        )
+    };
+    assert_eq!(r, CL_SUCCESS);
+    assert_eq!(&binary[..4], b"\x7fELF");
+    let (len, ptr) = (binary.len(), binary.as_ptr());
+    let again = unsafe {
+        entry::<CreateWithBinary>(c, "clCreateProgramWithBinary")(
+            c,
+            1,
+            &d,
+            &len,
+            &ptr,
+            std::ptr::null_mut(),
+            &mut err,
+        )
+    };
+    assert_eq!(err, CL_SUCCESS);
+    let k =
+        unsafe { entry::<CreateKernel>(again, "clCreateKernel")(again, c"z".as_ptr(), &mut err) };
+    assert!(!k.is_null() && err == CL_SUCCESS);
+}

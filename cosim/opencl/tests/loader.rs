@@ -145,3 +145,37 @@ fn the_environment_chooses_the_outputs() {
         "the waveform covers the run"
     );
 }
+
+/// An unchanged PyOpenCL program (`tests/loader/saxpy.py`) builds a kernel
+/// from source and runs it. Skipped, saying so, without PyOpenCL.
+#[test]
+fn a_pyopencl_program_runs_on_the_simulated_gpu() {
+    let has = Command::new("python3")
+        .args(["-c", "import pyopencl, numpy"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has {
+        eprintln!(
+            "skipped: python3 with pyopencl and numpy is not installed (pip install pyopencl)"
+        );
+        return;
+    }
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/loader/saxpy.py");
+    let run = Command::new("python3")
+        .arg(&script)
+        .env("OCL_ICD_VENDORS", library())
+        // No program cache in the user's home from a test.
+        .env("PYOPENCL_NO_CACHE", "1")
+        .env_remove("PYOPENCL_CTX")
+        .env_remove("GPUSIM_MODEL")
+        .env_remove("GPUSIM_CONFIG")
+        .env_remove("GPUSIM_PRESET")
+        .output()
+        .expect("python3 runs");
+    let out = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        run.status.success() && out.contains("pyopencl saxpy ok on gfx1030 gpusim"),
+        "{out}{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+}

@@ -33,6 +33,8 @@ pub struct Program {
     /// The source, for a program made from one.
     source: Option<String>,
     loaded: Mutex<Option<sw::driver::Program>>,
+    /// The code object's bytes once built (`CL_PROGRAM_BINARIES`).
+    binary: Mutex<Option<Vec<u8>>>,
     /// Build status, options and log (`clGetProgramBuildInfo`).
     build: Mutex<(cl_int, String, String)>,
 }
@@ -46,6 +48,14 @@ impl Program {
     /// The source, for a program made from one.
     pub fn source(&self) -> Option<String> {
         self.source.clone()
+    }
+
+    /// The code object's bytes, once built.
+    pub fn binary(&self) -> Option<Vec<u8>> {
+        self.binary
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
     }
 
     /// The loaded code object, once built.
@@ -154,6 +164,7 @@ pub(super) unsafe extern "C" fn clCreateProgramWithBinary(
         // SAFETY: `len` bytes, by the contract.
         let bytes = unsafe { std::slice::from_raw_parts(bin, len) }.to_vec();
         let device = device_thread(context)?;
+        let kept = bytes.clone();
         let loaded = device
             .call(move |s| s.driver().load(&bytes).map_err(|e| e.to_string()))
             .map_err(|e| {
@@ -181,6 +192,7 @@ pub(super) unsafe extern "C" fn clCreateProgramWithBinary(
             device,
             source: None,
             loaded: Mutex::new(Some(loaded)),
+            binary: Mutex::new(Some(kept)),
             build: Mutex::new((CL_BUILD_SUCCESS, String::new(), String::new())),
         }))
     })();
@@ -237,6 +249,7 @@ pub(super) unsafe extern "C" fn clCreateProgramWithSource(
             device,
             source: Some(source),
             loaded: Mutex::new(None),
+            binary: Mutex::new(None),
             build: Mutex::new((CL_BUILD_NONE, String::new(), String::new())),
         }))
     })();
@@ -339,6 +352,7 @@ pub(super) unsafe extern "C" fn clBuildProgram(
             return CL_BUILD_PROGRAM_FAILURE;
         }
     };
+    let kept = code.clone();
     let loaded = match device.call(move |s| s.driver().load(&code).map_err(|e| e.to_string())) {
         Ok(Ok(p)) => p,
         Ok(Err(e)) | Err(e) => {
@@ -350,6 +364,7 @@ pub(super) unsafe extern "C" fn clBuildProgram(
         }
     };
     let old = PROGRAMS.with(program, |p| {
+        *p.binary.lock().unwrap_or_else(|e| e.into_inner()) = Some(kept);
         p.loaded
             .lock()
             .unwrap_or_else(|e| e.into_inner())

@@ -13,7 +13,8 @@ use super::platform::{device_handle, device_of};
 use super::program::{KERNELS, PROGRAMS};
 use crate::cl::*;
 
-/// `clGetProgramInfo` (not the binaries yet).
+/// `clGetProgramInfo`. `CL_PROGRAM_BINARIES` is an array of one pointer
+/// the caller allocated `CL_PROGRAM_BINARY_SIZES` bytes behind.
 pub(super) unsafe extern "C" fn clGetProgramInfo(
     handle: *mut c_void,
     param_name: cl_program_info,
@@ -21,6 +22,29 @@ pub(super) unsafe extern "C" fn clGetProgramInfo(
     param_value: *mut c_void,
     param_value_size_ret: *mut usize,
 ) -> cl_int {
+    if param_name == CL_PROGRAM_BINARIES {
+        let Some(binary) = PROGRAMS.with(handle, |p| p.binary()) else {
+            return CL_INVALID_PROGRAM;
+        };
+        let size = std::mem::size_of::<*mut u8>();
+        if !param_value.is_null() {
+            if param_value_size < size {
+                return CL_INVALID_VALUE;
+            }
+            // SAFETY: one pointer slot (checked size), by the contract.
+            let out = unsafe { *param_value.cast::<*mut u8>() };
+            // A null slot asks for nothing; an unbuilt program has no binary.
+            if let (false, Some(b)) = (out.is_null(), binary) {
+                // SAFETY: the caller allocated CL_PROGRAM_BINARY_SIZES bytes there.
+                unsafe { std::ptr::copy_nonoverlapping(b.as_ptr(), out, b.len()) };
+            }
+        }
+        if !param_value_size_ret.is_null() {
+            // SAFETY: valid for one size_t, by the contract.
+            unsafe { *param_value_size_ret = size };
+        }
+        return CL_SUCCESS;
+    }
     let value = PROGRAMS.with(handle, |p| {
         let names = || -> Option<Vec<String>> {
             let loaded = p.loaded();
@@ -36,6 +60,9 @@ pub(super) unsafe extern "C" fn clGetProgramInfo(
             CL_PROGRAM_NUM_DEVICES => Some(Ok(Info::Uint(1))),
             CL_PROGRAM_DEVICES => Some(Ok(Info::Pointers(vec![device_handle() as usize]))),
             CL_PROGRAM_SOURCE => Some(Ok(Info::Str(p.source().unwrap_or_default()))),
+            CL_PROGRAM_BINARY_SIZES => {
+                Some(Ok(Info::Sizes(vec![p.binary().map_or(0, |b| b.len())])))
+            }
             CL_PROGRAM_NUM_KERNELS => Some(
                 names()
                     .map(|n| Info::Size(n.len()))
