@@ -8,6 +8,7 @@ pub mod fuzz;
 pub mod interrupt;
 pub mod lockstep;
 pub mod model;
+pub mod session;
 pub mod sweep;
 pub mod timed;
 pub mod timeline;

@@ -3,13 +3,13 @@
 
 use std::path::Path;
 
-use arch::code_object::CodeObject;
-use arch::device::DeviceError;
-use sw::driver::{Driver, DriverError};
+#[cfg(test)]
+use sw::driver::DriverError;
 
 use super::error::CliError;
 use crate::channels::ChannelView;
-use crate::model::{ModelDevice, ModelOptions};
+use crate::model::ModelDevice;
+use crate::session::{self, RunError, Session, SessionOptions, Statistics};
 use crate::workload::{self, Workload};
 use golden::stats::GoldenStats;
 use hw::GpuConfig;
@@ -25,24 +25,15 @@ pub enum StatsFormat {
 
 pub use crate::model::Model;
 
-/// Maps a driver error to the CLI's exit-code classes: GPU faults, watchdogs and
-/// deadlocked queues are exit 3, everything else is bad input (exit 2).
-pub(crate) fn driver_error(path: &Path, e: DriverError) -> CliError {
-    let message = format!("{}: {e}", path.display());
-    if let DriverError::Device(DeviceError::Fault(f)) = &e {
-        match f.kind {
-            arch::device::FaultKind::LockstepMismatch { .. } => return CliError::Mismatch(message),
-            arch::device::FaultKind::Interrupted => return CliError::Interrupted(message),
-            _ => {}
-        }
-    }
-    match e {
-        DriverError::Device(DeviceError::Fault(_))
-        | DriverError::Blocked { .. }
-        | DriverError::Timeout { .. }
-        | DriverError::RingStuck { .. } => CliError::GpuFault(message),
-        _ => CliError::BadInput(message),
-    }
+/// Maps a driver error to the CLI's exit-code classes (see
+/// [`RunError::kind`]): GPU faults, watchdogs and deadlocked queues are exit
+/// 3, everything else is bad input (exit 2).
+#[cfg(test)]
+fn driver_error(path: &Path, source: DriverError) -> CliError {
+    CliError::from(RunError::Driver {
+        context: path.to_path_buf(),
+        source,
+    })
 }
 
 /// What `gpusim run` was asked to do.
@@ -111,28 +102,12 @@ pub enum DumpFormatArg {
 
 /// Reads `--config`, or the embedded default.
 pub(crate) fn gpu_config(path: Option<&Path>) -> Result<GpuConfig, CliError> {
-    match path {
-        None => Ok(GpuConfig::default_config()),
-        Some(p) => {
-            let text = std::fs::read_to_string(p).map_err(|source| CliError::Io {
-                path: p.to_path_buf(),
-                source,
-            })?;
-            GpuConfig::from_yaml(&text, &p.display().to_string())
-                .map_err(|e| CliError::BadInput(e.to_string()))
-        }
-    }
+    Ok(session::gpu_config(path)?)
 }
 
 /// The configuration named by `--preset` (an error lists the names).
 pub(crate) fn preset_config(name: &str) -> Result<GpuConfig, CliError> {
-    GpuConfig::preset(name).ok_or_else(|| {
-        let names: Vec<&str> = hw::config::PRESETS.iter().map(|(n, _, _)| *n).collect();
-        CliError::BadInput(format!(
-            "unknown preset `{name}`; presets: {}",
-            names.join(", ")
-        ))
-    })
+    Ok(session::preset_config(name)?)
 }
 
 /// `--preset` alone or `--preset list`: each preset and what it is.
@@ -153,76 +128,16 @@ pub(crate) fn run(path: &Path, o: &RunOptions) -> Result<String, CliError> {
             "--trace, --from and --to select what --vcd writes; give --vcd FILE".into(),
         ));
     }
-    let bad = |e: workload::WorkloadError| CliError::BadInput(e.to_string());
     let search = workload::SearchPath::from_env().with_first(&o.search);
-    let workload = Workload::load_with(path, &search).map_err(bad)?;
-    let prepared = workload.prepare().map_err(bad)?;
-    let isa = CodeObject::parse(&prepared.code_object)
-        .map_err(|e| CliError::BadInput(format!("{}: {e}", prepared.code_object_path.display())))?
-        .isa()
-        .ok_or_else(|| {
-            CliError::BadInput(format!(
-                "{}: processor is not modelled (gfx803 and gfx1030 are)",
-                prepared.code_object_path.display()
-            ))
-        })?;
-    // Legacy code runs on the gfx1030 GPU through the run-time translator
-    // unless the native gfx803 GPU is asked for.
-    let device_isa = o.device.unwrap_or(arch::isa::Isa::Gfx1030);
-    if isa == arch::isa::Isa::Gfx1030 && device_isa != arch::isa::Isa::Gfx1030 {
-        return Err(CliError::BadInput(format!(
-            "{}: gfx1030 code cannot run on a {device_isa} device",
-            prepared.code_object_path.display()
-        )));
-    }
-    let options = ModelOptions {
-        model: o.model,
-        isa: device_isa,
-        config: match &o.preset {
-            Some(name) => preset_config(name)?,
-            None => gpu_config(o.config.as_deref())?,
-        },
-        watchdog: o.watchdog,
-    };
-    let mut device = ModelDevice::new(&options).map_err(CliError::BadInput)?;
-    device.set_threads(o.threads);
-    if let Some(n) = o.parallel_min_busy {
-        device.set_parallel_min_busy_cus(n);
-    }
-    if let Some(vcd) = &o.vcd {
-        let vcd_options = traces::VcdOptions {
-            filter: o.trace.clone(),
-            from: o.from,
-            to: o.to,
-            ..traces::VcdOptions::default()
-        };
-        device
-            .trace_to(vcd, vcd_options)
-            .map_err(CliError::BadInput)?;
-    }
-    if let Some(t) = &o.timeline {
-        device.timeline_to(t).map_err(CliError::BadInput)?;
-    }
-    if let Some(spec) = &o.inject_valu_lane {
-        let ModelDevice::Lockstep(l, _) = &mut device else {
-            return Err(CliError::BadInput(
-                "--inject-valu-lane needs --model lockstep".into(),
-            ));
-        };
-        l.clocked_mut().inject(Some(injection(spec)?));
-    }
-    crate::interrupt::install();
-    let mut driver = Driver::new(device).map_err(|e| driver_error(path, e))?;
-    let after: Vec<&str> = workload.checks.iter().filter_map(|c| c.after()).collect();
-    let executed = workload::execute_program(&mut driver, &prepared, &after);
+    let workload = Workload::load_with(path, &search).map_err(RunError::from)?;
+    let prepared = workload.prepare().map_err(RunError::from)?;
+    let mut session = Session::new(&session_options(path, &prepared, o)?)?;
+    let executed = session.run(&workload, &prepared);
     // The waveform is closed on every path, so a fault still leaves a valid file.
-    let closed = driver.device_mut().finish_trace();
-    let (program, work_reports) = executed.map_err(|e| {
-        let cycle = match &e {
-            DriverError::Device(DeviceError::Fault(f)) => Some(f.cycle),
-            _ => None,
-        };
-        match (driver_error(path, e), cycle, driver.device()) {
+    let closed = session.finish_trace();
+    let run = executed.map_err(|e| {
+        let cycle = e.fault_cycle();
+        match (CliError::from(e), cycle, session.device()) {
             (CliError::Mismatch(message), Some(cycle), ModelDevice::Lockstep(l, _)) => {
                 CliError::Mismatch(message + &mismatch_waveform(l, cycle, o))
             }
@@ -236,11 +151,12 @@ pub(crate) fn run(path: &Path, o: &RunOptions) -> Result<String, CliError> {
             DumpFormatArg::Raw => workload::dump::DumpFormat::Raw,
             DumpFormatArg::Npy => workload::dump::DumpFormat::Npy,
         };
-        let files =
-            workload::dump::dump(dir, &program.finals, format).map_err(|source| CliError::Io {
+        let files = workload::dump::dump(dir, &run.program.finals, format).map_err(|source| {
+            CliError::Io {
                 path: dir.clone(),
                 source,
-            })?;
+            }
+        })?;
         out.push_str(&format!(
             "dumped {} buffers to {}\n",
             files.len(),
@@ -251,14 +167,43 @@ pub(crate) fn run(path: &Path, o: &RunOptions) -> Result<String, CliError> {
         out.push_str(&format!(
             "{} steps, {} dispatches\n",
             prepared.steps.len(),
-            program.dispatches
+            run.program.dispatches
         ));
     }
-    let report = workload::check_run(&workload, &prepared, &program).map_err(bad)?;
-    // Launches that created work (seed 001): refused reservations or
-    // allocations are errors with their counts, even if the checks pass.
+    let report = session.check(&workload, &prepared, &run)?;
+    let work_problems = results_text(&mut out, &run, &report);
+    out.push_str(&stats_output(&session.statistics(), o.stats, o.detail));
+    if o.stats.is_some() {
+        out.push_str(&host_stats(&mut session));
+    }
+    if report.passed() && work_problems.is_empty() {
+        Ok(out)
+    } else {
+        // The results were computed; print them, then fail with exit 1.
+        print!("{out}");
+        let first = report
+            .first_mismatch()
+            .map(|m| m.to_string())
+            .or_else(|| work_problems.first().cloned())
+            .unwrap_or_default();
+        Err(RunError::CheckFailed {
+            context: path.to_path_buf(),
+            first,
+        }
+        .into())
+    }
+}
+
+/// Appends the work-creation reports and every check's outcome to `out`;
+/// returns the problems of launches that created work (seed 001: refused
+/// reservations or allocations fail the run even if the checks pass).
+fn results_text(
+    out: &mut String,
+    run: &session::WorkloadRun,
+    report: &workload::CheckReport,
+) -> Vec<String> {
     let mut work_problems = Vec::new();
-    for r in &work_reports {
+    for r in &run.work {
         out.push_str(&format!(
             "work queue launch {}: g0 {}, {} reservations ({} entries), terminal block at entry {}\n",
             r.epoch, r.g0, r.reservations, r.entries_reserved, r.terminal_entry
@@ -283,9 +228,15 @@ pub(crate) fn run(path: &Path, o: &RunOptions) -> Result<String, CliError> {
             }
         }
     }
-    out.push_str(&stats_output(driver.device(), o.stats, o.detail));
+    work_problems
+}
+
+/// The `--stats` lines of the host side: alias analyses (seed 002) and
+/// run-time translation (seed 003), each when it happened.
+fn host_stats(session: &mut Session) -> String {
+    let mut out = String::new();
     let a = crate::workload::alias::stats();
-    if o.stats.is_some() && a.analyses > 0 {
+    if a.analyses > 0 {
         out.push_str(&format!(
             "alias (seed 002): {} analyses, {} ran the original, {} recompilations, {} cache hits, {:.3} ms recompiling\n",
             a.analyses,
@@ -295,8 +246,8 @@ pub(crate) fn run(path: &Path, o: &RunOptions) -> Result<String, CliError> {
             a.compile_time.as_secs_f64() * 1e3
         ));
     }
-    let x = driver.xlate_stats();
-    if o.stats.is_some() && x.translations + x.hits > 0 {
+    let x = session.driver().xlate_stats();
+    if x.translations + x.hits > 0 {
         out.push_str(&format!(
             "translation: {} translated, {} cache hits, {} -> {} instructions (expansion {:.3}), {:.3} ms\n",
             x.translations,
@@ -307,21 +258,42 @@ pub(crate) fn run(path: &Path, o: &RunOptions) -> Result<String, CliError> {
             x.nanos as f64 / 1e6
         ));
     }
-    if report.passed() && work_problems.is_empty() {
-        Ok(out)
-    } else {
-        // The results were computed; print them, then fail with exit 1.
-        print!("{out}");
-        let first = report
-            .first_mismatch()
-            .map(|m| m.to_string())
-            .or_else(|| work_problems.first().cloned())
-            .unwrap_or_default();
-        Err(CliError::CheckFailed(format!(
-            "{}: {first}",
-            path.display()
-        )))
-    }
+    out
+}
+
+/// The session `gpusim run` asks for: the device ISA the code needs, the
+/// configuration, the outputs.
+fn session_options(
+    path: &Path,
+    prepared: &workload::Prepared,
+    o: &RunOptions,
+) -> Result<SessionOptions, CliError> {
+    // Legacy code runs on the gfx1030 GPU through the run-time translator
+    // unless the native gfx803 GPU is asked for.
+    let isa = session::device_isa(prepared, o.device)?;
+    let config = match &o.preset {
+        Some(name) => preset_config(name)?,
+        None => gpu_config(o.config.as_deref())?,
+    };
+    let mut s = SessionOptions::new(o.model, config);
+    s.isa = isa;
+    s.watchdog = o.watchdog;
+    s.threads = o.threads;
+    s.parallel_min_busy = o.parallel_min_busy;
+    s.vcd = o.vcd.as_ref().map(|vcd| {
+        let options = traces::VcdOptions {
+            filter: o.trace.clone(),
+            from: o.from,
+            to: o.to,
+            ..traces::VcdOptions::default()
+        };
+        (vcd.clone(), options)
+    });
+    s.timeline = o.timeline.clone();
+    s.inject = o.inject_valu_lane.as_deref().map(injection).transpose()?;
+    s.interrupt = true;
+    s.label = path.to_path_buf();
+    Ok(s)
 }
 
 /// Parses `--inject-valu-lane WG_X,WAVE,LANE`.
@@ -374,31 +346,40 @@ fn mismatch_waveform(l: &crate::lockstep::LockstepGpu, cycle: u64, o: &RunOption
 }
 
 /// The `--stats` text for whichever model ran.
-fn stats_output(device: &ModelDevice, format: Option<StatsFormat>, detail: bool) -> String {
+fn stats_output(stats: &Statistics, format: Option<StatsFormat>, detail: bool) -> String {
     let Some(format) = format else {
         return String::new();
     };
-    match (device, format) {
-        (ModelDevice::Functional(g), StatsFormat::Json) => json_line(&g.stats()),
-        (ModelDevice::Functional(g), StatsFormat::Text) => stats_text(&g.stats()),
-        (ModelDevice::Cycle(hw, _), StatsFormat::Json) => json_line(&hw.stats()),
-        (ModelDevice::Cycle(hw, _), StatsFormat::Text) => {
-            cycle_stats_text(&hw.stats(), hw.config(), detail)
+    match (stats, format) {
+        (Statistics::Functional(g), StatsFormat::Json) => json_line(g),
+        (Statistics::Functional(g), StatsFormat::Text) => stats_text(g),
+        (Statistics::Cycle { stats, .. }, StatsFormat::Json) => json_line(stats),
+        (Statistics::Cycle { stats, config }, StatsFormat::Text) => {
+            cycle_stats_text(stats, config, detail)
         }
-        (ModelDevice::Lockstep(l, _), StatsFormat::Json) => json_line(&serde_json::json!({
-            "cycle": l.clocked().stats(),
-            "lockstep": l.stats(),
+        (
+            Statistics::Lockstep {
+                stats, lockstep, ..
+            },
+            StatsFormat::Json,
+        ) => json_line(&serde_json::json!({
+            "cycle": stats,
+            "lockstep": lockstep,
         })),
-        (ModelDevice::Lockstep(l, _), StatsFormat::Text) => {
-            let s = l.stats();
-            format!(
-                "{}lockstep: {} instructions compared, {} waves, {} bytes of final memory compared\n",
-                cycle_stats_text(&l.clocked().stats(), l.clocked().config(), detail),
-                s.compared,
-                s.waves,
-                s.memory_bytes_compared
-            )
-        }
+        (
+            Statistics::Lockstep {
+                stats,
+                config,
+                lockstep: s,
+            },
+            StatsFormat::Text,
+        ) => format!(
+            "{}lockstep: {} instructions compared, {} waves, {} bytes of final memory compared\n",
+            cycle_stats_text(stats, config, detail),
+            s.compared,
+            s.waves,
+            s.memory_bytes_compared
+        ),
     }
 }
 

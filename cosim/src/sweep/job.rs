@@ -5,15 +5,10 @@
 use std::path::Path;
 use std::time::Instant;
 
-use arch::device::{DeviceError, FaultKind};
-use sw::driver::{Driver, DriverError};
-
 use super::result::{self, JobResult, Status, Summary, Timing};
 use super::spec::Sweep;
-use crate::cli::error::CliError;
-use crate::cli::run::driver_error;
-use crate::model::{ModelDevice, ModelOptions};
-use crate::workload::{self, Workload};
+use crate::session::{ErrorKind, RunError, Session, SessionOptions, Statistics};
+use crate::workload::Workload;
 
 /// Runs job `index` of `sweep` and writes its result (and timing, and
 /// timeline if the sweep asks for one) under `out`. Returns the result.
@@ -55,13 +50,13 @@ fn cpu_seconds() -> f64 {
 }
 
 /// The status of a failed run.
-fn status_of(e: &CliError) -> Status {
-    match e {
-        CliError::CheckFailed(_) => Status::CheckFailed,
-        CliError::GpuFault(_) => Status::Fault,
-        CliError::Mismatch(_) => Status::Mismatch,
-        CliError::Interrupted(_) => Status::Interrupted,
-        CliError::BadInput(_) | CliError::Diagnostic(_) | CliError::Io { .. } => Status::BadInput,
+fn status_of(kind: ErrorKind) -> Status {
+    match kind {
+        ErrorKind::CheckFailed => Status::CheckFailed,
+        ErrorKind::Fault => Status::Fault,
+        ErrorKind::Mismatch => Status::Mismatch,
+        ErrorKind::Interrupted => Status::Interrupted,
+        ErrorKind::BadInput => Status::BadInput,
     }
 }
 
@@ -85,86 +80,65 @@ fn run(sweep: &Sweep, index: usize, timeline: Option<&Path>) -> JobResult {
         stats: None,
         lockstep: None,
     };
-    let fail = |r: &mut JobResult, e: CliError| {
-        r.status = status_of(&e);
-        r.exit_code = e.exit_code();
-        r.partial = r.status == Status::Interrupted;
+    let fail = |r: &mut JobResult, e: RunError| {
+        let kind = e.kind();
+        r.status = status_of(kind);
+        r.exit_code = kind.exit_code();
+        r.partial = kind == ErrorKind::Interrupted;
         r.message = Some(e.to_string());
     };
-    let bad = |e: workload::WorkloadError| CliError::BadInput(e.to_string());
-    let prepared = Workload::load(path)
-        .map_err(bad)
-        .and_then(|w| w.prepare().map(|p| (w, p)).map_err(bad));
+    let prepared = Workload::load(path).and_then(|w| w.prepare().map(|p| (w, p)));
     let (workload, prepared) = match prepared {
         Ok(x) => x,
+        Err(e) => {
+            fail(&mut r, e.into());
+            return r;
+        }
+    };
+    let mut options = SessionOptions::new(sweep.model, point.config.clone());
+    options.watchdog = sweep.watchdog;
+    options.interrupt = true;
+    options.label = path.clone();
+    if let Some(t) = timeline {
+        if let Some(dir) = t.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        options.timeline = Some(t.to_path_buf());
+    }
+    let mut session = match Session::new(&options) {
+        Ok(s) => s,
         Err(e) => {
             fail(&mut r, e);
             return r;
         }
     };
-    let options = ModelOptions {
-        model: sweep.model,
-        isa: arch::isa::Isa::Gfx1030,
-        config: point.config.clone(),
-        watchdog: sweep.watchdog,
-    };
-    let mut device = match ModelDevice::new(&options) {
-        Ok(d) => d,
-        Err(e) => {
-            fail(&mut r, CliError::BadInput(e));
-            return r;
-        }
-    };
-    if let Some(t) = timeline {
-        if let Some(dir) = t.parent() {
-            let _ = std::fs::create_dir_all(dir);
-        }
-        if let Err(e) = device.timeline_to(t) {
-            fail(&mut r, CliError::BadInput(e));
-            return r;
-        }
-    }
-    crate::interrupt::install();
-    let mut driver = match Driver::new(device) {
-        Ok(d) => d,
-        Err(e) => {
-            fail(&mut r, driver_error(path, e));
-            return r;
-        }
-    };
-    let executed = workload::execute_reporting(&mut driver, &prepared);
-    let closed = driver.device_mut().finish_trace();
-    match executed {
-        Err(e) => {
-            let interrupted = matches!(&e, DriverError::Device(DeviceError::Fault(f)) if f.kind == FaultKind::Interrupted);
-            fail(&mut r, driver_error(path, e));
-            r.partial = interrupted;
-        }
-        Ok((finals, _)) => match workload::check(&workload, &prepared, &finals) {
-            Err(e) => fail(&mut r, bad(e)),
-            Ok(report) => {
-                if let Some(m) = report.first_mismatch() {
-                    fail(
-                        &mut r,
-                        CliError::CheckFailed(format!("{}: {m}", path.display())),
-                    );
-                }
+    let executed = session.run(&workload, &prepared);
+    let closed = session.finish_trace();
+    let checked = executed.and_then(|run| session.check(&workload, &prepared, &run));
+    match checked {
+        Err(e) => fail(&mut r, e),
+        Ok(report) => {
+            if let Some(m) = report.first_mismatch() {
+                let e = RunError::CheckFailed {
+                    context: path.clone(),
+                    first: m.to_string(),
+                };
+                fail(&mut r, e);
             }
-        },
+        }
     }
     if let Err(e) = closed {
         if !r.status.failed() {
-            fail(&mut r, CliError::BadInput(format!("timeline: {e}")));
+            fail(&mut r, RunError::Setup(format!("timeline: {e}")));
         }
     }
-    let device = driver.device();
-    if let Some(hw) = device.clocked() {
-        let stats = hw.stats();
-        r.summary = Some(Summary::of(&stats, hw.config()));
-        r.stats = serde_json::to_value(&stats).ok();
+    let stats = session.statistics();
+    if let Some((stats, config)) = stats.clocked() {
+        r.summary = Some(Summary::of(stats, config));
+        r.stats = serde_json::to_value(stats).ok();
     }
-    if let ModelDevice::Lockstep(l, _) = device {
-        r.lockstep = serde_json::to_value(l.stats()).ok();
+    if let Statistics::Lockstep { lockstep, .. } = &stats {
+        r.lockstep = serde_json::to_value(lockstep).ok();
     }
     r
 }

@@ -80,7 +80,7 @@ pub fn render(kernel: &CorpusKernel, target: Target) -> String {
     let _ = writeln!(s, "# {}: {}", kernel.name, kernel.summary);
     let _ = writeln!(
         s,
-        "# Generated from the corpus registry (tests/src/kernels/{}.rs); regenerate with\n# GPUSIM_BLESS=1 cargo test -p cosim --test workloads",
+        "# Generated from the corpus registry (cosim/corpus-ref/src/kernels/{}.rs); regenerate with\n# GPUSIM_BLESS=1 cargo test -p cosim --test workloads",
         kernel.name
     );
     let _ = writeln!(
@@ -142,7 +142,7 @@ pub fn render_work(kernel: &corpus::work::WorkKernel, target: Target) -> String 
     let _ = writeln!(s, "# {}: {}", kernel.name(), kernel.kernel.summary);
     let _ = writeln!(
         s,
-        "# Generated from the work registry (tests/src/kernels/{}.rs); regenerate with\n# GPUSIM_BLESS=1 cargo test -p cosim --test work_creation",
+        "# Generated from the work registry (cosim/corpus-ref/src/kernels/{}.rs); regenerate with\n# GPUSIM_BLESS=1 cargo test -p cosim --test work_creation",
         kernel.name()
     );
     for line in body.lines().skip(3) {

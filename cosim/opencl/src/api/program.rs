@@ -1,0 +1,698 @@
+//! Programs and their kernels: `clCreateProgramWithSource` (built by
+//! gpusim's compiler), `clCreateProgramWithBinary`, `clBuildProgram`,
+//! `clGetProgramBuildInfo`, `clCreateKernel`,
+//! `clSetKernelArg`, `clEnqueueNDRangeKernel`, retain and release. The code
+//! object is loaded by the driver on the context's device thread; a dispatch
+//! runs there and is waited for before the enqueue returns.
+
+#![allow(non_snake_case)]
+
+use std::ffi::{c_char, c_void, CStr};
+use std::sync::atomic::AtomicU32;
+use std::sync::{Arc, Mutex};
+
+use arch::code_object::{KernelArg, ValueKind};
+use sw::driver::kernarg::is_hidden;
+use sw::driver::{Arg, LaunchDims, LoadedKernel};
+
+use super::context::{device_thread, finish, CONTEXTS};
+use super::handles::{Counted, Registry};
+use super::info::{answer, Info};
+use super::memory::BUFFERS;
+use super::platform::device_of;
+use super::queue::{new_event, QUEUES};
+use crate::cl::*;
+use crate::core::worker::DeviceThread;
+
+/// A program: OpenCL C source (built by gpusim's compiler) or a code
+/// object, loaded on the context's device once built.
+pub struct Program {
+    references: AtomicU32,
+    context: usize,
+    device: Arc<DeviceThread>,
+    /// The source, for a program made from one.
+    source: Option<String>,
+    loaded: Mutex<Option<sw::driver::Program>>,
+    /// The code object's bytes once built (`CL_PROGRAM_BINARIES`).
+    binary: Mutex<Option<Vec<u8>>>,
+    /// Build status, options and log (`clGetProgramBuildInfo`).
+    build: Mutex<(cl_int, String, String)>,
+}
+
+impl Program {
+    /// Its context's handle.
+    pub fn context(&self) -> usize {
+        self.context
+    }
+
+    /// The source, for a program made from one.
+    pub fn source(&self) -> Option<String> {
+        self.source.clone()
+    }
+
+    /// The code object's bytes, once built.
+    pub fn binary(&self) -> Option<Vec<u8>> {
+        self.binary
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    /// The loaded code object, once built.
+    pub fn loaded(&self) -> std::sync::MutexGuard<'_, Option<sw::driver::Program>> {
+        self.loaded.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl Counted for Program {
+    fn references(&self) -> &AtomicU32 {
+        &self.references
+    }
+}
+
+impl Drop for Program {
+    fn drop(&mut self) {
+        let loaded = self.loaded.lock().unwrap_or_else(|p| p.into_inner()).take();
+        if let Some(p) = loaded {
+            if let Ok(Err(e)) = self.device.call(move |s| s.driver().unload(p)) {
+                eprintln!("gpusim-opencl: unloading a program: {e}");
+            }
+        }
+        // SAFETY: no pointer is followed; the context was retained at creation.
+        unsafe { super::context::clReleaseContext(self.context as *mut c_void) };
+    }
+}
+
+/// A kernel: one of a program's, with the arguments set so far.
+pub struct Kernel {
+    references: AtomicU32,
+    program: usize,
+    context: usize,
+    loaded: LoadedKernel,
+    /// The explicit parameters, in order.
+    params: Vec<KernelArg>,
+    args: Mutex<Vec<Option<Arg>>>,
+}
+
+impl Kernel {
+    /// The kernel as the driver loaded it.
+    pub fn loaded(&self) -> &LoadedKernel {
+        &self.loaded
+    }
+
+    /// Explicit arguments.
+    pub fn num_args(&self) -> usize {
+        self.params.len()
+    }
+
+    /// Its context's handle.
+    pub fn context(&self) -> usize {
+        self.context
+    }
+
+    /// Its program's handle.
+    pub fn program(&self) -> usize {
+        self.program
+    }
+}
+
+impl Counted for Kernel {
+    fn references(&self) -> &AtomicU32 {
+        &self.references
+    }
+}
+
+impl Drop for Kernel {
+    fn drop(&mut self) {
+        // SAFETY: no pointer is followed; the program was retained at creation.
+        unsafe { clReleaseProgram(self.program as *mut c_void) };
+    }
+}
+
+/// The live programs.
+pub static PROGRAMS: Registry<Program> = Registry::new();
+/// The live kernels.
+pub static KERNELS: Registry<Kernel> = Registry::new();
+
+/// `clCreateProgramWithBinary`: one device, one code object (gfx1030, or
+/// gfx803 code the driver translates).
+#[allow(clippy::too_many_arguments)]
+pub(super) unsafe extern "C" fn clCreateProgramWithBinary(
+    context: *mut c_void,
+    num_devices: cl_uint,
+    device_list: *const *mut c_void,
+    lengths: *const usize,
+    binaries: *const *const u8,
+    binary_status: *mut cl_int,
+    errcode_ret: *mut cl_int,
+) -> *mut c_void {
+    let result = (|| {
+        if !CONTEXTS.contains(context) {
+            return Err(CL_INVALID_CONTEXT);
+        }
+        if num_devices != 1 || device_list.is_null() || lengths.is_null() || binaries.is_null() {
+            return Err(CL_INVALID_VALUE);
+        }
+        // SAFETY: one entry each, by the contract.
+        let (d, len, bin) = unsafe { (*device_list, *lengths, *binaries) };
+        if device_of(d).is_none() {
+            return Err(CL_INVALID_DEVICE);
+        }
+        if len == 0 || bin.is_null() {
+            return Err(CL_INVALID_VALUE);
+        }
+        // SAFETY: `len` bytes, by the contract.
+        let bytes = unsafe { std::slice::from_raw_parts(bin, len) }.to_vec();
+        let device = device_thread(context)?;
+        let kept = bytes.clone();
+        let loaded = device
+            .call(move |s| s.driver().load(&bytes).map_err(|e| e.to_string()))
+            .map_err(|e| {
+                eprintln!("gpusim-opencl: {e}");
+                CL_OUT_OF_RESOURCES
+            })?;
+        let status = if loaded.is_ok() {
+            CL_SUCCESS
+        } else {
+            CL_INVALID_BINARY
+        };
+        if !binary_status.is_null() {
+            // SAFETY: one entry, by the contract.
+            unsafe { *binary_status = status };
+        }
+        let loaded = loaded.map_err(|e| {
+            eprintln!("gpusim-opencl: the binary does not load: {e}");
+            CL_INVALID_BINARY
+        })?;
+        // SAFETY: a live context (checked); released when the program is freed.
+        unsafe { super::context::clRetainContext(context) };
+        Ok(PROGRAMS.insert(Program {
+            references: AtomicU32::new(1),
+            context: context as usize,
+            device,
+            source: None,
+            loaded: Mutex::new(Some(loaded)),
+            binary: Mutex::new(Some(kept)),
+            build: Mutex::new((CL_BUILD_SUCCESS, String::new(), String::new())),
+        }))
+    })();
+    finish(result, errcode_ret)
+}
+
+/// `clCreateProgramWithSource`: the strings joined (each NUL-terminated
+/// when its length is null or 0).
+pub(super) unsafe extern "C" fn clCreateProgramWithSource(
+    context: *mut c_void,
+    count: cl_uint,
+    strings: *const *const c_char,
+    lengths: *const usize,
+    errcode_ret: *mut cl_int,
+) -> *mut c_void {
+    let result = (|| {
+        if !CONTEXTS.contains(context) {
+            return Err(CL_INVALID_CONTEXT);
+        }
+        if count == 0 || strings.is_null() {
+            return Err(CL_INVALID_VALUE);
+        }
+        let mut source = String::new();
+        for i in 0..count as usize {
+            // SAFETY: `count` strings (and lengths, if given), by the contract.
+            let (s, len) = unsafe {
+                (
+                    *strings.add(i),
+                    if lengths.is_null() {
+                        0
+                    } else {
+                        *lengths.add(i)
+                    },
+                )
+            };
+            if s.is_null() {
+                return Err(CL_INVALID_VALUE);
+            }
+            let bytes = if len == 0 {
+                // SAFETY: NUL-terminated, by the contract.
+                unsafe { CStr::from_ptr(s) }.to_bytes()
+            } else {
+                // SAFETY: `len` bytes, by the contract.
+                unsafe { std::slice::from_raw_parts(s.cast::<u8>(), len) }
+            };
+            source.push_str(&String::from_utf8_lossy(bytes));
+        }
+        let device = device_thread(context)?;
+        // SAFETY: a live context (checked); released when the program is freed.
+        unsafe { super::context::clRetainContext(context) };
+        Ok(PROGRAMS.insert(Program {
+            references: AtomicU32::new(1),
+            context: context as usize,
+            device,
+            source: Some(source),
+            loaded: Mutex::new(None),
+            binary: Mutex::new(None),
+            build: Mutex::new((CL_BUILD_NONE, String::new(), String::new())),
+        }))
+    })();
+    finish(result, errcode_ret)
+}
+
+/// Build options gpusim's compiler takes: `-D NAME[=VALUE]`, `-I DIR`;
+/// `-cl-*` and `-w` options are accepted and change nothing (the compiler
+/// follows its own floating-point rules, docs/floating-point.md).
+pub fn compile_options(text: &str) -> Result<compiler::CompileOptions, String> {
+    let mut o = compiler::CompileOptions::default();
+    let mut words = text.split_whitespace();
+    while let Some(w) = words.next() {
+        let mut value = |flag: &str| -> Result<String, String> {
+            match w.strip_prefix(flag) {
+                Some("") => words
+                    .next()
+                    .map(str::to_string)
+                    .ok_or(format!("{flag} needs a value")),
+                Some(v) => Ok(v.to_string()),
+                None => unreachable!("checked by the caller"),
+            }
+        };
+        if w.starts_with("-D") {
+            let d = value("-D")?;
+            let (name, v) = match d.split_once('=') {
+                Some((n, v)) => (n.to_string(), Some(v.to_string())),
+                None => (d, None),
+            };
+            o.front.defines.push((name, v));
+        } else if w.starts_with("-I") {
+            o = o.include(value("-I")?);
+        } else if !(w.starts_with("-cl-") || w == "-w" || w == "-Werror") {
+            return Err(format!(
+                "unknown build option `{w}` (gpusim takes -D, -I, -cl-*, -w)"
+            ));
+        }
+    }
+    Ok(o)
+}
+
+/// `clBuildProgram`: compiles a source program with gpusim's compiler and
+/// loads it (the diagnostics are the build log); a binary is built already.
+pub(super) unsafe extern "C" fn clBuildProgram(
+    program: *mut c_void,
+    num_devices: cl_uint,
+    device_list: *const *mut c_void,
+    options: *const c_char,
+    _notify: *const c_void,
+    _user_data: *mut c_void,
+) -> cl_int {
+    if (num_devices == 0) != device_list.is_null() {
+        return CL_INVALID_VALUE;
+    }
+    for i in 0..num_devices as usize {
+        // SAFETY: `num_devices` handles, by the contract.
+        if device_of(unsafe { *device_list.add(i) }).is_none() {
+            return CL_INVALID_DEVICE;
+        }
+    }
+    let options = if options.is_null() {
+        String::new()
+    } else {
+        // SAFETY: NUL-terminated, by the contract.
+        unsafe { CStr::from_ptr(options) }
+            .to_string_lossy()
+            .into_owned()
+    };
+    let Some((source, device)) = PROGRAMS.with(program, |p| (p.source.clone(), p.device.clone()))
+    else {
+        return CL_INVALID_PROGRAM;
+    };
+    let Some(source) = source else {
+        return CL_SUCCESS;
+    };
+    let set = |status: cl_int, log: String| {
+        PROGRAMS.with(program, |p| {
+            *p.build.lock().unwrap_or_else(|e| e.into_inner()) = (status, options.clone(), log)
+        });
+    };
+    let opts = match compile_options(&options) {
+        Ok(o) => o,
+        Err(e) => {
+            set(CL_BUILD_ERROR, e);
+            return CL_INVALID_BUILD_OPTIONS;
+        }
+    };
+    let source_name = "program.cl";
+    let compiled = compiler::compile(
+        compiler::Source::Text {
+            name: source_name,
+            text: &source,
+        },
+        &opts,
+    );
+    let code = match compiled {
+        Ok(c) => c.code_object,
+        Err(d) => {
+            set(CL_BUILD_ERROR, d.to_string());
+            return CL_BUILD_PROGRAM_FAILURE;
+        }
+    };
+    let kept = code.clone();
+    let loaded = match device.call(move |s| s.driver().load(&code).map_err(|e| e.to_string())) {
+        Ok(Ok(p)) => p,
+        Ok(Err(e)) | Err(e) => {
+            set(
+                CL_BUILD_ERROR,
+                format!("the compiled code object does not load: {e}"),
+            );
+            return CL_BUILD_PROGRAM_FAILURE;
+        }
+    };
+    let old = PROGRAMS.with(program, |p| {
+        *p.binary.lock().unwrap_or_else(|e| e.into_inner()) = Some(kept);
+        p.loaded
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .replace(loaded)
+    });
+    if let Some(Some(old)) = old {
+        // Built again: the previous code goes.
+        let _ = device.call(move |s| s.driver().unload(old));
+    }
+    set(CL_BUILD_SUCCESS, String::new());
+    CL_SUCCESS
+}
+
+/// `clGetProgramBuildInfo`: status, options and log of the last build.
+pub(super) unsafe extern "C" fn clGetProgramBuildInfo(
+    program: *mut c_void,
+    device: *mut c_void,
+    param_name: cl_program_build_info,
+    param_value_size: usize,
+    param_value: *mut c_void,
+    param_value_size_ret: *mut usize,
+) -> cl_int {
+    if device_of(device).is_none() {
+        return CL_INVALID_DEVICE;
+    }
+    let value = PROGRAMS.with(program, |p| {
+        let b = p.build.lock().unwrap_or_else(|e| e.into_inner());
+        match param_name {
+            CL_PROGRAM_BUILD_STATUS => Some(Info::Uint(b.0 as cl_uint)),
+            CL_PROGRAM_BUILD_OPTIONS => Some(Info::Str(b.1.clone())),
+            CL_PROGRAM_BUILD_LOG => Some(Info::Str(b.2.clone())),
+            _ => None,
+        }
+    });
+    let Some(value) = value else {
+        return CL_INVALID_PROGRAM;
+    };
+    // SAFETY: the caller's buffers, by the contract.
+    unsafe { answer(value, param_value_size, param_value, param_value_size_ret) }
+}
+
+/// `clRetainProgram`.
+pub(super) unsafe extern "C" fn clRetainProgram(handle: *mut c_void) -> cl_int {
+    if PROGRAMS.retain(handle) {
+        CL_SUCCESS
+    } else {
+        CL_INVALID_PROGRAM
+    }
+}
+
+/// `clReleaseProgram`: the last release (kernels hold one each) unloads it.
+pub(super) unsafe extern "C" fn clReleaseProgram(handle: *mut c_void) -> cl_int {
+    if PROGRAMS.release(handle) {
+        CL_SUCCESS
+    } else {
+        CL_INVALID_PROGRAM
+    }
+}
+
+/// `clCreateKernel`.
+pub(super) unsafe extern "C" fn clCreateKernel(
+    program: *mut c_void,
+    name: *const c_char,
+    errcode_ret: *mut cl_int,
+) -> *mut c_void {
+    let result = (|| {
+        if name.is_null() {
+            return Err(CL_INVALID_VALUE);
+        }
+        // SAFETY: a NUL-terminated string, by the contract.
+        let name = unsafe { CStr::from_ptr(name) }
+            .to_string_lossy()
+            .into_owned();
+        let found = PROGRAMS.with(program, |p| {
+            let loaded = p.loaded.lock().unwrap_or_else(|e| e.into_inner());
+            let kernel = loaded.as_ref().and_then(|l| l.kernel(&name).ok().cloned());
+            (p.context, loaded.is_some(), kernel)
+        });
+        let Some((context, built, kernel)) = found else {
+            return Err(CL_INVALID_PROGRAM);
+        };
+        if !built {
+            return Err(CL_INVALID_PROGRAM_EXECUTABLE);
+        }
+        let loaded = kernel.ok_or(CL_INVALID_KERNEL_NAME)?;
+        let params: Vec<KernelArg> = loaded
+            .kernel
+            .metadata
+            .args
+            .iter()
+            .filter(|a| !is_hidden(&a.value_kind))
+            .cloned()
+            .collect();
+        // SAFETY: a live program (checked); released when the kernel is freed.
+        unsafe { clRetainProgram(program) };
+        Ok(KERNELS.insert(Kernel {
+            references: AtomicU32::new(1),
+            program: program as usize,
+            context,
+            args: Mutex::new(vec![None; params.len()]),
+            params,
+            loaded,
+        }))
+    })();
+    finish(result, errcode_ret)
+}
+
+/// `clRetainKernel`.
+pub(super) unsafe extern "C" fn clRetainKernel(handle: *mut c_void) -> cl_int {
+    if KERNELS.retain(handle) {
+        CL_SUCCESS
+    } else {
+        CL_INVALID_KERNEL
+    }
+}
+
+/// `clReleaseKernel`.
+pub(super) unsafe extern "C" fn clReleaseKernel(handle: *mut c_void) -> cl_int {
+    if KERNELS.release(handle) {
+        CL_SUCCESS
+    } else {
+        CL_INVALID_KERNEL
+    }
+}
+
+/// The driver argument for parameter `param` from `clSetKernelArg`'s size
+/// and value: a buffer handle for a global pointer, bytes by value, or the
+/// size of a `__local` allocation (value null).
+///
+/// # Safety
+/// `value` must be null or valid for `size` bytes.
+unsafe fn argument(
+    param: &KernelArg,
+    context: usize,
+    size: usize,
+    value: *const c_void,
+) -> Result<Arg, cl_int> {
+    match param.value_kind {
+        ValueKind::GlobalBuffer => {
+            if size != std::mem::size_of::<*mut c_void>() {
+                return Err(CL_INVALID_ARG_SIZE);
+            }
+            if value.is_null() {
+                return Ok(Arg::Buffer(0));
+            }
+            // SAFETY: a handle's worth of bytes (checked size).
+            let handle = unsafe { *value.cast::<*const c_void>() };
+            if handle.is_null() {
+                return Ok(Arg::Buffer(0));
+            }
+            match BUFFERS.with(handle, |m| (m.context, m.allocation.address)) {
+                Some((c, address)) if c == context => Ok(Arg::Buffer(address)),
+                _ => Err(CL_INVALID_MEM_OBJECT),
+            }
+        }
+        ValueKind::DynamicSharedPointer => {
+            if !value.is_null() {
+                return Err(CL_INVALID_ARG_VALUE);
+            }
+            let bytes = u32::try_from(size).map_err(|_| CL_INVALID_ARG_SIZE)?;
+            if bytes == 0 {
+                return Err(CL_INVALID_ARG_SIZE);
+            }
+            Ok(Arg::Local(bytes))
+        }
+        ValueKind::ByValue => {
+            if size != param.size as usize {
+                return Err(CL_INVALID_ARG_SIZE);
+            }
+            if value.is_null() {
+                return Err(CL_INVALID_ARG_VALUE);
+            }
+            // SAFETY: `size` bytes, by the contract.
+            Ok(Arg::Value(
+                unsafe { std::slice::from_raw_parts(value.cast::<u8>(), size) }.to_vec(),
+            ))
+        }
+        _ => {
+            eprintln!(
+                "gpusim-opencl: argument kind {} is not supported yet",
+                param.value_kind.name()
+            );
+            Err(CL_INVALID_ARG_VALUE)
+        }
+    }
+}
+
+/// `clSetKernelArg`.
+pub(super) unsafe extern "C" fn clSetKernelArg(
+    kernel: *mut c_void,
+    index: cl_uint,
+    size: usize,
+    value: *const c_void,
+) -> cl_int {
+    let set = KERNELS.with(kernel, |k| {
+        let param = k.params.get(index as usize).ok_or(CL_INVALID_ARG_INDEX)?;
+        // SAFETY: by the contract.
+        let arg = unsafe { argument(param, k.context, size, value) }?;
+        k.args.lock().unwrap_or_else(|p| p.into_inner())[index as usize] = Some(arg);
+        Ok(())
+    });
+    match set {
+        None => CL_INVALID_KERNEL,
+        Some(Ok(())) => CL_SUCCESS,
+        Some(Err(e)) => e,
+    }
+}
+
+/// The launch geometry of an NDRange: `work_dim` sizes, the local size
+/// given or (null) 64 work-items along x, no global offset.
+///
+/// # Safety
+/// `global_offset` and `local` must be null or valid for `work_dim` sizes,
+/// `global` valid for `work_dim` sizes.
+unsafe fn dims(
+    work_dim: cl_uint,
+    global_offset: *const usize,
+    global: *const usize,
+    local: *const usize,
+) -> Result<LaunchDims, cl_int> {
+    if !(1..=3).contains(&work_dim) {
+        return Err(CL_INVALID_WORK_DIMENSION);
+    }
+    if global.is_null() {
+        return Err(CL_INVALID_GLOBAL_WORK_SIZE);
+    }
+    let n = work_dim as usize;
+    let read = |p: *const usize, i: usize| -> usize {
+        // SAFETY: `work_dim` entries, by the contract.
+        unsafe { *p.add(i) }
+    };
+    if !global_offset.is_null() && (0..n).any(|i| read(global_offset, i) != 0) {
+        // The dispatch packet has no global offset (docs/corpus.md).
+        return Err(CL_INVALID_GLOBAL_OFFSET);
+    }
+    let mut grid = [1u32; 3];
+    let mut workgroup = [1u32; 3];
+    for i in 0..n {
+        grid[i] = u32::try_from(read(global, i))
+            .ok()
+            .filter(|&g| g > 0)
+            .ok_or(CL_INVALID_GLOBAL_WORK_SIZE)?;
+        workgroup[i] = if local.is_null() {
+            if i == 0 {
+                grid[0].min(64)
+            } else {
+                1
+            }
+        } else {
+            u32::try_from(read(local, i))
+                .ok()
+                .filter(|&l| l > 0 && grid[i] % l == 0)
+                .ok_or(CL_INVALID_WORK_GROUP_SIZE)?
+        };
+    }
+    if workgroup.iter().product::<u32>() > 1024 {
+        return Err(CL_INVALID_WORK_GROUP_SIZE);
+    }
+    Ok(LaunchDims { grid, workgroup })
+}
+
+/// `clEnqueueNDRangeKernel`: dispatches on the device thread and waits.
+#[allow(clippy::too_many_arguments)]
+pub(super) unsafe extern "C" fn clEnqueueNDRangeKernel(
+    queue: *mut c_void,
+    kernel: *mut c_void,
+    work_dim: cl_uint,
+    global_offset: *const usize,
+    global: *const usize,
+    local: *const usize,
+    num_events: cl_uint,
+    wait_list: *const *mut c_void,
+    event: *mut *mut c_void,
+) -> cl_int {
+    let Some((context, device)) = QUEUES.with(queue, |q| (q.context(), q.device())) else {
+        return CL_INVALID_COMMAND_QUEUE;
+    };
+    let Some((kernel_context, loaded, args)) = KERNELS.with(kernel, |k| {
+        let args = k.args.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        (k.context, k.loaded.clone(), args)
+    }) else {
+        return CL_INVALID_KERNEL;
+    };
+    if kernel_context != context {
+        return CL_INVALID_CONTEXT;
+    }
+    // SAFETY: by the contract.
+    let dims = match unsafe { dims(work_dim, global_offset, global, local) } {
+        Ok(d) => d,
+        Err(e) => return e,
+    };
+    // SAFETY: by the contract.
+    if let Err(e) = unsafe { super::queue::check_wait_list(num_events, wait_list, context) } {
+        return e;
+    }
+    let Some(args) = args.into_iter().collect::<Option<Vec<Arg>>>() else {
+        return CL_INVALID_KERNEL_ARGS;
+    };
+    let name = loaded.kernel.name.clone();
+    let stats = super::platform::settings()
+        .ok()
+        .and_then(|s| s.stats.clone());
+    let ran = device.call(move |s| {
+        let d = s.driver();
+        let dispatch = d.dispatch(&loaded, dims, &args)?;
+        let waited = d.wait(dispatch.fence);
+        if let Some(path) = stats {
+            // After every dispatch, so the file is current whenever the
+            // application stops (many never release their objects).
+            if let Err(e) = crate::core::worker::write_stats(s, &path) {
+                eprintln!("gpusim-opencl: {}: {e}", path.display());
+            }
+        }
+        waited
+    });
+    let failed = match ran {
+        Ok(Ok(())) => None,
+        Ok(Err(e)) => Some(e.to_string()),
+        Err(e) => Some(e),
+    };
+    if let Some(e) = failed {
+        // The application sees only the code: the reason goes to stderr.
+        eprintln!("gpusim-opencl: kernel {name}: {e}");
+        return CL_OUT_OF_RESOURCES;
+    }
+    if !event.is_null() {
+        // SAFETY: valid for one handle, by the contract.
+        unsafe { *event = new_event(queue, context, CL_COMMAND_NDRANGE_KERNEL) };
+    }
+    CL_SUCCESS
+}

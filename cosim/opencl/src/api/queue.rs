@@ -1,0 +1,702 @@
+//! Command queues, events, and the buffer commands: `clCreateCommandQueue`
+//! (and `…WithProperties`), retain, release, `clGetCommandQueueInfo`,
+//! `clFlush`, `clFinish`, `clEnqueueWriteBuffer`, `clEnqueueReadBuffer`,
+//! and the events they return. Queues are in order, and a command runs on
+//! the device thread before its enqueue returns, so every event is
+//! complete when the application sees it.
+
+#![allow(non_snake_case)]
+
+use std::ffi::c_void;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Arc;
+
+use super::context::{device_thread, finish, CONTEXTS};
+use super::handles::{Counted, Registry};
+use super::info::{answer, Info};
+use super::memory::BUFFERS;
+use super::platform::{device_handle, device_of};
+use crate::cl::*;
+use crate::core::worker::DeviceThread;
+
+/// A command queue.
+pub struct Queue {
+    references: AtomicU32,
+    /// Its context (retained while the queue lives).
+    context: usize,
+    device: Arc<DeviceThread>,
+}
+
+impl Queue {
+    /// Its context's handle.
+    pub fn context(&self) -> usize {
+        self.context
+    }
+
+    /// The device thread its commands run on.
+    pub fn device(&self) -> Arc<DeviceThread> {
+        self.device.clone()
+    }
+}
+
+impl Counted for Queue {
+    fn references(&self) -> &AtomicU32 {
+        &self.references
+    }
+}
+
+impl Drop for Queue {
+    fn drop(&mut self) {
+        // SAFETY: no pointer is followed; the context was retained at creation.
+        unsafe { super::context::clReleaseContext(self.context as *mut c_void) };
+    }
+}
+
+/// An event: a command that has completed.
+pub struct Event {
+    references: AtomicU32,
+    queue: usize,
+    context: usize,
+    command: cl_uint,
+}
+
+impl Counted for Event {
+    fn references(&self) -> &AtomicU32 {
+        &self.references
+    }
+}
+
+/// A complete event of `command` on `queue`.
+pub(super) fn new_event(queue: *mut c_void, context: usize, command: cl_uint) -> *mut c_void {
+    EVENTS.insert(Event {
+        references: AtomicU32::new(1),
+        queue: queue as usize,
+        context,
+        command,
+    })
+}
+
+/// The live queues.
+pub static QUEUES: Registry<Queue> = Registry::new();
+/// The live events.
+pub static EVENTS: Registry<Event> = Registry::new();
+
+/// A queue on `context`'s device with `properties` (none supported yet:
+/// the device reports neither out-of-order execution nor profiling).
+fn create(
+    context: *mut c_void,
+    device: *mut c_void,
+    properties: cl_bitfield,
+) -> Result<*mut c_void, cl_int> {
+    if !CONTEXTS.contains(context) {
+        return Err(CL_INVALID_CONTEXT);
+    }
+    if device_of(device).is_none() {
+        return Err(CL_INVALID_DEVICE);
+    }
+    if properties != 0 {
+        return Err(if properties & !0b11 != 0 {
+            CL_INVALID_VALUE
+        } else {
+            CL_INVALID_QUEUE_PROPERTIES
+        });
+    }
+    let device = device_thread(context)?;
+    // SAFETY: a live context (checked); released when the queue is freed.
+    unsafe { super::context::clRetainContext(context) };
+    Ok(QUEUES.insert(Queue {
+        references: AtomicU32::new(1),
+        context: context as usize,
+        device,
+    }))
+}
+
+/// `clCreateCommandQueue`.
+pub(super) unsafe extern "C" fn clCreateCommandQueue(
+    context: *mut c_void,
+    device: *mut c_void,
+    properties: cl_command_queue_properties,
+    errcode_ret: *mut cl_int,
+) -> *mut c_void {
+    finish(create(context, device, properties), errcode_ret)
+}
+
+/// `clCreateCommandQueueWithProperties`: `CL_QUEUE_PROPERTIES` is the only
+/// property.
+pub(super) unsafe extern "C" fn clCreateCommandQueueWithProperties(
+    context: *mut c_void,
+    device: *mut c_void,
+    properties: *const cl_queue_properties,
+    errcode_ret: *mut cl_int,
+) -> *mut c_void {
+    let mut bits = 0;
+    let mut p = properties;
+    while !p.is_null() {
+        // SAFETY: a 0-terminated list of key-value pairs, by the contract.
+        let key = unsafe { *p };
+        if key == 0 {
+            break;
+        }
+        if key != cl_queue_properties::from(CL_QUEUE_PROPERTIES) {
+            return finish(Err(CL_INVALID_VALUE), errcode_ret);
+        }
+        // SAFETY: a key is followed by its value.
+        bits = unsafe { *p.add(1) };
+        // SAFETY: the next key follows.
+        p = unsafe { p.add(2) };
+    }
+    finish(create(context, device, bits), errcode_ret)
+}
+
+/// `clRetainCommandQueue`.
+pub(super) unsafe extern "C" fn clRetainCommandQueue(handle: *mut c_void) -> cl_int {
+    if QUEUES.retain(handle) {
+        CL_SUCCESS
+    } else {
+        CL_INVALID_COMMAND_QUEUE
+    }
+}
+
+/// `clReleaseCommandQueue`.
+pub(super) unsafe extern "C" fn clReleaseCommandQueue(handle: *mut c_void) -> cl_int {
+    if QUEUES.release(handle) {
+        CL_SUCCESS
+    } else {
+        CL_INVALID_COMMAND_QUEUE
+    }
+}
+
+/// `clGetCommandQueueInfo`.
+pub(super) unsafe extern "C" fn clGetCommandQueueInfo(
+    handle: *mut c_void,
+    param_name: cl_command_queue_info,
+    param_value_size: usize,
+    param_value: *mut c_void,
+    param_value_size_ret: *mut usize,
+) -> cl_int {
+    let value = QUEUES.with(handle, |q| match param_name {
+        CL_QUEUE_CONTEXT => Some(Info::Pointers(vec![q.context])),
+        CL_QUEUE_DEVICE => Some(Info::Pointers(vec![device_handle() as usize])),
+        CL_QUEUE_REFERENCE_COUNT => Some(Info::Uint(q.references.load(Ordering::Acquire))),
+        CL_QUEUE_PROPERTIES => Some(Info::Ulong(0)),
+        _ => None,
+    });
+    let Some(value) = value else {
+        return CL_INVALID_COMMAND_QUEUE;
+    };
+    // SAFETY: the caller's buffers, by the contract.
+    unsafe { answer(value, param_value_size, param_value, param_value_size_ret) }
+}
+
+/// `clFlush`: commands run as they are enqueued; nothing is pending.
+pub(super) unsafe extern "C" fn clFlush(handle: *mut c_void) -> cl_int {
+    if QUEUES.contains(handle) {
+        CL_SUCCESS
+    } else {
+        CL_INVALID_COMMAND_QUEUE
+    }
+}
+
+/// `clFinish`: as [`clFlush`].
+pub(super) unsafe extern "C" fn clFinish(handle: *mut c_void) -> cl_int {
+    // SAFETY: no pointer is followed.
+    unsafe { clFlush(handle) }
+}
+
+/// Checks a wait list: every event must be live and of the queue's context.
+///
+/// # Safety
+/// `list` must be null or valid for `n` handles.
+pub(super) unsafe fn check_wait_list(
+    n: cl_uint,
+    list: *const *mut c_void,
+    context: usize,
+) -> Result<(), cl_int> {
+    if (n == 0) != list.is_null() {
+        return Err(CL_INVALID_EVENT_WAIT_LIST);
+    }
+    for i in 0..n as usize {
+        // SAFETY: `n` handles, by the contract.
+        let e = unsafe { *list.add(i) };
+        match EVENTS.with(e, |ev| ev.context) {
+            Some(c) if c == context => {}
+            Some(_) => return Err(CL_INVALID_CONTEXT),
+            None => return Err(CL_INVALID_EVENT_WAIT_LIST),
+        }
+    }
+    Ok(())
+}
+
+/// Runs a buffer transfer of `size` bytes at `offset` of `buffer` on
+/// `queue`'s device: `write` copies from `ptr` to the buffer, else from the
+/// buffer to `ptr`. The event, if asked for, is complete.
+///
+/// # Safety
+/// `ptr` must be valid for `size` bytes, `wait_list` for `n` handles, and
+/// `event` null or valid for one handle.
+#[allow(clippy::too_many_arguments)]
+unsafe fn transfer(
+    queue: *mut c_void,
+    buffer: *mut c_void,
+    write: bool,
+    offset: usize,
+    size: usize,
+    ptr: *mut c_void,
+    n: cl_uint,
+    wait_list: *const *mut c_void,
+    event: *mut *mut c_void,
+) -> cl_int {
+    let Some((context, device)) = QUEUES.with(queue, |q| (q.context, q.device.clone())) else {
+        return CL_INVALID_COMMAND_QUEUE;
+    };
+    let Some((mem_context, allocation)) = BUFFERS.with(buffer, |m| (m.context, m.allocation))
+    else {
+        return CL_INVALID_MEM_OBJECT;
+    };
+    if mem_context != context {
+        return CL_INVALID_CONTEXT;
+    }
+    if ptr.is_null()
+        || size == 0
+        || !offset
+            .checked_add(size)
+            .is_some_and(|end| end as u64 <= allocation.size)
+    {
+        return CL_INVALID_VALUE;
+    }
+    // SAFETY: by the contract.
+    if let Err(e) = unsafe { check_wait_list(n, wait_list, context) } {
+        return e;
+    }
+    let done = if write {
+        // SAFETY: `ptr` holds `size` bytes, by the contract.
+        let bytes = unsafe { std::slice::from_raw_parts(ptr.cast::<u8>(), size) }.to_vec();
+        device
+            .call(move |s| s.driver().upload(allocation, offset as u64, &bytes))
+            .map(|r| r.map_err(|e| e.to_string()))
+    } else {
+        device
+            .call(move |s| {
+                s.driver()
+                    .download_range(allocation, offset as u64, size as u64)
+                    .map_err(|e| e.to_string())
+            })
+            .map(|r| {
+                r.map(|bytes| {
+                    // SAFETY: `ptr` holds `size` bytes, by the contract.
+                    unsafe {
+                        std::ptr::copy_nonoverlapping(bytes.as_ptr(), ptr.cast::<u8>(), bytes.len())
+                    }
+                })
+            })
+    };
+    match done {
+        Ok(Ok(())) => {}
+        Ok(Err(e)) | Err(e) => {
+            eprintln!("gpusim-opencl: a buffer transfer failed: {e}");
+            return CL_OUT_OF_RESOURCES;
+        }
+    }
+    if !event.is_null() {
+        let e = EVENTS.insert(Event {
+            references: AtomicU32::new(1),
+            queue: queue as usize,
+            context,
+            command: if write {
+                CL_COMMAND_WRITE_BUFFER
+            } else {
+                CL_COMMAND_READ_BUFFER
+            },
+        });
+        // SAFETY: valid for one handle, by the contract.
+        unsafe { *event = e };
+    }
+    CL_SUCCESS
+}
+
+/// `clEnqueueWriteBuffer` (blocking or not: it completes before it returns).
+#[allow(clippy::too_many_arguments)]
+pub(super) unsafe extern "C" fn clEnqueueWriteBuffer(
+    queue: *mut c_void,
+    buffer: *mut c_void,
+    _blocking: cl_bool,
+    offset: usize,
+    size: usize,
+    ptr: *const c_void,
+    num_events: cl_uint,
+    wait_list: *const *mut c_void,
+    event: *mut *mut c_void,
+) -> cl_int {
+    // SAFETY: the same contract.
+    unsafe {
+        transfer(
+            queue,
+            buffer,
+            true,
+            offset,
+            size,
+            ptr.cast_mut(),
+            num_events,
+            wait_list,
+            event,
+        )
+    }
+}
+
+/// `clEnqueueReadBuffer` (blocking or not: it completes before it returns).
+#[allow(clippy::too_many_arguments)]
+pub(super) unsafe extern "C" fn clEnqueueReadBuffer(
+    queue: *mut c_void,
+    buffer: *mut c_void,
+    _blocking: cl_bool,
+    offset: usize,
+    size: usize,
+    ptr: *mut c_void,
+    num_events: cl_uint,
+    wait_list: *const *mut c_void,
+    event: *mut *mut c_void,
+) -> cl_int {
+    // SAFETY: the same contract.
+    unsafe {
+        transfer(
+            queue, buffer, false, offset, size, ptr, num_events, wait_list, event,
+        )
+    }
+}
+
+/// `clWaitForEvents`: every event is complete already; the list is checked.
+pub(super) unsafe extern "C" fn clWaitForEvents(n: cl_uint, list: *const *mut c_void) -> cl_int {
+    if n == 0 || list.is_null() {
+        return CL_INVALID_VALUE;
+    }
+    let mut context = None;
+    for i in 0..n as usize {
+        // SAFETY: `n` handles, by the contract.
+        let e = unsafe { *list.add(i) };
+        match (EVENTS.with(e, |ev| ev.context), context) {
+            (None, _) => return CL_INVALID_EVENT,
+            (Some(c), Some(first)) if c != first => return CL_INVALID_CONTEXT,
+            (Some(c), _) => context = Some(c),
+        }
+    }
+    CL_SUCCESS
+}
+
+/// `clRetainEvent`.
+pub(super) unsafe extern "C" fn clRetainEvent(handle: *mut c_void) -> cl_int {
+    if EVENTS.retain(handle) {
+        CL_SUCCESS
+    } else {
+        CL_INVALID_EVENT
+    }
+}
+
+/// `clReleaseEvent`.
+pub(super) unsafe extern "C" fn clReleaseEvent(handle: *mut c_void) -> cl_int {
+    if EVENTS.release(handle) {
+        CL_SUCCESS
+    } else {
+        CL_INVALID_EVENT
+    }
+}
+
+/// `clGetEventInfo`.
+pub(super) unsafe extern "C" fn clGetEventInfo(
+    handle: *mut c_void,
+    param_name: cl_event_info,
+    param_value_size: usize,
+    param_value: *mut c_void,
+    param_value_size_ret: *mut usize,
+) -> cl_int {
+    let value = EVENTS.with(handle, |e| match param_name {
+        CL_EVENT_COMMAND_QUEUE => Some(Info::Pointers(vec![e.queue])),
+        CL_EVENT_CONTEXT => Some(Info::Pointers(vec![e.context])),
+        CL_EVENT_COMMAND_TYPE => Some(Info::Uint(e.command)),
+        CL_EVENT_REFERENCE_COUNT => Some(Info::Uint(e.references.load(Ordering::Acquire))),
+        CL_EVENT_COMMAND_EXECUTION_STATUS => Some(Info::Uint(CL_COMPLETE as cl_uint)),
+        _ => None,
+    });
+    let Some(value) = value else {
+        return CL_INVALID_EVENT;
+    };
+    // SAFETY: the caller's buffers, by the contract.
+    unsafe { answer(value, param_value_size, param_value, param_value_size_ret) }
+}
+
+/// Runs `f` on `queue`'s device with the allocations of `buffers` (all of
+/// the queue's context), after checking the wait list; makes the event.
+///
+/// # Safety
+/// `wait_list` must be valid for `n` handles, `event` null or valid for one.
+#[allow(clippy::too_many_arguments)]
+unsafe fn on_buffers(
+    queue: *mut c_void,
+    buffers: &[*mut c_void],
+    n: cl_uint,
+    wait_list: *const *mut c_void,
+    event: *mut *mut c_void,
+    command: cl_uint,
+    check: impl FnOnce(&[sw::driver::memory::Allocation]) -> Result<(), cl_int>,
+    f: impl FnOnce(
+            &mut cosim::session::Session,
+            Vec<sw::driver::memory::Allocation>,
+        ) -> Result<(), String>
+        + Send
+        + 'static,
+) -> cl_int {
+    let Some((context, device)) = QUEUES.with(queue, |q| (q.context, q.device.clone())) else {
+        return CL_INVALID_COMMAND_QUEUE;
+    };
+    let mut allocations = Vec::new();
+    for &b in buffers {
+        match BUFFERS.with(b, |m| (m.context, m.allocation)) {
+            None => return CL_INVALID_MEM_OBJECT,
+            Some((c, _)) if c != context => return CL_INVALID_CONTEXT,
+            Some((_, a)) => allocations.push(a),
+        }
+    }
+    if let Err(e) = check(&allocations) {
+        return e;
+    }
+    // SAFETY: by the contract.
+    if let Err(e) = unsafe { check_wait_list(n, wait_list, context) } {
+        return e;
+    }
+    match device.call(move |s| f(s, allocations)) {
+        Ok(Ok(())) => {}
+        Ok(Err(e)) | Err(e) => {
+            eprintln!("gpusim-opencl: a buffer command failed: {e}");
+            return CL_OUT_OF_RESOURCES;
+        }
+    }
+    if !event.is_null() {
+        // SAFETY: valid for one handle, by the contract.
+        unsafe { *event = new_event(queue, context, command) };
+    }
+    CL_SUCCESS
+}
+
+/// Whether `offset + size` fits in `a` (and does not overflow).
+fn fits(a: &sw::driver::memory::Allocation, offset: usize, size: usize) -> bool {
+    offset
+        .checked_add(size)
+        .is_some_and(|end| end as u64 <= a.size)
+}
+
+/// `clEnqueueCopyBuffer`.
+#[allow(clippy::too_many_arguments)]
+pub(super) unsafe extern "C" fn clEnqueueCopyBuffer(
+    queue: *mut c_void,
+    src: *mut c_void,
+    dst: *mut c_void,
+    src_offset: usize,
+    dst_offset: usize,
+    size: usize,
+    n: cl_uint,
+    wait_list: *const *mut c_void,
+    event: *mut *mut c_void,
+) -> cl_int {
+    let check = |a: &[sw::driver::memory::Allocation]| {
+        if size == 0 || !fits(&a[0], src_offset, size) || !fits(&a[1], dst_offset, size) {
+            return Err(CL_INVALID_VALUE);
+        }
+        if src == dst && src_offset.max(dst_offset) - src_offset.min(dst_offset) < size {
+            return Err(CL_MEM_COPY_OVERLAP);
+        }
+        Ok(())
+    };
+    let copy = move |s: &mut cosim::session::Session, a: Vec<sw::driver::memory::Allocation>| {
+        let d = s.driver();
+        let bytes = d
+            .download_range(a[0], src_offset as u64, size as u64)
+            .map_err(|e| e.to_string())?;
+        d.upload(a[1], dst_offset as u64, &bytes)
+            .map_err(|e| e.to_string())
+    };
+    // SAFETY: by the contract.
+    unsafe {
+        on_buffers(
+            queue,
+            &[src, dst],
+            n,
+            wait_list,
+            event,
+            CL_COMMAND_COPY_BUFFER,
+            check,
+            copy,
+        )
+    }
+}
+
+/// `clEnqueueFillBuffer`: `pattern` repeated over `size` bytes at `offset`.
+#[allow(clippy::too_many_arguments)]
+pub(super) unsafe extern "C" fn clEnqueueFillBuffer(
+    queue: *mut c_void,
+    buffer: *mut c_void,
+    pattern: *const c_void,
+    pattern_size: usize,
+    offset: usize,
+    size: usize,
+    n: cl_uint,
+    wait_list: *const *mut c_void,
+    event: *mut *mut c_void,
+) -> cl_int {
+    if pattern.is_null() || !pattern_size.is_power_of_two() || pattern_size > 128 {
+        return CL_INVALID_VALUE;
+    }
+    // SAFETY: `pattern_size` bytes, by the contract.
+    let unit = unsafe { std::slice::from_raw_parts(pattern.cast::<u8>(), pattern_size) }.to_vec();
+    let check = |a: &[sw::driver::memory::Allocation]| {
+        if size == 0
+            || offset % pattern_size != 0
+            || size % pattern_size != 0
+            || !fits(&a[0], offset, size)
+        {
+            return Err(CL_INVALID_VALUE);
+        }
+        Ok(())
+    };
+    let fill = move |s: &mut cosim::session::Session, a: Vec<sw::driver::memory::Allocation>| {
+        let bytes: Vec<u8> = unit.iter().copied().cycle().take(size).collect();
+        s.driver()
+            .upload(a[0], offset as u64, &bytes)
+            .map_err(|e| e.to_string())
+    };
+    // SAFETY: by the contract.
+    unsafe {
+        on_buffers(
+            queue,
+            &[buffer],
+            n,
+            wait_list,
+            event,
+            CL_COMMAND_FILL_BUFFER,
+            check,
+            fill,
+        )
+    }
+}
+
+/// `clEnqueueMapBuffer`: a host copy of the range (read from the device
+/// unless the whole region is to be overwritten), kept until unmapped.
+#[allow(clippy::too_many_arguments)]
+pub(super) unsafe extern "C" fn clEnqueueMapBuffer(
+    queue: *mut c_void,
+    buffer: *mut c_void,
+    _blocking: cl_bool,
+    flags: cl_map_flags,
+    offset: usize,
+    size: usize,
+    n: cl_uint,
+    wait_list: *const *mut c_void,
+    event: *mut *mut c_void,
+    errcode_ret: *mut cl_int,
+) -> *mut c_void {
+    let known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
+    let invalidate = flags & CL_MAP_WRITE_INVALIDATE_REGION != 0;
+    if flags & !known != 0 || (invalidate && flags & (CL_MAP_READ | CL_MAP_WRITE) != 0) {
+        return finish(Err(CL_INVALID_VALUE), errcode_ret);
+    }
+    let write = flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION) != 0;
+    let got = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let sink = got.clone();
+    let check = |a: &[sw::driver::memory::Allocation]| {
+        if size == 0 || !fits(&a[0], offset, size) {
+            return Err(CL_INVALID_VALUE);
+        }
+        Ok(())
+    };
+    let read = move |s: &mut cosim::session::Session, a: Vec<sw::driver::memory::Allocation>| {
+        let bytes = if invalidate {
+            vec![0; size]
+        } else {
+            s.driver()
+                .download_range(a[0], offset as u64, size as u64)
+                .map_err(|e| e.to_string())?
+        };
+        *sink.lock().unwrap_or_else(|p| p.into_inner()) = bytes;
+        Ok(())
+    };
+    // SAFETY: by the contract.
+    let r = unsafe {
+        on_buffers(
+            queue,
+            &[buffer],
+            n,
+            wait_list,
+            event,
+            CL_COMMAND_MAP_BUFFER,
+            check,
+            read,
+        )
+    };
+    if r != CL_SUCCESS {
+        return finish(Err(r), errcode_ret);
+    }
+    let bytes =
+        std::mem::take(&mut *got.lock().unwrap_or_else(|p| p.into_inner())).into_boxed_slice();
+    let mapped = BUFFERS.with(buffer, |m| {
+        let mut maps = m.maps.lock().unwrap_or_else(|p| p.into_inner());
+        maps.push(super::memory::Mapping {
+            bytes,
+            offset,
+            write,
+        });
+        maps.last_mut().map_or(std::ptr::null_mut(), |mp| {
+            mp.bytes.as_mut_ptr().cast::<c_void>()
+        })
+    });
+    match mapped {
+        Some(p) => finish(Ok(p), errcode_ret),
+        None => finish(Err(CL_INVALID_MEM_OBJECT), errcode_ret),
+    }
+}
+
+/// `clEnqueueUnmapMemObject`: writes a range mapped for writing back to the
+/// device and drops the host copy.
+pub(super) unsafe extern "C" fn clEnqueueUnmapMemObject(
+    queue: *mut c_void,
+    buffer: *mut c_void,
+    mapped: *mut c_void,
+    n: cl_uint,
+    wait_list: *const *mut c_void,
+    event: *mut *mut c_void,
+) -> cl_int {
+    // Checked before the mapping is taken, so a bad queue loses nothing.
+    if !QUEUES.contains(queue) {
+        return CL_INVALID_COMMAND_QUEUE;
+    }
+    let taken = BUFFERS.with(buffer, |m| {
+        let mut maps = m.maps.lock().unwrap_or_else(|p| p.into_inner());
+        let i = maps
+            .iter()
+            .position(|mp| mp.bytes.as_ptr().cast::<c_void>() == mapped.cast_const())?;
+        Some(maps.remove(i))
+    });
+    let mapping = match taken {
+        None => return CL_INVALID_MEM_OBJECT,
+        Some(None) => return CL_INVALID_VALUE,
+        Some(Some(m)) => m,
+    };
+    let back = move |s: &mut cosim::session::Session, a: Vec<sw::driver::memory::Allocation>| {
+        if !mapping.write {
+            return Ok(());
+        }
+        s.driver()
+            .upload(a[0], mapping.offset as u64, &mapping.bytes)
+            .map_err(|e| e.to_string())
+    };
+    // SAFETY: by the contract.
+    unsafe {
+        on_buffers(
+            queue,
+            &[buffer],
+            n,
+            wait_list,
+            event,
+            CL_COMMAND_UNMAP_MEM_OBJECT,
+            |_| Ok(()),
+            back,
+        )
+    }
+}

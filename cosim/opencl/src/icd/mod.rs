@@ -1,0 +1,122 @@
+//! What the Khronos ICD loader needs from a vendor library: every object
+//! handle (`cl_platform_id`, `cl_device_id`, `cl_context`, …) points at a
+//! struct whose first field is the vendor's dispatch table, and the loader
+//! calls every entry point through that table (`CL/cl_icd.h`; ocl-icd and
+//! the Khronos loader both work this way).
+//!
+//! The table has an entry for every OpenCL function. The ones this platform
+//! implements point at `api`; the others at a stub of the right return kind
+//! that fails (`CL_INVALID_OPERATION`, or a null handle) and says on
+//! standard error which function is not implemented yet, so an application
+//! stops with a clear error rather than a crash through a null pointer.
+
+use std::ffi::c_void;
+use std::sync::OnceLock;
+
+mod table;
+
+pub use table::{ENTRIES, TABLE};
+
+use crate::cl;
+
+/// What an entry point returns, which decides the stub it gets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Returns {
+    /// A `cl_int` status.
+    Status,
+    /// A handle or pointer (`cl_mem`, `cl_context`, `void *`, …), null on error.
+    Handle,
+    /// Nothing (`clSVMFree`).
+    Nothing,
+}
+
+/// The dispatch table, laid out as `struct _cl_icd_dispatch`.
+#[repr(C)]
+pub struct Dispatch {
+    entries: [*const c_void; ENTRIES],
+}
+
+// SAFETY: the table is built once and never written afterwards; its entries
+// are function addresses, valid from every thread.
+unsafe impl Sync for Dispatch {}
+unsafe impl Send for Dispatch {}
+
+impl Dispatch {
+    /// The entry called `name`, if the table has one.
+    pub fn entry(&self, name: &str) -> Option<*const c_void> {
+        TABLE
+            .iter()
+            .position(|(n, _)| *n == name)
+            .map(|i| self.entries[i])
+    }
+}
+
+/// The table: `implemented(name)` for what the platform implements, stubs
+/// for the rest.
+pub fn dispatch() -> &'static Dispatch {
+    static TABLE_ONCE: OnceLock<Dispatch> = OnceLock::new();
+    TABLE_ONCE.get_or_init(|| {
+        let mut entries = [std::ptr::null(); ENTRIES];
+        for (slot, (name, returns)) in entries.iter_mut().zip(TABLE.iter()) {
+            *slot = crate::api::implemented(name).unwrap_or(match returns {
+                Returns::Status => not_implemented_status as *const c_void,
+                Returns::Handle => not_implemented_handle as *const c_void,
+                Returns::Nothing => not_implemented_nothing as *const c_void,
+            });
+        }
+        Dispatch { entries }
+    })
+}
+
+/// Whether `f` is one of the stubs (tests; `clGetExtensionFunctionAddress`).
+pub fn is_stub(f: *const c_void) -> bool {
+    f == not_implemented_status as *const c_void
+        || f == not_implemented_handle as *const c_void
+        || f == not_implemented_nothing as *const c_void
+}
+
+/// Every object a handle points at starts with the dispatch table.
+#[repr(C)]
+pub struct Object<T> {
+    dispatch: &'static Dispatch,
+    /// The object itself.
+    pub body: T,
+}
+
+impl<T> Object<T> {
+    /// `body` behind this platform's dispatch table.
+    pub fn new(body: T) -> Object<T> {
+        Object {
+            dispatch: dispatch(),
+            body,
+        }
+    }
+}
+
+fn report_stub() {
+    // The stubs do not know which entry they stand for (one function serves
+    // many); the message says what to look for.
+    eprintln!(
+        "gpusim-opencl: an OpenCL function this platform does not implement yet was called \
+         (implemented: platform, device and context queries; see docs/opencl.md)"
+    );
+}
+
+// The stubs take no parameters: in the C calling conventions of the targets
+// the loader runs on (x86-64 System V, AArch64), the caller owns the argument
+// registers and stack, so a callee that ignores its arguments is called
+// safely with any of them.
+
+extern "C" fn not_implemented_status() -> cl::cl_int {
+    report_stub();
+    cl::CL_INVALID_OPERATION
+}
+
+extern "C" fn not_implemented_handle() -> *mut c_void {
+    report_stub();
+    std::ptr::null_mut()
+}
+
+extern "C" fn not_implemented_nothing() {
+    report_stub();
+}
