@@ -123,28 +123,10 @@ pub enum Builtin {
     Ceil,
     /// `trunc`.
     Trunc,
-    /// `round` (half away from zero).
-    Round,
     /// `rint` (half to even).
     Rint,
-    /// `exp`.
-    Exp,
-    /// `exp2`, `native_exp2`.
-    Exp2,
-    /// `log`.
-    Log,
-    /// `log2`, `native_log2`.
-    Log2,
-    /// `sin`.
-    Sin,
-    /// `cos`.
-    Cos,
     /// `native_recip`: `1/x`.
     Recip,
-    /// `pow(x, y)`.
-    Pow,
-    /// `fmod(x, y)`.
-    Fmod,
     /// `fmin(x, y)` (the second operand may be a scalar: it is splat).
     Fmin,
     /// `fmax(x, y)`.
@@ -236,6 +218,24 @@ pub enum Builtin {
     Expect,
     /// `__builtin_assume(c)`: `[bool]` → void (a hint).
     Assume,
+    /// A device-library function ([`super::library`]), already linked into
+    /// the translation unit: operands as the OpenCL function's; the
+    /// lowering inlines the scalar function once per component.
+    Lib(super::tast::FuncId),
+    /// `__builtin_amdgcn_sinf(x)`: `[float]` → `float`, `sin(2πx)` (hardware `v_sin_f32`).
+    HwSin,
+    /// `__builtin_amdgcn_cosf(x)`: `[float]` → `float` (hardware `v_cos_f32`).
+    HwCos,
+    /// `__builtin_amdgcn_fractf(x)`: `[float]` → `float` (`v_fract_f32`).
+    HwFract,
+    /// `__builtin_amdgcn_ldexpf(x, e)`: `[float, int]` → `float` (`v_ldexp_f32`).
+    HwLdexp,
+    /// `__builtin_amdgcn_frexp_mantf(x)`: `[float]` → `float` in ±[0.5, 1) (`v_frexp_mant_f32`).
+    HwFrexpMant,
+    /// `__builtin_amdgcn_frexp_expf(x)`: `[float]` → `int` (`v_frexp_exp_i32_f32`).
+    HwFrexpExp,
+    /// `half_divide`, `native_divide`: `x * (1/y)` with the hardware reciprocal.
+    HalfDivide,
 }
 
 /// Argument type of a fixed signature.
@@ -296,6 +296,9 @@ pub(crate) enum Sig {
     ClangAtomic(Atomic2),
     /// A float constant (`__builtin_inff()`, `__builtin_nanf("")`, `__builtin_huge_valf()`).
     FloatConst(f64, bool),
+    /// A math built-in of [`super::library::table::MATH`] whose `float`
+    /// forms are device-library functions.
+    Library(&'static super::library::table::MathFn),
     /// `convert_T[_sat][_rt?]`.
     Convert,
     /// `as_T`.
@@ -401,6 +404,19 @@ pub(crate) fn lookup(name: &str) -> Option<Sig> {
             }
         }
     }
+    if let Some(m) = super::library::table::find(name) {
+        return Some(match m.f32 {
+            super::library::table::Impl::Native(b) => {
+                let n = match m.shape {
+                    super::library::table::Shape::F3 => 3,
+                    super::library::table::Shape::F2 => 2,
+                    _ => 1,
+                };
+                FloatGen(b, n, matches!(b, B::Fmin | B::Fmax))
+            }
+            super::library::table::Impl::Lib(_) => Library(m),
+        });
+    }
     if name.starts_with("convert_") {
         return Some(Convert);
     }
@@ -442,6 +458,12 @@ pub(crate) fn lookup(name: &str) -> Option<Sig> {
             "sqrtf" => Fixed(B::HwSqrt, &[F32], F32),
             "exp2f" => Fixed(B::HwExp2, &[F32], F32),
             "logf" => Fixed(B::HwLog2, &[F32], F32),
+            "sinf" => Fixed(B::HwSin, &[F32], F32),
+            "cosf" => Fixed(B::HwCos, &[F32], F32),
+            "fractf" => Fixed(B::HwFract, &[F32], F32),
+            "ldexpf" => Fixed(B::HwLdexp, &[F32, I32], F32),
+            "frexp_mantf" => Fixed(B::HwFrexpMant, &[F32], F32),
+            "frexp_expf" => Fixed(B::HwFrexpExp, &[F32], I32),
             "fmed3f" => Fixed(B::Fmed3, &[F32, F32, F32], F32),
             "ubfe" => Fixed(B::Ubfe, &[U32, U32, U32], U32),
             "sbfe" => Fixed(B::Sbfe, &[I32, U32, U32], I32),
@@ -467,28 +489,6 @@ pub(crate) fn lookup(name: &str) -> Option<Sig> {
         "work_group_barrier" => WorkGroupBarrier,
         "mem_fence" | "read_mem_fence" | "write_mem_fence" => MemFence,
         "atomic_work_item_fence" => WorkItemFence,
-        "sqrt" | "native_sqrt" | "half_sqrt" => FloatGen(B::Sqrt, 1, false),
-        "rsqrt" | "native_rsqrt" | "half_rsqrt" => FloatGen(B::Rsqrt, 1, false),
-        "fabs" => FloatGen(B::Fabs, 1, false),
-        "floor" => FloatGen(B::Floor, 1, false),
-        "ceil" => FloatGen(B::Ceil, 1, false),
-        "trunc" => FloatGen(B::Trunc, 1, false),
-        "round" => FloatGen(B::Round, 1, false),
-        "rint" => FloatGen(B::Rint, 1, false),
-        "exp" | "native_exp" => FloatGen(B::Exp, 1, false),
-        "exp2" | "native_exp2" => FloatGen(B::Exp2, 1, false),
-        "log" | "native_log" => FloatGen(B::Log, 1, false),
-        "log2" | "native_log2" => FloatGen(B::Log2, 1, false),
-        "sin" | "native_sin" => FloatGen(B::Sin, 1, false),
-        "cos" | "native_cos" => FloatGen(B::Cos, 1, false),
-        "native_recip" | "half_recip" => FloatGen(B::Recip, 1, false),
-        "pow" | "powr" | "native_powr" => FloatGen(B::Pow, 2, false),
-        "fmod" => FloatGen(B::Fmod, 2, false),
-        "fmin" => FloatGen(B::Fmin, 2, true),
-        "fmax" => FloatGen(B::Fmax, 2, true),
-        "copysign" => FloatGen(B::Copysign, 2, false),
-        "fma" => FloatGen(B::Fma, 3, false),
-        "mad" => FloatGen(B::Mad, 3, false),
         "mix" => FloatGen(B::Mix, 3, true),
         "dot" => Geometric(B::Dot, 2, true),
         "cross" => Geometric(B::Cross, 2, false),
@@ -532,15 +532,15 @@ pub(crate) fn lookup(name: &str) -> Option<Sig> {
         "__builtin_floorf" => Fixed(B::Floor, &[F32], F32),
         "__builtin_ceilf" => Fixed(B::Ceil, &[F32], F32),
         "__builtin_truncf" => Fixed(B::Trunc, &[F32], F32),
-        "__builtin_roundf" => Fixed(B::Round, &[F32], F32),
+        "__builtin_roundf" => return lookup("round"),
         "__builtin_rintf" => Fixed(B::Rint, &[F32], F32),
         "__builtin_fminf" => Fixed(B::Fmin, &[F32, F32], F32),
         "__builtin_fmaxf" => Fixed(B::Fmax, &[F32, F32], F32),
         "__builtin_copysignf" => Fixed(B::Copysign, &[F32, F32], F32),
-        "__builtin_exp2f" => Fixed(B::Exp2, &[F32], F32),
-        "__builtin_log2f" => Fixed(B::Log2, &[F32], F32),
-        "__builtin_expf" => Fixed(B::Exp, &[F32], F32),
-        "__builtin_logf" => Fixed(B::Log, &[F32], F32),
+        "__builtin_exp2f" => return lookup("exp2"),
+        "__builtin_log2f" => return lookup("log2"),
+        "__builtin_expf" => return lookup("exp"),
+        "__builtin_logf" => return lookup("log"),
         "__builtin_isnan" => FloatPred(B::IsNan),
         "__builtin_isinf" => FloatPred(B::IsInf),
         "__builtin_isfinite" => FloatPred(B::IsFinite),

@@ -323,6 +323,63 @@ impl Lowerer<'_> {
         }
     }
 
+    /// `rsqrt(x)` on f32 (2 ULP allowed): `v_rsq_f32` (about 1 ULP), with
+    /// denormal inputs, which it flushes, scaled by 2^24 first and the
+    /// result by 2^12 after.
+    fn rsqrt_f32(&mut self, x: Value) -> Value {
+        let mut bl = self.b();
+        let smallest_normal = bl.f32const(f32::MIN_POSITIVE);
+        let ax = bl.unary(UnaryOp::Fabs, x);
+        let tiny = bl.fcmp(FloatCC::Olt, ax, smallest_normal);
+        let (up, down, zero) = (
+            bl.iconst(Type::I32, 24),
+            bl.iconst(Type::I32, 12),
+            bl.iconst(Type::I32, 0),
+        );
+        let s = bl.select(tiny, up, zero);
+        let scaled = bl.call(IrBuiltin::Ldexp, &[x, s]);
+        let r = bl.call(IrBuiltin::Rsq, &[scaled]);
+        let e = bl.select(tiny, down, zero);
+        bl.call(IrBuiltin::Ldexp, &[r, e])
+    }
+
+    /// A device-library call: the linked scalar function inlined once per
+    /// component. A pointer form's function returns `(value, stored)`; the
+    /// stored components (an `int` one as its bits) are written through the
+    /// pointer operand, the last.
+    fn library_call(
+        &mut self,
+        f: crate::front::tast::FuncId,
+        args: &[Expr],
+        vals: &[Vec<Value>],
+        loc: Loc,
+    ) -> R<Vec<Value>> {
+        let params = self.tu.functions[f.0 as usize].params;
+        let out_ptr = (args.len() > params).then(|| {
+            let p = args.last().expect("a pointer operand");
+            let pointee = p.ty.pointee().expect("sema checked a pointer").ty.clone();
+            (vals[args.len() - 1][0], pointee)
+        });
+        let (mut out, mut stored) = (Vec::new(), Vec::new());
+        for i in 0..vals[0].len() {
+            let a: Vec<Vec<Value>> = vals[..params].iter().map(|v| vec![v[i]]).collect();
+            let r = self.inline_call(f, a, loc)?;
+            out.push(r[0]);
+            if out_ptr.is_some() {
+                stored.push(r[1]);
+            }
+        }
+        if let Some((p, ty)) = out_ptr {
+            if ty.is_integer() {
+                for v in &mut stored {
+                    *v = self.b().convert(ConvertOp::Bitcast, *v, Type::I32);
+                }
+            }
+            self.write(&super::expr::Place::Mem(p, ty), &stored, loc)?;
+        }
+        Ok(out)
+    }
+
     pub(super) fn builtin(
         &mut self,
         bi: FB,
@@ -404,14 +461,66 @@ impl Lowerer<'_> {
             FB::ReadLane => Ok(vec![self
                 .b()
                 .call(IrBuiltin::ReadLane, &[vals[0][0], vals[1][0]])]),
-            FB::HwSqrt | FB::HwRsq | FB::Floor if float => {
+            FB::Lib(f) => self.library_call(f, args, &vals, loc),
+            FB::HwSqrt
+            | FB::HwRsq
+            | FB::Floor
+            | FB::HwSin
+            | FB::HwCos
+            | FB::HwFract
+            | FB::HwFrexpMant
+            | FB::HwFrexpExp
+            | FB::HwExp2
+            | FB::HwLog2
+            | FB::Ceil
+            | FB::Trunc
+            | FB::Rint
+            | FB::Recip
+            | FB::HwRcp
+                if ir_scalar(&args[0].ty) == Some(Type::F32) =>
+            {
                 let ib = match bi {
                     FB::HwSqrt => IrBuiltin::Sqrt,
                     FB::HwRsq => IrBuiltin::Rsq,
+                    FB::HwSin => IrBuiltin::HwSin,
+                    FB::HwCos => IrBuiltin::HwCos,
+                    FB::HwFract => IrBuiltin::Fract,
+                    FB::HwFrexpMant => IrBuiltin::FrexpMant,
+                    FB::HwFrexpExp => IrBuiltin::FrexpExp,
+                    FB::HwExp2 => IrBuiltin::HwExp2,
+                    FB::HwLog2 => IrBuiltin::HwLog2,
+                    FB::Ceil => IrBuiltin::Ceil,
+                    FB::Trunc => IrBuiltin::Trunc,
+                    FB::Rint => IrBuiltin::Rndne,
+                    FB::Recip | FB::HwRcp => IrBuiltin::Rcp,
                     _ => IrBuiltin::Floor,
                 };
                 Ok(vals[0].iter().map(|&v| self.b().call(ib, &[v])).collect())
             }
+            FB::HwLdexp => Ok(vec![self
+                .b()
+                .call(IrBuiltin::Ldexp, &[vals[0][0], vals[1][0]])]),
+            FB::HalfDivide if float => Ok((0..vals[0].len())
+                .map(|i| {
+                    let mut b = self.b();
+                    let r = b.call(IrBuiltin::Rcp, &[vals[1][i]]);
+                    b.binary(BinaryOp::Fmul, vals[0][i], r)
+                })
+                .collect()),
+            FB::Rsqrt if float => Ok(vals[0].iter().map(|&v| self.rsqrt_f32(v)).collect()),
+            FB::Copysign if float => Ok((0..vals[0].len())
+                .map(|i| {
+                    let mut b = self.b();
+                    let x = b.convert(ConvertOp::Bitcast, vals[0][i], Type::I32);
+                    let y = b.convert(ConvertOp::Bitcast, vals[1][i], Type::I32);
+                    let mag = b.iconst(Type::I32, 0x7fff_ffff);
+                    let sign = b.iconst(Type::I32, i64::from(i32::MIN));
+                    let x = b.binary(BinaryOp::And, x, mag);
+                    let y = b.binary(BinaryOp::And, y, sign);
+                    let r = b.binary(BinaryOp::Or, x, y);
+                    b.convert(ConvertOp::Bitcast, r, Type::F32)
+                })
+                .collect()),
             FB::Bitreverse | FB::Alignbit | FB::Rotate | FB::RotateRight
                 if ir_scalar(ty) == Some(Type::I32) =>
             {

@@ -3,6 +3,7 @@
 use super::super::ast::{self, ExprKind as A};
 use super::super::builtins::{lookup, Atomic1, Atomic2, AtomicOp, Builtin, Sig, P};
 use super::super::diag::{err, Loc, Result};
+use super::super::library::table::{Impl, MathFn, Shape};
 use super::super::tast::*;
 use super::super::types::{AddrSpace, Scalar, Type};
 use super::expr::{const_int, int_const, rv, Ctx};
@@ -111,6 +112,92 @@ impl Sema<'_> {
         }
         self.ctx().calls.push((id, loc));
         Ok(rv(ExprKind::Call(id, out), ret, loc))
+    }
+
+    /// A math built-in implemented by the device library: checks the
+    /// operands against the table's shape, links the library function into
+    /// this translation unit and records a [`Builtin::Lib`] call.
+    fn library_call(
+        &mut self,
+        name: &str,
+        m: &MathFn,
+        args: &[ast::Expr],
+        loc: Loc,
+    ) -> Result<Expr> {
+        let (n, nf) = match m.shape {
+            Shape::F1 | Shape::IF => (1, 1),
+            Shape::F2 => (2, 2),
+            Shape::F3 => (3, 3),
+            Shape::FI | Shape::FPtrF | Shape::FPtrI => (2, 1),
+            Shape::F2PtrI => (3, 2),
+        };
+        self.arity(name, args, n, n, loc)?;
+        let vals = args
+            .iter()
+            .map(|a| self.rvalue(a))
+            .collect::<Result<Vec<_>>>()?;
+        let floats = &vals[..nf];
+        if floats
+            .iter()
+            .any(|v| !v.ty.is_arith() || v.ty.elem_scalar() == Some(Scalar::Bool))
+        {
+            return self.no_match(name, &vals, loc);
+        }
+        let t = self.gentype(floats);
+        if !t.is_float() {
+            return self.no_match(name, &vals, loc);
+        }
+        let it = t.with_elem(Scalar::Int);
+        let mut rest = vals[nf..].to_vec();
+        let mut ops = self.gen_args(name, vals[..nf].to_vec(), &t, false, loc)?;
+        match m.shape {
+            Shape::FI => {
+                let k = rest.remove(0);
+                let ok = k.ty.is_integer()
+                    && k.ty.elem_scalar() != Some(Scalar::Bool)
+                    && (k.ty.width() == t.width() || (name == "ldexp" && !k.ty.is_vector()));
+                if !ok {
+                    return self.no_match(name, &vals, loc);
+                }
+                // Integer conversions to `int`/`intn` (a scalar `ldexp` exponent is splat).
+                ops.push(self.arith_cast(k, &it));
+            }
+            Shape::FPtrF | Shape::FPtrI | Shape::F2PtrI => {
+                let p = rest.remove(0);
+                let want = if m.shape == Shape::FPtrF { &t } else { &it };
+                match p.ty.pointee() {
+                    Some(pt) if pt.ty == *want && !pt.konst && pt.space != AddrSpace::Constant => {}
+                    _ => return self.no_match(name, &vals, loc),
+                }
+                ops.push(p);
+            }
+            _ => {}
+        }
+        let Impl::Lib(sym) = m.f32 else {
+            unreachable!("native math built-ins take the FloatGen path")
+        };
+        let arg_types: Vec<String> = vals.iter().map(|v| self.type_name(&v.ty)).collect();
+        let what = format!("{name}({})", arg_types.join(", "));
+        if t.elem_scalar() != Some(Scalar::Float) {
+            return err(loc, format!("unsupported: the built-in {what}"));
+        }
+        if super::super::library::building() {
+            return err(
+                loc,
+                format!("the device library calls '{name}': call '{sym}' directly"),
+            );
+        }
+        let lib = match super::super::library::get() {
+            Ok(l) => l,
+            Err(e) => return err(loc, e),
+        };
+        let Some(id) = lib.function(sym) else {
+            return err(loc, format!("unsupported: the built-in {what}"));
+        };
+        let fid = super::super::library::link(lib, id, &mut self.functions, loc);
+        self.ctx().calls.push((fid, loc));
+        let ret = if m.shape == Shape::IF { it } else { t };
+        Ok(rv(ExprKind::Builtin(Builtin::Lib(fid), ops), ret, loc))
     }
 
     pub(super) fn const_operand(&mut self, a: &ast::Expr, what: &str, name: &str) -> Result<Expr> {
@@ -337,6 +424,7 @@ impl Sema<'_> {
                 }
                 Ok(mk(Builtin::Vload(n), vec![off, p], vt))
             }
+            Sig::Library(m) => self.library_call(name, m, args, loc),
             Sig::Select => {
                 self.arity(name, args, 3, 3, loc)?;
                 let vals = args
