@@ -68,6 +68,8 @@ float __gpusim_expm1_f32(float x) {
     float two_k = __builtin_amdgcn_ldexpf(1.0f, ki);
     float res = fma(two_k, p, two_k - 1.0f);
     res = k == 0.0f ? p : res;
+    /* Past 2^24 the -1 is below half an ULP (and 2^k alone may overflow). */
+    res = k > 24.0f ? __builtin_amdgcn_ldexpf(p + 1.0f, ki) : res;
     res = x > 88.7228394f ? GS_INF : res;
     res = x < -17.5f ? -1.0f : res;
     return GS_ISNAN(x) ? x : res;

@@ -38,7 +38,7 @@ float __gpusim_pow_f32(float x, float y) {
     /* y = +-inf. */
     float yinf = ax == 1.0f ? 1.0f : ((ax < 1.0f) == (y < 0.0f) ? GS_INF : 0.0f);
     r = GS_ISINF(y) ? yinf : r;
-    r = x < 0.0f && yodd ? -r : r;
+    r = as_int(x) < 0 && yodd ? -r : r;
     r = x < 0.0f && GS_FINITE(x) && !yint ? GS_NAN : r;
     r = GS_ISNAN(x) || GS_ISNAN(y) ? GS_NAN : r;
     return y == 0.0f || x == 1.0f ? 1.0f : r;
@@ -59,7 +59,7 @@ float __gpusim_pown_f32(float x, int n) {
     int odd = n & 1;
     float zero_inf = (ax == 0.0f) == (n < 0) ? GS_INF : 0.0f;
     r = ax == 0.0f || GS_ISINF(x) ? zero_inf : r;
-    r = x < 0.0f && odd ? -r : r;
+    r = as_int(x) < 0 && odd ? -r : r;
     r = GS_ISNAN(x) ? x : r;
     return n == 0 ? 1.0f : r;
 }
@@ -78,7 +78,7 @@ float __gpusim_rootn_f32(float x, int n) {
     int odd = n & 1;
     float zero_inf = (ax == 0.0f) == (n < 0) ? GS_INF : 0.0f;
     r = ax == 0.0f || GS_ISINF(x) ? zero_inf : r;
-    r = x < 0.0f && odd ? -r : r;
+    r = as_int(x) < 0 && odd ? -r : r;
     r = (x < 0.0f && !odd) || n == 0 || GS_ISNAN(x) ? GS_NAN : r;
     return r;
 }

@@ -497,6 +497,16 @@ impl Lowerer<'_> {
                 };
                 Ok(vals[0].iter().map(|&v| self.b().call(ib, &[v])).collect())
             }
+            FB::MulHi if ir_scalar(ty) == Some(Type::I32) => {
+                let ib = if s.is_some_and(|s| s.is_signed()) {
+                    IrBuiltin::SmulHi
+                } else {
+                    IrBuiltin::UmulHi
+                };
+                Ok((0..vals[0].len())
+                    .map(|i| self.b().call(ib, &[vals[0][i], vals[1][i]]))
+                    .collect())
+            }
             FB::HwLdexp => Ok(vec![self
                 .b()
                 .call(IrBuiltin::Ldexp, &[vals[0][0], vals[1][0]])]),
