@@ -155,12 +155,6 @@ pub enum Builtin {
     /// `vstoreN(data, offset, p)`: `[data, offset: ulong, p]` → void, writes
     /// `p + offset * N`.
     Vstore(u8),
-    /// `isnan(x)`: → `int` (scalar 1/0) or signed-int vector (-1/0).
-    IsNan,
-    /// `isinf(x)`.
-    IsInf,
-    /// `isfinite(x)`.
-    IsFinite,
     /// `clz(x)`, `__builtin_clz` (0 → bit width for `clz`; undefined for `__builtin_clz(0)`, the back end gives 32). Integer gentype, one operand.
     Clz,
     /// `ctz(x)`, `__builtin_ctz`.
@@ -236,6 +230,13 @@ pub enum Builtin {
     HwFrexpExp,
     /// `half_divide`, `native_divide`: `x * (1/y)` with the hardware reciprocal.
     HalfDivide,
+    /// A relational device-library function (1/0 per component): the
+    /// lowering makes a vector form's true -1.
+    LibRel(super::tast::FuncId),
+    /// `any(x)`: `[igentype]` → `int`, 1 when any component's sign bit is set.
+    Any,
+    /// `all(x)`: 1 when every component's sign bit is set.
+    All,
 }
 
 /// Argument type of a fixed signature.
@@ -259,8 +260,22 @@ pub(crate) enum Sig {
     Fixed(Builtin, &'static [P], P),
     /// One float gentype for every operand and the result (`mix`: trailing scalars splat).
     FloatGen(Builtin, usize, bool),
-    /// Float gentype operand, int/intN result.
-    FloatPred(Builtin),
+    /// A per-component function of the device library named
+    /// `__gpusim_{stem}_{element}` (`_f32`, `_i8` ... `_u64`): `n`
+    /// operands of one gentype; operand i may be a scalar splat to a vector
+    /// when bit i of `splat` is set.
+    Generic {
+        /// The library name's stem.
+        stem: &'static str,
+        /// Operand count.
+        n: usize,
+        /// Operands that may be scalars with vector others.
+        splat: u8,
+        /// The element types allowed and the result's.
+        kind: GenKind,
+    },
+    /// `any(x)` (false) / `all(x)` (true): the sign bits of an integer gentype.
+    AnyAll(bool),
     /// Geometric functions: operands of one float scalar/vector type; the
     /// result is the element type (`scalar`) or the operand type.
     Geometric(Builtin, usize, bool),
@@ -294,6 +309,10 @@ pub(crate) enum Sig {
     Atomic2(Atomic2, bool),
     /// clang's `__opencl_atomic_*` (always explicit order and scope).
     ClangAtomic(Atomic2),
+    /// The GNU `__atomic_*_n` / `__atomic_fetch_*` built-ins: a pointer to a
+    /// plain integer, explicit memory orders, the device (or, in `__local`
+    /// memory, work-group) scope.
+    GnuAtomic(Atomic2),
     /// A float constant (`__builtin_inff()`, `__builtin_nanf("")`, `__builtin_huge_valf()`).
     FloatConst(f64, bool),
     /// A math built-in of [`super::library::table::MATH`] whose `float`
@@ -303,6 +322,21 @@ pub(crate) enum Sig {
     Convert,
     /// `as_T`.
     As,
+}
+
+/// Element types of a [`Sig::Generic`] function and its result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum GenKind {
+    /// Float gentype; result of the operands' type.
+    Float,
+    /// Integer gentype; result of the operands' type.
+    Int,
+    /// Any arithmetic gentype (`bitselect`).
+    Any,
+    /// Float gentype; `int` (1/0) or a signed-int vector (-1/0) result.
+    Rel,
+    /// `upsample(hi, lo)`: `lo` unsigned, the result twice as wide.
+    Upsample,
 }
 
 /// OpenCL 1.x atomic forms.
@@ -379,6 +413,20 @@ pub(crate) fn lookup(name: &str) -> Option<Sig> {
                 return Some(Atomic2(k, explicit));
             }
         }
+    }
+    if let Some(rest) = name.strip_prefix("__atomic_") {
+        let kind = match rest {
+            "load_n" => Some(self::Atomic2::Load),
+            "store_n" => Some(self::Atomic2::Store),
+            "exchange_n" => Some(self::Atomic2::Rmw(AtomicOp::Xchg)),
+            "compare_exchange_n" => Some(self::Atomic2::CompareExchange),
+            _ => rest
+                .strip_prefix("fetch_")
+                .and_then(rmw)
+                .filter(|o| *o != AtomicOp::Xchg)
+                .map(self::Atomic2::Rmw),
+        };
+        return kind.map(GnuAtomic);
     }
     if let Some(rest) = name.strip_prefix("__opencl_atomic_") {
         let kind = match rest {
@@ -495,9 +543,6 @@ pub(crate) fn lookup(name: &str) -> Option<Sig> {
         "length" | "fast_length" => Geometric(B::Length, 1, true),
         "distance" | "fast_distance" => Geometric(B::Distance, 2, true),
         "normalize" | "fast_normalize" => Geometric(B::Normalize, 1, false),
-        "isnan" => FloatPred(B::IsNan),
-        "isinf" => FloatPred(B::IsInf),
-        "isfinite" => FloatPred(B::IsFinite),
         "clz" => IntGen(B::Clz, 1, false),
         "ctz" => IntGen(B::Ctz, 1, false),
         "popcount" => IntGen(B::Popcount, 1, false),
@@ -514,6 +559,152 @@ pub(crate) fn lookup(name: &str) -> Option<Sig> {
         "max" => AnyGen(B::Max, 2),
         "clamp" => AnyGen(B::Clamp, 3),
         "select" => Select,
+        "isequal" => Generic {
+            stem: "isequal",
+            n: 2,
+            splat: 0,
+            kind: GenKind::Rel,
+        },
+        "isnotequal" => Generic {
+            stem: "isnotequal",
+            n: 2,
+            splat: 0,
+            kind: GenKind::Rel,
+        },
+        "isgreater" => Generic {
+            stem: "isgreater",
+            n: 2,
+            splat: 0,
+            kind: GenKind::Rel,
+        },
+        "isgreaterequal" => Generic {
+            stem: "isgreaterequal",
+            n: 2,
+            splat: 0,
+            kind: GenKind::Rel,
+        },
+        "isless" => Generic {
+            stem: "isless",
+            n: 2,
+            splat: 0,
+            kind: GenKind::Rel,
+        },
+        "islessequal" => Generic {
+            stem: "islessequal",
+            n: 2,
+            splat: 0,
+            kind: GenKind::Rel,
+        },
+        "islessgreater" => Generic {
+            stem: "islessgreater",
+            n: 2,
+            splat: 0,
+            kind: GenKind::Rel,
+        },
+        "isordered" => Generic {
+            stem: "isordered",
+            n: 2,
+            splat: 0,
+            kind: GenKind::Rel,
+        },
+        "isunordered" => Generic {
+            stem: "isunordered",
+            n: 2,
+            splat: 0,
+            kind: GenKind::Rel,
+        },
+        "isnan" => Generic {
+            stem: "isnan",
+            n: 1,
+            splat: 0,
+            kind: GenKind::Rel,
+        },
+        "isinf" => Generic {
+            stem: "isinf",
+            n: 1,
+            splat: 0,
+            kind: GenKind::Rel,
+        },
+        "isfinite" => Generic {
+            stem: "isfinite",
+            n: 1,
+            splat: 0,
+            kind: GenKind::Rel,
+        },
+        "isnormal" => Generic {
+            stem: "isnormal",
+            n: 1,
+            splat: 0,
+            kind: GenKind::Rel,
+        },
+        "signbit" => Generic {
+            stem: "signbit",
+            n: 1,
+            splat: 0,
+            kind: GenKind::Rel,
+        },
+        "step" => Generic {
+            stem: "step",
+            n: 2,
+            splat: 1,
+            kind: GenKind::Float,
+        },
+        "smoothstep" => Generic {
+            stem: "smoothstep",
+            n: 3,
+            splat: 3,
+            kind: GenKind::Float,
+        },
+        "sign" => Generic {
+            stem: "sign",
+            n: 1,
+            splat: 0,
+            kind: GenKind::Float,
+        },
+        "degrees" => Generic {
+            stem: "degrees",
+            n: 1,
+            splat: 0,
+            kind: GenKind::Float,
+        },
+        "radians" => Generic {
+            stem: "radians",
+            n: 1,
+            splat: 0,
+            kind: GenKind::Float,
+        },
+        "bitselect" => Generic {
+            stem: "bitselect",
+            n: 3,
+            splat: 0,
+            kind: GenKind::Any,
+        },
+        "rhadd" => Generic {
+            stem: "rhadd",
+            n: 2,
+            splat: 0,
+            kind: GenKind::Int,
+        },
+        "mad_hi" => Generic {
+            stem: "mad_hi",
+            n: 3,
+            splat: 0,
+            kind: GenKind::Int,
+        },
+        "mad_sat" => Generic {
+            stem: "mad_sat",
+            n: 3,
+            splat: 0,
+            kind: GenKind::Int,
+        },
+        "upsample" => Generic {
+            stem: "upsample",
+            n: 2,
+            splat: 0,
+            kind: GenKind::Upsample,
+        },
+        "any" => AnyAll(false),
+        "all" => AnyAll(true),
         "__builtin_clz" => Fixed(B::Clz, &[U32], I32),
         "__builtin_ctz" => Fixed(B::Ctz, &[U32], I32),
         "__builtin_popcount" => Fixed(B::Popcount, &[U32], I32),
@@ -541,9 +732,9 @@ pub(crate) fn lookup(name: &str) -> Option<Sig> {
         "__builtin_log2f" => return lookup("log2"),
         "__builtin_expf" => return lookup("exp"),
         "__builtin_logf" => return lookup("log"),
-        "__builtin_isnan" => FloatPred(B::IsNan),
-        "__builtin_isinf" => FloatPred(B::IsInf),
-        "__builtin_isfinite" => FloatPred(B::IsFinite),
+        "__builtin_isnan" => return lookup("isnan"),
+        "__builtin_isinf" => return lookup("isinf"),
+        "__builtin_isfinite" => return lookup("isfinite"),
         "__builtin_expect" => Fixed(B::Expect, &[I64, I64], I64),
         "__builtin_assume" => Fixed(B::Assume, &[Bool], Void),
         "__builtin_inff" | "__builtin_huge_valf" => FloatConst(f64::INFINITY, false),

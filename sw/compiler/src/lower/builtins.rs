@@ -360,6 +360,11 @@ impl Lowerer<'_> {
             let pointee = p.ty.pointee().expect("sema checked a pointer").ty.clone();
             (vals[args.len() - 1][0], pointee)
         });
+        let callee = &self.tu.functions[f.0 as usize];
+        if callee.vars[..params].iter().any(|v| v.ty.is_vector()) {
+            // Geometric functions take the whole vectors.
+            return self.inline_call(f, vals[..params].to_vec(), loc);
+        }
         let (mut out, mut stored) = (Vec::new(), Vec::new());
         for i in 0..vals[0].len() {
             let a: Vec<Vec<Value>> = vals[..params].iter().map(|v| vec![v[i]]).collect();
@@ -462,6 +467,47 @@ impl Lowerer<'_> {
                 .b()
                 .call(IrBuiltin::ReadLane, &[vals[0][0], vals[1][0]])]),
             FB::Lib(f) => self.library_call(f, args, &vals, loc),
+            FB::LibRel(f) => {
+                let r = self.library_call(f, args, &vals, loc)?;
+                if !ty.is_vector() {
+                    return Ok(r);
+                }
+                // OpenCL's vector true is -1 (all bits), its scalar true 1.
+                Ok(r.into_iter()
+                    .map(|v| self.b().unary(UnaryOp::Ineg, v))
+                    .collect())
+            }
+            FB::Any | FB::All => {
+                let t = ir_scalar(&args[0].ty).expect("an integer gentype");
+                let zero = self.constant(t, 0);
+                let mut bl = self.b();
+                let (one, none) = (bl.iconst(Type::I32, 1), bl.iconst(Type::I32, 0));
+                let mut acc = None;
+                for &v in &vals[0] {
+                    let neg = bl.icmp(IntCC::Slt, v, zero);
+                    let bit = bl.select(neg, one, none);
+                    acc = Some(match acc {
+                        None => bit,
+                        Some(a) if bi == FB::All => bl.binary(BinaryOp::And, a, bit),
+                        Some(a) => bl.binary(BinaryOp::Or, a, bit),
+                    });
+                }
+                Ok(vec![acc.expect("a component")])
+            }
+            FB::Select => {
+                let t = ir_scalar(&args[2].ty).expect("an integer gentype");
+                let vector = args[2].ty.is_vector();
+                let zero = self.constant(t, 0);
+                Ok((0..vals[0].len())
+                    .map(|i| {
+                        let mut bl = self.b();
+                        // Vectors test the most significant bit, scalars != 0.
+                        let cc = if vector { IntCC::Slt } else { IntCC::Ne };
+                        let c = bl.icmp(cc, vals[2][i], zero);
+                        bl.select(c, vals[1][i], vals[0][i])
+                    })
+                    .collect())
+            }
             FB::HwSqrt
             | FB::HwRsq
             | FB::Floor

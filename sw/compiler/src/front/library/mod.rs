@@ -30,6 +30,15 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("lib/pow.cl", include_str!("../../../lib/pow.cl")),
     ("lib/trig.cl", include_str!("../../../lib/trig.cl")),
     ("lib/native.cl", include_str!("../../../lib/native.cl")),
+    (
+        "lib/relational.cl",
+        include_str!("../../../lib/relational.cl"),
+    ),
+    (
+        "lib/geometric.cl",
+        include_str!("../../../lib/geometric.cl"),
+    ),
+    ("lib/integer.cl", include_str!("../../../lib/integer.cl")),
 ];
 
 /// The compiled library: a translation unit of helper functions only.

@@ -1,7 +1,7 @@
 //! Calls: user functions and built-in overload resolution.
 
 use super::super::ast::{self, ExprKind as A};
-use super::super::builtins::{lookup, Atomic1, Atomic2, AtomicOp, Builtin, Sig, P};
+use super::super::builtins::{lookup, Atomic1, Atomic2, AtomicOp, Builtin, GenKind, Sig, P};
 use super::super::diag::{err, Loc, Result};
 use super::super::library::table::{Impl, MathFn, Shape};
 use super::super::tast::*;
@@ -13,6 +13,22 @@ const RELAXED: i128 = 0;
 const SEQ_CST: i128 = 5;
 const SCOPE_WORK_GROUP: i128 = 1;
 const SCOPE_DEVICE: i128 = 2;
+
+/// The library's name suffix of an element type (`_f32`, `_i8`, ...).
+fn elem_suffix(s: Scalar) -> Option<&'static str> {
+    Some(match s {
+        Scalar::Char => "i8",
+        Scalar::UChar => "u8",
+        Scalar::Short => "i16",
+        Scalar::UShort => "u16",
+        Scalar::Int => "i32",
+        Scalar::UInt => "u32",
+        Scalar::Long => "i64",
+        Scalar::ULong => "u64",
+        Scalar::Float => "f32",
+        _ => return None,
+    })
+}
 
 fn p_type(p: P) -> Type {
     match p {
@@ -112,6 +128,157 @@ impl Sema<'_> {
         }
         self.ctx().calls.push((id, loc));
         Ok(rv(ExprKind::Call(id, out), ret, loc))
+    }
+
+    /// `name(type, ...)` of a call, for messages.
+    fn call_text(&self, name: &str, vals: &[Expr]) -> String {
+        let tys: Vec<String> = vals.iter().map(|v| self.type_name(&v.ty)).collect();
+        format!("{name}({})", tys.join(", "))
+    }
+
+    /// A call of library function `__gpusim_{stem}_{suffix}` (linked
+    /// here) with `ops`; `what` (the OpenCL call, `add_sat(char4, char4)`)
+    /// names a missing one. `rel`: a relational function whose vector
+    /// forms give -1 for true.
+    #[allow(clippy::too_many_arguments)]
+    fn library_builtin(
+        &mut self,
+        stem: &str,
+        suffix: &str,
+        what: &str,
+        ops: Vec<Expr>,
+        ret: Type,
+        rel: bool,
+        loc: Loc,
+    ) -> Result<Expr> {
+        let sym = format!("__gpusim_{stem}_{suffix}");
+        if super::super::library::building() {
+            return err(
+                loc,
+                format!("the device library calls '{stem}': call '{sym}' directly"),
+            );
+        }
+        let lib = match super::super::library::get() {
+            Ok(l) => l,
+            Err(e) => return err(loc, e),
+        };
+        let Some(id) = lib.function(&sym) else {
+            return err(loc, format!("unsupported: the built-in {what}"));
+        };
+        let fid = super::super::library::link(lib, id, &mut self.functions, loc);
+        self.ctx().calls.push((fid, loc));
+        let b = if rel {
+            Builtin::LibRel(fid)
+        } else {
+            Builtin::Lib(fid)
+        };
+        Ok(rv(ExprKind::Builtin(b, ops), ret, loc))
+    }
+
+    /// A gentype built-in the lowering emits itself for some element types
+    /// (32-bit integer `clz`, float `min`): kept as is for those, else the
+    /// device library's `__gpusim_{name}_{element}`.
+    fn native_or_library(&mut self, name: &str, e: Expr) -> Result<Expr> {
+        let ExprKind::Builtin(b, ops) = &e.kind else {
+            return Ok(e);
+        };
+        let elem = ops[0].ty.elem_scalar();
+        let i32 = matches!(elem, Some(Scalar::Int | Scalar::UInt));
+        let f32 = elem == Some(Scalar::Float);
+        let native = match b {
+            Builtin::Popcount | Builtin::Clz | Builtin::Ctz | Builtin::Abs => i32,
+            Builtin::MulHi | Builtin::Rotate => i32,
+            Builtin::Mul24 | Builtin::Mad24 => elem == Some(Scalar::Int),
+            Builtin::Min | Builtin::Max => i32 || f32,
+            Builtin::Mix | Builtin::Clamp | Builtin::AddSat | Builtin::SubSat => false,
+            Builtin::Hadd | Builtin::AbsDiff => false,
+            _ => true,
+        };
+        if native || name.starts_with("__builtin_") || super::super::library::building() {
+            return Ok(e);
+        }
+        let Some(suffix) = elem.and_then(elem_suffix) else {
+            return Ok(e);
+        };
+        let what = self.call_text(name, ops);
+        let (ops, ty, loc) = match e.kind {
+            ExprKind::Builtin(_, ops) => (ops, e.ty, e.loc),
+            _ => unreachable!("matched above"),
+        };
+        self.library_builtin(name, suffix, &what, ops, ty, false, loc)
+    }
+
+    /// A [`Sig::Generic`] call: operands of one gentype (scalars splat where
+    /// allowed), the per-component library function of its element type.
+    #[allow(clippy::too_many_arguments)]
+    fn generic_call(
+        &mut self,
+        name: &str,
+        stem: &str,
+        n: usize,
+        splat: u8,
+        kind: GenKind,
+        args: &[ast::Expr],
+        loc: Loc,
+    ) -> Result<Expr> {
+        self.arity(name, args, n, n, loc)?;
+        let vals = args
+            .iter()
+            .map(|a| self.rvalue(a))
+            .collect::<Result<Vec<_>>>()?;
+        if vals
+            .iter()
+            .any(|v| !v.ty.is_arith() || v.ty.elem_scalar() == Some(Scalar::Bool))
+        {
+            return self.no_match(name, &vals, loc);
+        }
+        let what = self.call_text(name, &vals);
+        if kind == GenKind::Upsample {
+            let (hi, lo) = (&vals[0], &vals[1]);
+            let s = hi.ty.elem_scalar().expect("arithmetic");
+            let wide = match s {
+                Scalar::Char => Scalar::Short,
+                Scalar::UChar => Scalar::UShort,
+                Scalar::Short => Scalar::Int,
+                Scalar::UShort => Scalar::UInt,
+                Scalar::Int => Scalar::Long,
+                Scalar::UInt => Scalar::ULong,
+                _ => return self.no_match(name, &vals, loc),
+            };
+            if lo.ty != hi.ty.with_elem(s.to_unsigned()) {
+                return self.no_match(name, &vals, loc);
+            }
+            let ret = hi.ty.with_elem(wide);
+            let suffix = elem_suffix(s).expect("an integer");
+            return self.library_builtin(stem, suffix, &what, vals, ret, false, loc);
+        }
+        let t = self.gentype(&vals);
+        let ok = match kind {
+            GenKind::Float | GenKind::Rel => t.is_float(),
+            GenKind::Int => t.is_integer(),
+            _ => true,
+        };
+        if !ok {
+            return self.no_match(name, &vals, loc);
+        }
+        let mut ops = Vec::with_capacity(n);
+        for (i, v) in vals.iter().enumerate() {
+            let scalar_ok = !v.ty.is_vector() && (!t.is_vector() || splat & (1 << i) != 0);
+            if v.ty != t && !scalar_ok {
+                return self.no_match(name, &vals, loc);
+            }
+            ops.push(self.arith_cast(v.clone(), &t));
+        }
+        let s = t.elem_scalar().expect("arithmetic");
+        let ret = match (kind, t.is_vector()) {
+            (GenKind::Rel, true) => t.with_elem(s.same_size_signed_int()),
+            (GenKind::Rel, false) => Type::INT,
+            _ => t.clone(),
+        };
+        let Some(suffix) = elem_suffix(s) else {
+            return err(loc, format!("unsupported: the built-in {what}"));
+        };
+        self.library_builtin(stem, suffix, &what, ops, ret, kind == GenKind::Rel, loc)
     }
 
     /// A math built-in implemented by the device library: checks the
@@ -322,7 +489,7 @@ impl Sema<'_> {
                     return self.no_match(name, &vals, loc);
                 }
                 let ops = self.gen_args(name, vals, &t, mix, loc)?;
-                Ok(mk(b, ops, t))
+                self.native_or_library(name, mk(b, ops, t))
             }
             Sig::Int32Gen(b, n) | Sig::IntToUnsigned(b, n) => {
                 self.arity(name, args, n, n, loc)?;
@@ -347,19 +514,22 @@ impl Sema<'_> {
                 } else {
                     t
                 };
-                Ok(mk(b, ops, ret))
+                self.native_or_library(name, mk(b, ops, ret))
             }
-            Sig::FloatPred(b) => {
+            Sig::Generic {
+                stem,
+                n,
+                splat,
+                kind,
+            } => self.generic_call(name, stem, n, splat, kind, args, loc),
+            Sig::AnyAll(all) => {
                 self.arity(name, args, 1, 1, loc)?;
                 let v = self.rvalue(&args[0])?;
-                if !v.ty.is_float() {
+                if !v.ty.is_integer() || v.ty.elem_scalar() == Some(Scalar::Bool) {
                     return self.no_match(name, &[v], loc);
                 }
-                let ret = match &v.ty {
-                    Type::Vector(s, n) => Type::Vector(s.same_size_signed_int(), *n),
-                    _ => Type::INT,
-                };
-                Ok(mk(b, vec![v], ret))
+                let b = if all { Builtin::All } else { Builtin::Any };
+                Ok(mk(b, vec![v], Type::INT))
             }
             Sig::Geometric(b, n, scalar) => {
                 self.arity(name, args, n, n, loc)?;
@@ -378,9 +548,18 @@ impl Sema<'_> {
                 let ret = if scalar {
                     Type::Scalar(t.elem_scalar().expect("float"))
                 } else {
-                    t
+                    t.clone()
                 };
-                Ok(mk(b, vals, ret))
+                // The library's geometric functions take whole vectors:
+                // `__gpusim_length_f32v4`.
+                let stem = name.strip_prefix("fast_").unwrap_or(name);
+                let suffix = match (t.elem_scalar(), t.width()) {
+                    (Some(Scalar::Float), 1) => "f32".to_string(),
+                    (Some(Scalar::Float), w) => format!("f32v{w}"),
+                    _ => String::new(),
+                };
+                let what = self.call_text(name, &vals);
+                self.library_builtin(stem, &suffix, &what, vals, ret, false, loc)
             }
             Sig::Vload(n) | Sig::Vstore(n) => {
                 let store = matches!(sig, Sig::Vstore(_));
@@ -584,6 +763,7 @@ impl Sema<'_> {
                 loc,
             ),
             Sig::ClangAtomic(kind) => self.atomic2(name, kind, Some(true), args, loc),
+            Sig::GnuAtomic(kind) => self.atomic2(name, kind, None, args, loc),
             Sig::FloatConst(v, takes_str) => {
                 let n = takes_str as usize;
                 self.arity(name, args, n, n, loc)?;
@@ -644,7 +824,12 @@ impl Sema<'_> {
             Atomic2::CompareExchange => (2, 2),
             Atomic2::Store | Atomic2::Rmw(_) => (1, 1),
         };
+        // GNU `__atomic_*`: plain pointers, orders always given, no scope;
+        // compare-exchange has a `weak` flag before its orders.
+        let gnu = name.starts_with("__atomic_");
+        let weak = (gnu && matches!(kind, Atomic2::CompareExchange)) as usize;
         let (min, max) = match explicit {
+            None if gnu => (1 + values + weak + orders, 1 + values + weak + orders),
             None => (1 + values, 1 + values),
             Some(false) => (1 + values + orders, 2 + values + orders),
             Some(true) => (
@@ -653,7 +838,7 @@ impl Sema<'_> {
             ),
         };
         self.arity(name, args, min, max, loc)?;
-        let (ptr, s, space) = self.atomic_pointer(&args[0], name, true)?;
+        let (ptr, s, space) = self.atomic_pointer(&args[0], name, !gnu)?;
         let vt = Type::Scalar(s);
         let mut ops = vec![ptr];
         let mut i = 1;
@@ -691,6 +876,11 @@ impl Sema<'_> {
             ops.push(self.convert(v, &vt, Ctx::Pass)?);
         }
         i += nvals;
+        if weak == 1 {
+            // gfx1030's compare-and-swap never fails spuriously: weak = strong.
+            self.rvalue(&args[i])?;
+            i += 1;
+        }
         let default_scope = if space == AddrSpace::Local {
             SCOPE_WORK_GROUP
         } else {
