@@ -33,15 +33,16 @@
 #define GS_USUB_OVF(a, b, r) ((a) < (b))
 
 /* Narrow types: abs, clz, ctz, popcount, mul_hi, abs through int. */
-#define GS_INT_NARROW(T, UT, S, BITS) \
+/* WT: a type holding a * b + c exactly (int, or uint for ushort). */
+#define GS_INT_NARROW(T, UT, S, BITS, WT) \
     UT __gpusim_abs_##S(T x) { return (UT)(x < (T)0 ? -x : x); } \
     T __gpusim_clz_##S(T x) { return (T)(clz((uint)(UT)x) - (32 - BITS)); } \
     T __gpusim_ctz_##S(T x) { uint c = ctz((uint)(UT)x); return (T)(c > BITS ? BITS : c); } \
     T __gpusim_popcount_##S(T x) { return (T)popcount((uint)(UT)x); } \
     T __gpusim_mul_hi_##S(T a, T b) { return (T)(((int)a * (int)b) >> BITS); } \
     T __gpusim_mad_sat_##S(T a, T b, T c) { \
-        int r = (int)a * (int)b + (int)c; \
-        return (T)(r < (int)GS_MIN_##S ? (int)GS_MIN_##S : (r > (int)GS_MAX_##S ? (int)GS_MAX_##S : r)); \
+        WT r = (WT)a * (WT)b + (WT)c; \
+        return (T)(r < (WT)GS_MIN_##S ? (WT)GS_MIN_##S : (r > (WT)GS_MAX_##S ? (WT)GS_MAX_##S : r)); \
     }
 
 #define GS_ADD_OVF_i8 GS_SADD_OVF
@@ -87,10 +88,10 @@
 #define GS_MIN_u64 0ul
 #define GS_MAX_u64 0xfffffffffffffffful
 
-GS_INT_NARROW(char, uchar, i8, 8)
-GS_INT_NARROW(uchar, uchar, u8, 8)
-GS_INT_NARROW(short, ushort, i16, 16)
-GS_INT_NARROW(ushort, ushort, u16, 16)
+GS_INT_NARROW(char, uchar, i8, 8, int)
+GS_INT_NARROW(uchar, uchar, u8, 8, int)
+GS_INT_NARROW(short, ushort, i16, 16, int)
+GS_INT_NARROW(ushort, ushort, u16, 16, uint)
 GS_INT_ALL(char, uchar, i8, 8, GS_MIN_i8, GS_MAX_i8)
 GS_INT_ALL(uchar, uchar, u8, 8, GS_MIN_u8, GS_MAX_u8)
 GS_INT_ALL(short, ushort, i16, 16, GS_MIN_i16, GS_MAX_i16)
