@@ -118,6 +118,7 @@ fn run_gpu(expr: &str, b_int: bool, xs: &[f32], ys: &[u32]) -> Vec<f32> {
   uint i = get_global_id(0);
   float a = x[i];
   {bt} b = y[i];
+  int q = 0;
   o[i] = {expr};
 }}"
     );
@@ -408,6 +409,53 @@ fn exact_functions() {
         };
         f64::from(f32::from_bits(bits))
     });
+}
+
+/// `remainder(x, y)` exactly: `x % y` (exact in f64), folded past |y|/2
+/// (a tie to the even quotient).
+fn remainder_ref(x: f64, y: f64) -> f64 {
+    if x.is_nan() || y.is_nan() || x.is_infinite() || y == 0.0 {
+        return f64::NAN;
+    }
+    if y.is_infinite() {
+        return x;
+    }
+    let r = x % y;
+    let ay = y.abs();
+    let odd = (((x - r) / y).abs() % 2.0) == 1.0;
+    let out = if 2.0 * r.abs() > ay || (2.0 * r.abs() == ay && odd) {
+        r - ay.copysign(r)
+    } else {
+        r
+    };
+    if out == 0.0 {
+        0f64.copysign(x)
+    } else {
+        out
+    }
+}
+
+#[test]
+fn remainders() {
+    check2("remainder", 0.0, 46, remainder_ref);
+    // remquo's value, then its quotient bits (sign and low 3 bits at least).
+    let (xs, ys) = inputs2(47);
+    check("remquo", "remquo(a, b, &q)", 0.0, &xs, &ys, |x, y| remainder_ref(x, y));
+    let yb: Vec<u32> = ys.iter().map(|f| f.to_bits()).collect();
+    let got = run_gpu("(remquo(a, b, &q), (float)q)", false, &xs, &yb);
+    for (i, (&x, &y)) in xs.iter().zip(&ys).enumerate() {
+        let (x, y) = (f64::from(x), f64::from(y));
+        let n = (x - remainder_ref(x, y)) / y;
+        if !n.is_finite() || n.abs() >= 2f64.powi(24) || remainder_ref(x, y).is_nan() {
+            continue;
+        }
+        let q = got[i] as i64;
+        let want = n as i64;
+        assert!(
+            (q == 0 || q.signum() == want.signum()) && (q.abs() & 7) == (want.abs() & 7),
+            "remquo({x}, {y}): quo {q}, quotient {want}"
+        );
+    }
 }
 
 /// Integer second operand: `pown`, `rootn`, `ldexp`.
