@@ -119,6 +119,7 @@ fn run_gpu(expr: &str, b_int: bool, xs: &[f32], ys: &[u32]) -> Vec<f32> {
   float a = x[i];
   {bt} b = y[i];
   int q = 0;
+  float p = 0.0f;
   o[i] = {expr};
 }}"
     );
@@ -440,7 +441,9 @@ fn remainders() {
     check2("remainder", 0.0, 46, remainder_ref);
     // remquo's value, then its quotient bits (sign and low 3 bits at least).
     let (xs, ys) = inputs2(47);
-    check("remquo", "remquo(a, b, &q)", 0.0, &xs, &ys, |x, y| remainder_ref(x, y));
+    check("remquo", "remquo(a, b, &q)", 0.0, &xs, &ys, |x, y| {
+        remainder_ref(x, y)
+    });
     let yb: Vec<u32> = ys.iter().map(|f| f.to_bits()).collect();
     let got = run_gpu("(remquo(a, b, &q), (float)q)", false, &xs, &yb);
     for (i, (&x, &y)) in xs.iter().zip(&ys).enumerate() {
@@ -515,4 +518,137 @@ fn integer_powers() {
         &[0, 1, -1, 10, -10, 100, -100, 200, -200, 300, -300],
         |x, n| f64::from((x * 2f64.powi(n)) as f32),
     );
+}
+
+/// `frexp` in f64: `(m, e)` with `x = m 2^e`, `|m|` in [0.5, 1).
+fn frexp_ref(x: f64) -> (f64, i32) {
+    if x == 0.0 || !x.is_finite() {
+        return (x, 0);
+    }
+    let mut e = x.abs().log2().floor() as i32 + 1;
+    let mut m = x / 2f64.powi(e);
+    if m.abs() >= 1.0 {
+        m /= 2.0;
+        e += 1;
+    }
+    if m.abs() < 0.5 {
+        m *= 2.0;
+        e -= 1;
+    }
+    (m, e)
+}
+
+/// The pointer forms: the value and the result stored through the pointer.
+#[test]
+fn pointer_forms() {
+    let xs = inputs1(48);
+    let ys = vec![0.0; xs.len()];
+    check("sincos", "sincos(a, &p)", 4.0, &xs, &ys, |x, _| x.sin());
+    check(
+        "sincos (cos)",
+        "(sincos(a, &p), p)",
+        4.0,
+        &xs,
+        &ys,
+        |x, _| x.cos(),
+    );
+    check("frexp", "frexp(a, &q)", 0.0, &xs, &ys, |x, _| {
+        frexp_ref(x).0
+    });
+    check(
+        "frexp (exponent)",
+        "(frexp(a, &q), (float)q)",
+        0.0,
+        &xs,
+        &ys,
+        |x, _| f64::from(frexp_ref(x).1),
+    );
+    check("modf", "modf(a, &p)", 0.0, &xs, &ys, |x, _| {
+        if x.is_infinite() {
+            0f64.copysign(x)
+        } else {
+            (x - x.trunc()).copysign(x)
+        }
+    });
+    check(
+        "modf (integral)",
+        "(modf(a, &p), p)",
+        0.0,
+        &xs,
+        &ys,
+        f64::trunc2,
+    );
+    check("fract", "fract(a, &p)", 0.0, &xs, &ys, |x, _| {
+        if x.is_nan() {
+            x
+        } else if x.is_infinite() {
+            0f64.copysign(x)
+        } else {
+            // x - floor(x) rounded to float, then fmin with the largest float below 1.
+            f64::from(((x - x.floor()) as f32).min(f32::from_bits(0x3f7f_ffff)))
+        }
+    });
+    check(
+        "fract (floor)",
+        "(fract(a, &p), p)",
+        0.0,
+        &xs,
+        &ys,
+        |x, _| x.floor(),
+    );
+}
+
+/// `half_*` (8192 ULP allowed) and `native_*` (implementation-defined,
+/// checked loosely: the hardware instruction within 2^-10 relative in a
+/// sane domain).
+#[test]
+fn half_and_native_forms() {
+    let xs: Vec<f32> = (0..4096).map(|i| (i as f32 - 2048.0) / 97.0).collect();
+    let pos: Vec<f32> = xs.iter().map(|x| x.abs() + 0.01).collect();
+    let ys = vec![0.0; xs.len()];
+    check("half_sin", "half_sin(a)", 8192.0, &xs, &ys, |x, _| x.sin());
+    check("half_exp", "half_exp(a)", 8192.0, &xs, &ys, f64::exp2e);
+    check("half_log", "half_log(a)", 8192.0, &pos, &ys, |x, _| x.ln());
+    check("half_recip", "half_recip(a)", 8192.0, &pos, &ys, |x, _| {
+        1.0 / x
+    });
+    // native_*: the error relative to max(|f|, 1) within 2^-10.
+    for (expr, xs, f) in [
+        ("native_sin(a)", &xs, f64::sin as fn(f64) -> f64),
+        ("native_cos(a)", &xs, f64::cos),
+        ("native_exp(a)", &xs, f64::exp),
+        ("native_log10(a)", &pos, f64::log10),
+        ("native_powr(a, 1.5f)", &pos, |x: f64| x.powf(1.5)),
+        ("native_divide(a, 3.0f)", &xs, |x: f64| x / 3.0),
+        ("native_rsqrt(a)", &pos, |x: f64| 1.0 / x.sqrt()),
+    ] {
+        let yb = vec![0u32; xs.len()];
+        let got = run_gpu(expr, false, xs, &yb);
+        let worst = xs
+            .iter()
+            .zip(&got)
+            .map(|(&x, &g)| {
+                let want = f(f64::from(x));
+                (f64::from(g) - want).abs() / want.abs().max(1.0)
+            })
+            .fold(0.0, f64::max);
+        println!(
+            "| `{expr}` | implementation-defined | {worst:.2e} relative | {} |",
+            xs.len()
+        );
+        assert!(worst < 2f64.powi(-10), "{expr}: {worst}");
+    }
+}
+
+trait Helpers {
+    fn trunc2(self, _: f64) -> f64;
+    fn exp2e(self, _: f64) -> f64;
+}
+impl Helpers for f64 {
+    fn trunc2(self, _: f64) -> f64 {
+        self.trunc()
+    }
+    fn exp2e(self, _: f64) -> f64 {
+        self.exp()
+    }
 }
