@@ -343,7 +343,7 @@ fn logarithms() {
         if x == 0.0 {
             f64::NEG_INFINITY
         } else if x.is_finite() {
-            (x.abs().log2().floor()).max(-149.0).min(127.0).floor()
+            x.abs().log2().floor().clamp(-149.0, 127.0)
         } else {
             x.abs()
         }
