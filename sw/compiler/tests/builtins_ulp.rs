@@ -325,6 +325,49 @@ fn hyperbolic() {
     check1("atanh", 5.0, 20, f64::atanh);
 }
 
+/// erf by its Taylor series (|x| <= 2) or 1 - erfc's continued fraction,
+/// in f64 (well below the f32 bounds).
+fn erfc_ref(x: f64) -> f64 {
+    if x.is_nan() {
+        return x;
+    }
+    if x < 0.0 {
+        return 2.0 - erfc_ref(-x);
+    }
+    if x < 2.0 {
+        return 1.0 - erf_series(x);
+    }
+    let mut t = x;
+    for k in (1..=400).rev() {
+        t = x + (0.5 * k as f64) / t;
+    }
+    (-x * x).exp() / PI.sqrt() / t
+}
+
+fn erf_series(x: f64) -> f64 {
+    let (mut term, mut sum, mut n) = (x, x, 0.0);
+    while term.abs() > 1e-20 * sum.abs().max(1e-300) {
+        n += 1.0;
+        term *= -x * x / n;
+        sum += term / (2.0 * n + 1.0);
+    }
+    sum * 2.0 / PI.sqrt()
+}
+
+#[test]
+fn error_functions() {
+    check1("erf", 16.0, 49, |x| {
+        if x.is_nan() {
+            x
+        } else if x.abs() < 2.0 {
+            erf_series(x)
+        } else {
+            (1.0 - erfc_ref(x.abs())).copysign(x)
+        }
+    });
+    check1("erfc", 16.0, 50, erfc_ref);
+}
+
 #[test]
 fn exponentials() {
     check1("exp", 3.0, 21, f64::exp);

@@ -30,6 +30,7 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("lib/pow.cl", include_str!("../../../lib/pow.cl")),
     ("lib/trig.cl", include_str!("../../../lib/trig.cl")),
     ("lib/native.cl", include_str!("../../../lib/native.cl")),
+    ("lib/special.cl", include_str!("../../../lib/special.cl")),
     (
         "lib/relational.cl",
         include_str!("../../../lib/relational.cl"),
