@@ -114,3 +114,132 @@ fn missing_builtins_are_named_as_opencl_calls() {
         assert!(!d.to_string().contains("__gpusim"), "{d}");
     }
 }
+
+/// The other families, for every element type and width they are defined
+/// on (wave32 for even widths, wave64 for odd ones and scalars).
+#[test]
+fn common_integer_relational_and_geometric_builtins_compile_for_every_type() {
+    const INT: [&str; 8] = [
+        "char", "uchar", "short", "ushort", "int", "uint", "long", "ulong",
+    ];
+    // (call, operand element types, result: "T" = the operand type,
+    // "I" = the signed-int type of the same shape, "U" = unsigned, "S" = scalar element)
+    let cases: &[(&str, &[&str], &str)] = &[
+        ("clamp(a, b, c)", &INT, "T"),
+        ("abs(a)", &INT, "U"),
+        ("abs_diff(a, b)", &INT, "U"),
+        ("add_sat(a, b)", &INT, "T"),
+        ("sub_sat(a, b)", &INT, "T"),
+        ("hadd(a, b)", &INT, "T"),
+        ("rhadd(a, b)", &INT, "T"),
+        ("clz(a)", &INT, "T"),
+        ("ctz(a)", &INT, "T"),
+        ("popcount(a)", &INT, "T"),
+        ("mad_hi(a, b, c)", &INT, "T"),
+        ("mul_hi(a, b)", &INT, "T"),
+        ("rotate(a, b)", &INT, "T"),
+        ("min(a, b)", &INT, "T"),
+        ("max(a, b)", &INT, "T"),
+        ("bitselect(a, b, c)", &INT, "T"),
+        (
+            "mad_sat(a, b, c)",
+            &["char", "uchar", "short", "ushort", "int", "uint"],
+            "T",
+        ),
+        ("mad24(a, b, c)", &["int", "uint"], "T"),
+        ("mul24(a, b)", &["int", "uint"], "T"),
+        ("clamp(a, b, c)", &["float"], "T"),
+        ("mix(a, b, c)", &["float"], "T"),
+        ("step(a, b)", &["float"], "T"),
+        ("smoothstep(a, b, c)", &["float"], "T"),
+        ("sign(a)", &["float"], "T"),
+        ("degrees(a)", &["float"], "T"),
+        ("radians(a)", &["float"], "T"),
+        ("min(a, b)", &["float"], "T"),
+        ("max(a, b)", &["float"], "T"),
+        ("bitselect(a, b, c)", &["float"], "T"),
+        ("isequal(a, b)", &["float"], "I"),
+        ("isnotequal(a, b)", &["float"], "I"),
+        ("isgreater(a, b)", &["float"], "I"),
+        ("isgreaterequal(a, b)", &["float"], "I"),
+        ("isless(a, b)", &["float"], "I"),
+        ("islessequal(a, b)", &["float"], "I"),
+        ("islessgreater(a, b)", &["float"], "I"),
+        ("isordered(a, b)", &["float"], "I"),
+        ("isunordered(a, b)", &["float"], "I"),
+        ("isnan(a)", &["float"], "I"),
+        ("isinf(a)", &["float"], "I"),
+        ("isfinite(a)", &["float"], "I"),
+        ("isnormal(a)", &["float"], "I"),
+        ("signbit(a)", &["float"], "I"),
+    ];
+    let mut n = 0;
+    for &(call, elems, ret) in cases {
+        for &e in elems {
+            for w in WIDTHS {
+                let t = ty(e, w);
+                let r = match ret {
+                    "T" => t.clone(),
+                    "U" => ty(&format!("u{}", e.trim_start_matches('u')), w),
+                    _ => ty("int", w),
+                };
+                let src = format!(
+                    "__kernel void k(__global {t} *x, __global {r} *o) {{
+  uint g = get_global_id(0);
+  {t} a = x[g], b = x[g + 1], c = x[g + 2];
+  o[g] = {call};
+}}"
+                );
+                let mut o = CompileOptions::default();
+                o.backend.wave64 = w % 2 == 1;
+                compile(
+                    Source::Text {
+                        name: "t.cl",
+                        text: &src,
+                    },
+                    &o,
+                )
+                .unwrap_or_else(|d| panic!("{call} on {t}: {d}"));
+                n += 1;
+            }
+        }
+    }
+    // Geometric: float .. float4, scalar results except cross/normalize.
+    for w in [1u8, 2, 3, 4] {
+        let t = ty("float", w);
+        for call in [
+            "dot(a, b)",
+            "length(a)",
+            "distance(a, b)",
+            "fast_length(a)",
+            "fast_distance(a, b)",
+        ] {
+            let src = format!("__kernel void k(__global {t} *x, __global float *o) {{ uint g = get_global_id(0); {t} a = x[g], b = x[g + 1]; o[g] = {call}; }}");
+            compile(
+                Source::Text {
+                    name: "t.cl",
+                    text: &src,
+                },
+                &CompileOptions::default(),
+            )
+            .unwrap_or_else(|d| panic!("{call} on {t}: {d}"));
+            n += 1;
+        }
+        for call in ["normalize(a)", "fast_normalize(a)"]
+            .into_iter()
+            .chain((w >= 3).then_some("cross(a, b)"))
+        {
+            let src = format!("__kernel void k(__global {t} *x, __global {t} *o) {{ uint g = get_global_id(0); {t} a = x[g], b = x[g + 1]; o[g] = {call}; }}");
+            compile(
+                Source::Text {
+                    name: "t.cl",
+                    text: &src,
+                },
+                &CompileOptions::default(),
+            )
+            .unwrap_or_else(|d| panic!("{call} on {t}: {d}"));
+            n += 1;
+        }
+    }
+    eprintln!("compiled {n}");
+}
