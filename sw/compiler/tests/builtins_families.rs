@@ -627,6 +627,9 @@ fn gnu_atomics_with_memory_orders() {
   while (!__atomic_compare_exchange_n(&c[2], &e, e + 2, false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED)) {}
   __atomic_store_n(&c[3], 7, __ATOMIC_RELEASE);
   o[i] = old + __atomic_exchange_n(&c[4], 1, __ATOMIC_ACQ_REL) * 0;
+  int nw = __atomic_add_fetch(&c[5], 3, __ATOMIC_RELAXED);
+  __atomic_sub_fetch(&c[6], 1, __ATOMIC_SEQ_CST);
+  o[256 + i] = nw;
 }";
     for wave64 in [false, true] {
         let k = build_kernel(src, wave64);
@@ -634,11 +637,24 @@ fn gnu_atomics_with_memory_orders() {
             &k,
             256,
             64,
-            &[TestArg::Buf(vec![0; 5]), TestArg::Buf(vec![0; 256])],
+            &[TestArg::Buf(vec![0; 7]), TestArg::Buf(vec![0; 512])],
         )
         .unwrap();
-        assert_eq!(out[0], vec![256, 255, 512, 7, 1], "wave64={wave64}");
-        let mut olds = out[1].clone();
+        let minus_256 = (-256i32) as u32;
+        assert_eq!(
+            out[0],
+            vec![256, 255, 512, 7, 1, 768, minus_256],
+            "wave64={wave64}"
+        );
+        // add_fetch returns the new value: 3, 6, ..., 768 once each.
+        let mut news = out[1][256..].to_vec();
+        news.sort_unstable();
+        assert_eq!(
+            news,
+            (1..=256).map(|k| 3 * k).collect::<Vec<u32>>(),
+            "wave64={wave64}"
+        );
+        let mut olds = out[1][..256].to_vec();
         olds.sort_unstable();
         assert_eq!(
             olds,

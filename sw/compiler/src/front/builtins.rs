@@ -192,6 +192,9 @@ pub enum Builtin {
     /// `select(a, b, c)`: component i is `c[i]`'s MSB ? `b[i]` : `a[i]` for
     /// vectors, `c != 0 ? b : a` for scalars; operands `[a, b, c]`.
     Select,
+    /// GNU `__atomic_{op}_fetch(p, v, order)`: the read-modify-write of
+    /// [`Builtin::AtomicRmw`] (same operands) returning the new value.
+    AtomicRmwFetch(AtomicOp),
     /// Atomic read-modify-write, every flavour (1.x `atomic_add`, 2.0
     /// `atomic_fetch_add[_explicit]`, clang `__opencl_atomic_fetch_add`):
     /// `[ptr, value, order, scope]` → the old value. `ptr` points to an
@@ -313,6 +316,8 @@ pub(crate) enum Sig {
     /// plain integer, explicit memory orders, the device (or, in `__local`
     /// memory, work-group) scope.
     GnuAtomic(Atomic2),
+    /// GNU `__atomic_{op}_fetch`: the new value.
+    GnuOpFetch(AtomicOp),
     /// A float constant (`__builtin_inff()`, `__builtin_nanf("")`, `__builtin_huge_valf()`).
     FloatConst(f64, bool),
     /// A math built-in of [`super::library::table::MATH`] whose `float`
@@ -415,6 +420,13 @@ pub(crate) fn lookup(name: &str) -> Option<Sig> {
         }
     }
     if let Some(rest) = name.strip_prefix("__atomic_") {
+        if let Some(op) = rest
+            .strip_suffix("_fetch")
+            .and_then(rmw)
+            .filter(|o| *o != AtomicOp::Xchg)
+        {
+            return Some(GnuOpFetch(op));
+        }
         let kind = match rest {
             "load_n" => Some(self::Atomic2::Load),
             "store_n" => Some(self::Atomic2::Store),

@@ -622,7 +622,7 @@ impl Lowerer<'_> {
                     })
                     .collect())
             }
-            FB::AtomicRmw(op) => {
+            FB::AtomicRmw(op) | FB::AtomicRmwFetch(op) => {
                 // [ptr, value, order, scope]. The IR atomic has no ordering
                 // of its own: fences around it give acquire and release.
                 let (before, after) = self.ordering(vals[2][0], loc)?;
@@ -648,6 +648,22 @@ impl Lowerer<'_> {
                 let old = self.b().atomic(irop, vals[0][0], vals[1][0]);
                 if after {
                     self.b().fence();
+                }
+                if let FB::AtomicRmwFetch(_) = bi {
+                    // GNU op-then-fetch: the new value, recomputed from the old.
+                    let bop = match irop {
+                        AtomicOp::Add => BinaryOp::Iadd,
+                        AtomicOp::Sub => BinaryOp::Isub,
+                        AtomicOp::And => BinaryOp::And,
+                        AtomicOp::Or => BinaryOp::Or,
+                        AtomicOp::Xor => BinaryOp::Xor,
+                        AtomicOp::Smin => BinaryOp::Smin,
+                        AtomicOp::Smax => BinaryOp::Smax,
+                        AtomicOp::Umin => BinaryOp::Umin,
+                        AtomicOp::Umax => BinaryOp::Umax,
+                        _ => return unsupported(loc, "this atomic op-then-fetch"),
+                    };
+                    return Ok(vec![self.b().binary(bop, old, vals[1][0])]);
                 }
                 Ok(vec![old])
             }

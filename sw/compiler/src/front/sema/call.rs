@@ -764,6 +764,13 @@ impl Sema<'_> {
             ),
             Sig::ClangAtomic(kind) => self.atomic2(name, kind, Some(true), args, loc),
             Sig::GnuAtomic(kind) => self.atomic2(name, kind, None, args, loc),
+            Sig::GnuOpFetch(op) => {
+                let mut e = self.atomic2(name, Atomic2::Rmw(op), None, args, loc)?;
+                if let ExprKind::Builtin(b, _) = &mut e.kind {
+                    *b = Builtin::AtomicRmwFetch(op);
+                }
+                Ok(e)
+            }
             Sig::FloatConst(v, takes_str) => {
                 let n = takes_str as usize;
                 self.arity(name, args, n, n, loc)?;
