@@ -245,10 +245,13 @@ fn builtins_resolve_overloads() {
     };
     assert!(matches!(ops[1].kind, ExprKind::Cast(CastKind::Splat, _)));
     assert_eq!(r.ty, Type::Vector(Scalar::Float, 4));
-    assert!(matches!(
-        rhs(&e[1]).kind,
-        ExprKind::Builtin(Builtin::Clamp, _)
-    ));
+    // clamp comes from the device library (a linked `__gpusim_clamp_f32`,
+    // applied per component), its scalar bounds splat.
+    let ExprKind::Builtin(Builtin::Lib(f), ops) = &rhs(&e[1]).kind else {
+        panic!("{:?}", rhs(&e[1]))
+    };
+    assert_eq!(tu.functions[f.0 as usize].name, "__gpusim_clamp_f32");
+    assert!(matches!(ops[2].kind, ExprKind::Cast(CastKind::Splat, _)));
     assert!(matches!(
         rhs(&e[2]).kind,
         ExprKind::Builtin(Builtin::Clz, _)

@@ -123,28 +123,10 @@ pub enum Builtin {
     Ceil,
     /// `trunc`.
     Trunc,
-    /// `round` (half away from zero).
-    Round,
     /// `rint` (half to even).
     Rint,
-    /// `exp`.
-    Exp,
-    /// `exp2`, `native_exp2`.
-    Exp2,
-    /// `log`.
-    Log,
-    /// `log2`, `native_log2`.
-    Log2,
-    /// `sin`.
-    Sin,
-    /// `cos`.
-    Cos,
     /// `native_recip`: `1/x`.
     Recip,
-    /// `pow(x, y)`.
-    Pow,
-    /// `fmod(x, y)`.
-    Fmod,
     /// `fmin(x, y)` (the second operand may be a scalar: it is splat).
     Fmin,
     /// `fmax(x, y)`.
@@ -173,12 +155,6 @@ pub enum Builtin {
     /// `vstoreN(data, offset, p)`: `[data, offset: ulong, p]` → void, writes
     /// `p + offset * N`.
     Vstore(u8),
-    /// `isnan(x)`: → `int` (scalar 1/0) or signed-int vector (-1/0).
-    IsNan,
-    /// `isinf(x)`.
-    IsInf,
-    /// `isfinite(x)`.
-    IsFinite,
     /// `clz(x)`, `__builtin_clz` (0 → bit width for `clz`; undefined for `__builtin_clz(0)`, the back end gives 32). Integer gentype, one operand.
     Clz,
     /// `ctz(x)`, `__builtin_ctz`.
@@ -216,6 +192,9 @@ pub enum Builtin {
     /// `select(a, b, c)`: component i is `c[i]`'s MSB ? `b[i]` : `a[i]` for
     /// vectors, `c != 0 ? b : a` for scalars; operands `[a, b, c]`.
     Select,
+    /// GNU `__atomic_{op}_fetch(p, v, order)`: the read-modify-write of
+    /// [`Builtin::AtomicRmw`] (same operands) returning the new value.
+    AtomicRmwFetch(AtomicOp),
     /// Atomic read-modify-write, every flavour (1.x `atomic_add`, 2.0
     /// `atomic_fetch_add[_explicit]`, clang `__opencl_atomic_fetch_add`):
     /// `[ptr, value, order, scope]` → the old value. `ptr` points to an
@@ -236,6 +215,31 @@ pub enum Builtin {
     Expect,
     /// `__builtin_assume(c)`: `[bool]` → void (a hint).
     Assume,
+    /// A device-library function ([`super::library`]), already linked into
+    /// the translation unit: operands as the OpenCL function's; the
+    /// lowering inlines the scalar function once per component.
+    Lib(super::tast::FuncId),
+    /// `__builtin_amdgcn_sinf(x)`: `[float]` → `float`, `sin(2πx)` (hardware `v_sin_f32`).
+    HwSin,
+    /// `__builtin_amdgcn_cosf(x)`: `[float]` → `float` (hardware `v_cos_f32`).
+    HwCos,
+    /// `__builtin_amdgcn_fractf(x)`: `[float]` → `float` (`v_fract_f32`).
+    HwFract,
+    /// `__builtin_amdgcn_ldexpf(x, e)`: `[float, int]` → `float` (`v_ldexp_f32`).
+    HwLdexp,
+    /// `__builtin_amdgcn_frexp_mantf(x)`: `[float]` → `float` in ±[0.5, 1) (`v_frexp_mant_f32`).
+    HwFrexpMant,
+    /// `__builtin_amdgcn_frexp_expf(x)`: `[float]` → `int` (`v_frexp_exp_i32_f32`).
+    HwFrexpExp,
+    /// `half_divide`, `native_divide`: `x * (1/y)` with the hardware reciprocal.
+    HalfDivide,
+    /// A relational device-library function (1/0 per component): the
+    /// lowering makes a vector form's true -1.
+    LibRel(super::tast::FuncId),
+    /// `any(x)`: `[igentype]` → `int`, 1 when any component's sign bit is set.
+    Any,
+    /// `all(x)`: 1 when every component's sign bit is set.
+    All,
 }
 
 /// Argument type of a fixed signature.
@@ -259,8 +263,22 @@ pub(crate) enum Sig {
     Fixed(Builtin, &'static [P], P),
     /// One float gentype for every operand and the result (`mix`: trailing scalars splat).
     FloatGen(Builtin, usize, bool),
-    /// Float gentype operand, int/intN result.
-    FloatPred(Builtin),
+    /// A per-component function of the device library named
+    /// `__gpusim_{stem}_{element}` (`_f32`, `_i8` ... `_u64`): `n`
+    /// operands of one gentype; operand i may be a scalar splat to a vector
+    /// when bit i of `splat` is set.
+    Generic {
+        /// The library name's stem.
+        stem: &'static str,
+        /// Operand count.
+        n: usize,
+        /// Operands that may be scalars with vector others.
+        splat: u8,
+        /// The element types allowed and the result's.
+        kind: GenKind,
+    },
+    /// `any(x)` (false) / `all(x)` (true): the sign bits of an integer gentype.
+    AnyAll(bool),
     /// Geometric functions: operands of one float scalar/vector type; the
     /// result is the element type (`scalar`) or the operand type.
     Geometric(Builtin, usize, bool),
@@ -294,12 +312,36 @@ pub(crate) enum Sig {
     Atomic2(Atomic2, bool),
     /// clang's `__opencl_atomic_*` (always explicit order and scope).
     ClangAtomic(Atomic2),
+    /// The GNU `__atomic_*_n` / `__atomic_fetch_*` built-ins: a pointer to a
+    /// plain integer, explicit memory orders, the device (or, in `__local`
+    /// memory, work-group) scope.
+    GnuAtomic(Atomic2),
+    /// GNU `__atomic_{op}_fetch`: the new value.
+    GnuOpFetch(AtomicOp),
     /// A float constant (`__builtin_inff()`, `__builtin_nanf("")`, `__builtin_huge_valf()`).
     FloatConst(f64, bool),
+    /// A math built-in of [`super::library::table::MATH`] whose `float`
+    /// forms are device-library functions.
+    Library(&'static super::library::table::MathFn),
     /// `convert_T[_sat][_rt?]`.
     Convert,
     /// `as_T`.
     As,
+}
+
+/// Element types of a [`Sig::Generic`] function and its result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum GenKind {
+    /// Float gentype; result of the operands' type.
+    Float,
+    /// Integer gentype; result of the operands' type.
+    Int,
+    /// Any arithmetic gentype (`bitselect`).
+    Any,
+    /// Float gentype; `int` (1/0) or a signed-int vector (-1/0) result.
+    Rel,
+    /// `upsample(hi, lo)`: `lo` unsigned, the result twice as wide.
+    Upsample,
 }
 
 /// OpenCL 1.x atomic forms.
@@ -377,6 +419,27 @@ pub(crate) fn lookup(name: &str) -> Option<Sig> {
             }
         }
     }
+    if let Some(rest) = name.strip_prefix("__atomic_") {
+        if let Some(op) = rest
+            .strip_suffix("_fetch")
+            .and_then(rmw)
+            .filter(|o| *o != AtomicOp::Xchg)
+        {
+            return Some(GnuOpFetch(op));
+        }
+        let kind = match rest {
+            "load_n" => Some(self::Atomic2::Load),
+            "store_n" => Some(self::Atomic2::Store),
+            "exchange_n" => Some(self::Atomic2::Rmw(AtomicOp::Xchg)),
+            "compare_exchange_n" => Some(self::Atomic2::CompareExchange),
+            _ => rest
+                .strip_prefix("fetch_")
+                .and_then(rmw)
+                .filter(|o| *o != AtomicOp::Xchg)
+                .map(self::Atomic2::Rmw),
+        };
+        return kind.map(GnuAtomic);
+    }
     if let Some(rest) = name.strip_prefix("__opencl_atomic_") {
         let kind = match rest {
             "load" => Some(self::Atomic2::Load),
@@ -400,6 +463,19 @@ pub(crate) fn lookup(name: &str) -> Option<Sig> {
                 return Some(if store { Sig::Vstore(n) } else { Sig::Vload(n) });
             }
         }
+    }
+    if let Some(m) = super::library::table::find(name) {
+        return Some(match m.f32 {
+            super::library::table::Impl::Native(b) => {
+                let n = match m.shape {
+                    super::library::table::Shape::F3 => 3,
+                    super::library::table::Shape::F2 => 2,
+                    _ => 1,
+                };
+                FloatGen(b, n, matches!(b, B::Fmin | B::Fmax))
+            }
+            super::library::table::Impl::Lib(_) => Library(m),
+        });
     }
     if name.starts_with("convert_") {
         return Some(Convert);
@@ -442,6 +518,12 @@ pub(crate) fn lookup(name: &str) -> Option<Sig> {
             "sqrtf" => Fixed(B::HwSqrt, &[F32], F32),
             "exp2f" => Fixed(B::HwExp2, &[F32], F32),
             "logf" => Fixed(B::HwLog2, &[F32], F32),
+            "sinf" => Fixed(B::HwSin, &[F32], F32),
+            "cosf" => Fixed(B::HwCos, &[F32], F32),
+            "fractf" => Fixed(B::HwFract, &[F32], F32),
+            "ldexpf" => Fixed(B::HwLdexp, &[F32, I32], F32),
+            "frexp_mantf" => Fixed(B::HwFrexpMant, &[F32], F32),
+            "frexp_expf" => Fixed(B::HwFrexpExp, &[F32], I32),
             "fmed3f" => Fixed(B::Fmed3, &[F32, F32, F32], F32),
             "ubfe" => Fixed(B::Ubfe, &[U32, U32, U32], U32),
             "sbfe" => Fixed(B::Sbfe, &[I32, U32, U32], I32),
@@ -467,37 +549,12 @@ pub(crate) fn lookup(name: &str) -> Option<Sig> {
         "work_group_barrier" => WorkGroupBarrier,
         "mem_fence" | "read_mem_fence" | "write_mem_fence" => MemFence,
         "atomic_work_item_fence" => WorkItemFence,
-        "sqrt" | "native_sqrt" | "half_sqrt" => FloatGen(B::Sqrt, 1, false),
-        "rsqrt" | "native_rsqrt" | "half_rsqrt" => FloatGen(B::Rsqrt, 1, false),
-        "fabs" => FloatGen(B::Fabs, 1, false),
-        "floor" => FloatGen(B::Floor, 1, false),
-        "ceil" => FloatGen(B::Ceil, 1, false),
-        "trunc" => FloatGen(B::Trunc, 1, false),
-        "round" => FloatGen(B::Round, 1, false),
-        "rint" => FloatGen(B::Rint, 1, false),
-        "exp" | "native_exp" => FloatGen(B::Exp, 1, false),
-        "exp2" | "native_exp2" => FloatGen(B::Exp2, 1, false),
-        "log" | "native_log" => FloatGen(B::Log, 1, false),
-        "log2" | "native_log2" => FloatGen(B::Log2, 1, false),
-        "sin" | "native_sin" => FloatGen(B::Sin, 1, false),
-        "cos" | "native_cos" => FloatGen(B::Cos, 1, false),
-        "native_recip" | "half_recip" => FloatGen(B::Recip, 1, false),
-        "pow" | "powr" | "native_powr" => FloatGen(B::Pow, 2, false),
-        "fmod" => FloatGen(B::Fmod, 2, false),
-        "fmin" => FloatGen(B::Fmin, 2, true),
-        "fmax" => FloatGen(B::Fmax, 2, true),
-        "copysign" => FloatGen(B::Copysign, 2, false),
-        "fma" => FloatGen(B::Fma, 3, false),
-        "mad" => FloatGen(B::Mad, 3, false),
         "mix" => FloatGen(B::Mix, 3, true),
         "dot" => Geometric(B::Dot, 2, true),
         "cross" => Geometric(B::Cross, 2, false),
         "length" | "fast_length" => Geometric(B::Length, 1, true),
         "distance" | "fast_distance" => Geometric(B::Distance, 2, true),
         "normalize" | "fast_normalize" => Geometric(B::Normalize, 1, false),
-        "isnan" => FloatPred(B::IsNan),
-        "isinf" => FloatPred(B::IsInf),
-        "isfinite" => FloatPred(B::IsFinite),
         "clz" => IntGen(B::Clz, 1, false),
         "ctz" => IntGen(B::Ctz, 1, false),
         "popcount" => IntGen(B::Popcount, 1, false),
@@ -514,6 +571,152 @@ pub(crate) fn lookup(name: &str) -> Option<Sig> {
         "max" => AnyGen(B::Max, 2),
         "clamp" => AnyGen(B::Clamp, 3),
         "select" => Select,
+        "isequal" => Generic {
+            stem: "isequal",
+            n: 2,
+            splat: 0,
+            kind: GenKind::Rel,
+        },
+        "isnotequal" => Generic {
+            stem: "isnotequal",
+            n: 2,
+            splat: 0,
+            kind: GenKind::Rel,
+        },
+        "isgreater" => Generic {
+            stem: "isgreater",
+            n: 2,
+            splat: 0,
+            kind: GenKind::Rel,
+        },
+        "isgreaterequal" => Generic {
+            stem: "isgreaterequal",
+            n: 2,
+            splat: 0,
+            kind: GenKind::Rel,
+        },
+        "isless" => Generic {
+            stem: "isless",
+            n: 2,
+            splat: 0,
+            kind: GenKind::Rel,
+        },
+        "islessequal" => Generic {
+            stem: "islessequal",
+            n: 2,
+            splat: 0,
+            kind: GenKind::Rel,
+        },
+        "islessgreater" => Generic {
+            stem: "islessgreater",
+            n: 2,
+            splat: 0,
+            kind: GenKind::Rel,
+        },
+        "isordered" => Generic {
+            stem: "isordered",
+            n: 2,
+            splat: 0,
+            kind: GenKind::Rel,
+        },
+        "isunordered" => Generic {
+            stem: "isunordered",
+            n: 2,
+            splat: 0,
+            kind: GenKind::Rel,
+        },
+        "isnan" => Generic {
+            stem: "isnan",
+            n: 1,
+            splat: 0,
+            kind: GenKind::Rel,
+        },
+        "isinf" => Generic {
+            stem: "isinf",
+            n: 1,
+            splat: 0,
+            kind: GenKind::Rel,
+        },
+        "isfinite" => Generic {
+            stem: "isfinite",
+            n: 1,
+            splat: 0,
+            kind: GenKind::Rel,
+        },
+        "isnormal" => Generic {
+            stem: "isnormal",
+            n: 1,
+            splat: 0,
+            kind: GenKind::Rel,
+        },
+        "signbit" => Generic {
+            stem: "signbit",
+            n: 1,
+            splat: 0,
+            kind: GenKind::Rel,
+        },
+        "step" => Generic {
+            stem: "step",
+            n: 2,
+            splat: 1,
+            kind: GenKind::Float,
+        },
+        "smoothstep" => Generic {
+            stem: "smoothstep",
+            n: 3,
+            splat: 3,
+            kind: GenKind::Float,
+        },
+        "sign" => Generic {
+            stem: "sign",
+            n: 1,
+            splat: 0,
+            kind: GenKind::Float,
+        },
+        "degrees" => Generic {
+            stem: "degrees",
+            n: 1,
+            splat: 0,
+            kind: GenKind::Float,
+        },
+        "radians" => Generic {
+            stem: "radians",
+            n: 1,
+            splat: 0,
+            kind: GenKind::Float,
+        },
+        "bitselect" => Generic {
+            stem: "bitselect",
+            n: 3,
+            splat: 0,
+            kind: GenKind::Any,
+        },
+        "rhadd" => Generic {
+            stem: "rhadd",
+            n: 2,
+            splat: 0,
+            kind: GenKind::Int,
+        },
+        "mad_hi" => Generic {
+            stem: "mad_hi",
+            n: 3,
+            splat: 0,
+            kind: GenKind::Int,
+        },
+        "mad_sat" => Generic {
+            stem: "mad_sat",
+            n: 3,
+            splat: 0,
+            kind: GenKind::Int,
+        },
+        "upsample" => Generic {
+            stem: "upsample",
+            n: 2,
+            splat: 0,
+            kind: GenKind::Upsample,
+        },
+        "any" => AnyAll(false),
+        "all" => AnyAll(true),
         "__builtin_clz" => Fixed(B::Clz, &[U32], I32),
         "__builtin_ctz" => Fixed(B::Ctz, &[U32], I32),
         "__builtin_popcount" => Fixed(B::Popcount, &[U32], I32),
@@ -532,18 +735,18 @@ pub(crate) fn lookup(name: &str) -> Option<Sig> {
         "__builtin_floorf" => Fixed(B::Floor, &[F32], F32),
         "__builtin_ceilf" => Fixed(B::Ceil, &[F32], F32),
         "__builtin_truncf" => Fixed(B::Trunc, &[F32], F32),
-        "__builtin_roundf" => Fixed(B::Round, &[F32], F32),
+        "__builtin_roundf" => return lookup("round"),
         "__builtin_rintf" => Fixed(B::Rint, &[F32], F32),
         "__builtin_fminf" => Fixed(B::Fmin, &[F32, F32], F32),
         "__builtin_fmaxf" => Fixed(B::Fmax, &[F32, F32], F32),
         "__builtin_copysignf" => Fixed(B::Copysign, &[F32, F32], F32),
-        "__builtin_exp2f" => Fixed(B::Exp2, &[F32], F32),
-        "__builtin_log2f" => Fixed(B::Log2, &[F32], F32),
-        "__builtin_expf" => Fixed(B::Exp, &[F32], F32),
-        "__builtin_logf" => Fixed(B::Log, &[F32], F32),
-        "__builtin_isnan" => FloatPred(B::IsNan),
-        "__builtin_isinf" => FloatPred(B::IsInf),
-        "__builtin_isfinite" => FloatPred(B::IsFinite),
+        "__builtin_exp2f" => return lookup("exp2"),
+        "__builtin_log2f" => return lookup("log2"),
+        "__builtin_expf" => return lookup("exp"),
+        "__builtin_logf" => return lookup("log"),
+        "__builtin_isnan" => return lookup("isnan"),
+        "__builtin_isinf" => return lookup("isinf"),
+        "__builtin_isfinite" => return lookup("isfinite"),
         "__builtin_expect" => Fixed(B::Expect, &[I64, I64], I64),
         "__builtin_assume" => Fixed(B::Assume, &[Bool], Void),
         "__builtin_inff" | "__builtin_huge_valf" => FloatConst(f64::INFINITY, false),

@@ -76,6 +76,7 @@ pub mod ast;
 pub mod builtins;
 pub mod diag;
 pub mod lexer;
+pub mod library;
 pub mod parser;
 pub mod pp;
 pub mod sema;

@@ -453,6 +453,24 @@ pub enum Builtin {
     /// `v_rcp_f32`, Newton steps with `v_fma_f32`, `v_div_fmas_f32`,
     /// `v_div_fixup_f32` (clang's `-cl-fp32-correctly-rounded-divide-sqrt`).
     FdivIeee,
+    /// Hardware sine of `x` revolutions, `sin(2πx)` (`v_sin_f32`; about
+    /// 1 ULP-of-1 absolute error, valid for |x| <= 256). The device library
+    /// reduces the argument first.
+    HwSin,
+    /// Hardware cosine of `x` revolutions (`v_cos_f32`).
+    HwCos,
+    /// Hardware `2^x` (`v_exp_f32`, ~1 ULP; denormal results flushed).
+    HwExp2,
+    /// Hardware `log2(x)` (`v_log_f32`, ~1 ULP; denormal inputs flushed).
+    HwLog2,
+    /// `x - floor(x)`, at most the largest float below 1 (`v_fract_f32`).
+    Fract,
+    /// Round to the nearest integer, ties to even (`v_rndne_f32`).
+    Rndne,
+    /// Round toward zero (`v_trunc_f32`).
+    Trunc,
+    /// Round toward +infinity (`v_ceil_f32`).
+    Ceil,
 }
 
 impl Builtin {
@@ -482,6 +500,14 @@ impl Builtin {
             Builtin::ReadFirstLane => "readfirstlane",
             Builtin::ReadLane => "readlane",
             Builtin::FdivIeee => "fdiv_ieee",
+            Builtin::HwSin => "hw_sin",
+            Builtin::HwCos => "hw_cos",
+            Builtin::HwExp2 => "hw_exp2",
+            Builtin::HwLog2 => "hw_log2",
+            Builtin::Fract => "fract",
+            Builtin::Rndne => "rndne",
+            Builtin::Trunc => "trunc",
+            Builtin::Ceil => "ceil",
         }
     }
 
@@ -499,7 +525,15 @@ impl Builtin {
             | Builtin::Ldexp
             | Builtin::FrexpMant
             | Builtin::Rcp
-            | Builtin::FdivIeee => Type::F32,
+            | Builtin::FdivIeee
+            | Builtin::HwSin
+            | Builtin::HwCos
+            | Builtin::HwExp2
+            | Builtin::HwLog2
+            | Builtin::Fract
+            | Builtin::Rndne
+            | Builtin::Trunc
+            | Builtin::Ceil => Type::F32,
             _ => Type::I32,
         }
     }
@@ -511,6 +545,8 @@ impl Builtin {
         match self {
             Builtin::Sqrt | Builtin::Floor | Builtin::Rsq => &[F],
             Builtin::FrexpMant | Builtin::FrexpExp | Builtin::Rcp => &[F],
+            Builtin::HwSin | Builtin::HwCos | Builtin::HwExp2 | Builtin::HwLog2 => &[F],
+            Builtin::Fract | Builtin::Rndne | Builtin::Trunc | Builtin::Ceil => &[F],
             Builtin::Ldexp => &[F, I],
             Builtin::FdivIeee => &[F, F],
             Builtin::Mul24

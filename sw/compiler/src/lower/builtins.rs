@@ -323,6 +323,68 @@ impl Lowerer<'_> {
         }
     }
 
+    /// `rsqrt(x)` on f32 (2 ULP allowed): `v_rsq_f32` (about 1 ULP), with
+    /// denormal inputs, which it flushes, scaled by 2^24 first and the
+    /// result by 2^12 after.
+    fn rsqrt_f32(&mut self, x: Value) -> Value {
+        let mut bl = self.b();
+        let smallest_normal = bl.f32const(f32::MIN_POSITIVE);
+        let ax = bl.unary(UnaryOp::Fabs, x);
+        let tiny = bl.fcmp(FloatCC::Olt, ax, smallest_normal);
+        let (up, down, zero) = (
+            bl.iconst(Type::I32, 24),
+            bl.iconst(Type::I32, 12),
+            bl.iconst(Type::I32, 0),
+        );
+        let s = bl.select(tiny, up, zero);
+        let scaled = bl.call(IrBuiltin::Ldexp, &[x, s]);
+        let r = bl.call(IrBuiltin::Rsq, &[scaled]);
+        let e = bl.select(tiny, down, zero);
+        bl.call(IrBuiltin::Ldexp, &[r, e])
+    }
+
+    /// A device-library call: the linked scalar function inlined once per
+    /// component. A pointer form's function returns `(value, stored)`; the
+    /// stored components (an `int` one as its bits) are written through the
+    /// pointer operand, the last.
+    fn library_call(
+        &mut self,
+        f: crate::front::tast::FuncId,
+        args: &[Expr],
+        vals: &[Vec<Value>],
+        loc: Loc,
+    ) -> R<Vec<Value>> {
+        let params = self.tu.functions[f.0 as usize].params;
+        let out_ptr = (args.len() > params).then(|| {
+            let p = args.last().expect("a pointer operand");
+            let pointee = p.ty.pointee().expect("sema checked a pointer").ty.clone();
+            (vals[args.len() - 1][0], pointee)
+        });
+        let callee = &self.tu.functions[f.0 as usize];
+        if callee.vars[..params].iter().any(|v| v.ty.is_vector()) {
+            // Geometric functions take the whole vectors.
+            return self.inline_call(f, vals[..params].to_vec(), loc);
+        }
+        let (mut out, mut stored) = (Vec::new(), Vec::new());
+        for i in 0..vals[0].len() {
+            let a: Vec<Vec<Value>> = vals[..params].iter().map(|v| vec![v[i]]).collect();
+            let r = self.inline_call(f, a, loc)?;
+            out.push(r[0]);
+            if out_ptr.is_some() {
+                stored.push(r[1]);
+            }
+        }
+        if let Some((p, ty)) = out_ptr {
+            if ty.is_integer() {
+                for v in &mut stored {
+                    *v = self.b().convert(ConvertOp::Bitcast, *v, Type::I32);
+                }
+            }
+            self.write(&super::expr::Place::Mem(p, ty), &stored, loc)?;
+        }
+        Ok(out)
+    }
+
     pub(super) fn builtin(
         &mut self,
         bi: FB,
@@ -404,14 +466,117 @@ impl Lowerer<'_> {
             FB::ReadLane => Ok(vec![self
                 .b()
                 .call(IrBuiltin::ReadLane, &[vals[0][0], vals[1][0]])]),
-            FB::HwSqrt | FB::HwRsq | FB::Floor if float => {
+            FB::Lib(f) => self.library_call(f, args, &vals, loc),
+            FB::LibRel(f) => {
+                let r = self.library_call(f, args, &vals, loc)?;
+                if !ty.is_vector() {
+                    return Ok(r);
+                }
+                // OpenCL's vector true is -1 (all bits), its scalar true 1.
+                Ok(r.into_iter()
+                    .map(|v| self.b().unary(UnaryOp::Ineg, v))
+                    .collect())
+            }
+            FB::Any | FB::All => {
+                let t = ir_scalar(&args[0].ty).expect("an integer gentype");
+                let zero = self.constant(t, 0);
+                let mut bl = self.b();
+                let (one, none) = (bl.iconst(Type::I32, 1), bl.iconst(Type::I32, 0));
+                let mut acc = None;
+                for &v in &vals[0] {
+                    let neg = bl.icmp(IntCC::Slt, v, zero);
+                    let bit = bl.select(neg, one, none);
+                    acc = Some(match acc {
+                        None => bit,
+                        Some(a) if bi == FB::All => bl.binary(BinaryOp::And, a, bit),
+                        Some(a) => bl.binary(BinaryOp::Or, a, bit),
+                    });
+                }
+                Ok(vec![acc.expect("a component")])
+            }
+            FB::Select => {
+                let t = ir_scalar(&args[2].ty).expect("an integer gentype");
+                let vector = args[2].ty.is_vector();
+                let zero = self.constant(t, 0);
+                Ok((0..vals[0].len())
+                    .map(|i| {
+                        let mut bl = self.b();
+                        // Vectors test the most significant bit, scalars != 0.
+                        let cc = if vector { IntCC::Slt } else { IntCC::Ne };
+                        let c = bl.icmp(cc, vals[2][i], zero);
+                        bl.select(c, vals[1][i], vals[0][i])
+                    })
+                    .collect())
+            }
+            FB::HwSqrt
+            | FB::HwRsq
+            | FB::Floor
+            | FB::HwSin
+            | FB::HwCos
+            | FB::HwFract
+            | FB::HwFrexpMant
+            | FB::HwFrexpExp
+            | FB::HwExp2
+            | FB::HwLog2
+            | FB::Ceil
+            | FB::Trunc
+            | FB::Rint
+            | FB::Recip
+            | FB::HwRcp
+                if ir_scalar(&args[0].ty) == Some(Type::F32) =>
+            {
                 let ib = match bi {
                     FB::HwSqrt => IrBuiltin::Sqrt,
                     FB::HwRsq => IrBuiltin::Rsq,
+                    FB::HwSin => IrBuiltin::HwSin,
+                    FB::HwCos => IrBuiltin::HwCos,
+                    FB::HwFract => IrBuiltin::Fract,
+                    FB::HwFrexpMant => IrBuiltin::FrexpMant,
+                    FB::HwFrexpExp => IrBuiltin::FrexpExp,
+                    FB::HwExp2 => IrBuiltin::HwExp2,
+                    FB::HwLog2 => IrBuiltin::HwLog2,
+                    FB::Ceil => IrBuiltin::Ceil,
+                    FB::Trunc => IrBuiltin::Trunc,
+                    FB::Rint => IrBuiltin::Rndne,
+                    FB::Recip | FB::HwRcp => IrBuiltin::Rcp,
                     _ => IrBuiltin::Floor,
                 };
                 Ok(vals[0].iter().map(|&v| self.b().call(ib, &[v])).collect())
             }
+            FB::MulHi if ir_scalar(ty) == Some(Type::I32) => {
+                let ib = if s.is_some_and(|s| s.is_signed()) {
+                    IrBuiltin::SmulHi
+                } else {
+                    IrBuiltin::UmulHi
+                };
+                Ok((0..vals[0].len())
+                    .map(|i| self.b().call(ib, &[vals[0][i], vals[1][i]]))
+                    .collect())
+            }
+            FB::HwLdexp => Ok(vec![self
+                .b()
+                .call(IrBuiltin::Ldexp, &[vals[0][0], vals[1][0]])]),
+            FB::HalfDivide if float => Ok((0..vals[0].len())
+                .map(|i| {
+                    let mut b = self.b();
+                    let r = b.call(IrBuiltin::Rcp, &[vals[1][i]]);
+                    b.binary(BinaryOp::Fmul, vals[0][i], r)
+                })
+                .collect()),
+            FB::Rsqrt if float => Ok(vals[0].iter().map(|&v| self.rsqrt_f32(v)).collect()),
+            FB::Copysign if float => Ok((0..vals[0].len())
+                .map(|i| {
+                    let mut b = self.b();
+                    let x = b.convert(ConvertOp::Bitcast, vals[0][i], Type::I32);
+                    let y = b.convert(ConvertOp::Bitcast, vals[1][i], Type::I32);
+                    let mag = b.iconst(Type::I32, 0x7fff_ffff);
+                    let sign = b.iconst(Type::I32, i64::from(i32::MIN));
+                    let x = b.binary(BinaryOp::And, x, mag);
+                    let y = b.binary(BinaryOp::And, y, sign);
+                    let r = b.binary(BinaryOp::Or, x, y);
+                    b.convert(ConvertOp::Bitcast, r, Type::F32)
+                })
+                .collect()),
             FB::Bitreverse | FB::Alignbit | FB::Rotate | FB::RotateRight
                 if ir_scalar(ty) == Some(Type::I32) =>
             {
@@ -457,7 +622,7 @@ impl Lowerer<'_> {
                     })
                     .collect())
             }
-            FB::AtomicRmw(op) => {
+            FB::AtomicRmw(op) | FB::AtomicRmwFetch(op) => {
                 // [ptr, value, order, scope]. The IR atomic has no ordering
                 // of its own: fences around it give acquire and release.
                 let (before, after) = self.ordering(vals[2][0], loc)?;
@@ -483,6 +648,22 @@ impl Lowerer<'_> {
                 let old = self.b().atomic(irop, vals[0][0], vals[1][0]);
                 if after {
                     self.b().fence();
+                }
+                if let FB::AtomicRmwFetch(_) = bi {
+                    // GNU op-then-fetch: the new value, recomputed from the old.
+                    let bop = match irop {
+                        AtomicOp::Add => BinaryOp::Iadd,
+                        AtomicOp::Sub => BinaryOp::Isub,
+                        AtomicOp::And => BinaryOp::And,
+                        AtomicOp::Or => BinaryOp::Or,
+                        AtomicOp::Xor => BinaryOp::Xor,
+                        AtomicOp::Smin => BinaryOp::Smin,
+                        AtomicOp::Smax => BinaryOp::Smax,
+                        AtomicOp::Umin => BinaryOp::Umin,
+                        AtomicOp::Umax => BinaryOp::Umax,
+                        _ => return unsupported(loc, "this atomic op-then-fetch"),
+                    };
+                    return Ok(vec![self.b().binary(bop, old, vals[1][0])]);
                 }
                 Ok(vec![old])
             }

@@ -75,6 +75,14 @@ impl Isel<'_> {
             }
             Builtin::ReadFirstLane | Builtin::ReadLane => unreachable!("handled above"),
             Builtin::FdivIeee => self.fdiv_ieee(d0, a[0], a[1]),
+            Builtin::HwSin => self.vop1(Opcode::V_SIN_F32, d0, a[0]),
+            Builtin::HwCos => self.vop1(Opcode::V_COS_F32, d0, a[0]),
+            Builtin::HwExp2 => self.vop1(Opcode::V_EXP_F32, d0, a[0]),
+            Builtin::HwLog2 => self.vop1(Opcode::V_LOG_F32, d0, a[0]),
+            Builtin::Fract => self.vop1(Opcode::V_FRACT_F32, d0, a[0]),
+            Builtin::Rndne => self.vop1(Opcode::V_RNDNE_F32, d0, a[0]),
+            Builtin::Trunc => self.vop1(Opcode::V_TRUNC_F32, d0, a[0]),
+            Builtin::Ceil => self.vop1(Opcode::V_CEIL_F32, d0, a[0]),
             Builtin::Ctz => {
                 // v_ffbl_b32 gives -1 for 0; OpenCL's ctz(0) is 32.
                 let t = self.mc.vreg(RegClass::Vgpr, 1);

@@ -8,6 +8,8 @@ use super::super::types::{AddrSpace, Scalar, Type};
 use super::expr::{const_int, int_const, rv, Ctx};
 use super::{Name, Sema};
 
+mod library;
+
 const RELAXED: i128 = 0;
 const SEQ_CST: i128 = 5;
 const SCOPE_WORK_GROUP: i128 = 1;
@@ -235,7 +237,7 @@ impl Sema<'_> {
                     return self.no_match(name, &vals, loc);
                 }
                 let ops = self.gen_args(name, vals, &t, mix, loc)?;
-                Ok(mk(b, ops, t))
+                self.native_or_library(name, mk(b, ops, t))
             }
             Sig::Int32Gen(b, n) | Sig::IntToUnsigned(b, n) => {
                 self.arity(name, args, n, n, loc)?;
@@ -260,19 +262,22 @@ impl Sema<'_> {
                 } else {
                     t
                 };
-                Ok(mk(b, ops, ret))
+                self.native_or_library(name, mk(b, ops, ret))
             }
-            Sig::FloatPred(b) => {
+            Sig::Generic {
+                stem,
+                n,
+                splat,
+                kind,
+            } => self.generic_call(name, stem, n, splat, kind, args, loc),
+            Sig::AnyAll(all) => {
                 self.arity(name, args, 1, 1, loc)?;
                 let v = self.rvalue(&args[0])?;
-                if !v.ty.is_float() {
+                if !v.ty.is_integer() || v.ty.elem_scalar() == Some(Scalar::Bool) {
                     return self.no_match(name, &[v], loc);
                 }
-                let ret = match &v.ty {
-                    Type::Vector(s, n) => Type::Vector(s.same_size_signed_int(), *n),
-                    _ => Type::INT,
-                };
-                Ok(mk(b, vec![v], ret))
+                let b = if all { Builtin::All } else { Builtin::Any };
+                Ok(mk(b, vec![v], Type::INT))
             }
             Sig::Geometric(b, n, scalar) => {
                 self.arity(name, args, n, n, loc)?;
@@ -291,9 +296,18 @@ impl Sema<'_> {
                 let ret = if scalar {
                     Type::Scalar(t.elem_scalar().expect("float"))
                 } else {
-                    t
+                    t.clone()
                 };
-                Ok(mk(b, vals, ret))
+                // The library's geometric functions take whole vectors:
+                // `__gpusim_length_f32v4`.
+                let stem = name.strip_prefix("fast_").unwrap_or(name);
+                let suffix = match (t.elem_scalar(), t.width()) {
+                    (Some(Scalar::Float), 1) => "f32".to_string(),
+                    (Some(Scalar::Float), w) => format!("f32v{w}"),
+                    _ => String::new(),
+                };
+                let what = self.call_text(name, &vals);
+                self.library_builtin(stem, &suffix, &what, vals, ret, false, loc)
             }
             Sig::Vload(n) | Sig::Vstore(n) => {
                 let store = matches!(sig, Sig::Vstore(_));
@@ -337,6 +351,7 @@ impl Sema<'_> {
                 }
                 Ok(mk(Builtin::Vload(n), vec![off, p], vt))
             }
+            Sig::Library(m) => self.library_call(name, m, args, loc),
             Sig::Select => {
                 self.arity(name, args, 3, 3, loc)?;
                 let vals = args
@@ -496,6 +511,14 @@ impl Sema<'_> {
                 loc,
             ),
             Sig::ClangAtomic(kind) => self.atomic2(name, kind, Some(true), args, loc),
+            Sig::GnuAtomic(kind) => self.atomic2(name, kind, None, args, loc),
+            Sig::GnuOpFetch(op) => {
+                let mut e = self.atomic2(name, Atomic2::Rmw(op), None, args, loc)?;
+                if let ExprKind::Builtin(b, _) = &mut e.kind {
+                    *b = Builtin::AtomicRmwFetch(op);
+                }
+                Ok(e)
+            }
             Sig::FloatConst(v, takes_str) => {
                 let n = takes_str as usize;
                 self.arity(name, args, n, n, loc)?;
@@ -556,7 +579,12 @@ impl Sema<'_> {
             Atomic2::CompareExchange => (2, 2),
             Atomic2::Store | Atomic2::Rmw(_) => (1, 1),
         };
+        // GNU `__atomic_*`: plain pointers, orders always given, no scope;
+        // compare-exchange has a `weak` flag before its orders.
+        let gnu = name.starts_with("__atomic_");
+        let weak = (gnu && matches!(kind, Atomic2::CompareExchange)) as usize;
         let (min, max) = match explicit {
+            None if gnu => (1 + values + weak + orders, 1 + values + weak + orders),
             None => (1 + values, 1 + values),
             Some(false) => (1 + values + orders, 2 + values + orders),
             Some(true) => (
@@ -565,7 +593,7 @@ impl Sema<'_> {
             ),
         };
         self.arity(name, args, min, max, loc)?;
-        let (ptr, s, space) = self.atomic_pointer(&args[0], name, true)?;
+        let (ptr, s, space) = self.atomic_pointer(&args[0], name, !gnu)?;
         let vt = Type::Scalar(s);
         let mut ops = vec![ptr];
         let mut i = 1;
@@ -603,6 +631,11 @@ impl Sema<'_> {
             ops.push(self.convert(v, &vt, Ctx::Pass)?);
         }
         i += nvals;
+        if weak == 1 {
+            // gfx1030's compare-and-swap never fails spuriously: weak = strong.
+            self.rvalue(&args[i])?;
+            i += 1;
+        }
         let default_scope = if space == AddrSpace::Local {
             SCOPE_WORK_GROUP
         } else {

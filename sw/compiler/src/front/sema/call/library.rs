@@ -1,0 +1,268 @@
+//! Calls of built-ins the device library implements ([`crate::front::library`]):
+//! operand checks per the math table or a generic signature, linking the
+//! library function into the translation unit, and the choice between a
+//! built-in the lowering emits itself and the library's function.
+
+use super::super::super::ast;
+use super::super::super::builtins::{Builtin, GenKind};
+use super::super::super::diag::{err, Loc, Result};
+use super::super::super::tast::*;
+use super::super::super::types::{AddrSpace, Scalar, Type};
+use super::super::expr::rv;
+use super::super::Sema;
+use crate::front::library::table::{Impl, MathFn, Shape};
+
+/// The library's name suffix of an element type (`_f32`, `_i8`, ...).
+fn elem_suffix(s: Scalar) -> Option<&'static str> {
+    Some(match s {
+        Scalar::Char => "i8",
+        Scalar::UChar => "u8",
+        Scalar::Short => "i16",
+        Scalar::UShort => "u16",
+        Scalar::Int => "i32",
+        Scalar::UInt => "u32",
+        Scalar::Long => "i64",
+        Scalar::ULong => "u64",
+        Scalar::Float => "f32",
+        _ => return None,
+    })
+}
+
+impl Sema<'_> {
+    /// `name(type, ...)` of a call, for messages.
+    pub(super) fn call_text(&self, name: &str, vals: &[Expr]) -> String {
+        let tys: Vec<String> = vals.iter().map(|v| self.type_name(&v.ty)).collect();
+        format!("{name}({})", tys.join(", "))
+    }
+
+    /// A call of library function `__gpusim_{stem}_{suffix}` (linked
+    /// here) with `ops`; `what` (the OpenCL call, `add_sat(char4, char4)`)
+    /// names a missing one. `rel`: a relational function whose vector
+    /// forms give -1 for true.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn library_builtin(
+        &mut self,
+        stem: &str,
+        suffix: &str,
+        what: &str,
+        ops: Vec<Expr>,
+        ret: Type,
+        rel: bool,
+        loc: Loc,
+    ) -> Result<Expr> {
+        let sym = format!("__gpusim_{stem}_{suffix}");
+        if crate::front::library::building() {
+            return err(
+                loc,
+                format!("the device library calls '{stem}': call '{sym}' directly"),
+            );
+        }
+        let lib = match crate::front::library::get() {
+            Ok(l) => l,
+            Err(e) => return err(loc, e),
+        };
+        let Some(id) = lib.function(&sym) else {
+            return err(loc, format!("unsupported: the built-in {what}"));
+        };
+        let fid = crate::front::library::link(lib, id, &mut self.functions, loc);
+        self.ctx().calls.push((fid, loc));
+        let b = if rel {
+            Builtin::LibRel(fid)
+        } else {
+            Builtin::Lib(fid)
+        };
+        Ok(rv(ExprKind::Builtin(b, ops), ret, loc))
+    }
+
+    /// A gentype built-in the lowering emits itself for some element types
+    /// (32-bit integer `clz`, float `min`): kept as is for those, else the
+    /// device library's `__gpusim_{name}_{element}`.
+    pub(super) fn native_or_library(&mut self, name: &str, e: Expr) -> Result<Expr> {
+        let ExprKind::Builtin(b, ops) = &e.kind else {
+            return Ok(e);
+        };
+        let elem = ops[0].ty.elem_scalar();
+        let i32 = matches!(elem, Some(Scalar::Int | Scalar::UInt));
+        let f32 = elem == Some(Scalar::Float);
+        let native = match b {
+            Builtin::Popcount | Builtin::Clz | Builtin::Ctz | Builtin::Abs => i32,
+            Builtin::MulHi | Builtin::Rotate => i32,
+            Builtin::Mul24 | Builtin::Mad24 => elem == Some(Scalar::Int),
+            Builtin::Min | Builtin::Max => i32 || f32,
+            Builtin::Mix | Builtin::Clamp | Builtin::AddSat | Builtin::SubSat => false,
+            Builtin::Hadd | Builtin::AbsDiff => false,
+            _ => true,
+        };
+        if native || name.starts_with("__builtin_") || crate::front::library::building() {
+            return Ok(e);
+        }
+        let Some(suffix) = elem.and_then(elem_suffix) else {
+            return Ok(e);
+        };
+        let what = self.call_text(name, ops);
+        let (ops, ty, loc) = match e.kind {
+            ExprKind::Builtin(_, ops) => (ops, e.ty, e.loc),
+            _ => unreachable!("matched above"),
+        };
+        self.library_builtin(name, suffix, &what, ops, ty, false, loc)
+    }
+
+    /// A [`Sig::Generic`] call: operands of one gentype (scalars splat where
+    /// allowed), the per-component library function of its element type.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn generic_call(
+        &mut self,
+        name: &str,
+        stem: &str,
+        n: usize,
+        splat: u8,
+        kind: GenKind,
+        args: &[ast::Expr],
+        loc: Loc,
+    ) -> Result<Expr> {
+        self.arity(name, args, n, n, loc)?;
+        let vals = args
+            .iter()
+            .map(|a| self.rvalue(a))
+            .collect::<Result<Vec<_>>>()?;
+        if vals
+            .iter()
+            .any(|v| !v.ty.is_arith() || v.ty.elem_scalar() == Some(Scalar::Bool))
+        {
+            return self.no_match(name, &vals, loc);
+        }
+        let what = self.call_text(name, &vals);
+        if kind == GenKind::Upsample {
+            let (hi, lo) = (&vals[0], &vals[1]);
+            let s = hi.ty.elem_scalar().expect("arithmetic");
+            let wide = match s {
+                Scalar::Char => Scalar::Short,
+                Scalar::UChar => Scalar::UShort,
+                Scalar::Short => Scalar::Int,
+                Scalar::UShort => Scalar::UInt,
+                Scalar::Int => Scalar::Long,
+                Scalar::UInt => Scalar::ULong,
+                _ => return self.no_match(name, &vals, loc),
+            };
+            if lo.ty != hi.ty.with_elem(s.to_unsigned()) {
+                return self.no_match(name, &vals, loc);
+            }
+            let ret = hi.ty.with_elem(wide);
+            let suffix = elem_suffix(s).expect("an integer");
+            return self.library_builtin(stem, suffix, &what, vals, ret, false, loc);
+        }
+        let t = self.gentype(&vals);
+        let ok = match kind {
+            GenKind::Float | GenKind::Rel => t.is_float(),
+            GenKind::Int => t.is_integer(),
+            _ => true,
+        };
+        if !ok {
+            return self.no_match(name, &vals, loc);
+        }
+        let mut ops = Vec::with_capacity(n);
+        for (i, v) in vals.iter().enumerate() {
+            let scalar_ok = !v.ty.is_vector() && (!t.is_vector() || splat & (1 << i) != 0);
+            if v.ty != t && !scalar_ok {
+                return self.no_match(name, &vals, loc);
+            }
+            ops.push(self.arith_cast(v.clone(), &t));
+        }
+        let s = t.elem_scalar().expect("arithmetic");
+        let ret = match (kind, t.is_vector()) {
+            (GenKind::Rel, true) => t.with_elem(s.same_size_signed_int()),
+            (GenKind::Rel, false) => Type::INT,
+            _ => t.clone(),
+        };
+        let Some(suffix) = elem_suffix(s) else {
+            return err(loc, format!("unsupported: the built-in {what}"));
+        };
+        self.library_builtin(stem, suffix, &what, ops, ret, kind == GenKind::Rel, loc)
+    }
+
+    /// A math built-in implemented by the device library: checks the
+    /// operands against the table's shape, links the library function into
+    /// this translation unit and records a [`Builtin::Lib`] call.
+    pub(super) fn library_call(
+        &mut self,
+        name: &str,
+        m: &MathFn,
+        args: &[ast::Expr],
+        loc: Loc,
+    ) -> Result<Expr> {
+        let (n, nf) = match m.shape {
+            Shape::F1 | Shape::IF => (1, 1),
+            Shape::F2 => (2, 2),
+            Shape::F3 => (3, 3),
+            Shape::FI | Shape::FPtrF | Shape::FPtrI => (2, 1),
+            Shape::F2PtrI => (3, 2),
+        };
+        self.arity(name, args, n, n, loc)?;
+        let vals = args
+            .iter()
+            .map(|a| self.rvalue(a))
+            .collect::<Result<Vec<_>>>()?;
+        let floats = &vals[..nf];
+        if floats
+            .iter()
+            .any(|v| !v.ty.is_arith() || v.ty.elem_scalar() == Some(Scalar::Bool))
+        {
+            return self.no_match(name, &vals, loc);
+        }
+        let t = self.gentype(floats);
+        if !t.is_float() {
+            return self.no_match(name, &vals, loc);
+        }
+        let it = t.with_elem(Scalar::Int);
+        let mut rest = vals[nf..].to_vec();
+        let mut ops = self.gen_args(name, vals[..nf].to_vec(), &t, false, loc)?;
+        match m.shape {
+            Shape::FI => {
+                let k = rest.remove(0);
+                let ok = k.ty.is_integer()
+                    && k.ty.elem_scalar() != Some(Scalar::Bool)
+                    && (k.ty.width() == t.width() || (name == "ldexp" && !k.ty.is_vector()));
+                if !ok {
+                    return self.no_match(name, &vals, loc);
+                }
+                // Integer conversions to `int`/`intn` (a scalar `ldexp` exponent is splat).
+                ops.push(self.arith_cast(k, &it));
+            }
+            Shape::FPtrF | Shape::FPtrI | Shape::F2PtrI => {
+                let p = rest.remove(0);
+                let want = if m.shape == Shape::FPtrF { &t } else { &it };
+                match p.ty.pointee() {
+                    Some(pt) if pt.ty == *want && !pt.konst && pt.space != AddrSpace::Constant => {}
+                    _ => return self.no_match(name, &vals, loc),
+                }
+                ops.push(p);
+            }
+            _ => {}
+        }
+        let Impl::Lib(sym) = m.f32 else {
+            unreachable!("native math built-ins take the FloatGen path")
+        };
+        let arg_types: Vec<String> = vals.iter().map(|v| self.type_name(&v.ty)).collect();
+        let what = format!("{name}({})", arg_types.join(", "));
+        if t.elem_scalar() != Some(Scalar::Float) {
+            return err(loc, format!("unsupported: the built-in {what}"));
+        }
+        if crate::front::library::building() {
+            return err(
+                loc,
+                format!("the device library calls '{name}': call '{sym}' directly"),
+            );
+        }
+        let lib = match crate::front::library::get() {
+            Ok(l) => l,
+            Err(e) => return err(loc, e),
+        };
+        let Some(id) = lib.function(sym) else {
+            return err(loc, format!("unsupported: the built-in {what}"));
+        };
+        let fid = crate::front::library::link(lib, id, &mut self.functions, loc);
+        self.ctx().calls.push((fid, loc));
+        let ret = if m.shape == Shape::IF { it } else { t };
+        Ok(rv(ExprKind::Builtin(Builtin::Lib(fid), ops), ret, loc))
+    }
+}
