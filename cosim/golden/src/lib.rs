@@ -92,7 +92,7 @@ impl GoldenConfig {
             quantum: 256,
             keep_finished_waves: false,
             fast_paths: true,
-            jit: false,
+            jit: jit::default_on(),
             jit_threshold: jit::DEFAULT_THRESHOLD,
         }
     }

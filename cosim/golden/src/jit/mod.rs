@@ -64,12 +64,27 @@ use crate::wave::{Wave, WaveStatus};
 
 pub use helpers::JitCtx;
 
+/// The JIT setting [`crate::GoldenConfig::new`] starts with (the CLI's
+/// `--jit on|off` sets it once, before building any device).
+static DEFAULT_ON: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Sets whether new [`crate::GoldenConfig`]s have the JIT on.
+pub fn set_default(on: bool) {
+    DEFAULT_ON.store(on, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Whether new [`crate::GoldenConfig`]s have the JIT on (off unless
+/// [`set_default`] said otherwise).
+pub fn default_on() -> bool {
+    DEFAULT_ON.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// Executions of a block start before it is compiled (tiering: cold code is
 /// interpreted, so a short workload does not pay for compilation).
 pub const DEFAULT_THRESHOLD: u32 = 16;
 
 /// Longest block, in instructions.
-const MAX_BLOCK: usize = 128;
+const MAX_BLOCK: usize = 64;
 
 /// Cache key: target bits, start address, MODE.
 type Key = (u64, u64, u32);
