@@ -71,6 +71,9 @@ fn add(total: &mut JitStats, s: &JitStats) {
     for (t, x) in total.fallback.iter_mut().zip(&s.fallback) {
         *t += x;
     }
+    for (k, v) in &s.fallback_opcodes {
+        *total.fallback_opcodes.entry(k.clone()).or_default() += v;
+    }
 }
 
 #[test]
@@ -118,6 +121,9 @@ fn every_corpus_and_example_workload_is_identical_with_the_jit() {
         "blocks {}, outside blocks {} (gfx803 waves, cold code)",
         total.blocks, total.interpreted
     );
+    let mut by_count: Vec<_> = total.fallback_opcodes.iter().collect();
+    by_count.sort_by(|a, b| b.1.cmp(a.1));
+    eprintln!("interpreter calls compiled (static), most common first: {by_count:?}");
     let native: u64 = total.native.iter().sum();
     assert!(native > 0, "nothing ran as native code");
 }

@@ -93,7 +93,7 @@ impl GoldenConfig {
             keep_finished_waves: false,
             fast_paths: true,
             jit: jit::default_on(),
-            jit_threshold: jit::DEFAULT_THRESHOLD,
+            jit_threshold: jit::default_threshold(),
         }
     }
 }
@@ -165,7 +165,10 @@ impl GoldenGpu {
             ));
         }
         let jit = if config.jit {
-            Some(jit::Jit::new(config.jit_threshold).map_err(|e| ConfigError(e.to_string()))?)
+            Some(
+                jit::Jit::new(config.jit_threshold, config.fast_paths)
+                    .map_err(|e| ConfigError(e.to_string()))?,
+            )
         } else {
             None
         };

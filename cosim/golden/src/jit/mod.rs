@@ -48,6 +48,7 @@ mod emit;
 mod helpers;
 
 use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use arch::device::Fault;
 use arch::isa::{Family, Isa, Opcode};
@@ -73,6 +74,16 @@ pub fn set_default(on: bool) {
     DEFAULT_ON.store(on, std::sync::atomic::Ordering::Relaxed);
 }
 
+/// The threshold new [`crate::GoldenConfig`]s start with:
+/// [`DEFAULT_THRESHOLD`], or the environment's `GPUSIM_JIT_THRESHOLD` (for
+/// tuning).
+pub fn default_threshold() -> u32 {
+    std::env::var("GPUSIM_JIT_THRESHOLD")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(DEFAULT_THRESHOLD)
+}
+
 /// Whether new [`crate::GoldenConfig`]s have the JIT on (off unless
 /// [`set_default`] said otherwise).
 pub fn default_on() -> bool {
@@ -90,12 +101,12 @@ const MAX_BLOCK: usize = 64;
 type Key = (u64, u64, u32);
 
 /// What the cache knows about a block start.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone)]
 enum Entry {
     /// Seen this many times, not compiled yet.
     Counting(u32),
-    /// Compiled: index into [`Jit::blocks`].
-    Compiled(usize),
+    /// Compiled.
+    Compiled(Arc<Compiled>),
     /// Cannot be compiled (e.g. its first instruction does not decode).
     Never,
 }
@@ -133,7 +144,7 @@ pub(crate) struct Block {
 /// How much of the executed code was compiled, by family (dynamic counts).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct JitStats {
-    /// Blocks compiled.
+    /// Blocks put to use (compiled, or found in the process-wide code cache).
     pub blocks: u64,
     /// Instructions compiled into blocks (static).
     pub compiled_instructions: u64,
@@ -145,28 +156,60 @@ pub struct JitStats {
     pub interpreted: u64,
     /// Blocks dropped by host writes to code memory.
     pub invalidated: u64,
+    /// Instructions compiled as interpreter calls, by mnemonic (static:
+    /// once per compiled block).
+    pub fallback_opcodes: std::collections::BTreeMap<String, u64>,
 }
 
-/// The JIT state of one GPU: the code module and the block cache.
-pub struct Jit {
-    /// The code memory (`None` only while dropping).
-    module: Option<JITModule>,
+/// A compiled block and the native flag of each of its instructions.
+pub(crate) struct Compiled {
+    block: Block,
+    native: Vec<bool>,
+}
+
+/// Key of the process-wide code cache: target bits, start address, MODE,
+/// lowering on, and the block's instruction bytes (so equal code at the same
+/// address shares its translation across devices: a workload run again, a
+/// sweep's points).
+type CodeKey = (u64, u64, u32, bool, Vec<u8>);
+
+/// The process-wide code memory and translations. Code is never freed: it
+/// is bounded by the distinct blocks a process runs.
+struct Shared {
+    module: JITModule,
     fctx: cranelift_frontend::FunctionBuilderContext,
     cctx: cranelift_codegen::Context,
-    entries: HashMap<Key, Entry>,
-    blocks: Vec<Block>,
-    threshold: u32,
-    stats: JitStats,
-    /// Per block index: native flag of each instruction.
-    native: Vec<Vec<bool>>,
+    code: HashMap<CodeKey, Arc<Compiled>>,
     /// Host has FMA (then `v_fma_f32` is native).
     has_fma: bool,
+}
+
+// SAFETY: `JITModule` holds raw pointers into its own code memory; the
+// module is only used under the `SHARED` mutex, and the code it hands out
+// (plain functions) may run on any thread.
+unsafe impl Send for Shared {}
+
+// SAFETY: a `Compiled` is immutable once built (instructions, addresses, a
+// function pointer, the lane operations its code points to).
+unsafe impl Send for Compiled {}
+// SAFETY: as above.
+unsafe impl Sync for Compiled {}
+
+static SHARED: OnceLock<Result<Mutex<Shared>, JitUnavailable>> = OnceLock::new();
+
+/// The JIT state of one GPU: which block starts are hot, which are compiled.
+pub struct Jit {
+    entries: HashMap<Key, Entry>,
+    threshold: u32,
+    /// Lowering on in the program cache (part of the code key).
+    lowering: bool,
+    stats: JitStats,
 }
 
 impl std::fmt::Debug for Jit {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Jit")
-            .field("blocks", &self.blocks.len())
+            .field("entries", &self.entries.len())
             .field("threshold", &self.threshold)
             .finish()
     }
@@ -179,50 +222,22 @@ pub struct JitUnavailable(String);
 
 impl Jit {
     /// A JIT for the host, compiling a block after `threshold` executions
-    /// (at least 1).
-    pub fn new(threshold: u32) -> Result<Jit, JitUnavailable> {
-        let err = |e: &dyn std::fmt::Display| JitUnavailable(e.to_string());
-        let mut flags = settings::builder();
-        flags.set("opt_level", "speed").map_err(|e| err(&e))?;
-        flags.set("is_pic", "false").map_err(|e| err(&e))?;
-        flags
-            .set("use_colocated_libcalls", "false")
-            .map_err(|e| err(&e))?;
-        let isa = cranelift_native::builder()
-            .map_err(|e| err(&e))?
-            .finish(settings::Flags::new(flags))
-            .map_err(|e| err(&e))?;
-        if isa.triple().architecture.to_string() != "x86_64" {
-            return Err(JitUnavailable(format!(
-                "host {} (the JIT emits x86-64 SIMD)",
-                isa.triple()
-            )));
+    /// (at least 1); `lowering` says whether the program cache lowers
+    /// instructions ([`crate::GoldenConfig::fast_paths`]).
+    pub fn new(threshold: u32, lowering: bool) -> Result<Jit, JitUnavailable> {
+        if let Err(e) = SHARED.get_or_init(|| Shared::new().map(Mutex::new)) {
+            return Err(e.clone());
         }
-        let has_fma = isa
-            .isa_flags()
-            .iter()
-            .any(|f| f.name == "has_fma" && f.as_bool() == Some(true));
-        let module = JITModule::new(JITBuilder::with_isa(
-            isa,
-            cranelift_module::default_libcall_names(),
-        ));
-        let cctx = module.make_context();
-        let module = Some(module);
         let n = Family::Mtbuf as usize + 1;
         Ok(Jit {
-            module,
-            fctx: cranelift_frontend::FunctionBuilderContext::new(),
-            cctx,
             entries: HashMap::new(),
-            blocks: Vec::new(),
             threshold: threshold.max(1),
+            lowering,
             stats: JitStats {
                 native: vec![0; n],
                 fallback: vec![0; n],
                 ..JitStats::default()
             },
-            native: Vec::new(),
-            has_fma,
         })
     }
 
@@ -240,10 +255,9 @@ impl Jit {
     /// Drops every block overlapping `[base, base + size)` (a host write).
     pub fn invalidate(&mut self, base: u64, size: u64) {
         let end = base.saturating_add(size.max(1));
-        let blocks = &self.blocks;
         let before = self.entries.len();
-        self.entries.retain(|&(_, start, _), e| match *e {
-            Entry::Compiled(i) => !(blocks[i].start < end && base < blocks[i].end),
+        self.entries.retain(|&(_, start, _), e| match e {
+            Entry::Compiled(c) => !(c.block.start < end && base < c.block.end),
             // A start address inside the range may now hold other code.
             _ => !(start >= base && start < end),
         });
@@ -271,8 +285,8 @@ impl Jit {
             return Ok(0);
         }
         let key = (target_bits(wave.target), wave.pc, wave.mode);
-        let seen = match self.entries.get(&key).copied() {
-            Some(Entry::Compiled(i)) => Some(i),
+        let seen = match self.entries.get(&key).cloned() {
+            Some(Entry::Compiled(c)) => Some(c),
             Some(Entry::Never) => return Ok(0),
             Some(Entry::Counting(n)) => {
                 if n + 1 < self.threshold {
@@ -281,18 +295,27 @@ impl Jit {
                 }
                 None
             }
-            None if self.threshold > 1 => {
-                self.entries.insert(key, Entry::Counting(1));
-                return Ok(0);
-            }
+            // Code this process has translated already (another device, an
+            // earlier run) runs at once: the threshold only guards the cost
+            // of compiling.
+            None if self.threshold > 1 => match self.compile(wave, programs, memory, false) {
+                Some(c) => {
+                    self.entries.insert(key, Entry::Compiled(c.clone()));
+                    Some(c)
+                }
+                None => {
+                    self.entries.insert(key, Entry::Counting(1));
+                    return Ok(0);
+                }
+            },
             None => None,
         };
         let index = match seen {
             Some(i) => i,
-            None => match self.compile(wave, programs, memory) {
-                Some(i) => {
-                    self.entries.insert(key, Entry::Compiled(i));
-                    i
+            None => match self.compile(wave, programs, memory, true) {
+                Some(c) => {
+                    self.entries.insert(key, Entry::Compiled(c.clone()));
+                    c
                 }
                 None => {
                     self.entries.insert(key, Entry::Never);
@@ -300,7 +323,7 @@ impl Jit {
                 }
             },
         };
-        let block = &self.blocks[index];
+        let block = &index.block;
         let len = block.insts.len() as u64;
         if budget < len || wave.vgpr.len() < block.vgprs_needed {
             return Ok(0);
@@ -338,7 +361,7 @@ impl Jit {
         for &(family, n) in &block.per_pass {
             counters.by_family[family] += n * ctx.iterations;
         }
-        let native = &self.native[index];
+        let native = &index.native;
         // A scalar instruction counts one active lane (the generated code
         // counts EXEC's lanes of the vector ones).
         counters.active_lanes += block.scalars * ctx.iterations;
@@ -401,13 +424,16 @@ impl Jit {
         Ok(executed)
     }
 
-    /// Compiles the block starting at `wave.pc`; `None` when it cannot be.
+    /// The translation of the block starting at `wave.pc`: from the
+    /// process-wide code cache, else (when `translate`) compiled now; `None`
+    /// when there is none.
     fn compile(
         &mut self,
         wave: &Wave,
         programs: &mut ProgramCache,
         memory: &Memory,
-    ) -> Option<usize> {
+        translate: bool,
+    ) -> Option<Arc<Compiled>> {
         let start = wave.pc;
         let mut insts = Vec::new();
         let mut pcs = Vec::new();
@@ -427,16 +453,94 @@ impl Jit {
         if insts.is_empty() {
             return None;
         }
-        let index = self.blocks.len();
+        let mut bytes = vec![0u8; pc.wrapping_sub(start) as usize];
+        memory.read(start, &mut bytes).ok()?;
+        let key = (
+            target_bits(wave.target),
+            start,
+            wave.mode,
+            self.lowering,
+            bytes,
+        );
+        let shared = SHARED.get()?.as_ref().ok()?;
+        let mut shared = shared.lock().ok()?;
+        let compiled = match shared.code.get(&key) {
+            Some(c) => c.clone(),
+            None if !translate => return None,
+            None => {
+                let c = Arc::new(shared.translate(insts, pcs, wave, pc)?);
+                shared.code.insert(key, c.clone());
+                c
+            }
+        };
+        self.stats.blocks += 1;
+        self.stats.compiled_instructions += compiled.block.insts.len() as u64;
+        let block = &compiled.block;
+        for (d, _) in block
+            .insts
+            .iter()
+            .zip(&compiled.native)
+            .filter(|(_, &n)| !n)
+        {
+            *self
+                .stats
+                .fallback_opcodes
+                .entry(d.inst.opcode.mnemonic().to_string())
+                .or_default() += 1;
+        }
+        Some(compiled)
+    }
+}
+
+impl Shared {
+    fn new() -> Result<Shared, JitUnavailable> {
+        let err = |e: &dyn std::fmt::Display| JitUnavailable(e.to_string());
+        let mut flags = settings::builder();
+        let opt = std::env::var("GPUSIM_JIT_OPT").unwrap_or_else(|_| "speed".into());
+        flags.set("opt_level", &opt).map_err(|e| err(&e))?;
+        flags.set("is_pic", "false").map_err(|e| err(&e))?;
+        flags
+            .set("use_colocated_libcalls", "false")
+            .map_err(|e| err(&e))?;
+        let isa = cranelift_native::builder()
+            .map_err(|e| err(&e))?
+            .finish(settings::Flags::new(flags))
+            .map_err(|e| err(&e))?;
+        if isa.triple().architecture.to_string() != "x86_64" {
+            return Err(JitUnavailable(format!(
+                "host {} (the JIT emits x86-64 SIMD)",
+                isa.triple()
+            )));
+        }
+        let has_fma = isa
+            .isa_flags()
+            .iter()
+            .any(|f| f.name == "has_fma" && f.as_bool() == Some(true));
+        let module = JITModule::new(JITBuilder::with_isa(
+            isa,
+            cranelift_module::default_libcall_names(),
+        ));
+        let cctx = module.make_context();
+        Ok(Shared {
+            module,
+            fctx: cranelift_frontend::FunctionBuilderContext::new(),
+            cctx,
+            code: HashMap::new(),
+            has_fma,
+        })
+    }
+
+    /// Translates the block `insts` at `pcs` (ending before `end`).
+    fn translate(
+        &mut self,
+        insts: Vec<Decoded>,
+        pcs: Vec<u64>,
+        wave: &Wave,
+        end: u64,
+    ) -> Option<Compiled> {
         let plan = emit::Plan::new(&insts, &pcs, wave.target.wave64, wave.mode, self.has_fma);
-        let (code, lane_ops) = emit::compile(
-            self.module.as_mut()?,
-            &mut self.cctx,
-            &mut self.fctx,
-            &plan,
-            index,
-        )
-        .ok()?;
+        let (code, lane_ops) =
+            emit::compile(&mut self.module, &mut self.cctx, &mut self.fctx, &plan, 0).ok()?;
         let (native, vgprs_needed) = (plan.native.clone(), plan.vgprs_needed);
         drop(plan);
         let families: Vec<usize> = insts.iter().map(|d| d.inst.family as usize).collect();
@@ -447,36 +551,22 @@ impl Jit {
                 None => per_pass.push((f, 1)),
             }
         }
-        self.stats.blocks += 1;
-        self.stats.compiled_instructions += insts.len() as u64;
-        self.native.push(native);
         let scalars = insts.iter().filter(|d| !d.vector).count() as u64;
-        self.blocks.push(Block {
-            start,
-            end: pc,
-            insts,
-            pcs,
-            families,
-            per_pass,
-            vgprs_needed,
-            scalars,
-            _lane_ops: lane_ops,
-            code,
-        });
-        Some(index)
-    }
-}
-
-impl Drop for Jit {
-    fn drop(&mut self) {
-        // Nothing runs generated code any more (the GPU owning this JIT is
-        // being dropped), so its memory can go.
-        if let Some(module) = self.module.take() {
-            // SAFETY: no pointer into the generated code outlives
-            // `self.blocks`, which is dropped with `self`, and no block is
-            // running.
-            unsafe { module.free_memory() };
-        }
+        Some(Compiled {
+            block: Block {
+                start: pcs[0],
+                end,
+                insts,
+                pcs,
+                families,
+                per_pass,
+                vgprs_needed,
+                scalars,
+                _lane_ops: lane_ops,
+                code,
+            },
+            native,
+        })
     }
 }
 
