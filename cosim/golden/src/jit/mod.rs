@@ -31,11 +31,14 @@
 //! * **Chaining.** A block whose last instruction branches back to its own
 //!   start loops inside the generated code while the wave has budget for
 //!   another whole pass.
-//! * **Cache.** Blocks are keyed by (ISA and wave size, start address,
-//!   MODE register) — the MODE a block was compiled for is a constant in its
-//!   code, and MODE only changes at instructions that end blocks. A host
-//!   write to device memory (or a map/unmap) drops every block it overlaps,
-//!   like the program cache.
+//! * **Cache.** Each GPU keys its block starts by (ISA and wave size, start
+//!   address, MODE register) — the MODE a block was compiled for is a
+//!   constant in its code, and MODE only changes at instructions that end
+//!   blocks. A host write to device memory (or a map/unmap) drops every
+//!   block it overlaps, like the program cache. Translations live in a
+//!   process-wide cache keyed by the same fields and the block's bytes, so
+//!   a workload run again (or on another device) reuses them; cached code
+//!   runs at first sight, the threshold only guards compiling.
 //!
 //! Counting is exact: a block runs only when the wave's remaining quantum
 //! covers a whole pass, statistics are added per instruction executed (the
@@ -539,8 +542,24 @@ impl Shared {
         end: u64,
     ) -> Option<Compiled> {
         let plan = emit::Plan::new(&insts, &pcs, wave.target.wave64, wave.mode, self.has_fma);
+        if std::env::var_os("GPUSIM_JIT_DEBUG").is_some() {
+            eprintln!(
+                "JIT: compiling {} instructions at {:#x} (mode {:#x})",
+                insts.len(),
+                pcs[0],
+                wave.mode
+            );
+        }
         let (code, lane_ops) =
-            emit::compile(&mut self.module, &mut self.cctx, &mut self.fctx, &plan, 0).ok()?;
+            match emit::compile(&mut self.module, &mut self.cctx, &mut self.fctx, &plan, 0) {
+                Ok(x) => x,
+                Err(e) => {
+                    if std::env::var_os("GPUSIM_JIT_DEBUG").is_some() {
+                        eprintln!("JIT: block at {:#x} not compiled: {e}", pcs[0]);
+                    }
+                    return None;
+                }
+            };
         let (native, vgprs_needed) = (plan.native.clone(), plan.vgprs_needed);
         drop(plan);
         let families: Vec<usize> = insts.iter().map(|d| d.inst.family as usize).collect();

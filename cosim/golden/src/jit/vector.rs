@@ -279,7 +279,7 @@ impl Emit<'_> {
                 }
                 // IEEE compare (±0 equal, NaN unordered), one condition per
                 // table bit: less, equal, greater, unordered.
-                let (fx, fy) = (self.to_f(x), self.to_f(y));
+                let (fx, fy) = (self.as_f32x4(x), self.as_f32x4(y));
                 let mut m: Option<Value> = None;
                 for (bit, cc) in [
                     (1, FloatCC::LessThan),
@@ -304,12 +304,12 @@ impl Emit<'_> {
         self.collect(m, g)
     }
 
-    fn to_f(&mut self, x: Value) -> Value {
+    fn as_f32x4(&mut self, x: Value) -> Value {
         let fl = MemFlags::new().with_endianness(Endianness::Little);
         self.b.ins().bitcast(F32X4, fl, x)
     }
 
-    fn to_i(&mut self, x: Value) -> Value {
+    fn as_i32x4(&mut self, x: Value) -> Value {
         let fl = MemFlags::new().with_endianness(Endianness::Little);
         self.b.ins().bitcast(I32X4, fl, x)
     }
@@ -342,7 +342,7 @@ impl Emit<'_> {
     fn checked(&mut self, op: &Op, v: &[Value], ins: &[Value], r: Value, m: Value) -> Value {
         let fm = Mode::from_register(self.mode).f32;
         // `fp::mad` flushes whatever MODE says (not reached: MadF32 calls).
-        let fr = self.to_f(r);
+        let fr = self.as_f32x4(r);
         let mut bad = self.b.ins().fcmp(FloatCC::Unordered, fr, fr);
         if !fm.denorm_in {
             for &x in ins {
@@ -458,32 +458,36 @@ impl Emit<'_> {
             }
             Op::Bfi => self.b.ins().bitselect(v[0], v[1], v[2]),
             Op::AddF32 | Op::SubF32 | Op::SubrevF32 | Op::MulF32 if nearest => {
-                let (a, b) = (self.to_f(v[0]), self.to_f(v[1]));
+                let (a, b) = (self.as_f32x4(v[0]), self.as_f32x4(v[1]));
                 let r = match o {
                     Op::AddF32 => self.b.ins().fadd(a, b),
                     Op::SubF32 => self.b.ins().fsub(a, b),
                     Op::SubrevF32 => self.b.ins().fsub(b, a),
                     _ => self.b.ins().fmul(a, b),
                 };
-                let r = self.to_i(r);
+                let r = self.as_i32x4(r);
                 self.checked(op, v, &v[..2], r, m)
             }
             Op::FmaF32 if nearest && self.has_fma => {
-                let (a, b, c) = (self.to_f(v[0]), self.to_f(v[1]), self.to_f(v[2]));
+                let (a, b, c) = (
+                    self.as_f32x4(v[0]),
+                    self.as_f32x4(v[1]),
+                    self.as_f32x4(v[2]),
+                );
                 let r = self.b.ins().fma(a, b, c);
-                let r = self.to_i(r);
+                let r = self.as_i32x4(r);
                 self.checked(op, v, &v[..3], r, m)
             }
             // Integers convert exactly or round to nearest even (no denormal
             // result): the host's conversion, as the lowered path uses.
             Op::CvtF32I32 if nearest => {
                 let f = self.b.ins().fcvt_from_sint(F32X4, v[0]);
-                self.to_i(f)
+                self.as_i32x4(f)
             }
             // Truncating, saturating, NaN 0: Rust's `as`, and the host's
             // saturating conversion.
             Op::CvtI32F32 => {
-                let f = self.to_f(v[0]);
+                let f = self.as_f32x4(v[0]);
                 self.b.ins().fcvt_to_sint_sat(I32X4, f)
             }
             _ => self.lane_call(op, v),
