@@ -29,6 +29,7 @@ pub mod dispatch;
 pub mod exec;
 pub mod fp;
 mod frontend;
+pub mod jit;
 pub mod lockstep;
 pub mod memory;
 pub mod program;
@@ -70,6 +71,12 @@ pub struct GoldenConfig {
     /// ([`exec::lowered`]); on by default. Off, every instruction takes the
     /// general path — the results are the same (differential tests compare).
     pub fast_paths: bool,
+    /// Compile hot blocks of gfx1030 code to host code ([`jit`]); off by
+    /// default. Results, statistics and faults are the interpreter's
+    /// (differential tests compare); lockstep stepping always interprets.
+    pub jit: bool,
+    /// Executions of a block start before the JIT compiles it.
+    pub jit_threshold: u32,
 }
 
 impl GoldenConfig {
@@ -85,6 +92,8 @@ impl GoldenConfig {
             quantum: 256,
             keep_finished_waves: false,
             fast_paths: true,
+            jit: jit::default_on(),
+            jit_threshold: jit::default_threshold(),
         }
     }
 }
@@ -132,6 +141,8 @@ pub struct GoldenGpu {
     finished: Vec<Wave>,
     /// Workgroups launched and stepped by a lockstep harness ([`lockstep`]).
     lockstep: lockstep::Lockstep,
+    /// The JIT, when [`GoldenConfig::jit`] is on.
+    jit: Option<jit::Jit>,
 }
 
 /// What a scheduling round did.
@@ -153,7 +164,16 @@ impl GoldenGpu {
                 "max_resident_workgroups and quantum must be at least 1".into(),
             ));
         }
+        let jit = if config.jit {
+            Some(
+                jit::Jit::new(config.jit_threshold, config.fast_paths)
+                    .map_err(|e| ConfigError(e.to_string()))?,
+            )
+        } else {
+            None
+        };
         Ok(GoldenGpu {
+            jit,
             channels: (0..config.channels).map(|_| Channel::default()).collect(),
             memory: {
                 let mut m = Memory::new();
@@ -188,6 +208,16 @@ impl GoldenGpu {
             .filter(|c| c.is_active())
             .collect();
         stats
+    }
+
+    /// What the JIT compiled and ran (`None` with the JIT off), with the
+    /// instructions the interpreter ran outside compiled blocks.
+    pub fn jit_stats(&self) -> Option<jit::JitStats> {
+        let mut s = self.jit.as_ref()?.stats().clone();
+        let total: u64 = self.counters.by_family.iter().sum();
+        let in_blocks: u64 = s.native.iter().chain(&s.fallback).sum();
+        s.interpreted = total.saturating_sub(in_blocks);
+        Some(s)
     }
 
     /// The fault that stopped the device, if any.
@@ -287,6 +317,7 @@ impl GoldenGpu {
                     &mut self.counters,
                     &mut self.steps,
                     allowed,
+                    self.jit.as_mut(),
                 )?;
             }
             // Barrier: released once every wave that has not ended is waiting.
@@ -459,10 +490,24 @@ fn run_wave(
     counters: &mut Counters,
     steps: &mut u64,
     limit: u64,
+    mut jit: Option<&mut jit::Jit>,
 ) -> Result<u64, Fault> {
     let mut n = 0;
     let (target, bits) = (wave.target, program::target_bits(wave.target));
+    // At a block start (the wave's first instruction here, a jump target, the
+    // end of a compiled block): where the JIT may take over.
+    let mut block_start = true;
     while n < limit && wave.status == WaveStatus::Running {
+        if block_start {
+            if let Some(j) = jit.as_deref_mut() {
+                let ran = j.enter(wave, lds, env, memory, programs, counters, steps, limit - n)?;
+                if ran > 0 {
+                    n += ran;
+                    continue;
+                }
+            }
+            block_start = false;
+        }
         let pc = wave.pc;
         let decoded = match programs.fetch_tagged(target, bits, pc, memory) {
             Ok(d) => d,
@@ -483,7 +528,10 @@ fn run_wave(
             *steps += 1;
             n += 1;
             wave.pc = match flow {
-                Flow::Jump(target) => target,
+                Flow::Jump(target) => {
+                    block_start = true;
+                    target
+                }
                 _ => pc.wrapping_add(u64::from(inst.size)),
             };
             continue;
@@ -506,7 +554,10 @@ fn run_wave(
         n += 1;
         match flow {
             Flow::Next => wave.pc = pc.wrapping_add(u64::from(inst.size)),
-            Flow::Jump(target) => wave.pc = target,
+            Flow::Jump(target) => {
+                wave.pc = target;
+                block_start = true;
+            }
             Flow::Barrier => {
                 wave.pc = pc.wrapping_add(u64::from(inst.size));
                 wave.status = WaveStatus::Barrier;
@@ -542,6 +593,9 @@ impl Device for GoldenGpu {
             .map(base, size)
             .map_err(|e| map_error(base, size, e))?;
         self.programs.invalidate(base, size);
+        if let Some(j) = &mut self.jit {
+            j.invalidate(base, size);
+        }
         Ok(())
     }
 
@@ -553,6 +607,9 @@ impl Device for GoldenGpu {
             .map_or(0, |(_, s)| s);
         self.memory.unmap(base).map_err(|e| map_error(base, 0, e))?;
         self.programs.invalidate(base, size);
+        if let Some(j) = &mut self.jit {
+            j.invalidate(base, size);
+        }
         Ok(())
     }
 
@@ -573,6 +630,9 @@ impl Device for GoldenGpu {
                 len: data.len() as u64,
             })?;
         self.programs.invalidate(address, data.len() as u64);
+        if let Some(j) = &mut self.jit {
+            j.invalidate(address, data.len() as u64);
+        }
         Ok(())
     }
 

@@ -333,6 +333,7 @@ impl GoldenGpu {
             &mut self.counters,
             &mut self.steps,
             1,
+            None,
         );
         let inst = match (result, inst) {
             (Ok(1), Some(inst)) => inst,

@@ -66,6 +66,9 @@ pub struct Kernel {
     pub budget: u64,
     /// Use the pre-lowered fast paths ([`GoldenConfig::fast_paths`]).
     pub fast_paths: bool,
+    /// Run with the JIT, compiling a block after this many executions
+    /// ([`GoldenConfig::jit`], [`GoldenConfig::jit_threshold`]).
+    pub jit: Option<u32>,
 }
 
 /// What a finished run left behind.
@@ -129,6 +132,7 @@ impl Kernel {
             data: Vec::new(),
             budget: 1_000_000,
             fast_paths: true,
+            jit: None,
         }
     }
 
@@ -157,6 +161,10 @@ impl Kernel {
         config.keep_finished_waves = true;
         config.instruction_budget = self.budget;
         config.fast_paths = self.fast_paths;
+        if let Some(threshold) = self.jit {
+            config.jit = true;
+            config.jit_threshold = threshold;
+        }
         let mut gpu = GoldenGpu::new(config).map_err(|e| e.to_string())?;
         let code = assemble(self.target, &self.source).map_err(|e| e.to_string())?;
         let e = |e: DeviceError| e.to_string();

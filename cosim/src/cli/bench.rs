@@ -82,6 +82,8 @@ pub(crate) struct BenchOptions {
     pub threads: usize,
     /// Event skipping (`--no-event-skipping` turns it off).
     pub event_skipping: bool,
+    /// `--jit on`: the functional model compiles hot blocks (`golden::jit`).
+    pub jit: bool,
 }
 
 /// The targets the clocked models run (gfx803 code is functional-only).
@@ -89,6 +91,7 @@ const CLOCKED_TARGETS: [&str; 2] = ["gfx1030", "gfx1030-w64"];
 
 /// Runs the benchmark over `workloads/corpus/<target>/*.yaml` under `root`.
 pub(crate) fn bench(o: &BenchOptions) -> Result<String, CliError> {
+    golden::jit::set_default(o.jit);
     if o.min_runs == 0 {
         return Err(CliError::BadInput("--min-runs must be at least 1".into()));
     }

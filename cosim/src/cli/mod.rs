@@ -160,6 +160,11 @@ pub enum Command {
         /// the directories of the GPUSIM_PATH environment variable).
         #[arg(long)]
         path: Vec<PathBuf>,
+        /// The functional model's JIT (`golden::jit`): hot blocks compiled
+        /// to host code; results and statistics are the interpreter's.
+        /// Lockstep always interprets.
+        #[arg(long, value_parser = ["on", "off"], default_value = "off")]
+        jit: String,
     },
     /// Translate a gfx803 code object into a gfx1030 code object v5 (every kernel).
     Translate {
@@ -225,6 +230,11 @@ pub enum Command {
         /// measuring what skipping gains).
         #[arg(long)]
         no_event_skipping: bool,
+        /// The functional model's JIT (`golden::jit`): hot blocks compiled
+        /// to host code; results and statistics are the interpreter's.
+        /// Lockstep always interprets.
+        #[arg(long, value_parser = ["on", "off"], default_value = "off")]
+        jit: String,
     },
     /// Random gfx1030 programs on the golden and the clocked GPU in lockstep;
     /// new disagreements are shrunk to a minimal program (exit 4).
@@ -400,6 +410,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             dump,
             dump_format,
             path,
+            jit,
         } => run::run(
             &workload,
             &run::RunOptions {
@@ -423,6 +434,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 search: path,
                 threads: run::threads(threads)?,
                 parallel_min_busy,
+                jit: jit == "on",
             },
         )?,
         Command::Translate { file, output } => {
@@ -456,6 +468,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             json,
             threads,
             no_event_skipping,
+            jit,
         } => bench::bench(&bench::BenchOptions {
             model,
             targets: target,
@@ -472,6 +485,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             json,
             threads: run::threads(threads)?,
             event_skipping: !no_event_skipping,
+            jit: jit == "on",
         })?,
         Command::Sweep {
             file,

@@ -79,6 +79,8 @@ pub struct RunOptions {
     pub threads: usize,
     /// `--parallel-min-busy N` (hidden): see `ClockedGpu::set_parallel_min_busy_cus`.
     pub parallel_min_busy: Option<usize>,
+    /// `--jit on`: the functional model compiles hot blocks (`golden::jit`).
+    pub jit: bool,
 }
 
 /// `--threads`: the count given (at least 1), or every core the process may use.
@@ -121,6 +123,7 @@ pub(crate) fn preset_list() -> String {
 
 /// Runs one workload; returns the text to print (results, then stats).
 pub(crate) fn run(path: &Path, o: &RunOptions) -> Result<String, CliError> {
+    golden::jit::set_default(o.jit);
     // In lockstep, --trace also selects what the mismatch waveform shows.
     let traced = o.trace.is_some() && o.model != Model::Lockstep;
     if o.vcd.is_none() && (traced || o.from.is_some() || o.to.is_some()) {

@@ -33,7 +33,7 @@
 
 pub(super) mod lanes;
 pub mod scalar;
-mod valu;
+pub(crate) mod valu;
 
 use arch::isa::tables::Field;
 use arch::isa::{Family, Instruction, Modifiers, Opcode, Operand, OperandType, Target, Variant};

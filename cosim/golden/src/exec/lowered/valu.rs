@@ -489,6 +489,96 @@ pub fn valu(w: &mut Wave, lowered: &Lowered) -> Option<()> {
     }
 }
 
+/// One lane of a [`Lowered::Map`] operation with MODE register `mode`: the
+/// same lane functions [`valu`] runs (the exact ones, where `valu` may first
+/// try the host's result), for the JIT's per-lane calls into the
+/// interpreter's semantics (`crate::jit`).
+pub fn lane(op: Op, a: u32, b: u32, c: u32, mode: u32) -> u32 {
+    let mode = Mode::from_register(mode);
+    let (m, ieee) = (mode.f32, mode.ieee);
+    match op {
+        Op::Mov => a,
+        Op::Not => !a,
+        Op::AddNc => a.wrapping_add(b),
+        Op::SubNc => a.wrapping_sub(b),
+        Op::SubrevNc => b.wrapping_sub(a),
+        Op::And => a & b,
+        Op::Or => a | b,
+        Op::Xor => a ^ b,
+        Op::Xnor => !(a ^ b),
+        Op::Lshlrev => b << (a & 31),
+        Op::Lshrrev => b >> (a & 31),
+        Op::Ashrrev => ((b as i32) >> (a & 31)) as u32,
+        Op::MinI => (a as i32).min(b as i32) as u32,
+        Op::MaxI => (a as i32).max(b as i32) as u32,
+        Op::MinU => a.min(b),
+        Op::MaxU => a.max(b),
+        Op::MulLo => a.wrapping_mul(b),
+        Op::MulHiU => ((u64::from(a) * u64::from(b)) >> 32) as u32,
+        Op::MulHiI => ((i64::from(a as i32) * i64::from(b as i32)) >> 32) as u32,
+        Op::MulU24 => (a & 0xff_ffff).wrapping_mul(b & 0xff_ffff),
+        Op::MulI24 => (i24(a) * i24(b)) as u32,
+        Op::LshlAdd => (a << (b & 31)).wrapping_add(c),
+        Op::AddLshl => a.wrapping_add(b) << (c & 31),
+        Op::Add3 => a.wrapping_add(b).wrapping_add(c),
+        Op::LshlOr => (a << (b & 31)) | c,
+        Op::AndOr => (a & b) | c,
+        Op::Or3 => a | b | c,
+        Op::Xor3 => a ^ b ^ c,
+        Op::Xad => (a ^ b).wrapping_add(c),
+        Op::AlignBit => ((u64::from(a) << 32 | u64::from(b)) >> (c & 31)) as u32,
+        Op::Bfi => (a & b) | (!a & c),
+        Op::AddF32 => add_f32(a, b, m),
+        Op::SubF32 => add_f32(a, b ^ SIGN, m),
+        Op::SubrevF32 => add_f32(b, a ^ SIGN, m),
+        Op::MulF32 => mul_f32(a, b, m),
+        Op::FmaF32 => fma_f32(a, b, c, m),
+        Op::MadF32 => {
+            let mf = FpMode {
+                denorm_in: false,
+                denorm_out: false,
+                ..m
+            };
+            add_f32(mul_f32(a, b, mf), c, mf)
+        }
+        Op::LdexpF32 => fp::ldexp(F32, u64::from(a), b as i32, m) as u32,
+        Op::MinF32 => fp::min_max(F32, u64::from(a), u64::from(b), false, ieee, m) as u32,
+        Op::MaxF32 => fp::min_max(F32, u64::from(a), u64::from(b), true, ieee, m) as u32,
+        Op::CvtF32I32 => match m.round {
+            Round::NearestEven => (a as i32 as f32).to_bits(),
+            _ => fp::from_i64(F32, i64::from(a as i32), m) as u32,
+        },
+        Op::CvtF32U32 => match m.round {
+            Round::NearestEven => (a as f32).to_bits(),
+            _ => fp::from_u64(F32, u64::from(a), m) as u32,
+        },
+        Op::BfeU32 => bfe(u64::from(a), b & 31, c & 31, 32, false) as u32,
+        Op::BfeI32 => bfe(u64::from(a), b & 31, c & 31, 32, true) as u32,
+        Op::MadU24 => (a & 0xff_ffff).wrapping_mul(b & 0xff_ffff).wrapping_add(c),
+        Op::MadI24 => ((i24(a) * i24(b)) as u32).wrapping_add(c),
+        Op::CvtI32F32 => f32::from_bits(a) as i32 as u32,
+        Op::CvtU32F32 => f32::from_bits(a) as u32,
+        // `valu` sends an opcode without an `f32` unary function to the
+        // general path; the JIT never lowers one (see `jit::emit`).
+        Op::Unary(op) => match crate::exec::vop::vop1::float_unary(op) {
+            Some((_, f)) => f(u64::from(a), m) as u32,
+            None => 0,
+        },
+    }
+}
+
+/// The mask of lanes `0..4` where the `f32` compare of `a[l]` and `b[l]`
+/// under MODE `mode` lands in `table` (as [`valu`]'s `Lowered::Cmp`).
+pub fn compare_f32_lanes(table: u8, a: &[u32], b: &[u32], mode: u32) -> u32 {
+    let m = Mode::from_register(mode).f32;
+    let mut mask = 0;
+    for l in 0..a.len().min(b.len()) {
+        let o = fp::compare(F32, u64::from(a[l]), u64::from(b[l]), m);
+        mask |= u32::from(holds(table, o)) << l;
+    }
+    mask
+}
+
 #[cfg(test)]
 mod tests {
     use crate::fp::{self, FpMode, IntRound, Round, F32};
