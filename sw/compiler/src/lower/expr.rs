@@ -40,6 +40,9 @@ impl Lowerer<'_> {
                     let p = self.b().private_addr(off);
                     return Ok(Place::Mem(p, e.ty.clone()));
                 }
+                if let Some(&p) = self.arg_records.get(&key) {
+                    return Ok(Place::Mem(p, e.ty.clone()));
+                }
                 if !self.env.contains_key(&key) {
                     return unsupported(e.loc, "a variable in private memory");
                 }
@@ -120,6 +123,9 @@ impl Lowerer<'_> {
                 Ok(())
             }
             Place::Mem(ptr, ty) => {
+                if self.in_kernarg(*ptr) {
+                    return unsupported(loc, "assigning to a struct kernel argument");
+                }
                 let parts = self.mem_parts(*ptr, ty, loc)?;
                 for ((a, t), v) in parts.into_iter().zip(vals) {
                     match self.promoted_member(a, t, loc)? {
@@ -133,6 +139,9 @@ impl Lowerer<'_> {
             }
             Place::Lanes(base, lanes) => match &**base {
                 Place::Mem(ptr, ty) => {
+                    if self.in_kernarg(*ptr) {
+                        return unsupported(loc, "assigning to a struct kernel argument");
+                    }
                     let parts = self.mem_parts(*ptr, ty, loc)?;
                     for (&l, v) in lanes.iter().zip(vals) {
                         let (a, t) = parts[l as usize];
@@ -156,6 +165,19 @@ impl Lowerer<'_> {
         }
     }
 
+    /// True when `p` points into a struct kernel argument's bytes.
+    fn in_kernarg(&self, mut p: Value) -> bool {
+        loop {
+            if self.arg_records.values().any(|&a| a == p) {
+                return true;
+            }
+            match self.func.def_inst(p) {
+                Some(InstKind::PtrAdd { base, .. }) => p = *base,
+                _ => return false,
+            }
+        }
+    }
+
     /// The value of `e` (its components); `()` for void.
     pub(super) fn rvalue(&mut self, e: &Expr) -> R<Vec<Value>> {
         let loc = e.loc;
@@ -167,7 +189,8 @@ impl Lowerer<'_> {
             }
             ExprKind::FloatConst(x) => match e.ty {
                 ft::Type::Scalar(Scalar::Float) => Ok(vec![self.b().f32const(*x as f32)]),
-                _ => unsupported(loc, "half and double constants"),
+                ft::Type::Scalar(Scalar::Double) => Ok(vec![self.b().f64const(*x)]),
+                _ => unsupported(loc, "half constants"),
             },
             ExprKind::Var(_)
             | ExprKind::Deref(_)
@@ -242,10 +265,8 @@ impl Lowerer<'_> {
                     None => return unsupported(loc, "pointer arithmetic on a non-pointer"),
                 };
                 let idx = self.index32(i)?;
-                let mut b = self.b();
-                let size = b.iconst(Type::I32, i64::from(elem));
-                let off = b.imul(idx, size);
-                Ok(vec![b.ptr_add(base, off)])
+                let off = self.scaled_offset(base, idx, elem);
+                Ok(vec![self.b().ptr_add(base, off)])
             }
             ExprKind::PtrDiff(..) => unsupported(loc, "pointer subtraction"),
             ExprKind::Assign(l, r) => {
@@ -269,9 +290,8 @@ impl Lowerer<'_> {
                         .records
                         .size_of(&compute.pointee().expect("pointer").ty);
                     let idx = self.narrow_index(r[0], &rhs.ty, loc)?;
+                    let mut off = self.scaled_offset(old[0], idx, elem);
                     let mut b = self.b();
-                    let size = b.iconst(Type::I32, i64::from(elem));
-                    let mut off = b.imul(idx, size);
                     if *op == B::Sub {
                         off = b.unary(UnaryOp::Ineg, off);
                     }
@@ -381,7 +401,7 @@ impl Lowerer<'_> {
         };
         let is_mul = |x: &Expr| matches!(x.kind, ExprKind::Binary(B::Mul, ..));
         allowed
-            && e.ty.elem_scalar() == Some(Scalar::Float)
+            && matches!(e.ty.elem_scalar(), Some(Scalar::Float | Scalar::Double))
             && (is_mul(a) || (*op == B::Add && is_mul(b)))
     }
 
@@ -419,14 +439,41 @@ impl Lowerer<'_> {
             }) if matches!(self.func.def_inst(*arg), Some(InstKind::WorkItem { .. })) => Some(*arg),
             _ => None,
         };
+        let _ = loc;
         match self.func.ty(v) {
             Type::I32 => Ok(v),
             _ if narrow.is_some() => Ok(narrow.expect("checked")),
             _ => match self.func.iconst_value(v) {
                 Some(k) if i32::try_from(k).is_ok() => Ok(self.b().iconst(Type::I32, k)),
-                _ => unsupported(loc, "a 64-bit pointer offset"),
+                // A genuinely 64-bit index (a `size_t` live across a loop,
+                // a `long` product): the offset stays 64-bit.
+                _ => Ok(v),
             },
         }
+    }
+
+    /// `idx * elem` bytes as an offset for `base`: 32-bit for an `i32`
+    /// index; a 64-bit index is scaled in 64 bits for a 64-bit pointer
+    /// (a shift for a power of two, as clang does) and truncated for a
+    /// 32-bit (LDS or private) one.
+    fn scaled_offset(&mut self, base: Value, idx: Value, elem: u32) -> Value {
+        let ptr_bits = self.func.ty(base).bits();
+        let mut b = self.b();
+        let idx = if b.func.ty(idx) == Type::I64 && ptr_bits == 32 {
+            b.convert(ConvertOp::Trunc, idx, Type::I32)
+        } else {
+            idx
+        };
+        let t = b.func.ty(idx);
+        if t == Type::I64 && elem.is_power_of_two() {
+            if elem == 1 {
+                return idx;
+            }
+            let sh = b.iconst(Type::I64, i64::from(elem.trailing_zeros()));
+            return b.shl(idx, sh);
+        }
+        let size = b.iconst(t, i64::from(elem));
+        b.imul(idx, size)
     }
 
     /// `i1` → the expression's type (`int` 0/1, or a vector's -1/0).
@@ -462,7 +509,7 @@ impl Lowerer<'_> {
                         b.icmp(IntCC::Eq, v, n)
                     } else if vt.is_float() {
                         let mut b = self.b();
-                        let z = b.f32const(0.0);
+                        let z = b.fconst(vt, 0.0);
                         b.fcmp(FloatCC::Oeq, v, z)
                     } else {
                         let mut b = self.b();
@@ -517,7 +564,7 @@ impl Lowerer<'_> {
         let is_cmp = matches!(op, B::Lt | B::Gt | B::Le | B::Ge | B::Eq | B::Ne);
         // 64-bit integers reach the IR; the back end takes the operations it
         // has (and `trunc(lshr(imul(zext a, zext b), 32))` becomes `umul_hi`).
-        if !is_cmp && !matches!(t, Type::I32 | Type::F32 | Type::I1 | Type::I64) {
+        if !is_cmp && !matches!(t, Type::I32 | Type::F32 | Type::F64 | Type::I1 | Type::I64) {
             return unsupported(loc, format!("arithmetic on {}", ty_name(s)));
         }
         let mut out = Vec::new();
@@ -541,6 +588,9 @@ impl Lowerer<'_> {
                         out.push(self.fdiv(a, b));
                         continue;
                     }
+                    // Double division is always correctly rounded (clang's
+                    // `fdiv double` expansion in the back end).
+                    B::Div => BinaryOp::Fdiv,
                     _ => return unsupported(loc, format!("`{}` on floats", op.text())),
                 }
             } else {
@@ -722,8 +772,8 @@ impl Lowerer<'_> {
                     let mut b = self.b();
                     out.push(match t {
                         Type::I1 => x,
-                        Type::F32 => {
-                            let z = b.f32const(0.0);
+                        Type::F32 | Type::F64 => {
+                            let z = b.fconst(t, 0.0);
                             b.fcmp(FloatCC::Une, x, z)
                         }
                         t if t.is_int() => b.truth(x),
@@ -871,20 +921,8 @@ impl Lowerer<'_> {
                 } else {
                     b.convert(ConvertOp::Trunc, x, tt)
                 }
-            } else if fs.is_integer() && tt == Type::F32 && ft_ == Type::I32 {
-                let op = if fs.is_signed() {
-                    ConvertOp::SiToFp
-                } else {
-                    ConvertOp::UiToFp
-                };
-                b.convert(op, x, tt)
-            } else if ft_ == Type::F32 && tt == Type::I32 {
-                let op = if ts.is_signed() {
-                    ConvertOp::FpToSi
-                } else {
-                    ConvertOp::FpToUi
-                };
-                b.convert(op, x, tt)
+            } else if fs.is_float() || ts.is_float() {
+                self.float_convert(x, fs, ts, loc)?
             } else {
                 return unsupported(
                     loc,

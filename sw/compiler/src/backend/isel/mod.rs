@@ -13,6 +13,8 @@
 //! `s_cmp_lg_u32` + `s_cbranch_scc0` + `s_branch`. Block parameters become
 //! copies at the end of each incoming edge, executed under that edge's EXEC.
 
+mod f64;
+mod kernarg;
 mod loops;
 mod memory;
 mod minmax;
