@@ -185,6 +185,59 @@ fn case(name: &str) -> (u32, u32, Vec<A>) {
             let x: Vec<f32> = (0..n).map(|_| r.range(-2.0, 2.0) as f32).collect();
             (64, 64, vec![f32s(x), zeros(n * 4)])
         }
+        "dbl_mixed" => {
+            let v = doubles(&mut r, 2 * (n + 8));
+            let v: Vec<f64> = v
+                .iter()
+                .map(|x| if x.is_finite() { *x } else { 1.5 })
+                .collect();
+            let f: Vec<f32> = (0..n)
+                .map(|i| {
+                    if i % 5 == 0 {
+                        0.25
+                    } else {
+                        r.range(-3.0, 3.0) as f32
+                    }
+                })
+                .collect();
+            (
+                64,
+                32,
+                vec![
+                    f64s(v),
+                    zeros(n * 6 * 8),
+                    A::Val(1.75f64.to_le_bytes().to_vec()),
+                    A::Val(8i32.to_le_bytes().to_vec()),
+                    f32s(f),
+                ],
+            )
+        }
+        "contract_compound" => {
+            let x: Vec<f32> = (0..n + 8).map(|_| r.range(-4.0, 4.0) as f32).collect();
+            let y: Vec<f32> = (0..n + 8).map(|_| r.range(-4.0, 4.0) as f32).collect();
+            (64, 32, vec![f32s(x), f32s(y), zeros(n * 4), zeros(n * 8)])
+        }
+        "vec3_args" => {
+            let bytes = |v: &[f32]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
+            let ints = |v: &[i32]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
+            let mut d = 3.25f64.to_le_bytes().to_vec();
+            d.extend((-1.0f64 / 7.0).to_le_bytes());
+            (
+                64,
+                32,
+                vec![
+                    // The fourth component of a 3-vector is padding.
+                    A::Val(bytes(&[1.5, -2.0, 0.75, 99.0])),
+                    A::Val(ints(&[7, -300, 123_456, -1])),
+                    A::Val(vec![200, 1, 255, 17]),
+                    A::Val(d),
+                    A::Val(vec![0x80, 0x7f, 0xfe, 0x55]),
+                    A::Val(0x3fc0_0000u32.to_le_bytes().to_vec()),
+                    zeros(n * 6 * 4),
+                    zeros(n * 4),
+                ],
+            )
+        }
         "predefined" => (32, 32, vec![zeros(16 * 4)]),
         "single_constant" => {
             let x: Vec<f32> = (0..n).map(|_| r.range(-8.0, 8.0) as f32).collect();
@@ -313,15 +366,21 @@ fn gpusim_matches_clang_on_the_golden_gpu() {
             want.iter().zip(&initial).any(|(w, i)| w != *i),
             "{name}: clang's kernel wrote nothing: the case checks nothing"
         );
-        for wave64 in [false, true] {
-            let ours =
-                match compiler::compile(compiler::Source::Path(&path), &options(&src, wave64)) {
-                    Ok(c) => c.code_object,
-                    Err(d) => {
-                        failures.push(format!("{name} wave64={wave64}: does not compile:\n{d}"));
-                        continue;
-                    }
-                };
+        // wave32 and wave64 optimised (`-O`, clang's -O3 counterpart), and
+        // wave32 without optimisation (`-O0`): the meaning must not change.
+        for (wave64, optimize) in [(false, true), (true, true), (false, false)] {
+            let mut opts = options(&src, wave64);
+            opts.backend.optimize = optimize;
+            let o = u8::from(optimize);
+            let ours = match compiler::compile(compiler::Source::Path(&path), &opts) {
+                Ok(c) => c.code_object,
+                Err(d) => {
+                    failures.push(format!(
+                        "{name} wave64={wave64} -O{o}: does not compile:\n{d}"
+                    ));
+                    continue;
+                }
+            };
             let (theirs_args, theirs_align) = arg_layout(&clang, name);
             let (our_args, our_align) = arg_layout(&ours, name);
             if theirs_args != our_args || theirs_align != our_align {
@@ -333,7 +392,7 @@ fn gpusim_matches_clang_on_the_golden_gpu() {
             for (k, (w, g)) in want.iter().zip(&got).enumerate() {
                 if w != g {
                     failures.push(format!(
-                        "{name} wave64={wave64}: buffer argument {k} differs, {}",
+                        "{name} wave64={wave64} -O{o}: buffer argument {k} differs, {}",
                         first_difference(w, g)
                     ));
                 }

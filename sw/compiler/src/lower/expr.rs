@@ -234,17 +234,18 @@ impl Lowerer<'_> {
                 self.bool_to_value(c, &e.ty, loc)
             }
             ExprKind::Binary(op @ (B::Add | B::Sub), a, b) if self.contracts(e) => {
-                // a * b + c → fma(a, b, c); c + a * b likewise; a * b - c → fma(a, b, -c).
-                let (m, c) = match (&a.kind, &b.kind) {
-                    (ExprKind::Binary(B::Mul, ..), _) => (a, b),
-                    _ => (b, a),
-                };
+                // a * b + c → fma(a, b, c); c + a * b likewise; a * b - c →
+                // fma(a, b, -c); c - a * b → fma(-a, b, c) (clang's choices:
+                // the left multiply first).
+                let mul_left = matches!(a.kind, ExprKind::Binary(B::Mul, ..));
+                let (m, c) = if mul_left { (a, b) } else { (b, a) };
                 let ExprKind::Binary(B::Mul, x, y) = &m.kind else {
                     unreachable!("contracts() checked the multiply")
                 };
-                let (vx, vy, mut vc) = (self.rvalue(x)?, self.rvalue(y)?, self.rvalue(c)?);
+                let (mut vx, vy, mut vc) = (self.rvalue(x)?, self.rvalue(y)?, self.rvalue(c)?);
                 if *op == B::Sub {
-                    vc = vc
+                    let negated = if mul_left { &mut vc } else { &mut vx };
+                    *negated = negated
                         .iter()
                         .map(|&v| self.b().unary(UnaryOp::Fneg, v))
                         .collect();
@@ -283,6 +284,22 @@ impl Lowerer<'_> {
             } => {
                 let p = self.place(lhs)?;
                 let old = self.read(&p, loc)?;
+                if let Some((x, y)) = self.compound_fma(*op, rhs, compute) {
+                    let (mut vx, vy) = (self.rvalue(x)?, self.rvalue(y)?);
+                    let oc = self.convert(&old, &lhs.ty, compute, loc)?;
+                    if *op == B::Sub {
+                        vx = vx
+                            .iter()
+                            .map(|&v| self.b().unary(UnaryOp::Fneg, v))
+                            .collect();
+                    }
+                    let n: Vec<Value> = (0..vx.len())
+                        .map(|i| self.b().ternary(TernaryOp::Fma, vx[i], vy[i], oc[i]))
+                        .collect();
+                    let new = self.convert(&n, compute, &lhs.ty, loc)?;
+                    self.write(&p, &new, loc)?;
+                    return Ok(new);
+                }
                 let r = self.rvalue(rhs)?;
                 let new = if compute.is_pointer() {
                     let elem = self
@@ -391,18 +408,44 @@ impl Lowerer<'_> {
     /// `e` is `a * b + c` (either order) or `a * b - c` on `float`s and
     /// the options and the function's FP_CONTRACT let it fuse.
     fn contracts(&self, e: &Expr) -> bool {
-        let allowed = match self.opts.fp_contract {
-            super::FpContract::Off => false,
-            super::FpContract::On => self.tfunc().fp_contract,
-            super::FpContract::Fast => true,
-        };
-        let ExprKind::Binary(op, a, b) = &e.kind else {
+        let ExprKind::Binary(_, a, b) = &e.kind else {
             return false;
         };
         let is_mul = |x: &Expr| matches!(x.kind, ExprKind::Binary(B::Mul, ..));
-        allowed
+        self.contraction_on()
             && matches!(e.ty.elem_scalar(), Some(Scalar::Float | Scalar::Double))
-            && (is_mul(a) || (*op == B::Add && is_mul(b)))
+            && (is_mul(a) || is_mul(b))
+    }
+
+    /// The options and the function's FP_CONTRACT allow fusing.
+    fn contraction_on(&self) -> bool {
+        match self.opts.fp_contract {
+            super::FpContract::Off => false,
+            super::FpContract::On => self.tfunc().fp_contract,
+            super::FpContract::Fast => true,
+        }
+    }
+
+    /// `lhs += x * y` / `lhs -= x * y` computed in `compute` (a float
+    /// type) fuses like `lhs = lhs + x * y` (clang contracts compound
+    /// assignments too): the multiply's operands.
+    fn compound_fma<'e>(
+        &self,
+        op: B,
+        rhs: &'e Expr,
+        compute: &ft::Type,
+    ) -> Option<(&'e Expr, &'e Expr)> {
+        match &rhs.kind {
+            ExprKind::Binary(B::Mul, x, y)
+                if matches!(op, B::Add | B::Sub)
+                    && self.contraction_on()
+                    && rhs.ty == *compute
+                    && matches!(compute.elem_scalar(), Some(Scalar::Float | Scalar::Double)) =>
+            {
+                Some((x, y))
+            }
+            _ => None,
+        }
     }
 
     /// A `long` index as an `i32` (sign-extended by `ptr_add`): an index

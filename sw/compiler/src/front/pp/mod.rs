@@ -306,7 +306,10 @@ pub fn preprocess(
         ));
     }
     for name in &opts.undefines {
-        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+        if name.is_empty()
+            || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+            || name.as_bytes()[0].is_ascii_digit()
+        {
             return Err(Error {
                 loc: Loc {
                     file: u32::MAX,
