@@ -217,6 +217,14 @@ fn case(name: &str) -> (u32, u32, Vec<A>) {
             let y: Vec<f32> = (0..n + 8).map(|_| r.range(-4.0, 4.0) as f32).collect();
             (64, 32, vec![f32s(x), f32s(y), zeros(n * 4), zeros(n * 8)])
         }
+        "dbl_memory" => {
+            let x = doubles(&mut r, n);
+            (
+                64,
+                64,
+                vec![f64s(x), zeros(n * 8), f64s([0.5, 2.0])],
+            )
+        }
         "vec3_args" => {
             let bytes = |v: &[f32]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
             let ints = |v: &[i32]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
