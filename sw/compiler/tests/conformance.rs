@@ -219,11 +219,11 @@ fn case(name: &str) -> (u32, u32, Vec<A>) {
         }
         "dbl_memory" => {
             let x = doubles(&mut r, n);
-            (
-                64,
-                64,
-                vec![f64s(x), zeros(n * 8), f64s([0.5, 2.0])],
-            )
+            (64, 64, vec![f64s(x), zeros(n * 8), f64s([0.5, 2.0])])
+        }
+        "const_fold" => {
+            let x: Vec<f32> = (0..n).map(|_| r.range(-4.0, 4.0) as f32).collect();
+            (64, 32, vec![f32s(x), zeros(n * 4 * 4), zeros(n * 2 * 8)])
         }
         "vec3_args" => {
             let bytes = |v: &[f32]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();

@@ -245,13 +245,20 @@ impl Lowerer<'_> {
                 let (mut vx, vy, mut vc) = (self.rvalue(x)?, self.rvalue(y)?, self.rvalue(c)?);
                 if *op == B::Sub {
                     let negated = if mul_left { &mut vc } else { &mut vx };
-                    *negated = negated
-                        .iter()
-                        .map(|&v| self.b().unary(UnaryOp::Fneg, v))
-                        .collect();
+                    *negated = negated.iter().map(|&v| self.fneg(v)).collect();
                 }
+                let t = self.func.ty(vx[0]);
                 Ok((0..vx.len())
-                    .map(|i| self.b().ternary(TernaryOp::Fma, vx[i], vy[i], vc[i]))
+                    .map(|i| {
+                        // Constant operands fold as clang's constant
+                        // evaluator does: the product rounded, then the sum.
+                        match self.fold_float(B::Mul, t, vx[i], vy[i]) {
+                            Some(m) => self
+                                .fold_float(B::Add, t, m, vc[i])
+                                .unwrap_or_else(|| self.b().binary(BinaryOp::Fadd, m, vc[i])),
+                            None => self.b().ternary(TernaryOp::Fma, vx[i], vy[i], vc[i]),
+                        }
+                    })
                     .collect())
             }
             ExprKind::Binary(op, a, b) => {
@@ -620,6 +627,10 @@ impl Lowerer<'_> {
                     ft::Type::INT
                 };
                 out.extend(self.bool_to_value(c, &elem_rty, loc)?);
+                continue;
+            }
+            if let Some(k) = self.fold_float(op, t, a, b) {
+                out.push(k);
                 continue;
             }
             let irop = if s.is_float() {

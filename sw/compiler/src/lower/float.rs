@@ -10,9 +10,10 @@
 //! clang's instruction sequences.
 
 use super::{unsupported, Lowerer, R};
+use crate::front::ast::BinaryOp as B;
 use crate::front::diag::Loc;
 use crate::front::types::Scalar;
-use crate::ir::{ConvertOp, InstKind, Type, Value};
+use crate::ir::{ConvertOp, InstKind, Type, UnaryOp, Value};
 
 impl Lowerer<'_> {
     /// `x` (a component of scalar type `fs`) converted to `ts`, where at
@@ -71,6 +72,41 @@ impl Lowerer<'_> {
                 b.convert(ConvertOp::Trunc, v, to)
             }
         })
+    }
+
+    /// `a op b` on two float constants of type `t`, folded as clang folds
+    /// it (IEEE, round to nearest even, so a constant `1.0f / 3.0f` is
+    /// correctly rounded whatever the division options); None when an
+    /// operand is not a constant or the result is a NaN (whose payload
+    /// the hardware would choose).
+    pub(super) fn fold_float(&mut self, op: B, t: Type, a: Value, b: Value) -> Option<Value> {
+        let (x, y) = (self.fconst_value(a)?, self.fconst_value(b)?);
+        let r = match (t, op) {
+            (Type::F64, B::Add) => x + y,
+            (Type::F64, B::Sub) => x - y,
+            (Type::F64, B::Mul) => x * y,
+            (Type::F64, B::Div) => x / y,
+            (Type::F32, B::Add) => f64::from(x as f32 + y as f32),
+            (Type::F32, B::Sub) => f64::from(x as f32 - y as f32),
+            (Type::F32, B::Mul) => f64::from(x as f32 * y as f32),
+            (Type::F32, B::Div) => f64::from(x as f32 / y as f32),
+            _ => return None,
+        };
+        if r.is_nan() {
+            return None;
+        }
+        Some(self.b().fconst(t, r))
+    }
+
+    /// `-v` for a float: a constant is negated at compile time.
+    pub(super) fn fneg(&mut self, v: Value) -> Value {
+        match self.fconst_value(v) {
+            Some(c) => {
+                let t = self.func.ty(v);
+                self.b().fconst(t, -c)
+            }
+            None => self.b().unary(UnaryOp::Fneg, v),
+        }
     }
 
     /// The value of a float constant (`f32` or `f64`), exactly.
