@@ -132,7 +132,7 @@ args: [ { buffer: d, offset: 32 }, { buffer: d }, { f32: 1.0 }, { u32: 1 } ]
 /// the disjoint one, and the results equal the original kernel's.
 #[test]
 fn compiler_bounded_reach_makes_separate_halves_of_one_buffer_disjoint() {
-    use compiler::alias::reach::reach;
+    use compiler::specialise::reach::reach;
     use cosim::workload::alias::{analyse, compile_source};
     use sw::driver::alias::Relation as R;
     use sw::driver::{Arg, LaunchDims};

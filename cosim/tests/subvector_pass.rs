@@ -14,7 +14,7 @@
 use std::path::{Path, PathBuf};
 
 use arch::isa::Isa;
-use compiler::subvector::{SubvectorOptions, SubvectorRewrite};
+use compiler::backend::subvector::{SubvectorOptions, SubvectorRewrite};
 use compiler::{compile, CompileOptions, Compiled, Source};
 use cosim::model::{Model, ModelDevice, ModelOptions};
 use cosim::workload::{self, HostBuffer, Prepared, Workload};
@@ -230,7 +230,7 @@ fn study() {
             let k = &c.kernels[0];
             let vgprs = k.metadata.vgpr_count as u16;
             let shared = k.subvector.shared_vgprs;
-            let rows = compiler::subvector::rewrite::wave64_rows(vgprs, shared);
+            let rows = compiler::backend::subvector::rewrite::wave64_rows(vgprs, shared);
             let r = run(&w, &p, &c.code_object, Model::Cycle, GpuConfig::one_cu());
             let cu = &r.stats.cus[0];
             let mem: Vec<Vec<u8>> = r.finals.iter().map(|b| b.bytes.clone()).collect();

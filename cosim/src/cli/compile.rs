@@ -5,8 +5,8 @@
 
 use std::path::PathBuf;
 
+use compiler::backend::subvector::{Report, SubvectorRewrite};
 use compiler::lower::{FpContract, FpDivSqrt};
-use compiler::subvector::{Report, SubvectorRewrite};
 use compiler::{compile, CompileOptions, Source};
 
 use super::CliError;

@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use arch::device::Device;
-use compiler::alias::reach::{reach, Dispatch, ReachBounds};
-use compiler::alias::{AliasStats, Choice, Facts, PairFact, Relation, VariantCache};
+use compiler::specialise::reach::{reach, Dispatch, ReachBounds};
+use compiler::specialise::{AliasStats, Choice, Facts, PairFact, Relation, VariantCache};
 use compiler::{compile, CompileOptions, Compiled, Source};
 use sw::driver::alias::{AliasReport, Relation as DriverRelation};
 use sw::driver::{Arg, Driver, DriverError, LaunchDims, LoadedKernel, Program};
@@ -98,7 +98,7 @@ pub fn stats() -> AliasStats {
 }
 
 /// The driver's analysis of one dispatch, each pointer's region cut to
-/// the reach the compiler bounds for this launch (`compiler::alias::reach`;
+/// the reach the compiler bounds for this launch (`compiler::specialise::reach`;
 /// an unbounded pointer reaches to the end of its allocation).
 pub fn analyse<D: Device>(
     driver: &Driver<D>,

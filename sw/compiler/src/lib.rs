@@ -1,24 +1,32 @@
 //! gpusim's own kernel compiler: OpenCL C → gfx1030 code objects, written
 //! without LLVM (clang-19 stays the oracle and the reference to beat).
 //!
-//! The pipeline, one module each:
+//! The pipeline, one module each, in the order [`compile`] runs them:
 //! 1. [`front`] — preprocessor, lexer, parser and semantic analysis: OpenCL C
 //!    source in, a typed AST out (errors as `file:line:col: error: message`).
-//! 2. [`ir`] — the ISA-neutral SSA IR (entity newtypes in arenas, a verifier,
-//!    a printer), its analyses (uniformity) and optimisation passes; the
-//!    conditional expression stays a `select` until instruction selection
-//!    (seed 004).
-//! 3. [`backend`] — gfx1030 instruction selection through `arch`, EXEC-masked
-//!    control flow, register allocation, `s_waitcnt` insertion, the kernel
-//!    descriptor and a code object v5.
+//! 2. [`lower`] — the typed AST to IR: OpenCL vectors scalarised, builtins
+//!    expanded, `switch` to branches, private variables promoted to SSA
+//!    values where their address is not taken.
+//! 3. [`ir`] — the ISA-neutral SSA IR (entity newtypes in arenas, a verifier,
+//!    a printer), its analyses (CFG, uniformity, [`ir::counted_loop`]) and
+//!    the `-O` passes, one file each under [`ir::opt`]; the conditional
+//!    expression stays a `select` until instruction selection (seed 004).
+//! 4. [`backend`] — gfx1030 code: instruction selection through `arch`
+//!    ([`backend::isel`], EXEC-masked control flow), register allocation,
+//!    seed 000's sub-vector pass, register rewriting, `s_waitcnt` insertion,
+//!    assembly, the kernel descriptor and a code object v5; its module
+//!    comment lists the passes in order.
+//! 5. [`specialise`] — seed 002's dispatch-time specialisation: a kernel's
+//!    kept IR recompiled with the driver's pointer-alias facts (loop
+//!    unrolling and grouping, then [`backend::wide_merge`]), with a variant
+//!    cache.
 #![deny(missing_docs)]
 
-pub mod alias;
 pub mod backend;
 pub mod front;
 pub mod ir;
 pub mod lower;
-pub mod subvector;
+pub mod specialise;
 
 use std::path::PathBuf;
 

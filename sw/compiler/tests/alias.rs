@@ -11,7 +11,7 @@ mod alias_support;
 
 use alias_support::*;
 use arch::isa::Isa;
-use compiler::alias::{recompile, Facts, PairFact, Relation};
+use compiler::specialise::{recompile, Facts, PairFact, Relation};
 use golden::{GoldenConfig, GoldenGpu};
 use sw::driver::alias::Relation as DriverRelation;
 

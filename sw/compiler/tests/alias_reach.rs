@@ -1,11 +1,11 @@
 //! The compiler's bound on how far a kernel reaches from each pointer
-//! argument (`compiler::alias::reach`, seed 002's "ranges the kernel can
+//! argument (`compiler::specialise::reach`, seed 002's "ranges the kernel can
 //! reach where the compiler can bound them"): exact byte counts for the
 //! seed-002 kernels at given launches, and no bound where one would be
 //! unsound — an escaping pointer, a pointer stepped in a loop, an index
 //! below the pointer, an unsigned limit that wraps, a loaded index.
 
-use compiler::alias::reach::{reach, Dispatch, ReachBounds};
+use compiler::specialise::reach::{reach, Dispatch, ReachBounds};
 use compiler::{compile, CompileOptions, Source};
 
 fn bounds(src: &str) -> (ReachBounds, usize) {

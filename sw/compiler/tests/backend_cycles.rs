@@ -455,7 +455,7 @@ fn masked_versus_blend_by_operation_cost() {
             .map(|r| (r.3, r.4))
             .unwrap()
     };
-    use compiler::backend::select004::{prefer_masked, EXPENSIVE};
+    use compiler::backend::masked_select::{prefer_masked, EXPENSIVE};
     for mask in [CostMask::Dense, CostMask::Sparse, CostMask::HalfEmpty] {
         for op in [CostOp::Add, CostOp::Div, CostOp::Sqrt] {
             // Wave32 skips nothing: the masked form only adds instructions.

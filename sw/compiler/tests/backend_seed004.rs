@@ -543,7 +543,7 @@ fn behaviour_9_results_equal_per_lane_evaluation_fig2() {
 
 #[test]
 fn cost_model_prefers_blend_except_merge_in_place_on_wave64() {
-    use compiler::backend::select004::prefer_masked;
+    use compiler::backend::masked_select::prefer_masked;
     // wave32: saveexec + restore (2 SALU) cost more than one v_cndmask.
     assert!(!prefer_masked(1, true, false, false, false));
     assert!(!prefer_masked(1, false, false, false, false));

@@ -1,10 +1,12 @@
-//! The loop passes of `-O` (`ir/params.rs`, `ir/unroll.rs`, the loop parts
-//! of `ir/opt.rs`): what each does to the IR of a small kernel, and the
+//! The loop passes of `-O` (`ir/opt/params.rs`, `ir/opt/unroll.rs`,
+//! `ir/opt/licm.rs`) and the counted-loop recogniser they share
+//! (`ir/counted_loop.rs`): what each does to the IR of a small kernel, and the
 //! kernels' results on the golden GPU, wave32 and wave64, against a Rust
 //! evaluation — with uniform and per-lane (divergent) trip counts.
 
 use compiler::ir::cfg::Cfg;
-use compiler::ir::{opt, params, print, unroll, Function, InstKind};
+use compiler::ir::opt::{self, params, unroll};
+use compiler::ir::{counted_loop, print, BinaryOp, Function, InstKind, IntCC};
 
 mod backend_support;
 use backend_support::{build, run, TestArg};
@@ -427,4 +429,44 @@ fn a_loop_stepping_by_a_shift_unrolls_fully() {
         })
         .collect();
     check_on_gpu(src, &input, &[], &want);
+}
+
+/// The shared counted-loop recogniser on loops as the lowering makes them:
+/// the compare's sense and operand order normalised (`n > i` is `i < n`),
+/// steps other than `+ 1`, and a loop left from its body is not counted.
+#[test]
+fn the_counted_loop_recogniser_reads_the_loops_the_lowering_makes() {
+    let shapes = |body: &str| -> Vec<Option<(IntCC, BinaryOp, u32, bool)>> {
+        let src = format!(
+            "__kernel void k(__global const int *in, __global int *out, uint n, int m) {{\n\
+             int s = 0;\n{body}\nout[get_global_id(0)] = s;\n}}"
+        );
+        let mut f = lowered(&src);
+        params::remove_redundant_params(&mut f);
+        let cfg = Cfg::new(&f);
+        cfg.back_edges
+            .iter()
+            .map(|&(latch, h)| {
+                counted_loop::recognise(&f, &cfg, latch, h)
+                    .map(|l| (l.cc, l.step_op, l.step, l.swapped))
+            })
+            .collect()
+    };
+    assert_eq!(
+        shapes("for (uint i = 0; i < n; i++) s += in[i];"),
+        vec![Some((IntCC::Ult, BinaryOp::Iadd, 1, false))]
+    );
+    assert_eq!(
+        shapes("for (int i = 0; m > i; i += 3) s += in[i];"),
+        vec![Some((IntCC::Slt, BinaryOp::Iadd, 3, true))]
+    );
+    assert_eq!(
+        shapes("for (uint k = 64; k > 0; k >>= 1) s += in[k];"),
+        vec![Some((IntCC::Ugt, BinaryOp::Lshr, 1, false))]
+    );
+    assert_eq!(
+        shapes("for (uint i = 0; i < n; i++) { if (in[i] == 0) break; s += in[i]; }"),
+        vec![None],
+        "a break leaves from the body"
+    );
 }

@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use compiler::subvector::{regions, SubvectorOptions, SubvectorRewrite};
+use compiler::backend::subvector::{regions, SubvectorOptions, SubvectorRewrite};
 use compiler::{compile, CompileOptions, Compiled, Source};
 
 fn kernel_path(name: &str) -> PathBuf {
@@ -88,7 +88,7 @@ fn a_compiled_kernel_splits_into_ordered_segments_with_one_loop_per_run() {
     assert!(r
         .segments
         .iter()
-        .any(|s| s.kind == compiler::subvector::SegmentKind::Loop && s.usage > 64));
+        .any(|s| s.kind == compiler::backend::subvector::SegmentKind::Loop && s.usage > 64));
     let runs = regions(
         &r.segments.iter().map(|s| s.usage).collect::<Vec<_>>(),
         r.threshold,

@@ -3,7 +3,7 @@
 //! arguments and describes how the memory they can reach relates —
 //! identical, disjoint (with the gap) or partially overlapping (each
 //! region's start/end, the overlap's start/end and size). Identical pairs
-//! produce no metadata (spec 002 §3); the JIT side (`compiler::alias`)
+//! produce no metadata (spec 002 §3); the JIT side (`compiler::specialise`)
 //! recompiles when the report has any pair.
 //!
 //! The region of a pointer argument is `[address, end of its allocation)`:

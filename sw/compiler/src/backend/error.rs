@@ -1,5 +1,5 @@
 //! Why the back end could not compile a kernel: its own leaf, so the passes
-//! the back end calls (e.g. `crate::subvector`) can return it without
+//! the back end calls (e.g. `backend::subvector`) can return it without
 //! importing the back end's top module.
 
 use thiserror::Error;

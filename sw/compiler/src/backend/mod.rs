@@ -1,16 +1,20 @@
-//! The gfx1030 back end: instruction selection, EXEC-masked control flow,
-//! register allocation, waitcnt insertion, code object emission.
+//! The gfx1030 back end, one module per pass, in the order
+//! [`compile_with`] runs them (Mesa ACO's layout: one file per pass):
 //!
-//! The pipeline, one file each:
-//! 1. [`isel`] + `lower` + [`select004`] — IR to machine instructions with
-//!    virtual registers (SGPRs for uniform values, VGPRs for divergent ones;
-//!    structured EXEC-masked control flow; seed 004's masked selects);
-//! 2. [`regalloc`] — linear-scan allocation with copy coalescing; then
-//!    seed 000's sub-vector pass ([`crate::subvector`], off by default);
-//! 3. [`emit`] — physical operands, `arch::isa::Instruction` values;
-//! 4. [`waitcnt`] — `s_waitcnt`/`s_waitcnt_vscnt` insertion;
-//! 5. [`emit::assemble`] — branch offsets and `arch`'s encoder;
-//! 6. [`object`] — kernel descriptor, metadata note, code object v5.
+//! | # | pass | module |
+//! |---|---|---|
+//! | 0 | IR clean-up, `-O` | [`crate::ir::opt`] |
+//! | 1 | instruction selection: IR to machine instructions with virtual registers (SGPRs for uniform values, VGPRs for divergent ones; EXEC-masked structured control flow; seed 004's masked selects) | [`isel`] |
+//! | 2 | (seed 002 only) merging side-by-side dword accesses into `dwordx2/x3/x4` | [`wide_merge`] |
+//! | 3 | register allocation: linear scan with copy coalescing; spilling when VGPRs run out | [`regalloc`], [`coalesce`], [`spill`] |
+//! | 4 | (seed 000, off by default) sub-vector looping of high-VGPR segments | [`subvector`] |
+//! | 5 | register rewriting: physical operands, `arch::isa::Instruction` values | [`rewrite`] |
+//! | 6 | `s_waitcnt`/`s_waitcnt_vscnt` insertion | [`waitcnt`] |
+//! | 7 | assembly: branch offsets and `arch`'s encoder | [`assemble`] |
+//! | 8 | kernel descriptor, metadata note, code object v5 | [`object`] |
+//!
+//! Shared by the passes: [`minst`] (machine instructions), `abi` (kernel
+//! argument layout, user SGPRs), [`error`].
 //!
 //! ```
 //! use compiler::backend::{compile, CompileOptions};
@@ -31,19 +35,31 @@
 //! assert_eq!(&elf[..4], b"\x7fELF");
 //! ```
 
-mod abi;
-mod divide;
-pub mod emit;
-pub mod error;
+// The passes, in pipeline order (each after a comment, so rustfmt keeps the order).
+// 1. instruction selection
 pub mod isel;
-pub use isel::select004;
+// 2. (seed 002 only) wide-access merge
+pub mod wide_merge;
+// 3. register allocation: loop-carried copy coalescing, linear scan, spilling
 pub mod coalesce;
-mod lower;
-pub mod minst;
-pub mod object;
 pub mod regalloc;
 pub mod spill;
+// 4. (seed 000, off by default) sub-vector looping
+pub mod subvector;
+// 5. register rewriting
+pub mod rewrite;
+// 6. s_waitcnt insertion
 pub mod waitcnt;
+// 7. assembly
+pub mod assemble;
+// 8. descriptor, metadata, code object
+pub mod object;
+// What they share.
+mod abi;
+pub mod error;
+pub mod minst;
+
+pub use isel::masked_select;
 
 use arch::code_object::{KernelDescriptor, KernelMetadata};
 use arch::isa::{Instruction, Target};
@@ -57,7 +73,7 @@ use crate::ir::{self, Function};
 /// How `m ? op(a, b) : z` is compiled (seed 004).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum MaskedSelect {
-    /// Choose per select by the cost model ([`select004::prefer_masked`]).
+    /// Choose per select by the cost model ([`masked_select::prefer_masked`]).
     #[default]
     Cost,
     /// Always the masked form (the operation under EXEC = m).
@@ -77,8 +93,8 @@ pub struct CompileOptions {
     pub optimize: bool,
     /// At most this many VGPRs (more occupancy, more spilling); 0 = all 256.
     pub vgpr_limit: u16,
-    /// Seed 000's sub-vector pass (`crate::subvector`), off by default.
-    pub subvector: crate::subvector::SubvectorOptions,
+    /// Seed 000's sub-vector pass ([`subvector`]), off by default.
+    pub subvector: subvector::SubvectorOptions,
 }
 
 impl CompileOptions {
@@ -118,7 +134,7 @@ pub struct CompiledKernel {
     pub metadata: KernelMetadata,
     /// What seed 000's sub-vector pass did (its shared VGPR count goes
     /// into the code object's GPUSIM sub-vector note).
-    pub subvector: crate::subvector::Report,
+    pub subvector: subvector::Report,
 }
 
 impl CompiledKernel {
@@ -141,7 +157,7 @@ pub fn compile(f: &Function, opts: &CompileOptions) -> Result<CompiledKernel, Ba
 
 /// [`compile`] with `pass` run on the machine code after instruction
 /// selection, before register allocation (seed 002's wide accesses,
-/// `crate::alias::wide`).
+/// [`wide_merge`]).
 pub fn compile_with(
     f: &Function,
     opts: &CompileOptions,
@@ -188,10 +204,10 @@ pub fn compile_with(
     let inputs = sel.inputs();
     let lds = sel.lds_size;
     let kernarg = sel.kernarg.clone();
-    let subvector = crate::subvector::apply(&mut sel.mc, &mut asg, &opts.subvector, opts.wave64)?;
-    let items = emit::rewrite(&sel.mc, &asg, target)?;
+    let subvector = subvector::apply(&mut sel.mc, &mut asg, &opts.subvector, opts.wave64)?;
+    let items = rewrite::rewrite(&sel.mc, &asg, target)?;
     let items = waitcnt::insert(items, target)?;
-    let (instructions, code) = emit::assemble(&items)?;
+    let (instructions, code) = assemble::assemble(&items)?;
     let (descriptor, metadata) = object::describe(f, opts, &inputs, &asg, lds, &kernarg, slots);
     Ok(CompiledKernel {
         name: f.name.clone(),

@@ -18,8 +18,8 @@ use std::collections::HashMap;
 
 use arch::isa::{Family, Instruction, Modifiers, Opcode, Operand, Target};
 
-use super::emit::{physical, PItem, PhysOp};
 use super::minst::special;
+use super::rewrite::{physical, PItem, PhysOp};
 use super::BackendError;
 
 const VM_MAX: u8 = 63;

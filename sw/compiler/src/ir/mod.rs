@@ -10,18 +10,21 @@
 //!   (seed 004);
 //! * control flow is a CFG; the back end requires it to be structured
 //!   (if/else diamonds, see [`cfg`]) and uses post-dominators as join points.
+//!
+//! Analyses: [`cfg`] (dominators, loops), [`uniformity`], [`counted_loop`]
+//! (the loop shape every loop pass shares). Passes: [`opt`], one file per
+//! pass, `opt/mod.rs` the ordered `-O` pipeline.
 
 mod builder;
 pub mod cfg;
+pub mod counted_loop;
 mod entities;
 mod function;
 mod instructions;
 pub mod opt;
-pub mod params;
 mod print;
 mod types;
 pub mod uniformity;
-pub mod unroll;
 mod verify;
 
 pub use builder::Builder;

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use arch::device::Device;
-use compiler::alias::{Choice, Facts, PairFact, Relation, Variant, VariantCache};
+use compiler::specialise::{Choice, Facts, PairFact, Relation, Variant, VariantCache};
 use compiler::{compile, CompileOptions, Compiled, Source};
 use sw::driver::alias::{AliasReport, Relation as DriverRelation};
 use sw::driver::{Allocation, Arg, Driver, LaunchDims, LoadedKernel};

@@ -1,4 +1,4 @@
-//! Instruction selection, part 3: addresses and memory — 64-bit pointer
+//! Instruction selection: addresses and memory — 64-bit pointer
 //! arithmetic, global/constant loads (scalar when safe), stores and atomics,
 //! LDS accesses.
 

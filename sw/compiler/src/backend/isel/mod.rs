@@ -1,4 +1,4 @@
-//! Instruction selection, part 1: the walk over the structured CFG, value
+//! Instruction selection: the walk over the structured CFG, value
 //! locations and the helpers that build machine instructions.
 //!
 //! Where a value lives follows the uniformity analysis (Mesa ACO's rule):
@@ -13,13 +13,19 @@
 //! `s_cmp_lg_u32` + `s_cbranch_scc0` + `s_branch`. Block parameters become
 //! copies at the end of each incoming edge, executed under that edge's EXEC.
 
-mod f64;
-mod kernarg;
-mod loops;
-mod memory;
-mod minmax;
-pub mod select004;
-mod wide;
+// What each part selects (all `impl Isel` blocks):
+mod alu; // the per-instruction dispatch; 32-bit arithmetic, compares, selects
+mod builtins; // builtin calls (math, lane operations, IEEE division)
+mod convert; // conversions between types and widths
+mod divide; // 32-bit integer division and remainder
+mod f64; // double arithmetic, compares, 64-bit <-> float conversions
+mod inputs; // kernel arguments, work-item queries
+mod int64; // 64-bit integers as register pairs
+mod kernarg; // double and by-value vector/struct kernel arguments
+mod loops; // EXEC-masked loops
+pub mod masked_select; // seed 004: `m ? op(a, b) : z` under EXEC = m
+mod memory; // loads, stores, atomics, address arithmetic
+mod minmax; // selects that are a min or max
 
 use arch::isa::tables::info_for;
 use arch::isa::{operand::inline_code_for, Family, Isa, Opcode, OperandType};
@@ -216,7 +222,7 @@ impl<'f> Isel<'f> {
             }
         }
         memory::fold_addresses(self);
-        select004::find_candidates(self);
+        masked_select::find_candidates(self);
         self.find_fused_compares();
         self.find_min_max();
         self.region(entry, None)?;

@@ -14,8 +14,8 @@
 
 use arch::isa::Opcode;
 
-use super::isel::Isel;
-use super::minst::{MOp, RegClass, VReg};
+use super::Isel;
+use crate::backend::minst::{MOp, RegClass, VReg};
 use crate::ir::BinaryOp;
 
 impl Isel<'_> {

@@ -15,15 +15,21 @@
 //!   divergent bound each lane leaves the unrolled loop when it has fewer
 //!   than N iterations left and finishes in the remainder loop: the back end
 //!   masks both loops like any other.
+//! * **Single-block loops** ([`unroll_counted_loops`], run first): a header
+//!   that is its own latch, with a constant start and bound, becomes
+//!   straight code.
+//!
+//! Which loops are counted is decided by the shared recogniser,
+//! [`crate::ir::counted_loop`]; the limits each unroller adds sit beside it.
 
 use std::collections::HashMap;
 
-use super::builder::Builder;
-use super::cfg::Cfg;
-use super::entities::{Block, Inst, Value};
-use super::function::Function;
-use super::instructions::{BinaryOp, BlockCall, InstKind, IntCC};
-use super::types::Type;
+use super::apply_replacements;
+use crate::ir::cfg::Cfg;
+use crate::ir::counted_loop::{self, step_eval, CountedLoop};
+use crate::ir::{
+    BinaryOp, Block, BlockCall, Builder, Function, Inst, InstKind, IntCC, Type, Value,
+};
 
 /// How much unrolling may grow the code.
 #[derive(Clone, Copy, Debug)]
@@ -50,36 +56,12 @@ impl Default for UnrollLimits {
             full_trips: 16,
             full_insts: 400,
             pragma_insts: 2048,
-            // Off: seed 002 (`alias/`) measures its own unrolling against
+            // Off: seed 002 (`specialise/`) measures its own unrolling against
             // the sequential loop of the `-O` object.
             runtime_count: 1,
             runtime_insts: 160,
         }
     }
-}
-
-/// A counted loop in the shape this module unrolls.
-#[derive(Clone, Debug)]
-struct CountedLoop {
-    header: Block,
-    /// The block outside the loop that jumps to the header.
-    pre: Block,
-    /// Body blocks (header excluded) in reverse post-order.
-    body: Vec<Block>,
-    /// The header's branch into the body and out of the loop.
-    enter: BlockCall,
-    exit: BlockCall,
-    /// Index of the induction parameter.
-    k: usize,
-    /// The loop goes on while `cc(i, bound)` holds.
-    cc: IntCC,
-    bound: Value,
-    /// The latch passes `i step_op step` (`+` for the runtime unroll;
-    /// full unrolling also takes `-`, `*` and shifts, e.g. `stride >>= 1`).
-    step_op: BinaryOp,
-    step: u32,
-    /// Instructions per iteration (header and body).
-    size: usize,
 }
 
 /// Unrolls the innermost counted loops that the limits and the loops'
@@ -134,171 +116,33 @@ pub fn unroll_loops(f: &mut Function, limits: UnrollLimits) -> usize {
     }
 }
 
-/// Reverses `cc` for swapped operands (`a < b` is `b > a`).
-fn swap_cc(cc: IntCC) -> IntCC {
-    match cc {
-        IntCC::Slt => IntCC::Sgt,
-        IntCC::Sle => IntCC::Sge,
-        IntCC::Sgt => IntCC::Slt,
-        IntCC::Sge => IntCC::Sle,
-        IntCC::Ult => IntCC::Ugt,
-        IntCC::Ule => IntCC::Uge,
-        IntCC::Ugt => IntCC::Ult,
-        IntCC::Uge => IntCC::Ule,
-        c => c,
-    }
-}
-
-/// The condition that holds when `cc` does not.
-fn invert_cc(cc: IntCC) -> IntCC {
-    match cc {
-        IntCC::Eq => IntCC::Ne,
-        IntCC::Ne => IntCC::Eq,
-        IntCC::Slt => IntCC::Sge,
-        IntCC::Sle => IntCC::Sgt,
-        IntCC::Sgt => IntCC::Sle,
-        IntCC::Sge => IntCC::Slt,
-        IntCC::Ult => IntCC::Uge,
-        IntCC::Ule => IntCC::Ugt,
-        IntCC::Ugt => IntCC::Ule,
-        IntCC::Uge => IntCC::Ult,
-    }
-}
-
-/// The loop of back edge `(latch, h)` if it is an innermost counted loop
-/// of the shape in the module comment.
+/// The loop of back edge `(latch, h)` if this module unrolls it: a counted
+/// loop ([`counted_loop::recognise`]) with a body apart from the header,
+/// testing a 32-bit induction parameter itself against a bound that is
+/// loop-invariant or a constant, and a step that moves it.
 fn counted_loop(f: &Function, cfg: &Cfg, latch: Block, h: Block) -> Option<CountedLoop> {
-    if latch == h || cfg.back_edges.iter().filter(|e| e.1 == h).count() != 1 {
+    if latch == h {
         return None;
     }
-    let blocks = cfg.loop_blocks(latch, h);
-    // Innermost: no other loop's header inside.
-    if cfg
-        .back_edges
-        .iter()
-        .any(|&(_, x)| x != h && blocks.contains(&x))
-    {
+    let l = counted_loop::recognise(f, cfg, latch, h)?;
+    if l.next_step.is_some() {
         return None;
     }
-    let outside: Vec<Block> = cfg.preds[h.index()]
-        .iter()
-        .copied()
-        .filter(|p| !blocks.contains(p))
-        .collect();
-    let [pre] = outside[..] else { return None };
-    let InstKind::Jump { .. } = f.terminator(pre)? else {
-        return None;
-    };
-    let InstKind::Brif {
-        cond,
-        then_dest,
-        else_dest,
-    } = f.terminator(h)?
-    else {
-        return None;
-    };
-    let (enter, exit, stay_if) = match (
-        blocks.contains(&then_dest.block),
-        blocks.contains(&else_dest.block),
-    ) {
-        (true, false) => (then_dest, else_dest, true),
-        (false, true) => (else_dest, then_dest, false),
-        _ => return None,
-    };
-    if enter.block == h {
-        return None;
-    }
-    // The header's test is the only exit.
-    for &b in blocks.iter().filter(|&&b| b != h) {
-        if f.successors(b).iter().any(|s| !blocks.contains(s)) {
-            return None;
-        }
-    }
-    let InstKind::Jump { dest: back } = f.terminator(latch)? else {
-        return None;
-    };
-    let in_loop = |v: Value| {
-        let b = match f.value(v).def {
-            super::ValueDef::Param(b, _) => Some(b),
-            super::ValueDef::Inst(i) => f.inst(i).block,
-        };
-        b.is_some_and(|b| blocks.contains(&b))
-    };
-    let InstKind::Icmp { cond: cc, args } = f.def_inst(*cond)? else {
-        return None;
-    };
-    let params = &f.block(h).params;
-    let (k, cc, bound) = if let Some(k) = params.iter().position(|&p| p == args[0]) {
-        (k, *cc, args[1])
-    } else {
-        let k = params.iter().position(|&p| p == args[1])?;
-        (k, swap_cc(*cc), args[0])
-    };
     // A constant bound may sit in the loop (the unrolled loop's guard
     // makes its own copy).
-    if f.ty(params[k]) != Type::I32 || (in_loop(bound) && f.iconst_value(bound).is_none()) {
+    let i = f.block(h).params[l.k];
+    if f.ty(i) != Type::I32 || (l.defines(f, l.bound) && f.iconst_value(l.bound).is_none()) {
         return None;
     }
-    let cc = if stay_if { cc } else { invert_cc(cc) };
-    let Some(&InstKind::Binary {
-        op: step_op,
-        args: [x, y],
-    }) = f.def_inst(*back.args.get(k)?)
-    else {
-        return None;
-    };
-    let step = if x == params[k] {
-        f.iconst_value(y)?
-    } else if y == params[k] && step_op.is_commutative() {
-        f.iconst_value(x)?
-    } else {
-        return None;
-    } as u32;
-    if step_eval(step_op, 0, step).is_none() || (step_op == BinaryOp::Iadd && step == 0) {
+    if l.step_op == BinaryOp::Iadd && l.step == 0 {
         return None;
     }
-    let body: Vec<Block> = cfg
-        .rpo
-        .iter()
-        .copied()
-        .filter(|b| *b != h && blocks.contains(b))
-        .collect();
-    let size = blocks.iter().map(|&b| f.block(b).insts.len()).sum();
-    Some(CountedLoop {
-        header: h,
-        pre,
-        body,
-        enter: enter.clone(),
-        exit: exit.clone(),
-        k,
-        cc,
-        bound,
-        step_op,
-        step,
-        size,
-    })
-}
-
-/// One step of an induction variable, for the operations a trip count can
-/// be simulated with.
-fn step_eval(op: BinaryOp, i: u32, c: u32) -> Option<u32> {
-    match op {
-        BinaryOp::Iadd => Some(i.wrapping_add(c)),
-        BinaryOp::Isub => Some(i.wrapping_sub(c)),
-        BinaryOp::Imul => Some(i.wrapping_mul(c)),
-        BinaryOp::Shl if c < 32 => Some(i << c),
-        BinaryOp::Lshr if c < 32 => Some(i >> c),
-        BinaryOp::Ashr if c < 32 => Some(((i as i32) >> c) as u32),
-        _ => None,
-    }
+    Some(l)
 }
 
 /// The trip count when the start and the bound are constants, up to `max`.
 fn constant_trips(f: &Function, l: &CountedLoop, max: u32) -> Option<u32> {
-    let InstKind::Jump { dest } = f.terminator(l.pre)? else {
-        return None;
-    };
-    let mut i = f.iconst_value(*dest.args.get(l.k)?)? as u32;
+    let mut i = f.iconst_value(*l.entry.args.get(l.k)?)? as u32;
     let n = f.iconst_value(l.bound)? as u32;
     for trips in 0..=max {
         if !l.cc.eval32(i, n) {
@@ -529,4 +373,126 @@ fn runtime_unroll(f: &mut Function, l: &CountedLoop, n: u32) -> bool {
     f.unroll_hints.push((h, Some(1)));
     f.unroll_hints.push((main, Some(1)));
     true
+}
+
+/// Unrolls counted single-block loops completely: a header that is its own
+/// latch, entered by a jump from one preheader with a constant for the
+/// induction parameter, stepping it by a constant and leaving when a
+/// comparison with a constant bound fails. Loops of at most `max_trips`
+/// iterations and `max_insts` instructions per iteration become straight
+/// code (uniform or not, the trip count is the same in every lane). Returns
+/// how many loops were unrolled.
+pub fn unroll_counted_loops(f: &mut Function, max_trips: u32, max_insts: usize) -> usize {
+    let mut done = 0;
+    loop {
+        let cfg = Cfg::new(f);
+        let Some((l, trips)) = cfg
+            .back_edges
+            .iter()
+            .filter(|(l, h)| l == h)
+            .find_map(|&(_, h)| trip_count(f, &cfg, h, max_trips, max_insts))
+        else {
+            return done;
+        };
+        unroll(f, &l, trips);
+        done += 1;
+    }
+}
+
+/// The single-block counted loop at `h` ([`counted_loop::recognise`]) with
+/// its trip count, if this pass takes it: at most `max_insts` instructions,
+/// a compare of the induction parameter `i` (or of `i + step`, the value
+/// the back edge passes) on the left with a constant bound, at most 32
+/// bits, a step `i + c`, a constant start and at most `max_trips` trips.
+fn trip_count(
+    f: &Function,
+    cfg: &Cfg,
+    h: Block,
+    max_trips: u32,
+    max_insts: usize,
+) -> Option<(CountedLoop, u32)> {
+    if f.block(h).insts.len() > max_insts {
+        return None;
+    }
+    let l = counted_loop::recognise(f, cfg, h, h)?;
+    if l.swapped || l.step_op != BinaryOp::Iadd || f.ty(l.tested).bits() > 32 {
+        return None;
+    }
+    let i = f.block(h).params[l.k];
+    if !matches!(f.def_inst(l.back.args[l.k]), Some(InstKind::Binary { args: [x, _], .. }) if *x == i)
+    {
+        return None;
+    }
+    if l.next_step.is_some_and(|s| s != l.step) {
+        return None;
+    }
+    let bound = f.iconst_value(l.bound)? as u32;
+    let mut i = f.iconst_value(*l.entry.args.get(l.k)?)? as u32;
+    for trips in 1..=max_trips {
+        let tested = if l.next_step.is_some() {
+            i.wrapping_add(l.step)
+        } else {
+            i
+        };
+        if !l.cc.eval32(tested, bound) {
+            return Some((l, trips));
+        }
+        i = i.wrapping_add(l.step);
+    }
+    None
+}
+
+fn unroll(f: &mut Function, l: &CountedLoop, trips: u32) {
+    let h = l.header;
+    let pre_term = *f.block(l.pre).insts.last().expect("has a terminator");
+    let (entry, back, exit) = (&l.entry, &l.back, &l.exit);
+    let params = f.block(h).params.clone();
+    let body: Vec<Inst> = {
+        let insts = &f.block(h).insts;
+        insts[..insts.len() - 1].to_vec()
+    };
+    let straight = f.create_block();
+    let mut map: HashMap<Value, Value> = params
+        .iter()
+        .copied()
+        .zip(entry.args.iter().copied())
+        .collect();
+    for t in 0..trips {
+        if t > 0 {
+            let next: Vec<Value> = back.args.iter().map(|v| *map.get(v).unwrap_or(v)).collect();
+            for (p, v) in params.iter().zip(next) {
+                map.insert(*p, v);
+            }
+        }
+        for &i in &body {
+            let d = f.inst(i).clone();
+            let mut k = d.kind.clone();
+            k.map_operands(|v| *map.get(&v).unwrap_or(&v));
+            let ty = d.result.map(|r| f.ty(r));
+            let (_, r) = f.append_inst(straight, k, ty);
+            if let (Some(old), Some(new)) = (d.result, r) {
+                map.insert(old, new);
+            }
+        }
+    }
+    let exit_args: Vec<Value> = exit.args.iter().map(|v| *map.get(v).unwrap_or(v)).collect();
+    f.append_inst(
+        straight,
+        InstKind::Jump {
+            dest: BlockCall {
+                block: exit.block,
+                args: exit_args,
+            },
+        },
+        None,
+    );
+    f.inst_mut(pre_term).kind = InstKind::Jump {
+        dest: BlockCall {
+            block: straight,
+            args: Vec::new(),
+        },
+    };
+    f.remove_block(h);
+    // Values of the loop used after it are the last iteration's.
+    apply_replacements(f, &map);
 }

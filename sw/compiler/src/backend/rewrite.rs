@@ -1,7 +1,8 @@
-//! Emission: machine instructions with physical registers become
-//! [`arch::isa::Instruction`] values (operand types from `arch`'s tables,
-//! constants inline or literal as LLVM's assembler would choose), branches
-//! get their offsets, and `arch`'s encoder writes the bytes.
+//! Register rewriting: machine instructions with virtual registers and the
+//! allocation become [`arch::isa::Instruction`] values with physical
+//! operands (operand types from `arch`'s tables, constants inline or
+//! literal as LLVM's assembler would choose); copies of a register to
+//! itself vanish. Branch offsets and bytes: [`super::assemble`].
 
 use arch::isa::operand::{inline_code_for, VGPR_BASE};
 use arch::isa::tables::info_for;
@@ -163,44 +164,4 @@ pub fn rewrite(
         }
     }
     Ok(out)
-}
-
-/// Instructions with their byte offsets.
-pub type Listing = Vec<(u32, Instruction)>;
-
-/// Lays the code out: resolves branch offsets and encodes. Returns the
-/// final instructions (with their offsets) and the bytes.
-pub fn assemble(items: &[PItem]) -> Result<(Listing, Vec<u8>), BackendError> {
-    let mut labels = std::collections::HashMap::new();
-    let mut at = 0u32;
-    for item in items {
-        match item {
-            PItem::Label(l) => {
-                labels.insert(*l, at);
-            }
-            PItem::Inst(i, _, _) => at += u32::from(i.size),
-        }
-    }
-    let mut bytes = Vec::with_capacity(at as usize);
-    let mut listing = Vec::new();
-    for item in items {
-        let PItem::Inst(i, _, target) = item else {
-            continue;
-        };
-        let mut inst = *i;
-        let here = bytes.len() as u32;
-        if let Some(l) = target {
-            let to = labels[l];
-            let delta = (i64::from(to) - i64::from(here) - 4) / 4;
-            let simm = i16::try_from(delta).map_err(|_| {
-                BackendError::Unsupported(format!(
-                    "a branch over {delta} dwords does not fit s_branch"
-                ))
-            })?;
-            inst.modifiers.simm16 = simm as u16;
-        }
-        encode(&inst, &mut bytes).map_err(|e| BackendError::Internal(format!("{inst}: {e}")))?;
-        listing.push((here, inst));
-    }
-    Ok((listing, bytes))
 }

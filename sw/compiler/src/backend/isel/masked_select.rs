@@ -38,7 +38,7 @@ fn valu_cycles(wave64: bool) -> u32 {
 /// a plain VALU instruction = 1), from the instructions it selects to and
 /// the cycle model's rates: transcendental instructions (`v_sqrt`,
 /// `v_rsq`, `v_rcp`) take 4 cycles per half; a 32-bit division is
-/// `divide.rs`'s reciprocal expansion (about 15 instructions, one of them
+/// `isel/divide.rs`'s reciprocal expansion (about 15 instructions, one of them
 /// transcendental; the signed one about 6 more). `None`: the operation is
 /// not issued under a mask (loads, stores, 64-bit values...).
 pub fn op_instructions(k: &InstKind) -> Option<u32> {

@@ -1,11 +1,12 @@
-//! Instruction selection, part 2: one IR instruction to gfx1030 machine
-//! instructions, SALU for uniform values and VALU for divergent ones.
+//! Instruction selection: the dispatch of one IR instruction ([`Isel::lower`])
+//! and the 32-bit integer and float arithmetic, compares and selects —
+//! SALU for uniform values, VALU for divergent ones.
 
 use arch::isa::{Family, Opcode};
 
-use super::isel::{Isel, Loc};
-use super::minst::{special, MInst, MOp, RegClass, VReg};
-use super::BackendError;
+use super::{Isel, Loc};
+use crate::backend::minst::{MOp, RegClass, VReg};
+use crate::backend::BackendError;
 use crate::ir::*;
 
 fn unsupported(what: String) -> BackendError {
@@ -102,7 +103,7 @@ fn vcmp_float(cc: FloatCC) -> Opcode {
 }
 
 impl Isel<'_> {
-    fn check_width(&self, v: Value, what: &str) -> Result<(), BackendError> {
+    pub(super) fn check_width(&self, v: Value, what: &str) -> Result<(), BackendError> {
         let t = self.f.ty(v);
         if t.bits() > 32 && !t.is_ptr() {
             return Err(unsupported(format!(
@@ -181,7 +182,7 @@ impl Isel<'_> {
                 self.binary(r(), op, args)?;
             }
             InstKind::Select { cond, args } => {
-                if !super::select004::lower_masked(self, i)? {
+                if !super::masked_select::lower_masked(self, i)? {
                     self.select(r(), cond, args)?;
                 }
             }
@@ -216,153 +217,6 @@ impl Isel<'_> {
             Loc::Const(..) => unreachable!("results are registers"),
         };
         (l, r)
-    }
-
-    fn kernel_arg(&mut self, r: Value, index: u32) -> Result<(), BackendError> {
-        let offset = self.kernarg.params[index as usize];
-        let (l, d) = self.dst(r);
-        let dwords = self.dwords(self.f.ty(r));
-        let (op, dst) = match l {
-            Loc::S(_) => (
-                if dwords == 2 {
-                    Opcode::S_LOAD_DWORDX2
-                } else {
-                    Opcode::S_LOAD_DWORD
-                },
-                d,
-            ),
-            // A kernel argument is uniform unless it is a float (floats live in VGPRs).
-            _ => (Opcode::S_LOAD_DWORD, self.mc.vreg(RegClass::Sgpr, 1)),
-        };
-        self.smem_load(op, dst, offset);
-        if let Loc::V(v) = l {
-            self.push(
-                Opcode::V_MOV_B32,
-                Family::Vop1,
-                1,
-                &[MOp::Reg(v, 0), MOp::Reg(dst, 0)],
-            );
-        }
-        Ok(())
-    }
-
-    fn smem_load(&mut self, op: Opcode, dst: VReg, offset: u32) {
-        let mut i = MInst::new(
-            op,
-            Family::Smem,
-            1,
-            &[
-                MOp::Reg(dst, 0),
-                MOp::Reg(self.kernarg_ptr, 0),
-                MOp::Phys(special::NULL),
-            ],
-        );
-        i.modifiers.offset = offset as i32;
-        self.mc.push(i);
-    }
-
-    /// A hidden argument (u16 when `half`), as an SGPR.
-    fn hidden(&mut self, at: u32, half: bool) -> VReg {
-        let off = self.kernarg.hidden + at;
-        let word = self.mc.vreg(RegClass::Sgpr, 1);
-        self.smem_load(Opcode::S_LOAD_DWORD, word, off & !3);
-        if !half {
-            return word;
-        }
-        let d = self.mc.vreg(RegClass::Sgpr, 1);
-        if off & 2 == 0 {
-            self.sop2(
-                Opcode::S_AND_B32,
-                MOp::Reg(d, 0),
-                MOp::Reg(word, 0),
-                MOp::Imm(0xffff),
-            );
-        } else {
-            self.sop2(
-                Opcode::S_LSHR_B32,
-                MOp::Reg(d, 0),
-                MOp::Reg(word, 0),
-                MOp::Imm(16),
-            );
-        }
-        d
-    }
-
-    fn work_item(&mut self, r: Value, q: WorkItemQuery, dim: u8) -> Result<(), BackendError> {
-        let k = u32::from(dim);
-        let dd = usize::from(dim);
-        match q {
-            WorkItemQuery::LocalId => {
-                let v = self.local_id[dd].expect("found by the pre-scan");
-                self.locs[r.index()] = Some(Loc::V(v));
-            }
-            WorkItemQuery::GroupId => {
-                let s = self.group_id[dd].expect("found by the pre-scan");
-                self.locs[r.index()] = Some(Loc::S(s));
-            }
-            WorkItemQuery::LocalSize => {
-                let s = self.hidden(12 + 2 * k, true);
-                self.locs[r.index()] = Some(Loc::S(s));
-            }
-            WorkItemQuery::NumGroups => {
-                // Whole groups plus one for a partial last group.
-                let count = self.hidden(4 * k, false);
-                let rem = self.hidden(18 + 2 * k, true);
-                let (_, d) = self.dst(r);
-                self.push(
-                    Opcode::S_CMP_LG_U32,
-                    Family::Sopc,
-                    0,
-                    &[MOp::Reg(rem, 0), MOp::Imm(0)],
-                );
-                self.sop2(
-                    Opcode::S_ADDC_U32,
-                    MOp::Reg(d, 0),
-                    MOp::Reg(count, 0),
-                    MOp::Imm(0),
-                );
-            }
-            WorkItemQuery::GlobalSize => {
-                let count = self.hidden(4 * k, false);
-                let size = self.hidden(12 + 2 * k, true);
-                let rem = self.hidden(18 + 2 * k, true);
-                let t = self.mc.vreg(RegClass::Sgpr, 1);
-                self.sop2(
-                    Opcode::S_MUL_I32,
-                    MOp::Reg(t, 0),
-                    MOp::Reg(count, 0),
-                    MOp::Reg(size, 0),
-                );
-                let (_, d) = self.dst(r);
-                self.sop2(
-                    Opcode::S_ADD_U32,
-                    MOp::Reg(d, 0),
-                    MOp::Reg(t, 0),
-                    MOp::Reg(rem, 0),
-                );
-            }
-            WorkItemQuery::GlobalId => {
-                let size = self.hidden(12 + 2 * k, true);
-                let g = self.group_id[dd].expect("found by the pre-scan");
-                let l = self.local_id[dd].expect("found by the pre-scan");
-                let t = self.mc.vreg(RegClass::Sgpr, 1);
-                self.sop2(
-                    Opcode::S_MUL_I32,
-                    MOp::Reg(t, 0),
-                    MOp::Reg(g, 0),
-                    MOp::Reg(size, 0),
-                );
-                let (_, d) = self.dst(r);
-                self.vop2(
-                    Opcode::V_ADD_NC_U32,
-                    MOp::Reg(d, 0),
-                    MOp::Reg(t, 0),
-                    MOp::Reg(l, 0),
-                    true,
-                );
-            }
-        }
-        Ok(())
     }
 
     /// `d = op(a, b)` on 32 bits into `dst` (SALU or VALU by `dst`'s class).
@@ -437,7 +291,12 @@ impl Isel<'_> {
         Ok(())
     }
 
-    fn binary(&mut self, r: Value, op: BinaryOp, args: [Value; 2]) -> Result<(), BackendError> {
+    pub(super) fn binary(
+        &mut self,
+        r: Value,
+        op: BinaryOp,
+        args: [Value; 2],
+    ) -> Result<(), BackendError> {
         let (l, d) = self.dst(r);
         if let (Loc::S(_), true) = (l, salu(op).is_none()) {
             // No SALU form (floats never get here): compute per lane, read back.
@@ -516,7 +375,7 @@ impl Isel<'_> {
         Ok(())
     }
 
-    fn unary(&mut self, r: Value, op: UnaryOp, a: Value) -> Result<(), BackendError> {
+    pub(super) fn unary(&mut self, r: Value, op: UnaryOp, a: Value) -> Result<(), BackendError> {
         let l = self.def_loc(r);
         self.unary_into(l, op, a)
     }
@@ -560,12 +419,22 @@ impl Isel<'_> {
         Ok(())
     }
 
-    fn ternary(&mut self, r: Value, op: TernaryOp, args: [Value; 3]) -> Result<(), BackendError> {
+    pub(super) fn ternary(
+        &mut self,
+        r: Value,
+        op: TernaryOp,
+        args: [Value; 3],
+    ) -> Result<(), BackendError> {
         let l = self.def_loc(r);
         self.ternary_into(l, op, args)
     }
 
-    fn icmp(&mut self, r: Value, cond: IntCC, args: [Value; 2]) -> Result<(), BackendError> {
+    pub(super) fn icmp(
+        &mut self,
+        r: Value,
+        cond: IntCC,
+        args: [Value; 2],
+    ) -> Result<(), BackendError> {
         if self.f.ty(args[0]).bits() == 64 {
             return self.icmp64(r, cond, args);
         }
@@ -609,7 +478,7 @@ impl Isel<'_> {
         Ok(())
     }
 
-    fn in_sgpr(&mut self, op: MOp) -> MOp {
+    pub(super) fn in_sgpr(&mut self, op: MOp) -> MOp {
         let t = self.mc.vreg(RegClass::Sgpr, 1);
         self.push(Opcode::S_MOV_B32, Family::Sop1, 1, &[MOp::Reg(t, 0), op]);
         MOp::Reg(t, 0)
@@ -670,330 +539,11 @@ impl Isel<'_> {
         Ok(())
     }
 
-    fn convert(&mut self, r: Value, op: ConvertOp, a: Value, to: Type) -> Result<(), BackendError> {
-        let from = self.f.ty(a);
-        let l = self.def_loc(r);
-        let d = match l {
-            Loc::S(d) | Loc::V(d) | Loc::SBool(d) | Loc::Mask(d) => d,
-            Loc::Const(..) => unreachable!(),
-        };
-        let is_v = matches!(l, Loc::V(_));
-        match op {
-            ConvertOp::Zext | ConvertOp::Sext if from == Type::I1 => {
-                let one = if op == ConvertOp::Zext { 1 } else { u32::MAX };
-                if is_v {
-                    let m = self.mask(a)?;
-                    self.vop3(
-                        Opcode::V_CNDMASK_B32,
-                        &[MOp::Reg(d, 0), MOp::Imm(0), MOp::Imm(one), MOp::Reg(m, 0)],
-                    );
-                } else {
-                    let c = self.sbool(a)?;
-                    self.push(
-                        Opcode::S_CMP_LG_U32,
-                        Family::Sopc,
-                        0,
-                        &[MOp::Reg(c, 0), MOp::Imm(0)],
-                    );
-                    self.push(
-                        Opcode::S_CSELECT_B32,
-                        Family::Sop2,
-                        1,
-                        &[MOp::Reg(d, 0), MOp::Imm(one), MOp::Imm(0)],
-                    );
-                }
-                if to.bits() == 64 {
-                    let hi = if op == ConvertOp::Zext {
-                        MOp::Imm(0)
-                    } else {
-                        MOp::Reg(d, 0)
-                    };
-                    self.mov(is_v, MOp::Reg(d, 1), hi);
-                }
-            }
-            ConvertOp::Zext | ConvertOp::Sext if to.bits() == 64 && from.bits() == 32 => {
-                let lo = self.src_part(a, 0)?;
-                self.mov(is_v, MOp::Reg(d, 0), lo);
-                if op == ConvertOp::Zext {
-                    self.mov(is_v, MOp::Reg(d, 1), MOp::Imm(0));
-                } else if is_v {
-                    self.vop2(
-                        Opcode::V_ASHRREV_I32,
-                        MOp::Reg(d, 1),
-                        MOp::Imm(31),
-                        lo,
-                        false,
-                    );
-                } else {
-                    self.sop2(Opcode::S_ASHR_I32, MOp::Reg(d, 1), lo, MOp::Imm(31));
-                }
-            }
-            // i8 -> i16 too: a narrow value lives in a 32-bit register,
-            // extended to 32 bits, so the wider narrow type is the same bits.
-            ConvertOp::Zext | ConvertOp::Sext
-                if matches!(from, Type::I8 | Type::I16) && to.bits() <= 32 =>
-            {
-                let x = self.src(a)?;
-                let bits = from.bits();
-                match (op, is_v) {
-                    (ConvertOp::Zext, true) => self.vop2(
-                        Opcode::V_AND_B32,
-                        MOp::Reg(d, 0),
-                        MOp::Imm((1 << bits) - 1),
-                        x,
-                        true,
-                    ),
-                    (ConvertOp::Zext, false) => self.sop2(
-                        Opcode::S_AND_B32,
-                        MOp::Reg(d, 0),
-                        x,
-                        MOp::Imm((1 << bits) - 1),
-                    ),
-                    (_, true) => self.vop3(
-                        Opcode::V_BFE_I32,
-                        &[MOp::Reg(d, 0), x, MOp::Imm(0), MOp::Imm(bits)],
-                    ),
-                    (_, false) => {
-                        let o = if bits == 8 {
-                            Opcode::S_SEXT_I32_I8
-                        } else {
-                            Opcode::S_SEXT_I32_I16
-                        };
-                        self.push(o, Family::Sop1, 1, &[MOp::Reg(d, 0), x]);
-                    }
-                }
-            }
-            ConvertOp::Trunc if to.bits() <= 32 && to != Type::I1 && from.bits() <= 32 => {
-                let x = self.src(a)?;
-                self.mov(is_v, MOp::Reg(d, 0), x);
-            }
-            ConvertOp::Trunc if to.bits() <= 32 && to != Type::I1 => {
-                let lo = self.src_part(a, 0)?;
-                self.mov(is_v, MOp::Reg(d, 0), lo);
-            }
-            ConvertOp::Bitcast if to.bits() == 64 => {
-                // i64 <-> 64-bit pointer: the same two dwords.
-                for k in 0..2 {
-                    let x = self.src_part(a, k)?;
-                    if is_v {
-                        self.vop1(Opcode::V_MOV_B32, MOp::Reg(d, k), x);
-                    } else if self.is_vgpr(x) {
-                        self.push(
-                            Opcode::V_READFIRSTLANE_B32,
-                            Family::Vop1,
-                            1,
-                            &[MOp::Reg(d, k), x],
-                        );
-                    } else {
-                        self.push(Opcode::S_MOV_B32, Family::Sop1, 1, &[MOp::Reg(d, k), x]);
-                    }
-                }
-            }
-            ConvertOp::Bitcast if to.bits() == 32 => {
-                let x = self.src(a)?;
-                if is_v {
-                    self.vop1(Opcode::V_MOV_B32, MOp::Reg(d, 0), x);
-                } else if self.is_vgpr(x) {
-                    self.readfirstlane(d, x);
-                } else {
-                    self.push(Opcode::S_MOV_B32, Family::Sop1, 1, &[MOp::Reg(d, 0), x]);
-                }
-            }
-            ConvertOp::SiToFp | ConvertOp::UiToFp | ConvertOp::FpToSi | ConvertOp::FpToUi
-                if from.bits() == 32 && to.bits() == 32 =>
-            {
-                let o = match op {
-                    ConvertOp::SiToFp => Opcode::V_CVT_F32_I32,
-                    ConvertOp::UiToFp => Opcode::V_CVT_F32_U32,
-                    ConvertOp::FpToSi => Opcode::V_CVT_I32_F32,
-                    _ => Opcode::V_CVT_U32_F32,
-                };
-                let x = self.src(a)?;
-                if is_v {
-                    self.vop1(o, MOp::Reg(d, 0), x);
-                } else {
-                    let t = self.mc.vreg(RegClass::Vgpr, 1);
-                    self.vop1(o, MOp::Reg(t, 0), x);
-                    self.readfirstlane(d, MOp::Reg(t, 0));
-                }
-            }
-            _ => {
-                return Err(unsupported(format!(
-                    "{} from {from} to {to} is not supported by the back end yet",
-                    op.name()
-                )))
-            }
-        }
-        Ok(())
-    }
-
-    fn mov(&mut self, vector: bool, d: MOp, s: MOp) {
+    pub(super) fn mov(&mut self, vector: bool, d: MOp, s: MOp) {
         if vector {
             self.vop1(Opcode::V_MOV_B32, d, s);
         } else {
             self.push(Opcode::S_MOV_B32, Family::Sop1, 1, &[d, s]);
         }
-    }
-
-    pub(super) fn call_into(
-        &mut self,
-        dst: Loc,
-        b: Builtin,
-        args: &[Value],
-    ) -> Result<(), BackendError> {
-        if matches!(b, Builtin::ReadFirstLane | Builtin::ReadLane) {
-            return self.read_one_lane(dst, b, args);
-        }
-        let Loc::V(d) = dst else {
-            // Uniform built-ins: per lane, then read back.
-            let Loc::S(s) = dst else {
-                unreachable!("built-ins return numbers")
-            };
-            let t = self.mc.vreg(RegClass::Vgpr, 1);
-            self.call_into(Loc::V(t), b, args)?;
-            self.readfirstlane(s, MOp::Reg(t, 0));
-            return Ok(());
-        };
-        let d0 = MOp::Reg(d, 0);
-        let mut a = Vec::new();
-        for &v in args {
-            a.push(self.src(v)?);
-        }
-        match b {
-            Builtin::Mul24 => self.vop2(Opcode::V_MUL_I32_I24, d0, a[0], a[1], true),
-            Builtin::Mad24 => self.vop3(Opcode::V_MAD_I32_I24, &[d0, a[0], a[1], a[2]]),
-            Builtin::Popcount => self.vop3(Opcode::V_BCNT_U32_B32, &[d0, a[0], MOp::Imm(0)]),
-            Builtin::Clz => {
-                // v_ffbh_u32 gives -1 for 0; OpenCL's clz(0) is 32.
-                let t = self.mc.vreg(RegClass::Vgpr, 1);
-                self.vop1(Opcode::V_FFBH_U32, MOp::Reg(t, 0), a[0]);
-                self.vop2(Opcode::V_MIN_U32, d0, MOp::Imm(32), MOp::Reg(t, 0), true);
-            }
-            Builtin::Abs => {
-                let t = self.mc.vreg(RegClass::Vgpr, 1);
-                self.vop2(
-                    Opcode::V_SUB_NC_U32,
-                    MOp::Reg(t, 0),
-                    MOp::Imm(0),
-                    a[0],
-                    false,
-                );
-                self.vop2(Opcode::V_MAX_I32, d0, a[0], MOp::Reg(t, 0), true);
-            }
-            Builtin::Sqrt => self.vop1(Opcode::V_SQRT_F32, d0, a[0]),
-            Builtin::Floor => self.vop1(Opcode::V_FLOOR_F32, d0, a[0]),
-            Builtin::Bitreverse => self.vop1(Opcode::V_BFREV_B32, d0, a[0]),
-            Builtin::Alignbit => self.vop3(Opcode::V_ALIGNBIT_B32, &[d0, a[0], a[1], a[2]]),
-            Builtin::Rsq => self.vop1(Opcode::V_RSQ_F32, d0, a[0]),
-            Builtin::Rcp => self.vop1(Opcode::V_RCP_F32, d0, a[0]),
-            Builtin::FrexpMant => self.vop1(Opcode::V_FREXP_MANT_F32, d0, a[0]),
-            Builtin::FrexpExp => self.vop1(Opcode::V_FREXP_EXP_I32_F32, d0, a[0]),
-            Builtin::Ldexp => self.vop3(Opcode::V_LDEXP_F32, &[d0, a[0], a[1]]),
-            Builtin::UmulHi => self.vop3(Opcode::V_MUL_HI_U32, &[d0, a[0], a[1]]),
-            Builtin::SmulHi => self.vop3(Opcode::V_MUL_HI_I32, &[d0, a[0], a[1]]),
-            Builtin::MbcntLo => self.vop3(Opcode::V_MBCNT_LO_U32_B32, &[d0, a[0], a[1]]),
-            Builtin::MbcntHi => self.vop3(Opcode::V_MBCNT_HI_U32_B32, &[d0, a[0], a[1]]),
-            Builtin::Bpermute => {
-                // DS instructions take VGPR operands only.
-                let (addr, data) = (self.in_vgpr(a[0]), self.in_vgpr(a[1]));
-                self.push(Opcode::DS_BPERMUTE_B32, Family::Ds, 1, &[d0, addr, data]);
-            }
-            Builtin::ReadFirstLane | Builtin::ReadLane => unreachable!("handled above"),
-            Builtin::FdivIeee => self.fdiv_ieee(d0, a[0], a[1]),
-            Builtin::Ctz => {
-                // v_ffbl_b32 gives -1 for 0; OpenCL's ctz(0) is 32.
-                let t = self.mc.vreg(RegClass::Vgpr, 1);
-                self.vop1(Opcode::V_FFBL_B32, MOp::Reg(t, 0), a[0]);
-                self.vop2(Opcode::V_MIN_U32, d0, MOp::Imm(32), MOp::Reg(t, 0), true);
-            }
-        }
-        Ok(())
-    }
-
-    /// IEEE `a / b` on f32, clang-19's sequence (the same instructions, so
-    /// the same bits): both operands scaled by `v_div_scale_f32` (the
-    /// numerator's also sets VCC, which `v_div_fmas_f32` reads), the
-    /// reciprocal refined by one Newton step, the quotient by two, and
-    /// `v_div_fixup_f32` for the special cases. The sequence is emitted as
-    /// one piece, so nothing else touches VCC between its write and read.
-    fn fdiv_ieee(&mut self, d: MOp, a: MOp, b: MOp) {
-        let (a, b) = (self.in_vgpr(a), self.in_vgpr(b));
-        let mut t = || MOp::Reg(self.mc.vreg(RegClass::Vgpr, 1), 0);
-        let (den, num, rcp, err, rcp2, q, err2, q2, r, fm) =
-            (t(), t(), t(), t(), t(), t(), t(), t(), t(), t());
-        let div_scale = Opcode::V_DIV_SCALE_F32;
-        self.push(
-            div_scale,
-            Family::Vop3,
-            2,
-            &[den, MOp::Phys(special::NULL), b, b, a],
-        );
-        self.push(
-            div_scale,
-            Family::Vop3,
-            2,
-            &[num, MOp::Phys(special::VCC), a, b, a],
-        );
-        self.vop1(Opcode::V_RCP_F32, rcp, den);
-        // fma(-den, rcp, 1.0): the negation is src0's `neg` modifier.
-        self.fma_neg0(err, den, rcp, MOp::Imm(1.0f32.to_bits()));
-        self.push(Opcode::V_FMA_F32, Family::Vop3, 1, &[rcp2, err, rcp, rcp]);
-        self.push(Opcode::V_MUL_F32, Family::Vop2, 1, &[q, num, rcp2]);
-        self.fma_neg0(err2, den, q, num);
-        self.push(Opcode::V_FMA_F32, Family::Vop3, 1, &[q2, err2, rcp2, q]);
-        self.fma_neg0(r, den, q2, num);
-        self.push(Opcode::V_DIV_FMAS_F32, Family::Vop3, 1, &[fm, r, rcp2, q2]);
-        self.push(Opcode::V_DIV_FIXUP_F32, Family::Vop3, 1, &[d, fm, b, a]);
-    }
-
-    /// `d = fma(-x, y, z)` (VOP3 with src0 negated).
-    fn fma_neg0(&mut self, d: MOp, x: MOp, y: MOp, z: MOp) {
-        let mut i = MInst::new(Opcode::V_FMA_F32, Family::Vop3, 1, &[d, x, y, z]);
-        i.modifiers.neg = 1;
-        self.mc.push(i);
-    }
-
-    /// `readfirstlane(x)` / `readlane(x, lane)` into an SGPR: one
-    /// `v_readfirstlane_b32` / `v_readlane_b32` (a uniform `x` is already
-    /// the value: a move). A divergent lane number is made uniform first
-    /// (its first active lane's), as clang does.
-    fn read_one_lane(&mut self, dst: Loc, b: Builtin, args: &[Value]) -> Result<(), BackendError> {
-        let s = match dst {
-            Loc::S(s) => s,
-            _ => self.mc.vreg(RegClass::Sgpr, 1),
-        };
-        let x = self.src(args[0])?;
-        if !self.is_vgpr(x) {
-            self.push(Opcode::S_MOV_B32, Family::Sop1, 1, &[MOp::Reg(s, 0), x]);
-        } else if b == Builtin::ReadFirstLane {
-            self.readfirstlane(s, x);
-        } else {
-            let mut lane = self.src(args[1])?;
-            if self.is_vgpr(lane) {
-                let l = self.mc.vreg(RegClass::Sgpr, 1);
-                self.readfirstlane(l, lane);
-                lane = MOp::Reg(l, 0);
-            } else if let MOp::Imm(k) = lane {
-                // Only inline constants fit VOP3: lanes are 0..63.
-                lane = MOp::Imm(k & 63);
-            }
-            self.push(
-                Opcode::V_READLANE_B32,
-                Family::Vop3,
-                1,
-                &[MOp::Reg(s, 0), x, lane],
-            );
-        }
-        match dst {
-            Loc::S(_) => {}
-            Loc::V(d) => self.vop1(Opcode::V_MOV_B32, MOp::Reg(d, 0), MOp::Reg(s, 0)),
-            l => return Err(BackendError::Internal(format!("{} into {l:?}", b.name()))),
-        }
-        Ok(())
-    }
-
-    fn call(&mut self, r: Value, b: Builtin, args: &[Value]) -> Result<(), BackendError> {
-        let l = self.def_loc(r);
-        self.call_into(l, b, args)
     }
 }

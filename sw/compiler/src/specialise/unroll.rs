@@ -21,6 +21,7 @@ use std::collections::HashMap;
 use super::deps::{independent, Access, AffineCache};
 use super::Facts;
 use crate::ir::cfg::Cfg;
+use crate::ir::counted_loop::{self, def_block};
 use crate::ir::{
     space_of, BinaryOp, Block, BlockCall, Function, Inst, InstKind, IntCC, Type, Value, ValueDef,
 };
@@ -58,58 +59,21 @@ struct Shape {
     kind: Kind,
 }
 
-fn negate(cc: IntCC) -> IntCC {
-    match cc {
-        IntCC::Eq => IntCC::Ne,
-        IntCC::Ne => IntCC::Eq,
-        IntCC::Slt => IntCC::Sge,
-        IntCC::Sge => IntCC::Slt,
-        IntCC::Sle => IntCC::Sgt,
-        IntCC::Sgt => IntCC::Sle,
-        IntCC::Ult => IntCC::Uge,
-        IntCC::Uge => IntCC::Ult,
-        IntCC::Ule => IntCC::Ugt,
-        IntCC::Ugt => IntCC::Ule,
-    }
-}
-
-fn block_of(f: &Function, v: Value) -> Option<Block> {
-    match f.value(v).def {
-        ValueDef::Param(b, _) => Some(b),
-        ValueDef::Inst(i) => f.inst(i).block,
-    }
-}
-
-/// Recognises the loop of back edge `(latch, header)`.
+/// Recognises the loop of back edge `(latch, header)`: a counted loop
+/// ([`counted_loop::recognise`]) whose body is a straight chain of blocks
+/// from the header's branch to the latch, counting a 32-bit parameter up
+/// by one while it is `<` (signed or not) or `!=` a bound defined before
+/// the loop, with no barrier inside.
 fn shape(f: &Function, cfg: &Cfg, latch: Block, header: Block) -> Option<Shape> {
-    let blocks = cfg.loop_blocks(latch, header);
-    let preds = &cfg.preds[header.index()];
-    let [a, b] = preds[..] else { return None };
-    let pre = if a == latch { b } else { a };
-    if blocks.contains(&pre) || !matches!(f.terminator(pre)?, InstKind::Jump { .. }) {
+    if latch == header {
         return None;
     }
-    let InstKind::Brif {
-        cond,
-        then_dest,
-        else_dest,
-    } = f.terminator(header)?
-    else {
-        return None;
-    };
-    let (body, on_true) = if blocks.contains(&then_dest.block) && !blocks.contains(&else_dest.block)
-    {
-        (then_dest, true)
-    } else if blocks.contains(&else_dest.block) && !blocks.contains(&then_dest.block) {
-        (else_dest, false)
-    } else {
-        return None;
-    };
-    if !body.args.is_empty() || body.block == header {
+    let l = counted_loop::recognise(f, cfg, latch, header)?;
+    if !l.enter.args.is_empty() {
         return None;
     }
     // A straight chain of blocks from the body start to the latch.
-    let mut chain = vec![body.block];
+    let mut chain = vec![l.enter.block];
     loop {
         let last = *chain.last().expect("non-empty");
         if !f.block(last).params.is_empty() || cfg.preds[last.index()].len() != 1 {
@@ -126,44 +90,25 @@ fn shape(f: &Function, cfg: &Cfg, latch: Block, header: Block) -> Option<Shape> 
         }
         chain.push(dest.block);
     }
-    if *chain.last().expect("non-empty") != latch || chain.len() + 1 != blocks.len() {
+    if *chain.last().expect("non-empty") != latch || chain.len() + 1 != l.blocks.len() {
         return None;
     }
-    let InstKind::Jump { dest: back } = f.terminator(latch)? else {
+    let iv = f.block(header).params[l.k];
+    if l.next_step.is_some() || l.step_op != BinaryOp::Iadd || l.step != 1 || f.ty(iv) != Type::I32
+    {
         return None;
-    };
-    let params = &f.block(header).params;
-    let InstKind::Icmp { cond: cc, args } = f.def_inst(*cond)? else {
-        return None;
-    };
-    let stay = if on_true { *cc } else { negate(*cc) };
-    let is_iv = |v: Value| -> Option<usize> {
-        let k = params.iter().position(|&p| p == v)?;
-        let InstKind::Binary {
-            op: BinaryOp::Iadd,
-            args: [x, y],
-        } = f.def_inst(*back.args.get(k)?)?
-        else {
-            return None;
-        };
-        let one = (*x == v && f.iconst_value(*y) == Some(1))
-            || (*y == v && f.iconst_value(*x) == Some(1));
-        (one && f.ty(v) == Type::I32).then_some(k)
-    };
-    let outside = |v: Value| block_of(f, v).is_some_and(|b| !blocks.contains(&b));
-    let (iv, bound, kind) = match (is_iv(args[0]), is_iv(args[1]), stay) {
-        (Some(k), _, IntCC::Ult) => (k, args[1], Kind::Ult),
-        (Some(k), _, IntCC::Slt) => (k, args[1], Kind::Slt),
-        (Some(k), _, IntCC::Ne) => (k, args[1], Kind::Ne),
-        (_, Some(k), IntCC::Ugt) => (k, args[0], Kind::Ult),
-        (_, Some(k), IntCC::Sgt) => (k, args[0], Kind::Slt),
-        (_, Some(k), IntCC::Ne) => (k, args[0], Kind::Ne),
+    }
+    let kind = match l.cc {
+        IntCC::Ult => Kind::Ult,
+        IntCC::Slt => Kind::Slt,
+        IntCC::Ne => Kind::Ne,
         _ => return None,
     };
-    if !outside(bound) {
+    let outside = def_block(f, l.bound).is_some_and(|b| !l.blocks.contains(&b));
+    if !outside {
         return None;
     }
-    for &b in &blocks {
+    for &b in &l.blocks {
         for &i in &f.block(b).insts {
             if matches!(f.inst(i).kind, InstKind::Barrier) {
                 return None;
@@ -171,12 +116,12 @@ fn shape(f: &Function, cfg: &Cfg, latch: Block, header: Block) -> Option<Shape> 
         }
     }
     Some(Shape {
-        pre,
+        pre: l.pre,
         header,
         chain,
         latch,
-        iv,
-        bound,
+        iv: l.k,
+        bound: l.bound,
         kind,
     })
 }

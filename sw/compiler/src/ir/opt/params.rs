@@ -10,9 +10,7 @@
 
 use std::collections::HashMap;
 
-use super::entities::{Block, Value};
-use super::function::Function;
-use super::instructions::InstKind;
+use crate::ir::{Block, Function, InstKind, Value};
 
 fn resolve(replace: &HashMap<Value, Value>, mut v: Value) -> Value {
     while let Some(&n) = replace.get(&v) {

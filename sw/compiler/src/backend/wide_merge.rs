@@ -3,7 +3,7 @@
 //! offsets become one `global_load_dwordx2/x3/x4` (`global_store_…`).
 //!
 //! It runs after instruction selection, before register allocation, on
-//! code the loop rewrite ([`super::unroll`]) prepared: the copies' accesses
+//! code the loop rewrite ([`crate::specialise::unroll`]) prepared: the copies' accesses
 //! are adjacent and share copy 0's address with `offset:` 0, 4, 8, 12.
 //! Only what the IR order already allowed is merged — the loads of a run are
 //! moved up to the first (the instructions between them neither touch the

@@ -1,4 +1,4 @@
-//! Instruction selection, part 5: 64-bit integers (`long`/`ulong`) as
+//! Instruction selection: 64-bit integers (`long`/`ulong`) as
 //! register pairs, low dword first. Every operation runs on the VALU —
 //! `v_add_co_u32` + `v_add_co_ci_u32`, `v_lshlrev_b64`, the 64-bit
 //! `v_cmp_*_u64/i64` — and a uniform result is read back from the first

@@ -1,5 +1,8 @@
-//! Seed 002: recompiling a kernel at dispatch time with the driver's
-//! pointer-argument metadata as facts (docs/compiler.md "Seed 002").
+//! Dispatch-time specialisation (seed 002): recompiling a kernel when it
+//! is dispatched, with the driver's pointer-argument metadata as facts
+//! (docs/compiler.md "Seed 002"). The IR analyses live here ([`deps`],
+//! [`reach`], the loop rewrite [`unroll`]); the machine-code merge they
+//! prepare is a back-end pass, [`crate::backend::wide_merge`].
 //!
 //! The driver (`sw::driver::alias`) classifies every pair of pointer
 //! arguments; pairs that are not identical become [`Facts`]. [`recompile`]
@@ -13,7 +16,9 @@
 //! 2. schedules the copies: loads (and everything else) before stores, the
 //!    copies of one access side by side, every dependence the facts cannot
 //!    rule out kept — without a fact no load passes a store;
-//! 3. merges the side-by-side dword accesses into `dwordx2/x3/x4` ([`wide`]).
+//! 3. merges the side-by-side dword accesses into `dwordx2/x3/x4`
+//!    ([`crate::backend::wide_merge`], a machine-code pass run through
+//!    [`backend::compile_with`]).
 //!
 //! [`VariantCache`] keeps one compiled variant per kernel and fact
 //! signature and counts analyses, recompilations, hits and compile time.
@@ -21,17 +26,16 @@
 pub mod deps;
 pub mod reach;
 pub mod unroll;
-pub mod wide;
 
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::backend::{self, BackendError, CompiledKernel};
+use crate::backend::{self, wide_merge, BackendError, CompiledKernel};
 use crate::ir::Function;
 
+pub use crate::backend::wide_merge::WideReport;
 pub use unroll::{LoopReport, MAX_UNROLL};
-pub use wide::WideReport;
 
 /// What the driver found out about two pointer parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -145,7 +149,7 @@ pub fn recompile(
     crate::ir::verify(&f)?;
     let mut wide = WideReport::default();
     let kernel = backend::compile_with(&f, opts, &mut |mc| {
-        let r = wide::merge(mc);
+        let r = wide_merge::merge(mc);
         wide.loads.extend(r.loads);
         wide.stores.extend(r.stores);
     })?;

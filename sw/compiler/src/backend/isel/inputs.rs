@@ -1,0 +1,163 @@
+//! Instruction selection: kernel arguments (scalar loads from the kernarg
+//! segment) and work-item queries (ids, sizes, hidden arguments).
+
+use arch::isa::{Family, Opcode};
+
+use super::{Isel, Loc};
+use crate::backend::minst::{special, MInst, MOp, RegClass, VReg};
+use crate::backend::BackendError;
+use crate::ir::*;
+
+impl Isel<'_> {
+    pub(super) fn kernel_arg(&mut self, r: Value, index: u32) -> Result<(), BackendError> {
+        let offset = self.kernarg.params[index as usize];
+        let (l, d) = self.dst(r);
+        let dwords = self.dwords(self.f.ty(r));
+        let (op, dst) = match l {
+            Loc::S(_) => (
+                if dwords == 2 {
+                    Opcode::S_LOAD_DWORDX2
+                } else {
+                    Opcode::S_LOAD_DWORD
+                },
+                d,
+            ),
+            // A kernel argument is uniform unless it is a float (floats live in VGPRs).
+            _ => (Opcode::S_LOAD_DWORD, self.mc.vreg(RegClass::Sgpr, 1)),
+        };
+        self.smem_load(op, dst, offset);
+        if let Loc::V(v) = l {
+            self.push(
+                Opcode::V_MOV_B32,
+                Family::Vop1,
+                1,
+                &[MOp::Reg(v, 0), MOp::Reg(dst, 0)],
+            );
+        }
+        Ok(())
+    }
+
+    pub(super) fn smem_load(&mut self, op: Opcode, dst: VReg, offset: u32) {
+        let mut i = MInst::new(
+            op,
+            Family::Smem,
+            1,
+            &[
+                MOp::Reg(dst, 0),
+                MOp::Reg(self.kernarg_ptr, 0),
+                MOp::Phys(special::NULL),
+            ],
+        );
+        i.modifiers.offset = offset as i32;
+        self.mc.push(i);
+    }
+
+    /// A hidden argument (u16 when `half`), as an SGPR.
+    pub(super) fn hidden(&mut self, at: u32, half: bool) -> VReg {
+        let off = self.kernarg.hidden + at;
+        let word = self.mc.vreg(RegClass::Sgpr, 1);
+        self.smem_load(Opcode::S_LOAD_DWORD, word, off & !3);
+        if !half {
+            return word;
+        }
+        let d = self.mc.vreg(RegClass::Sgpr, 1);
+        if off & 2 == 0 {
+            self.sop2(
+                Opcode::S_AND_B32,
+                MOp::Reg(d, 0),
+                MOp::Reg(word, 0),
+                MOp::Imm(0xffff),
+            );
+        } else {
+            self.sop2(
+                Opcode::S_LSHR_B32,
+                MOp::Reg(d, 0),
+                MOp::Reg(word, 0),
+                MOp::Imm(16),
+            );
+        }
+        d
+    }
+
+    pub(super) fn work_item(
+        &mut self,
+        r: Value,
+        q: WorkItemQuery,
+        dim: u8,
+    ) -> Result<(), BackendError> {
+        let k = u32::from(dim);
+        let dd = usize::from(dim);
+        match q {
+            WorkItemQuery::LocalId => {
+                let v = self.local_id[dd].expect("found by the pre-scan");
+                self.locs[r.index()] = Some(Loc::V(v));
+            }
+            WorkItemQuery::GroupId => {
+                let s = self.group_id[dd].expect("found by the pre-scan");
+                self.locs[r.index()] = Some(Loc::S(s));
+            }
+            WorkItemQuery::LocalSize => {
+                let s = self.hidden(12 + 2 * k, true);
+                self.locs[r.index()] = Some(Loc::S(s));
+            }
+            WorkItemQuery::NumGroups => {
+                // Whole groups plus one for a partial last group.
+                let count = self.hidden(4 * k, false);
+                let rem = self.hidden(18 + 2 * k, true);
+                let (_, d) = self.dst(r);
+                self.push(
+                    Opcode::S_CMP_LG_U32,
+                    Family::Sopc,
+                    0,
+                    &[MOp::Reg(rem, 0), MOp::Imm(0)],
+                );
+                self.sop2(
+                    Opcode::S_ADDC_U32,
+                    MOp::Reg(d, 0),
+                    MOp::Reg(count, 0),
+                    MOp::Imm(0),
+                );
+            }
+            WorkItemQuery::GlobalSize => {
+                let count = self.hidden(4 * k, false);
+                let size = self.hidden(12 + 2 * k, true);
+                let rem = self.hidden(18 + 2 * k, true);
+                let t = self.mc.vreg(RegClass::Sgpr, 1);
+                self.sop2(
+                    Opcode::S_MUL_I32,
+                    MOp::Reg(t, 0),
+                    MOp::Reg(count, 0),
+                    MOp::Reg(size, 0),
+                );
+                let (_, d) = self.dst(r);
+                self.sop2(
+                    Opcode::S_ADD_U32,
+                    MOp::Reg(d, 0),
+                    MOp::Reg(t, 0),
+                    MOp::Reg(rem, 0),
+                );
+            }
+            WorkItemQuery::GlobalId => {
+                let size = self.hidden(12 + 2 * k, true);
+                let g = self.group_id[dd].expect("found by the pre-scan");
+                let l = self.local_id[dd].expect("found by the pre-scan");
+                let t = self.mc.vreg(RegClass::Sgpr, 1);
+                self.sop2(
+                    Opcode::S_MUL_I32,
+                    MOp::Reg(t, 0),
+                    MOp::Reg(g, 0),
+                    MOp::Reg(size, 0),
+                );
+                let (_, d) = self.dst(r);
+                self.vop2(
+                    Opcode::V_ADD_NC_U32,
+                    MOp::Reg(d, 0),
+                    MOp::Reg(t, 0),
+                    MOp::Reg(l, 0),
+                    true,
+                );
+            }
+        }
+        Ok(())
+    }
+}
