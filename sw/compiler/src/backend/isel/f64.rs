@@ -160,7 +160,7 @@ impl Isel<'_> {
     }
 
     /// Copies a source into VGPRs (both dwords of a 64-bit one).
-    fn to_vgpr(&mut self, s: Src) -> MOp {
+    fn copy_to_vgprs(&mut self, s: Src) -> MOp {
         match s {
             Src::W(o) => self.in_vgpr(o),
             Src::D(o) => {
@@ -185,7 +185,7 @@ impl Isel<'_> {
         for &s in srcs {
             let o = if self.on_bus(s) {
                 if bus {
-                    self.to_vgpr(s)
+                    self.copy_to_vgprs(s)
                 } else {
                     bus = true;
                     match s {
