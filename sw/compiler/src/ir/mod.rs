@@ -9,9 +9,9 @@
 //! * `?:` is kept as [`InstKind::Select`] down to instruction selection
 //!   (seed 004);
 //! * control flow is a CFG; the back end requires it to be structured
-//!   (if/else diamonds, see [`cfg`]) and uses post-dominators as join points.
+//!   (if/else diamonds, see [`cfg`](mod@cfg)) and uses post-dominators as join points.
 //!
-//! Analyses: [`cfg`] (dominators, loops), [`uniformity`], [`counted_loop`]
+//! Analyses: [`cfg`](mod@cfg) (dominators, loops), [`uniformity`], [`counted_loop`]
 //! (the loop shape every loop pass shares). Passes: [`opt`], one file per
 //! pass, `opt/mod.rs` the ordered `-O` pipeline.
 

@@ -103,6 +103,8 @@ fn vcmp_float(cc: FloatCC) -> Opcode {
 }
 
 impl Isel<'_> {
+    /// Refuses `v` when its type is wider than 32 bits (not a pointer) or an
+    /// 8/16-bit or half value the selection does not handle here.
     pub(super) fn check_width(&self, v: Value, what: &str) -> Result<(), BackendError> {
         let t = self.f.ty(v);
         if t.bits() > 32 && !t.is_ptr() {
@@ -210,6 +212,7 @@ impl Isel<'_> {
         Ok(())
     }
 
+    /// The location of result `v` and its register (results are never constants).
     pub(super) fn dst(&mut self, v: Value) -> (Loc, VReg) {
         let l = self.def_loc(v);
         let r = match l {
@@ -291,6 +294,7 @@ impl Isel<'_> {
         Ok(())
     }
 
+    /// `r = op(args)` on 32 bits.
     pub(super) fn binary(
         &mut self,
         r: Value,
@@ -308,6 +312,7 @@ impl Isel<'_> {
         self.binary_into(l, op, args[0], args[1])
     }
 
+    /// `dst = op(a)` on 32 bits (SALU or VALU by `dst`'s class).
     pub(super) fn unary_into(
         &mut self,
         dst: Loc,
@@ -375,11 +380,14 @@ impl Isel<'_> {
         Ok(())
     }
 
+    /// `r = op(a)` on 32 bits.
     pub(super) fn unary(&mut self, r: Value, op: UnaryOp, a: Value) -> Result<(), BackendError> {
         let l = self.def_loc(r);
         self.unary_into(l, op, a)
     }
 
+    /// `dst = op(args)` (fused multiply-add and the other three-operand
+    /// operations; always VALU).
     pub(super) fn ternary_into(
         &mut self,
         dst: Loc,
@@ -419,6 +427,7 @@ impl Isel<'_> {
         Ok(())
     }
 
+    /// `r = op(args)`.
     pub(super) fn ternary(
         &mut self,
         r: Value,
@@ -429,6 +438,9 @@ impl Isel<'_> {
         self.ternary_into(l, op, args)
     }
 
+    /// `r = a cond b`: a lane mask (`v_cmp_*`) for a divergent result, 0/1 in
+    /// an SGPR (`s_cmp_*` + `s_cselect_b32`) for a uniform one; 64-bit
+    /// operands go to `icmp64`.
     pub(super) fn icmp(
         &mut self,
         r: Value,
@@ -478,6 +490,7 @@ impl Isel<'_> {
         Ok(())
     }
 
+    /// `op` copied into a new SGPR (`s_mov_b32`).
     pub(super) fn in_sgpr(&mut self, op: MOp) -> MOp {
         let t = self.mc.vreg(RegClass::Sgpr, 1);
         self.push(Opcode::S_MOV_B32, Family::Sop1, 1, &[MOp::Reg(t, 0), op]);
@@ -539,6 +552,7 @@ impl Isel<'_> {
         Ok(())
     }
 
+    /// `d = s` with `v_mov_b32` (`vector`) or `s_mov_b32`.
     pub(super) fn mov(&mut self, vector: bool, d: MOp, s: MOp) {
         if vector {
             self.vop1(Opcode::V_MOV_B32, d, s);

@@ -9,6 +9,7 @@ use crate::backend::BackendError;
 use crate::ir::*;
 
 impl Isel<'_> {
+    /// `dst = b(args)`: a builtin call.
     pub(super) fn call_into(
         &mut self,
         dst: Loc,
@@ -171,6 +172,7 @@ impl Isel<'_> {
         Ok(())
     }
 
+    /// `r = b(args)`.
     pub(super) fn call(
         &mut self,
         r: Value,

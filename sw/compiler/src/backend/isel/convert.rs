@@ -9,6 +9,7 @@ use crate::backend::BackendError;
 use crate::ir::*;
 
 impl Isel<'_> {
+    /// `r = op(a)` converted to `to` (integer widths, integer↔float, float widths).
     pub(super) fn convert(
         &mut self,
         r: Value,

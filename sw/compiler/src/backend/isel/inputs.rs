@@ -9,6 +9,7 @@ use crate::backend::BackendError;
 use crate::ir::*;
 
 impl Isel<'_> {
+    /// `r = arg index`: a scalar load from the kernarg segment.
     pub(super) fn kernel_arg(&mut self, r: Value, index: u32) -> Result<(), BackendError> {
         let offset = self.kernarg.params[index as usize];
         let (l, d) = self.dst(r);
@@ -37,6 +38,7 @@ impl Isel<'_> {
         Ok(())
     }
 
+    /// `s_load_dword*` of `dst` from the kernarg segment at `offset` bytes.
     pub(super) fn smem_load(&mut self, op: Opcode, dst: VReg, offset: u32) {
         let mut i = MInst::new(
             op,
@@ -79,6 +81,7 @@ impl Isel<'_> {
         d
     }
 
+    /// `r` = a work-item query (`global_id`, `local_size`, ...) in dimension `dim`.
     pub(super) fn work_item(
         &mut self,
         r: Value,

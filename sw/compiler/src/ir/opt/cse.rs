@@ -20,7 +20,7 @@ pub(super) fn cse_candidate(k: &InstKind) -> bool {
 
 /// Global value numbering over the dominator tree: a pure instruction equal
 /// to one in a dominating position reuses that one's result. Returns how
-/// many were merged (their instructions are left for [`dce`]).
+/// many were merged (their instructions are left for [`dce`](super::dce)).
 pub fn cse(f: &mut Function) -> usize {
     let cfg = Cfg::new(f);
     let mut seen: HashMap<String, Vec<(Block, Value)>> = HashMap::new();

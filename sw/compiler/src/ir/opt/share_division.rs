@@ -5,7 +5,7 @@ use crate::ir::{BinaryOp, Function, InstKind, Value};
 
 /// `x % y` where the program also computes `x / y` becomes `x - (x / y) * y`
 /// with its own `x / y` (the division expands into a long sequence, and
-/// [`cse`] then keeps one of the two), as clang does. Returns how many
+/// [`cse`](super::cse) then keeps one of the two), as clang does. Returns how many
 /// remainders changed.
 pub fn share_division(f: &mut Function) -> usize {
     let mut divisions: Vec<(BinaryOp, [Value; 2])> = Vec::new();

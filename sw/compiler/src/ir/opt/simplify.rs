@@ -12,7 +12,7 @@ use crate::ir::{AddrSpace, BinaryOp, Function, Inst, InstKind, Type, Value};
 /// `x & 0` → `0`; on 32-bit (and narrower) integers also the reassociations
 /// that move constants outwards: `(x + c1) + c2` → `x + (c1 + c2)`,
 /// `(x + c1) << c2` and `(x + c1) * c2` distributed, and the pointer forms of
-/// [`reassociate_ptr_add`]. Returns how many instructions changed.
+/// `reassociate_ptr_add`. Returns how many instructions changed.
 pub fn simplify(f: &mut Function) -> usize {
     let mut changed = 0;
     let uses = f.use_counts();
