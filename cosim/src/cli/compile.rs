@@ -35,7 +35,10 @@ fn parse(args: &[String]) -> Result<Request, CliError> {
             "-o" => r.output = Some(value("-o")?.into()),
             "-S" => r.listing = true,
             "--emit-ir" => r.emit_ir = true,
-            "--wave64" | "-mwavefrontsize64" => r.opts.backend.wave64 = true,
+            "--wave64" | "-mwavefrontsize64" => {
+                r.opts.backend.wave64 = true;
+                r.opts.front.wave64 = true;
+            }
             "-O0" => r.opts.backend.optimize = false,
             "-O" | "-O1" | "-O2" | "-O3" => r.opts.backend.optimize = true,
             "--target" => {
@@ -46,6 +49,11 @@ fn parse(args: &[String]) -> Result<Request, CliError> {
             }
             "-D" => define(&mut r, &value("-D")?),
             "-I" => r.opts.front.include_dirs.push(value("-I")?.into()),
+            "-U" => r.opts.front.undefines.push(value("-U")?),
+            "-include" => r.opts.front.forced_includes.push(value("-include")?.into()),
+            "-cl-single-precision-constant" => r.opts.front.single_precision_constant = true,
+            // gpusim's front end gives no warnings: nothing to silence or promote.
+            "-w" | "-Werror" => {}
             // clang's floating-point flags with clang's meaning: contraction
             // of `a * b + c` within an expression (`on` honours
             // `#pragma OPENCL FP_CONTRACT`, `fast` ignores it); the f32
@@ -86,6 +94,7 @@ fn parse(args: &[String]) -> Result<Request, CliError> {
             }
             s if s.starts_with("-D") => define(&mut r, &s[2..]),
             s if s.starts_with("-I") => r.opts.front.include_dirs.push(s[2..].into()),
+            s if s.starts_with("-U") => r.opts.front.undefines.push(s[2..].to_string()),
             s if s.starts_with('-') => return bad(format!("unknown option `{s}`")),
             s => {
                 if r.input.is_some() {

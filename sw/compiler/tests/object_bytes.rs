@@ -222,7 +222,13 @@ fn current() -> BTreeMap<String, String> {
                     }
                 }
                 Err(d) => {
-                    rows.insert(key, row(d.to_string().as_bytes(), false));
+                    // The diagnostic names the file by its absolute path:
+                    // hashed without the checkout's location, so the table
+                    // holds in every worktree.
+                    let text = d
+                        .to_string()
+                        .replace(&repo().display().to_string(), "<repo>");
+                    rows.insert(key, row(text.as_bytes(), false));
                 }
             }
         }

@@ -18,6 +18,9 @@ pub struct KernargLayout {
     pub hidden: u32,
     /// Total bytes.
     pub size: u32,
+    /// The segment's alignment (`.kernarg_segment_align`): 8, or the
+    /// largest parameter alignment when greater (a `float4` makes it 16).
+    pub align: u32,
 }
 
 /// Bytes a parameter of type `ty` takes in the kernarg segment.
@@ -28,22 +31,33 @@ pub fn param_size(ty: Type) -> u32 {
     }
 }
 
+/// Bytes and alignment of parameter `p` in the kernarg segment.
+fn param_layout(p: &crate::ir::Param) -> (u32, u32) {
+    match p.kind {
+        ParamKind::Aggregate { size, align } => (size, align),
+        _ => (param_size(p.ty), param_size(p.ty)),
+    }
+}
+
 impl KernargLayout {
     /// Lays out `f`'s parameters at their natural alignment.
     pub fn of(f: &Function) -> KernargLayout {
         let mut at = 0u32;
         let mut params = Vec::new();
+        let mut max_align = 8;
         for p in &f.params {
-            let size = param_size(p.ty);
-            at = at.next_multiple_of(size);
+            let (size, align) = param_layout(p);
+            at = at.next_multiple_of(align);
             params.push(at);
             at += size;
+            max_align = max_align.max(align);
         }
         let hidden = at.next_multiple_of(8);
         KernargLayout {
             params,
             hidden,
             size: hidden + 24,
+            align: max_align,
         }
     }
 
@@ -52,7 +66,7 @@ impl KernargLayout {
         let mut out = Vec::new();
         for (p, &offset) in f.params.iter().zip(&self.params) {
             let (value_kind, address_space) = match p.kind {
-                ParamKind::ByValue => (ValueKind::ByValue, None),
+                ParamKind::ByValue | ParamKind::Aggregate { .. } => (ValueKind::ByValue, None),
                 ParamKind::GlobalBuffer => (
                     ValueKind::GlobalBuffer,
                     Some(if p.ty == Type::Ptr(AddrSpace::Constant) {
@@ -65,7 +79,7 @@ impl KernargLayout {
                     (ValueKind::DynamicSharedPointer, Some(AddressSpace::Local))
                 }
             };
-            let mut a = kernel_arg(offset, param_size(p.ty), value_kind);
+            let mut a = kernel_arg(offset, param_layout(p).0, value_kind);
             a.name = Some(p.name.clone());
             a.type_name = Some(p.type_name.clone());
             a.address_space = address_space;

@@ -74,7 +74,7 @@ pub fn describe(
         group_segment_fixed_size: lds,
         private_segment_fixed_size: private,
         kernarg_segment_size: kernarg.size,
-        kernarg_segment_align: 8,
+        kernarg_segment_align: kernarg.align,
         wavefront_size: if opts.wave64 { 64 } else { 32 },
         sgpr_count: u32::from(asg.sgprs).max(u32::from(user_sgprs) + system),
         vgpr_count: vgprs,

@@ -86,13 +86,25 @@ pub mod types;
 pub use diag::{Diagnostic, Loc, SourceMap};
 use std::path::PathBuf;
 
-/// Front-end options (the command line's `-D` and `-I`).
+/// Front-end options (the command line's `-D`, `-U`, `-I`, `-include`,
+/// `-cl-single-precision-constant`). Build it with `..Default::default()`
+/// so that new options do not break callers.
 #[derive(Clone, Debug, Default)]
 pub struct Options {
     /// `-D NAME[=VALUE]`, in command-line order (None: the value 1).
     pub defines: Vec<(String, Option<String>)>,
     /// `-I DIR`, searched in order after the including file's directory.
     pub include_dirs: Vec<PathBuf>,
+    /// `-U NAME`, applied after every `-D` (a predefined macro too).
+    pub undefines: Vec<String>,
+    /// `-include FILE`: included before the main file, in order (looked up
+    /// from the current directory, then `-I`), as clang does.
+    pub forced_includes: Vec<PathBuf>,
+    /// `-cl-single-precision-constant`: unsuffixed floating literals are
+    /// `float` instead of `double`.
+    pub single_precision_constant: bool,
+    /// Wave64 code (`-mwavefrontsize64`): `__AMDGCN_WAVEFRONT_SIZE` is 64.
+    pub wave64: bool,
 }
 
 /// Preprocesses `text` (named `path` in messages) and returns the tokens'
@@ -101,15 +113,8 @@ pub struct Options {
 pub fn preprocess_to_string(path: &str, text: &str, opts: &Options) -> Result<String, Diagnostic> {
     let mut sm = SourceMap::default();
     let mut int = lexer::Interner::default();
-    let toks = pp::preprocess(
-        &mut sm,
-        &mut int,
-        path,
-        text.to_string(),
-        &opts.defines,
-        &opts.include_dirs,
-    )
-    .map_err(|e| sm.diagnostic(&e))?;
+    let toks = pp::preprocess(&mut sm, &mut int, path, text.to_string(), opts)
+        .map_err(|e| sm.diagnostic(&e))?;
     let mut out = String::new();
     let mut last: Option<Loc> = None;
     for t in &toks {
@@ -138,15 +143,8 @@ pub fn preprocess_to_string(path: &str, text: &str, opts: &Options) -> Result<St
 pub fn parse_text(path: &str, text: &str, opts: &Options) -> Result<Vec<ast::Item>, Diagnostic> {
     let mut sm = SourceMap::default();
     let mut int = lexer::Interner::default();
-    let toks = pp::preprocess(
-        &mut sm,
-        &mut int,
-        path,
-        text.to_string(),
-        &opts.defines,
-        &opts.include_dirs,
-    )
-    .map_err(|e| sm.diagnostic(&e))?;
+    let toks = pp::preprocess(&mut sm, &mut int, path, text.to_string(), opts)
+        .map_err(|e| sm.diagnostic(&e))?;
     parser::parse(toks, &mut int).map_err(|e| sm.diagnostic(&e))
 }
 
@@ -202,9 +200,9 @@ pub fn compile_to_typed_ast_with_sources(
     let mut int = lexer::Interner::default();
     let run =
         |sm: &mut SourceMap, int: &mut lexer::Interner| -> diag::Result<tast::TranslationUnit> {
-            let toks = pp::preprocess(sm, int, &name, text, &opts.defines, &opts.include_dirs)?;
+            let toks = pp::preprocess(sm, int, &name, text, opts)?;
             let items = parser::parse(toks, int)?;
-            sema::analyze(&items, int)
+            sema::analyze_with(&items, int, opts.single_precision_constant)
         };
     match run(&mut sm, &mut int) {
         Ok(tu) => Ok((tu, sm)),

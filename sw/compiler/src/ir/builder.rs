@@ -85,6 +85,26 @@ impl<'f> Builder<'f> {
         )
     }
 
+    /// An `f64` constant.
+    pub fn f64const(&mut self, x: f64) -> Value {
+        self.push(
+            InstKind::Fconst {
+                ty: Type::F64,
+                bits: x.to_bits(),
+            },
+            Type::F64,
+        )
+    }
+
+    /// A float constant of type `ty` (`f32` or `f64`) with the value `x`
+    /// rounded to it.
+    pub fn fconst(&mut self, ty: Type, x: f64) -> Value {
+        match ty {
+            Type::F64 => self.f64const(x),
+            _ => self.f32const(x as f32),
+        }
+    }
+
     /// `op a, b` (result of `a`'s type).
     pub fn binary(&mut self, op: BinaryOp, a: Value, b: Value) -> Value {
         let ty = self.func.ty(a);

@@ -16,6 +16,16 @@ pub enum ParamKind {
     GlobalBuffer,
     /// A `__local` pointer whose LDS the launcher sizes (`dynamic_shared_pointer`).
     LocalBuffer,
+    /// A vector or struct passed by value (`by_value` of `size` bytes at an
+    /// offset aligned to `align`). Its [`InstKind::KernelArg`] is a
+    /// `ptr.constant` to the bytes in the kernarg segment; the lowering
+    /// loads the components from there (clang reads them with `s_load`).
+    Aggregate {
+        /// Bytes (the OpenCL type's `sizeof`).
+        size: u32,
+        /// Alignment in bytes.
+        align: u32,
+    },
 }
 
 /// A kernel parameter.
@@ -123,6 +133,27 @@ impl Function {
             name: name.into(),
             ty,
             kind,
+            type_name: type_name.into(),
+        });
+        self.params.len() as u32 - 1
+    }
+
+    /// Adds a by-value vector or struct parameter of `size` bytes aligned
+    /// to `align` (see [`ParamKind::Aggregate`]); returns its index.
+    pub fn add_aggregate_param(
+        &mut self,
+        name: &str,
+        size: u32,
+        align: u32,
+        type_name: &str,
+    ) -> u32 {
+        self.params.push(Param {
+            name: name.into(),
+            ty: Type::Ptr(AddrSpace::Constant),
+            kind: ParamKind::Aggregate {
+                size,
+                align: align.max(1),
+            },
             type_name: type_name.into(),
         });
         self.params.len() as u32 - 1

@@ -48,6 +48,9 @@ pub enum BinaryOp {
     Fsub,
     /// Float multiply.
     Fmul,
+    /// Float divide, correctly rounded (`f64` only: the lowering expands
+    /// `f32` division itself, by the precision the options ask for).
+    Fdiv,
     /// Float minimum.
     Fmin,
     /// Float maximum.
@@ -56,7 +59,7 @@ pub enum BinaryOp {
 
 impl BinaryOp {
     /// Every operation, for the printer's reverse lookup and tests.
-    pub const ALL: [BinaryOp; 22] = [
+    pub const ALL: [BinaryOp; 23] = [
         BinaryOp::Iadd,
         BinaryOp::Isub,
         BinaryOp::Imul,
@@ -77,6 +80,7 @@ impl BinaryOp {
         BinaryOp::Fadd,
         BinaryOp::Fsub,
         BinaryOp::Fmul,
+        BinaryOp::Fdiv,
         BinaryOp::Fmin,
         BinaryOp::Fmax,
     ];
@@ -104,6 +108,7 @@ impl BinaryOp {
             BinaryOp::Fadd => "fadd",
             BinaryOp::Fsub => "fsub",
             BinaryOp::Fmul => "fmul",
+            BinaryOp::Fdiv => "fdiv",
             BinaryOp::Fmin => "fmin",
             BinaryOp::Fmax => "fmax",
         }
@@ -113,7 +118,12 @@ impl BinaryOp {
     pub fn is_float(self) -> bool {
         matches!(
             self,
-            BinaryOp::Fadd | BinaryOp::Fsub | BinaryOp::Fmul | BinaryOp::Fmin | BinaryOp::Fmax
+            BinaryOp::Fadd
+                | BinaryOp::Fsub
+                | BinaryOp::Fmul
+                | BinaryOp::Fdiv
+                | BinaryOp::Fmin
+                | BinaryOp::Fmax
         )
     }
 
@@ -130,6 +140,7 @@ impl BinaryOp {
                 | BinaryOp::Lshr
                 | BinaryOp::Ashr
                 | BinaryOp::Fsub
+                | BinaryOp::Fdiv
         )
     }
 
@@ -298,6 +309,10 @@ pub enum ConvertOp {
     FpToUi,
     /// Reinterpret the bits (same width).
     Bitcast,
+    /// Widen a float (`f32` to `f64`; exact).
+    FpExt,
+    /// Narrow a float (`f64` to `f32`, round to nearest even).
+    FpTrunc,
 }
 
 impl ConvertOp {
@@ -312,6 +327,8 @@ impl ConvertOp {
             ConvertOp::FpToSi => "fptosi",
             ConvertOp::FpToUi => "fptoui",
             ConvertOp::Bitcast => "bitcast",
+            ConvertOp::FpExt => "fpext",
+            ConvertOp::FpTrunc => "fptrunc",
         }
     }
 }

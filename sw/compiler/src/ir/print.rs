@@ -37,7 +37,7 @@ pub fn write_function(f: &Function, out: &mut impl Write) -> fmt::Result {
             out.write_str(", ")?;
         }
         let kind = match p.kind {
-            ParamKind::ByValue => "by_value",
+            ParamKind::ByValue | ParamKind::Aggregate { .. } => "by_value",
             ParamKind::GlobalBuffer => "global_buffer",
             ParamKind::LocalBuffer => "local_buffer",
         };

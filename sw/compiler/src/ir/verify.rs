@@ -241,6 +241,10 @@ impl Verifier<'_> {
                     ConvertOp::SiToFp | ConvertOp::UiToFp => from.is_int() && to.is_float(),
                     ConvertOp::FpToSi | ConvertOp::FpToUi => from.is_float() && to.is_int(),
                     ConvertOp::Bitcast => from.bits() == to.bits() && from != Type::I1,
+                    ConvertOp::FpExt => from.is_float() && to.is_float() && from.bits() < to.bits(),
+                    ConvertOp::FpTrunc => {
+                        from.is_float() && to.is_float() && from.bits() > to.bits()
+                    }
                 };
                 if !ok {
                     return Err(e(format!("{} cannot convert {from} to {to}", op.name())));

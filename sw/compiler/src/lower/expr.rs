@@ -40,6 +40,9 @@ impl Lowerer<'_> {
                     let p = self.b().private_addr(off);
                     return Ok(Place::Mem(p, e.ty.clone()));
                 }
+                if let Some(&p) = self.arg_records.get(&key) {
+                    return Ok(Place::Mem(p, e.ty.clone()));
+                }
                 if !self.env.contains_key(&key) {
                     return unsupported(e.loc, "a variable in private memory");
                 }
@@ -120,6 +123,9 @@ impl Lowerer<'_> {
                 Ok(())
             }
             Place::Mem(ptr, ty) => {
+                if self.in_kernarg(*ptr) {
+                    return unsupported(loc, "assigning to a struct kernel argument");
+                }
                 let parts = self.mem_parts(*ptr, ty, loc)?;
                 for ((a, t), v) in parts.into_iter().zip(vals) {
                     match self.promoted_member(a, t, loc)? {
@@ -133,6 +139,9 @@ impl Lowerer<'_> {
             }
             Place::Lanes(base, lanes) => match &**base {
                 Place::Mem(ptr, ty) => {
+                    if self.in_kernarg(*ptr) {
+                        return unsupported(loc, "assigning to a struct kernel argument");
+                    }
                     let parts = self.mem_parts(*ptr, ty, loc)?;
                     for (&l, v) in lanes.iter().zip(vals) {
                         let (a, t) = parts[l as usize];
@@ -156,6 +165,19 @@ impl Lowerer<'_> {
         }
     }
 
+    /// True when `p` points into a struct kernel argument's bytes.
+    fn in_kernarg(&self, mut p: Value) -> bool {
+        loop {
+            if self.arg_records.values().any(|&a| a == p) {
+                return true;
+            }
+            match self.func.def_inst(p) {
+                Some(InstKind::PtrAdd { base, .. }) => p = *base,
+                _ => return false,
+            }
+        }
+    }
+
     /// The value of `e` (its components); `()` for void.
     pub(super) fn rvalue(&mut self, e: &Expr) -> R<Vec<Value>> {
         let loc = e.loc;
@@ -167,7 +189,8 @@ impl Lowerer<'_> {
             }
             ExprKind::FloatConst(x) => match e.ty {
                 ft::Type::Scalar(Scalar::Float) => Ok(vec![self.b().f32const(*x as f32)]),
-                _ => unsupported(loc, "half and double constants"),
+                ft::Type::Scalar(Scalar::Double) => Ok(vec![self.b().f64const(*x)]),
+                _ => unsupported(loc, "half constants"),
             },
             ExprKind::Var(_)
             | ExprKind::Deref(_)
@@ -211,23 +234,31 @@ impl Lowerer<'_> {
                 self.bool_to_value(c, &e.ty, loc)
             }
             ExprKind::Binary(op @ (B::Add | B::Sub), a, b) if self.contracts(e) => {
-                // a * b + c → fma(a, b, c); c + a * b likewise; a * b - c → fma(a, b, -c).
-                let (m, c) = match (&a.kind, &b.kind) {
-                    (ExprKind::Binary(B::Mul, ..), _) => (a, b),
-                    _ => (b, a),
-                };
+                // a * b + c → fma(a, b, c); c + a * b likewise; a * b - c →
+                // fma(a, b, -c); c - a * b → fma(-a, b, c) (clang's choices:
+                // the left multiply first).
+                let mul_left = matches!(a.kind, ExprKind::Binary(B::Mul, ..));
+                let (m, c) = if mul_left { (a, b) } else { (b, a) };
                 let ExprKind::Binary(B::Mul, x, y) = &m.kind else {
                     unreachable!("contracts() checked the multiply")
                 };
-                let (vx, vy, mut vc) = (self.rvalue(x)?, self.rvalue(y)?, self.rvalue(c)?);
+                let (mut vx, vy, mut vc) = (self.rvalue(x)?, self.rvalue(y)?, self.rvalue(c)?);
                 if *op == B::Sub {
-                    vc = vc
-                        .iter()
-                        .map(|&v| self.b().unary(UnaryOp::Fneg, v))
-                        .collect();
+                    let negated = if mul_left { &mut vc } else { &mut vx };
+                    *negated = negated.iter().map(|&v| self.fneg(v)).collect();
                 }
+                let t = self.func.ty(vx[0]);
                 Ok((0..vx.len())
-                    .map(|i| self.b().ternary(TernaryOp::Fma, vx[i], vy[i], vc[i]))
+                    .map(|i| {
+                        // Constant operands fold as clang's constant
+                        // evaluator does: the product rounded, then the sum.
+                        match self.fold_float(B::Mul, t, vx[i], vy[i]) {
+                            Some(m) => self
+                                .fold_float(B::Add, t, m, vc[i])
+                                .unwrap_or_else(|| self.b().binary(BinaryOp::Fadd, m, vc[i])),
+                            None => self.b().ternary(TernaryOp::Fma, vx[i], vy[i], vc[i]),
+                        }
+                    })
                     .collect())
             }
             ExprKind::Binary(op, a, b) => {
@@ -242,10 +273,8 @@ impl Lowerer<'_> {
                     None => return unsupported(loc, "pointer arithmetic on a non-pointer"),
                 };
                 let idx = self.index32(i)?;
-                let mut b = self.b();
-                let size = b.iconst(Type::I32, i64::from(elem));
-                let off = b.imul(idx, size);
-                Ok(vec![b.ptr_add(base, off)])
+                let off = self.scaled_offset(base, idx, elem);
+                Ok(vec![self.b().ptr_add(base, off)])
             }
             ExprKind::PtrDiff(..) => unsupported(loc, "pointer subtraction"),
             ExprKind::Assign(l, r) => {
@@ -262,6 +291,22 @@ impl Lowerer<'_> {
             } => {
                 let p = self.place(lhs)?;
                 let old = self.read(&p, loc)?;
+                if let Some((x, y)) = self.compound_fma(*op, rhs, compute) {
+                    let (mut vx, vy) = (self.rvalue(x)?, self.rvalue(y)?);
+                    let oc = self.convert(&old, &lhs.ty, compute, loc)?;
+                    if *op == B::Sub {
+                        vx = vx
+                            .iter()
+                            .map(|&v| self.b().unary(UnaryOp::Fneg, v))
+                            .collect();
+                    }
+                    let n: Vec<Value> = (0..vx.len())
+                        .map(|i| self.b().ternary(TernaryOp::Fma, vx[i], vy[i], oc[i]))
+                        .collect();
+                    let new = self.convert(&n, compute, &lhs.ty, loc)?;
+                    self.write(&p, &new, loc)?;
+                    return Ok(new);
+                }
                 let r = self.rvalue(rhs)?;
                 let new = if compute.is_pointer() {
                     let elem = self
@@ -269,9 +314,8 @@ impl Lowerer<'_> {
                         .records
                         .size_of(&compute.pointee().expect("pointer").ty);
                     let idx = self.narrow_index(r[0], &rhs.ty, loc)?;
+                    let mut off = self.scaled_offset(old[0], idx, elem);
                     let mut b = self.b();
-                    let size = b.iconst(Type::I32, i64::from(elem));
-                    let mut off = b.imul(idx, size);
                     if *op == B::Sub {
                         off = b.unary(UnaryOp::Ineg, off);
                     }
@@ -371,18 +415,44 @@ impl Lowerer<'_> {
     /// `e` is `a * b + c` (either order) or `a * b - c` on `float`s and
     /// the options and the function's FP_CONTRACT let it fuse.
     fn contracts(&self, e: &Expr) -> bool {
-        let allowed = match self.opts.fp_contract {
-            super::FpContract::Off => false,
-            super::FpContract::On => self.tfunc().fp_contract,
-            super::FpContract::Fast => true,
-        };
-        let ExprKind::Binary(op, a, b) = &e.kind else {
+        let ExprKind::Binary(_, a, b) = &e.kind else {
             return false;
         };
         let is_mul = |x: &Expr| matches!(x.kind, ExprKind::Binary(B::Mul, ..));
-        allowed
-            && e.ty.elem_scalar() == Some(Scalar::Float)
-            && (is_mul(a) || (*op == B::Add && is_mul(b)))
+        self.contraction_on()
+            && matches!(e.ty.elem_scalar(), Some(Scalar::Float | Scalar::Double))
+            && (is_mul(a) || is_mul(b))
+    }
+
+    /// The options and the function's FP_CONTRACT allow fusing.
+    fn contraction_on(&self) -> bool {
+        match self.opts.fp_contract {
+            super::FpContract::Off => false,
+            super::FpContract::On => self.tfunc().fp_contract,
+            super::FpContract::Fast => true,
+        }
+    }
+
+    /// `lhs += x * y` / `lhs -= x * y` computed in `compute` (a float
+    /// type) fuses like `lhs = lhs + x * y` (clang contracts compound
+    /// assignments too): the multiply's operands.
+    fn compound_fma<'e>(
+        &self,
+        op: B,
+        rhs: &'e Expr,
+        compute: &ft::Type,
+    ) -> Option<(&'e Expr, &'e Expr)> {
+        match &rhs.kind {
+            ExprKind::Binary(B::Mul, x, y)
+                if matches!(op, B::Add | B::Sub)
+                    && self.contraction_on()
+                    && rhs.ty == *compute
+                    && matches!(compute.elem_scalar(), Some(Scalar::Float | Scalar::Double)) =>
+            {
+                Some((x, y))
+            }
+            _ => None,
+        }
     }
 
     /// A `long` index as an `i32` (sign-extended by `ptr_add`): an index
@@ -419,14 +489,41 @@ impl Lowerer<'_> {
             }) if matches!(self.func.def_inst(*arg), Some(InstKind::WorkItem { .. })) => Some(*arg),
             _ => None,
         };
+        let _ = loc;
         match self.func.ty(v) {
             Type::I32 => Ok(v),
             _ if narrow.is_some() => Ok(narrow.expect("checked")),
             _ => match self.func.iconst_value(v) {
                 Some(k) if i32::try_from(k).is_ok() => Ok(self.b().iconst(Type::I32, k)),
-                _ => unsupported(loc, "a 64-bit pointer offset"),
+                // A genuinely 64-bit index (a `size_t` live across a loop,
+                // a `long` product): the offset stays 64-bit.
+                _ => Ok(v),
             },
         }
+    }
+
+    /// `idx * elem` bytes as an offset for `base`: 32-bit for an `i32`
+    /// index; a 64-bit index is scaled in 64 bits for a 64-bit pointer
+    /// (a shift for a power of two, as clang does) and truncated for a
+    /// 32-bit (LDS or private) one.
+    fn scaled_offset(&mut self, base: Value, idx: Value, elem: u32) -> Value {
+        let ptr_bits = self.func.ty(base).bits();
+        let mut b = self.b();
+        let idx = if b.func.ty(idx) == Type::I64 && ptr_bits == 32 {
+            b.convert(ConvertOp::Trunc, idx, Type::I32)
+        } else {
+            idx
+        };
+        let t = b.func.ty(idx);
+        if t == Type::I64 && elem.is_power_of_two() {
+            if elem == 1 {
+                return idx;
+            }
+            let sh = b.iconst(Type::I64, i64::from(elem.trailing_zeros()));
+            return b.shl(idx, sh);
+        }
+        let size = b.iconst(t, i64::from(elem));
+        b.imul(idx, size)
     }
 
     /// `i1` → the expression's type (`int` 0/1, or a vector's -1/0).
@@ -462,7 +559,7 @@ impl Lowerer<'_> {
                         b.icmp(IntCC::Eq, v, n)
                     } else if vt.is_float() {
                         let mut b = self.b();
-                        let z = b.f32const(0.0);
+                        let z = b.fconst(vt, 0.0);
                         b.fcmp(FloatCC::Oeq, v, z)
                     } else {
                         let mut b = self.b();
@@ -517,7 +614,7 @@ impl Lowerer<'_> {
         let is_cmp = matches!(op, B::Lt | B::Gt | B::Le | B::Ge | B::Eq | B::Ne);
         // 64-bit integers reach the IR; the back end takes the operations it
         // has (and `trunc(lshr(imul(zext a, zext b), 32))` becomes `umul_hi`).
-        if !is_cmp && !matches!(t, Type::I32 | Type::F32 | Type::I1 | Type::I64) {
+        if !is_cmp && !matches!(t, Type::I32 | Type::F32 | Type::F64 | Type::I1 | Type::I64) {
             return unsupported(loc, format!("arithmetic on {}", ty_name(s)));
         }
         let mut out = Vec::new();
@@ -532,6 +629,10 @@ impl Lowerer<'_> {
                 out.extend(self.bool_to_value(c, &elem_rty, loc)?);
                 continue;
             }
+            if let Some(k) = self.fold_float(op, t, a, b) {
+                out.push(k);
+                continue;
+            }
             let irop = if s.is_float() {
                 match op {
                     B::Add => BinaryOp::Fadd,
@@ -541,6 +642,9 @@ impl Lowerer<'_> {
                         out.push(self.fdiv(a, b));
                         continue;
                     }
+                    // Double division is always correctly rounded (clang's
+                    // `fdiv double` expansion in the back end).
+                    B::Div => BinaryOp::Fdiv,
                     _ => return unsupported(loc, format!("`{}` on floats", op.text())),
                 }
             } else {
@@ -722,8 +826,8 @@ impl Lowerer<'_> {
                     let mut b = self.b();
                     out.push(match t {
                         Type::I1 => x,
-                        Type::F32 => {
-                            let z = b.f32const(0.0);
+                        Type::F32 | Type::F64 => {
+                            let z = b.fconst(t, 0.0);
                             b.fcmp(FloatCC::Une, x, z)
                         }
                         t if t.is_int() => b.truth(x),
@@ -871,20 +975,8 @@ impl Lowerer<'_> {
                 } else {
                     b.convert(ConvertOp::Trunc, x, tt)
                 }
-            } else if fs.is_integer() && tt == Type::F32 && ft_ == Type::I32 {
-                let op = if fs.is_signed() {
-                    ConvertOp::SiToFp
-                } else {
-                    ConvertOp::UiToFp
-                };
-                b.convert(op, x, tt)
-            } else if ft_ == Type::F32 && tt == Type::I32 {
-                let op = if ts.is_signed() {
-                    ConvertOp::FpToSi
-                } else {
-                    ConvertOp::FpToUi
-                };
-                b.convert(op, x, tt)
+            } else if fs.is_float() || ts.is_float() {
+                self.float_convert(x, fs, ts, loc)?
             } else {
                 return unsupported(
                     loc,

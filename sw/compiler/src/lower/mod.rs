@@ -26,6 +26,7 @@
 
 mod builtins;
 mod expr;
+mod float;
 mod promote;
 mod switch;
 
@@ -163,6 +164,7 @@ pub fn lower_kernel(
         switches: Vec::new(),
         skip_rest: false,
         divrem64_memo: Vec::new(),
+        arg_records: BTreeMap::new(),
         opts: *opts,
     };
     for &id in &info.local_vars {
@@ -174,15 +176,30 @@ pub fn lower_kernel(
     }
     for (i, arg) in info.args.iter().enumerate() {
         let var = &f.vars[i];
-        let ty = match &var.ty {
-            ft::Type::Vector(..) | ft::Type::Record(_) | ft::Type::Array(..) => {
-                return unsupported(var.loc, "a vector or struct kernel argument")
+        match &var.ty {
+            ft::Type::Vector(..) | ft::Type::Record(_) => {
+                // By value in the kernarg segment (clang's layout: the
+                // type's size and alignment): a vector's components are
+                // loaded once into SSA values; a struct is read in place.
+                let (size, align) = (tu.records.size_of(&var.ty), tu.records.align_of(&var.ty));
+                l.func
+                    .add_aggregate_param(&arg.name, size, align, &arg.type_name);
+                let p = l.b().kernel_arg(i as u32);
+                if var.ty.is_vector() {
+                    let vals = l.read(&expr::Place::Mem(p, var.ty.clone()), var.loc)?;
+                    l.env.insert((0, i as u32), vals);
+                } else {
+                    l.arg_records.insert((0, i as u32), p);
+                }
             }
-            t => l.ir_type(t, var.loc)?,
-        };
-        l.func.add_param(&arg.name, ty, &arg.type_name);
-        let v = l.b().kernel_arg(i as u32);
-        l.env.insert((0, i as u32), vec![v]);
+            ft::Type::Array(..) => return unsupported(var.loc, "an array kernel argument"),
+            t => {
+                let ty = l.ir_type(t, var.loc)?;
+                l.func.add_param(&arg.name, ty, &arg.type_name);
+                let v = l.b().kernel_arg(i as u32);
+                l.env.insert((0, i as u32), vec![v]);
+            }
+        }
     }
     if body.iter().any(|s| returns_in_loop(s, false)) {
         l.start_return_flag(&ft::Type::Void, f.loc)?;
@@ -232,6 +249,9 @@ struct Lowerer<'a> {
     /// 64-bit divisions done: (x, y, the block their results were made
     /// in, quotient, remainder).
     divrem64_memo: Vec<(Value, Value, Block, Value, Value)>,
+    /// Struct kernel arguments: their bytes' address in the kernarg
+    /// segment (read-only; the struct is read in place).
+    arg_records: BTreeMap<VarKey, Value>,
     opts: Options,
 }
 
@@ -607,7 +627,8 @@ impl<'a> Lowerer<'a> {
         let mut b = self.b();
         match t {
             Type::F32 => b.f32const(f32::from_bits(bits as u32)),
-            Type::F16 | Type::F64 => b.iconst(Type::I32, bits as i64),
+            Type::F64 => b.f64const(f64::from_bits(bits)),
+            Type::F16 => b.iconst(Type::I32, bits as i64),
             // A pointer constant (null): the integer's bits as the pointer.
             Type::Ptr(s) => {
                 let n = b.iconst(Type::int_of_bits(s.pointer_bits()), bits as i64);

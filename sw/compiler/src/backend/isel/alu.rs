@@ -55,7 +55,9 @@ fn valu(op: BinaryOp) -> Option<(Opcode, bool)> {
         BinaryOp::Fmul => (Opcode::V_MUL_F32, false),
         BinaryOp::Fmin => (Opcode::V_MIN_F32, false),
         BinaryOp::Fmax => (Opcode::V_MAX_F32, false),
-        BinaryOp::Sdiv | BinaryOp::Udiv | BinaryOp::Srem | BinaryOp::Urem => return None,
+        BinaryOp::Sdiv | BinaryOp::Udiv | BinaryOp::Srem | BinaryOp::Urem | BinaryOp::Fdiv => {
+            return None
+        }
     })
 }
 
@@ -120,6 +122,9 @@ impl Isel<'_> {
 
     /// Selects instruction `i`.
     pub(super) fn lower(&mut self, i: Inst) -> Result<(), BackendError> {
+        if self.lower_f64(i)? || self.lower_kernarg_ext(i)? {
+            return Ok(());
+        }
         let d = self.f.inst(i);
         let kind = d.kind.clone();
         let result = d.result;

@@ -18,8 +18,10 @@ mod alu; // the per-instruction dispatch; 32-bit arithmetic, compares, selects
 mod builtins; // builtin calls (math, lane operations, IEEE division)
 mod convert; // conversions between types and widths
 mod divide; // 32-bit integer division and remainder
+mod f64; // double arithmetic, compares, 64-bit <-> float conversions
 mod inputs; // kernel arguments, work-item queries
 mod int64; // 64-bit integers as register pairs
+mod kernarg; // double and by-value vector/struct kernel arguments
 mod loops; // EXEC-masked loops
 pub mod masked_select; // seed 004: `m ? op(a, b) : z` under EXEC = m
 mod memory; // loads, stores, atomics, address arithmetic

@@ -22,7 +22,9 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 /// Macros clang predefines for `-cl-std=CL2.0 -target amdgcn-amd-amdhsa
-/// -mcpu=gfx1030` that OpenCL sources test or use, plus the OpenCL memory
+/// -mcpu=gfx1030` that OpenCL sources test or use (versions, target,
+/// extensions and OpenCL C 3.0 feature macros, limits, math constants;
+/// `clang-19 ... -E -dM - </dev/null` lists them), plus the OpenCL memory
 /// flags and orders the OpenCL headers would declare.
 const PREDEFINED: &str = "\
 #define __OPENCL_VERSION__ 200
@@ -74,6 +76,109 @@ const PREDEFINED: &str = "\
 #define MAXFLOAT 0x1.fffffep127f
 #define INFINITY __builtin_inff()
 #define NAN __builtin_nanf(\"\")
+#define CL_VERSION_3_0 300
+#define __GFX10__ 1
+#define __AMDGCN_WAVEFRONT_SIZE__ 32
+#define __AMDGCN_CUMODE__ 0
+#define __amdgcn_processor__ \"gfx1030\"
+#define __amdgcn_target_id__ \"gfx1030\"
+#define __HAS_FMAF__ 1
+#define __HAS_FP64__ 1
+#define __HAS_LDEXPF__ 1
+#define __LITTLE_ENDIAN__ 1
+#define __LP64__ 1
+#define _LP64 1
+#define __CHAR_BIT__ 8
+#define __SIZEOF_SHORT__ 2
+#define __SIZEOF_INT__ 4
+#define __SIZEOF_LONG__ 8
+#define __SIZEOF_FLOAT__ 4
+#define __SIZEOF_DOUBLE__ 8
+#define __SIZEOF_POINTER__ 8
+#define __SIZEOF_SIZE_T__ 8
+#define __SIZEOF_PTRDIFF_T__ 8
+#define FP_FAST_FMA 1
+#define FP_FAST_FMAF 1
+#define MAX_WORK_DIM 3
+#define NULL ((void*)0)
+#define cl_khr_fp64 1
+#define cl_khr_fp16 1
+#define cl_khr_byte_addressable_store 1
+#define cl_khr_global_int32_base_atomics 1
+#define cl_khr_global_int32_extended_atomics 1
+#define cl_khr_local_int32_base_atomics 1
+#define cl_khr_local_int32_extended_atomics 1
+#define cl_khr_int64_base_atomics 1
+#define cl_khr_int64_extended_atomics 1
+#define cl_khr_3d_image_writes 1
+#define cl_khr_mipmap_image 1
+#define cl_khr_mipmap_image_writes 1
+#define cl_khr_subgroups 1
+#define cl_amd_media_ops 1
+#define cl_amd_media_ops2 1
+#define cl_clang_storage_class_specifiers 1
+#define __opencl_c_atomic_order_acq_rel 1
+#define __opencl_c_atomic_order_seq_cst 1
+#define __opencl_c_atomic_scope_all_devices 1
+#define __opencl_c_atomic_scope_device 1
+#define __opencl_c_generic_address_space 1
+#define __opencl_c_int64 1
+#define __opencl_c_program_scope_global_variables 1
+#define __opencl_c_work_group_collective_functions 1
+#define CHAR_MAX SCHAR_MAX
+#define CHAR_MIN SCHAR_MIN
+#define SCHAR_MAX 127
+#define SCHAR_MIN (-128)
+#define UCHAR_MAX 255
+#define SHRT_MAX 32767
+#define SHRT_MIN (-32768)
+#define USHRT_MAX 65535
+#define LONG_MAX 0x7fffffffffffffffL
+#define LONG_MIN (-0x7fffffffffffffffL-1)
+#define ULONG_MAX 0xffffffffffffffffUL
+#define FLT_DIG 6
+#define FLT_MANT_DIG 24
+#define FLT_MAX_10_EXP +38
+#define FLT_MAX_EXP +128
+#define FLT_MIN_10_EXP -37
+#define FLT_MIN_EXP -125
+#define FLT_RADIX 2
+#define DBL_DIG 15
+#define DBL_EPSILON 0x1.0p-52
+#define DBL_MANT_DIG 53
+#define DBL_MAX 0x1.fffffffffffffp1023
+#define DBL_MAX_10_EXP +308
+#define DBL_MAX_EXP +1024
+#define DBL_MIN 0x1.0p-1022
+#define DBL_MIN_10_EXP -307
+#define DBL_MIN_EXP -1021
+#define DBL_RADIX 2
+#define HUGE_VALF __builtin_huge_valf()
+#define M_E 0x1.5bf0a8b145769p+1
+#define M_LOG2E 0x1.71547652b82fep+0
+#define M_LOG10E 0x1.bcb7b1526e50ep-2
+#define M_LN2 0x1.62e42fefa39efp-1
+#define M_LN10 0x1.26bb1bbb55516p+1
+#define M_PI 0x1.921fb54442d18p+1
+#define M_PI_2 0x1.921fb54442d18p+0
+#define M_PI_4 0x1.921fb54442d18p-1
+#define M_1_PI 0x1.45f306dc9c883p-2
+#define M_2_PI 0x1.45f306dc9c883p-1
+#define M_2_SQRTPI 0x1.20dd750429b6dp+0
+#define M_SQRT2 0x1.6a09e667f3bcdp+0
+#define M_SQRT1_2 0x1.6a09e667f3bcdp-1
+#define M_E_F 2.71828182845904523536028747135266250f
+#define M_LOG2E_F 1.44269504088896340735992468100189214f
+#define M_LOG10E_F 0.434294481903251827651128918916605082f
+#define M_LN2_F 0.693147180559945309417232121458176568f
+#define M_LN10_F 2.30258509299404568401799145468436421f
+#define M_PI_2_F 1.57079632679489661923132169163975144f
+#define M_PI_4_F 0.785398163397448309615660845819875721f
+#define M_1_PI_F 0.318309886183790671537767526745028724f
+#define M_2_PI_F 0.636619772367581343075535053490057448f
+#define M_2_SQRTPI_F 1.12837916709551257389615890312154517f
+#define M_SQRT2_F 1.41421356237309504880168872420969808f
+#define M_SQRT1_2_F 0.707106781186547524400844362104849039f
 ";
 
 /// Deepest `#include` nesting (a self-including header stops here).
@@ -152,9 +257,9 @@ pub fn preprocess(
     interner: &mut Interner,
     main_path: &str,
     main_text: String,
-    defines: &[(String, Option<String>)],
-    include_dirs: &[PathBuf],
+    opts: &super::Options,
 ) -> Result<Vec<Token>> {
+    let (defines, include_dirs) = (&opts.defines, &opts.include_dirs);
     let names = Names {
         defined: interner.intern("defined"),
         file: interner.intern("__FILE__"),
@@ -174,7 +279,12 @@ pub fn preprocess(
         expanded: 0,
         nesting: 0,
     };
-    pp.run_buffer("<built-in>", PREDEFINED.to_string(), None)?;
+    let mut builtin = PREDEFINED.to_string();
+    if opts.wave64 {
+        builtin = builtin.replace("WAVEFRONT_SIZE 32", "WAVEFRONT_SIZE 64");
+        builtin = builtin.replace("WAVEFRONT_SIZE__ 32", "WAVEFRONT_SIZE__ 64");
+    }
+    pp.run_buffer("<built-in>", builtin, None)?;
     let mut cmdline = String::new();
     for (name, value) in defines {
         if name.is_empty()
@@ -195,7 +305,43 @@ pub fn preprocess(
             value.as_deref().unwrap_or("1")
         ));
     }
+    for name in &opts.undefines {
+        if name.is_empty()
+            || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+            || name.as_bytes()[0].is_ascii_digit()
+        {
+            return Err(Error {
+                loc: Loc {
+                    file: u32::MAX,
+                    line: 1,
+                    col: 1,
+                },
+                msg: format!("macro name '{name}' given with -U is not an identifier"),
+            });
+        }
+        cmdline.push_str(&format!("#undef {name}\n"));
+    }
     pp.run_buffer("<command line>", cmdline, None)?;
+    // `-include FILE`: as if the main file began with `#include "FILE"`
+    // written in the current directory.
+    let mut forced = String::new();
+    for f in &opts.forced_includes {
+        let path = f.to_string_lossy();
+        if path.contains('"') || path.contains('\n') {
+            return Err(Error {
+                loc: Loc {
+                    file: u32::MAX,
+                    line: 1,
+                    col: 1,
+                },
+                msg: format!("cannot include '{path}' given with -include"),
+            });
+        }
+        forced.push_str(&format!("#include \"{path}\"\n"));
+    }
+    if !forced.is_empty() {
+        pp.run_buffer("<command line>", forced, Some(PathBuf::from(".")))?;
+    }
     let dir = Path::new(main_path).parent().map(Path::to_path_buf);
     pp.run_buffer(main_path, main_text, dir)?;
     let loc = pp.out.last().map(|t| t.loc).unwrap_or_default();

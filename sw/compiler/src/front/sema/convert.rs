@@ -43,10 +43,18 @@ pub(crate) fn int_const(v: i128, ty: Type, loc: Loc) -> Expr {
 
 /// The value of an integer constant expression (None when not constant).
 pub(crate) fn const_int(e: &Expr) -> Option<i128> {
+    const_int_with(e, &|_| None)
+}
+
+/// [`const_int`] where a variable read has the value `var` gives (clang's
+/// folding of `const` variables with constant initializers).
+pub(crate) fn const_int_with(e: &Expr, var: &dyn Fn(VarId) -> Option<i128>) -> Option<i128> {
     if !e.ty.is_integer() || e.ty.is_vector() {
         return None;
     }
+    let const_int = |x: &Expr| const_int_with(x, var);
     Some(match &e.kind {
+        ExprKind::Var(id) => wrap(var(*id)?, &e.ty),
         ExprKind::IntConst(v) => wrap(*v as i128, &e.ty),
         ExprKind::Cast(CastKind::IntToInt | CastKind::ToBool, x) => wrap(const_int(x)?, &e.ty),
         ExprKind::Cast(CastKind::FloatToInt, x) => match x.kind {

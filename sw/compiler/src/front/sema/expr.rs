@@ -6,7 +6,7 @@ use super::super::diag::{err, Loc, Result};
 use super::super::lexer::{parse_char_literal, parse_float_literal, parse_int_literal};
 use super::super::tast::*;
 use super::super::types::{AddrSpace, Scalar, Type};
-pub(crate) use super::convert::{const_int, int_const, mask, wrap};
+pub(crate) use super::convert::{const_int, const_int_with, int_const, mask, wrap};
 use super::{Name, Sema};
 
 /// Where an implicit conversion happens (it picks the message wording).
@@ -227,6 +227,8 @@ impl Sema<'_> {
                     let (ty, v) = match k {
                         'f' => (Type::FLOAT, v as f32 as f64),
                         'h' => (Type::Scalar(Scalar::Half), v),
+                        // `-cl-single-precision-constant`: as if suffixed `f`.
+                        _ if self.single_precision_constant => (Type::FLOAT, v as f32 as f64),
                         _ => (Type::Scalar(Scalar::Double), v),
                     };
                     Ok(rv(ExprKind::FloatConst(v), ty, loc))

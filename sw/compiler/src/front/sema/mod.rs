@@ -57,6 +57,10 @@ pub(super) struct FnCtx {
     calls: Vec<(FuncId, Loc)>,
     local_vars: Vec<VarId>,
     next_case: u32,
+    /// `const` integer variables with a constant initializer and its value:
+    /// clang folds them into array sizes (`const int T = 16; float a[T];`,
+    /// a GNU extension it accepts with a warning).
+    const_ints: Vec<(VarId, i128)>,
 }
 
 pub(crate) struct Sema<'a> {
@@ -66,10 +70,21 @@ pub(crate) struct Sema<'a> {
     functions: Vec<Function>,
     globals: Vec<Global>,
     f: Option<FnCtx>,
+    /// `-cl-single-precision-constant`: unsuffixed floating literals are `float`.
+    single_precision_constant: bool,
 }
 
 /// Checks a parsed translation unit and builds the typed AST.
 pub fn analyze(items: &[Item], int: &Interner) -> Result<TranslationUnit> {
+    analyze_with(items, int, false)
+}
+
+/// [`analyze`] with `-cl-single-precision-constant` on or off.
+pub fn analyze_with(
+    items: &[Item],
+    int: &Interner,
+    single_precision_constant: bool,
+) -> Result<TranslationUnit> {
     let mut s = Sema {
         int,
         records: Records::default(),
@@ -77,6 +92,7 @@ pub fn analyze(items: &[Item], int: &Interner) -> Result<TranslationUnit> {
         functions: Vec::new(),
         globals: Vec::new(),
         f: None,
+        single_precision_constant,
     };
     for item in items {
         match item {
@@ -247,7 +263,11 @@ impl Sema<'_> {
                                 ),
                             );
                         }
-                        let Some(n) = expr::const_int(&v) else {
+                        let consts = self.f.as_ref().map_or(&[][..], |f| &f.const_ints[..]);
+                        let folded = expr::const_int_with(&v, &|id| {
+                            consts.iter().find(|(v, _)| *v == id).map(|&(_, k)| k)
+                        });
+                        let Some(n) = folded else {
                             return err(
                                 l.loc,
                                 "variable length arrays are not supported in OpenCL",
@@ -589,6 +609,7 @@ impl Sema<'_> {
             calls: Vec::new(),
             local_vars: Vec::new(),
             next_case: 0,
+            const_ints: Vec::new(),
         };
         let mut args = Vec::new();
         self.scopes.push(Scope::default());

@@ -294,6 +294,15 @@ impl Sema<'_> {
             if space == AddrSpace::Local {
                 self.ctx().local_vars.push(id);
             }
+            if let (true, Some(Init::Expr(e))) = (q.konst && space == AddrSpace::Private, &init) {
+                let consts = &self.f.as_ref().expect("function").const_ints;
+                let k = super::expr::const_int_with(e, &|id| {
+                    consts.iter().find(|(v, _)| *v == id).map(|&(_, k)| k)
+                });
+                if let Some(k) = k.filter(|_| e.ty.is_integer()) {
+                    self.ctx().const_ints.push((id, k));
+                }
+            }
             self.declare(d.name, Name::Var(id), d.loc)?;
             out.push(Stmt::Decl(id, init));
         }
