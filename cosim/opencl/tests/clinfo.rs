@@ -3,32 +3,11 @@
 //! library; the figures follow `GPUSIM_PRESET`. Skipped, saying so, when
 //! `clinfo` is not installed.
 
-use std::path::PathBuf;
+mod common;
+
 use std::process::Command;
 
-/// `libgpusim_opencl.so` of this build (cargo builds the cdylib with the
-/// library the tests link: `target/<profile>/deps/` or `target/<profile>/`).
-fn library() -> PathBuf {
-    let exe = std::env::current_exe().expect("the test's path");
-    let deps = exe.parent().expect("target/<profile>/deps");
-    let name = format!(
-        "{}gpusim_opencl{}",
-        std::env::consts::DLL_PREFIX,
-        std::env::consts::DLL_SUFFIX
-    );
-    [
-        deps.join(&name),
-        deps.parent().expect("target/<profile>").join(&name),
-    ]
-    .into_iter()
-    .find(|p| p.exists())
-    .unwrap_or_else(|| {
-        panic!(
-            "{name} is not next to {}: build it with cargo build --release -p gpusim-opencl",
-            exe.display()
-        )
-    })
-}
+use common::library;
 
 /// `clinfo ARGS` with only this platform visible, or `None` without clinfo.
 fn clinfo(args: &[&str], vars: &[(&str, &str)]) -> Option<(String, String)> {
@@ -47,9 +26,9 @@ fn clinfo(args: &[&str], vars: &[(&str, &str)]) -> Option<(String, String)> {
             String::from_utf8_lossy(&o.stderr).into_owned(),
         )),
         Err(e) => {
-            eprintln!(
-                "skipped: clinfo does not run ({e}); apt-get install clinfo ocl-icd-libopencl1"
-            );
+            common::skip(&format!(
+                "clinfo does not run ({e}); apt-get install clinfo ocl-icd-libopencl1"
+            ));
             None
         }
     }

@@ -3,85 +3,12 @@
 //! run on this platform through `OCL_ICD_VENDORS`.
 //! Skipped, saying so, when clang-19, the headers or the loader are missing.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 use std::process::Command;
 
-/// `libgpusim_opencl.so` of this build (next to the test, or one level up).
-fn library() -> PathBuf {
-    let exe = std::env::current_exe().expect("the test's path");
-    let deps = exe.parent().expect("target/<profile>/deps");
-    let name = format!(
-        "{}gpusim_opencl{}",
-        std::env::consts::DLL_PREFIX,
-        std::env::consts::DLL_SUFFIX
-    );
-    [
-        deps.join(&name),
-        deps.parent().expect("target/<profile>").join(&name),
-    ]
-    .into_iter()
-    .find(|p| p.exists())
-    .unwrap_or_else(|| panic!("{name} is not next to {}", exe.display()))
-}
-
-/// The loader to link against, if installed.
-fn loader() -> Option<PathBuf> {
-    [
-        "/lib/x86_64-linux-gnu/libOpenCL.so.1",
-        "/usr/lib/x86_64-linux-gnu/libOpenCL.so.1",
-        "/usr/lib/libOpenCL.so.1",
-    ]
-    .iter()
-    .map(PathBuf::from)
-    .find(|p| p.exists())
-}
-
-/// Builds `tests/loader/NAME.c` against the loader and runs it with `args`
-/// on this platform; its standard output, or `None` (said) when the tools
-/// are missing.
-fn run_c(name: &str, args: &[&Path], vars: &[(&str, &str)]) -> Option<String> {
-    let (Some(loader), true) = (loader(), Path::new("/usr/include/CL/cl.h").exists()) else {
-        eprintln!("skipped: the ICD loader or the OpenCL headers are not installed (apt-get install ocl-icd-libopencl1 opencl-headers)");
-        return None;
-    };
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/loader/{name}.c"));
-    let exe = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("gpusim_opencl_{name}"));
-    let built = match Command::new("clang-19")
-        .arg("-O1")
-        .arg(&source)
-        .arg("-o")
-        .arg(&exe)
-        .arg(&loader)
-        .output()
-    {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("skipped: clang-19 does not run ({e})");
-            return None;
-        }
-    };
-    assert!(
-        built.status.success(),
-        "{}",
-        String::from_utf8_lossy(&built.stderr)
-    );
-    let run = Command::new(&exe)
-        .args(args)
-        .env("OCL_ICD_VENDORS", library())
-        .env_remove("GPUSIM_MODEL")
-        .env_remove("GPUSIM_CONFIG")
-        .env_remove("GPUSIM_PRESET")
-        .envs(vars.iter().copied())
-        .output()
-        .expect("the program runs");
-    let out = String::from_utf8_lossy(&run.stdout).into_owned();
-    assert!(
-        run.status.success(),
-        "{out}{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
-    Some(out)
-}
+use common::{library, run_c};
 
 #[test]
 fn a_c_program_moves_a_buffer_through_the_loader() {
@@ -155,8 +82,8 @@ fn a_pyopencl_program_runs_on_the_simulated_gpu() {
         .output()
         .is_ok_and(|o| o.status.success());
     if !has {
-        eprintln!(
-            "skipped: python3 with pyopencl and numpy is not installed (pip install pyopencl)"
+        common::skip(
+            "python3 with pyopencl and numpy is not installed (pip install pyopencl numpy)",
         );
         return;
     }

@@ -127,22 +127,27 @@ pub(super) unsafe extern "C" fn clCreateContext(
     user_data: *mut c_void,
     errcode_ret: *mut cl_int,
 ) -> *mut c_void {
-    let result = (|| {
-        if devices.is_null() || num_devices == 0 || (pfn_notify.is_none() && !user_data.is_null()) {
-            return Err(CL_INVALID_VALUE);
-        }
-        for i in 0..num_devices as usize {
-            // SAFETY: `num_devices` handles, by the contract.
-            let d = unsafe { *devices.add(i) };
-            if device_of(d).is_none() {
-                return Err(CL_INVALID_DEVICE);
+    super::guard::handle("clCreateContext", errcode_ret, || {
+        let result = (|| {
+            if devices.is_null()
+                || num_devices == 0
+                || (pfn_notify.is_none() && !user_data.is_null())
+            {
+                return Err(CL_INVALID_VALUE);
             }
-        }
-        // SAFETY: by the contract.
-        let properties = unsafe { read_properties(properties) }?;
-        Ok(create(properties))
-    })();
-    finish(result, errcode_ret)
+            for i in 0..num_devices as usize {
+                // SAFETY: `num_devices` handles, by the contract.
+                let d = unsafe { *devices.add(i) };
+                if device_of(d).is_none() {
+                    return Err(CL_INVALID_DEVICE);
+                }
+            }
+            // SAFETY: by the contract.
+            let properties = unsafe { read_properties(properties) }?;
+            Ok(create(properties))
+        })();
+        finish(result, errcode_ret)
+    })
 }
 
 /// `clCreateContextFromType`.
@@ -153,18 +158,20 @@ pub(super) unsafe extern "C" fn clCreateContextFromType(
     user_data: *mut c_void,
     errcode_ret: *mut cl_int,
 ) -> *mut c_void {
-    let result = (|| {
-        if pfn_notify.is_none() && !user_data.is_null() {
-            return Err(CL_INVALID_VALUE);
-        }
-        // SAFETY: by the contract.
-        let properties = unsafe { read_properties(properties) }?;
-        if !matches_type(device_type)? || device_handle().is_null() {
-            return Err(CL_DEVICE_NOT_FOUND);
-        }
-        Ok(create(properties))
-    })();
-    finish(result, errcode_ret)
+    super::guard::handle("clCreateContextFromType", errcode_ret, || {
+        let result = (|| {
+            if pfn_notify.is_none() && !user_data.is_null() {
+                return Err(CL_INVALID_VALUE);
+            }
+            // SAFETY: by the contract.
+            let properties = unsafe { read_properties(properties) }?;
+            if !matches_type(device_type)? || device_handle().is_null() {
+                return Err(CL_DEVICE_NOT_FOUND);
+            }
+            Ok(create(properties))
+        })();
+        finish(result, errcode_ret)
+    })
 }
 
 /// The handle, or null with the error code.
@@ -180,21 +187,25 @@ pub(super) fn finish(result: Result<*mut c_void, cl_int>, errcode_ret: *mut cl_i
 
 /// `clRetainContext`.
 pub(super) unsafe extern "C" fn clRetainContext(handle: *mut c_void) -> cl_int {
-    if CONTEXTS.retain(handle) {
-        CL_SUCCESS
-    } else {
-        CL_INVALID_CONTEXT
-    }
+    super::guard::status("clRetainContext", || {
+        if CONTEXTS.retain(handle) {
+            CL_SUCCESS
+        } else {
+            CL_INVALID_CONTEXT
+        }
+    })
 }
 
 /// `clReleaseContext`: the last release frees it (its device thread ends
 /// when the last queue and buffer holding it are gone too).
 pub(super) unsafe extern "C" fn clReleaseContext(handle: *mut c_void) -> cl_int {
-    if CONTEXTS.release(handle) {
-        CL_SUCCESS
-    } else {
-        CL_INVALID_CONTEXT
-    }
+    super::guard::status("clReleaseContext", || {
+        if CONTEXTS.release(handle) {
+            CL_SUCCESS
+        } else {
+            CL_INVALID_CONTEXT
+        }
+    })
 }
 
 /// `clGetContextInfo`.
@@ -205,18 +216,20 @@ pub(super) unsafe extern "C" fn clGetContextInfo(
     param_value: *mut c_void,
     param_value_size_ret: *mut usize,
 ) -> cl_int {
-    let value = CONTEXTS.with(handle, |c| match param_name {
-        CL_CONTEXT_REFERENCE_COUNT => Some(Info::Uint(c.references.load(Ordering::Acquire))),
-        CL_CONTEXT_NUM_DEVICES => Some(Info::Uint(1)),
-        CL_CONTEXT_DEVICES => Some(Info::Pointers(vec![device_handle() as usize])),
-        CL_CONTEXT_PROPERTIES => Some(Info::Pointers(
-            c.properties.iter().map(|&p| p as usize).collect(),
-        )),
-        _ => None,
-    });
-    let Some(value) = value else {
-        return CL_INVALID_CONTEXT;
-    };
-    // SAFETY: the caller's buffers, by the contract.
-    unsafe { answer(value, param_value_size, param_value, param_value_size_ret) }
+    super::guard::status("clGetContextInfo", || {
+        let value = CONTEXTS.with(handle, |c| match param_name {
+            CL_CONTEXT_REFERENCE_COUNT => Some(Info::Uint(c.references.load(Ordering::Acquire))),
+            CL_CONTEXT_NUM_DEVICES => Some(Info::Uint(1)),
+            CL_CONTEXT_DEVICES => Some(Info::Pointers(vec![device_handle() as usize])),
+            CL_CONTEXT_PROPERTIES => Some(Info::Pointers(
+                c.properties.iter().map(|&p| p as usize).collect(),
+            )),
+            _ => None,
+        });
+        let Some(value) = value else {
+            return CL_INVALID_CONTEXT;
+        };
+        // SAFETY: the caller's buffers, by the contract.
+        unsafe { answer(value, param_value_size, param_value, param_value_size_ret) }
+    })
 }

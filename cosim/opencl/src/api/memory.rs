@@ -114,64 +114,70 @@ pub(super) unsafe extern "C" fn clCreateBuffer(
     host_ptr: *mut c_void,
     errcode_ret: *mut cl_int,
 ) -> *mut c_void {
-    let result = (|| {
-        if !CONTEXTS.contains(context) {
-            return Err(CL_INVALID_CONTEXT);
-        }
-        let max = device().map_or(0, |d| d.body.figures.max_alloc_bytes);
-        check_buffer(flags, size, !host_ptr.is_null(), max)?;
-        let mut bytes = vec![0u8; size];
-        if flags & CL_MEM_COPY_HOST_PTR != 0 {
-            // SAFETY: the host pointer holds `size` bytes, by the contract.
-            unsafe {
-                std::ptr::copy_nonoverlapping(host_ptr.cast::<u8>(), bytes.as_mut_ptr(), size)
-            };
-        }
-        let device = device_thread(context)?;
-        let allocation = device
-            .call(move |s| s.driver().create_buffer(&bytes))
-            .map_err(|e| {
-                eprintln!("gpusim-opencl: {e}");
-                CL_OUT_OF_RESOURCES
-            })?
-            .map_err(|e| {
-                eprintln!("gpusim-opencl: allocating {size} bytes: {e}");
-                CL_OUT_OF_RESOURCES
-            })?;
-        // SAFETY: a live context (checked); released when the buffer is freed.
-        unsafe { super::context::clRetainContext(context) };
-        Ok(BUFFERS.insert(Mem {
-            references: AtomicU32::new(1),
-            context: context as usize,
-            flags: if flags & ACCESS == 0 {
-                flags | CL_MEM_READ_WRITE
-            } else {
-                flags
-            },
-            allocation,
-            device,
-            maps: std::sync::Mutex::new(Vec::new()),
-        }))
-    })();
-    super::context::finish(result, errcode_ret)
+    super::guard::handle("clCreateBuffer", errcode_ret, || {
+        let result = (|| {
+            if !CONTEXTS.contains(context) {
+                return Err(CL_INVALID_CONTEXT);
+            }
+            let max = device().map_or(0, |d| d.body.figures.max_alloc_bytes);
+            check_buffer(flags, size, !host_ptr.is_null(), max)?;
+            let mut bytes = vec![0u8; size];
+            if flags & CL_MEM_COPY_HOST_PTR != 0 {
+                // SAFETY: the host pointer holds `size` bytes, by the contract.
+                unsafe {
+                    std::ptr::copy_nonoverlapping(host_ptr.cast::<u8>(), bytes.as_mut_ptr(), size)
+                };
+            }
+            let device = device_thread(context)?;
+            let allocation = device
+                .call(move |s| s.driver().create_buffer(&bytes))
+                .map_err(|e| {
+                    eprintln!("gpusim-opencl: {e}");
+                    CL_OUT_OF_RESOURCES
+                })?
+                .map_err(|e| {
+                    eprintln!("gpusim-opencl: allocating {size} bytes: {e}");
+                    CL_OUT_OF_RESOURCES
+                })?;
+            // SAFETY: a live context (checked); released when the buffer is freed.
+            unsafe { super::context::clRetainContext(context) };
+            Ok(BUFFERS.insert(Mem {
+                references: AtomicU32::new(1),
+                context: context as usize,
+                flags: if flags & ACCESS == 0 {
+                    flags | CL_MEM_READ_WRITE
+                } else {
+                    flags
+                },
+                allocation,
+                device,
+                maps: std::sync::Mutex::new(Vec::new()),
+            }))
+        })();
+        super::context::finish(result, errcode_ret)
+    })
 }
 
 /// `clRetainMemObject`.
 pub(super) unsafe extern "C" fn clRetainMemObject(handle: *mut c_void) -> cl_int {
-    if BUFFERS.retain(handle) {
-        CL_SUCCESS
-    } else {
-        CL_INVALID_MEM_OBJECT
-    }
+    super::guard::status("clRetainMemObject", || {
+        if BUFFERS.retain(handle) {
+            CL_SUCCESS
+        } else {
+            CL_INVALID_MEM_OBJECT
+        }
+    })
 }
 
 /// `clReleaseMemObject`: the last release frees the device memory.
 pub(super) unsafe extern "C" fn clReleaseMemObject(handle: *mut c_void) -> cl_int {
-    if BUFFERS.release(handle) {
-        CL_SUCCESS
-    } else {
-        CL_INVALID_MEM_OBJECT
-    }
+    super::guard::status("clReleaseMemObject", || {
+        if BUFFERS.release(handle) {
+            CL_SUCCESS
+        } else {
+            CL_INVALID_MEM_OBJECT
+        }
+    })
 }
 
 /// `clGetMemObjectInfo`.
@@ -182,24 +188,26 @@ pub(super) unsafe extern "C" fn clGetMemObjectInfo(
     param_value: *mut c_void,
     param_value_size_ret: *mut usize,
 ) -> cl_int {
-    let value = BUFFERS.with(handle, |m| match param_name {
-        CL_MEM_TYPE => Some(Info::Uint(CL_MEM_OBJECT_BUFFER)),
-        CL_MEM_FLAGS => Some(Info::Ulong(m.flags)),
-        CL_MEM_SIZE => Some(Info::Size(m.allocation.size as usize)),
-        CL_MEM_HOST_PTR | CL_MEM_ASSOCIATED_MEMOBJECT => Some(Info::Pointers(vec![0])),
-        CL_MEM_MAP_COUNT => Some(Info::Uint(
-            m.maps.lock().unwrap_or_else(|p| p.into_inner()).len() as cl_uint,
-        )),
-        CL_MEM_REFERENCE_COUNT => Some(Info::Uint(m.references.load(Ordering::Acquire))),
-        CL_MEM_CONTEXT => Some(Info::Pointers(vec![m.context])),
-        CL_MEM_OFFSET => Some(Info::Size(0)),
-        _ => None,
-    });
-    let Some(value) = value else {
-        return CL_INVALID_MEM_OBJECT;
-    };
-    // SAFETY: the caller's buffers, by the contract.
-    unsafe { answer(value, param_value_size, param_value, param_value_size_ret) }
+    super::guard::status("clGetMemObjectInfo", || {
+        let value = BUFFERS.with(handle, |m| match param_name {
+            CL_MEM_TYPE => Some(Info::Uint(CL_MEM_OBJECT_BUFFER)),
+            CL_MEM_FLAGS => Some(Info::Ulong(m.flags)),
+            CL_MEM_SIZE => Some(Info::Size(m.allocation.size as usize)),
+            CL_MEM_HOST_PTR | CL_MEM_ASSOCIATED_MEMOBJECT => Some(Info::Pointers(vec![0])),
+            CL_MEM_MAP_COUNT => Some(Info::Uint(
+                m.maps.lock().unwrap_or_else(|p| p.into_inner()).len() as cl_uint,
+            )),
+            CL_MEM_REFERENCE_COUNT => Some(Info::Uint(m.references.load(Ordering::Acquire))),
+            CL_MEM_CONTEXT => Some(Info::Pointers(vec![m.context])),
+            CL_MEM_OFFSET => Some(Info::Size(0)),
+            _ => None,
+        });
+        let Some(value) = value else {
+            return CL_INVALID_MEM_OBJECT;
+        };
+        // SAFETY: the caller's buffers, by the contract.
+        unsafe { answer(value, param_value_size, param_value, param_value_size_ret) }
+    })
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ use std::ffi::{c_char, c_void, CStr};
 use crate::cl::*;
 
 mod context;
+mod guard;
 mod handles;
 pub mod info;
 mod memory;
@@ -92,8 +93,10 @@ pub unsafe extern "C" fn clIcdGetPlatformIDsKHR(
     platforms: *mut *mut c_void,
     num_platforms: *mut cl_uint,
 ) -> cl_int {
-    // SAFETY: the same contract.
-    unsafe { platform::clGetPlatformIDs(num_entries, platforms, num_platforms) }
+    guard::status("clIcdGetPlatformIDsKHR", || {
+        // SAFETY: the same contract.
+        unsafe { platform::clGetPlatformIDs(num_entries, platforms, num_platforms) }
+    })
 }
 
 /// `clGetExtensionFunctionAddress`: the extension functions of this
@@ -106,16 +109,22 @@ pub unsafe extern "C" fn clIcdGetPlatformIDsKHR(
 /// `func_name` must be null or a NUL-terminated string.
 #[no_mangle]
 pub unsafe extern "C" fn clGetExtensionFunctionAddress(func_name: *const c_char) -> *mut c_void {
-    if func_name.is_null() {
-        return std::ptr::null_mut();
-    }
-    // SAFETY: a NUL-terminated string, by the contract.
-    let name = unsafe { CStr::from_ptr(func_name) };
-    match name.to_bytes() {
-        b"clIcdGetPlatformIDsKHR" => clIcdGetPlatformIDsKHR as *mut c_void,
-        b"clGetPlatformInfo" => platform::clGetPlatformInfo as *mut c_void,
-        _ => std::ptr::null_mut(),
-    }
+    guard::handle(
+        "clGetExtensionFunctionAddress",
+        std::ptr::null_mut(),
+        || {
+            if func_name.is_null() {
+                return std::ptr::null_mut();
+            }
+            // SAFETY: a NUL-terminated string, by the contract.
+            let name = unsafe { CStr::from_ptr(func_name) };
+            match name.to_bytes() {
+                b"clIcdGetPlatformIDsKHR" => clIcdGetPlatformIDsKHR as *mut c_void,
+                b"clGetPlatformInfo" => platform::clGetPlatformInfo as *mut c_void,
+                _ => std::ptr::null_mut(),
+            }
+        },
+    )
 }
 
 /// `clGetExtensionFunctionAddressForPlatform`: as
@@ -128,9 +137,15 @@ pub unsafe extern "C" fn clGetExtensionFunctionAddressForPlatform(
     platform: *mut c_void,
     func_name: *const c_char,
 ) -> *mut c_void {
-    if platform.cast_const() != platform_handle() {
-        return std::ptr::null_mut();
-    }
-    // SAFETY: the same contract.
-    unsafe { clGetExtensionFunctionAddress(func_name) }
+    guard::handle(
+        "clGetExtensionFunctionAddressForPlatform",
+        std::ptr::null_mut(),
+        || {
+            if platform.cast_const() != platform_handle() {
+                return std::ptr::null_mut();
+            }
+            // SAFETY: the same contract.
+            unsafe { clGetExtensionFunctionAddress(func_name) }
+        },
+    )
 }

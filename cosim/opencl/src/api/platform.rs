@@ -76,20 +76,22 @@ pub(super) unsafe extern "C" fn clGetPlatformIDs(
     platforms: *mut *mut c_void,
     num_platforms: *mut cl_uint,
 ) -> cl_int {
-    if (num_entries == 0 && !platforms.is_null())
-        || (platforms.is_null() && num_platforms.is_null())
-    {
-        return CL_INVALID_VALUE;
-    }
-    if !platforms.is_null() {
-        // SAFETY: at least one entry (num_entries > 0), by the contract.
-        unsafe { *platforms = platform_handle().cast_mut() };
-    }
-    if !num_platforms.is_null() {
-        // SAFETY: valid for one cl_uint, by the contract.
-        unsafe { *num_platforms = 1 };
-    }
-    CL_SUCCESS
+    super::guard::status("clGetPlatformIDs", || {
+        if (num_entries == 0 && !platforms.is_null())
+            || (platforms.is_null() && num_platforms.is_null())
+        {
+            return CL_INVALID_VALUE;
+        }
+        if !platforms.is_null() {
+            // SAFETY: at least one entry (num_entries > 0), by the contract.
+            unsafe { *platforms = platform_handle().cast_mut() };
+        }
+        if !num_platforms.is_null() {
+            // SAFETY: valid for one cl_uint, by the contract.
+            unsafe { *num_platforms = 1 };
+        }
+        CL_SUCCESS
+    })
 }
 
 /// The answer to a platform query.
@@ -117,18 +119,20 @@ pub(super) unsafe extern "C" fn clGetPlatformInfo(
     param_value: *mut c_void,
     param_value_size_ret: *mut usize,
 ) -> cl_int {
-    if !handle.is_null() && handle.cast_const() != platform_handle() {
-        return CL_INVALID_PLATFORM;
-    }
-    // SAFETY: the caller's buffers, by the contract.
-    unsafe {
-        answer(
-            platform_info(param_name),
-            param_value_size,
-            param_value,
-            param_value_size_ret,
-        )
-    }
+    super::guard::status("clGetPlatformInfo", || {
+        if !handle.is_null() && handle.cast_const() != platform_handle() {
+            return CL_INVALID_PLATFORM;
+        }
+        // SAFETY: the caller's buffers, by the contract.
+        unsafe {
+            answer(
+                platform_info(param_name),
+                param_value_size,
+                param_value,
+                param_value_size_ret,
+            )
+        }
+    })
 }
 
 /// Device types this platform knows of (others are invalid).
@@ -155,28 +159,31 @@ pub(super) unsafe extern "C" fn clGetDeviceIDs(
     devices: *mut *mut c_void,
     num_devices: *mut cl_uint,
 ) -> cl_int {
-    if !handle.is_null() && handle.cast_const() != platform_handle() {
-        return CL_INVALID_PLATFORM;
-    }
-    let wanted = match matches_type(device_type) {
-        Ok(w) => w,
-        Err(e) => return e,
-    };
-    if (num_entries == 0 && !devices.is_null()) || (devices.is_null() && num_devices.is_null()) {
-        return CL_INVALID_VALUE;
-    }
-    if !wanted || device().is_none() {
-        return CL_DEVICE_NOT_FOUND;
-    }
-    if !devices.is_null() {
-        // SAFETY: at least one entry (num_entries > 0), by the contract.
-        unsafe { *devices = device_handle().cast_mut() };
-    }
-    if !num_devices.is_null() {
-        // SAFETY: valid for one cl_uint, by the contract.
-        unsafe { *num_devices = 1 };
-    }
-    CL_SUCCESS
+    super::guard::status("clGetDeviceIDs", || {
+        if !handle.is_null() && handle.cast_const() != platform_handle() {
+            return CL_INVALID_PLATFORM;
+        }
+        let wanted = match matches_type(device_type) {
+            Ok(w) => w,
+            Err(e) => return e,
+        };
+        if (num_entries == 0 && !devices.is_null()) || (devices.is_null() && num_devices.is_null())
+        {
+            return CL_INVALID_VALUE;
+        }
+        if !wanted || device().is_none() {
+            return CL_DEVICE_NOT_FOUND;
+        }
+        if !devices.is_null() {
+            // SAFETY: at least one entry (num_entries > 0), by the contract.
+            unsafe { *devices = device_handle().cast_mut() };
+        }
+        if !num_devices.is_null() {
+            // SAFETY: valid for one cl_uint, by the contract.
+            unsafe { *num_devices = 1 };
+        }
+        CL_SUCCESS
+    })
 }
 
 /// The answer to a device query.
@@ -264,30 +271,34 @@ pub(super) unsafe extern "C" fn clGetDeviceInfo(
     param_value: *mut c_void,
     param_value_size_ret: *mut usize,
 ) -> cl_int {
-    let Some(d) = device_of(handle) else {
-        return CL_INVALID_DEVICE;
-    };
-    // SAFETY: the caller's buffers, by the contract.
-    unsafe {
-        answer(
-            device_info(&d.body.figures, param_name),
-            param_value_size,
-            param_value,
-            param_value_size_ret,
-        )
-    }
+    super::guard::status("clGetDeviceInfo", || {
+        let Some(d) = device_of(handle) else {
+            return CL_INVALID_DEVICE;
+        };
+        // SAFETY: the caller's buffers, by the contract.
+        unsafe {
+            answer(
+                device_info(&d.body.figures, param_name),
+                param_value_size,
+                param_value,
+                param_value_size_ret,
+            )
+        }
+    })
 }
 
 /// `clRetainDevice`: the device is a root device (nothing to count).
 pub(super) unsafe extern "C" fn clRetainDevice(handle: *mut c_void) -> cl_int {
-    match device_of(handle) {
+    super::guard::status("clRetainDevice", || match device_of(handle) {
         Some(_) => CL_SUCCESS,
         None => CL_INVALID_DEVICE,
-    }
+    })
 }
 
 /// `clReleaseDevice`: as [`clRetainDevice`].
 pub(super) unsafe extern "C" fn clReleaseDevice(handle: *mut c_void) -> cl_int {
-    // SAFETY: no pointer is dereferenced.
-    unsafe { clRetainDevice(handle) }
+    super::guard::status("clReleaseDevice", || {
+        // SAFETY: no pointer is dereferenced.
+        unsafe { clRetainDevice(handle) }
+    })
 }

@@ -8,7 +8,7 @@
 #![allow(non_snake_case)]
 
 use std::ffi::{c_char, c_void, CStr};
-use std::sync::atomic::AtomicU32;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 
 use arch::code_object::{KernelArg, ValueKind};
@@ -37,6 +37,9 @@ pub struct Program {
     binary: Mutex<Option<Vec<u8>>>,
     /// Build status, options and log (`clGetProgramBuildInfo`).
     build: Mutex<(cl_int, String, String)>,
+    /// Its live kernels: a program with kernels cannot be built again
+    /// (`CL_INVALID_OPERATION`).
+    kernels: AtomicU32,
 }
 
 impl Program {
@@ -124,6 +127,9 @@ impl Counted for Kernel {
 
 impl Drop for Kernel {
     fn drop(&mut self) {
+        PROGRAMS.with(self.program as *const c_void, |p| {
+            p.kernels.fetch_sub(1, Ordering::AcqRel)
+        });
         // SAFETY: no pointer is followed; the program was retained at creation.
         unsafe { clReleaseProgram(self.program as *mut c_void) };
     }
@@ -146,57 +152,61 @@ pub(super) unsafe extern "C" fn clCreateProgramWithBinary(
     binary_status: *mut cl_int,
     errcode_ret: *mut cl_int,
 ) -> *mut c_void {
-    let result = (|| {
-        if !CONTEXTS.contains(context) {
-            return Err(CL_INVALID_CONTEXT);
-        }
-        if num_devices != 1 || device_list.is_null() || lengths.is_null() || binaries.is_null() {
-            return Err(CL_INVALID_VALUE);
-        }
-        // SAFETY: one entry each, by the contract.
-        let (d, len, bin) = unsafe { (*device_list, *lengths, *binaries) };
-        if device_of(d).is_none() {
-            return Err(CL_INVALID_DEVICE);
-        }
-        if len == 0 || bin.is_null() {
-            return Err(CL_INVALID_VALUE);
-        }
-        // SAFETY: `len` bytes, by the contract.
-        let bytes = unsafe { std::slice::from_raw_parts(bin, len) }.to_vec();
-        let device = device_thread(context)?;
-        let kept = bytes.clone();
-        let loaded = device
-            .call(move |s| s.driver().load(&bytes).map_err(|e| e.to_string()))
-            .map_err(|e| {
-                eprintln!("gpusim-opencl: {e}");
-                CL_OUT_OF_RESOURCES
+    super::guard::handle("clCreateProgramWithBinary", errcode_ret, || {
+        let result = (|| {
+            if !CONTEXTS.contains(context) {
+                return Err(CL_INVALID_CONTEXT);
+            }
+            if num_devices != 1 || device_list.is_null() || lengths.is_null() || binaries.is_null()
+            {
+                return Err(CL_INVALID_VALUE);
+            }
+            // SAFETY: one entry each, by the contract.
+            let (d, len, bin) = unsafe { (*device_list, *lengths, *binaries) };
+            if device_of(d).is_none() {
+                return Err(CL_INVALID_DEVICE);
+            }
+            if len == 0 || bin.is_null() {
+                return Err(CL_INVALID_VALUE);
+            }
+            // SAFETY: `len` bytes, by the contract.
+            let bytes = unsafe { std::slice::from_raw_parts(bin, len) }.to_vec();
+            let device = device_thread(context)?;
+            let kept = bytes.clone();
+            let loaded = device
+                .call(move |s| s.driver().load(&bytes).map_err(|e| e.to_string()))
+                .map_err(|e| {
+                    eprintln!("gpusim-opencl: {e}");
+                    CL_OUT_OF_RESOURCES
+                })?;
+            let status = if loaded.is_ok() {
+                CL_SUCCESS
+            } else {
+                CL_INVALID_BINARY
+            };
+            if !binary_status.is_null() {
+                // SAFETY: one entry, by the contract.
+                unsafe { *binary_status = status };
+            }
+            let loaded = loaded.map_err(|e| {
+                eprintln!("gpusim-opencl: the binary does not load: {e}");
+                CL_INVALID_BINARY
             })?;
-        let status = if loaded.is_ok() {
-            CL_SUCCESS
-        } else {
-            CL_INVALID_BINARY
-        };
-        if !binary_status.is_null() {
-            // SAFETY: one entry, by the contract.
-            unsafe { *binary_status = status };
-        }
-        let loaded = loaded.map_err(|e| {
-            eprintln!("gpusim-opencl: the binary does not load: {e}");
-            CL_INVALID_BINARY
-        })?;
-        // SAFETY: a live context (checked); released when the program is freed.
-        unsafe { super::context::clRetainContext(context) };
-        Ok(PROGRAMS.insert(Program {
-            references: AtomicU32::new(1),
-            context: context as usize,
-            device,
-            source: None,
-            loaded: Mutex::new(Some(loaded)),
-            binary: Mutex::new(Some(kept)),
-            build: Mutex::new((CL_BUILD_SUCCESS, String::new(), String::new())),
-        }))
-    })();
-    finish(result, errcode_ret)
+            // SAFETY: a live context (checked); released when the program is freed.
+            unsafe { super::context::clRetainContext(context) };
+            Ok(PROGRAMS.insert(Program {
+                references: AtomicU32::new(1),
+                context: context as usize,
+                device,
+                source: None,
+                loaded: Mutex::new(Some(loaded)),
+                binary: Mutex::new(Some(kept)),
+                build: Mutex::new((CL_BUILD_SUCCESS, String::new(), String::new())),
+                kernels: AtomicU32::new(0),
+            }))
+        })();
+        finish(result, errcode_ret)
+    })
 }
 
 /// `clCreateProgramWithSource`: the strings joined (each NUL-terminated
@@ -208,53 +218,78 @@ pub(super) unsafe extern "C" fn clCreateProgramWithSource(
     lengths: *const usize,
     errcode_ret: *mut cl_int,
 ) -> *mut c_void {
-    let result = (|| {
-        if !CONTEXTS.contains(context) {
-            return Err(CL_INVALID_CONTEXT);
-        }
-        if count == 0 || strings.is_null() {
-            return Err(CL_INVALID_VALUE);
-        }
-        let mut source = String::new();
-        for i in 0..count as usize {
-            // SAFETY: `count` strings (and lengths, if given), by the contract.
-            let (s, len) = unsafe {
-                (
-                    *strings.add(i),
-                    if lengths.is_null() {
-                        0
-                    } else {
-                        *lengths.add(i)
-                    },
-                )
-            };
-            if s.is_null() {
+    super::guard::handle("clCreateProgramWithSource", errcode_ret, || {
+        let result = (|| {
+            if !CONTEXTS.contains(context) {
+                return Err(CL_INVALID_CONTEXT);
+            }
+            if count == 0 || strings.is_null() {
                 return Err(CL_INVALID_VALUE);
             }
-            let bytes = if len == 0 {
-                // SAFETY: NUL-terminated, by the contract.
-                unsafe { CStr::from_ptr(s) }.to_bytes()
-            } else {
-                // SAFETY: `len` bytes, by the contract.
-                unsafe { std::slice::from_raw_parts(s.cast::<u8>(), len) }
-            };
-            source.push_str(&String::from_utf8_lossy(bytes));
-        }
-        let device = device_thread(context)?;
-        // SAFETY: a live context (checked); released when the program is freed.
-        unsafe { super::context::clRetainContext(context) };
-        Ok(PROGRAMS.insert(Program {
-            references: AtomicU32::new(1),
-            context: context as usize,
-            device,
-            source: Some(source),
-            loaded: Mutex::new(None),
-            binary: Mutex::new(None),
-            build: Mutex::new((CL_BUILD_NONE, String::new(), String::new())),
-        }))
-    })();
-    finish(result, errcode_ret)
+            let mut source = String::new();
+            for i in 0..count as usize {
+                // SAFETY: `count` strings (and lengths, if given), by the contract.
+                let (s, len) = unsafe {
+                    (
+                        *strings.add(i),
+                        if lengths.is_null() {
+                            0
+                        } else {
+                            *lengths.add(i)
+                        },
+                    )
+                };
+                if s.is_null() {
+                    return Err(CL_INVALID_VALUE);
+                }
+                let bytes = if len == 0 {
+                    // SAFETY: NUL-terminated, by the contract.
+                    unsafe { CStr::from_ptr(s) }.to_bytes()
+                } else {
+                    // SAFETY: `len` bytes, by the contract.
+                    unsafe { std::slice::from_raw_parts(s.cast::<u8>(), len) }
+                };
+                source.push_str(&String::from_utf8_lossy(bytes));
+            }
+            let device = device_thread(context)?;
+            // SAFETY: a live context (checked); released when the program is freed.
+            unsafe { super::context::clRetainContext(context) };
+            Ok(PROGRAMS.insert(Program {
+                references: AtomicU32::new(1),
+                context: context as usize,
+                device,
+                source: Some(source),
+                loaded: Mutex::new(None),
+                binary: Mutex::new(None),
+                build: Mutex::new((CL_BUILD_NONE, String::new(), String::new())),
+                kernels: AtomicU32::new(0),
+            }))
+        })();
+        finish(result, errcode_ret)
+    })
 }
+
+/// The `-cl-*` build options the specification defines (OpenCL 1.2, 5.6.4;
+/// `-cl-uniform-work-group-size` and `-cl-no-subgroup-ifp` from 2.0 and
+/// 2.1): accepted, and they change nothing: the compiler follows its own
+/// floating-point rules (docs/floating-point.md) and keeps argument info.
+/// Any other `-cl-` option is `CL_INVALID_BUILD_OPTIONS`, as the
+/// specification asks.
+const CL_OPTIONS: &[&str] = &[
+    "-cl-single-precision-constant",
+    "-cl-denorms-are-zero",
+    "-cl-fp32-correctly-rounded-divide-sqrt",
+    "-cl-opt-disable",
+    "-cl-mad-enable",
+    "-cl-no-signed-zeros",
+    "-cl-unsafe-math-optimizations",
+    "-cl-finite-math-only",
+    "-cl-fast-relaxed-math",
+    "-cl-kernel-arg-info",
+    "-cl-strict-aliasing",
+    "-cl-uniform-work-group-size",
+    "-cl-no-subgroup-ifp",
+];
 
 /// Build options gpusim's compiler takes: `-D NAME[=VALUE]`, `-I DIR`;
 /// `-cl-*` and `-w` options are accepted and change nothing (the compiler
@@ -282,9 +317,13 @@ pub fn compile_options(text: &str) -> Result<compiler::CompileOptions, String> {
             o.front.defines.push((name, v));
         } else if w.starts_with("-I") {
             o = o.include(value("-I")?);
-        } else if !(w.starts_with("-cl-") || w == "-w" || w == "-Werror") {
+        } else if !(CL_OPTIONS.contains(&w)
+            || w.starts_with("-cl-std=CL")
+            || ["-w", "-Werror", "-g"].contains(&w))
+        {
             return Err(format!(
-                "unknown build option `{w}` (gpusim takes -D, -I, -cl-*, -w)"
+                "unknown build option `{w}` (gpusim takes -D, -I, -w, -Werror, -g, -cl-std=CL*, \
+                 and the -cl-* options of the OpenCL 1.2 specification, section 5.6.4)"
             ));
         }
     }
@@ -298,84 +337,95 @@ pub(super) unsafe extern "C" fn clBuildProgram(
     num_devices: cl_uint,
     device_list: *const *mut c_void,
     options: *const c_char,
-    _notify: *const c_void,
-    _user_data: *mut c_void,
+    notify: *const c_void,
+    user_data: *mut c_void,
 ) -> cl_int {
-    if (num_devices == 0) != device_list.is_null() {
-        return CL_INVALID_VALUE;
-    }
-    for i in 0..num_devices as usize {
-        // SAFETY: `num_devices` handles, by the contract.
-        if device_of(unsafe { *device_list.add(i) }).is_none() {
-            return CL_INVALID_DEVICE;
+    super::guard::status("clBuildProgram", || {
+        if (num_devices == 0) != device_list.is_null() || (notify.is_null() && !user_data.is_null())
+        {
+            return CL_INVALID_VALUE;
         }
-    }
-    let options = if options.is_null() {
-        String::new()
-    } else {
-        // SAFETY: NUL-terminated, by the contract.
-        unsafe { CStr::from_ptr(options) }
-            .to_string_lossy()
-            .into_owned()
-    };
-    let Some((source, device)) = PROGRAMS.with(program, |p| (p.source.clone(), p.device.clone()))
-    else {
-        return CL_INVALID_PROGRAM;
-    };
-    let Some(source) = source else {
-        return CL_SUCCESS;
-    };
-    let set = |status: cl_int, log: String| {
-        PROGRAMS.with(program, |p| {
-            *p.build.lock().unwrap_or_else(|e| e.into_inner()) = (status, options.clone(), log)
+        for i in 0..num_devices as usize {
+            // SAFETY: `num_devices` handles, by the contract.
+            if device_of(unsafe { *device_list.add(i) }).is_none() {
+                return CL_INVALID_DEVICE;
+            }
+        }
+        let options = if options.is_null() {
+            String::new()
+        } else {
+            // SAFETY: NUL-terminated, by the contract.
+            unsafe { CStr::from_ptr(options) }
+                .to_string_lossy()
+                .into_owned()
+        };
+        let Some((source, device, kernels)) = PROGRAMS.with(program, |p| {
+            (
+                p.source.clone(),
+                p.device.clone(),
+                p.kernels.load(Ordering::Acquire),
+            )
+        }) else {
+            return CL_INVALID_PROGRAM;
+        };
+        if kernels > 0 {
+            return CL_INVALID_OPERATION;
+        }
+        let Some(source) = source else {
+            return CL_SUCCESS;
+        };
+        let set = |status: cl_int, log: String| {
+            PROGRAMS.with(program, |p| {
+                *p.build.lock().unwrap_or_else(|e| e.into_inner()) = (status, options.clone(), log)
+            });
+        };
+        let opts = match compile_options(&options) {
+            Ok(o) => o,
+            Err(e) => {
+                set(CL_BUILD_ERROR, e);
+                return CL_INVALID_BUILD_OPTIONS;
+            }
+        };
+        let source_name = "program.cl";
+        let compiled = compiler::compile(
+            compiler::Source::Text {
+                name: source_name,
+                text: &source,
+            },
+            &opts,
+        );
+        let code = match compiled {
+            Ok(c) => c.code_object,
+            Err(d) => {
+                set(CL_BUILD_ERROR, d.to_string());
+                return CL_BUILD_PROGRAM_FAILURE;
+            }
+        };
+        let kept = code.clone();
+        let loaded = match device.call(move |s| s.driver().load(&code).map_err(|e| e.to_string())) {
+            Ok(Ok(p)) => p,
+            Ok(Err(e)) | Err(e) => {
+                set(
+                    CL_BUILD_ERROR,
+                    format!("the compiled code object does not load: {e}"),
+                );
+                return CL_BUILD_PROGRAM_FAILURE;
+            }
+        };
+        let old = PROGRAMS.with(program, |p| {
+            *p.binary.lock().unwrap_or_else(|e| e.into_inner()) = Some(kept);
+            p.loaded
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .replace(loaded)
         });
-    };
-    let opts = match compile_options(&options) {
-        Ok(o) => o,
-        Err(e) => {
-            set(CL_BUILD_ERROR, e);
-            return CL_INVALID_BUILD_OPTIONS;
+        if let Some(Some(old)) = old {
+            // Built again: the previous code goes.
+            let _ = device.call(move |s| s.driver().unload(old));
         }
-    };
-    let source_name = "program.cl";
-    let compiled = compiler::compile(
-        compiler::Source::Text {
-            name: source_name,
-            text: &source,
-        },
-        &opts,
-    );
-    let code = match compiled {
-        Ok(c) => c.code_object,
-        Err(d) => {
-            set(CL_BUILD_ERROR, d.to_string());
-            return CL_BUILD_PROGRAM_FAILURE;
-        }
-    };
-    let kept = code.clone();
-    let loaded = match device.call(move |s| s.driver().load(&code).map_err(|e| e.to_string())) {
-        Ok(Ok(p)) => p,
-        Ok(Err(e)) | Err(e) => {
-            set(
-                CL_BUILD_ERROR,
-                format!("the compiled code object does not load: {e}"),
-            );
-            return CL_BUILD_PROGRAM_FAILURE;
-        }
-    };
-    let old = PROGRAMS.with(program, |p| {
-        *p.binary.lock().unwrap_or_else(|e| e.into_inner()) = Some(kept);
-        p.loaded
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .replace(loaded)
-    });
-    if let Some(Some(old)) = old {
-        // Built again: the previous code goes.
-        let _ = device.call(move |s| s.driver().unload(old));
-    }
-    set(CL_BUILD_SUCCESS, String::new());
-    CL_SUCCESS
+        set(CL_BUILD_SUCCESS, String::new());
+        CL_SUCCESS
+    })
 }
 
 /// `clGetProgramBuildInfo`: status, options and log of the last build.
@@ -387,41 +437,47 @@ pub(super) unsafe extern "C" fn clGetProgramBuildInfo(
     param_value: *mut c_void,
     param_value_size_ret: *mut usize,
 ) -> cl_int {
-    if device_of(device).is_none() {
-        return CL_INVALID_DEVICE;
-    }
-    let value = PROGRAMS.with(program, |p| {
-        let b = p.build.lock().unwrap_or_else(|e| e.into_inner());
-        match param_name {
-            CL_PROGRAM_BUILD_STATUS => Some(Info::Uint(b.0 as cl_uint)),
-            CL_PROGRAM_BUILD_OPTIONS => Some(Info::Str(b.1.clone())),
-            CL_PROGRAM_BUILD_LOG => Some(Info::Str(b.2.clone())),
-            _ => None,
+    super::guard::status("clGetProgramBuildInfo", || {
+        if device_of(device).is_none() {
+            return CL_INVALID_DEVICE;
         }
-    });
-    let Some(value) = value else {
-        return CL_INVALID_PROGRAM;
-    };
-    // SAFETY: the caller's buffers, by the contract.
-    unsafe { answer(value, param_value_size, param_value, param_value_size_ret) }
+        let value = PROGRAMS.with(program, |p| {
+            let b = p.build.lock().unwrap_or_else(|e| e.into_inner());
+            match param_name {
+                CL_PROGRAM_BUILD_STATUS => Some(Info::Uint(b.0 as cl_uint)),
+                CL_PROGRAM_BUILD_OPTIONS => Some(Info::Str(b.1.clone())),
+                CL_PROGRAM_BUILD_LOG => Some(Info::Str(b.2.clone())),
+                _ => None,
+            }
+        });
+        let Some(value) = value else {
+            return CL_INVALID_PROGRAM;
+        };
+        // SAFETY: the caller's buffers, by the contract.
+        unsafe { answer(value, param_value_size, param_value, param_value_size_ret) }
+    })
 }
 
 /// `clRetainProgram`.
 pub(super) unsafe extern "C" fn clRetainProgram(handle: *mut c_void) -> cl_int {
-    if PROGRAMS.retain(handle) {
-        CL_SUCCESS
-    } else {
-        CL_INVALID_PROGRAM
-    }
+    super::guard::status("clRetainProgram", || {
+        if PROGRAMS.retain(handle) {
+            CL_SUCCESS
+        } else {
+            CL_INVALID_PROGRAM
+        }
+    })
 }
 
 /// `clReleaseProgram`: the last release (kernels hold one each) unloads it.
 pub(super) unsafe extern "C" fn clReleaseProgram(handle: *mut c_void) -> cl_int {
-    if PROGRAMS.release(handle) {
-        CL_SUCCESS
-    } else {
-        CL_INVALID_PROGRAM
-    }
+    super::guard::status("clReleaseProgram", || {
+        if PROGRAMS.release(handle) {
+            CL_SUCCESS
+        } else {
+            CL_INVALID_PROGRAM
+        }
+    })
 }
 
 /// `clCreateKernel`.
@@ -430,64 +486,71 @@ pub(super) unsafe extern "C" fn clCreateKernel(
     name: *const c_char,
     errcode_ret: *mut cl_int,
 ) -> *mut c_void {
-    let result = (|| {
-        if name.is_null() {
-            return Err(CL_INVALID_VALUE);
-        }
-        // SAFETY: a NUL-terminated string, by the contract.
-        let name = unsafe { CStr::from_ptr(name) }
-            .to_string_lossy()
-            .into_owned();
-        let found = PROGRAMS.with(program, |p| {
-            let loaded = p.loaded.lock().unwrap_or_else(|e| e.into_inner());
-            let kernel = loaded.as_ref().and_then(|l| l.kernel(&name).ok().cloned());
-            (p.context, loaded.is_some(), kernel)
-        });
-        let Some((context, built, kernel)) = found else {
-            return Err(CL_INVALID_PROGRAM);
-        };
-        if !built {
-            return Err(CL_INVALID_PROGRAM_EXECUTABLE);
-        }
-        let loaded = kernel.ok_or(CL_INVALID_KERNEL_NAME)?;
-        let params: Vec<KernelArg> = loaded
-            .kernel
-            .metadata
-            .args
-            .iter()
-            .filter(|a| !is_hidden(&a.value_kind))
-            .cloned()
-            .collect();
-        // SAFETY: a live program (checked); released when the kernel is freed.
-        unsafe { clRetainProgram(program) };
-        Ok(KERNELS.insert(Kernel {
-            references: AtomicU32::new(1),
-            program: program as usize,
-            context,
-            args: Mutex::new(vec![None; params.len()]),
-            params,
-            loaded,
-        }))
-    })();
-    finish(result, errcode_ret)
+    super::guard::handle("clCreateKernel", errcode_ret, || {
+        let result = (|| {
+            if name.is_null() {
+                return Err(CL_INVALID_VALUE);
+            }
+            // SAFETY: a NUL-terminated string, by the contract.
+            let name = unsafe { CStr::from_ptr(name) }
+                .to_string_lossy()
+                .into_owned();
+            let found = PROGRAMS.with(program, |p| {
+                let loaded = p.loaded.lock().unwrap_or_else(|e| e.into_inner());
+                let kernel = loaded.as_ref().and_then(|l| l.kernel(&name).ok().cloned());
+                (p.context, loaded.is_some(), kernel)
+            });
+            let Some((context, built, kernel)) = found else {
+                return Err(CL_INVALID_PROGRAM);
+            };
+            if !built {
+                return Err(CL_INVALID_PROGRAM_EXECUTABLE);
+            }
+            let loaded = kernel.ok_or(CL_INVALID_KERNEL_NAME)?;
+            let params: Vec<KernelArg> = loaded
+                .kernel
+                .metadata
+                .args
+                .iter()
+                .filter(|a| !is_hidden(&a.value_kind))
+                .cloned()
+                .collect();
+            // SAFETY: a live program (checked); released when the kernel is freed.
+            unsafe { clRetainProgram(program) };
+            PROGRAMS.with(program, |p| p.kernels.fetch_add(1, Ordering::AcqRel));
+            Ok(KERNELS.insert(Kernel {
+                references: AtomicU32::new(1),
+                program: program as usize,
+                context,
+                args: Mutex::new(vec![None; params.len()]),
+                params,
+                loaded,
+            }))
+        })();
+        finish(result, errcode_ret)
+    })
 }
 
 /// `clRetainKernel`.
 pub(super) unsafe extern "C" fn clRetainKernel(handle: *mut c_void) -> cl_int {
-    if KERNELS.retain(handle) {
-        CL_SUCCESS
-    } else {
-        CL_INVALID_KERNEL
-    }
+    super::guard::status("clRetainKernel", || {
+        if KERNELS.retain(handle) {
+            CL_SUCCESS
+        } else {
+            CL_INVALID_KERNEL
+        }
+    })
 }
 
 /// `clReleaseKernel`.
 pub(super) unsafe extern "C" fn clReleaseKernel(handle: *mut c_void) -> cl_int {
-    if KERNELS.release(handle) {
-        CL_SUCCESS
-    } else {
-        CL_INVALID_KERNEL
-    }
+    super::guard::status("clReleaseKernel", || {
+        if KERNELS.release(handle) {
+            CL_SUCCESS
+        } else {
+            CL_INVALID_KERNEL
+        }
+    })
 }
 
 /// The driver argument for parameter `param` from `clSetKernelArg`'s size
@@ -559,18 +622,20 @@ pub(super) unsafe extern "C" fn clSetKernelArg(
     size: usize,
     value: *const c_void,
 ) -> cl_int {
-    let set = KERNELS.with(kernel, |k| {
-        let param = k.params.get(index as usize).ok_or(CL_INVALID_ARG_INDEX)?;
-        // SAFETY: by the contract.
-        let arg = unsafe { argument(param, k.context, size, value) }?;
-        k.args.lock().unwrap_or_else(|p| p.into_inner())[index as usize] = Some(arg);
-        Ok(())
-    });
-    match set {
-        None => CL_INVALID_KERNEL,
-        Some(Ok(())) => CL_SUCCESS,
-        Some(Err(e)) => e,
-    }
+    super::guard::status("clSetKernelArg", || {
+        let set = KERNELS.with(kernel, |k| {
+            let param = k.params.get(index as usize).ok_or(CL_INVALID_ARG_INDEX)?;
+            // SAFETY: by the contract.
+            let arg = unsafe { argument(param, k.context, size, value) }?;
+            k.args.lock().unwrap_or_else(|p| p.into_inner())[index as usize] = Some(arg);
+            Ok(())
+        });
+        match set {
+            None => CL_INVALID_KERNEL,
+            Some(Ok(())) => CL_SUCCESS,
+            Some(Err(e)) => e,
+        }
+    })
 }
 
 /// The launch geometry of an NDRange: `work_dim` sizes, the local size
@@ -639,60 +704,62 @@ pub(super) unsafe extern "C" fn clEnqueueNDRangeKernel(
     wait_list: *const *mut c_void,
     event: *mut *mut c_void,
 ) -> cl_int {
-    let Some((context, device)) = QUEUES.with(queue, |q| (q.context(), q.device())) else {
-        return CL_INVALID_COMMAND_QUEUE;
-    };
-    let Some((kernel_context, loaded, args)) = KERNELS.with(kernel, |k| {
-        let args = k.args.lock().unwrap_or_else(|p| p.into_inner()).clone();
-        (k.context, k.loaded.clone(), args)
-    }) else {
-        return CL_INVALID_KERNEL;
-    };
-    if kernel_context != context {
-        return CL_INVALID_CONTEXT;
-    }
-    // SAFETY: by the contract.
-    let dims = match unsafe { dims(work_dim, global_offset, global, local) } {
-        Ok(d) => d,
-        Err(e) => return e,
-    };
-    // SAFETY: by the contract.
-    if let Err(e) = unsafe { super::queue::check_wait_list(num_events, wait_list, context) } {
-        return e;
-    }
-    let Some(args) = args.into_iter().collect::<Option<Vec<Arg>>>() else {
-        return CL_INVALID_KERNEL_ARGS;
-    };
-    let name = loaded.kernel.name.clone();
-    let stats = super::platform::settings()
-        .ok()
-        .and_then(|s| s.stats.clone());
-    let ran = device.call(move |s| {
-        let d = s.driver();
-        let dispatch = d.dispatch(&loaded, dims, &args)?;
-        let waited = d.wait(dispatch.fence);
-        if let Some(path) = stats {
-            // After every dispatch, so the file is current whenever the
-            // application stops (many never release their objects).
-            if let Err(e) = crate::core::worker::write_stats(s, &path) {
-                eprintln!("gpusim-opencl: {}: {e}", path.display());
-            }
+    super::guard::status("clEnqueueNDRangeKernel", || {
+        let Some((context, device)) = QUEUES.with(queue, |q| (q.context(), q.device())) else {
+            return CL_INVALID_COMMAND_QUEUE;
+        };
+        let Some((kernel_context, loaded, args)) = KERNELS.with(kernel, |k| {
+            let args = k.args.lock().unwrap_or_else(|p| p.into_inner()).clone();
+            (k.context, k.loaded.clone(), args)
+        }) else {
+            return CL_INVALID_KERNEL;
+        };
+        if kernel_context != context {
+            return CL_INVALID_CONTEXT;
         }
-        waited
-    });
-    let failed = match ran {
-        Ok(Ok(())) => None,
-        Ok(Err(e)) => Some(e.to_string()),
-        Err(e) => Some(e),
-    };
-    if let Some(e) = failed {
-        // The application sees only the code: the reason goes to stderr.
-        eprintln!("gpusim-opencl: kernel {name}: {e}");
-        return CL_OUT_OF_RESOURCES;
-    }
-    if !event.is_null() {
-        // SAFETY: valid for one handle, by the contract.
-        unsafe { *event = new_event(queue, context, CL_COMMAND_NDRANGE_KERNEL) };
-    }
-    CL_SUCCESS
+        // SAFETY: by the contract.
+        let dims = match unsafe { dims(work_dim, global_offset, global, local) } {
+            Ok(d) => d,
+            Err(e) => return e,
+        };
+        // SAFETY: by the contract.
+        if let Err(e) = unsafe { super::queue::check_wait_list(num_events, wait_list, context) } {
+            return e;
+        }
+        let Some(args) = args.into_iter().collect::<Option<Vec<Arg>>>() else {
+            return CL_INVALID_KERNEL_ARGS;
+        };
+        let name = loaded.kernel.name.clone();
+        let stats = super::platform::settings()
+            .ok()
+            .and_then(|s| s.stats.clone());
+        let ran = device.call(move |s| {
+            let d = s.driver();
+            let dispatch = d.dispatch(&loaded, dims, &args)?;
+            let waited = d.wait(dispatch.fence);
+            if let Some(path) = stats {
+                // After every dispatch, so the file is current whenever the
+                // application stops (many never release their objects).
+                if let Err(e) = crate::core::worker::write_stats(s, &path) {
+                    eprintln!("gpusim-opencl: {}: {e}", path.display());
+                }
+            }
+            waited
+        });
+        let failed = match ran {
+            Ok(Ok(())) => None,
+            Ok(Err(e)) => Some(e.to_string()),
+            Err(e) => Some(e),
+        };
+        if let Some(e) = failed {
+            // The application sees only the code: the reason goes to stderr.
+            eprintln!("gpusim-opencl: kernel {name}: {e}");
+            return CL_OUT_OF_RESOURCES;
+        }
+        if !event.is_null() {
+            // SAFETY: valid for one handle, by the contract.
+            unsafe { *event = new_event(queue, context, CL_COMMAND_NDRANGE_KERNEL) };
+        }
+        CL_SUCCESS
+    })
 }

@@ -118,7 +118,9 @@ pub(super) unsafe extern "C" fn clCreateCommandQueue(
     properties: cl_command_queue_properties,
     errcode_ret: *mut cl_int,
 ) -> *mut c_void {
-    finish(create(context, device, properties), errcode_ret)
+    super::guard::handle("clCreateCommandQueue", errcode_ret, || {
+        finish(create(context, device, properties), errcode_ret)
+    })
 }
 
 /// `clCreateCommandQueueWithProperties`: `CL_QUEUE_PROPERTIES` is the only
@@ -129,41 +131,47 @@ pub(super) unsafe extern "C" fn clCreateCommandQueueWithProperties(
     properties: *const cl_queue_properties,
     errcode_ret: *mut cl_int,
 ) -> *mut c_void {
-    let mut bits = 0;
-    let mut p = properties;
-    while !p.is_null() {
-        // SAFETY: a 0-terminated list of key-value pairs, by the contract.
-        let key = unsafe { *p };
-        if key == 0 {
-            break;
+    super::guard::handle("clCreateCommandQueueWithProperties", errcode_ret, || {
+        let mut bits = 0;
+        let mut p = properties;
+        while !p.is_null() {
+            // SAFETY: a 0-terminated list of key-value pairs, by the contract.
+            let key = unsafe { *p };
+            if key == 0 {
+                break;
+            }
+            if key != cl_queue_properties::from(CL_QUEUE_PROPERTIES) {
+                return finish(Err(CL_INVALID_VALUE), errcode_ret);
+            }
+            // SAFETY: a key is followed by its value.
+            bits = unsafe { *p.add(1) };
+            // SAFETY: the next key follows.
+            p = unsafe { p.add(2) };
         }
-        if key != cl_queue_properties::from(CL_QUEUE_PROPERTIES) {
-            return finish(Err(CL_INVALID_VALUE), errcode_ret);
-        }
-        // SAFETY: a key is followed by its value.
-        bits = unsafe { *p.add(1) };
-        // SAFETY: the next key follows.
-        p = unsafe { p.add(2) };
-    }
-    finish(create(context, device, bits), errcode_ret)
+        finish(create(context, device, bits), errcode_ret)
+    })
 }
 
 /// `clRetainCommandQueue`.
 pub(super) unsafe extern "C" fn clRetainCommandQueue(handle: *mut c_void) -> cl_int {
-    if QUEUES.retain(handle) {
-        CL_SUCCESS
-    } else {
-        CL_INVALID_COMMAND_QUEUE
-    }
+    super::guard::status("clRetainCommandQueue", || {
+        if QUEUES.retain(handle) {
+            CL_SUCCESS
+        } else {
+            CL_INVALID_COMMAND_QUEUE
+        }
+    })
 }
 
 /// `clReleaseCommandQueue`.
 pub(super) unsafe extern "C" fn clReleaseCommandQueue(handle: *mut c_void) -> cl_int {
-    if QUEUES.release(handle) {
-        CL_SUCCESS
-    } else {
-        CL_INVALID_COMMAND_QUEUE
-    }
+    super::guard::status("clReleaseCommandQueue", || {
+        if QUEUES.release(handle) {
+            CL_SUCCESS
+        } else {
+            CL_INVALID_COMMAND_QUEUE
+        }
+    })
 }
 
 /// `clGetCommandQueueInfo`.
@@ -174,33 +182,39 @@ pub(super) unsafe extern "C" fn clGetCommandQueueInfo(
     param_value: *mut c_void,
     param_value_size_ret: *mut usize,
 ) -> cl_int {
-    let value = QUEUES.with(handle, |q| match param_name {
-        CL_QUEUE_CONTEXT => Some(Info::Pointers(vec![q.context])),
-        CL_QUEUE_DEVICE => Some(Info::Pointers(vec![device_handle() as usize])),
-        CL_QUEUE_REFERENCE_COUNT => Some(Info::Uint(q.references.load(Ordering::Acquire))),
-        CL_QUEUE_PROPERTIES => Some(Info::Ulong(0)),
-        _ => None,
-    });
-    let Some(value) = value else {
-        return CL_INVALID_COMMAND_QUEUE;
-    };
-    // SAFETY: the caller's buffers, by the contract.
-    unsafe { answer(value, param_value_size, param_value, param_value_size_ret) }
+    super::guard::status("clGetCommandQueueInfo", || {
+        let value = QUEUES.with(handle, |q| match param_name {
+            CL_QUEUE_CONTEXT => Some(Info::Pointers(vec![q.context])),
+            CL_QUEUE_DEVICE => Some(Info::Pointers(vec![device_handle() as usize])),
+            CL_QUEUE_REFERENCE_COUNT => Some(Info::Uint(q.references.load(Ordering::Acquire))),
+            CL_QUEUE_PROPERTIES => Some(Info::Ulong(0)),
+            _ => None,
+        });
+        let Some(value) = value else {
+            return CL_INVALID_COMMAND_QUEUE;
+        };
+        // SAFETY: the caller's buffers, by the contract.
+        unsafe { answer(value, param_value_size, param_value, param_value_size_ret) }
+    })
 }
 
 /// `clFlush`: commands run as they are enqueued; nothing is pending.
 pub(super) unsafe extern "C" fn clFlush(handle: *mut c_void) -> cl_int {
-    if QUEUES.contains(handle) {
-        CL_SUCCESS
-    } else {
-        CL_INVALID_COMMAND_QUEUE
-    }
+    super::guard::status("clFlush", || {
+        if QUEUES.contains(handle) {
+            CL_SUCCESS
+        } else {
+            CL_INVALID_COMMAND_QUEUE
+        }
+    })
 }
 
 /// `clFinish`: as [`clFlush`].
 pub(super) unsafe extern "C" fn clFinish(handle: *mut c_void) -> cl_int {
-    // SAFETY: no pointer is followed.
-    unsafe { clFlush(handle) }
+    super::guard::status("clFinish", || {
+        // SAFETY: no pointer is followed.
+        unsafe { clFlush(handle) }
+    })
 }
 
 /// Checks a wait list: every event must be live and of the queue's context.
@@ -227,6 +241,18 @@ pub(super) unsafe fn check_wait_list(
     Ok(())
 }
 
+/// Whether the host may write (`write`) or read a buffer created with
+/// `flags` (`CL_MEM_HOST_*`; a forbidden transfer or map is
+/// `CL_INVALID_OPERATION`).
+pub(super) fn host_may(flags: cl_mem_flags, write: bool) -> bool {
+    let forbidden = if write {
+        CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS
+    } else {
+        CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS
+    };
+    flags & forbidden == 0
+}
+
 /// Runs a buffer transfer of `size` bytes at `offset` of `buffer` on
 /// `queue`'s device: `write` copies from `ptr` to the buffer, else from the
 /// buffer to `ptr`. The event, if asked for, is complete.
@@ -249,12 +275,16 @@ unsafe fn transfer(
     let Some((context, device)) = QUEUES.with(queue, |q| (q.context, q.device.clone())) else {
         return CL_INVALID_COMMAND_QUEUE;
     };
-    let Some((mem_context, allocation)) = BUFFERS.with(buffer, |m| (m.context, m.allocation))
+    let Some((mem_context, allocation, flags)) =
+        BUFFERS.with(buffer, |m| (m.context, m.allocation, m.flags))
     else {
         return CL_INVALID_MEM_OBJECT;
     };
     if mem_context != context {
         return CL_INVALID_CONTEXT;
+    }
+    if !host_may(flags, write) {
+        return CL_INVALID_OPERATION;
     }
     if ptr.is_null()
         || size == 0
@@ -327,20 +357,22 @@ pub(super) unsafe extern "C" fn clEnqueueWriteBuffer(
     wait_list: *const *mut c_void,
     event: *mut *mut c_void,
 ) -> cl_int {
-    // SAFETY: the same contract.
-    unsafe {
-        transfer(
-            queue,
-            buffer,
-            true,
-            offset,
-            size,
-            ptr.cast_mut(),
-            num_events,
-            wait_list,
-            event,
-        )
-    }
+    super::guard::status("clEnqueueWriteBuffer", || {
+        // SAFETY: the same contract.
+        unsafe {
+            transfer(
+                queue,
+                buffer,
+                true,
+                offset,
+                size,
+                ptr.cast_mut(),
+                num_events,
+                wait_list,
+                event,
+            )
+        }
+    })
 }
 
 /// `clEnqueueReadBuffer` (blocking or not: it completes before it returns).
@@ -356,48 +388,56 @@ pub(super) unsafe extern "C" fn clEnqueueReadBuffer(
     wait_list: *const *mut c_void,
     event: *mut *mut c_void,
 ) -> cl_int {
-    // SAFETY: the same contract.
-    unsafe {
-        transfer(
-            queue, buffer, false, offset, size, ptr, num_events, wait_list, event,
-        )
-    }
+    super::guard::status("clEnqueueReadBuffer", || {
+        // SAFETY: the same contract.
+        unsafe {
+            transfer(
+                queue, buffer, false, offset, size, ptr, num_events, wait_list, event,
+            )
+        }
+    })
 }
 
 /// `clWaitForEvents`: every event is complete already; the list is checked.
 pub(super) unsafe extern "C" fn clWaitForEvents(n: cl_uint, list: *const *mut c_void) -> cl_int {
-    if n == 0 || list.is_null() {
-        return CL_INVALID_VALUE;
-    }
-    let mut context = None;
-    for i in 0..n as usize {
-        // SAFETY: `n` handles, by the contract.
-        let e = unsafe { *list.add(i) };
-        match (EVENTS.with(e, |ev| ev.context), context) {
-            (None, _) => return CL_INVALID_EVENT,
-            (Some(c), Some(first)) if c != first => return CL_INVALID_CONTEXT,
-            (Some(c), _) => context = Some(c),
+    super::guard::status("clWaitForEvents", || {
+        if n == 0 || list.is_null() {
+            return CL_INVALID_VALUE;
         }
-    }
-    CL_SUCCESS
+        let mut context = None;
+        for i in 0..n as usize {
+            // SAFETY: `n` handles, by the contract.
+            let e = unsafe { *list.add(i) };
+            match (EVENTS.with(e, |ev| ev.context), context) {
+                (None, _) => return CL_INVALID_EVENT,
+                (Some(c), Some(first)) if c != first => return CL_INVALID_CONTEXT,
+                (Some(c), _) => context = Some(c),
+            }
+        }
+        CL_SUCCESS
+    })
 }
 
 /// `clRetainEvent`.
 pub(super) unsafe extern "C" fn clRetainEvent(handle: *mut c_void) -> cl_int {
-    if EVENTS.retain(handle) {
-        CL_SUCCESS
-    } else {
-        CL_INVALID_EVENT
-    }
+    super::guard::status("clRetainEvent", || {
+        if EVENTS.retain(handle) {
+            CL_SUCCESS
+        } else {
+            CL_INVALID_EVENT
+        }
+    })
 }
 
 /// `clReleaseEvent`.
 pub(super) unsafe extern "C" fn clReleaseEvent(handle: *mut c_void) -> cl_int {
-    if EVENTS.release(handle) {
-        CL_SUCCESS
-    } else {
-        CL_INVALID_EVENT
-    }
+    super::guard::status("clReleaseEvent", || {
+        if EVENTS.release(handle) {
+            CL_SUCCESS
+        } else {
+            CL_INVALID_EVENT
+        }
+    })
 }
 
 /// `clGetEventInfo`.
@@ -408,19 +448,21 @@ pub(super) unsafe extern "C" fn clGetEventInfo(
     param_value: *mut c_void,
     param_value_size_ret: *mut usize,
 ) -> cl_int {
-    let value = EVENTS.with(handle, |e| match param_name {
-        CL_EVENT_COMMAND_QUEUE => Some(Info::Pointers(vec![e.queue])),
-        CL_EVENT_CONTEXT => Some(Info::Pointers(vec![e.context])),
-        CL_EVENT_COMMAND_TYPE => Some(Info::Uint(e.command)),
-        CL_EVENT_REFERENCE_COUNT => Some(Info::Uint(e.references.load(Ordering::Acquire))),
-        CL_EVENT_COMMAND_EXECUTION_STATUS => Some(Info::Uint(CL_COMPLETE as cl_uint)),
-        _ => None,
-    });
-    let Some(value) = value else {
-        return CL_INVALID_EVENT;
-    };
-    // SAFETY: the caller's buffers, by the contract.
-    unsafe { answer(value, param_value_size, param_value, param_value_size_ret) }
+    super::guard::status("clGetEventInfo", || {
+        let value = EVENTS.with(handle, |e| match param_name {
+            CL_EVENT_COMMAND_QUEUE => Some(Info::Pointers(vec![e.queue])),
+            CL_EVENT_CONTEXT => Some(Info::Pointers(vec![e.context])),
+            CL_EVENT_COMMAND_TYPE => Some(Info::Uint(e.command)),
+            CL_EVENT_REFERENCE_COUNT => Some(Info::Uint(e.references.load(Ordering::Acquire))),
+            CL_EVENT_COMMAND_EXECUTION_STATUS => Some(Info::Uint(CL_COMPLETE as cl_uint)),
+            _ => None,
+        });
+        let Some(value) = value else {
+            return CL_INVALID_EVENT;
+        };
+        // SAFETY: the caller's buffers, by the contract.
+        unsafe { answer(value, param_value_size, param_value, param_value_size_ret) }
+    })
 }
 
 /// Runs `f` on `queue`'s device with the allocations of `buffers` (all of
@@ -496,36 +538,39 @@ pub(super) unsafe extern "C" fn clEnqueueCopyBuffer(
     wait_list: *const *mut c_void,
     event: *mut *mut c_void,
 ) -> cl_int {
-    let check = |a: &[sw::driver::memory::Allocation]| {
-        if size == 0 || !fits(&a[0], src_offset, size) || !fits(&a[1], dst_offset, size) {
-            return Err(CL_INVALID_VALUE);
+    super::guard::status("clEnqueueCopyBuffer", || {
+        let check = |a: &[sw::driver::memory::Allocation]| {
+            if size == 0 || !fits(&a[0], src_offset, size) || !fits(&a[1], dst_offset, size) {
+                return Err(CL_INVALID_VALUE);
+            }
+            if src == dst && src_offset.max(dst_offset) - src_offset.min(dst_offset) < size {
+                return Err(CL_MEM_COPY_OVERLAP);
+            }
+            Ok(())
+        };
+        let copy = move |s: &mut cosim::session::Session,
+                         a: Vec<sw::driver::memory::Allocation>| {
+            let d = s.driver();
+            let bytes = d
+                .download_range(a[0], src_offset as u64, size as u64)
+                .map_err(|e| e.to_string())?;
+            d.upload(a[1], dst_offset as u64, &bytes)
+                .map_err(|e| e.to_string())
+        };
+        // SAFETY: by the contract.
+        unsafe {
+            on_buffers(
+                queue,
+                &[src, dst],
+                n,
+                wait_list,
+                event,
+                CL_COMMAND_COPY_BUFFER,
+                check,
+                copy,
+            )
         }
-        if src == dst && src_offset.max(dst_offset) - src_offset.min(dst_offset) < size {
-            return Err(CL_MEM_COPY_OVERLAP);
-        }
-        Ok(())
-    };
-    let copy = move |s: &mut cosim::session::Session, a: Vec<sw::driver::memory::Allocation>| {
-        let d = s.driver();
-        let bytes = d
-            .download_range(a[0], src_offset as u64, size as u64)
-            .map_err(|e| e.to_string())?;
-        d.upload(a[1], dst_offset as u64, &bytes)
-            .map_err(|e| e.to_string())
-    };
-    // SAFETY: by the contract.
-    unsafe {
-        on_buffers(
-            queue,
-            &[src, dst],
-            n,
-            wait_list,
-            event,
-            CL_COMMAND_COPY_BUFFER,
-            check,
-            copy,
-        )
-    }
+    })
 }
 
 /// `clEnqueueFillBuffer`: `pattern` repeated over `size` bytes at `offset`.
@@ -541,40 +586,44 @@ pub(super) unsafe extern "C" fn clEnqueueFillBuffer(
     wait_list: *const *mut c_void,
     event: *mut *mut c_void,
 ) -> cl_int {
-    if pattern.is_null() || !pattern_size.is_power_of_two() || pattern_size > 128 {
-        return CL_INVALID_VALUE;
-    }
-    // SAFETY: `pattern_size` bytes, by the contract.
-    let unit = unsafe { std::slice::from_raw_parts(pattern.cast::<u8>(), pattern_size) }.to_vec();
-    let check = |a: &[sw::driver::memory::Allocation]| {
-        if size == 0
-            || offset % pattern_size != 0
-            || size % pattern_size != 0
-            || !fits(&a[0], offset, size)
-        {
-            return Err(CL_INVALID_VALUE);
+    super::guard::status("clEnqueueFillBuffer", || {
+        if pattern.is_null() || !pattern_size.is_power_of_two() || pattern_size > 128 {
+            return CL_INVALID_VALUE;
         }
-        Ok(())
-    };
-    let fill = move |s: &mut cosim::session::Session, a: Vec<sw::driver::memory::Allocation>| {
-        let bytes: Vec<u8> = unit.iter().copied().cycle().take(size).collect();
-        s.driver()
-            .upload(a[0], offset as u64, &bytes)
-            .map_err(|e| e.to_string())
-    };
-    // SAFETY: by the contract.
-    unsafe {
-        on_buffers(
-            queue,
-            &[buffer],
-            n,
-            wait_list,
-            event,
-            CL_COMMAND_FILL_BUFFER,
-            check,
-            fill,
-        )
-    }
+        // SAFETY: `pattern_size` bytes, by the contract.
+        let unit =
+            unsafe { std::slice::from_raw_parts(pattern.cast::<u8>(), pattern_size) }.to_vec();
+        let check = |a: &[sw::driver::memory::Allocation]| {
+            if size == 0
+                || offset % pattern_size != 0
+                || size % pattern_size != 0
+                || !fits(&a[0], offset, size)
+            {
+                return Err(CL_INVALID_VALUE);
+            }
+            Ok(())
+        };
+        let fill = move |s: &mut cosim::session::Session,
+                         a: Vec<sw::driver::memory::Allocation>| {
+            let bytes: Vec<u8> = unit.iter().copied().cycle().take(size).collect();
+            s.driver()
+                .upload(a[0], offset as u64, &bytes)
+                .map_err(|e| e.to_string())
+        };
+        // SAFETY: by the contract.
+        unsafe {
+            on_buffers(
+                queue,
+                &[buffer],
+                n,
+                wait_list,
+                event,
+                CL_COMMAND_FILL_BUFFER,
+                check,
+                fill,
+            )
+        }
+    })
 }
 
 /// `clEnqueueMapBuffer`: a host copy of the range (read from the device
@@ -592,64 +641,74 @@ pub(super) unsafe extern "C" fn clEnqueueMapBuffer(
     event: *mut *mut c_void,
     errcode_ret: *mut cl_int,
 ) -> *mut c_void {
-    let known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
-    let invalidate = flags & CL_MAP_WRITE_INVALIDATE_REGION != 0;
-    if flags & !known != 0 || (invalidate && flags & (CL_MAP_READ | CL_MAP_WRITE) != 0) {
-        return finish(Err(CL_INVALID_VALUE), errcode_ret);
-    }
-    let write = flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION) != 0;
-    let got = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
-    let sink = got.clone();
-    let check = |a: &[sw::driver::memory::Allocation]| {
-        if size == 0 || !fits(&a[0], offset, size) {
-            return Err(CL_INVALID_VALUE);
+    super::guard::handle("clEnqueueMapBuffer", errcode_ret, || {
+        let known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
+        let invalidate = flags & CL_MAP_WRITE_INVALIDATE_REGION != 0;
+        if flags & !known != 0 || (invalidate && flags & (CL_MAP_READ | CL_MAP_WRITE) != 0) {
+            return finish(Err(CL_INVALID_VALUE), errcode_ret);
         }
-        Ok(())
-    };
-    let read = move |s: &mut cosim::session::Session, a: Vec<sw::driver::memory::Allocation>| {
-        let bytes = if invalidate {
-            vec![0; size]
-        } else {
-            s.driver()
-                .download_range(a[0], offset as u64, size as u64)
-                .map_err(|e| e.to_string())?
+        let write = flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION) != 0;
+        let read = flags & CL_MAP_READ != 0;
+        match BUFFERS.with(buffer, |m| m.flags) {
+            Some(f) if (read && !host_may(f, false)) || (write && !host_may(f, true)) => {
+                return finish(Err(CL_INVALID_OPERATION), errcode_ret);
+            }
+            _ => {}
+        }
+        let got = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let sink = got.clone();
+        let check = |a: &[sw::driver::memory::Allocation]| {
+            if size == 0 || !fits(&a[0], offset, size) {
+                return Err(CL_INVALID_VALUE);
+            }
+            Ok(())
         };
-        *sink.lock().unwrap_or_else(|p| p.into_inner()) = bytes;
-        Ok(())
-    };
-    // SAFETY: by the contract.
-    let r = unsafe {
-        on_buffers(
-            queue,
-            &[buffer],
-            n,
-            wait_list,
-            event,
-            CL_COMMAND_MAP_BUFFER,
-            check,
-            read,
-        )
-    };
-    if r != CL_SUCCESS {
-        return finish(Err(r), errcode_ret);
-    }
-    let bytes =
-        std::mem::take(&mut *got.lock().unwrap_or_else(|p| p.into_inner())).into_boxed_slice();
-    let mapped = BUFFERS.with(buffer, |m| {
-        let mut maps = m.maps.lock().unwrap_or_else(|p| p.into_inner());
-        maps.push(super::memory::Mapping {
-            bytes,
-            offset,
-            write,
+        let read = move |s: &mut cosim::session::Session,
+                         a: Vec<sw::driver::memory::Allocation>| {
+            let bytes = if invalidate {
+                vec![0; size]
+            } else {
+                s.driver()
+                    .download_range(a[0], offset as u64, size as u64)
+                    .map_err(|e| e.to_string())?
+            };
+            *sink.lock().unwrap_or_else(|p| p.into_inner()) = bytes;
+            Ok(())
+        };
+        // SAFETY: by the contract.
+        let r = unsafe {
+            on_buffers(
+                queue,
+                &[buffer],
+                n,
+                wait_list,
+                event,
+                CL_COMMAND_MAP_BUFFER,
+                check,
+                read,
+            )
+        };
+        if r != CL_SUCCESS {
+            return finish(Err(r), errcode_ret);
+        }
+        let bytes =
+            std::mem::take(&mut *got.lock().unwrap_or_else(|p| p.into_inner())).into_boxed_slice();
+        let mapped = BUFFERS.with(buffer, |m| {
+            let mut maps = m.maps.lock().unwrap_or_else(|p| p.into_inner());
+            maps.push(super::memory::Mapping {
+                bytes,
+                offset,
+                write,
+            });
+            maps.last_mut().map_or(std::ptr::null_mut(), |mp| {
+                mp.bytes.as_mut_ptr().cast::<c_void>()
+            })
         });
-        maps.last_mut().map_or(std::ptr::null_mut(), |mp| {
-            mp.bytes.as_mut_ptr().cast::<c_void>()
-        })
-    });
-    match mapped {
-        Some(p) => finish(Ok(p), errcode_ret),
-        None => finish(Err(CL_INVALID_MEM_OBJECT), errcode_ret),
-    }
+        match mapped {
+            Some(p) => finish(Ok(p), errcode_ret),
+            None => finish(Err(CL_INVALID_MEM_OBJECT), errcode_ret),
+        }
+    })
 }
 
 /// `clEnqueueUnmapMemObject`: writes a range mapped for writing back to the
@@ -662,41 +721,44 @@ pub(super) unsafe extern "C" fn clEnqueueUnmapMemObject(
     wait_list: *const *mut c_void,
     event: *mut *mut c_void,
 ) -> cl_int {
-    // Checked before the mapping is taken, so a bad queue loses nothing.
-    if !QUEUES.contains(queue) {
-        return CL_INVALID_COMMAND_QUEUE;
-    }
-    let taken = BUFFERS.with(buffer, |m| {
-        let mut maps = m.maps.lock().unwrap_or_else(|p| p.into_inner());
-        let i = maps
-            .iter()
-            .position(|mp| mp.bytes.as_ptr().cast::<c_void>() == mapped.cast_const())?;
-        Some(maps.remove(i))
-    });
-    let mapping = match taken {
-        None => return CL_INVALID_MEM_OBJECT,
-        Some(None) => return CL_INVALID_VALUE,
-        Some(Some(m)) => m,
-    };
-    let back = move |s: &mut cosim::session::Session, a: Vec<sw::driver::memory::Allocation>| {
-        if !mapping.write {
-            return Ok(());
+    super::guard::status("clEnqueueUnmapMemObject", || {
+        // Checked before the mapping is taken, so a bad queue loses nothing.
+        if !QUEUES.contains(queue) {
+            return CL_INVALID_COMMAND_QUEUE;
         }
-        s.driver()
-            .upload(a[0], mapping.offset as u64, &mapping.bytes)
-            .map_err(|e| e.to_string())
-    };
-    // SAFETY: by the contract.
-    unsafe {
-        on_buffers(
-            queue,
-            &[buffer],
-            n,
-            wait_list,
-            event,
-            CL_COMMAND_UNMAP_MEM_OBJECT,
-            |_| Ok(()),
-            back,
-        )
-    }
+        let taken = BUFFERS.with(buffer, |m| {
+            let mut maps = m.maps.lock().unwrap_or_else(|p| p.into_inner());
+            let i = maps
+                .iter()
+                .position(|mp| mp.bytes.as_ptr().cast::<c_void>() == mapped.cast_const())?;
+            Some(maps.remove(i))
+        });
+        let mapping = match taken {
+            None => return CL_INVALID_MEM_OBJECT,
+            Some(None) => return CL_INVALID_VALUE,
+            Some(Some(m)) => m,
+        };
+        let back = move |s: &mut cosim::session::Session,
+                         a: Vec<sw::driver::memory::Allocation>| {
+            if !mapping.write {
+                return Ok(());
+            }
+            s.driver()
+                .upload(a[0], mapping.offset as u64, &mapping.bytes)
+                .map_err(|e| e.to_string())
+        };
+        // SAFETY: by the contract.
+        unsafe {
+            on_buffers(
+                queue,
+                &[buffer],
+                n,
+                wait_list,
+                event,
+                CL_COMMAND_UNMAP_MEM_OBJECT,
+                |_| Ok(()),
+                back,
+            )
+        }
+    })
 }

@@ -39,8 +39,14 @@ impl DeviceThread {
                     }
                 };
                 // Until every sender is gone (the context was released).
+                // A panic in the model fails that command only: its answer
+                // channel is dropped unanswered (`call` reports it), and the
+                // thread goes on serving the context's other commands.
                 for job in incoming {
-                    job(&mut session);
+                    let run = std::panic::AssertUnwindSafe(|| job(&mut session));
+                    if std::panic::catch_unwind(run).is_err() {
+                        eprintln!("gpusim-opencl: a command panicked on the device thread");
+                    }
                 }
                 // Close the waveform and timeline, if any, on the way out.
                 if let Err(e) = session.finish_trace() {
@@ -70,7 +76,7 @@ impl DeviceThread {
         let job: Job = Box::new(move |s| {
             let _ = reply.send(f(s));
         });
-        let gone = || "the device thread has stopped".to_string();
+        let gone = || "the device thread has stopped or the command panicked".to_string();
         self.jobs
             .as_ref()
             .ok_or_else(gone)?

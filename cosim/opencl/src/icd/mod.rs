@@ -94,11 +94,14 @@ impl<T> Object<T> {
 }
 
 fn report_stub() {
+    // Written without `eprintln!`, which panics when standard error fails:
+    // a panic must not unwind out of an `extern "C"` stub.
     // The stubs do not know which entry they stand for (one function serves
     // many); the message says what to look for.
-    eprintln!(
-        "gpusim-opencl: an OpenCL function this platform does not implement yet was called \
-         (implemented: platform, device and context queries; see docs/opencl.md)"
+    let _ = std::io::Write::write_all(
+        &mut std::io::stderr(),
+        b"gpusim-opencl: an OpenCL function this platform does not implement yet was called \
+          (see the Status table of docs/opencl.md)\n",
     );
 }
 

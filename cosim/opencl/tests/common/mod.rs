@@ -5,6 +5,8 @@
 #![allow(dead_code)]
 
 pub use std::ffi::{c_void, CStr};
+use std::path::{Path, PathBuf};
+use std::process::Command;
 
 pub use gpusim_opencl::api::{clGetExtensionFunctionAddress, clIcdGetPlatformIDsKHR};
 pub use gpusim_opencl::cl::*;
@@ -221,3 +223,135 @@ pub type Unmap = unsafe extern "C" fn(
     *const *mut c_void,
     *mut *mut c_void,
 ) -> cl_int;
+
+/// The variable `.ci/run` sets: with it, a missing tool (the ICD loader,
+/// the headers, clang-19, clinfo, PoCL, PyOpenCL) fails the test instead of
+/// skipping it, so "passed" in CI means "ran".
+pub const REQUIRE: &str = "GPUSIM_REQUIRE_OPENCL";
+
+/// A test that cannot run because `why`: says so and returns (the caller
+/// then skips), or panics when [`REQUIRE`] is set.
+pub fn skip(why: &str) {
+    if std::env::var_os(REQUIRE).is_some_and(|v| !v.is_empty() && v != "0") {
+        panic!("{REQUIRE} is set but {why}");
+    }
+    eprintln!("skipped: {why}");
+}
+
+/// `libgpusim_opencl.so` of this build (cargo builds the cdylib with the
+/// library the tests link: `target/<profile>/deps/` or `target/<profile>/`).
+pub fn library() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test's path");
+    let deps = exe.parent().expect("target/<profile>/deps");
+    let name = format!(
+        "{}gpusim_opencl{}",
+        std::env::consts::DLL_PREFIX,
+        std::env::consts::DLL_SUFFIX
+    );
+    [
+        deps.join(&name),
+        deps.parent().expect("target/<profile>").join(&name),
+    ]
+    .into_iter()
+    .find(|p| p.exists())
+    .unwrap_or_else(|| {
+        panic!(
+            "{name} is not next to {}: build it with cargo build --release -p gpusim-opencl",
+            exe.display()
+        )
+    })
+}
+
+/// The loader to link against, if installed.
+pub fn loader() -> Option<PathBuf> {
+    [
+        "/lib/x86_64-linux-gnu/libOpenCL.so.1",
+        "/usr/lib/x86_64-linux-gnu/libOpenCL.so.1",
+        "/usr/lib/libOpenCL.so.1",
+    ]
+    .iter()
+    .map(PathBuf::from)
+    .find(|p| p.exists())
+}
+
+/// Builds `tests/loader/NAME.c` against the loader and runs it with `args`
+/// on this platform; its standard output, or `None` (said) when the tools
+/// are missing.
+pub fn run_c(name: &str, args: &[&Path], vars: &[(&str, &str)]) -> Option<String> {
+    run_c_on(Icd::Gpusim, name, args, vars)
+}
+
+/// The OpenCL implementation a C program runs on.
+#[derive(Clone, Copy, Debug)]
+pub enum Icd {
+    /// This platform (`libgpusim_opencl.so` of this build).
+    Gpusim,
+    /// PoCL (Debian `pocl-opencl-icd`), the reference implementation on the CPU.
+    Pocl,
+}
+
+/// PoCL's `.icd` file, if installed.
+pub fn pocl() -> Option<PathBuf> {
+    let icd = PathBuf::from("/etc/OpenCL/vendors/pocl.icd");
+    icd.exists().then_some(icd)
+}
+
+/// As [`run_c`], on `icd`.
+pub fn run_c_on(icd: Icd, name: &str, args: &[&Path], vars: &[(&str, &str)]) -> Option<String> {
+    let vendors = match icd {
+        Icd::Gpusim => library(),
+        Icd::Pocl => match pocl() {
+            Some(p) => p,
+            None => {
+                skip("PoCL is not installed (apt-get install pocl-opencl-icd)");
+                return None;
+            }
+        },
+    };
+    let (Some(loader), true) = (loader(), Path::new("/usr/include/CL/cl.h").exists()) else {
+        skip("the ICD loader or the OpenCL headers are not installed (apt-get install ocl-icd-libopencl1 opencl-headers)");
+        return None;
+    };
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/loader/{name}.c"));
+    // One executable per call: tests run in parallel threads.
+    static BUILT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let nth = BUILT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let exe = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("gpusim_opencl_{name}_{}_{nth}", std::process::id()));
+    let built = match Command::new("clang-19")
+        .arg("-O1")
+        .arg(&source)
+        .arg("-o")
+        .arg(&exe)
+        .arg(&loader)
+        .output()
+    {
+        Ok(o) => o,
+        Err(e) => {
+            skip(&format!("clang-19 does not run ({e})"));
+            return None;
+        }
+    };
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    let run = Command::new(&exe)
+        .args(args)
+        .env("OCL_ICD_VENDORS", &vendors)
+        .env_remove("GPUSIM_MODEL")
+        .env_remove("GPUSIM_CONFIG")
+        .env_remove("GPUSIM_PRESET")
+        .envs(vars.iter().copied())
+        .output()
+        .expect("the program runs");
+    let out = String::from_utf8_lossy(&run.stdout).into_owned();
+    let _ = std::fs::remove_file(&exe);
+    assert!(
+        run.status.success(),
+        "{icd:?}: {out}{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    Some(out)
+}
