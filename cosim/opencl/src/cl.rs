@@ -230,3 +230,7 @@ pub const CL_COMMAND_MAP_BUFFER: cl_uint = 0x11FB;
 pub const CL_COMMAND_UNMAP_MEM_OBJECT: cl_uint = 0x11FD;
 pub const CL_PROGRAM_BINARY_SIZES: cl_program_info = 0x1165;
 pub const CL_PROGRAM_BINARIES: cl_program_info = 0x1166;
+
+pub const CL_MAP_FAILURE: cl_int = -12;
+pub const CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST: cl_int = -14;
+pub const CL_INVALID_WORK_ITEM_SIZE: cl_int = -55;

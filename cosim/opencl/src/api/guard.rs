@@ -8,6 +8,7 @@
 use std::any::Any;
 use std::ffi::c_void;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::cl::*;
 
@@ -26,7 +27,22 @@ fn message(payload: &(dyn Any + Send)) -> &str {
         .unwrap_or("(no message)")
 }
 
+/// Panics caught at an entry point or on a device thread so far.
+static CAUGHT: AtomicU64 = AtomicU64::new(0);
+
+/// How many panics the entry points and the device threads have caught
+/// since the library was loaded (the fuzz test's oracle: it must stay 0).
+pub fn panics_caught() -> u64 {
+    CAUGHT.load(Ordering::Relaxed)
+}
+
+/// Counts a panic caught on a device thread.
+pub(crate) fn count_panic() {
+    CAUGHT.fetch_add(1, Ordering::Relaxed);
+}
+
 fn report(name: &str, payload: &(dyn Any + Send)) {
+    count_panic();
     // `eprintln!` itself panics if standard error fails; this is already the
     // recovery path, so a second failure is ignored.
     let text = format!(

@@ -9,7 +9,7 @@ use std::ffi::{c_char, c_void, CStr};
 use crate::cl::*;
 
 mod context;
-mod guard;
+pub mod guard;
 mod handles;
 pub mod info;
 mod memory;

@@ -674,7 +674,13 @@ unsafe fn dims(
             .ok_or(CL_INVALID_GLOBAL_WORK_SIZE)?;
         workgroup[i] = if local.is_null() {
             if i == 0 {
-                grid[0].min(64)
+                // As a real runtime does: the largest work-group along x
+                // that divides the global size, up to 64 work-items (two
+                // waves of 32, what AMD's runtime picks for 1D ranges).
+                (1..=grid[0].min(64))
+                    .rev()
+                    .find(|w| grid[0] % w == 0)
+                    .unwrap_or(1)
             } else {
                 1
             }

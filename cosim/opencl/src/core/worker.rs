@@ -45,6 +45,7 @@ impl DeviceThread {
                 for job in incoming {
                     let run = std::panic::AssertUnwindSafe(|| job(&mut session));
                     if std::panic::catch_unwind(run).is_err() {
+                        crate::api::guard::count_panic();
                         eprintln!("gpusim-opencl: a command panicked on the device thread");
                     }
                 }
