@@ -53,7 +53,7 @@ fn report(name: &str, payload: &(dyn Any + Send)) {
 }
 
 /// Runs the body of `name`, which returns a status code.
-pub fn status(name: &str, body: impl FnOnce() -> cl_int) -> cl_int {
+pub(crate) fn status(name: &str, body: impl FnOnce() -> cl_int) -> cl_int {
     match catch_unwind(AssertUnwindSafe(body)) {
         Ok(code) => code,
         Err(p) => {
@@ -66,7 +66,7 @@ pub fn status(name: &str, body: impl FnOnce() -> cl_int) -> cl_int {
 /// Runs the body of `name`, which returns a handle or pointer (and sets
 /// `*errcode_ret` itself); after a panic: null, and `PANICKED` in
 /// `*errcode_ret` if the caller gave one.
-pub fn handle(
+pub(crate) fn handle(
     name: &str,
     errcode_ret: *mut cl_int,
     body: impl FnOnce() -> *mut c_void,
