@@ -234,3 +234,5 @@ pub const CL_PROGRAM_BINARIES: cl_program_info = 0x1166;
 pub const CL_MAP_FAILURE: cl_int = -12;
 pub const CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST: cl_int = -14;
 pub const CL_INVALID_WORK_ITEM_SIZE: cl_int = -55;
+pub const CL_MISALIGNED_SUB_BUFFER_OFFSET: cl_int = -13;
+pub const CL_BUFFER_CREATE_TYPE_REGION: cl_uint = 0x1220;

@@ -50,6 +50,14 @@ pub struct SourceKernels {
     pub reach: Vec<ReachBounds>,
 }
 
+impl SourceKernels {
+    /// The compiled source with each kernel's reach.
+    pub fn new(compiled: Compiled) -> SourceKernels {
+        let reach = compiled.ir.iter().map(reach).collect();
+        SourceKernels { compiled, reach }
+    }
+}
+
 /// The source kernel compiled once per process and path: the workload's
 /// preparation loads its code object, and the JIT needs its kept IR and
 /// reach at every dispatch (a `steps:` program dispatches it many times).
@@ -59,9 +67,7 @@ pub fn compiled_source(path: &Path) -> Result<Arc<SourceKernels>, WorkloadError>
     if let Some(c) = map.lock().ok().and_then(|m| m.get(path).cloned()) {
         return Ok(c);
     }
-    let compiled = compile_source(path)?;
-    let reach = compiled.ir.iter().map(reach).collect();
-    let c = Arc::new(SourceKernels { compiled, reach });
+    let c = Arc::new(SourceKernels::new(compile_source(path)?));
     if let Ok(mut m) = map.lock() {
         m.insert(path.to_path_buf(), c.clone());
     }
@@ -107,6 +113,21 @@ pub fn analyse<D: Device>(
     args: &[Arg],
     dims: LaunchDims,
 ) -> Result<AliasReport, DriverError> {
+    analyse_bounded(driver, reach, kernel, args, dims, &[])
+}
+
+/// As [`analyse`], each pointer argument `i` also cut to `bounds[i]` bytes
+/// where the caller knows the buffer it passed is smaller than the
+/// allocation holding it (an OpenCL sub-buffer: its region ends where the
+/// sub-buffer does, not at the end of its parent).
+pub fn analyse_bounded<D: Device>(
+    driver: &Driver<D>,
+    reach: &ReachBounds,
+    kernel: &LoadedKernel,
+    args: &[Arg],
+    dims: LaunchDims,
+    bounds: &[Option<u64>],
+) -> Result<AliasReport, DriverError> {
     let dispatch = Dispatch {
         args: args
             .iter()
@@ -122,7 +143,12 @@ pub fn analyse<D: Device>(
         global_size: dims.grid.map(u64::from),
         local_size: dims.workgroup.map(u64::from),
     };
-    let bytes = reach.eval(&dispatch, args.len());
+    let mut bytes = reach.eval(&dispatch, args.len());
+    for (i, b) in bounds.iter().enumerate() {
+        if let (Some(b), Some(slot)) = (b, bytes.get_mut(i)) {
+            *slot = Some(slot.map_or(*b, |r| r.min(*b)));
+        }
+    }
     Ok(sw::driver::alias::analyse(
         &driver.alias_regions(kernel, args, &bytes)?,
     ))
@@ -143,6 +169,33 @@ pub fn select<D: Device>(
         reason: format!("seed 002 recompilation: {reason}"),
     };
     let source = compiled_source(source).map_err(|e| fail(e.to_string()))?;
+    select_compiled(
+        driver,
+        &source,
+        &source_options().backend,
+        kernel,
+        args,
+        dims,
+        &[],
+    )
+}
+
+/// As [`select`], for a source compiled by the caller with `backend`
+/// options (the OpenCL platform's `clBuildProgram`), the pointer regions
+/// cut to `bounds` as [`analyse_bounded`] does.
+pub fn select_compiled<D: Device>(
+    driver: &mut Driver<D>,
+    source: &SourceKernels,
+    backend: &compiler::backend::CompileOptions,
+    kernel: &LoadedKernel,
+    args: &[Arg],
+    dims: LaunchDims,
+    bounds: &[Option<u64>],
+) -> Result<(LoadedKernel, Option<Program>), DriverError> {
+    let fail = |reason: String| DriverError::BadLaunch {
+        kernel: kernel.name().to_string(),
+        reason: format!("seed 002 recompilation: {reason}"),
+    };
     let index = source
         .compiled
         .ir
@@ -150,11 +203,11 @@ pub fn select<D: Device>(
         .position(|f| f.name == kernel.name())
         .ok_or_else(|| fail(format!("no IR for `{}`", kernel.name())))?;
     let ir = &source.compiled.ir[index];
-    let report = analyse(driver, &source.reach[index], kernel, args, dims)?;
+    let report = analyse_bounded(driver, &source.reach[index], kernel, args, dims, bounds)?;
     let choice = cache()
         .lock()
         .map_err(|_| fail("the variant cache is poisoned".into()))?
-        .select(ir, &facts_from(&report), &source_options().backend)
+        .select(ir, &facts_from(&report), backend)
         .map_err(|e| fail(e.to_string()))?;
     match choice {
         Choice::Original => Ok((kernel.clone(), None)),

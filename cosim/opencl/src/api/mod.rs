@@ -12,6 +12,7 @@ mod context;
 pub mod guard;
 mod handles;
 pub mod info;
+mod launch;
 mod memory;
 mod platform;
 mod program;
@@ -55,6 +56,7 @@ pub fn implemented(name: &str) -> Option<*const c_void> {
         "clReleaseEvent" => queue::clReleaseEvent as *const c_void,
         "clGetEventInfo" => queue::clGetEventInfo as *const c_void,
         "clCreateBuffer" => memory::clCreateBuffer as *const c_void,
+        "clCreateSubBuffer" => memory::clCreateSubBuffer as *const c_void,
         "clCreateProgramWithBinary" => program::clCreateProgramWithBinary as *const c_void,
         "clBuildProgram" => program::clBuildProgram as *const c_void,
         "clCreateProgramWithSource" => program::clCreateProgramWithSource as *const c_void,
@@ -68,7 +70,7 @@ pub fn implemented(name: &str) -> Option<*const c_void> {
         "clRetainKernel" => program::clRetainKernel as *const c_void,
         "clReleaseKernel" => program::clReleaseKernel as *const c_void,
         "clSetKernelArg" => program::clSetKernelArg as *const c_void,
-        "clEnqueueNDRangeKernel" => program::clEnqueueNDRangeKernel as *const c_void,
+        "clEnqueueNDRangeKernel" => launch::clEnqueueNDRangeKernel as *const c_void,
         "clRetainMemObject" => memory::clRetainMemObject as *const c_void,
         "clReleaseMemObject" => memory::clReleaseMemObject as *const c_void,
         "clGetMemObjectInfo" => memory::clGetMemObjectInfo as *const c_void,

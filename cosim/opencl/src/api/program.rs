@@ -12,15 +12,15 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 
 use arch::code_object::{KernelArg, ValueKind};
+use cosim::workload::alias::SourceKernels;
 use sw::driver::kernarg::is_hidden;
-use sw::driver::{Arg, LaunchDims, LoadedKernel};
+use sw::driver::{Arg, LoadedKernel};
 
 use super::context::{device_thread, finish, CONTEXTS};
 use super::handles::{Counted, Registry};
 use super::info::{answer, Info};
 use super::memory::BUFFERS;
 use super::platform::device_of;
-use super::queue::{new_event, QUEUES};
 use crate::cl::*;
 use crate::core::worker::DeviceThread;
 
@@ -40,7 +40,17 @@ pub struct Program {
     /// Its live kernels: a program with kernels cannot be built again
     /// (`CL_INVALID_OPERATION`).
     kernels: AtomicU32,
+    /// A source program's IR and reach once built, and the back-end options
+    /// it was built with: seed 002's analysis and recompilation at each
+    /// dispatch of its kernels (`cosim::workload::alias`).
+    jit: Mutex<Option<Jit>>,
 }
+
+/// An argument as set: the driver's value and, for a buffer, its handle.
+pub type ArgSet = (Arg, Option<usize>);
+
+/// What seed 002 needs of a program built from source.
+pub type Jit = (Arc<SourceKernels>, compiler::backend::CompileOptions);
 
 impl Program {
     /// Its context's handle.
@@ -94,7 +104,12 @@ pub struct Kernel {
     loaded: LoadedKernel,
     /// The explicit parameters, in order.
     params: Vec<KernelArg>,
-    args: Mutex<Vec<Option<Arg>>>,
+    /// The arguments set so far, with the buffer handle behind each
+    /// buffer argument (its size bounds seed 002's regions; a host-pointer
+    /// buffer is synchronised around the dispatch).
+    pub(super) args: Mutex<Vec<Option<ArgSet>>>,
+    /// The program's seed 002 state, for a kernel of a source program.
+    pub(super) jit: Option<Jit>,
 }
 
 impl Kernel {
@@ -203,6 +218,7 @@ pub(super) unsafe extern "C" fn clCreateProgramWithBinary(
                 binary: Mutex::new(Some(kept)),
                 build: Mutex::new((CL_BUILD_SUCCESS, String::new(), String::new())),
                 kernels: AtomicU32::new(0),
+                jit: Mutex::new(None),
             }))
         })();
         finish(result, errcode_ret)
@@ -263,6 +279,7 @@ pub(super) unsafe extern "C" fn clCreateProgramWithSource(
                 binary: Mutex::new(None),
                 build: Mutex::new((CL_BUILD_NONE, String::new(), String::new())),
                 kernels: AtomicU32::new(0),
+                jit: Mutex::new(None),
             }))
         })();
         finish(result, errcode_ret)
@@ -394,8 +411,11 @@ pub(super) unsafe extern "C" fn clBuildProgram(
             },
             &opts,
         );
-        let code = match compiled {
-            Ok(c) => c.code_object,
+        let (code, jit) = match compiled {
+            Ok(c) => (
+                c.code_object.clone(),
+                (Arc::new(SourceKernels::new(c)), opts.backend),
+            ),
             Err(d) => {
                 set(CL_BUILD_ERROR, d.to_string());
                 return CL_BUILD_PROGRAM_FAILURE;
@@ -414,6 +434,7 @@ pub(super) unsafe extern "C" fn clBuildProgram(
         };
         let old = PROGRAMS.with(program, |p| {
             *p.binary.lock().unwrap_or_else(|e| e.into_inner()) = Some(kept);
+            *p.jit.lock().unwrap_or_else(|e| e.into_inner()) = Some(jit);
             p.loaded
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
@@ -498,9 +519,10 @@ pub(super) unsafe extern "C" fn clCreateKernel(
             let found = PROGRAMS.with(program, |p| {
                 let loaded = p.loaded.lock().unwrap_or_else(|e| e.into_inner());
                 let kernel = loaded.as_ref().and_then(|l| l.kernel(&name).ok().cloned());
-                (p.context, loaded.is_some(), kernel)
+                let jit = p.jit.lock().unwrap_or_else(|e| e.into_inner()).clone();
+                (p.context, loaded.is_some(), kernel, jit)
             });
-            let Some((context, built, kernel)) = found else {
+            let Some((context, built, kernel, jit)) = found else {
                 return Err(CL_INVALID_PROGRAM);
             };
             if !built {
@@ -525,6 +547,7 @@ pub(super) unsafe extern "C" fn clCreateKernel(
                 args: Mutex::new(vec![None; params.len()]),
                 params,
                 loaded,
+                jit,
             }))
         })();
         finish(result, errcode_ret)
@@ -564,22 +587,25 @@ unsafe fn argument(
     context: usize,
     size: usize,
     value: *const c_void,
-) -> Result<Arg, cl_int> {
+) -> Result<ArgSet, cl_int> {
+    let plain = |a: Arg| Ok((a, None));
     match param.value_kind {
         ValueKind::GlobalBuffer => {
             if size != std::mem::size_of::<*mut c_void>() {
                 return Err(CL_INVALID_ARG_SIZE);
             }
             if value.is_null() {
-                return Ok(Arg::Buffer(0));
+                return plain(Arg::Buffer(0));
             }
             // SAFETY: a handle's worth of bytes (checked size).
             let handle = unsafe { *value.cast::<*const c_void>() };
             if handle.is_null() {
-                return Ok(Arg::Buffer(0));
+                return plain(Arg::Buffer(0));
             }
             match BUFFERS.with(handle, |m| (m.context, m.allocation.address)) {
-                Some((c, address)) if c == context => Ok(Arg::Buffer(address)),
+                Some((c, address)) if c == context => {
+                    Ok((Arg::Buffer(address), Some(handle as usize)))
+                }
                 _ => Err(CL_INVALID_MEM_OBJECT),
             }
         }
@@ -591,7 +617,7 @@ unsafe fn argument(
             if bytes == 0 {
                 return Err(CL_INVALID_ARG_SIZE);
             }
-            Ok(Arg::Local(bytes))
+            plain(Arg::Local(bytes))
         }
         ValueKind::ByValue => {
             if size != param.size as usize {
@@ -601,7 +627,7 @@ unsafe fn argument(
                 return Err(CL_INVALID_ARG_VALUE);
             }
             // SAFETY: `size` bytes, by the contract.
-            Ok(Arg::Value(
+            plain(Arg::Value(
                 unsafe { std::slice::from_raw_parts(value.cast::<u8>(), size) }.to_vec(),
             ))
         }
@@ -635,137 +661,5 @@ pub(super) unsafe extern "C" fn clSetKernelArg(
             Some(Ok(())) => CL_SUCCESS,
             Some(Err(e)) => e,
         }
-    })
-}
-
-/// The launch geometry of an NDRange: `work_dim` sizes, the local size
-/// given or (null) 64 work-items along x, no global offset.
-///
-/// # Safety
-/// `global_offset` and `local` must be null or valid for `work_dim` sizes,
-/// `global` valid for `work_dim` sizes.
-unsafe fn dims(
-    work_dim: cl_uint,
-    global_offset: *const usize,
-    global: *const usize,
-    local: *const usize,
-) -> Result<LaunchDims, cl_int> {
-    if !(1..=3).contains(&work_dim) {
-        return Err(CL_INVALID_WORK_DIMENSION);
-    }
-    if global.is_null() {
-        return Err(CL_INVALID_GLOBAL_WORK_SIZE);
-    }
-    let n = work_dim as usize;
-    let read = |p: *const usize, i: usize| -> usize {
-        // SAFETY: `work_dim` entries, by the contract.
-        unsafe { *p.add(i) }
-    };
-    if !global_offset.is_null() && (0..n).any(|i| read(global_offset, i) != 0) {
-        // The dispatch packet has no global offset (docs/corpus.md).
-        return Err(CL_INVALID_GLOBAL_OFFSET);
-    }
-    let mut grid = [1u32; 3];
-    let mut workgroup = [1u32; 3];
-    for i in 0..n {
-        grid[i] = u32::try_from(read(global, i))
-            .ok()
-            .filter(|&g| g > 0)
-            .ok_or(CL_INVALID_GLOBAL_WORK_SIZE)?;
-        workgroup[i] = if local.is_null() {
-            if i == 0 {
-                // As a real runtime does: the largest work-group along x
-                // that divides the global size, up to 64 work-items (two
-                // waves of 32, what AMD's runtime picks for 1D ranges).
-                (1..=grid[0].min(64))
-                    .rev()
-                    .find(|w| grid[0] % w == 0)
-                    .unwrap_or(1)
-            } else {
-                1
-            }
-        } else {
-            u32::try_from(read(local, i))
-                .ok()
-                .filter(|&l| l > 0 && grid[i] % l == 0)
-                .ok_or(CL_INVALID_WORK_GROUP_SIZE)?
-        };
-    }
-    if workgroup.iter().product::<u32>() > 1024 {
-        return Err(CL_INVALID_WORK_GROUP_SIZE);
-    }
-    Ok(LaunchDims { grid, workgroup })
-}
-
-/// `clEnqueueNDRangeKernel`: dispatches on the device thread and waits.
-#[allow(clippy::too_many_arguments)]
-pub(super) unsafe extern "C" fn clEnqueueNDRangeKernel(
-    queue: *mut c_void,
-    kernel: *mut c_void,
-    work_dim: cl_uint,
-    global_offset: *const usize,
-    global: *const usize,
-    local: *const usize,
-    num_events: cl_uint,
-    wait_list: *const *mut c_void,
-    event: *mut *mut c_void,
-) -> cl_int {
-    super::guard::status("clEnqueueNDRangeKernel", || {
-        let Some((context, device)) = QUEUES.with(queue, |q| (q.context(), q.device())) else {
-            return CL_INVALID_COMMAND_QUEUE;
-        };
-        let Some((kernel_context, loaded, args)) = KERNELS.with(kernel, |k| {
-            let args = k.args.lock().unwrap_or_else(|p| p.into_inner()).clone();
-            (k.context, k.loaded.clone(), args)
-        }) else {
-            return CL_INVALID_KERNEL;
-        };
-        if kernel_context != context {
-            return CL_INVALID_CONTEXT;
-        }
-        // SAFETY: by the contract.
-        let dims = match unsafe { dims(work_dim, global_offset, global, local) } {
-            Ok(d) => d,
-            Err(e) => return e,
-        };
-        // SAFETY: by the contract.
-        if let Err(e) = unsafe { super::queue::check_wait_list(num_events, wait_list, context) } {
-            return e;
-        }
-        let Some(args) = args.into_iter().collect::<Option<Vec<Arg>>>() else {
-            return CL_INVALID_KERNEL_ARGS;
-        };
-        let name = loaded.kernel.name.clone();
-        let stats = super::platform::settings()
-            .ok()
-            .and_then(|s| s.stats.clone());
-        let ran = device.call(move |s| {
-            let d = s.driver();
-            let dispatch = d.dispatch(&loaded, dims, &args)?;
-            let waited = d.wait(dispatch.fence);
-            if let Some(path) = stats {
-                // After every dispatch, so the file is current whenever the
-                // application stops (many never release their objects).
-                if let Err(e) = crate::core::worker::write_stats(s, &path) {
-                    eprintln!("gpusim-opencl: {}: {e}", path.display());
-                }
-            }
-            waited
-        });
-        let failed = match ran {
-            Ok(Ok(())) => None,
-            Ok(Err(e)) => Some(e.to_string()),
-            Err(e) => Some(e),
-        };
-        if let Some(e) = failed {
-            // The application sees only the code: the reason goes to stderr.
-            eprintln!("gpusim-opencl: kernel {name}: {e}");
-            return CL_OUT_OF_RESOURCES;
-        }
-        if !event.is_null() {
-            // SAFETY: valid for one handle, by the contract.
-            unsafe { *event = new_event(queue, context, CL_COMMAND_NDRANGE_KERNEL) };
-        }
-        CL_SUCCESS
     })
 }

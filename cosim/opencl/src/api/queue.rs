@@ -14,7 +14,7 @@ use std::sync::Arc;
 use super::context::{device_thread, finish, CONTEXTS};
 use super::handles::{Counted, Registry};
 use super::info::{answer, Info};
-use super::memory::BUFFERS;
+use super::memory::{Mirror, BUFFERS};
 use super::platform::{device_handle, device_of};
 use crate::cl::*;
 use crate::core::worker::DeviceThread;
@@ -275,6 +275,7 @@ unsafe fn transfer(
     let Some((context, device)) = QUEUES.with(queue, |q| (q.context, q.device.clone())) else {
         return CL_INVALID_COMMAND_QUEUE;
     };
+    let mirror = Mirror::of(buffer as usize);
     let Some((mem_context, allocation, flags)) =
         BUFFERS.with(buffer, |m| (m.context, m.allocation, m.flags))
     else {
@@ -301,12 +302,21 @@ unsafe fn transfer(
     let done = if write {
         // SAFETY: `ptr` holds `size` bytes, by the contract.
         let bytes = unsafe { std::slice::from_raw_parts(ptr.cast::<u8>(), size) }.to_vec();
-        device
-            .call(move |s| s.driver().upload(allocation, offset as u64, &bytes))
-            .map(|r| r.map_err(|e| e.to_string()))
+        device.call(move |s| {
+            if let Some(m) = mirror {
+                m.push(s)?;
+            }
+            s.driver()
+                .upload(allocation, offset as u64, &bytes)
+                .map_err(|e| e.to_string())?;
+            mirror.map_or(Ok(()), |m| m.pull(s))
+        })
     } else {
         device
             .call(move |s| {
+                if let Some(m) = mirror {
+                    m.push(s)?;
+                }
                 s.driver()
                     .download_range(allocation, offset as u64, size as u64)
                     .map_err(|e| e.to_string())
@@ -490,6 +500,10 @@ unsafe fn on_buffers(
         return CL_INVALID_COMMAND_QUEUE;
     };
     let mut allocations = Vec::new();
+    let mirrors: Vec<Mirror> = buffers
+        .iter()
+        .filter_map(|&b| Mirror::of(b as usize))
+        .collect();
     for &b in buffers {
         match BUFFERS.with(b, |m| (m.context, m.allocation)) {
             None => return CL_INVALID_MEM_OBJECT,
@@ -504,7 +518,17 @@ unsafe fn on_buffers(
     if let Err(e) = unsafe { check_wait_list(n, wait_list, context) } {
         return e;
     }
-    match device.call(move |s| f(s, allocations)) {
+    let run = move |s: &mut cosim::session::Session| {
+        for m in &mirrors {
+            m.push(s)?;
+        }
+        f(s, allocations)?;
+        for m in &mirrors {
+            m.pull(s)?;
+        }
+        Ok(())
+    };
+    match device.call(run) {
         Ok(Ok(())) => {}
         Ok(Err(e)) | Err(e) => {
             eprintln!("gpusim-opencl: a buffer command failed: {e}");
@@ -695,14 +719,22 @@ pub(super) unsafe extern "C" fn clEnqueueMapBuffer(
             std::mem::take(&mut *got.lock().unwrap_or_else(|p| p.into_inner())).into_boxed_slice();
         let mapped = BUFFERS.with(buffer, |m| {
             let mut maps = m.maps.lock().unwrap_or_else(|p| p.into_inner());
+            // A host-pointer buffer maps to the application's own memory,
+            // brought up to date by the mirror's pull after the read above.
+            let host = if m.host_ptr != 0 {
+                m.host_ptr + offset
+            } else {
+                0
+            };
+            let bytes = if host != 0 { Box::default() } else { bytes };
             maps.push(super::memory::Mapping {
                 bytes,
                 offset,
                 write,
+                host,
             });
-            maps.last_mut().map_or(std::ptr::null_mut(), |mp| {
-                mp.bytes.as_mut_ptr().cast::<c_void>()
-            })
+            maps.last()
+                .map_or(std::ptr::null_mut(), |mp| mp.pointer().cast_mut())
         });
         match mapped {
             Some(p) => finish(Ok(p), errcode_ret),
@@ -730,7 +762,7 @@ pub(super) unsafe extern "C" fn clEnqueueUnmapMemObject(
             let mut maps = m.maps.lock().unwrap_or_else(|p| p.into_inner());
             let i = maps
                 .iter()
-                .position(|mp| mp.bytes.as_ptr().cast::<c_void>() == mapped.cast_const())?;
+                .position(|mp| mp.pointer() == mapped.cast_const())?;
             Some(maps.remove(i))
         });
         let mapping = match taken {
@@ -740,7 +772,8 @@ pub(super) unsafe extern "C" fn clEnqueueUnmapMemObject(
         };
         let back = move |s: &mut cosim::session::Session,
                          a: Vec<sw::driver::memory::Allocation>| {
-            if !mapping.write {
+            if !mapping.write || mapping.host != 0 {
+                // A host-pointer buffer's bytes were pushed before this.
                 return Ok(());
             }
             s.driver()

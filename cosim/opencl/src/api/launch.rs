@@ -1,0 +1,183 @@
+//! `clEnqueueNDRangeKernel`: the launch geometry, the arguments, and the
+//! dispatch on the context's device thread: host-pointer buffers
+//! synchronised around it ([`Mirror`]), and for a kernel built from source
+//! seed 002's dispatch-time alias analysis and variant selection
+//! (`cosim::workload::alias::select_compiled`) with each buffer argument's
+//! region cut to the buffer (a sub-buffer ends where it ends, not at the end
+//! of its parent's allocation).
+
+#![allow(non_snake_case)]
+
+use std::ffi::c_void;
+
+use sw::driver::{Arg, LaunchDims};
+
+use super::memory::{Mirror, BUFFERS};
+use super::program::KERNELS;
+use super::queue::{new_event, QUEUES};
+use crate::cl::*;
+
+/// The launch geometry of an NDRange: `work_dim` sizes, the local size
+/// given or (null) 64 work-items along x, no global offset.
+///
+/// # Safety
+/// `global_offset` and `local` must be null or valid for `work_dim` sizes,
+/// `global` valid for `work_dim` sizes.
+unsafe fn dims(
+    work_dim: cl_uint,
+    global_offset: *const usize,
+    global: *const usize,
+    local: *const usize,
+) -> Result<LaunchDims, cl_int> {
+    if !(1..=3).contains(&work_dim) {
+        return Err(CL_INVALID_WORK_DIMENSION);
+    }
+    if global.is_null() {
+        return Err(CL_INVALID_GLOBAL_WORK_SIZE);
+    }
+    let n = work_dim as usize;
+    let read = |p: *const usize, i: usize| -> usize {
+        // SAFETY: `work_dim` entries, by the contract.
+        unsafe { *p.add(i) }
+    };
+    if !global_offset.is_null() && (0..n).any(|i| read(global_offset, i) != 0) {
+        // The dispatch packet has no global offset (docs/corpus.md).
+        return Err(CL_INVALID_GLOBAL_OFFSET);
+    }
+    let mut grid = [1u32; 3];
+    let mut workgroup = [1u32; 3];
+    for i in 0..n {
+        grid[i] = u32::try_from(read(global, i))
+            .ok()
+            .filter(|&g| g > 0)
+            .ok_or(CL_INVALID_GLOBAL_WORK_SIZE)?;
+        workgroup[i] = if local.is_null() {
+            if i == 0 {
+                // As a real runtime does: the largest work-group along x
+                // that divides the global size, up to 64 work-items (two
+                // waves of 32, what AMD's runtime picks for 1D ranges).
+                (1..=grid[0].min(64))
+                    .rev()
+                    .find(|w| grid[0] % w == 0)
+                    .unwrap_or(1)
+            } else {
+                1
+            }
+        } else {
+            u32::try_from(read(local, i))
+                .ok()
+                .filter(|&l| l > 0 && grid[i] % l == 0)
+                .ok_or(CL_INVALID_WORK_GROUP_SIZE)?
+        };
+    }
+    if workgroup.iter().product::<u32>() > 1024 {
+        return Err(CL_INVALID_WORK_GROUP_SIZE);
+    }
+    Ok(LaunchDims { grid, workgroup })
+}
+
+/// `clEnqueueNDRangeKernel`: dispatches on the device thread and waits.
+#[allow(clippy::too_many_arguments)]
+pub(super) unsafe extern "C" fn clEnqueueNDRangeKernel(
+    queue: *mut c_void,
+    kernel: *mut c_void,
+    work_dim: cl_uint,
+    global_offset: *const usize,
+    global: *const usize,
+    local: *const usize,
+    num_events: cl_uint,
+    wait_list: *const *mut c_void,
+    event: *mut *mut c_void,
+) -> cl_int {
+    super::guard::status("clEnqueueNDRangeKernel", || {
+        let Some((context, device)) = QUEUES.with(queue, |q| (q.context(), q.device())) else {
+            return CL_INVALID_COMMAND_QUEUE;
+        };
+        let Some((kernel_context, loaded, args, jit)) = KERNELS.with(kernel, |k| {
+            let args = k.args.lock().unwrap_or_else(|p| p.into_inner()).clone();
+            (k.context(), k.loaded().clone(), args, k.jit.clone())
+        }) else {
+            return CL_INVALID_KERNEL;
+        };
+        if kernel_context != context {
+            return CL_INVALID_CONTEXT;
+        }
+        // SAFETY: by the contract.
+        let dims = match unsafe { dims(work_dim, global_offset, global, local) } {
+            Ok(d) => d,
+            Err(e) => return e,
+        };
+        // SAFETY: by the contract.
+        if let Err(e) = unsafe { super::queue::check_wait_list(num_events, wait_list, context) } {
+            return e;
+        }
+        let Some(args) = args.into_iter().collect::<Option<Vec<_>>>() else {
+            return CL_INVALID_KERNEL_ARGS;
+        };
+        // Each buffer argument's size (seed 002's regions end there) and the
+        // host-pointer buffers among them.
+        let bounds: Vec<Option<u64>> = args
+            .iter()
+            .map(|(_, h)| h.and_then(|h| BUFFERS.with(h as *const c_void, |m| m.allocation.size)))
+            .collect();
+        let mirrors: Vec<Mirror> = args
+            .iter()
+            .filter_map(|(_, h)| h.and_then(Mirror::of))
+            .collect();
+        let args: Vec<Arg> = args.into_iter().map(|(a, _)| a).collect();
+        let name = loaded.kernel.name.clone();
+        let stats = super::platform::settings()
+            .ok()
+            .and_then(|s| s.stats.clone());
+        let ran = device.call(move |s| {
+            for m in &mirrors {
+                m.push(s)?;
+            }
+            let d = s.driver();
+            let (run, variant) = match &jit {
+                Some((source, backend)) => cosim::workload::alias::select_compiled(
+                    d, source, backend, &loaded, &args, dims, &bounds,
+                )
+                .map_err(|e| e.to_string())?,
+                None => (loaded, None),
+            };
+            let waited = d
+                .dispatch(&run, dims, &args)
+                .and_then(|dispatch| d.wait(dispatch.fence))
+                .map_err(|e| e.to_string());
+            if let Some(p) = variant {
+                // A variant is compiled once and cached; its loaded copy is
+                // per dispatch, as in the workload runner.
+                if let Err(e) = d.unload(p) {
+                    eprintln!("gpusim-opencl: unloading a seed 002 variant: {e}");
+                }
+            }
+            for m in &mirrors {
+                m.pull(s)?;
+            }
+            if let Some(path) = stats {
+                // After every dispatch, so the file is current whenever the
+                // application stops (many never release their objects).
+                if let Err(e) = crate::core::worker::write_stats(s, &path) {
+                    eprintln!("gpusim-opencl: {}: {e}", path.display());
+                }
+            }
+            waited
+        });
+        let failed = match ran {
+            Ok(Ok(())) => None,
+            Ok(Err(e)) => Some(e.to_string()),
+            Err(e) => Some(e),
+        };
+        if let Some(e) = failed {
+            // The application sees only the code: the reason goes to stderr.
+            eprintln!("gpusim-opencl: kernel {name}: {e}");
+            return CL_OUT_OF_RESOURCES;
+        }
+        if !event.is_null() {
+            // SAFETY: valid for one handle, by the contract.
+            unsafe { *event = new_event(queue, context, CL_COMMAND_NDRANGE_KERNEL) };
+        }
+        CL_SUCCESS
+    })
+}
