@@ -5,7 +5,8 @@
 //! output byte must be identical. The kernels exercise double arithmetic and
 //! literals, every integer <-> float conversion, vector and struct kernel
 //! arguments, 64-bit pointer offsets, `const`-folded array sizes, the
-//! predefined macros and `-cl-single-precision-constant`.
+//! predefined macros, `-cl-single-precision-constant` and float shrinking
+//! (`(float)((double)x * 0.5)` done in float, as clang does).
 //!
 //! Floating point: gpusim selects the same instructions clang does for each
 //! operation (the f64 division and the 64-bit conversions are clang's
@@ -244,6 +245,30 @@ fn case(name: &str) -> (u32, u32, Vec<A>) {
                     zeros(n * 6 * 4),
                     zeros(n * 4),
                 ],
+            )
+        }
+        "flt_shrink" => {
+            // Spread exponents (tiny, huge, denormal), exact halves, 2.0
+            // and 0.5 themselves: where double rounding could differ.
+            let mut v = |k: usize| -> Vec<f32> {
+                (0..n)
+                    .map(|i| match (i + k) % 8 {
+                        0 => 2.0,
+                        1 => 0.5,
+                        2 => f32::from_bits(0x0000_0101),
+                        3 => 1.0 + f32::EPSILON * (i as f32),
+                        _ => {
+                            let m = r.range(-4.0, 4.0) as f32;
+                            m * 2f32.powi((r.next() % 60) as i32 - 30)
+                        }
+                    })
+                    .collect()
+            };
+            let (x, y) = (v(0), v(3));
+            (
+                64,
+                32,
+                vec![f32s(x), f32s(y), zeros(n * 10 * 4), zeros(n * 4 * 4)],
             )
         }
         "predefined" => (32, 32, vec![zeros(16 * 4)]),
