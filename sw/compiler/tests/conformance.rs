@@ -271,6 +271,31 @@ fn case(name: &str) -> (u32, u32, Vec<A>) {
                 vec![f32s(x), f32s(y), zeros(n * 10 * 4), zeros(n * 4 * 4)],
             )
         }
+        "ctl_calls" => {
+            // Values of every class (< -100, < 0, 0, small, > 100) and
+            // multiples of 5 (the early return); `n` = 3 lets lanes 0..2
+            // run the called kernel's body.
+            let input: Vec<u8> = (0..n + 16)
+                .flat_map(|i| {
+                    let v = match i % 6 {
+                        0 => 0,
+                        1 => (r.next() % 300) as i32 - 400,
+                        2 => (r.next() % 100) as i32 - 100,
+                        _ => (r.next() % 5000) as i32,
+                    };
+                    v.to_le_bytes()
+                })
+                .collect();
+            (
+                64,
+                32,
+                vec![
+                    A::Buf(input),
+                    zeros(n * 8 * 4),
+                    A::Val(3i32.to_le_bytes().to_vec()),
+                ],
+            )
+        }
         "predefined" => (32, 32, vec![zeros(16 * 4)]),
         "single_constant" => {
             let x: Vec<f32> = (0..n).map(|_| r.range(-8.0, 8.0) as f32).collect();
