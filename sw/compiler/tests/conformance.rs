@@ -5,7 +5,8 @@
 //! output byte must be identical. The kernels exercise double arithmetic and
 //! literals, every integer <-> float conversion, vector and struct kernel
 //! arguments, 64-bit pointer offsets, `const`-folded array sizes, the
-//! predefined macros and `-cl-single-precision-constant`.
+//! predefined macros, `-cl-single-precision-constant` and float shrinking
+//! (`(float)((double)x * 0.5)` done in float, as clang does).
 //!
 //! Floating point: gpusim selects the same instructions clang does for each
 //! operation (the f64 division and the 64-bit conversions are clang's
@@ -243,6 +244,55 @@ fn case(name: &str) -> (u32, u32, Vec<A>) {
                     A::Val(0x3fc0_0000u32.to_le_bytes().to_vec()),
                     zeros(n * 6 * 4),
                     zeros(n * 4),
+                ],
+            )
+        }
+        "flt_shrink" => {
+            // Spread exponents (tiny, huge, denormal), exact halves, 2.0
+            // and 0.5 themselves: where double rounding could differ.
+            let mut v = |k: usize| -> Vec<f32> {
+                (0..n)
+                    .map(|i| match (i + k) % 8 {
+                        0 => 2.0,
+                        1 => 0.5,
+                        2 => f32::from_bits(0x0000_0101),
+                        3 => 1.0 + f32::EPSILON * (i as f32),
+                        _ => {
+                            let m = r.range(-4.0, 4.0) as f32;
+                            m * 2f32.powi((r.next() % 60) as i32 - 30)
+                        }
+                    })
+                    .collect()
+            };
+            let (x, y) = (v(0), v(3));
+            (
+                64,
+                32,
+                vec![f32s(x), f32s(y), zeros(n * 10 * 4), zeros(n * 4 * 4)],
+            )
+        }
+        "ctl_calls" => {
+            // Values of every class (< -100, < 0, 0, small, > 100) and
+            // multiples of 5 (the early return); `n` = 3 lets lanes 0..2
+            // run the called kernel's body.
+            let input: Vec<u8> = (0..n + 16)
+                .flat_map(|i| {
+                    let v = match i % 6 {
+                        0 => 0,
+                        1 => (r.next() % 300) as i32 - 400,
+                        2 => (r.next() % 100) as i32 - 100,
+                        _ => (r.next() % 5000) as i32,
+                    };
+                    v.to_le_bytes()
+                })
+                .collect();
+            (
+                64,
+                32,
+                vec![
+                    A::Buf(input),
+                    zeros(n * 8 * 4),
+                    A::Val(3i32.to_le_bytes().to_vec()),
                 ],
             )
         }

@@ -58,6 +58,25 @@ pub enum BinaryOp {
 }
 
 impl BinaryOp {
+    /// What the operation is in OpenCL C, for diagnostics: the operator
+    /// (`` `/` ``) or built-in (`` `min` ``) a user wrote.
+    pub fn opencl(self) -> &'static str {
+        match self {
+            BinaryOp::Iadd | BinaryOp::Fadd => "`+`",
+            BinaryOp::Isub | BinaryOp::Fsub => "`-`",
+            BinaryOp::Imul | BinaryOp::Fmul => "`*`",
+            BinaryOp::Sdiv | BinaryOp::Udiv | BinaryOp::Fdiv => "`/`",
+            BinaryOp::Srem | BinaryOp::Urem => "`%`",
+            BinaryOp::And => "`&`",
+            BinaryOp::Or => "`|`",
+            BinaryOp::Xor => "`^`",
+            BinaryOp::Shl => "`<<`",
+            BinaryOp::Lshr | BinaryOp::Ashr => "`>>`",
+            BinaryOp::Smin | BinaryOp::Umin | BinaryOp::Fmin => "`min`",
+            BinaryOp::Smax | BinaryOp::Umax | BinaryOp::Fmax => "`max`",
+        }
+    }
+
     /// Every operation, for the printer's reverse lookup and tests.
     pub const ALL: [BinaryOp; 23] = [
         BinaryOp::Iadd,
@@ -168,6 +187,15 @@ pub enum UnaryOp {
 }
 
 impl UnaryOp {
+    /// What the operation is in OpenCL C, for diagnostics.
+    pub fn opencl(self) -> &'static str {
+        match self {
+            UnaryOp::Ineg | UnaryOp::Fneg => "unary `-`",
+            UnaryOp::Not => "`~`",
+            UnaryOp::Fabs => "`fabs`",
+        }
+    }
+
     /// The textual IR name.
     pub fn name(self) -> &'static str {
         match self {
@@ -316,6 +344,31 @@ pub enum ConvertOp {
 }
 
 impl ConvertOp {
+    /// The OpenCL C types of a conversion `from` → `to` (IR types do not
+    /// keep signedness; the operation does), for diagnostics:
+    /// `conversion from ulong to double`.
+    pub fn opencl(self, from: Type, to: Type) -> String {
+        let unsigned = |t: Type| match t {
+            Type::I8 => "uchar",
+            Type::I16 => "ushort",
+            Type::I32 => "uint",
+            Type::I64 => "ulong",
+            t => t.opencl_name(),
+        };
+        let (f, t) = match self {
+            ConvertOp::Zext => (unsigned(from), to.opencl_name()),
+            ConvertOp::UiToFp => (unsigned(from), to.opencl_name()),
+            ConvertOp::FpToUi => (from.opencl_name(), unsigned(to)),
+            _ => (from.opencl_name(), to.opencl_name()),
+        };
+        let what = if self == ConvertOp::Bitcast {
+            "reinterpretation"
+        } else {
+            "conversion"
+        };
+        format!("{what} from {f} to {t}")
+    }
+
     /// The textual IR name.
     pub fn name(self) -> &'static str {
         match self {

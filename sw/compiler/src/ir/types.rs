@@ -104,6 +104,26 @@ impl Type {
     pub fn is_ptr(self) -> bool {
         matches!(self, Type::Ptr(_))
     }
+
+    /// The OpenCL C spelling of the type, for diagnostics (users write
+    /// `long`, not `i64`). The IR does not keep signedness: an integer is
+    /// named by its signed type (`long` stands for `long` and `ulong`).
+    pub fn opencl_name(self) -> &'static str {
+        match self {
+            Type::I1 => "bool",
+            Type::I8 => "char",
+            Type::I16 => "short",
+            Type::I32 => "int",
+            Type::I64 => "long",
+            Type::F16 => "half",
+            Type::F32 => "float",
+            Type::F64 => "double",
+            Type::Ptr(AddrSpace::Global) => "a __global pointer",
+            Type::Ptr(AddrSpace::Constant) => "a __constant pointer",
+            Type::Ptr(AddrSpace::Local) => "a __local pointer",
+            Type::Ptr(AddrSpace::Private) => "a __private pointer",
+        }
+    }
 }
 
 impl fmt::Display for Type {

@@ -600,7 +600,14 @@ impl Lowerer<'_> {
             FB::Popcount | FB::Clz | FB::Ctz | FB::Abs | FB::Mul24 | FB::Mad24 => {
                 let arg = args[0].ty.elem_scalar();
                 if arg.map(super::scalar_type) != Some(Type::I32) {
-                    return unsupported(loc, format!("{bi:?} on types other than int/uint"));
+                    return unsupported(
+                        loc,
+                        format!(
+                            "the built-in {}{} (only int and uint are supported)",
+                            super::builtin_names::spelling(bi),
+                            self.arg_types(args)
+                        ),
+                    );
                 }
                 let signed = arg.is_some_and(|s| s.is_signed());
                 let ib = match bi {
@@ -611,7 +618,10 @@ impl Lowerer<'_> {
                     FB::Abs if !signed => return Ok(vals[0].clone()),
                     FB::Abs => IrBuiltin::Abs,
                     // The IR's 24-bit multiplies are the signed ones.
-                    _ if !signed => return unsupported(loc, format!("{bi:?} on uint")),
+                    _ if !signed => {
+                        let name = super::builtin_names::spelling(bi);
+                        return unsupported(loc, format!("the built-in {name}(uint, ...)"));
+                    }
                     FB::Mul24 => IrBuiltin::Mul24,
                     _ => IrBuiltin::Mad24,
                 };
@@ -701,8 +711,22 @@ impl Lowerer<'_> {
                 self.b().barrier();
                 Ok(Vec::new())
             }
-            _ => unsupported(loc, format!("the built-in {bi:?}")),
+            _ => unsupported(
+                loc,
+                format!(
+                    "the built-in {}{}",
+                    super::builtin_names::spelling(bi),
+                    self.arg_types(args)
+                ),
+            ),
         }
+    }
+
+    /// The OpenCL types of a call's operands as a signature, for
+    /// diagnostics: `(double, double)`, `()`.
+    fn arg_types(&self, args: &[Expr]) -> String {
+        let names: Vec<String> = args.iter().map(|a| self.tu.records.name(&a.ty)).collect();
+        format!("({})", names.join(", "))
     }
 }
 

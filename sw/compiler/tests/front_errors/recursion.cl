@@ -1,4 +1,4 @@
-// EXPECT: 2:43: recursion is not supported (call to 'fact')
+// EXPECT: 2:43: recursion is not supported: gpusim inlines every call into the kernel (call to 'fact')
 int fact(int n) { return n <= 1 ? 1 : n * fact(n - 1); }
 kernel void k(global int *p) {
   p[0] = fact(p[1]);

@@ -109,12 +109,14 @@ impl Isel<'_> {
         let t = self.f.ty(v);
         if t.bits() > 32 && !t.is_ptr() {
             return Err(unsupported(format!(
-                "{what} on {t} is not supported by the back end yet"
+                "{what} on {} is not supported by the back end yet",
+                t.opencl_name()
             )));
         }
         if t == Type::F16 || t == Type::I8 || t == Type::I16 {
             return Err(unsupported(format!(
-                "{what} on {t} values is not supported by the back end yet"
+                "{what} on {} values is not supported by the back end yet",
+                t.opencl_name()
             )));
         }
         Ok(())
@@ -232,7 +234,8 @@ impl Isel<'_> {
     ) -> Result<(), BackendError> {
         match dst {
             Loc::S(d) => {
-                let o = salu(op).ok_or_else(|| unsupported(format!("uniform {}", op.name())))?;
+                let o =
+                    salu(op).ok_or_else(|| unsupported(format!("a uniform {}", op.opencl())))?;
                 let (x, y) = (self.ssrc_part(a, 0)?, self.ssrc_part(b, 0)?);
                 self.sop2(o, MOp::Reg(d, 0), x, y);
             }
@@ -243,8 +246,9 @@ impl Isel<'_> {
             Loc::V(d) => {
                 let (o, rev) = valu(op).ok_or_else(|| {
                     unsupported(format!(
-                        "{} is not supported by the back end yet",
-                        op.name()
+                        "{} on {} is not supported by the back end yet",
+                        op.opencl(),
+                        self.f.ty(a).opencl_name()
                     ))
                 })?;
                 let (x, y) = (self.src(a)?, self.src(b)?);
@@ -256,7 +260,7 @@ impl Isel<'_> {
                 }
             }
             Loc::SBool(d) => {
-                let o = salu(op).ok_or_else(|| unsupported(format!("{} on i1", op.name())))?;
+                let o = salu(op).ok_or_else(|| unsupported(format!("{} on bool", op.opencl())))?;
                 let (x, y) = (self.sbool(a)?, self.sbool(b)?);
                 self.sop2(o, MOp::Reg(d, 0), MOp::Reg(x, 0), MOp::Reg(y, 0));
             }
@@ -284,7 +288,7 @@ impl Isel<'_> {
                             Opcode::S_XOR_B32
                         }
                     }
-                    _ => return Err(unsupported(format!("{} on i1", op.name()))),
+                    _ => return Err(unsupported(format!("{} on bool", op.opencl()))),
                 };
                 let (x, y) = (self.mask(a)?, self.mask(b)?);
                 self.sop2(o, MOp::Reg(d, 0), MOp::Reg(x, 0), MOp::Reg(y, 0));

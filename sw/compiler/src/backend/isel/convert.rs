@@ -165,8 +165,8 @@ impl Isel<'_> {
             }
             _ => {
                 return Err(BackendError::Unsupported(format!(
-                    "{} from {from} to {to} is not supported by the back end yet",
-                    op.name()
+                    "{} is not supported by the back end yet",
+                    op.opencl(from, to)
                 )))
             }
         }

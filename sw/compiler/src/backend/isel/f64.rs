@@ -238,8 +238,8 @@ impl Isel<'_> {
             BinaryOp::Fmax => (Opcode::V_MAX_F64, 0),
             _ => {
                 return Err(BackendError::Unsupported(format!(
-                    "{} on f64 is not supported by the back end",
-                    op.name()
+                    "{} on double is not supported by the back end",
+                    op.opencl()
                 )))
             }
         };
@@ -344,8 +344,8 @@ impl Isel<'_> {
         let d = MOp::Reg(dv, 0);
         let unsupported = || {
             BackendError::Unsupported(format!(
-                "{} from {from} to {to} is not supported by the back end",
-                op.name()
+                "{} is not supported by the back end",
+                op.opencl(from, to)
             ))
         };
         match (op, from, to) {

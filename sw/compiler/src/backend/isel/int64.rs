@@ -157,8 +157,8 @@ impl Isel<'_> {
             }
             _ => {
                 return Err(unsupported(format!(
-                    "{} on i64 is not supported by the back end yet",
-                    op.name()
+                    "{} on long is not supported by the back end yet",
+                    op.opencl()
                 )))
             }
         }
@@ -199,8 +199,8 @@ impl Isel<'_> {
             }
             _ => {
                 return Err(unsupported(format!(
-                    "{} on i64 is not supported by the back end yet",
-                    op.name()
+                    "{} on long is not supported by the back end yet",
+                    op.opencl()
                 )))
             }
         }

@@ -49,7 +49,8 @@ impl Isel<'_> {
             .collect();
         if latches.len() != 1 {
             return Err(BackendError::Unsupported(format!(
-                "the loop at {header} has {} back edges (`continue`); one is supported",
+                "a loop with {} paths back to its start (`continue` from nested \
+                 control flow) is not supported by the back end",
                 latches.len()
             )));
         }
@@ -64,7 +65,8 @@ impl Isel<'_> {
         }
         let [exit] = exits[..] else {
             return Err(BackendError::Unsupported(format!(
-                "the loop at {header} leaves to {} blocks; one exit block is supported",
+                "a loop that leaves to {} different places (`break` or `return` \
+                 from nested control flow) is not supported by the back end",
                 exits.len()
             )));
         };
@@ -119,9 +121,10 @@ impl Isel<'_> {
             (else_dest, then_dest)
         };
         if cont.block == ctx.exit {
-            return Err(BackendError::Unsupported(format!(
-                "both sides of the branch in {b} leave the loop"
-            )));
+            return Err(BackendError::Unsupported(
+                "a branch in a loop whose both sides leave the loop is not supported by the back end"
+                    .into(),
+            ));
         }
         let w64 = self.opts.wave64;
         if self.uni.is_divergent_branch(b) {

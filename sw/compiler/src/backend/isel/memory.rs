@@ -179,7 +179,8 @@ impl Isel<'_> {
     ) -> Result<(), BackendError> {
         if !matches!(ty, Type::I8 | Type::I16) && !matches!(ty.bits(), 32 | 64) {
             return Err(unsupported(format!(
-                "loads of {ty} are not supported by the back end yet"
+                "loads of {} are not supported by the back end yet",
+                ty.opencl_name()
             )));
         }
         // A uniform 64-bit result is loaded per lane and read back.
@@ -284,7 +285,8 @@ impl Isel<'_> {
         let ty = self.f.ty(value);
         if !matches!(ty, Type::I8 | Type::I16) && !matches!(ty.bits(), 32 | 64) {
             return Err(unsupported(format!(
-                "stores of {ty} are not supported by the back end yet"
+                "stores of {} are not supported by the back end yet",
+                ty.opencl_name()
             )));
         }
         let space = space_of(self.f.ty(addr)).expect("verified");
@@ -329,7 +331,7 @@ impl Isel<'_> {
                 i.modifiers.offset = imm;
                 self.mc.push(i);
             }
-            s => return Err(unsupported(format!("stores to {} memory", s.name()))),
+            s => return Err(unsupported(format!("stores to __{} memory", s.name()))),
         }
         Ok(())
     }

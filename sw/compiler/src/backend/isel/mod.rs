@@ -261,9 +261,10 @@ impl<'f> Isel<'f> {
             first = false;
             if !entering {
                 if self.loops.iter().any(|l| l.header == b) {
-                    return Err(BackendError::Unsupported(format!(
-                        "a `continue` to {b} from inside a nested conditional is not supported yet"
-                    )));
+                    return Err(BackendError::Unsupported(
+                        "a `continue` from inside a nested conditional is not supported by the back end yet"
+                            .into(),
+                    ));
                 }
                 if self.cfg.back_edges.iter().any(|&(_, h)| h == b) {
                     b = self.emit_loop(b)?;
@@ -283,18 +284,19 @@ impl<'f> Isel<'f> {
             match self.f.inst(term).kind.clone() {
                 InstKind::Return => {
                     if stop.is_some() {
-                        return Err(BackendError::Unsupported(format!(
-                            "return inside a conditional region ({b}) is not supported yet"
-                        )));
+                        return Err(BackendError::Unsupported(
+                            "a `return` inside a conditional is not supported by the back end yet"
+                                .into(),
+                        ));
                     }
                     self.push(Opcode::S_ENDPGM, Family::Sopp, 0, &[]);
                     return Ok(());
                 }
                 InstKind::Jump { dest } => {
                     if self.loops.last().is_some_and(|l| l.exit == dest.block) {
-                        return Err(BackendError::Unsupported(format!(
-                            "an unconditional `break` in {b} is not supported yet"
-                        )));
+                        return Err(BackendError::Unsupported(
+                            "an unconditional `break` is not supported by the back end yet".into(),
+                        ));
                     }
                     self.edge_copies(&dest)?;
                     b = dest.block;
@@ -316,9 +318,11 @@ impl<'f> Isel<'f> {
                     else_dest,
                 } => {
                     let join = self.cfg.ipdom[b.index()].ok_or_else(|| {
-                        BackendError::Unsupported(format!(
-                            "the branch at the end of {b} has no join point (unstructured control flow)"
-                        ))
+                        BackendError::Unsupported(
+                            "unstructured control flow (a branch whose sides never meet again) \
+                             is not supported by the back end"
+                                .into(),
+                        )
                     })?;
                     if self.uni.is_divergent_branch(b) {
                         self.divergent_if(cond, &then_dest, &else_dest, join)?;

@@ -425,9 +425,13 @@ impl Parser<'_> {
                         continue;
                     }
                     Kw::Unsupported => {
+                        let name = self.int.get(s);
                         return err(
                             t.loc,
-                            format!("'{}' is not supported by this compiler", self.int.get(s)),
+                            format!(
+                                "'{name}' is not supported by this compiler: {}",
+                                unsupported_type_reason(name)
+                            ),
                         );
                     }
                     _ => break,
@@ -964,5 +968,16 @@ impl Parser<'_> {
             });
         }
         self.assign_expr()
+    }
+}
+
+/// Why a type clang knows is refused here (the `Kw::Unsupported` words).
+fn unsupported_type_reason(name: &str) -> &'static str {
+    match name {
+        "pipe" => "pipes need a host runtime that gpusim's driver does not have",
+        "queue_t" => "device-side enqueue needs a device queue that gpusim's driver does not have",
+        "event_t" => "async work-group copies and their events are not implemented",
+        // image*_t and sampler_t.
+        _ => "images and samplers need the texture unit (MIMG instructions), which gpusim's GPU models do not have",
     }
 }

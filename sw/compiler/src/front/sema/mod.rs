@@ -809,7 +809,7 @@ impl Sema<'_> {
                             return err(
                                 loc,
                                 format!(
-                                    "recursion is not supported (call to '{}')",
+                                    "recursion is not supported: gpusim inlines every call into the kernel (call to '{}')",
                                     self.functions[c.0 as usize].name
                                 ),
                             )

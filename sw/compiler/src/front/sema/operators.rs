@@ -423,6 +423,17 @@ impl Sema<'_> {
         let cond = self.rvalue(c)?;
         let then = self.rvalue(a)?;
         let els = self.rvalue(b)?;
+        if cond.ty.is_scalar() && cond.ty.elem_scalar().is_some_and(|s| s.is_float()) {
+            // OpenCL C 6.3.i: the condition of `?:` is an integer (clang
+            // refuses a float one with this message; `if (x)` is fine).
+            return err(
+                loc,
+                format!(
+                    "used type '{}' where floating point type is not allowed",
+                    self.type_name(&cond.ty)
+                ),
+            );
+        }
         if let Type::Vector(cs, n) = cond.ty {
             // Component-wise select (OpenCL 6.3.i, seed 004): a bool-vector
             // mask as is, an integer-vector mask by its MSB (what select() and

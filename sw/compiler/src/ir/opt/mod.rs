@@ -3,6 +3,8 @@
 //! [`dce`]):
 //! * [`params`] — redundant block parameters, straight block chains;
 //! * [`fold`](fold_constants) — constant folding;
+//! * [`shrink_float`] — `(float)((double)x * 0.5)` done in `float`, as
+//!   LLVM's InstCombine does when the result is the same;
 //! * [`simplify`] — strength reduction, identities, reassociation;
 //! * [`share_division`] — a remainder reuses its division;
 //! * [`cse`] — value numbering over the dominator tree;
@@ -21,6 +23,7 @@ mod fold;
 mod licm;
 pub mod params;
 mod share_division;
+mod shrink_float;
 mod simplify;
 pub mod unroll;
 
@@ -34,6 +37,7 @@ pub use dce::dce;
 pub use fold::fold_constants;
 pub use licm::licm;
 pub use share_division::share_division;
+pub use shrink_float::shrink_float;
 pub use simplify::simplify;
 pub use unroll::{unroll_counted_loops, unroll_loops, UnrollLimits};
 
@@ -45,6 +49,7 @@ pub fn optimize(f: &mut Function) {
     params::remove_redundant_params(f);
     params::merge_straight_blocks(f);
     fold_constants(f);
+    shrink_float(f);
     simplify(f);
     share_division(f);
     cse(f);
