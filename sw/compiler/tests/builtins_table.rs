@@ -243,3 +243,32 @@ fn common_integer_relational_and_geometric_builtins_compile_for_every_type() {
     }
     eprintln!("compiled {n}");
 }
+
+/// The build script's split of the library is whole: every function it
+/// found compiles as one translation unit (so a function no test calls is
+/// still checked), and compiling one function on demand brings exactly its
+/// callees (`__gpusim_sin_f32` needs the trigonometric reduction, not
+/// `erf`).
+#[test]
+fn the_prepared_library_compiles_whole_and_in_parts() {
+    use compiler::front::library;
+    let all = library::compile_all().unwrap_or_else(|e| panic!("{e}"));
+    let names: Vec<&str> = library::names().collect();
+    assert!(names.len() > 200, "only {} library functions", names.len());
+    for n in &names {
+        assert!(
+            all.function(n).is_some(),
+            "{n} is not defined by the whole library"
+        );
+    }
+    let sin = library::source_of(Some("__gpusim_sin_f32")).expect("sin is in the library");
+    assert!(sin.contains("__gpusim_sin_f32"));
+    assert!(!sin.contains("__gpusim_erf_f32"), "sin's part holds erf");
+    assert!(!sin.contains("#define"), "the parts are preprocessed");
+    let (part, id) = library::function("__gpusim_sin_f32")
+        .unwrap_or_else(|e| panic!("{e}"))
+        .expect("sin is in the library");
+    assert_eq!(part.tu.functions[id.0 as usize].name, "__gpusim_sin_f32");
+    assert!(part.tu.functions.len() < all.tu.functions.len() / 10);
+    assert!(library::function("__gpusim_no_such_f32").unwrap().is_none());
+}

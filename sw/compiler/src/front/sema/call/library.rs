@@ -57,12 +57,10 @@ impl Sema<'_> {
                 format!("the device library calls '{stem}': call '{sym}' directly"),
             );
         }
-        let lib = match crate::front::library::get() {
-            Ok(l) => l,
+        let (lib, id) = match crate::front::library::function(&sym) {
+            Ok(Some(f)) => f,
+            Ok(None) => return err(loc, format!("unsupported: the built-in {what}")),
             Err(e) => return err(loc, e),
-        };
-        let Some(id) = lib.function(&sym) else {
-            return err(loc, format!("unsupported: the built-in {what}"));
         };
         let fid = crate::front::library::link(lib, id, &mut self.functions, loc);
         self.ctx().calls.push((fid, loc));
@@ -253,12 +251,10 @@ impl Sema<'_> {
                 format!("the device library calls '{name}': call '{sym}' directly"),
             );
         }
-        let lib = match crate::front::library::get() {
-            Ok(l) => l,
+        let (lib, id) = match crate::front::library::function(sym) {
+            Ok(Some(f)) => f,
+            Ok(None) => return err(loc, format!("unsupported: the built-in {what}")),
             Err(e) => return err(loc, e),
-        };
-        let Some(id) = lib.function(sym) else {
-            return err(loc, format!("unsupported: the built-in {what}"));
         };
         let fid = crate::front::library::link(lib, id, &mut self.functions, loc);
         self.ctx().calls.push((fid, loc));
