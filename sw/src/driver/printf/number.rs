@@ -141,7 +141,9 @@ pub(crate) fn hex(x: f64, prec: Option<usize>) -> (u64, String, i32) {
             let rem = frac & ((1u64 << shift) - 1);
             let half = 1u64 << (shift - 1);
             frac >>= shift;
-            if rem > half || (rem == half && frac & 1 == 1) {
+            // The last digit kept is the leading one when no fraction digit is.
+            let last = if p == 0 { lead } else { frac };
+            if rem > half || (rem == half && last & 1 == 1) {
                 frac += 1;
                 if p == 0 || frac >> (4 * p) != 0 {
                     lead += 1;
