@@ -142,6 +142,11 @@ pub enum Command {
         /// wave next writes, `WG_X,WAVE,LANE` in dispatch 0, to show a mismatch.
         #[arg(long, hide = true)]
         inject_valu_lane: Option<String>,
+        /// Bytes of the buffer each dispatch of a kernel that calls `printf`
+        /// gets (header included; default 1 MiB). Records that do not fit are
+        /// dropped and reported on standard error.
+        #[arg(long, value_name = "BYTES")]
+        printf_buffer: Option<u32>,
         /// Write a timeline of the clocked GPU (waves, issue and stalls per
         /// SIMD, workgroups, dispatches, front end, counters) for Perfetto /
         /// chrome://tracing; a FILE ending in .svg gets a picture instead.
@@ -405,6 +410,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             mismatch_vcd,
             mismatch_cycles,
             inject_valu_lane,
+            printf_buffer,
             timeline,
             detail,
             dump,
@@ -427,6 +433,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 mismatch_vcd,
                 mismatch_cycles,
                 inject_valu_lane,
+                printf_buffer,
                 timeline,
                 detail,
                 dump,

@@ -65,6 +65,8 @@ pub struct RunOptions {
     pub mismatch_cycles: u64,
     /// `--inject-valu-lane WG_X,WAVE,LANE` (hidden, tests of the mismatch path).
     pub inject_valu_lane: Option<String>,
+    /// `--printf-buffer BYTES`.
+    pub printf_buffer: Option<u32>,
     /// `--timeline FILE`: a Trace Event Format file (or an SVG picture).
     pub timeline: Option<std::path::PathBuf>,
     /// `--detail`: `--stats text` also lists every counter.
@@ -296,6 +298,7 @@ fn session_options(
     s.inject = o.inject_valu_lane.as_deref().map(injection).transpose()?;
     s.interrupt = true;
     s.label = path.to_path_buf();
+    s.printf_buffer = o.printf_buffer;
     Ok(s)
 }
 

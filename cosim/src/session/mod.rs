@@ -25,6 +25,7 @@
 //! # Ok::<(), cosim::session::RunError>(())
 //! ```
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use arch::code_object::CodeObject;
@@ -32,6 +33,7 @@ use arch::isa::Isa;
 use golden::stats::GoldenStats;
 use hw::stats::GpuStats;
 use hw::GpuConfig;
+use sw::driver::printf::PrintfOutput;
 use sw::driver::{Driver, WorkReport};
 use traces::VcdOptions;
 
@@ -72,6 +74,9 @@ pub struct SessionOptions {
     pub interrupt: bool,
     /// What driver errors name first, `LABEL: what happened`: the workload file.
     pub label: PathBuf,
+    /// Bytes of the printf buffer each dispatch of a printing kernel gets
+    /// (header included); `None`: the driver's default, 1 MiB.
+    pub printf_buffer: Option<u32>,
 }
 
 impl SessionOptions {
@@ -89,6 +94,7 @@ impl SessionOptions {
             inject: None,
             interrupt: false,
             label: PathBuf::new(),
+            printf_buffer: None,
         }
     }
 }
@@ -179,10 +185,18 @@ impl Session {
         if o.interrupt {
             crate::interrupt::install();
         }
-        let driver = Driver::new(device).map_err(|source| RunError::Driver {
+        let mut driver = Driver::new(device).map_err(|source| RunError::Driver {
             context: o.label.clone(),
             source,
         })?;
+        if let Some(bytes) = o.printf_buffer {
+            driver
+                .set_printf_buffer(bytes)
+                .map_err(|source| RunError::Driver {
+                    context: o.label.clone(),
+                    source,
+                })?;
+        }
         Ok(Session {
             driver,
             label: o.label.clone(),
@@ -213,9 +227,39 @@ impl Session {
     /// or not.
     pub fn run(&mut self, w: &Workload, prepared: &Prepared) -> Result<WorkloadRun, RunError> {
         let after: Vec<&str> = w.checks.iter().filter_map(|c| c.after()).collect();
-        match workload::execute_program(&mut self.driver, prepared, &after) {
+        let result = workload::execute_program(&mut self.driver, prepared, &after);
+        // What the finished dispatches printed, also when a later one failed.
+        self.print_printf();
+        match result {
             Ok((program, work)) => Ok(WorkloadRun { program, work }),
             Err(e) => Err(self.driver_error(e)),
+        }
+    }
+
+    /// What finished dispatches printed with OpenCL `printf` since the last
+    /// call (see [`sw::driver::printf`]), dispatch by dispatch.
+    pub fn take_printf(&mut self) -> Vec<PrintfOutput> {
+        self.driver.take_printf()
+    }
+
+    /// Writes what finished dispatches printed to the process's standard
+    /// output, and overflow and decoding problems to standard error as
+    /// `gpusim: warning:` lines. [`Session::run`] calls it after the
+    /// workload; a host driving the driver itself (the OpenCL platform) calls
+    /// it after each wait.
+    pub fn print_printf(&mut self) {
+        let buffer = self.driver.printf_buffer();
+        let outputs = self.driver.take_printf();
+        let mut stdout = std::io::stdout().lock();
+        for o in &outputs {
+            // Best effort: a closed stdout must not fail the run.
+            let _ = stdout.write_all(o.text.as_bytes());
+        }
+        let _ = stdout.flush();
+        for o in &outputs {
+            for line in o.errors.iter().cloned().chain(o.overflow_message(buffer)) {
+                eprintln!("gpusim: warning: {line}");
+            }
         }
     }
 

@@ -193,6 +193,17 @@ pub enum DriverError {
         /// The last fence submitted.
         last: u32,
     },
+    /// A printf buffer size out of range.
+    #[error("printf buffer of {0} bytes: give 16 bytes to 1 GiB")]
+    BadPrintfBuffer(u32),
+    /// A printing kernel's `amdhsa.printf` metadata is malformed.
+    #[error("kernel `{kernel}` prints, but its code object's printf formats are unusable: {reason}")]
+    BadPrintf {
+        /// Kernel name.
+        kernel: String,
+        /// What is wrong.
+        reason: String,
+    },
 }
 
 fn blocked_text(channels: &[BlockedChannel]) -> String {

@@ -15,7 +15,8 @@
 //! | `hidden_grid_dims` | dimensions (1–3) |
 //! | `hidden_dynamic_lds_size` | bytes of LDS the `__local` arguments take |
 //! | `hidden_shared_base`, `hidden_private_base` | high 32 bits of the flat apertures (`arch::device`) |
-//! | anything else | 0 (no printf, hostcall, heap, queue or apertures) |
+//! | `hidden_printf_buffer` | the dispatch's printf buffer ([`super::printf`]; 0 for device-enqueued work) |
+//! | anything else | 0 (no hostcall, heap or queue) |
 
 use arch::code_object::{Kernel, KernelArg, ValueKind};
 
@@ -178,8 +179,27 @@ pub fn check_dims(kernel: &Kernel, dims: &LaunchDims) -> Result<(), DriverError>
     Ok(())
 }
 
-/// Lays out the kernarg segment of `kernel` for `dims` and `args`.
+/// Hidden-argument values the driver allocates per dispatch.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hidden {
+    /// Device address of the printf buffer (0: none).
+    pub printf_buffer: u64,
+}
+
+/// Lays out the kernarg segment of `kernel` for `dims` and `args`, without
+/// a printf buffer.
 pub fn layout(kernel: &Kernel, dims: &LaunchDims, args: &[Arg]) -> Result<Kernarg, DriverError> {
+    layout_with(kernel, dims, args, &Hidden::default())
+}
+
+/// Lays out the kernarg segment of `kernel` for `dims` and `args`, with the
+/// driver-allocated hidden values of `hidden`.
+pub fn layout_with(
+    kernel: &Kernel,
+    dims: &LaunchDims,
+    args: &[Arg],
+    hidden: &Hidden,
+) -> Result<Kernarg, DriverError> {
     check_dims(kernel, dims)?;
     let md = &kernel.metadata;
     let static_lds = md
@@ -286,7 +306,10 @@ pub fn layout(kernel: &Kernel, dims: &LaunchDims, args: &[Arg]) -> Result<Kernar
 
     let dynamic_lds = lds_end - static_lds;
     for param in params.iter().filter(|a| is_hidden(&a.value_kind)) {
-        let v = hidden_value(&param.value_kind, dims, dynamic_lds);
+        let v = match param.value_kind {
+            ValueKind::HiddenPrintfBuffer => hidden.printf_buffer,
+            ref kind => hidden_value(kind, dims, dynamic_lds),
+        };
         put(&mut bytes, param, &param_value(v, param.size)).map_err(|reason| {
             DriverError::BadArg {
                 kernel: kernel.name.clone(),
@@ -329,7 +352,7 @@ fn hidden_value(kind: &ValueKind, dims: &LaunchDims, dynamic_lds: u32) -> u64 {
         // `src_shared_base` register and reads them here.
         ValueKind::HiddenSharedBase => arch::device::SHARED_APERTURE_BASE >> 32,
         ValueKind::HiddenPrivateBase => arch::device::PRIVATE_APERTURE_BASE >> 32,
-        // Global offsets are zero; printf/hostcall/heap/queue are absent.
+        // Global offsets are zero; hostcall/heap/queue are absent.
         _ => 0,
     }
 }

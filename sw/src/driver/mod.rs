@@ -37,6 +37,8 @@ pub mod gpu_channel;
 pub mod kernarg;
 pub mod loader;
 pub mod memory;
+pub mod printf;
+mod printf_state;
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
@@ -129,6 +131,8 @@ pub struct Driver<D: Device> {
     /// Each loaded kernel's sub-vector note record, by its kernel object
     /// (read at [`Driver::load`], dropped at [`Driver::unload`]).
     subvector_notes: HashMap<u64, arch::code_object::KernelSubvector>,
+    /// printf buffers, formats and decoded output ([`printf`]).
+    printf: printf_state::PrintfState,
 }
 
 /// Kernarg allocations are rounded up to this many bytes (see [`Driver::dispatch`]).
@@ -185,6 +189,7 @@ impl<D: Device> Driver<D> {
             subvector_hint: SubvectorHint::None,
             shared_vgprs: None,
             subvector_notes: HashMap::new(),
+            printf: printf_state::PrintfState::default(),
         };
         driver.fence_word = driver.alloc(4, 4)?;
         driver.ring = driver.alloc(u64::from(ch.entries) * ENTRY_BYTES, 8)?;
@@ -384,6 +389,7 @@ impl<D: Device> Driver<D> {
                 self.subvector_notes
                     .insert(kernel_object, subvector[i].clone());
             }
+            self.printf.register(kernel_object, &code_object, k);
             kernels.push(LoadedKernel {
                 kernel: k.clone(),
                 kernel_object,
@@ -406,6 +412,7 @@ impl<D: Device> Driver<D> {
     pub fn unload(&mut self, program: Program) -> Result<(), DriverError> {
         for k in &program.kernels {
             self.subvector_notes.remove(&k.kernel_object);
+            self.printf.forget(k.kernel_object);
         }
         if self.device.isa() == Isa::Gfx1030 {
             for k in &program.kernels {
@@ -557,6 +564,7 @@ impl<D: Device> Driver<D> {
         self.device.read(self.fence_word.address, &mut word)?;
         let value = u32::from_le_bytes(word).min(self.last_fence);
         self.completed = self.completed.max(value);
+        self.collect_printf()?;
         while let Some((f, _)) = self.in_flight.front() {
             if *f > self.completed {
                 break;
@@ -678,12 +686,38 @@ impl<D: Device> Driver<D> {
     ) -> Result<Dispatch, DriverError> {
         let k = &kernel.kernel;
         let kernel_object = self.kernel_object_for(kernel)?;
-        let kernarg = kernarg::layout(k, &dims, args)?;
-        let (packet, resources, scratch) =
-            self.dispatch_packet(kernel, &dims, &kernarg, kernel_object)?;
+        let printf_buffer = self.printf_buffer_for(kernel)?;
+        let hidden = kernarg::Hidden {
+            printf_buffer: printf_buffer.as_ref().map_or(0, |p| p.allocation.address),
+        };
+        let prepared = kernarg::layout_with(k, &dims, args, &hidden).and_then(|kernarg| {
+            let (packet, resources, scratch) =
+                self.dispatch_packet(kernel, &dims, &kernarg, kernel_object)?;
+            Ok((kernarg, packet, resources, scratch))
+        });
+        let (kernarg, packet, resources, scratch) = match prepared {
+            Ok(p) => p,
+            Err(e) => {
+                if let Some(p) = printf_buffer {
+                    let _ = self.free(p.allocation);
+                }
+                return Err(e);
+            }
+        };
         let mut block = CommandBlock::new();
         block.push(Command::Dispatch(packet));
-        let fence = self.submit_with(block, resources)?;
+        let fence = match self.submit_with(block, resources) {
+            Ok(f) => f,
+            Err(e) => {
+                if let Some(p) = printf_buffer {
+                    let _ = self.free(p.allocation);
+                }
+                return Err(e);
+            }
+        };
+        if let Some(p) = printf_buffer {
+            self.printf.pending.push_back((fence.0, p));
+        }
         Ok(Dispatch {
             fence,
             packet,
