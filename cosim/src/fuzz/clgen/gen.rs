@@ -539,8 +539,10 @@ impl Gen<'_> {
                 self.line("}".into());
             }
             8 => {
-                let op = self.pick(&["add", "or", "xor", "and", "umax"]);
+                // One operation per counter: different operations on one
+                // counter do not commute, so their order would show.
                 let k = self.r.below(ACC as u64);
+                let op = ["add", "or", "xor", "and", "umax"][k as usize % 5];
                 let e = self.expr(Scalar::UInt, 2);
                 self.line(format!("gs_atomic_{op}_g(&acc[{k}], {e});"));
             }

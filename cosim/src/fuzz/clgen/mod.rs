@@ -103,6 +103,13 @@ pub fn run_campaign(c: &Campaign, progress: &mut dyn FnMut(&Report)) -> Result<R
                 let o = exec::check(dir.path(), &p, seed);
                 let failure = match o {
                     Outcome::Differs(_) => Some(save(&c, dir.path(), &p, seed, &o)?),
+                    Outcome::ClangFault(_) | Outcome::ClangRejects(_) => {
+                        // Kept for a look by hand: a generator bug or clang's.
+                        let f = c.save_dir.join(format!("seed-{seed}.clang.cl"));
+                        std::fs::write(&f, p.source())
+                            .map_err(|e| format!("{}: {e}", f.display()))?;
+                        None
+                    }
                     _ => None,
                 };
                 if tx.send((seed, o, failure)).is_err() {
