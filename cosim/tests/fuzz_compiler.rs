@@ -48,7 +48,10 @@ fn ci_slice_of_random_programs_agrees_with_clang() {
     };
     let r = clgen::run_campaign(&c, &mut |_| {}).expect("campaign runs");
     assert_eq!(r.programs, c.count);
-    let agree = r.counts.get("agree").copied().unwrap_or(0);
+    // Programs where clang-19's gfx1030 object is wrong (the host-CPU
+    // tie-breaker sides with gpusim) count as clean for gpusim.
+    let agree = r.counts.get("agree").copied().unwrap_or(0)
+        + r.counts.get("clang-wrong").copied().unwrap_or(0);
     let failures: Vec<String> = r
         .failures
         .iter()
@@ -56,11 +59,11 @@ fn ci_slice_of_random_programs_agrees_with_clang() {
         .collect();
     assert!(
         agree == c.count,
-        "{agree} of {} programs agree: {:?}\nrefused by gpusim: {:?}\nrefused by clang (generator bugs): {:?}\n{}",
+        "{agree} of {} programs agree: {:?}\nrefused by gpusim: {:?}\nclang problems: {:?}\n{}",
         c.count,
         r.counts,
         r.rejects,
-        r.clang_rejects,
+        r.clang_problems,
         failures.join("\n")
     );
     let _ = std::fs::remove_dir_all(dir);

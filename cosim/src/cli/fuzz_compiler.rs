@@ -33,6 +33,10 @@ pub(crate) fn fuzz_compiler(
                 "{}: gpusim and clang-19 agree (inputs of seed {seed})\n",
                 path.display()
             )),
+            Outcome::ClangWrong(m) => Ok(format!(
+                "{}: clang-19's gfx1030 object is wrong here, gpusim is right (the host CPU agrees with gpusim): {m}\n",
+                path.display()
+            )),
             o => Err(CliError::Mismatch(format!("{}: {o:?}", path.display()))),
         };
     }
@@ -77,7 +81,7 @@ pub(crate) fn fuzz_compiler(
         out += &format!("  clang refuses, a generator bug ({n}): {m}\n");
     }
     for (s, m) in &report.clang_problems {
-        out += &format!("  clang's program fails, seed {s}: {m}\n");
+        out += &format!("  clang-19's program is wrong or fails, seed {s}: {m}\n");
     }
     for f in &report.failures {
         let text = match &f.outcome {

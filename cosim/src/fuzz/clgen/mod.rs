@@ -64,8 +64,9 @@ pub struct Report {
     pub clang_rejects: BTreeMap<String, u64>,
     /// Differences and crashes, reduced.
     pub failures: Vec<Failure>,
-    /// Programs whose clang object faulted or that clang refused (the
-    /// first 20): generator bugs, or clang's (decided by hand).
+    /// Programs whose clang object faulted, that clang refused, or where
+    /// the host-CPU tie-breaker sided with gpusim (the first 20): generator
+    /// bugs, or clang's.
     pub clang_problems: Vec<(u64, String)>,
 }
 
@@ -103,7 +104,7 @@ pub fn run_campaign(c: &Campaign, progress: &mut dyn FnMut(&Report)) -> Result<R
                 let o = exec::check(dir.path(), &p, seed);
                 let failure = match o {
                     Outcome::Differs(_) => Some(save(&c, dir.path(), &p, seed, &o)?),
-                    Outcome::ClangFault(_) | Outcome::ClangRejects(_) => {
+                    Outcome::ClangFault(_) | Outcome::ClangRejects(_) | Outcome::ClangWrong(_) => {
                         // Kept for a look by hand: a generator bug or clang's.
                         let f = c.save_dir.join(format!("seed-{seed}.clang.cl"));
                         std::fs::write(&f, p.source())
@@ -128,7 +129,7 @@ pub fn run_campaign(c: &Campaign, progress: &mut dyn FnMut(&Report)) -> Result<R
             Outcome::ClangRejects(m) => *r.clang_rejects.entry(message(m)).or_default() += 1,
             _ => {}
         }
-        if let Outcome::ClangRejects(m) | Outcome::ClangFault(m) = &o {
+        if let Outcome::ClangRejects(m) | Outcome::ClangFault(m) | Outcome::ClangWrong(m) = &o {
             if r.clang_problems.len() < 20 {
                 r.clang_problems.push((seed, message(m)));
             }
