@@ -13,6 +13,7 @@ pub mod compile;
 pub mod disasm;
 pub(crate) mod error;
 mod fuzz;
+mod fuzz_compiler;
 pub(crate) mod run;
 mod sweep;
 
@@ -264,6 +265,29 @@ pub enum Command {
         #[arg(long, default_value_t = 8)]
         mem_percent: u64,
     },
+    /// Random OpenCL C programs compiled by gpusim and by clang-19, run on
+    /// the golden GPU and compared; differences are reduced to a minimal
+    /// source and saved (exit 4). Needs clang-19 and ld.lld-19.
+    FuzzCompiler {
+        /// Seed of the first program (program i uses seed + i).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Programs to run.
+        #[arg(long, default_value_t = 100)]
+        count: u64,
+        /// Worker threads.
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+        /// Directory for failing programs (original and reduced).
+        #[arg(long, default_value = "fuzz-compiler-failures")]
+        out_dir: PathBuf,
+        /// Seconds the reducer may spend on one failure (0: save unreduced).
+        #[arg(long, default_value_t = 300)]
+        reduce_secs: u64,
+        /// Re-check one saved source with the inputs of --seed instead.
+        #[arg(long)]
+        replay: Option<PathBuf>,
+    },
     /// Show a code object's kernels: descriptor fields, segment sizes, arguments.
     Info {
         /// Code object (ELF).
@@ -371,6 +395,14 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             disasm::assemble(target_of(arch, wave64), &file, &source, output.as_ref())?
         }
         Command::Info { file } => disasm::info(&file)?,
+        Command::FuzzCompiler {
+            seed,
+            count,
+            jobs,
+            out_dir,
+            reduce_secs,
+            replay,
+        } => fuzz_compiler::fuzz_compiler(seed, count, jobs, out_dir, reduce_secs, replay)?,
         Command::FuzzLockstep {
             seed,
             programs,

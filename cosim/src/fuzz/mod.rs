@@ -13,6 +13,7 @@
 //! register back, so the final memory comparison sees all state too.
 //! Lockstep compares every retired instruction's results.
 
+pub mod clgen;
 pub mod gen;
 pub mod known;
 pub mod mem;
