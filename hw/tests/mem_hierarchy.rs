@@ -142,18 +142,21 @@ fn l0_is_write_through_without_write_allocate() {
     let c = config();
     let k = costs(&c);
     let mut m = MemSystem::new(&c, 1);
-    // A write to a cold line goes to the L2 (partial line: the L2 fetches it).
+    // A write to a cold line goes to the L2, which allocates it with the
+    // written bytes only (byte mask, no DRAM read).
     let w = latency(&mut m, 0, Unit::Vector, write(1, 0x3000, 4));
-    assert_eq!(w, k.h + 1 + k.x + k.l + k.d + k.r + k.t + 2 + k.x + 1);
-    // ... and did not allocate in the L0: the read misses L0, hits L2.
+    assert_eq!(w, k.h + 1 + k.x + k.l + 1 + k.x + 1);
+    // ... and did not allocate in the L0: the read misses L0, and the L2's
+    // partial line needs its other bytes from DRAM (one fill).
     let r = latency(&mut m, 0, Unit::Vector, read(2, 0x3000));
-    assert_eq!(r, k.h + 1 + k.x + k.l + 1 + k.x + k.f);
+    assert_eq!(r, k.h + 1 + k.x + k.l + k.d + k.r + k.t + 2 + k.x + k.f);
     // A write to a line resident in the L0 still goes through to the L2.
     let w2 = latency(&mut m, 0, Unit::Vector, write(3, 0x3008, 8));
     assert_eq!(w2, k.h + 1 + k.x + k.l + 1 + k.x + 1);
     let s = m.stats();
     assert_eq!(s.vector.uncached, 2);
-    assert_eq!(s.l2.hits, 2);
+    assert_eq!((s.l2.hits, s.l2.misses), (1, 2));
+    assert_eq!(s.dram_bytes_read, u64::from(c.line_bytes));
     // The line stays readable from the L0.
     assert_eq!(latency(&mut m, 0, Unit::Vector, read(4, 0x3010)), k.h);
 }
@@ -339,7 +342,8 @@ fn l2_writes_back_dirty_lines_on_eviction() {
     drain(&mut m);
     let s = m.stats();
     assert_eq!(s.dram_bytes_written, 2 * line);
-    assert_eq!(s.dram_bytes_read, 4 * line);
+    // The two written lines were never read from DRAM (byte masks).
+    assert_eq!(s.dram_bytes_read, 2 * line);
     // Same traffic with reads only: clean victims are dropped.
     let mut m = MemSystem::new(&c, 1);
     for (i, a) in [0, line, 2 * line, 3 * line].into_iter().enumerate() {
@@ -361,6 +365,47 @@ fn whole_line_write_allocates_without_reading_dram() {
     );
     assert_eq!(m.stats().dram_bytes_read, 0);
     assert_eq!(m.stats().l2.misses, 1);
+}
+
+/// Issue 29 item 10: a partial-line write allocates its L2 line with a byte
+/// mask and no DRAM read (as AMD's TCC does: docs/cycle-model.md,
+/// "Partial-line writes at the L2"); writes that together cover a line read
+/// nothing; a read of a partial line fetches it once, then hits. Before the
+/// fix every partial write fetched its line (a convolution writing half lines
+/// read twice its input).
+#[test]
+fn partial_line_writes_allocate_without_reading_dram() {
+    let c = config();
+    let k = costs(&c);
+    let line = u64::from(c.line_bytes);
+    let half = (c.line_bytes / 2) as u16;
+    let mut m = MemSystem::new(&c, 2);
+    // Both halves of line 0x9000, one at a time: no DRAM read, the second a hit.
+    let w = latency(&mut m, 0, Unit::Vector, write(1, 0x9000, half));
+    assert_eq!(
+        w,
+        k.h + 1 + k.x + k.l + 1 + k.x + 1,
+        "no fill before the write"
+    );
+    latency(&mut m, 0, Unit::Vector, write(2, 0x9000 + line / 2, half));
+    drain(&mut m);
+    let s = m.stats();
+    assert_eq!(s.dram_bytes_read, 0);
+    assert_eq!((s.l2.hits, s.l2.misses), (1, 1));
+    // A read of a partial line: one fill, merged under the written bytes;
+    // the next read of it hits.
+    latency(&mut m, 0, Unit::Vector, write(3, 0xa000, 4));
+    let r = latency(&mut m, 0, Unit::Vector, read(4, 0xa040));
+    assert_eq!(r, k.h + 1 + k.x + k.l + k.d + k.r + k.t + 2 + k.x + k.f);
+    assert_eq!(m.stats().dram_bytes_read, line);
+    // (Another CU, so its L0 misses.)
+    let again = latency(&mut m, 1, Unit::Vector, read(5, 0xa000));
+    assert_eq!(
+        again,
+        k.h + 1 + k.x + k.l + 1 + k.x + k.f,
+        "the merged line hits"
+    );
+    assert_eq!(m.stats().dram_bytes_read, line);
 }
 
 #[test]

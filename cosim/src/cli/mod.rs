@@ -1,6 +1,7 @@
 //! The `gpusim` subcommands. Each returns a [`CliError`] whose
 //! [`exit_code`](CliError::exit_code) follows the documented convention:
-//! 0 success, 1 a check failed, 2 bad input, 3 a GPU fault.
+//! 0 success, 1 a check failed, 2 bad input, 3 a GPU fault, 4 a lockstep
+//! mismatch, 130 interrupted.
 
 use std::path::PathBuf;
 

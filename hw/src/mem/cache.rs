@@ -14,6 +14,9 @@ pub struct TagArray {
     /// Per way: last-use stamp (LRU = smallest).
     stamps: Vec<u64>,
     dirty: Vec<bool>,
+    /// Per way: only some bytes are valid (allocated by a partial write
+    /// without a fill; the L2's byte mask).
+    partial: Vec<bool>,
     clock: u64,
 }
 
@@ -36,6 +39,7 @@ impl TagArray {
             tags: vec![0; n],
             stamps: vec![0; n],
             dirty: vec![false; n],
+            partial: vec![false; n],
             clock: 0,
         }
     }
@@ -70,6 +74,7 @@ impl TagArray {
         if let Some(e) = self.lookup(key) {
             self.tags[e] = 0;
             self.dirty[e] = false;
+            self.partial[e] = false;
         }
     }
 
@@ -81,6 +86,18 @@ impl TagArray {
     /// Whether an entry is dirty.
     pub fn is_dirty(&self, entry: usize) -> bool {
         self.dirty[entry]
+    }
+
+    /// Marks an entry as holding only the bytes written to it (`true`: a
+    /// write allocated it without a fill) or the whole line (`false`: a
+    /// fill merged under the written bytes).
+    pub fn set_partial(&mut self, entry: usize, partial: bool) {
+        self.partial[entry] = partial;
+    }
+
+    /// Whether an entry holds only some of its line's bytes.
+    pub fn is_partial(&self, entry: usize) -> bool {
+        self.partial[entry]
     }
 
     /// The entry an install of `key` would replace: an invalid way if any,
@@ -109,6 +126,7 @@ impl TagArray {
         let (e, ev) = self.victim(key);
         self.tags[e] = key + 1;
         self.dirty[e] = dirty;
+        self.partial[e] = false;
         self.touch(e);
         (e, ev)
     }

@@ -1,5 +1,15 @@
 //! One L2 channel: set-associative, write-back with dirty lines,
-//! write-allocate, MSHRs, atomics executed here.
+//! write-allocate without a fill (a line's byte mask), MSHRs, atomics
+//! executed here.
+//!
+//! A write that misses allocates its line without reading DRAM, whether it
+//! covers the whole line or not: the line keeps a byte mask of what was
+//! written (modelled as a `partial` flag, since the model moves no data), as
+//! AMD's L2 (TCC) does (docs/cycle-model.md, "Partial-line writes at the
+//! L2"). Further writes merge into it; a read or an atomic that finds a
+//! partial line needs the other bytes, so it misses: DRAM is read once and
+//! the fill merges under the written bytes (the line becomes whole, still
+//! dirty).
 //!
 //! Three buffers hold a channel's answers:
 //! - the **lookup pipeline** (`hit_latency` stages, one lookup enters per
@@ -24,8 +34,9 @@
 //!    DRAM — the fill waits while the DRAM queue is full) and every request
 //!    waiting in its MSHR is answered (the fill waits until the response queue
 //!    has room for all of them, or is empty);
-//! 4. the head of the input buffer is looked up. A hit or a whole-line write
-//!    enters the pipeline (writes and atomics mark the line dirty). A miss joins
+//! 4. the head of the input buffer is looked up. A hit or a write to an absent
+//!    line enters the pipeline (writes and atomics mark the line dirty). A
+//!    miss (or a read or atomic of a partial line) joins
 //!    the line's MSHR or takes a free one and sends a DRAM read after
 //!    `hit_latency`. Full MSHRs, a full DRAM queue or a full pipeline (a
 //!    response queue that does not drain) leave the packet in the input
@@ -51,7 +62,8 @@ struct Target {
 enum Decision {
     /// The line is resident (entry).
     Hit(usize),
-    /// A whole-line write to an absent line: install it without reading DRAM.
+    /// A write to an absent line: install it without reading DRAM (a
+    /// partial write leaves it partial).
     Allocate,
     /// Join or open an MSHR (opening one sends a DRAM read).
     Miss(MissSlot),
@@ -201,8 +213,11 @@ impl L2Channel {
         // 3. One fill from DRAM.
         if let Some(line) = dram.peek_fill(now) {
             let key = line / self.channels;
+            // A partial line still resident takes the fill in place (merged
+            // under its written bytes); otherwise the fill installs a line.
+            let resident = self.tags.lookup(key);
             let (_, victim) = self.tags.victim(key);
-            let writeback = victim.filter(|v| v.dirty);
+            let writeback = victim.filter(|v| v.dirty && resident.is_none());
             let answers = self
                 .mshr
                 .find_fill(line)
@@ -216,7 +231,14 @@ impl L2Channel {
                     let vline = v.key * self.channels + line % self.channels;
                     dram.push(v.key, vline, true, now + 1);
                 }
-                let (entry, _) = self.tags.install(key, false);
+                let entry = match resident {
+                    Some(e) => {
+                        self.tags.set_partial(e, false);
+                        self.tags.touch(e);
+                        e
+                    }
+                    None => self.tags.install(key, false).0,
+                };
                 if let Some(i) = self.mshr.find_fill(line) {
                     let scratch = &mut self.scratch;
                     scratch.clear();
@@ -288,18 +310,22 @@ impl L2Channel {
         }
         let line = p.line();
         let key = line / self.channels;
-        if let Some(e) = self.tags.lookup(key) {
-            return Decision::Hit(e);
-        }
-        let whole_line = p.kind() == Kind::Write && u32::from(p.flits.value()) >= self.line_flits;
-        if whole_line && self.mshr.find_fill(line).is_none() {
-            let (_, victim) = self.tags.victim(key);
-            let dirty = victim.is_some_and(|v| v.dirty);
-            return if dirty && !dram_room {
-                Decision::Stall
-            } else {
-                Decision::Allocate
-            };
+        let write = p.kind() == Kind::Write;
+        match self.tags.lookup(key) {
+            // A partial line has only the written bytes: a write merges into
+            // it, a read or an atomic needs the rest from DRAM (a miss below).
+            Some(e) if write || !self.tags.is_partial(e) => return Decision::Hit(e),
+            Some(_) => {}
+            None if write && self.mshr.find_fill(line).is_none() => {
+                let (_, victim) = self.tags.victim(key);
+                let dirty = victim.is_some_and(|v| v.dirty);
+                return if dirty && !dram_room {
+                    Decision::Stall
+                } else {
+                    Decision::Allocate
+                };
+            }
+            None => {}
         }
         match self.mshr.slot_for(line, true) {
             MissSlot::Allocate(_) if !dram_room => Decision::Stall,
@@ -318,14 +344,21 @@ impl L2Channel {
             Decision::Stall => false,
             Decision::Hit(e) => {
                 self.tags.touch(e);
+                if p.kind() == Kind::Write && u32::from(p.flits.value()) >= self.line_flits {
+                    // Every byte written: the line is whole again.
+                    self.tags.set_partial(e, false);
+                }
                 self.stats.hits += 1;
                 let r = self.respond(p, e);
                 self.pipe.push_back((done, r));
                 true
             }
             Decision::Allocate => {
-                // Write-allocate without reading: every byte is overwritten.
+                // Write-allocate without reading DRAM: the line keeps the
+                // written bytes (partial unless the write covers it).
                 let (e, victim) = self.tags.install(key, false);
+                self.tags
+                    .set_partial(e, u32::from(p.flits.value()) < self.line_flits);
                 if let Some(v) = victim.filter(|v| v.dirty) {
                     let vline = v.key * self.channels + line % self.channels;
                     dram.push(v.key, vline, true, done);
