@@ -28,6 +28,7 @@ mod check;
 pub mod corpus_files;
 mod data;
 pub mod dump;
+mod located;
 mod mismatch;
 mod prepare;
 mod reference;
