@@ -99,14 +99,17 @@ impl Drop for Progress {
     }
 }
 
-/// The fault that ends a run interrupted with Ctrl-C.
+/// The fault that ends a run interrupted by a signal (Ctrl-C, SIGTERM).
 fn interrupted(cycle: u64) -> Box<arch::device::Fault> {
     Box::new(arch::device::Fault {
-        kind: arch::device::FaultKind::Interrupted,
+        kind: arch::device::FaultKind::Interrupted {
+            signal: crate::interrupt::signal_name(),
+        },
         wave: None,
         pc: None,
         instruction: None,
         cycle,
+        clock: arch::device::Clock::Cycles,
     })
 }
 

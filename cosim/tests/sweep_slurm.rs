@@ -1,6 +1,8 @@
 //! `gpusim sweep --slurm` through a real Slurm: run when `sbatch` is on the
 //! PATH and the cluster answers (`.ci/run` starts a single-node one with
-//! `scripts/slurm/start-local.sh`); otherwise each test prints why it skips.
+//! `scripts/slurm/start-local.sh`); otherwise each test prints why it skips,
+//! unless `GPUSIM_REQUIRE_SLURM` is set (`.ci/run` sets it): then a missing
+//! Slurm fails the test, so "passed" means the test ran.
 
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -28,10 +30,53 @@ fn no_slurm() -> Option<String> {
     }
 }
 
+/// True when the test cannot run here and may skip; panics instead when
+/// `GPUSIM_REQUIRE_SLURM` says Slurm was started for the tests.
+fn skip() -> bool {
+    let Some(why) = no_slurm() else { return false };
+    if std::env::var_os("GPUSIM_REQUIRE_SLURM").is_some() {
+        panic!("GPUSIM_REQUIRE_SLURM is set but Slurm cannot be used: {why}");
+    }
+    eprintln!("SKIPPED (Slurm): {why}");
+    true
+}
+
+/// start-local.sh recognises the configuration it wrote itself (its first
+/// line is the marker and the script's name; an exact comparison with the
+/// marker alone refused it, so Slurm never started a second time), and
+/// refuses any other.
+#[test]
+fn start_local_accepts_its_own_configuration_only() {
+    let script = root().join("scripts/slurm/start-local.sh");
+    let dir = temp_dir("slurm", "conf");
+    let conf = dir.join("slurm.conf");
+    let run = |args: &[&str]| {
+        Command::new("bash")
+            .arg(&script)
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let o = run(&["--write-config", conf.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o));
+    let o = run(&["--check-config", conf.to_str().unwrap()]);
+    assert!(
+        o.status.success(),
+        "its own configuration refused: {}",
+        text(&o)
+    );
+    std::fs::write(&conf, "ClusterName=production\n").unwrap();
+    let o = run(&["--check-config", conf.to_str().unwrap()]);
+    assert!(!o.status.success(), "a foreign configuration accepted");
+    assert!(text(&o).contains("not ours"), "{}", text(&o));
+    let o = run(&["--check-config", dir.join("absent").to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_slurm_array_gives_the_same_results_as_a_local_run() {
-    if let Some(why) = no_slurm() {
-        eprintln!("SKIPPED (Slurm): {why}");
+    if skip() {
         return;
     }
     let dir = temp_dir("slurm", "same");
@@ -84,8 +129,7 @@ fn a_slurm_array_gives_the_same_results_as_a_local_run() {
 /// Takes one to two minutes.
 #[test]
 fn a_point_over_its_time_limit_leaves_a_partial_result() {
-    if let Some(why) = no_slurm() {
-        eprintln!("SKIPPED (Slurm): {why}");
+    if skip() {
         return;
     }
     let dir = temp_dir("slurm", "limit");

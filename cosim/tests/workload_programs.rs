@@ -536,7 +536,7 @@ fn code_objects_are_found_on_the_search_path() {
     assert_eq!(o.status.code(), Some(2));
     assert!(
         text(&o).contains(&format!(
-            "code object `vec_args.hsaco` not found (looked at: {}, /nowhere/vec_args.hsaco, \
+            "`code_object: vec_args.hsaco`: not found (looked at: {}, /nowhere/vec_args.hsaco, \
              /elsewhere/vec_args.hsaco; the search path is --path, then GPUSIM_PATH)",
             dir.join("vec_args.hsaco").display()
         )),

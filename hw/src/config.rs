@@ -61,7 +61,9 @@ pub struct GpuConfig {
     pub cu: CuConfig,
     /// The memory hierarchy.
     pub memory: MemConfig,
-    /// Cycles one `Device::run` call may take before a `Watchdog` fault. Default 2³².
+    /// Cycles one `Device::run` call may take before a `Watchdog` fault. Default
+    /// 2²³: an infinite loop on the default configuration stops within about
+    /// 10 s of wall time; longer runs raise it (`gpusim run --watchdog N`).
     pub watchdog_cycles: u64,
     /// The part's clocks (absent in the scaled presets: cycles only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -76,7 +78,7 @@ impl Default for GpuConfig {
             dispatcher: DispatcherConfig::default(),
             cu: CuConfig::default(),
             memory: MemConfig::default(),
-            watchdog_cycles: 1 << 32,
+            watchdog_cycles: 1 << 23,
             clocks: None,
         }
     }

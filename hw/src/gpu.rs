@@ -211,6 +211,7 @@ impl ClockedGpu {
                     pc: None,
                     instruction: None,
                     cycle: self.cycle,
+                    clock: arch::device::Clock::Cycles,
                 }))
             }
         }
@@ -527,6 +528,7 @@ impl ClockedGpu {
             pc: oldest.map(|o| o.1),
             instruction,
             cycle: self.cycle,
+            clock: arch::device::Clock::Cycles,
         });
         self.fault = Some(f.clone());
         DeviceError::Fault(f)

@@ -6,32 +6,37 @@
 # the reason when Slurm cannot be started.
 #
 # It writes /etc/slurm/slurm.conf only if there is none, or if the one there
-# is its own (first line "# gpusim local single-node Slurm"): a real
+# is its own (first line starting "# gpusim local single-node Slurm"): a real
 # cluster's configuration is never touched.
+#
+# Two modes for its test (cosim/tests/sweep_slurm.rs), needing neither root
+# nor Slurm:
+#   start-local.sh --write-config FILE   writes the configuration to FILE
+#   start-local.sh --check-config FILE   exits 0 if FILE is absent or ours
 set -euo pipefail
 
 die() { echo "start-local.sh: $*" >&2; exit 1; }
 
-for tool in munged slurmctld slurmd sinfo; do
-  command -v "$tool" >/dev/null 2>&1 || die "$tool not found (apt-get install slurm-wlm munge)"
-done
-[ "$(id -u)" -eq 0 ] || die "must run as root (it starts munged, slurmctld and slurmd)"
-
-if sinfo -h >/dev/null 2>&1 && [ "$(sinfo -h -o %T 2>/dev/null | head -1)" = idle ]; then
-  echo "start-local.sh: Slurm already running"; exit 0
-fi
-
 marker="# gpusim local single-node Slurm"
-conf=/etc/slurm/slurm.conf
-if [ -e "$conf" ] && [ "$(head -1 "$conf")" != "$marker" ]; then
-  die "$conf exists and is not ours: not touching a real cluster's configuration"
-fi
 
-host=$(hostname -s)
-cpus=$(nproc)
-mem=$(( $(awk '/MemTotal/ {print $2}' /proc/meminfo) / 1024 / 2 ))
-mkdir -p /etc/slurm /var/spool/slurmctld /var/spool/slurmd /var/log/slurm /run/munge /var/lib/munge /var/log/munge
-cat > "$conf" <<CONF
+# True when $1 is absent or was written by this script. Its first line is the
+# marker followed by the script's name, so it is compared as a prefix (an
+# exact comparison refused the file this script had written the run before).
+ours() {
+  [ ! -e "$1" ] && return 0
+  case "$(head -1 "$1")" in
+    "$marker"*) return 0 ;;
+    *) return 1 ;;
+  esac
+}
+
+# Writes the single-node configuration to $1.
+write_conf() {
+  local host cpus mem
+  host=$(hostname -s)
+  cpus=$(nproc)
+  mem=$(( $(awk '/MemTotal/ {print $2}' /proc/meminfo) / 1024 / 2 ))
+  cat > "$1" <<CONF
 $marker (scripts/slurm/start-local.sh)
 ClusterName=gpusim-local
 SlurmctldHost=$host(127.0.0.1)
@@ -66,6 +71,30 @@ SlurmdTimeout=60
 NodeName=gpusim-node NodeHostname=$host NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$mem State=UNKNOWN
 PartitionName=local Nodes=gpusim-node Default=YES MaxTime=INFINITE State=UP OverSubscribe=NO
 CONF
+}
+
+case "${1:-}" in
+  --write-config) [ -n "${2:-}" ] || die "--write-config needs a file"; write_conf "$2"; exit 0 ;;
+  --check-config) [ -n "${2:-}" ] || die "--check-config needs a file"
+    ours "$2" || die "$2 exists and is not ours"; exit 0 ;;
+  "") ;;
+  *) die "unknown argument $1 (none, --write-config FILE or --check-config FILE)" ;;
+esac
+
+for tool in munged slurmctld slurmd sinfo; do
+  command -v "$tool" >/dev/null 2>&1 || die "$tool not found (apt-get install slurm-wlm munge)"
+done
+[ "$(id -u)" -eq 0 ] || die "must run as root (it starts munged, slurmctld and slurmd)"
+
+if sinfo -h >/dev/null 2>&1 && [ "$(sinfo -h -o %T 2>/dev/null | head -1)" = idle ]; then
+  echo "start-local.sh: Slurm already running"; exit 0
+fi
+
+conf=/etc/slurm/slurm.conf
+ours "$conf" || die "$conf exists and is not ours: not touching a real cluster's configuration"
+
+mkdir -p /etc/slurm /var/spool/slurmctld /var/spool/slurmd /var/log/slurm /run/munge /var/lib/munge /var/log/munge
+write_conf "$conf"
 
 # munge: a key, then the daemon (as root it needs --force).
 if [ ! -s /etc/munge/munge.key ]; then
@@ -89,7 +118,7 @@ pgrep -x slurmd >/dev/null || slurmd -N gpusim-node || die "slurmd did not start
 for _ in $(seq 1 30); do
   state=$(sinfo -h -n gpusim-node -o %T 2>/dev/null | head -1 || true)
   case "$state" in
-    idle|mixed|allocated) echo "start-local.sh: Slurm up (node gpusim-node, $cpus CPUs, partition local)"; exit 0 ;;
+    idle|mixed|allocated) echo "start-local.sh: Slurm up (node gpusim-node, $(nproc) CPUs, partition local)"; exit 0 ;;
     down*|drain*) scontrol update nodename=gpusim-node state=resume >/dev/null 2>&1 || true ;;
   esac
   sleep 1

@@ -318,6 +318,7 @@ impl GoldenGpu {
             pc: None,
             instruction: None,
             cycle: self.steps,
+            clock: arch::device::Clock::Steps,
         }
     }
 

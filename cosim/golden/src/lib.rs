@@ -80,13 +80,14 @@ pub struct GoldenConfig {
 }
 
 impl GoldenConfig {
-    /// Defaults for `isa`: 4 channels, a budget of 2^32 instructions per run,
+    /// Defaults for `isa`: 4 channels, a budget of 2^28 wave instructions per run
+    /// (an infinite loop stops within a few seconds),
     /// 64 KiB of LDS per workgroup, 16 resident workgroups, a quantum of 256.
     pub fn new(isa: Isa) -> GoldenConfig {
         GoldenConfig {
             isa,
             channels: 4,
-            instruction_budget: 1 << 32,
+            instruction_budget: 1 << 28,
             lds_limit: 64 * 1024,
             max_resident_workgroups: 16,
             quantum: 256,
@@ -386,6 +387,7 @@ impl GoldenGpu {
                 pc: None,
                 instruction: None,
                 cycle: self.steps,
+                clock: arch::device::Clock::Steps,
             });
         }
         Ok(())
@@ -421,6 +423,7 @@ impl GoldenGpu {
             pc: Some(pc),
             instruction,
             cycle: self.steps,
+            clock: arch::device::Clock::Steps,
         })
     }
 

@@ -193,6 +193,7 @@ impl GoldenGpu {
                 pc: None,
                 instruction: None,
                 cycle: gpu.steps,
+                clock: arch::device::Clock::Steps,
             })
         };
         let mut words = [0u32; DISPATCH_PACKET_DWORDS as usize];

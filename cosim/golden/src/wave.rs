@@ -90,6 +90,7 @@ pub fn fault(kind: FaultKind) -> Fault {
         pc: None,
         instruction: None,
         cycle: 0,
+        clock: arch::device::Clock::Steps,
     }
 }
 

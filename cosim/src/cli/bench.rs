@@ -59,8 +59,8 @@ pub(crate) struct BenchOptions {
     pub min_time: Duration,
     /// `--min-runs`.
     pub min_runs: u32,
-    /// `--root`.
-    pub root: PathBuf,
+    /// `--root` (None: found, see [`find_root`]).
+    pub root: Option<PathBuf>,
     /// `--config`.
     pub config: Option<PathBuf>,
     /// `--preset` (a name from `hw::config::PRESETS`, or `list`).
@@ -92,6 +92,11 @@ const CLOCKED_TARGETS: [&str; 2] = ["gfx1030", "gfx1030-w64"];
 /// Runs the benchmark over `workloads/corpus/<target>/*.yaml` under `root`.
 pub(crate) fn bench(o: &BenchOptions) -> Result<String, CliError> {
     golden::jit::set_default(o.jit);
+    let root = find_root(o.root.as_deref())?;
+    let o = &BenchOptions {
+        root: Some(root),
+        ..o.clone()
+    };
     if o.min_runs == 0 {
         return Err(CliError::BadInput("--min-runs must be at least 1".into()));
     }
@@ -121,7 +126,7 @@ pub(crate) fn bench(o: &BenchOptions) -> Result<String, CliError> {
         } else {
             o.targets.clone()
         };
-        return functional(&o.root, &targets, o.min_time);
+        return functional(o.root(), &targets, o.min_time);
     }
     if let Some(t) = o
         .targets
@@ -153,7 +158,7 @@ pub(crate) fn bench(o: &BenchOptions) -> Result<String, CliError> {
     };
     let mut all = Vec::new();
     for target in &targets {
-        for file in corpus_files(&o.root, target)? {
+        for file in corpus_files(o.root(), target)? {
             all.push((target.clone(), file));
         }
     }
@@ -183,6 +188,50 @@ pub(crate) fn bench(o: &BenchOptions) -> Result<String, CliError> {
         threads: o.threads,
         event_skipping: o.event_skipping,
     })
+}
+
+impl BenchOptions {
+    /// The root, once [`find_root`] has filled it in.
+    fn root(&self) -> &Path {
+        self.root.as_deref().unwrap_or(Path::new("."))
+    }
+}
+
+/// Where `workloads/corpus/` is: under `--root` when given; else in the
+/// current directory or the nearest one above it holding it (a user inside
+/// the repository); else in the repository this binary was built from (a
+/// user anywhere else, with an installed or `target/release` binary). Not
+/// found: an error listing the places looked at and naming `--root`.
+pub(crate) fn find_root(given: Option<&Path>) -> Result<PathBuf, CliError> {
+    let holds = |d: &Path| d.join("workloads/corpus").is_dir();
+    if let Some(root) = given {
+        if holds(root) {
+            return Ok(root.to_path_buf());
+        }
+        return Err(CliError::BadInput(format!(
+            "--root {}: no workloads/corpus/ there (give the gpusim repository's root)",
+            root.display()
+        )));
+    }
+    let mut looked = Vec::new();
+    if let Ok(cwd) = std::env::current_dir() {
+        for d in cwd.ancestors() {
+            if holds(d) {
+                return Ok(d.to_path_buf());
+            }
+        }
+        looked.push(format!("{} and the directories above it", cwd.display()));
+    }
+    // cosim's manifest directory at build time: the repository is its parent.
+    let built = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    if holds(&built) {
+        return Ok(built);
+    }
+    looked.push(built.display().to_string());
+    Err(CliError::BadInput(format!(
+        "no workloads/corpus/ found (looked at: {}); run gpusim bench inside the gpusim repository or pass --root DIR",
+        looked.join(", ")
+    )))
 }
 
 /// The workload files of one corpus target, sorted.

@@ -50,7 +50,37 @@ fn load(path: &Path) -> Result<serde_json::Value, CliError> {
     Ok(value)
 }
 
-/// Numeric leaves as `(dotted path, value)`.
+/// Fields that name a list entry when it is an object: a list whose entries
+/// all carry one of them (distinct values) is compared entry by entry by that
+/// value, not by position — `channels` lists only the active channels, so
+/// position 0 is not the same channel in two runs.
+const ENTRY_KEYS: [&str; 4] = ["name", "number", "channel", "id"];
+
+/// How the entries of a list are told apart: `Some(keys)` when every entry
+/// names itself (a `[name, value…]` pair such as a stall reason in a sweep
+/// result's summary, or an object with one of [`ENTRY_KEYS`]) and the names
+/// are distinct; `None` for a plain sequence (compared by position).
+fn entry_names(a: &[serde_json::Value]) -> Option<Vec<String>> {
+    let name = |v: &serde_json::Value| -> Option<String> {
+        match v {
+            serde_json::Value::Array(t) => t.first()?.as_str().map(str::to_string),
+            serde_json::Value::Object(m) => ENTRY_KEYS.iter().find_map(|k| match m.get(*k)? {
+                serde_json::Value::String(s) => Some(s.clone()),
+                serde_json::Value::Number(n) => Some(format!("{k}={n}")),
+                _ => None,
+            }),
+            _ => None,
+        }
+    };
+    let names: Vec<String> = a.iter().map(name).collect::<Option<_>>()?;
+    let distinct: std::collections::BTreeSet<&String> = names.iter().collect();
+    (!names.is_empty() && distinct.len() == names.len()).then_some(names)
+}
+
+/// Numeric leaves as `(dotted path, value)`. Entries of a list of named
+/// entries are keyed by their name (`summary.stalls.barrier`,
+/// `channels.channel=2.commands`): stall reasons are sorted by size, so
+/// pairing them by position compares one reason in A with another in B.
 fn flatten(prefix: &str, v: &serde_json::Value, out: &mut Vec<(String, f64)>) {
     let join = |k: &str| {
         if prefix.is_empty() {
@@ -67,11 +97,37 @@ fn flatten(prefix: &str, v: &serde_json::Value, out: &mut Vec<(String, f64)>) {
                 }
             }
         }
-        serde_json::Value::Array(a) => {
-            for (i, v) in a.iter().enumerate() {
-                flatten(&join(&i.to_string()), v, out);
+        serde_json::Value::Array(a) => match entry_names(a) {
+            Some(names) => {
+                for (name, v) in names.iter().zip(a) {
+                    match v {
+                        // `[name, value]`: the value under the name itself.
+                        serde_json::Value::Array(t) if t.len() == 2 => {
+                            flatten(&join(name), &t[1], out);
+                        }
+                        serde_json::Value::Array(t) => {
+                            for (i, v) in t.iter().enumerate().skip(1) {
+                                flatten(&format!("{}.{i}", join(name)), v, out);
+                            }
+                        }
+                        // An object: its fields but the one naming it.
+                        serde_json::Value::Object(m) => {
+                            let mut m = m.clone();
+                            if let Some(k) = ENTRY_KEYS.iter().find(|k| m.contains_key(**k)) {
+                                m.remove(*k);
+                            }
+                            flatten(&join(name), &serde_json::Value::Object(m), out);
+                        }
+                        _ => flatten(&join(name), v, out),
+                    }
+                }
             }
-        }
+            None => {
+                for (i, v) in a.iter().enumerate() {
+                    flatten(&join(&i.to_string()), v, out);
+                }
+            }
+        },
         serde_json::Value::Number(n) => {
             if let Some(f) = n.as_f64() {
                 out.push((prefix.to_string(), f));
@@ -131,6 +187,44 @@ pub(crate) fn compare(a: &Path, b: &Path, top: usize) -> Result<String, CliError
             String::new()
         }
     );
+    // Stats on one side only (a stall reason, channel or dispatch the other
+    // run lacks), by name, so they are not silently dropped.
+    let one_side = |side: &str, only: Vec<(&str, f64)>, out: &mut String| {
+        if only.is_empty() {
+            return;
+        }
+        let shown = if top == 0 {
+            only.len()
+        } else {
+            top.min(only.len())
+        };
+        let names: Vec<String> = only[..shown]
+            .iter()
+            .map(|(k, v)| format!("{k} = {}", show(*v)))
+            .collect();
+        let more = if shown < only.len() {
+            format!(", … {} more", only.len() - shown)
+        } else {
+            String::new()
+        };
+        let _ = writeln!(out, "only in {side}: {}{more}", names.join(", "));
+    };
+    one_side(
+        "A",
+        amap.iter()
+            .filter(|(k, _)| !bmap.contains_key(*k))
+            .map(|(k, v)| (*k, *v))
+            .collect(),
+        &mut out,
+    );
+    one_side(
+        "B",
+        bmap.iter()
+            .filter(|(k, _)| !amap.contains_key(*k))
+            .map(|(k, v)| (*k, *v))
+            .collect(),
+        &mut out,
+    );
     if rows.is_empty() {
         return Ok(out);
     }
@@ -163,4 +257,89 @@ pub(crate) fn compare(a: &Path, b: &Path, top: usize) -> Result<String, CliError
         let _ = writeln!(out, "… {} more (--top 0 shows all)", rows.len() - shown);
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Writes `v` to a temporary file named `name` and returns its path.
+    fn file(name: &str, v: &serde_json::Value) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("gpusim-compare-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join(name);
+        std::fs::write(&p, v.to_string()).unwrap();
+        p
+    }
+
+    /// A sweep result's shape: `summary.stalls` sorted by size, so the two
+    /// runs list the reasons in different orders.
+    fn result(stalls: serde_json::Value, channels: serde_json::Value) -> serde_json::Value {
+        serde_json::json!({
+            "job": 0,
+            "summary": { "cycles": 100, "stalls": stalls },
+            "stats": { "cycles": 100, "channels": channels },
+        })
+    }
+
+    #[test]
+    fn named_list_entries_pair_by_name_not_position() {
+        let a = file(
+            "a.json",
+            &result(
+                serde_json::json!([["barrier", 0.5], ["fetch", 0.25], ["waitcnt", 0.0]]),
+                serde_json::json!([{ "channel": 0, "commands": 4 }]),
+            ),
+        );
+        let b = file(
+            "b.json",
+            &result(
+                serde_json::json!([["fetch", 0.5], ["barrier", 0.5], ["dependency", 0.1]]),
+                serde_json::json!([{ "channel": 1, "commands": 2 }, { "channel": 0, "commands": 4 }]),
+            ),
+        );
+        let t = compare(&a, &b, 0).unwrap();
+        // barrier is equal on both sides; fetch doubled.
+        assert!(
+            t.lines().any(|l| l.starts_with("summary.stalls.fetch ")
+                && l.contains("0.2500")
+                && l.contains("0.5000")
+                && l.contains("+100.0%")),
+            "{t}"
+        );
+        assert!(!t.contains("summary.stalls.barrier "), "{t}");
+        assert!(!t.contains("stalls.0"), "{t}");
+        // Entries on one side only are named, with their values.
+        assert!(t.contains("only in A: summary.stalls.waitcnt = 0"), "{t}");
+        assert!(
+            t.contains(
+                "only in B: channels.channel=1.commands = 2, summary.stalls.dependency = 0.1000"
+            ),
+            "{t}"
+        );
+        // channel 0 has the same count in both: equal, not paired with channel 1.
+        assert!(!t.contains("channels.channel=0"), "{t}");
+        assert!(
+            t.contains("1 stats differ, 4 equal, 1 only in A, 2 only in B"),
+            "{t}"
+        );
+    }
+
+    #[test]
+    fn plain_sequences_still_compare_by_position() {
+        let a = file(
+            "p.json",
+            &serde_json::json!({ "cus": [{ "valu": 1 }, { "valu": 2 }] }),
+        );
+        let b = file(
+            "q.json",
+            &serde_json::json!({ "cus": [{ "valu": 1 }, { "valu": 4 }] }),
+        );
+        let t = compare(&a, &b, 0).unwrap();
+        assert!(
+            t.lines()
+                .any(|l| l.starts_with("cus.1.valu ") && l.contains("+100.0%")),
+            "{t}"
+        );
+    }
 }

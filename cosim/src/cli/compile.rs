@@ -163,6 +163,14 @@ pub fn run(args: &[String]) -> Result<String, CliError> {
     let Some(input) = r.input else {
         return Err(CliError::BadInput("no source file given".into()));
     };
+    // An unreadable input has no line to show under a caret: say so plainly
+    // (the diagnostic's three-line form printed a blank line and a lone `^`).
+    if let Err(e) = std::fs::File::open(&input) {
+        return Err(CliError::BadInput(format!(
+            "{}: cannot read the source file: {e}",
+            input.display()
+        )));
+    }
     // A diagnostic is bad input (exit 2) with clang's three-line form.
     let c =
         compile(Source::Path(&input), &r.opts).map_err(|d| CliError::Diagnostic(d.to_string()))?;

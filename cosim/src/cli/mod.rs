@@ -198,9 +198,11 @@ pub enum Command {
         /// median is reported). Functional always does at least 3.
         #[arg(long, default_value_t = 3)]
         min_runs: u32,
-        /// Repository root holding `workloads/corpus/`.
-        #[arg(long, default_value = ".")]
-        root: PathBuf,
+        /// Repository root holding `workloads/corpus/` (default: the current
+        /// directory or one above it holding `workloads/corpus/`, else the
+        /// repository gpusim was built from).
+        #[arg(long)]
+        root: Option<PathBuf>,
         /// The clocked GPU's configuration (YAML, see docs/config.md).
         #[arg(long, conflicts_with = "preset")]
         config: Option<PathBuf>,

@@ -406,10 +406,11 @@ fn cycle_stats_text(s: &hw::stats::GpuStats, config: &GpuConfig, detail: bool) -
         .collect();
     let slots = config.cus * config.cu.simds * config.cu.wave_slots;
     let mut out = format!(
-        "summary\n  cycles            {}\n  instructions      {} (IPC {:.2})\n  VALU utilisation  {}\n  occupancy         {} of {slots} wave slots\n  top stalls        {} (of SIMD-cycles)\n  hit rates         L0 {}, L2 {}, instruction {}, scalar {}\n  DRAM              {:.1} bytes/cycle ({} bytes read, {} written)\n  crossbar          {} of output-cycles carry a packet\n",
+        "summary\n  cycles            {}\n  instructions      {} (IPC {:.2} for the GPU, {:.2} per CU)\n  VALU utilisation  {}\n  occupancy         {} of {slots} wave slots\n  top stalls        {} (of SIMD-cycles)\n  hit rates         L0 {}, L2 {}, instruction {}, scalar {}\n  DRAM              {:.1} bytes/cycle ({} bytes read, {} written)\n  crossbar          {} of output-cycles carry a packet\n",
         m.cycles,
         m.instructions,
         m.ipc,
+        m.ipc / f64::from(config.cus.max(1)),
         pct(m.valu_utilisation),
         pct(m.occupancy),
         if stalls.is_empty() { "none".to_string() } else { stalls.join(", ") },
@@ -422,7 +423,7 @@ fn cycle_stats_text(s: &hw::stats::GpuStats, config: &GpuConfig, detail: bool) -
         s.memory.dram_bytes_written,
         pct(m.xbar_utilisation),
     );
-    out.push_str("per CU\n    cu    IPC   VALU  waves  workgroups  instructions\n");
+    out.push_str("per CU (IPC: that CU's instructions per cycle)\n    cu    IPC   VALU  waves  workgroups  instructions\n");
     for (i, c) in s.cus.iter().enumerate() {
         out.push_str(&format!(
             "  {i:>4}  {:>5.2}  {:>5.1}%  {:>5}  {:>10}  {:>12}\n",
@@ -435,8 +436,13 @@ fn cycle_stats_text(s: &hw::stats::GpuStats, config: &GpuConfig, detail: bool) -
     }
     for d in &s.dispatches {
         out.push_str(&format!(
-            "dispatch {}: {} cycles ({}..{}), {} workgroups, {} waves\n",
-            d.number, d.cycles, d.start, d.end, d.workgroups, d.waves
+            "dispatch {}: {} ({}..{}), {}, {}\n",
+            d.number,
+            count(d.cycles, "cycle", "cycles"),
+            d.start,
+            d.end,
+            count(d.workgroups, "workgroup", "workgroups"),
+            count(d.waves, "wave", "waves")
         ));
     }
     for c in &s.channels {
@@ -496,24 +502,29 @@ fn stats_text(s: &GoldenStats) -> String {
     out
 }
 
+/// `n` and the noun, singular for 1 ("1 entry", "2 entries").
+fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// GP_GET values shown per channel in the text statistics (JSON has them all).
 const GP_GET_SHOWN: usize = 32;
 
 /// One channel's lines; `unit` names the waits' unit (steps or cycles).
 fn channel_text(out: &mut String, c: &ChannelView, unit: &str) {
     out.push_str(&format!(
-        "channel {}: {} entries, {} commands, {} dispatches, {} acquires ({} waited, {} {}), \
-         {} releases, {} idle waits ({} {})\n",
+        "channel {}: {}, {}, {}, {} ({} waited, {} {}), {}, {} ({} {})\n",
         c.channel,
-        c.entries,
-        c.commands,
-        c.dispatches,
-        c.acquires,
+        count(c.entries, "entry", "entries"),
+        count(c.commands, "command", "commands"),
+        count(c.dispatches, "dispatch", "dispatches"),
+        count(c.acquires, "acquire", "acquires"),
         c.acquires_waited,
         c.acquire_wait,
         unit,
-        c.releases,
-        c.idle_waits,
+        count(c.releases, "release", "releases"),
+        count(c.idle_waits, "idle wait", "idle waits"),
         c.idle_wait,
         unit
     ));

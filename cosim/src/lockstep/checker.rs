@@ -50,6 +50,7 @@ pub(super) fn mismatch(report: String, wave: WaveId, pc: Option<u64>, cycle: u64
         pc,
         instruction: None,
         cycle,
+        clock: arch::device::Clock::Cycles,
     })
 }
 
@@ -160,6 +161,7 @@ impl Checker<'_> {
                         pc: None,
                         instruction: None,
                         cycle,
+                        clock: arch::device::Clock::Cycles,
                     })
                 }),
         }

@@ -110,6 +110,7 @@ pub(super) fn compare_all(
                     pc: None,
                     instruction: None,
                     cycle,
+                    clock: arch::device::Clock::Cycles,
                 }));
             }
             *compared += n as u64;

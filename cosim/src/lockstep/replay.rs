@@ -115,11 +115,15 @@ where
 {
     let stop = |cycle: u64| {
         Box::new(Fault {
-            kind: FaultKind::Interrupted,
+            // Not a signal: the replay stops itself at the window's end.
+            kind: FaultKind::Interrupted {
+                signal: "the end of the replay window",
+            },
             wave: None,
             pc: None,
             instruction: None,
             cycle,
+            clock: arch::device::Clock::Cycles,
         })
     };
     let mut drained = Vec::new();

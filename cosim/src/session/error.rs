@@ -58,7 +58,7 @@ pub enum ErrorKind {
     Fault,
     /// Lockstep found the clocked and golden models disagreeing.
     Mismatch,
-    /// The user pressed Ctrl-C.
+    /// A signal stopped the run (Ctrl-C, SIGTERM).
     Interrupted,
 }
 
@@ -107,7 +107,7 @@ fn driver_error_kind(e: &DriverError) -> ErrorKind {
     match e {
         DriverError::Device(DeviceError::Fault(f)) => match f.kind {
             FaultKind::LockstepMismatch { .. } => ErrorKind::Mismatch,
-            FaultKind::Interrupted => ErrorKind::Interrupted,
+            FaultKind::Interrupted { .. } => ErrorKind::Interrupted,
             _ => ErrorKind::Fault,
         },
         DriverError::Blocked { .. }

@@ -28,6 +28,7 @@ mod check;
 pub mod corpus_files;
 mod data;
 pub mod dump;
+mod located;
 mod mismatch;
 mod prepare;
 mod reference;
@@ -433,11 +434,11 @@ impl Workload {
         let resolve_kernel = |k: KernelRef| -> Result<KernelRef, String> {
             Ok(match k {
                 KernelRef::CodeObject { path: p, name } => KernelRef::CodeObject {
-                    path: search.resolve(&dir, &p)?,
+                    path: search.resolve(&dir, &p, "code_object")?,
                     name,
                 },
                 KernelRef::Source { path: p, name } => KernelRef::Source {
-                    path: search.resolve(&dir, &p)?,
+                    path: search.resolve(&dir, &p, "source")?,
                     name,
                 },
                 k => k,

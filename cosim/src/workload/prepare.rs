@@ -29,7 +29,15 @@ impl Workload {
         for b in &self.buffers {
             let bytes = match &b.init {
                 Init::File(p) => {
-                    let bytes = read(p)?;
+                    // Name the buffer and the field: a bare "No such file"
+                    // does not say which of a workload's files is missing.
+                    let bytes = std::fs::read(p).map_err(|e| {
+                        self.invalid(format!(
+                            "buffer `{}`: `init: {{ file: }}` {}: {e}",
+                            b.name,
+                            p.display()
+                        ))
+                    })?;
                     if bytes.len() != b.length * b.elem.size() {
                         return Err(self.invalid(format!(
                             "buffer `{}`: {} holds {} bytes, {} elements of {} need {}",
@@ -308,14 +316,139 @@ impl Workload {
                     }
                 }
                 ArgKind::Buffer(name) => PreparedArg::Buffer(self.buffer_index(name)?),
+                ArgKind::Scalar { elem, value } => {
+                    if let Some(p) = kernel.params.get(i) {
+                        self.check_scalar_type(item, i, &kernel.name, p, *elem, &[*value], 1)?;
+                    }
+                    PreparedArg::Value(
+                        value
+                            .encode(*elem)
+                            .map_err(|e| self.invalid(format!("{item}[{i}]: {e}")))?,
+                    )
+                }
+                ArgKind::Vector { elem, values } => {
+                    if let Some(p) = kernel.params.get(i) {
+                        let width = values.len();
+                        self.check_scalar_type(item, i, &kernel.name, p, *elem, values, width)?;
+                    }
+                    PreparedArg::Value(
+                        a.kind
+                            .value_bytes()
+                            .unwrap_or_else(|| Ok(Vec::new()))
+                            .map_err(|e| self.invalid(format!("{item}[{i}]: {e}")))?,
+                    )
+                }
                 ArgKind::Local(n) => PreparedArg::Local(*n),
-                kind => PreparedArg::Value(
-                    kind.value_bytes()
-                        .unwrap_or_else(|| Ok(Vec::new()))
-                        .map_err(|e| self.invalid(format!("{item}[{i}]: {e}")))?,
-                ),
             });
         }
         Ok(out)
+    }
+
+    /// A by-value argument's written type against the metadata's
+    /// `.type_name` (`uint`, `float4`, …): only the size was checked before,
+    /// so `{ f32: 200.0 }` for a `uint` ran with the float's bits. Integers of
+    /// another signedness or width are accepted when the value fits the
+    /// declared type (the bytes are the same); a float for an integer, an
+    /// integer for a float, or a value out of the type's range is refused.
+    /// Unknown type names (typedefs, structs) are not checked.
+    #[allow(clippy::too_many_arguments)]
+    fn check_scalar_type(
+        &self,
+        item: &str,
+        i: usize,
+        kernel: &str,
+        param: &KernelArg,
+        written: super::data::ElemType,
+        values: &[super::data::Number],
+        width: usize,
+    ) -> Result<(), WorkloadError> {
+        let Some(type_name) = param.type_name.as_deref() else {
+            return Ok(());
+        };
+        let Some((declared, declared_width)) = opencl_scalar_type(type_name) else {
+            return Ok(());
+        };
+        let is_float = |t: super::data::ElemType| {
+            matches!(t, super::data::ElemType::F32 | super::data::ElemType::F64)
+        };
+        let wrong = if is_float(declared) || is_float(written) {
+            declared != written
+        } else {
+            values.iter().any(|v| v.encode(declared).is_err())
+        };
+        // A 3-vector is written with 4 elements (OpenCL's layout).
+        let width_wrong = declared_width != width && !(declared_width == 3 && width == 4);
+        if wrong || width_wrong {
+            let name = param
+                .name
+                .as_deref()
+                .map(|n| format!(" `{n}`"))
+                .unwrap_or_default();
+            let shown: Vec<String> = values.iter().map(|v| v.to_string()).collect();
+            let suggestion = if width_wrong {
+                String::new()
+            } else {
+                format!(" (write `{{ {}: … }}`)", declared.name())
+            };
+            return Err(self.invalid(format!(
+                "{item}[{i}]: written as {written} {}, but `{kernel}` argument {i}{name} is `{type_name}`{suggestion}",
+                shown.join(", "),
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// The element type and vector width of an OpenCL scalar or vector type name
+/// as the metadata's `.type_name` spells it (`uint`, `unsigned int`,
+/// `float4`); `None` for anything else.
+fn opencl_scalar_type(name: &str) -> Option<(super::data::ElemType, usize)> {
+    use super::data::ElemType as E;
+    let name = name.trim();
+    let digits = name.len() - name.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    let (base, width) = if digits > 0 {
+        let (b, w) = name.split_at(name.len() - digits);
+        let w: usize = w.parse().ok()?;
+        if ![2, 3, 4, 8, 16].contains(&w) {
+            return None;
+        }
+        (b, w)
+    } else {
+        (name, 1)
+    };
+    let t = match base {
+        "char" | "signed char" => E::I8,
+        "uchar" | "unsigned char" => E::U8,
+        "short" => E::I16,
+        "ushort" | "unsigned short" => E::U16,
+        "int" => E::I32,
+        "uint" | "unsigned int" | "unsigned" => E::U32,
+        "long" => E::I64,
+        "ulong" | "unsigned long" | "size_t" => E::U64,
+        "float" => E::F32,
+        "double" => E::F64,
+        _ => return None,
+    };
+    // Only the OpenCL vector spellings carry a width (`uint4`, not `unsigned int4`).
+    if width > 1 && base.contains(' ') {
+        return None;
+    }
+    Some((t, width))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::data::ElemType;
+    use super::opencl_scalar_type;
+
+    #[test]
+    fn opencl_type_names_parse() {
+        assert_eq!(opencl_scalar_type("uint"), Some((ElemType::U32, 1)));
+        assert_eq!(opencl_scalar_type("unsigned int"), Some((ElemType::U32, 1)));
+        assert_eq!(opencl_scalar_type("float4"), Some((ElemType::F32, 4)));
+        assert_eq!(opencl_scalar_type("int3"), Some((ElemType::I32, 3)));
+        assert_eq!(opencl_scalar_type("my_t"), None);
+        assert_eq!(opencl_scalar_type("float*"), None);
+        assert_eq!(opencl_scalar_type("int5"), None);
     }
 }

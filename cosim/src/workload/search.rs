@@ -36,30 +36,38 @@ impl SearchPath {
         }
     }
 
-    /// Where the code object written as `written` in a workload in `dir` is:
-    /// an absolute path as is; a relative one next to the workload, else in
-    /// the first search directory holding it. Not found anywhere: an error
-    /// listing every place looked at (without search directories, the path
-    /// next to the workload, whose read reports the missing file).
-    pub fn resolve(&self, dir: &Path, written: &Path) -> Result<PathBuf, String> {
+    /// Where the file `field` (`code_object`, `source`) written as `written`
+    /// in a workload in `dir` is: an absolute path as is; a relative one next
+    /// to the workload, else in the first search directory holding it. Not
+    /// found anywhere: an error naming the field and listing every place
+    /// looked at (so a missing file never reaches the user as a bare "No such
+    /// file or directory" without the workload or the search path).
+    pub fn resolve(&self, dir: &Path, written: &Path, field: &str) -> Result<PathBuf, String> {
         let local = dir.join(written);
-        if written.is_absolute() || self.dirs.is_empty() || local.exists() {
+        if local.exists() {
             return Ok(local);
         }
-        if let Some(found) = self
-            .dirs
-            .iter()
-            .map(|d| d.join(written))
-            .find(|p| p.exists())
-        {
-            return Ok(found);
+        let searched: Vec<PathBuf> = if written.is_absolute() {
+            Vec::new()
+        } else {
+            self.dirs.iter().map(|d| d.join(written)).collect()
+        };
+        if let Some(found) = searched.iter().find(|p| p.exists()) {
+            return Ok(found.clone());
         }
-        let looked: Vec<String> = std::iter::once(local)
-            .chain(self.dirs.iter().map(|d| d.join(written)))
+        let looked: Vec<String> = std::iter::once(&local)
+            .chain(&searched)
             .map(|p| p.display().to_string())
             .collect();
+        let path_note = if written.is_absolute() {
+            "an absolute path is not searched for".to_string()
+        } else if self.dirs.is_empty() {
+            format!("no search path: add directories with --path DIR or {SEARCH_PATH_VAR}")
+        } else {
+            format!("the search path is --path, then {SEARCH_PATH_VAR}")
+        };
         Err(format!(
-            "code object `{}` not found (looked at: {}; the search path is --path, then {SEARCH_PATH_VAR})",
+            "`{field}: {}`: not found (looked at: {}; {path_note})",
             written.display(),
             looked.join(", ")
         ))

@@ -1,5 +1,6 @@
 //! The YAML schema, as serde types. Every structural check happens while
-//! deserialising (via `try_from`), so its error carries serde_norway's line
+//! deserialising (`Raw` types converted inside their YAML node, see
+//! `located.rs`), so its error carries serde_norway's line
 //! and column.
 
 use std::path::PathBuf;
@@ -9,6 +10,15 @@ use corpus::Target;
 use serde::Deserialize;
 
 use super::data::{Draw, ElemType, Init, Number};
+use super::located::located;
+
+located!(KernelRef, RawKernel);
+located!(Dim3, RawDim3);
+located!(Buffer, RawBuffer);
+located!(Arg, RawArg);
+located!(Check, RawCheck);
+located!(Tolerance, RawTolerance);
+located!(Wait, RawWait);
 
 /// The whole file.
 #[derive(Deserialize)]
@@ -74,8 +84,7 @@ pub(super) struct RawWorkQueue {
 }
 
 /// Which kernel to run.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(try_from = "RawKernel")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum KernelRef {
     /// A corpus kernel's prebuilt code object.
     Corpus {
@@ -205,8 +214,7 @@ fn parse_target(t: Option<String>) -> Result<Target, String> {
 }
 
 /// Sizes per dimension: a number or a list of 1–3 numbers (missing ones are 1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(try_from = "RawDim3")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Dim3(pub [u32; 3]);
 
 #[derive(Deserialize)]
@@ -236,8 +244,7 @@ impl TryFrom<RawDim3> for Dim3 {
 }
 
 /// A buffer declaration.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(try_from = "RawBuffer")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Buffer {
     /// Name, referenced by `args` and `checks`.
     pub name: String,
@@ -364,8 +371,7 @@ impl TryFrom<RawBuffer> for Buffer {
 }
 
 /// One kernel argument, in kernel-signature order.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(try_from = "RawArg")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Arg {
     /// Optional parameter name, checked against the code object's
     /// argument metadata when it has names.
@@ -506,8 +512,7 @@ impl TryFrom<RawArg> for Arg {
 }
 
 /// What to check after the run.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(try_from = "RawCheck")]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Check {
     /// Every buffer against the corpus kernel's Rust reference, each with
     /// the corpus's comparison mode. With `steps:`, the reference replays
@@ -563,8 +568,7 @@ pub enum Mask {
 }
 
 /// Allowed difference between expected and actual elements.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Deserialize)]
-#[serde(try_from = "RawTolerance")]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub enum Tolerance {
     /// Identical bits.
     #[default]
@@ -686,8 +690,7 @@ impl TryFrom<RawCheck> for Check {
 /// A semaphore acquire the front end performs before the dispatch: the
 /// channel blocks until the 32-bit word `buffer[index]` satisfies the
 /// comparison (seed 001 §3's semaphore commands, in the same channel).
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(try_from = "RawWait")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Wait {
     /// The buffer holding the semaphore word (32-bit elements).
     pub buffer: String,

@@ -116,13 +116,19 @@ pub enum FaultKind {
         /// The decoder's message.
         reason: String,
     },
-    /// The instruction budget (watchdog) ran out.
+    /// The watchdog fired: the run took its whole budget without finishing
+    /// (cycles on a clocked model, wave instructions on the functional one;
+    /// the fault's [`Clock`] says which).
     Watchdog {
         /// The budget that was exhausted.
         budget: u64,
     },
-    /// The user stopped the run (Ctrl-C); what was computed so far is kept.
-    Interrupted,
+    /// A signal stopped the run (Ctrl-C, or SIGTERM from a batch system's
+    /// time limit); what was computed so far is kept.
+    Interrupted {
+        /// The signal's name, as the user knows it (`SIGINT (Ctrl-C)`, `SIGTERM`).
+        signal: &'static str,
+    },
     /// Lockstep co-simulation: the clocked model and the golden model
     /// disagree (the report shows both sides).
     LockstepMismatch {
@@ -140,6 +146,17 @@ pub enum FaultKind {
     },
 }
 
+/// What a [`Fault`]'s `cycle` counts, so the report names the right unit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Clock {
+    /// Clock cycles (the clocked model).
+    #[default]
+    Cycles,
+    /// Steps of the functional model: one per wave instruction and one per
+    /// front-end command. Its watchdog budget counts wave instructions.
+    Steps,
+}
+
 /// A GPU fault: the device stops and reports where.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fault {
@@ -151,8 +168,10 @@ pub struct Fault {
     pub pc: Option<u64>,
     /// The instruction's disassembly, if it decoded.
     pub instruction: Option<String>,
-    /// Cycle (or step) count at the fault.
+    /// Cycle (or step, see `clock`) count at the fault.
     pub cycle: u64,
+    /// What `cycle` counts.
+    pub clock: Clock,
 }
 
 impl fmt::Display for Fault {
@@ -166,17 +185,27 @@ impl fmt::Display for Fault {
             FaultKind::IllegalInstruction { reason } => {
                 write!(f, "GPU fault: illegal instruction: {reason}")?
             }
-            FaultKind::Watchdog { budget } => write!(
-                f,
-                "GPU fault: watchdog: instruction budget of {budget} exhausted (runaway kernel?)"
-            )?,
+            // The limit, its unit and how to raise it: a long legitimate run
+            // and a runaway kernel look the same from here.
+            FaultKind::Watchdog { budget } => match self.clock {
+                Clock::Cycles => write!(
+                    f,
+                    "GPU fault: watchdog: {budget} cycles without finishing (a runaway kernel? \
+                     `--watchdog N` or the configuration's `watchdog_cycles` raises the limit)"
+                )?,
+                Clock::Steps => write!(
+                    f,
+                    "GPU fault: watchdog: {budget} wave instructions without finishing (a runaway \
+                     kernel? `--watchdog N` raises the limit)"
+                )?,
+            },
             FaultKind::Command {
                 channel,
                 entry,
                 reason,
             } => write!(f, "GPU fault: channel {channel} entry {entry}: {reason}")?,
             FaultKind::LockstepMismatch { report } => write!(f, "lockstep mismatch: {report}")?,
-            FaultKind::Interrupted => write!(f, "interrupted (Ctrl-C)")?,
+            FaultKind::Interrupted { signal } => write!(f, "interrupted by {signal}")?,
         }
         if let Some(wave) = &self.wave {
             write!(f, "; {wave}")?;
@@ -187,7 +216,10 @@ impl fmt::Display for Fault {
         if let Some(text) = &self.instruction {
             write!(f, "; `{text}`")?;
         }
-        write!(f, "; cycle {}", self.cycle)
+        match self.clock {
+            Clock::Cycles => write!(f, "; cycle {}", self.cycle),
+            Clock::Steps => write!(f, "; step {}", self.cycle),
+        }
     }
 }
 

@@ -124,6 +124,7 @@ impl Cu {
                         pc: Some(pc),
                         instruction: None,
                         cycle: now,
+                        clock: arch::device::Clock::Cycles,
                     }));
                     return Err(None);
                 }
@@ -335,6 +336,7 @@ impl Cu {
                 pc: Some(pc),
                 instruction: Some(inst.to_string()),
                 cycle: now,
+                clock: arch::device::Clock::Cycles,
             }));
             return false;
         }

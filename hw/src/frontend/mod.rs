@@ -777,6 +777,7 @@ impl FrontEnd {
             pc: None,
             instruction: None,
             cycle,
+            clock: arch::device::Clock::Cycles,
         }
     }
 }

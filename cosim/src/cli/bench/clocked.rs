@@ -106,6 +106,10 @@ struct Measured {
     cycle_model: Option<Timing>,
     /// With `vcd_overhead`: the same model tracing every signal.
     traced: Option<Timing>,
+    /// The functional model's active-lane instructions on the same
+    /// workload, when they differ from `lanes`: the kernel's work depends on
+    /// timing (a compare-and-swap retry loop runs as often as it loses).
+    functional_lanes: Option<u64>,
 }
 
 impl Measured {
@@ -214,6 +218,8 @@ fn bench_one(file: &Path, o: &ClockedOptions, vcd: Option<&Path>) -> Result<Meas
         Some(path) => Some(measure(&w, &prepared, &options, Some(path), o)?.0),
         None => None,
     };
+    // Best effort: a workload the functional model cannot run is not flagged.
+    let functional = functional_lanes(&prepared, &options).ok();
     Ok(Measured {
         cycles: stats.cycles,
         instructions: stats.instructions.total(),
@@ -221,8 +227,30 @@ fn bench_one(file: &Path, o: &ClockedOptions, vcd: Option<&Path>) -> Result<Meas
         timing,
         cycle_model,
         traced,
+        functional_lanes: functional.filter(|&f| f != stats.active_lane_instructions),
     })
 }
+
+/// The functional model's active-lane instructions on `prepared` (one run;
+/// the functional model is cheap next to the clocked one).
+fn functional_lanes(prepared: &workload::Prepared, options: &ModelOptions) -> Result<u64, String> {
+    let device = ModelDevice::new(&ModelOptions {
+        model: Model::Functional,
+        ..options.clone()
+    })?;
+    let mut driver = Driver::new(device).map_err(|e| e.to_string())?;
+    workload::execute(&mut driver, prepared).map_err(|e| format!("functional model: {e}"))?;
+    match driver.device() {
+        ModelDevice::Functional(g) => Ok(g.stats().active_lane_instructions),
+        _ => Err("the functional model did not run".into()),
+    }
+}
+
+/// The note under a table with timing-dependent rows (marked `*`).
+const TIMING_NOTE: &str =
+    "* timing-dependent work: the functional model executes a different number of \
+active-lane instructions (shown); a retry loop (compare-and-swap, a spin on a flag) runs as often \
+as its waves lose races, which depends on timing, so the models legitimately differ\n";
 
 /// Repeats one configuration of one workload; returns the medians and the
 /// clocked GPU's statistics of the last run.
@@ -390,9 +418,14 @@ fn text_report(o: &ClockedOptions, rows: &[Row], before: String, after: String) 
                     continue;
                 }
             };
+            let name = if m.functional_lanes.is_some() {
+                format!("{}*", r.name)
+            } else {
+                r.name.clone()
+            };
             out.push_str(&format!(
                 "{:<30} {:>9} {:>10} {:>5} {:>9.3} {:>9} {:>9.3} {:>10.3} {:>10.2}",
-                r.name,
+                name,
                 m.cycles,
                 m.lanes,
                 m.timing.runs,
@@ -411,7 +444,17 @@ fn text_report(o: &ClockedOptions, rows: &[Row], before: String, after: String) 
             if let Some(x) = m.vcd_ratio() {
                 out.push_str(&format!(" {x:>8.2}x"));
             }
+            if let Some(f) = m.functional_lanes {
+                out.push_str(&format!(" (functional: {f} lane-insts)"));
+            }
             out.push('\n');
+        }
+        if members.iter().any(|r| {
+            r.outcome
+                .as_ref()
+                .is_ok_and(|m| m.functional_lanes.is_some())
+        }) {
+            out.push_str(TIMING_NOTE);
         }
         let mean = means(ok_rows(&members));
         if mean.count == 0 {
@@ -465,6 +508,8 @@ fn json_report(o: &ClockedOptions, rows: &[Row], before: String, after: String) 
             "cycles": m.cycles,
             "instructions": m.instructions,
             "active_lane_instructions": m.lanes,
+            "timing_dependent": m.functional_lanes.is_some(),
+            "functional_active_lane_instructions": m.functional_lanes.unwrap_or(m.lanes),
             "timing": timing_json(&m.timing),
             "cycles_per_second": m.cycles_per_second(),
             "active_lane_instructions_per_second": m.lanes_per_second(),
