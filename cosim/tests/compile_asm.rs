@@ -89,13 +89,22 @@ fn round_trip(dir: &Path, src: &Path, opts: &[&str]) -> Result<(), String> {
     if s.starts_with("\x7fELF") {
         return Err(format!("{}: -S wrote an ELF", asm.display()));
     }
+    // The file says how to assemble it (wave64 is an llvm-mc option).
+    let how = s.lines().next().unwrap_or_default();
+    assert!(how.contains("llvm-mc-19"), "{how}");
+    let wave64 = opts.contains(&"-mwavefrontsize64");
+    assert_eq!(how.contains("-mattr=+wavefrontsize64"), wave64, "{how}");
+    let mut mc_args = vec![
+        "-triple",
+        "amdgcn-amd-amdhsa",
+        "-mcpu=gfx1030",
+        "-filetype=obj",
+    ];
+    if wave64 {
+        mc_args.push("-mattr=+wavefrontsize64");
+    }
     let o = Command::new("llvm-mc-19")
-        .args([
-            "-triple",
-            "amdgcn-amd-amdhsa",
-            "-mcpu=gfx1030",
-            "-filetype=obj",
-        ])
+        .args(&mc_args)
         .arg(&asm)
         .arg("-o")
         .arg(&mc)

@@ -20,6 +20,19 @@ use compiler::backend::CompiledKernel;
 /// the kernel's code.
 pub fn assembly(kernels: &[CompiledKernel], extra: &dyn Fn(&CompiledKernel) -> String) -> String {
     let mut s = String::new();
+    // Wave64 is an assembler option, not a directive: say how to assemble.
+    let wave64 = kernels
+        .first()
+        .is_some_and(|k| k.metadata.wavefront_size == 64);
+    let mattr = if wave64 {
+        " -mattr=+wavefrontsize64"
+    } else {
+        ""
+    };
+    let _ = writeln!(
+        s,
+        "; gpusim compile -S. Assemble: llvm-mc-19 -triple amdgcn-amd-amdhsa -mcpu=gfx1030{mattr} -filetype=obj K.s -o K.o"
+    );
     s += "\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx1030\"\n";
     s += "\t.amdhsa_code_object_version 5\n";
     s += "\t.text\n";
