@@ -139,7 +139,7 @@ fn compiler_bounded_reach_makes_separate_halves_of_one_buffer_disjoint() {
 
     let source =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/kernels/alias/alias_copy_scale.cl");
-    let compiled = compile_source(&source).unwrap();
+    let compiled = compile_source(&source, &Default::default()).unwrap();
     let gpu = GoldenGpu::new(GoldenConfig::new(Isa::Gfx1030)).unwrap();
     let mut d = Driver::new(gpu).unwrap();
     let program = d.load(&compiled.code_object).unwrap();

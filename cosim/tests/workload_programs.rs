@@ -394,7 +394,9 @@ checks:
         waits: vec![],
         signals: vec![],
         work_queue: None,
+        source: None,
         objects: vec![],
+        object_sources: vec![],
         steps: vec![],
     };
     let outcome = |x: &[f32]| -> Vec<bool> {

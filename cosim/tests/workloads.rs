@@ -387,7 +387,9 @@ checks:
         work_queue: None,
         subvector_hint: Default::default(),
         shared_vgprs: None,
+        source: None,
         objects: vec![],
+        object_sources: vec![],
         steps: vec![],
     };
     let actual = |v: &[f32]| {

@@ -107,6 +107,23 @@ fn parse(args: &[String]) -> Result<Request, CliError> {
     Ok(r)
 }
 
+/// The compiler options in `words` (`-DTILE=16`, `-cl-fast-relaxed-math`,
+/// `-mwavefrontsize64`, … — what `gpusim compile` takes besides its input
+/// and outputs): a workload's `source:` kernel is compiled with these.
+pub fn parse_options(words: &[String]) -> Result<CompileOptions, String> {
+    let r = parse(words).map_err(|e| e.to_string())?;
+    if let Some(i) = &r.input {
+        return Err(format!(
+            "`{}`: not an option (the source file is `source:`)",
+            i.display()
+        ));
+    }
+    if r.output.is_some() || r.listing || r.emit_ir {
+        return Err("-o, -S and --emit-ir choose `gpusim compile`'s outputs; a workload takes only compiler options".into());
+    }
+    Ok(r.opts)
+}
+
 /// The positive count after `flag` in `s`.
 fn count(s: &str, flag: &str) -> Result<u16, CliError> {
     s[flag.len()..]
@@ -180,21 +197,23 @@ pub fn run(args: &[String]) -> Result<String, CliError> {
             out += &compiler::ir::print(f);
         }
     }
-    if r.listing {
-        for k in &c.kernels {
-            out += &format!("{}:\n{}", k.name, k.listing());
+    // `-S`: assembly (to -o's file when given, else stdout), never the ELF.
+    let asm = r.listing.then(|| {
+        super::compile_asm::assembly(&c.kernels, &|k| {
             if k.subvector.rewrite != SubvectorRewrite::Off {
-                out += &subvector_summary(&k.subvector);
+                subvector_summary(&k.subvector)
+            } else {
+                String::new()
             }
-        }
-    }
+        })
+    });
+    let bytes: &[u8] = asm.as_deref().map_or(&c.code_object, str::as_bytes);
     match r.output {
-        Some(path) => {
-            std::fs::write(&path, &c.code_object).map_err(|source| CliError::Io { path, source })?
-        }
-        None if !r.listing && !r.emit_ir => {
+        Some(path) => std::fs::write(&path, bytes).map_err(|source| CliError::Io { path, source })?,
+        None if asm.is_some() => out += asm.as_deref().unwrap_or_default(),
+        None if !r.emit_ir => {
             return Err(CliError::BadInput(
-                "say where the code object goes with -o (or print it with -S / --emit-ir)".into(),
+                "say where the code object goes with -o (or print assembly with -S / IR with --emit-ir)".into(),
             ))
         }
         None => {}

@@ -11,6 +11,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 mod bench;
 mod compare;
 pub mod compile;
+mod compile_asm;
 pub mod disasm;
 pub(crate) mod error;
 mod fuzz;
@@ -73,14 +74,30 @@ pub enum Command {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
-    /// Compile OpenCL C to a gfx1030 code object with gpusim's own compiler:
-    /// `gpusim compile K.cl -o K.hsaco [--target gfx1030] [--wave64] [-O0|-O2]
-    /// [-D…] [-I…] [-S] [--emit-ir]`, plus clang's -ffp-contract=, -cl-std=,
-    /// -cl-fast-relaxed-math, -cl-fp32-correctly-rounded-divide-sqrt, -O3,
-    /// -mwavefrontsize64; seed 000's pass: --subvector=loop|duplicate|hw|off,
-    /// --subvector-threshold=N, --subvector-chunk=N.
+    /// Compile OpenCL C to a gfx1030 code object with gpusim's own compiler.
+    ///
+    /// gpusim compile K.cl -o K.hsaco [OPTION…]   the code object (ELF)
+    /// gpusim compile K.cl -S [-o K.s] [OPTION…]  assembly with labels (stdout
+    ///                                           without -o); llvm-mc-19 -triple
+    ///                                           amdgcn-amd-amdhsa -mcpu=gfx1030
+    ///                                           assembles it to the same code
+    /// gpusim compile K.cl --emit-ir [OPTION…]    the IR after lowering
+    ///
+    /// Options, in clang's spelling (workloads' `options:` take the same):
+    ///   -DNAME[=VALUE]  -UNAME  -Idir  -include FILE   preprocessor
+    ///   -O0 | -O -O1 -O2 -O3        IR optimisations off | on (default on)
+    ///   -mwavefrontsize64, --wave64 64 lanes per wave (default wave32)
+    ///   --target gfx1030            the only target
+    ///   -ffp-contract=off|on|fast   contraction of a * b + c (default on)
+    ///   -cl-fast-relaxed-math       contraction, a * rcp(b), bare v_sqrt_f32
+    ///   -cl-fp32-correctly-rounded-divide-sqrt
+    ///   -cl-single-precision-constant
+    ///   -cl-std=CL1.2|CL2.0  -w  -Werror   accepted, no effect
+    ///   --subvector=loop|duplicate|hw|off, --subvector-threshold=N,
+    ///   --subvector-chunk=N         seed 000's sub-vector pass (docs/compiler.md)
+    #[command(verbatim_doc_comment)]
     Compile {
-        /// Source file and options, clang-style (see `gpusim compile --help`).
+        /// The OpenCL C source file and the options above, in any order.
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
         args: Vec<String>,
     },

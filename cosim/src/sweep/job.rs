@@ -87,7 +87,15 @@ fn run(sweep: &Sweep, index: usize, timeline: Option<&Path>) -> JobResult {
         r.partial = kind == ErrorKind::Interrupted;
         r.message = Some(e.to_string());
     };
-    let prepared = Workload::load(path).and_then(|w| w.prepare().map(|p| (w, p)));
+    // A point's compiler options (`defines.TILE`) go to the workload's
+    // `source:` kernels before they are compiled.
+    let words = point.compile_options();
+    let prepared = Workload::load(path)
+        .and_then(|mut w| {
+            w.add_compile_options(&words)?;
+            Ok(w)
+        })
+        .and_then(|w| w.prepare().map(|p| (w, p)));
     let (workload, prepared) = match prepared {
         Ok(x) => x,
         Err(e) => {

@@ -1,13 +1,23 @@
 //! The sweep's SVG plots (plotters, SVG backend; text is laid out by the
-//! viewer, so no font is needed here):
-//! - `STAT-vs-PARAM.svg`: each kept stat against each swept parameter, a line
-//!   per workload, the other parameters held at the baseline point's values;
-//! - `speedup.svg`: baseline cycles / cycles of every point, per workload;
-//! - `stalls-wN.svg`: per workload, stalled SIMD-cycles by reason per point.
+//! viewer, so no font is needed here). For each swept parameter P:
+//! - `STAT-vs-P.svg`: each kept stat against P's values (with units:
+//!   `256 KiB`, `300 cycles`), one line per combination of the other
+//!   parameters (and per workload), its legend naming them beside the plot;
+//!   a categorical P (a scheduler, a flag) is drawn as grouped bars from 0,
+//!   each bar labelled with its change from the baseline's category;
+//! - `speedup-vs-P.svg`: the same for the baseline point's cycles / cycles,
+//!   with 1× marked.
+//!
+//! And per workload `stalls-wN.svg`: stalled SIMD-cycles by reason per point.
+//!
+//! A numeric P whose values span 8× or more is placed on a log₂ axis (sizes
+//! and counts are swept in powers of two); its ticks are the swept values.
 
 use std::path::{Path, PathBuf};
 
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+use serde_json::Value;
 
 use super::collect::Collected;
 
@@ -20,7 +30,7 @@ const COLOURS: [RGBColor; 8] = [
     RGBColor(0xe6, 0x9f, 0x00),
     RGBColor(0x56, 0xb4, 0xe9),
     RGBColor(0x00, 0x00, 0x00),
-    RGBColor(0xf0, 0xe4, 0x42),
+    RGBColor(0x99, 0x99, 0x33),
 ];
 
 /// Stall reasons in the order the stacked bars draw them.
@@ -34,7 +44,17 @@ const STALLS: [&str; 7] = [
     "backpressure",
 ];
 
+/// The pseudo-stat of the speed-up plots.
+const SPEEDUP: &str = "speedup";
+
+/// Plot and legend widths; the legend sits right of the plot, never on it.
+const PLOT_W: u32 = 760;
+const LEGEND_W: u32 = 380;
+
 type DrawResult<T> = Result<T, String>;
+
+/// A part of an SVG picture.
+type Area<'a> = DrawingArea<SVGBackend<'a>, plotters::coord::Shift>;
 
 fn err<E: std::fmt::Display>(e: E) -> String {
     format!("plot: {e}")
@@ -68,22 +88,59 @@ fn short(workload: &str) -> String {
     }
 }
 
+/// A parameter's value with its unit, from the field's name: `_bytes`
+/// fields in KiB/MiB/GiB, `_cycles` and latencies in cycles, `_mhz`, `_bits`.
+pub fn with_unit(param: &str, v: &Value) -> String {
+    let field = param.rsplit('.').next().unwrap_or(param);
+    let Some(n) = v.as_f64() else {
+        return match v {
+            Value::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+    };
+    let int = n.fract() == 0.0 && n.abs() < 1e15;
+    if field.ends_with("_bytes") && int {
+        let b = n as u64;
+        for (unit, scale) in [("GiB", 1u64 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)] {
+            if b >= scale && b % scale == 0 {
+                return format!("{} {unit}", b / scale);
+            }
+            if b >= scale && (b * 10) % scale == 0 {
+                return format!("{:.1} {unit}", b as f64 / scale as f64);
+            }
+        }
+        return format!("{b} B");
+    }
+    let num = if int {
+        format!("{}", n as i64)
+    } else {
+        format!("{n}")
+    };
+    if field.ends_with("_cycles") || field.ends_with("latency") {
+        format!("{num} cycles")
+    } else if field.ends_with("_mhz") {
+        format!("{num} MHz")
+    } else if field.ends_with("_bits") {
+        format!("{num} bits")
+    } else if field.ends_with("_mbps_per_pin") {
+        format!("{num} Mb/s/pin")
+    } else {
+        num
+    }
+}
+
 /// Draws every plot into `dir`; returns the files written.
 pub fn draw(c: &Collected, dir: &Path) -> DrawResult<Vec<PathBuf>> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let mut written = Vec::new();
     let m = &c.manifest;
     for param in &m.parameters {
-        for stat in &m.stats {
+        for stat in m.stats.iter().map(String::as_str).chain([SPEEDUP]) {
             let path = dir.join(format!("{}-vs-{}.svg", slug(stat), slug(param)));
-            if metric_vs_parameter(c, stat, param, &path)? {
+            if figure(c, stat, param, &path)? {
                 written.push(path);
             }
         }
-    }
-    let path = dir.join("speedup.svg");
-    if speedup(c, &path)? {
-        written.push(path);
     }
     for w in 0..m.workloads.len() {
         let path = dir.join(format!("stalls-w{w}.svg"));
@@ -94,72 +151,335 @@ pub fn draw(c: &Collected, dir: &Path) -> DrawResult<Vec<PathBuf>> {
     Ok(written)
 }
 
-/// The points that differ from the baseline only in `param`, in sweep order,
-/// with `param`'s value (one per distinct value).
-fn slice(c: &Collected, param: &str) -> Vec<(usize, String)> {
-    let m = &c.manifest;
-    let base = &m.points[m.baseline];
-    let mut out: Vec<(usize, String)> = Vec::new();
-    for (i, p) in m.points.iter().enumerate() {
-        let others_same = m
-            .parameters
-            .iter()
-            .filter(|q| *q != param)
-            .all(|q| p.get(q) == base.get(q));
-        let label = match p.get(param) {
-            Some(serde_json::Value::String(s)) => s.clone(),
-            Some(v) => v.to_string(),
-            None => continue,
-        };
-        if others_same && !out.iter().any(|(_, l)| *l == label) {
-            out.push((i, label));
-        }
-    }
-    out
+/// One line (or bar colour): a workload with the other parameters fixed.
+struct Series {
+    label: String,
+    /// (index into the parameter's values, y).
+    points: Vec<(usize, f64)>,
 }
 
-/// The y range of `values` with a margin, starting at 0 when all are positive.
-fn y_range(values: impl Iterator<Item = f64>) -> Option<std::ops::Range<f64>> {
+/// A parameter's values and the series to draw against them.
+struct Slices {
+    /// Distinct values: ascending when numeric, else in sweep order.
+    values: Vec<Value>,
+    /// Every value a number: a numeric axis; else categories.
+    numeric: bool,
+    series: Vec<Series>,
+}
+
+/// The y of point `p`, workload `w` for `stat` (`speedup`: the baseline's
+/// cycles over this point's).
+fn y_of(c: &Collected, p: usize, w: usize, stat: &str) -> Option<f64> {
+    if stat == SPEEDUP {
+        let base = c.number(c.manifest.baseline, w, "cycles")?;
+        Some(base / c.number(p, w, "cycles")?.max(1.0))
+    } else {
+        c.number(p, w, stat)
+    }
+}
+
+fn slices(c: &Collected, stat: &str, param: &str) -> Slices {
+    let m = &c.manifest;
+    let mut values: Vec<Value> = Vec::new();
+    for p in &m.points {
+        if let Some(v) = p.get(param) {
+            if !values.contains(v) {
+                values.push(v.clone());
+            }
+        }
+    }
+    let numeric = values.iter().all(Value::is_number);
+    if numeric {
+        values.sort_by(|a, b| {
+            let (a, b) = (a.as_f64().unwrap_or(0.0), b.as_f64().unwrap_or(0.0));
+            a.total_cmp(&b)
+        });
+    }
+    let others: Vec<&String> = m.parameters.iter().filter(|q| *q != param).collect();
+    let many = m.workloads.len() > 1;
+    let mut series: Vec<Series> = Vec::new();
+    for w in 0..m.workloads.len() {
+        for (p, point) in m.points.iter().enumerate() {
+            let Some(x) = point
+                .get(param)
+                .and_then(|v| values.iter().position(|u| u == v))
+            else {
+                continue;
+            };
+            let Some(y) = y_of(c, p, w, stat) else {
+                continue;
+            };
+            let mut parts: Vec<String> = Vec::new();
+            if many {
+                parts.push(short(&m.workloads[w]));
+            }
+            for q in &others {
+                if let Some(v) = point.get(q.as_str()) {
+                    parts.push(format!("{q} = {}", with_unit(q, v)));
+                }
+            }
+            let label = if parts.is_empty() {
+                short(&m.workloads[w])
+            } else {
+                parts.join(", ")
+            };
+            match series.iter_mut().find(|s| s.label == label) {
+                Some(s) if !s.points.iter().any(|&(k, _)| k == x) => s.points.push((x, y)),
+                Some(_) => {}
+                None => series.push(Series {
+                    label,
+                    points: vec![(x, y)],
+                }),
+            }
+        }
+    }
+    for s in &mut series {
+        s.points.sort_by_key(|&(x, _)| x);
+    }
+    Slices {
+        values,
+        numeric,
+        series,
+    }
+}
+
+/// The y range of `values` with a margin; from 0 when `from_zero` (bars).
+fn y_range(values: impl Iterator<Item = f64>, from_zero: bool) -> Option<std::ops::Range<f64>> {
     let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), v| {
         (l.min(v), h.max(v))
     });
     if !lo.is_finite() {
         return None;
     }
-    let lo = if lo >= 0.0 { 0.0 } else { lo * 1.1 };
-    let hi = if hi > lo { hi * 1.1 } else { lo + 1.0 };
-    Some(lo..hi)
+    if from_zero {
+        let lo = lo.min(0.0);
+        return Some(lo..if hi > lo { hi * 1.15 } else { lo + 1.0 });
+    }
+    let pad = if hi > lo {
+        (hi - lo) * 0.1
+    } else {
+        hi.abs() * 0.1 + 1.0
+    };
+    Some((lo - pad)..(hi + pad))
 }
 
-fn metric_vs_parameter(c: &Collected, stat: &str, param: &str, path: &Path) -> DrawResult<bool> {
-    let xs = slice(c, param);
-    let workloads = &c.manifest.workloads;
-    let series: Vec<Vec<(f64, f64)>> = (0..workloads.len())
-        .map(|w| {
-            xs.iter()
-                .enumerate()
-                .filter_map(|(k, (p, _))| c.number(*p, w, stat).map(|v| (k as f64, v)))
-                .collect()
-        })
-        .collect();
-    let Some(y) = y_range(series.iter().flatten().map(|&(_, v)| v)) else {
+/// The plot's caption and y-axis text.
+fn titles(c: &Collected, stat: &str, param: &str) -> (String, String) {
+    let m = &c.manifest;
+    let single = (m.workloads.len() == 1).then(|| format!(" ({})", short(&m.workloads[0])));
+    let single = single.unwrap_or_default();
+    if stat == SPEEDUP {
+        let base: Vec<String> = m
+            .parameters
+            .iter()
+            .filter_map(|q| {
+                Some(format!(
+                    "{q} = {}",
+                    with_unit(q, m.points[m.baseline].get(q)?)
+                ))
+            })
+            .collect();
+        (
+            format!("speed-up vs {param}{single}"),
+            format!("speed-up over point {} ({})", m.baseline, base.join(", ")),
+        )
+    } else {
+        (format!("{stat} vs {param}{single}"), stat.to_string())
+    }
+}
+
+/// Draws the legend (colour swatch and text per series) into `area`.
+fn legend(area: &Area<'_>, entries: &[(String, RGBColor, bool)], heading: &str) -> DrawResult<()> {
+    let font = |size: i32| ("sans-serif", size).into_font().color(&BLACK);
+    area.draw(&Text::new(heading.to_string(), (8, 40), font(13)))
+        .map_err(err)?;
+    for (i, (label, colour, bar)) in entries.iter().enumerate() {
+        let y = 62 + 18 * i as i32;
+        if *bar {
+            area.draw(&Rectangle::new([(8, y), (22, y + 10)], colour.filled()))
+                .map_err(err)?;
+        } else {
+            area.draw(&PathElement::new(
+                vec![(6, y + 5), (24, y + 5)],
+                colour.stroke_width(2),
+            ))
+            .map_err(err)?;
+            area.draw(&Circle::new((15, y + 5), 3, colour.filled()))
+                .map_err(err)?;
+        }
+        area.draw(&Text::new(label.clone(), (30, y), font(12)))
+            .map_err(err)?;
+    }
+    Ok(())
+}
+
+/// One stat (or the speed-up) against one parameter. Returns false when
+/// there is nothing to draw (no passed job has the stat).
+fn figure(c: &Collected, stat: &str, param: &str, path: &Path) -> DrawResult<bool> {
+    let sl = slices(c, stat, param);
+    let bars = !sl.numeric;
+    let ys = sl
+        .series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|&(_, y)| y));
+    let ys: Vec<f64> = if stat == SPEEDUP {
+        ys.chain([1.0]).collect()
+    } else {
+        ys.collect()
+    };
+    let Some(y) = y_range(ys.into_iter(), bars) else {
         return Ok(false);
     };
-    let root = SVGBackend::new(path, (800, 500)).into_drawing_area();
+    let (caption, y_desc) = titles(c, stat, param);
+    let height = (100 + 18 * sl.series.len() as u32).max(500);
+    let root = SVGBackend::new(path, (PLOT_W + LEGEND_W, height)).into_drawing_area();
     root.fill(&WHITE).map_err(err)?;
-    let labels: Vec<String> = xs.iter().map(|(_, l)| l.clone()).collect();
-    let mut chart = ChartBuilder::on(&root)
-        .caption(format!("{stat} vs {param}"), ("sans-serif", 20))
+    let (left, right) = root.split_horizontally(PLOT_W);
+    let left = left.shrink((0, 0), (PLOT_W, 500));
+    let colour = |i: usize| COLOURS[i % COLOURS.len()];
+    let labels: Vec<String> = sl.values.iter().map(|v| with_unit(param, v)).collect();
+    let heading = if sl.series.len() > 1 || c.manifest.parameters.len() > 1 {
+        "one series per setting of the others:"
+    } else {
+        "series:"
+    };
+    let entries: Vec<(String, RGBColor, bool)> = sl
+        .series
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (s.label.clone(), colour(i), bars))
+        .collect();
+    legend(&right, &entries, heading)?;
+    if bars {
+        grouped_bars(c, &left, &sl, &labels, y, (&caption, &y_desc), param)?;
+    } else {
+        lines(
+            &left,
+            &sl,
+            &labels,
+            y,
+            (&caption, &y_desc),
+            param,
+            stat == SPEEDUP,
+        )?;
+    }
+    root.present().map_err(err)?;
+    Ok(true)
+}
+
+/// A numeric parameter: a line per series at the values' positions.
+fn lines(
+    area: &Area<'_>,
+    sl: &Slices,
+    labels: &[String],
+    y: std::ops::Range<f64>,
+    (caption, y_desc): (&str, &str),
+    param: &str,
+    unit_line: bool,
+) -> DrawResult<()> {
+    let raw: Vec<f64> = sl.values.iter().filter_map(Value::as_f64).collect();
+    let (lo, hi) = (raw.first().copied(), raw.last().copied());
+    let log = matches!((lo, hi), (Some(l), Some(h)) if l > 0.0 && h / l >= 8.0);
+    let pos: Vec<f64> = raw
+        .iter()
+        .map(|&v| if log { v.log2() } else { v })
+        .collect();
+    let (a, b) = match (pos.first(), pos.last()) {
+        (Some(&a), Some(&b)) if b > a => (a, b),
+        (Some(&a), _) => (a - 1.0, a + 1.0),
+        _ => (0.0, 1.0),
+    };
+    let pad = (b - a) * 0.06;
+    let x_desc = if log {
+        format!("{param} (log scale)")
+    } else {
+        param.to_string()
+    };
+    let mut chart = ChartBuilder::on(area)
+        .caption(caption, ("sans-serif", 18))
         .margin(15)
-        .x_label_area_size(40)
+        .x_label_area_size(45)
         .y_label_area_size(80)
-        .build_cartesian_2d(-0.5f64..(xs.len() as f64 - 0.5), y)
+        .build_cartesian_2d((a - pad)..(b + pad), y.clone())
+        .map_err(err)?;
+    // The x ticks are the swept values (plotters would choose round
+    // numbers, or powers of two of the log), drawn under the axis here.
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_labels(0)
+        .x_desc(x_desc)
+        .y_desc(y_desc)
+        .draw()
+        .map_err(err)?;
+    let tick = ("sans-serif", 12)
+        .into_font()
+        .color(&BLACK)
+        .pos(Pos::new(HPos::Center, VPos::Top));
+    for (k, &p) in pos.iter().enumerate() {
+        chart
+            .draw_series(LineSeries::new(
+                vec![(p, y.start), (p, y.end)],
+                BLACK.mix(0.12),
+            ))
+            .map_err(err)?;
+        let (px, py) = chart.backend_coord(&(p, y.start));
+        area.draw(&PathElement::new(vec![(px, py), (px, py + 5)], BLACK))
+            .map_err(err)?;
+        area.draw(&Text::new(labels[k].clone(), (px, py + 7), tick.clone()))
+            .map_err(err)?;
+    }
+    if unit_line {
+        chart
+            .draw_series(LineSeries::new(
+                vec![(a - pad, 1.0), (b + pad, 1.0)],
+                BLACK.mix(0.4),
+            ))
+            .map_err(err)?;
+    }
+    for (i, s) in sl.series.iter().enumerate() {
+        let colour = COLOURS[i % COLOURS.len()];
+        let pts: Vec<(f64, f64)> = s.points.iter().map(|&(k, v)| (pos[k], v)).collect();
+        chart
+            .draw_series(LineSeries::new(pts.clone(), colour.stroke_width(2)))
+            .map_err(err)?;
+        chart
+            .draw_series(pts.iter().map(|&p| Circle::new(p, 4, colour.filled())))
+            .map_err(err)?;
+    }
+    Ok(())
+}
+
+/// A categorical parameter: per category a group of bars, one per series,
+/// each labelled with its change from the series' value at the baseline
+/// point's category.
+fn grouped_bars(
+    c: &Collected,
+    area: &Area<'_>,
+    sl: &Slices,
+    labels: &[String],
+    y: std::ops::Range<f64>,
+    (caption, y_desc): (&str, &str),
+    param: &str,
+) -> DrawResult<()> {
+    let m = &c.manifest;
+    let n = sl.values.len();
+    let base = m.points[m.baseline]
+        .get(param)
+        .and_then(|v| sl.values.iter().position(|u| u == v));
+    let mut chart = ChartBuilder::on(area)
+        .caption(caption, ("sans-serif", 18))
+        .margin(15)
+        .x_label_area_size(45)
+        .y_label_area_size(80)
+        .build_cartesian_2d(-0.5f64..(n as f64 - 0.5), y)
         .map_err(err)?;
     chart
         .configure_mesh()
+        .disable_x_mesh()
         .x_desc(param)
-        .y_desc(stat)
-        .x_labels(xs.len().max(1))
+        .y_desc(y_desc)
+        .x_labels(n.max(1))
         .x_label_formatter(&|x| {
             let k = x.round();
             if (x - k).abs() < 1e-6 && k >= 0.0 {
@@ -170,104 +490,58 @@ fn metric_vs_parameter(c: &Collected, stat: &str, param: &str, path: &Path) -> D
         })
         .draw()
         .map_err(err)?;
-    for (w, points) in series.iter().enumerate() {
-        let colour = COLOURS[w % COLOURS.len()];
+    let ns = sl.series.len().max(1) as f64;
+    let width = 0.8 / ns;
+    let annotate = sl.series.len() * n <= 24;
+    for (i, s) in sl.series.iter().enumerate() {
+        let colour = COLOURS[i % COLOURS.len()];
+        let left = |k: usize| k as f64 - 0.4 + i as f64 * width;
         chart
-            .draw_series(LineSeries::new(points.clone(), colour.stroke_width(2)))
-            .map_err(err)?
-            .label(short(&workloads[w]))
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2))
-            });
-        chart
-            .draw_series(
-                points
-                    .iter()
-                    .map(|&(x, y)| Circle::new((x, y), 4, colour.filled())),
-            )
+            .draw_series(s.points.iter().map(|&(k, v)| {
+                Rectangle::new(
+                    [(left(k) + width * 0.05, 0.0), (left(k) + width * 0.95, v)],
+                    colour.filled(),
+                )
+            }))
             .map_err(err)?;
+        let reference = base.and_then(|b| s.points.iter().find(|&&(k, _)| k == b).map(|p| p.1));
+        if let (true, Some(r)) = (annotate, reference.filter(|r| *r != 0.0)) {
+            chart
+                .draw_series(s.points.iter().map(|&(k, v)| {
+                    let text = if Some(k) == base {
+                        format!("{}", significant(v))
+                    } else {
+                        format!("{:+.1}%", (v / r - 1.0) * 100.0)
+                    };
+                    Text::new(
+                        text,
+                        (left(k) + width * 0.1, v),
+                        ("sans-serif", 11).into_font().color(&BLACK),
+                    )
+                }))
+                .map_err(err)?;
+        }
     }
-    chart
-        .configure_series_labels()
-        .background_style(WHITE.mix(0.8))
-        .border_style(BLACK)
-        .draw()
-        .map_err(err)?;
-    root.present().map_err(err)?;
-    Ok(true)
+    Ok(())
 }
 
-fn speedup(c: &Collected, path: &Path) -> DrawResult<bool> {
-    let m = &c.manifest;
-    let n = m.points.len();
-    let series: Vec<Vec<(f64, f64)>> = (0..m.workloads.len())
-        .map(|w| {
-            let base = c.number(m.baseline, w, "cycles");
-            (0..n)
-                .filter_map(|p| {
-                    let cyc = c.number(p, w, "cycles")?;
-                    Some((p as f64, base? / cyc.max(1.0)))
-                })
-                .collect()
-        })
-        .collect();
-    let Some(y) = y_range(series.iter().flatten().map(|&(_, v)| v)) else {
-        return Ok(false);
-    };
-    let root = SVGBackend::new(path, (900, 500)).into_drawing_area();
-    root.fill(&WHITE).map_err(err)?;
-    let mut chart = ChartBuilder::on(&root)
-        .caption(
-            format!(
-                "speed-up over point {} (baseline cycles / cycles)",
-                m.baseline
-            ),
-            ("sans-serif", 20),
-        )
-        .margin(15)
-        .x_label_area_size(40)
-        .y_label_area_size(60)
-        .build_cartesian_2d(-0.5f64..(n as f64 - 0.5), y)
-        .map_err(err)?;
-    chart
-        .configure_mesh()
-        .x_desc("point (configs/point-NNNN.yaml; overrides in results.csv)")
-        .y_desc("speed-up")
-        .x_labels(n.clamp(1, 24))
-        .x_label_formatter(&|x| format!("{}", x.round() as i64))
-        .draw()
-        .map_err(err)?;
-    chart
-        .draw_series(LineSeries::new(
-            vec![(-0.5, 1.0), (n as f64 - 0.5, 1.0)],
-            BLACK.mix(0.4),
-        ))
-        .map_err(err)?;
-    for (w, points) in series.iter().enumerate() {
-        let colour = COLOURS[w % COLOURS.len()];
-        chart
-            .draw_series(LineSeries::new(points.clone(), colour.stroke_width(2)))
-            .map_err(err)?
-            .label(short(&m.workloads[w]))
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2))
-            });
-        chart
-            .draw_series(
-                points
-                    .iter()
-                    .map(|&(x, y)| Circle::new((x, y), 4, colour.filled())),
-            )
-            .map_err(err)?;
+/// `v` with three significant digits.
+fn significant(v: f64) -> String {
+    if v == 0.0 || !v.is_finite() {
+        return format!("{v}");
     }
-    chart
-        .configure_series_labels()
-        .background_style(WHITE.mix(0.8))
-        .border_style(BLACK)
-        .draw()
-        .map_err(err)?;
-    root.present().map_err(err)?;
-    Ok(true)
+    let digits = (2 - v.abs().log10().floor() as i32).max(0) as usize;
+    format!("{v:.digits$}")
+}
+
+/// The overrides of point `p` in a short form for an axis label.
+fn point_label(c: &Collected, p: usize) -> String {
+    let m = &c.manifest;
+    m.parameters
+        .iter()
+        .filter_map(|q| Some(with_unit(q, m.points[p].get(q)?)))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn stalls(c: &Collected, w: usize, path: &Path) -> DrawResult<bool> {
@@ -290,27 +564,46 @@ fn stalls(c: &Collected, w: usize, path: &Path) -> DrawResult<bool> {
         .map(|b| b.iter().sum::<f64>())
         .fold(0.0f64, f64::max)
         .max(0.01);
-    let root = SVGBackend::new(path, (900, 500)).into_drawing_area();
+    let root = SVGBackend::new(path, (PLOT_W + LEGEND_W, 500)).into_drawing_area();
     root.fill(&WHITE).map_err(err)?;
-    let mut chart = ChartBuilder::on(&root)
+    let (left, right) = root.split_horizontally(PLOT_W);
+    let entries: Vec<(String, RGBColor, bool)> = STALLS
+        .iter()
+        .enumerate()
+        .map(|(k, s)| (s.replace('_', " "), COLOURS[k % COLOURS.len()], true))
+        .collect();
+    let mut heading = "stall reason (points: ".to_string();
+    heading += &m.parameters.join(", ");
+    heading += ")";
+    legend(&right, &entries, &heading)?;
+    let names: Vec<String> = (0..n).map(|p| point_label(c, p)).collect();
+    let mut chart = ChartBuilder::on(&left)
         .caption(
             format!("stalled SIMD-cycles by reason: {}", short(&m.workloads[w])),
-            ("sans-serif", 20),
+            ("sans-serif", 18),
         )
         .margin(15)
-        .x_label_area_size(40)
+        .x_label_area_size(45)
         .y_label_area_size(60)
         .build_cartesian_2d(-0.5f64..(n as f64 - 0.5), 0f64..(top * 1.25).min(1.0))
         .map_err(err)?;
     chart
         .configure_mesh()
-        .x_desc("point")
+        .disable_x_mesh()
+        .x_desc(format!("point ({})", m.parameters.join(", ")))
         .y_desc("fraction of SIMD-cycles")
-        .x_labels(n.clamp(1, 24))
-        .x_label_formatter(&|x| format!("{}", x.round() as i64))
+        .x_labels(n.clamp(1, 12))
+        .x_label_formatter(&|x| {
+            let k = x.round();
+            if (x - k).abs() < 1e-6 && k >= 0.0 {
+                names.get(k as usize).cloned().unwrap_or_default()
+            } else {
+                String::new()
+            }
+        })
         .draw()
         .map_err(err)?;
-    for (k, reason) in STALLS.iter().enumerate() {
+    for k in 0..STALLS.len() {
         let colour = COLOURS[k % COLOURS.len()];
         let rects: Vec<Rectangle<(f64, f64)>> = bars
             .iter()
@@ -324,18 +617,25 @@ fn stalls(c: &Collected, w: usize, path: &Path) -> DrawResult<bool> {
                 ))
             })
             .collect();
-        chart
-            .draw_series(rects)
-            .map_err(err)?
-            .label(*reason)
-            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], colour.filled()));
+        chart.draw_series(rects).map_err(err)?;
     }
-    chart
-        .configure_series_labels()
-        .background_style(WHITE.mix(0.8))
-        .border_style(BLACK)
-        .draw()
-        .map_err(err)?;
     root.present().map_err(err)?;
     Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn values_carry_their_units() {
+        assert_eq!(with_unit("memory.l2.size_bytes", &json!(262144)), "256 KiB");
+        assert_eq!(with_unit("memory.l2.size_bytes", &json!(4 << 20)), "4 MiB");
+        assert_eq!(with_unit("memory.l2.size_bytes", &json!(1536)), "1.5 KiB");
+        assert_eq!(with_unit("memory.dram.latency", &json!(300)), "300 cycles");
+        assert_eq!(with_unit("shader_mhz", &json!(2100)), "2100 MHz");
+        assert_eq!(with_unit("cus", &json!(4)), "4");
+        assert_eq!(with_unit("cu.scheduler", &json!("greedy")), "greedy");
+    }
 }

@@ -47,6 +47,39 @@ pub struct Point {
     pub config: GpuConfig,
 }
 
+impl Point {
+    /// The compiler options this point adds to every `source:` kernel of
+    /// its workloads: `defines.NAME: V` is `-DNAME=V`, `options: "…"` its
+    /// words (docs/sweeps.md "Compiler options").
+    pub fn compile_options(&self) -> Vec<String> {
+        let mut words = Vec::new();
+        for (path, v) in &self.overrides {
+            let text = match v {
+                serde_json::Value::String(s) => s.clone(),
+                serde_json::Value::Bool(b) => u8::from(*b).to_string(),
+                other => other.to_string(),
+            };
+            if let Some(name) = path.strip_prefix(DEFINES) {
+                words.push(format!("-D{name}={text}"));
+            } else if path == OPTIONS {
+                words.extend(text.split_whitespace().map(str::to_string));
+            }
+        }
+        words
+    }
+}
+
+/// The prefix of a swept preprocessor macro (`defines.TILE`).
+pub const DEFINES: &str = "defines.";
+/// The swept compiler-options key.
+pub const OPTIONS: &str = "options";
+
+/// Whether a swept key is a compiler option rather than a configuration
+/// field path.
+pub fn is_compile_key(key: &str) -> bool {
+    key == OPTIONS || key.strip_prefix(DEFINES).is_some_and(|n| !n.is_empty())
+}
+
 /// A parsed, validated sweep.
 #[derive(Clone, Debug)]
 pub struct Sweep {
@@ -184,7 +217,9 @@ impl Sweep {
                     Value::Sequence(_) => return Err(at(pos, format!("grid: {key}: no values"))),
                     other => vec![other.clone()],
                 };
-                check_path(&base_value, &key).map_err(|m| at(pos, m))?;
+                if !is_compile_key(&key) {
+                    check_path(&base_value, &key).map_err(|m| at(pos, m))?;
+                }
                 parameters.push(key.clone());
                 product = product
                     .into_iter()
@@ -208,8 +243,10 @@ impl Sweep {
                 for (k, v) in m {
                     let key = key_text(k)
                         .ok_or_else(|| at(Some((from, 1)), "point keys are field paths".into()))?;
-                    check_path(&base_value, &key)
-                        .map_err(|e| at(locate_key(text, &key, from), e))?;
+                    if !is_compile_key(&key) {
+                        check_path(&base_value, &key)
+                            .map_err(|e| at(locate_key(text, &key, from), e))?;
+                    }
                     if !parameters.contains(&key) {
                         parameters.push(key.clone());
                     }
@@ -229,7 +266,9 @@ impl Sweep {
             let mut json = Vec::new();
             for (path, v) in &overrides {
                 let v = sized(v);
-                set_path(&mut value, path, v.clone());
+                if !is_compile_key(path) {
+                    set_path(&mut value, path, v.clone());
+                }
                 json.push((
                     path.clone(),
                     serde_json::to_value(&v).map_err(|e| e.to_string())?,
@@ -247,6 +286,9 @@ impl Sweep {
                 let pos = overrides
                     .iter()
                     .find(|(k, v)| {
+                        if is_compile_key(k) {
+                            return false;
+                        }
                         let mut alone = base_value.clone();
                         set_path(&mut alone, k, sized(v));
                         serde_norway::from_value::<GpuConfig>(alone).is_err()

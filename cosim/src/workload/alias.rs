@@ -20,25 +20,44 @@ use sw::driver::{Arg, Driver, DriverError, LaunchDims, LoadedKernel, Program};
 
 use super::WorkloadError;
 
-/// The options every source kernel is compiled with (`-O`, wave32).
-pub fn source_options() -> CompileOptions {
-    let mut o = CompileOptions::default();
-    o.backend.optimize = true;
-    o
+/// How a `source:` kernel is built and dispatched: the workload's compiler
+/// options (`options:` and `defines:`, plus any a sweep point adds) and
+/// whether seed 002's dispatch-time alias analysis runs (`alias_analysis:`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SourceBuild {
+    /// `gpusim compile` options, one word each (`-DTILE=16`).
+    pub options: Vec<String>,
+    /// Analyse each dispatch's pointer arguments and pick (or compile) a
+    /// variant; `false`: every dispatch runs the kernel as compiled.
+    pub alias_analysis: bool,
 }
 
-/// Whether a kernel's code object came from OpenCL C source (a `.cl`
-/// path): those dispatches go through the analysis and the JIT.
-pub fn is_source(path: &Path) -> bool {
-    path.extension().is_some_and(|e| e == "cl")
+impl Default for SourceBuild {
+    fn default() -> Self {
+        SourceBuild {
+            options: Vec::new(),
+            alias_analysis: true,
+        }
+    }
 }
 
-/// Compiles a workload's source kernel.
-pub fn compile_source(path: &Path) -> Result<Compiled, WorkloadError> {
-    compile(Source::Path(path), &source_options()).map_err(|d| WorkloadError::CodeObject {
+impl SourceBuild {
+    /// The compiler options: `-O` and wave32 unless the words say otherwise.
+    pub fn compile_options(&self) -> Result<CompileOptions, String> {
+        crate::cli::compile::parse_options(&self.options)
+    }
+}
+
+/// Compiles a workload's source kernel with its options.
+pub fn compile_source(path: &Path, build: &SourceBuild) -> Result<Compiled, WorkloadError> {
+    let fail = |message: String| WorkloadError::CodeObject {
         path: path.to_path_buf(),
-        message: format!("compiling: {d}"),
-    })
+        message,
+    };
+    let opts = build
+        .compile_options()
+        .map_err(|e| fail(format!("options: {e}")))?;
+    compile(Source::Path(path), &opts).map_err(|d| fail(format!("compiling: {d}")))
 }
 
 /// A source kernel as the JIT keeps it: the compiled object with its IR, and
@@ -58,18 +77,24 @@ impl SourceKernels {
     }
 }
 
-/// The source kernel compiled once per process and path: the workload's
-/// preparation loads its code object, and the JIT needs its kept IR and
-/// reach at every dispatch (a `steps:` program dispatches it many times).
-pub fn compiled_source(path: &Path) -> Result<Arc<SourceKernels>, WorkloadError> {
-    static COMPILED: OnceLock<Mutex<HashMap<PathBuf, Arc<SourceKernels>>>> = OnceLock::new();
+/// The source kernel compiled once per process, path and options: the
+/// workload's preparation loads its code object, and the JIT needs its kept
+/// IR and reach at every dispatch (a `steps:` program dispatches it many
+/// times).
+pub fn compiled_source(
+    path: &Path,
+    build: &SourceBuild,
+) -> Result<Arc<SourceKernels>, WorkloadError> {
+    type Key = (PathBuf, Vec<String>);
+    static COMPILED: OnceLock<Mutex<HashMap<Key, Arc<SourceKernels>>>> = OnceLock::new();
     let map = COMPILED.get_or_init(Default::default);
-    if let Some(c) = map.lock().ok().and_then(|m| m.get(path).cloned()) {
+    let key = (path.to_path_buf(), build.options.clone());
+    if let Some(c) = map.lock().ok().and_then(|m| m.get(&key).cloned()) {
         return Ok(c);
     }
-    let c = Arc::new(SourceKernels::new(compile_source(path)?));
+    let c = Arc::new(SourceKernels::new(compile_source(path, build)?));
     if let Ok(mut m) = map.lock() {
-        m.insert(path.to_path_buf(), c.clone());
+        m.insert(key, c.clone());
     }
     Ok(c)
 }
@@ -154,12 +179,14 @@ pub fn analyse_bounded<D: Device>(
     ))
 }
 
-/// Before a dispatch of `kernel` (loaded from `source`'s code object) with
-/// `args` and `dims`: analyse, pick the variant, load it. Returns the kernel
-/// to dispatch and the program to unload afterwards (`None`: the original).
+/// Before a dispatch of `kernel` (loaded from `source`'s code object, built
+/// as `build` says) with `args` and `dims`: analyse, pick the variant, load
+/// it. Returns the kernel to dispatch and the program to unload afterwards
+/// (`None`: the original).
 pub fn select<D: Device>(
     driver: &mut Driver<D>,
     source: &Path,
+    build: &SourceBuild,
     kernel: &LoadedKernel,
     args: &[Arg],
     dims: LaunchDims,
@@ -168,11 +195,12 @@ pub fn select<D: Device>(
         kernel: kernel.name().to_string(),
         reason: format!("seed 002 recompilation: {reason}"),
     };
-    let source = compiled_source(source).map_err(|e| fail(e.to_string()))?;
+    let source = compiled_source(source, build).map_err(|e| fail(e.to_string()))?;
+    let opts = build.compile_options().map_err(fail)?;
     select_compiled(
         driver,
         &source,
-        &source_options().backend,
+        &opts.backend,
         kernel,
         args,
         dims,

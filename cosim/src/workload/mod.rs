@@ -43,6 +43,8 @@ use std::path::{Path, PathBuf};
 use sw::driver::LaunchDims;
 use thiserror::Error;
 
+pub use alias::SourceBuild;
+
 pub use check::{actual_path, check, check_run, CheckOutcome, CheckReport, MISMATCHES_LISTED};
 pub use data::{Draw, ElemType, Init, Number};
 pub use mismatch::{Mismatch, MismatchReport};
@@ -230,8 +232,13 @@ pub struct Prepared {
     pub subvector_hint: arch::command::SubvectorHint,
     /// The shared-VGPR count for the dispatch packet (seed 000 §2).
     pub shared_vgprs: Option<u8>,
+    /// How the kernel was built when it came from `source:` (seed 002's
+    /// analysis runs at its dispatch when the build says so).
+    pub source: Option<SourceBuild>,
     /// Code objects of the steps (path, bytes); empty without `steps:`.
     pub objects: Vec<(PathBuf, Vec<u8>)>,
+    /// For each of `objects`, its build when it came from `source:`.
+    pub object_sources: Vec<Option<SourceBuild>>,
     /// The steps; empty: one dispatch of `kernel_name` with `args`.
     pub steps: Vec<PreparedStep>,
 }
@@ -437,9 +444,14 @@ impl Workload {
                     path: search.resolve(&dir, &p, "code_object")?,
                     name,
                 },
-                KernelRef::Source { path: p, name } => KernelRef::Source {
+                KernelRef::Source {
+                    path: p,
+                    name,
+                    build,
+                } => KernelRef::Source {
                     path: search.resolve(&dir, &p, "source")?,
                     name,
+                    build,
                 },
                 k => k,
             })
@@ -570,6 +582,39 @@ impl Workload {
         }
     }
 
+    /// Adds compiler options (a sweep point's `defines.TILE`) to every
+    /// `source:` kernel, after the workload's own so they win; an error if
+    /// there are options and no source kernel to take them.
+    pub fn add_compile_options(&mut self, words: &[String]) -> Result<(), WorkloadError> {
+        if words.is_empty() {
+            return Ok(());
+        }
+        let mut found = false;
+        let kernels =
+            std::iter::once(&mut self.kernel).chain(self.steps.iter_mut().map(|s| &mut s.kernel));
+        for k in kernels {
+            if let KernelRef::Source { build, .. } = k {
+                build.options.extend(words.iter().cloned());
+                found = true;
+            }
+        }
+        if !found {
+            return Err(self.invalid(format!(
+                "compiler options `{}` need a `source:` kernel; this workload's kernels are compiled already",
+                words.join(" ")
+            )));
+        }
+        // Checked like the workload's own `options:`.
+        let build = SourceBuild {
+            options: words.to_vec(),
+            alias_analysis: true,
+        };
+        build
+            .compile_options()
+            .map_err(|e| self.invalid(format!("options: {e}")))?;
+        Ok(())
+    }
+
     /// The corpus kernel this workload runs (by corpus name, or a code
     /// object kernel whose name is a corpus kernel's).
     pub fn corpus_kernel(&self) -> Option<&'static corpus::CorpusKernel> {
@@ -601,7 +646,7 @@ fn kernel_label(k: &KernelRef) -> String {
         KernelRef::Corpus { name, target } | KernelRef::Work { name, target } => {
             format!("{name} [{}]", target_name(*target))
         }
-        KernelRef::CodeObject { path, name } | KernelRef::Source { path, name } => match name {
+        KernelRef::CodeObject { path, name } | KernelRef::Source { path, name, .. } => match name {
             Some(n) => format!("{n} in {}", path.display()),
             None => path.display().to_string(),
         },

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use arch::code_object::{CodeObject, KernelArg};
 use sw::driver::LaunchDims;
 
+use super::alias::SourceBuild;
 use super::steps::PreparedStep;
 use super::{
     read, Arg, ArgKind, HostBuffer, Init, KernelRef, Prepared, PreparedArg, PreparedSemaphore,
@@ -15,6 +16,8 @@ use super::{
 /// A kernel found in its code object.
 struct OpenedKernel {
     path: PathBuf,
+    /// Its build when it came from `source:`.
+    source: Option<SourceBuild>,
     bytes: Vec<u8>,
     name: String,
     /// Explicit (not hidden) arguments from the metadata.
@@ -69,15 +72,23 @@ impl Workload {
             Vec::new()
         };
         let mut objects: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+        let mut object_sources: Vec<Option<SourceBuild>> = Vec::new();
         let mut steps = Vec::new();
         for (i, s) in self.steps.iter().enumerate() {
             let item = format!("steps[{i}] (`{}`)", s.name);
             let k = self.open_kernel(&s.kernel)?;
             let args = self.prepare_args(&format!("{item}: args"), &s.args, &k)?;
-            let object = match objects.iter().position(|(p, _)| *p == k.path) {
+            // One object per file and build (a source compiled with other
+            // options is another object).
+            let object = match objects
+                .iter()
+                .zip(&object_sources)
+                .position(|((p, _), b)| *p == k.path && *b == k.source)
+            {
                 Some(o) => o,
                 None => {
                     objects.push((k.path.clone(), k.bytes.clone()));
+                    object_sources.push(k.source.clone());
                     objects.len() - 1
                 }
             };
@@ -138,6 +149,7 @@ impl Workload {
         Ok(Prepared {
             code_object: main.bytes,
             code_object_path: main.path,
+            source: main.source,
             kernel_name: main.name,
             dims: self.dims(),
             buffers,
@@ -148,6 +160,7 @@ impl Workload {
             subvector_hint: self.subvector_hint,
             shared_vgprs: self.shared_vgprs,
             objects,
+            object_sources,
             steps,
         })
     }
@@ -173,16 +186,20 @@ impl Workload {
                 })?;
                 (k.prebuilt_path(*target), Some(name.clone()))
             }
-            KernelRef::CodeObject { path, name } | KernelRef::Source { path, name } => {
+            KernelRef::CodeObject { path, name } | KernelRef::Source { path, name, .. } => {
                 (path.clone(), name.clone())
             }
         };
-        let bytes = match kernel {
-            KernelRef::Source { .. } => super::alias::compiled_source(&path)?
+        let source = match kernel {
+            KernelRef::Source { build, .. } => Some(build.clone()),
+            _ => None,
+        };
+        let bytes = match &source {
+            Some(build) => super::alias::compiled_source(&path, build)?
                 .compiled
                 .code_object
                 .clone(),
-            _ => read(&path)?,
+            None => read(&path)?,
         };
         let co_err = |message: String| WorkloadError::CodeObject {
             path: path.clone(),
@@ -232,6 +249,7 @@ impl Workload {
         }
         Ok(OpenedKernel {
             path,
+            source,
             bytes,
             name,
             params,

@@ -83,8 +83,9 @@ pub fn execute_reporting<D: Device>(
             // Seed 002: a source kernel's dispatch waits for the alias
             // analysis and any recompilation.
             let source = &prepared.code_object_path;
-            let (kernel, variant) = if super::alias::is_source(source) {
-                super::alias::select(driver, source, &kernel, &args, prepared.dims)?
+            let analysed = prepared.source.as_ref().filter(|b| b.alias_analysis);
+            let (kernel, variant) = if let Some(build) = analysed {
+                super::alias::select(driver, source, build, &kernel, &args, prepared.dims)?
             } else {
                 (kernel.clone(), None)
             };
@@ -199,8 +200,16 @@ impl<D: Device> Machine for DeviceMachine<'_, D> {
         // and any recompilation; the variant is unloaded after the step,
         // and the cache makes the next step with the same layout a hit.
         let source = &self.prepared.objects[s.object].0;
-        let (kernel, variant) = if super::alias::is_source(source) {
-            super::alias::select(self.driver, source, &self.kernels[step], &args, s.dims)?
+        let build = self.prepared.object_sources[s.object].as_ref();
+        let (kernel, variant) = if let Some(build) = build.filter(|b| b.alias_analysis) {
+            super::alias::select(
+                self.driver,
+                source,
+                build,
+                &self.kernels[step],
+                &args,
+                s.dims,
+            )?
         } else {
             (self.kernels[step].clone(), None)
         };

@@ -3,12 +3,14 @@
 //! `located.rs`), so its error carries serde_norway's line
 //! and column.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use arch::command::{SemaphoreCompare, SubvectorHint};
 use corpus::Target;
 use serde::Deserialize;
 
+use super::alias::SourceBuild;
 use super::data::{Draw, ElemType, Init, Number};
 use super::located::located;
 
@@ -109,13 +111,16 @@ pub enum KernelRef {
         name: Option<String>,
     },
     /// OpenCL C source compiled by gpusim's compiler (`-O`, gfx1030
-    /// wave32) when the workload is prepared; every dispatch of it goes
-    /// through seed 002's alias analysis and recompilation.
+    /// wave32 unless `options:` say otherwise) when the workload is
+    /// prepared; every dispatch of it goes through seed 002's alias
+    /// analysis and recompilation unless `alias_analysis: false`.
     Source {
         /// Path as written (resolved against the workload's directory on load).
         path: PathBuf,
         /// Kernel name; `None`: the file's only kernel.
         name: Option<String>,
+        /// Compiler options and the alias-analysis switch.
+        build: SourceBuild,
     },
 }
 
@@ -128,6 +133,67 @@ struct RawKernel {
     code_object: Option<PathBuf>,
     name: Option<String>,
     source: Option<PathBuf>,
+    options: Option<OptionWords>,
+    defines: Option<BTreeMap<String, Option<DefineValue>>>,
+    alias_analysis: Option<bool>,
+}
+
+/// `options:` as one string (`"-DTILE=16 -cl-fast-relaxed-math"`, split at
+/// white space) or a list of words.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum OptionWords {
+    Line(String),
+    Words(Vec<String>),
+}
+
+/// A `defines:` value: `TILE: 16`, `MODE: fast`, `FLAG: true`; `FLAG: ~`
+/// defines the name without a value (`-DFLAG`).
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum DefineValue {
+    Int(i64),
+    Float(f64),
+    Bool(bool),
+    Text(String),
+}
+
+impl std::fmt::Display for DefineValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DefineValue::Int(v) => write!(f, "{v}"),
+            DefineValue::Float(v) => write!(f, "{v:?}"),
+            DefineValue::Bool(v) => write!(f, "{}", u8::from(*v)),
+            DefineValue::Text(v) => write!(f, "{v}"),
+        }
+    }
+}
+
+/// A source kernel's build from its `options:`, `defines:` and
+/// `alias_analysis:` (the options checked as `gpusim compile` would).
+fn source_build(r: &mut RawKernel) -> Result<SourceBuild, String> {
+    let mut options: Vec<String> = match r.options.take() {
+        None => Vec::new(),
+        Some(OptionWords::Line(l)) => l.split_whitespace().map(str::to_string).collect(),
+        Some(OptionWords::Words(w)) => w,
+    };
+    for (name, value) in r.defines.take().into_iter().flatten() {
+        if name.is_empty() || name.contains(|c: char| c.is_whitespace() || c == '=') {
+            return Err(format!("defines: `{name}` is not a macro name"));
+        }
+        options.push(match value {
+            Some(v) => format!("-D{name}={v}"),
+            None => format!("-D{name}"),
+        });
+    }
+    let build = SourceBuild {
+        options,
+        alias_analysis: r.alias_analysis.unwrap_or(true),
+    };
+    build
+        .compile_options()
+        .map_err(|e| format!("options: {e}"))?;
+    Ok(build)
 }
 
 /// The names `target:` accepts, and their targets.
@@ -144,8 +210,8 @@ pub fn target_name(t: Target) -> &'static str {
 
 impl TryFrom<RawKernel> for KernelRef {
     type Error = String;
-    fn try_from(r: RawKernel) -> Result<Self, String> {
-        if let Some(path) = r.source {
+    fn try_from(mut r: RawKernel) -> Result<Self, String> {
+        if let Some(path) = r.source.take() {
             if r.corpus.is_some() || r.work.is_some() || r.code_object.is_some() {
                 return Err("`source` names the kernel alone (with an optional `name`)".into());
             }
@@ -154,7 +220,15 @@ impl TryFrom<RawKernel> for KernelRef {
                     "`target` goes with `corpus`; a source kernel is compiled for gfx1030".into(),
                 );
             }
-            return Ok(KernelRef::Source { path, name: r.name });
+            let build = source_build(&mut r)?;
+            return Ok(KernelRef::Source {
+                path,
+                name: r.name,
+                build,
+            });
+        }
+        if r.options.is_some() || r.defines.is_some() || r.alias_analysis.is_some() {
+            return Err("`options`, `defines` and `alias_analysis` go with `source`: other kernels are compiled already".into());
         }
         if let Some(name) = r.work {
             if r.corpus.is_some() || r.code_object.is_some() || r.name.is_some() {
