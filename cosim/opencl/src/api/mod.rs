@@ -9,6 +9,7 @@ use std::ffi::{c_char, c_void, CStr};
 use crate::cl::*;
 
 mod context;
+mod events;
 pub mod guard;
 mod handles;
 pub mod info;
@@ -52,6 +53,13 @@ pub fn implemented(name: &str) -> Option<*const c_void> {
         "clEnqueueMapBuffer" => queue::clEnqueueMapBuffer as *const c_void,
         "clEnqueueUnmapMemObject" => queue::clEnqueueUnmapMemObject as *const c_void,
         "clWaitForEvents" => queue::clWaitForEvents as *const c_void,
+        "clEnqueueMarkerWithWaitList" => events::clEnqueueMarkerWithWaitList as *const c_void,
+        "clEnqueueBarrierWithWaitList" => events::clEnqueueBarrierWithWaitList as *const c_void,
+        "clEnqueueMarker" => events::clEnqueueMarker as *const c_void,
+        "clEnqueueBarrier" => events::clEnqueueBarrier as *const c_void,
+        "clEnqueueWaitForEvents" => events::clEnqueueWaitForEvents as *const c_void,
+        "clEnqueueTask" => events::clEnqueueTask as *const c_void,
+        "clSetEventCallback" => events::clSetEventCallback as *const c_void,
         "clRetainEvent" => queue::clRetainEvent as *const c_void,
         "clReleaseEvent" => queue::clReleaseEvent as *const c_void,
         "clGetEventInfo" => queue::clGetEventInfo as *const c_void,
