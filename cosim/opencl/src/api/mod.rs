@@ -21,6 +21,7 @@ mod query;
 mod queue;
 
 pub use platform::{device_handle, platform_handle};
+pub use program::build_cache_stats;
 
 /// The address of the entry point called `name`, if this platform
 /// implements it (the dispatch table's resolver).
