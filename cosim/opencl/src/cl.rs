@@ -242,3 +242,6 @@ pub const CL_QUEUED: cl_int = 3;
 pub const CL_COMMAND_TASK: cl_uint = 0x11F1;
 pub const CL_COMMAND_MARKER: cl_uint = 0x11FE;
 pub const CL_COMMAND_BARRIER: cl_uint = 0x1205;
+pub const CL_COMMAND_READ_BUFFER_RECT: cl_uint = 0x1201;
+pub const CL_COMMAND_WRITE_BUFFER_RECT: cl_uint = 0x1202;
+pub const CL_COMMAND_COPY_BUFFER_RECT: cl_uint = 0x1203;

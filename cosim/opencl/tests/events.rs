@@ -2,7 +2,8 @@
 //! barriers, `clEnqueueTask`, event callbacks, event info) through the ICD
 //! loader on gpusim, on each model the environment selects (functional,
 //! cycle, lockstep), and on PoCL, which shows the program's expectations
-//! are an implementation's, not only this one's.
+//! are an implementation's, not only this one's; and the rectangular
+//! transfer program (`rect.c`) likewise.
 
 mod common;
 
@@ -26,5 +27,16 @@ fn events_markers_barriers_and_tasks_on_every_model_and_on_pocl() {
 fn the_error_program_passes_on_the_cycle_model() {
     if let Some(out) = run_c_on(Icd::Gpusim, "errors", &[], &[("GPUSIM_MODEL", "cycle")]) {
         assert!(out.contains("errors ok"), "{out}");
+    }
+}
+
+/// `tests/loader/rect.c`: rectangular reads, writes and copies against a
+/// host model of the layout, and their bad arguments, on gpusim and PoCL.
+#[test]
+fn rectangular_transfers_on_gpusim_and_on_pocl() {
+    for icd in [Icd::Gpusim, Icd::Pocl] {
+        if let Some(out) = run_c_on(icd, "rect", &[], &[]) {
+            assert!(out.contains("rect ok"), "{icd:?}: {out}");
+        }
     }
 }

@@ -19,6 +19,7 @@ mod platform;
 mod program;
 mod query;
 mod queue;
+mod rect;
 
 pub use platform::{device_handle, platform_handle};
 pub use program::build_cache_stats;
@@ -50,6 +51,9 @@ pub fn implemented(name: &str) -> Option<*const c_void> {
         "clEnqueueWriteBuffer" => queue::clEnqueueWriteBuffer as *const c_void,
         "clEnqueueReadBuffer" => queue::clEnqueueReadBuffer as *const c_void,
         "clEnqueueCopyBuffer" => queue::clEnqueueCopyBuffer as *const c_void,
+        "clEnqueueReadBufferRect" => rect::clEnqueueReadBufferRect as *const c_void,
+        "clEnqueueWriteBufferRect" => rect::clEnqueueWriteBufferRect as *const c_void,
+        "clEnqueueCopyBufferRect" => rect::clEnqueueCopyBufferRect as *const c_void,
         "clEnqueueFillBuffer" => queue::clEnqueueFillBuffer as *const c_void,
         "clEnqueueMapBuffer" => queue::clEnqueueMapBuffer as *const c_void,
         "clEnqueueUnmapMemObject" => queue::clEnqueueUnmapMemObject as *const c_void,

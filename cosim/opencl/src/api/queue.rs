@@ -493,7 +493,7 @@ pub(super) unsafe extern "C" fn clGetEventInfo(
 /// # Safety
 /// `wait_list` must be valid for `n` handles, `event` null or valid for one.
 #[allow(clippy::too_many_arguments)]
-unsafe fn on_buffers(
+pub(super) unsafe fn on_buffers(
     queue: *mut c_void,
     buffers: &[*mut c_void],
     n: cl_uint,
