@@ -245,3 +245,6 @@ pub const CL_COMMAND_BARRIER: cl_uint = 0x1205;
 pub const CL_COMMAND_READ_BUFFER_RECT: cl_uint = 0x1201;
 pub const CL_COMMAND_WRITE_BUFFER_RECT: cl_uint = 0x1202;
 pub const CL_COMMAND_COPY_BUFFER_RECT: cl_uint = 0x1203;
+pub const CL_COMMAND_MIGRATE_MEM_OBJECTS: cl_uint = 0x1206;
+pub const CL_MIGRATE_MEM_OBJECT_HOST: cl_bitfield = 1 << 0;
+pub const CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED: cl_bitfield = 1 << 1;

@@ -186,3 +186,54 @@ pub(super) unsafe extern "C" fn clSetEventCallback(
         CL_SUCCESS
     })
 }
+
+/// `clEnqueueMigrateMemObjects`: the simulated GPU's memory is the only
+/// memory a buffer has (a host-pointer buffer's mirror is refreshed around
+/// every command anyway), so there is nothing to move; the arguments are
+/// checked and the event is complete.
+pub(super) unsafe extern "C" fn clEnqueueMigrateMemObjects(
+    queue: *mut c_void,
+    num: cl_uint,
+    objects: *const *mut c_void,
+    flags: cl_bitfield,
+    n: cl_uint,
+    list: *const *mut c_void,
+    event: *mut *mut c_void,
+) -> cl_int {
+    super::guard::status("clEnqueueMigrateMemObjects", || {
+        let Some(context) = QUEUES.with(queue, |q| q.context()) else {
+            return CL_INVALID_COMMAND_QUEUE;
+        };
+        let known = CL_MIGRATE_MEM_OBJECT_HOST | CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED;
+        if num == 0 || objects.is_null() || flags & !known != 0 {
+            return CL_INVALID_VALUE;
+        }
+        for i in 0..num as usize {
+            // SAFETY: `num` handles, by the contract.
+            let m = unsafe { *objects.add(i) };
+            match super::memory::BUFFERS.with(m, |b| b.context) {
+                None => return CL_INVALID_MEM_OBJECT,
+                Some(c) if c != context => return CL_INVALID_CONTEXT,
+                Some(_) => {}
+            }
+        }
+        // SAFETY: by the contract.
+        unsafe { order(queue, n, list, event, CL_COMMAND_MIGRATE_MEM_OBJECTS) }
+    })
+}
+
+/// `clUnloadPlatformCompiler`: the compiler is part of this library and
+/// holds nothing to release; a hint, as the specification allows.
+pub(super) unsafe extern "C" fn clUnloadPlatformCompiler(platform: *mut c_void) -> cl_int {
+    super::guard::status("clUnloadPlatformCompiler", || {
+        if platform.cast_const() != super::platform_handle() {
+            return CL_INVALID_PLATFORM;
+        }
+        CL_SUCCESS
+    })
+}
+
+/// `clUnloadCompiler` (OpenCL 1.1): as [`clUnloadPlatformCompiler`].
+pub(super) unsafe extern "C" fn clUnloadCompiler() -> cl_int {
+    CL_SUCCESS
+}

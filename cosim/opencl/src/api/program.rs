@@ -612,6 +612,62 @@ pub(super) unsafe extern "C" fn clCreateKernel(
     })
 }
 
+/// `clCreateKernelsInProgram`: a kernel for every kernel of the built
+/// program, in the code object's order.
+pub(super) unsafe extern "C" fn clCreateKernelsInProgram(
+    program: *mut c_void,
+    num_kernels: cl_uint,
+    kernels: *mut *mut c_void,
+    num_kernels_ret: *mut cl_uint,
+) -> cl_int {
+    super::guard::status("clCreateKernelsInProgram", || {
+        let Some(names) = PROGRAMS.with(program, |p| {
+            p.loaded().as_ref().map(|l| {
+                l.kernels
+                    .iter()
+                    .map(|k| k.kernel.name.clone())
+                    .collect::<Vec<_>>()
+            })
+        }) else {
+            return CL_INVALID_PROGRAM;
+        };
+        let Some(names) = names else {
+            return CL_INVALID_PROGRAM_EXECUTABLE;
+        };
+        if !kernels.is_null() && (num_kernels as usize) < names.len() {
+            return CL_INVALID_VALUE;
+        }
+        if !kernels.is_null() {
+            let mut made = Vec::new();
+            for name in &names {
+                let Ok(c) = std::ffi::CString::new(name.as_str()) else {
+                    return CL_INVALID_PROGRAM_EXECUTABLE;
+                };
+                let mut err = CL_SUCCESS;
+                // SAFETY: a live program and a NUL-terminated name.
+                let k = unsafe { clCreateKernel(program, c.as_ptr(), &mut err) };
+                if err != CL_SUCCESS {
+                    for k in made {
+                        // SAFETY: made just above.
+                        unsafe { clReleaseKernel(k) };
+                    }
+                    return err;
+                }
+                made.push(k);
+            }
+            for (i, k) in made.into_iter().enumerate() {
+                // SAFETY: `num_kernels` slots (checked above), by the contract.
+                unsafe { *kernels.add(i) = k };
+            }
+        }
+        if !num_kernels_ret.is_null() {
+            // SAFETY: one `cl_uint`, by the contract.
+            unsafe { *num_kernels_ret = names.len() as cl_uint };
+        }
+        CL_SUCCESS
+    })
+}
+
 /// `clRetainKernel`.
 pub(super) unsafe extern "C" fn clRetainKernel(handle: *mut c_void) -> cl_int {
     super::guard::status("clRetainKernel", || {

@@ -111,6 +111,21 @@ int main(void) {
   if (called != 2) { printf("callbacks called %d times\n", called); return 1; }
   if (clSetEventCallback(t, 12345, on_complete, NULL) != CL_INVALID_VALUE) { printf("bad status\n"); return 1; }
 
+  /* Every kernel of a program; migrating a buffer (nothing to move here). */
+  cl_kernel all_kernels[4];
+  cl_uint nk = 0;
+  CHECK(clCreateKernelsInProgram(prog, 4, all_kernels, &nk));
+  if (nk != 2) { printf("%u kernels in the program\n", nk); return 1; }
+  for (cl_uint i = 0; i < nk; i++) CHECK(clReleaseKernel(all_kernels[i]));
+  if (clCreateKernelsInProgram(prog, 1, all_kernels, NULL) != CL_INVALID_VALUE) { printf("too few slots\n"); return 1; }
+  cl_event mig;
+  CHECK(clEnqueueMigrateMemObjects(q, 1, &b, CL_MIGRATE_MEM_OBJECT_HOST, 0, NULL, &mig));
+  CHECK(clWaitForEvents(1, &mig));
+  CHECK(clReleaseEvent(mig));
+  CHECK(clEnqueueReadBuffer(q, b, CL_TRUE, 0, sizeof back, back, 0, NULL, NULL));
+  if (back[1] != 3) { printf("after the migration: %d\n", back[1]); return 1; }
+  CHECK(clUnloadPlatformCompiler(p));
+
   /* The OpenCL 1.1 forms. */
   cl_event m2;
   CHECK(clEnqueueMarker(q, &m2));
