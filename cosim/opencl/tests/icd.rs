@@ -159,9 +159,42 @@ fn contexts_are_counted_and_stale_handles_refused() {
 fn unimplemented_entries_are_stubs_that_fail() {
     let p = platform();
     type NoArgs = unsafe extern "C" fn() -> cl_int;
-    let unload: NoArgs = entry(p, "clUnloadCompiler");
+    // A stub takes no parameters, so calling it with none is sound.
+    let unload: NoArgs = entry(p, "clCompileProgram");
     assert!(icd::is_stub(unload as *const c_void));
     assert_eq!(unsafe { unload() }, CL_INVALID_OPERATION);
+    // A stub for a function returning a handle writes its errcode_ret.
+    type UserEvent = unsafe extern "C" fn(*mut c_void, *mut cl_int) -> *mut c_void;
+    let user_event: UserEvent = entry(p, "clCreateUserEvent");
+    assert!(icd::is_stub(user_event as *const c_void));
+    let mut err = 12345;
+    let e = unsafe { user_event(std::ptr::null_mut(), &mut err) };
+    assert_eq!((e, err), (std::ptr::null_mut(), CL_INVALID_OPERATION));
+    type Image2d = unsafe extern "C" fn(
+        *mut c_void,
+        cl_bitfield,
+        *const c_void,
+        usize,
+        usize,
+        usize,
+        *mut c_void,
+        *mut cl_int,
+    ) -> *mut c_void;
+    let image: Image2d = entry(p, "clCreateImage2D");
+    let mut err = 12345;
+    let i = unsafe {
+        image(
+            std::ptr::null_mut(),
+            0,
+            std::ptr::null(),
+            1,
+            1,
+            0,
+            std::ptr::null_mut(),
+            &mut err,
+        )
+    };
+    assert_eq!((i, err), (std::ptr::null_mut(), CL_INVALID_OPERATION));
     for (name, _) in icd::TABLE {
         let f: *const c_void = entry(p, name);
         assert!(!f.is_null(), "{name}");

@@ -463,3 +463,134 @@ fn a_built_programs_binary_loads_again() {
         unsafe { entry::<CreateKernel>(again, "clCreateKernel")(again, c"z".as_ptr(), &mut err) };
     assert!(!k.is_null() && err == CL_SUCCESS);
 }
+
+/// A gfx803 (GCN3) code object, prebuilt by clang-19 from the corpus's
+/// saxpy, through `clCreateProgramWithBinary`: the driver translates it at
+/// load time (seed 003) and it runs on the simulated gfx1030; the program's
+/// binary is the one given.
+#[test]
+fn a_gfx803_binary_runs_through_create_program_with_binary() {
+    let code = std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../tests/kernels/prebuilt/gfx803/saxpy.hsaco"),
+    )
+    .expect("the prebuilt gfx803 object");
+    assert_eq!(&code[..4], b"\x7fELF");
+    let p = platform();
+    let d = device(p);
+    let mut err = 1;
+    let c = unsafe {
+        entry::<CreateContext>(d, "clCreateContext")(
+            std::ptr::null(),
+            1,
+            &d,
+            std::ptr::null(),
+            std::ptr::null_mut(),
+            &mut err,
+        )
+    };
+    assert_eq!(err, CL_SUCCESS);
+    let q = unsafe { entry::<CreateQueue>(c, "clCreateCommandQueue")(c, d, 0, &mut err) };
+    assert_eq!(err, CL_SUCCESS);
+    let (len, ptr) = (code.len(), code.as_ptr());
+    let mut status = 1;
+    let prog = unsafe {
+        entry::<CreateWithBinary>(c, "clCreateProgramWithBinary")(
+            c,
+            1,
+            &d,
+            &len,
+            &ptr,
+            &mut status,
+            &mut err,
+        )
+    };
+    assert_eq!((err, status), (CL_SUCCESS, CL_SUCCESS));
+    let info: GetInfo = entry(prog, "clGetProgramInfo");
+    assert_eq!(
+        scalar::<usize>(info, prog, CL_PROGRAM_BINARY_SIZES),
+        code.len()
+    );
+    let k =
+        unsafe { entry::<CreateKernel>(prog, "clCreateKernel")(prog, c"saxpy".as_ptr(), &mut err) };
+    assert_eq!(err, CL_SUCCESS);
+    let n = 1000usize;
+    let mut x: Vec<f32> = (0..n).map(|i| i as f32).collect();
+    let mut y = vec![1.0f32; n];
+    let create_buffer: CreateBuffer = entry(c, "clCreateBuffer");
+    let bx = unsafe {
+        create_buffer(
+            c,
+            CL_MEM_COPY_HOST_PTR,
+            n * 4,
+            x.as_mut_ptr().cast(),
+            &mut err,
+        )
+    };
+    assert_eq!(err, CL_SUCCESS);
+    let by = unsafe {
+        create_buffer(
+            c,
+            CL_MEM_COPY_HOST_PTR,
+            n * 4,
+            y.as_mut_ptr().cast(),
+            &mut err,
+        )
+    };
+    assert_eq!(err, CL_SUCCESS);
+    let set: SetArg = entry(k, "clSetKernelArg");
+    let (nn, a) = (n as u32, 2.0f32);
+    unsafe {
+        assert_eq!(set(k, 0, 4, (&nn as *const u32).cast()), CL_SUCCESS);
+        assert_eq!(set(k, 1, 4, (&a as *const f32).cast()), CL_SUCCESS);
+        assert_eq!(set(k, 2, 8, (&bx as *const *mut c_void).cast()), CL_SUCCESS);
+        assert_eq!(set(k, 3, 8, (&by as *const *mut c_void).cast()), CL_SUCCESS);
+    }
+    let global = 1024usize;
+    let r = unsafe {
+        entry::<NdRange>(q, "clEnqueueNDRangeKernel")(
+            q,
+            k,
+            1,
+            std::ptr::null(),
+            &global,
+            std::ptr::null(),
+            0,
+            std::ptr::null(),
+            std::ptr::null_mut(),
+        )
+    };
+    assert_eq!(r, CL_SUCCESS);
+    let mut out = vec![0f32; n];
+    let r = unsafe {
+        entry::<Transfer>(q, "clEnqueueReadBuffer")(
+            q,
+            by,
+            CL_TRUE,
+            0,
+            n * 4,
+            out.as_mut_ptr().cast(),
+            0,
+            std::ptr::null(),
+            std::ptr::null_mut(),
+        )
+    };
+    assert_eq!(r, CL_SUCCESS);
+    // Small integers: exact whether the multiply-add is fused or not.
+    let want: Vec<f32> = (0..n).map(|i| 2.0 * i as f32 + 1.0).collect();
+    assert_eq!(out, want);
+    for (h, name) in [
+        (k, "clReleaseKernel"),
+        (prog, "clReleaseProgram"),
+        (bx, "clReleaseMemObject"),
+        (by, "clReleaseMemObject"),
+        (q, "clReleaseCommandQueue"),
+        (c, "clReleaseContext"),
+    ] {
+        assert_eq!(
+            unsafe { entry::<Release>(h, name)(h) },
+            CL_SUCCESS,
+            "{name}"
+        );
+    }
+}

@@ -9,6 +9,7 @@ use std::ffi::{c_char, c_void, CStr};
 use crate::cl::*;
 
 mod context;
+mod events;
 pub mod guard;
 mod handles;
 pub mod info;
@@ -18,8 +19,10 @@ mod platform;
 mod program;
 mod query;
 mod queue;
+mod rect;
 
 pub use platform::{device_handle, platform_handle};
+pub use program::build_cache_stats;
 
 /// The address of the entry point called `name`, if this platform
 /// implements it (the dispatch table's resolver).
@@ -48,10 +51,20 @@ pub fn implemented(name: &str) -> Option<*const c_void> {
         "clEnqueueWriteBuffer" => queue::clEnqueueWriteBuffer as *const c_void,
         "clEnqueueReadBuffer" => queue::clEnqueueReadBuffer as *const c_void,
         "clEnqueueCopyBuffer" => queue::clEnqueueCopyBuffer as *const c_void,
+        "clEnqueueReadBufferRect" => rect::clEnqueueReadBufferRect as *const c_void,
+        "clEnqueueWriteBufferRect" => rect::clEnqueueWriteBufferRect as *const c_void,
+        "clEnqueueCopyBufferRect" => rect::clEnqueueCopyBufferRect as *const c_void,
         "clEnqueueFillBuffer" => queue::clEnqueueFillBuffer as *const c_void,
         "clEnqueueMapBuffer" => queue::clEnqueueMapBuffer as *const c_void,
         "clEnqueueUnmapMemObject" => queue::clEnqueueUnmapMemObject as *const c_void,
         "clWaitForEvents" => queue::clWaitForEvents as *const c_void,
+        "clEnqueueMarkerWithWaitList" => events::clEnqueueMarkerWithWaitList as *const c_void,
+        "clEnqueueBarrierWithWaitList" => events::clEnqueueBarrierWithWaitList as *const c_void,
+        "clEnqueueMarker" => events::clEnqueueMarker as *const c_void,
+        "clEnqueueBarrier" => events::clEnqueueBarrier as *const c_void,
+        "clEnqueueWaitForEvents" => events::clEnqueueWaitForEvents as *const c_void,
+        "clEnqueueTask" => events::clEnqueueTask as *const c_void,
+        "clSetEventCallback" => events::clSetEventCallback as *const c_void,
         "clRetainEvent" => queue::clRetainEvent as *const c_void,
         "clReleaseEvent" => queue::clReleaseEvent as *const c_void,
         "clGetEventInfo" => queue::clGetEventInfo as *const c_void,
@@ -64,6 +77,10 @@ pub fn implemented(name: &str) -> Option<*const c_void> {
         "clRetainProgram" => program::clRetainProgram as *const c_void,
         "clReleaseProgram" => program::clReleaseProgram as *const c_void,
         "clCreateKernel" => program::clCreateKernel as *const c_void,
+        "clCreateKernelsInProgram" => program::clCreateKernelsInProgram as *const c_void,
+        "clEnqueueMigrateMemObjects" => events::clEnqueueMigrateMemObjects as *const c_void,
+        "clUnloadPlatformCompiler" => events::clUnloadPlatformCompiler as *const c_void,
+        "clUnloadCompiler" => events::clUnloadCompiler as *const c_void,
         "clGetProgramInfo" => query::clGetProgramInfo as *const c_void,
         "clGetKernelInfo" => query::clGetKernelInfo as *const c_void,
         "clGetKernelWorkGroupInfo" => query::clGetKernelWorkGroupInfo as *const c_void,

@@ -347,6 +347,75 @@ pub fn compile_options(text: &str) -> Result<compiler::CompileOptions, String> {
     Ok(o)
 }
 
+/// A build's products: the code object and the kept IR with its reach.
+type Built = (Vec<u8>, Arc<SourceKernels>);
+
+/// Builds per source and options, for the process (applications and
+/// PyOpenCL build the same program again and again: every
+/// `ElementwiseKernel` call site, every test).
+fn build_cache() -> &'static Mutex<std::collections::HashMap<(String, String), Built>> {
+    static CACHE: std::sync::OnceLock<Mutex<std::collections::HashMap<(String, String), Built>>> =
+        std::sync::OnceLock::new();
+    CACHE.get_or_init(Default::default)
+}
+
+/// Builds served from the cache and builds compiled, since the library
+/// was loaded.
+static BUILD_HITS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+static BUILD_MISSES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// `(hits, compilations)` of the program build cache.
+pub fn build_cache_stats() -> (u64, u64) {
+    (
+        BUILD_HITS.load(Ordering::Relaxed),
+        BUILD_MISSES.load(Ordering::Relaxed),
+    )
+}
+
+/// Compiles `source` with `opts` (parsed from `options`), or takes the
+/// result of an earlier identical build. A source with `#include` or
+/// options with `-I` is always compiled: the files it includes may have
+/// changed. The error is the build log.
+fn build_cached(
+    source: &str,
+    options: &str,
+    opts: &compiler::CompileOptions,
+) -> Result<Built, String> {
+    let cacheable = !source.contains("#include") && !options.contains("-I");
+    let key = (source.to_string(), options.to_string());
+    if cacheable {
+        let hit = build_cache()
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&key)
+            .cloned();
+        if let Some(b) = hit {
+            BUILD_HITS.fetch_add(1, Ordering::Relaxed);
+            return Ok(b);
+        }
+    }
+    BUILD_MISSES.fetch_add(1, Ordering::Relaxed);
+    let compiled = compiler::compile(
+        compiler::Source::Text {
+            name: "program.cl",
+            text: source,
+        },
+        opts,
+    )
+    .map_err(|d| d.to_string())?;
+    let built = (
+        compiled.code_object.clone(),
+        Arc::new(SourceKernels::new(compiled)),
+    );
+    if cacheable {
+        build_cache()
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(key, built.clone());
+    }
+    Ok(built)
+}
+
 /// `clBuildProgram`: compiles a source program with gpusim's compiler and
 /// loads it (the diagnostics are the build log); a binary is built already.
 pub(super) unsafe extern "C" fn clBuildProgram(
@@ -403,21 +472,10 @@ pub(super) unsafe extern "C" fn clBuildProgram(
                 return CL_INVALID_BUILD_OPTIONS;
             }
         };
-        let source_name = "program.cl";
-        let compiled = compiler::compile(
-            compiler::Source::Text {
-                name: source_name,
-                text: &source,
-            },
-            &opts,
-        );
-        let (code, jit) = match compiled {
-            Ok(c) => (
-                c.code_object.clone(),
-                (Arc::new(SourceKernels::new(c)), opts.backend),
-            ),
-            Err(d) => {
-                set(CL_BUILD_ERROR, d.to_string());
+        let (code, jit) = match build_cached(&source, &options, &opts) {
+            Ok((code, kernels)) => (code, (kernels, opts.backend)),
+            Err(log) => {
+                set(CL_BUILD_ERROR, log);
                 return CL_BUILD_PROGRAM_FAILURE;
             }
         };
@@ -551,6 +609,62 @@ pub(super) unsafe extern "C" fn clCreateKernel(
             }))
         })();
         finish(result, errcode_ret)
+    })
+}
+
+/// `clCreateKernelsInProgram`: a kernel for every kernel of the built
+/// program, in the code object's order.
+pub(super) unsafe extern "C" fn clCreateKernelsInProgram(
+    program: *mut c_void,
+    num_kernels: cl_uint,
+    kernels: *mut *mut c_void,
+    num_kernels_ret: *mut cl_uint,
+) -> cl_int {
+    super::guard::status("clCreateKernelsInProgram", || {
+        let Some(names) = PROGRAMS.with(program, |p| {
+            p.loaded().as_ref().map(|l| {
+                l.kernels
+                    .iter()
+                    .map(|k| k.kernel.name.clone())
+                    .collect::<Vec<_>>()
+            })
+        }) else {
+            return CL_INVALID_PROGRAM;
+        };
+        let Some(names) = names else {
+            return CL_INVALID_PROGRAM_EXECUTABLE;
+        };
+        if !kernels.is_null() && (num_kernels as usize) < names.len() {
+            return CL_INVALID_VALUE;
+        }
+        if !kernels.is_null() {
+            let mut made = Vec::new();
+            for name in &names {
+                let Ok(c) = std::ffi::CString::new(name.as_str()) else {
+                    return CL_INVALID_PROGRAM_EXECUTABLE;
+                };
+                let mut err = CL_SUCCESS;
+                // SAFETY: a live program and a NUL-terminated name.
+                let k = unsafe { clCreateKernel(program, c.as_ptr(), &mut err) };
+                if err != CL_SUCCESS {
+                    for k in made {
+                        // SAFETY: made just above.
+                        unsafe { clReleaseKernel(k) };
+                    }
+                    return err;
+                }
+                made.push(k);
+            }
+            for (i, k) in made.into_iter().enumerate() {
+                // SAFETY: `num_kernels` slots (checked above), by the contract.
+                unsafe { *kernels.add(i) = k };
+            }
+        }
+        if !num_kernels_ret.is_null() {
+            // SAFETY: one `cl_uint`, by the contract.
+            unsafe { *num_kernels_ret = names.len() as cl_uint };
+        }
+        CL_SUCCESS
     })
 }
 

@@ -57,7 +57,19 @@ pub struct Event {
     references: AtomicU32,
     queue: usize,
     context: usize,
-    command: cl_uint,
+    command: AtomicU32,
+}
+
+impl Event {
+    /// Its context's handle.
+    pub fn context(&self) -> usize {
+        self.context
+    }
+
+    /// Sets the command type (`clEnqueueTask` reuses the NDRange path).
+    pub fn set_command(&self, command: cl_uint) {
+        self.command.store(command, Ordering::Release);
+    }
 }
 
 impl Counted for Event {
@@ -72,7 +84,7 @@ pub(super) fn new_event(queue: *mut c_void, context: usize, command: cl_uint) ->
         references: AtomicU32::new(1),
         queue: queue as usize,
         context,
-        command,
+        command: AtomicU32::new(command),
     })
 }
 
@@ -342,11 +354,11 @@ unsafe fn transfer(
             references: AtomicU32::new(1),
             queue: queue as usize,
             context,
-            command: if write {
+            command: AtomicU32::new(if write {
                 CL_COMMAND_WRITE_BUFFER
             } else {
                 CL_COMMAND_READ_BUFFER
-            },
+            }),
         });
         // SAFETY: valid for one handle, by the contract.
         unsafe { *event = e };
@@ -462,7 +474,7 @@ pub(super) unsafe extern "C" fn clGetEventInfo(
         let value = EVENTS.with(handle, |e| match param_name {
             CL_EVENT_COMMAND_QUEUE => Some(Info::Pointers(vec![e.queue])),
             CL_EVENT_CONTEXT => Some(Info::Pointers(vec![e.context])),
-            CL_EVENT_COMMAND_TYPE => Some(Info::Uint(e.command)),
+            CL_EVENT_COMMAND_TYPE => Some(Info::Uint(e.command.load(Ordering::Acquire))),
             CL_EVENT_REFERENCE_COUNT => Some(Info::Uint(e.references.load(Ordering::Acquire))),
             CL_EVENT_COMMAND_EXECUTION_STATUS => Some(Info::Uint(CL_COMPLETE as cl_uint)),
             _ => None,
@@ -481,7 +493,7 @@ pub(super) unsafe extern "C" fn clGetEventInfo(
 /// # Safety
 /// `wait_list` must be valid for `n` handles, `event` null or valid for one.
 #[allow(clippy::too_many_arguments)]
-unsafe fn on_buffers(
+pub(super) unsafe fn on_buffers(
     queue: *mut c_void,
     buffers: &[*mut c_void],
     n: cl_uint,

@@ -58,11 +58,13 @@ pub fn dispatch() -> &'static Dispatch {
     TABLE_ONCE.get_or_init(|| {
         let mut entries = [std::ptr::null(); ENTRIES];
         for (slot, (name, returns)) in entries.iter_mut().zip(TABLE.iter()) {
-            *slot = crate::api::implemented(name).unwrap_or(match returns {
-                Returns::Status => not_implemented_status as *const c_void,
-                Returns::Handle => not_implemented_handle as *const c_void,
-                Returns::Nothing => not_implemented_nothing as *const c_void,
-            });
+            *slot = crate::api::implemented(name)
+                .or_else(|| errcode_stub_for(name))
+                .unwrap_or(match returns {
+                    Returns::Status => not_implemented_status as *const c_void,
+                    Returns::Handle => not_implemented_handle as *const c_void,
+                    Returns::Nothing => not_implemented_nothing as *const c_void,
+                });
         }
         Dispatch { entries }
     })
@@ -73,6 +75,7 @@ pub fn is_stub(f: *const c_void) -> bool {
     f == not_implemented_status as *const c_void
         || f == not_implemented_handle as *const c_void
         || f == not_implemented_nothing as *const c_void
+        || TABLE.iter().any(|(n, _)| errcode_stub_for(n) == Some(f))
 }
 
 /// Every object a handle points at starts with the dispatch table.
@@ -122,4 +125,57 @@ extern "C" fn not_implemented_handle() -> *mut c_void {
 
 extern "C" fn not_implemented_nothing() {
     report_stub();
+}
+
+/// Stubs for unimplemented entry points that return a handle and take
+/// `errcode_ret` as their last parameter: each knows its parameter count,
+/// so it can write `CL_INVALID_OPERATION` there (an application reads that
+/// code, and PyOpenCL raises it, rather than whatever was in its variable).
+/// Every parameter of these functions is an integer or a pointer, passed
+/// the way a `usize` is.
+macro_rules! errcode_stub {
+    ($name:ident, $($arg:ident),*) => {
+        extern "C" fn $name($($arg: usize, )* errcode_ret: *mut cl::cl_int) -> *mut c_void {
+            $(let _ = $arg;)*
+            report_stub();
+            if !errcode_ret.is_null() {
+                // SAFETY: null or valid for one `cl_int`, by the contract of
+                // every function this stub stands for.
+                unsafe { *errcode_ret = cl::CL_INVALID_OPERATION };
+            }
+            std::ptr::null_mut()
+        }
+    };
+}
+
+errcode_stub!(stub_2, a);
+errcode_stub!(stub_3, a, b);
+errcode_stub!(stub_4, a, b, c);
+errcode_stub!(stub_5, a, b, c, d);
+errcode_stub!(stub_6, a, b, c, d, e);
+errcode_stub!(stub_7, a, b, c, d, e, f);
+errcode_stub!(stub_8, a, b, c, d, e, f, g);
+errcode_stub!(stub_9, a, b, c, d, e, f, g, h);
+errcode_stub!(stub_10, a, b, c, d, e, f, g, h, i);
+errcode_stub!(stub_12, a, b, c, d, e, f, g, h, i, j, k);
+
+/// The stub with `errcode_ret` for `name` (parameter counts from
+/// `CL/cl.h`), if it is one of the core functions that return a handle.
+fn errcode_stub_for(name: &str) -> Option<*const c_void> {
+    let f: *const c_void = match name {
+        "clCreateUserEvent" | "clCloneKernel" => stub_2 as *const c_void,
+        "clCreateSamplerWithProperties" => stub_3 as *const c_void,
+        "clCreateProgramWithIL" => stub_4 as *const c_void,
+        "clCreateSampler" | "clCreateProgramWithBuiltInKernels" => stub_5 as *const c_void,
+        "clCreateImage" | "clCreatePipe" | "clCreateBufferWithProperties" => {
+            stub_6 as *const c_void
+        }
+        "clCreateImageWithProperties" => stub_7 as *const c_void,
+        "clCreateImage2D" => stub_8 as *const c_void,
+        "clLinkProgram" => stub_9 as *const c_void,
+        "clCreateImage3D" => stub_10 as *const c_void,
+        "clEnqueueMapImage" => stub_12 as *const c_void,
+        _ => return None,
+    };
+    Some(f)
 }
