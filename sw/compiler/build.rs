@@ -52,6 +52,7 @@ const SOURCES: &[&str] = &[
     "lib/relational.cl",
     "lib/geometric.cl",
     "lib/integer.cl",
+    "lib/subgroup.cl",
 ];
 
 /// One top-level item: the function it defines or declares, its text, the

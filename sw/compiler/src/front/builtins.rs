@@ -67,6 +67,8 @@ pub enum Builtin {
     SBarrier,
     /// `__builtin_amdgcn_wave_barrier()`: `[]` → void (a compiler-only wave barrier).
     WaveBarrier,
+    /// `__builtin_amdgcn_wavefrontsize()`: `[]` → `uint` (32 or 64, as compiled).
+    WaveSize,
     /// `__builtin_amdgcn_fence(order, "scope")`: `[order, scope]` → void.
     Fence,
     /// `__builtin_amdgcn_ds_bpermute(addr, data)`: `[int, int]` → `int`.
@@ -279,6 +281,9 @@ pub(crate) enum Sig {
     },
     /// `any(x)` (false) / `all(x)` (true): the sign bits of an integer gentype.
     AnyAll(bool),
+    /// A sub-group function of the device library (`lib/subgroup.cl`):
+    /// `__gpusim_{name}_{element}`.
+    SubGroup(SubGroupKind),
     /// Geometric functions: operands of one float scalar/vector type; the
     /// result is the element type (`scalar`) or the operand type.
     Geometric(Builtin, usize, bool),
@@ -329,7 +334,22 @@ pub(crate) enum Sig {
     As,
 }
 
-/// Element types of a [`Sig::Generic`] function and its result.
+/// The operands of a [`Sig::SubGroup`] function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SubGroupKind {
+    /// `uint f(void)` (`get_sub_group_size`, ...).
+    Query,
+    /// `T f(T)` for `T` in `int uint long ulong float` (reductions, scans).
+    Value,
+    /// `T f(T, uint)` (`sub_group_broadcast`).
+    Broadcast,
+    /// `int f(int)` (`sub_group_all`, `sub_group_any`).
+    Predicate,
+    /// `void f(cl_mem_fence_flags[, memory_scope])` (`sub_group_barrier`).
+    Barrier,
+}
+
+/// Which element types a [`Sig::Generic`] built-in takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum GenKind {
     /// Float gentype; result of the operands' type.
@@ -506,6 +526,7 @@ pub(crate) fn lookup(name: &str) -> Option<Sig> {
             "kernarg_segment_ptr" => Fixed(B::KernargSegmentPtr, &[], ConstBytePtr),
             "s_barrier" => Fixed(B::SBarrier, &[], Void),
             "wave_barrier" => Fixed(B::WaveBarrier, &[], Void),
+            "wavefrontsize" => Fixed(B::WaveSize, &[], U32),
             "fence" => AmdgcnFence,
             "ds_bpermute" => Fixed(B::DsBpermute, &[I32, I32], I32),
             "ds_permute" => Fixed(B::DsPermute, &[I32, I32], I32),
@@ -546,6 +567,24 @@ pub(crate) fn lookup(name: &str) -> Option<Sig> {
         "get_global_linear_id" => Fixed(B::GetGlobalLinearId, &[], U64),
         "get_local_linear_id" => Fixed(B::GetLocalLinearId, &[], U64),
         "barrier" => Barrier,
+        "get_sub_group_size"
+        | "get_max_sub_group_size"
+        | "get_num_sub_groups"
+        | "get_enqueued_num_sub_groups"
+        | "get_sub_group_id"
+        | "get_sub_group_local_id" => SubGroup(SubGroupKind::Query),
+        "sub_group_broadcast" => SubGroup(SubGroupKind::Broadcast),
+        "sub_group_all" | "sub_group_any" => SubGroup(SubGroupKind::Predicate),
+        "sub_group_barrier" => SubGroup(SubGroupKind::Barrier),
+        "sub_group_reduce_add"
+        | "sub_group_reduce_min"
+        | "sub_group_reduce_max"
+        | "sub_group_scan_inclusive_add"
+        | "sub_group_scan_inclusive_min"
+        | "sub_group_scan_inclusive_max"
+        | "sub_group_scan_exclusive_add"
+        | "sub_group_scan_exclusive_min"
+        | "sub_group_scan_exclusive_max" => SubGroup(SubGroupKind::Value),
         "work_group_barrier" => WorkGroupBarrier,
         "mem_fence" | "read_mem_fence" | "write_mem_fence" => MemFence,
         "atomic_work_item_fence" => WorkItemFence,

@@ -513,6 +513,9 @@ pub enum Builtin {
     /// within the lane's own 32-lane half (gfx1030 wave64 permutes each half
     /// on its own; wave32 is one half); reads inactive lanes as 0. Divergent.
     Bpermute,
+    /// The wave size, 32 or 64, as an `i32` (a constant the back end
+    /// chooses: the IR does not know it). Uniform.
+    WaveSize,
     /// `readfirstlane(x)`: `x` of the first active lane
     /// (`v_readfirstlane_b32`). Uniform whatever its operand.
     ReadFirstLane,
@@ -568,6 +571,7 @@ impl Builtin {
             Builtin::MbcntHi => "mbcnt_hi",
             Builtin::Bpermute => "bpermute",
             Builtin::ReadFirstLane => "readfirstlane",
+            Builtin::WaveSize => "wave_size",
             Builtin::ReadLane => "readlane",
             Builtin::FdivIeee => "fdiv_ieee",
             Builtin::HwSin => "hw_sin",
@@ -629,6 +633,7 @@ impl Builtin {
             Builtin::Mad24 | Builtin::Alignbit => &[I, I, I],
             Builtin::Clz | Builtin::Popcount | Builtin::Abs | Builtin::Ctz => &[I],
             Builtin::Bitreverse | Builtin::ReadFirstLane => &[I],
+            Builtin::WaveSize => &[],
         }
     }
 
@@ -649,7 +654,10 @@ impl Builtin {
     /// True when the result is the same in every lane whatever the
     /// operands (it reads one lane's value for the whole wave).
     pub fn is_wave_uniform(self) -> bool {
-        matches!(self, Builtin::ReadFirstLane | Builtin::ReadLane)
+        matches!(
+            self,
+            Builtin::ReadFirstLane | Builtin::ReadLane | Builtin::WaveSize
+        )
     }
 
     /// True when the result depends on which lanes are active (EXEC), so

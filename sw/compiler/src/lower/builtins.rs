@@ -361,8 +361,12 @@ impl Lowerer<'_> {
             (vals[args.len() - 1][0], pointee)
         });
         let callee = &self.tu.functions[f.0 as usize];
-        if callee.vars[..params].iter().any(|v| v.ty.is_vector()) {
-            // Geometric functions take the whole vectors.
+        if params == 0
+            || callee.ret == crate::front::types::Type::Void
+            || callee.vars[..params].iter().any(|v| v.ty.is_vector())
+        {
+            // Geometric functions take the whole vectors; sub-group
+            // queries and barriers are called once (scalars, no result).
             return self.inline_call(f, vals[..params].to_vec(), loc);
         }
         let (mut out, mut stored) = (Vec::new(), Vec::new());
@@ -463,6 +467,7 @@ impl Lowerer<'_> {
                 Ok(vec![self.b().call(ib, &[vals[0][0], vals[1][0]])])
             }
             FB::ReadFirstLane => Ok(vec![self.b().call(IrBuiltin::ReadFirstLane, &[vals[0][0]])]),
+            FB::WaveSize => Ok(vec![self.b().call(IrBuiltin::WaveSize, &[])]),
             FB::ReadLane => Ok(vec![self
                 .b()
                 .call(IrBuiltin::ReadLane, &[vals[0][0], vals[1][0]])]),
@@ -703,7 +708,8 @@ impl Lowerer<'_> {
                 }
                 Ok(r)
             }
-            FB::Fence | FB::WorkItemFence | FB::MemFence => {
+            // A wave runs in lockstep: its barrier only orders memory.
+            FB::Fence | FB::WorkItemFence | FB::MemFence | FB::WaveBarrier => {
                 self.b().fence();
                 Ok(Vec::new())
             }

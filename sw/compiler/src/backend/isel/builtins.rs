@@ -19,6 +19,15 @@ impl Isel<'_> {
         if matches!(b, Builtin::ReadFirstLane | Builtin::ReadLane) {
             return self.read_one_lane(dst, b, args);
         }
+        if b == Builtin::WaveSize {
+            let w = MOp::Imm(if self.opts.wave64 { 64 } else { 32 });
+            match dst {
+                Loc::S(s) => self.push(Opcode::S_MOV_B32, Family::Sop1, 1, &[MOp::Reg(s, 0), w]),
+                Loc::V(v) => self.vop1(Opcode::V_MOV_B32, MOp::Reg(v, 0), w),
+                _ => unreachable!("built-ins return numbers"),
+            }
+            return Ok(());
+        }
         let Loc::V(d) = dst else {
             // Uniform built-ins: per lane, then read back.
             let Loc::S(s) = dst else {
@@ -73,7 +82,9 @@ impl Isel<'_> {
                 let (addr, data) = (self.in_vgpr(a[0]), self.in_vgpr(a[1]));
                 self.push(Opcode::DS_BPERMUTE_B32, Family::Ds, 1, &[d0, addr, data]);
             }
-            Builtin::ReadFirstLane | Builtin::ReadLane => unreachable!("handled above"),
+            Builtin::ReadFirstLane | Builtin::ReadLane | Builtin::WaveSize => {
+                unreachable!("handled above")
+            }
             Builtin::FdivIeee => self.fdiv_ieee(d0, a[0], a[1]),
             Builtin::HwSin => self.vop1(Opcode::V_SIN_F32, d0, a[0]),
             Builtin::HwCos => self.vop1(Opcode::V_COS_F32, d0, a[0]),

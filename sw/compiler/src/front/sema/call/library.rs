@@ -4,7 +4,7 @@
 //! built-in the lowering emits itself and the library's function.
 
 use super::super::super::ast;
-use super::super::super::builtins::{Builtin, GenKind};
+use super::super::super::builtins::{Builtin, GenKind, SubGroupKind};
 use super::super::super::diag::{err, Loc, Result};
 use super::super::super::tast::*;
 use super::super::super::types::{AddrSpace, Scalar, Type};
@@ -260,5 +260,76 @@ impl Sema<'_> {
         self.ctx().calls.push((fid, loc));
         let ret = if m.shape == Shape::IF { it } else { t };
         Ok(rv(ExprKind::Builtin(Builtin::Lib(fid), ops), ret, loc))
+    }
+
+    /// A sub-group function (`lib/subgroup.cl`): operands checked against
+    /// the specification's signatures (cl_khr_subgroups: scalar `int uint
+    /// long ulong float`), then the library's `__gpusim_{name}_{element}`.
+    pub(super) fn sub_group_call(
+        &mut self,
+        name: &str,
+        kind: SubGroupKind,
+        args: &[ast::Expr],
+        loc: Loc,
+    ) -> Result<Expr> {
+        let (lo, hi) = match kind {
+            SubGroupKind::Query => (0, 0),
+            SubGroupKind::Value | SubGroupKind::Predicate => (1, 1),
+            SubGroupKind::Broadcast => (2, 2),
+            SubGroupKind::Barrier => (1, 2),
+        };
+        self.arity(name, args, lo, hi, loc)?;
+        let vals = args
+            .iter()
+            .map(|a| self.rvalue(a))
+            .collect::<Result<Vec<_>>>()?;
+        let what = self.call_text(name, &vals);
+        let int_ok =
+            |t: &Type| t.is_integer() && !t.is_vector() && t.elem_scalar() != Some(Scalar::Bool);
+        if vals[1.min(vals.len())..].iter().any(|v| !int_ok(&v.ty)) {
+            return self.no_match(name, &vals, loc);
+        }
+        let (suffix, ops, ret) = match kind {
+            SubGroupKind::Query => ("u32", Vec::new(), Type::UINT),
+            SubGroupKind::Barrier => {
+                if !int_ok(&vals[0].ty) {
+                    return self.no_match(name, &vals, loc);
+                }
+                // The scope (sub-group or wider) changes nothing for a wave.
+                let flags = self.arith_cast(vals[0].clone(), &Type::UINT);
+                ("u32", vec![flags], Type::Void)
+            }
+            SubGroupKind::Predicate => {
+                if !int_ok(&vals[0].ty) {
+                    return self.no_match(name, &vals, loc);
+                }
+                (
+                    "i32",
+                    vec![self.arith_cast(vals[0].clone(), &Type::INT)],
+                    Type::INT,
+                )
+            }
+            SubGroupKind::Value | SubGroupKind::Broadcast => {
+                let t = vals[0].ty.clone();
+                let suffix = match t.elem_scalar() {
+                    _ if t.is_vector() => return self.no_match(name, &vals, loc),
+                    Some(Scalar::Int) => "i32",
+                    Some(Scalar::UInt) => "u32",
+                    Some(Scalar::Long) => "i64",
+                    Some(Scalar::ULong) => "u64",
+                    Some(Scalar::Float) => "f32",
+                    Some(Scalar::Double | Scalar::Half) => {
+                        return err(loc, format!("unsupported: the built-in {what}"))
+                    }
+                    _ => return self.no_match(name, &vals, loc),
+                };
+                let mut ops = vec![vals[0].clone()];
+                if kind == SubGroupKind::Broadcast {
+                    ops.push(self.arith_cast(vals[1].clone(), &Type::UINT));
+                }
+                (suffix, ops, t)
+            }
+        };
+        self.library_builtin(name, suffix, &what, ops, ret, false, loc)
     }
 }
