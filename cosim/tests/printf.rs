@@ -222,3 +222,118 @@ fn gpusim_run_prints_to_stdout() {
         assert!(stderr.contains("printf buffer filled up"), "{model}: {stderr}");
     }
 }
+
+// ---- gpusim's own objects ---------------------------------------------------
+
+/// `KERNEL` compiled by gpusim.
+fn gpusim_object(wave64: bool) -> Vec<u8> {
+    let mut o = compiler::CompileOptions::default();
+    o.backend.wave64 = wave64;
+    compiler::compile(
+        compiler::Source::Text {
+            name: "printf.cl",
+            text: KERNEL,
+        },
+        &o,
+    )
+    .map_err(|d| d.to_string())
+    .unwrap()
+    .code_object
+}
+
+fn run_elf(model: Model, elf: &[u8], grid: u32, wg: u32, buffer: Option<u32>) -> Vec<PrintfOutput> {
+    let mut o = SessionOptions::new(model, hw::GpuConfig::default_config());
+    o.printf_buffer = buffer;
+    let mut s = Session::new(&o).unwrap();
+    let d = s.driver();
+    let program = d.load(elf).unwrap();
+    let out = d.alloc(u64::from(grid) * 4, 256).unwrap();
+    let k = program.kernel("p").unwrap().clone();
+    d.launch(
+        &k,
+        LaunchDims::linear(grid, wg),
+        &[Arg::Buffer(out.address), Arg::i32(grid as i32)],
+    )
+    .unwrap();
+    let result = d.download(out).unwrap();
+    for (i, w) in result.chunks(4).enumerate() {
+        assert_eq!(i32::from_le_bytes(w.try_into().unwrap()), i as i32);
+    }
+    s.take_printf()
+}
+
+/// gpusim's records carry the work-item tag: the text is in work-item order
+/// (work-group, local id, call order), identical on every model and wave size.
+#[test]
+fn gpusim_objects_print_in_work_item_order_on_every_model() {
+    let (grid, wg) = (96u32, 32u32);
+    let want: String = (0..grid as i32)
+        .flat_map(|g| expected(g, grid as i32, g as u32 / wg, wg as i32))
+        .collect();
+    for wave64 in [false, true] {
+        let elf = gpusim_object(wave64);
+        for model in [Model::Functional, Model::Cycle, Model::Lockstep] {
+            let outputs = run_elf(model, &elf, grid, wg, None);
+            assert_eq!(outputs.len(), 1);
+            let o = &outputs[0];
+            assert!(o.errors.is_empty(), "{model:?} wave64={wave64}: {:?}", o.errors);
+            assert_eq!(o.lost, Some(0));
+            assert_eq!(o.text, want, "{model:?} wave64={wave64}");
+        }
+    }
+}
+
+/// gpusim counts the records that did not fit; the ones that did are whole.
+#[test]
+fn gpusim_objects_count_lost_records() {
+    let elf = gpusim_object(false);
+    // First calls take 4 + 4+4+4+4+4+16+4 + 8 = 52 bytes: room for 5.
+    let outputs = run_elf(Model::Functional, &elf, 64, 32, Some(8 + 52 * 5 + 10));
+    let o = &outputs[0];
+    assert!(o.errors.is_empty(), "{:?}", o.errors);
+    // 64 first calls and 4 second calls; whatever did not fit is counted.
+    assert_eq!(o.records + o.lost.unwrap(), 68, "{} printed, {:?} lost", o.records, o.lost);
+    assert!(o.records >= 5);
+    let msg = o.overflow_message(8 + 52 * 5 + 10).unwrap();
+    assert!(msg.contains("record(s) lost"), "{msg}");
+    let all: Vec<String> = (0..64).flat_map(|g| expected(g, 64, g as u32 / 32, 32)).collect();
+    for line in lines(&o.text) {
+        assert!(all.contains(&line), "unexpected line {line:?}");
+    }
+}
+
+/// The argument sizes gpusim writes in `amdhsa.printf` are clang's (plus the
+/// tag), so each runtime reads the other's records.
+#[test]
+fn gpusim_formats_match_clangs() {
+    if !toolchain() {
+        return;
+    }
+    let co = clang_object("formats", KERNEL);
+    let theirs = arch::code_object::CodeObject::parse(&std::fs::read(co).unwrap())
+        .unwrap()
+        .metadata()
+        .printf
+        .clone();
+    let ours = arch::code_object::CodeObject::parse(&gpusim_object(false))
+        .unwrap()
+        .metadata()
+        .printf
+        .clone();
+    let parse = |v: &[String]| {
+        let mut f: Vec<(Vec<u32>, String)> = v
+            .iter()
+            .map(|e| {
+                let p = sw::driver::printf::PrintfFormat::parse(e).unwrap();
+                (p.sizes, p.text)
+            })
+            .collect();
+        f.sort_by(|a, b| a.1.cmp(&b.1));
+        f
+    };
+    let (theirs, mut ours) = (parse(&theirs), parse(&ours));
+    for (sizes, _) in &mut ours {
+        assert_eq!(sizes.pop(), Some(8), "the work-item tag ends every gpusim record");
+    }
+    assert_eq!(ours, theirs);
+}

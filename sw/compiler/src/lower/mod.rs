@@ -27,6 +27,7 @@
 mod builtins;
 mod expr;
 mod float;
+mod printf;
 mod promote;
 mod switch;
 
