@@ -128,12 +128,12 @@ impl<D: Device> Driver<D> {
         }
         let size = self.printf.buffer_bytes;
         let allocation = self.alloc(u64::from(size) + 4, 8)?;
-        let mut init = vec![0u8; 12];
+        // All zero but the size word: a record that gpusim's code reserved
+        // but could not write reads as ID 0, never as a stale record of an
+        // earlier dispatch.
+        let mut init = vec![0u8; size as usize + 4];
         init[4..8].copy_from_slice(&size.to_le_bytes());
-        let written = self
-            .device
-            .write(allocation.address, &init[..8])
-            .and_then(|_| self.device.write(allocation.address + u64::from(size), &init[8..]));
+        let written = self.device.write(allocation.address, &init);
         if let Err(e) = written {
             self.free(allocation)?;
             return Err(e.into());

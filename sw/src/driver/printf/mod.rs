@@ -226,6 +226,12 @@ pub fn decode(kernel: &str, buffer: &[u8], formats: &[PrintfFormat], tagged: boo
     let largest = formats.iter().map(|f| f.record_bytes()).max().unwrap_or(0);
     while at + 4 <= end {
         let id = word(at);
+        if id == 0 && used as usize > capacity {
+            // gpusim's atomic add reserved past the end: the first record
+            // that did not fit was never written (the driver zeroes the
+            // buffer), and nothing after it was.
+            break;
+        }
         let Some(f) = formats.iter().find(|f| f.id == id) else {
             out.errors.push(format!(
                 "printf record at buffer offset {at} has ID {id}, which no amdhsa.printf entry has; the rest of the buffer is skipped"
@@ -234,6 +240,9 @@ pub fn decode(kernel: &str, buffer: &[u8], formats: &[PrintfFormat], tagged: boo
         };
         let len = f.record_bytes() as usize;
         if at + len > end {
+            if used as usize > capacity {
+                break; // the reservation that did not fit, as above
+            }
             out.errors.push(format!(
                 "printf record at buffer offset {at} (format {id}) runs past the {} bytes used",
                 end - HEADER_BYTES as usize
