@@ -21,12 +21,14 @@ const BITCODE: &str = "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode";
 
 /// Is the toolchain here? Panics when CI requires it and it is missing.
 fn toolchain() -> bool {
-    let clang = ["clang-19", "ld.lld-19", "llvm-link-19", "llvm-extract-19"].iter().all(|t| {
-        Command::new(t)
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    });
+    let clang = ["clang-19", "ld.lld-19", "llvm-link-19", "llvm-extract-19"]
+        .iter()
+        .all(|t| {
+            Command::new(t)
+                .arg("--version")
+                .output()
+                .is_ok_and(|o| o.status.success())
+        });
     let libs = Path::new(BITCODE).join("ockl.bc").exists();
     if clang && libs {
         return true;
@@ -57,8 +59,10 @@ fn clang_object(name: &str, src: &str) -> PathBuf {
     // ROCm's `__printf_alloc` (opencl.bc, with what it needs from ockl) is
     // linked as an object, as the ROCm runtime's own link step does. The
     // kernels use clang's work-item built-ins rather than opencl.bc's.
-    let alloc_bc = dir.join("printf_alloc.bc");
-    let alloc_o = dir.join("printf_alloc.o");
+    // Per kernel: the tests run in parallel in one directory.
+    let extracted = dir.join(format!("{name}.alloc0.bc"));
+    let alloc_bc = dir.join(format!("{name}.alloc.bc"));
+    let alloc_o = dir.join(format!("{name}.alloc.o"));
     let run = |c: &mut Command, what: &str| {
         let out = c.output().unwrap();
         assert!(
@@ -72,18 +76,35 @@ fn clang_object(name: &str, src: &str) -> PathBuf {
             .arg("--func=__printf_alloc")
             .arg(format!("{BITCODE}/opencl.bc"))
             .arg("-o")
-            .arg(&alloc_bc),
+            .arg(&extracted),
         "llvm-extract-19",
     );
     let mut link = Command::new("llvm-link-19");
-    link.arg(&alloc_bc).arg("--only-needed");
-    for lib in ["opencl", "ockl", "oclc_abi_version_500", "oclc_isa_version_1030", "oclc_wavefrontsize64_off"] {
+    link.arg(&extracted).arg("--only-needed");
+    for lib in [
+        "opencl",
+        "ockl",
+        "oclc_abi_version_500",
+        "oclc_isa_version_1030",
+        "oclc_wavefrontsize64_off",
+    ] {
         link.arg(format!("{BITCODE}/{lib}.bc"));
     }
     run(link.arg("-o").arg(&alloc_bc), "llvm-link-19");
-    let target = ["-target", "amdgcn-amd-amdhsa", "-mcpu=gfx1030", "-nogpulib", "-O2"];
+    let target = [
+        "-target",
+        "amdgcn-amd-amdhsa",
+        "-mcpu=gfx1030",
+        "-nogpulib",
+        "-O2",
+    ];
     run(
-        Command::new("clang-19").args(target).arg("-c").arg(&alloc_bc).arg("-o").arg(&alloc_o),
+        Command::new("clang-19")
+            .args(target)
+            .arg("-c")
+            .arg(&alloc_bc)
+            .arg("-o")
+            .arg(&alloc_o),
         "clang-19 (printf_alloc)",
     );
     run(
@@ -96,7 +117,12 @@ fn clang_object(name: &str, src: &str) -> PathBuf {
         "clang-19",
     );
     run(
-        Command::new("ld.lld-19").arg("-shared").arg(&obj).arg(&alloc_o).arg("-o").arg(&co),
+        Command::new("ld.lld-19")
+            .arg("-shared")
+            .arg(&obj)
+            .arg(&alloc_o)
+            .arg("-o")
+            .arg(&co),
         "ld.lld-19",
     );
     co
@@ -147,7 +173,10 @@ fn expected(g: i32, n: i32, group: u32, wg: i32) -> Vec<String> {
         let (m, x) = e.split_once('e').unwrap();
         let x: i32 = x.parse().unwrap();
         let sign = if x < 0 { '-' } else { '+' };
-        v.push(format!("second call of {g}: {m}e{sign}{:02}   x:y%\n", x.abs()));
+        v.push(format!(
+            "second call of {g}: {m}e{sign}{:02}   x:y%\n",
+            x.abs()
+        ));
     }
     v
 }
@@ -217,9 +246,14 @@ fn a_full_buffer_is_reported_not_fatal() {
     assert!(o.records >= 4 && o.records <= 5, "{} records", o.records);
     assert!(o.full);
     let msg = o.overflow_message(8 + 48 * 5).expect("an overflow message");
-    assert!(msg.contains("printf buffer") && msg.contains("--printf-buffer"), "{msg}");
+    assert!(
+        msg.contains("printf buffer") && msg.contains("--printf-buffer"),
+        "{msg}"
+    );
     // Every line that was printed is whole and one of the expected ones.
-    let all: Vec<String> = (0..64).flat_map(|g| expected(g, 64, g as u32 / 32, 32)).collect();
+    let all: Vec<String> = (0..64)
+        .flat_map(|g| expected(g, 64, g as u32 / 32, 32))
+        .collect();
     for line in lines(&o.text) {
         assert!(all.contains(&line), "unexpected line {line:?}");
     }
@@ -254,7 +288,10 @@ fn gpusim_run_prints_to_stdout() {
         );
         for g in 0..32 {
             for line in expected(g, 32, 0, 32) {
-                assert!(stdout.contains(&line), "{model}: {line:?} missing from\n{stdout}");
+                assert!(
+                    stdout.contains(&line),
+                    "{model}: {line:?} missing from\n{stdout}"
+                );
             }
         }
         // A buffer too small for all 34 records: the run still passes and
@@ -266,7 +303,10 @@ fn gpusim_run_prints_to_stdout() {
             .unwrap();
         assert!(out.status.success());
         let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(stderr.contains("printf buffer filled up"), "{model}: {stderr}");
+        assert!(
+            stderr.contains("printf buffer filled up"),
+            "{model}: {stderr}"
+        );
     }
 }
 
@@ -324,7 +364,11 @@ fn gpusim_objects_print_in_work_item_order_on_every_model() {
             let outputs = run_elf(model, &elf, grid, wg, None);
             assert_eq!(outputs.len(), 1);
             let o = &outputs[0];
-            assert!(o.errors.is_empty(), "{model:?} wave64={wave64}: {:?}", o.errors);
+            assert!(
+                o.errors.is_empty(),
+                "{model:?} wave64={wave64}: {:?}",
+                o.errors
+            );
             assert_eq!(o.lost, Some(0));
             assert_eq!(o.text, want, "{model:?} wave64={wave64}");
         }
@@ -340,12 +384,20 @@ fn gpusim_objects_count_lost_records() {
     let o = &outputs[0];
     assert!(o.errors.is_empty(), "{:?}", o.errors);
     // 64 first calls and 4 second calls; whatever did not fit is counted.
-    assert_eq!(o.records + o.lost.unwrap(), 68, "{} printed, {:?} lost", o.records, o.lost);
+    assert_eq!(
+        o.records + o.lost.unwrap(),
+        68,
+        "{} printed, {:?} lost",
+        o.records,
+        o.lost
+    );
     // Lane order within the first wave: items 0–4 fit.
     assert_eq!(o.records, 5);
     let msg = o.overflow_message(8 + 56 * 5 + 10).unwrap();
     assert!(msg.contains("record(s) lost"), "{msg}");
-    let all: Vec<String> = (0..64).flat_map(|g| expected(g, 64, g as u32 / 32, 32)).collect();
+    let all: Vec<String> = (0..64)
+        .flat_map(|g| expected(g, 64, g as u32 / 32, 32))
+        .collect();
     for line in lines(&o.text) {
         assert!(all.contains(&line), "unexpected line {line:?}");
     }
@@ -382,7 +434,11 @@ fn gpusim_formats_match_clangs() {
     };
     let (theirs, mut ours) = (parse(&theirs), parse(&ours));
     for (sizes, _) in &mut ours {
-        assert_eq!(sizes.pop(), Some(8), "the work-item tag ends every gpusim record");
+        assert_eq!(
+            sizes.pop(),
+            Some(8),
+            "the work-item tag ends every gpusim record"
+        );
     }
     assert_eq!(ours, theirs);
 }

@@ -2,8 +2,7 @@
 //! by `arch`'s [`CodeObjectWriter`], the same writer the translator uses).
 
 use arch::code_object::{
-    write_subvector_note, KernelSubvector, GPUSIM_NOTE_OWNER, NT_GPUSIM_PRINTF,
-    NT_GPUSIM_SUBVECTOR,
+    write_subvector_note, KernelSubvector, GPUSIM_NOTE_OWNER, NT_GPUSIM_PRINTF, NT_GPUSIM_SUBVECTOR,
 };
 use arch::code_object::{
     CodeObjectWriter, ComputePgmRsrc1, ComputePgmRsrc2, KernelCodeProperties, KernelDescriptor,
@@ -125,7 +124,11 @@ pub fn code_object(kernels: &[CompiledKernel]) -> Result<Vec<u8>, BackendError> 
     }
     if !printf.is_empty() {
         w.set_printf(printf);
-        w.add_note(GPUSIM_NOTE_OWNER, NT_GPUSIM_PRINTF, 1u32.to_le_bytes().to_vec());
+        w.add_note(
+            GPUSIM_NOTE_OWNER,
+            NT_GPUSIM_PRINTF,
+            1u32.to_le_bytes().to_vec(),
+        );
     }
     w.write()
         .map_err(|e| BackendError::Internal(format!("writing the code object: {e}")))

@@ -124,10 +124,18 @@ impl Lowerer<'_> {
     /// (work-group linear id, local linear id) as `i32`s.
     fn linear_ids(&mut self) -> (Value, Value) {
         let mut b = self.b();
-        let lid: Vec<Value> = (0..3).map(|d| b.work_item(WorkItemQuery::LocalId, d)).collect();
-        let lsz: Vec<Value> = (0..3).map(|d| b.work_item(WorkItemQuery::LocalSize, d)).collect();
-        let gid: Vec<Value> = (0..3).map(|d| b.work_item(WorkItemQuery::GroupId, d)).collect();
-        let ng: Vec<Value> = (0..3).map(|d| b.work_item(WorkItemQuery::NumGroups, d)).collect();
+        let lid: Vec<Value> = (0..3)
+            .map(|d| b.work_item(WorkItemQuery::LocalId, d))
+            .collect();
+        let lsz: Vec<Value> = (0..3)
+            .map(|d| b.work_item(WorkItemQuery::LocalSize, d))
+            .collect();
+        let gid: Vec<Value> = (0..3)
+            .map(|d| b.work_item(WorkItemQuery::GroupId, d))
+            .collect();
+        let ng: Vec<Value> = (0..3)
+            .map(|d| b.work_item(WorkItemQuery::NumGroups, d))
+            .collect();
         let lin = |b: &mut crate::ir::Builder<'_>, id: &[Value], sz: &[Value]| {
             let t = b.imul(id[2], sz[1]);
             let t = b.iadd(t, id[1]);

@@ -189,7 +189,8 @@ impl PrintfOutput {
     /// A sentence for the overflow, if any: how many records were lost and
     /// how to get them.
     pub fn overflow_message(&self, buffer: u32) -> Option<String> {
-        let fix = format!("the printf buffer is {buffer} bytes; give a larger one (--printf-buffer)");
+        let fix =
+            format!("the printf buffer is {buffer} bytes; give a larger one (--printf-buffer)");
         match self.lost {
             Some(0) | None if !self.full => None,
             Some(n) if n > 0 => Some(format!(
@@ -267,8 +268,10 @@ pub fn decode(kernel: &str, buffer: &[u8], formats: &[PrintfFormat], tagged: boo
         let text = match format::format(&f.text, &args) {
             Ok(t) => t,
             Err(e) => {
-                out.errors
-                    .push(format!("printf format {id} `{}`: {e}", f.text.escape_debug()));
+                out.errors.push(format!(
+                    "printf format {id} `{}`: {e}",
+                    f.text.escape_debug()
+                ));
                 Vec::new()
             }
         };
@@ -371,7 +374,10 @@ mod tests {
         assert_eq!(out.text, "1\n2\n");
         assert_eq!(out.lost, Some(7));
         let msg = out.overflow_message(40).unwrap();
-        assert!(msg.contains("7 printf record(s) lost") && msg.contains("40 bytes"), "{msg}");
+        assert!(
+            msg.contains("7 printf record(s) lost") && msg.contains("40 bytes"),
+            "{msg}"
+        );
         // clang's CAS stops short of the end: full, no count.
         let b = buffer(8 + 40, None, &records, 0);
         let out = decode("k", &b, &formats, false);
@@ -392,6 +398,10 @@ mod tests {
         // A format with too few arguments prints the problem, not a panic.
         let bad = [PrintfFormat::parse("1:0:%d %s\\n").unwrap()];
         let out = decode("k", &buffer(64, Some(4), &[(1, vec![])], 0), &bad, false);
-        assert!(out.errors[0].contains("missing argument"), "{:?}", out.errors);
+        assert!(
+            out.errors[0].contains("missing argument"),
+            "{:?}",
+            out.errors
+        );
     }
 }

@@ -30,7 +30,10 @@ impl Sema<'_> {
     /// `printf(format, args…)`.
     pub(in super::super) fn printf_call(&mut self, args: &[ast::Expr], loc: Loc) -> Result<Expr> {
         let Some(first) = args.first() else {
-            return err(loc, "too few arguments to function call 'printf', expected at least 1, have 0");
+            return err(
+                loc,
+                "too few arguments to function call 'printf', expected at least 1, have 0",
+            );
         };
         let Some(format) = self.string_literal(first)? else {
             return err(first.loc, "the format of 'printf' must be a string literal");
@@ -59,16 +62,19 @@ impl Sema<'_> {
             }
             let v = self.rvalue(a)?;
             let promoted = match &v.ty {
-                Type::Scalar(Scalar::Bool | Scalar::Char | Scalar::UChar | Scalar::Short | Scalar::UShort) => {
-                    self.convert(v, &Type::INT, Ctx::Pass)?
-                }
+                Type::Scalar(
+                    Scalar::Bool | Scalar::Char | Scalar::UChar | Scalar::Short | Scalar::UShort,
+                ) => self.convert(v, &Type::INT, Ctx::Pass)?,
                 Type::Scalar(Scalar::Half) => self.convert(v, &Type::FLOAT, Ctx::Pass)?,
                 Type::Scalar(_) => v,
                 Type::Vector(s, _) if *s != Scalar::Bool => v,
                 Type::Pointer(_) => self.explicit_cast(v, &Type::ULONG, a.loc)?,
                 _ => {
                     let t = self.type_name(&v.ty);
-                    return err(a.loc, format!("cannot pass an argument of type '{t}' to 'printf'"));
+                    return err(
+                        a.loc,
+                        format!("cannot pass an argument of type '{t}' to 'printf'"),
+                    );
                 }
             };
             sizes.push(match &promoted.ty {
