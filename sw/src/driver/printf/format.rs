@@ -426,13 +426,13 @@ fn pad(s: &Spec, prefix: &[u8], body: &[u8], zero: bool, out: &mut Vec<u8>) {
     if s.left {
         out.extend_from_slice(prefix);
         out.extend_from_slice(body);
-        out.extend(std::iter::repeat_n(b' ', fill));
+        out.resize(out.len() + fill, b' ');
     } else if zero {
         out.extend_from_slice(prefix);
-        out.extend(std::iter::repeat_n(b'0', fill));
+        out.resize(out.len() + fill, b'0');
         out.extend_from_slice(body);
     } else {
-        out.extend(std::iter::repeat_n(b' ', fill));
+        out.resize(out.len() + fill, b' ');
         out.extend_from_slice(prefix);
         out.extend_from_slice(body);
     }
