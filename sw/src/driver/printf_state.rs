@@ -59,14 +59,17 @@ impl Default for PrintfState {
 }
 
 impl PrintfState {
-    /// Remembers the formats of `k` if it prints.
+    /// Remembers the formats of `k` if it prints: it has a
+    /// `hidden_printf_buffer` argument and its object has `amdhsa.printf`.
     pub fn register(&mut self, kernel_object: u64, co: &CodeObject, k: &Kernel) {
         let prints = k
             .metadata
             .args
             .iter()
             .any(|a| a.value_kind == ValueKind::HiddenPrintfBuffer);
-        if !prints {
+        // The argument alone is not enough: kernels of an object without
+        // formats cannot print anything decodable, and get 0 as before.
+        if !prints || co.metadata().printf.is_empty() {
             return;
         }
         let formats = co
