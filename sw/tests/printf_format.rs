@@ -74,7 +74,10 @@ fn host(fmt: &str, stars: &[i32], a: A) -> String {
             A::Ptr(p) => call!(p as usize as *const c_void),
         }
     };
-    assert!(len >= 0 && (len as usize) < n, "host snprintf failed on {fmt}");
+    assert!(
+        len >= 0 && (len as usize) < n,
+        "host snprintf failed on {fmt}"
+    );
     let bytes: Vec<u8> = buf[..len as usize].iter().map(|&c| c as u8).collect();
     String::from_utf8_lossy(&bytes).into_owned()
 }
@@ -90,11 +93,15 @@ fn check(fmt: &str, stars: &[i32], a: A, failures: &mut Vec<String>) {
     let want = host(fmt, stars, a);
     let got = ours(fmt, stars, a);
     if want != got {
-        failures.push(format!("{fmt:?} {stars:?} {a:?}: host {want:?}, gpusim {got:?}"));
+        failures.push(format!(
+            "{fmt:?} {stars:?} {a:?}: host {want:?}, gpusim {got:?}"
+        ));
     }
 }
 
-const FLAGS: &[&str] = &["", "-", "+", " ", "#", "0", "-+", "+0", " 0", "#0", "-#", "+ "];
+const FLAGS: &[&str] = &[
+    "", "-", "+", " ", "#", "0", "-+", "+0", " 0", "#0", "-#", "+ ",
+];
 const WIDTHS: &[&str] = &["", "1", "7", "24"];
 const PRECISIONS: &[&str] = &["", ".", ".0", ".1", ".3", ".12", ".17"];
 
@@ -266,16 +273,31 @@ fn chars_strings_pointers_and_stars_match_the_host() {
         for width in WIDTHS {
             for prec in PRECISIONS {
                 for s in ["", "a", "hello, world", "colon:tab\t"] {
-                    check(&format!("<%{flags}{width}{prec}s>"), &[], A::Str(s), &mut failures);
+                    check(
+                        &format!("<%{flags}{width}{prec}s>"),
+                        &[],
+                        A::Str(s),
+                        &mut failures,
+                    );
                     n += 1;
                 }
             }
             for c in [b'a', b'Z', b' ', b'0'] {
-                check(&format!("<%{flags}{width}c>"), &[], A::I32(i32::from(c)), &mut failures);
+                check(
+                    &format!("<%{flags}{width}c>"),
+                    &[],
+                    A::I32(i32::from(c)),
+                    &mut failures,
+                );
                 n += 1;
             }
             for p in [0u64, 1, 0xdead_beef, 0x7fff_0000_1000] {
-                check(&format!("<%{flags}{width}p>"), &[], A::Ptr(p), &mut failures);
+                check(
+                    &format!("<%{flags}{width}p>"),
+                    &[],
+                    A::Ptr(p),
+                    &mut failures,
+                );
                 n += 1;
             }
         }
@@ -340,7 +362,10 @@ fn vector_specifiers_match_the_host_elementwise() {
                             let fmt = format!("%{flags}{width}{prec}v{count}{len}{conv}");
                             let got = String::from_utf8(format(&fmt, &[&bytes]).unwrap()).unwrap();
                             if got != want.join(",") {
-                                failures.push(format!("{fmt}: host {:?}, gpusim {got:?}", want.join(",")));
+                                failures.push(format!(
+                                    "{fmt}: host {:?}, gpusim {got:?}",
+                                    want.join(",")
+                                ));
                             }
                             n += 1;
                         }
@@ -362,18 +387,24 @@ fn vector_specifiers_match_the_host_elementwise() {
                                 match size {
                                     4 => bytes.extend_from_slice(&(*v as f32).to_le_bytes()),
                                     8 => bytes.extend_from_slice(&v.to_le_bytes()),
-                                    _ => bytes.extend_from_slice(&f32_to_half(*v as f32).to_le_bytes()),
+                                    _ => bytes
+                                        .extend_from_slice(&f32_to_half(*v as f32).to_le_bytes()),
                                 }
                             }
                             bytes.resize(slots * size, 0);
                             let want: Vec<String> = vals
                                 .iter()
-                                .map(|&v| host(&format!("%{flags}{width}{prec}{conv}"), &[], A::F64(v)))
+                                .map(|&v| {
+                                    host(&format!("%{flags}{width}{prec}{conv}"), &[], A::F64(v))
+                                })
                                 .collect();
                             let fmt = format!("%{flags}{width}{prec}v{count}{len}{conv}");
                             let got = String::from_utf8(format(&fmt, &[&bytes]).unwrap()).unwrap();
                             if got != want.join(",") {
-                                failures.push(format!("{fmt}: host {:?}, gpusim {got:?}", want.join(",")));
+                                failures.push(format!(
+                                    "{fmt}: host {:?}, gpusim {got:?}",
+                                    want.join(",")
+                                ));
                             }
                             n += 1;
                         }

@@ -197,7 +197,9 @@ pub enum DriverError {
     #[error("printf buffer of {0} bytes: give 16 bytes to 1 GiB")]
     BadPrintfBuffer(u32),
     /// A printing kernel's `amdhsa.printf` metadata is malformed.
-    #[error("kernel `{kernel}` prints, but its code object's printf formats are unusable: {reason}")]
+    #[error(
+        "kernel `{kernel}` prints, but its code object's printf formats are unusable: {reason}"
+    )]
     BadPrintf {
         /// Kernel name.
         kernel: String,

@@ -8,8 +8,12 @@
 //! cover (gaps, `.bss`) are zero. A file without program headers (a
 //! relocatable object) falls back to `.text` plus the kernel descriptors.
 //!
-//! Dynamic relocations are not applied: clang's kernels reference their own
-//! data PC-relatively and need none (documented in `docs/driver.md`).
+//! Dynamic relocations: `R_AMDGPU_RELATIVE64` (a GOT entry or pointer
+//! holding `load base + addend`, what `ld.lld -shared` leaves for a call to a
+//! function linked from another object, such as ockl's `__printf_alloc`) is
+//! applied by [`LoadImage::relocate`]; other types are left alone: clang's
+//! kernels reference their own data PC-relatively and need none
+//! (documented in `docs/driver.md`).
 
 use std::ops::Range;
 
@@ -115,6 +119,48 @@ impl LoadImage {
             span: start..end,
             bytes,
         })
+    }
+
+    /// Applies the `R_AMDGPU_RELATIVE64` relocations of `elf`'s `SHT_RELA`
+    /// sections for an image loaded at `base`: the 64-bit word at
+    /// `r_offset` becomes `base - span.start + r_addend`.
+    pub fn relocate(&mut self, elf: &[u8], base: u64) -> Result<(), DriverError> {
+        const SHT_RELA: u64 = 4;
+        const R_AMDGPU_RELATIVE64: u64 = 13;
+        let shoff = le(elf, 0x28, 8)?;
+        let shentsize = le(elf, 0x3a, 2)?;
+        let shnum = le(elf, 0x3c, 2)?;
+        if shoff == 0 || shentsize < 64 {
+            return Ok(());
+        }
+        for i in 0..shnum {
+            let h = shoff + i * shentsize;
+            if le(elf, h + 4, 4)? != SHT_RELA {
+                continue;
+            }
+            let (offset, size) = (le(elf, h + 0x18, 8)?, le(elf, h + 0x20, 8)?);
+            for r in 0..size / 24 {
+                let at = offset + r * 24;
+                if le(elf, at + 8, 8)? & 0xffff_ffff != R_AMDGPU_RELATIVE64 {
+                    continue;
+                }
+                let (where_, addend) = (le(elf, at, 8)?, le(elf, at + 16, 8)?);
+                let value = base.wrapping_sub(self.span.start).wrapping_add(addend);
+                let slot = where_
+                    .checked_sub(self.span.start)
+                    .and_then(|o| usize::try_from(o).ok())
+                    .and_then(|o| self.bytes.get_mut(o..o.checked_add(8)?))
+                    .ok_or_else(|| DriverError::BadSegment {
+                        offset: at,
+                        reason: format!(
+                            "relocation at {where_:#x} is outside the loaded span {:#x}..{:#x}",
+                            self.span.start, self.span.end
+                        ),
+                    })?;
+                slot.copy_from_slice(&value.to_le_bytes());
+            }
+        }
+        Ok(())
     }
 
     /// The descriptor and the whole code of `k` must be inside the image.

@@ -337,8 +337,12 @@ impl<D: Device> Driver<D> {
                 device: isa,
             });
         }
-        let image = LoadImage::new(elf, &code_object)?;
+        let mut image = LoadImage::new(elf, &code_object)?;
         let allocation = self.alloc(image.bytes.len() as u64, LOAD_ALIGN)?;
+        if let Err(e) = image.relocate(elf, allocation.address) {
+            self.free(allocation)?;
+            return Err(e);
+        }
         if let Err(e) = self.device.write(allocation.address, &image.bytes) {
             self.free(allocation)?;
             return Err(e.into());

@@ -59,14 +59,17 @@ impl Default for PrintfState {
 }
 
 impl PrintfState {
-    /// Remembers the formats of `k` if it prints.
+    /// Remembers the formats of `k` if it prints: it has a
+    /// `hidden_printf_buffer` argument and its object has `amdhsa.printf`.
     pub fn register(&mut self, kernel_object: u64, co: &CodeObject, k: &Kernel) {
         let prints = k
             .metadata
             .args
             .iter()
             .any(|a| a.value_kind == ValueKind::HiddenPrintfBuffer);
-        if !prints {
+        // The argument alone is not enough: kernels of an object without
+        // formats cannot print anything decodable, and get 0 as before.
+        if !prints || co.metadata().printf.is_empty() {
             return;
         }
         let formats = co
@@ -128,12 +131,12 @@ impl<D: Device> Driver<D> {
         }
         let size = self.printf.buffer_bytes;
         let allocation = self.alloc(u64::from(size) + 4, 8)?;
-        let mut init = vec![0u8; 12];
+        // All zero but the size word: a record that gpusim's code reserved
+        // but could not write reads as ID 0, never as a stale record of an
+        // earlier dispatch.
+        let mut init = vec![0u8; size as usize + 4];
         init[4..8].copy_from_slice(&size.to_le_bytes());
-        let written = self
-            .device
-            .write(allocation.address, &init[..8])
-            .and_then(|_| self.device.write(allocation.address + u64::from(size), &init[8..]));
+        let written = self.device.write(allocation.address, &init);
         if let Err(e) = written {
             self.free(allocation)?;
             return Err(e.into());

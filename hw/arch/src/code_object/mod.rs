@@ -44,7 +44,7 @@ pub use metadata::{
 };
 pub use subvector::{
     parse_subvector_note, write_subvector_note, GpusimNote, KernelSubvector, GPUSIM_NOTE_OWNER,
-    NT_GPUSIM_SUBVECTOR, SUBVECTOR_NOTE_VERSION,
+    NT_GPUSIM_PRINTF, NT_GPUSIM_SUBVECTOR, SUBVECTOR_NOTE_VERSION,
 };
 pub use writer::{CodeObjectWriter, NewKernel};
 

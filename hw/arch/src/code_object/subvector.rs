@@ -22,6 +22,10 @@ use super::error::CodeObjectError;
 pub const GPUSIM_NOTE_OWNER: &str = "GPUSIM";
 /// `n_type` of the sub-vector note.
 pub const NT_GPUSIM_SUBVECTOR: u32 = 1;
+/// `n_type` of the `GPUSIM` note saying every `amdhsa.printf` record ends
+/// with gpusim's 8-byte work-item tag (description: a 32-bit version, 1;
+/// `docs/driver.md` "printf").
+pub const NT_GPUSIM_PRINTF: u32 = 2;
 /// The only descriptor version this reader knows.
 pub const SUBVECTOR_NOTE_VERSION: u32 = 1;
 /// Longest kernel name a record may carry.

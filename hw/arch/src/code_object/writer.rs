@@ -41,6 +41,8 @@ pub struct CodeObjectWriter {
     kernels: Vec<NewKernel>,
     /// Extra notes `(owner, n_type, desc)` after the metadata note.
     notes: Vec<(String, u32, Vec<u8>)>,
+    /// `amdhsa.printf` entries.
+    printf: Vec<String>,
 }
 
 impl CodeObjectWriter {
@@ -50,12 +52,19 @@ impl CodeObjectWriter {
             isa,
             kernels: Vec::new(),
             notes: Vec::new(),
+            printf: Vec::new(),
         }
     }
 
     /// Adds a kernel; kernels are laid out in the order added.
     pub fn add_kernel(&mut self, kernel: NewKernel) -> &mut Self {
         self.kernels.push(kernel);
+        self
+    }
+
+    /// Sets the `amdhsa.printf` format entries (`"ID:NARGS:SIZE…:FORMAT"`).
+    pub fn set_printf(&mut self, entries: Vec<String>) -> &mut Self {
+        self.printf = entries;
         self
     }
 
@@ -209,7 +218,7 @@ impl<'a> Layout<'a> {
         let md = CodeObjectMetadata {
             version: [1, 2],
             target: Some(target),
-            printf: Vec::new(),
+            printf: self.w.printf.clone(),
             kernels: kernels
                 .iter()
                 .map(|k| KernelMetadata {

@@ -23,6 +23,10 @@ pub struct KernargLayout {
     pub align: u32,
 }
 
+/// Offset of `hidden_printf_buffer` in the v5 implicit arguments (clang's
+/// layout; ockl reads it as `implicitarg_ptr[9]`).
+pub const PRINTF_BUFFER_OFFSET: u32 = 72;
+
 /// Bytes a parameter of type `ty` takes in the kernarg segment.
 pub fn param_size(ty: Type) -> u32 {
     match ty {
@@ -46,6 +50,11 @@ impl KernargLayout {
         let mut params = Vec::new();
         let mut max_align = 8;
         for p in &f.params {
+            if p.kind == ParamKind::PrintfBuffer {
+                // Placed with the hidden arguments below.
+                params.push(0);
+                continue;
+            }
             let (size, align) = param_layout(p);
             at = at.next_multiple_of(align);
             params.push(at);
@@ -53,10 +62,17 @@ impl KernargLayout {
             max_align = max_align.max(align);
         }
         let hidden = at.next_multiple_of(8);
+        let mut size = hidden + 24;
+        for (p, offset) in f.params.iter().zip(params.iter_mut()) {
+            if p.kind == ParamKind::PrintfBuffer {
+                *offset = hidden + PRINTF_BUFFER_OFFSET;
+                size = hidden + PRINTF_BUFFER_OFFSET + 8;
+            }
+        }
         KernargLayout {
             params,
             hidden,
-            size: hidden + 24,
+            size,
             align: max_align,
         }
     }
@@ -64,8 +80,13 @@ impl KernargLayout {
     /// The metadata argument list: explicit then hidden arguments.
     pub fn metadata_args(&self, f: &Function) -> Vec<KernelArg> {
         let mut out = Vec::new();
+        let mut printf = None;
         for (p, &offset) in f.params.iter().zip(&self.params) {
             let (value_kind, address_space) = match p.kind {
+                ParamKind::PrintfBuffer => {
+                    printf = Some(offset);
+                    continue;
+                }
                 ParamKind::ByValue | ParamKind::Aggregate { .. } => (ValueKind::ByValue, None),
                 ParamKind::GlobalBuffer => (
                     ValueKind::GlobalBuffer,
@@ -99,6 +120,9 @@ impl KernargLayout {
         ];
         for (value_kind, at, size) in hidden {
             out.push(kernel_arg(self.hidden + at, size, value_kind));
+        }
+        if let Some(offset) = printf {
+            out.push(kernel_arg(offset, 8, ValueKind::HiddenPrintfBuffer));
         }
         out
     }

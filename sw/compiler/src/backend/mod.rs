@@ -135,6 +135,8 @@ pub struct CompiledKernel {
     /// What seed 000's sub-vector pass did (its shared VGPR count goes
     /// into the code object's GPUSIM sub-vector note).
     pub subvector: subvector::Report,
+    /// The kernel's `amdhsa.printf` entries ([`Function::printf`]).
+    pub printf: Vec<String>,
 }
 
 impl CompiledKernel {
@@ -217,5 +219,6 @@ pub fn compile_with(
         descriptor,
         metadata,
         subvector,
+        printf: f.printf.clone(),
     })
 }

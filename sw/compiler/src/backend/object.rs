@@ -2,7 +2,7 @@
 //! by `arch`'s [`CodeObjectWriter`], the same writer the translator uses).
 
 use arch::code_object::{
-    write_subvector_note, KernelSubvector, GPUSIM_NOTE_OWNER, NT_GPUSIM_SUBVECTOR,
+    write_subvector_note, KernelSubvector, GPUSIM_NOTE_OWNER, NT_GPUSIM_PRINTF, NT_GPUSIM_SUBVECTOR,
 };
 use arch::code_object::{
     CodeObjectWriter, ComputePgmRsrc1, ComputePgmRsrc2, KernelCodeProperties, KernelDescriptor,
@@ -113,6 +113,22 @@ pub fn code_object(kernels: &[CompiledKernel]) -> Result<Vec<u8>, BackendError> 
         let desc = write_subvector_note(&shared)
             .map_err(|e| BackendError::Internal(format!("the sub-vector note: {e}")))?;
         w.add_note(GPUSIM_NOTE_OWNER, NT_GPUSIM_SUBVECTOR, desc);
+    }
+    // printf (docs/driver.md): the formats of every kernel, each ID once, and
+    // the note saying the records end with gpusim's work-item tag.
+    let mut printf: Vec<String> = Vec::new();
+    for e in kernels.iter().flat_map(|k| &k.printf) {
+        if !printf.contains(e) {
+            printf.push(e.clone());
+        }
+    }
+    if !printf.is_empty() {
+        w.set_printf(printf);
+        w.add_note(
+            GPUSIM_NOTE_OWNER,
+            NT_GPUSIM_PRINTF,
+            1u32.to_le_bytes().to_vec(),
+        );
     }
     w.write()
         .map_err(|e| BackendError::Internal(format!("writing the code object: {e}")))

@@ -57,6 +57,9 @@ pub enum Builtin {
     WorkgroupSize(u8),
     /// `__builtin_amdgcn_grid_size_{x,y,z}()`: `[]` → `uint`.
     GridSize(u8),
+    /// `printf(format, …)` with `amdhsa.printf` entry `id`: the values to
+    /// store after the ID, in order (`sema/call/printf.rs`) → `int` (0).
+    Printf(u32),
     /// `__builtin_amdgcn_dispatch_ptr()`: `[]` → `__constant uchar *` (the HSA dispatch packet).
     DispatchPtr,
     /// `__builtin_amdgcn_implicitarg_ptr()`: `[]` → `__constant uchar *`.

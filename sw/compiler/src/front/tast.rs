@@ -29,6 +29,9 @@ pub struct TranslationUnit {
     pub functions: Vec<Function>,
     /// Program-scope variables (`__constant`, `__global`).
     pub globals: Vec<Global>,
+    /// `amdhsa.printf` entries of the `printf` calls, the call with
+    /// `Builtin::Printf(id)` at index `id - 1`.
+    pub printf: Vec<String>,
 }
 
 impl TranslationUnit {

@@ -16,6 +16,10 @@ pub enum ParamKind {
     GlobalBuffer,
     /// A `__local` pointer whose LDS the launcher sizes (`dynamic_shared_pointer`).
     LocalBuffer,
+    /// The hidden printf buffer (`hidden_printf_buffer`, a global pointer at
+    /// implicit-argument offset 72): not an OpenCL parameter; the lowering
+    /// adds it when the kernel calls `printf`.
+    PrintfBuffer,
     /// A vector or struct passed by value (`by_value` of `size` bytes at an
     /// offset aligned to `align`). Its [`InstKind::KernelArg`] is a
     /// `ptr.constant` to the bytes in the kernarg segment; the lowering
@@ -111,6 +115,10 @@ pub struct Function {
     blocks: Vec<BlockData>,
     /// Block order; the first is the entry.
     layout: Vec<Block>,
+    /// `amdhsa.printf` entries of the `printf` calls this kernel makes
+    /// (`lower/printf.rs`); non-empty exactly when it has a
+    /// [`ParamKind::PrintfBuffer`] parameter.
+    pub printf: Vec<String>,
 }
 
 impl Function {
@@ -134,6 +142,26 @@ impl Function {
             ty,
             kind,
             type_name: type_name.into(),
+        });
+        self.params.len() as u32 - 1
+    }
+
+    /// The index of the hidden printf-buffer parameter, if any.
+    pub fn printf_param(&self) -> Option<u32> {
+        self.params
+            .iter()
+            .position(|p| p.kind == ParamKind::PrintfBuffer)
+            .map(|i| i as u32)
+    }
+
+    /// Adds the hidden printf-buffer parameter (a global pointer the
+    /// driver passes as `hidden_printf_buffer`); returns its index.
+    pub fn add_printf_param(&mut self) -> u32 {
+        self.params.push(Param {
+            name: "__printf_buffer".into(),
+            ty: Type::Ptr(AddrSpace::Global),
+            kind: ParamKind::PrintfBuffer,
+            type_name: "char*".into(),
         });
         self.params.len() as u32 - 1
     }

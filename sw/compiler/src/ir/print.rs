@@ -40,6 +40,7 @@ pub fn write_function(f: &Function, out: &mut impl Write) -> fmt::Result {
             ParamKind::ByValue | ParamKind::Aggregate { .. } => "by_value",
             ParamKind::GlobalBuffer => "global_buffer",
             ParamKind::LocalBuffer => "local_buffer",
+            ParamKind::PrintfBuffer => "printf_buffer",
         };
         write!(out, "{}: {} {kind} \"{}\"", p.name, p.ty, p.type_name)?;
     }

@@ -396,6 +396,9 @@ impl Lowerer<'_> {
         ty: &ft::Type,
         loc: Loc,
     ) -> R<Vec<Value>> {
+        if let FB::Printf(id) = bi {
+            return self.printf(id, args, loc);
+        }
         let dim_query = match bi {
             FB::WorkitemId(d) => Some((WorkItemQuery::LocalId, d)),
             FB::WorkgroupId(d) => Some((WorkItemQuery::GroupId, d)),

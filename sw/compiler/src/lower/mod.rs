@@ -28,6 +28,7 @@ mod builtin_names;
 mod builtins;
 mod expr;
 mod float;
+mod printf;
 mod promote;
 mod switch;
 

@@ -426,13 +426,13 @@ fn pad(s: &Spec, prefix: &[u8], body: &[u8], zero: bool, out: &mut Vec<u8>) {
     if s.left {
         out.extend_from_slice(prefix);
         out.extend_from_slice(body);
-        out.extend(std::iter::repeat_n(b' ', fill));
+        out.resize(out.len() + fill, b' ');
     } else if zero {
         out.extend_from_slice(prefix);
-        out.extend(std::iter::repeat_n(b'0', fill));
+        out.resize(out.len() + fill, b'0');
         out.extend_from_slice(body);
     } else {
-        out.extend(std::iter::repeat_n(b' ', fill));
+        out.resize(out.len() + fill, b' ');
         out.extend_from_slice(prefix);
         out.extend_from_slice(body);
     }
@@ -455,7 +455,10 @@ mod tests {
         assert_eq!(f("%v4hlf", &[&v]), "1.000000,2.500000,-3.000000,4.000000");
         let c = [1u8, 2, 255, 4];
         assert_eq!(f("%v4hhd", &[&c]), "1,2,-1,4");
-        let i3: Vec<u8> = [1i32, 2, 3, 0].iter().flat_map(|x| x.to_le_bytes()).collect();
+        let i3: Vec<u8> = [1i32, 2, 3, 0]
+            .iter()
+            .flat_map(|x| x.to_le_bytes())
+            .collect();
         assert_eq!(f("%v3hld", &[&i3]), "1,2,3");
     }
 

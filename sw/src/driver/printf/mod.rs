@@ -40,9 +40,7 @@ mod number;
 
 pub use format::format;
 
-/// `n_type` of the `GPUSIM` note that marks tagged printf records (its
-/// description: a 32-bit version, 1).
-pub const NT_GPUSIM_PRINTF: u32 = 2;
+pub use arch::code_object::NT_GPUSIM_PRINTF;
 
 /// Default printf buffer size per dispatch (header included).
 pub const DEFAULT_PRINTF_BUFFER: u32 = 1 << 20;
@@ -191,7 +189,8 @@ impl PrintfOutput {
     /// A sentence for the overflow, if any: how many records were lost and
     /// how to get them.
     pub fn overflow_message(&self, buffer: u32) -> Option<String> {
-        let fix = format!("the printf buffer is {buffer} bytes; give a larger one (--printf-buffer)");
+        let fix =
+            format!("the printf buffer is {buffer} bytes; give a larger one (--printf-buffer)");
         match self.lost {
             Some(0) | None if !self.full => None,
             Some(n) if n > 0 => Some(format!(
@@ -228,6 +227,12 @@ pub fn decode(kernel: &str, buffer: &[u8], formats: &[PrintfFormat], tagged: boo
     let largest = formats.iter().map(|f| f.record_bytes()).max().unwrap_or(0);
     while at + 4 <= end {
         let id = word(at);
+        if id == 0 && used as usize > capacity {
+            // gpusim's atomic add reserved past the end: the first record
+            // that did not fit was never written (the driver zeroes the
+            // buffer), and nothing after it was.
+            break;
+        }
         let Some(f) = formats.iter().find(|f| f.id == id) else {
             out.errors.push(format!(
                 "printf record at buffer offset {at} has ID {id}, which no amdhsa.printf entry has; the rest of the buffer is skipped"
@@ -236,6 +241,9 @@ pub fn decode(kernel: &str, buffer: &[u8], formats: &[PrintfFormat], tagged: boo
         };
         let len = f.record_bytes() as usize;
         if at + len > end {
+            if used as usize > capacity {
+                break; // the reservation that did not fit, as above
+            }
             out.errors.push(format!(
                 "printf record at buffer offset {at} (format {id}) runs past the {} bytes used",
                 end - HEADER_BYTES as usize
@@ -260,8 +268,10 @@ pub fn decode(kernel: &str, buffer: &[u8], formats: &[PrintfFormat], tagged: boo
         let text = match format::format(&f.text, &args) {
             Ok(t) => t,
             Err(e) => {
-                out.errors
-                    .push(format!("printf format {id} `{}`: {e}", f.text.escape_debug()));
+                out.errors.push(format!(
+                    "printf format {id} `{}`: {e}",
+                    f.text.escape_debug()
+                ));
                 Vec::new()
             }
         };
@@ -301,5 +311,97 @@ mod tests {
         assert!(PrintfFormat::parse("x:1:4:y").is_err());
         assert!(PrintfFormat::parse("1:2:4:y").is_err());
         assert_eq!(unescape(&escape("a:b\n\x07\r")), "a:b\n\x07\r");
+    }
+
+    /// A buffer of `size` bytes holding `records` (ID, then argument bytes),
+    /// with `used` in the header and `lost` in the counter after it.
+    fn buffer(size: u32, used: Option<u32>, records: &[(u32, Vec<u8>)], lost: u32) -> Vec<u8> {
+        let mut b = vec![0u8; size as usize + 4];
+        let mut at = 8;
+        for (id, args) in records {
+            b[at..at + 4].copy_from_slice(&id.to_le_bytes());
+            b[at + 4..at + 4 + args.len()].copy_from_slice(args);
+            at += 4 + args.len();
+        }
+        let used = used.unwrap_or(at as u32 - 8);
+        b[0..4].copy_from_slice(&used.to_le_bytes());
+        b[4..8].copy_from_slice(&size.to_le_bytes());
+        let n = size as usize;
+        b[n..n + 4].copy_from_slice(&lost.to_le_bytes());
+        b
+    }
+
+    fn tagged(v: i32, group: u32, item: u32) -> Vec<u8> {
+        let mut a = v.to_le_bytes().to_vec();
+        a.extend_from_slice(&group.to_le_bytes());
+        a.extend_from_slice(&item.to_le_bytes());
+        a
+    }
+
+    #[test]
+    fn tagged_records_print_in_work_item_order() {
+        let formats = [
+            PrintfFormat::parse("1:2:4:8:a%d\\n").unwrap(),
+            PrintfFormat::parse("2:2:4:8:b%d\\n").unwrap(),
+        ];
+        // Reservation order: group 1 before group 0, item 3 before item 1,
+        // and item 1's two calls (a then b) interleaved with others.
+        let records = [
+            (1, tagged(10, 1, 0)),
+            (1, tagged(3, 0, 3)),
+            (1, tagged(1, 0, 1)),
+            (1, tagged(11, 1, 1)),
+            (2, tagged(2, 0, 1)),
+        ];
+        let out = decode("k", &buffer(256, None, &records, 0), &formats, true);
+        assert_eq!(out.text, "a1\nb2\na3\na10\na11\n");
+        assert_eq!((out.records, out.lost, out.full), (5, Some(0), false));
+        assert!(out.overflow_message(256).is_none());
+        // Untagged (clang): reservation order, the tag read as an ignored
+        // argument.
+        let out = decode("k", &buffer(256, None, &records, 0), &formats, false);
+        assert_eq!(out.text, "a10\na3\na1\na11\nb2\n");
+    }
+
+    #[test]
+    fn overflow_is_counted_or_reported() {
+        let formats = [PrintfFormat::parse("1:2:4:8:%d\\n").unwrap()];
+        let records = [(1, tagged(1, 0, 0)), (1, tagged(2, 0, 1))];
+        // gpusim's atomic add ran past the end: `used` exceeds the capacity
+        // and 7 records were counted as lost.
+        let b = buffer(8 + 32, Some(16 * 9), &records, 7);
+        let out = decode("k", &b, &formats, true);
+        assert_eq!(out.text, "1\n2\n");
+        assert_eq!(out.lost, Some(7));
+        let msg = out.overflow_message(40).unwrap();
+        assert!(
+            msg.contains("7 printf record(s) lost") && msg.contains("40 bytes"),
+            "{msg}"
+        );
+        // clang's CAS stops short of the end: full, no count.
+        let b = buffer(8 + 40, None, &records, 0);
+        let out = decode("k", &b, &formats, false);
+        assert!(out.full && out.lost.is_none());
+        assert!(out.overflow_message(48).unwrap().contains("does not count"));
+    }
+
+    #[test]
+    fn corrupt_buffers_are_reported() {
+        let formats = [PrintfFormat::parse("1:1:4:%d\\n").unwrap()];
+        let records = [(1, 5i32.to_le_bytes().to_vec()), (9, vec![0; 4])];
+        let out = decode("k", &buffer(64, None, &records, 0), &formats, false);
+        assert_eq!(out.text, "5\n");
+        assert!(out.errors[0].contains("ID 9"), "{:?}", out.errors);
+        // `used` claims half a record.
+        let out = decode("k", &buffer(64, Some(6), &records[..1], 0), &formats, false);
+        assert!(out.errors[0].contains("runs past"), "{:?}", out.errors);
+        // A format with too few arguments prints the problem, not a panic.
+        let bad = [PrintfFormat::parse("1:0:%d %s\\n").unwrap()];
+        let out = decode("k", &buffer(64, Some(4), &[(1, vec![])], 0), &bad, false);
+        assert!(
+            out.errors[0].contains("missing argument"),
+            "{:?}",
+            out.errors
+        );
     }
 }

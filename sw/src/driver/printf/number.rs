@@ -147,7 +147,11 @@ pub(crate) fn hex(x: f64, prec: Option<usize>) -> (u64, String, i32) {
                 frac += 1;
                 if p == 0 || frac >> (4 * p) != 0 {
                     lead += 1;
-                    frac = if p == 0 { 0 } else { frac & ((1u64 << (4 * p)) - 1) };
+                    frac = if p == 0 {
+                        0
+                    } else {
+                        frac & ((1u64 << (4 * p)) - 1)
+                    };
                 }
             }
             ndigits = p;
@@ -231,7 +235,9 @@ mod tests {
     fn exact_digits_of_a_tenth() {
         let d = Decimal::exact(0.1);
         assert_eq!(d.point, 0);
-        assert!(String::from_utf8_lossy(&d.digits).starts_with("1000000000000000055511151231257827"));
+        assert!(
+            String::from_utf8_lossy(&d.digits).starts_with("1000000000000000055511151231257827")
+        );
     }
 
     #[test]

@@ -9,6 +9,7 @@ use super::expr::{const_int, int_const, rv, Ctx};
 use super::{Name, Sema};
 
 mod library;
+mod printf;
 
 const RELAXED: i128 = 0;
 const SEQ_CST: i128 = 5;
@@ -57,6 +58,7 @@ impl Sema<'_> {
             None => {
                 let n = self.name(name).to_string();
                 match lookup(&n) {
+                    None if n == "printf" => self.printf_call(args, loc),
                     Some(sig) => self.builtin_call(&n, sig, args, loc),
                     None if n.starts_with("__builtin_") => {
                         err(f.loc, format!("use of unknown builtin '{n}'"))

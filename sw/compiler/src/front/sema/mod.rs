@@ -72,6 +72,8 @@ pub(crate) struct Sema<'a> {
     f: Option<FnCtx>,
     /// `-cl-single-precision-constant`: unsuffixed floating literals are `float`.
     single_precision_constant: bool,
+    /// `amdhsa.printf` entries, one per `printf` call (`call/printf.rs`).
+    printf_formats: Vec<String>,
 }
 
 /// Checks a parsed translation unit and builds the typed AST.
@@ -93,6 +95,7 @@ pub fn analyze_with(
         globals: Vec::new(),
         f: None,
         single_precision_constant,
+        printf_formats: Vec::new(),
     };
     for item in items {
         match item {
@@ -113,6 +116,7 @@ pub fn analyze_with(
         records: s.records,
         functions: s.functions,
         globals: s.globals,
+        printf: s.printf_formats,
     })
 }
 
