@@ -137,6 +137,7 @@ impl FakeDevice {
             pc: None,
             instruction: None,
             cycle: self.cycle,
+            clock: arch::device::Clock::Cycles,
         }))
     }
 

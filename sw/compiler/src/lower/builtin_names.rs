@@ -36,6 +36,8 @@ pub(super) fn spelling(bi: FB) -> String {
         FB::WorkgroupSize(d) => return format!("__builtin_amdgcn_workgroup_size_{}", xyz(d)),
         FB::GridSize(d) => return format!("__builtin_amdgcn_grid_size_{}", xyz(d)),
         FB::DispatchPtr => "__builtin_amdgcn_dispatch_ptr",
+        FB::Printf(_) => "printf",
+        FB::WaveSize => "__builtin_amdgcn_wavefrontsize",
         FB::ImplicitArgPtr => "__builtin_amdgcn_implicitarg_ptr",
         FB::KernargSegmentPtr => "__builtin_amdgcn_kernarg_segment_ptr",
         FB::SBarrier => "__builtin_amdgcn_s_barrier",
