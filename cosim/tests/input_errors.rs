@@ -96,6 +96,19 @@ fn missing_files_name_the_workload_the_field_and_the_places_looked_at() {
         e.contains("co.yaml: `code_object: nope.hsaco`: not found (looked at: nope.hsaco; no search path: add directories with --path DIR or GPUSIM_PATH)"),
         "{e}"
     );
+    // With a search path: every place, at load time.
+    std::fs::write(
+        dir.join("co.yaml"),
+        "kernel: { code_object: nope.hsaco }\ngrid: 1\nworkgroup: 1\n",
+    )
+    .unwrap();
+    let o = gpusim_in(&dir, &["run", "co.yaml", "--path", "/nowhere"]);
+    let e = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{e}");
+    assert!(
+        e.contains("co.yaml: `code_object: nope.hsaco`: not found (looked at: nope.hsaco, /nowhere/nope.hsaco; the search path is --path, then GPUSIM_PATH)"),
+        "{e}"
+    );
     let (code, e) = run(
         &dir,
         "init.yaml",
