@@ -301,3 +301,47 @@ fn workload_and_skip_select_by_stem_or_target() {
         .collect();
     assert_eq!(names, ["gfx1030-w64/saxpy"]);
 }
+
+/// A kernel whose work depends on timing (atomics_misc's compare-and-swap
+/// retry loop runs as often as it loses races) is flagged as such, with the
+/// functional model's count beside it, rather than looking like a bug.
+#[test]
+fn timing_dependent_work_is_flagged() {
+    let args = [
+        "bench",
+        "--model",
+        "cycle",
+        "--workload",
+        "gfx1030/atomics_misc",
+        "--workload",
+        "gfx1030/saxpy",
+        "--min-ms",
+        "0",
+        "--min-runs",
+        "1",
+    ];
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let report = json(&gpusim(&with_json));
+    let rows = report["rows"].as_array().expect("rows");
+    let row = |name: &str| {
+        rows.iter()
+            .find(|r| r["workload"] == name)
+            .unwrap_or_else(|| panic!("{name}: {rows:?}"))
+    };
+    let atomics = row("gfx1030/atomics_misc");
+    assert_eq!(atomics["timing_dependent"], true, "{atomics}");
+    assert_ne!(
+        atomics["functional_active_lane_instructions"],
+        atomics["active_lane_instructions"]
+    );
+    let saxpy = row("gfx1030/saxpy");
+    assert_eq!(saxpy["timing_dependent"], false, "{saxpy}");
+    let o = gpusim(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("gfx1030/atomics_misc*"), "{text}");
+    assert!(text.contains("(functional: "), "{text}");
+    assert!(text.contains("* timing-dependent work"), "{text}");
+    assert!(!text.contains("gfx1030/saxpy*"), "{text}");
+}

@@ -113,9 +113,81 @@ fn runaway_kernel_stops_at_the_watchdog() {
     // s_branch -1 (simm16 = 0xffff): jumps to itself forever.
     let (code, e) = run_patched_saxpy("watchdog", 0xBF82_FFFF, &["--watchdog", "100000"]);
     assert_eq!(code, Some(3), "{e}");
-    assert!(e.contains("watchdog"), "{e}");
-    assert!(e.contains("100000"), "{e}");
+    // The functional model counts wave instructions and steps, not cycles
+    // (it said "instruction budget" and "cycle 100001").
+    assert!(
+        e.contains("watchdog: 100000 wave instructions without finishing"),
+        "{e}"
+    );
+    assert!(e.contains("`--watchdog N` raises the limit"), "{e}");
+    assert!(e.contains("; step 100001"), "{e}");
+    assert!(!e.contains("cycle"), "{e}");
     assert!(e.contains("s_branch 65535"), "{e}");
+}
+
+/// Every model stops an infinite loop by default, within seconds, saying
+/// what ran out, in which unit, and which flag raises it (the cycle model
+/// had a 2^32-cycle limit: over an hour of wall time).
+#[test]
+fn default_watchdogs_stop_an_infinite_loop_on_every_model() {
+    let started = std::time::Instant::now();
+    let (code, e) = run_patched_saxpy("watchdog-cycle", 0xBF82_FFFF, &["--model", "cycle"]);
+    let cycle_time = started.elapsed();
+    assert_eq!(code, Some(3), "{e}");
+    assert!(
+        e.contains("watchdog: 8388608 cycles without finishing"),
+        "{e}"
+    );
+    assert!(
+        e.contains("`--watchdog N` or the configuration's `watchdog_cycles`"),
+        "{e}"
+    );
+    assert!(e.contains("; cycle 8388608"), "{e}");
+    assert!(!e.contains("instruction budget"), "{e}");
+    let started = std::time::Instant::now();
+    let (code, e) = run_patched_saxpy("watchdog-functional", 0xBF82_FFFF, &[]);
+    let functional_time = started.elapsed();
+    assert_eq!(code, Some(3), "{e}");
+    assert!(e.contains("watchdog: 268435456 wave instructions"), "{e}");
+    // About 3 s and 1 s of CPU on an unloaded 2-core EPYC; generous bounds
+    // for a machine shared with other builds.
+    eprintln!("cycle model {cycle_time:?}, functional model {functional_time:?}");
+    assert!(cycle_time.as_secs() < 120, "{cycle_time:?}");
+    assert!(functional_time.as_secs() < 60, "{functional_time:?}");
+}
+
+/// SIGTERM (a Slurm time limit) is named as SIGTERM, not as Ctrl-C, and the
+/// run stops with exit 130 at the next cycle.
+#[cfg(unix)]
+#[test]
+fn sigterm_is_reported_as_sigterm() {
+    let dir = temp_dir("sigterm");
+    let object = patched_saxpy(&dir, 0xBF82_FFFF);
+    let kernel = format!("{{ code_object: {}, name: saxpy }}", object.display());
+    let w = saxpy_workload(&dir, &kernel, 256, 256);
+    let child = Command::new(env!("CARGO_BIN_EXE_gpusim"))
+        // A watchdog far beyond the signal's time: only the signal stops it.
+        .args([
+            "run",
+            w.to_str().unwrap(),
+            "--model",
+            "cycle",
+            "--watchdog",
+            "1000000000000",
+        ])
+        .current_dir(repo())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("gpusim runs");
+    std::thread::sleep(std::time::Duration::from_millis(2000));
+    // SAFETY: signals our own child, by its id.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) };
+    let o = child.wait_with_output().unwrap();
+    let e = stderr(&o);
+    assert_eq!(o.status.code(), Some(130), "{e}");
+    assert!(e.contains("interrupted by SIGTERM; cycle "), "{e}");
+    assert!(!e.contains("Ctrl-C"), "{e}");
+    std::fs::remove_dir_all(dir).ok();
 }
 
 #[test]

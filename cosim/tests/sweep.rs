@@ -300,7 +300,22 @@ fn stats_text_starts_with_a_readable_summary() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[1], "summary", "{out}");
     assert_eq!(lines[2], "  cycles            95324", "{out}");
-    assert_eq!(lines[3], "  instructions      95488 (IPC 1.00)", "{out}");
+    // Whose IPC it is: the whole GPU's, and per CU (4 CUs).
+    assert_eq!(
+        lines[3], "  instructions      95488 (IPC 1.00 for the GPU, 0.25 per CU)",
+        "{out}"
+    );
+    assert!(
+        out.contains("per CU (IPC: that CU's instructions per cycle)\n"),
+        "{out}"
+    );
+    // Counts of one read in the singular ("1 entries" before).
+    assert!(out.contains("channel 0: 1 entry, "), "{out}");
+    assert!(out.contains(", 1 dispatch, "), "{out}");
+    assert!(
+        !out.contains(" 1 entries") && !out.contains(" 1 dispatches"),
+        "{out}"
+    );
     // The triad waits on memory: waitcnt is the top stall; its L2 misses.
     assert!(
         lines[6].starts_with("  top stalls        waitcnt 79.3 %, "),

@@ -293,7 +293,8 @@ fn vector_arguments_are_passed_by_value() {
     .to_string();
     assert_eq!(
         bad,
-        "w.yaml:4:7: args: a vector argument has 2, 3, 4, 8 or 16 elements; 5 given"
+        // At the offending value (it was the `args:` key's position).
+        "w.yaml:4:9: args[0]: a vector argument has 2, 3, 4, 8 or 16 elements; 5 given"
     );
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -253,7 +253,8 @@ fn unknown_names_are_clear_errors() {
     );
     let e = w.prepare().unwrap_err();
     assert!(
-        matches!(&e, WorkloadError::Io { path, .. } if path == Path::new("dir/nope.hsaco")),
+        matches!(&e, WorkloadError::Invalid { path, message } if path == Path::new("dir/w.yaml")
+            && message.starts_with("`code_object: dir/nope.hsaco`: not found (looked at: dir/nope.hsaco;")),
         "{e}"
     );
 }
@@ -273,7 +274,7 @@ fn every_init_kind_and_element_type() {
   - {{ name: i, type: u8, length: 2 }}
 args:
   - {{ buffer: a }}
-  - {{ name: a, f64: -2.5 }}
+  - {{ name: a, f32: -2.5 }}
   - {{ i64: -3 }}
   - {{ local: 256 }}
 "
@@ -323,7 +324,9 @@ args:
         p.args,
         vec![
             PreparedArg::Buffer(0),
-            PreparedArg::Value((-2.5f64).to_le_bytes().to_vec()),
+            // saxpy's `a` is a float: the argument's type is checked (an
+            // f64 here is refused, tests/input_errors.rs).
+            PreparedArg::Value((-2.5f32).to_le_bytes().to_vec()),
             PreparedArg::Value((-3i64).to_le_bytes().to_vec()),
             PreparedArg::Local(256),
         ]
@@ -332,7 +335,7 @@ args:
     assert!(matches!(
         w.args[1].kind,
         ArgKind::Scalar {
-            elem: ElemType::F64,
+            elem: ElemType::F32,
             ..
         }
     ));
@@ -373,7 +376,7 @@ checks:
     );
     // prepare() fails: no code object; the buffer length mismatch is checked
     // after the code object, so test the buffers through a workload without it.
-    assert!(matches!(w.prepare(), Err(WorkloadError::Io { .. })));
+    assert!(matches!(w.prepare(), Err(WorkloadError::Invalid { .. })));
 
     let mut p = cosim::workload::Prepared {
         code_object: vec![],

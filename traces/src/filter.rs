@@ -46,7 +46,9 @@ impl Filter {
     ) -> Result<Vec<bool>, TraceError> {
         let mut hit = vec![false; self.globs.len()];
         let mut out = Vec::new();
+        let mut all = Vec::new();
         for path in paths {
+            all.push(path);
             let mut any = false;
             for (g, h) in self.globs.iter().zip(hit.iter_mut()) {
                 if selects(g, path) {
@@ -59,9 +61,56 @@ impl Filter {
         match hit.iter().position(|h| !h) {
             Some(i) => Err(TraceError::NoMatch {
                 glob: self.globs[i].clone(),
+                close: close_matches(&self.globs[i], &all),
             }),
             None => Ok(out),
         }
+    }
+}
+
+/// Names shown as close to a glob that matches nothing: the glob's literal
+/// part (up to its first wildcard) is matched as far as it goes against every
+/// path, and the scopes or signals one level below that point are listed
+/// (`gpu.cu0.nothing*` → `gpu.cu0.lds`, `gpu.cu0.pc`, …), at most
+/// [`CLOSE_SHOWN`].
+fn close_matches(glob: &str, paths: &[&str]) -> Vec<String> {
+    let literal = glob[..glob.find(['*', '?']).unwrap_or(glob.len())].to_ascii_lowercase();
+    let common = |p: &str| {
+        p.bytes()
+            .map(|b| b.to_ascii_lowercase())
+            .zip(literal.bytes())
+            .take_while(|(a, b)| a == b)
+            .count()
+    };
+    let Some(best) = paths.iter().map(|p| common(p)).max() else {
+        return Vec::new();
+    };
+    // Back to the start of the component the match stopped in.
+    let start = literal[..best].rfind('.').map_or(0, |i| i + 1);
+    let mut names = std::collections::BTreeSet::new();
+    for p in paths
+        .iter()
+        .filter(|p| common(p) >= start && p.is_char_boundary(start))
+    {
+        let end = p[start..].find('.').map_or(p.len(), |i| start + i);
+        names.insert(p[..end].to_string());
+    }
+    let mut names: Vec<String> = names.into_iter().collect();
+    // The ones sharing most of the glob first, then by name.
+    names.sort_by_key(|n| std::cmp::Reverse(common(n)));
+    names.truncate(CLOSE_SHOWN);
+    names
+}
+
+/// Close names listed in a no-match error.
+const CLOSE_SHOWN: usize = 8;
+
+/// The close names as the error message's tail.
+pub(crate) fn close_list(close: &[String]) -> String {
+    if close.is_empty() {
+        String::new()
+    } else {
+        format!(" (close: {})", close.join(", "))
     }
 }
 
@@ -143,9 +192,21 @@ mod tests {
         let sel = f.select(["gpu.a.x", "gpu.b.v", "gpu.b.w"]).unwrap();
         assert_eq!(sel, [true, true, false]);
         match f.select(["gpu.b.v"]) {
-            Err(TraceError::NoMatch { glob }) => assert_eq!(glob, "gpu.a.*"),
+            Err(TraceError::NoMatch { glob, close }) => {
+                assert_eq!(glob, "gpu.a.*");
+                // "gpu." matches; the names one level below it.
+                assert_eq!(close, ["gpu.b"]);
+            }
             other => panic!("{other:?}"),
         }
+        let f = Filter::parse("gpu.cu0.vlau*").unwrap();
+        let err = f
+            .select(["gpu.cu0.valu.busy", "gpu.cu0.pc", "gpu.cu1.pc", "gpu.mem.x"])
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "trace filter glob `gpu.cu0.vlau*` matches no signal (close: gpu.cu0.valu, gpu.cu0.pc)"
+        );
         assert!(Filter::parse("a,,b").is_err());
         assert!(Filter::parse("").is_err());
     }

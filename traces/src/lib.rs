@@ -115,10 +115,16 @@ pub enum TraceError {
         filter: String,
     },
     /// A glob of the filter selects no signal.
-    #[error("trace filter glob `{glob}` matches no signal")]
+    #[error(
+        "trace filter glob `{glob}` matches no signal{}",
+        filter::close_list(close)
+    )]
     NoMatch {
         /// The glob.
         glob: String,
+        /// Names close to it (the scopes and signals under the longest part
+        /// of the glob that does match), for the message.
+        close: Vec<String>,
     },
     /// `from` is after `to`.
     #[error("trace window: from cycle {from} is after to cycle {to}")]

@@ -175,18 +175,6 @@ pub(crate) fn compare(a: &Path, b: &Path, top: usize) -> Result<String, CliError
     rows.sort_by(|x, y| y.3.abs().total_cmp(&x.3.abs()).then(x.0.cmp(y.0)));
     let only_a = amap.keys().filter(|k| !bmap.contains_key(*k)).count();
     let only_b = bmap.keys().filter(|k| !amap.contains_key(*k)).count();
-    let mut out = format!(
-        "A: {}\nB: {}\n{} stats differ, {} equal{}\n",
-        a.display(),
-        b.display(),
-        rows.len(),
-        equal,
-        if only_a + only_b > 0 {
-            format!(", {only_a} only in A, {only_b} only in B")
-        } else {
-            String::new()
-        }
-    );
     // Stats on one side only (a stall reason, channel or dispatch the other
     // run lacks), by name, so they are not silently dropped.
     let one_side = |side: &str, only: Vec<(&str, f64)>, out: &mut String| {
@@ -209,23 +197,38 @@ pub(crate) fn compare(a: &Path, b: &Path, top: usize) -> Result<String, CliError
         };
         let _ = writeln!(out, "only in {side}: {}{more}", names.join(", "));
     };
-    one_side(
-        "A",
-        amap.iter()
-            .filter(|(k, _)| !bmap.contains_key(*k))
-            .map(|(k, v)| (*k, *v))
-            .collect(),
-        &mut out,
-    );
-    one_side(
-        "B",
-        bmap.iter()
-            .filter(|(k, _)| !amap.contains_key(*k))
-            .map(|(k, v)| (*k, *v))
-            .collect(),
-        &mut out,
+    let only_lists = |out: &mut String| {
+        one_side(
+            "A",
+            amap.iter()
+                .filter(|(k, _)| !bmap.contains_key(*k))
+                .map(|(k, v)| (*k, *v))
+                .collect(),
+            out,
+        );
+        one_side(
+            "B",
+            bmap.iter()
+                .filter(|(k, _)| !amap.contains_key(*k))
+                .map(|(k, v)| (*k, *v))
+                .collect(),
+            out,
+        );
+    };
+    let mut out = format!(
+        "A: {}\nB: {}\n{} stats differ, {} equal{}\n",
+        a.display(),
+        b.display(),
+        rows.len(),
+        equal,
+        if only_a + only_b > 0 {
+            format!(", {only_a} only in A, {only_b} only in B")
+        } else {
+            String::new()
+        }
     );
     if rows.is_empty() {
+        only_lists(&mut out);
         return Ok(out);
     }
     let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(4).max(4);
@@ -256,6 +259,7 @@ pub(crate) fn compare(a: &Path, b: &Path, top: usize) -> Result<String, CliError
     if shown < rows.len() {
         let _ = writeln!(out, "… {} more (--top 0 shows all)", rows.len() - shown);
     }
+    only_lists(&mut out);
     Ok(out)
 }
 

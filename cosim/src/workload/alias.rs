@@ -197,15 +197,7 @@ pub fn select<D: Device>(
     };
     let source = compiled_source(source, build).map_err(|e| fail(e.to_string()))?;
     let opts = build.compile_options().map_err(fail)?;
-    select_compiled(
-        driver,
-        &source,
-        &opts.backend,
-        kernel,
-        args,
-        dims,
-        &[],
-    )
+    select_compiled(driver, &source, &opts.backend, kernel, args, dims, &[])
 }
 
 /// As [`select`], for a source compiled by the caller with `backend`

@@ -199,6 +199,20 @@ impl Workload {
                 .compiled
                 .code_object
                 .clone(),
+            None if matches!(kernel, KernelRef::CodeObject { .. }) => std::fs::read(&path).map_err(|e| {
+                // The workload, the field and the place looked at, not a bare
+                // "No such file or directory" (docs/workloads.md).
+                let note = if e.kind() == std::io::ErrorKind::NotFound {
+                    format!(
+                        "not found (looked at: {}; no search path: add directories with --path DIR or {})",
+                        path.display(),
+                        super::search::SEARCH_PATH_VAR
+                    )
+                } else {
+                    e.to_string()
+                };
+                self.invalid(format!("`code_object: {}`: {note}", path.display()))
+            })?,
             None => read(&path)?,
         };
         let co_err = |message: String| WorkloadError::CodeObject {

@@ -40,18 +40,16 @@ impl SearchPath {
     /// in a workload in `dir` is: an absolute path as is; a relative one next
     /// to the workload, else in the first search directory holding it. Not
     /// found anywhere: an error naming the field and listing every place
-    /// looked at (so a missing file never reaches the user as a bare "No such
-    /// file or directory" without the workload or the search path).
+    /// looked at.
     pub fn resolve(&self, dir: &Path, written: &Path, field: &str) -> Result<PathBuf, String> {
         let local = dir.join(written);
-        if local.exists() {
+        // Without search directories (or for an absolute path) there is one
+        // place only: a missing file is reported when it is read, by
+        // `Workload::prepare` (a parsed workload need not have its files).
+        if written.is_absolute() || self.dirs.is_empty() || local.exists() {
             return Ok(local);
         }
-        let searched: Vec<PathBuf> = if written.is_absolute() {
-            Vec::new()
-        } else {
-            self.dirs.iter().map(|d| d.join(written)).collect()
-        };
+        let searched: Vec<PathBuf> = self.dirs.iter().map(|d| d.join(written)).collect();
         if let Some(found) = searched.iter().find(|p| p.exists()) {
             return Ok(found.clone());
         }
@@ -59,13 +57,7 @@ impl SearchPath {
             .chain(&searched)
             .map(|p| p.display().to_string())
             .collect();
-        let path_note = if written.is_absolute() {
-            "an absolute path is not searched for".to_string()
-        } else if self.dirs.is_empty() {
-            format!("no search path: add directories with --path DIR or {SEARCH_PATH_VAR}")
-        } else {
-            format!("the search path is --path, then {SEARCH_PATH_VAR}")
-        };
+        let path_note = format!("the search path is --path, then {SEARCH_PATH_VAR}");
         Err(format!(
             "`{field}: {}`: not found (looked at: {}; {path_note})",
             written.display(),

@@ -126,7 +126,7 @@ fn filter_scope_name_selects_children_only() {
 #[test]
 fn filter_matching_nothing_names_the_glob() {
     let err = filtered("filter_none", "counter.lane*,counter.lnae*").unwrap_err();
-    assert!(matches!(&err, TraceError::NoMatch { glob } if glob == "counter.lnae*"));
+    assert!(matches!(&err, TraceError::NoMatch { glob, .. } if glob == "counter.lnae*"));
     assert!(err.to_string().contains("counter.lnae*"), "{err}");
 }
 

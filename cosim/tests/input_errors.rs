@@ -1,0 +1,216 @@
+//! What a new user gets for wrong input (issue 29, items 4, 5 and 8): errors
+//! that name the input, the field and where it came from, at the value's line
+//! and column, with exit code 2 — never a run that quietly uses wrong data.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("gpusim-input-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn gpusim_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gpusim"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("GPUSIM_PATH")
+        .output()
+        .expect("gpusim runs")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).to_string()
+}
+
+/// Writes `text` as `name` in `dir` and runs `gpusim run` on it there.
+fn run(dir: &Path, name: &str, text: &str) -> (Option<i32>, String) {
+    std::fs::write(dir.join(name), text).unwrap();
+    let o = gpusim_in(dir, &["run", name]);
+    (o.status.code(), stderr(&o))
+}
+
+const SAXPY: &str = "kernel: { corpus: saxpy, target: gfx1030 }\ngrid: [256]\nworkgroup: [256]\n\
+buffers:\n  - { name: x, type: f32, length: 256, init: zero }\n  - { name: y, type: f32, length: 256, init: zero }\n";
+
+#[test]
+fn a_scalar_of_the_wrong_type_is_refused_naming_both_types() {
+    let dir = temp_dir("scalar");
+    // saxpy(uint n, float a, ...): a float for `n` ran with the float's bits.
+    let (code, e) = run(
+        &dir,
+        "w.yaml",
+        &format!("{SAXPY}args:\n  - {{ f32: 256.0 }}\n  - {{ f32: 1.5 }}\n  - {{ buffer: x }}\n  - {{ buffer: y }}\n"),
+    );
+    assert_eq!(code, Some(2), "{e}");
+    assert!(
+        e.contains("w.yaml: args[0]: written as f32 256.0, but `saxpy` argument 0 `n` is `uint` (write `{ u32: … }`)"),
+        "{e}"
+    );
+    // An integer for the float `a`, and a negative value for the uint.
+    let (code, e) = run(
+        &dir,
+        "w.yaml",
+        &format!("{SAXPY}args:\n  - {{ u32: 256 }}\n  - {{ u32: 2 }}\n  - {{ buffer: x }}\n  - {{ buffer: y }}\n"),
+    );
+    assert_eq!(code, Some(2), "{e}");
+    assert!(
+        e.contains("written as u32 2, but `saxpy` argument 1 `a` is `float`"),
+        "{e}"
+    );
+    let (code, e) = run(
+        &dir,
+        "w.yaml",
+        &format!("{SAXPY}args:\n  - {{ i32: -1 }}\n  - {{ f32: 1.5 }}\n  - {{ buffer: x }}\n  - {{ buffer: y }}\n"),
+    );
+    assert_eq!(code, Some(2), "{e}");
+    assert!(
+        e.contains("written as i32 -1, but `saxpy` argument 0 `n` is `uint`"),
+        "{e}"
+    );
+    // Another integer type whose value fits is the same bytes: accepted.
+    let (code, e) = run(
+        &dir,
+        "w.yaml",
+        &format!("{SAXPY}args:\n  - {{ i32: 256 }}\n  - {{ f32: 1.5 }}\n  - {{ buffer: x }}\n  - {{ buffer: y }}\n"),
+    );
+    assert_eq!(code, Some(0), "{e}");
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn missing_files_name_the_workload_the_field_and_the_places_looked_at() {
+    let dir = temp_dir("missing");
+    let (code, e) = run(
+        &dir,
+        "co.yaml",
+        "kernel: { code_object: nope.hsaco }\ngrid: 1\nworkgroup: 1\n",
+    );
+    assert_eq!(code, Some(2), "{e}");
+    assert!(
+        e.contains("co.yaml: `code_object: nope.hsaco`: not found (looked at: nope.hsaco; no search path: add directories with --path DIR or GPUSIM_PATH)"),
+        "{e}"
+    );
+    // With a search path: every place, at load time.
+    std::fs::write(
+        dir.join("co.yaml"),
+        "kernel: { code_object: nope.hsaco }\ngrid: 1\nworkgroup: 1\n",
+    )
+    .unwrap();
+    let o = gpusim_in(&dir, &["run", "co.yaml", "--path", "/nowhere"]);
+    let e = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{e}");
+    assert!(
+        e.contains("co.yaml: `code_object: nope.hsaco`: not found (looked at: nope.hsaco, /nowhere/nope.hsaco; the search path is --path, then GPUSIM_PATH)"),
+        "{e}"
+    );
+    let (code, e) = run(
+        &dir,
+        "init.yaml",
+        &SAXPY.replace(
+            "init: zero }\n  - { name: y",
+            "init: { file: nope.bin } }\n  - { name: y",
+        ),
+    );
+    assert_eq!(code, Some(2), "{e}");
+    assert!(
+        e.contains("init.yaml: buffer `x`: `init: { file: }` "),
+        "{e}"
+    );
+    assert!(e.contains("nope.bin: No such file"), "{e}");
+    // compile: the message alone, no blank source line and lone caret.
+    let o = gpusim_in(&dir, &["compile", "nope.cl"]);
+    let e = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{e}");
+    assert!(e.contains("nope.cl: cannot read the source file: "), "{e}");
+    assert!(
+        !e.lines().any(|l| l.trim() == "^" || l.trim().is_empty()),
+        "{e:?}"
+    );
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn yaml_errors_point_at_the_offending_value() {
+    let dir = temp_dir("yaml");
+    // A zero grid was reported at 1:1 (the file's top mapping).
+    let (code, e) = run(
+        &dir,
+        "g.yaml",
+        "kernel: { corpus: saxpy, target: gfx1030 }\ngrid: [0]\nworkgroup: [256]\n",
+    );
+    assert_eq!(code, Some(2), "{e}");
+    assert!(
+        e.contains("g.yaml:2:7: grid: sizes must be positive, got [0]"),
+        "{e}"
+    );
+    // One bad argument was reported at the `args:` line.
+    let (code, e) = run(
+        &dir,
+        "a.yaml",
+        &format!("{SAXPY}args:\n  - {{ u32: 256 }}\n  - {{ f32: 1.5, u32: 3 }}\n"),
+    );
+    assert_eq!(code, Some(2), "{e}");
+    assert!(
+        e.contains("a.yaml:9:5: args[1]: an argument needs exactly one of"),
+        "{e}"
+    );
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn bench_finds_the_workloads_from_any_directory() {
+    let dir = temp_dir("bench");
+    let o = gpusim_in(
+        &dir,
+        &[
+            "bench",
+            "--model",
+            "cycle",
+            "--workload",
+            "gfx1030/saxpy",
+            "--min-ms",
+            "0",
+            "--min-runs",
+            "1",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("gfx1030/saxpy"));
+    // A --root without the workloads says what it looked for.
+    let o = gpusim_in(
+        &dir,
+        &["bench", "--model", "cycle", "--root", dir.to_str().unwrap()],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("no workloads/corpus/ there"),
+        "{}",
+        stderr(&o)
+    );
+    // The repository given explicitly still works.
+    let root = repo();
+    let o = gpusim_in(
+        &dir,
+        &[
+            "bench",
+            "--model",
+            "cycle",
+            "--root",
+            root.to_str().unwrap(),
+            "--workload",
+            "gfx1030/saxpy",
+            "--min-ms",
+            "0",
+            "--min-runs",
+            "1",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    std::fs::remove_dir_all(dir).ok();
+}
