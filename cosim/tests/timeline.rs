@@ -246,7 +246,11 @@ fn the_svg_labels_every_row_has_a_key_and_is_bounded() {
     drawn.dedup();
     let mut unique = key.clone();
     unique.dedup();
-    assert_eq!(unique.len(), key.len(), "a colour twice in the key: {key:?}");
+    assert_eq!(
+        unique.len(),
+        key.len(),
+        "a colour twice in the key: {key:?}"
+    );
     assert_eq!(key, drawn, "key {key:?} vs drawn {drawn:?}");
     match cosim::timeline::render_cpu_seconds(&svg) {
         Some(t) => assert!(t < 1.0, "rsvg-convert took {t:.2} s of CPU"),

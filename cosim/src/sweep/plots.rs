@@ -366,7 +366,10 @@ fn figure(c: &Collected, stat: &str, param: &str, path: &Path) -> DrawResult<boo
     let left = left.shrink((0, 0), (PLOT_W, PANEL_H * n));
     let areas = left.split_evenly((n as usize, 1));
     for (w, (sl, area)) in panels.iter().zip(&areas).enumerate() {
-        let ys = sl.series.iter().flat_map(|s| s.points.iter().map(|&(_, y)| y));
+        let ys = sl
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|&(_, y)| y));
         let ys: Vec<f64> = if stat == SPEEDUP {
             ys.chain([1.0]).collect()
         } else {
@@ -381,7 +384,15 @@ fn figure(c: &Collected, stat: &str, param: &str, path: &Path) -> DrawResult<boo
         if bars {
             grouped_bars(c, area, sl, &labels, y, (&caption, &y_desc), param)?;
         } else {
-            lines(area, sl, &labels, y, (&caption, &y_desc), param, stat == SPEEDUP)?;
+            lines(
+                area,
+                sl,
+                &labels,
+                y,
+                (&caption, &y_desc),
+                param,
+                stat == SPEEDUP,
+            )?;
         }
     }
     root.present().map_err(err)?;
