@@ -555,7 +555,7 @@ fn grouped_bars(
             chart
                 .draw_series(s.points.iter().map(|&(k, v)| {
                     let text = if Some(k) == base {
-                        format!("{}", significant(v))
+                        significant(v)
                     } else {
                         format!("{:+.1}%", (v / r - 1.0) * 100.0)
                     };
