@@ -129,7 +129,7 @@ fn results_are_the_same_bits_with_one_or_two_workers_and_resume_finishes_the_res
         lines[1]
     );
     for plot in [
-        "speedup.svg",
+        "speedup-vs-cus.svg",
         "stalls-w0.svg",
         "cycles-vs-cus.svg",
         "summary.ipc-vs-cu.scheduler.svg",

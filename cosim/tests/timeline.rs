@@ -184,3 +184,77 @@ fn a_faulted_run_leaves_a_partial_timeline_and_svg_draws_one() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The SVG picture: a labelled row for every track the trace has, a key
+/// entry for every colour drawn (and no colour twice), and for a run of
+/// 100 K cycles on 4 CUs a file under 2 MB that `rsvg-convert` draws in
+/// under a second of CPU (where installed; `GPUSIM_REQUIRE_RSVG` makes it
+/// required). The size bound for the worst case (every pixel column of
+/// hundreds of rows different) is `timeline::svg`'s unit test.
+#[test]
+fn the_svg_labels_every_row_has_a_key_and_is_bounded() {
+    let dir = temp_dir("svg");
+    let (json, svg) = (dir.join("t.json"), dir.join("t.svg"));
+    for out in [&json, &svg] {
+        let o = gpusim(&[
+            "run",
+            "workloads/sweeps/tile/matvec_tile.yaml",
+            "--model",
+            "cycle",
+            "--timeline",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", text(&o));
+    }
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert!(v["otherData"]["cycles"].as_u64().unwrap() > 100_000);
+    let mut tracks: Vec<(u64, u64)> = v["traceEvents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["ph"] == "X")
+        .map(|e| (e["pid"].as_u64().unwrap(), e["tid"].as_u64().unwrap()))
+        .collect();
+    tracks.sort_unstable();
+    tracks.dedup();
+    let s = std::fs::read_to_string(&svg).unwrap();
+    assert!(s.len() <= 2 << 20, "{} bytes", s.len());
+    // Row labels: the right-aligned group, one text per row.
+    let rows = s
+        .split("text-anchor=\"end\">")
+        .nth(1)
+        .unwrap()
+        .split("</g>")
+        .next()
+        .unwrap()
+        .matches("<text")
+        .count();
+    assert_eq!(rows, tracks.len(), "a label per track");
+    // Key: swatches are `<rect … fill="#…" stroke=…>`; drawn paths `<path fill=…>`.
+    let fills = |prefix: &str| -> Vec<String> {
+        let mut v: Vec<String> = s
+            .split(prefix)
+            .skip(1)
+            .map(|r| r.split('"').next().unwrap().to_string())
+            .collect();
+        v.sort();
+        v
+    };
+    let key = fills("height=\"10\" fill=\"");
+    let mut drawn = fills("<path fill=\"");
+    drawn.dedup();
+    let mut unique = key.clone();
+    unique.dedup();
+    assert_eq!(
+        unique.len(),
+        key.len(),
+        "a colour twice in the key: {key:?}"
+    );
+    assert_eq!(key, drawn, "key {key:?} vs drawn {drawn:?}");
+    match cosim::timeline::render_cpu_seconds(&svg) {
+        Some(t) => assert!(t < 1.0, "rsvg-convert took {t:.2} s of CPU"),
+        None => eprintln!("skipped the render time: rsvg-convert is not installed"),
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -22,7 +22,7 @@ use serde_json::Value;
 use super::collect::Collected;
 
 /// Series colours (distinct in print and for common colour-blindness).
-const COLOURS: [RGBColor; 8] = [
+const COLOURS: [RGBColor; 12] = [
     RGBColor(0x00, 0x72, 0xb2),
     RGBColor(0xd5, 0x5e, 0x00),
     RGBColor(0x00, 0x9e, 0x73),
@@ -31,6 +31,10 @@ const COLOURS: [RGBColor; 8] = [
     RGBColor(0x56, 0xb4, 0xe9),
     RGBColor(0x00, 0x00, 0x00),
     RGBColor(0x99, 0x99, 0x33),
+    RGBColor(0x88, 0x22, 0x55),
+    RGBColor(0x44, 0xaa, 0x99),
+    RGBColor(0x99, 0x99, 0x99),
+    RGBColor(0x33, 0x22, 0x88),
 ];
 
 /// Stall reasons in the order the stacked bars draw them.
@@ -49,7 +53,9 @@ const SPEEDUP: &str = "speedup";
 
 /// Plot and legend widths; the legend sits right of the plot, never on it.
 const PLOT_W: u32 = 760;
-const LEGEND_W: u32 = 380;
+const LEGEND_W: u32 = 470;
+/// Height of one workload's panel.
+const PANEL_H: u32 = 420;
 
 type DrawResult<T> = Result<T, String>;
 
@@ -154,6 +160,9 @@ pub fn draw(c: &Collected, dir: &Path) -> DrawResult<Vec<PathBuf>> {
 /// One line (or bar colour): a workload with the other parameters fixed.
 struct Series {
     label: String,
+    /// Index into [`COLOURS`] (the same setting has the same colour in
+    /// every workload's panel).
+    colour: usize,
     /// (index into the parameter's values, y).
     points: Vec<(usize, f64)>,
 }
@@ -178,7 +187,8 @@ fn y_of(c: &Collected, p: usize, w: usize, stat: &str) -> Option<f64> {
     }
 }
 
-fn slices(c: &Collected, stat: &str, param: &str) -> Slices {
+/// The series of workload `w`: one per setting of the other parameters.
+fn slices(c: &Collected, stat: &str, param: &str, w: usize) -> Slices {
     let m = &c.manifest;
     let mut values: Vec<Value> = Vec::new();
     for p in &m.points {
@@ -196,9 +206,8 @@ fn slices(c: &Collected, stat: &str, param: &str) -> Slices {
         });
     }
     let others: Vec<&String> = m.parameters.iter().filter(|q| *q != param).collect();
-    let many = m.workloads.len() > 1;
     let mut series: Vec<Series> = Vec::new();
-    for w in 0..m.workloads.len() {
+    {
         for (p, point) in m.points.iter().enumerate() {
             let Some(x) = point
                 .get(param)
@@ -210,9 +219,6 @@ fn slices(c: &Collected, stat: &str, param: &str) -> Slices {
                 continue;
             };
             let mut parts: Vec<String> = Vec::new();
-            if many {
-                parts.push(short(&m.workloads[w]));
-            }
             for q in &others {
                 if let Some(v) = point.get(q.as_str()) {
                     parts.push(format!("{q} = {}", with_unit(q, v)));
@@ -228,6 +234,7 @@ fn slices(c: &Collected, stat: &str, param: &str) -> Slices {
                 Some(_) => {}
                 None => series.push(Series {
                     label,
+                    colour: 0,
                     points: vec![(x, y)],
                 }),
             }
@@ -263,38 +270,36 @@ fn y_range(values: impl Iterator<Item = f64>, from_zero: bool) -> Option<std::op
     Some((lo - pad)..(hi + pad))
 }
 
-/// The plot's caption and y-axis text.
-fn titles(c: &Collected, stat: &str, param: &str) -> (String, String) {
+/// The y-axis text, and for the speed-up the baseline it is relative to
+/// (lines for the legend).
+fn titles(c: &Collected, stat: &str) -> (String, Vec<String>) {
     let m = &c.manifest;
-    let single = (m.workloads.len() == 1).then(|| format!(" ({})", short(&m.workloads[0])));
-    let single = single.unwrap_or_default();
-    if stat == SPEEDUP {
-        let base: Vec<String> = m
-            .parameters
-            .iter()
-            .filter_map(|q| {
-                Some(format!(
-                    "{q} = {}",
-                    with_unit(q, m.points[m.baseline].get(q)?)
-                ))
-            })
-            .collect();
-        (
-            format!("speed-up vs {param}{single}"),
-            format!("speed-up over point {} ({})", m.baseline, base.join(", ")),
-        )
-    } else {
-        (format!("{stat} vs {param}{single}"), stat.to_string())
+    if stat != SPEEDUP {
+        return (stat.to_string(), Vec::new());
     }
+    let mut base = vec![format!("speed-up 1 = point {}:", m.baseline)];
+    for q in &m.parameters {
+        if let Some(v) = m.points[m.baseline].get(q) {
+            base.push(format!("  {q} = {}", with_unit(q, v)));
+        }
+    }
+    ("speed-up (baseline cycles / cycles)".into(), base)
 }
 
 /// Draws the legend (colour swatch and text per series) into `area`.
-fn legend(area: &Area<'_>, entries: &[(String, RGBColor, bool)], heading: &str) -> DrawResult<()> {
+fn legend(
+    area: &Area<'_>,
+    entries: &[(String, RGBColor, bool)],
+    heading: &[String],
+) -> DrawResult<()> {
     let font = |size: i32| ("sans-serif", size).into_font().color(&BLACK);
-    area.draw(&Text::new(heading.to_string(), (8, 40), font(13)))
-        .map_err(err)?;
+    for (i, h) in heading.iter().enumerate() {
+        area.draw(&Text::new(h.clone(), (8, 40 + 17 * i as i32), font(13)))
+            .map_err(err)?;
+    }
+    let top = 48 + 17 * heading.len() as i32;
     for (i, (label, colour, bar)) in entries.iter().enumerate() {
-        let y = 62 + 18 * i as i32;
+        let y = top + 18 * i as i32;
         if *bar {
             area.draw(&Rectangle::new([(8, y), (22, y + 10)], colour.filled()))
                 .map_err(err)?;
@@ -313,58 +318,94 @@ fn legend(area: &Area<'_>, entries: &[(String, RGBColor, bool)], heading: &str) 
     Ok(())
 }
 
-/// One stat (or the speed-up) against one parameter. Returns false when
-/// there is nothing to draw (no passed job has the stat).
+/// One stat (or the speed-up) against one parameter, a panel per
+/// workload (each with its own y scale). Returns false when there is
+/// nothing to draw (no passed job has the stat).
 fn figure(c: &Collected, stat: &str, param: &str, path: &Path) -> DrawResult<bool> {
-    let sl = slices(c, stat, param);
-    let bars = !sl.numeric;
-    let ys = sl
-        .series
-        .iter()
-        .flat_map(|s| s.points.iter().map(|&(_, y)| y));
-    let ys: Vec<f64> = if stat == SPEEDUP {
-        ys.chain([1.0]).collect()
-    } else {
-        ys.collect()
-    };
-    let Some(y) = y_range(ys.into_iter(), bars) else {
+    let m = &c.manifest;
+    let mut panels: Vec<Slices> = (0..m.workloads.len())
+        .map(|w| slices(c, stat, param, w))
+        .collect();
+    // One colour per setting of the others, the same in every panel.
+    let mut names: Vec<String> = Vec::new();
+    for sl in &mut panels {
+        for s in &mut sl.series {
+            s.colour = match names.iter().position(|n| *n == s.label) {
+                Some(i) => i,
+                None => {
+                    names.push(s.label.clone());
+                    names.len() - 1
+                }
+            };
+        }
+    }
+    if panels.iter().all(|p| p.series.is_empty()) {
         return Ok(false);
-    };
-    let (caption, y_desc) = titles(c, stat, param);
-    let height = (100 + 18 * sl.series.len() as u32).max(500);
+    }
+    let bars = panels.iter().any(|p| !p.numeric);
+    let (y_desc, mut heading) = titles(c, stat);
+    heading.insert(
+        0,
+        if m.parameters.len() > 1 {
+            "one series per setting of the others:".into()
+        } else {
+            "series:".into()
+        },
+    );
+    let n = m.workloads.len().max(1) as u32;
+    let height = (PANEL_H * n).max(70 + 17 * heading.len() as u32 + 18 * names.len() as u32);
     let root = SVGBackend::new(path, (PLOT_W + LEGEND_W, height)).into_drawing_area();
     root.fill(&WHITE).map_err(err)?;
     let (left, right) = root.split_horizontally(PLOT_W);
-    let left = left.shrink((0, 0), (PLOT_W, 500));
-    let colour = |i: usize| COLOURS[i % COLOURS.len()];
-    let labels: Vec<String> = sl.values.iter().map(|v| with_unit(param, v)).collect();
-    let heading = if sl.series.len() > 1 || c.manifest.parameters.len() > 1 {
-        "one series per setting of the others:"
-    } else {
-        "series:"
-    };
-    let entries: Vec<(String, RGBColor, bool)> = sl
-        .series
+    let entries: Vec<(String, RGBColor, bool)> = names
         .iter()
         .enumerate()
-        .map(|(i, s)| (s.label.clone(), colour(i), bars))
+        .map(|(i, s)| (s.clone(), COLOURS[i % COLOURS.len()], bars))
         .collect();
-    legend(&right, &entries, heading)?;
-    if bars {
-        grouped_bars(c, &left, &sl, &labels, y, (&caption, &y_desc), param)?;
-    } else {
-        lines(
-            &left,
-            &sl,
-            &labels,
-            y,
-            (&caption, &y_desc),
-            param,
-            stat == SPEEDUP,
-        )?;
+    legend(&right, &entries, &heading)?;
+    let left = left.shrink((0, 0), (PLOT_W, PANEL_H * n));
+    let areas = left.split_evenly((n as usize, 1));
+    for (w, (sl, area)) in panels.iter().zip(&areas).enumerate() {
+        let ys = sl
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|&(_, y)| y));
+        let ys: Vec<f64> = if stat == SPEEDUP {
+            ys.chain([1.0]).collect()
+        } else {
+            ys.collect()
+        };
+        let Some(y) = y_range(ys.into_iter(), bars) else {
+            continue;
+        };
+        let what = if stat == SPEEDUP { "speed-up" } else { stat };
+        let caption = format!("{what} vs {param}: {}", short(&m.workloads[w]));
+        let labels: Vec<String> = sl.values.iter().map(|v| with_unit(param, v)).collect();
+        if bars {
+            grouped_bars(c, area, sl, &labels, y, (&caption, &y_desc), param)?;
+        } else {
+            lines(
+                area,
+                sl,
+                &labels,
+                y,
+                (&caption, &y_desc),
+                param,
+                stat == SPEEDUP,
+            )?;
+        }
     }
     root.present().map_err(err)?;
     Ok(true)
+}
+
+/// A y-axis tick: whole numbers from 100 up, else three significant digits.
+fn y_tick(v: &f64) -> String {
+    if v.abs() >= 100.0 {
+        format!("{v:.0}")
+    } else {
+        significant(*v)
+    }
 }
 
 /// A numeric parameter: a line per series at the values' positions.
@@ -410,6 +451,7 @@ fn lines(
         .x_labels(0)
         .x_desc(x_desc)
         .y_desc(y_desc)
+        .y_label_formatter(&y_tick)
         .draw()
         .map_err(err)?;
     let tick = ("sans-serif", 12)
@@ -423,7 +465,10 @@ fn lines(
                 BLACK.mix(0.12),
             ))
             .map_err(err)?;
+        // Backend pixels, made relative to this panel.
         let (px, py) = chart.backend_coord(&(p, y.start));
+        let (bx, by) = area.get_base_pixel();
+        let (px, py) = (px - bx, py - by);
         area.draw(&PathElement::new(vec![(px, py), (px, py + 5)], BLACK))
             .map_err(err)?;
         area.draw(&Text::new(labels[k].clone(), (px, py + 7), tick.clone()))
@@ -437,8 +482,8 @@ fn lines(
             ))
             .map_err(err)?;
     }
-    for (i, s) in sl.series.iter().enumerate() {
-        let colour = COLOURS[i % COLOURS.len()];
+    for s in &sl.series {
+        let colour = COLOURS[s.colour % COLOURS.len()];
         let pts: Vec<(f64, f64)> = s.points.iter().map(|&(k, v)| (pos[k], v)).collect();
         chart
             .draw_series(LineSeries::new(pts.clone(), colour.stroke_width(2)))
@@ -479,6 +524,7 @@ fn grouped_bars(
         .disable_x_mesh()
         .x_desc(param)
         .y_desc(y_desc)
+        .y_label_formatter(&y_tick)
         .x_labels(n.max(1))
         .x_label_formatter(&|x| {
             let k = x.round();
@@ -494,7 +540,7 @@ fn grouped_bars(
     let width = 0.8 / ns;
     let annotate = sl.series.len() * n <= 24;
     for (i, s) in sl.series.iter().enumerate() {
-        let colour = COLOURS[i % COLOURS.len()];
+        let colour = COLOURS[s.colour % COLOURS.len()];
         let left = |k: usize| k as f64 - 0.4 + i as f64 * width;
         chart
             .draw_series(s.points.iter().map(|&(k, v)| {
@@ -509,14 +555,17 @@ fn grouped_bars(
             chart
                 .draw_series(s.points.iter().map(|&(k, v)| {
                     let text = if Some(k) == base {
-                        format!("{}", significant(v))
+                        significant(v)
                     } else {
                         format!("{:+.1}%", (v / r - 1.0) * 100.0)
                     };
                     Text::new(
                         text,
                         (left(k) + width * 0.1, v),
-                        ("sans-serif", 11).into_font().color(&BLACK),
+                        ("sans-serif", 11)
+                            .into_font()
+                            .color(&BLACK)
+                            .pos(Pos::new(HPos::Left, VPos::Bottom)),
                     )
                 }))
                 .map_err(err)?;
@@ -564,19 +613,22 @@ fn stalls(c: &Collected, w: usize, path: &Path) -> DrawResult<bool> {
         .map(|b| b.iter().sum::<f64>())
         .fold(0.0f64, f64::max)
         .max(0.01);
-    let root = SVGBackend::new(path, (PLOT_W + LEGEND_W, 500)).into_drawing_area();
+    let height = (90 + 17 * (n as u32 + 2) + 18 * STALLS.len() as u32).max(500);
+    let root = SVGBackend::new(path, (PLOT_W + LEGEND_W, height)).into_drawing_area();
     root.fill(&WHITE).map_err(err)?;
     let (left, right) = root.split_horizontally(PLOT_W);
+    let left = left.shrink((0, 0), (PLOT_W, 500));
     let entries: Vec<(String, RGBColor, bool)> = STALLS
         .iter()
         .enumerate()
         .map(|(k, s)| (s.replace('_', " "), COLOURS[k % COLOURS.len()], true))
         .collect();
-    let mut heading = "stall reason (points: ".to_string();
-    heading += &m.parameters.join(", ");
-    heading += ")";
+    // The points' settings are too long for the axis: numbered there,
+    // spelled out here.
+    let mut heading = vec![format!("points ({}):", m.parameters.join(", "))];
+    heading.extend((0..n).map(|p| format!("  {p}: {}", point_label(c, p))));
+    heading.push("stall reason:".to_string());
     legend(&right, &entries, &heading)?;
-    let names: Vec<String> = (0..n).map(|p| point_label(c, p)).collect();
     let mut chart = ChartBuilder::on(&left)
         .caption(
             format!("stalled SIMD-cycles by reason: {}", short(&m.workloads[w])),
@@ -590,13 +642,13 @@ fn stalls(c: &Collected, w: usize, path: &Path) -> DrawResult<bool> {
     chart
         .configure_mesh()
         .disable_x_mesh()
-        .x_desc(format!("point ({})", m.parameters.join(", ")))
+        .x_desc("point (settings in the legend)")
         .y_desc("fraction of SIMD-cycles")
-        .x_labels(n.clamp(1, 12))
+        .x_labels(n.clamp(1, 24))
         .x_label_formatter(&|x| {
             let k = x.round();
             if (x - k).abs() < 1e-6 && k >= 0.0 {
-                names.get(k as usize).cloned().unwrap_or_default()
+                format!("{k}")
             } else {
                 String::new()
             }

@@ -479,6 +479,25 @@ mod tests {
     }
 
     #[test]
+    fn compiler_options_are_swept_beside_configuration_fields() {
+        let text = "workloads: [a.yaml]\ngrid:\n  defines.TILE: [4, 16]\n  options: [\"-O0\", \"-O2 -cl-fast-relaxed-math\"]\n  cus: [2]\n";
+        let s = Sweep::parse(text, Path::new("s.yaml")).unwrap();
+        assert_eq!(s.points.len(), 4);
+        assert_eq!(
+            s.points[3].compile_options(),
+            ["-DTILE=16", "-O2", "-cl-fast-relaxed-math"]
+        );
+        assert_eq!(s.points[0].compile_options(), ["-DTILE=4", "-O0"]);
+        assert_eq!(s.points[0].config.cus, 2);
+        // `defines.` alone names no macro: it is a (wrong) field path.
+        let e = Sweep::parse(
+            "workloads: [a.yaml]\ngrid:\n  defines.: [1]\n",
+            Path::new("s.yaml"),
+        );
+        assert!(e.is_err());
+    }
+
+    #[test]
     fn an_unknown_stat_is_an_error() {
         let text = "workloads: [a.yaml]\nstats: [cycles, summary.nonsense]\n";
         let e = Sweep::parse(text, Path::new("s.yaml")).unwrap_err();

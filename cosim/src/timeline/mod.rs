@@ -46,3 +46,39 @@ pub const COUNTER_INTERVAL: u64 = 256;
 /// stops (`otherData.truncated_at`); use a shorter workload, or `--to` on a
 /// VCD, for the rest.
 pub const MAX_SPANS: usize = 1_000_000;
+
+/// CPU seconds `rsvg-convert` spends drawing `svg` to a PNG (the figure
+/// the timeline tests bound; the child's own CPU time from `wait4`, which a
+/// loaded machine or other tests' processes do not inflate as they would
+/// wall time). `None` when `rsvg-convert` is not installed, unless
+/// `GPUSIM_REQUIRE_RSVG` is set (CI installs it): then a missing tool panics.
+#[doc(hidden)]
+#[cfg(unix)]
+pub fn render_cpu_seconds(svg: &std::path::Path) -> Option<f64> {
+    let png = svg.with_extension("png");
+    let child = std::process::Command::new("rsvg-convert")
+        .arg("-o")
+        .arg(&png)
+        .arg(svg)
+        .spawn();
+    let Ok(child) = child else {
+        assert!(
+            std::env::var_os("GPUSIM_REQUIRE_RSVG").is_none(),
+            "rsvg-convert is missing and GPUSIM_REQUIRE_RSVG is set"
+        );
+        return None;
+    };
+    let mut status = 0;
+    // SAFETY: wait4 reaps our own child and writes only the two outputs.
+    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+    let pid = unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut u) };
+    assert!(pid > 0, "wait4 on rsvg-convert failed");
+    assert!(
+        libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
+        "rsvg-convert failed on {}",
+        svg.display()
+    );
+    let _ = std::fs::remove_file(&png);
+    let t = |tv: libc::timeval| tv.tv_sec as f64 + tv.tv_usec as f64 / 1e6;
+    Some(t(u.ru_utime) + t(u.ru_stime))
+}

@@ -175,7 +175,7 @@ fn row_runs(spans: &[&Span], columns: usize, per: f64, acc: &mut Vec<u64>) -> Ru
 
 /// Draws `r` into `path`.
 pub(crate) fn draw(r: &Recorder, path: &Path) -> Result<(), String> {
-    let text = render(r);
+    let text = render(&r.spans, &r.names, r.last);
     std::fs::write(path, text).map_err(|e| format!("timeline svg: {}: {e}", path.display()))
 }
 
@@ -197,22 +197,22 @@ fn tick_step(span: f64) -> f64 {
         .unwrap_or(10.0 * p)
 }
 
-/// The picture's text.
-pub(crate) fn render(r: &Recorder) -> String {
+/// The picture's text: `spans` on tracks named by `names`, up to cycle `last`.
+fn render(spans: &[Span], names: &BTreeMap<Track, String>, last: u64) -> String {
     // Rows: every track with a span, GPU first, then CU by CU.
     let mut by_track: BTreeMap<Track, Vec<&Span>> = BTreeMap::new();
-    for s in &r.spans {
+    for s in spans {
         by_track.entry(s.track).or_default().push(s);
     }
     let label = |t: &Track| {
-        let name = r.names.get(t).cloned().unwrap_or_default();
+        let name = names.get(t).cloned().unwrap_or_default();
         if t.pid == 0 {
             name
         } else {
             format!("CU {} {name}", t.pid - 1)
         }
     };
-    let end = r.last.max(1) as f64;
+    let end = last.max(1) as f64;
     let plot = WIDTH - LEFT - RIGHT;
     // Widen the columns until every row's rectangles fit the budget.
     let mut acc = Vec::new();
@@ -258,7 +258,7 @@ pub(crate) fn render(r: &Recorder) -> String {
         s,
         "<text x=\"{}\" y=\"20\" font-size=\"15\" text-anchor=\"middle\">gpusim timeline: {} cycles, {} rows; one column = {:.1} cycles, coloured by what covered most of them</text>",
         WIDTH / 2,
-        r.last,
+        last,
         rows.len(),
         per
     );
@@ -339,4 +339,61 @@ pub(crate) fn render(r: &Recorder) -> String {
     }
     s += "</svg>\n";
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The worst case for size: many rows, each changing state every cycle
+    /// between kinds, so that every column of every row differs from its
+    /// neighbours. The picture stays under 2 MB and, where `rsvg-convert`
+    /// is installed, renders in under a second of CPU time.
+    #[test]
+    fn the_worst_case_picture_is_bounded_in_size_and_render_time() {
+        let (rows, cycles) = (400u32, 4000u64);
+        let mut spans = Vec::new();
+        let mut names = BTreeMap::new();
+        let kinds = ["issue", "stall: waitcnt", "stall: fetch", "stall: barrier"];
+        for r in 0..rows {
+            let track = Track {
+                pid: 1 + r / 8,
+                tid: 1 + r % 8,
+            };
+            names.insert(track, format!("SIMD {}", r % 8));
+            for c in 0..cycles {
+                // A pseudo-random kind per cycle and row.
+                let k = ((c * 2654435761 + u64::from(r) * 40503) >> 7) as usize % kinds.len();
+                spans.push(Span {
+                    track,
+                    name: kinds[k].to_string(),
+                    cat: "simd",
+                    start: c,
+                    end: c + 1,
+                    args: Vec::new(),
+                });
+            }
+        }
+        let svg = render(&spans, &names, cycles);
+        assert!(svg.len() <= 2 << 20, "{} bytes", svg.len());
+        // Every row is labelled.
+        assert_eq!(svg.matches(">CU ").count(), rows as usize);
+        let dir = std::env::temp_dir().join(format!("gpusim-svg-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("worst.svg");
+        std::fs::write(&file, &svg).unwrap();
+        match crate::timeline::render_cpu_seconds(&file) {
+            Some(t) => assert!(t < 1.0, "rsvg-convert took {t:.2} s of CPU"),
+            None => eprintln!("skipped the render time: rsvg-convert is not installed"),
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn every_colour_means_one_thing() {
+        let mut colours: Vec<&str> = KINDS.iter().map(|k| k.2).collect();
+        colours.sort_unstable();
+        colours.dedup();
+        assert_eq!(colours.len(), KINDS.len());
+    }
 }
