@@ -198,7 +198,8 @@ pub struct GenConfig {
     /// programs are counted as refusals, not checked): `++` on counters
     /// other than `int`, arithmetic on `char`/`short` vectors, direct
     /// 8/16-bit to 64-bit integer extensions. Off, those are written the
-    /// long way (`i += 1`, `(long)(int)s`) or not at all.
+    /// long way (`i += 1`, `(long)(int)s`) or not at all; `continue`
+    /// (refused under nested conditionals) is generated only here.
     pub full_language: bool,
 }
 
@@ -514,7 +515,8 @@ impl Gen<'_> {
                 self.block(depth, 3);
                 if self.r.chance(30) {
                     let c = self.cond();
-                    let kw = if self.r.chance(50) {
+                    // gpusim refuses a `continue` under nested conditionals today.
+                    let kw = if self.r.chance(50) || !self.cfg.full_language {
                         "break"
                     } else {
                         "continue"
