@@ -205,12 +205,21 @@ fn gpusim_compile_writes_a_code_object_and_prints_listing_and_ir() {
         "-O2",
         "-ffp-contract=fast",
         "-cl-std=CL2.0",
-        "-S",
         "--emit-ir",
     ]);
     let stdout = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert!(stdout.contains("global_store_dword"), "{stdout}");
+    // `-S` without `-o` prints the assembly (with `-o` it goes to the file).
+    let asm = gpusim(&[
+        "compile",
+        "tests/kernels/saxpy.cl",
+        "-Itests/kernels/include",
+        "-ffp-contract=fast",
+        "-S",
+    ]);
+    let asm = String::from_utf8_lossy(&asm.stdout);
+    assert!(asm.contains("global_store_dword"), "{asm}");
+    assert!(asm.contains("v_fma"), "{asm}");
     // -ffp-contract=fast: `a * x[i] + y[i]` is one fma (IR) / v_fma (code).
     assert!(stdout.contains(" fma "), "{stdout}");
     assert!(!stdout.contains("fmul"), "{stdout}");

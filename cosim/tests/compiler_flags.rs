@@ -28,7 +28,8 @@ fn listing(flags: &[&str]) -> String {
     let o = Command::new(env!("CARGO_BIN_EXE_gpusim"))
         .arg("compile")
         .arg(&src)
-        .args(["-o", "/dev/null", "-S"])
+        // `-S` without `-o`: the assembly on standard output.
+        .arg("-S")
         .args(flags)
         .output()
         .unwrap();

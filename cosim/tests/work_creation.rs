@@ -685,6 +685,6 @@ fn clocked_stats_report_each_channels_entries_and_the_golden_gp_get_sequence() {
         out.contains("channel 1: 23 entries, 26 commands, 11 dispatches, 13 acquires ("),
         "{out}"
     );
-    assert!(out.contains(" cycles), 1 releases, "), "{out}");
+    assert!(out.contains(" cycles), 1 release, "), "{out}");
     assert!(out.contains("  GP_GET 0 1 2 3"), "{out}");
 }
