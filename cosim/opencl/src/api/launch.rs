@@ -116,14 +116,16 @@ pub(super) unsafe extern "C" fn clEnqueueNDRangeKernel(
         };
         // Each buffer argument's size (seed 002's regions end there) and the
         // host-pointer buffers among them.
-        let bounds: Vec<Option<u64>> = args
+        let (bounds, mirrors): (Vec<Option<u64>>, Vec<Option<Mirror>>) = args
             .iter()
-            .map(|(_, h)| h.and_then(|h| BUFFERS.with(h as *const c_void, |m| m.allocation.size)))
-            .collect();
-        let mirrors: Vec<Mirror> = args
-            .iter()
-            .filter_map(|(_, h)| h.and_then(Mirror::of))
-            .collect();
+            .map(|(_, h)| {
+                h.and_then(|h| {
+                    BUFFERS.with(h as *const c_void, |m| (m.allocation.size, Mirror::from(m)))
+                })
+                .map_or((None, None), |(size, mirror)| (Some(size), mirror))
+            })
+            .unzip();
+        let mirrors: Vec<Mirror> = mirrors.into_iter().flatten().collect();
         let args: Vec<Arg> = args.into_iter().map(|(a, _)| a).collect();
         let name = loaded.kernel.name.clone();
         let stats = super::platform::settings()

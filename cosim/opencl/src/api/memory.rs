@@ -43,7 +43,8 @@ pub struct Mem {
 /// address the application's memory, so the buffer lives in device memory
 /// and the application's memory is kept coherent with it: the host copy is
 /// written to the device before every command that uses the buffer and read
-/// back after it (transfers, copies, fills, kernels), and a map returns the
+/// back after one that may write it (writes, copies to it, fills, kernels;
+/// `on_buffers` in `queue.rs`), and a map returns the
 /// application's own pointer (`host_ptr + offset`, as the specification
 /// requires) with the device's bytes in it. So the application's memory is
 /// up to date whenever a command on the buffer has completed, which is at
@@ -58,16 +59,12 @@ pub struct Mirror {
 }
 
 impl Mirror {
-    /// The mirror of the buffer `handle`, if it uses a host pointer.
-    pub fn of(handle: usize) -> Option<Mirror> {
-        BUFFERS
-            .with(handle as *const c_void, |m| {
-                (m.host_ptr != 0).then_some(Mirror {
-                    allocation: m.allocation,
-                    host: m.host_ptr,
-                })
-            })
-            .flatten()
+    /// The mirror of the buffer `m`, if it uses a host pointer.
+    pub fn from(m: &Mem) -> Option<Mirror> {
+        (m.host_ptr != 0).then_some(Mirror {
+            allocation: m.allocation,
+            host: m.host_ptr,
+        })
     }
 
     /// Application memory to device (on the device thread).

@@ -287,10 +287,9 @@ unsafe fn transfer(
     let Some((context, device)) = QUEUES.with(queue, |q| (q.context, q.device.clone())) else {
         return CL_INVALID_COMMAND_QUEUE;
     };
-    let mirror = Mirror::of(buffer as usize);
-    let Some((mem_context, allocation, flags)) =
-        BUFFERS.with(buffer, |m| (m.context, m.allocation, m.flags))
-    else {
+    let Some((mem_context, allocation, flags, mirror)) = BUFFERS.with(buffer, |m| {
+        (m.context, m.allocation, m.flags, Mirror::from(m))
+    }) else {
         return CL_INVALID_MEM_OBJECT;
     };
     if mem_context != context {
@@ -350,18 +349,13 @@ unsafe fn transfer(
         }
     }
     if !event.is_null() {
-        let e = EVENTS.insert(Event {
-            references: AtomicU32::new(1),
-            queue: queue as usize,
-            context,
-            command: AtomicU32::new(if write {
-                CL_COMMAND_WRITE_BUFFER
-            } else {
-                CL_COMMAND_READ_BUFFER
-            }),
-        });
+        let command = if write {
+            CL_COMMAND_WRITE_BUFFER
+        } else {
+            CL_COMMAND_READ_BUFFER
+        };
         // SAFETY: valid for one handle, by the contract.
-        unsafe { *event = e };
+        unsafe { *event = new_event(queue, context, command) };
     }
     CL_SUCCESS
 }
@@ -489,13 +483,17 @@ pub(super) unsafe extern "C" fn clGetEventInfo(
 
 /// Runs `f` on `queue`'s device with the allocations of `buffers` (all of
 /// the queue's context), after checking the wait list; makes the event.
+/// Each buffer comes with whether `f` may write it: the host-pointer
+/// buffers among them are pushed before `f`, and only those it may write
+/// are pulled back after it (the others' device bytes are the ones just
+/// pushed).
 ///
 /// # Safety
 /// `wait_list` must be valid for `n` handles, `event` null or valid for one.
 #[allow(clippy::too_many_arguments)]
 pub(super) unsafe fn on_buffers(
     queue: *mut c_void,
-    buffers: &[*mut c_void],
+    buffers: &[(*mut c_void, bool)],
     n: cl_uint,
     wait_list: *const *mut c_void,
     event: *mut *mut c_void,
@@ -512,15 +510,17 @@ pub(super) unsafe fn on_buffers(
         return CL_INVALID_COMMAND_QUEUE;
     };
     let mut allocations = Vec::new();
-    let mirrors: Vec<Mirror> = buffers
-        .iter()
-        .filter_map(|&b| Mirror::of(b as usize))
-        .collect();
-    for &b in buffers {
-        match BUFFERS.with(b, |m| (m.context, m.allocation)) {
+    let mut pushed = Vec::new();
+    let mut pulled = Vec::new();
+    for &(b, writes) in buffers {
+        match BUFFERS.with(b, |m| (m.context, m.allocation, Mirror::from(m))) {
             None => return CL_INVALID_MEM_OBJECT,
-            Some((c, _)) if c != context => return CL_INVALID_CONTEXT,
-            Some((_, a)) => allocations.push(a),
+            Some((c, _, _)) if c != context => return CL_INVALID_CONTEXT,
+            Some((_, a, mirror)) => {
+                allocations.push(a);
+                pushed.extend(mirror);
+                pulled.extend(mirror.filter(|_| writes));
+            }
         }
     }
     if let Err(e) = check(&allocations) {
@@ -531,11 +531,11 @@ pub(super) unsafe fn on_buffers(
         return e;
     }
     let run = move |s: &mut cosim::session::Session| {
-        for m in &mirrors {
+        for m in &pushed {
             m.push(s)?;
         }
         f(s, allocations)?;
-        for m in &mirrors {
+        for m in &pulled {
             m.pull(s)?;
         }
         Ok(())
@@ -597,7 +597,7 @@ pub(super) unsafe extern "C" fn clEnqueueCopyBuffer(
         unsafe {
             on_buffers(
                 queue,
-                &[src, dst],
+                &[(src, false), (dst, true)],
                 n,
                 wait_list,
                 event,
@@ -650,7 +650,7 @@ pub(super) unsafe extern "C" fn clEnqueueFillBuffer(
         unsafe {
             on_buffers(
                 queue,
-                &[buffer],
+                &[(buffer, true)],
                 n,
                 wait_list,
                 event,
@@ -685,11 +685,13 @@ pub(super) unsafe extern "C" fn clEnqueueMapBuffer(
         }
         let write = flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION) != 0;
         let read = flags & CL_MAP_READ != 0;
-        match BUFFERS.with(buffer, |m| m.flags) {
-            Some(f) if (read && !host_may(f, false)) || (write && !host_may(f, true)) => {
+        let mut mirrored = false;
+        match BUFFERS.with(buffer, |m| (m.flags, m.host_ptr != 0)) {
+            Some((f, _)) if (read && !host_may(f, false)) || (write && !host_may(f, true)) => {
                 return finish(Err(CL_INVALID_OPERATION), errcode_ret);
             }
-            _ => {}
+            Some((_, host)) => mirrored = host,
+            None => {}
         }
         let got = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
         let sink = got.clone();
@@ -701,7 +703,11 @@ pub(super) unsafe extern "C" fn clEnqueueMapBuffer(
         };
         let read = move |s: &mut cosim::session::Session,
                          a: Vec<sw::driver::memory::Allocation>| {
-            let bytes = if invalidate {
+            // A host-pointer buffer maps to the application's memory, just
+            // pushed: nothing to read.
+            let bytes = if mirrored {
+                Vec::new()
+            } else if invalidate {
                 vec![0; size]
             } else {
                 s.driver()
@@ -715,7 +721,7 @@ pub(super) unsafe extern "C" fn clEnqueueMapBuffer(
         let r = unsafe {
             on_buffers(
                 queue,
-                &[buffer],
+                &[(buffer, false)],
                 n,
                 wait_list,
                 event,
@@ -732,13 +738,12 @@ pub(super) unsafe extern "C" fn clEnqueueMapBuffer(
         let mapped = BUFFERS.with(buffer, |m| {
             let mut maps = m.maps.lock().unwrap_or_else(|p| p.into_inner());
             // A host-pointer buffer maps to the application's own memory,
-            // brought up to date by the mirror's pull after the read above.
+            // which the mirror keeps current.
             let host = if m.host_ptr != 0 {
                 m.host_ptr + offset
             } else {
                 0
             };
-            let bytes = if host != 0 { Box::default() } else { bytes };
             maps.push(super::memory::Mapping {
                 bytes,
                 offset,
@@ -796,7 +801,9 @@ pub(super) unsafe extern "C" fn clEnqueueUnmapMemObject(
         unsafe {
             on_buffers(
                 queue,
-                &[buffer],
+                // A write mapping of a host-pointer buffer is in the
+                // application's memory, pushed before `back`.
+                &[(buffer, false)],
                 n,
                 wait_list,
                 event,

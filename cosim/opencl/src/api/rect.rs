@@ -159,7 +159,18 @@ unsafe fn host_rect(
         CL_COMMAND_READ_BUFFER_RECT
     };
     // SAFETY: by the contract.
-    unsafe { on_buffers(queue, &[buffer], n, list, event, command, check, run) }
+    unsafe {
+        on_buffers(
+            queue,
+            &[(buffer, write)],
+            n,
+            list,
+            event,
+            command,
+            check,
+            run,
+        )
+    }
 }
 
 /// `clEnqueueReadBufferRect` (blocking or not: it completes first).
@@ -326,7 +337,7 @@ pub(super) unsafe extern "C" fn clEnqueueCopyBufferRect(
         unsafe {
             on_buffers(
                 queue,
-                &[src, dst],
+                &[(src, false), (dst, true)],
                 n,
                 list,
                 event,
