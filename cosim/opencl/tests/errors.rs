@@ -49,20 +49,9 @@ const SOURCE: &std::ffi::CStr = c"__kernel void k(__global int *a) { a[get_globa
 fn world() -> World {
     let p = platform();
     let d = device(p);
+    let c = context(d);
     let mut err = 1;
-    let c = unsafe {
-        entry::<CreateContext>(d, "clCreateContext")(
-            std::ptr::null(),
-            1,
-            &d,
-            std::ptr::null(),
-            std::ptr::null_mut(),
-            &mut err,
-        )
-    };
-    assert_eq!(err, CL_SUCCESS);
-    let q = unsafe { entry::<CreateQueue>(c, "clCreateCommandQueue")(c, d, 0, &mut err) };
-    assert_eq!(err, CL_SUCCESS);
+    let q = queue(c, d);
     let b = unsafe {
         entry::<CreateBuffer>(c, "clCreateBuffer")(c, 0, 256, std::ptr::null_mut(), &mut err)
     };
@@ -94,20 +83,7 @@ fn world() -> World {
     assert_eq!(err, CL_SUCCESS);
     let mut host = [0u8; 16];
     let mut ev = std::ptr::null_mut();
-    let read: Transfer = entry(q, "clEnqueueReadBuffer");
-    let r = unsafe {
-        read(
-            q,
-            b,
-            CL_TRUE,
-            0,
-            16,
-            host.as_mut_ptr().cast(),
-            0,
-            std::ptr::null(),
-            &mut ev,
-        )
-    };
+    let r = read_into(q, b, 0, &mut host, &mut ev);
     assert_eq!(r, CL_SUCCESS);
     World {
         d,

@@ -11,19 +11,8 @@ use common::*;
 fn buffers_round_trip_through_a_queue() {
     let p = platform();
     let d = device(p);
-    let create: CreateContext = entry(d, "clCreateContext");
+    let c = context(d);
     let mut err = 1;
-    let c = unsafe {
-        create(
-            std::ptr::null(),
-            1,
-            &d,
-            std::ptr::null(),
-            std::ptr::null_mut(),
-            &mut err,
-        )
-    };
-    assert_eq!(err, CL_SUCCESS);
     let create_queue: CreateQueue = entry(c, "clCreateCommandQueue");
     let q = unsafe { create_queue(c, d, 0, &mut err) };
     assert_eq!(err, CL_SUCCESS);
@@ -156,18 +145,9 @@ fn buffers_round_trip_through_a_queue() {
 fn fills_copies_and_queries() {
     let p = platform();
     let d = device(p);
+    let c = context(d);
     let mut err = 1;
-    let c = unsafe {
-        entry::<CreateContext>(d, "clCreateContext")(
-            std::ptr::null(),
-            1,
-            &d,
-            std::ptr::null(),
-            std::ptr::null_mut(),
-            &mut err,
-        )
-    };
-    let q = unsafe { entry::<CreateQueue>(c, "clCreateCommandQueue")(c, d, 0, &mut err) };
+    let q = queue(c, d);
     let create_buffer: CreateBuffer = entry(c, "clCreateBuffer");
     let a = unsafe { create_buffer(c, 0, 64, std::ptr::null_mut(), &mut err) };
     let b = unsafe { create_buffer(c, 0, 64, std::ptr::null_mut(), &mut err) };
@@ -211,19 +191,7 @@ fn fills_copies_and_queries() {
     let r = unsafe { copy(q, a, a, 0, 8, 16, 0, std::ptr::null(), std::ptr::null_mut()) };
     assert_eq!(r, CL_MEM_COPY_OVERLAP);
     let mut back = [0u32; 16];
-    let r = unsafe {
-        entry::<Transfer>(q, "clEnqueueReadBuffer")(
-            q,
-            b,
-            CL_TRUE,
-            0,
-            64,
-            back.as_mut_ptr().cast(),
-            0,
-            std::ptr::null(),
-            std::ptr::null_mut(),
-        )
-    };
+    let r = read_into(q, b, 0, &mut back, std::ptr::null_mut());
     assert_eq!(r, CL_SUCCESS);
     assert_eq!(back, [7, 7, 7, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
 
@@ -302,18 +270,9 @@ fn fills_copies_and_queries() {
 fn maps_write_back_at_the_unmap() {
     let p = platform();
     let d = device(p);
+    let c = context(d);
     let mut err = 1;
-    let c = unsafe {
-        entry::<CreateContext>(d, "clCreateContext")(
-            std::ptr::null(),
-            1,
-            &d,
-            std::ptr::null(),
-            std::ptr::null_mut(),
-            &mut err,
-        )
-    };
-    let q = unsafe { entry::<CreateQueue>(c, "clCreateCommandQueue")(c, d, 0, &mut err) };
+    let q = queue(c, d);
     let b = unsafe {
         entry::<CreateBuffer>(c, "clCreateBuffer")(c, 0, 32, std::ptr::null_mut(), &mut err)
     };

@@ -16,21 +16,9 @@ fn saxpy_from_a_binary_runs_on_the_simulated_gpu() {
     .expect("the prebuilt corpus object");
     let p = platform();
     let d = device(p);
-    let create: CreateContext = entry(d, "clCreateContext");
+    let c = context(d);
     let mut err = 1;
-    let c = unsafe {
-        create(
-            std::ptr::null(),
-            1,
-            &d,
-            std::ptr::null(),
-            std::ptr::null_mut(),
-            &mut err,
-        )
-    };
-    assert_eq!(err, CL_SUCCESS);
-    let q = unsafe { entry::<CreateQueue>(c, "clCreateCommandQueue")(c, d, 0, &mut err) };
-    assert_eq!(err, CL_SUCCESS);
+    let q = queue(c, d);
     let with_binary: CreateWithBinary = entry(c, "clCreateProgramWithBinary");
     let (len, ptr) = (code.len(), code.as_ptr());
     let mut status = 1;
@@ -210,20 +198,9 @@ fn saxpy_from_a_binary_runs_on_the_simulated_gpu() {
 fn source_programs_are_built_by_gpusims_compiler() {
     let p = platform();
     let d = device(p);
-    let create: CreateContext = entry(d, "clCreateContext");
+    let c = context(d);
     let mut err = 1;
-    let c = unsafe {
-        create(
-            std::ptr::null(),
-            1,
-            &d,
-            std::ptr::null(),
-            std::ptr::null_mut(),
-            &mut err,
-        )
-    };
-    assert_eq!(err, CL_SUCCESS);
-    let q = unsafe { entry::<CreateQueue>(c, "clCreateCommandQueue")(c, d, 0, &mut err) };
+    let q = queue(c, d);
     let with_source: CreateWithSource = entry(c, "clCreateProgramWithSource");
     let build: Build = entry(c, "clBuildProgram");
     let build_info: BuildInfo = entry(c, "clGetProgramBuildInfo");
@@ -341,34 +318,10 @@ fn source_programs_are_built_by_gpusims_compiler() {
         CL_SUCCESS
     );
     let global = 320usize;
-    let r = unsafe {
-        entry::<NdRange>(q, "clEnqueueNDRangeKernel")(
-            q,
-            k,
-            1,
-            std::ptr::null(),
-            &global,
-            std::ptr::null(),
-            0,
-            std::ptr::null(),
-            std::ptr::null_mut(),
-        )
-    };
+    let r = ndrange(q, k, global);
     assert_eq!(r, CL_SUCCESS);
     let mut back = vec![0f32; n];
-    let r = unsafe {
-        entry::<Transfer>(q, "clEnqueueReadBuffer")(
-            q,
-            buf,
-            CL_TRUE,
-            0,
-            n * 4,
-            back.as_mut_ptr().cast(),
-            0,
-            std::ptr::null(),
-            std::ptr::null_mut(),
-        )
-    };
+    let r = read_into(q, buf, 0, &mut back, std::ptr::null_mut());
     assert_eq!(r, CL_SUCCESS);
     let want: Vec<f32> = (0..n).map(|i| 3.0 * i as f32 + 1.0 + 0.5).collect();
     assert_eq!(back, want);
@@ -393,17 +346,8 @@ fn source_programs_are_built_by_gpusims_compiler() {
 fn a_built_programs_binary_loads_again() {
     let p = platform();
     let d = device(p);
+    let c = context(d);
     let mut err = 1;
-    let c = unsafe {
-        entry::<CreateContext>(d, "clCreateContext")(
-            std::ptr::null(),
-            1,
-            &d,
-            std::ptr::null(),
-            std::ptr::null_mut(),
-            &mut err,
-        )
-    };
     let src = c"__kernel void z(__global int *p) { p[get_global_id(0)] = 0; }";
     let prog = unsafe {
         entry::<CreateWithSource>(c, "clCreateProgramWithSource")(
@@ -478,20 +422,9 @@ fn a_gfx803_binary_runs_through_create_program_with_binary() {
     assert_eq!(&code[..4], b"\x7fELF");
     let p = platform();
     let d = device(p);
+    let c = context(d);
     let mut err = 1;
-    let c = unsafe {
-        entry::<CreateContext>(d, "clCreateContext")(
-            std::ptr::null(),
-            1,
-            &d,
-            std::ptr::null(),
-            std::ptr::null_mut(),
-            &mut err,
-        )
-    };
-    assert_eq!(err, CL_SUCCESS);
-    let q = unsafe { entry::<CreateQueue>(c, "clCreateCommandQueue")(c, d, 0, &mut err) };
-    assert_eq!(err, CL_SUCCESS);
+    let q = queue(c, d);
     let (len, ptr) = (code.len(), code.as_ptr());
     let mut status = 1;
     let prog = unsafe {
@@ -547,34 +480,10 @@ fn a_gfx803_binary_runs_through_create_program_with_binary() {
         assert_eq!(set(k, 3, 8, (&by as *const *mut c_void).cast()), CL_SUCCESS);
     }
     let global = 1024usize;
-    let r = unsafe {
-        entry::<NdRange>(q, "clEnqueueNDRangeKernel")(
-            q,
-            k,
-            1,
-            std::ptr::null(),
-            &global,
-            std::ptr::null(),
-            0,
-            std::ptr::null(),
-            std::ptr::null_mut(),
-        )
-    };
+    let r = ndrange(q, k, global);
     assert_eq!(r, CL_SUCCESS);
     let mut out = vec![0f32; n];
-    let r = unsafe {
-        entry::<Transfer>(q, "clEnqueueReadBuffer")(
-            q,
-            by,
-            CL_TRUE,
-            0,
-            n * 4,
-            out.as_mut_ptr().cast(),
-            0,
-            std::ptr::null(),
-            std::ptr::null_mut(),
-        )
-    };
+    let r = read_into(q, by, 0, &mut out, std::ptr::null_mut());
     assert_eq!(r, CL_SUCCESS);
     // Small integers: exact whether the multiply-add is fused or not.
     let want: Vec<f32> = (0..n).map(|i| 2.0 * i as f32 + 1.0).collect();

@@ -28,20 +28,8 @@ struct Ctx {
 fn context() -> Ctx {
     let p = platform();
     let d = device(p);
-    let mut err = 1;
-    let c = unsafe {
-        entry::<CreateContext>(d, "clCreateContext")(
-            std::ptr::null(),
-            1,
-            &d,
-            std::ptr::null(),
-            std::ptr::null_mut(),
-            &mut err,
-        )
-    };
-    assert_eq!(err, CL_SUCCESS);
-    let q = unsafe { entry::<CreateQueue>(c, "clCreateCommandQueue")(c, d, 0, &mut err) };
-    assert_eq!(err, CL_SUCCESS);
+    let c = common::context(d);
+    let q = queue(c, d);
     Ctx { d, c, q }
 }
 
@@ -95,19 +83,7 @@ impl Ctx {
 
     fn read(&self, b: *mut c_void, offset: usize, n: usize) -> Vec<i32> {
         let mut out = vec![0i32; n];
-        let r = unsafe {
-            entry::<Transfer>(self.q, "clEnqueueReadBuffer")(
-                self.q,
-                b,
-                CL_TRUE,
-                offset,
-                n * 4,
-                out.as_mut_ptr().cast(),
-                0,
-                std::ptr::null(),
-                std::ptr::null_mut(),
-            )
-        };
+        let r = read_into(self.q, b, offset, &mut out, std::ptr::null_mut());
         assert_eq!(r, CL_SUCCESS);
         out
     }
@@ -152,19 +128,7 @@ impl Ctx {
             let r = unsafe { set(k, buffers.len() as cl_uint, 4, (&v as *const i32).cast()) };
             assert_eq!(r, CL_SUCCESS);
         }
-        let r = unsafe {
-            entry::<NdRange>(self.q, "clEnqueueNDRangeKernel")(
-                self.q,
-                k,
-                1,
-                std::ptr::null(),
-                &global,
-                std::ptr::null(),
-                0,
-                std::ptr::null(),
-                std::ptr::null_mut(),
-            )
-        };
+        let r = ndrange(self.q, k, global);
         assert_eq!(r, CL_SUCCESS);
     }
 }
@@ -330,19 +294,7 @@ fn sub_buffer_checks_and_host_pointer_buffers() {
         assert_eq!(set(k, 3, 8, (&by as *const *mut c_void).cast()), CL_SUCCESS);
     }
     let global = n;
-    let r = unsafe {
-        entry::<NdRange>(x.q, "clEnqueueNDRangeKernel")(
-            x.q,
-            k,
-            1,
-            std::ptr::null(),
-            &global,
-            std::ptr::null(),
-            0,
-            std::ptr::null(),
-            std::ptr::null_mut(),
-        )
-    };
+    let r = ndrange(x.q, k, global);
     assert_eq!(r, CL_SUCCESS);
     // The application's own memory holds the results.
     let want: Vec<f32> = (0..n).map(|i| 2.0 * i as f32 + 1.0).collect();
@@ -371,19 +323,7 @@ fn sub_buffer_checks_and_host_pointer_buffers() {
     let r = unsafe { unmap(x.q, by, mapped, 0, std::ptr::null(), std::ptr::null_mut()) };
     assert_eq!(r, CL_SUCCESS);
     let mut back = [0f32; 1];
-    let r = unsafe {
-        entry::<Transfer>(x.q, "clEnqueueReadBuffer")(
-            x.q,
-            by,
-            CL_TRUE,
-            16,
-            4,
-            back.as_mut_ptr().cast(),
-            0,
-            std::ptr::null(),
-            std::ptr::null_mut(),
-        )
-    };
+    let r = read_into(x.q, by, 16, &mut back, std::ptr::null_mut());
     assert_eq!(r, CL_SUCCESS);
     assert_eq!(back[0], -5.0);
     // An ALLOC_HOST_PTR buffer is an ordinary one here (no host pointer).

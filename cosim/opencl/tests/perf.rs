@@ -38,18 +38,7 @@ fn the_enqueue_benchmark_runs() {
 fn a_program_built_again_comes_from_the_cache() {
     let p = platform();
     let d = device(p);
-    let mut err = 1;
-    let c = unsafe {
-        entry::<CreateContext>(d, "clCreateContext")(
-            std::ptr::null(),
-            1,
-            &d,
-            std::ptr::null(),
-            std::ptr::null_mut(),
-            &mut err,
-        )
-    };
-    assert_eq!(err, CL_SUCCESS);
+    let c = context(d);
     let source = c"__kernel void cached(__global int *a) { a[get_global_id(0)] *= 3; }";
     let build = |options: &std::ffi::CStr| {
         let text = source.as_ptr();

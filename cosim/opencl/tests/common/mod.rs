@@ -224,6 +224,73 @@ pub type Unmap = unsafe extern "C" fn(
     *mut *mut c_void,
 ) -> cl_int;
 
+/// A context on the device `d` (created: asserted).
+pub fn context(d: *mut c_void) -> *mut c_void {
+    let mut err = 1;
+    let c = unsafe {
+        entry::<CreateContext>(d, "clCreateContext")(
+            std::ptr::null(),
+            1,
+            &d,
+            std::ptr::null(),
+            std::ptr::null_mut(),
+            &mut err,
+        )
+    };
+    assert_eq!(err, CL_SUCCESS);
+    c
+}
+
+/// An in-order queue of the context `c` on the device `d` (created: asserted).
+pub fn queue(c: *mut c_void, d: *mut c_void) -> *mut c_void {
+    let mut err = 1;
+    let q = unsafe { entry::<CreateQueue>(c, "clCreateCommandQueue")(c, d, 0, &mut err) };
+    assert_eq!(err, CL_SUCCESS);
+    q
+}
+
+/// `clEnqueueNDRangeKernel` of `k` on `q` over `global` work-items in one
+/// dimension: no offset, no local size, no events.
+pub fn ndrange(q: *mut c_void, k: *mut c_void, global: usize) -> cl_int {
+    unsafe {
+        entry::<NdRange>(q, "clEnqueueNDRangeKernel")(
+            q,
+            k,
+            1,
+            std::ptr::null(),
+            &global,
+            std::ptr::null(),
+            0,
+            std::ptr::null(),
+            std::ptr::null_mut(),
+        )
+    }
+}
+
+/// A blocking `clEnqueueReadBuffer` of `out` from `offset` of `b` on `q`,
+/// no wait list; the event, if `event` is given.
+pub fn read_into<T: Copy>(
+    q: *mut c_void,
+    b: *mut c_void,
+    offset: usize,
+    out: &mut [T],
+    event: *mut *mut c_void,
+) -> cl_int {
+    unsafe {
+        entry::<Transfer>(q, "clEnqueueReadBuffer")(
+            q,
+            b,
+            CL_TRUE,
+            offset,
+            std::mem::size_of_val(out),
+            out.as_mut_ptr().cast(),
+            0,
+            std::ptr::null(),
+            event,
+        )
+    }
+}
+
 /// The variable `.ci/run` sets: with it, a missing tool (the ICD loader,
 /// the headers, clang-19, clinfo, PoCL, PyOpenCL) fails the test instead of
 /// skipping it, so "passed" in CI means "ran".
