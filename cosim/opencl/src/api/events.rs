@@ -226,7 +226,7 @@ pub(super) unsafe extern "C" fn clEnqueueMigrateMemObjects(
 /// holds nothing to release; a hint, as the specification allows.
 pub(super) unsafe extern "C" fn clUnloadPlatformCompiler(platform: *mut c_void) -> cl_int {
     super::guard::status("clUnloadPlatformCompiler", || {
-        if platform.cast_const() != super::platform_handle() {
+        if platform.cast_const() != super::platform::platform_handle() {
             return CL_INVALID_PLATFORM;
         }
         CL_SUCCESS
