@@ -27,8 +27,9 @@
 //! A program can find the platform and the device, create contexts, queues
 //! and buffers, build OpenCL C or load a code object, set a kernel's
 //! arguments and dispatch it on the simulated GPU. What is not implemented
-//! yet (host-pointer buffers, images, sub-buffers, user events) fails with
-//! `CL_INVALID_OPERATION` (or a null handle), saying so on standard error.
+//! yet (images, user events, `clCompileProgram`/`clLinkProgram`; the Status
+//! table of `docs/opencl.md`) fails with `CL_INVALID_OPERATION` (or a null
+//! handle), saying so on standard error.
 
 pub mod api;
 pub mod cl;
