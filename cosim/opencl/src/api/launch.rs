@@ -127,7 +127,7 @@ pub(super) unsafe extern "C" fn clEnqueueNDRangeKernel(
             .unzip();
         let mirrors: Vec<Mirror> = mirrors.into_iter().flatten().collect();
         let args: Vec<Arg> = args.into_iter().map(|(a, _)| a).collect();
-        let name = loaded.kernel.name.clone();
+        let kernel = loaded.clone();
         let stats = super::platform::settings()
             .ok()
             .and_then(|s| s.stats.clone());
@@ -136,15 +136,18 @@ pub(super) unsafe extern "C" fn clEnqueueNDRangeKernel(
                 m.push(s)?;
             }
             let d = s.driver();
-            let (run, variant) = match &jit {
-                Some((source, backend)) => cosim::workload::alias::select_compiled(
-                    d, source, backend, &loaded, &args, dims, &bounds,
-                )
-                .map_err(|e| e.to_string())?,
-                None => (loaded, None),
+            let (selected, variant) = match &jit {
+                Some((source, backend)) => {
+                    let (run, variant) = cosim::workload::alias::select_compiled(
+                        d, source, backend, &kernel, &args, dims, &bounds,
+                    )
+                    .map_err(|e| e.to_string())?;
+                    (Some(run), variant)
+                }
+                None => (None, None),
             };
             let waited = d
-                .dispatch(&run, dims, &args)
+                .dispatch(selected.as_ref().unwrap_or(&kernel), dims, &args)
                 .and_then(|dispatch| d.wait(dispatch.fence))
                 .map_err(|e| e.to_string());
             if let Some(p) = variant {
@@ -173,7 +176,7 @@ pub(super) unsafe extern "C" fn clEnqueueNDRangeKernel(
         };
         if let Some(e) = failed {
             // The application sees only the code: the reason goes to stderr.
-            eprintln!("gpusim-opencl: kernel {name}: {e}");
+            eprintln!("gpusim-opencl: kernel {}: {e}", loaded.kernel.name);
             return CL_OUT_OF_RESOURCES;
         }
         if !event.is_null() {

@@ -101,7 +101,8 @@ pub struct Kernel {
     references: AtomicU32,
     program: usize,
     context: usize,
-    loaded: LoadedKernel,
+    /// Shared with each dispatch, which takes it to the device thread.
+    loaded: Arc<LoadedKernel>,
     /// The explicit parameters, in order.
     params: Vec<KernelArg>,
     /// The arguments set so far, with the buffer handle behind each
@@ -114,7 +115,7 @@ pub struct Kernel {
 
 impl Kernel {
     /// The kernel as the driver loaded it.
-    pub fn loaded(&self) -> &LoadedKernel {
+    pub fn loaded(&self) -> &Arc<LoadedKernel> {
         &self.loaded
     }
 
@@ -604,7 +605,7 @@ pub(super) unsafe extern "C" fn clCreateKernel(
                 context,
                 args: Mutex::new(vec![None; params.len()]),
                 params,
-                loaded,
+                loaded: Arc::new(loaded),
                 jit,
             }))
         })();
