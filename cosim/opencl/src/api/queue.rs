@@ -266,8 +266,9 @@ pub(super) fn host_may(flags: cl_mem_flags, write: bool) -> bool {
 }
 
 /// Runs a buffer transfer of `size` bytes at `offset` of `buffer` on
-/// `queue`'s device: `write` copies from `ptr` to the buffer, else from the
-/// buffer to `ptr`. The event, if asked for, is complete.
+/// `queue`'s device ([`on_buffers`]): `write` copies from `ptr` to the
+/// buffer, else from the buffer to `ptr`. The event, if asked for, is
+/// complete.
 ///
 /// # Safety
 /// `ptr` must be valid for `size` bytes, `wait_list` for `n` handles, and
@@ -284,80 +285,53 @@ unsafe fn transfer(
     wait_list: *const *mut c_void,
     event: *mut *mut c_void,
 ) -> cl_int {
-    let Some((context, device)) = QUEUES.with(queue, |q| (q.context, q.device.clone())) else {
-        return CL_INVALID_COMMAND_QUEUE;
-    };
-    let Some((mem_context, allocation, flags, mirror)) = BUFFERS.with(buffer, |m| {
-        (m.context, m.allocation, m.flags, Mirror::from(m))
-    }) else {
-        return CL_INVALID_MEM_OBJECT;
-    };
-    if mem_context != context {
-        return CL_INVALID_CONTEXT;
-    }
-    if !host_may(flags, write) {
-        return CL_INVALID_OPERATION;
-    }
-    if ptr.is_null()
-        || size == 0
-        || !offset
-            .checked_add(size)
-            .is_some_and(|end| end as u64 <= allocation.size)
-    {
-        return CL_INVALID_VALUE;
-    }
-    // SAFETY: by the contract.
-    if let Err(e) = unsafe { check_wait_list(n, wait_list, context) } {
-        return e;
-    }
-    let done = if write {
-        // SAFETY: `ptr` holds `size` bytes, by the contract.
-        let bytes = unsafe { std::slice::from_raw_parts(ptr.cast::<u8>(), size) }.to_vec();
-        device.call(move |s| {
-            if let Some(m) = mirror {
-                m.push(s)?;
-            }
-            s.driver()
-                .upload(allocation, offset as u64, &bytes)
-                .map_err(|e| e.to_string())?;
-            mirror.map_or(Ok(()), |m| m.pull(s))
-        })
-    } else {
-        device
-            .call(move |s| {
-                if let Some(m) = mirror {
-                    m.push(s)?;
-                }
-                s.driver()
-                    .download_range(allocation, offset as u64, size as u64)
-                    .map_err(|e| e.to_string())
-            })
-            .map(|r| {
-                r.map(|bytes| {
-                    // SAFETY: `ptr` holds `size` bytes, by the contract.
-                    unsafe {
-                        std::ptr::copy_nonoverlapping(bytes.as_ptr(), ptr.cast::<u8>(), bytes.len())
-                    }
-                })
-            })
-    };
-    match done {
-        Ok(Ok(())) => {}
-        Ok(Err(e)) | Err(e) => {
-            eprintln!("gpusim-opencl: a buffer transfer failed: {e}");
-            return CL_OUT_OF_RESOURCES;
+    // A buffer that is not one is `on_buffers`' error, before these checks.
+    let flags = BUFFERS.with(buffer, |m| m.flags).unwrap_or(0);
+    let check = |a: &[sw::driver::memory::Allocation]| {
+        if !host_may(flags, write) {
+            return Err(CL_INVALID_OPERATION);
         }
-    }
-    if !event.is_null() {
-        let command = if write {
-            CL_COMMAND_WRITE_BUFFER
+        if ptr.is_null() || size == 0 || !fits(&a[0], offset, size) {
+            return Err(CL_INVALID_VALUE);
+        }
+        Ok(())
+    };
+    let host = ptr as usize;
+    let run = move |s: &mut cosim::session::Session, a: Vec<sw::driver::memory::Allocation>| {
+        let d = s.driver();
+        if write {
+            // SAFETY: `ptr` holds `size` bytes, by the contract, and the
+            // application does not touch them while its enqueue waits.
+            let bytes = unsafe { std::slice::from_raw_parts(host as *const u8, size) };
+            d.upload(a[0], offset as u64, bytes)
+                .map_err(|e| e.to_string())
         } else {
-            CL_COMMAND_READ_BUFFER
-        };
-        // SAFETY: valid for one handle, by the contract.
-        unsafe { *event = new_event(queue, context, command) };
+            let bytes = d
+                .download_range(a[0], offset as u64, size as u64)
+                .map_err(|e| e.to_string())?;
+            // SAFETY: as above.
+            unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), host as *mut u8, size) };
+            Ok(())
+        }
+    };
+    let command = if write {
+        CL_COMMAND_WRITE_BUFFER
+    } else {
+        CL_COMMAND_READ_BUFFER
+    };
+    // SAFETY: by the contract.
+    unsafe {
+        on_buffers(
+            queue,
+            &[(buffer, write)],
+            n,
+            wait_list,
+            event,
+            command,
+            check,
+            run,
+        )
     }
-    CL_SUCCESS
 }
 
 /// `clEnqueueWriteBuffer` (blocking or not: it completes before it returns).
