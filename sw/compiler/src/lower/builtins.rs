@@ -384,7 +384,7 @@ impl Lowerer<'_> {
                     *v = self.b().convert(ConvertOp::Bitcast, *v, Type::I32);
                 }
             }
-            self.write(&super::expr::Place::Mem(p, ty), &stored, loc)?;
+            self.write(&super::Place::Mem(p, ty), &stored, loc)?;
         }
         Ok(out)
     }
