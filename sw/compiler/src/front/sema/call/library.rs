@@ -31,8 +31,7 @@ fn elem_suffix(s: Scalar) -> Option<&'static str> {
 impl Sema<'_> {
     /// `name(type, ...)` of a call, for messages.
     pub(super) fn call_text(&self, name: &str, vals: &[Expr]) -> String {
-        let tys: Vec<String> = vals.iter().map(|v| self.type_name(&v.ty)).collect();
-        format!("{name}({})", tys.join(", "))
+        self.records.call_text(name, vals.iter().map(|v| &v.ty))
     }
 
     /// Library function `sym` (for the OpenCL built-in `called`, the call
