@@ -3,7 +3,6 @@
 //! invariants every node satisfies.
 
 use super::ast::BinaryOp;
-use super::builtins::Builtin;
 use super::diag::Loc;
 use super::types::{AddrSpace, Records, Type};
 
@@ -417,4 +416,246 @@ pub enum Stmt {
     Return(Option<Expr>),
     /// `;`.
     Empty,
+}
+
+/// Read-modify-write atomic operations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum AtomicOp {
+    Add,
+    Sub,
+    Xchg,
+    Min,
+    Max,
+    And,
+    Or,
+    Xor,
+}
+
+/// A resolved built-in. The operands of the [`ExprKind::Builtin`]
+/// node are listed per variant; integer-constant operands (orders, scopes)
+/// are `int` [`ExprKind::IntConst`] nodes. Memory orders use
+/// clang's `__ATOMIC_*` numbering (0 relaxed, 2 acquire, 3 release, 4
+/// acq_rel, 5 seq_cst); scopes use `__OPENCL_MEMORY_SCOPE_*` (0 work-item,
+/// 1 work-group, 2 device, 3 all SVM devices, 4 sub-group).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Builtin {
+    /// `get_global_id(dim)`: `[dim: uint]` → `ulong` (size_t). Same shape for the next seven.
+    GetGlobalId,
+    /// `get_local_id(dim)`.
+    GetLocalId,
+    /// `get_group_id(dim)`.
+    GetGroupId,
+    /// `get_global_size(dim)`.
+    GetGlobalSize,
+    /// `get_local_size(dim)`.
+    GetLocalSize,
+    /// `get_num_groups(dim)`.
+    GetNumGroups,
+    /// `get_global_offset(dim)` (always 0 on gpusim's driver, but the call is kept).
+    GetGlobalOffset,
+    /// `get_enqueued_local_size(dim)`.
+    GetEnqueuedLocalSize,
+    /// `get_work_dim()`: `[]` → `uint`.
+    GetWorkDim,
+    /// `get_global_linear_id()`: `[]` → `ulong`.
+    GetGlobalLinearId,
+    /// `get_local_linear_id()`: `[]` → `ulong`.
+    GetLocalLinearId,
+    /// `__builtin_amdgcn_workitem_id_{x,y,z}()`: `[]` → `uint` (dimension 0..2).
+    WorkitemId(u8),
+    /// `__builtin_amdgcn_workgroup_id_{x,y,z}()`: `[]` → `uint`.
+    WorkgroupId(u8),
+    /// `__builtin_amdgcn_workgroup_size_{x,y,z}()`: `[]` → `ushort`.
+    WorkgroupSize(u8),
+    /// `__builtin_amdgcn_grid_size_{x,y,z}()`: `[]` → `uint`.
+    GridSize(u8),
+    /// `printf(format, …)` with `amdhsa.printf` entry `id`: the values to
+    /// store after the ID, in order (`sema/call/printf.rs`) → `int` (0).
+    Printf(u32),
+    /// `__builtin_amdgcn_dispatch_ptr()`: `[]` → `__constant uchar *` (the HSA dispatch packet).
+    DispatchPtr,
+    /// `__builtin_amdgcn_implicitarg_ptr()`: `[]` → `__constant uchar *`.
+    ImplicitArgPtr,
+    /// `__builtin_amdgcn_kernarg_segment_ptr()`: `[]` → `__constant uchar *`.
+    KernargSegmentPtr,
+    /// `__builtin_amdgcn_s_barrier()`: `[]` → void (the bare `s_barrier`, no fences).
+    SBarrier,
+    /// `__builtin_amdgcn_wave_barrier()`: `[]` → void (a compiler-only wave barrier).
+    WaveBarrier,
+    /// `__builtin_amdgcn_wavefrontsize()`: `[]` → `uint` (32 or 64, as compiled).
+    WaveSize,
+    /// `__builtin_amdgcn_fence(order, "scope")`: `[order, scope]` → void.
+    Fence,
+    /// `__builtin_amdgcn_ds_bpermute(addr, data)`: `[int, int]` → `int`.
+    DsBpermute,
+    /// `__builtin_amdgcn_ds_permute(addr, data)`: `[int, int]` → `int`.
+    DsPermute,
+    /// `__builtin_amdgcn_mbcnt_lo(mask, acc)`: `[uint, uint]` → `uint`.
+    MbcntLo,
+    /// `__builtin_amdgcn_mbcnt_hi(mask, acc)`: `[uint, uint]` → `uint`.
+    MbcntHi,
+    /// `__builtin_amdgcn_readfirstlane(v)`: `[int]` → `int`.
+    ReadFirstLane,
+    /// `__builtin_amdgcn_readlane(v, lane)`: `[int, int]` → `int`.
+    ReadLane,
+    /// `__builtin_amdgcn_rsqf(x)`: `[float]` → `float` (hardware v_rsq, ~1 ULP).
+    HwRsq,
+    /// `__builtin_amdgcn_rcpf(x)`: `[float]` → `float` (hardware v_rcp).
+    HwRcp,
+    /// `__builtin_amdgcn_sqrtf(x)`: `[float]` → `float` (hardware v_sqrt).
+    HwSqrt,
+    /// `__builtin_amdgcn_exp2f(x)`: `[float]` → `float` (hardware v_exp).
+    HwExp2,
+    /// `__builtin_amdgcn_logf(x)`: `[float]` → `float` (hardware v_log, base 2).
+    HwLog2,
+    /// `__builtin_amdgcn_fmed3f(a, b, c)`: `[float; 3]` → `float`.
+    Fmed3,
+    /// `__builtin_amdgcn_ubfe(x, offset, width)`: `[uint; 3]` → `uint`.
+    Ubfe,
+    /// `__builtin_amdgcn_sbfe(x, offset, width)`: `[int, uint, uint]` → `int`.
+    Sbfe,
+    /// `__builtin_amdgcn_alignbit(hi, lo, shift)`: `[uint; 3]` → `uint`.
+    Alignbit,
+    /// `__builtin_amdgcn_s_sleep(n)`: `[int]` → void.
+    SSleep,
+    /// `__builtin_amdgcn_s_memtime()`: `[]` → `ulong`.
+    SMemtime,
+    /// `barrier(flags)` / `work_group_barrier(flags[, scope])`:
+    /// `[flags: uint, scope]` → void (fences by flags around `s_barrier`).
+    Barrier,
+    /// `mem_fence` / `read_mem_fence` / `write_mem_fence(flags)`:
+    /// `[flags: uint]` → void (work-group scope, acq_rel).
+    MemFence,
+    /// `atomic_work_item_fence(flags, order, scope)`: `[uint, order, scope]` → void.
+    WorkItemFence,
+    /// Square root, correctly rounded (`sqrt`, `__builtin_sqrtf`); float gentype, one operand.
+    Sqrt,
+    /// `rsqrt`, `native_rsqrt`.
+    Rsqrt,
+    /// `fabs`, `__builtin_fabsf`.
+    Fabs,
+    /// `floor`.
+    Floor,
+    /// `ceil`.
+    Ceil,
+    /// `trunc`.
+    Trunc,
+    /// `rint` (half to even).
+    Rint,
+    /// `native_recip`: `1/x`.
+    Recip,
+    /// `fmin(x, y)` (the second operand may be a scalar: it is splat).
+    Fmin,
+    /// `fmax(x, y)`.
+    Fmax,
+    /// `copysign(x, y)`.
+    Copysign,
+    /// `fma(a, b, c)`: fused, one rounding.
+    Fma,
+    /// `mad(a, b, c)`: may be fused or not (the back end chooses).
+    Mad,
+    /// `mix(x, y, a)`: `x + (y - x) * a` (a may be a scalar: it is splat).
+    Mix,
+    /// `dot(a, b)`: float scalar/vector operands of one type → the element type.
+    Dot,
+    /// `cross(a, b)`: `float3`/`float4` (the w of a float4 result is 0).
+    Cross,
+    /// `length(v)` → the element type.
+    Length,
+    /// `distance(a, b)` → the element type.
+    Distance,
+    /// `normalize(v)` → v's type.
+    Normalize,
+    /// `vloadN(offset, p)`: `[offset: ulong, p]` → the N-vector of `*p`'s
+    /// type read from `p + offset * N` (element-aligned).
+    Vload(u8),
+    /// `vstoreN(data, offset, p)`: `[data, offset: ulong, p]` → void, writes
+    /// `p + offset * N`.
+    Vstore(u8),
+    /// `clz(x)`, `__builtin_clz` (0 → bit width for `clz`; undefined for `__builtin_clz(0)`, the back end gives 32). Integer gentype, one operand.
+    Clz,
+    /// `ctz(x)`, `__builtin_ctz`.
+    Ctz,
+    /// `popcount(x)`, `__builtin_popcount`.
+    Popcount,
+    /// `__builtin_bitreverse32(x)`.
+    Bitreverse,
+    /// `mul_hi(a, b)`: high half of the full product.
+    MulHi,
+    /// `rotate(v, n)`: rotate left by `n` modulo the width (`__builtin_rotateleft32` too).
+    Rotate,
+    /// `__builtin_rotateright32(v, n)`.
+    RotateRight,
+    /// `abs(x)`: result is the unsigned type of the operand.
+    Abs,
+    /// `abs_diff(a, b)`: unsigned result.
+    AbsDiff,
+    /// `add_sat(a, b)`.
+    AddSat,
+    /// `sub_sat(a, b)`.
+    SubSat,
+    /// `hadd(a, b)`: `(a + b) >> 1` without overflow.
+    Hadd,
+    /// `mad24(a, b, c)`: 24-bit multiply plus c (int/uint gentypes).
+    Mad24,
+    /// `mul24(a, b)`.
+    Mul24,
+    /// `min(a, b)`: integer or float gentype (b may be a scalar).
+    Min,
+    /// `max(a, b)`.
+    Max,
+    /// `clamp(x, lo, hi)`.
+    Clamp,
+    /// `select(a, b, c)`: component i is `c[i]`'s MSB ? `b[i]` : `a[i]` for
+    /// vectors, `c != 0 ? b : a` for scalars; operands `[a, b, c]`.
+    Select,
+    /// GNU `__atomic_{op}_fetch(p, v, order)`: the read-modify-write of
+    /// [`Builtin::AtomicRmw`] (same operands) returning the new value.
+    AtomicRmwFetch(AtomicOp),
+    /// Atomic read-modify-write, every flavour (1.x `atomic_add`, 2.0
+    /// `atomic_fetch_add[_explicit]`, clang `__opencl_atomic_fetch_add`):
+    /// `[ptr, value, order, scope]` → the old value. `ptr` points to an
+    /// integer (or `atomic_*`) in `__global`, `__local` or generic memory.
+    AtomicRmw(AtomicOp),
+    /// OpenCL 1.x `atomic_cmpxchg(p, cmp, val)`: `[ptr, cmp, val, order, scope]` → old value.
+    AtomicCmpxchg,
+    /// 2.0 `atomic_compare_exchange_{strong,weak}[_explicit]` and
+    /// `__opencl_atomic_compare_exchange_*`: `[ptr, expected_ptr, desired,
+    /// success order, failure order, scope]` → `bool`; on failure the value
+    /// seen is written to `*expected_ptr`.
+    AtomicCompareExchange,
+    /// `atomic_load[_explicit]`, `__opencl_atomic_load`: `[ptr, order, scope]` → value.
+    AtomicLoad,
+    /// `atomic_store[_explicit]`, `atomic_init`, `__opencl_atomic_store`: `[ptr, value, order, scope]` → void.
+    AtomicStore,
+    /// `__builtin_expect(v, e)`: `[v, e]` → v (a hint).
+    Expect,
+    /// `__builtin_assume(c)`: `[bool]` → void (a hint).
+    Assume,
+    /// A device-library function ([`super::library`]), already linked into
+    /// the translation unit: operands as the OpenCL function's; the
+    /// lowering inlines the scalar function once per component.
+    Lib(FuncId),
+    /// `__builtin_amdgcn_sinf(x)`: `[float]` → `float`, `sin(2πx)` (hardware `v_sin_f32`).
+    HwSin,
+    /// `__builtin_amdgcn_cosf(x)`: `[float]` → `float` (hardware `v_cos_f32`).
+    HwCos,
+    /// `__builtin_amdgcn_fractf(x)`: `[float]` → `float` (`v_fract_f32`).
+    HwFract,
+    /// `__builtin_amdgcn_ldexpf(x, e)`: `[float, int]` → `float` (`v_ldexp_f32`).
+    HwLdexp,
+    /// `__builtin_amdgcn_frexp_mantf(x)`: `[float]` → `float` in ±[0.5, 1) (`v_frexp_mant_f32`).
+    HwFrexpMant,
+    /// `__builtin_amdgcn_frexp_expf(x)`: `[float]` → `int` (`v_frexp_exp_i32_f32`).
+    HwFrexpExp,
+    /// `half_divide`, `native_divide`: `x * (1/y)` with the hardware reciprocal.
+    HalfDivide,
+    /// A relational device-library function (1/0 per component): the
+    /// lowering makes a vector form's true -1.
+    LibRel(FuncId),
+    /// `any(x)`: `[igentype]` → `int`, 1 when any component's sign bit is set.
+    Any,
+    /// `all(x)`: 1 when every component's sign bit is set.
+    All,
 }

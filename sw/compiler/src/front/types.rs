@@ -352,6 +352,12 @@ impl Records {
     pub fn name(&self, ty: &Type) -> String {
         TypeName(self, ty).to_string()
     }
+
+    /// A call as messages show it: `name(type, ...)` (`add_sat(char4, char4)`).
+    pub fn call_text<'t>(&self, name: &str, args: impl IntoIterator<Item = &'t Type>) -> String {
+        let tys: Vec<String> = args.into_iter().map(|t| self.name(t)).collect();
+        format!("{name}({})", tys.join(", "))
+    }
 }
 
 struct TypeName<'a>(&'a Records, &'a Type);

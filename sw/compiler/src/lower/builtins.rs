@@ -384,7 +384,7 @@ impl Lowerer<'_> {
                     *v = self.b().convert(ConvertOp::Bitcast, *v, Type::I32);
                 }
             }
-            self.write(&super::expr::Place::Mem(p, ty), &stored, loc)?;
+            self.write(&super::Place::Mem(p, ty), &stored, loc)?;
         }
         Ok(out)
     }
@@ -611,9 +611,8 @@ impl Lowerer<'_> {
                     return unsupported(
                         loc,
                         format!(
-                            "the built-in {}{} (only int and uint are supported)",
-                            super::builtin_names::spelling(bi),
-                            self.arg_types(args)
+                            "the built-in {} (only int and uint are supported)",
+                            self.call_text(bi, args)
                         ),
                     );
                 }
@@ -720,22 +719,15 @@ impl Lowerer<'_> {
                 self.b().barrier();
                 Ok(Vec::new())
             }
-            _ => unsupported(
-                loc,
-                format!(
-                    "the built-in {}{}",
-                    super::builtin_names::spelling(bi),
-                    self.arg_types(args)
-                ),
-            ),
+            _ => unsupported(loc, format!("the built-in {}", self.call_text(bi, args))),
         }
     }
 
-    /// The OpenCL types of a call's operands as a signature, for
-    /// diagnostics: `(double, double)`, `()`.
-    fn arg_types(&self, args: &[Expr]) -> String {
-        let names: Vec<String> = args.iter().map(|a| self.tu.records.name(&a.ty)).collect();
-        format!("({})", names.join(", "))
+    /// The call of `bi` as the user wrote it, for diagnostics:
+    /// `fmin(double, double)`, `__builtin_amdgcn_implicitarg_ptr()`.
+    fn call_text(&self, bi: FB, args: &[Expr]) -> String {
+        let name = super::builtin_names::spelling(bi);
+        self.tu.records.call_text(&name, args.iter().map(|a| &a.ty))
     }
 }
 

@@ -1,7 +1,7 @@
 //! Expressions: one IR value per component.
 
 use super::builtins::{mul_hi_of, size_t_query};
-use super::{unsupported, Lowerer, VarKey, R};
+use super::{unsupported, Lowerer, Place, R};
 use crate::front::ast::BinaryOp as B;
 use crate::front::builtins::Builtin as FB;
 use crate::front::diag::Loc;
@@ -10,16 +10,6 @@ use crate::front::types::{self as ft, Scalar};
 use crate::ir::{
     BinaryOp, ConvertOp, FloatCC, InstKind, IntCC, TernaryOp, Type, UnaryOp, Value, WorkItemQuery,
 };
-
-/// Where an lvalue is.
-pub(super) enum Place {
-    /// An SSA variable (all its components).
-    Var(VarKey),
-    /// Memory at `ptr` holding a `ty`.
-    Mem(Value, ft::Type),
-    /// Components `lanes` of another place (a vector).
-    Lanes(Box<Place>, Vec<u8>),
-}
 
 impl Lowerer<'_> {
     /// The condition of `if`/loops/`&&`: a `bool` expression as an `i1`.

@@ -54,6 +54,16 @@ type VarKey = (u32, u32);
 /// Every SSA-resident variable in scope and its components' current values.
 type Env = BTreeMap<VarKey, Vec<Value>>;
 
+/// Where an lvalue is.
+enum Place {
+    /// An SSA variable (all its components).
+    Var(VarKey),
+    /// Memory at `ptr` holding a `ty`.
+    Mem(Value, ft::Type),
+    /// Components `lanes` of another place (a vector).
+    Lanes(Box<Place>, Vec<u8>),
+}
+
 /// An edge into a join block not yet emitted: the block it leaves, the
 /// environment there and extra values (a `?:` result, a return value).
 struct Incoming {
@@ -188,7 +198,7 @@ pub fn lower_kernel(
                     .add_aggregate_param(&arg.name, size, align, &arg.type_name);
                 let p = l.b().kernel_arg(i as u32);
                 if var.ty.is_vector() {
-                    let vals = l.read(&expr::Place::Mem(p, var.ty.clone()), var.loc)?;
+                    let vals = l.read(&Place::Mem(p, var.ty.clone()), var.loc)?;
                     l.env.insert((0, i as u32), vals);
                 } else {
                     l.arg_records.insert((0, i as u32), p);
@@ -596,7 +606,7 @@ impl<'a> Lowerer<'a> {
                 Some(tast::Init::Expr(e)) => {
                     let vals = self.rvalue(e)?;
                     let p = self.b().private_addr(offset);
-                    self.write(&expr::Place::Mem(p, ty), &vals, loc)
+                    self.write(&Place::Mem(p, ty), &vals, loc)
                 }
                 Some(tast::Init::List(_)) => unsupported(loc, "brace initializers"),
                 // Undefined until written, as in C.

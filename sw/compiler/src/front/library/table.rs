@@ -5,7 +5,7 @@
 //! the lowering emits directly. Vector forms apply the scalar form per
 //! component. The tests enumerate this table.
 
-use super::super::builtins::Builtin;
+use super::super::tast::Builtin;
 
 /// The operand and result types of a math built-in (`gentype` is `float`
 /// or `floatN`, N in 2, 3, 4, 8, 16; `intn` the `int` type of as many

@@ -31,8 +31,26 @@ fn elem_suffix(s: Scalar) -> Option<&'static str> {
 impl Sema<'_> {
     /// `name(type, ...)` of a call, for messages.
     pub(super) fn call_text(&self, name: &str, vals: &[Expr]) -> String {
-        let tys: Vec<String> = vals.iter().map(|v| self.type_name(&v.ty)).collect();
-        format!("{name}({})", tys.join(", "))
+        self.records.call_text(name, vals.iter().map(|v| &v.ty))
+    }
+
+    /// Library function `sym` (for the OpenCL built-in `called`, the call
+    /// `what`) linked into this translation unit and recorded as called.
+    fn link_library(&mut self, called: &str, sym: &str, what: &str, loc: Loc) -> Result<FuncId> {
+        if crate::front::library::building() {
+            return err(
+                loc,
+                format!("the device library calls '{called}': call '{sym}' directly"),
+            );
+        }
+        let (lib, id) = match crate::front::library::function(sym) {
+            Ok(Some(f)) => f,
+            Ok(None) => return err(loc, format!("unsupported: the built-in {what}")),
+            Err(e) => return err(loc, e),
+        };
+        let fid = crate::front::library::link(lib, id, &mut self.functions, loc);
+        self.ctx().calls.push((fid, loc));
+        Ok(fid)
     }
 
     /// A call of library function `__gpusim_{stem}_{suffix}` (linked
@@ -51,19 +69,7 @@ impl Sema<'_> {
         loc: Loc,
     ) -> Result<Expr> {
         let sym = format!("__gpusim_{stem}_{suffix}");
-        if crate::front::library::building() {
-            return err(
-                loc,
-                format!("the device library calls '{stem}': call '{sym}' directly"),
-            );
-        }
-        let (lib, id) = match crate::front::library::function(&sym) {
-            Ok(Some(f)) => f,
-            Ok(None) => return err(loc, format!("unsupported: the built-in {what}")),
-            Err(e) => return err(loc, e),
-        };
-        let fid = crate::front::library::link(lib, id, &mut self.functions, loc);
-        self.ctx().calls.push((fid, loc));
+        let fid = self.link_library(stem, &sym, what, loc)?;
         let b = if rel {
             Builtin::LibRel(fid)
         } else {
@@ -240,24 +246,11 @@ impl Sema<'_> {
         let Impl::Lib(sym) = m.f32 else {
             unreachable!("native math built-ins take the FloatGen path")
         };
-        let arg_types: Vec<String> = vals.iter().map(|v| self.type_name(&v.ty)).collect();
-        let what = format!("{name}({})", arg_types.join(", "));
+        let what = self.call_text(name, &vals);
         if t.elem_scalar() != Some(Scalar::Float) {
             return err(loc, format!("unsupported: the built-in {what}"));
         }
-        if crate::front::library::building() {
-            return err(
-                loc,
-                format!("the device library calls '{name}': call '{sym}' directly"),
-            );
-        }
-        let (lib, id) = match crate::front::library::function(sym) {
-            Ok(Some(f)) => f,
-            Ok(None) => return err(loc, format!("unsupported: the built-in {what}")),
-            Err(e) => return err(loc, e),
-        };
-        let fid = crate::front::library::link(lib, id, &mut self.functions, loc);
-        self.ctx().calls.push((fid, loc));
+        let fid = self.link_library(name, sym, &what, loc)?;
         let ret = if m.shape == Shape::IF { it } else { t };
         Ok(rv(ExprKind::Builtin(Builtin::Lib(fid), ops), ret, loc))
     }
