@@ -2,18 +2,11 @@
 //! that name the input, the field and where it came from, at the value's line
 //! and column, with exit code 2 — never a run that quietly uses wrong data.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("gpusim-input-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+mod cli_common;
+use cli_common::{root, stderr, temp_dir};
 
 fn gpusim_in(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_gpusim"))
@@ -22,10 +15,6 @@ fn gpusim_in(dir: &Path, args: &[&str]) -> Output {
         .env_remove("GPUSIM_PATH")
         .output()
         .expect("gpusim runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).to_string()
 }
 
 /// Writes `text` as `name` in `dir` and runs `gpusim run` on it there.
@@ -40,7 +29,7 @@ buffers:\n  - { name: x, type: f32, length: 256, init: zero }\n  - { name: y, ty
 
 #[test]
 fn a_scalar_of_the_wrong_type_is_refused_naming_both_types() {
-    let dir = temp_dir("scalar");
+    let dir = temp_dir("input", "scalar");
     // saxpy(uint n, float a, ...): a float for `n` ran with the float's bits.
     let (code, e) = run(
         &dir,
@@ -85,7 +74,7 @@ fn a_scalar_of_the_wrong_type_is_refused_naming_both_types() {
 
 #[test]
 fn missing_files_name_the_workload_the_field_and_the_places_looked_at() {
-    let dir = temp_dir("missing");
+    let dir = temp_dir("input", "missing");
     let (code, e) = run(
         &dir,
         "co.yaml",
@@ -137,7 +126,7 @@ fn missing_files_name_the_workload_the_field_and_the_places_looked_at() {
 
 #[test]
 fn yaml_errors_point_at_the_offending_value() {
-    let dir = temp_dir("yaml");
+    let dir = temp_dir("input", "yaml");
     // A zero grid was reported at 1:1 (the file's top mapping).
     let (code, e) = run(
         &dir,
@@ -165,7 +154,7 @@ fn yaml_errors_point_at_the_offending_value() {
 
 #[test]
 fn bench_finds_the_workloads_from_any_directory() {
-    let dir = temp_dir("bench");
+    let dir = temp_dir("input", "bench");
     let o = gpusim_in(
         &dir,
         &[
@@ -194,7 +183,7 @@ fn bench_finds_the_workloads_from_any_directory() {
         stderr(&o)
     );
     // The repository given explicitly still works.
-    let root = repo();
+    let root = root();
     let o = gpusim_in(
         &dir,
         &[
