@@ -5,34 +5,10 @@
 //! `GPUSIM_REQUIRE_LLVM=1` (set by `.ci/run`), where a missing tool fails.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn gpusim(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gpusim"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("gpusim runs")
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("gpusim-asm-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+mod cli_common;
+use cli_common::{gpusim, root, temp_dir, text};
 
 /// Whether `tool` runs; when it does not and CI requires it, fails.
 fn have(tool: &str) -> bool {
@@ -145,7 +121,7 @@ fn assembly_from_s_reassembles_to_the_same_code_and_descriptors() {
     if !have("llvm-mc-19") || !have("llvm-objcopy-19") {
         return;
     }
-    let dir = temp_dir("rt");
+    let dir = temp_dir("asm", "rt");
     let mut sources: Vec<PathBuf> = std::fs::read_dir(root().join("tests/kernels"))
         .unwrap()
         .map(|e| e.unwrap().path())

@@ -2,34 +2,15 @@
 //! report's content and `gpusim run`'s exit code (3 for a GPU fault).
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 use arch::code_object::CodeObject;
 use arch::device::RunUntil;
 use golden::{GoldenConfig, GoldenGpu};
 use sw::driver::{CommandBlock, Driver, DriverError};
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("gpusim-faults-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn gpusim(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gpusim"))
-        .args(args)
-        .current_dir(repo())
-        .output()
-        .expect("gpusim runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).to_string()
-}
+mod cli_common;
+use cli_common::{gpusim, root, stderr, temp_dir};
 
 /// A saxpy workload over `kernel`, with `n` elements processed but buffers of `len`.
 fn saxpy_workload(dir: &Path, kernel: &str, n: u32, len: u32) -> PathBuf {
@@ -49,7 +30,7 @@ fn saxpy_workload(dir: &Path, kernel: &str, n: u32, len: u32) -> PathBuf {
 
 /// saxpy.hsaco for gfx1030 with the kernel's first instruction replaced by `word`.
 fn patched_saxpy(dir: &Path, word: u32) -> PathBuf {
-    let path = repo().join("tests/kernels/prebuilt/gfx1030/saxpy.hsaco");
+    let path = root().join("tests/kernels/prebuilt/gfx1030/saxpy.hsaco");
     let mut bytes = std::fs::read(path).unwrap();
     let object = CodeObject::parse(&bytes).unwrap();
     let text = object.text();
@@ -70,7 +51,7 @@ fn patched_saxpy(dir: &Path, word: u32) -> PathBuf {
 /// Runs `gpusim run` on a 256-item saxpy whose first instruction is `word`
 /// (with `extra` arguments); returns the exit code and stderr.
 fn run_patched_saxpy(name: &str, word: u32, extra: &[&str]) -> (Option<i32>, String) {
-    let dir = temp_dir(name);
+    let dir = temp_dir("faults", name);
     let object = patched_saxpy(&dir, word);
     let kernel = format!("{{ code_object: {}, name: saxpy }}", object.display());
     let w = saxpy_workload(&dir, &kernel, 256, 256);
@@ -83,7 +64,7 @@ fn run_patched_saxpy(name: &str, word: u32, extra: &[&str]) -> (Option<i32>, Str
 
 #[test]
 fn memory_violation_names_wave_pc_instruction_and_address() {
-    let dir = temp_dir("mem");
+    let dir = temp_dir("faults", "mem");
     // 8192 work-items index buffers of 2048 floats: the loads run off the end.
     let w = saxpy_workload(&dir, "{ corpus: saxpy, target: gfx1030 }", 8192, 2048);
     let o = gpusim(&["run", w.to_str().unwrap()]);
@@ -161,7 +142,7 @@ fn default_watchdogs_stop_an_infinite_loop_on_every_model() {
 #[cfg(unix)]
 #[test]
 fn sigterm_is_reported_as_sigterm() {
-    let dir = temp_dir("sigterm");
+    let dir = temp_dir("faults", "sigterm");
     let object = patched_saxpy(&dir, 0xBF82_FFFF);
     let kernel = format!("{{ code_object: {}, name: saxpy }}", object.display());
     let w = saxpy_workload(&dir, &kernel, 256, 256);
@@ -175,7 +156,7 @@ fn sigterm_is_reported_as_sigterm() {
             "--watchdog",
             "1000000000000",
         ])
-        .current_dir(repo())
+        .current_dir(root())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("gpusim runs");
@@ -218,7 +199,7 @@ fn unsatisfiable_semaphore_reports_channel_entry_address_and_payload() {
 
 #[test]
 fn unsatisfiable_workload_semaphore_exits_3_with_the_front_end_report() {
-    let dir = temp_dir("semaphore");
+    let dir = temp_dir("faults", "semaphore");
     let w = saxpy_workload(&dir, "{ corpus: saxpy, target: gfx1030 }", 256, 256);
     // A flag nobody releases: the channel blocks before the dispatch.
     let mut text = std::fs::read_to_string(&w).unwrap();

@@ -2,18 +2,11 @@
 //! that name the input, the field and where it came from, at the value's line
 //! and column, with exit code 2 — never a run that quietly uses wrong data.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("gpusim-input-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+mod cli_common;
+use cli_common::{root, stderr, temp_dir};
 
 fn gpusim_in(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_gpusim"))
@@ -24,10 +17,6 @@ fn gpusim_in(dir: &Path, args: &[&str]) -> Output {
         .expect("gpusim runs")
 }
 
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).to_string()
-}
-
 /// Writes `text` as `name` in `dir` and runs `gpusim run` on it there.
 fn run(dir: &Path, name: &str, text: &str) -> (Option<i32>, String) {
     std::fs::write(dir.join(name), text).unwrap();
@@ -35,63 +24,55 @@ fn run(dir: &Path, name: &str, text: &str) -> (Option<i32>, String) {
     (o.status.code(), stderr(&o))
 }
 
+/// `run`, which must refuse the workload with exit code 2: its error text.
+fn refused(dir: &Path, name: &str, text: &str) -> String {
+    let (code, e) = run(dir, name, text);
+    assert_eq!(code, Some(2), "{e}");
+    e
+}
+
 const SAXPY: &str = "kernel: { corpus: saxpy, target: gfx1030 }\ngrid: [256]\nworkgroup: [256]\n\
 buffers:\n  - { name: x, type: f32, length: 256, init: zero }\n  - { name: y, type: f32, length: 256, init: zero }\n";
 
+/// The saxpy workload with `n` and `a` written as `n_arg` and `a_arg`.
+fn saxpy_args(n_arg: &str, a_arg: &str) -> String {
+    format!("{SAXPY}args:\n  - {{ {n_arg} }}\n  - {{ {a_arg} }}\n  - {{ buffer: x }}\n  - {{ buffer: y }}\n")
+}
+
 #[test]
 fn a_scalar_of_the_wrong_type_is_refused_naming_both_types() {
-    let dir = temp_dir("scalar");
+    let dir = temp_dir("input", "scalar");
     // saxpy(uint n, float a, ...): a float for `n` ran with the float's bits.
-    let (code, e) = run(
-        &dir,
-        "w.yaml",
-        &format!("{SAXPY}args:\n  - {{ f32: 256.0 }}\n  - {{ f32: 1.5 }}\n  - {{ buffer: x }}\n  - {{ buffer: y }}\n"),
-    );
-    assert_eq!(code, Some(2), "{e}");
+    let e = refused(&dir, "w.yaml", &saxpy_args("f32: 256.0", "f32: 1.5"));
     assert!(
         e.contains("w.yaml: args[0]: written as f32 256.0, but `saxpy` argument 0 `n` is `uint` (write `{ u32: … }`)"),
         "{e}"
     );
     // An integer for the float `a`, and a negative value for the uint.
-    let (code, e) = run(
-        &dir,
-        "w.yaml",
-        &format!("{SAXPY}args:\n  - {{ u32: 256 }}\n  - {{ u32: 2 }}\n  - {{ buffer: x }}\n  - {{ buffer: y }}\n"),
-    );
-    assert_eq!(code, Some(2), "{e}");
+    let e = refused(&dir, "w.yaml", &saxpy_args("u32: 256", "u32: 2"));
     assert!(
         e.contains("written as u32 2, but `saxpy` argument 1 `a` is `float`"),
         "{e}"
     );
-    let (code, e) = run(
-        &dir,
-        "w.yaml",
-        &format!("{SAXPY}args:\n  - {{ i32: -1 }}\n  - {{ f32: 1.5 }}\n  - {{ buffer: x }}\n  - {{ buffer: y }}\n"),
-    );
-    assert_eq!(code, Some(2), "{e}");
+    let e = refused(&dir, "w.yaml", &saxpy_args("i32: -1", "f32: 1.5"));
     assert!(
         e.contains("written as i32 -1, but `saxpy` argument 0 `n` is `uint`"),
         "{e}"
     );
     // Another integer type whose value fits is the same bytes: accepted.
-    let (code, e) = run(
-        &dir,
-        "w.yaml",
-        &format!("{SAXPY}args:\n  - {{ i32: 256 }}\n  - {{ f32: 1.5 }}\n  - {{ buffer: x }}\n  - {{ buffer: y }}\n"),
-    );
+    let (code, e) = run(&dir, "w.yaml", &saxpy_args("i32: 256", "f32: 1.5"));
     assert_eq!(code, Some(0), "{e}");
     std::fs::remove_dir_all(dir).ok();
 }
 
 #[test]
 fn missing_files_name_the_workload_the_field_and_the_places_looked_at() {
-    let dir = temp_dir("missing");
-    let (code, e) = run(
+    let dir = temp_dir("input", "missing");
+    let e = refused(
         &dir,
         "co.yaml",
         "kernel: { code_object: nope.hsaco }\ngrid: 1\nworkgroup: 1\n",
     );
-    assert_eq!(code, Some(2), "{e}");
     assert!(
         e.contains("co.yaml: `code_object: nope.hsaco`: not found (looked at: nope.hsaco; no search path: add directories with --path DIR or GPUSIM_PATH)"),
         "{e}"
@@ -109,7 +90,7 @@ fn missing_files_name_the_workload_the_field_and_the_places_looked_at() {
         e.contains("co.yaml: `code_object: nope.hsaco`: not found (looked at: nope.hsaco, /nowhere/nope.hsaco; the search path is --path, then GPUSIM_PATH)"),
         "{e}"
     );
-    let (code, e) = run(
+    let e = refused(
         &dir,
         "init.yaml",
         &SAXPY.replace(
@@ -117,7 +98,6 @@ fn missing_files_name_the_workload_the_field_and_the_places_looked_at() {
             "init: { file: nope.bin } }\n  - { name: y",
         ),
     );
-    assert_eq!(code, Some(2), "{e}");
     assert!(
         e.contains("init.yaml: buffer `x`: `init: { file: }` "),
         "{e}"
@@ -137,25 +117,23 @@ fn missing_files_name_the_workload_the_field_and_the_places_looked_at() {
 
 #[test]
 fn yaml_errors_point_at_the_offending_value() {
-    let dir = temp_dir("yaml");
+    let dir = temp_dir("input", "yaml");
     // A zero grid was reported at 1:1 (the file's top mapping).
-    let (code, e) = run(
+    let e = refused(
         &dir,
         "g.yaml",
         "kernel: { corpus: saxpy, target: gfx1030 }\ngrid: [0]\nworkgroup: [256]\n",
     );
-    assert_eq!(code, Some(2), "{e}");
     assert!(
         e.contains("g.yaml:2:7: grid: sizes must be positive, got [0]"),
         "{e}"
     );
     // One bad argument was reported at the `args:` line.
-    let (code, e) = run(
+    let e = refused(
         &dir,
         "a.yaml",
         &format!("{SAXPY}args:\n  - {{ u32: 256 }}\n  - {{ f32: 1.5, u32: 3 }}\n"),
     );
-    assert_eq!(code, Some(2), "{e}");
     assert!(
         e.contains("a.yaml:9:5: args[1]: an argument needs exactly one of"),
         "{e}"
@@ -165,7 +143,7 @@ fn yaml_errors_point_at_the_offending_value() {
 
 #[test]
 fn bench_finds_the_workloads_from_any_directory() {
-    let dir = temp_dir("bench");
+    let dir = temp_dir("input", "bench");
     let o = gpusim_in(
         &dir,
         &[
@@ -194,7 +172,7 @@ fn bench_finds_the_workloads_from_any_directory() {
         stderr(&o)
     );
     // The repository given explicitly still works.
-    let root = repo();
+    let root = root();
     let o = gpusim_in(
         &dir,
         &[

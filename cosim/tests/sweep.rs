@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-mod sweep_common;
-use sweep_common::{gpusim, results, root, temp_dir, text};
+mod cli_common;
+use cli_common::{gpusim, results, root, temp_dir, text};
 
 /// 3 small workloads × 12 points (36 jobs of a few ms each). The first grid
 /// value of `watchdog_cycles` is too small for any workload: those 18 jobs

@@ -4,28 +4,8 @@
 //! change from the baseline, and the speed-up per parameter
 //! (docs/sweeps.md "`gpusim collect DIR`").
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn gpusim(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gpusim"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("gpusim runs")
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
+mod cli_common;
+use cli_common::{gpusim, root, temp_dir, text};
 
 /// The `x` of the first `<text>` element holding `needle`.
 fn text_x(svg: &str, needle: &str) -> Option<f64> {
@@ -38,9 +18,7 @@ fn text_x(svg: &str, needle: &str) -> Option<f64> {
 
 #[test]
 fn plots_show_values_with_units_series_per_setting_and_bars_for_categories() {
-    let dir = std::env::temp_dir().join(format!("gpusim-plots-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("plots", "collect");
     let file = dir.join("s.yaml");
     std::fs::write(
         &file,

@@ -7,8 +7,8 @@
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-mod sweep_common;
-use sweep_common::{gpusim, results, root, temp_dir, text};
+mod cli_common;
+use cli_common::{gpusim, results, root, temp_dir, text};
 
 /// Why Slurm cannot be used here, if it cannot.
 fn no_slurm() -> Option<String> {

@@ -1,39 +1,12 @@
 //! `gpusim run --timeline`: the Trace Event Format file (fields, nesting,
 //! timestamps per track) and what it shows of a run.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn gpusim(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gpusim"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("gpusim runs")
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("gpusim-timeline-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+mod cli_common;
+use cli_common::{gpusim, temp_dir, text};
 
 #[test]
 fn a_timeline_has_a_span_per_wave_and_workgroup_and_passes_the_format_check() {
-    let dir = temp_dir("saxpy");
+    let dir = temp_dir("timeline", "saxpy");
     let out = dir.join("saxpy.json");
     let o = gpusim(&[
         "run",
@@ -133,7 +106,7 @@ fn the_format_check_rejects_what_viewers_would_misdraw() {
 
 #[test]
 fn a_faulted_run_leaves_a_partial_timeline_and_svg_draws_one() {
-    let dir = temp_dir("fault");
+    let dir = temp_dir("timeline", "fault");
     let out = dir.join("wd.json");
     let o = gpusim(&[
         "run",
@@ -193,7 +166,7 @@ fn a_faulted_run_leaves_a_partial_timeline_and_svg_draws_one() {
 /// hundreds of rows different) is `timeline::svg`'s unit test.
 #[test]
 fn the_svg_labels_every_row_has_a_key_and_is_bounded() {
-    let dir = temp_dir("svg");
+    let dir = temp_dir("timeline", "svg");
     let (json, svg) = (dir.join("t.json"), dir.join("t.svg"));
     for out in [&json, &svg] {
         let o = gpusim(&[

@@ -4,34 +4,9 @@
 //! (`defines.TILE`) — docs/workloads.md `source`, docs/sweeps.md.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn gpusim(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gpusim"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("gpusim runs")
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("gpusim-wlopts-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+mod cli_common;
+use cli_common::{gpusim, root, temp_dir, text};
 
 /// A kernel whose output shows its macros and wave size:
 /// `out[i] = SCALE * i + __AMDGCN_WAVEFRONT_SIZE`.
@@ -67,7 +42,7 @@ fn workload(dir: &Path, name: &str, kernel_fields: &str, scale: u32, start: u32)
 
 #[test]
 fn defines_and_options_reach_the_compiler() {
-    let dir = temp_dir("defines");
+    let dir = temp_dir("wlopts", "defines");
     // Without a define the source does not compile: SCALE is undefined.
     let w = workload(&dir, "none", "", 3, 32);
     let o = gpusim(&["run", w.to_str().unwrap()]);
@@ -104,7 +79,7 @@ fn defines_and_options_reach_the_compiler() {
 
 #[test]
 fn bad_kernel_fields_are_rejected_with_their_place() {
-    let dir = temp_dir("bad");
+    let dir = temp_dir("wlopts", "bad");
     let cases = [
         (", defiens: { SCALE: 3 }", "unknown field `defiens`"),
         (
@@ -147,7 +122,7 @@ fn alias_analysis_false_skips_seed_002_at_dispatch() {
         "{}",
         text(&o)
     );
-    let dir = temp_dir("alias");
+    let dir = temp_dir("wlopts", "alias");
     let yaml = std::fs::read_to_string(&w).unwrap().replace(
         "kernel: { source: ../../tests/kernels/alias/alias_copy_scale.cl }",
         &format!(
@@ -168,7 +143,7 @@ fn alias_analysis_false_skips_seed_002_at_dispatch() {
 
 #[test]
 fn a_sweep_varies_a_define_of_a_source_kernel() {
-    let dir = temp_dir("sweep");
+    let dir = temp_dir("wlopts", "sweep");
     let out = dir.join("out");
     let o = gpusim(&[
         "sweep",

@@ -93,10 +93,6 @@ const CLOCKED_TARGETS: [&str; 2] = ["gfx1030", "gfx1030-w64"];
 pub(crate) fn bench(o: &BenchOptions) -> Result<String, CliError> {
     golden::jit::set_default(o.jit);
     let root = find_root(o.root.as_deref())?;
-    let o = &BenchOptions {
-        root: Some(root),
-        ..o.clone()
-    };
     if o.min_runs == 0 {
         return Err(CliError::BadInput("--min-runs must be at least 1".into()));
     }
@@ -126,7 +122,7 @@ pub(crate) fn bench(o: &BenchOptions) -> Result<String, CliError> {
         } else {
             o.targets.clone()
         };
-        return functional(o.root(), &targets, o.min_time);
+        return functional(&root, &targets, o.min_time);
     }
     if let Some(t) = o
         .targets
@@ -158,7 +154,7 @@ pub(crate) fn bench(o: &BenchOptions) -> Result<String, CliError> {
     };
     let mut all = Vec::new();
     for target in &targets {
-        for file in corpus_files(o.root(), target)? {
+        for file in corpus_files(&root, target)? {
             all.push((target.clone(), file));
         }
     }
@@ -188,13 +184,6 @@ pub(crate) fn bench(o: &BenchOptions) -> Result<String, CliError> {
         threads: o.threads,
         event_skipping: o.event_skipping,
     })
-}
-
-impl BenchOptions {
-    /// The root, once [`find_root`] has filled it in.
-    fn root(&self) -> &Path {
-        self.root.as_deref().unwrap_or(Path::new("."))
-    }
 }
 
 /// Where `workloads/corpus/` is: under `--root` when given; else in the

@@ -1,6 +1,7 @@
 //! `gpusim compare A.json B.json`: the differences between two runs' stats,
 //! largest relative change first.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -152,10 +153,8 @@ pub(crate) fn compare(a: &Path, b: &Path, top: usize) -> Result<String, CliError
     let (mut fa, mut fb) = (Vec::new(), Vec::new());
     flatten("", &load(a)?, &mut fa);
     flatten("", &load(b)?, &mut fb);
-    let bmap: std::collections::BTreeMap<&str, f64> =
-        fb.iter().map(|(k, v)| (k.as_str(), *v)).collect();
-    let amap: std::collections::BTreeMap<&str, f64> =
-        fa.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+    let bmap: BTreeMap<&str, f64> = fb.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+    let amap: BTreeMap<&str, f64> = fa.iter().map(|(k, v)| (k.as_str(), *v)).collect();
     let mut rows: Vec<(&str, f64, f64, f64)> = Vec::new();
     let mut equal = 0;
     for (k, &va) in &amap {
@@ -173,11 +172,17 @@ pub(crate) fn compare(a: &Path, b: &Path, top: usize) -> Result<String, CliError
     }
     // Largest relative change first; equal changes by name (stable output).
     rows.sort_by(|x, y| y.3.abs().total_cmp(&x.3.abs()).then(x.0.cmp(y.0)));
-    let only_a = amap.keys().filter(|k| !bmap.contains_key(*k)).count();
-    let only_b = bmap.keys().filter(|k| !amap.contains_key(*k)).count();
     // Stats on one side only (a stall reason, channel or dispatch the other
     // run lacks), by name, so they are not silently dropped.
-    let one_side = |side: &str, only: Vec<(&str, f64)>, out: &mut String| {
+    fn only<'a>(x: &BTreeMap<&'a str, f64>, y: &BTreeMap<&str, f64>) -> Vec<(&'a str, f64)> {
+        x.iter()
+            .filter(|(k, _)| !y.contains_key(*k))
+            .map(|(k, v)| (*k, *v))
+            .collect()
+    }
+    let (in_a, in_b) = (only(&amap, &bmap), only(&bmap, &amap));
+    let (only_a, only_b) = (in_a.len(), in_b.len());
+    let one_side = |side: &str, only: &[(&str, f64)], out: &mut String| {
         if only.is_empty() {
             return;
         }
@@ -198,22 +203,8 @@ pub(crate) fn compare(a: &Path, b: &Path, top: usize) -> Result<String, CliError
         let _ = writeln!(out, "only in {side}: {}{more}", names.join(", "));
     };
     let only_lists = |out: &mut String| {
-        one_side(
-            "A",
-            amap.iter()
-                .filter(|(k, _)| !bmap.contains_key(*k))
-                .map(|(k, v)| (*k, *v))
-                .collect(),
-            out,
-        );
-        one_side(
-            "B",
-            bmap.iter()
-                .filter(|(k, _)| !amap.contains_key(*k))
-                .map(|(k, v)| (*k, *v))
-                .collect(),
-            out,
-        );
+        one_side("A", &in_a, out);
+        one_side("B", &in_b, out);
     };
     let mut out = format!(
         "A: {}\nB: {}\n{} stats differ, {} equal{}\n",

@@ -11,6 +11,7 @@ pub mod exec;
 pub mod gen;
 pub mod prelude;
 pub mod reduce;
+pub mod scalar;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;

@@ -7,7 +7,7 @@
 //! uses (the default-rounding conversions are exactly C casts, so a cast is
 //! an independent definition of what gpusim's built-in must do).
 
-use super::gen::{Scalar, INTS};
+use super::scalar::{Scalar, INTS};
 
 /// The wrappers, guards and hash helpers, one function per line.
 pub fn helpers() -> Vec<String> {

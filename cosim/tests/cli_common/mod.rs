@@ -1,5 +1,7 @@
-//! What the sweep tests share (`sweep.rs`, `sweep_slurm.rs`): running the
-//! `gpusim` binary from the repository root, scratch directories and the
+//! What the tests of the `gpusim` command line share (`sweep.rs`,
+//! `sweep_slurm.rs`, `sweep_plots.rs`, `timeline.rs`, `workload_options.rs`,
+//! `compile_asm.rs`, `input_errors.rs`, `faults.rs`): running the binary
+//! from the repository root, its output, scratch directories and the
 //! result files of a sweep directory.
 
 #![allow(dead_code)]
@@ -19,6 +21,11 @@ pub fn gpusim(args: &[&str]) -> Output {
         .current_dir(root())
         .output()
         .expect("gpusim runs")
+}
+
+/// Standard error.
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).to_string()
 }
 
 /// Standard output then standard error.
