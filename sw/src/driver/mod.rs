@@ -363,6 +363,7 @@ impl<D: Device> Driver<D> {
         } else {
             None
         };
+        let printf_formats = printf_state::Formats::of(&code_object);
         let mut kernels = Vec::new();
         for (i, k) in code_object.kernels().iter().enumerate() {
             let entry = at(k.entry);
@@ -393,7 +394,8 @@ impl<D: Device> Driver<D> {
                 self.subvector_notes
                     .insert(kernel_object, subvector[i].clone());
             }
-            self.printf.register(kernel_object, &code_object, k);
+            self.printf
+                .register(kernel_object, k, printf_formats.as_ref());
             kernels.push(LoadedKernel {
                 kernel: k.clone(),
                 kernel_object,
