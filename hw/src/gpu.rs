@@ -204,16 +204,7 @@ impl ClockedGpu {
                 start: self.cycle,
                 ..DispatchStats::default()
             }),
-            Err(kind) => {
-                self.fault = Some(Box::new(Fault {
-                    kind,
-                    wave: None,
-                    pc: None,
-                    instruction: None,
-                    cycle: self.cycle,
-                    clock: arch::device::Clock::Cycles,
-                }))
-            }
+            Err(kind) => self.fault = Some(Box::new(Fault::at_cycle(kind, self.cycle))),
         }
     }
 
@@ -523,12 +514,10 @@ impl ClockedGpu {
                 .map(|i| i.to_string())
         });
         let f = Box::new(Fault {
-            kind: FaultKind::Watchdog { budget },
             wave: oldest.map(|o| o.0),
             pc: oldest.map(|o| o.1),
             instruction,
-            cycle: self.cycle,
-            clock: arch::device::Clock::Cycles,
+            ..Fault::at_cycle(FaultKind::Watchdog { budget }, self.cycle)
         });
         self.fault = Some(f.clone());
         DeviceError::Fault(f)

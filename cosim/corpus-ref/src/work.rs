@@ -9,6 +9,7 @@
 
 use std::path::PathBuf;
 
+use crate::kernels::{wq_bfs, wq_partition_sort, wq_producer, wq_subdivide};
 use crate::{kernels_dir, target_dir, CorpusKernel, Target};
 
 /// One work-creation kernel.
@@ -51,9 +52,39 @@ pub fn work_dir() -> PathBuf {
     kernels_dir().join("work")
 }
 
+/// The work-creation kernels (seed 001), sorted by name: the parent kernel
+/// of each `tests/kernels/work/<name>.cl`. Their launches list the
+/// arguments after the work-queue descriptor, which the driver passes first.
+static WORK: &[WorkKernel] = &[
+    WorkKernel {
+        kernel: wq_bfs::KERNEL,
+        children: &["wq_bfs_level"],
+        entries: 64,
+        heap_bytes: 1 << 16,
+    },
+    WorkKernel {
+        kernel: wq_partition_sort::KERNEL,
+        children: &["wq_partition_sort_rank"],
+        entries: 64,
+        heap_bytes: 1 << 16,
+    },
+    WorkKernel {
+        kernel: wq_producer::KERNEL,
+        children: &["wq_producer_fill"],
+        entries: 1024,
+        heap_bytes: 1 << 20,
+    },
+    WorkKernel {
+        kernel: wq_subdivide::KERNEL,
+        children: &["wq_subdivide"],
+        entries: 256,
+        heap_bytes: 1 << 18,
+    },
+];
+
 /// Every work-creation kernel, sorted by name.
 pub fn all() -> &'static [WorkKernel] {
-    crate::kernels::WORK
+    WORK
 }
 
 /// The work-creation kernel called `name`.
@@ -64,5 +95,5 @@ pub fn find(name: &str) -> Option<&'static WorkKernel> {
 /// `wq_producer_fill`'s value for element `j` of child `child` (for tests
 /// that run the producer with other sizes).
 pub fn producer_fill(child: u32, j: u32) -> u32 {
-    crate::kernels::wq_producer_fill_hash(child, j)
+    wq_producer::fill_hash(child, j)
 }

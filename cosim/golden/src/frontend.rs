@@ -308,18 +308,14 @@ impl GoldenGpu {
     }
 
     fn command_fault(&self, ch: usize, reason: String) -> Fault {
-        Fault {
-            kind: FaultKind::Command {
+        Fault::at_step(
+            FaultKind::Command {
                 channel: ch as u32,
                 entry: self.channels[ch].gp_get,
                 reason,
             },
-            wave: None,
-            pc: None,
-            instruction: None,
-            cycle: self.steps,
-            clock: arch::device::Clock::Steps,
-        }
+            self.steps,
+        )
     }
 
     fn set_state(&mut self, ch: usize, state: u32) {

@@ -375,20 +375,16 @@ impl GoldenGpu {
         };
         let signal = d.env.packet.completion_signal;
         if signal != 0 && self.memory.write_u32(signal, 1).is_err() {
-            return Err(Fault {
-                kind: FaultKind::Command {
+            return Err(Fault::at_step(
+                FaultKind::Command {
                     channel: d.env.channel,
                     entry: d.env.entry,
                     reason: format!(
                         "completion signal {signal:#x} of dispatch {number} is not mapped"
                     ),
                 },
-                wave: None,
-                pc: None,
-                instruction: None,
-                cycle: self.steps,
-                clock: arch::device::Clock::Steps,
-            });
+                self.steps,
+            ));
         }
         Ok(())
     }
@@ -415,15 +411,14 @@ impl GoldenGpu {
             .fetch(target, pc, &self.memory)
             .ok()
             .map(|d| d.inst.to_string());
+        let kind = FaultKind::Watchdog {
+            budget: self.config.instruction_budget,
+        };
         Some(Fault {
-            kind: FaultKind::Watchdog {
-                budget: self.config.instruction_budget,
-            },
             wave: Some(id),
             pc: Some(pc),
             instruction,
-            cycle: self.steps,
-            clock: arch::device::Clock::Steps,
+            ..Fault::at_step(kind, self.steps)
         })
     }
 

@@ -183,18 +183,14 @@ impl GoldenGpu {
             return Err(LockstepError::DispatchExists(number));
         }
         let command_fault = |gpu: &mut GoldenGpu, reason: String| {
-            gpu.lockstep_fault(Fault {
-                kind: FaultKind::Command {
+            gpu.lockstep_fault(Fault::at_step(
+                FaultKind::Command {
                     channel,
                     entry,
                     reason,
                 },
-                wave: None,
-                pc: None,
-                instruction: None,
-                cycle: gpu.steps,
-                clock: arch::device::Clock::Steps,
-            })
+                gpu.steps,
+            ))
         };
         let mut words = [0u32; DISPATCH_PACKET_DWORDS as usize];
         for (i, w) in words.iter_mut().enumerate() {

@@ -84,14 +84,7 @@ pub fn illegal(reason: impl Into<String>) -> Fault {
 
 /// A fault of `kind` whose location the interpreter loop fills in.
 pub fn fault(kind: FaultKind) -> Fault {
-    Fault {
-        kind,
-        wave: None,
-        pc: None,
-        instruction: None,
-        cycle: 0,
-        clock: arch::device::Clock::Steps,
-    }
+    Fault::at_step(kind, 0)
 }
 
 impl Wave {

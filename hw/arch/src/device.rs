@@ -174,6 +174,30 @@ pub struct Fault {
     pub clock: Clock,
 }
 
+impl Fault {
+    /// A fault of `kind` at clock cycle `cycle` (the clocked model), tied to
+    /// no wave or instruction (set `wave`, `pc` and `instruction` after).
+    pub fn at_cycle(kind: FaultKind, cycle: u64) -> Fault {
+        Fault {
+            kind,
+            wave: None,
+            pc: None,
+            instruction: None,
+            cycle,
+            clock: Clock::Cycles,
+        }
+    }
+
+    /// A fault of `kind` at step `step` of the functional model, tied to no
+    /// wave or instruction.
+    pub fn at_step(kind: FaultKind, step: u64) -> Fault {
+        Fault {
+            clock: Clock::Steps,
+            ..Fault::at_cycle(kind, step)
+        }
+    }
+}
+
 impl fmt::Display for Fault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {

@@ -116,15 +116,13 @@ impl Cu {
                     w.dec_pc = w.pc;
                 }
                 Err(reason) => {
+                    let kind = FaultKind::IllegalInstruction {
+                        reason: reason.clone(),
+                    };
                     self.fault = Some(Box::new(Fault {
-                        kind: FaultKind::IllegalInstruction {
-                            reason: reason.clone(),
-                        },
                         wave: Some(w.id),
                         pc: Some(pc),
-                        instruction: None,
-                        cycle: now,
-                        clock: arch::device::Clock::Cycles,
+                        ..Fault::at_cycle(kind, now)
                     }));
                     return Err(None);
                 }
@@ -331,12 +329,10 @@ impl Cu {
         if let Err(kind) = self.datapath(slot, simd, widx, (pc, part, now), inst, device) {
             self.pool_free.push(widx);
             self.fault = Some(Box::new(Fault {
-                kind,
                 wave: Some(id),
                 pc: Some(pc),
                 instruction: Some(inst.to_string()),
-                cycle: now,
-                clock: arch::device::Clock::Cycles,
+                ..Fault::at_cycle(kind, now)
             }));
             return false;
         }

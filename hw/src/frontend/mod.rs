@@ -767,18 +767,14 @@ impl FrontEnd {
     /// A `Command` fault; the channel enters ERROR.
     fn fault(&mut self, c: usize, entry: u32, reason: String, cycle: u64) -> Fault {
         self.ch[c].set(Phase::Error);
-        Fault {
-            kind: FaultKind::Command {
+        Fault::at_cycle(
+            FaultKind::Command {
                 channel: c as u32,
                 entry,
                 reason,
             },
-            wave: None,
-            pc: None,
-            instruction: None,
             cycle,
-            clock: arch::device::Clock::Cycles,
-        }
+        )
     }
 }
 

@@ -363,6 +363,7 @@ impl<D: Device> Driver<D> {
         } else {
             None
         };
+        let printf_formats = printf_state::Formats::of(&code_object);
         let mut kernels = Vec::new();
         for (i, k) in code_object.kernels().iter().enumerate() {
             let entry = at(k.entry);
@@ -393,7 +394,8 @@ impl<D: Device> Driver<D> {
                 self.subvector_notes
                     .insert(kernel_object, subvector[i].clone());
             }
-            self.printf.register(kernel_object, &code_object, k);
+            self.printf
+                .register(kernel_object, k, printf_formats.as_ref());
             kernels.push(LoadedKernel {
                 kernel: k.clone(),
                 kernel_object,
@@ -694,40 +696,29 @@ impl<D: Device> Driver<D> {
         let hidden = kernarg::Hidden {
             printf_buffer: printf_buffer.as_ref().map_or(0, |p| p.allocation.address),
         };
-        let prepared = kernarg::layout_with(k, &dims, args, &hidden).and_then(|kernarg| {
+        let submitted = kernarg::layout_with(k, &dims, args, &hidden).and_then(|kernarg| {
             let (packet, resources, scratch) =
                 self.dispatch_packet(kernel, &dims, &kernarg, kernel_object)?;
-            Ok((kernarg, packet, resources, scratch))
+            let mut block = CommandBlock::new();
+            block.push(Command::Dispatch(packet));
+            let fence = self.submit_with(block, resources)?;
+            Ok(Dispatch {
+                fence,
+                packet,
+                kernarg,
+                scratch,
+            })
         });
-        let (kernarg, packet, resources, scratch) = match prepared {
-            Ok(p) => p,
-            Err(e) => {
-                if let Some(p) = printf_buffer {
-                    let _ = self.free(p.allocation);
-                }
-                return Err(e);
-            }
-        };
-        let mut block = CommandBlock::new();
-        block.push(Command::Dispatch(packet));
-        let fence = match self.submit_with(block, resources) {
-            Ok(f) => f,
-            Err(e) => {
-                if let Some(p) = printf_buffer {
-                    let _ = self.free(p.allocation);
-                }
-                return Err(e);
-            }
-        };
+        // The printf buffer waits for the fence, or goes if nothing was submitted.
         if let Some(p) = printf_buffer {
-            self.printf.pending.push_back((fence.0, p));
+            match &submitted {
+                Ok(d) => self.printf.pending.push_back((d.fence.0, p)),
+                Err(_) => {
+                    let _ = self.free(p.allocation);
+                }
+            }
         }
-        Ok(Dispatch {
-            fence,
-            packet,
-            kernarg,
-            scratch,
-        })
+        submitted
     }
 
     /// Allocates `kernel`'s kernarg segment (uploaded, padded) and scratch

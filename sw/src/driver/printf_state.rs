@@ -58,23 +58,15 @@ impl Default for PrintfState {
     }
 }
 
-impl PrintfState {
-    /// Remembers the formats of `k` if it prints: it has a
-    /// `hidden_printf_buffer` argument and its object has `amdhsa.printf`.
-    pub fn register(&mut self, kernel_object: u64, co: &CodeObject, k: &Kernel) {
-        let prints = k
-            .metadata
-            .args
-            .iter()
-            .any(|a| a.value_kind == ValueKind::HiddenPrintfBuffer);
-        // The argument alone is not enough: kernels of an object without
-        // formats cannot print anything decodable, and get 0 as before.
-        if !prints || co.metadata().printf.is_empty() {
-            return;
+impl Formats {
+    /// The formats of `co`, parsed once for all its kernels; `None` when it
+    /// has no `amdhsa.printf` entries.
+    pub fn of(co: &CodeObject) -> Option<Arc<Formats>> {
+        let entries = &co.metadata().printf;
+        if entries.is_empty() {
+            return None;
         }
-        let formats = co
-            .metadata()
-            .printf
+        let formats = entries
             .iter()
             .map(|e| PrintfFormat::parse(e))
             .collect::<Result<Vec<_>, _>>();
@@ -82,8 +74,25 @@ impl PrintfState {
             .gpusim_notes()
             .iter()
             .any(|n| n.n_type == printf::NT_GPUSIM_PRINTF);
-        self.kernels
-            .insert(kernel_object, Arc::new(Formats { formats, tagged }));
+        Some(Arc::new(Formats { formats, tagged }))
+    }
+}
+
+impl PrintfState {
+    /// Remembers the formats of `k` if it prints: it has a
+    /// `hidden_printf_buffer` argument and its object has `amdhsa.printf`
+    /// (`formats`, from [`Formats::of`]).
+    pub fn register(&mut self, kernel_object: u64, k: &Kernel, formats: Option<&Arc<Formats>>) {
+        let prints = k
+            .metadata
+            .args
+            .iter()
+            .any(|a| a.value_kind == ValueKind::HiddenPrintfBuffer);
+        // The argument alone is not enough: kernels of an object without
+        // formats cannot print anything decodable, and get 0 as before.
+        if let Some(formats) = formats.filter(|_| prints) {
+            self.kernels.insert(kernel_object, Arc::clone(formats));
+        }
     }
 
     /// Forgets an unloaded kernel.

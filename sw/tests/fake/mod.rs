@@ -131,14 +131,7 @@ impl FakeDevice {
     }
 
     fn fault(&self, kind: FaultKind) -> DeviceError {
-        DeviceError::Fault(Box::new(Fault {
-            kind,
-            wave: None,
-            pc: None,
-            instruction: None,
-            cycle: self.cycle,
-            clock: arch::device::Clock::Cycles,
-        }))
+        DeviceError::Fault(Box::new(Fault::at_cycle(kind, self.cycle)))
     }
 
     fn pending(c: &Channel) -> bool {

@@ -1,6 +1,7 @@
 //! One module per corpus kernel: its default launch and CPU reference.
 //! The argument lists follow the kernel signatures in `tests/kernels/*.cl`
 //! exactly (checked against the code-object metadata by the tests).
+//! The work-creation parents (`wq_*`) are registered in [`crate::work`].
 
 use crate::types::{ArgSpec, BufferSpec, Compare, Dims, ElemType, Init, ScalarValue};
 use crate::{CorpusError, CorpusKernel};
@@ -40,10 +41,10 @@ mod ubench_smem_chain;
 mod ubench_stream;
 mod ubench_valu_chain;
 mod vec4_scale;
-mod wq_bfs;
-mod wq_partition_sort;
-mod wq_producer;
-mod wq_subdivide;
+pub(crate) mod wq_bfs;
+pub(crate) mod wq_partition_sort;
+pub(crate) mod wq_producer;
+pub(crate) mod wq_subdivide;
 
 /// The registry, sorted by name.
 pub(crate) static ALL: &[CorpusKernel] = &[
@@ -83,38 +84,6 @@ pub(crate) static ALL: &[CorpusKernel] = &[
     ubench_valu_chain::KERNEL,
     vec4_scale::KERNEL,
 ];
-
-/// The work-creation kernels (seed 001), sorted by name: the parent kernel
-/// of each `tests/kernels/work/<name>.cl`. Their launches list the
-/// arguments after the work-queue descriptor, which the driver passes first.
-pub(crate) static WORK: &[crate::work::WorkKernel] = &[
-    crate::work::WorkKernel {
-        kernel: wq_bfs::KERNEL,
-        children: &["wq_bfs_level"],
-        entries: 64,
-        heap_bytes: 1 << 16,
-    },
-    crate::work::WorkKernel {
-        kernel: wq_partition_sort::KERNEL,
-        children: &["wq_partition_sort_rank"],
-        entries: 64,
-        heap_bytes: 1 << 16,
-    },
-    crate::work::WorkKernel {
-        kernel: wq_producer::KERNEL,
-        children: &["wq_producer_fill"],
-        entries: 1024,
-        heap_bytes: 1 << 20,
-    },
-    crate::work::WorkKernel {
-        kernel: wq_subdivide::KERNEL,
-        children: &["wq_subdivide"],
-        entries: 256,
-        heap_bytes: 1 << 18,
-    },
-];
-
-pub(crate) use wq_producer::fill_hash as wq_producer_fill_hash;
 
 /// A read-only input buffer (compared exactly afterwards: it must not change).
 const fn input(name: &'static str, elem: ElemType, len: usize, init: Init) -> ArgSpec {

@@ -34,13 +34,9 @@ impl Decimal {
         let mut big = Big::from_u64(mant);
         let mut point_shift = 0i32;
         if exp >= 0 {
-            for _ in 0..exp {
-                big.mul_small(2);
-            }
+            big.mul_pow(2, 31, exp as u32);
         } else {
-            for _ in 0..-exp {
-                big.mul_small(5);
-            }
+            big.mul_pow(5, 13, exp.unsigned_abs());
             point_shift = exp;
         }
         let digits = big.to_decimal();
@@ -209,8 +205,19 @@ impl Big {
             *limb = (v % BASE) as u32;
             carry = v / BASE;
         }
-        if carry > 0 {
-            self.0.push(carry as u32);
+        while carry > 0 {
+            self.0.push((carry % BASE) as u32);
+            carry /= BASE;
+        }
+    }
+
+    /// Multiplies by `base^n`, `base^chunk` at a time (`base^chunk` must fit
+    /// in a `u32`: 2^31, 5^13).
+    fn mul_pow(&mut self, base: u32, chunk: u32, mut n: u32) {
+        while n > 0 {
+            let k = n.min(chunk);
+            self.mul_small(base.pow(k));
+            n -= k;
         }
     }
 
