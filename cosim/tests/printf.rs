@@ -7,7 +7,7 @@
 //! `sw/tests/printf_format.rs` checks against glibc).
 //!
 //! Without clang-19 or the ROCm bitcode the tests say so and skip, unless
-//! `GPUSIM_REQUIRE_ROCM_DEVICE_LIBS=1` (set by `.ci/run`), when they fail.
+//! `GPUSIM_REQUIRE_ROCM=1` (set by `.ci/run`), when they fail.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -38,8 +38,8 @@ fn toolchain() -> bool {
         if clang { "found" } else { "missing" },
         if libs { "found" } else { "missing" }
     );
-    if std::env::var_os("GPUSIM_REQUIRE_ROCM_DEVICE_LIBS").is_some() {
-        panic!("GPUSIM_REQUIRE_ROCM_DEVICE_LIBS is set but {why}");
+    if std::env::var_os("GPUSIM_REQUIRE_ROCM").is_some() {
+        panic!("GPUSIM_REQUIRE_ROCM is set but {why}");
     }
     eprintln!("skipping the printf end-to-end tests: {why}");
     false
