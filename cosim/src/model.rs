@@ -114,14 +114,14 @@ fn interrupted(cycle: u64) -> Box<arch::device::Fault> {
 }
 
 impl Waveform {
-    /// Samples the design; a write error stops tracing (reported when the
-    /// trace is finished) rather than the simulation.
     /// A VCD trace or timeline is being recorded: every edge must be
     /// sampled (no event skipping).
     fn samples_every_edge(&self) -> bool {
         self.trace.is_some() || self.timeline.is_some()
     }
 
+    /// Samples the design; a write error stops tracing (reported when the
+    /// trace is finished) rather than the simulation.
     fn sample(&mut self, gpu: &ClockedGpu) -> Result<(), Box<arch::device::Fault>> {
         let cycle = gpu.now();
         self.progress.update(cycle);
@@ -194,16 +194,23 @@ impl ModelDevice {
     }
 
     /// Starts writing the clocked GPU's signals to `path` (not for the functional model).
+    /// The signals and the filter are checked here, so a glob that matches
+    /// nothing stops the run before it starts and leaves no file behind.
     pub fn trace_to(&mut self, path: &Path, options: VcdOptions) -> Result<(), String> {
-        let trace =
-            VcdTrace::create(path, options).map_err(|e| format!("{}: {e}", path.display()))?;
-        match self {
+        let (gpu, w) = match self {
             ModelDevice::Functional(_) => return Err(
                 "--vcd needs --model cycle or --model lockstep (the functional model has no clock)"
                     .into(),
             ),
-            ModelDevice::Cycle(_, w) | ModelDevice::Lockstep(_, w) => w.trace = Some(trace),
-        }
+            ModelDevice::Cycle(hw, w) => (&**hw, w),
+            ModelDevice::Lockstep(l, w) => (l.clocked(), w),
+        };
+        let at = |e: traces::TraceError| format!("{}: {e}", path.display());
+        let mut trace = VcdTrace::create(path, options).map_err(at)?;
+        trace
+            .check_signals(|t| gpu.probe("gpu", t))
+            .map_err(|e| e.to_string())?;
+        w.trace = Some(trace);
         Ok(())
     }
 

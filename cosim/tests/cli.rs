@@ -112,6 +112,54 @@ fn bad_input_exits_2_with_a_message() {
 }
 
 #[test]
+fn a_trace_glob_matching_nothing_stops_before_the_run_and_leaves_no_file() {
+    let dir = std::env::temp_dir().join(format!("gpusim-cli-glob-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let vcd = dir.join("t.vcd");
+    let run = |model: &str, glob: &str| {
+        gpusim(&[
+            "run",
+            "workloads/corpus/gfx1030/saxpy.yaml",
+            "--model",
+            model,
+            "--vcd",
+            vcd.to_str().unwrap(),
+            "--trace",
+            glob,
+        ])
+    };
+    for model in ["cycle", "lockstep"] {
+        let o = run(model, "gpu.cu0.*,gpu.cu0.vlau*");
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{model}: {err}");
+        assert!(
+            err.contains("`gpu.cu0.vlau*` matches no signal (close: gpu.cu0."),
+            "{model}: {err}"
+        );
+        // Stopped at setup: no run, so no data check and no statistics.
+        assert!(
+            !String::from_utf8_lossy(&o.stdout).contains("cycles"),
+            "{model}"
+        );
+        assert!(!vcd.exists(), "{model}: {} was left behind", vcd.display());
+    }
+    // A glob that selects signals still writes them.
+    let o = run("cycle", "gpu.cu0.*");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let w = traces::read::Waveform::load(&vcd).unwrap();
+    assert!(w.signals().count() > 0 && w.signals().all(|(n, _)| n.starts_with("gpu.cu0.")));
+    // The functional model has no clock: refused before any file is made.
+    let o = run("functional", "gpu.*");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("no clock"), "{}", stderr(&o));
+    let _ = std::fs::remove_file(&vcd);
+    let o = run("functional", "gpu.*");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(!vcd.exists(), "functional left {}", vcd.display());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn asm_round_trips_through_disasm() {
     let dir = std::env::temp_dir().join(format!("gpusim-cli-asm-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

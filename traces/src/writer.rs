@@ -208,8 +208,24 @@ impl VcdTrace {
         }
     }
 
-    /// Checks the declared names, applies the filter, writes the header.
-    fn declare(&mut self) -> Result<(), TraceError> {
+    /// Checks, before anything is written, that `walk` declares valid names
+    /// and that every glob of the filter selects one of them: what the first
+    /// [`sample`](VcdTrace::sample) would find, found before a simulation
+    /// runs to its end for a trace it cannot write. On an error the file is
+    /// removed (it holds nothing yet) and the trace is spent: drop it.
+    pub fn check_signals(&mut self, walk: impl FnOnce(&mut Tracer)) -> Result<(), TraceError> {
+        let walked = self.tracer.walk(walk).map(|_| ());
+        let checked = walked.and_then(|_| self.selection());
+        self.tracer = Tracer::names();
+        if checked.is_err() && !self.header_written {
+            self.closed = true;
+            let _ = std::fs::remove_file(&self.path);
+        }
+        checked.map(|_| ())
+    }
+
+    /// Which declared signals the filter keeps, after checking the names.
+    fn selection(&self) -> Result<Vec<bool>, TraceError> {
         let signals = self.tracer.signals();
         let mut seen = HashSet::with_capacity_and_hasher(signals.len(), FastHash::default());
         for s in signals {
@@ -224,10 +240,16 @@ impl VcdTrace {
                 });
             }
         }
-        let selected = match &self.filter {
-            Some(f) => f.select(signals.iter().map(|s| s.path.as_str()))?,
-            None => vec![true; signals.len()],
-        };
+        match &self.filter {
+            Some(f) => f.select(signals.iter().map(|s| s.path.as_str())),
+            None => Ok(vec![true; signals.len()]),
+        }
+    }
+
+    /// Checks the declared names, applies the filter, writes the header.
+    fn declare(&mut self) -> Result<(), TraceError> {
+        let selected = self.selection()?;
+        let signals = self.tracer.signals();
         let tree = Tree::build(signals.iter().map(|s| s.path.as_str()), &selected);
         let mut outs = vec![NOT_WRITTEN; signals.len()];
         let vars = Some((&tree, signals, outs.as_mut_slice()));
