@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use arch::device::{Device, DeviceError, RunStatus, RunUntil};
+use arch::device::{Device, DeviceError, Fault, FaultKind, RunStatus, RunUntil};
 use arch::isa::Isa;
 use golden::{GoldenConfig, GoldenGpu};
 use hw::{ClockedGpu, GpuConfig};
@@ -37,7 +37,7 @@ impl std::fmt::Display for Model {
 /// A model ready to be driven.
 pub enum ModelDevice {
     /// The golden GPU.
-    Functional(Box<GoldenGpu>),
+    Functional(Box<GoldenGpu>, Progress),
     /// The clocked GPU, with an optional waveform.
     Cycle(Box<ClockedGpu>, Waveform),
     /// Lockstep, with an optional waveform of the clocked side.
@@ -58,19 +58,24 @@ pub struct Waveform {
 /// A spinner on standard error for runs longer than a few seconds (hidden
 /// when standard error is not a terminal).
 #[derive(Default)]
-struct Progress {
+pub struct Progress {
     started: Option<std::time::Instant>,
     bar: Option<indicatif::ProgressBar>,
+    /// The count at which to look at the clock next.
+    next_look: u64,
 }
 
 impl Progress {
-    /// Cycles between looks at the clock (a power of two).
+    /// Cycles or steps between looks at the clock.
     const EVERY: u64 = 1 << 16;
 
-    fn update(&mut self, cycle: u64) {
-        if cycle % Self::EVERY != 0 {
+    /// Called with the model's clock (`cycle` in `unit`) as it advances, by
+    /// one cycle or by a scheduling round of many steps.
+    fn update(&mut self, cycle: u64, unit: &str) {
+        if cycle < self.next_look {
             return;
         }
+        self.next_look = cycle + Self::EVERY;
         let started = *self.started.get_or_insert_with(std::time::Instant::now);
         if self.bar.is_none() && started.elapsed() > std::time::Duration::from_secs(2) {
             let bar = indicatif::ProgressBar::with_draw_target(
@@ -85,7 +90,8 @@ impl Progress {
         }
         if let Some(bar) = &self.bar {
             let rate = cycle as f64 / started.elapsed().as_secs_f64().max(1e-9);
-            bar.set_message(format!("cycle {cycle} ({:.2} M cycles/s)", rate / 1e6));
+            let one = unit.strip_suffix('s').unwrap_or(unit);
+            bar.set_message(format!("{one} {cycle} ({:.2} M {unit}/s)", rate / 1e6));
             bar.tick();
         }
     }
@@ -99,18 +105,11 @@ impl Drop for Progress {
     }
 }
 
-/// The fault that ends a run interrupted by a signal (Ctrl-C, SIGTERM).
-fn interrupted(cycle: u64) -> Box<arch::device::Fault> {
-    Box::new(arch::device::Fault {
-        kind: arch::device::FaultKind::Interrupted {
-            signal: crate::interrupt::signal_name(),
-        },
-        wave: None,
-        pc: None,
-        instruction: None,
-        cycle,
-        clock: arch::device::Clock::Cycles,
-    })
+/// What ends a run interrupted by a signal (Ctrl-C, SIGTERM).
+fn interrupt_kind() -> FaultKind {
+    FaultKind::Interrupted {
+        signal: crate::interrupt::signal_name(),
+    }
 }
 
 impl Waveform {
@@ -124,9 +123,9 @@ impl Waveform {
     /// trace is finished) rather than the simulation.
     fn sample(&mut self, gpu: &ClockedGpu) -> Result<(), Box<arch::device::Fault>> {
         let cycle = gpu.now();
-        self.progress.update(cycle);
+        self.progress.update(cycle, "cycles");
         if crate::interrupt::requested() {
-            return Err(interrupted(cycle));
+            return Err(Box::new(Fault::at_cycle(interrupt_kind(), cycle)));
         }
         if let Some(t) = &mut self.timeline {
             if let Err(e) = t.sample(gpu) {
@@ -178,7 +177,7 @@ impl ModelDevice {
             config.watchdog_cycles = b;
         }
         Ok(match o.model {
-            Model::Functional => ModelDevice::Functional(Box::new(golden()?)),
+            Model::Functional => ModelDevice::Functional(Box::new(golden()?), Progress::default()),
             Model::Cycle => {
                 let hw = ClockedGpu::new(config).map_err(|e| e.to_string())?;
                 ModelDevice::Cycle(Box::new(hw), Waveform::default())
@@ -198,7 +197,7 @@ impl ModelDevice {
     /// nothing stops the run before it starts and leaves no file behind.
     pub fn trace_to(&mut self, path: &Path, options: VcdOptions) -> Result<(), String> {
         let (gpu, w) = match self {
-            ModelDevice::Functional(_) => return Err(
+            ModelDevice::Functional(..) => return Err(
                 "--vcd needs --model cycle or --model lockstep (the functional model has no clock)"
                     .into(),
             ),
@@ -217,7 +216,7 @@ impl ModelDevice {
     /// Starts recording a timeline to `path` (clocked models only).
     pub fn timeline_to(&mut self, path: &Path) -> Result<(), String> {
         match self {
-            ModelDevice::Functional(_) => Err(
+            ModelDevice::Functional(..) => Err(
                 "--timeline needs --model cycle or --model lockstep (the functional model has no clock)"
                     .into(),
             ),
@@ -232,7 +231,7 @@ impl ModelDevice {
     /// stopped early, by a fault or an interrupt, leaves them marked partial).
     pub fn finish_trace(&mut self) -> Result<(), String> {
         let (gpu, w) = match self {
-            ModelDevice::Functional(_) => return Ok(()),
+            ModelDevice::Functional(..) => return Ok(()),
             ModelDevice::Cycle(hw, w) => (&**hw, w),
             ModelDevice::Lockstep(l, w) => (l.clocked(), w),
         };
@@ -257,7 +256,7 @@ impl ModelDevice {
     /// threads (the functional model ignores it; results do not depend on it).
     pub fn set_threads(&mut self, threads: usize) {
         match self {
-            ModelDevice::Functional(_) => {}
+            ModelDevice::Functional(..) => {}
             ModelDevice::Cycle(hw, _) => hw.set_threads(threads),
             ModelDevice::Lockstep(l, _) => l.clocked_mut().set_threads(threads),
         }
@@ -266,7 +265,7 @@ impl ModelDevice {
     /// See [`ClockedGpu::set_event_skipping`].
     pub fn set_event_skipping(&mut self, on: bool) {
         match self {
-            ModelDevice::Functional(_) => {}
+            ModelDevice::Functional(..) => {}
             ModelDevice::Cycle(hw, _) => hw.set_event_skipping(on),
             ModelDevice::Lockstep(l, _) => l.clocked_mut().set_event_skipping(on),
         }
@@ -275,7 +274,7 @@ impl ModelDevice {
     /// See [`ClockedGpu::set_parallel_min_busy_cus`].
     pub fn set_parallel_min_busy_cus(&mut self, cus: usize) {
         match self {
-            ModelDevice::Functional(_) => {}
+            ModelDevice::Functional(..) => {}
             ModelDevice::Cycle(hw, _) => hw.set_parallel_min_busy_cus(cus),
             ModelDevice::Lockstep(l, _) => l.clocked_mut().set_parallel_min_busy_cus(cus),
         }
@@ -284,7 +283,7 @@ impl ModelDevice {
     /// The clocked GPU, if this model has one.
     pub fn clocked(&self) -> Option<&ClockedGpu> {
         match self {
-            ModelDevice::Functional(_) => None,
+            ModelDevice::Functional(..) => None,
             ModelDevice::Cycle(hw, _) => Some(hw),
             ModelDevice::Lockstep(l, _) => Some(l.clocked()),
         }
@@ -292,7 +291,7 @@ impl ModelDevice {
 
     fn inner(&self) -> &dyn Device {
         match self {
-            ModelDevice::Functional(g) => g.as_ref(),
+            ModelDevice::Functional(g, _) => g.as_ref(),
             ModelDevice::Cycle(hw, _) => hw.as_ref(),
             ModelDevice::Lockstep(l, _) => l.as_ref(),
         }
@@ -300,7 +299,7 @@ impl ModelDevice {
 
     fn inner_mut(&mut self) -> &mut dyn Device {
         match self {
-            ModelDevice::Functional(g) => g.as_mut(),
+            ModelDevice::Functional(g, _) => g.as_mut(),
             ModelDevice::Cycle(hw, _) => hw.as_mut(),
             ModelDevice::Lockstep(l, _) => l.as_mut(),
         }
@@ -338,7 +337,14 @@ impl Device for ModelDevice {
 
     fn run(&mut self, until: RunUntil) -> Result<RunStatus, DeviceError> {
         match self {
-            ModelDevice::Functional(g) => g.run(until),
+            ModelDevice::Functional(g, progress) => g.run_observed(until, |gpu| {
+                let step = gpu.now();
+                progress.update(step, "steps");
+                if crate::interrupt::requested() {
+                    return Err(Box::new(Fault::at_step(interrupt_kind(), step)));
+                }
+                Ok(())
+            }),
             // Untraced, the hook only shows progress and checks for Ctrl-C:
             // event skipping may jump over edges it does not see.
             ModelDevice::Cycle(hw, w) if !w.samples_every_edge() => {

@@ -138,7 +138,8 @@ fn default_watchdogs_stop_an_infinite_loop_on_every_model() {
 }
 
 /// SIGTERM (a Slurm time limit) is named as SIGTERM, not as Ctrl-C, and the
-/// run stops with exit 130 at the next cycle.
+/// run stops with exit 130 at the next cycle (clocked) or scheduling round
+/// (functional: it used to ignore the signal until its watchdog ran out).
 #[cfg(unix)]
 #[test]
 fn sigterm_is_reported_as_sigterm() {
@@ -146,28 +147,38 @@ fn sigterm_is_reported_as_sigterm() {
     let object = patched_saxpy(&dir, 0xBF82_FFFF);
     let kernel = format!("{{ code_object: {}, name: saxpy }}", object.display());
     let w = saxpy_workload(&dir, &kernel, 256, 256);
-    let child = Command::new(env!("CARGO_BIN_EXE_gpusim"))
-        // A watchdog far beyond the signal's time: only the signal stops it.
-        .args([
-            "run",
-            w.to_str().unwrap(),
-            "--model",
-            "cycle",
-            "--watchdog",
-            "1000000000000",
-        ])
-        .current_dir(root())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("gpusim runs");
-    std::thread::sleep(std::time::Duration::from_millis(2000));
-    // SAFETY: signals our own child, by its id.
-    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) };
-    let o = child.wait_with_output().unwrap();
-    let e = stderr(&o);
-    assert_eq!(o.status.code(), Some(130), "{e}");
-    assert!(e.contains("interrupted by SIGTERM; cycle "), "{e}");
-    assert!(!e.contains("Ctrl-C"), "{e}");
+    for (model, unit) in [("cycle", "cycle"), ("functional", "step")] {
+        let started = std::time::Instant::now();
+        let child = Command::new(env!("CARGO_BIN_EXE_gpusim"))
+            // A watchdog far beyond the signal's time: only the signal stops it.
+            .args([
+                "run",
+                w.to_str().unwrap(),
+                "--model",
+                model,
+                "--watchdog",
+                "1000000000000",
+            ])
+            .current_dir(root())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("gpusim runs");
+        std::thread::sleep(std::time::Duration::from_millis(2000));
+        // SAFETY: signals our own child, by its id.
+        unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) };
+        let o = child.wait_with_output().unwrap();
+        let e = stderr(&o);
+        assert_eq!(o.status.code(), Some(130), "{model}: {e}");
+        assert!(
+            e.contains(&format!("interrupted by SIGTERM; {unit} ")),
+            "{model}: {e}"
+        );
+        assert!(!e.contains("Ctrl-C"), "{model}: {e}");
+        // The functional model's watchdog of 10^12 instructions would take
+        // hours: stopping within a minute shows the signal did it.
+        let took = started.elapsed();
+        assert!(took.as_secs() < 60, "{model}: {took:?}");
+    }
     std::fs::remove_dir_all(dir).ok();
 }
 

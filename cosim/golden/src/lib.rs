@@ -422,7 +422,24 @@ impl GoldenGpu {
         })
     }
 
-    fn run_inner(&mut self, until: RunUntil) -> Result<RunStatus, DeviceError> {
+    /// [`Device::run`] with `hook` called after every scheduling round (a
+    /// bounded number of instructions per resident wave): for a progress
+    /// indicator or an interruption check. A fault the hook returns stops
+    /// the run as a fault of the GPU would.
+    pub fn run_observed<H>(&mut self, until: RunUntil, hook: H) -> Result<RunStatus, DeviceError>
+    where
+        H: FnMut(&GoldenGpu) -> Result<(), Box<Fault>>,
+    {
+        if let Some(f) = &self.fault {
+            return Err(DeviceError::Fault(Box::new(f.clone())));
+        }
+        self.run_inner(until, hook)
+    }
+
+    fn run_inner<H>(&mut self, until: RunUntil, mut hook: H) -> Result<RunStatus, DeviceError>
+    where
+        H: FnMut(&GoldenGpu) -> Result<(), Box<Fault>>,
+    {
         let start = self.steps;
         let budget = self.config.instruction_budget;
         let mut executed = 0u64;
@@ -460,6 +477,7 @@ impl GoldenGpu {
             }
             let round = self.schedule_round(limit).map_err(|f| self.stop(f))?;
             executed += round.executed;
+            hook(self).map_err(|f| self.stop(*f))?;
             if commands == 0 && round.executed == 0 && self.resident.is_empty() {
                 // Nothing moved and nothing can: report instead of spinning.
                 if self.is_idle() {
@@ -643,10 +661,7 @@ impl Device for GoldenGpu {
     }
 
     fn run(&mut self, until: RunUntil) -> Result<RunStatus, DeviceError> {
-        if let Some(f) = &self.fault {
-            return Err(DeviceError::Fault(Box::new(f.clone())));
-        }
-        self.run_inner(until)
+        self.run_observed(until, |_| Ok(()))
     }
 
     fn now(&self) -> u64 {

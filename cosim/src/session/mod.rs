@@ -282,7 +282,7 @@ impl Session {
     /// The model's statistics so far.
     pub fn statistics(&self) -> Statistics {
         match self.device() {
-            ModelDevice::Functional(g) => Statistics::Functional(g.stats()),
+            ModelDevice::Functional(g, _) => Statistics::Functional(g.stats()),
             ModelDevice::Cycle(hw, _) => Statistics::Cycle {
                 stats: Box::new(hw.stats()),
                 config: Box::new(hw.config().clone()),

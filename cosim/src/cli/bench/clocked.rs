@@ -241,7 +241,7 @@ fn functional_lanes(prepared: &workload::Prepared, options: &ModelOptions) -> Re
     let mut driver = Driver::new(device).map_err(|e| e.to_string())?;
     workload::execute(&mut driver, prepared).map_err(|e| format!("functional model: {e}"))?;
     match driver.device() {
-        ModelDevice::Functional(g) => Ok(g.stats().active_lane_instructions),
+        ModelDevice::Functional(g, _) => Ok(g.stats().active_lane_instructions),
         _ => Err("the functional model did not run".into()),
     }
 }
