@@ -216,8 +216,11 @@ impl L2Channel {
             // A partial line still resident takes the fill in place (merged
             // under its written bytes); otherwise the fill installs a line.
             let resident = self.tags.lookup(key);
-            let (_, victim) = self.tags.victim(key);
-            let writeback = victim.filter(|v| v.dirty && resident.is_none());
+            // Only a fill that installs a line evicts one.
+            let writeback = match resident {
+                Some(_) => None,
+                None => self.tags.victim(key).1.filter(|v| v.dirty),
+            };
             let answers = self
                 .mshr
                 .find_fill(line)
