@@ -209,14 +209,20 @@ fn block_dir(root: &Path, name: &str) -> PathBuf {
     dir
 }
 
-/// A directory holding a `gpusim` link to the binary under test.
+/// A directory holding a `gpusim` link to the binary under test, made once
+/// per process: the tests run in parallel, and one remaking the link while
+/// another's command looks for `gpusim` made that command "not found".
 fn bin_dir() -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("docs_commands_bin");
-    std::fs::create_dir_all(&dir).expect("bin directory");
-    let link = dir.join("gpusim");
-    let _ = std::fs::remove_file(&link);
-    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_gpusim"), &link).expect("gpusim link");
-    dir
+    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("docs_commands_bin");
+        std::fs::create_dir_all(&dir).expect("bin directory");
+        let link = dir.join("gpusim");
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_gpusim"), &link).expect("gpusim link");
+        dir
+    })
+    .clone()
 }
 
 /// The words of `text` that name repository paths (start with a top-level
