@@ -74,6 +74,39 @@ fn ds_reads_and_writes_of_every_width() {
     }
 }
 
+/// The address VGPR plus the offset field wraps at 32 bits: LLVM leaves a
+/// negative base in the VGPR and folds a constant into the offset
+/// (`tile[63 - l]`), and the access lands where the 32-bit sum points. A
+/// 64-bit sum put it past the allocation, reading 0 and dropping writes.
+#[test]
+fn ds_address_plus_offset_wraps_at_32_bits() {
+    // v10 = 16 * lane - 256 (negative for lanes 0..15), v11 = A | lane,
+    // v12 = 16 * lane.
+    let data = rows(3, |k, l| match k {
+        0 => (16 * l as u32).wrapping_sub(256),
+        1 => A | l as u32,
+        _ => 16 * l as u32,
+    });
+    let body = "
+        ds_write_b32 v10, v11 offset:512
+        ds_write2_b32 v10, v11, v11 offset0:130 offset1:131
+        s_waitcnt lgkmcnt(0)
+        ds_read_b32 v20, v12 offset:256
+        ds_read_b32 v21, v10 offset:512
+        ds_read2_b32 v[22:23], v10 offset0:128 offset1:130
+        ds_read_b32 v24, v12 offset:264";
+    for t in ALL {
+        let done = run(&kernel(t, 3, data.clone(), body, 4096));
+        let w = &done.waves[0];
+        let a = |l: usize| A | l as u32;
+        check(w, 20, a);
+        check(w, 21, a);
+        check(w, 22, a);
+        check(w, 23, a);
+        check(w, 24, a);
+    }
+}
+
 #[test]
 fn ds_d16_forms_gfx1030() {
     let data = rows(3, |k, l| match k {

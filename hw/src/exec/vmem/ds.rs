@@ -1,6 +1,6 @@
 //! DS: the LDS instructions (gfx1030).
 //!
-//! Address = `addr` VGPR + `offset` (16 bits); the two-address forms use
+//! Address = `addr` VGPR + `offset` (16 bits), a sum that wraps at 32 bits; the two-address forms use
 //! `addr + offsetN · size` (`· 64` for `st64`). gfx1030 does not use M0 as an
 //! LDS limit: the bound is the workgroup's allocation, and an access reaching
 //! past it reads 0 and is not written (each access checked as a unit). No
@@ -330,6 +330,14 @@ impl Lds<'_, '_> {
 
 /// A VGPR value of `lane`, 64 bits wide when `wide`.
 #[inline]
+/// The LDS byte address of an address VGPR plus an instruction offset: a
+/// 32-bit sum that wraps, as the hardware's adder does (LLVM folds a
+/// constant into the offset field even when the base left in the VGPR is
+/// negative: `tile[63 - l]`), so such an access stays in range.
+fn lds_address(base: u32, offset: u32) -> u64 {
+    u64::from(base.wrapping_add(offset))
+}
+
 fn get(v: &Vgprs<'_>, reg: usize, lane: usize, wide: bool) -> u64 {
     let lo = u64::from(v.get(reg, lane).unwrap_or(0));
     if wide {
@@ -358,7 +366,7 @@ pub(super) fn execute(
     }
     out.access.op = MemOp::Lds;
     let active = active_lanes(s, v);
-    let offset = u64::from(inst.modifiers.offset as u32 & 0xffff);
+    let offset = inst.modifiers.offset as u32 & 0xffff;
     let mut i = 0;
     match op {
         Ds::Swizzle | Ds::Permute | Ds::Bpermute => {
@@ -367,7 +375,7 @@ pub(super) fn execute(
         Ds::Counter { consume } => {
             // The counter lives at M0[15:0] + offset (M0 carries the pointer,
             // as LLVM selects it); one access for the wave.
-            let a = u64::from(s.sgpr[usize::from(code::M0)] & 0xffff) + offset;
+            let a = lds_address(s.sgpr[usize::from(code::M0)] & 0xffff, offset);
             let reg = vgpr_base(inst, &take(inst, &mut i)?, 1, v)?;
             let mut lds = Lds {
                 len: super::lds_len(ctx) as u64,
@@ -388,7 +396,7 @@ pub(super) fn execute(
             return Ok(());
         }
         Ds::ReadAddtid | Ds::WriteAddtid => {
-            let base = u64::from(s.sgpr[usize::from(code::M0)] & 0xffff) + offset;
+            let base = lds_address(s.sgpr[usize::from(code::M0)] & 0xffff, offset);
             let mut lds = Lds {
                 len: super::lds_len(ctx) as u64,
                 ctx,
@@ -444,7 +452,7 @@ pub(super) fn execute(
     match op {
         Ds::Read { bytes, ext } => {
             for lane in lanes_of(active) {
-                let a = u64::from(addr[lane]) + offset;
+                let a = lds_address(addr[lane], offset);
                 out.access.lanes.push((lane as u8, a, bytes));
                 let mut b = [0u8; 16];
                 lds.read(a, &mut b[..usize::from(bytes)]);
@@ -466,7 +474,7 @@ pub(super) fn execute(
         }
         Ds::Write { bytes, hi } => {
             for lane in lanes_of(active) {
-                let a = u64::from(addr[lane]) + offset;
+                let a = lds_address(addr[lane], offset);
                 out.access.lanes.push((lane as u8, a, bytes));
                 let mut b = [0u8; 16];
                 for k in 0..data_dwords {
@@ -480,16 +488,16 @@ pub(super) fn execute(
             }
         }
         Ds::Read2 { bytes, st64 } | Ds::Write2 { bytes, st64 } => {
-            let scale = u64::from(bytes) * if st64 { 64 } else { 1 };
+            let scale = u32::from(bytes) * if st64 { 64 } else { 1 };
             let offs = [
-                u64::from(inst.modifiers.offset0) * scale,
-                u64::from(inst.modifiers.offset1) * scale,
+                u32::from(inst.modifiers.offset0) * scale,
+                u32::from(inst.modifiers.offset1) * scale,
             ];
             let w = usize::from(bytes / 4);
             let read = matches!(op, Ds::Read2 { .. });
             for lane in lanes_of(active) {
                 for (j, o) in offs.iter().enumerate() {
-                    let a = u64::from(addr[lane]) + o;
+                    let a = lds_address(addr[lane], *o);
                     out.access.lanes.push((lane as u8, a, bytes));
                     let mut b = [0u8; 8];
                     if read {
@@ -514,15 +522,15 @@ pub(super) fn execute(
         }
         Ds::Wrxchg2 { wide, st64 } => {
             let bytes = if wide { 8u8 } else { 4 };
-            let scale = u64::from(bytes) * if st64 { 64 } else { 1 };
+            let scale = u32::from(bytes) * if st64 { 64 } else { 1 };
             let offs = [
-                u64::from(inst.modifiers.offset0) * scale,
-                u64::from(inst.modifiers.offset1) * scale,
+                u32::from(inst.modifiers.offset0) * scale,
+                u32::from(inst.modifiers.offset1) * scale,
             ];
             let w = usize::from(bytes / 4);
             for lane in lanes_of(active) {
                 for (j, o) in offs.iter().enumerate() {
-                    let a = u64::from(addr[lane]) + o;
+                    let a = lds_address(addr[lane], *o);
                     out.access.lanes.push((lane as u8, a, bytes));
                     let old = lds.read_u64(a, usize::from(bytes));
                     let new = get(v, data[j], lane, wide).to_le_bytes();
@@ -537,7 +545,7 @@ pub(super) fn execute(
         Ds::Atomic { op: aop, wide, .. } => {
             let bytes = if wide { 8u8 } else { 4 };
             for lane in lanes_of(active) {
-                let a = u64::from(addr[lane]) + offset;
+                let a = lds_address(addr[lane], offset);
                 out.access.lanes.push((lane as u8, a, bytes));
                 let d0 = get(v, data[0], lane, wide);
                 let d1 = if n_data == 2 {
@@ -563,7 +571,7 @@ pub(super) fn execute(
             // (addr + offset) & 0xfff8; each dword is replaced by its data
             // dword with bit 31 cleared when that data dword has bit 31 set.
             for lane in lanes_of(active) {
-                let a = (u64::from(addr[lane]) + offset) & 0xfff8;
+                let a = lds_address(addr[lane], offset) & 0xfff8;
                 out.access.lanes.push((lane as u8, a, 8));
                 for (k, val) in values.iter_mut().enumerate().take(2) {
                     let ak = a + 4 * k as u64;

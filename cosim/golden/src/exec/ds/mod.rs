@@ -1,7 +1,7 @@
 //! DS (local data share) semantics, both ISAs, EXEC-masked over 32 or 64 lanes.
 //!
 //! * Address: `VGPR[addr] + offset` (16-bit unsigned), a byte address in the
-//!   workgroup's LDS. The two-address forms (`ds_read2*`, `ds_write2*`,
+//!   workgroup's LDS; the sum wraps at 32 bits ([`lds_address`]). The two-address forms (`ds_read2*`, `ds_write2*`,
 //!   `ds_wrxchg2*`) use `addr + offset0 * size` and `addr + offset1 * size`,
 //!   `size` the element size (4 or 8) times 64 for the `st64` forms. No
 //!   alignment is enforced (HSA runs with unaligned LDS access enabled).
@@ -194,6 +194,17 @@ fn kind_dwords(kind: Kind) -> usize {
     }
 }
 
+/// The LDS byte address of `base` (the address VGPR) plus an instruction
+/// offset: a 32-bit sum that wraps, as the hardware's adder does. LLVM
+/// relies on it from gfx7 on (`hasUsableDSOffset`): it folds a constant
+/// into the offset field even when the base it leaves in the VGPR is
+/// negative (`tile[63 - l]` becomes base `-4·l - 4` with offset 256), so a
+/// 64-bit sum would put such accesses out of range.
+#[inline(always)]
+pub(crate) fn lds_address(base: u32, offset: u32) -> u64 {
+    u64::from(base.wrapping_add(offset))
+}
+
 /// The LDS dword at byte `a` (bytes at or beyond `limit` read 0), as
 /// [`lds_read`] of 4 bytes gives it, without a variable-length copy. The
 /// in-range case is inlined into the lane loops; the rest is out of line.
@@ -248,7 +259,7 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
         Isa::Gfx803 => (ctx.lds.len() as u64).min(u64::from(ctx.wave.m0())),
         Isa::Gfx1030 => ctx.lds.len() as u64,
     };
-    let offset = u64::from(inst.modifiers.offset as u16);
+    let offset = u32::from(inst.modifiers.offset as u16);
     let regs = |i: usize| -> Result<Regs, Fault> { Regs::of(ctx.wave, operand(inst, i)?) };
     match kind {
         Kind::Nop => {}
@@ -265,12 +276,12 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
                 each(
                     exec,
                     #[inline(always)]
-                    |lane| reg[lane] = lds_u32(lds, limit, u64::from(av[lane]) + offset),
+                    |lane| reg[lane] = lds_u32(lds, limit, lds_address(av[lane], offset)),
                 );
                 return Ok(Flow::Next);
             }
             for lane in lanes(exec) {
-                let a = u64::from(addr.get(ctx.wave, lane)[0]) + offset;
+                let a = lds_address(addr.get(ctx.wave, lane)[0], offset);
                 for i in 0..dst.count {
                     let v = lds_u32(ctx.lds, limit, a + 4 * i as u64);
                     ctx.wave.vgpr[usize::from(dst.first) + i][lane] = v;
@@ -282,7 +293,7 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
             let mut raw = [0u8; 16];
             let raw = &mut raw[..load.bytes()];
             for lane in lanes(exec) {
-                let a = u64::from(addr.get(ctx.wave, lane)[0]) + offset;
+                let a = lds_address(addr.get(ctx.wave, lane)[0], offset);
                 lds_read(ctx.lds, limit, a, raw);
                 let old = dst.get(ctx.wave, lane)[0];
                 dst.set(ctx.wave, lane, &load.result(raw, old));
@@ -299,12 +310,12 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
                 each(
                     exec,
                     #[inline(always)]
-                    |lane| lds_put_u32(lds, limit, u64::from(av[lane]) + offset, dv[lane]),
+                    |lane| lds_put_u32(lds, limit, lds_address(av[lane], offset), dv[lane]),
                 );
                 return Ok(Flow::Next);
             }
             for lane in lanes(exec) {
-                let a = u64::from(addr.get(ctx.wave, lane)[0]) + offset;
+                let a = lds_address(addr.get(ctx.wave, lane)[0], offset);
                 let d = data.get(ctx.wave, lane);
                 for (i, &v) in d.iter().enumerate().take(data.count) {
                     lds_put_u32(ctx.lds, limit, a + 4 * i as u64, v);
@@ -314,7 +325,7 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
         Kind::Write(store) => {
             let (addr, data) = (regs(0)?, regs(1)?.with_count(store.dwords()));
             for lane in lanes(exec) {
-                let a = u64::from(addr.get(ctx.wave, lane)[0]) + offset;
+                let a = lds_address(addr.get(ctx.wave, lane)[0], offset);
                 let (bytes, n) = store.bytes(data.get(ctx.wave, lane));
                 lds_write(ctx.lds, limit, a, &bytes[..n]);
             }
@@ -322,8 +333,8 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
         Kind::Read2(4, st64) => {
             // ds_read2_b32 / ds_read2st64_b32: two dwords per lane, one register each.
             let scale = if st64 { 256 } else { 4 };
-            let o0 = u64::from(inst.modifiers.offset0) * scale;
-            let o1 = u64::from(inst.modifiers.offset1) * scale;
+            let o0 = u32::from(inst.modifiers.offset0) * scale;
+            let o1 = u32::from(inst.modifiers.offset1) * scale;
             let (dst, addr) = (regs(0)?, regs(1)?);
             let (first, a) = (usize::from(dst.first), usize::from(addr.first));
             // As `Regs::set`: only the registers the destination has.
@@ -333,9 +344,9 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
                 exec,
                 #[inline(always)]
                 |lane| {
-                    let base = u64::from(vgpr[a][lane]);
-                    let v0 = lds_u32(lds, limit, base + o0);
-                    let v1 = lds_u32(lds, limit, base + o1);
+                    let base = vgpr[a][lane];
+                    let v0 = lds_u32(lds, limit, lds_address(base, o0));
+                    let v1 = lds_u32(lds, limit, lds_address(base, o1));
                     vgpr[first][lane] = v0;
                     if second {
                         vgpr[first + 1][lane] = v1;
@@ -344,10 +355,11 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
             );
         }
         Kind::Read2(size, st64) | Kind::Write2(size, st64) | Kind::Wrxchg2(size, st64) => {
-            let scale = size * if st64 { 64 } else { 1 };
+            // At most 8 · 64 · 255: the product fits in 32 bits.
+            let scale = size as u32 * if st64 { 64 } else { 1 };
             let off = [
-                u64::from(inst.modifiers.offset0) * scale,
-                u64::from(inst.modifiers.offset1) * scale,
+                u32::from(inst.modifiers.offset0) * scale,
+                u32::from(inst.modifiers.offset1) * scale,
             ];
             let n = size as usize;
             let dw = n / 4;
@@ -359,10 +371,10 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
                 _ => (Some(regs(0)?), regs(1)?, Some([regs(2)?, regs(3)?])),
             };
             for lane in lanes(exec) {
-                let base = u64::from(addr.get(ctx.wave, lane)[0]);
+                let base = addr.get(ctx.wave, lane)[0];
                 let mut old = [0u32; 4];
                 for (k, &o) in off.iter().enumerate() {
-                    let a = base + o;
+                    let a = lds_address(base, o);
                     if dst.is_some() {
                         for i in 0..dw {
                             old[k * dw + i] = lds_u32(ctx.lds, limit, a + 4 * i as u64);
@@ -386,7 +398,7 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
             let dst = regs(0)?;
             // M0 holds the counter's address here, not a clamp.
             let limit = ctx.lds.len() as u64;
-            let a = u64::from(ctx.wave.m0() & 0xffff) + offset;
+            let a = lds_address(ctx.wave.m0() & 0xffff, offset);
             let mut raw = [0u8; 4];
             lds_read(ctx.lds, limit, a, &mut raw);
             let old = u32::from_le_bytes(raw);
@@ -433,10 +445,10 @@ fn atomic(
     } else {
         None
     };
-    let offset = u64::from(inst.modifiers.offset as u16);
+    let offset = u32::from(inst.modifiers.offset as u16);
     let n = if wide { 8 } else { 4 };
     for lane in lanes(exec) {
-        let a = u64::from(addr.get(ctx.wave, lane)[0]) + offset;
+        let a = lds_address(addr.get(ctx.wave, lane)[0], offset);
         let d0 = data0.get64(ctx.wave, lane);
         let d1 = data1.map_or(0, |r| r.get64(ctx.wave, lane));
         // ds_cmpst_*: DATA0 is the compare value, DATA1 the new value.

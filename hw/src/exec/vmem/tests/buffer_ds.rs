@@ -200,6 +200,27 @@ fn ds_reads_writes_and_out_of_range() {
     }
 }
 
+/// The address VGPR plus the offset wraps at 32 bits (a negative base with
+/// a positive offset, as LLVM folds `tile[63 - l]`): the access is the
+/// 32-bit sum's, in range, not a 64-bit sum past the allocation.
+#[test]
+fn ds_address_plus_offset_wraps_at_32_bits() {
+    for wave64 in WAVES {
+        let mut r = Rig::new(wave64);
+        let n = r.lanes();
+        r.set_v(1, |l| (8 * l as u32).wrapping_sub(256));
+        r.set_v(5, |l| 0xbeef_0000 | l as u32);
+        let out = r.ok("ds_write_b32 v1, v5 offset:512");
+        let want: Vec<_> = (0..n).map(|l| (l as u8, 8 * l as u64 + 256, 4)).collect();
+        assert_access(&out, MemOp::Lds, &want);
+        r.ok("ds_read2_b32 v[10:11], v1 offset0:64 offset1:128");
+        for l in 0..n {
+            assert_eq!(r.lds_u32(8 * l + 256), 0xbeef_0000 | l as u32);
+            assert_eq!(r.v(11, l), 0xbeef_0000 | l as u32, "lane {l}");
+        }
+    }
+}
+
 #[test]
 fn ds_two_address_forms() {
     for wave64 in WAVES {
