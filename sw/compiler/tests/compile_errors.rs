@@ -75,3 +75,22 @@ fn back_end_control_flow_limits_name_no_ir_blocks() {
         "t.cl:1:13: error: unsupported: a `continue` from inside a nested conditional is not supported by the back end yet",
     );
 }
+
+/// Program-scope variables: read-only ones are placed in `.rodata`
+/// (conformance kernel `const_tables`); a writable OpenCL 2.0 `__global`
+/// one and an initializer that is not a constant are refused, naming the
+/// variable.
+#[test]
+fn program_scope_variables_that_are_refused_say_why() {
+    check(
+        "__global int counter = 5;\n\
+         kernel void k(global int *o) { o[0] = counter; }\n",
+        "t.cl:2:39: error: unsupported: the writable program-scope variable `counter` (OpenCL 2.0 `__global` variables need a writable data section, which gpusim's code objects do not have yet)",
+    );
+    check(
+        "__constant int a = 1;\n\
+         __constant int *const p = &a;\n\
+         kernel void k(global int *o) { o[0] = *p; }\n",
+        "t.cl:2:27: error: unsupported: an address in the initializer of program-scope variable `p`",
+    );
+}

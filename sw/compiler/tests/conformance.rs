@@ -297,6 +297,20 @@ fn case(name: &str) -> (u32, u32, Vec<A>) {
             )
         }
         "predefined" => (32, 32, vec![zeros(16 * 4)]),
+        "const_tables" => {
+            let x: Vec<f32> = (0..n + 8).map(|_| r.range(-4.0, 4.0) as f32).collect();
+            (
+                64,
+                32,
+                vec![
+                    f32s(x),
+                    zeros(n * 8 * 4),
+                    zeros(n * 12 * 4),
+                    zeros(n * 2 * 8),
+                    A::Val(7i32.to_le_bytes().to_vec()),
+                ],
+            )
+        }
         "single_constant" => {
             let x: Vec<f32> = (0..n).map(|_| r.range(-8.0, 8.0) as f32).collect();
             (64, 32, vec![f32s(x), zeros(n * 2 * 4)])

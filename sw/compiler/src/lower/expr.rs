@@ -49,7 +49,10 @@ impl Lowerer<'_> {
                 let p = self.place(base)?;
                 Ok(Place::Lanes(Box::new(p), lanes.clone()))
             }
-            ExprKind::Global(_) => unsupported(e.loc, "program-scope variables"),
+            ExprKind::Global(id) => {
+                let p = self.global_addr(*id, e.loc)?;
+                Ok(Place::Mem(p, e.ty.clone()))
+            }
             ExprKind::Member(base, field) => {
                 // A member of a struct in memory: the struct's address plus
                 // the member's offset.
@@ -183,6 +186,7 @@ impl Lowerer<'_> {
                 _ => unsupported(loc, "half constants"),
             },
             ExprKind::Var(_)
+            | ExprKind::Global(_)
             | ExprKind::Deref(_)
             | ExprKind::Swizzle(..)
             | ExprKind::Member(..)
@@ -362,14 +366,15 @@ impl Lowerer<'_> {
                 ExprKind::Deref(p) => self.rvalue(p),
                 // A `__local` or private variable has an address, and so
                 // has a member of a struct in memory.
-                ExprKind::Var(_) | ExprKind::Member(..) => match self.place(inner)? {
-                    Place::Mem(p, _) => Ok(vec![p]),
-                    _ => unsupported(loc, "taking the address of a variable"),
-                },
+                ExprKind::Var(_) | ExprKind::Member(..) | ExprKind::Global(_) => {
+                    match self.place(inner)? {
+                        Place::Mem(p, _) => Ok(vec![p]),
+                        _ => unsupported(loc, "taking the address of a variable"),
+                    }
+                }
                 _ => unsupported(loc, "taking the address of a variable"),
             },
             ExprKind::Member(..) => unsupported(loc, "members of a struct value"),
-            ExprKind::Global(_) => unsupported(loc, "program-scope variables"),
             ExprKind::VectorLiteral(parts) => {
                 let mut out = Vec::new();
                 for p in parts {
@@ -793,6 +798,15 @@ impl Lowerer<'_> {
             // A private array decays to its address in the private segment.
             if let Some(&off) = self.privates.get(&self.key(*id)) {
                 return Ok(vec![self.b().private_addr(off)]);
+            }
+        }
+        if kind == CastKind::ArrayToPointer
+            && matches!(a.kind, ExprKind::Global(_) | ExprKind::Member(..))
+        {
+            // A program-scope array, or an array member of a struct in
+            // memory, decays to its address.
+            if let Place::Mem(p, _) = self.place(a)? {
+                return Ok(vec![p]);
             }
         }
         if matches!(

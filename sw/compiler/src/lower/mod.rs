@@ -26,6 +26,7 @@
 
 mod builtin_names;
 mod builtins;
+mod data;
 mod expr;
 mod float;
 mod printf;

@@ -165,6 +165,7 @@ impl Isel<'_> {
             InstKind::PrivateAddr { offset } => {
                 self.locs[r().index()] = Some(Loc::Const(offset, 0));
             }
+            InstKind::DataAddr { index } => self.data_addr(r(), index),
             InstKind::Binary { op, args } => self.binary(r(), op, args)?,
             InstKind::Unary { op, arg } => self.unary(r(), op, arg)?,
             InstKind::Ternary { op, args } => self.ternary(r(), op, args)?,
