@@ -72,7 +72,78 @@ impl Lowerer<'_> {
         }
     }
 
+    /// The scalar parts of an aggregate (struct, union, array) in memory,
+    /// in layout order: byte offset and IR type. A struct or array value is
+    /// these parts' values (a copy `a = b` moves each); a union is copied
+    /// as dwords (bytes where its size is not a multiple of 4), since its
+    /// members overlap.
+    pub(super) fn aggregate_leaves(
+        &self,
+        ty: &ft::Type,
+        base: u32,
+        loc: Loc,
+        out: &mut Vec<(u32, Type)>,
+    ) -> R<()> {
+        match ty {
+            ft::Type::Record(r) => {
+                let rec = self.tu.records.get(*r);
+                if rec.is_union {
+                    let (t, step) = if rec.size % 4 == 0 && rec.align >= 4 {
+                        (Type::I32, 4)
+                    } else {
+                        (Type::I8, 1)
+                    };
+                    for k in (0..rec.size).step_by(step) {
+                        out.push((base + k, t));
+                    }
+                    return Ok(());
+                }
+                for f in &rec.fields {
+                    self.aggregate_leaves(&f.ty, base + f.offset, loc, out)?;
+                }
+                Ok(())
+            }
+            ft::Type::Array(elem, n) => {
+                let stride = self.tu.records.size_of(elem);
+                if n.saturating_mul(stride) > 4096 {
+                    return unsupported(loc, "copying an array of more than 4096 bytes");
+                }
+                for k in 0..*n {
+                    self.aggregate_leaves(elem, base + k * stride, loc, out)?;
+                }
+                Ok(())
+            }
+            ft::Type::Vector(_, n) => {
+                let t = self.ir_type(ty, loc)?;
+                for i in 0..u32::from(*n) {
+                    out.push((base + i * t.bytes(), t));
+                }
+                Ok(())
+            }
+            t => {
+                out.push((base, self.ir_type(t, loc)?));
+                Ok(())
+            }
+        }
+    }
+
     fn mem_parts(&mut self, ptr: Value, ty: &ft::Type, loc: Loc) -> R<Vec<(Value, Type)>> {
+        if matches!(ty, ft::Type::Record(_) | ft::Type::Array(..)) {
+            let mut leaves = Vec::new();
+            self.aggregate_leaves(ty, 0, loc, &mut leaves)?;
+            let mut out = Vec::with_capacity(leaves.len());
+            for (o, t) in leaves {
+                let a = if o == 0 {
+                    ptr
+                } else {
+                    let mut b = self.b();
+                    let off = b.iconst(Type::I32, i64::from(o));
+                    b.ptr_add(ptr, off)
+                };
+                out.push((a, t));
+            }
+            return Ok(out);
+        }
         let t = self.ir_type(ty, loc)?;
         let n = ty.width().max(1) as u32;
         if ty.is_pointer() {
@@ -374,7 +445,26 @@ impl Lowerer<'_> {
                 }
                 _ => unsupported(loc, "taking the address of a variable"),
             },
-            ExprKind::Member(..) => unsupported(loc, "members of a struct value"),
+            ExprKind::Member(base, field) => {
+                // A member of a struct value (`make(x).a`): its parts
+                // among the struct's.
+                let ft::Type::Record(r) = base.ty else {
+                    return unsupported(loc, "members of a struct value");
+                };
+                let all = self.rvalue(base)?;
+                let f = &self.tu.records.get(r).fields[*field as usize];
+                let mut leaves = Vec::new();
+                self.aggregate_leaves(&base.ty, 0, loc, &mut leaves)?;
+                let mut mine = Vec::new();
+                self.aggregate_leaves(&f.ty, f.offset, loc, &mut mine)?;
+                let Some(start) = mine
+                    .first()
+                    .and_then(|m| leaves.iter().position(|l| l == m))
+                else {
+                    return unsupported(loc, "a member of a union value");
+                };
+                Ok(all[start..start + mine.len()].to_vec())
+            }
             ExprKind::VectorLiteral(parts) => {
                 let mut out = Vec::new();
                 for p in parts {

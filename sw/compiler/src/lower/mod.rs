@@ -609,7 +609,7 @@ impl<'a> Lowerer<'a> {
                     let p = self.b().private_addr(offset);
                     self.write(&Place::Mem(p, ty), &vals, loc)
                 }
-                Some(tast::Init::List(_)) => unsupported(loc, "brace initializers"),
+                Some(init @ tast::Init::List(_)) => self.init_private(offset, &ty, init, loc),
                 // Undefined until written, as in C.
                 Some(tast::Init::Zero) | None => Ok(()),
             };
@@ -623,6 +623,55 @@ impl<'a> Lowerer<'a> {
         let key = self.key(id);
         self.env.insert(key, vals);
         Ok(())
+    }
+
+    /// Stores brace initializer `init` of an object of type `ty` at
+    /// `offset` in the private segment: each element or member in turn,
+    /// zero where the list stops early (C's rule), a union's first member.
+    fn init_private(&mut self, offset: u32, ty: &ft::Type, init: &tast::Init, loc: Loc) -> R<()> {
+        match (init, ty) {
+            (tast::Init::List(items), ft::Type::Array(elem, _)) => {
+                let stride = self.tu.records.size_of(elem);
+                for (k, it) in items.iter().enumerate() {
+                    self.init_private(offset + k as u32 * stride, elem, it, loc)?;
+                }
+                Ok(())
+            }
+            (tast::Init::List(items), ft::Type::Record(r)) => {
+                let fields = self.tu.records.get(*r).fields.clone();
+                for (it, f) in items.iter().zip(&fields) {
+                    self.init_private(offset + f.offset, &f.ty, it, loc)?;
+                }
+                Ok(())
+            }
+            (tast::Init::Zero, ft::Type::Array(elem, n)) => {
+                let stride = self.tu.records.size_of(elem);
+                for k in 0..*n {
+                    self.init_private(offset + k * stride, elem, init, loc)?;
+                }
+                Ok(())
+            }
+            (tast::Init::Zero, ft::Type::Record(r)) => {
+                let rec = self.tu.records.get(*r);
+                let take = if rec.is_union { 1 } else { rec.fields.len() };
+                let fields: Vec<_> = rec.fields[..take.min(rec.fields.len())].to_vec();
+                for f in &fields {
+                    self.init_private(offset + f.offset, &f.ty, init, loc)?;
+                }
+                Ok(())
+            }
+            (tast::Init::Zero, t) => {
+                let vals = self.zero(t, loc)?;
+                let p = self.b().private_addr(offset);
+                self.write(&Place::Mem(p, t.clone()), &vals, loc)
+            }
+            (tast::Init::Expr(e), t) => {
+                let vals = self.rvalue(e)?;
+                let p = self.b().private_addr(offset);
+                self.write(&Place::Mem(p, t.clone()), &vals, loc)
+            }
+            (tast::Init::List(_), _) => unsupported(loc, "a brace initializer for this type"),
+        }
     }
 
     /// Zero of every component of `ty`.
@@ -864,6 +913,21 @@ impl<'a> Lowerer<'a> {
         });
         let caller_env = self.env.clone();
         for (i, a) in args.into_iter().enumerate() {
+            let var = &f.vars[i];
+            if var.address_taken || matches!(var.ty, ft::Type::Record(_)) {
+                // A struct passed by value (or a parameter whose address is
+                // taken) is the callee's own copy in private memory, kept
+                // in registers where `promote.rs` can.
+                let (ty, vloc) = (var.ty.clone(), var.loc);
+                let size = self.tu.records.size_of(&ty);
+                let align = self.tu.records.align_of(&ty);
+                let o = self.func.add_private(size.max(1), align);
+                self.privates.insert((id, i as u32), o);
+                self.promote_struct(&ty, o, vloc)?;
+                let p = self.b().private_addr(o);
+                self.write(&Place::Mem(p, ty), &a, vloc)?;
+                continue;
+            }
             self.env.insert((id, i as u32), a);
         }
         if body.iter().any(|s| returns_in_loop(s, false)) {
