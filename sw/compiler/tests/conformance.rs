@@ -313,6 +313,26 @@ fn case(name: &str) -> (u32, u32, Vec<A>) {
                 ],
             )
         }
+        "narrow_ints" => {
+            // Bytes of every value; two extra elements for the `i + 1` reads.
+            let mut args = vec![
+                raw(&mut r, n),
+                raw(&mut r, n * 2),
+                raw(&mut r, (n + 1) * 4),
+                raw(&mut r, (n + 1) * 4),
+                raw(&mut r, (n + 1) * 4),
+            ];
+            args.extend([
+                zeros(n * 4 * 8),
+                zeros(n * 6 * 4),
+                zeros(n * 4 * 4),
+                zeros(n * 3 * 4),
+                zeros(n * 4),
+                zeros(n * 8),
+                A::Val(5i32.to_le_bytes().to_vec()),
+            ]);
+            (64, 32, args)
+        }
         "const_tables" => {
             let x: Vec<f32> = (0..n + 8).map(|_| r.range(-4.0, 4.0) as f32).collect();
             (

@@ -410,21 +410,12 @@ impl Lowerer<'_> {
                 } else {
                     let s = ty.elem_scalar().expect("arithmetic");
                     let t = super::scalar_type(s);
-                    if !matches!(t, Type::I32 | Type::F32) {
-                        return unsupported(loc, "++/-- on types other than 32-bit int and float");
+                    if matches!(t, Type::F16 | Type::I1) {
+                        return unsupported(loc, format!("++/-- on {}", ty_name(s)));
                     }
                     let mut out = Vec::new();
                     for &v in &old {
-                        let mut b = self.b();
-                        out.push(if t == Type::F32 {
-                            let one = b.f32const(1.0);
-                            let op = if *inc { BinaryOp::Fadd } else { BinaryOp::Fsub };
-                            b.binary(op, v, one)
-                        } else {
-                            let one = b.iconst(Type::I32, 1);
-                            let op = if *inc { BinaryOp::Iadd } else { BinaryOp::Isub };
-                            b.binary(op, v, one)
-                        });
+                        out.push(self.step_one(v, t, s, *inc)?);
                     }
                     out
                 };
@@ -630,7 +621,16 @@ impl Lowerer<'_> {
         let mut out = Vec::new();
         for v in va {
             let vt = self.func.ty(v);
+            let narrow = matches!(vt, Type::I8 | Type::I16);
             let r = match op {
+                U::Neg if narrow => {
+                    let z = self.b().iconst(vt, 0);
+                    self.narrow_binary(B::Sub, s, z, v, loc)?
+                }
+                U::BitNot if narrow => {
+                    let m = self.b().iconst(vt, -1);
+                    self.narrow_binary(B::BitXor, s, v, m, loc)?
+                }
                 U::Neg if s.is_float() => self.b().unary(UnaryOp::Fneg, v),
                 U::Neg => self.b().unary(UnaryOp::Ineg, v),
                 U::BitNot => self.b().unary(UnaryOp::Not, v),
@@ -660,7 +660,6 @@ impl Lowerer<'_> {
             };
             out.push(r);
         }
-        let _ = loc;
         Ok(out)
     }
 
@@ -699,6 +698,13 @@ impl Lowerer<'_> {
         let is_cmp = matches!(op, B::Lt | B::Gt | B::Le | B::Ge | B::Eq | B::Ne);
         // 64-bit integers reach the IR; the back end takes the operations it
         // has (and `trunc(lshr(imul(zext a, zext b), 32))` becomes `umul_hi`).
+        if !is_cmp && matches!(t, Type::I8 | Type::I16) {
+            let mut out = Vec::new();
+            for (&a, &b) in va.iter().zip(vb) {
+                out.push(self.narrow_binary(op, s, a, b, loc)?);
+            }
+            return Ok(out);
+        }
         if !is_cmp && !matches!(t, Type::I32 | Type::F32 | Type::F64 | Type::I1 | Type::I64) {
             return unsupported(loc, format!("arithmetic on {}", ty_name(s)));
         }
@@ -798,6 +804,12 @@ impl Lowerer<'_> {
                 (Some(x), Some(y)) if t == Type::I32 => {
                     let r = cc.eval32(x as u32, y as u32);
                     self.b().iconst(Type::I1, i64::from(r))
+                }
+                // `char`/`short` components (vector compares) live in the
+                // low bits of 32-bit registers: compare them extended.
+                _ if matches!(t, Type::I8 | Type::I16) => {
+                    let (x, y) = (self.widen32(a, signed), self.widen32(b, signed));
+                    self.b().icmp(cc, x, y)
                 }
                 _ => self.b().icmp(cc, a, b),
             }
@@ -960,7 +972,12 @@ impl Lowerer<'_> {
                     if self.func.ty(x).bits() != t.bits() {
                         return unsupported(loc, "as_T between different element sizes");
                     }
-                    out.push(self.b().convert(ConvertOp::Bitcast, x, t));
+                    // `as_uchar4(char4)`: the same IR type, nothing to do.
+                    out.push(if self.func.ty(x) == t {
+                        x
+                    } else {
+                        self.b().convert(ConvertOp::Bitcast, x, t)
+                    });
                 }
                 Ok(out)
             }
@@ -1052,6 +1069,19 @@ impl Lowerer<'_> {
                     b.select(x, o, z)
                 } else if tt == Type::I1 {
                     b.truth(x)
+                } else if tt == Type::I64 && ft_.bits() < 32 {
+                    // `(long)c`: through 32 bits (the back end extends to
+                    // 64 bits from 32 only).
+                    let op = if fs.is_signed() {
+                        ConvertOp::Sext
+                    } else {
+                        ConvertOp::Zext
+                    };
+                    let w = b.convert(op, x, Type::I32);
+                    b.convert(op, w, tt)
+                } else if ft_ == Type::I64 && tt.bits() < 32 && mul_hi.is_none() {
+                    let w = b.convert(ConvertOp::Trunc, x, Type::I32);
+                    b.convert(ConvertOp::Trunc, w, tt)
                 } else if tt.bits() > ft_.bits() {
                     let op = if fs.is_signed() {
                         ConvertOp::Sext

@@ -29,6 +29,7 @@ mod builtins;
 mod data;
 mod expr;
 mod float;
+mod narrow;
 mod printf;
 mod promote;
 mod switch;
