@@ -85,6 +85,9 @@ struct LoopCtx {
     continues: Vec<Incoming>,
     /// A `return` left the loop (see [`Lowerer::return_from_loop`]).
     returned: bool,
+    /// The loop's `break`s set this flag and continue; the loop exits on it
+    /// after the continue join ([`needs_break_flag`]).
+    break_flag: Option<VarKey>,
 }
 
 /// The environment keys of a frame's "returned from inside a loop" flag
@@ -463,8 +466,9 @@ impl<'a> Lowerer<'a> {
                         return self.return_from_loop(c, value);
                     }
                 }
-                let loop_break =
-                    self.loops.len() > self.frame().loop_base && !self.switch_innermost();
+                let loop_break = self.loops.len() > self.frame().loop_base
+                    && !self.switch_innermost()
+                    && self.loops.last().is_some_and(|l| l.break_flag.is_none());
                 if is_break(then) && els.is_none() && loop_break {
                     // `if (c) break;` as the loop exit branch itself: the back
                     // end takes loop exits as conditional branches to the one
@@ -523,6 +527,19 @@ impl<'a> Lowerer<'a> {
                 if self.loops.len() <= self.frame().loop_base {
                     // Sema let it through: never expected.
                     return unsupported(self.tfunc().loc, "break/continue outside a loop");
+                }
+                let flag = self.loops.last().and_then(|l| l.break_flag);
+                if let (Some(k), Stmt::Break) = (flag, s) {
+                    // A flagged break: set the flag, go to the continue join.
+                    let one = self.b().iconst(Type::I32, 1);
+                    self.env.insert(k, vec![one]);
+                    let inc = self.leave(Vec::new());
+                    self.loops
+                        .last_mut()
+                        .expect("checked above")
+                        .continues
+                        .push(inc);
+                    return Ok(());
                 }
                 let inc = self.leave(Vec::new());
                 let ctx = self.loops.last_mut().expect("checked above");
@@ -717,6 +734,13 @@ impl<'a> Lowerer<'a> {
         if self.terminated {
             return Ok(());
         }
+        // No frame or variable has this key: one flag per loop depth.
+        let break_flag = needs_break_flag(body).then(|| {
+            let k = (u32::MAX - 2, self.loops.len() as u32);
+            let zero = self.b().iconst(Type::I32, 0);
+            self.env.insert(k, vec![zero]);
+            k
+        });
         // Every variable in scope gets a header parameter (unused ones are
         // cheap: the optimiser and the register allocator drop them).
         let header = self.func.create_block();
@@ -737,7 +761,10 @@ impl<'a> Lowerer<'a> {
         self.b().jump(header, &args);
         self.cur = header;
         self.env = henv.clone();
-        self.loops.push(LoopCtx::default());
+        self.loops.push(LoopCtx {
+            break_flag,
+            ..LoopCtx::default()
+        });
         if !bottom_test {
             if let Some(c) = cond {
                 let c = self.cond(c)?;
@@ -763,6 +790,22 @@ impl<'a> Lowerer<'a> {
         let returned = ctx.returned;
         let mut breaks = ctx.breaks;
         self.join(ctx.continues);
+        if let (Some(k), false) = (break_flag, self.terminated) {
+            // The lanes that broke leave here, before the step, all
+            // together: the one exit the back end takes from the latch.
+            let flag = self.env[&k][0];
+            let mut b = self.b();
+            let zero = b.iconst(Type::I32, 0);
+            let c = b.icmp(ir::IntCC::Ne, flag, zero);
+            let rest = self.func.create_block();
+            breaks.push(Incoming {
+                block: self.cur,
+                env: self.env.clone(),
+                extra: Vec::new(),
+                branch: Some((c, rest, true)),
+            });
+            self.cur = rest;
+        }
         if !self.terminated {
             if let Some(s) = step {
                 self.rvalue(s)?;
@@ -1024,6 +1067,43 @@ fn has_jump(s: &Stmt) -> bool {
             has_jump(body)
         }
         Stmt::Switch { body, .. } => has_jump(body),
+        _ => false,
+    }
+}
+
+/// The loop body's `break`s need the flag form: the back end takes a loop
+/// exit only as a conditional branch from outside nested conditionals, so
+/// a `break` nested deeper than `if (c) break;` / `if (c) { S; break; }`,
+/// or any `break` after a `continue` (whose rest is nested in a
+/// conditional), becomes "set a flag and continue", the loop leaving on the
+/// flag after its continue join. Other loops keep their direct exits.
+fn needs_break_flag(body: &Stmt) -> bool {
+    let top: &[Stmt] = match body {
+        Stmt::Block(l) => l,
+        s => std::slice::from_ref(s),
+    };
+    let direct = |s: &Stmt| match s {
+        Stmt::If(_, t, None) => is_break(t) || body_then_break(t).is_some(),
+        Stmt::Break => true,
+        _ => false,
+    };
+    let nested_break = top.iter().any(|s| !direct(s) && loop_jump(s, true));
+    let after_continue = top
+        .iter()
+        .skip_while(|s| !loop_jump(s, false))
+        .any(|s| loop_jump(s, true));
+    nested_break || after_continue
+}
+
+/// `s` holds a `break` (`brk`) or `continue` of the loop it is in (not of
+/// a nested loop; a switch's own breaks are its).
+fn loop_jump(s: &Stmt, brk: bool) -> bool {
+    match s {
+        Stmt::Break => brk,
+        Stmt::Continue => !brk,
+        Stmt::Block(l) => l.iter().any(|s| loop_jump(s, brk)),
+        Stmt::If(_, t, e) => loop_jump(t, brk) || e.as_deref().is_some_and(|e| loop_jump(e, brk)),
+        Stmt::Switch { body, .. } => !brk && loop_jump(body, brk),
         _ => false,
     }
 }
