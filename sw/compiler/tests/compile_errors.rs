@@ -55,10 +55,10 @@ fn half_is_named_half() {
 }
 
 /// A control-flow shape the back end's structured walk cannot place yet (a
-/// `return` from a conditional nested inside a loop's conditional, which
-/// leaves the loop somewhere other than its exit) says so in source terms;
-/// the back end has no source locations, so the error is at the kernel.
-/// (`continue` and `break` anywhere in a loop are supported: conformance
+/// `return` from inside a `switch` inside a loop, which leaves the loop
+/// somewhere other than its exit) says so in source terms; the back end
+/// has no source locations, so the error is at the kernel. (`continue`,
+/// `break` and `return` elsewhere in a loop are supported: conformance
 /// kernel `loop_jumps`.)
 #[test]
 fn back_end_control_flow_limits_name_no_ir_blocks() {
@@ -66,11 +66,10 @@ fn back_end_control_flow_limits_name_no_ir_blocks() {
         "kernel void k(global const int *in, global int *o) {\n\
          \x20 int i = get_global_id(0), x = in[i], s = 0;\n\
          \x20 for (int j = 0; j < 10; j++) {\n\
-         \x20   if (x & j) {\n\
-         \x20     if (s > 5) { o[i] = 1; return; }\n\
-         \x20     s++;\n\
+         \x20   switch (x & 3) {\n\
+         \x20   case 1: if (s > 3) return; s++; break;\n\
+         \x20   default: s += 2;\n\
          \x20   }\n\
-         \x20   s ^= x;\n\
          \x20 }\n\
          \x20 o[i] = s;\n\
          }\n",

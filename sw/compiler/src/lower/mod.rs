@@ -457,7 +457,7 @@ impl<'a> Lowerer<'a> {
                         (false, None) => Ok(()),
                     };
                 }
-                let in_loop = self.loops.len() > self.frame().loop_base;
+                let in_loop = self.loops.len() > self.frame().loop_base && !self.flagged_loop();
                 if let (Some(value), None, true) = (return_of(then), els, in_loop) {
                     let flag_key = return_keys(self.frame().id).0;
                     if value.is_none()
@@ -528,17 +528,9 @@ impl<'a> Lowerer<'a> {
                     // Sema let it through: never expected.
                     return unsupported(self.tfunc().loc, "break/continue outside a loop");
                 }
-                let flag = self.loops.last().and_then(|l| l.break_flag);
-                if let (Some(k), Stmt::Break) = (flag, s) {
+                if self.flagged_loop() && matches!(s, Stmt::Break) {
                     // A flagged break: set the flag, go to the continue join.
-                    let one = self.b().iconst(Type::I32, 1);
-                    self.env.insert(k, vec![one]);
-                    let inc = self.leave(Vec::new());
-                    self.loops
-                        .last_mut()
-                        .expect("checked above")
-                        .continues
-                        .push(inc);
+                    self.flagged_exit();
                     return Ok(());
                 }
                 let inc = self.leave(Vec::new());
@@ -555,6 +547,23 @@ impl<'a> Lowerer<'a> {
                     Some(e) => self.rvalue(e)?,
                     None => Vec::new(),
                 };
+                if self.flagged_loop() && !self.switch_innermost() {
+                    // Inside a loop whose exits are flagged: record the
+                    // return (flag and value) and leave like a flagged
+                    // break; after the loop `after_loop_return` returns.
+                    let (fk, vk) = return_keys(self.frame().id);
+                    if !self.env.contains_key(&fk) {
+                        return unsupported(self.tfunc().loc, "this `return` inside a loop");
+                    }
+                    if value.is_some() {
+                        self.env.insert(vk, vals);
+                    }
+                    let one = self.b().iconst(Type::I32, 1);
+                    self.env.insert(fk, vec![one]);
+                    self.loops.last_mut().expect("in a loop").returned = true;
+                    self.flagged_exit();
+                    return Ok(());
+                }
                 if self.frames.len() == 1 {
                     self.b().ret();
                     self.terminated = true;
@@ -843,6 +852,31 @@ impl<'a> Lowerer<'a> {
         Ok(())
     }
 
+    /// The innermost loop of this frame leaves through its break flag
+    /// ([`needs_break_flag`]).
+    fn flagged_loop(&self) -> bool {
+        self.loops.len() > self.frame().loop_base
+            && self.loops.last().is_some_and(|l| l.break_flag.is_some())
+    }
+
+    /// A flagged exit of the innermost loop: set its flag, go to its
+    /// continue join.
+    fn flagged_exit(&mut self) {
+        let k = self
+            .loops
+            .last()
+            .and_then(|l| l.break_flag)
+            .expect("a flagged loop");
+        let one = self.b().iconst(Type::I32, 1);
+        self.env.insert(k, vec![one]);
+        let inc = self.leave(Vec::new());
+        self.loops
+            .last_mut()
+            .expect("in a loop")
+            .continues
+            .push(inc);
+    }
+
     /// A frame with a `return` inside a loop gets a flag (0) and a return
     /// value (zero) before its first statement, so loop headers and joins
     /// carry them like variables.
@@ -914,7 +948,19 @@ impl<'a> Lowerer<'a> {
         let mut b = self.b();
         let zero = b.iconst(Type::I32, 0);
         let c = b.icmp(ir::IntCC::Ne, flag, zero);
-        if self.loops.len() > self.frame().loop_base {
+        if self.flagged_loop() {
+            // The enclosing loop's exits are flagged: where `c`, set its
+            // flag and go to its continue join.
+            let (tb, rest) = (self.func.create_block(), self.func.create_block());
+            self.b().brif(c, tb, &[], rest, &[]);
+            let env0 = self.env.clone();
+            self.cur = tb;
+            self.loops.last_mut().expect("in a loop").returned = true;
+            self.flagged_exit();
+            self.cur = rest;
+            self.env = env0;
+            self.terminated = false;
+        } else if self.loops.len() > self.frame().loop_base {
             self.exit_loop_on(c);
         } else if self.frames.len() == 1 {
             let (ret, rest) = (self.func.create_block(), self.func.create_block());
@@ -1083,7 +1129,9 @@ fn needs_break_flag(body: &Stmt) -> bool {
         s => std::slice::from_ref(s),
     };
     let direct = |s: &Stmt| match s {
-        Stmt::If(_, t, None) => is_break(t) || body_then_break(t).is_some(),
+        Stmt::If(_, t, None) => {
+            is_break(t) || body_then_break(t).is_some() || return_of(t).is_some()
+        }
         Stmt::Break => true,
         _ => false,
     };
@@ -1099,11 +1147,26 @@ fn needs_break_flag(body: &Stmt) -> bool {
 /// a nested loop; a switch's own breaks are its).
 fn loop_jump(s: &Stmt, brk: bool) -> bool {
     match s {
-        Stmt::Break => brk,
+        Stmt::Break | Stmt::Return(_) => brk,
         Stmt::Continue => !brk,
         Stmt::Block(l) => l.iter().any(|s| loop_jump(s, brk)),
         Stmt::If(_, t, e) => loop_jump(t, brk) || e.as_deref().is_some_and(|e| loop_jump(e, brk)),
-        Stmt::Switch { body, .. } => !brk && loop_jump(body, brk),
+        Stmt::Switch { body, .. } => loop_jump_in_switch(body, brk),
+        _ => false,
+    }
+}
+
+/// Inside a switch: its `break`s are its own, but a `continue` or a
+/// `return` leaves the loop.
+fn loop_jump_in_switch(s: &Stmt, brk: bool) -> bool {
+    match s {
+        Stmt::Return(_) => brk,
+        Stmt::Continue => !brk,
+        Stmt::Block(l) => l.iter().any(|s| loop_jump_in_switch(s, brk)),
+        Stmt::If(_, t, e) => {
+            loop_jump_in_switch(t, brk) || e.as_deref().is_some_and(|e| loop_jump_in_switch(e, brk))
+        }
+        Stmt::Switch { body, .. } => loop_jump_in_switch(body, brk),
         _ => false,
     }
 }
