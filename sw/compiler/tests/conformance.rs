@@ -349,6 +349,11 @@ fn case(name: &str) -> (u32, u32, Vec<A>) {
                 vec![A::Buf(input), zeros(n * 4 * 4), zeros(n * 4 * 4)],
             )
         }
+        "as_type_sizes" => (
+            64,
+            32,
+            vec![raw(&mut r, (n + 1) * 4), zeros(n * 8 * 4), zeros(n * 2 * 8)],
+        ),
         "const_tables" => {
             let x: Vec<f32> = (0..n + 8).map(|_| r.range(-4.0, 4.0) as f32).collect();
             (

@@ -967,6 +967,11 @@ impl Lowerer<'_> {
             CastKind::Splat => Ok(vec![v[0]; to.width() as usize]),
             CastKind::Bitcast => {
                 let t = self.ir_type(to, loc)?;
+                let n_to = to.width().max(1) as usize;
+                let three = |ty: &ft::Type| matches!(ty, ft::Type::Vector(_, 3));
+                if v.len() != n_to && !three(to) && !three(&a.ty) {
+                    return self.regroup_bits(&v, t, n_to, loc);
+                }
                 let mut out = Vec::new();
                 for x in v {
                     if self.func.ty(x).bits() != t.bits() {

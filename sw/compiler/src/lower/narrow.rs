@@ -87,3 +87,110 @@ impl Lowerer<'_> {
         })
     }
 }
+
+impl Lowerer<'_> {
+    /// `as_T` between element sizes (`as_uint(uchar4)`, `as_uchar4(uint)`,
+    /// `as_ulong(int2)`, `as_float2(double)`): the bits of `v` (components
+    /// of IR type `from`, little-endian) regrouped into components of IR
+    /// type `to`, by shifts and ORs on integers.
+    pub(super) fn regroup_bits(
+        &mut self,
+        v: &[Value],
+        to: Type,
+        n_to: usize,
+        loc: Loc,
+    ) -> R<Vec<Value>> {
+        let from = match v.first() {
+            Some(&x) => self.func.ty(x),
+            None => return unsupported(loc, "as_T of an empty value"),
+        };
+        let (a, b) = (from.bits(), to.bits());
+        if v.len() * a as usize != n_to * b as usize
+            || !matches!(a, 8 | 16 | 32 | 64)
+            || !matches!(b, 8 | 16 | 32 | 64)
+        {
+            return unsupported(loc, "as_T between types of different sizes");
+        }
+        let (ia, ib) = (Type::int_of_bits(a), Type::int_of_bits(b));
+        // The components as integers of their width.
+        let ints: Vec<Value> = v
+            .iter()
+            .map(|&x| {
+                if from.is_float() {
+                    self.b().convert(ConvertOp::Bitcast, x, ia)
+                } else {
+                    x
+                }
+            })
+            .collect();
+        let mut out = Vec::with_capacity(n_to);
+        if a < b {
+            let per = (b / a) as usize;
+            for group in ints.chunks(per) {
+                let mut acc: Option<Value> = None;
+                for (j, &x) in group.iter().enumerate() {
+                    // Zero-extend through 32 bits (the back end widens to 64
+                    // from 32 only).
+                    let mut w = x;
+                    if a < 32 {
+                        w = self.widen32(w, false);
+                    }
+                    if b == 64 {
+                        w = self.b().convert(ConvertOp::Zext, w, Type::I64);
+                    }
+                    let part = if j == 0 {
+                        w
+                    } else {
+                        let mut bl = self.b();
+                        let st = if b == 64 { Type::I64 } else { Type::I32 };
+                        let sh = bl.iconst(st, i64::from(a) * j as i64);
+                        bl.binary(BinaryOp::Shl, w, sh)
+                    };
+                    acc = Some(match acc {
+                        None => part,
+                        Some(p) => self.b().binary(BinaryOp::Or, p, part),
+                    });
+                }
+                let wide = acc.expect("a group has components");
+                let narrowed = if b < 32 {
+                    self.b().convert(ConvertOp::Trunc, wide, ib)
+                } else {
+                    wide
+                };
+                out.push(narrowed);
+            }
+        } else {
+            let per = (a / b) as usize;
+            for &x in &ints {
+                // A `short` lives in the low bits of a 32-bit register:
+                // shift it zero-extended.
+                let x = if a < 32 { self.widen32(x, false) } else { x };
+                let st = if a == 64 { Type::I64 } else { Type::I32 };
+                for j in 0..per {
+                    let mut bl = self.b();
+                    let shifted = if j == 0 {
+                        x
+                    } else {
+                        let sh = bl.iconst(st, i64::from(b) * j as i64);
+                        bl.binary(BinaryOp::Lshr, x, sh)
+                    };
+                    // Narrow through 32 bits (the back end truncates 64 to 32 only).
+                    let mut p = shifted;
+                    if a == 64 {
+                        p = bl.convert(ConvertOp::Trunc, p, Type::I32);
+                    }
+                    if b < 32 {
+                        p = bl.convert(ConvertOp::Trunc, p, ib);
+                    }
+                    out.push(p);
+                }
+            }
+        }
+        if to.is_float() {
+            for x in &mut out {
+                *x = self.b().convert(ConvertOp::Bitcast, *x, to);
+            }
+        }
+        Ok(out)
+    }
+}
