@@ -354,6 +354,12 @@ fn case(name: &str) -> (u32, u32, Vec<A>) {
             32,
             vec![raw(&mut r, (n + 1) * 4), zeros(n * 8 * 4), zeros(n * 2 * 8)],
         ),
+        "global_vars" => {
+            let input: Vec<u8> = (0..n)
+                .flat_map(|_| ((r.next() % 2001) as i32 - 1000).to_le_bytes())
+                .collect();
+            (64, 32, vec![A::Buf(input), zeros(n * 4 * 4)])
+        }
         "const_tables" => {
             let x: Vec<f32> = (0..n + 8).map(|_| r.range(-4.0, 4.0) as f32).collect();
             (

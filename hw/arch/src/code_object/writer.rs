@@ -34,9 +34,10 @@ pub struct NewKernel {
     pub metadata: KernelMetadata,
 }
 
-/// A read-only program-scope data object (an OpenCL `__constant` variable),
-/// placed in `.rodata` after the kernel descriptors, as `ld.lld` places
-/// clang's.
+/// A program-scope data object: read-only (an OpenCL `__constant`
+/// variable) in `.rodata` after the kernel descriptors, as `ld.lld` places
+/// clang's; writable (an OpenCL 2.0 `__global` variable) in `.data`, in
+/// the read-write segment after `.dynamic`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewData {
     /// Its name (relocations refer to it by name).
@@ -45,6 +46,8 @@ pub struct NewData {
     pub bytes: Vec<u8>,
     /// Alignment in bytes (a power of two).
     pub align: u32,
+    /// Writable (`.data`), else read-only (`.rodata`).
+    pub writable: bool,
 }
 
 /// A PC-relative reference from a kernel's code to a data object: the
@@ -75,7 +78,7 @@ pub struct CodeObjectWriter {
     notes: Vec<(String, u32, Vec<u8>)>,
     /// `amdhsa.printf` entries.
     printf: Vec<String>,
-    /// Read-only data objects, in `.rodata` after the descriptors.
+    /// Data objects (`.rodata` after the descriptors, or `.data`).
     data: Vec<NewData>,
     /// References from code to data.
     relocs: Vec<DataReloc>,
@@ -332,12 +335,16 @@ impl<'a> Layout<'a> {
         let dynstr_off = hash_off + 4 * (2 + nbucket + nsyms);
         let rodata_off = (dynstr_off + dynstr.0.len()).next_multiple_of(KERNEL_DESCRIPTOR_SIZE);
         // The data objects follow the descriptors, each at its alignment.
-        let mut data_at = Vec::with_capacity(self.w.data.len());
+        // `data_at`: each object's file offset (read-only ones: also its
+        // address); writable ones are placed after `.dynamic` below.
+        let mut data_at = vec![0usize; self.w.data.len()];
         let mut rodata_size = kernels.len() * KERNEL_DESCRIPTOR_SIZE;
-        for d in &self.w.data {
-            rodata_size = rodata_size.next_multiple_of(d.align as usize);
-            data_at.push(rodata_off + rodata_size);
-            rodata_size += d.bytes.len();
+        for (d, at) in self.w.data.iter().zip(&mut data_at) {
+            if !d.writable {
+                rodata_size = rodata_size.next_multiple_of(d.align as usize);
+                *at = rodata_off + rodata_size;
+                rodata_size += d.bytes.len();
+            }
         }
         let ro_end = rodata_off + rodata_size;
         let text_off = ro_end.next_multiple_of(KERNEL_ALIGN);
@@ -346,6 +353,24 @@ impl<'a> Layout<'a> {
         let dynamic_off = (text_off + text_len).next_multiple_of(8);
         let dynamic_addr = dynamic_off as u64 + 2 * PAGE;
         let dynamic_size = 6 * 16;
+        // `.data` (writable objects) follows `.dynamic` in the rw segment.
+        let data_off = dynamic_off + dynamic_size;
+        let mut data_end = data_off;
+        for (d, at) in self.w.data.iter().zip(&mut data_at) {
+            if d.writable {
+                data_end = data_end.next_multiple_of(d.align as usize);
+                *at = data_end;
+                data_end += d.bytes.len();
+            }
+        }
+        let data_addr_of = |i: usize| -> u64 {
+            if self.w.data[i].writable {
+                data_at[i] as u64 + 2 * PAGE
+            } else {
+                data_at[i] as u64
+            }
+        };
+        let has_data = self.w.data.iter().any(|d| d.writable);
 
         let mut syms = Vec::with_capacity(nsyms);
         for (i, k) in kernels.iter().enumerate() {
@@ -396,8 +421,10 @@ impl<'a> Layout<'a> {
             f.bytes(&d.to_bytes());
         }
         for (d, &at) in self.w.data.iter().zip(&data_at) {
-            f.0.resize(at, 0);
-            f.bytes(&d.bytes);
+            if !d.writable {
+                f.0.resize(at, 0);
+                f.bytes(&d.bytes);
+            }
         }
         // .text
         f.align(KERNEL_ALIGN);
@@ -414,7 +441,7 @@ impl<'a> Layout<'a> {
                     .iter()
                     .position(|d| d.name == r.data)
                     .unwrap_or(0);
-                let delta = (data_at[d] as u64).wrapping_sub(code_addr + u64::from(r.pc));
+                let delta = data_addr_of(d).wrapping_sub(code_addr + u64::from(r.pc));
                 let half = if r.hi {
                     (delta >> 32) as u32
                 } else {
@@ -439,6 +466,13 @@ impl<'a> Layout<'a> {
             f.u64(tag);
             f.u64(val);
         }
+        // .data
+        for (d, &at) in self.w.data.iter().zip(&data_at) {
+            if d.writable {
+                f.0.resize(at, 0);
+                f.bytes(&d.bytes);
+            }
+        }
         // Non-allocated: .symtab, .strtab, .shstrtab.
         f.align(8);
         let symtab_off = f.len();
@@ -446,7 +480,7 @@ impl<'a> Layout<'a> {
         let strtab_off = f.len();
         f.bytes(&dynstr.0);
         let mut shstr = StrTab::new();
-        let sections = [
+        let mut sections = vec![
             Shdr {
                 name: ".note",
                 sh_type: 7,
@@ -568,6 +602,21 @@ impl<'a> Layout<'a> {
                 entsize: 0,
             },
         ];
+        // `.data` last, so that the fixed indices above stay.
+        if has_data {
+            sections.push(Shdr {
+                name: ".data",
+                sh_type: 1,
+                flags: 3,
+                addr: data_off as u64 + 2 * PAGE,
+                offset: data_off,
+                size: data_end - data_off,
+                link: 0,
+                info: 0,
+                align: 16,
+                entsize: 0,
+            });
+        }
         let names: Vec<u32> = sections.iter().map(|s| shstr.add(s.name)).collect();
         let shstrtab_off = f.len();
         f.bytes(&shstr.0);
@@ -591,7 +640,7 @@ impl<'a> Layout<'a> {
             f.u64(s.align);
             f.u64(s.entsize);
         }
-        debug_assert_eq!(sections.len() as u32, SEC_SHSTRTAB);
+        debug_assert_eq!(sections.len() as u32, SEC_SHSTRTAB + u32::from(has_data));
 
         // ELF header.
         let mut h = Buf::default();
@@ -627,9 +676,9 @@ impl<'a> Layout<'a> {
                 6,
                 dynamic_off as u64,
                 dynamic_addr,
-                dynamic_size as u64,
+                (data_end - dynamic_off) as u64,
                 PAGE,
-            ), // PT_LOAD rw-
+            ), // PT_LOAD rw- (.dynamic, .data)
             (
                 2,
                 6,

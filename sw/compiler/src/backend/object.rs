@@ -99,7 +99,8 @@ pub fn code_object(kernels: &[CompiledKernel]) -> Result<Vec<u8>, BackendError> 
         });
     }
     // Program-scope data: one copy per name, shared by every kernel that
-    // uses it (clang's layout: `.rodata` after the descriptors).
+    // uses it (clang's layout: `.rodata` after the descriptors; writable
+    // `__global` variables in `.data`).
     let mut data: Vec<&crate::ir::DataObject> = Vec::new();
     for k in kernels {
         for d in &k.data {
@@ -125,16 +126,11 @@ pub fn code_object(kernels: &[CompiledKernel]) -> Result<Vec<u8>, BackendError> 
         }
     }
     for d in data {
-        if d.writable {
-            return Err(BackendError::Unsupported(format!(
-                "the writable program-scope variable `{}`",
-                d.name
-            )));
-        }
         w.add_data(NewData {
             name: d.name.clone(),
             bytes: d.bytes.clone(),
             align: d.align,
+            writable: d.writable,
         });
     }
     // Seed 000: kernels with a shared VGPR region need forced sub-vector

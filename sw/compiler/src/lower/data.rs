@@ -5,10 +5,11 @@
 //! [`ir::InstKind::DataAddr`], which the back end computes PC-relatively
 //! and the code-object writer places in `.rodata` (clang's layout).
 //!
-//! Writable `__global` program-scope variables (OpenCL 2.0) are refused:
-//! the code object has no writable data section yet.
+//! A writable `__global` program-scope variable (OpenCL 2.0) is the same
+//! with a `ptr.global` address, placed in the code object's `.data` (the
+//! read-write segment), part of the loaded program's image.
 
-use super::{unsupported, Lowerer, R};
+use super::{Lowerer, R};
 use crate::front::ast::BinaryOp as B;
 use crate::front::diag::Loc;
 use crate::front::tast::{CastKind, Expr, ExprKind, GlobalId, Init, UnaryOp};
@@ -257,17 +258,9 @@ pub(super) fn write_init(
 impl Lowerer<'_> {
     /// The address of program-scope variable `id` (its data object is
     /// added to the kernel on first use).
-    pub(super) fn global_addr(&mut self, id: GlobalId, loc: Loc) -> R<ir::Value> {
+    pub(super) fn global_addr(&mut self, id: GlobalId, _loc: Loc) -> R<ir::Value> {
         let g = &self.tu.globals[id.0 as usize];
-        if g.space == AddrSpace::Global && !g.konst {
-            return unsupported(
-                loc,
-                format!(
-                    "the writable program-scope variable `{}` (OpenCL 2.0 `__global` variables need a writable data section, which gpusim's code objects do not have yet)",
-                    g.name
-                ),
-            );
-        }
+        let writable = g.space == AddrSpace::Global && !g.konst;
         let index = match self.func.data.iter().position(|d| d.name == g.name) {
             Some(i) => i,
             None => {
@@ -291,7 +284,7 @@ impl Lowerer<'_> {
                     name: g.name.clone(),
                     bytes,
                     align: self.tu.records.align_of(&g.ty).max(4),
-                    writable: false,
+                    writable,
                 });
                 self.func.data.len() - 1
             }
