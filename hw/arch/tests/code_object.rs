@@ -909,3 +909,93 @@ fn duplicate_kernels_in_metadata_are_an_error() {
         "{err}"
     );
 }
+
+/// The PT_LOAD segment holding virtual address `a`: its file offset of `a`
+/// and its flags.
+fn file_offset(elf: &[u8], a: u64) -> Option<(usize, u32)> {
+    let le = |at: usize, n: usize| {
+        elf[at..at + n]
+            .iter()
+            .rev()
+            .fold(0u64, |acc, &b| acc << 8 | u64::from(b))
+    };
+    let (phoff, phnum) = (le(0x20, 8) as usize, le(0x38, 2) as usize);
+    (0..phnum).find_map(|i| {
+        let h = phoff + i * 56;
+        let (ty, flags) = (le(h, 4), le(h + 4, 4) as u32);
+        let (off, vaddr, filesz) = (le(h + 8, 8), le(h + 16, 8), le(h + 32, 8));
+        (ty == 1 && (vaddr..vaddr + filesz).contains(&a))
+            .then(|| ((a - vaddr + off) as usize, flags))
+    })
+}
+
+/// Program-scope data: a read-only object lands in the read-only segment,
+/// a writable one in the read-write segment, and each PC-relative
+/// reference (`s_getpc_b64` + the REL32 lo/hi literals) is patched to
+/// `data - pc`, as ld.lld resolves clang's relocations.
+#[test]
+fn writer_places_data_and_patches_pc_relative_references() {
+    use arch::code_object::{DataReloc, NewData};
+    // s_getpc_b64 s[0:1]; s_add_u32 s0, s0, lit; s_addc_u32 s1, s1, lit; s_endpgm
+    let code: Vec<u8> = [
+        0xbe801f00u32,
+        0x8000ff00,
+        0x0bad_da7a,
+        0x8201ff01,
+        0x0bad_da7a,
+        0xbf810000,
+    ]
+    .iter()
+    .flat_map(|w| w.to_le_bytes())
+    .collect();
+    let tables = [
+        ("tab", vec![1u8, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], false),
+        ("var", vec![0xaa; 8], true),
+    ];
+    // A writer with both objects and the kernel's reference to `target`.
+    let writer = |target: &str| {
+        let mut w = CodeObjectWriter::new(Isa::Gfx1030);
+        w.add_kernel(NewKernel {
+            name: "k".into(),
+            code: code.clone(),
+            descriptor: KernelDescriptor::default(),
+            metadata: arch::code_object::KernelMetadata {
+                wavefront_size: 32,
+                max_flat_workgroup_size: 64,
+                ..Default::default()
+            },
+        });
+        for (name, bytes, writable) in &tables {
+            w.add_data(NewData {
+                name: (*name).into(),
+                bytes: bytes.clone(),
+                align: 4,
+                writable: *writable,
+            });
+        }
+        for hi in [false, true] {
+            w.add_reloc(DataReloc {
+                kernel: "k".into(),
+                offset: if hi { 16 } else { 8 },
+                pc: 4,
+                data: target.into(),
+                hi,
+            });
+        }
+        w
+    };
+    for (name, bytes, writable) in &tables {
+        let elf = writer(name).write().expect("write");
+        let co = CodeObject::parse(&elf).expect("parse");
+        let k = co.kernel("k").expect("k");
+        let lo = u32::from_le_bytes(k.code[8..12].try_into().unwrap());
+        let hi = u32::from_le_bytes(k.code[16..20].try_into().unwrap());
+        let addr = (k.entry + 4).wrapping_add(u64::from(hi) << 32 | u64::from(lo));
+        let (off, flags) = file_offset(&elf, addr).expect("the address is in a loaded segment");
+        assert_eq!(&elf[off..off + bytes.len()], &bytes[..], "{name}");
+        // PF_W (2) exactly for the writable object.
+        assert_eq!(flags & 2 != 0, *writable, "{name}: segment flags {flags}");
+    }
+    // A reference to an object that does not exist is refused.
+    assert!(writer("missing").write().is_err());
+}

@@ -297,6 +297,83 @@ fn case(name: &str) -> (u32, u32, Vec<A>) {
             )
         }
         "predefined" => (32, 32, vec![zeros(16 * 4)]),
+        "aggregates" => {
+            let input: Vec<u8> = (0..n)
+                .flat_map(|_| ((r.next() % 2001) as i32 - 1000).to_le_bytes())
+                .collect();
+            (
+                64,
+                32,
+                vec![
+                    A::Buf(input),
+                    zeros(n * 8 * 4),
+                    zeros(n * 8 * 4),
+                    zeros(n * 8),
+                    A::Val(5i32.to_le_bytes().to_vec()),
+                ],
+            )
+        }
+        "narrow_ints" => {
+            // Bytes of every value; two extra elements for the `i + 1` reads.
+            let mut args = vec![
+                raw(&mut r, n),
+                raw(&mut r, n * 2),
+                raw(&mut r, (n + 1) * 4),
+                raw(&mut r, (n + 1) * 4),
+                raw(&mut r, (n + 1) * 4),
+            ];
+            args.extend([
+                zeros(n * 4 * 8),
+                zeros(n * 6 * 4),
+                zeros(n * 4 * 4),
+                zeros(n * 3 * 4),
+                zeros(n * 4),
+                zeros(n * 8),
+                A::Val(5i32.to_le_bytes().to_vec()),
+            ]);
+            (64, 32, args)
+        }
+        "loop_jumps" => {
+            let input: Vec<u8> = (0..n)
+                .flat_map(|_| ((r.next() % 100_000) as i32 - 1000).to_le_bytes())
+                .collect();
+            (64, 32, vec![A::Buf(input), zeros(n * 8 * 4)])
+        }
+        "brace_elision" => {
+            let input: Vec<u8> = (0..n)
+                .flat_map(|_| ((r.next() % 2001) as i32 - 1000).to_le_bytes())
+                .collect();
+            (
+                64,
+                32,
+                vec![A::Buf(input), zeros(n * 4 * 4), zeros(n * 4 * 4)],
+            )
+        }
+        "as_type_sizes" => (
+            64,
+            32,
+            vec![raw(&mut r, (n + 1) * 4), zeros(n * 8 * 4), zeros(n * 2 * 8)],
+        ),
+        "global_vars" => {
+            let input: Vec<u8> = (0..n)
+                .flat_map(|_| ((r.next() % 2001) as i32 - 1000).to_le_bytes())
+                .collect();
+            (64, 32, vec![A::Buf(input), zeros(n * 4 * 4)])
+        }
+        "const_tables" => {
+            let x: Vec<f32> = (0..n + 8).map(|_| r.range(-4.0, 4.0) as f32).collect();
+            (
+                64,
+                32,
+                vec![
+                    f32s(x),
+                    zeros(n * 8 * 4),
+                    zeros(n * 12 * 4),
+                    zeros(n * 2 * 8),
+                    A::Val(7i32.to_le_bytes().to_vec()),
+                ],
+            )
+        }
         "single_constant" => {
             let x: Vec<f32> = (0..n).map(|_| r.range(-8.0, 8.0) as f32).collect();
             (64, 32, vec![f32s(x), zeros(n * 2 * 4)])

@@ -46,7 +46,7 @@ pub use subvector::{
     parse_subvector_note, write_subvector_note, GpusimNote, KernelSubvector, GPUSIM_NOTE_OWNER,
     NT_GPUSIM_PRINTF, NT_GPUSIM_SUBVECTOR, SUBVECTOR_NOTE_VERSION,
 };
-pub use writer::{CodeObjectWriter, NewKernel};
+pub use writer::{CodeObjectWriter, DataReloc, NewData, NewKernel};
 
 use crate::isa::{Isa, Target};
 use elf::{Elf, RawSymbol};

@@ -34,6 +34,41 @@ pub struct NewKernel {
     pub metadata: KernelMetadata,
 }
 
+/// A program-scope data object: read-only (an OpenCL `__constant`
+/// variable) in `.rodata` after the kernel descriptors, as `ld.lld` places
+/// clang's; writable (an OpenCL 2.0 `__global` variable) in `.data`, in
+/// the read-write segment after `.dynamic`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewData {
+    /// Its name (relocations refer to it by name).
+    pub name: String,
+    /// Its bytes.
+    pub bytes: Vec<u8>,
+    /// Alignment in bytes (a power of two).
+    pub align: u32,
+    /// Writable (`.data`), else read-only (`.rodata`).
+    pub writable: bool,
+}
+
+/// A PC-relative reference from a kernel's code to a data object: the
+/// 32-bit field at `offset` in the kernel's code receives the low
+/// (`R_AMDGPU_REL32_LO`) or high (`R_AMDGPU_REL32_HI`) half of
+/// `address(data) - address(code + pc)`, where `code + pc` is what the
+/// kernel's `s_getpc_b64` returned (the address after that instruction).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DataReloc {
+    /// The kernel whose code is patched.
+    pub kernel: String,
+    /// Byte offset of the 32-bit field in the kernel's code.
+    pub offset: u32,
+    /// Byte offset in the kernel's code the difference is taken from.
+    pub pc: u32,
+    /// The data object's name.
+    pub data: String,
+    /// The high half (else the low half).
+    pub hi: bool,
+}
+
 /// Builds a code object v5 from kernels.
 #[derive(Clone, Debug)]
 pub struct CodeObjectWriter {
@@ -43,6 +78,10 @@ pub struct CodeObjectWriter {
     notes: Vec<(String, u32, Vec<u8>)>,
     /// `amdhsa.printf` entries.
     printf: Vec<String>,
+    /// Data objects (`.rodata` after the descriptors, or `.data`).
+    data: Vec<NewData>,
+    /// References from code to data.
+    relocs: Vec<DataReloc>,
 }
 
 impl CodeObjectWriter {
@@ -53,7 +92,21 @@ impl CodeObjectWriter {
             kernels: Vec::new(),
             notes: Vec::new(),
             printf: Vec::new(),
+            data: Vec::new(),
+            relocs: Vec::new(),
         }
+    }
+
+    /// Adds a read-only data object (laid out in the order added).
+    pub fn add_data(&mut self, data: NewData) -> &mut Self {
+        self.data.push(data);
+        self
+    }
+
+    /// Adds a PC-relative reference from a kernel's code to a data object.
+    pub fn add_reloc(&mut self, reloc: DataReloc) -> &mut Self {
+        self.relocs.push(reloc);
+        self
     }
 
     /// Adds a kernel; kernels are laid out in the order added.
@@ -89,6 +142,24 @@ impl CodeObjectWriter {
                 return Err(CodeObjectError::Write(format!(
                     "two kernels are called `{}`",
                     k.name
+                )));
+            }
+        }
+        for (i, d) in self.data.iter().enumerate() {
+            if !d.align.is_power_of_two() || self.data[..i].iter().any(|o| o.name == d.name) {
+                return Err(CodeObjectError::Write(format!(
+                    "data object `{}` is defined twice or has alignment {}",
+                    d.name, d.align
+                )));
+            }
+        }
+        for r in &self.relocs {
+            let k = self.kernels.iter().find(|k| k.name == r.kernel);
+            let fits = k.is_some_and(|k| r.offset as usize + 4 <= k.code.len());
+            if !fits || !self.data.iter().any(|d| d.name == r.data) {
+                return Err(CodeObjectError::Write(format!(
+                    "a reference from kernel `{}` (byte {}) to data `{}` has no target",
+                    r.kernel, r.offset, r.data
                 )));
             }
         }
@@ -263,7 +334,18 @@ impl<'a> Layout<'a> {
         let nbucket = nsyms.max(1);
         let dynstr_off = hash_off + 4 * (2 + nbucket + nsyms);
         let rodata_off = (dynstr_off + dynstr.0.len()).next_multiple_of(KERNEL_DESCRIPTOR_SIZE);
-        let rodata_size = kernels.len() * KERNEL_DESCRIPTOR_SIZE;
+        // The data objects follow the descriptors, each at its alignment.
+        // `data_at`: each object's file offset (read-only ones: also its
+        // address); writable ones are placed after `.dynamic` below.
+        let mut data_at = vec![0usize; self.w.data.len()];
+        let mut rodata_size = kernels.len() * KERNEL_DESCRIPTOR_SIZE;
+        for (d, at) in self.w.data.iter().zip(&mut data_at) {
+            if !d.writable {
+                rodata_size = rodata_size.next_multiple_of(d.align as usize);
+                *at = rodata_off + rodata_size;
+                rodata_size += d.bytes.len();
+            }
+        }
         let ro_end = rodata_off + rodata_size;
         let text_off = ro_end.next_multiple_of(KERNEL_ALIGN);
         // Each segment starts on a new page in memory, congruent to its file offset.
@@ -271,6 +353,24 @@ impl<'a> Layout<'a> {
         let dynamic_off = (text_off + text_len).next_multiple_of(8);
         let dynamic_addr = dynamic_off as u64 + 2 * PAGE;
         let dynamic_size = 6 * 16;
+        // `.data` (writable objects) follows `.dynamic` in the rw segment.
+        let data_off = dynamic_off + dynamic_size;
+        let mut data_end = data_off;
+        for (d, at) in self.w.data.iter().zip(&mut data_at) {
+            if d.writable {
+                data_end = data_end.next_multiple_of(d.align as usize);
+                *at = data_end;
+                data_end += d.bytes.len();
+            }
+        }
+        let data_addr_of = |i: usize| -> u64 {
+            if self.w.data[i].writable {
+                data_at[i] as u64 + 2 * PAGE
+            } else {
+                data_at[i] as u64
+            }
+        };
+        let has_data = self.w.data.iter().any(|d| d.writable);
 
         let mut syms = Vec::with_capacity(nsyms);
         for (i, k) in kernels.iter().enumerate() {
@@ -320,11 +420,36 @@ impl<'a> Layout<'a> {
             d.kernel_code_entry_byte_offset = (text_addr + text_offsets[i] as u64) as i64 - kd_addr;
             f.bytes(&d.to_bytes());
         }
+        for (d, &at) in self.w.data.iter().zip(&data_at) {
+            if !d.writable {
+                f.0.resize(at, 0);
+                f.bytes(&d.bytes);
+            }
+        }
         // .text
         f.align(KERNEL_ALIGN);
         for (i, k) in kernels.iter().enumerate() {
             f.0.resize(text_off + text_offsets[i], 0);
+            let start = f.len();
             f.bytes(&k.code);
+            let code_addr = text_addr + text_offsets[i] as u64;
+            for r in self.w.relocs.iter().filter(|r| r.kernel == k.name) {
+                // `write` checked that the kernel and the data exist.
+                let d = self
+                    .w
+                    .data
+                    .iter()
+                    .position(|d| d.name == r.data)
+                    .unwrap_or(0);
+                let delta = data_addr_of(d).wrapping_sub(code_addr + u64::from(r.pc));
+                let half = if r.hi {
+                    (delta >> 32) as u32
+                } else {
+                    delta as u32
+                };
+                let at = start + r.offset as usize;
+                f.0[at..at + 4].copy_from_slice(&half.to_le_bytes());
+            }
         }
         // .dynamic
         f.align(8);
@@ -341,6 +466,13 @@ impl<'a> Layout<'a> {
             f.u64(tag);
             f.u64(val);
         }
+        // .data
+        for (d, &at) in self.w.data.iter().zip(&data_at) {
+            if d.writable {
+                f.0.resize(at, 0);
+                f.bytes(&d.bytes);
+            }
+        }
         // Non-allocated: .symtab, .strtab, .shstrtab.
         f.align(8);
         let symtab_off = f.len();
@@ -348,7 +480,7 @@ impl<'a> Layout<'a> {
         let strtab_off = f.len();
         f.bytes(&dynstr.0);
         let mut shstr = StrTab::new();
-        let sections = [
+        let mut sections = vec![
             Shdr {
                 name: ".note",
                 sh_type: 7,
@@ -470,6 +602,21 @@ impl<'a> Layout<'a> {
                 entsize: 0,
             },
         ];
+        // `.data` last, so that the fixed indices above stay.
+        if has_data {
+            sections.push(Shdr {
+                name: ".data",
+                sh_type: 1,
+                flags: 3,
+                addr: data_off as u64 + 2 * PAGE,
+                offset: data_off,
+                size: data_end - data_off,
+                link: 0,
+                info: 0,
+                align: 16,
+                entsize: 0,
+            });
+        }
         let names: Vec<u32> = sections.iter().map(|s| shstr.add(s.name)).collect();
         let shstrtab_off = f.len();
         f.bytes(&shstr.0);
@@ -493,7 +640,7 @@ impl<'a> Layout<'a> {
             f.u64(s.align);
             f.u64(s.entsize);
         }
-        debug_assert_eq!(sections.len() as u32, SEC_SHSTRTAB);
+        debug_assert_eq!(sections.len() as u32, SEC_SHSTRTAB + u32::from(has_data));
 
         // ELF header.
         let mut h = Buf::default();
@@ -529,9 +676,9 @@ impl<'a> Layout<'a> {
                 6,
                 dynamic_off as u64,
                 dynamic_addr,
-                dynamic_size as u64,
+                (data_end - dynamic_off) as u64,
                 PAGE,
-            ), // PT_LOAD rw-
+            ), // PT_LOAD rw- (.dynamic, .data)
             (
                 2,
                 6,

@@ -10,6 +10,21 @@ use super::BackendError;
 /// Instructions with their byte offsets.
 pub type Listing = Vec<(u32, Instruction)>;
 
+/// Each label's byte offset in the assembled code.
+pub fn label_offsets(items: &[PItem]) -> std::collections::HashMap<u32, u32> {
+    let mut labels = std::collections::HashMap::new();
+    let mut at = 0u32;
+    for item in items {
+        match item {
+            PItem::Label(l) => {
+                labels.insert(*l, at);
+            }
+            PItem::Inst(i, _, _) => at += u32::from(i.size),
+        }
+    }
+    labels
+}
+
 /// Lays the code out: resolves branch offsets and encodes. Returns the
 /// final instructions (with their offsets) and the bytes.
 pub fn assemble(items: &[PItem]) -> Result<(Listing, Vec<u8>), BackendError> {

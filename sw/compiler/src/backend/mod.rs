@@ -137,6 +137,12 @@ pub struct CompiledKernel {
     pub subvector: subvector::Report,
     /// The kernel's `amdhsa.printf` entries ([`Function::printf`]).
     pub printf: Vec<String>,
+    /// The program-scope data the kernel uses ([`Function::data`]).
+    pub data: Vec<ir::DataObject>,
+    /// Where its code refers to that data: the 32-bit field's byte
+    /// offset, the offset the address is relative to (after `s_getpc_b64`),
+    /// the index into `data`, and whether the field is the high half.
+    pub data_relocs: Vec<(u32, u32, u32, bool)>,
 }
 
 impl CompiledKernel {
@@ -210,6 +216,29 @@ pub fn compile_with(
     let items = rewrite::rewrite(&sel.mc, &asg, target)?;
     let items = waitcnt::insert(items, target)?;
     let (instructions, code) = assemble::assemble(&items)?;
+    let labels = assemble::label_offsets(&items);
+    let mut data_relocs = Vec::new();
+    for r in &sel.data_refs {
+        let at = |l: u32| {
+            labels.get(&l).copied().ok_or_else(|| {
+                BackendError::Internal("a data reference's label was not placed".into())
+            })
+        };
+        let pc = at(r.pc)?;
+        data_relocs.push((at(r.lo_end)? - 4, pc, r.data, false));
+        data_relocs.push((at(r.hi_end)? - 4, pc, r.data, true));
+    }
+    // A pass after selection that copied an address computation (seed
+    // 000's duplication) would leave a copy the writer does not patch.
+    let getpcs = instructions
+        .iter()
+        .filter(|(_, i)| i.opcode == arch::isa::Opcode::S_GETPC_B64)
+        .count();
+    if getpcs != sel.data_refs.len() {
+        return Err(BackendError::Unsupported(
+            "program-scope variables together with the sub-vector pass".into(),
+        ));
+    }
     let (descriptor, metadata) = object::describe(f, opts, &inputs, &asg, lds, &kernarg, slots);
     Ok(CompiledKernel {
         name: f.name.clone(),
@@ -220,5 +249,7 @@ pub fn compile_with(
         metadata,
         subvector,
         printf: f.printf.clone(),
+        data: f.data.clone(),
+        data_relocs,
     })
 }

@@ -5,8 +5,8 @@ use arch::code_object::{
     write_subvector_note, KernelSubvector, GPUSIM_NOTE_OWNER, NT_GPUSIM_PRINTF, NT_GPUSIM_SUBVECTOR,
 };
 use arch::code_object::{
-    CodeObjectWriter, ComputePgmRsrc1, ComputePgmRsrc2, KernelCodeProperties, KernelDescriptor,
-    KernelMetadata, NewKernel,
+    CodeObjectWriter, ComputePgmRsrc1, ComputePgmRsrc2, DataReloc, KernelCodeProperties,
+    KernelDescriptor, KernelMetadata, NewData, NewKernel,
 };
 use arch::command::SubvectorHint;
 use arch::isa::Isa;
@@ -96,6 +96,41 @@ pub fn code_object(kernels: &[CompiledKernel]) -> Result<Vec<u8>, BackendError> 
             code: k.code.clone(),
             descriptor: k.descriptor,
             metadata: k.metadata.clone(),
+        });
+    }
+    // Program-scope data: one copy per name, shared by every kernel that
+    // uses it (clang's layout: `.rodata` after the descriptors; writable
+    // `__global` variables in `.data`).
+    let mut data: Vec<&crate::ir::DataObject> = Vec::new();
+    for k in kernels {
+        for d in &k.data {
+            match data.iter().find(|o| o.name == d.name) {
+                Some(o) if o.bytes != d.bytes || o.writable != d.writable => {
+                    return Err(BackendError::Internal(format!(
+                        "two kernels disagree on the bytes of `{}`",
+                        d.name
+                    )))
+                }
+                Some(_) => {}
+                None => data.push(d),
+            }
+        }
+        for &(offset, pc, index, hi) in &k.data_relocs {
+            w.add_reloc(DataReloc {
+                kernel: k.name.clone(),
+                offset,
+                pc,
+                data: k.data[index as usize].name.clone(),
+                hi,
+            });
+        }
+    }
+    for d in data {
+        w.add_data(NewData {
+            name: d.name.clone(),
+            bytes: d.bytes.clone(),
+            align: d.align,
+            writable: d.writable,
         });
     }
     // Seed 000: kernels with a shared VGPR region need forced sub-vector

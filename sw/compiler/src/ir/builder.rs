@@ -247,6 +247,16 @@ impl<'f> Builder<'f> {
         )
     }
 
+    /// The address of program-scope data object `index`.
+    pub fn data_addr(&mut self, index: u32) -> Value {
+        let space = if self.func.data[index as usize].writable {
+            super::AddrSpace::Global
+        } else {
+            super::AddrSpace::Constant
+        };
+        self.push(InstKind::DataAddr { index }, Type::Ptr(space))
+    }
+
     /// A built-in call.
     pub fn call(&mut self, builtin: Builtin, args: &[Value]) -> Value {
         let ty = builtin.result_type();

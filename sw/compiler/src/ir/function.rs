@@ -92,6 +92,22 @@ pub struct LocalVarData {
     pub align: u32,
 }
 
+/// A program-scope variable's bytes (`__constant float w[5] = {…};`),
+/// placed in the code object's `.rodata` (read-only) or `.data` (a
+/// writable `__global` variable of OpenCL 2.0).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DataObject {
+    /// Its symbol (the variable's name; shared by every kernel of the
+    /// program that uses it).
+    pub name: String,
+    /// Its initial bytes (zero where not initialised).
+    pub bytes: Vec<u8>,
+    /// Alignment in bytes (a power of two).
+    pub align: u32,
+    /// A writable `__global` variable (else read-only).
+    pub writable: bool,
+}
+
 /// A kernel.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Function {
@@ -110,6 +126,9 @@ pub struct Function {
     /// `#pragma unroll` requests by loop header: `None` to unroll fully,
     /// `Some(n)` for `n` copies of the body (`Some(1)`: `nounroll`).
     pub unroll_hints: Vec<(Block, Option<u32>)>,
+    /// Program-scope variables the kernel reads or writes, reached through
+    /// [`InstKind::DataAddr`](super::InstKind::DataAddr).
+    pub data: Vec<DataObject>,
     values: Vec<ValueData>,
     insts: Vec<InstData>,
     blocks: Vec<BlockData>,

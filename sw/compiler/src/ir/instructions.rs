@@ -816,6 +816,15 @@ pub enum InstKind {
         /// Bytes from the segment's start.
         offset: u32,
     },
+    /// The address of program-scope data object `index`
+    /// ([`Function::data`](super::Function::data)): `ptr.constant` for
+    /// read-only data, `ptr.global` for a writable variable. The back end
+    /// computes it PC-relatively (`s_getpc_b64` + the object's offset), as
+    /// clang does.
+    DataAddr {
+        /// Index into `Function::data`.
+        index: u32,
+    },
     /// A call to a built-in.
     Call {
         /// The function.
@@ -884,6 +893,7 @@ impl InstKind {
             | InstKind::KernelArg { .. }
             | InstKind::LocalAddr { .. }
             | InstKind::PrivateAddr { .. }
+            | InstKind::DataAddr { .. }
             | InstKind::Return => {}
             InstKind::Unary { arg, .. } | InstKind::Convert { arg, .. } => f(*arg),
             InstKind::Binary { args, .. }
@@ -933,6 +943,7 @@ impl InstKind {
             | InstKind::KernelArg { .. }
             | InstKind::LocalAddr { .. }
             | InstKind::PrivateAddr { .. }
+            | InstKind::DataAddr { .. }
             | InstKind::Return => {}
             InstKind::Unary { arg, .. } | InstKind::Convert { arg, .. } => *arg = f(*arg),
             InstKind::Binary { args, .. }

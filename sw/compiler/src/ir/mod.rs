@@ -30,7 +30,7 @@ mod verify;
 pub use builder::Builder;
 pub use entities::{Block, Inst, LocalVar, Value};
 pub use function::{
-    BlockData, Function, InstData, LocalVarData, Param, ParamKind, ValueData, ValueDef,
+    BlockData, DataObject, Function, InstData, LocalVarData, Param, ParamKind, ValueData, ValueDef,
 };
 pub use instructions::*;
 pub use print::{print, write_function, write_inst};

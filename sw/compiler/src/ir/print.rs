@@ -117,6 +117,7 @@ pub fn write_inst(k: &InstKind, out: &mut impl Write) -> fmt::Result {
         InstKind::KernelArg { index } => write!(out, "arg {index}"),
         InstKind::LocalAddr { var } => write!(out, "local_addr {var}"),
         InstKind::PrivateAddr { offset } => write!(out, "private_addr {offset}"),
+        InstKind::DataAddr { index } => write!(out, "data_addr {index}"),
         InstKind::Call { builtin, args } => write!(out, "call {}({})", builtin.name(), vlist(args)),
         InstKind::Jump { dest } => write!(out, "jump {}", call(dest)),
         InstKind::Brif {

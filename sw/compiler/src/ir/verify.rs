@@ -330,6 +330,16 @@ impl Verifier<'_> {
                 }
                 want_result(Type::Ptr(AddrSpace::Private))?;
             }
+            InstKind::DataAddr { index } => {
+                let Some(d) = f.data.get(*index as usize) else {
+                    return Err(e(format!("no data object {index}")));
+                };
+                want_result(Type::Ptr(if d.writable {
+                    AddrSpace::Global
+                } else {
+                    AddrSpace::Constant
+                }))?;
+            }
             InstKind::LocalAddr { var } => {
                 if var.index() >= f.locals.len() {
                     return Err(e(format!("no local variable {var}")));

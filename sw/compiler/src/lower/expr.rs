@@ -49,7 +49,10 @@ impl Lowerer<'_> {
                 let p = self.place(base)?;
                 Ok(Place::Lanes(Box::new(p), lanes.clone()))
             }
-            ExprKind::Global(_) => unsupported(e.loc, "program-scope variables"),
+            ExprKind::Global(id) => {
+                let p = self.global_addr(*id, e.loc)?;
+                Ok(Place::Mem(p, e.ty.clone()))
+            }
             ExprKind::Member(base, field) => {
                 // A member of a struct in memory: the struct's address plus
                 // the member's offset.
@@ -69,7 +72,78 @@ impl Lowerer<'_> {
         }
     }
 
+    /// The scalar parts of an aggregate (struct, union, array) in memory,
+    /// in layout order: byte offset and IR type. A struct or array value is
+    /// these parts' values (a copy `a = b` moves each); a union is copied
+    /// as dwords (bytes where its size is not a multiple of 4), since its
+    /// members overlap.
+    pub(super) fn aggregate_leaves(
+        &self,
+        ty: &ft::Type,
+        base: u32,
+        loc: Loc,
+        out: &mut Vec<(u32, Type)>,
+    ) -> R<()> {
+        match ty {
+            ft::Type::Record(r) => {
+                let rec = self.tu.records.get(*r);
+                if rec.is_union {
+                    let (t, step) = if rec.size % 4 == 0 && rec.align >= 4 {
+                        (Type::I32, 4)
+                    } else {
+                        (Type::I8, 1)
+                    };
+                    for k in (0..rec.size).step_by(step) {
+                        out.push((base + k, t));
+                    }
+                    return Ok(());
+                }
+                for f in &rec.fields {
+                    self.aggregate_leaves(&f.ty, base + f.offset, loc, out)?;
+                }
+                Ok(())
+            }
+            ft::Type::Array(elem, n) => {
+                let stride = self.tu.records.size_of(elem);
+                if n.saturating_mul(stride) > 4096 {
+                    return unsupported(loc, "copying an array of more than 4096 bytes");
+                }
+                for k in 0..*n {
+                    self.aggregate_leaves(elem, base + k * stride, loc, out)?;
+                }
+                Ok(())
+            }
+            ft::Type::Vector(_, n) => {
+                let t = self.ir_type(ty, loc)?;
+                for i in 0..u32::from(*n) {
+                    out.push((base + i * t.bytes(), t));
+                }
+                Ok(())
+            }
+            t => {
+                out.push((base, self.ir_type(t, loc)?));
+                Ok(())
+            }
+        }
+    }
+
     fn mem_parts(&mut self, ptr: Value, ty: &ft::Type, loc: Loc) -> R<Vec<(Value, Type)>> {
+        if matches!(ty, ft::Type::Record(_) | ft::Type::Array(..)) {
+            let mut leaves = Vec::new();
+            self.aggregate_leaves(ty, 0, loc, &mut leaves)?;
+            let mut out = Vec::with_capacity(leaves.len());
+            for (o, t) in leaves {
+                let a = if o == 0 {
+                    ptr
+                } else {
+                    let mut b = self.b();
+                    let off = b.iconst(Type::I32, i64::from(o));
+                    b.ptr_add(ptr, off)
+                };
+                out.push((a, t));
+            }
+            return Ok(out);
+        }
         let t = self.ir_type(ty, loc)?;
         let n = ty.width().max(1) as u32;
         if ty.is_pointer() {
@@ -183,6 +257,7 @@ impl Lowerer<'_> {
                 _ => unsupported(loc, "half constants"),
             },
             ExprKind::Var(_)
+            | ExprKind::Global(_)
             | ExprKind::Deref(_)
             | ExprKind::Swizzle(..)
             | ExprKind::Member(..)
@@ -335,21 +410,12 @@ impl Lowerer<'_> {
                 } else {
                     let s = ty.elem_scalar().expect("arithmetic");
                     let t = super::scalar_type(s);
-                    if !matches!(t, Type::I32 | Type::F32) {
-                        return unsupported(loc, "++/-- on types other than 32-bit int and float");
+                    if matches!(t, Type::F16 | Type::I1) {
+                        return unsupported(loc, format!("++/-- on {}", ty_name(s)));
                     }
                     let mut out = Vec::new();
                     for &v in &old {
-                        let mut b = self.b();
-                        out.push(if t == Type::F32 {
-                            let one = b.f32const(1.0);
-                            let op = if *inc { BinaryOp::Fadd } else { BinaryOp::Fsub };
-                            b.binary(op, v, one)
-                        } else {
-                            let one = b.iconst(Type::I32, 1);
-                            let op = if *inc { BinaryOp::Iadd } else { BinaryOp::Isub };
-                            b.binary(op, v, one)
-                        });
+                        out.push(self.step_one(v, t, s, *inc)?);
                     }
                     out
                 };
@@ -362,14 +428,34 @@ impl Lowerer<'_> {
                 ExprKind::Deref(p) => self.rvalue(p),
                 // A `__local` or private variable has an address, and so
                 // has a member of a struct in memory.
-                ExprKind::Var(_) | ExprKind::Member(..) => match self.place(inner)? {
-                    Place::Mem(p, _) => Ok(vec![p]),
-                    _ => unsupported(loc, "taking the address of a variable"),
-                },
+                ExprKind::Var(_) | ExprKind::Member(..) | ExprKind::Global(_) => {
+                    match self.place(inner)? {
+                        Place::Mem(p, _) => Ok(vec![p]),
+                        _ => unsupported(loc, "taking the address of a variable"),
+                    }
+                }
                 _ => unsupported(loc, "taking the address of a variable"),
             },
-            ExprKind::Member(..) => unsupported(loc, "members of a struct value"),
-            ExprKind::Global(_) => unsupported(loc, "program-scope variables"),
+            ExprKind::Member(base, field) => {
+                // A member of a struct value (`make(x).a`): its parts
+                // among the struct's.
+                let ft::Type::Record(r) = base.ty else {
+                    return unsupported(loc, "members of a struct value");
+                };
+                let all = self.rvalue(base)?;
+                let f = &self.tu.records.get(r).fields[*field as usize];
+                let mut leaves = Vec::new();
+                self.aggregate_leaves(&base.ty, 0, loc, &mut leaves)?;
+                let mut mine = Vec::new();
+                self.aggregate_leaves(&f.ty, f.offset, loc, &mut mine)?;
+                let Some(start) = mine
+                    .first()
+                    .and_then(|m| leaves.iter().position(|l| l == m))
+                else {
+                    return unsupported(loc, "a member of a union value");
+                };
+                Ok(all[start..start + mine.len()].to_vec())
+            }
             ExprKind::VectorLiteral(parts) => {
                 let mut out = Vec::new();
                 for p in parts {
@@ -535,7 +621,16 @@ impl Lowerer<'_> {
         let mut out = Vec::new();
         for v in va {
             let vt = self.func.ty(v);
+            let narrow = matches!(vt, Type::I8 | Type::I16);
             let r = match op {
+                U::Neg if narrow => {
+                    let z = self.b().iconst(vt, 0);
+                    self.narrow_binary(B::Sub, s, z, v, loc)?
+                }
+                U::BitNot if narrow => {
+                    let m = self.b().iconst(vt, -1);
+                    self.narrow_binary(B::BitXor, s, v, m, loc)?
+                }
                 U::Neg if s.is_float() => self.b().unary(UnaryOp::Fneg, v),
                 U::Neg => self.b().unary(UnaryOp::Ineg, v),
                 U::BitNot => self.b().unary(UnaryOp::Not, v),
@@ -565,7 +660,6 @@ impl Lowerer<'_> {
             };
             out.push(r);
         }
-        let _ = loc;
         Ok(out)
     }
 
@@ -604,6 +698,13 @@ impl Lowerer<'_> {
         let is_cmp = matches!(op, B::Lt | B::Gt | B::Le | B::Ge | B::Eq | B::Ne);
         // 64-bit integers reach the IR; the back end takes the operations it
         // has (and `trunc(lshr(imul(zext a, zext b), 32))` becomes `umul_hi`).
+        if !is_cmp && matches!(t, Type::I8 | Type::I16) {
+            let mut out = Vec::new();
+            for (&a, &b) in va.iter().zip(vb) {
+                out.push(self.narrow_binary(op, s, a, b, loc)?);
+            }
+            return Ok(out);
+        }
         if !is_cmp && !matches!(t, Type::I32 | Type::F32 | Type::F64 | Type::I1 | Type::I64) {
             return unsupported(loc, format!("arithmetic on {}", ty_name(s)));
         }
@@ -704,6 +805,12 @@ impl Lowerer<'_> {
                     let r = cc.eval32(x as u32, y as u32);
                     self.b().iconst(Type::I1, i64::from(r))
                 }
+                // `char`/`short` components (vector compares) live in the
+                // low bits of 32-bit registers: compare them extended.
+                _ if matches!(t, Type::I8 | Type::I16) => {
+                    let (x, y) = (self.widen32(a, signed), self.widen32(b, signed));
+                    self.b().icmp(cc, x, y)
+                }
                 _ => self.b().icmp(cc, a, b),
             }
         }
@@ -795,6 +902,15 @@ impl Lowerer<'_> {
                 return Ok(vec![self.b().private_addr(off)]);
             }
         }
+        if kind == CastKind::ArrayToPointer
+            && matches!(a.kind, ExprKind::Global(_) | ExprKind::Member(..))
+        {
+            // A program-scope array, or an array member of a struct in
+            // memory, decays to its address.
+            if let Place::Mem(p, _) = self.place(a)? {
+                return Ok(vec![p]);
+            }
+        }
         if matches!(
             kind,
             CastKind::ToBool | CastKind::MaskFromMsb | CastKind::VecToBoolVec
@@ -851,12 +967,22 @@ impl Lowerer<'_> {
             CastKind::Splat => Ok(vec![v[0]; to.width() as usize]),
             CastKind::Bitcast => {
                 let t = self.ir_type(to, loc)?;
+                let n_to = to.width().max(1) as usize;
+                let three = |ty: &ft::Type| matches!(ty, ft::Type::Vector(_, 3));
+                if v.len() != n_to && !three(to) && !three(&a.ty) {
+                    return self.regroup_bits(&v, t, n_to, loc);
+                }
                 let mut out = Vec::new();
                 for x in v {
                     if self.func.ty(x).bits() != t.bits() {
                         return unsupported(loc, "as_T between different element sizes");
                     }
-                    out.push(self.b().convert(ConvertOp::Bitcast, x, t));
+                    // `as_uchar4(char4)`: the same IR type, nothing to do.
+                    out.push(if self.func.ty(x) == t {
+                        x
+                    } else {
+                        self.b().convert(ConvertOp::Bitcast, x, t)
+                    });
                 }
                 Ok(out)
             }
@@ -948,6 +1074,19 @@ impl Lowerer<'_> {
                     b.select(x, o, z)
                 } else if tt == Type::I1 {
                     b.truth(x)
+                } else if tt == Type::I64 && ft_.bits() < 32 {
+                    // `(long)c`: through 32 bits (the back end extends to
+                    // 64 bits from 32 only).
+                    let op = if fs.is_signed() {
+                        ConvertOp::Sext
+                    } else {
+                        ConvertOp::Zext
+                    };
+                    let w = b.convert(op, x, Type::I32);
+                    b.convert(op, w, tt)
+                } else if ft_ == Type::I64 && tt.bits() < 32 && mul_hi.is_none() {
+                    let w = b.convert(ConvertOp::Trunc, x, Type::I32);
+                    b.convert(ConvertOp::Trunc, w, tt)
                 } else if tt.bits() > ft_.bits() {
                     let op = if fs.is_signed() {
                         ConvertOp::Sext

@@ -26,8 +26,10 @@
 
 mod builtin_names;
 mod builtins;
+mod data;
 mod expr;
 mod float;
+mod narrow;
 mod printf;
 mod promote;
 mod switch;
@@ -83,6 +85,9 @@ struct LoopCtx {
     continues: Vec<Incoming>,
     /// A `return` left the loop (see [`Lowerer::return_from_loop`]).
     returned: bool,
+    /// The loop's `break`s set this flag and continue; the loop exits on it
+    /// after the continue join ([`needs_break_flag`]).
+    break_flag: Option<VarKey>,
 }
 
 /// The environment keys of a frame's "returned from inside a loop" flag
@@ -452,7 +457,7 @@ impl<'a> Lowerer<'a> {
                         (false, None) => Ok(()),
                     };
                 }
-                let in_loop = self.loops.len() > self.frame().loop_base;
+                let in_loop = self.loops.len() > self.frame().loop_base && !self.flagged_loop();
                 if let (Some(value), None, true) = (return_of(then), els, in_loop) {
                     let flag_key = return_keys(self.frame().id).0;
                     if value.is_none()
@@ -461,8 +466,9 @@ impl<'a> Lowerer<'a> {
                         return self.return_from_loop(c, value);
                     }
                 }
-                let loop_break =
-                    self.loops.len() > self.frame().loop_base && !self.switch_innermost();
+                let loop_break = self.loops.len() > self.frame().loop_base
+                    && !self.switch_innermost()
+                    && self.loops.last().is_some_and(|l| l.break_flag.is_none());
                 if is_break(then) && els.is_none() && loop_break {
                     // `if (c) break;` as the loop exit branch itself: the back
                     // end takes loop exits as conditional branches to the one
@@ -522,6 +528,11 @@ impl<'a> Lowerer<'a> {
                     // Sema let it through: never expected.
                     return unsupported(self.tfunc().loc, "break/continue outside a loop");
                 }
+                if self.flagged_loop() && matches!(s, Stmt::Break) {
+                    // A flagged break: set the flag, go to the continue join.
+                    self.flagged_exit();
+                    return Ok(());
+                }
                 let inc = self.leave(Vec::new());
                 let ctx = self.loops.last_mut().expect("checked above");
                 if matches!(s, Stmt::Break) {
@@ -536,6 +547,23 @@ impl<'a> Lowerer<'a> {
                     Some(e) => self.rvalue(e)?,
                     None => Vec::new(),
                 };
+                if self.flagged_loop() && !self.switch_innermost() {
+                    // Inside a loop whose exits are flagged: record the
+                    // return (flag and value) and leave like a flagged
+                    // break; after the loop `after_loop_return` returns.
+                    let (fk, vk) = return_keys(self.frame().id);
+                    if !self.env.contains_key(&fk) {
+                        return unsupported(self.tfunc().loc, "this `return` inside a loop");
+                    }
+                    if value.is_some() {
+                        self.env.insert(vk, vals);
+                    }
+                    let one = self.b().iconst(Type::I32, 1);
+                    self.env.insert(fk, vec![one]);
+                    self.loops.last_mut().expect("in a loop").returned = true;
+                    self.flagged_exit();
+                    return Ok(());
+                }
                 if self.frames.len() == 1 {
                     self.b().ret();
                     self.terminated = true;
@@ -608,7 +636,7 @@ impl<'a> Lowerer<'a> {
                     let p = self.b().private_addr(offset);
                     self.write(&Place::Mem(p, ty), &vals, loc)
                 }
-                Some(tast::Init::List(_)) => unsupported(loc, "brace initializers"),
+                Some(init @ tast::Init::List(_)) => self.init_private(offset, &ty, init, loc),
                 // Undefined until written, as in C.
                 Some(tast::Init::Zero) | None => Ok(()),
             };
@@ -622,6 +650,55 @@ impl<'a> Lowerer<'a> {
         let key = self.key(id);
         self.env.insert(key, vals);
         Ok(())
+    }
+
+    /// Stores brace initializer `init` of an object of type `ty` at
+    /// `offset` in the private segment: each element or member in turn,
+    /// zero where the list stops early (C's rule), a union's first member.
+    fn init_private(&mut self, offset: u32, ty: &ft::Type, init: &tast::Init, loc: Loc) -> R<()> {
+        match (init, ty) {
+            (tast::Init::List(items), ft::Type::Array(elem, _)) => {
+                let stride = self.tu.records.size_of(elem);
+                for (k, it) in items.iter().enumerate() {
+                    self.init_private(offset + k as u32 * stride, elem, it, loc)?;
+                }
+                Ok(())
+            }
+            (tast::Init::List(items), ft::Type::Record(r)) => {
+                let fields = self.tu.records.get(*r).fields.clone();
+                for (it, f) in items.iter().zip(&fields) {
+                    self.init_private(offset + f.offset, &f.ty, it, loc)?;
+                }
+                Ok(())
+            }
+            (tast::Init::Zero, ft::Type::Array(elem, n)) => {
+                let stride = self.tu.records.size_of(elem);
+                for k in 0..*n {
+                    self.init_private(offset + k * stride, elem, init, loc)?;
+                }
+                Ok(())
+            }
+            (tast::Init::Zero, ft::Type::Record(r)) => {
+                let rec = self.tu.records.get(*r);
+                let take = if rec.is_union { 1 } else { rec.fields.len() };
+                let fields: Vec<_> = rec.fields[..take.min(rec.fields.len())].to_vec();
+                for f in &fields {
+                    self.init_private(offset + f.offset, &f.ty, init, loc)?;
+                }
+                Ok(())
+            }
+            (tast::Init::Zero, t) => {
+                let vals = self.zero(t, loc)?;
+                let p = self.b().private_addr(offset);
+                self.write(&Place::Mem(p, t.clone()), &vals, loc)
+            }
+            (tast::Init::Expr(e), t) => {
+                let vals = self.rvalue(e)?;
+                let p = self.b().private_addr(offset);
+                self.write(&Place::Mem(p, t.clone()), &vals, loc)
+            }
+            (tast::Init::List(_), _) => unsupported(loc, "a brace initializer for this type"),
+        }
     }
 
     /// Zero of every component of `ty`.
@@ -666,6 +743,13 @@ impl<'a> Lowerer<'a> {
         if self.terminated {
             return Ok(());
         }
+        // No frame or variable has this key: one flag per loop depth.
+        let break_flag = needs_break_flag(body).then(|| {
+            let k = (u32::MAX - 2, self.loops.len() as u32);
+            let zero = self.b().iconst(Type::I32, 0);
+            self.env.insert(k, vec![zero]);
+            k
+        });
         // Every variable in scope gets a header parameter (unused ones are
         // cheap: the optimiser and the register allocator drop them).
         let header = self.func.create_block();
@@ -686,7 +770,10 @@ impl<'a> Lowerer<'a> {
         self.b().jump(header, &args);
         self.cur = header;
         self.env = henv.clone();
-        self.loops.push(LoopCtx::default());
+        self.loops.push(LoopCtx {
+            break_flag,
+            ..LoopCtx::default()
+        });
         if !bottom_test {
             if let Some(c) = cond {
                 let c = self.cond(c)?;
@@ -712,6 +799,22 @@ impl<'a> Lowerer<'a> {
         let returned = ctx.returned;
         let mut breaks = ctx.breaks;
         self.join(ctx.continues);
+        if let (Some(k), false) = (break_flag, self.terminated) {
+            // The lanes that broke leave here, before the step, all
+            // together: the one exit the back end takes from the latch.
+            let flag = self.env[&k][0];
+            let mut b = self.b();
+            let zero = b.iconst(Type::I32, 0);
+            let c = b.icmp(ir::IntCC::Ne, flag, zero);
+            let rest = self.func.create_block();
+            breaks.push(Incoming {
+                block: self.cur,
+                env: self.env.clone(),
+                extra: Vec::new(),
+                branch: Some((c, rest, true)),
+            });
+            self.cur = rest;
+        }
         if !self.terminated {
             if let Some(s) = step {
                 self.rvalue(s)?;
@@ -747,6 +850,31 @@ impl<'a> Lowerer<'a> {
             self.after_loop_return()?;
         }
         Ok(())
+    }
+
+    /// The innermost loop of this frame leaves through its break flag
+    /// ([`needs_break_flag`]).
+    fn flagged_loop(&self) -> bool {
+        self.loops.len() > self.frame().loop_base
+            && self.loops.last().is_some_and(|l| l.break_flag.is_some())
+    }
+
+    /// A flagged exit of the innermost loop: set its flag, go to its
+    /// continue join.
+    fn flagged_exit(&mut self) {
+        let k = self
+            .loops
+            .last()
+            .and_then(|l| l.break_flag)
+            .expect("a flagged loop");
+        let one = self.b().iconst(Type::I32, 1);
+        self.env.insert(k, vec![one]);
+        let inc = self.leave(Vec::new());
+        self.loops
+            .last_mut()
+            .expect("in a loop")
+            .continues
+            .push(inc);
     }
 
     /// A frame with a `return` inside a loop gets a flag (0) and a return
@@ -820,7 +948,19 @@ impl<'a> Lowerer<'a> {
         let mut b = self.b();
         let zero = b.iconst(Type::I32, 0);
         let c = b.icmp(ir::IntCC::Ne, flag, zero);
-        if self.loops.len() > self.frame().loop_base {
+        if self.flagged_loop() {
+            // The enclosing loop's exits are flagged: where `c`, set its
+            // flag and go to its continue join.
+            let (tb, rest) = (self.func.create_block(), self.func.create_block());
+            self.b().brif(c, tb, &[], rest, &[]);
+            let env0 = self.env.clone();
+            self.cur = tb;
+            self.loops.last_mut().expect("in a loop").returned = true;
+            self.flagged_exit();
+            self.cur = rest;
+            self.env = env0;
+            self.terminated = false;
+        } else if self.loops.len() > self.frame().loop_base {
             self.exit_loop_on(c);
         } else if self.frames.len() == 1 {
             let (ret, rest) = (self.func.create_block(), self.func.create_block());
@@ -863,6 +1003,21 @@ impl<'a> Lowerer<'a> {
         });
         let caller_env = self.env.clone();
         for (i, a) in args.into_iter().enumerate() {
+            let var = &f.vars[i];
+            if var.address_taken || matches!(var.ty, ft::Type::Record(_)) {
+                // A struct passed by value (or a parameter whose address is
+                // taken) is the callee's own copy in private memory, kept
+                // in registers where `promote.rs` can.
+                let (ty, vloc) = (var.ty.clone(), var.loc);
+                let size = self.tu.records.size_of(&ty);
+                let align = self.tu.records.align_of(&ty);
+                let o = self.func.add_private(size.max(1), align);
+                self.privates.insert((id, i as u32), o);
+                self.promote_struct(&ty, o, vloc)?;
+                let p = self.b().private_addr(o);
+                self.write(&Place::Mem(p, ty), &a, vloc)?;
+                continue;
+            }
             self.env.insert((id, i as u32), a);
         }
         if body.iter().any(|s| returns_in_loop(s, false)) {
@@ -958,6 +1113,60 @@ fn has_jump(s: &Stmt) -> bool {
             has_jump(body)
         }
         Stmt::Switch { body, .. } => has_jump(body),
+        _ => false,
+    }
+}
+
+/// The loop body's `break`s need the flag form: the back end takes a loop
+/// exit only as a conditional branch from outside nested conditionals, so
+/// a `break` nested deeper than `if (c) break;` / `if (c) { S; break; }`,
+/// or any `break` after a `continue` (whose rest is nested in a
+/// conditional), becomes "set a flag and continue", the loop leaving on the
+/// flag after its continue join. Other loops keep their direct exits.
+fn needs_break_flag(body: &Stmt) -> bool {
+    let top: &[Stmt] = match body {
+        Stmt::Block(l) => l,
+        s => std::slice::from_ref(s),
+    };
+    let direct = |s: &Stmt| match s {
+        Stmt::If(_, t, None) => {
+            is_break(t) || body_then_break(t).is_some() || return_of(t).is_some()
+        }
+        Stmt::Break => true,
+        _ => false,
+    };
+    let nested_break = top.iter().any(|s| !direct(s) && loop_jump(s, true));
+    let after_continue = top
+        .iter()
+        .skip_while(|s| !loop_jump(s, false))
+        .any(|s| loop_jump(s, true));
+    nested_break || after_continue
+}
+
+/// `s` holds a `break` (`brk`) or `continue` of the loop it is in (not of
+/// a nested loop; a switch's own breaks are its).
+fn loop_jump(s: &Stmt, brk: bool) -> bool {
+    match s {
+        Stmt::Break | Stmt::Return(_) => brk,
+        Stmt::Continue => !brk,
+        Stmt::Block(l) => l.iter().any(|s| loop_jump(s, brk)),
+        Stmt::If(_, t, e) => loop_jump(t, brk) || e.as_deref().is_some_and(|e| loop_jump(e, brk)),
+        Stmt::Switch { body, .. } => loop_jump_in_switch(body, brk),
+        _ => false,
+    }
+}
+
+/// Inside a switch: its `break`s are its own, but a `continue` or a
+/// `return` leaves the loop.
+fn loop_jump_in_switch(s: &Stmt, brk: bool) -> bool {
+    match s {
+        Stmt::Return(_) => brk,
+        Stmt::Continue => !brk,
+        Stmt::Block(l) => l.iter().any(|s| loop_jump_in_switch(s, brk)),
+        Stmt::If(_, t, e) => {
+            loop_jump_in_switch(t, brk) || e.as_deref().is_some_and(|e| loop_jump_in_switch(e, brk))
+        }
+        Stmt::Switch { body, .. } => loop_jump_in_switch(body, brk),
         _ => false,
     }
 }

@@ -144,11 +144,15 @@ impl Isel<'_> {
                 }
             }
             // Loads and conversions handle their own widths (i8/i16 live in
-            // the low bits of a 32-bit register, the high bits unspecified).
-            let own_width = matches!(
-                kind,
-                InstKind::Load { .. } | InstKind::Convert { .. } | InstKind::KernelArg { .. }
-            );
+            // the low bits of a 32-bit register, the high bits unspecified);
+            // a select of i8/i16 picks whole registers, so their low bits too.
+            let narrow_select = matches!(kind, InstKind::Select { .. })
+                && matches!(self.f.ty(r), Type::I8 | Type::I16);
+            let own_width = narrow_select
+                || matches!(
+                    kind,
+                    InstKind::Load { .. } | InstKind::Convert { .. } | InstKind::KernelArg { .. }
+                );
             if self.f.ty(r) != Type::I1 && !own_width {
                 self.check_width(r, "an operation")?;
             }
@@ -165,6 +169,7 @@ impl Isel<'_> {
             InstKind::PrivateAddr { offset } => {
                 self.locs[r().index()] = Some(Loc::Const(offset, 0));
             }
+            InstKind::DataAddr { index } => self.data_addr(r(), index),
             InstKind::Binary { op, args } => self.binary(r(), op, args)?,
             InstKind::Unary { op, arg } => self.unary(r(), op, arg)?,
             InstKind::Ternary { op, args } => self.ternary(r(), op, args)?,

@@ -2,7 +2,8 @@
 //! read — a `double` (two dwords into a VGPR pair) and a vector or struct
 //! passed by value, whose value is the address of its bytes in the kernarg
 //! segment (`kernarg pointer + offset`, an SGPR pair); the lowering loads
-//! the components through it, which become `s_load_dword*` as in clang.
+//! the components through it, which become `s_load_dword*` as in clang —
+//! and the address of program-scope data, also an SGPR pair.
 
 use arch::isa::{Family, Opcode};
 
@@ -58,6 +59,42 @@ impl Isel<'_> {
         self.mc.push(load);
         self.place_pair(r, s);
         Ok(true)
+    }
+
+    /// The address of program-scope data object `index`, PC-relative as
+    /// clang computes it: `s_getpc_b64 s; s_add_u32 s0, s0, lo; s_addc_u32
+    /// s1, s1, hi` with the literals patched by the code-object writer
+    /// (`R_AMDGPU_REL32_LO/HI` in clang's relocatable object).
+    pub(in crate::backend) fn data_addr(&mut self, r: Value, index: u32) {
+        // Not an inline constant, so that both are encoded as 32-bit literals.
+        const PLACEHOLDER: u32 = 0x0bad_da7a;
+        let s = self.mc.vreg(RegClass::Sgpr, 2);
+        self.push(Opcode::S_GETPC_B64, Family::Sop1, 1, &[MOp::Reg(s, 0)]);
+        let pc = self.mc.label();
+        self.mc.place(pc);
+        self.sop2(
+            Opcode::S_ADD_U32,
+            MOp::Reg(s, 0),
+            MOp::Reg(s, 0),
+            MOp::Imm(PLACEHOLDER),
+        );
+        let lo_end = self.mc.label();
+        self.mc.place(lo_end);
+        self.sop2(
+            Opcode::S_ADDC_U32,
+            MOp::Reg(s, 1),
+            MOp::Reg(s, 1),
+            MOp::Imm(PLACEHOLDER),
+        );
+        let hi_end = self.mc.label();
+        self.mc.place(hi_end);
+        self.data_refs.push(super::DataRef {
+            data: index,
+            pc,
+            lo_end,
+            hi_end,
+        });
+        self.place_pair(r, s);
     }
 
     /// Defines 64-bit `r` from the SGPR pair `s`: `r` takes `s` when it is

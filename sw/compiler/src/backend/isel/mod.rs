@@ -89,6 +89,25 @@ pub struct Isel<'f> {
     pub(super) scratch: Option<VReg>,
     /// Addresses folded into memory instructions: (base, immediate offset).
     pub(super) folded: Vec<Option<(Value, i32)>>,
+    /// PC-relative references to program-scope data
+    /// ([`InstKind::DataAddr`]), resolved by the code-object writer.
+    pub data_refs: Vec<DataRef>,
+}
+
+/// One `s_getpc_b64; s_add_u32 lo; s_addc_u32 hi` reference to data
+/// object `data`: labels placed right after each of the three, so that
+/// assembly knows where `s_getpc_b64`'s result points and where the two
+/// 32-bit literals end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DataRef {
+    /// Index into `Function::data`.
+    pub data: u32,
+    /// After `s_getpc_b64` (the address it returns).
+    pub pc: u32,
+    /// After `s_add_u32` (its literal is the 4 bytes before).
+    pub lo_end: u32,
+    /// After `s_addc_u32`.
+    pub hi_end: u32,
 }
 
 /// What the dispatch must initialise, found by selection.
@@ -192,6 +211,7 @@ impl<'f> Isel<'f> {
             loops: Vec::new(),
             scratch,
             folded: vec![None; f.value_count()],
+            data_refs: Vec::new(),
         }
     }
 

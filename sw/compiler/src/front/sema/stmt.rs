@@ -309,6 +309,59 @@ impl Sema<'_> {
         Ok(())
     }
 
+    /// The initializer of aggregate `ty` from `items[*at..]`, C's brace
+    /// elision: a member or element that is itself an array or struct
+    /// takes as many of the items as it needs when its own item is not a
+    /// brace list (`float m[2][2] = {1, 2, 3, 4}`). `whole`: the list is
+    /// `ty`'s own (an unsized array takes every item; an elided one only
+    /// what it holds). Missing members are zero.
+    fn aggregate_items(
+        &mut self,
+        items: &[ast::Expr],
+        at: &mut usize,
+        ty: &mut Type,
+        whole: bool,
+    ) -> Result<Init> {
+        let one = |s: &mut Self, at: &mut usize, t: &mut Type| -> Result<Init> {
+            let it = &items[*at];
+            let nested = matches!(it.kind, ast::ExprKind::InitList(_));
+            if matches!(t, Type::Array(..) | Type::Record(_)) && !nested {
+                s.aggregate_items(items, at, t, false)
+            } else {
+                *at += 1;
+                s.initializer(it, t)
+            }
+        };
+        match ty.clone() {
+            Type::Array(elem, n) => {
+                let mut out = Vec::new();
+                while *at < items.len() && (out.len() < n as usize || n == 0 && whole) {
+                    let mut et = (*elem).clone();
+                    out.push(one(self, at, &mut et)?);
+                }
+                let n = if n == 0 { out.len().max(1) as u32 } else { n };
+                out.resize(n as usize, Init::Zero);
+                *ty = Type::Array(elem, n);
+                Ok(Init::List(out))
+            }
+            Type::Record(r) => {
+                let rec = self.records.get(r).clone();
+                let max = if rec.is_union { 1 } else { rec.fields.len() };
+                let mut out = Vec::new();
+                for f in rec.fields.iter().take(max) {
+                    if *at >= items.len() {
+                        break;
+                    }
+                    let mut ft = f.ty.clone();
+                    out.push(one(self, at, &mut ft)?);
+                }
+                out.resize(max, Init::Zero);
+                Ok(Init::List(out))
+            }
+            _ => unreachable!("only aggregates"),
+        }
+    }
+
     /// Checks an initializer against `ty` (an array without a size takes it from the list).
     pub(super) fn initializer(&mut self, e: &ast::Expr, ty: &mut Type) -> Result<Init> {
         let ast::ExprKind::InitList(items) = &e.kind else {
@@ -319,36 +372,18 @@ impl Sema<'_> {
             return Ok(Init::Expr(self.convert(v, ty, expr::Ctx::Init)?));
         };
         match ty.clone() {
-            Type::Array(elem, n) => {
-                let n = if n == 0 { items.len().max(1) as u32 } else { n };
-                if items.len() > n as usize {
-                    return err(
-                        items[n as usize].loc,
-                        "excess elements in array initializer",
-                    );
+            Type::Array(..) | Type::Record(_) => {
+                let mut at = 0;
+                let init = self.aggregate_items(items, &mut at, ty, true)?;
+                if let Some(extra) = items.get(at) {
+                    let what = if matches!(ty, Type::Array(..)) {
+                        "array"
+                    } else {
+                        "struct"
+                    };
+                    return err(extra.loc, format!("excess elements in {what} initializer"));
                 }
-                let mut out = Vec::with_capacity(n as usize);
-                for it in items {
-                    let mut et = (*elem).clone();
-                    out.push(self.initializer(it, &mut et)?);
-                }
-                out.resize(n as usize, Init::Zero);
-                *ty = Type::Array(elem, n);
-                Ok(Init::List(out))
-            }
-            Type::Record(r) => {
-                let rec = self.records.get(r).clone();
-                let max = if rec.is_union { 1 } else { rec.fields.len() };
-                if items.len() > max {
-                    return err(items[max].loc, "excess elements in struct initializer");
-                }
-                let mut out = Vec::new();
-                for (it, f) in items.iter().zip(&rec.fields) {
-                    let mut ft = f.ty.clone();
-                    out.push(self.initializer(it, &mut ft)?);
-                }
-                out.resize(max, Init::Zero);
-                Ok(Init::List(out))
+                Ok(init)
             }
             Type::Vector(s, n) => {
                 let mut elems = Vec::new();
