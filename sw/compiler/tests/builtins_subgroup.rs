@@ -10,8 +10,7 @@
 //! `cargo test --release -p compiler --test builtins_subgroup`
 
 mod backend_support;
-use backend_support::{build_kernel, run, run_elf, TestArg};
-use std::process::Command;
+use backend_support::{build_kernel, clang_rocm_object as clang_object, run, run_elf, TestArg};
 
 /// An element type of the sub-group functions.
 #[derive(Clone, Copy, Debug)]
@@ -230,47 +229,6 @@ fn unwords(t: Ty, w: &[u32]) -> Vec<u64> {
     } else {
         w.iter().map(|&x| x as u64).collect()
     }
-}
-
-/// clang-19's object of `src` with ROCm's device libraries, or why not.
-fn clang_object(src: &str, wave64: bool, tag: &str) -> Result<Vec<u8>, String> {
-    let bc = std::env::var("ROCM_BC")
-        .unwrap_or_else(|_| "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode".into());
-    if !std::path::Path::new(&bc).join("ocml.bc").exists() {
-        return Err(format!("no ROCm device libraries in {bc}"));
-    }
-    let dir = std::env::temp_dir().join(format!("gpusim_subgroup_{}_{tag}", std::process::id()));
-    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-    let (cl, hsaco) = (dir.join("k.cl"), dir.join("k.hsaco"));
-    std::fs::write(&cl, src).map_err(|e| e.to_string())?;
-    let mut c = Command::new("clang-19");
-    c.args([
-        "-x",
-        "cl",
-        "-cl-std=CL2.0",
-        "-target",
-        "amdgcn-amd-amdhsa",
-        "-mcpu=gfx1030",
-    ]);
-    if wave64 {
-        c.arg("-mwavefrontsize64");
-    }
-    c.arg("-O3")
-        .arg(format!("--rocm-device-lib-path={bc}"))
-        .arg(&cl)
-        .arg("-o")
-        .arg(&hsaco);
-    let out = c.output().map_err(|e| format!("clang-19: {e}"))?;
-    let r = if out.status.success() {
-        std::fs::read(&hsaco).map_err(|e| e.to_string())
-    } else {
-        Err(format!(
-            "clang-19 failed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        ))
-    };
-    let _ = std::fs::remove_dir_all(&dir);
-    r
 }
 
 #[test]

@@ -316,11 +316,127 @@ impl Lowerer<'_> {
         old
     }
 
-    pub(super) fn work_item(&mut self, q: WorkItemQuery, dim: Value, loc: Loc) -> R<Vec<Value>> {
+    /// A `size_t` work-item function (`get_global_id(d)`, `get_local_size(d)`,
+    /// the linear ids, ...) as a 64-bit value when `wide`, else its low 32
+    /// bits (a query narrowed by a cast); `None` when `bi` is not one.
+    ///
+    /// `get_local_size` is the size of this work-group, smaller than the
+    /// enqueued size in a partial last group (OpenCL 2.0 non-uniform
+    /// work-groups): `min(enqueued, global size - group id * enqueued)`.
+    /// The local linear id uses those sizes (it is the work-item's place
+    /// in the group's packing into waves); the global linear id is 64-bit
+    /// when `wide`, since a 3-D grid may hold more than 2^32 work-items.
+    pub(super) fn work_item_query(
+        &mut self,
+        bi: FB,
+        args: &[Expr],
+        wide: bool,
+        loc: Loc,
+    ) -> R<Option<Value>> {
+        let widen = |l: &mut Self, v: Value| {
+            if wide {
+                l.b().convert(ConvertOp::Zext, v, Type::I64)
+            } else {
+                v
+            }
+        };
+        let v = match bi {
+            FB::GetLocalSize => {
+                let d = self.rvalue(&args[0])?[0];
+                self.per_dimension(d, 1, |l, d| l.group_size(d))
+            }
+            FB::GetLocalLinearId => {
+                let mut b = self.b();
+                let l: Vec<Value> = (0..3)
+                    .map(|d| b.work_item(WorkItemQuery::LocalId, d))
+                    .collect();
+                let (s0, s1) = (self.group_size(0), self.group_size(1));
+                let mut b = self.b();
+                let t = b.binary(BinaryOp::Imul, l[2], s1);
+                let t = b.binary(BinaryOp::Iadd, t, l[1]);
+                let t = b.binary(BinaryOp::Imul, t, s0);
+                b.binary(BinaryOp::Iadd, t, l[0])
+            }
+            FB::GetGlobalLinearId => {
+                let mut b = self.b();
+                let q = |b: &mut crate::ir::Builder<'_>, q, d| {
+                    let v = b.work_item(q, d);
+                    if wide {
+                        b.convert(ConvertOp::Zext, v, Type::I64)
+                    } else {
+                        v
+                    }
+                };
+                let g: Vec<Value> = (0..3)
+                    .map(|d| q(&mut b, WorkItemQuery::GlobalId, d))
+                    .collect();
+                let s0 = q(&mut b, WorkItemQuery::GlobalSize, 0);
+                let s1 = q(&mut b, WorkItemQuery::GlobalSize, 1);
+                let t = b.binary(BinaryOp::Imul, g[2], s1);
+                let t = b.binary(BinaryOp::Iadd, t, g[1]);
+                let t = b.binary(BinaryOp::Imul, t, s0);
+                return Ok(Some(b.binary(BinaryOp::Iadd, t, g[0])));
+            }
+            _ => match size_t_query(bi) {
+                Some(q) => {
+                    let d = self.rvalue(&args[0])?[0];
+                    self.work_item(q, d, loc)?[0]
+                }
+                None => return Ok(None),
+            },
+        };
+        Ok(Some(widen(self, v)))
+    }
+
+    /// Query `q` in dimension `dim` (32-bit). A dimension that is not a
+    /// constant selects among the three; one above 2 gives what OpenCL
+    /// says (1 for sizes and counts, 0 for ids).
+    pub(super) fn work_item(&mut self, q: WorkItemQuery, dim: Value, _loc: Loc) -> R<Vec<Value>> {
+        let outside = match q {
+            WorkItemQuery::LocalId | WorkItemQuery::GroupId | WorkItemQuery::GlobalId => 0,
+            _ => 1,
+        };
+        Ok(vec![
+            self.per_dimension(dim, outside, |l, d| l.b().work_item(q, d))
+        ])
+    }
+
+    /// `f(d)` for the dimension `dim` holds: directly for a constant,
+    /// otherwise a select among the three (`outside` above 2).
+    fn per_dimension(
+        &mut self,
+        dim: Value,
+        outside: i64,
+        mut f: impl FnMut(&mut Self, u8) -> Value,
+    ) -> Value {
         match self.func.iconst_value(dim) {
-            Some(d @ 0..=2) => Ok(vec![self.b().work_item(q, d as u8)]),
-            _ => unsupported(loc, "a work-item query with a non-constant dimension"),
+            Some(d @ 0..=2) => f(self, d as u8),
+            Some(_) => self.b().iconst(Type::I32, outside),
+            None => {
+                let vals: Vec<Value> = (0..3).map(|d| f(self, d)).collect();
+                // The operand is a `uint` (sema converted it).
+                let mut b = self.b();
+                let mut r = b.iconst(Type::I32, outside);
+                for d in (0..3).rev() {
+                    let k = b.iconst(Type::I32, d as i64);
+                    let is = b.icmp(IntCC::Eq, dim, k);
+                    r = b.select(is, vals[d], r);
+                }
+                r
+            }
         }
+    }
+
+    /// This work-group's size in dimension `d` (32-bit): the enqueued size,
+    /// or what is left of the grid in a partial last group.
+    fn group_size(&mut self, d: u8) -> Value {
+        let mut b = self.b();
+        let enqueued = b.work_item(WorkItemQuery::LocalSize, d);
+        let grid = b.work_item(WorkItemQuery::GlobalSize, d);
+        let group = b.work_item(WorkItemQuery::GroupId, d);
+        let start = b.binary(BinaryOp::Imul, group, enqueued);
+        let left = b.binary(BinaryOp::Isub, grid, start);
+        b.binary(BinaryOp::Umin, enqueued, left)
     }
 
     /// `rsqrt(x)` on f32 (2 ULP allowed): `v_rsq_f32` (about 1 ULP), with
@@ -407,11 +523,9 @@ impl Lowerer<'_> {
         if let Some((q, d)) = dim_query {
             return Ok(vec![self.b().work_item(q, d)]);
         }
-        if let Some(q) = size_t_query(bi) {
-            let d = self.rvalue(&args[0])?[0];
-            let v = self.work_item(q, d, loc)?[0];
-            // size_t is 64-bit: widen (the cast in `cast` avoids this when narrowed).
-            return Ok(vec![self.b().convert(ConvertOp::Zext, v, Type::I64)]);
+        // size_t is 64-bit (the cast in `cast` asks for 32 bits when narrowed).
+        if let Some(v) = self.work_item_query(bi, args, true, loc)? {
+            return Ok(vec![v]);
         }
         if matches!(bi, FB::AtomicCompareExchange | FB::AtomicCmpxchg) {
             return self.compare_exchange(bi, args, loc);
@@ -801,7 +915,7 @@ pub(super) fn size_t_query(bi: FB) -> Option<WorkItemQuery> {
         FB::GetLocalId => WorkItemQuery::LocalId,
         FB::GetGroupId => WorkItemQuery::GroupId,
         FB::GetGlobalSize => WorkItemQuery::GlobalSize,
-        FB::GetLocalSize | FB::GetEnqueuedLocalSize => WorkItemQuery::LocalSize,
+        FB::GetEnqueuedLocalSize => WorkItemQuery::LocalSize,
         FB::GetNumGroups => WorkItemQuery::NumGroups,
         _ => return None,
     })

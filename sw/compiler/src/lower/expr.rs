@@ -1,6 +1,6 @@
 //! Expressions: one IR value per component.
 
-use super::builtins::{mul_hi_of, size_t_query};
+use super::builtins::mul_hi_of;
 use super::{unsupported, Lowerer, Place, R};
 use crate::front::ast::BinaryOp as B;
 use crate::front::builtins::Builtin as FB;
@@ -775,9 +775,8 @@ impl Lowerer<'_> {
         // A size_t work-item query narrowed to 32 bits: the query is 32-bit already.
         if let (CastKind::IntToInt, ExprKind::Builtin(bi, args)) = (kind, &a.kind) {
             if to.elem_scalar().is_some_and(|s| s.size() == 4) {
-                if let Some(q) = size_t_query(*bi) {
-                    let d = self.rvalue(&args[0])?[0];
-                    return self.work_item(q, d, loc);
+                if let Some(v) = self.work_item_query(*bi, args, false, loc)? {
+                    return Ok(vec![v]);
                 }
             }
         }
