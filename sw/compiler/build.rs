@@ -53,6 +53,7 @@ const SOURCES: &[&str] = &[
     "lib/geometric.cl",
     "lib/integer.cl",
     "lib/subgroup.cl",
+    "lib/workgroup.cl",
 ];
 
 /// One top-level item: the function it defines or declares, its text, the

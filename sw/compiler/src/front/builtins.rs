@@ -49,6 +49,10 @@ pub(crate) enum Sig {
     /// A sub-group function of the device library (`lib/subgroup.cl`):
     /// `__gpusim_{name}_{element}`.
     SubGroup(SubGroupKind),
+    /// A work-group function of the device library (`lib/workgroup.cl`):
+    /// `__gpusim_{name}_{element}`, with the kernel's work-group scratch
+    /// (which the lowering supplies) as a last operand.
+    WorkGroup(SubGroupKind),
     /// Geometric functions: operands of one float scalar/vector type; the
     /// result is the element type (`scalar`) or the operand type.
     Geometric(Builtin, usize, bool),
@@ -106,7 +110,8 @@ pub(crate) enum SubGroupKind {
     Query,
     /// `T f(T)` for `T` in `int uint long ulong float` (reductions, scans).
     Value,
-    /// `T f(T, uint)` (`sub_group_broadcast`).
+    /// `T f(T, uint)` (`sub_group_broadcast`); `T f(T, size_t[, size_t[,
+    /// size_t]])` (`work_group_broadcast`).
     Broadcast,
     /// `int f(int)` (`sub_group_all`, `sub_group_any`).
     Predicate,
@@ -350,6 +355,17 @@ pub(crate) fn lookup(name: &str) -> Option<Sig> {
         | "sub_group_scan_exclusive_add"
         | "sub_group_scan_exclusive_min"
         | "sub_group_scan_exclusive_max" => SubGroup(SubGroupKind::Value),
+        "work_group_broadcast" => WorkGroup(SubGroupKind::Broadcast),
+        "work_group_all" | "work_group_any" => WorkGroup(SubGroupKind::Predicate),
+        "work_group_reduce_add"
+        | "work_group_reduce_min"
+        | "work_group_reduce_max"
+        | "work_group_scan_inclusive_add"
+        | "work_group_scan_inclusive_min"
+        | "work_group_scan_inclusive_max"
+        | "work_group_scan_exclusive_add"
+        | "work_group_scan_exclusive_min"
+        | "work_group_scan_exclusive_max" => WorkGroup(SubGroupKind::Value),
         "work_group_barrier" => WorkGroupBarrier,
         "mem_fence" | "read_mem_fence" | "write_mem_fence" => MemFence,
         "atomic_work_item_fence" => WorkItemFence,

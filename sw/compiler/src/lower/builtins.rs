@@ -462,7 +462,8 @@ impl Lowerer<'_> {
     /// A device-library call: the linked scalar function inlined once per
     /// component. A pointer form's function returns `(value, stored)`; the
     /// stored components (an `int` one as its bits) are written through the
-    /// pointer operand, the last.
+    /// pointer operand, the last. A work-group function (one parameter
+    /// more than its operands) gets the kernel's LDS scratch as that one.
     fn library_call(
         &mut self,
         f: crate::front::tast::FuncId,
@@ -471,6 +472,21 @@ impl Lowerer<'_> {
         loc: Loc,
     ) -> R<Vec<Value>> {
         let params = self.tu.functions[f.0 as usize].params;
+        if params == args.len() + 1 {
+            // A work-group function: its last parameter is the kernel's
+            // scratch in LDS, reserved on the first call.
+            let lv = match self.wg_scratch {
+                Some(lv) => lv,
+                None => {
+                    let lv = self.func.add_local(WG_SCRATCH_BYTES, 8);
+                    self.wg_scratch = Some(lv);
+                    lv
+                }
+            };
+            let mut vals = vals.to_vec();
+            vals.push(vec![self.b().local_addr(lv)]);
+            return self.inline_call(f, vals, loc);
+        }
         let out_ptr = (args.len() > params).then(|| {
             let p = args.last().expect("a pointer operand");
             let pointee = p.ty.pointee().expect("sema checked a pointer").ty.clone();
@@ -920,6 +936,11 @@ pub(super) fn size_t_query(bi: FB) -> Option<WorkItemQuery> {
         _ => return None,
     })
 }
+
+/// Bytes of LDS the work-group functions (`lib/workgroup.cl`) share in a
+/// kernel that calls one: an 8-byte slot per wave of the largest
+/// work-group (1024 work-items in waves of 32).
+const WG_SCRATCH_BYTES: u32 = 8 * 1024 / 32;
 
 /// The IR type of `t`'s element scalar (`int4` → `i32`), if it has one.
 fn ir_scalar(t: &ft::Type) -> Option<Type> {

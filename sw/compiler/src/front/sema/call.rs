@@ -272,7 +272,8 @@ impl Sema<'_> {
                 splat,
                 kind,
             } => self.generic_call(name, stem, n, splat, kind, args, loc),
-            Sig::SubGroup(kind) => self.sub_group_call(name, kind, args, loc),
+            Sig::SubGroup(kind) => self.sub_group_call(name, kind, false, args, loc),
+            Sig::WorkGroup(kind) => self.sub_group_call(name, kind, true, args, loc),
             Sig::AnyAll(all) => {
                 self.arity(name, args, 1, 1, loc)?;
                 let v = self.rvalue(&args[0])?;

@@ -255,19 +255,26 @@ impl Sema<'_> {
         Ok(rv(ExprKind::Builtin(Builtin::Lib(fid), ops), ret, loc))
     }
 
-    /// A sub-group function (`lib/subgroup.cl`): operands checked against
-    /// the specification's signatures (cl_khr_subgroups: scalar `int uint
-    /// long ulong float`), then the library's `__gpusim_{name}_{element}`.
+    /// A sub-group function (`lib/subgroup.cl`) or, with `work_group`, a
+    /// work-group one (`lib/workgroup.cl`): operands checked against the
+    /// specification's signatures (cl_khr_subgroups, OpenCL 2.0 §6.13.15:
+    /// scalar `int uint long ulong float`), then the library's
+    /// `__gpusim_{name}_{element}`. `work_group_broadcast` takes 1-3 local
+    /// ids, passed as three `uint`s (missing ones 0); a work-group
+    /// function's library form has one parameter more than its operands,
+    /// the kernel's scratch, which the lowering supplies.
     pub(super) fn sub_group_call(
         &mut self,
         name: &str,
         kind: SubGroupKind,
+        work_group: bool,
         args: &[ast::Expr],
         loc: Loc,
     ) -> Result<Expr> {
         let (lo, hi) = match kind {
             SubGroupKind::Query => (0, 0),
             SubGroupKind::Value | SubGroupKind::Predicate => (1, 1),
+            SubGroupKind::Broadcast if work_group => (2, 4),
             SubGroupKind::Broadcast => (2, 2),
             SubGroupKind::Barrier => (1, 2),
         };
@@ -318,7 +325,12 @@ impl Sema<'_> {
                 };
                 let mut ops = vec![vals[0].clone()];
                 if kind == SubGroupKind::Broadcast {
-                    ops.push(self.arith_cast(vals[1].clone(), &Type::UINT));
+                    for v in &vals[1..] {
+                        ops.push(self.arith_cast(v.clone(), &Type::UINT));
+                    }
+                    while work_group && ops.len() < 4 {
+                        ops.push(crate::front::sema::convert::int_const(0, Type::UINT, loc));
+                    }
                 }
                 (suffix, ops, t)
             }
