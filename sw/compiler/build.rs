@@ -54,6 +54,7 @@ const SOURCES: &[&str] = &[
     "lib/integer.cl",
     "lib/subgroup.cl",
     "lib/workgroup.cl",
+    "lib/half.cl",
 ];
 
 /// One top-level item: the function it defines or declares, its text, the

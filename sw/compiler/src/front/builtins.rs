@@ -60,6 +60,22 @@ pub(crate) enum Sig {
     Vload(u8),
     /// `vstoreN`.
     Vstore(u8),
+    /// `vload_halfN` / `vloada_halfN` (`aligned`), N = 1 for the scalar form.
+    VloadHalf {
+        /// Components.
+        n: u8,
+        /// `vloada_`: a 3-vector takes 4 halves' room.
+        aligned: bool,
+    },
+    /// `vstore_halfN[_rte|_rtz|_rtp|_rtn]` / `vstorea_halfN[...]`.
+    VstoreHalf {
+        /// Components.
+        n: u8,
+        /// `vstorea_`: a 3-vector takes 4 halves' room.
+        aligned: bool,
+        /// The rounding: `rte` (also the default), `rtz`, `rtp` or `rtn`.
+        mode: &'static str,
+    },
     /// Integer gentype.
     IntGen(Builtin, usize, bool),
     /// Integer gentype restricted to 32-bit (`mad24`, `mul24`).
@@ -168,6 +184,43 @@ fn rmw(s: &str) -> Option<AtomicOp> {
 }
 
 /// The signature class of built-in `name`, or None.
+/// `vload_half*`, `vloada_half*`, `vstore_half*`, `vstorea_half*` (OpenCL
+/// 1.2 §6.12.7): the width (1 for none) and the store's rounding suffix.
+fn half_vector_data(name: &str) -> Option<Sig> {
+    let (rest, store, aligned) = if let Some(r) = name.strip_prefix("vload_half") {
+        (r, false, false)
+    } else if let Some(r) = name.strip_prefix("vloada_half") {
+        (r, false, true)
+    } else if let Some(r) = name.strip_prefix("vstore_half") {
+        (r, true, false)
+    } else {
+        (name.strip_prefix("vstorea_half")?, true, true)
+    };
+    let (width, mode) = match rest.find('_') {
+        Some(i) if store => (&rest[..i], &rest[i + 1..]),
+        Some(_) => return None,
+        None => (rest, "rte"),
+    };
+    let mode = ["rte", "rtz", "rtp", "rtn"]
+        .into_iter()
+        .find(|m| *m == mode)?;
+    let n = match width {
+        "" => 1,
+        w => w
+            .parse::<u8>()
+            .ok()
+            .filter(|n| matches!(n, 2 | 3 | 4 | 8 | 16))?,
+    };
+    if width.starts_with('0') {
+        return None;
+    }
+    Some(if store {
+        Sig::VstoreHalf { n, aligned, mode }
+    } else {
+        Sig::VloadHalf { n, aligned }
+    })
+}
+
 pub(crate) fn lookup(name: &str) -> Option<Sig> {
     use Builtin as B;
     use Sig::*;
@@ -246,6 +299,9 @@ pub(crate) fn lookup(name: &str) -> Option<Sig> {
                 .map(self::Atomic2::Rmw),
         };
         return kind.map(ClangAtomic);
+    }
+    if let Some(sig) = half_vector_data(name) {
+        return Some(sig);
     }
     for (prefix, store) in [("vload", false), ("vstore", true)] {
         if let Some(n) = name.strip_prefix(prefix).and_then(|n| n.parse::<u8>().ok()) {

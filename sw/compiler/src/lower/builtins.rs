@@ -604,6 +604,32 @@ impl Lowerer<'_> {
             FB::ReadLane => Ok(vec![self
                 .b()
                 .call(IrBuiltin::ReadLane, &[vals[0][0], vals[1][0]])]),
+            FB::Vload(n) | FB::Vstore(n) => {
+                // [off, p] / [data, off, p]: n elements from p + off * n.
+                let k = matches!(bi, FB::Vstore(_)) as usize;
+                let elem = match args[1 + k].ty.pointee() {
+                    Some(pt) => pt.ty.clone(),
+                    None => return unsupported(loc, "vload/vstore through a non-pointer"),
+                };
+                let size = self.tu.records.size_of(&elem);
+                let base = vals[1 + k][0];
+                let idx = self.narrow_index(vals[k][0], &args[k].ty, loc)?;
+                let off = self.scaled_offset(base, idx, size * u32::from(n));
+                let first = self.b().ptr_add(base, off);
+                let mut out = Vec::new();
+                for i in 0..u32::from(n) {
+                    let mut b = self.b();
+                    let at = b.iconst(Type::I32, i64::from(i * size));
+                    let a = b.ptr_add(first, at);
+                    let place = super::Place::Mem(a, elem.clone());
+                    if k == 1 {
+                        self.write(&place, &[vals[0][i as usize]], loc)?;
+                    } else {
+                        out.push(self.read(&place, loc)?[0]);
+                    }
+                }
+                Ok(out)
+            }
             FB::Lib(f) => self.library_call(f, args, &vals, loc),
             FB::LibRel(f) => {
                 let r = self.library_call(f, args, &vals, loc)?;

@@ -463,7 +463,7 @@ impl Lowerer<'_> {
         self.narrow_index(v, &i.ty, i.loc)
     }
 
-    fn narrow_index(&mut self, v: Value, _ty: &ft::Type, loc: Loc) -> R<Value> {
+    pub(super) fn narrow_index(&mut self, v: Value, _ty: &ft::Type, loc: Loc) -> R<Value> {
         // A sign-extended `int` is the `int`; a widened work-item query
         // (`size_t` ids and sizes) is below 2^31, so the same holds.
         let narrow = match self.func.def_inst(v) {
@@ -496,7 +496,7 @@ impl Lowerer<'_> {
     /// index; a 64-bit index is scaled in 64 bits for a 64-bit pointer
     /// (a shift for a power of two, as clang does) and truncated for a
     /// 32-bit (LDS or private) one.
-    fn scaled_offset(&mut self, base: Value, idx: Value, elem: u32) -> Value {
+    pub(super) fn scaled_offset(&mut self, base: Value, idx: Value, elem: u32) -> Value {
         let ptr_bits = self.func.ty(base).bits();
         let mut b = self.b();
         let idx = if b.func.ty(idx) == Type::I64 && ptr_bits == 32 {

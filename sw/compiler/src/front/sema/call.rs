@@ -313,6 +313,12 @@ impl Sema<'_> {
                 let what = self.call_text(name, &vals);
                 self.library_builtin(stem, &suffix, &what, vals, ret, false, loc)
             }
+            Sig::VloadHalf { n, aligned } => {
+                self.half_vector_call(name, n, aligned, None, args, loc)
+            }
+            Sig::VstoreHalf { n, aligned, mode } => {
+                self.half_vector_call(name, n, aligned, Some(mode), args, loc)
+            }
             Sig::Vload(n) | Sig::Vstore(n) => {
                 let store = matches!(sig, Sig::Vstore(_));
                 let k = store as usize;

@@ -338,3 +338,126 @@ impl Sema<'_> {
         self.library_builtin(name, suffix, &what, ops, ret, false, loc)
     }
 }
+
+impl Sema<'_> {
+    /// `vload_halfN`/`vloada_halfN`/`vstore_halfN[_r*]`/`vstorea_halfN[_r*]`
+    /// (OpenCL 1.2 §6.12.7), written with the plain vector memory built-ins
+    /// on the halves' bits and the library's conversions: `vload_halfN(o,
+    /// p)` is `__gpusim_vload_half_f32(vloadN(o, (ushort *)p))` per
+    /// component, `vstore_halfN_rtz(d, o, p)` is
+    /// `vstoreN(__gpusim_vstore_half_rtz_f32(d), o, (ushort *)p)`. The
+    /// aligned forms of a 3-vector step by 4 halves: `(ushort *)p + 4 o`.
+    pub(super) fn half_vector_call(
+        &mut self,
+        name: &str,
+        n: u8,
+        aligned: bool,
+        store: Option<&'static str>,
+        args: &[ast::Expr],
+        loc: Loc,
+    ) -> Result<Expr> {
+        let k = store.is_some() as usize;
+        self.arity(name, args, 2 + k, 2 + k, loc)?;
+        let vals = args
+            .iter()
+            .map(|a| self.rvalue(a))
+            .collect::<Result<Vec<_>>>()?;
+        let what = self.call_text(name, &vals);
+        let p = vals[1 + k].clone();
+        let Some(pt) =
+            p.ty.pointee()
+                .filter(|pt| pt.ty == Type::Scalar(Scalar::Half))
+                .filter(|pt| store.is_none() || !(pt.konst || pt.space == AddrSpace::Constant))
+                .cloned()
+        else {
+            return err(
+                args[1 + k].loc,
+                format!(
+                    "'{name}' needs a pointer to {}half ('{}' given)",
+                    if store.is_some() { "writable " } else { "" },
+                    self.type_name(&p.ty)
+                ),
+            );
+        };
+        let vector = |s: Scalar| {
+            if n == 1 {
+                Type::Scalar(s)
+            } else {
+                Type::Vector(s, n)
+            }
+        };
+        let bits = Type::Pointer(Box::new(super::super::super::types::Pointee {
+            ty: Type::Scalar(Scalar::UShort),
+            ..pt
+        }));
+        let bits = rv(
+            ExprKind::Cast(CastKind::PtrToPtr, Box::new(p)),
+            bits.clone(),
+            loc,
+        );
+        let off = self.convert(vals[k].clone(), &Type::ULONG, super::super::expr::Ctx::Pass)?;
+        let (off, bits) = if aligned && n == 3 {
+            // 4 halves per element: the pointer moves, the offset is 0.
+            let four = super::super::expr::int_const(4, Type::ULONG, loc);
+            let scaled = rv(
+                ExprKind::Binary(ast::BinaryOp::Mul, Box::new(off), Box::new(four)),
+                Type::ULONG,
+                loc,
+            );
+            let ty = bits.ty.clone();
+            let moved = rv(
+                ExprKind::PtrOffset(Box::new(bits), Box::new(scaled)),
+                ty,
+                loc,
+            );
+            (super::super::expr::int_const(0, Type::ULONG, loc), moved)
+        } else {
+            (off, bits)
+        };
+        match store {
+            None => {
+                let ld = rv(
+                    ExprKind::Builtin(Builtin::Vload(n), vec![off, bits]),
+                    vector(Scalar::UShort),
+                    loc,
+                );
+                self.library_builtin(
+                    "vload_half",
+                    "f32",
+                    &what,
+                    vec![ld],
+                    vector(Scalar::Float),
+                    false,
+                    loc,
+                )
+            }
+            Some(mode) => {
+                let d = vals[0].clone();
+                if d.ty != vector(Scalar::Float) {
+                    return err(
+                        args[0].loc,
+                        format!(
+                            "'{name}' stores a '{}' ('{}' given)",
+                            self.type_name(&vector(Scalar::Float)),
+                            self.type_name(&d.ty)
+                        ),
+                    );
+                }
+                let h = self.library_builtin(
+                    &format!("vstore_half_{mode}"),
+                    "f32",
+                    &what,
+                    vec![d],
+                    vector(Scalar::UShort),
+                    false,
+                    loc,
+                )?;
+                Ok(rv(
+                    ExprKind::Builtin(Builtin::Vstore(n), vec![h, off, bits]),
+                    Type::Void,
+                    loc,
+                ))
+            }
+        }
+    }
+}
