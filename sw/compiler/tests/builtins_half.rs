@@ -305,7 +305,7 @@ fn vstore_half_rounds_exactly_in_every_mode() {
         for aligned in [false, true] {
             for n in WIDTHS {
                 // vstore_half: every input; the others: a 1/8 slice each.
-                let count = if n == 1 {
+                let count = if n == 1 && !aligned {
                     x.len()
                 } else {
                     x.len() / 8 / 48 * 48
@@ -373,7 +373,14 @@ fn vstore_half_rounds_exactly_in_every_mode() {
     }
 }
 
-/// The same conversions through `__local` and `__private` half pointers.
+/// Halves read through a `__constant` pointer.
+const CONSTANT_HALVES: [u16; 16] = [
+    0x0000, 0x8000, 0x3c00, 0xbc00, 0x7bff, 0xfbff, 0x0001, 0x8001, 0x03ff, 0x0400, 0x7c00, 0xfc00,
+    0x7e00, 0x7c01, 0x3555, 0xc2aa,
+];
+
+/// The same conversions through `__local`, `__private` and `__constant`
+/// half pointers.
 #[test]
 fn vload_and_vstore_half_through_local_and_private_pointers() {
     let table = half_table();
@@ -383,7 +390,7 @@ fn vload_and_vstore_half_through_local_and_private_pointers() {
         .take(64 * 40)
         .collect();
     let src = "
-__kernel void k(__global const float *x, __global uint *o) {
+__kernel void k(__global const float *x, __global uint *o, __constant half *ch) {
   __local ushort lh[64 * 4];
   ushort ph[4];
   size_t g = get_global_id(0), l = get_local_id(0);
@@ -393,18 +400,20 @@ __kernel void k(__global const float *x, __global uint *o) {
   vstore_half_rtn(v.x, 2, (half *)ph);
   vstore_half(v.y, 3, (half *)ph);
   barrier(CLK_LOCAL_MEM_FENCE);
-  __global uint *r = o + g * 8;
+  __global uint *r = o + g * 9;
   float4 back = vload_half4(l, (__local const half *)lh);
   float2 pb = vload_half2(0, (const half *)ph);
   r[0] = as_uint(back.x); r[1] = as_uint(back.y); r[2] = as_uint(back.z); r[3] = as_uint(back.w);
   r[4] = as_uint(pb.x); r[5] = as_uint(pb.y);
   r[6] = as_uint(vload_half(2, (const half *)ph));
   r[7] = as_uint(vloada_half2(1, (const half *)ph).y);
+  r[8] = as_uint(vload_half(l % 16, ch));
 }";
     let items = x.len() / 4;
     let args = [
         TestArg::Buf(x.iter().map(|f| f.to_bits()).collect()),
-        TestArg::Buf(vec![0; items * 8]),
+        TestArg::Buf(vec![0; items * 9]),
+        TestArg::Buf(halves_as_words(&CONSTANT_HALVES)),
     ];
     run_both(
         src,
@@ -425,8 +434,9 @@ __kernel void k(__global const float *x, __global uint *o) {
                     h(v[3], 2),
                     h(v[0], 3),
                     h(v[1], 0),
+                    load_reference(CONSTANT_HALVES[i % 64 % 16]),
                 ];
-                assert_eq!(out[1][i * 8..][..8], want, "{what}: work-item {i} ({v:?})");
+                assert_eq!(out[1][i * 9..][..9], want, "{what}: work-item {i} ({v:?})");
             }
         },
     );
