@@ -143,11 +143,16 @@ impl Isel<'_> {
                     _ => {}
                 }
             }
-            // Loads and conversions handle their own widths (i8/i16 live in
-            // the low bits of a 32-bit register, the high bits unspecified).
+            // Loads, conversions and atomics (32 or 64 bits) handle their
+            // own widths (i8/i16 live in the low bits of a 32-bit register,
+            // the high bits unspecified).
             let own_width = matches!(
                 kind,
-                InstKind::Load { .. } | InstKind::Convert { .. } | InstKind::KernelArg { .. }
+                InstKind::Load { .. }
+                    | InstKind::Convert { .. }
+                    | InstKind::KernelArg { .. }
+                    | InstKind::Atomic { .. }
+                    | InstKind::AtomicCas { .. }
             );
             if self.f.ty(r) != Type::I1 && !own_width {
                 self.check_width(r, "an operation")?;
