@@ -183,7 +183,6 @@ fn rmw(s: &str) -> Option<AtomicOp> {
     })
 }
 
-/// The signature class of built-in `name`, or None.
 /// `vload_half*`, `vloada_half*`, `vstore_half*`, `vstorea_half*` (OpenCL
 /// 1.2 §6.12.7): the width (1 for none) and the store's rounding suffix.
 fn half_vector_data(name: &str) -> Option<Sig> {
@@ -221,6 +220,7 @@ fn half_vector_data(name: &str) -> Option<Sig> {
     })
 }
 
+/// The signature class of built-in `name`, or None.
 pub(crate) fn lookup(name: &str) -> Option<Sig> {
     use Builtin as B;
     use Sig::*;
@@ -229,7 +229,8 @@ pub(crate) fn lookup(name: &str) -> Option<Sig> {
         .strip_prefix("atomic_")
         .or_else(|| name.strip_prefix("atom_"))
     {
-        if let Some(op) = rmw(rest) {
+        // `atomic_exchange` is the 2.0 function below, not a 1.x one.
+        if let Some(op) = rmw(rest).filter(|_| rest != "exchange") {
             return Some(Atomic1(self::Atomic1::Rmw(op)));
         }
         match rest {

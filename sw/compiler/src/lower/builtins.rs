@@ -259,18 +259,26 @@ impl Lowerer<'_> {
     /// success too is the same, the value seen then equals it). On 32-bit
     /// integers; orders other than relaxed put fences around it.
     pub(super) fn compare_exchange(&mut self, bi: FB, args: &[Expr], loc: Loc) -> R<Vec<Value>> {
-        let is_i32 = |e: &Expr| ir_scalar(&e.ty) == Some(Type::I32);
         if bi == FB::AtomicCmpxchg {
             // [ptr, cmp, val, order, scope]
             let order = self.rvalue(&args[3])?[0];
             let (before, after) = self.ordering(order, loc)?;
-            if !is_i32(&args[1]) {
-                return unsupported(loc, "atomics on types other than int/uint");
-            }
+            let Some(float) = atomic_kind(&args[1].ty) else {
+                return unsupported(
+                    loc,
+                    "atomics on types other than int, uint, long, ulong and float",
+                );
+            };
             let p = self.rvalue(&args[0])?[0];
             let c = self.rvalue(&args[1])?[0];
             let v = self.rvalue(&args[2])?[0];
-            return Ok(vec![self.fenced_cas(p, c, v, before, after)]);
+            let (c, v) = (self.atomic_bits(c, float), self.atomic_bits(v, float));
+            let old = self.fenced_cas(p, c, v, before, after);
+            return Ok(vec![if float {
+                self.b().convert(ConvertOp::Bitcast, old, Type::F32)
+            } else {
+                old
+            }]);
         }
         // [ptr, expected_ptr, desired, success order, failure order, scope]
         let (mut before, mut after) = (false, false);
@@ -280,9 +288,12 @@ impl Lowerer<'_> {
             before |= b;
             after |= a;
         }
-        if !is_i32(&args[2]) {
-            return unsupported(loc, "atomics on types other than int/uint");
-        }
+        let Some(float) = atomic_kind(&args[2].ty) else {
+            return unsupported(
+                loc,
+                "atomics on types other than int, uint, long, ulong and float",
+            );
+        };
         let mut e = &args[1];
         while let ExprKind::Cast(CastKind::PtrToPtr, inner) = &e.kind {
             e = inner;
@@ -297,10 +308,26 @@ impl Lowerer<'_> {
         let p = self.rvalue(&args[0])?[0];
         let c = self.read(&place, loc)?[0];
         let v = self.rvalue(&args[2])?[0];
+        let (c, v) = (self.atomic_bits(c, float), self.atomic_bits(v, float));
         let old = self.fenced_cas(p, c, v, before, after);
-        self.write(&place, &[old], loc)?;
+        let seen = if float {
+            self.b().convert(ConvertOp::Bitcast, old, Type::F32)
+        } else {
+            old
+        };
+        self.write(&place, &[seen], loc)?;
         let ok = self.b().icmp(IntCC::Eq, old, c);
         self.bool_to_value(ok, &ft::Type::BOOL, loc)
+    }
+
+    /// An atomic's operand as the integer the memory operation takes: a
+    /// float's bits.
+    fn atomic_bits(&mut self, v: Value, float: bool) -> Value {
+        if float {
+            self.b().convert(ConvertOp::Bitcast, v, Type::I32)
+        } else {
+            v
+        }
     }
 
     /// `atomic_cas(p, c, v)` with a fence before (release) and after
@@ -800,9 +827,12 @@ impl Lowerer<'_> {
                 // of its own: fences around it give acquire and release.
                 let (before, after) = self.ordering(vals[2][0], loc)?;
                 let signed = ty.elem_scalar().is_some_and(|s| s.is_signed());
-                if ir_scalar(ty) != Some(Type::I32) {
-                    return unsupported(loc, "atomics on types other than int/uint");
-                }
+                let Some(float) = atomic_kind(ty) else {
+                    return unsupported(
+                        loc,
+                        "atomics on types other than int, uint, long, ulong and float",
+                    );
+                };
                 let irop = match (op, signed) {
                     (FAtomic::Add, _) => AtomicOp::Add,
                     (FAtomic::Sub, _) => AtomicOp::Sub,
@@ -818,9 +848,14 @@ impl Lowerer<'_> {
                 if before {
                     self.b().fence();
                 }
-                let old = self.b().atomic(irop, vals[0][0], vals[1][0]);
+                let v = self.atomic_bits(vals[1][0], float);
+                let old = self.b().atomic(irop, vals[0][0], v);
                 if after {
                     self.b().fence();
+                }
+                if float {
+                    // Only an exchange (sema): the old bits as a float.
+                    return Ok(vec![self.b().convert(ConvertOp::Bitcast, old, Type::F32)]);
                 }
                 if let FB::AtomicRmwFetch(_) = bi {
                     // GNU op-then-fetch: the new value, recomputed from the old.
@@ -848,18 +883,31 @@ impl Lowerer<'_> {
                 let order = vals[if store { 2 } else { 1 }][0];
                 let (before, after) = self.ordering(order, loc)?;
                 let vt = if store { &args[1].ty } else { ty };
-                if ir_scalar(vt) != Some(Type::I32) {
-                    return unsupported(loc, "atomics on types other than int/uint");
-                }
+                let Some(float) = atomic_kind(vt) else {
+                    return unsupported(
+                        loc,
+                        "atomics on types other than int, uint, long, ulong and float",
+                    );
+                };
                 if before {
                     self.b().fence();
                 }
                 let r = if store {
-                    self.b().atomic(AtomicOp::Xchg, vals[0][0], vals[1][0]);
+                    let v = self.atomic_bits(vals[1][0], float);
+                    self.b().atomic(AtomicOp::Xchg, vals[0][0], v);
                     Vec::new()
                 } else {
-                    let z = self.b().iconst(Type::I32, 0);
-                    vec![self.b().atomic(AtomicOp::Or, vals[0][0], z)]
+                    let t = match ir_scalar(vt) {
+                        Some(Type::I64) => Type::I64,
+                        _ => Type::I32,
+                    };
+                    let z = self.b().iconst(t, 0);
+                    let old = self.b().atomic(AtomicOp::Or, vals[0][0], z);
+                    vec![if float {
+                        self.b().convert(ConvertOp::Bitcast, old, Type::F32)
+                    } else {
+                        old
+                    }]
                 };
                 if after {
                     self.b().fence();
@@ -967,6 +1015,16 @@ pub(super) fn size_t_query(bi: FB) -> Option<WorkItemQuery> {
 /// kernel that calls one: an 8-byte slot per wave of the largest
 /// work-group (1024 work-items in waves of 32).
 const WG_SCRATCH_BYTES: u32 = 8 * 1024 / 32;
+
+/// Whether an atomic on a `t` works on a float's bits (`Some(true)`) or on
+/// a 32- or 64-bit integer (`Some(false)`); `None` for other types.
+fn atomic_kind(t: &ft::Type) -> Option<bool> {
+    match ir_scalar(t)? {
+        Type::I32 | Type::I64 => Some(false),
+        Type::F32 => Some(true),
+        _ => None,
+    }
+}
 
 /// The IR type of `t`'s element scalar (`int4` → `i32`), if it has one.
 fn ir_scalar(t: &ft::Type) -> Option<Type> {
