@@ -1,7 +1,8 @@
 //! Work-item functions in 1, 2 and 3 dimensions (OpenCL 2.0 §6.13.1):
 //! `get_local_linear_id`, `get_global_linear_id`, `get_enqueued_local_size`
 //! and `get_local_size` (the size of this work-group, smaller in a partial
-//! last group), as `size_t` and narrowed to `uint`, on the golden GPU with
+//! last group), as `size_t` and narrowed to `uint`, `get_work_dim` and
+//! `get_global_offset` (also with a run-time dimension), on the golden GPU with
 //! uniform and partial work-groups, against a CPU reference and clang-19's
 //! object of the same source with ROCm's device libraries (skipped with a
 //! message when they are missing; `GPUSIM_REQUIRE_ROCM=1` makes that a
@@ -15,14 +16,14 @@ use compiler::backend::code_object;
 use sw::driver::LaunchDims;
 
 /// Words written per work-item.
-const WORDS: usize = 16;
+const WORDS: usize = 18;
 
 const SOURCE: &str = "
 __kernel void k(__global uint *o) {
   /* The slot from the ids alone, spelt out (not a function under test). */
   size_t slot = (get_global_id(2) * get_global_size(1) + get_global_id(1)) * get_global_size(0)
                 + get_global_id(0);
-  __global uint *r = o + slot * 16;
+  __global uint *r = o + slot * 18;
   size_t gl = get_global_linear_id();
   r[0] = (uint)get_local_linear_id();
   r[1] = (uint)gl;
@@ -39,7 +40,12 @@ __kernel void k(__global uint *o) {
   r[13] = get_enqueued_local_size(0) + get_enqueued_local_size(1) + get_enqueued_local_size(2);
   r[14] = (uint)(get_local_linear_id() == get_local_id(0) + get_local_size(0) *
                  (get_local_id(1) + get_local_size(1) * get_local_id(2)));
-  r[15] = 0xdeadbeefu;
+  r[15] = get_work_dim();
+  uint offsets = 0;
+  for (uint d = 0; d < 4; ++d)
+    offsets += (uint)get_global_offset(d) + 1;
+  r[16] = offsets + (uint)(get_global_offset(0) + get_global_offset(1) + get_global_offset(2));
+  r[17] = 0xdeadbeefu;
 }
 ";
 
@@ -73,7 +79,10 @@ fn reference(dims: LaunchDims) -> Vec<u32> {
                 r[12] = size[0] * size[1] * size[2];
                 r[13] = wx + wy + wz;
                 r[14] = 1;
-                r[15] = 0xdead_beef;
+                r[15] = u32::from(dims.dimensions());
+                // gpusim launches have no global offset.
+                r[16] = 4;
+                r[17] = 0xdead_beef;
             }
         }
     }

@@ -384,6 +384,8 @@ impl Lowerer<'_> {
                 let t = b.binary(BinaryOp::Imul, t, s0);
                 b.binary(BinaryOp::Iadd, t, l[0])
             }
+            // `uint`, never widened.
+            FB::GetWorkDim => return Ok(Some(self.b().work_item(WorkItemQuery::WorkDim, 0))),
             FB::GetGlobalLinearId => {
                 let mut b = self.b();
                 let q = |b: &mut crate::ir::Builder<'_>, q, d| {
@@ -420,7 +422,10 @@ impl Lowerer<'_> {
     /// says (1 for sizes and counts, 0 for ids).
     pub(super) fn work_item(&mut self, q: WorkItemQuery, dim: Value, _loc: Loc) -> R<Vec<Value>> {
         let outside = match q {
-            WorkItemQuery::LocalId | WorkItemQuery::GroupId | WorkItemQuery::GlobalId => 0,
+            WorkItemQuery::LocalId
+            | WorkItemQuery::GroupId
+            | WorkItemQuery::GlobalId
+            | WorkItemQuery::GlobalOffset => 0,
             _ => 1,
         };
         Ok(vec![
@@ -1006,6 +1011,7 @@ pub(super) fn size_t_query(bi: FB) -> Option<WorkItemQuery> {
         FB::GetGroupId => WorkItemQuery::GroupId,
         FB::GetGlobalSize => WorkItemQuery::GlobalSize,
         FB::GetEnqueuedLocalSize => WorkItemQuery::LocalSize,
+        FB::GetGlobalOffset => WorkItemQuery::GlobalOffset,
         FB::GetNumGroups => WorkItemQuery::NumGroups,
         _ => return None,
     })
