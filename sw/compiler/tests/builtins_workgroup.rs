@@ -312,3 +312,59 @@ fn every_work_group_signature_compiles_and_wrong_ones_are_refused() {
         assert!(e.to_string().contains(msg), "{call}: {e}");
     }
 }
+
+/// Cycles on the cycle model (one CU) of kernels that call one work-group
+/// function per work-item, gpusim's object against clang-19 + ROCm's on
+/// the same inputs (which must give the same output): printed for
+/// docs/performance.md; skipped without clang.
+#[test]
+fn work_group_function_cycles_against_clang() {
+    use backend_support::run_elf_dims_on;
+    use hw::{ClockedGpu, GpuConfig};
+    let (grid, wg) = (4096u32, 256u32);
+    let x: Vec<u32> = (0..grid)
+        .map(|i| i.wrapping_mul(2_654_435_761) >> 7)
+        .collect();
+    for (name, call) in [
+        ("reduce_add", "work_group_reduce_add(x[g])"),
+        ("scan_inclusive_add", "work_group_scan_inclusive_add(x[g])"),
+        ("scan_exclusive_max", "work_group_scan_exclusive_max(x[g])"),
+        ("broadcast", "work_group_broadcast(x[g], 5)"),
+        ("all", "(uint)work_group_all(x[g] != 7u)"),
+    ] {
+        let src = format!(
+            "__kernel void k(__global const uint *x, __global uint *o) {{\n  size_t g = get_global_id(0);\n  o[g] = {call};\n}}"
+        );
+        for wave64 in [false, true] {
+            let k = build_kernel(&src, wave64);
+            let ours = code_object(std::slice::from_ref(&k)).expect("a code object");
+            let Ok(theirs) = clang_rocm_object(&src, wave64, &format!("wgc_{name}_{wave64}"))
+            else {
+                eprintln!("note: clang-19 + ROCm not available: cycles not compared");
+                return;
+            };
+            let args = [
+                TestArg::Buf(x.clone()),
+                TestArg::Buf(vec![0; grid as usize]),
+            ];
+            let dims = LaunchDims::linear(grid, wg);
+            let mut row = Vec::new();
+            let mut outs = Vec::new();
+            for elf in [&ours, &theirs] {
+                let gpu = ClockedGpu::new(GpuConfig::one_cu()).expect("a cycle model");
+                let (out, d) = run_elf_dims_on(gpu, elf, "k", dims, &args).expect("runs");
+                let stats = d.device().stats();
+                row.push(stats.dispatches.last().map_or(stats.cycles, |s| s.cycles));
+                outs.push(out);
+            }
+            assert_eq!(outs[0], outs[1], "{name} wave64={wave64}: outputs differ");
+            println!(
+                "work_group_{name:<20} wave{:<3} gpusim {:>7} clang {:>7} ratio {:.2}",
+                if wave64 { 64 } else { 32 },
+                row[0],
+                row[1],
+                row[0] as f64 / row[1] as f64
+            );
+        }
+    }
+}
