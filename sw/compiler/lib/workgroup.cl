@@ -25,7 +25,7 @@
 /* The lanes' sub-group exclusive scan from their inclusive scan `inc`
  * (as subgroup.cl derives it), so a work-group exclusive scan scans once. */
 #define GS_WG_OP(T, S, NAME, OP, ID)                                                \
-    T __gpusim_work_group_reduce_##NAME##_##S(T x, __local ulong *scratch) {        \
+    T __gpusim_wg_reduce_scan_##NAME##_##S(T x, __local ulong *scratch) {          \
         __local T *s = (__local T *)scratch;                                        \
         T r = __gpusim_sub_group_reduce_##NAME##_##S(x);                            \
         uint n = __gpusim_get_num_sub_groups_u32();                                 \
@@ -76,7 +76,26 @@
 /* work_group_broadcast(a, x[, y[, z]]): the work-item at local id (x, y, z)
  * (missing ones 0) writes the value, every work-item reads it. In a
  * one-wave group it is a v_readlane. */
-#define GS_WG_TYPE(T, S, MIN_ID, MAX_ID, MINOP, MAXOP)                              \
+/* Integer reductions: one LDS atomic per work-item on a word the first
+ * work-item initialises (the order does not matter for them). */
+#define GS_WG_REDUCE_1(T, S, NAME, ID)                                              \
+    T __gpusim_work_group_reduce_##NAME##_##S(T x, __local ulong *scratch) {        \
+        __local T *s = (__local T *)scratch;                                        \
+        GS_WG_SYNC();                                                               \
+        if (__gpusim_sg_linear_id() == 0u)                                          \
+            s[0] = ID;                                                              \
+        GS_WG_SYNC();                                                               \
+        atom_##NAME(s, x);                                                          \
+        GS_WG_SYNC();                                                               \
+        return s[0];                                                                \
+    }
+/* Float reductions: the waves' sub-group reductions folded in wave order. */
+#define GS_WG_REDUCE_0(T, S, NAME, ID)                                              \
+    T __gpusim_work_group_reduce_##NAME##_##S(T x, __local ulong *scratch) {        \
+        return __gpusim_wg_reduce_scan_##NAME##_##S(x, scratch);                    \
+    }
+
+#define GS_WG_TYPE(T, S, MIN_ID, MAX_ID, MINOP, MAXOP, ATOMIC)                      \
     T __gpusim_work_group_broadcast_##S(T a, uint x, uint y, uint z,                \
                                         __local ulong *scratch) {                   \
         __local T *s = (__local T *)scratch;                                        \
@@ -91,18 +110,34 @@
     }                                                                               \
     GS_WG_OP(T, S, add, GS_SG_ADD, (T)0)                                            \
     GS_WG_OP(T, S, min, MINOP, MIN_ID)                                              \
-    GS_WG_OP(T, S, max, MAXOP, MAX_ID)
+    GS_WG_OP(T, S, max, MAXOP, MAX_ID)                                              \
+    GS_WG_REDUCE_##ATOMIC(T, S, add, (T)0)                                          \
+    GS_WG_REDUCE_##ATOMIC(T, S, min, MIN_ID)                                        \
+    GS_WG_REDUCE_##ATOMIC(T, S, max, MAX_ID)
 
-GS_WG_TYPE(int, i32, 0x7fffffff, (-0x7fffffff - 1), GS_SG_MIN, GS_SG_MAX)
-GS_WG_TYPE(uint, u32, 0xffffffffu, 0u, GS_SG_MIN, GS_SG_MAX)
-GS_WG_TYPE(long, i64, 0x7fffffffffffffffL, (-0x7fffffffffffffffL - 1L), GS_SG_MIN, GS_SG_MAX)
-GS_WG_TYPE(ulong, u64, 0xffffffffffffffffUL, 0UL, GS_SG_MIN, GS_SG_MAX)
-GS_WG_TYPE(float, f32, __builtin_inff(), -__builtin_inff(), GS_SG_FMIN, GS_SG_FMAX)
+GS_WG_TYPE(int, i32, 0x7fffffff, (-0x7fffffff - 1), GS_SG_MIN, GS_SG_MAX, 1)
+GS_WG_TYPE(uint, u32, 0xffffffffu, 0u, GS_SG_MIN, GS_SG_MAX, 1)
+GS_WG_TYPE(long, i64, 0x7fffffffffffffffL, (-0x7fffffffffffffffL - 1L), GS_SG_MIN, GS_SG_MAX, 1)
+GS_WG_TYPE(ulong, u64, 0xffffffffffffffffUL, 0UL, GS_SG_MIN, GS_SG_MAX, 1)
+GS_WG_TYPE(float, f32, __builtin_inff(), -__builtin_inff(), GS_SG_FMIN, GS_SG_FMAX, 0)
 
-/* work_group_all / work_group_any: a reduction of the predicate. */
+/* work_group_all / work_group_any: a flag in the scratch that the first
+ * work-item sets and any work-item whose predicate decides clears; three
+ * barriers and no cross-lane scan. */
+int __gpusim_wg_flag(int p, int want, __local ulong *scratch) {
+    __local uint *s = (__local uint *)scratch;
+    GS_WG_SYNC();
+    if (__gpusim_sg_linear_id() == 0u)
+        s[0] = 1u;
+    GS_WG_SYNC();
+    if ((p != 0) != (want != 0))
+        s[0] = 0u;
+    GS_WG_SYNC();
+    return s[0] != 0u;
+}
 int __gpusim_work_group_all_i32(int p, __local ulong *scratch) {
-    return __gpusim_work_group_reduce_min_u32(p != 0 ? 1u : 0u, scratch) != 0u;
+    return __gpusim_wg_flag(p, 1, scratch);
 }
 int __gpusim_work_group_any_i32(int p, __local ulong *scratch) {
-    return __gpusim_work_group_reduce_max_u32(p != 0 ? 1u : 0u, scratch) != 0u;
+    return !__gpusim_wg_flag(p, 0, scratch);
 }
