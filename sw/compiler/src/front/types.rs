@@ -425,6 +425,8 @@ pub fn builtin_type_names() -> Vec<(String, Type)> {
     }
     for (n, t) in [
         ("atomic_int", Int),
+        // clang's `typedef atomic_int atomic_flag;` (ATOMIC_FLAG_INIT is 0).
+        ("atomic_flag", Int),
         ("atomic_uint", UInt),
         ("atomic_long", Long),
         ("atomic_ulong", ULong),
