@@ -252,3 +252,76 @@ fn sixty_four_bit_and_float_atomics_match_a_reference_and_clang() {
         }
     }
 }
+
+/// `atomic_flag_test_and_set`/`atomic_flag_clear` (and `_explicit`): a
+/// spin lock around a non-atomic read-modify-write of a global counter by
+/// 256 work-items in wave32 and wave64 (one work-item per wave at a time,
+/// the others retry); the count must be exact, also with clang-19's object.
+#[test]
+fn atomic_flag_spin_lock_counts_exactly() {
+    let src = "
+__kernel void k(__global atomic_flag *lock, volatile __global int *count, __global int *seen,
+                __global atomic_flag *other) {
+  size_t i = get_global_id(0);
+  int done = 0;
+  /* One lane of a wave at a time takes the lock; the loop runs until
+     every lane has had its turn (no lane spins while holding it). */
+  for (int tries = 0; tries < 100000 && !done; ++tries) {
+    if (!atomic_flag_test_and_set_explicit(lock, memory_order_acquire, memory_scope_device)) {
+      int c = *count;
+      *count = c + 1;
+      seen[i] = c;
+      atomic_flag_clear_explicit(lock, memory_order_release, memory_scope_device);
+      done = 1;
+    }
+  }
+  if (i == 0) {
+    int a = atomic_flag_test_and_set(other);
+    int b = atomic_flag_test_and_set(other);
+    atomic_flag_clear(other);
+    seen[256] = a + 2 * b + 4 * atomic_flag_test_and_set(other);
+    seen[257] = ATOMIC_FLAG_INIT;
+  }
+}";
+    let require = std::env::var("GPUSIM_REQUIRE_ROCM").is_ok_and(|v| v == "1");
+    for wave64 in [false, true] {
+        let args = [
+            TestArg::Buf(vec![0]),
+            TestArg::Buf(vec![0]),
+            TestArg::Buf(vec![u32::MAX; 258]),
+            TestArg::Buf(vec![0]),
+        ];
+        let check = |who: &str, out: &[Vec<u32>]| {
+            assert_eq!(out[0][0], 0, "{who}: the lock is left clear");
+            assert_eq!(out[3][0], 1, "{who}: the other flag is left set");
+            assert_eq!(out[1][0], 256, "{who}: the count");
+            let mut s: Vec<u32> = out[2][..256].to_vec();
+            s.sort_unstable();
+            assert_eq!(
+                s,
+                (0..256).collect::<Vec<u32>>(),
+                "{who}: each count seen once"
+            );
+            assert_eq!(
+                out[2][256..],
+                [2, 0],
+                "{who}: test_and_set, set, clear, test_and_set; ATOMIC_FLAG_INIT"
+            );
+        };
+        let k = build_kernel(src, wave64);
+        let ours = code_object(std::slice::from_ref(&k)).expect("a code object");
+        let dims = LaunchDims::linear(256, 64);
+        let out = run_elf_dims(&ours, "k", dims, &args).expect("runs");
+        check(&format!("gpusim wave64={wave64}"), &out);
+        match clang_rocm_object(src, wave64, &format!("flag{wave64}")) {
+            Ok(elf) => {
+                let theirs = run_elf_dims(&elf, "k", dims, &args).expect("clang's object runs");
+                check(&format!("clang wave64={wave64}"), &theirs);
+            }
+            Err(e) => {
+                assert!(!require, "GPUSIM_REQUIRE_ROCM=1: {e}");
+                eprintln!("note: clang comparison skipped: {e}");
+            }
+        }
+    }
+}

@@ -167,6 +167,10 @@ pub(crate) enum Atomic2 {
     Load,
     Store,
     Init,
+    /// `atomic_flag_test_and_set`: an exchange of 1, true when the flag was set.
+    FlagTestAndSet,
+    /// `atomic_flag_clear`: a store of 0.
+    FlagClear,
 }
 
 fn rmw(s: &str) -> Option<AtomicOp> {
@@ -249,6 +253,8 @@ pub(crate) fn lookup(name: &str) -> Option<Sig> {
                 "store" => Some(self::Atomic2::Store),
                 "init" if !explicit => Some(self::Atomic2::Init),
                 "exchange" => Some(self::Atomic2::Rmw(AtomicOp::Xchg)),
+                "flag_test_and_set" => Some(self::Atomic2::FlagTestAndSet),
+                "flag_clear" => Some(self::Atomic2::FlagClear),
                 "compare_exchange_strong" | "compare_exchange_weak" => {
                     Some(self::Atomic2::CompareExchange)
                 }

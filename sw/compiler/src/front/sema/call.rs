@@ -588,6 +588,7 @@ impl Sema<'_> {
             Atomic2::Init => (1, 0),
             Atomic2::CompareExchange => (2, 2),
             Atomic2::Store | Atomic2::Rmw(_) => (1, 1),
+            Atomic2::FlagTestAndSet | Atomic2::FlagClear => (0, 1),
         };
         // GNU `__atomic_*`: plain pointers, orders always given, no scope;
         // compare-exchange has a `weak` flag before its orders.
@@ -605,7 +606,19 @@ impl Sema<'_> {
         self.arity(name, args, min, max, loc)?;
         let (ptr, s, space) = self.atomic_pointer(&args[0], name, !gnu)?;
         let vt = Type::Scalar(s);
+        let flag = matches!(kind, Atomic2::FlagTestAndSet | Atomic2::FlagClear);
+        if flag && s != Scalar::Int {
+            return err(
+                args[0].loc,
+                format!("address argument to '{name}' must be a pointer to atomic_flag"),
+            );
+        }
         let mut ops = vec![ptr];
+        if flag {
+            // atomic_flag is clang's `atomic_int`: set is 1, clear 0.
+            let v = matches!(kind, Atomic2::FlagTestAndSet) as i128;
+            ops.push(int_const(v, vt.clone(), loc));
+        }
         let mut i = 1;
         if matches!(kind, Atomic2::CompareExchange) {
             let e = self.rvalue(&args[1])?;
@@ -672,11 +685,24 @@ impl Sema<'_> {
         ops.push(scope);
         Ok(match kind {
             Atomic2::Load => rv(ExprKind::Builtin(Builtin::AtomicLoad, ops), vt, loc),
-            Atomic2::Store | Atomic2::Init => rv(
+            Atomic2::Store | Atomic2::Init | Atomic2::FlagClear => rv(
                 ExprKind::Builtin(Builtin::AtomicStore, ops),
                 Type::Void,
                 loc,
             ),
+            Atomic2::FlagTestAndSet => {
+                let old = rv(
+                    ExprKind::Builtin(Builtin::AtomicRmw(AtomicOp::Xchg), ops),
+                    vt,
+                    loc,
+                );
+                let zero = int_const(0, Type::INT, loc);
+                rv(
+                    ExprKind::Binary(ast::BinaryOp::Ne, Box::new(old), Box::new(zero)),
+                    Type::INT,
+                    loc,
+                )
+            }
             Atomic2::Rmw(op) => rv(ExprKind::Builtin(Builtin::AtomicRmw(op), ops), vt, loc),
             Atomic2::CompareExchange => rv(
                 ExprKind::Builtin(Builtin::AtomicCompareExchange, ops),
