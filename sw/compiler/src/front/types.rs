@@ -420,6 +420,9 @@ pub fn builtin_type_names() -> Vec<(String, Type)> {
         ("cl_mem_fence_flags", UInt),
         ("memory_order", Int),
         ("memory_scope", Int),
+        // Async copies complete before they return (`wait_group_events` is
+        // a barrier), so an event is only a number.
+        ("event_t", UInt),
     ] {
         v.push((n.to_string(), Type::Scalar(t)));
     }
