@@ -55,6 +55,7 @@ const SOURCES: &[&str] = &[
     "lib/subgroup.cl",
     "lib/workgroup.cl",
     "lib/half.cl",
+    "lib/async_copy.cl",
 ];
 
 /// One top-level item: the function it defines or declares, its text, the

@@ -60,6 +60,13 @@ pub(crate) enum Sig {
     Vload(u8),
     /// `vstoreN`.
     Vstore(u8),
+    /// `async_work_group_copy` (false) / `async_work_group_strided_copy`
+    /// (true), `wait_group_events`, `prefetch`: `lib/async_copy.cl`.
+    AsyncCopy(bool),
+    /// `wait_group_events(n, events)`: a barrier.
+    WaitGroupEvents,
+    /// `prefetch(p, n)`: a hint.
+    Prefetch,
     /// `vload_halfN` / `vloada_halfN` (`aligned`), N = 1 for the scalar form.
     VloadHalf {
         /// Components.
@@ -429,6 +436,10 @@ pub(crate) fn lookup(name: &str) -> Option<Sig> {
         | "work_group_scan_exclusive_add"
         | "work_group_scan_exclusive_min"
         | "work_group_scan_exclusive_max" => WorkGroup(SubGroupKind::Value),
+        "async_work_group_copy" => AsyncCopy(false),
+        "async_work_group_strided_copy" => AsyncCopy(true),
+        "wait_group_events" => WaitGroupEvents,
+        "prefetch" => Prefetch,
         "work_group_barrier" => WorkGroupBarrier,
         "mem_fence" | "read_mem_fence" | "write_mem_fence" => MemFence,
         "atomic_work_item_fence" => WorkItemFence,

@@ -313,6 +313,26 @@ impl Sema<'_> {
                 let what = self.call_text(name, &vals);
                 self.library_builtin(stem, &suffix, &what, vals, ret, false, loc)
             }
+            Sig::AsyncCopy(strided) => self.async_copy_call(name, strided, args, loc),
+            Sig::WaitGroupEvents => {
+                self.arity(name, args, 2, 2, loc)?;
+                let n = self.rvalue(&args[0])?;
+                let ev = self.rvalue(&args[1])?;
+                if !n.ty.is_integer() || !ev.ty.is_pointer() {
+                    return self.no_match(name, &[n, ev], loc);
+                }
+                // The copies are complete; the barrier makes every work-item's
+                // part visible to all (local and global memory).
+                Ok(mk(
+                    Builtin::Barrier,
+                    vec![
+                        int_const(3, Type::UINT, loc),
+                        int_const(SCOPE_WORK_GROUP, Type::INT, loc),
+                    ],
+                    Type::Void,
+                ))
+            }
+            Sig::Prefetch => self.prefetch_call(name, args, loc),
             Sig::VloadHalf { n, aligned } => {
                 self.half_vector_call(name, n, aligned, None, args, loc)
             }

@@ -461,3 +461,116 @@ impl Sema<'_> {
         }
     }
 }
+
+impl Sema<'_> {
+    /// `async_work_group_copy(dst, src, n, event)` and
+    /// `async_work_group_strided_copy(dst, src, n, stride, event)`: one
+    /// pointer `__local`, the other `__global`, to the same gentype; the
+    /// library's word copy (`lib/async_copy.cl`) with the pointers cast to
+    /// words of the gentype's size (ulongs for 8 bytes and more).
+    pub(super) fn async_copy_call(
+        &mut self,
+        name: &str,
+        strided: bool,
+        args: &[ast::Expr],
+        loc: Loc,
+    ) -> Result<Expr> {
+        let nargs = 4 + strided as usize;
+        self.arity(name, args, nargs, nargs, loc)?;
+        let vals = args
+            .iter()
+            .map(|a| self.rvalue(a))
+            .collect::<Result<Vec<_>>>()?;
+        let (Some(d), Some(s)) = (vals[0].ty.pointee().cloned(), vals[1].ty.pointee().cloned())
+        else {
+            return self.no_match(name, &vals, loc);
+        };
+        let dir = match (d.space, s.space) {
+            (AddrSpace::Local, AddrSpace::Global) => "lg",
+            (AddrSpace::Global, AddrSpace::Local) => "gl",
+            _ => return self.no_match(name, &vals, loc),
+        };
+        let elem_ok = matches!(d.ty, Type::Scalar(x) | Type::Vector(x, _) if x != Scalar::Bool);
+        if d.ty != s.ty || !elem_ok || d.konst || !vals[nargs - 1].ty.is_integer() {
+            return self.no_match(name, &vals, loc);
+        }
+        let size = self.records.size_of(&d.ty);
+        let (word, suffix, words) = match size {
+            1 => (Scalar::UChar, "u8", 1),
+            2 => (Scalar::UShort, "u16", 1),
+            4 => (Scalar::UInt, "u32", 1),
+            _ => (Scalar::ULong, "u64", size / 8),
+        };
+        let what = self.call_text(name, &vals);
+        let to_words = |e: Expr, p: &super::super::super::types::Pointee| {
+            let ty = Type::Pointer(Box::new(super::super::super::types::Pointee {
+                ty: Type::Scalar(word),
+                ..p.clone()
+            }));
+            rv(ExprKind::Cast(CastKind::PtrToPtr, Box::new(e)), ty, loc)
+        };
+        let uint =
+            |sema: &mut Self, e: Expr| sema.convert(e, &Type::UINT, super::super::expr::Ctx::Pass);
+        let stride = if strided {
+            uint(self, vals[3].clone())?
+        } else {
+            super::super::expr::int_const(1, Type::UINT, loc)
+        };
+        let ops = vec![
+            to_words(vals[0].clone(), &d),
+            to_words(vals[1].clone(), &s),
+            uint(self, vals[2].clone())?,
+            stride,
+            super::super::expr::int_const(i128::from(words), Type::UINT, loc),
+        ];
+        self.library_builtin(
+            &format!("async_copy_{dir}"),
+            suffix,
+            &what,
+            ops,
+            Type::UINT,
+            false,
+            loc,
+        )
+    }
+
+    /// `prefetch(p, n)` on a `__global` gentype pointer: a hint, nothing to do.
+    pub(super) fn prefetch_call(
+        &mut self,
+        name: &str,
+        args: &[ast::Expr],
+        loc: Loc,
+    ) -> Result<Expr> {
+        self.arity(name, args, 2, 2, loc)?;
+        let vals = args
+            .iter()
+            .map(|a| self.rvalue(a))
+            .collect::<Result<Vec<_>>>()?;
+        let Some(p) = vals[0]
+            .ty
+            .pointee()
+            .cloned()
+            .filter(|p| p.space == AddrSpace::Global)
+        else {
+            return self.no_match(name, &vals, loc);
+        };
+        if !vals[1].ty.is_integer() {
+            return self.no_match(name, &vals, loc);
+        }
+        let what = self.call_text(name, &vals);
+        let bytes = Type::Pointer(Box::new(super::super::super::types::Pointee {
+            ty: Type::Scalar(Scalar::UChar),
+            konst: true,
+            ..p
+        }));
+        let ops = vec![
+            rv(
+                ExprKind::Cast(CastKind::PtrToPtr, Box::new(vals[0].clone())),
+                bytes,
+                loc,
+            ),
+            self.convert(vals[1].clone(), &Type::UINT, super::super::expr::Ctx::Pass)?,
+        ];
+        self.library_builtin("prefetch", "u8", &what, ops, Type::Void, false, loc)
+    }
+}
