@@ -53,6 +53,9 @@ const SOURCES: &[&str] = &[
     "lib/geometric.cl",
     "lib/integer.cl",
     "lib/subgroup.cl",
+    "lib/workgroup.cl",
+    "lib/half.cl",
+    "lib/async_copy.cl",
 ];
 
 /// One top-level item: the function it defines or declares, its text, the

@@ -142,6 +142,21 @@ long __gpusim_mul_hi_i64(long a, long b) {
     h = h - (a < 0l ? (ulong)b : 0ul) - (b < 0l ? (ulong)a : 0ul);
     return (long)h;
 }
+/* mad_sat on 64 bits: the 128-bit product as (mul_hi, a * b), plus c with
+ * its carry, saturated when the high half is not the low half's sign. */
+ulong __gpusim_mad_sat_u64(ulong a, ulong b, ulong c) {
+    ulong lo = a * b + c;
+    bool carry = lo < a * b;
+    return (__gpusim_mul_hi_u64(a, b) != 0ul || carry) ? 0xfffffffffffffffful : lo;
+}
+long __gpusim_mad_sat_i64(long a, long b, long c) {
+    ulong p = (ulong)a * (ulong)b;
+    ulong lo = p + (ulong)c;
+    long hi = __gpusim_mul_hi_i64(a, b) + (c < 0l ? -1l : 0l) + (lo < p ? 1l : 0l);
+    if (hi == ((long)lo >> 63))
+        return (long)lo;
+    return hi < 0l ? (-0x7fffffffffffffffl - 1l) : 0x7fffffffffffffffl;
+}
 GS_INT_ALL(long, ulong, i64, 64, GS_MIN_i64, GS_MAX_i64)
 GS_INT_ALL(ulong, ulong, u64, 64, GS_MIN_u64, GS_MAX_u64)
 

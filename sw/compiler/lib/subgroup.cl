@@ -15,34 +15,36 @@
  * work-item. Suffixes: _i32 _u32 _i64 _u64 _f32.
  */
 
+/* 32-bit products: a work-group has at most 1024 work-items. */
 uint __gpusim_sg_local_count(void) {
-    return (uint)(get_local_size(0) * get_local_size(1) * get_local_size(2));
+    return (uint)get_local_size(0) * (uint)get_local_size(1) * (uint)get_local_size(2);
 }
 
-/* The local linear id (OpenCL 2.0 get_local_linear_id, spelt out). */
-uint __gpusim_sg_linear_id(void) {
-    return (uint)((get_local_id(2) * get_local_size(1) + get_local_id(1)) * get_local_size(0) +
-                  get_local_id(0));
-}
+/* The local linear id (the lowering computes it in 32 bits when narrowed). */
+uint __gpusim_sg_linear_id(void) { return (uint)get_local_linear_id(); }
 
 uint __gpusim_get_sub_group_local_id_u32(void) {
     return __gpusim_sg_linear_id() & (__builtin_amdgcn_wavefrontsize() - 1u);
 }
 
+/* log2 of the wave size: divisions by it become shifts (the wave size is
+ * a constant only the back end knows, so the IR cannot fold them). */
+uint __gpusim_sg_wave_shift(void) { return __builtin_amdgcn_wavefrontsize() == 64u ? 6u : 5u; }
+
 uint __gpusim_get_sub_group_id_u32(void) {
-    return __gpusim_sg_linear_id() / __builtin_amdgcn_wavefrontsize();
+    return __gpusim_sg_linear_id() >> __gpusim_sg_wave_shift();
 }
 
 uint __gpusim_get_num_sub_groups_u32(void) {
     uint w = __builtin_amdgcn_wavefrontsize();
-    return (__gpusim_sg_local_count() + w - 1u) / w;
+    return (__gpusim_sg_local_count() + w - 1u) >> __gpusim_sg_wave_shift();
 }
 
 uint __gpusim_get_enqueued_num_sub_groups_u32(void) {
     uint w = __builtin_amdgcn_wavefrontsize();
     uint n = (uint)(get_enqueued_local_size(0) * get_enqueued_local_size(1) *
                     get_enqueued_local_size(2));
-    return (n + w - 1u) / w;
+    return (n + w - 1u) >> __gpusim_sg_wave_shift();
 }
 
 /* "The maximum size of a sub-group within the dispatch": a work-group
@@ -107,15 +109,14 @@ float __gpusim_sg_from_lane_f32(float x, uint lane) {
     T __gpusim_sub_group_scan_inclusive_##NAME##_##S(T x) {                         \
         uint lane = __gpusim_get_sub_group_local_id_u32();                          \
         uint h = lane & 31u;                                                        \
+        /* Selects, not branches: every step is a few VALU instructions. */     \
         for (uint d = 1u; d < 32u; d <<= 1) {                                       \
             T y = __gpusim_sg_from_half_##S(x, lane - d);                           \
-            if (h >= d)                                                             \
-                x = OP(y, x);                                                       \
+            x = h >= d ? OP(y, x) : x;                                              \
         }                                                                           \
         if (__builtin_amdgcn_wavefrontsize() == 64u) {                              \
             T low = __gpusim_sg_from_lane_##S(x, 31u);                              \
-            if (lane >= 32u)                                                        \
-                x = OP(low, x);                                                     \
+            x = lane >= 32u ? OP(low, x) : x;                                       \
         }                                                                           \
         return x;                                                                   \
     }                                                                               \

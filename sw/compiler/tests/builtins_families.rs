@@ -257,11 +257,10 @@ fn integer_functions_on_every_integer_type() {
                 let k = (o[1] as u128 & u128::from(bits - 1)) as u32;
                 (((m << k) | (m >> ((bits - k) % bits))) & ((1u128 << bits) - 1)) as i128
             });
-            if bits < 64 {
-                check_int("mad_sat(a, b, c)", t, w, 3, t, &|o| {
-                    sat(t, o[0] * o[1] + o[2])
-                });
-            }
+            // An unsigned 64-bit product may not fit an i128: it saturates.
+            check_int("mad_sat(a, b, c)", t, w, 3, t, &|o| {
+                sat(t, o[0].checked_mul(o[1]).map_or(i128::MAX, |p| p + o[2]))
+            });
         }
     }
 }

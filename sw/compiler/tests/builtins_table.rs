@@ -94,12 +94,12 @@ fn every_math_builtin_compiles_for_every_float_type() {
 fn missing_builtins_are_named_as_opencl_calls() {
     for (src, want) in [
         (
-            "__kernel void k(__global long *o) { o[0] = mad_sat(o[1], o[2], o[3]); }",
-            "unsupported: the built-in mad_sat(long, long, long)",
+            "__kernel void k(__global double *o) { o[0] = sin(o[1]); }",
+            "unsupported: the built-in sin(double)",
         ),
         (
-            "__kernel void k(__global ulong4 *o) { o[0] = mad_sat(o[1], o[2], o[3]); }",
-            "unsupported: the built-in mad_sat(ulong4, ulong4, ulong4)",
+            "__kernel void k(__global double4 *o) { o[0] = exp(o[1]); }",
+            "unsupported: the built-in exp(double4)",
         ),
     ] {
         let d = compile(
@@ -143,7 +143,9 @@ fn common_integer_relational_and_geometric_builtins_compile_for_every_type() {
         ("bitselect(a, b, c)", &INT, "T"),
         (
             "mad_sat(a, b, c)",
-            &["char", "uchar", "short", "ushort", "int", "uint"],
+            &[
+                "char", "uchar", "short", "ushort", "int", "uint", "long", "ulong",
+            ],
             "T",
         ),
         ("mad24(a, b, c)", &["int", "uint"], "T"),

@@ -27,6 +27,30 @@ pub struct KernargLayout {
 /// layout; ockl reads it as `implicitarg_ptr[9]`).
 pub const PRINTF_BUFFER_OFFSET: u32 = 72;
 
+/// Offset of `hidden_global_offset_x` in the v5 implicit arguments (`_y`
+/// and `_z` follow, 8 bytes each).
+pub const HIDDEN_GLOBAL_OFFSET: u32 = 40;
+/// Offset of `hidden_grid_dims` (u16) in the v5 implicit arguments.
+pub const HIDDEN_GRID_DIMS: u32 = 64;
+
+/// True when `f` reads the global offset or the dimension count: only
+/// then does its segment hold those hidden arguments (the segment of a
+/// kernel that does not stays as it was).
+fn uses_offsets_or_dims(f: &Function) -> bool {
+    f.blocks().iter().any(|&b| {
+        f.block(b).insts.iter().any(|&i| {
+            matches!(
+                f.inst(i).kind,
+                crate::ir::InstKind::WorkItem {
+                    query: crate::ir::WorkItemQuery::GlobalOffset
+                        | crate::ir::WorkItemQuery::WorkDim,
+                    ..
+                }
+            )
+        })
+    })
+}
+
 /// Bytes a parameter of type `ty` takes in the kernarg segment.
 pub fn param_size(ty: Type) -> u32 {
     match ty {
@@ -63,6 +87,9 @@ impl KernargLayout {
         }
         let hidden = at.next_multiple_of(8);
         let mut size = hidden + 24;
+        if uses_offsets_or_dims(f) {
+            size = hidden + HIDDEN_GRID_DIMS + 2;
+        }
         for (p, offset) in f.params.iter().zip(params.iter_mut()) {
             if p.kind == ParamKind::PrintfBuffer {
                 *offset = hidden + PRINTF_BUFFER_OFFSET;
@@ -120,6 +147,16 @@ impl KernargLayout {
         ];
         for (value_kind, at, size) in hidden {
             out.push(kernel_arg(self.hidden + at, size, value_kind));
+        }
+        if uses_offsets_or_dims(f) {
+            for (value_kind, at, size) in [
+                (ValueKind::HiddenGlobalOffsetX, HIDDEN_GLOBAL_OFFSET, 8),
+                (ValueKind::HiddenGlobalOffsetY, HIDDEN_GLOBAL_OFFSET + 8, 8),
+                (ValueKind::HiddenGlobalOffsetZ, HIDDEN_GLOBAL_OFFSET + 16, 8),
+                (ValueKind::HiddenGridDims, HIDDEN_GRID_DIMS, 2),
+            ] {
+                out.push(kernel_arg(self.hidden + at, size, value_kind));
+            }
         }
         if let Some(offset) = printf {
             out.push(kernel_arg(offset, 8, ValueKind::HiddenPrintfBuffer));

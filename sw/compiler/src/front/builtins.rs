@@ -49,6 +49,10 @@ pub(crate) enum Sig {
     /// A sub-group function of the device library (`lib/subgroup.cl`):
     /// `__gpusim_{name}_{element}`.
     SubGroup(SubGroupKind),
+    /// A work-group function of the device library (`lib/workgroup.cl`):
+    /// `__gpusim_{name}_{element}`, with the kernel's work-group scratch
+    /// (which the lowering supplies) as a last operand.
+    WorkGroup(SubGroupKind),
     /// Geometric functions: operands of one float scalar/vector type; the
     /// result is the element type (`scalar`) or the operand type.
     Geometric(Builtin, usize, bool),
@@ -56,6 +60,29 @@ pub(crate) enum Sig {
     Vload(u8),
     /// `vstoreN`.
     Vstore(u8),
+    /// `async_work_group_copy` (false) / `async_work_group_strided_copy`
+    /// (true), `wait_group_events`, `prefetch`: `lib/async_copy.cl`.
+    AsyncCopy(bool),
+    /// `wait_group_events(n, events)`: a barrier.
+    WaitGroupEvents,
+    /// `prefetch(p, n)`: a hint.
+    Prefetch,
+    /// `vload_halfN` / `vloada_halfN` (`aligned`), N = 1 for the scalar form.
+    VloadHalf {
+        /// Components.
+        n: u8,
+        /// `vloada_`: a 3-vector takes 4 halves' room.
+        aligned: bool,
+    },
+    /// `vstore_halfN[_rte|_rtz|_rtp|_rtn]` / `vstorea_halfN[...]`.
+    VstoreHalf {
+        /// Components.
+        n: u8,
+        /// `vstorea_`: a 3-vector takes 4 halves' room.
+        aligned: bool,
+        /// The rounding: `rte` (also the default), `rtz`, `rtp` or `rtn`.
+        mode: &'static str,
+    },
     /// Integer gentype.
     IntGen(Builtin, usize, bool),
     /// Integer gentype restricted to 32-bit (`mad24`, `mul24`).
@@ -106,7 +133,8 @@ pub(crate) enum SubGroupKind {
     Query,
     /// `T f(T)` for `T` in `int uint long ulong float` (reductions, scans).
     Value,
-    /// `T f(T, uint)` (`sub_group_broadcast`).
+    /// `T f(T, uint)` (`sub_group_broadcast`); `T f(T, size_t[, size_t[,
+    /// size_t]])` (`work_group_broadcast`).
     Broadcast,
     /// `int f(int)` (`sub_group_all`, `sub_group_any`).
     Predicate,
@@ -146,6 +174,10 @@ pub(crate) enum Atomic2 {
     Load,
     Store,
     Init,
+    /// `atomic_flag_test_and_set`: an exchange of 1, true when the flag was set.
+    FlagTestAndSet,
+    /// `atomic_flag_clear`: a store of 0.
+    FlagClear,
 }
 
 fn rmw(s: &str) -> Option<AtomicOp> {
@@ -162,6 +194,43 @@ fn rmw(s: &str) -> Option<AtomicOp> {
     })
 }
 
+/// `vload_half*`, `vloada_half*`, `vstore_half*`, `vstorea_half*` (OpenCL
+/// 1.2 §6.12.7): the width (1 for none) and the store's rounding suffix.
+fn half_vector_data(name: &str) -> Option<Sig> {
+    let (rest, store, aligned) = if let Some(r) = name.strip_prefix("vload_half") {
+        (r, false, false)
+    } else if let Some(r) = name.strip_prefix("vloada_half") {
+        (r, false, true)
+    } else if let Some(r) = name.strip_prefix("vstore_half") {
+        (r, true, false)
+    } else {
+        (name.strip_prefix("vstorea_half")?, true, true)
+    };
+    let (width, mode) = match rest.find('_') {
+        Some(i) if store => (&rest[..i], &rest[i + 1..]),
+        Some(_) => return None,
+        None => (rest, "rte"),
+    };
+    let mode = ["rte", "rtz", "rtp", "rtn"]
+        .into_iter()
+        .find(|m| *m == mode)?;
+    let n = match width {
+        "" => 1,
+        w => w
+            .parse::<u8>()
+            .ok()
+            .filter(|n| matches!(n, 2 | 3 | 4 | 8 | 16))?,
+    };
+    if width.starts_with('0') {
+        return None;
+    }
+    Some(if store {
+        Sig::VstoreHalf { n, aligned, mode }
+    } else {
+        Sig::VloadHalf { n, aligned }
+    })
+}
+
 /// The signature class of built-in `name`, or None.
 pub(crate) fn lookup(name: &str) -> Option<Sig> {
     use Builtin as B;
@@ -171,7 +240,8 @@ pub(crate) fn lookup(name: &str) -> Option<Sig> {
         .strip_prefix("atomic_")
         .or_else(|| name.strip_prefix("atom_"))
     {
-        if let Some(op) = rmw(rest) {
+        // `atomic_exchange` is the 2.0 function below, not a 1.x one.
+        if let Some(op) = rmw(rest).filter(|_| rest != "exchange") {
             return Some(Atomic1(self::Atomic1::Rmw(op)));
         }
         match rest {
@@ -190,6 +260,8 @@ pub(crate) fn lookup(name: &str) -> Option<Sig> {
                 "store" => Some(self::Atomic2::Store),
                 "init" if !explicit => Some(self::Atomic2::Init),
                 "exchange" => Some(self::Atomic2::Rmw(AtomicOp::Xchg)),
+                "flag_test_and_set" => Some(self::Atomic2::FlagTestAndSet),
+                "flag_clear" => Some(self::Atomic2::FlagClear),
                 "compare_exchange_strong" | "compare_exchange_weak" => {
                     Some(self::Atomic2::CompareExchange)
                 }
@@ -241,6 +313,9 @@ pub(crate) fn lookup(name: &str) -> Option<Sig> {
                 .map(self::Atomic2::Rmw),
         };
         return kind.map(ClangAtomic);
+    }
+    if let Some(sig) = half_vector_data(name) {
+        return Some(sig);
     }
     for (prefix, store) in [("vload", false), ("vstore", true)] {
         if let Some(n) = name.strip_prefix(prefix).and_then(|n| n.parse::<u8>().ok()) {
@@ -350,6 +425,21 @@ pub(crate) fn lookup(name: &str) -> Option<Sig> {
         | "sub_group_scan_exclusive_add"
         | "sub_group_scan_exclusive_min"
         | "sub_group_scan_exclusive_max" => SubGroup(SubGroupKind::Value),
+        "work_group_broadcast" => WorkGroup(SubGroupKind::Broadcast),
+        "work_group_all" | "work_group_any" => WorkGroup(SubGroupKind::Predicate),
+        "work_group_reduce_add"
+        | "work_group_reduce_min"
+        | "work_group_reduce_max"
+        | "work_group_scan_inclusive_add"
+        | "work_group_scan_inclusive_min"
+        | "work_group_scan_inclusive_max"
+        | "work_group_scan_exclusive_add"
+        | "work_group_scan_exclusive_min"
+        | "work_group_scan_exclusive_max" => WorkGroup(SubGroupKind::Value),
+        "async_work_group_copy" => AsyncCopy(false),
+        "async_work_group_strided_copy" => AsyncCopy(true),
+        "wait_group_events" => WaitGroupEvents,
+        "prefetch" => Prefetch,
         "work_group_barrier" => WorkGroupBarrier,
         "mem_fence" | "read_mem_fence" | "write_mem_fence" => MemFence,
         "atomic_work_item_fence" => WorkItemFence,

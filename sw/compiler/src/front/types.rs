@@ -420,11 +420,16 @@ pub fn builtin_type_names() -> Vec<(String, Type)> {
         ("cl_mem_fence_flags", UInt),
         ("memory_order", Int),
         ("memory_scope", Int),
+        // Async copies complete before they return (`wait_group_events` is
+        // a barrier), so an event is only a number.
+        ("event_t", UInt),
     ] {
         v.push((n.to_string(), Type::Scalar(t)));
     }
     for (n, t) in [
         ("atomic_int", Int),
+        // clang's `typedef atomic_int atomic_flag;` (ATOMIC_FLAG_INIT is 0).
+        ("atomic_flag", Int),
         ("atomic_uint", UInt),
         ("atomic_long", Long),
         ("atomic_ulong", ULong),

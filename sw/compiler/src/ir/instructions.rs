@@ -444,6 +444,10 @@ pub enum WorkItemQuery {
     GlobalId,
     /// `get_global_size` — uniform.
     GlobalSize,
+    /// `get_global_offset` (its low 32 bits) — uniform.
+    GlobalOffset,
+    /// `get_work_dim` (`dim` ignored) — uniform.
+    WorkDim,
 }
 
 impl WorkItemQuery {
@@ -456,6 +460,8 @@ impl WorkItemQuery {
             WorkItemQuery::NumGroups => "num_groups",
             WorkItemQuery::GlobalId => "global_id",
             WorkItemQuery::GlobalSize => "global_size",
+            WorkItemQuery::GlobalOffset => "global_offset",
+            WorkItemQuery::WorkDim => "work_dim",
         }
     }
 

@@ -290,19 +290,19 @@ impl Verifier<'_> {
                 if !matches!(ty(*addr), Type::Ptr(AddrSpace::Global | AddrSpace::Local)) {
                     return Err(e("atomics need a global or local pointer".into()));
                 }
-                if ty(*value) != Type::I32 {
-                    return Err(e("atomics are on i32".into()));
+                if !matches!(ty(*value), Type::I32 | Type::I64) {
+                    return Err(e("atomics are on i32 or i64".into()));
                 }
-                want_result(Type::I32)?;
+                want_result(ty(*value))?;
             }
             InstKind::AtomicCas { addr, cmp, value } => {
                 if !matches!(ty(*addr), Type::Ptr(AddrSpace::Global | AddrSpace::Local)) {
                     return Err(e("atomics need a global or local pointer".into()));
                 }
-                if ty(*value) != Type::I32 || ty(*cmp) != Type::I32 {
-                    return Err(e("atomics are on i32".into()));
+                if !matches!(ty(*value), Type::I32 | Type::I64) || ty(*cmp) != ty(*value) {
+                    return Err(e("atomics are on i32 or i64".into()));
                 }
-                want_result(Type::I32)?;
+                want_result(ty(*value))?;
             }
             InstKind::Barrier | InstKind::Fence | InstKind::Return => {
                 if result.is_some() {

@@ -259,18 +259,26 @@ impl Lowerer<'_> {
     /// success too is the same, the value seen then equals it). On 32-bit
     /// integers; orders other than relaxed put fences around it.
     pub(super) fn compare_exchange(&mut self, bi: FB, args: &[Expr], loc: Loc) -> R<Vec<Value>> {
-        let is_i32 = |e: &Expr| ir_scalar(&e.ty) == Some(Type::I32);
         if bi == FB::AtomicCmpxchg {
             // [ptr, cmp, val, order, scope]
             let order = self.rvalue(&args[3])?[0];
             let (before, after) = self.ordering(order, loc)?;
-            if !is_i32(&args[1]) {
-                return unsupported(loc, "atomics on types other than int/uint");
-            }
+            let Some(float) = atomic_kind(&args[1].ty) else {
+                return unsupported(
+                    loc,
+                    "atomics on types other than int, uint, long, ulong and float",
+                );
+            };
             let p = self.rvalue(&args[0])?[0];
             let c = self.rvalue(&args[1])?[0];
             let v = self.rvalue(&args[2])?[0];
-            return Ok(vec![self.fenced_cas(p, c, v, before, after)]);
+            let (c, v) = (self.atomic_bits(c, float), self.atomic_bits(v, float));
+            let old = self.fenced_cas(p, c, v, before, after);
+            return Ok(vec![if float {
+                self.b().convert(ConvertOp::Bitcast, old, Type::F32)
+            } else {
+                old
+            }]);
         }
         // [ptr, expected_ptr, desired, success order, failure order, scope]
         let (mut before, mut after) = (false, false);
@@ -280,9 +288,12 @@ impl Lowerer<'_> {
             before |= b;
             after |= a;
         }
-        if !is_i32(&args[2]) {
-            return unsupported(loc, "atomics on types other than int/uint");
-        }
+        let Some(float) = atomic_kind(&args[2].ty) else {
+            return unsupported(
+                loc,
+                "atomics on types other than int, uint, long, ulong and float",
+            );
+        };
         let mut e = &args[1];
         while let ExprKind::Cast(CastKind::PtrToPtr, inner) = &e.kind {
             e = inner;
@@ -297,10 +308,26 @@ impl Lowerer<'_> {
         let p = self.rvalue(&args[0])?[0];
         let c = self.read(&place, loc)?[0];
         let v = self.rvalue(&args[2])?[0];
+        let (c, v) = (self.atomic_bits(c, float), self.atomic_bits(v, float));
         let old = self.fenced_cas(p, c, v, before, after);
-        self.write(&place, &[old], loc)?;
+        let seen = if float {
+            self.b().convert(ConvertOp::Bitcast, old, Type::F32)
+        } else {
+            old
+        };
+        self.write(&place, &[seen], loc)?;
         let ok = self.b().icmp(IntCC::Eq, old, c);
         self.bool_to_value(ok, &ft::Type::BOOL, loc)
+    }
+
+    /// An atomic's operand as the integer the memory operation takes: a
+    /// float's bits.
+    fn atomic_bits(&mut self, v: Value, float: bool) -> Value {
+        if float {
+            self.b().convert(ConvertOp::Bitcast, v, Type::I32)
+        } else {
+            v
+        }
     }
 
     /// `atomic_cas(p, c, v)` with a fence before (release) and after
@@ -316,11 +343,132 @@ impl Lowerer<'_> {
         old
     }
 
-    pub(super) fn work_item(&mut self, q: WorkItemQuery, dim: Value, loc: Loc) -> R<Vec<Value>> {
+    /// A `size_t` work-item function (`get_global_id(d)`, `get_local_size(d)`,
+    /// the linear ids, ...) as a 64-bit value when `wide`, else its low 32
+    /// bits (a query narrowed by a cast); `None` when `bi` is not one.
+    ///
+    /// `get_local_size` is the size of this work-group, smaller than the
+    /// enqueued size in a partial last group (OpenCL 2.0 non-uniform
+    /// work-groups): `min(enqueued, global size - group id * enqueued)`.
+    /// The local linear id uses those sizes (it is the work-item's place
+    /// in the group's packing into waves); the global linear id is 64-bit
+    /// when `wide`, since a 3-D grid may hold more than 2^32 work-items.
+    pub(super) fn work_item_query(
+        &mut self,
+        bi: FB,
+        args: &[Expr],
+        wide: bool,
+        loc: Loc,
+    ) -> R<Option<Value>> {
+        let widen = |l: &mut Self, v: Value| {
+            if wide {
+                l.b().convert(ConvertOp::Zext, v, Type::I64)
+            } else {
+                v
+            }
+        };
+        let v = match bi {
+            FB::GetLocalSize => {
+                let d = self.rvalue(&args[0])?[0];
+                self.per_dimension(d, 1, |l, d| l.group_size(d))
+            }
+            FB::GetLocalLinearId => {
+                let mut b = self.b();
+                let l: Vec<Value> = (0..3)
+                    .map(|d| b.work_item(WorkItemQuery::LocalId, d))
+                    .collect();
+                let (s0, s1) = (self.group_size(0), self.group_size(1));
+                let mut b = self.b();
+                let t = b.binary(BinaryOp::Imul, l[2], s1);
+                let t = b.binary(BinaryOp::Iadd, t, l[1]);
+                let t = b.binary(BinaryOp::Imul, t, s0);
+                b.binary(BinaryOp::Iadd, t, l[0])
+            }
+            // `uint`, never widened.
+            FB::GetWorkDim => return Ok(Some(self.b().work_item(WorkItemQuery::WorkDim, 0))),
+            FB::GetGlobalLinearId => {
+                let mut b = self.b();
+                let q = |b: &mut crate::ir::Builder<'_>, q, d| {
+                    let v = b.work_item(q, d);
+                    if wide {
+                        b.convert(ConvertOp::Zext, v, Type::I64)
+                    } else {
+                        v
+                    }
+                };
+                let g: Vec<Value> = (0..3)
+                    .map(|d| q(&mut b, WorkItemQuery::GlobalId, d))
+                    .collect();
+                let s0 = q(&mut b, WorkItemQuery::GlobalSize, 0);
+                let s1 = q(&mut b, WorkItemQuery::GlobalSize, 1);
+                let t = b.binary(BinaryOp::Imul, g[2], s1);
+                let t = b.binary(BinaryOp::Iadd, t, g[1]);
+                let t = b.binary(BinaryOp::Imul, t, s0);
+                return Ok(Some(b.binary(BinaryOp::Iadd, t, g[0])));
+            }
+            _ => match size_t_query(bi) {
+                Some(q) => {
+                    let d = self.rvalue(&args[0])?[0];
+                    self.work_item(q, d, loc)?[0]
+                }
+                None => return Ok(None),
+            },
+        };
+        Ok(Some(widen(self, v)))
+    }
+
+    /// Query `q` in dimension `dim` (32-bit). A dimension that is not a
+    /// constant selects among the three; one above 2 gives what OpenCL
+    /// says (1 for sizes and counts, 0 for ids).
+    pub(super) fn work_item(&mut self, q: WorkItemQuery, dim: Value, _loc: Loc) -> R<Vec<Value>> {
+        let outside = match q {
+            WorkItemQuery::LocalId
+            | WorkItemQuery::GroupId
+            | WorkItemQuery::GlobalId
+            | WorkItemQuery::GlobalOffset => 0,
+            _ => 1,
+        };
+        Ok(vec![
+            self.per_dimension(dim, outside, |l, d| l.b().work_item(q, d))
+        ])
+    }
+
+    /// `f(d)` for the dimension `dim` holds: directly for a constant,
+    /// otherwise a select among the three (`outside` above 2).
+    fn per_dimension(
+        &mut self,
+        dim: Value,
+        outside: i64,
+        mut f: impl FnMut(&mut Self, u8) -> Value,
+    ) -> Value {
         match self.func.iconst_value(dim) {
-            Some(d @ 0..=2) => Ok(vec![self.b().work_item(q, d as u8)]),
-            _ => unsupported(loc, "a work-item query with a non-constant dimension"),
+            Some(d @ 0..=2) => f(self, d as u8),
+            Some(_) => self.b().iconst(Type::I32, outside),
+            None => {
+                let vals: Vec<Value> = (0..3).map(|d| f(self, d)).collect();
+                // The operand is a `uint` (sema converted it).
+                let mut b = self.b();
+                let mut r = b.iconst(Type::I32, outside);
+                for d in (0..3).rev() {
+                    let k = b.iconst(Type::I32, d as i64);
+                    let is = b.icmp(IntCC::Eq, dim, k);
+                    r = b.select(is, vals[d], r);
+                }
+                r
+            }
         }
+    }
+
+    /// This work-group's size in dimension `d` (32-bit): the enqueued size,
+    /// or what is left of the grid in a partial last group.
+    fn group_size(&mut self, d: u8) -> Value {
+        let mut b = self.b();
+        let enqueued = b.work_item(WorkItemQuery::LocalSize, d);
+        let grid = b.work_item(WorkItemQuery::GlobalSize, d);
+        let group = b.work_item(WorkItemQuery::GroupId, d);
+        let start = b.binary(BinaryOp::Imul, group, enqueued);
+        let left = b.binary(BinaryOp::Isub, grid, start);
+        b.binary(BinaryOp::Umin, enqueued, left)
     }
 
     /// `rsqrt(x)` on f32 (2 ULP allowed): `v_rsq_f32` (about 1 ULP), with
@@ -346,7 +494,8 @@ impl Lowerer<'_> {
     /// A device-library call: the linked scalar function inlined once per
     /// component. A pointer form's function returns `(value, stored)`; the
     /// stored components (an `int` one as its bits) are written through the
-    /// pointer operand, the last.
+    /// pointer operand, the last. A work-group function (one parameter
+    /// more than its operands) gets the kernel's LDS scratch as that one.
     fn library_call(
         &mut self,
         f: crate::front::tast::FuncId,
@@ -355,6 +504,21 @@ impl Lowerer<'_> {
         loc: Loc,
     ) -> R<Vec<Value>> {
         let params = self.tu.functions[f.0 as usize].params;
+        if params == args.len() + 1 {
+            // A work-group function: its last parameter is the kernel's
+            // scratch in LDS, reserved on the first call.
+            let lv = match self.wg_scratch {
+                Some(lv) => lv,
+                None => {
+                    let lv = self.func.add_local(WG_SCRATCH_BYTES, 8);
+                    self.wg_scratch = Some(lv);
+                    lv
+                }
+            };
+            let mut vals = vals.to_vec();
+            vals.push(vec![self.b().local_addr(lv)]);
+            return self.inline_call(f, vals, loc);
+        }
         let out_ptr = (args.len() > params).then(|| {
             let p = args.last().expect("a pointer operand");
             let pointee = p.ty.pointee().expect("sema checked a pointer").ty.clone();
@@ -407,11 +571,9 @@ impl Lowerer<'_> {
         if let Some((q, d)) = dim_query {
             return Ok(vec![self.b().work_item(q, d)]);
         }
-        if let Some(q) = size_t_query(bi) {
-            let d = self.rvalue(&args[0])?[0];
-            let v = self.work_item(q, d, loc)?[0];
-            // size_t is 64-bit: widen (the cast in `cast` avoids this when narrowed).
-            return Ok(vec![self.b().convert(ConvertOp::Zext, v, Type::I64)]);
+        // size_t is 64-bit (the cast in `cast` asks for 32 bits when narrowed).
+        if let Some(v) = self.work_item_query(bi, args, true, loc)? {
+            return Ok(vec![v]);
         }
         if matches!(bi, FB::AtomicCompareExchange | FB::AtomicCmpxchg) {
             return self.compare_exchange(bi, args, loc);
@@ -474,6 +636,32 @@ impl Lowerer<'_> {
             FB::ReadLane => Ok(vec![self
                 .b()
                 .call(IrBuiltin::ReadLane, &[vals[0][0], vals[1][0]])]),
+            FB::Vload(n) | FB::Vstore(n) => {
+                // [off, p] / [data, off, p]: n elements from p + off * n.
+                let k = matches!(bi, FB::Vstore(_)) as usize;
+                let elem = match args[1 + k].ty.pointee() {
+                    Some(pt) => pt.ty.clone(),
+                    None => return unsupported(loc, "vload/vstore through a non-pointer"),
+                };
+                let size = self.tu.records.size_of(&elem);
+                let base = vals[1 + k][0];
+                let idx = self.narrow_index(vals[k][0], &args[k].ty, loc)?;
+                let off = self.scaled_offset(base, idx, size * u32::from(n));
+                let first = self.b().ptr_add(base, off);
+                let mut out = Vec::new();
+                for i in 0..u32::from(n) {
+                    let mut b = self.b();
+                    let at = b.iconst(Type::I32, i64::from(i * size));
+                    let a = b.ptr_add(first, at);
+                    let place = super::Place::Mem(a, elem.clone());
+                    if k == 1 {
+                        self.write(&place, &[vals[0][i as usize]], loc)?;
+                    } else {
+                        out.push(self.read(&place, loc)?[0]);
+                    }
+                }
+                Ok(out)
+            }
             FB::Lib(f) => self.library_call(f, args, &vals, loc),
             FB::LibRel(f) => {
                 let r = self.library_call(f, args, &vals, loc)?;
@@ -644,9 +832,12 @@ impl Lowerer<'_> {
                 // of its own: fences around it give acquire and release.
                 let (before, after) = self.ordering(vals[2][0], loc)?;
                 let signed = ty.elem_scalar().is_some_and(|s| s.is_signed());
-                if ir_scalar(ty) != Some(Type::I32) {
-                    return unsupported(loc, "atomics on types other than int/uint");
-                }
+                let Some(float) = atomic_kind(ty) else {
+                    return unsupported(
+                        loc,
+                        "atomics on types other than int, uint, long, ulong and float",
+                    );
+                };
                 let irop = match (op, signed) {
                     (FAtomic::Add, _) => AtomicOp::Add,
                     (FAtomic::Sub, _) => AtomicOp::Sub,
@@ -662,9 +853,14 @@ impl Lowerer<'_> {
                 if before {
                     self.b().fence();
                 }
-                let old = self.b().atomic(irop, vals[0][0], vals[1][0]);
+                let v = self.atomic_bits(vals[1][0], float);
+                let old = self.b().atomic(irop, vals[0][0], v);
                 if after {
                     self.b().fence();
+                }
+                if float {
+                    // Only an exchange (sema): the old bits as a float.
+                    return Ok(vec![self.b().convert(ConvertOp::Bitcast, old, Type::F32)]);
                 }
                 if let FB::AtomicRmwFetch(_) = bi {
                     // GNU op-then-fetch: the new value, recomputed from the old.
@@ -692,18 +888,31 @@ impl Lowerer<'_> {
                 let order = vals[if store { 2 } else { 1 }][0];
                 let (before, after) = self.ordering(order, loc)?;
                 let vt = if store { &args[1].ty } else { ty };
-                if ir_scalar(vt) != Some(Type::I32) {
-                    return unsupported(loc, "atomics on types other than int/uint");
-                }
+                let Some(float) = atomic_kind(vt) else {
+                    return unsupported(
+                        loc,
+                        "atomics on types other than int, uint, long, ulong and float",
+                    );
+                };
                 if before {
                     self.b().fence();
                 }
                 let r = if store {
-                    self.b().atomic(AtomicOp::Xchg, vals[0][0], vals[1][0]);
+                    let v = self.atomic_bits(vals[1][0], float);
+                    self.b().atomic(AtomicOp::Xchg, vals[0][0], v);
                     Vec::new()
                 } else {
-                    let z = self.b().iconst(Type::I32, 0);
-                    vec![self.b().atomic(AtomicOp::Or, vals[0][0], z)]
+                    let t = match ir_scalar(vt) {
+                        Some(Type::I64) => Type::I64,
+                        _ => Type::I32,
+                    };
+                    let z = self.b().iconst(t, 0);
+                    let old = self.b().atomic(AtomicOp::Or, vals[0][0], z);
+                    vec![if float {
+                        self.b().convert(ConvertOp::Bitcast, old, Type::F32)
+                    } else {
+                        old
+                    }]
                 };
                 if after {
                     self.b().fence();
@@ -801,10 +1010,26 @@ pub(super) fn size_t_query(bi: FB) -> Option<WorkItemQuery> {
         FB::GetLocalId => WorkItemQuery::LocalId,
         FB::GetGroupId => WorkItemQuery::GroupId,
         FB::GetGlobalSize => WorkItemQuery::GlobalSize,
-        FB::GetLocalSize | FB::GetEnqueuedLocalSize => WorkItemQuery::LocalSize,
+        FB::GetEnqueuedLocalSize => WorkItemQuery::LocalSize,
+        FB::GetGlobalOffset => WorkItemQuery::GlobalOffset,
         FB::GetNumGroups => WorkItemQuery::NumGroups,
         _ => return None,
     })
+}
+
+/// Bytes of LDS the work-group functions (`lib/workgroup.cl`) share in a
+/// kernel that calls one: an 8-byte slot per wave of the largest
+/// work-group (1024 work-items in waves of 32).
+const WG_SCRATCH_BYTES: u32 = 8 * 1024 / 32;
+
+/// Whether an atomic on a `t` works on a float's bits (`Some(true)`) or on
+/// a 32- or 64-bit integer (`Some(false)`); `None` for other types.
+fn atomic_kind(t: &ft::Type) -> Option<bool> {
+    match ir_scalar(t)? {
+        Type::I32 | Type::I64 => Some(false),
+        Type::F32 => Some(true),
+        _ => None,
+    }
 }
 
 /// The IR type of `t`'s element scalar (`int4` → `i32`), if it has one.

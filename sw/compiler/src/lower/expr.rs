@@ -1,6 +1,6 @@
 //! Expressions: one IR value per component.
 
-use super::builtins::{mul_hi_of, size_t_query};
+use super::builtins::mul_hi_of;
 use super::{unsupported, Lowerer, Place, R};
 use crate::front::ast::BinaryOp as B;
 use crate::front::builtins::Builtin as FB;
@@ -549,7 +549,7 @@ impl Lowerer<'_> {
         self.narrow_index(v, &i.ty, i.loc)
     }
 
-    fn narrow_index(&mut self, v: Value, _ty: &ft::Type, loc: Loc) -> R<Value> {
+    pub(super) fn narrow_index(&mut self, v: Value, _ty: &ft::Type, loc: Loc) -> R<Value> {
         // A sign-extended `int` is the `int`; a widened work-item query
         // (`size_t` ids and sizes) is below 2^31, so the same holds.
         let narrow = match self.func.def_inst(v) {
@@ -582,7 +582,7 @@ impl Lowerer<'_> {
     /// index; a 64-bit index is scaled in 64 bits for a 64-bit pointer
     /// (a shift for a power of two, as clang does) and truncated for a
     /// 32-bit (LDS or private) one.
-    fn scaled_offset(&mut self, base: Value, idx: Value, elem: u32) -> Value {
+    pub(super) fn scaled_offset(&mut self, base: Value, idx: Value, elem: u32) -> Value {
         let ptr_bits = self.func.ty(base).bits();
         let mut b = self.b();
         let idx = if b.func.ty(idx) == Type::I64 && ptr_bits == 32 {
@@ -882,9 +882,8 @@ impl Lowerer<'_> {
         // A size_t work-item query narrowed to 32 bits: the query is 32-bit already.
         if let (CastKind::IntToInt, ExprKind::Builtin(bi, args)) = (kind, &a.kind) {
             if to.elem_scalar().is_some_and(|s| s.size() == 4) {
-                if let Some(q) = size_t_query(*bi) {
-                    let d = self.rvalue(&args[0])?[0];
-                    return self.work_item(q, d, loc);
+                if let Some(v) = self.work_item_query(*bi, args, false, loc)? {
+                    return Ok(vec![v]);
                 }
             }
         }

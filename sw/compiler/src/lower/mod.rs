@@ -183,6 +183,7 @@ pub fn lower_kernel(
         divrem64_memo: Vec::new(),
         arg_records: BTreeMap::new(),
         opts: *opts,
+        wg_scratch: None,
     };
     for &id in &info.local_vars {
         let var = &f.vars[id.0 as usize];
@@ -270,6 +271,9 @@ struct Lowerer<'a> {
     /// segment (read-only; the struct is read in place).
     arg_records: BTreeMap<VarKey, Value>,
     opts: Options,
+    /// The LDS scratch of the work-group functions, reserved on the first
+    /// call (`builtins.rs`).
+    wg_scratch: Option<ir::LocalVar>,
 }
 
 impl<'a> Lowerer<'a> {

@@ -163,6 +163,28 @@ pub fn run_elf_on<D: Device>(
     wg: u32,
     args: &[TestArg],
 ) -> Result<(Vec<Vec<u32>>, Driver<D>), String> {
+    run_elf_dims_on(gpu, elf, name, LaunchDims::linear(grid, wg), args)
+}
+
+/// [`run_elf`] with any launch geometry (1-3 dimensions) on the golden GPU.
+pub fn run_elf_dims(
+    elf: &[u8],
+    name: &str,
+    dims: LaunchDims,
+    args: &[TestArg],
+) -> Result<Vec<Vec<u32>>, String> {
+    let gpu = GoldenGpu::new(GoldenConfig::new(Isa::Gfx1030)).map_err(|e| e.to_string())?;
+    run_elf_dims_on(gpu, elf, name, dims, args).map(|(out, _)| out)
+}
+
+/// [`run_elf_dims`] on any device.
+pub fn run_elf_dims_on<D: Device>(
+    gpu: D,
+    elf: &[u8],
+    name: &str,
+    dims: LaunchDims,
+    args: &[TestArg],
+) -> Result<(Vec<Vec<u32>>, Driver<D>), String> {
     let mut d = Driver::new(gpu).map_err(|e| e.to_string())?;
     let p = d.load(elf).map_err(|e| e.to_string())?;
     let lk = p.kernel(name).map_err(|e| e.to_string())?.clone();
@@ -179,8 +201,7 @@ pub fn run_elf_on<D: Device>(
             TestArg::U32(x) => dargs.push(Arg::u32(*x)),
         }
     }
-    d.launch(&lk, LaunchDims::linear(grid, wg), &dargs)
-        .map_err(|e| e.to_string())?;
+    d.launch(&lk, dims, &dargs).map_err(|e| e.to_string())?;
     let mut out = Vec::new();
     for b in bufs {
         let bytes = d.download(b).map_err(|e| e.to_string())?;
@@ -192,6 +213,49 @@ pub fn run_elf_on<D: Device>(
         );
     }
     Ok((out, d))
+}
+
+/// clang-19's object of OpenCL C 2.0 `src` for gfx1030 (wave64 when asked)
+/// with ROCm's device libraries (`$ROCM_BC`, default Debian's
+/// rocm-device-libs), or why not; `tag` names its temporary directory.
+pub fn clang_rocm_object(src: &str, wave64: bool, tag: &str) -> Result<Vec<u8>, String> {
+    let bc = std::env::var("ROCM_BC")
+        .unwrap_or_else(|_| "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode".into());
+    if !std::path::Path::new(&bc).join("ocml.bc").exists() {
+        return Err(format!("no ROCm device libraries in {bc}"));
+    }
+    let dir = std::env::temp_dir().join(format!("gpusim_rocm_{}_{tag}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let (cl, hsaco) = (dir.join("k.cl"), dir.join("k.hsaco"));
+    std::fs::write(&cl, src).map_err(|e| e.to_string())?;
+    let mut c = std::process::Command::new("clang-19");
+    c.args([
+        "-x",
+        "cl",
+        "-cl-std=CL2.0",
+        "-target",
+        "amdgcn-amd-amdhsa",
+        "-mcpu=gfx1030",
+    ]);
+    if wave64 {
+        c.arg("-mwavefrontsize64");
+    }
+    c.arg("-O3")
+        .arg(format!("--rocm-device-lib-path={bc}"))
+        .arg(&cl)
+        .arg("-o")
+        .arg(&hsaco);
+    let out = c.output().map_err(|e| format!("clang-19: {e}"))?;
+    let r = if out.status.success() {
+        std::fs::read(&hsaco).map_err(|e| e.to_string())
+    } else {
+        Err(format!(
+            "clang-19 failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ))
+    };
+    let _ = std::fs::remove_dir_all(&dir);
+    r
 }
 
 /// Where the precise-output files live.

@@ -143,15 +143,20 @@ impl Isel<'_> {
                     _ => {}
                 }
             }
-            // Loads and conversions handle their own widths (i8/i16 live in
-            // the low bits of a 32-bit register, the high bits unspecified);
-            // a select of i8/i16 picks whole registers, so their low bits too.
+            // Loads, conversions and atomics (32 or 64 bits) handle their
+            // own widths (i8/i16 live in the low bits of a 32-bit register,
+            // the high bits unspecified); a select of i8/i16 picks whole
+            // registers, so their low bits too.
             let narrow_select = matches!(kind, InstKind::Select { .. })
                 && matches!(self.f.ty(r), Type::I8 | Type::I16);
             let own_width = narrow_select
                 || matches!(
                     kind,
-                    InstKind::Load { .. } | InstKind::Convert { .. } | InstKind::KernelArg { .. }
+                    InstKind::Load { .. }
+                        | InstKind::Convert { .. }
+                        | InstKind::KernelArg { .. }
+                        | InstKind::Atomic { .. }
+                        | InstKind::AtomicCas { .. }
                 );
             if self.f.ty(r) != Type::I1 && !own_width {
                 self.check_width(r, "an operation")?;

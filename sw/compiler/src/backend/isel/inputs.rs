@@ -4,6 +4,7 @@
 use arch::isa::{Family, Opcode};
 
 use super::{Isel, Loc};
+use crate::backend::abi::{HIDDEN_GLOBAL_OFFSET, HIDDEN_GRID_DIMS};
 use crate::backend::minst::{special, MInst, MOp, RegClass, VReg};
 use crate::backend::BackendError;
 use crate::ir::*;
@@ -139,6 +140,16 @@ impl Isel<'_> {
                     MOp::Reg(t, 0),
                     MOp::Reg(rem, 0),
                 );
+            }
+            WorkItemQuery::GlobalOffset => {
+                // hidden_global_offset_{x,y,z}: 8 bytes each from +40 (the
+                // low dword: offsets beyond 2^32 work-items do not occur).
+                let s = self.hidden(HIDDEN_GLOBAL_OFFSET + 8 * k, false);
+                self.locs[r.index()] = Some(Loc::S(s));
+            }
+            WorkItemQuery::WorkDim => {
+                let s = self.hidden(HIDDEN_GRID_DIMS, true);
+                self.locs[r.index()] = Some(Loc::S(s));
             }
             WorkItemQuery::GlobalId => {
                 let size = self.hidden(12 + 2 * k, true);

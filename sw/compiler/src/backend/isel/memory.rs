@@ -345,7 +345,48 @@ impl Isel<'_> {
     ) -> Result<(), BackendError> {
         let space = space_of(self.f.ty(addr)).expect("verified");
         let (_, d) = self.dst(r);
-        let v = self.vreg_of(value, 0)?;
+        let ty = self.f.ty(value);
+        let v = self.store_data(value, ty)?;
+        if ty == Type::I64 {
+            // The 64-bit forms: a VGPR pair in and out.
+            let o = match (space, op) {
+                (AddrSpace::Global, AtomicOp::Add) => Opcode::GLOBAL_ATOMIC_ADD_X2,
+                (AddrSpace::Global, AtomicOp::Sub) => Opcode::GLOBAL_ATOMIC_SUB_X2,
+                (AddrSpace::Global, AtomicOp::Xchg) => Opcode::GLOBAL_ATOMIC_SWAP_X2,
+                (AddrSpace::Global, AtomicOp::Smin) => Opcode::GLOBAL_ATOMIC_SMIN_X2,
+                (AddrSpace::Global, AtomicOp::Smax) => Opcode::GLOBAL_ATOMIC_SMAX_X2,
+                (AddrSpace::Global, AtomicOp::And) => Opcode::GLOBAL_ATOMIC_AND_X2,
+                (AddrSpace::Global, AtomicOp::Or) => Opcode::GLOBAL_ATOMIC_OR_X2,
+                (AddrSpace::Global, AtomicOp::Umin) => Opcode::GLOBAL_ATOMIC_UMIN_X2,
+                (AddrSpace::Global, AtomicOp::Umax) => Opcode::GLOBAL_ATOMIC_UMAX_X2,
+                (AddrSpace::Global, AtomicOp::Xor) => Opcode::GLOBAL_ATOMIC_XOR_X2,
+                (_, AtomicOp::Add) => Opcode::DS_ADD_RTN_U64,
+                (_, AtomicOp::Sub) => Opcode::DS_SUB_RTN_U64,
+                (_, AtomicOp::Xchg) => Opcode::DS_WRXCHG_RTN_B64,
+                (_, AtomicOp::Smin) => Opcode::DS_MIN_RTN_I64,
+                (_, AtomicOp::Smax) => Opcode::DS_MAX_RTN_I64,
+                (_, AtomicOp::And) => Opcode::DS_AND_RTN_B64,
+                (_, AtomicOp::Or) => Opcode::DS_OR_RTN_B64,
+                (_, AtomicOp::Umin) => Opcode::DS_MIN_RTN_U64,
+                (_, AtomicOp::Umax) => Opcode::DS_MAX_RTN_U64,
+                (_, AtomicOp::Xor) => Opcode::DS_XOR_RTN_B64,
+            };
+            if space == AddrSpace::Global {
+                let a = self.vaddr64(addr)?;
+                let mut i = MInst::new(
+                    o,
+                    Family::Global,
+                    1,
+                    &[MOp::Reg(d, 0), MOp::Reg(a, 0), v, MOp::Off],
+                );
+                i.modifiers.glc = true;
+                self.mc.push(i);
+            } else {
+                let a = self.vreg_of(addr, 0)?;
+                self.push(o, Family::Ds, 1, &[MOp::Reg(d, 0), a, v]);
+            }
+            return Ok(());
+        }
         match space {
             AddrSpace::Global => {
                 let o = match op {
@@ -431,6 +472,40 @@ impl Isel<'_> {
     ) -> Result<(), BackendError> {
         let space = space_of(self.f.ty(addr)).expect("verified");
         let (_, d) = self.dst(r);
+        if self.f.ty(value) == Type::I64 {
+            // Global: new then expected as four VGPRs; LDS: expected, new
+            // as two pairs.
+            if space == AddrSpace::Global {
+                let quad = self.mc.vreg(RegClass::Vgpr, 4);
+                for (k, (x, part)) in [(value, 0), (value, 1), (cmp, 0), (cmp, 1)]
+                    .into_iter()
+                    .enumerate()
+                {
+                    let s = self.src_part(x, part)?;
+                    self.vop1(Opcode::V_MOV_B32, MOp::Reg(quad, k as u8), s);
+                }
+                let a = self.vaddr64(addr)?;
+                let mut i = MInst::new(
+                    Opcode::GLOBAL_ATOMIC_CMPSWAP_X2,
+                    Family::Global,
+                    1,
+                    &[MOp::Reg(d, 0), MOp::Reg(a, 0), MOp::Reg(quad, 0), MOp::Off],
+                );
+                i.modifiers.glc = true;
+                self.mc.push(i);
+            } else {
+                let a = self.vreg_of(addr, 0)?;
+                let c = self.store_data(cmp, Type::I64)?;
+                let v = self.store_data(value, Type::I64)?;
+                self.push(
+                    Opcode::DS_CMPST_RTN_B64,
+                    Family::Ds,
+                    1,
+                    &[MOp::Reg(d, 0), a, c, v],
+                );
+            }
+            return Ok(());
+        }
         let (c, v) = (self.src(cmp)?, self.src(value)?);
         match space {
             AddrSpace::Global => {

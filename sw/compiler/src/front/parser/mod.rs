@@ -134,7 +134,6 @@ const KEYWORDS: &[(&str, Kw)] = &[
     ("image2d_array_t", Kw::Unsupported),
     ("image1d_buffer_t", Kw::Unsupported),
     ("sampler_t", Kw::Unsupported),
-    ("event_t", Kw::Unsupported),
     ("pipe", Kw::Unsupported),
     ("queue_t", Kw::Unsupported),
     ("clk_event_t", Kw::Unsupported),
@@ -976,7 +975,6 @@ fn unsupported_type_reason(name: &str) -> &'static str {
     match name {
         "pipe" => "pipes need a host runtime that gpusim's driver does not have",
         "queue_t" => "device-side enqueue needs a device queue that gpusim's driver does not have",
-        "event_t" => "async work-group copies and their events are not implemented",
         // image*_t and sampler_t.
         _ => "images and samplers need the texture unit (MIMG instructions), which gpusim's GPU models do not have",
     }

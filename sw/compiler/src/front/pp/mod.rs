@@ -62,6 +62,8 @@ const PREDEFINED: &str = "\
 #define memory_scope_device __OPENCL_MEMORY_SCOPE_DEVICE
 #define memory_scope_all_svm_devices __OPENCL_MEMORY_SCOPE_ALL_SVM_DEVICES
 #define memory_scope_sub_group __OPENCL_MEMORY_SCOPE_SUB_GROUP
+#define ATOMIC_FLAG_INIT 0
+#define ATOMIC_VAR_INIT(x) (x)
 #define CLK_LOCAL_MEM_FENCE 1
 #define CLK_GLOBAL_MEM_FENCE 2
 #define CLK_IMAGE_MEM_FENCE 4

@@ -272,7 +272,8 @@ impl Sema<'_> {
                 splat,
                 kind,
             } => self.generic_call(name, stem, n, splat, kind, args, loc),
-            Sig::SubGroup(kind) => self.sub_group_call(name, kind, args, loc),
+            Sig::SubGroup(kind) => self.sub_group_call(name, kind, false, args, loc),
+            Sig::WorkGroup(kind) => self.sub_group_call(name, kind, true, args, loc),
             Sig::AnyAll(all) => {
                 self.arity(name, args, 1, 1, loc)?;
                 let v = self.rvalue(&args[0])?;
@@ -311,6 +312,32 @@ impl Sema<'_> {
                 };
                 let what = self.call_text(name, &vals);
                 self.library_builtin(stem, &suffix, &what, vals, ret, false, loc)
+            }
+            Sig::AsyncCopy(strided) => self.async_copy_call(name, strided, args, loc),
+            Sig::WaitGroupEvents => {
+                self.arity(name, args, 2, 2, loc)?;
+                let n = self.rvalue(&args[0])?;
+                let ev = self.rvalue(&args[1])?;
+                if !n.ty.is_integer() || !ev.ty.is_pointer() {
+                    return self.no_match(name, &[n, ev], loc);
+                }
+                // The copies are complete; the barrier makes every work-item's
+                // part visible to all (local and global memory).
+                Ok(mk(
+                    Builtin::Barrier,
+                    vec![
+                        int_const(3, Type::UINT, loc),
+                        int_const(SCOPE_WORK_GROUP, Type::INT, loc),
+                    ],
+                    Type::Void,
+                ))
+            }
+            Sig::Prefetch => self.prefetch_call(name, args, loc),
+            Sig::VloadHalf { n, aligned } => {
+                self.half_vector_call(name, n, aligned, None, args, loc)
+            }
+            Sig::VstoreHalf { n, aligned, mode } => {
+                self.half_vector_call(name, n, aligned, Some(mode), args, loc)
             }
             Sig::Vload(n) | Sig::Vstore(n) => {
                 let store = matches!(sig, Sig::Vstore(_));
@@ -581,6 +608,7 @@ impl Sema<'_> {
             Atomic2::Init => (1, 0),
             Atomic2::CompareExchange => (2, 2),
             Atomic2::Store | Atomic2::Rmw(_) => (1, 1),
+            Atomic2::FlagTestAndSet | Atomic2::FlagClear => (0, 1),
         };
         // GNU `__atomic_*`: plain pointers, orders always given, no scope;
         // compare-exchange has a `weak` flag before its orders.
@@ -598,7 +626,19 @@ impl Sema<'_> {
         self.arity(name, args, min, max, loc)?;
         let (ptr, s, space) = self.atomic_pointer(&args[0], name, !gnu)?;
         let vt = Type::Scalar(s);
+        let flag = matches!(kind, Atomic2::FlagTestAndSet | Atomic2::FlagClear);
+        if flag && s != Scalar::Int {
+            return err(
+                args[0].loc,
+                format!("address argument to '{name}' must be a pointer to atomic_flag"),
+            );
+        }
         let mut ops = vec![ptr];
+        if flag {
+            // atomic_flag is clang's `atomic_int`: set is 1, clear 0.
+            let v = matches!(kind, Atomic2::FlagTestAndSet) as i128;
+            ops.push(int_const(v, vt.clone(), loc));
+        }
         let mut i = 1;
         if matches!(kind, Atomic2::CompareExchange) {
             let e = self.rvalue(&args[1])?;
@@ -665,11 +705,24 @@ impl Sema<'_> {
         ops.push(scope);
         Ok(match kind {
             Atomic2::Load => rv(ExprKind::Builtin(Builtin::AtomicLoad, ops), vt, loc),
-            Atomic2::Store | Atomic2::Init => rv(
+            Atomic2::Store | Atomic2::Init | Atomic2::FlagClear => rv(
                 ExprKind::Builtin(Builtin::AtomicStore, ops),
                 Type::Void,
                 loc,
             ),
+            Atomic2::FlagTestAndSet => {
+                let old = rv(
+                    ExprKind::Builtin(Builtin::AtomicRmw(AtomicOp::Xchg), ops),
+                    vt,
+                    loc,
+                );
+                let zero = int_const(0, Type::INT, loc);
+                rv(
+                    ExprKind::Binary(ast::BinaryOp::Ne, Box::new(old), Box::new(zero)),
+                    Type::INT,
+                    loc,
+                )
+            }
             Atomic2::Rmw(op) => rv(ExprKind::Builtin(Builtin::AtomicRmw(op), ops), vt, loc),
             Atomic2::CompareExchange => rv(
                 ExprKind::Builtin(Builtin::AtomicCompareExchange, ops),

@@ -255,19 +255,26 @@ impl Sema<'_> {
         Ok(rv(ExprKind::Builtin(Builtin::Lib(fid), ops), ret, loc))
     }
 
-    /// A sub-group function (`lib/subgroup.cl`): operands checked against
-    /// the specification's signatures (cl_khr_subgroups: scalar `int uint
-    /// long ulong float`), then the library's `__gpusim_{name}_{element}`.
+    /// A sub-group function (`lib/subgroup.cl`) or, with `work_group`, a
+    /// work-group one (`lib/workgroup.cl`): operands checked against the
+    /// specification's signatures (cl_khr_subgroups, OpenCL 2.0 §6.13.15:
+    /// scalar `int uint long ulong float`), then the library's
+    /// `__gpusim_{name}_{element}`. `work_group_broadcast` takes 1-3 local
+    /// ids, passed as three `uint`s (missing ones 0); a work-group
+    /// function's library form has one parameter more than its operands,
+    /// the kernel's scratch, which the lowering supplies.
     pub(super) fn sub_group_call(
         &mut self,
         name: &str,
         kind: SubGroupKind,
+        work_group: bool,
         args: &[ast::Expr],
         loc: Loc,
     ) -> Result<Expr> {
         let (lo, hi) = match kind {
             SubGroupKind::Query => (0, 0),
             SubGroupKind::Value | SubGroupKind::Predicate => (1, 1),
+            SubGroupKind::Broadcast if work_group => (2, 4),
             SubGroupKind::Broadcast => (2, 2),
             SubGroupKind::Barrier => (1, 2),
         };
@@ -318,11 +325,252 @@ impl Sema<'_> {
                 };
                 let mut ops = vec![vals[0].clone()];
                 if kind == SubGroupKind::Broadcast {
-                    ops.push(self.arith_cast(vals[1].clone(), &Type::UINT));
+                    for v in &vals[1..] {
+                        ops.push(self.arith_cast(v.clone(), &Type::UINT));
+                    }
+                    while work_group && ops.len() < 4 {
+                        ops.push(crate::front::sema::convert::int_const(0, Type::UINT, loc));
+                    }
                 }
                 (suffix, ops, t)
             }
         };
         self.library_builtin(name, suffix, &what, ops, ret, false, loc)
+    }
+}
+
+impl Sema<'_> {
+    /// `vload_halfN`/`vloada_halfN`/`vstore_halfN[_r*]`/`vstorea_halfN[_r*]`
+    /// (OpenCL 1.2 §6.12.7), written with the plain vector memory built-ins
+    /// on the halves' bits and the library's conversions: `vload_halfN(o,
+    /// p)` is `__gpusim_vload_half_f32(vloadN(o, (ushort *)p))` per
+    /// component, `vstore_halfN_rtz(d, o, p)` is
+    /// `vstoreN(__gpusim_vstore_half_rtz_f32(d), o, (ushort *)p)`. The
+    /// aligned forms of a 3-vector step by 4 halves: `(ushort *)p + 4 o`.
+    pub(super) fn half_vector_call(
+        &mut self,
+        name: &str,
+        n: u8,
+        aligned: bool,
+        store: Option<&'static str>,
+        args: &[ast::Expr],
+        loc: Loc,
+    ) -> Result<Expr> {
+        let k = store.is_some() as usize;
+        self.arity(name, args, 2 + k, 2 + k, loc)?;
+        let vals = args
+            .iter()
+            .map(|a| self.rvalue(a))
+            .collect::<Result<Vec<_>>>()?;
+        let what = self.call_text(name, &vals);
+        let p = vals[1 + k].clone();
+        let Some(pt) =
+            p.ty.pointee()
+                .filter(|pt| pt.ty == Type::Scalar(Scalar::Half))
+                .filter(|pt| store.is_none() || !(pt.konst || pt.space == AddrSpace::Constant))
+                .cloned()
+        else {
+            return err(
+                args[1 + k].loc,
+                format!(
+                    "'{name}' needs a pointer to {}half ('{}' given)",
+                    if store.is_some() { "writable " } else { "" },
+                    self.type_name(&p.ty)
+                ),
+            );
+        };
+        let vector = |s: Scalar| {
+            if n == 1 {
+                Type::Scalar(s)
+            } else {
+                Type::Vector(s, n)
+            }
+        };
+        let bits = Type::Pointer(Box::new(super::super::super::types::Pointee {
+            ty: Type::Scalar(Scalar::UShort),
+            ..pt
+        }));
+        let bits = rv(
+            ExprKind::Cast(CastKind::PtrToPtr, Box::new(p)),
+            bits.clone(),
+            loc,
+        );
+        let off = self.convert(vals[k].clone(), &Type::ULONG, super::super::expr::Ctx::Pass)?;
+        let (off, bits) = if aligned && n == 3 {
+            // 4 halves per element: the pointer moves, the offset is 0.
+            let four = super::super::expr::int_const(4, Type::ULONG, loc);
+            let scaled = rv(
+                ExprKind::Binary(ast::BinaryOp::Mul, Box::new(off), Box::new(four)),
+                Type::ULONG,
+                loc,
+            );
+            let ty = bits.ty.clone();
+            let moved = rv(
+                ExprKind::PtrOffset(Box::new(bits), Box::new(scaled)),
+                ty,
+                loc,
+            );
+            (super::super::expr::int_const(0, Type::ULONG, loc), moved)
+        } else {
+            (off, bits)
+        };
+        match store {
+            None => {
+                let ld = rv(
+                    ExprKind::Builtin(Builtin::Vload(n), vec![off, bits]),
+                    vector(Scalar::UShort),
+                    loc,
+                );
+                self.library_builtin(
+                    "vload_half",
+                    "f32",
+                    &what,
+                    vec![ld],
+                    vector(Scalar::Float),
+                    false,
+                    loc,
+                )
+            }
+            Some(mode) => {
+                let d = vals[0].clone();
+                if d.ty != vector(Scalar::Float) {
+                    return err(
+                        args[0].loc,
+                        format!(
+                            "'{name}' stores a '{}' ('{}' given)",
+                            self.type_name(&vector(Scalar::Float)),
+                            self.type_name(&d.ty)
+                        ),
+                    );
+                }
+                let h = self.library_builtin(
+                    &format!("vstore_half_{mode}"),
+                    "f32",
+                    &what,
+                    vec![d],
+                    vector(Scalar::UShort),
+                    false,
+                    loc,
+                )?;
+                Ok(rv(
+                    ExprKind::Builtin(Builtin::Vstore(n), vec![h, off, bits]),
+                    Type::Void,
+                    loc,
+                ))
+            }
+        }
+    }
+}
+
+impl Sema<'_> {
+    /// `async_work_group_copy(dst, src, n, event)` and
+    /// `async_work_group_strided_copy(dst, src, n, stride, event)`: one
+    /// pointer `__local`, the other `__global`, to the same gentype; the
+    /// library's word copy (`lib/async_copy.cl`) with the pointers cast to
+    /// words of the gentype's size (ulongs for 8 bytes and more).
+    pub(super) fn async_copy_call(
+        &mut self,
+        name: &str,
+        strided: bool,
+        args: &[ast::Expr],
+        loc: Loc,
+    ) -> Result<Expr> {
+        let nargs = 4 + strided as usize;
+        self.arity(name, args, nargs, nargs, loc)?;
+        let vals = args
+            .iter()
+            .map(|a| self.rvalue(a))
+            .collect::<Result<Vec<_>>>()?;
+        let (Some(d), Some(s)) = (vals[0].ty.pointee().cloned(), vals[1].ty.pointee().cloned())
+        else {
+            return self.no_match(name, &vals, loc);
+        };
+        let dir = match (d.space, s.space) {
+            (AddrSpace::Local, AddrSpace::Global) => "lg",
+            (AddrSpace::Global, AddrSpace::Local) => "gl",
+            _ => return self.no_match(name, &vals, loc),
+        };
+        let elem_ok = matches!(d.ty, Type::Scalar(x) | Type::Vector(x, _) if x != Scalar::Bool);
+        if d.ty != s.ty || !elem_ok || d.konst || !vals[nargs - 1].ty.is_integer() {
+            return self.no_match(name, &vals, loc);
+        }
+        let size = self.records.size_of(&d.ty);
+        let (word, suffix, words) = match size {
+            1 => (Scalar::UChar, "u8", 1),
+            2 => (Scalar::UShort, "u16", 1),
+            4 => (Scalar::UInt, "u32", 1),
+            _ => (Scalar::ULong, "u64", size / 8),
+        };
+        let what = self.call_text(name, &vals);
+        let to_words = |e: Expr, p: &super::super::super::types::Pointee| {
+            let ty = Type::Pointer(Box::new(super::super::super::types::Pointee {
+                ty: Type::Scalar(word),
+                ..p.clone()
+            }));
+            rv(ExprKind::Cast(CastKind::PtrToPtr, Box::new(e)), ty, loc)
+        };
+        let uint =
+            |sema: &mut Self, e: Expr| sema.convert(e, &Type::UINT, super::super::expr::Ctx::Pass);
+        let stride = if strided {
+            uint(self, vals[3].clone())?
+        } else {
+            super::super::expr::int_const(1, Type::UINT, loc)
+        };
+        let ops = vec![
+            to_words(vals[0].clone(), &d),
+            to_words(vals[1].clone(), &s),
+            uint(self, vals[2].clone())?,
+            stride,
+            super::super::expr::int_const(i128::from(words), Type::UINT, loc),
+        ];
+        self.library_builtin(
+            &format!("async_copy_{dir}"),
+            suffix,
+            &what,
+            ops,
+            Type::UINT,
+            false,
+            loc,
+        )
+    }
+
+    /// `prefetch(p, n)` on a `__global` gentype pointer: a hint, nothing to do.
+    pub(super) fn prefetch_call(
+        &mut self,
+        name: &str,
+        args: &[ast::Expr],
+        loc: Loc,
+    ) -> Result<Expr> {
+        self.arity(name, args, 2, 2, loc)?;
+        let vals = args
+            .iter()
+            .map(|a| self.rvalue(a))
+            .collect::<Result<Vec<_>>>()?;
+        let Some(p) = vals[0]
+            .ty
+            .pointee()
+            .cloned()
+            .filter(|p| p.space == AddrSpace::Global)
+        else {
+            return self.no_match(name, &vals, loc);
+        };
+        if !vals[1].ty.is_integer() {
+            return self.no_match(name, &vals, loc);
+        }
+        let what = self.call_text(name, &vals);
+        let bytes = Type::Pointer(Box::new(super::super::super::types::Pointee {
+            ty: Type::Scalar(Scalar::UChar),
+            konst: true,
+            ..p
+        }));
+        let ops = vec![
+            rv(
+                ExprKind::Cast(CastKind::PtrToPtr, Box::new(vals[0].clone())),
+                bytes,
+                loc,
+            ),
+            self.convert(vals[1].clone(), &Type::UINT, super::super::expr::Ctx::Pass)?,
+        ];
+        self.library_builtin("prefetch", "u8", &what, ops, Type::Void, false, loc)
     }
 }
