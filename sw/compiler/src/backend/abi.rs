@@ -18,6 +18,11 @@ pub struct KernargLayout {
     pub hidden: u32,
     /// Total bytes.
     pub size: u32,
+    /// The segment holds `hidden_global_offset_{x,y,z}` and
+    /// `hidden_grid_dims` (the kernel reads the offset or the dimension
+    /// count). A launcher that sees them in the metadata may pass a
+    /// non-zero offset, so `get_global_id` adds it in such a kernel.
+    pub offsets: bool,
     /// The segment's alignment (`.kernarg_segment_align`): 8, or the
     /// largest parameter alignment when greater (a `float4` makes it 16).
     pub align: u32,
@@ -87,7 +92,8 @@ impl KernargLayout {
         }
         let hidden = at.next_multiple_of(8);
         let mut size = hidden + 24;
-        if uses_offsets_or_dims(f) {
+        let offsets = uses_offsets_or_dims(f);
+        if offsets {
             size = hidden + HIDDEN_GRID_DIMS + 2;
         }
         for (p, offset) in f.params.iter().zip(params.iter_mut()) {
@@ -100,6 +106,7 @@ impl KernargLayout {
             params,
             hidden,
             size,
+            offsets,
             align: max_align,
         }
     }
@@ -148,7 +155,7 @@ impl KernargLayout {
         for (value_kind, at, size) in hidden {
             out.push(kernel_arg(self.hidden + at, size, value_kind));
         }
-        if uses_offsets_or_dims(f) {
+        if self.offsets {
             for (value_kind, at, size) in [
                 (ValueKind::HiddenGlobalOffsetX, HIDDEN_GLOBAL_OFFSET, 8),
                 (ValueKind::HiddenGlobalOffsetY, HIDDEN_GLOBAL_OFFSET + 8, 8),

@@ -155,13 +155,27 @@ impl Isel<'_> {
                 let size = self.hidden(12 + 2 * k, true);
                 let g = self.group_id[dd].expect("found by the pre-scan");
                 let l = self.local_id[dd].expect("found by the pre-scan");
-                let t = self.mc.vreg(RegClass::Sgpr, 1);
+                let mut t = self.mc.vreg(RegClass::Sgpr, 1);
                 self.sop2(
                     Opcode::S_MUL_I32,
                     MOp::Reg(t, 0),
                     MOp::Reg(g, 0),
                     MOp::Reg(size, 0),
                 );
+                if self.kernarg.offsets {
+                    // The launcher may pass an offset (OpenCL's
+                    // global_work_offset) only to a kernel whose metadata
+                    // lists it; kernels without it keep their code.
+                    let offset = self.hidden(HIDDEN_GLOBAL_OFFSET + 8 * k, false);
+                    let sum = self.mc.vreg(RegClass::Sgpr, 1);
+                    self.sop2(
+                        Opcode::S_ADD_U32,
+                        MOp::Reg(sum, 0),
+                        MOp::Reg(t, 0),
+                        MOp::Reg(offset, 0),
+                    );
+                    t = sum;
+                }
                 let (_, d) = self.dst(r);
                 self.vop2(
                     Opcode::V_ADD_NC_U32,
