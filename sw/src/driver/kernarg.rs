@@ -11,7 +11,7 @@
 //! | `hidden_block_count_{x,y,z}` | whole workgroups: `grid / workgroup` |
 //! | `hidden_group_size_{x,y,z}` | workgroup size |
 //! | `hidden_remainder_{x,y,z}` | size of the partial last workgroup: `grid % workgroup` |
-//! | `hidden_global_offset_{x,y,z}` | 0 (gpusim launches have no global offset) |
+//! | `hidden_global_offset_{x,y,z}` | the launch's global work offset ([`Hidden::global_offset`]; 0 unless the OpenCL platform passes one) |
 //! | `hidden_grid_dims` | dimensions (1–3) |
 //! | `hidden_dynamic_lds_size` | bytes of LDS the `__local` arguments take |
 //! | `hidden_shared_base`, `hidden_private_base` | high 32 bits of the flat apertures (`arch::device`) |
@@ -184,6 +184,9 @@ pub fn check_dims(kernel: &Kernel, dims: &LaunchDims) -> Result<(), DriverError>
 pub struct Hidden {
     /// Device address of the printf buffer (0: none).
     pub printf_buffer: u64,
+    /// OpenCL's global work offset per dimension (`get_global_id` adds it):
+    /// the value of `hidden_global_offset_{x,y,z}`.
+    pub global_offset: [u64; 3],
 }
 
 /// Lays out the kernarg segment of `kernel` for `dims` and `args`, without
@@ -308,6 +311,9 @@ pub fn layout_with(
     for param in params.iter().filter(|a| is_hidden(&a.value_kind)) {
         let v = match param.value_kind {
             ValueKind::HiddenPrintfBuffer => hidden.printf_buffer,
+            ValueKind::HiddenGlobalOffsetX => hidden.global_offset[0],
+            ValueKind::HiddenGlobalOffsetY => hidden.global_offset[1],
+            ValueKind::HiddenGlobalOffsetZ => hidden.global_offset[2],
             ref kind => hidden_value(kind, dims, dynamic_lds),
         };
         put(&mut bytes, param, &param_value(v, param.size)).map_err(|reason| {
@@ -352,7 +358,7 @@ fn hidden_value(kind: &ValueKind, dims: &LaunchDims, dynamic_lds: u32) -> u64 {
         // `src_shared_base` register and reads them here.
         ValueKind::HiddenSharedBase => arch::device::SHARED_APERTURE_BASE >> 32,
         ValueKind::HiddenPrivateBase => arch::device::PRIVATE_APERTURE_BASE >> 32,
-        // Global offsets are zero; hostcall/heap/queue are absent.
+        // Hostcall/heap/queue are absent.
         _ => 0,
     }
 }

@@ -690,11 +690,25 @@ impl<D: Device> Driver<D> {
         dims: LaunchDims,
         args: &[Arg],
     ) -> Result<Dispatch, DriverError> {
+        self.dispatch_at(kernel, dims, [0; 3], args)
+    }
+
+    /// [`Driver::dispatch`] with OpenCL's global work offset: the kernel
+    /// reads it from `hidden_global_offset_{x,y,z}` (added by the OpenCL
+    /// platform for `clEnqueueNDRangeKernel`'s `global_work_offset`).
+    pub fn dispatch_at(
+        &mut self,
+        kernel: &LoadedKernel,
+        dims: LaunchDims,
+        global_offset: [u64; 3],
+        args: &[Arg],
+    ) -> Result<Dispatch, DriverError> {
         let k = &kernel.kernel;
         let kernel_object = self.kernel_object_for(kernel)?;
         let printf_buffer = self.printf_buffer_for(kernel)?;
         let hidden = kernarg::Hidden {
             printf_buffer: printf_buffer.as_ref().map_or(0, |p| p.allocation.address),
+            global_offset,
         };
         let submitted = kernarg::layout_with(k, &dims, args, &hidden).and_then(|kernarg| {
             let (packet, resources, scratch) =
