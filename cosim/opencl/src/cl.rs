@@ -248,3 +248,20 @@ pub const CL_COMMAND_COPY_BUFFER_RECT: cl_uint = 0x1203;
 pub const CL_COMMAND_MIGRATE_MEM_OBJECTS: cl_uint = 0x1206;
 pub const CL_MIGRATE_MEM_OBJECT_HOST: cl_bitfield = 1 << 0;
 pub const CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED: cl_bitfield = 1 << 1;
+
+/// `cl_profiling_info`.
+pub type cl_profiling_info = cl_uint;
+/// `clCreateCommandQueue` property: events carry profiling times.
+pub const CL_QUEUE_PROFILING_ENABLE: cl_bitfield = 1 << 1;
+/// Profiling: the command was enqueued.
+pub const CL_PROFILING_COMMAND_QUEUED: cl_profiling_info = 0x1280;
+/// Profiling: the command was submitted to the device.
+pub const CL_PROFILING_COMMAND_SUBMIT: cl_profiling_info = 0x1281;
+/// Profiling: the command started.
+pub const CL_PROFILING_COMMAND_START: cl_profiling_info = 0x1282;
+/// Profiling: the command ended.
+pub const CL_PROFILING_COMMAND_END: cl_profiling_info = 0x1283;
+/// Profiling (OpenCL 2.0): the command and its child commands completed.
+pub const CL_PROFILING_COMMAND_COMPLETE: cl_profiling_info = 0x1284;
+/// The event's queue was created without profiling (or a user event).
+pub const CL_PROFILING_INFO_NOT_AVAILABLE: cl_int = -7;

@@ -407,6 +407,7 @@ fn released_and_wrong_kind_handles_get_the_invalid_object_code() {
                         expect(name, unsafe { entry::<Retain>(t, name)(bad) });
                     }
                     expect("clGetEventInfo", info("clGetEventInfo"));
+                    expect("clGetEventProfilingInfo", info("clGetEventProfilingInfo"));
                     let got = unsafe { entry::<Wait>(t, "clWaitForEvents")(1, &bad) };
                     expect("clWaitForEvents", got);
                     // In a wait list, a bad event is the list's error.

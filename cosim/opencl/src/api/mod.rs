@@ -68,6 +68,7 @@ pub fn implemented(name: &str) -> Option<*const c_void> {
         "clRetainEvent" => queue::clRetainEvent as *const c_void,
         "clReleaseEvent" => queue::clReleaseEvent as *const c_void,
         "clGetEventInfo" => queue::clGetEventInfo as *const c_void,
+        "clGetEventProfilingInfo" => queue::clGetEventProfilingInfo as *const c_void,
         "clCreateBuffer" => memory::clCreateBuffer as *const c_void,
         "clCreateSubBuffer" => memory::clCreateSubBuffer as *const c_void,
         "clCreateProgramWithBinary" => program::clCreateProgramWithBinary as *const c_void,

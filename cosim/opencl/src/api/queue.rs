@@ -25,6 +25,8 @@ pub struct Queue {
     /// Its context (retained while the queue lives).
     context: usize,
     device: Arc<DeviceThread>,
+    /// `CL_QUEUE_PROFILING_ENABLE`: its events carry times.
+    profiling: bool,
 }
 
 impl Queue {
@@ -58,6 +60,9 @@ pub struct Event {
     queue: usize,
     context: usize,
     command: AtomicU32,
+    /// QUEUED, SUBMIT, START and END in nanoseconds of simulated time, on a
+    /// profiling queue.
+    profile: Option<[u64; 4]>,
 }
 
 impl Event {
@@ -78,13 +83,67 @@ impl Counted for Event {
     }
 }
 
-/// A complete event of `command` on `queue`.
+/// A complete event of `command` on `queue`, timed (on a profiling queue)
+/// by the last command this thread ran on the device
+/// ([`crate::core::worker::take_last_command`]), or at the device's time now
+/// for a command that ran nothing there (a marker, a map of a host-pointer
+/// buffer).
 pub(super) fn new_event(queue: *mut c_void, context: usize, command: cl_uint) -> *mut c_void {
+    let ran = crate::core::worker::take_last_command();
+    let profile = QUEUES
+        .with(queue, |q| {
+            q.profiling.then(|| {
+                let clock = q.device.clock();
+                let (start, end) = ran.unwrap_or_else(|| (clock.now(), clock.now()));
+                // Commands run when enqueued: queued, submitted and started
+                // at once, in simulated time.
+                let (start, end) = (clock.ns(start), clock.ns(end));
+                [start, start, start, end]
+            })
+        })
+        .flatten();
     EVENTS.insert(Event {
         references: AtomicU32::new(1),
         queue: queue as usize,
         context,
         command: AtomicU32::new(command),
+        profile,
+    })
+}
+
+/// `clGetEventProfilingInfo`: the times of a command of a profiling queue,
+/// in nanoseconds of simulated time (see [`crate::core::worker::SimClock`]).
+pub(super) unsafe extern "C" fn clGetEventProfilingInfo(
+    event: *mut c_void,
+    param_name: cl_profiling_info,
+    param_value_size: usize,
+    param_value: *mut c_void,
+    param_value_size_ret: *mut usize,
+) -> cl_int {
+    super::guard::status("clGetEventProfilingInfo", || {
+        let Some(profile) = EVENTS.with(event, |e| e.profile) else {
+            return CL_INVALID_EVENT;
+        };
+        let index = match param_name {
+            CL_PROFILING_COMMAND_QUEUED => 0,
+            CL_PROFILING_COMMAND_SUBMIT => 1,
+            CL_PROFILING_COMMAND_START => 2,
+            // COMPLETE (OpenCL 2.0): no child commands, so END.
+            CL_PROFILING_COMMAND_END | CL_PROFILING_COMMAND_COMPLETE => 3,
+            _ => return CL_INVALID_VALUE,
+        };
+        let Some(times) = profile else {
+            return CL_PROFILING_INFO_NOT_AVAILABLE;
+        };
+        // SAFETY: the caller's buffers, by the contract.
+        unsafe {
+            answer(
+                Some(Info::Ulong(times[index])),
+                param_value_size,
+                param_value,
+                param_value_size_ret,
+            )
+        }
     })
 }
 
@@ -93,8 +152,8 @@ pub static QUEUES: Registry<Queue> = Registry::new();
 /// The live events.
 pub static EVENTS: Registry<Event> = Registry::new();
 
-/// A queue on `context`'s device with `properties` (none supported yet:
-/// the device reports neither out-of-order execution nor profiling).
+/// A queue on `context`'s device with `properties`: profiling (the device
+/// does not report out-of-order execution).
 fn create(
     context: *mut c_void,
     device: *mut c_void,
@@ -106,7 +165,7 @@ fn create(
     if device_of(device).is_none() {
         return Err(CL_INVALID_DEVICE);
     }
-    if properties != 0 {
+    if properties & !CL_QUEUE_PROFILING_ENABLE != 0 {
         return Err(if properties & !0b11 != 0 {
             CL_INVALID_VALUE
         } else {
@@ -120,6 +179,7 @@ fn create(
         references: AtomicU32::new(1),
         context: context as usize,
         device,
+        profiling: properties & CL_QUEUE_PROFILING_ENABLE != 0,
     }))
 }
 
@@ -199,7 +259,11 @@ pub(super) unsafe extern "C" fn clGetCommandQueueInfo(
             CL_QUEUE_CONTEXT => Some(Info::Pointers(vec![q.context])),
             CL_QUEUE_DEVICE => Some(Info::Pointers(vec![device_handle() as usize])),
             CL_QUEUE_REFERENCE_COUNT => Some(Info::Uint(q.references.load(Ordering::Acquire))),
-            CL_QUEUE_PROPERTIES => Some(Info::Ulong(0)),
+            CL_QUEUE_PROPERTIES => Some(Info::Ulong(if q.profiling {
+                CL_QUEUE_PROFILING_ENABLE
+            } else {
+                0
+            })),
             _ => None,
         });
         let Some(value) = value else {
