@@ -190,6 +190,11 @@ pub(super) unsafe extern "C" fn clEnqueueNDRangeKernel(
                 .dispatch_at(selected.as_ref().unwrap_or(&kernel), dims, offset, &args)
                 .and_then(|dispatch| d.wait(dispatch.fence))
                 .map_err(|e| e.to_string());
+            // What the kernel printed (OpenCL `printf`), at the completion
+            // of its dispatch, before the enqueue returns; also what a
+            // dispatch that failed printed before it stopped.
+            s.print_printf();
+            let d = s.driver();
             if let Some(p) = variant {
                 // A variant is compiled once and cached; its loaded copy is
                 // per dispatch, as in the workload runner.
