@@ -265,3 +265,5 @@ pub const CL_PROFILING_COMMAND_END: cl_profiling_info = 0x1283;
 pub const CL_PROFILING_COMMAND_COMPLETE: cl_profiling_info = 0x1284;
 /// The event's queue was created without profiling (or a user event).
 pub const CL_PROFILING_INFO_NOT_AVAILABLE: cl_int = -7;
+/// The command type of a user event.
+pub const CL_COMMAND_USER: cl_uint = 0x1204;

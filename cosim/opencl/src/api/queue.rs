@@ -8,8 +8,8 @@
 #![allow(non_snake_case)]
 
 use std::ffi::c_void;
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicI32, AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
 
 use super::context::{device_thread, finish, CONTEXTS};
 use super::handles::{Counted, Registry};
@@ -54,21 +54,61 @@ impl Drop for Queue {
     }
 }
 
-/// An event: a command that has completed.
+/// An event: a command (complete, or deferred behind a user event: see
+/// [`super::deferred`]) or a user event.
 pub struct Event {
     references: AtomicU32,
     queue: usize,
     context: usize,
     command: AtomicU32,
     /// QUEUED, SUBMIT, START and END in nanoseconds of simulated time, on a
-    /// profiling queue.
-    profile: Option<[u64; 4]>,
+    /// profiling queue (a deferred command's are set when it runs).
+    profile: Mutex<Option<[u64; 4]>>,
+    /// Whether its queue profiles (a user event: no).
+    profiling: bool,
+    /// `CL_COMMAND_EXECUTION_STATUS`: `CL_COMPLETE` for a command that ran,
+    /// `CL_QUEUED` for a deferred one, a user event's status, or a negative
+    /// error.
+    pub(super) status: AtomicI32,
+    /// Callbacks not yet called: (the status they wait for, the function,
+    /// its user data).
+    pub(super) callbacks: Mutex<Vec<(cl_int, Callback, usize)>>,
 }
+
+/// The callback type of `clSetEventCallback`.
+pub type Callback = unsafe extern "C" fn(*mut c_void, cl_int, *mut c_void);
 
 impl Event {
     /// Its context's handle.
     pub fn context(&self) -> usize {
         self.context
+    }
+
+    /// Its queue's handle (0 for a user event).
+    pub fn queue(&self) -> usize {
+        self.queue
+    }
+
+    /// Its command type.
+    pub fn command(&self) -> cl_uint {
+        self.command.load(Ordering::Acquire)
+    }
+
+    /// Its execution status.
+    pub fn status(&self) -> cl_int {
+        self.status.load(Ordering::Acquire)
+    }
+
+    /// Its profiling times.
+    pub fn profile(&self) -> Option<[u64; 4]> {
+        *self.profile.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Sets its profiling times (a deferred command's, when it ran).
+    pub fn set_profile(&self, times: Option<[u64; 4]>) {
+        if self.profiling {
+            *self.profile.lock().unwrap_or_else(|p| p.into_inner()) = times;
+        }
     }
 
     /// Sets the command type (`clEnqueueTask` reuses the NDRange path).
@@ -107,7 +147,34 @@ pub(super) fn new_event(queue: *mut c_void, context: usize, command: cl_uint) ->
         queue: queue as usize,
         context,
         command: AtomicU32::new(command),
-        profile,
+        profiling: profile.is_some(),
+        profile: Mutex::new(profile),
+        status: AtomicI32::new(CL_COMPLETE),
+        callbacks: Mutex::new(Vec::new()),
+    })
+}
+
+/// An event of `command` on `queue` with `status` and no times yet: a
+/// deferred command (`CL_QUEUED`), or on no queue (0) a user event
+/// (`CL_SUBMITTED`).
+pub(super) fn pending_event(
+    queue: usize,
+    context: usize,
+    command: cl_uint,
+    status: cl_int,
+) -> *mut c_void {
+    let profiling = QUEUES
+        .with(queue as *const c_void, |q| q.profiling)
+        .unwrap_or(false);
+    EVENTS.insert(Event {
+        references: AtomicU32::new(1),
+        queue,
+        context,
+        command: AtomicU32::new(command),
+        profiling,
+        profile: Mutex::new(None),
+        status: AtomicI32::new(status),
+        callbacks: Mutex::new(Vec::new()),
     })
 }
 
@@ -121,7 +188,7 @@ pub(super) unsafe extern "C" fn clGetEventProfilingInfo(
     param_value_size_ret: *mut usize,
 ) -> cl_int {
     super::guard::status("clGetEventProfilingInfo", || {
-        let Some(profile) = EVENTS.with(event, |e| e.profile) else {
+        let Some((profile, status)) = EVENTS.with(event, |e| (e.profile(), e.status())) else {
             return CL_INVALID_EVENT;
         };
         let index = match param_name {
@@ -132,7 +199,9 @@ pub(super) unsafe extern "C" fn clGetEventProfilingInfo(
             CL_PROFILING_COMMAND_END | CL_PROFILING_COMMAND_COMPLETE => 3,
             _ => return CL_INVALID_VALUE,
         };
-        let Some(times) = profile else {
+        // A user event, an event of a queue without profiling, or a
+        // command that has not completed.
+        let Some(times) = profile.filter(|_| status == CL_COMPLETE) else {
             return CL_PROFILING_INFO_NOT_AVAILABLE;
         };
         // SAFETY: the caller's buffers, by the contract.
@@ -285,19 +354,40 @@ pub(super) unsafe extern "C" fn clFlush(handle: *mut c_void) -> cl_int {
     })
 }
 
-/// `clFinish`: as [`clFlush`].
+/// `clFinish`: waits for the context's deferred commands
+/// ([`super::deferred`]); the others have completed.
 pub(super) unsafe extern "C" fn clFinish(handle: *mut c_void) -> cl_int {
     super::guard::status("clFinish", || {
-        // SAFETY: no pointer is followed.
-        unsafe { clFlush(handle) }
+        let Some(context) = QUEUES.with(handle, |q| q.context) else {
+            return CL_INVALID_COMMAND_QUEUE;
+        };
+        match super::deferred::wait_context(context) {
+            Ok(()) => CL_SUCCESS,
+            Err(e) => e,
+        }
     })
+}
+
+/// Checks a wait list: every event must be live and of the queue's context,
+/// and the command must not have to wait ([`super::deferred`]: a command
+/// that cannot be deferred is refused, `CL_INVALID_OPERATION`).
+///
+/// # Safety
+/// `list` must be null or valid for `n` handles.
+pub(super) unsafe fn check_wait_list(
+    n: cl_uint,
+    list: *const *mut c_void,
+    context: usize,
+) -> Result<(), cl_int> {
+    // SAFETY: by the contract.
+    unsafe { super::deferred::refuse_if_waiting(context, n, list) }
 }
 
 /// Checks a wait list: every event must be live and of the queue's context.
 ///
 /// # Safety
 /// `list` must be null or valid for `n` handles.
-pub(super) unsafe fn check_wait_list(
+pub(super) unsafe fn validate_wait_list(
     n: cl_uint,
     list: *const *mut c_void,
     context: usize,
@@ -468,7 +558,14 @@ pub(super) unsafe extern "C" fn clWaitForEvents(n: cl_uint, list: *const *mut c_
                 (Some(c), _) => context = Some(c),
             }
         }
-        CL_SUCCESS
+        let events: Vec<usize> = (0..n as usize)
+            // SAFETY: `n` handles, by the contract.
+            .map(|i| unsafe { *list.add(i) } as usize)
+            .collect();
+        match super::deferred::wait_events("clWaitForEvents", &events) {
+            Ok(()) => CL_SUCCESS,
+            Err(e) => e,
+        }
     })
 }
 
@@ -508,7 +605,7 @@ pub(super) unsafe extern "C" fn clGetEventInfo(
             CL_EVENT_CONTEXT => Some(Info::Pointers(vec![e.context])),
             CL_EVENT_COMMAND_TYPE => Some(Info::Uint(e.command.load(Ordering::Acquire))),
             CL_EVENT_REFERENCE_COUNT => Some(Info::Uint(e.references.load(Ordering::Acquire))),
-            CL_EVENT_COMMAND_EXECUTION_STATUS => Some(Info::Uint(CL_COMPLETE as cl_uint)),
+            CL_EVENT_COMMAND_EXECUTION_STATUS => Some(Info::Uint(e.status() as cl_uint)),
             _ => None,
         });
         let Some(value) = value else {

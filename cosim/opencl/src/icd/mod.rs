@@ -163,7 +163,7 @@ errcode_stub!(stub_12, a, b, c, d, e, f, g, h, i, j, k);
 /// `CL/cl.h`), if it is one of the core functions that return a handle.
 fn errcode_stub_for(name: &str) -> Option<*const c_void> {
     let f: *const c_void = match name {
-        "clCreateUserEvent" | "clCloneKernel" => stub_2 as *const c_void,
+        "clCloneKernel" => stub_2 as *const c_void,
         "clCreateSamplerWithProperties" => stub_3 as *const c_void,
         "clCreateProgramWithIL" => stub_4 as *const c_void,
         "clCreateSampler" | "clCreateProgramWithBuiltInKernels" => stub_5 as *const c_void,
