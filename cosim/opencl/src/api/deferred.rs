@@ -13,8 +13,8 @@
 //! `CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST`. The commands that can be
 //! deferred are kernels (`clEnqueueNDRangeKernel`, `clEnqueueTask`: the
 //! arguments as they were at the enqueue), buffer reads, writes, copies and
-//! fills, markers and barriers; the others (rectangular transfers, maps,
-//! unmaps, migrations, `clEnqueueWaitForEvents`) answer
+//! fills, markers, barriers, `clEnqueueWaitForEvents` and migrations; the
+//! others (rectangular transfers, maps, unmaps) answer
 //! `CL_INVALID_OPERATION` when they would have to wait.
 //!
 //! A wait (`clWaitForEvents`, `clFinish`, a blocking command that had to be

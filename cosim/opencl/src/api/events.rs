@@ -1,13 +1,12 @@
 //! Commands that only order others, and event callbacks:
 //! `clEnqueueMarkerWithWaitList`, `clEnqueueBarrierWithWaitList`, their
 //! OpenCL 1.1 forms (`clEnqueueMarker`, `clEnqueueBarrier`,
-//! `clEnqueueWaitForEvents`), `clEnqueueTask`, `clSetEventCallback`.
+//! `clEnqueueWaitForEvents`), `clEnqueueTask`, `clEnqueueMigrateMemObjects`.
 //!
-//! A queue here is in order and every command has completed when its
-//! enqueue returns, so a marker or barrier has nothing to wait for: it
-//! checks its arguments and returns a complete event. A callback is called
-//! at once (from the thread that registers it), as the specification asks
-//! for an event already in the status the callback is for.
+//! A queue here is in order and a command that need not wait for a user
+//! event has completed when its enqueue returns, so such a marker or
+//! barrier has nothing to wait for: it checks its arguments and returns a
+//! complete event; one that must wait is deferred ([`super::deferred`]).
 
 #![allow(non_snake_case)]
 
@@ -126,7 +125,19 @@ pub(super) unsafe extern "C" fn clEnqueueWaitForEvents(
                 Some(_) => {}
             }
         }
-        CL_SUCCESS
+        // Later commands wait for the events: a marker behind them, deferred
+        // while one is incomplete.
+        // SAFETY: `n` handles (checked above), no event out.
+        unsafe {
+            super::deferrable::order_deferred(
+                queue,
+                n,
+                list,
+                std::ptr::null_mut(),
+                CL_COMMAND_MARKER,
+            )
+        }
+        .unwrap_or(CL_SUCCESS)
     })
 }
 

@@ -2,8 +2,9 @@
 //! (and `…WithProperties`), retain, release, `clGetCommandQueueInfo`,
 //! `clFlush`, `clFinish`, `clEnqueueWriteBuffer`, `clEnqueueReadBuffer`,
 //! and the events they return. Queues are in order, and a command runs on
-//! the device thread before its enqueue returns, so every event is
-//! complete when the application sees it.
+//! the device thread before its enqueue returns, so its event is complete
+//! when the application sees it, unless it waits for a user event
+//! ([`super::deferred`]).
 
 #![allow(non_snake_case)]
 

@@ -154,6 +154,22 @@ int main(void) {
   EXPECT("no context", e, CL_INVALID_CONTEXT);
   if (nothing != NULL) { printf("an event without a context\n"); return 1; }
 
+  /* clEnqueueWaitForEvents (OpenCL 1.1; PoCL 3.1 does not implement it):
+   * later commands wait for the user event. */
+  if (gpusim) {
+    cl_event u5 = clCreateUserEvent(c, &e), r5;
+    CHECK("user event 5", e);
+    CHECK("enqueue wait", clEnqueueWaitForEvents(q, 1, &u5));
+    for (int i = 0; i < N; i++) out[i] = -1;
+    CHECK("read 5", clEnqueueReadBuffer(q, b, CL_FALSE, 0, sizeof out, out, 0, NULL, &r5));
+    if (status_of(r5) <= CL_COMPLETE || out[0] != -1) { printf("read 5 ran early\n"); return 1; }
+    CHECK("set 5", clSetUserEventStatus(u5, CL_COMPLETE));
+    CHECK("wait 5", clWaitForEvents(1, &r5));
+    if (out[N - 1] != (N - 1) * 3 + 11) { printf("read 5: %d\n", out[N - 1]); return 1; }
+    clReleaseEvent(u5);
+    clReleaseEvent(r5);
+  }
+
   /* Never set: the wait gives up (gpusim's documented limit). */
   if (gpusim) {
     e = clWaitForEvents(1, &u4);
