@@ -267,3 +267,21 @@ pub const CL_PROFILING_COMMAND_COMPLETE: cl_profiling_info = 0x1284;
 pub const CL_PROFILING_INFO_NOT_AVAILABLE: cl_int = -7;
 /// The command type of a user event.
 pub const CL_COMMAND_USER: cl_uint = 0x1204;
+/// `clCompileProgram` failed (the log says why).
+pub const CL_COMPILE_PROGRAM_FAILURE: cl_int = -15;
+/// `clLinkProgram` failed (the log says why).
+pub const CL_LINK_PROGRAM_FAILURE: cl_int = -17;
+/// Bad `clCompileProgram` options.
+pub const CL_INVALID_COMPILER_OPTIONS: cl_int = -66;
+/// Bad `clLinkProgram` options.
+pub const CL_INVALID_LINKER_OPTIONS: cl_int = -67;
+/// `clGetProgramBuildInfo`: the binary type.
+pub const CL_PROGRAM_BINARY_TYPE: cl_uint = 0x1184;
+/// Binary type: none yet.
+pub const CL_PROGRAM_BINARY_TYPE_NONE: cl_uint = 0;
+/// Binary type: a compiled object (`clCompileProgram`).
+pub const CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT: cl_uint = 1;
+/// Binary type: a library (`clLinkProgram -create-library`).
+pub const CL_PROGRAM_BINARY_TYPE_LIBRARY: cl_uint = 2;
+/// Binary type: an executable.
+pub const CL_PROGRAM_BINARY_TYPE_EXECUTABLE: cl_uint = 4;

@@ -160,7 +160,7 @@ fn unimplemented_entries_are_stubs_that_fail() {
     let p = platform();
     type NoArgs = unsafe extern "C" fn() -> cl_int;
     // A stub takes no parameters, so calling it with none is sound.
-    let unload: NoArgs = entry(p, "clCompileProgram");
+    let unload: NoArgs = entry(p, "clEnqueueNativeKernel");
     assert!(icd::is_stub(unload as *const c_void));
     assert_eq!(unsafe { unload() }, CL_INVALID_OPERATION);
     // A stub for a function returning a handle writes its errcode_ret.

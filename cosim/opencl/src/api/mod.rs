@@ -16,6 +16,7 @@ pub mod guard;
 mod handles;
 pub mod info;
 mod launch;
+mod link;
 mod memory;
 mod platform;
 mod program;
@@ -77,6 +78,8 @@ pub fn implemented(name: &str) -> Option<*const c_void> {
         "clCreateSubBuffer" => memory::clCreateSubBuffer as *const c_void,
         "clCreateProgramWithBinary" => program::clCreateProgramWithBinary as *const c_void,
         "clBuildProgram" => program::clBuildProgram as *const c_void,
+        "clCompileProgram" => link::clCompileProgram as *const c_void,
+        "clLinkProgram" => link::clLinkProgram as *const c_void,
         "clCreateProgramWithSource" => program::clCreateProgramWithSource as *const c_void,
         "clGetProgramBuildInfo" => program::clGetProgramBuildInfo as *const c_void,
         "clRetainProgram" => program::clRetainProgram as *const c_void,
