@@ -3,7 +3,10 @@
  * host program's standard output by the time the command completes
  * (between the "before" and "after" markers; cosim/opencl/tests/printf.rs
  * checks them against lines it formats itself). A second kernel prints a
- * constant string only from work-item 0. */
+ * constant string only from work-item 0. With a code object as argv[1]
+ * (clang-19's, linked with ROCm's __printf_alloc), its kernel
+ * `hello_bin(__global const int *a)` prints too, through
+ * clCreateProgramWithBinary, between "binary before" and "binary after". */
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
 #include <stdio.h>
@@ -24,7 +27,32 @@ static const char *src =
     "  if (get_global_id(0) == 0) printf(\"once from %s\\n\", \"the device\");\n"
     "}\n";
 
-int main(void) {
+static int binary(const char *path, cl_context c, cl_device_id d, cl_command_queue q, cl_mem b) {
+  FILE *f = fopen(path, "rb");
+  if (!f) { printf("cannot open %s\n", path); return 1; }
+  static unsigned char code[1 << 20];
+  size_t len = fread(code, 1, sizeof code, f);
+  fclose(f);
+  const unsigned char *bin = code;
+  cl_int e;
+  cl_program prog = clCreateProgramWithBinary(c, 1, &d, &len, &bin, NULL, &e);
+  CHECK("binary program", e);
+  CHECK("binary build", clBuildProgram(prog, 1, &d, "", NULL, NULL));
+  cl_kernel k = clCreateKernel(prog, "hello_bin", &e);
+  CHECK("binary kernel", e);
+  CHECK("binary arg", clSetKernelArg(k, 0, sizeof b, &b));
+  size_t global = 4, local = 4;
+  printf("binary before\n");
+  fflush(stdout);
+  CHECK("binary ndrange", clEnqueueNDRangeKernel(q, k, 1, NULL, &global, &local, 0, NULL, NULL));
+  CHECK("binary finish", clFinish(q));
+  printf("binary after\n");
+  clReleaseKernel(k);
+  clReleaseProgram(prog);
+  return 0;
+}
+
+int main(int argc, char **argv) {
   cl_platform_id p; cl_device_id d; cl_int e;
   CHECK("platform", clGetPlatformIDs(1, &p, NULL));
   CHECK("device", clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 1, &d, NULL));
@@ -64,6 +92,7 @@ int main(void) {
   fflush(stdout);
   CHECK("once", clEnqueueNDRangeKernel(q, once, 1, NULL, &one, NULL, 0, NULL, NULL));
   CHECK("finish once", clFinish(q));
+  if (argc > 1 && binary(argv[1], c, d, q, b)) return 1;
   printf("printf done\n");
   clReleaseMemObject(b); clReleaseKernel(k); clReleaseKernel(once);
   clReleaseProgram(prog); clReleaseCommandQueue(q); clReleaseContext(c);
