@@ -187,7 +187,15 @@ pub(super) unsafe extern "C" fn clEnqueueNDRangeKernel(
                 None => (None, None),
             };
             let waited = d
-                .dispatch_at(selected.as_ref().unwrap_or(&kernel), dims, offset, &args)
+                .dispatch_ndrange(
+                    selected.as_ref().unwrap_or(&kernel),
+                    dims,
+                    sw::driver::kernarg::NdRange {
+                        global_offset: offset,
+                        work_dim: work_dim as u16,
+                    },
+                    &args,
+                )
                 .and_then(|dispatch| d.wait(dispatch.fence))
                 .map_err(|e| e.to_string());
             // What the kernel printed (OpenCL `printf`), at the completion

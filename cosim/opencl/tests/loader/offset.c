@@ -138,6 +138,9 @@ int main(int argc, char **argv) {
   if (run(1, o1, g1, l1) || run(2, o2, g2, l2) || run(3, o3, g3, l3)) return 1;
   /* No local size: the platform chooses one; and a zero offset. */
   if (run(1, o1, g1, NULL) || run(3, z3, g3, NULL)) return 1;
+  /* get_work_dim is the enqueue's work_dim, also with a size of 1 above x. */
+  size_t g2b[2] = {8, 1}, g3b[3] = {4, 1, 1};
+  if (run(2, o2, g2b, NULL) || run(3, o3, g3b, NULL)) return 1;
   /* An offset whose sum with the size overflows a size_t: the
    * specification's CL_INVALID_GLOBAL_OFFSET (PoCL 3.1 does not check it). */
   char name[256] = "";
