@@ -248,3 +248,40 @@ pub const CL_COMMAND_COPY_BUFFER_RECT: cl_uint = 0x1203;
 pub const CL_COMMAND_MIGRATE_MEM_OBJECTS: cl_uint = 0x1206;
 pub const CL_MIGRATE_MEM_OBJECT_HOST: cl_bitfield = 1 << 0;
 pub const CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED: cl_bitfield = 1 << 1;
+
+/// `cl_profiling_info`.
+pub type cl_profiling_info = cl_uint;
+/// `clCreateCommandQueue` property: events carry profiling times.
+pub const CL_QUEUE_PROFILING_ENABLE: cl_bitfield = 1 << 1;
+/// Profiling: the command was enqueued.
+pub const CL_PROFILING_COMMAND_QUEUED: cl_profiling_info = 0x1280;
+/// Profiling: the command was submitted to the device.
+pub const CL_PROFILING_COMMAND_SUBMIT: cl_profiling_info = 0x1281;
+/// Profiling: the command started.
+pub const CL_PROFILING_COMMAND_START: cl_profiling_info = 0x1282;
+/// Profiling: the command ended.
+pub const CL_PROFILING_COMMAND_END: cl_profiling_info = 0x1283;
+/// Profiling (OpenCL 2.0): the command and its child commands completed.
+pub const CL_PROFILING_COMMAND_COMPLETE: cl_profiling_info = 0x1284;
+/// The event's queue was created without profiling (or a user event).
+pub const CL_PROFILING_INFO_NOT_AVAILABLE: cl_int = -7;
+/// The command type of a user event.
+pub const CL_COMMAND_USER: cl_uint = 0x1204;
+/// `clCompileProgram` failed (the log says why).
+pub const CL_COMPILE_PROGRAM_FAILURE: cl_int = -15;
+/// `clLinkProgram` failed (the log says why).
+pub const CL_LINK_PROGRAM_FAILURE: cl_int = -17;
+/// Bad `clCompileProgram` options.
+pub const CL_INVALID_COMPILER_OPTIONS: cl_int = -66;
+/// Bad `clLinkProgram` options.
+pub const CL_INVALID_LINKER_OPTIONS: cl_int = -67;
+/// `clGetProgramBuildInfo`: the binary type.
+pub const CL_PROGRAM_BINARY_TYPE: cl_uint = 0x1184;
+/// Binary type: none yet.
+pub const CL_PROGRAM_BINARY_TYPE_NONE: cl_uint = 0;
+/// Binary type: a compiled object (`clCompileProgram`).
+pub const CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT: cl_uint = 1;
+/// Binary type: a library (`clLinkProgram -create-library`).
+pub const CL_PROGRAM_BINARY_TYPE_LIBRARY: cl_uint = 2;
+/// Binary type: an executable.
+pub const CL_PROGRAM_BINARY_TYPE_EXECUTABLE: cl_uint = 4;

@@ -200,6 +200,40 @@ fn released_and_wrong_kind_handles_get_the_invalid_object_code() {
                             )
                         }),
                     );
+                    type UserEvent = unsafe extern "C" fn(*mut c_void, *mut cl_int) -> *mut c_void;
+                    expect(
+                        "clCreateUserEvent",
+                        handle_err(&|e| unsafe {
+                            entry::<UserEvent>(t, "clCreateUserEvent")(bad, e)
+                        }),
+                    );
+                    type Link = unsafe extern "C" fn(
+                        *mut c_void,
+                        cl_uint,
+                        *const *mut c_void,
+                        *const std::ffi::c_char,
+                        cl_uint,
+                        *const *mut c_void,
+                        *const c_void,
+                        *mut c_void,
+                        *mut cl_int,
+                    ) -> *mut c_void;
+                    expect(
+                        "clLinkProgram",
+                        handle_err(&|e| unsafe {
+                            entry::<Link>(t, "clLinkProgram")(
+                                bad,
+                                0,
+                                std::ptr::null(),
+                                std::ptr::null(),
+                                1,
+                                &live.prog,
+                                std::ptr::null(),
+                                std::ptr::null_mut(),
+                                e,
+                            )
+                        }),
+                    );
                 }
                 "queue" => {
                     for name in [
@@ -359,6 +393,31 @@ fn released_and_wrong_kind_handles_get_the_invalid_object_code() {
                         )
                     };
                     expect("clBuildProgram", got);
+                    type Compile = unsafe extern "C" fn(
+                        *mut c_void,
+                        cl_uint,
+                        *const *mut c_void,
+                        *const std::ffi::c_char,
+                        cl_uint,
+                        *const *mut c_void,
+                        *const *const std::ffi::c_char,
+                        *const c_void,
+                        *mut c_void,
+                    ) -> cl_int;
+                    let got = unsafe {
+                        entry::<Compile>(t, "clCompileProgram")(
+                            bad,
+                            0,
+                            std::ptr::null(),
+                            std::ptr::null(),
+                            0,
+                            std::ptr::null(),
+                            std::ptr::null(),
+                            std::ptr::null(),
+                            std::ptr::null_mut(),
+                        )
+                    };
+                    expect("clCompileProgram", got);
                     expect(
                         "clCreateKernel",
                         handle_err(&|e| unsafe {
@@ -407,6 +466,11 @@ fn released_and_wrong_kind_handles_get_the_invalid_object_code() {
                         expect(name, unsafe { entry::<Retain>(t, name)(bad) });
                     }
                     expect("clGetEventInfo", info("clGetEventInfo"));
+                    expect("clGetEventProfilingInfo", info("clGetEventProfilingInfo"));
+                    type SetStatus = unsafe extern "C" fn(*mut c_void, cl_int) -> cl_int;
+                    expect("clSetUserEventStatus", unsafe {
+                        entry::<SetStatus>(t, "clSetUserEventStatus")(bad, CL_COMPLETE)
+                    });
                     let got = unsafe { entry::<Wait>(t, "clWaitForEvents")(1, &bad) };
                     expect("clWaitForEvents", got);
                     // In a wait list, a bad event is the list's error.

@@ -787,6 +787,23 @@ impl Fuzz {
             self.scratch[..8].fill(0);
         }
         let mut ret = 0usize;
+        if kind == Kind::Event && self.rng.chance(40) {
+            // Profiling times: an event of a queue made with
+            // CL_QUEUE_PROFILING_ENABLE (props 2 above) has them.
+            let param = 0x1280 + self.rng.below(6) as cl_uint;
+            let got = unsafe {
+                entry::<GetInfo>(self.table, "clGetEventProfilingInfo")(
+                    h, param, size, value, &mut ret,
+                )
+            };
+            let allowed = [
+                CL_INVALID_EVENT,
+                CL_INVALID_VALUE,
+                CL_PROFILING_INFO_NOT_AVAILABLE,
+            ];
+            self.check("clGetEventProfilingInfo", got, &allowed, ok);
+            return;
+        }
         let got =
             unsafe { entry::<GetInfo>(self.table, kind.info())(h, param, size, value, &mut ret) };
         // CL_PROGRAM_NUM_KERNELS and CL_PROGRAM_KERNEL_NAMES of a program

@@ -11,8 +11,8 @@
 //! | `hidden_block_count_{x,y,z}` | whole workgroups: `grid / workgroup` |
 //! | `hidden_group_size_{x,y,z}` | workgroup size |
 //! | `hidden_remainder_{x,y,z}` | size of the partial last workgroup: `grid % workgroup` |
-//! | `hidden_global_offset_{x,y,z}` | 0 (gpusim launches have no global offset) |
-//! | `hidden_grid_dims` | dimensions (1–3) |
+//! | `hidden_global_offset_{x,y,z}` | the launch's global work offset ([`NdRange::global_offset`]; 0 unless the OpenCL platform passes one) |
+//! | `hidden_grid_dims` | dimensions (1–3): OpenCL's `work_dim` when given ([`NdRange::work_dim`]), else the highest dimension with a size above 1 |
 //! | `hidden_dynamic_lds_size` | bytes of LDS the `__local` arguments take |
 //! | `hidden_shared_base`, `hidden_private_base` | high 32 bits of the flat apertures (`arch::device`) |
 //! | `hidden_printf_buffer` | the dispatch's printf buffer ([`super::printf`]; 0 for device-enqueued work) |
@@ -184,6 +184,19 @@ pub fn check_dims(kernel: &Kernel, dims: &LaunchDims) -> Result<(), DriverError>
 pub struct Hidden {
     /// Device address of the printf buffer (0: none).
     pub printf_buffer: u64,
+    /// OpenCL's launch parameters beyond the geometry.
+    pub ndrange: NdRange,
+}
+
+/// What an OpenCL NDRange adds to a launch's geometry.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NdRange {
+    /// The global work offset per dimension (`get_global_id` adds it): the
+    /// value of `hidden_global_offset_{x,y,z}`.
+    pub global_offset: [u64; 3],
+    /// `clEnqueueNDRangeKernel`'s `work_dim` (`get_work_dim`, the value of
+    /// `hidden_grid_dims`); 0: the geometry's [`LaunchDims::dimensions`].
+    pub work_dim: u16,
 }
 
 /// Lays out the kernarg segment of `kernel` for `dims` and `args`, without
@@ -308,6 +321,12 @@ pub fn layout_with(
     for param in params.iter().filter(|a| is_hidden(&a.value_kind)) {
         let v = match param.value_kind {
             ValueKind::HiddenPrintfBuffer => hidden.printf_buffer,
+            ValueKind::HiddenGlobalOffsetX => hidden.ndrange.global_offset[0],
+            ValueKind::HiddenGlobalOffsetY => hidden.ndrange.global_offset[1],
+            ValueKind::HiddenGlobalOffsetZ => hidden.ndrange.global_offset[2],
+            ValueKind::HiddenGridDims if hidden.ndrange.work_dim != 0 => {
+                u64::from(hidden.ndrange.work_dim)
+            }
             ref kind => hidden_value(kind, dims, dynamic_lds),
         };
         put(&mut bytes, param, &param_value(v, param.size)).map_err(|reason| {
@@ -352,7 +371,7 @@ fn hidden_value(kind: &ValueKind, dims: &LaunchDims, dynamic_lds: u32) -> u64 {
         // `src_shared_base` register and reads them here.
         ValueKind::HiddenSharedBase => arch::device::SHARED_APERTURE_BASE >> 32,
         ValueKind::HiddenPrivateBase => arch::device::PRIVATE_APERTURE_BASE >> 32,
-        // Global offsets are zero; hostcall/heap/queue are absent.
+        // Hostcall/heap/queue are absent.
         _ => 0,
     }
 }

@@ -690,11 +690,26 @@ impl<D: Device> Driver<D> {
         dims: LaunchDims,
         args: &[Arg],
     ) -> Result<Dispatch, DriverError> {
+        self.dispatch_ndrange(kernel, dims, kernarg::NdRange::default(), args)
+    }
+
+    /// [`Driver::dispatch`] with OpenCL's NDRange parameters: the global
+    /// work offset (the kernel reads it from `hidden_global_offset_{x,y,z}`)
+    /// and `work_dim` (`hidden_grid_dims`), as the OpenCL platform's
+    /// `clEnqueueNDRangeKernel` gives them.
+    pub fn dispatch_ndrange(
+        &mut self,
+        kernel: &LoadedKernel,
+        dims: LaunchDims,
+        ndrange: kernarg::NdRange,
+        args: &[Arg],
+    ) -> Result<Dispatch, DriverError> {
         let k = &kernel.kernel;
         let kernel_object = self.kernel_object_for(kernel)?;
         let printf_buffer = self.printf_buffer_for(kernel)?;
         let hidden = kernarg::Hidden {
             printf_buffer: printf_buffer.as_ref().map_or(0, |p| p.allocation.address),
+            ndrange,
         };
         let submitted = kernarg::layout_with(k, &dims, args, &hidden).and_then(|kernarg| {
             let (packet, resources, scratch) =

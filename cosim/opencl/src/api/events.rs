@@ -1,13 +1,12 @@
 //! Commands that only order others, and event callbacks:
 //! `clEnqueueMarkerWithWaitList`, `clEnqueueBarrierWithWaitList`, their
 //! OpenCL 1.1 forms (`clEnqueueMarker`, `clEnqueueBarrier`,
-//! `clEnqueueWaitForEvents`), `clEnqueueTask`, `clSetEventCallback`.
+//! `clEnqueueWaitForEvents`), `clEnqueueTask`, `clEnqueueMigrateMemObjects`.
 //!
-//! A queue here is in order and every command has completed when its
-//! enqueue returns, so a marker or barrier has nothing to wait for: it
-//! checks its arguments and returns a complete event. A callback is called
-//! at once (from the thread that registers it), as the specification asks
-//! for an event already in the status the callback is for.
+//! A queue here is in order and a command that need not wait for a user
+//! event has completed when its enqueue returns, so such a marker or
+//! barrier has nothing to wait for: it checks its arguments and returns a
+//! complete event; one that must wait is deferred ([`super::deferred`]).
 
 #![allow(non_snake_case)]
 
@@ -27,6 +26,10 @@ unsafe fn order(
     event: *mut *mut c_void,
     command: cl_uint,
 ) -> cl_int {
+    // SAFETY: by the contract.
+    if let Some(r) = unsafe { super::deferrable::order_deferred(queue, n, list, event, command) } {
+        return r;
+    }
     let Some(context) = QUEUES.with(queue, |q| q.context()) else {
         return CL_INVALID_COMMAND_QUEUE;
     };
@@ -122,7 +125,19 @@ pub(super) unsafe extern "C" fn clEnqueueWaitForEvents(
                 Some(_) => {}
             }
         }
-        CL_SUCCESS
+        // Later commands wait for the events: a marker behind them, deferred
+        // while one is incomplete.
+        // SAFETY: `n` handles (checked above), no event out.
+        unsafe {
+            super::deferrable::order_deferred(
+                queue,
+                n,
+                list,
+                std::ptr::null_mut(),
+                CL_COMMAND_MARKER,
+            )
+        }
+        .unwrap_or(CL_SUCCESS)
     })
 }
 
@@ -138,7 +153,7 @@ pub(super) unsafe extern "C" fn clEnqueueTask(
         let one = 1usize;
         // SAFETY: the same contract, with one-entry sizes.
         let r = unsafe {
-            super::launch::clEnqueueNDRangeKernel(
+            super::deferrable::clEnqueueNDRangeKernel(
                 queue,
                 kernel,
                 1,
@@ -156,34 +171,6 @@ pub(super) unsafe extern "C" fn clEnqueueTask(
             EVENTS.with(e, |ev| ev.set_command(CL_COMMAND_TASK));
         }
         r
-    })
-}
-
-/// The callback type of `clSetEventCallback`.
-type Callback = Option<unsafe extern "C" fn(*mut c_void, cl_int, *mut c_void)>;
-
-/// `clSetEventCallback`: every event here is complete, so the callback
-/// runs now with `CL_COMPLETE` (for any of the three statuses it may be
-/// registered for: the event has passed them all).
-pub(super) unsafe extern "C" fn clSetEventCallback(
-    event: *mut c_void,
-    status: cl_int,
-    callback: Callback,
-    user_data: *mut c_void,
-) -> cl_int {
-    super::guard::status("clSetEventCallback", || {
-        if !EVENTS.contains(event) {
-            return CL_INVALID_EVENT;
-        }
-        let Some(f) = callback else {
-            return CL_INVALID_VALUE;
-        };
-        if ![CL_COMPLETE, CL_RUNNING, CL_SUBMITTED].contains(&status) {
-            return CL_INVALID_VALUE;
-        }
-        // SAFETY: the application's callback with its own data.
-        unsafe { f(event, CL_COMPLETE, user_data) };
-        CL_SUCCESS
     })
 }
 

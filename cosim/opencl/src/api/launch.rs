@@ -18,7 +18,8 @@ use super::queue::{new_event, QUEUES};
 use crate::cl::*;
 
 /// The launch geometry of an NDRange: `work_dim` sizes, the local size
-/// given or (null) 64 work-items along x, no global offset.
+/// given or (null) chosen as below, and the global work offset (zero when
+/// null).
 ///
 /// # Safety
 /// `global_offset` and `local` must be null or valid for `work_dim` sizes,
@@ -28,7 +29,7 @@ unsafe fn dims(
     global_offset: *const usize,
     global: *const usize,
     local: *const usize,
-) -> Result<LaunchDims, cl_int> {
+) -> Result<(LaunchDims, [u64; 3]), cl_int> {
     if !(1..=3).contains(&work_dim) {
         return Err(CL_INVALID_WORK_DIMENSION);
     }
@@ -40,9 +41,15 @@ unsafe fn dims(
         // SAFETY: `work_dim` entries, by the contract.
         unsafe { *p.add(i) }
     };
-    if !global_offset.is_null() && (0..n).any(|i| read(global_offset, i) != 0) {
-        // The dispatch packet has no global offset (docs/corpus.md).
-        return Err(CL_INVALID_GLOBAL_OFFSET);
+    let mut offset = [0u64; 3];
+    if !global_offset.is_null() {
+        for (i, o) in offset.iter_mut().enumerate().take(n) {
+            // The specification: offset + size must fit in a size_t.
+            read(global_offset, i)
+                .checked_add(read(global, i))
+                .ok_or(CL_INVALID_GLOBAL_OFFSET)?;
+            *o = read(global_offset, i) as u64;
+        }
     }
     let mut grid = [1u32; 3];
     let mut workgroup = [1u32; 3];
@@ -73,7 +80,30 @@ unsafe fn dims(
     if workgroup.iter().product::<u32>() > 1024 {
         return Err(CL_INVALID_WORK_GROUP_SIZE);
     }
-    Ok(LaunchDims { grid, workgroup })
+    Ok((LaunchDims { grid, workgroup }, offset))
+}
+
+/// The first dimension with a non-zero `offset` whose
+/// `hidden_global_offset_{x,y,z}` argument the kernel's metadata lacks: the
+/// kernel computes its global ids without the offset (gpusim's compiler
+/// today), so running it would give every work-item the wrong id. Code
+/// objects from clang read the offsets there (ockl's `get_global_id` adds
+/// them) and list them whenever the kernel reads its implicit arguments.
+fn offset_unread(kernel: &arch::code_object::Kernel, offset: [u64; 3]) -> Option<usize> {
+    use arch::code_object::ValueKind as V;
+    let kinds = [
+        V::HiddenGlobalOffsetX,
+        V::HiddenGlobalOffsetY,
+        V::HiddenGlobalOffsetZ,
+    ];
+    (0..3).find(|&d| {
+        offset[d] != 0
+            && !kernel
+                .metadata
+                .args
+                .iter()
+                .any(|a| a.value_kind == kinds[d])
+    })
 }
 
 /// `clEnqueueNDRangeKernel`: dispatches on the device thread and waits.
@@ -103,10 +133,20 @@ pub(super) unsafe extern "C" fn clEnqueueNDRangeKernel(
             return CL_INVALID_CONTEXT;
         }
         // SAFETY: by the contract.
-        let dims = match unsafe { dims(work_dim, global_offset, global, local) } {
+        let (dims, offset) = match unsafe { dims(work_dim, global_offset, global, local) } {
             Ok(d) => d,
             Err(e) => return e,
         };
+        if let Some(d) = offset_unread(&loaded.kernel, offset) {
+            eprintln!(
+                "gpusim-opencl: kernel {}: a global work offset along dimension {d}, but \
+                 the kernel does not read hidden_global_offset_{} (gpusim's compiler does \
+                 not add offsets yet; clang's objects do)",
+                loaded.kernel.name,
+                ["x", "y", "z"][d]
+            );
+            return CL_INVALID_GLOBAL_OFFSET;
+        }
         // SAFETY: by the contract.
         if let Err(e) = unsafe { super::queue::check_wait_list(num_events, wait_list, context) } {
             return e;
@@ -147,9 +187,22 @@ pub(super) unsafe extern "C" fn clEnqueueNDRangeKernel(
                 None => (None, None),
             };
             let waited = d
-                .dispatch(selected.as_ref().unwrap_or(&kernel), dims, &args)
+                .dispatch_ndrange(
+                    selected.as_ref().unwrap_or(&kernel),
+                    dims,
+                    sw::driver::kernarg::NdRange {
+                        global_offset: offset,
+                        work_dim: work_dim as u16,
+                    },
+                    &args,
+                )
                 .and_then(|dispatch| d.wait(dispatch.fence))
                 .map_err(|e| e.to_string());
+            // What the kernel printed (OpenCL `printf`), at the completion
+            // of its dispatch, before the enqueue returns; also what a
+            // dispatch that failed printed before it stopped.
+            s.print_printf();
+            let d = s.driver();
             if let Some(p) = variant {
                 // A variant is compiled once and cached; its loaded copy is
                 // per dispatch, as in the workload runner.

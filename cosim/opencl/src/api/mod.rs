@@ -9,11 +9,14 @@ use std::ffi::{c_char, c_void, CStr};
 use crate::cl::*;
 
 mod context;
+mod deferrable;
+mod deferred;
 mod events;
 pub mod guard;
 mod handles;
 pub mod info;
 mod launch;
+mod link;
 mod memory;
 mod platform;
 mod program;
@@ -48,13 +51,13 @@ pub fn implemented(name: &str) -> Option<*const c_void> {
         "clGetCommandQueueInfo" => queue::clGetCommandQueueInfo as *const c_void,
         "clFlush" => queue::clFlush as *const c_void,
         "clFinish" => queue::clFinish as *const c_void,
-        "clEnqueueWriteBuffer" => queue::clEnqueueWriteBuffer as *const c_void,
-        "clEnqueueReadBuffer" => queue::clEnqueueReadBuffer as *const c_void,
-        "clEnqueueCopyBuffer" => queue::clEnqueueCopyBuffer as *const c_void,
+        "clEnqueueWriteBuffer" => deferrable::clEnqueueWriteBuffer as *const c_void,
+        "clEnqueueReadBuffer" => deferrable::clEnqueueReadBuffer as *const c_void,
+        "clEnqueueCopyBuffer" => deferrable::clEnqueueCopyBuffer as *const c_void,
         "clEnqueueReadBufferRect" => rect::clEnqueueReadBufferRect as *const c_void,
         "clEnqueueWriteBufferRect" => rect::clEnqueueWriteBufferRect as *const c_void,
         "clEnqueueCopyBufferRect" => rect::clEnqueueCopyBufferRect as *const c_void,
-        "clEnqueueFillBuffer" => queue::clEnqueueFillBuffer as *const c_void,
+        "clEnqueueFillBuffer" => deferrable::clEnqueueFillBuffer as *const c_void,
         "clEnqueueMapBuffer" => queue::clEnqueueMapBuffer as *const c_void,
         "clEnqueueUnmapMemObject" => queue::clEnqueueUnmapMemObject as *const c_void,
         "clWaitForEvents" => queue::clWaitForEvents as *const c_void,
@@ -64,14 +67,19 @@ pub fn implemented(name: &str) -> Option<*const c_void> {
         "clEnqueueBarrier" => events::clEnqueueBarrier as *const c_void,
         "clEnqueueWaitForEvents" => events::clEnqueueWaitForEvents as *const c_void,
         "clEnqueueTask" => events::clEnqueueTask as *const c_void,
-        "clSetEventCallback" => events::clSetEventCallback as *const c_void,
+        "clSetEventCallback" => deferred::clSetEventCallback as *const c_void,
         "clRetainEvent" => queue::clRetainEvent as *const c_void,
         "clReleaseEvent" => queue::clReleaseEvent as *const c_void,
         "clGetEventInfo" => queue::clGetEventInfo as *const c_void,
+        "clCreateUserEvent" => deferred::clCreateUserEvent as *const c_void,
+        "clSetUserEventStatus" => deferred::clSetUserEventStatus as *const c_void,
+        "clGetEventProfilingInfo" => queue::clGetEventProfilingInfo as *const c_void,
         "clCreateBuffer" => memory::clCreateBuffer as *const c_void,
         "clCreateSubBuffer" => memory::clCreateSubBuffer as *const c_void,
         "clCreateProgramWithBinary" => program::clCreateProgramWithBinary as *const c_void,
         "clBuildProgram" => program::clBuildProgram as *const c_void,
+        "clCompileProgram" => link::clCompileProgram as *const c_void,
+        "clLinkProgram" => link::clLinkProgram as *const c_void,
         "clCreateProgramWithSource" => program::clCreateProgramWithSource as *const c_void,
         "clGetProgramBuildInfo" => program::clGetProgramBuildInfo as *const c_void,
         "clRetainProgram" => program::clRetainProgram as *const c_void,
@@ -87,7 +95,7 @@ pub fn implemented(name: &str) -> Option<*const c_void> {
         "clRetainKernel" => program::clRetainKernel as *const c_void,
         "clReleaseKernel" => program::clReleaseKernel as *const c_void,
         "clSetKernelArg" => program::clSetKernelArg as *const c_void,
-        "clEnqueueNDRangeKernel" => launch::clEnqueueNDRangeKernel as *const c_void,
+        "clEnqueueNDRangeKernel" => deferrable::clEnqueueNDRangeKernel as *const c_void,
         "clRetainMemObject" => memory::clRetainMemObject as *const c_void,
         "clReleaseMemObject" => memory::clReleaseMemObject as *const c_void,
         "clGetMemObjectInfo" => memory::clGetMemObjectInfo as *const c_void,

@@ -242,7 +242,7 @@ pub fn device_info(f: &DeviceFigures, param: cl_device_info) -> Option<Info> {
         CL_DEVICE_COMPILER_AVAILABLE => yes,
         CL_DEVICE_LINKER_AVAILABLE => no,
         CL_DEVICE_EXECUTION_CAPABILITIES => Ulong(CL_EXEC_KERNEL),
-        CL_DEVICE_QUEUE_PROPERTIES => Ulong(0),
+        CL_DEVICE_QUEUE_PROPERTIES => Ulong(CL_QUEUE_PROFILING_ENABLE),
         CL_DEVICE_NAME => Str(f.name.clone()),
         CL_DEVICE_VENDOR => Str("gpusim".into()),
         CL_DRIVER_VERSION => Str(format!("{} ({})", env!("CARGO_PKG_VERSION"), f.description)),

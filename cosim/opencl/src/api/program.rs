@@ -44,6 +44,9 @@ pub struct Program {
     /// it was built with: seed 002's analysis and recompilation at each
     /// dispatch of its kernels (`cosim::workload::alias`).
     jit: Mutex<Option<Jit>>,
+    /// A compiled object or library (`clCompileProgram`, `clLinkProgram
+    /// -create-library`): its preprocessed source and binary type.
+    pub(super) compiled: Mutex<Option<(String, cl_uint)>>,
 }
 
 /// An argument as set: the driver's value and, for a buffer, its handle.
@@ -69,6 +72,25 @@ impl Program {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .clone()
+    }
+
+    /// Whether kernels of it are live (it cannot be built again).
+    pub(super) fn has_kernels(&self) -> bool {
+        self.kernels.load(Ordering::Acquire) > 0
+    }
+
+    /// The build log.
+    pub(super) fn build_log(&self) -> String {
+        self.build
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .2
+            .clone()
+    }
+
+    /// Sets the build status, options and log.
+    pub(super) fn set_build(&self, status: cl_int, options: &str, log: String) {
+        *self.build.lock().unwrap_or_else(|e| e.into_inner()) = (status, options.to_string(), log);
     }
 
     /// The loaded code object, once built.
@@ -220,6 +242,7 @@ pub(super) unsafe extern "C" fn clCreateProgramWithBinary(
                 build: Mutex::new((CL_BUILD_SUCCESS, String::new(), String::new())),
                 kernels: AtomicU32::new(0),
                 jit: Mutex::new(None),
+                compiled: Mutex::new(None),
             }))
         })();
         finish(result, errcode_ret)
@@ -281,6 +304,7 @@ pub(super) unsafe extern "C" fn clCreateProgramWithSource(
                 build: Mutex::new((CL_BUILD_NONE, String::new(), String::new())),
                 kernels: AtomicU32::new(0),
                 jit: Mutex::new(None),
+                compiled: Mutex::new(None),
             }))
         })();
         finish(result, errcode_ret)
@@ -527,6 +551,14 @@ pub(super) unsafe extern "C" fn clGetProgramBuildInfo(
                 CL_PROGRAM_BUILD_STATUS => Some(Info::Uint(b.0 as cl_uint)),
                 CL_PROGRAM_BUILD_OPTIONS => Some(Info::Str(b.1.clone())),
                 CL_PROGRAM_BUILD_LOG => Some(Info::Str(b.2.clone())),
+                CL_PROGRAM_BINARY_TYPE => {
+                    let compiled = p.compiled.lock().unwrap_or_else(|e| e.into_inner());
+                    Some(Info::Uint(match (&*compiled, p.loaded().is_some()) {
+                        (Some((_, kind)), _) => *kind,
+                        (None, true) => CL_PROGRAM_BINARY_TYPE_EXECUTABLE,
+                        (None, false) => CL_PROGRAM_BINARY_TYPE_NONE,
+                    }))
+                }
                 _ => None,
             }
         });

@@ -2,14 +2,15 @@
 //! (and `…WithProperties`), retain, release, `clGetCommandQueueInfo`,
 //! `clFlush`, `clFinish`, `clEnqueueWriteBuffer`, `clEnqueueReadBuffer`,
 //! and the events they return. Queues are in order, and a command runs on
-//! the device thread before its enqueue returns, so every event is
-//! complete when the application sees it.
+//! the device thread before its enqueue returns, so its event is complete
+//! when the application sees it, unless it waits for a user event
+//! ([`super::deferred`]).
 
 #![allow(non_snake_case)]
 
 use std::ffi::c_void;
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicI32, AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
 
 use super::context::{device_thread, finish, CONTEXTS};
 use super::handles::{Counted, Registry};
@@ -25,6 +26,8 @@ pub struct Queue {
     /// Its context (retained while the queue lives).
     context: usize,
     device: Arc<DeviceThread>,
+    /// `CL_QUEUE_PROFILING_ENABLE`: its events carry times.
+    profiling: bool,
 }
 
 impl Queue {
@@ -52,18 +55,61 @@ impl Drop for Queue {
     }
 }
 
-/// An event: a command that has completed.
+/// An event: a command (complete, or deferred behind a user event: see
+/// [`super::deferred`]) or a user event.
 pub struct Event {
     references: AtomicU32,
     queue: usize,
     context: usize,
     command: AtomicU32,
+    /// QUEUED, SUBMIT, START and END in nanoseconds of simulated time, on a
+    /// profiling queue (a deferred command's are set when it runs).
+    profile: Mutex<Option<[u64; 4]>>,
+    /// Whether its queue profiles (a user event: no).
+    profiling: bool,
+    /// `CL_COMMAND_EXECUTION_STATUS`: `CL_COMPLETE` for a command that ran,
+    /// `CL_QUEUED` for a deferred one, a user event's status, or a negative
+    /// error.
+    pub(super) status: AtomicI32,
+    /// Callbacks not yet called: (the status they wait for, the function,
+    /// its user data).
+    pub(super) callbacks: Mutex<Vec<(cl_int, Callback, usize)>>,
 }
+
+/// The callback type of `clSetEventCallback`.
+pub type Callback = unsafe extern "C" fn(*mut c_void, cl_int, *mut c_void);
 
 impl Event {
     /// Its context's handle.
     pub fn context(&self) -> usize {
         self.context
+    }
+
+    /// Its queue's handle (0 for a user event).
+    pub fn queue(&self) -> usize {
+        self.queue
+    }
+
+    /// Its command type.
+    pub fn command(&self) -> cl_uint {
+        self.command.load(Ordering::Acquire)
+    }
+
+    /// Its execution status.
+    pub fn status(&self) -> cl_int {
+        self.status.load(Ordering::Acquire)
+    }
+
+    /// Its profiling times.
+    pub fn profile(&self) -> Option<[u64; 4]> {
+        *self.profile.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Sets its profiling times (a deferred command's, when it ran).
+    pub fn set_profile(&self, times: Option<[u64; 4]>) {
+        if self.profiling {
+            *self.profile.lock().unwrap_or_else(|p| p.into_inner()) = times;
+        }
     }
 
     /// Sets the command type (`clEnqueueTask` reuses the NDRange path).
@@ -78,13 +124,96 @@ impl Counted for Event {
     }
 }
 
-/// A complete event of `command` on `queue`.
+/// A complete event of `command` on `queue`, timed (on a profiling queue)
+/// by the last command this thread ran on the device
+/// ([`crate::core::worker::take_last_command`]), or at the device's time now
+/// for a command that ran nothing there (a marker, a map of a host-pointer
+/// buffer).
 pub(super) fn new_event(queue: *mut c_void, context: usize, command: cl_uint) -> *mut c_void {
+    let ran = crate::core::worker::take_last_command();
+    let profile = QUEUES
+        .with(queue, |q| {
+            q.profiling.then(|| {
+                let clock = q.device.clock();
+                let (start, end) = ran.unwrap_or_else(|| (clock.now(), clock.now()));
+                // Commands run when enqueued: queued, submitted and started
+                // at once, in simulated time.
+                let (start, end) = (clock.ns(start), clock.ns(end));
+                [start, start, start, end]
+            })
+        })
+        .flatten();
     EVENTS.insert(Event {
         references: AtomicU32::new(1),
         queue: queue as usize,
         context,
         command: AtomicU32::new(command),
+        profiling: profile.is_some(),
+        profile: Mutex::new(profile),
+        status: AtomicI32::new(CL_COMPLETE),
+        callbacks: Mutex::new(Vec::new()),
+    })
+}
+
+/// An event of `command` on `queue` with `status` and no times yet: a
+/// deferred command (`CL_QUEUED`), or on no queue (0) a user event
+/// (`CL_SUBMITTED`).
+pub(super) fn pending_event(
+    queue: usize,
+    context: usize,
+    command: cl_uint,
+    status: cl_int,
+) -> *mut c_void {
+    let profiling = QUEUES
+        .with(queue as *const c_void, |q| q.profiling)
+        .unwrap_or(false);
+    EVENTS.insert(Event {
+        references: AtomicU32::new(1),
+        queue,
+        context,
+        command: AtomicU32::new(command),
+        profiling,
+        profile: Mutex::new(None),
+        status: AtomicI32::new(status),
+        callbacks: Mutex::new(Vec::new()),
+    })
+}
+
+/// `clGetEventProfilingInfo`: the times of a command of a profiling queue,
+/// in nanoseconds of simulated time (see [`crate::core::worker::SimClock`]).
+pub(super) unsafe extern "C" fn clGetEventProfilingInfo(
+    event: *mut c_void,
+    param_name: cl_profiling_info,
+    param_value_size: usize,
+    param_value: *mut c_void,
+    param_value_size_ret: *mut usize,
+) -> cl_int {
+    super::guard::status("clGetEventProfilingInfo", || {
+        let Some((profile, status)) = EVENTS.with(event, |e| (e.profile(), e.status())) else {
+            return CL_INVALID_EVENT;
+        };
+        let index = match param_name {
+            CL_PROFILING_COMMAND_QUEUED => 0,
+            CL_PROFILING_COMMAND_SUBMIT => 1,
+            CL_PROFILING_COMMAND_START => 2,
+            // COMPLETE (OpenCL 2.0): no child commands, so END.
+            CL_PROFILING_COMMAND_END | CL_PROFILING_COMMAND_COMPLETE => 3,
+            _ => return CL_INVALID_VALUE,
+        };
+        // A user event, an event of a queue without profiling, or a
+        // command that has not completed.
+        let Some(times) = profile.filter(|_| status == CL_COMPLETE) else {
+            return CL_PROFILING_INFO_NOT_AVAILABLE;
+        };
+        // SAFETY: the caller's buffers, by the contract.
+        unsafe {
+            answer(
+                Some(Info::Ulong(times[index])),
+                param_value_size,
+                param_value,
+                param_value_size_ret,
+            )
+        }
     })
 }
 
@@ -93,8 +222,8 @@ pub static QUEUES: Registry<Queue> = Registry::new();
 /// The live events.
 pub static EVENTS: Registry<Event> = Registry::new();
 
-/// A queue on `context`'s device with `properties` (none supported yet:
-/// the device reports neither out-of-order execution nor profiling).
+/// A queue on `context`'s device with `properties`: profiling (the device
+/// does not report out-of-order execution).
 fn create(
     context: *mut c_void,
     device: *mut c_void,
@@ -106,7 +235,7 @@ fn create(
     if device_of(device).is_none() {
         return Err(CL_INVALID_DEVICE);
     }
-    if properties != 0 {
+    if properties & !CL_QUEUE_PROFILING_ENABLE != 0 {
         return Err(if properties & !0b11 != 0 {
             CL_INVALID_VALUE
         } else {
@@ -120,6 +249,7 @@ fn create(
         references: AtomicU32::new(1),
         context: context as usize,
         device,
+        profiling: properties & CL_QUEUE_PROFILING_ENABLE != 0,
     }))
 }
 
@@ -199,7 +329,11 @@ pub(super) unsafe extern "C" fn clGetCommandQueueInfo(
             CL_QUEUE_CONTEXT => Some(Info::Pointers(vec![q.context])),
             CL_QUEUE_DEVICE => Some(Info::Pointers(vec![device_handle() as usize])),
             CL_QUEUE_REFERENCE_COUNT => Some(Info::Uint(q.references.load(Ordering::Acquire))),
-            CL_QUEUE_PROPERTIES => Some(Info::Ulong(0)),
+            CL_QUEUE_PROPERTIES => Some(Info::Ulong(if q.profiling {
+                CL_QUEUE_PROFILING_ENABLE
+            } else {
+                0
+            })),
             _ => None,
         });
         let Some(value) = value else {
@@ -221,19 +355,40 @@ pub(super) unsafe extern "C" fn clFlush(handle: *mut c_void) -> cl_int {
     })
 }
 
-/// `clFinish`: as [`clFlush`].
+/// `clFinish`: waits for the context's deferred commands
+/// ([`super::deferred`]); the others have completed.
 pub(super) unsafe extern "C" fn clFinish(handle: *mut c_void) -> cl_int {
     super::guard::status("clFinish", || {
-        // SAFETY: no pointer is followed.
-        unsafe { clFlush(handle) }
+        let Some(context) = QUEUES.with(handle, |q| q.context) else {
+            return CL_INVALID_COMMAND_QUEUE;
+        };
+        match super::deferred::wait_context(context) {
+            Ok(()) => CL_SUCCESS,
+            Err(e) => e,
+        }
     })
+}
+
+/// Checks a wait list: every event must be live and of the queue's context,
+/// and the command must not have to wait ([`super::deferred`]: a command
+/// that cannot be deferred is refused, `CL_INVALID_OPERATION`).
+///
+/// # Safety
+/// `list` must be null or valid for `n` handles.
+pub(super) unsafe fn check_wait_list(
+    n: cl_uint,
+    list: *const *mut c_void,
+    context: usize,
+) -> Result<(), cl_int> {
+    // SAFETY: by the contract.
+    unsafe { super::deferred::refuse_if_waiting(context, n, list) }
 }
 
 /// Checks a wait list: every event must be live and of the queue's context.
 ///
 /// # Safety
 /// `list` must be null or valid for `n` handles.
-pub(super) unsafe fn check_wait_list(
+pub(super) unsafe fn validate_wait_list(
     n: cl_uint,
     list: *const *mut c_void,
     context: usize,
@@ -404,7 +559,14 @@ pub(super) unsafe extern "C" fn clWaitForEvents(n: cl_uint, list: *const *mut c_
                 (Some(c), _) => context = Some(c),
             }
         }
-        CL_SUCCESS
+        let events: Vec<usize> = (0..n as usize)
+            // SAFETY: `n` handles, by the contract.
+            .map(|i| unsafe { *list.add(i) } as usize)
+            .collect();
+        match super::deferred::wait_events("clWaitForEvents", &events) {
+            Ok(()) => CL_SUCCESS,
+            Err(e) => e,
+        }
     })
 }
 
@@ -444,7 +606,7 @@ pub(super) unsafe extern "C" fn clGetEventInfo(
             CL_EVENT_CONTEXT => Some(Info::Pointers(vec![e.context])),
             CL_EVENT_COMMAND_TYPE => Some(Info::Uint(e.command.load(Ordering::Acquire))),
             CL_EVENT_REFERENCE_COUNT => Some(Info::Uint(e.references.load(Ordering::Acquire))),
-            CL_EVENT_COMMAND_EXECUTION_STATUS => Some(Info::Uint(CL_COMPLETE as cl_uint)),
+            CL_EVENT_COMMAND_EXECUTION_STATUS => Some(Info::Uint(e.status() as cl_uint)),
             _ => None,
         });
         let Some(value) = value else {

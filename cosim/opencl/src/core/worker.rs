@@ -5,9 +5,13 @@
 //! on its thread and never leaves it, and each request is a closure that
 //! runs there with the session, its answer sent back.
 
-use std::sync::mpsc;
+use std::cell::Cell;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{mpsc, Arc};
 use std::thread::JoinHandle;
 
+use arch::device::Device;
+use cosim::model::Model;
 use cosim::session::{Session, SessionOptions};
 
 /// What runs on the device thread.
@@ -17,12 +21,88 @@ type Job = Box<dyn FnOnce(&mut Session) + Send>;
 pub struct DeviceThread {
     jobs: Option<mpsc::Sender<Job>>,
     thread: Option<JoinHandle<()>>,
+    clock: Arc<SimClock>,
+}
+
+/// The simulated time of a context's device, for event profiling.
+///
+/// On the clocked models (cycle, lockstep) it is the model's own clock:
+/// a command starts at the cycle the model had reached when the command
+/// began and ends at the cycle it had reached when the command was done
+/// (for a kernel: from the command processor fetching the dispatch to the
+/// end of its last wave and the release of its fence). The functional model
+/// has no clock: it counts wave instructions, and its time is an estimate,
+/// those instructions spread over every SIMD of the device
+/// (`instructions / (2 × CUs)`: an RDNA2 CU has two SIMD32s, each issuing
+/// one instruction per cycle), a lower bound that ignores memory latency
+/// and idle SIMDs. Cycles become nanoseconds at the configuration's shader
+/// clock (`clocks.shader_mhz`; one nanosecond per cycle when it fixes none,
+/// as the default configuration and the scaled presets).
+pub struct SimClock {
+    /// The device's time at the end of its last command, in cycles.
+    cycles: AtomicU64,
+    /// Instructions per estimated cycle on the functional model; 1 on the
+    /// clocked ones.
+    per_cycle: u64,
+    /// The shader clock in MHz (0: the configuration fixes none, and a
+    /// nanosecond is a cycle).
+    mhz: u64,
+}
+
+impl SimClock {
+    /// Nanoseconds at `cycles`.
+    pub fn ns(&self, cycles: u64) -> u64 {
+        if self.mhz == 0 {
+            cycles
+        } else {
+            // u128: no overflow for any cycle count.
+            (u128::from(cycles) * 1000 / u128::from(self.mhz)) as u64
+        }
+    }
+
+    /// The device's time now: the end of its last command, in cycles.
+    pub fn now(&self) -> u64 {
+        self.cycles.load(Ordering::Acquire)
+    }
+
+    /// A command ran while the model's counter went from `before` to
+    /// `after`: its (start, end) in cycles.
+    fn ran(&self, before: u64, after: u64) -> (u64, u64) {
+        let (start, end) = (before / self.per_cycle, after / self.per_cycle);
+        self.cycles.fetch_max(end, Ordering::AcqRel);
+        (start, end)
+    }
+}
+
+thread_local! {
+    /// The (start, end) cycles of the last command this (API) thread ran
+    /// on a device, taken by the event the command returns.
+    static LAST: Cell<Option<(u64, u64)>> = const { Cell::new(None) };
+}
+
+/// The (start, end) cycles of the last command this thread ran through
+/// [`DeviceThread::call`], once (`None` after it was taken, or when the
+/// command ran nothing on the device).
+pub fn take_last_command() -> Option<(u64, u64)> {
+    LAST.with(Cell::take)
 }
 
 impl DeviceThread {
     /// Starts the thread and builds the session on it; the error is the
     /// session's, as a sentence.
     pub fn start(options: SessionOptions) -> Result<DeviceThread, String> {
+        let clock = Arc::new(SimClock {
+            cycles: AtomicU64::new(0),
+            per_cycle: match options.model {
+                Model::Functional => 2 * u64::from(options.config.cus.max(1)),
+                Model::Cycle | Model::Lockstep => 1,
+            },
+            mhz: options
+                .config
+                .clocks
+                .as_ref()
+                .map_or(0, |c| u64::from(c.shader_mhz)),
+        });
         let (jobs, incoming) = mpsc::channel::<Job>();
         let (started, ready) = mpsc::channel::<Result<(), String>>();
         let thread = std::thread::Builder::new()
@@ -58,6 +138,7 @@ impl DeviceThread {
         let device = DeviceThread {
             jobs: Some(jobs),
             thread: Some(thread),
+            clock,
         };
         match ready.recv() {
             Ok(Ok(())) => Ok(device),
@@ -66,24 +147,37 @@ impl DeviceThread {
         }
     }
 
+    /// The device's simulated time.
+    pub fn clock(&self) -> &SimClock {
+        &self.clock
+    }
+
     /// Runs `f` with the session on the device thread, after everything sent
     /// before it, and returns its answer (an error if the thread has gone,
-    /// e.g. after a panic in the model).
+    /// e.g. after a panic in the model). The simulated time it took is
+    /// added to the device's clock and kept for [`take_last_command`].
     pub fn call<R: Send + 'static>(
         &self,
         f: impl FnOnce(&mut Session) -> R + Send + 'static,
     ) -> Result<R, String> {
         let (reply, answer) = mpsc::channel();
+        let clock = self.clock.clone();
         let job: Job = Box::new(move |s| {
-            let _ = reply.send(f(s));
+            let before = s.device().now();
+            let r = f(s);
+            let times = clock.ran(before, s.device().now());
+            let _ = reply.send((r, times));
         });
+        LAST.with(|l| l.set(None));
         let gone = || "the device thread has stopped or the command panicked".to_string();
         self.jobs
             .as_ref()
             .ok_or_else(gone)?
             .send(job)
             .map_err(|_| gone())?;
-        answer.recv().map_err(|_| gone())
+        let (r, times) = answer.recv().map_err(|_| gone())?;
+        LAST.with(|l| l.set(Some(times)));
+        Ok(r)
     }
 }
 

@@ -155,7 +155,6 @@ errcode_stub!(stub_5, a, b, c, d);
 errcode_stub!(stub_6, a, b, c, d, e);
 errcode_stub!(stub_7, a, b, c, d, e, f);
 errcode_stub!(stub_8, a, b, c, d, e, f, g);
-errcode_stub!(stub_9, a, b, c, d, e, f, g, h);
 errcode_stub!(stub_10, a, b, c, d, e, f, g, h, i);
 errcode_stub!(stub_12, a, b, c, d, e, f, g, h, i, j, k);
 
@@ -163,7 +162,7 @@ errcode_stub!(stub_12, a, b, c, d, e, f, g, h, i, j, k);
 /// `CL/cl.h`), if it is one of the core functions that return a handle.
 fn errcode_stub_for(name: &str) -> Option<*const c_void> {
     let f: *const c_void = match name {
-        "clCreateUserEvent" | "clCloneKernel" => stub_2 as *const c_void,
+        "clCloneKernel" => stub_2 as *const c_void,
         "clCreateSamplerWithProperties" => stub_3 as *const c_void,
         "clCreateProgramWithIL" => stub_4 as *const c_void,
         "clCreateSampler" | "clCreateProgramWithBuiltInKernels" => stub_5 as *const c_void,
@@ -172,7 +171,6 @@ fn errcode_stub_for(name: &str) -> Option<*const c_void> {
         }
         "clCreateImageWithProperties" => stub_7 as *const c_void,
         "clCreateImage2D" => stub_8 as *const c_void,
-        "clLinkProgram" => stub_9 as *const c_void,
         "clCreateImage3D" => stub_10 as *const c_void,
         "clEnqueueMapImage" => stub_12 as *const c_void,
         _ => return None,

@@ -1,0 +1,92 @@
+//! Global work offsets (`tests/loader/offset.c`): 1-, 2- and 3-D ranges with
+//! offsets, a clang-19 code object of `offset.cl` on every model of gpusim
+//! (its `get_global_id` adds `hidden_global_offset_{x,y,z}`, which the
+//! platform fills) and the source on PoCL; gpusim refuses an offset to a
+//! kernel built by its own compiler, which does not read one yet.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::*;
+
+/// Where Debian's `rocm-device-libs` keeps ockl (clang-19's `get_global_id`).
+const DEVICE_LIBS: &str = "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode";
+
+fn source() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/loader/offset.cl")
+}
+
+/// `offset.cl` built by clang-19 with the ROCm device libraries, or `None`
+/// (said) when they are missing.
+fn clang_object() -> Option<PathBuf> {
+    if !Path::new(DEVICE_LIBS).join("ockl.bc").exists() {
+        skip("the ROCm device libraries are not installed (apt-get install rocm-device-libs)");
+        return None;
+    }
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let (obj, hsaco) = (dir.join("offset.o"), dir.join("offset.hsaco"));
+    let compiled = Command::new("clang-19")
+        .args(["-x", "cl", "-cl-std=CL1.2", "-target", "amdgcn-amd-amdhsa"])
+        .args(["-mcpu=gfx1030", "-O2"])
+        .arg(format!("--rocm-device-lib-path={DEVICE_LIBS}"))
+        .arg("-c")
+        .arg(source())
+        .arg("-o")
+        .arg(&obj)
+        .output();
+    let Ok(compiled) = compiled else {
+        skip("clang-19 does not run");
+        return None;
+    };
+    assert!(
+        compiled.status.success(),
+        "{}",
+        String::from_utf8_lossy(&compiled.stderr)
+    );
+    let linked = Command::new("ld.lld-19")
+        .arg("-shared")
+        .arg(&obj)
+        .arg("-o")
+        .arg(&hsaco)
+        .output()
+        .expect("ld.lld-19 runs");
+    assert!(
+        linked.status.success(),
+        "{}",
+        String::from_utf8_lossy(&linked.stderr)
+    );
+    Some(hsaco)
+}
+
+#[test]
+fn global_offsets_reach_clang_kernels_on_every_model() {
+    let Some(hsaco) = clang_object() else {
+        return;
+    };
+    for model in ["functional", "cycle", "lockstep"] {
+        if let Some(out) = run_c_on(Icd::Gpusim, "offset", &[&hsaco], &[("GPUSIM_MODEL", model)]) {
+            assert!(out.contains("offset ok"), "{model}: {out}");
+        }
+    }
+}
+
+#[test]
+fn the_offset_program_passes_on_pocl() {
+    if let Some(out) = run_c_on(Icd::Pocl, "offset", &[&source()], &[]) {
+        assert!(out.contains("offset ok"), "PoCL: {out}");
+    }
+}
+
+#[test]
+fn a_kernel_that_does_not_read_the_offset_is_refused_one() {
+    if let Some(out) = run_c_on(
+        Icd::Gpusim,
+        "offset",
+        &[&source(), Path::new("refuse")],
+        &[],
+    ) {
+        assert!(out.contains("offset refusal ok"), "{out}");
+    }
+}
