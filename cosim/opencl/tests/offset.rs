@@ -1,8 +1,10 @@
 //! Global work offsets (`tests/loader/offset.c`): 1-, 2- and 3-D ranges with
 //! offsets, a clang-19 code object of `offset.cl` on every model of gpusim
 //! (its `get_global_id` adds `hidden_global_offset_{x,y,z}`, which the
-//! platform fills) and the source on PoCL; gpusim refuses an offset to a
-//! kernel built by its own compiler, which does not read one yet.
+//! platform fills), the source built by gpusim's compiler (a kernel that
+//! calls `get_global_offset` gets the hidden offsets and adds them in
+//! `get_global_id`) on every model, and the source on PoCL; gpusim refuses
+//! an offset to a kernel whose metadata lists no hidden offsets.
 
 mod common;
 
@@ -67,6 +69,20 @@ fn global_offsets_reach_clang_kernels_on_every_model() {
     };
     for model in ["functional", "cycle", "lockstep"] {
         if let Some(out) = run_c_on(Icd::Gpusim, "offset", &[&hsaco], &[("GPUSIM_MODEL", model)]) {
+            assert!(out.contains("offset ok"), "{model}: {out}");
+        }
+    }
+}
+
+#[test]
+fn global_offsets_reach_gpusim_compiled_kernels_on_every_model() {
+    for model in ["functional", "cycle", "lockstep"] {
+        if let Some(out) = run_c_on(
+            Icd::Gpusim,
+            "offset",
+            &[&source()],
+            &[("GPUSIM_MODEL", model)],
+        ) {
             assert!(out.contains("offset ok"), "{model}: {out}");
         }
     }
