@@ -749,21 +749,9 @@ impl Lowerer<'_> {
                     out.push(if op == B::Div { q } else { r });
                     continue;
                 }
-                match op {
-                    B::Add => BinaryOp::Iadd,
-                    B::Sub => BinaryOp::Isub,
-                    B::Mul => BinaryOp::Imul,
-                    B::Div if signed => BinaryOp::Sdiv,
-                    B::Div => BinaryOp::Udiv,
-                    B::Rem if signed => BinaryOp::Srem,
-                    B::Rem => BinaryOp::Urem,
-                    B::Shl => BinaryOp::Shl,
-                    B::Shr if signed => BinaryOp::Ashr,
-                    B::Shr => BinaryOp::Lshr,
-                    B::BitAnd => BinaryOp::And,
-                    B::BitOr => BinaryOp::Or,
-                    B::BitXor => BinaryOp::Xor,
-                    _ => return unsupported(loc, format!("`{}` here", op.text())),
+                match int_binary_op(op, signed) {
+                    Some(irop) => irop,
+                    None => return unsupported(loc, format!("`{}` here", op.text())),
                 }
             };
             out.push(self.b().binary(irop, a, b));
@@ -1143,4 +1131,25 @@ pub(super) fn speculatable(e: &Expr) -> bool {
         }
         _ => false,
     }
+}
+
+/// The IR operation of integer operator `op` on `signed` or unsigned
+/// operands (`None`: not an arithmetic or bitwise operator).
+pub(super) fn int_binary_op(op: B, signed: bool) -> Option<BinaryOp> {
+    Some(match op {
+        B::Add => BinaryOp::Iadd,
+        B::Sub => BinaryOp::Isub,
+        B::Mul => BinaryOp::Imul,
+        B::Div if signed => BinaryOp::Sdiv,
+        B::Div => BinaryOp::Udiv,
+        B::Rem if signed => BinaryOp::Srem,
+        B::Rem => BinaryOp::Urem,
+        B::Shl => BinaryOp::Shl,
+        B::Shr if signed => BinaryOp::Ashr,
+        B::Shr => BinaryOp::Lshr,
+        B::BitAnd => BinaryOp::And,
+        B::BitOr => BinaryOp::Or,
+        B::BitXor => BinaryOp::Xor,
+        _ => return None,
+    })
 }

@@ -37,21 +37,8 @@ impl Lowerer<'_> {
         let t = super::scalar_type(s);
         let signed = s.is_signed();
         let (x, y) = (self.widen32(a, signed), self.widen32(b, signed));
-        let irop = match op {
-            B::Add => BinaryOp::Iadd,
-            B::Sub => BinaryOp::Isub,
-            B::Mul => BinaryOp::Imul,
-            B::Div if signed => BinaryOp::Sdiv,
-            B::Div => BinaryOp::Udiv,
-            B::Rem if signed => BinaryOp::Srem,
-            B::Rem => BinaryOp::Urem,
-            B::Shl => BinaryOp::Shl,
-            B::Shr if signed => BinaryOp::Ashr,
-            B::Shr => BinaryOp::Lshr,
-            B::BitAnd => BinaryOp::And,
-            B::BitOr => BinaryOp::Or,
-            B::BitXor => BinaryOp::Xor,
-            _ => return unsupported(loc, format!("`{}` here", op.text())),
+        let Some(irop) = super::expr::int_binary_op(op, signed) else {
+            return unsupported(loc, format!("`{}` here", op.text()));
         };
         let mut bld = self.b();
         let y = if matches!(op, B::Shl | B::Shr) {
