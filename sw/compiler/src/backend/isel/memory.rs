@@ -372,15 +372,7 @@ impl Isel<'_> {
                 (_, AtomicOp::Xor) => Opcode::DS_XOR_RTN_B64,
             };
             if space == AddrSpace::Global {
-                let a = self.vaddr64(addr)?;
-                let mut i = MInst::new(
-                    o,
-                    Family::Global,
-                    1,
-                    &[MOp::Reg(d, 0), MOp::Reg(a, 0), v, MOp::Off],
-                );
-                i.modifiers.glc = true;
-                self.mc.push(i);
+                self.global_atomic_rtn(o, d, addr, v)?;
             } else {
                 let a = self.vreg_of(addr, 0)?;
                 self.push(o, Family::Ds, 1, &[MOp::Reg(d, 0), a, v]);
@@ -401,15 +393,7 @@ impl Isel<'_> {
                     AtomicOp::Umax => Opcode::GLOBAL_ATOMIC_UMAX,
                     AtomicOp::Xor => Opcode::GLOBAL_ATOMIC_XOR,
                 };
-                let a = self.vaddr64(addr)?;
-                let mut i = MInst::new(
-                    o,
-                    Family::Global,
-                    1,
-                    &[MOp::Reg(d, 0), MOp::Reg(a, 0), v, MOp::Off],
-                );
-                i.modifiers.glc = true;
-                self.mc.push(i);
+                self.global_atomic_rtn(o, d, addr, v)?;
             }
             AddrSpace::Local => {
                 let o = match op {
@@ -433,6 +417,27 @@ impl Isel<'_> {
     }
 
     /// The data operand of a store: a VGPR (a VGPR pair for `i64`).
+    /// A global atomic at `addr` returning the memory's old value in `d`
+    /// (`glc`), with data operand `data`.
+    fn global_atomic_rtn(
+        &mut self,
+        op: Opcode,
+        d: VReg,
+        addr: Value,
+        data: MOp,
+    ) -> Result<(), BackendError> {
+        let a = self.vaddr64(addr)?;
+        let mut i = MInst::new(
+            op,
+            Family::Global,
+            1,
+            &[MOp::Reg(d, 0), MOp::Reg(a, 0), data, MOp::Off],
+        );
+        i.modifiers.glc = true;
+        self.mc.push(i);
+        Ok(())
+    }
+
     fn store_data(&mut self, value: Value, ty: Type) -> Result<MOp, BackendError> {
         if ty.bits() != 64 {
             return self.vreg_of(value, 0);
@@ -484,15 +489,12 @@ impl Isel<'_> {
                     let s = self.src_part(x, part)?;
                     self.vop1(Opcode::V_MOV_B32, MOp::Reg(quad, k as u8), s);
                 }
-                let a = self.vaddr64(addr)?;
-                let mut i = MInst::new(
+                self.global_atomic_rtn(
                     Opcode::GLOBAL_ATOMIC_CMPSWAP_X2,
-                    Family::Global,
-                    1,
-                    &[MOp::Reg(d, 0), MOp::Reg(a, 0), MOp::Reg(quad, 0), MOp::Off],
-                );
-                i.modifiers.glc = true;
-                self.mc.push(i);
+                    d,
+                    addr,
+                    MOp::Reg(quad, 0),
+                )?;
             } else {
                 let a = self.vreg_of(addr, 0)?;
                 let c = self.store_data(cmp, Type::I64)?;
@@ -512,15 +514,7 @@ impl Isel<'_> {
                 let pair = self.mc.vreg(RegClass::Vgpr, 2);
                 self.push(Opcode::V_MOV_B32, Family::Vop1, 1, &[MOp::Reg(pair, 0), v]);
                 self.push(Opcode::V_MOV_B32, Family::Vop1, 1, &[MOp::Reg(pair, 1), c]);
-                let a = self.vaddr64(addr)?;
-                let mut i = MInst::new(
-                    Opcode::GLOBAL_ATOMIC_CMPSWAP,
-                    Family::Global,
-                    1,
-                    &[MOp::Reg(d, 0), MOp::Reg(a, 0), MOp::Reg(pair, 0), MOp::Off],
-                );
-                i.modifiers.glc = true;
-                self.mc.push(i);
+                self.global_atomic_rtn(Opcode::GLOBAL_ATOMIC_CMPSWAP, d, addr, MOp::Reg(pair, 0))?;
             }
             AddrSpace::Local => {
                 let a = self.vreg_of(addr, 0)?;
