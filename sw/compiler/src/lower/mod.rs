@@ -24,6 +24,7 @@
 //! What is not lowered yet reports `unsupported: …` at the construct's
 //! location (see `docs/compiler.md`, "Lowering").
 
+mod arith;
 mod builtin_names;
 mod builtins;
 mod cast;
