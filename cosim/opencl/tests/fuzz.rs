@@ -698,26 +698,78 @@ impl Fuzz {
         self.check("clSetKernelArg", got, &allowed, ok);
     }
 
+    /// The context a live queue or kernel belongs to (null if not live).
+    fn context_of(&mut self, kind: Kind, h: *mut c_void) -> *mut c_void {
+        let param = match kind {
+            Kind::Queue => CL_QUEUE_CONTEXT,
+            _ => CL_KERNEL_CONTEXT,
+        };
+        let mut c: *mut c_void = std::ptr::null_mut();
+        let size = std::mem::size_of::<*mut c_void>();
+        let value = (&mut c as *mut *mut c_void).cast();
+        let mut ret = 0usize;
+        // SAFETY: a live handle of `kind` and a pointer-sized answer.
+        let got =
+            unsafe { entry::<GetInfo>(self.table, kind.info())(h, param, size, value, &mut ret) };
+        if got == CL_SUCCESS {
+            c
+        } else {
+            std::ptr::null_mut()
+        }
+    }
+
     fn ndrange(&mut self) {
-        let (q, qok) = self.handle(Kind::Queue);
+        let (mut q, mut qok) = self.handle(Kind::Queue);
         let (k, kok) = self.handle(Kind::Kernel);
-        let dims = self.rng.pick(&[0, 1, 1, 1, 1, 1, 2, 3, 4]);
-        let global: Vec<usize> = (0..3)
-            .map(|_| self.rng.pick(&[0, 1, 16, 64, 64, 100, 128]))
-            .collect();
+        // Most queues and kernels drawn at random belong to different
+        // contexts (CL_INVALID_CONTEXT) and most random ranges are
+        // refused: half the time a live kernel gets a queue of its own
+        // context, a plain 1-D range of 64 and no wait list ("aimed"), so
+        // dispatches are reached whatever the seed.
+        let mut aimed = false;
+        if kok && self.rng.chance(50) {
+            let want = self.context_of(Kind::Kernel, k);
+            let same: Vec<*mut c_void> = self
+                .pools
+                .live(Kind::Queue)
+                .into_iter()
+                .filter(|&c| self.context_of(Kind::Queue, c) == want)
+                .collect();
+            if !same.is_empty() {
+                q = self.rng.pick(&same);
+                qok = true;
+                aimed = true;
+            }
+        }
+        let dims = if aimed {
+            1
+        } else {
+            self.rng.pick(&[0, 1, 1, 1, 1, 1, 2, 3, 4])
+        };
+        let global: Vec<usize> = if aimed {
+            vec![64, 1, 1]
+        } else {
+            (0..3)
+                .map(|_| self.rng.pick(&[0, 1, 16, 64, 64, 100, 128]))
+                .collect()
+        };
         let local: Vec<usize> = (0..3).map(|_| self.rng.pick(&[0, 1, 8, 16, 64])).collect();
-        let local_ptr = if self.rng.chance(40) {
+        let local_ptr = if aimed || self.rng.chance(40) {
             std::ptr::null()
         } else {
             local.as_ptr()
         };
         let offset = [self.rng.pick(&[0, 0, 0, 4]), 0, 0];
-        let offset_ptr = if self.rng.chance(80) {
+        let offset_ptr = if aimed || self.rng.chance(80) {
             std::ptr::null()
         } else {
             offset.as_ptr()
         };
-        let (n, list) = self.wait_list();
+        let (n, list) = if aimed {
+            (0, Vec::new())
+        } else {
+            self.wait_list()
+        };
         let mut ev = std::ptr::null_mut();
         let got = unsafe {
             entry::<NdRange>(self.table, "clEnqueueNDRangeKernel")(
