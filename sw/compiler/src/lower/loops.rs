@@ -60,15 +60,7 @@ impl Lowerer<'_> {
         if !bottom_test {
             if let Some(c) = cond {
                 let c = self.cond(c)?;
-                let body_b = self.func.create_block();
-                let inc = Incoming {
-                    block: self.cur,
-                    env: self.env.clone(),
-                    extra: Vec::new(),
-                    branch: Some((c, body_b, false)),
-                };
-                self.loops.last_mut().expect("pushed").breaks.push(inc);
-                self.cur = body_b;
+                self.leave_loop_when(c, false);
             }
         }
         self.loop_body_top = matches!(body, Stmt::Block(_));
@@ -203,12 +195,18 @@ impl Lowerer<'_> {
     /// A conditional exit of the innermost loop on `c` (one of its breaks);
     /// code continues in a new block where `c` is false. Returns the loop.
     pub(super) fn branch_out_of_loop(&mut self, c: Value) -> &mut LoopCtx {
+        self.leave_loop_when(c, true)
+    }
+
+    /// A conditional exit of the innermost loop, taken when `c` is `when`;
+    /// code continues in a new block otherwise. Returns the loop.
+    fn leave_loop_when(&mut self, c: Value, when: bool) -> &mut LoopCtx {
         let rest = self.func.create_block();
         let inc = Incoming {
             block: self.cur,
             env: self.env.clone(),
             extra: Vec::new(),
-            branch: Some((c, rest, true)),
+            branch: Some((c, rest, when)),
         };
         self.cur = rest;
         let ctx = self.loops.last_mut().expect("inside a loop");

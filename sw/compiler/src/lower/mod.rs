@@ -492,15 +492,7 @@ impl<'a> Lowerer<'a> {
                         if self.terminated {
                             return Ok(());
                         }
-                        let rest = self.func.create_block();
-                        let inc = Incoming {
-                            block: self.cur,
-                            env: self.env.clone(),
-                            extra: Vec::new(),
-                            branch: Some((c, rest, true)),
-                        };
-                        self.loops.last_mut().expect("checked").breaks.push(inc);
-                        self.cur = rest;
+                        self.branch_out_of_loop(c);
                         return Ok(());
                     }
                 }
