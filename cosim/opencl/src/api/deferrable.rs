@@ -112,17 +112,10 @@ pub(super) unsafe extern "C" fn clEnqueueNDRangeKernel(
         let run = Box::new(move || {
             let kernel = k as *mut c_void;
             let ptr = |v: &Option<Vec<usize>>| v.as_ref().map_or(std::ptr::null(), |v| v.as_ptr());
-            // The arguments of the enqueue, for this launch only.
-            let swap = |a: Vec<_>| {
-                super::program::KERNELS.with(kernel, |kk| {
-                    std::mem::replace(&mut *kk.args.lock().unwrap_or_else(|p| p.into_inner()), a)
-                })
-            };
-            let now = swap(args);
             let out = inner(|ev| {
                 // SAFETY: copies of the caller's sizes; live handles (retained).
                 unsafe {
-                    super::launch::clEnqueueNDRangeKernel(
+                    super::launch::ndrange(
                         q as *mut c_void,
                         kernel,
                         work_dim,
@@ -132,12 +125,10 @@ pub(super) unsafe extern "C" fn clEnqueueNDRangeKernel(
                         0,
                         std::ptr::null(),
                         ev,
+                        Some(args),
                     )
                 }
             });
-            if let Some(now) = now {
-                swap(now);
-            }
             super::program::KERNELS.release(kernel);
             out
         });

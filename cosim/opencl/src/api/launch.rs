@@ -120,11 +120,50 @@ pub(super) unsafe extern "C" fn clEnqueueNDRangeKernel(
     event: *mut *mut c_void,
 ) -> cl_int {
     super::guard::status("clEnqueueNDRangeKernel", || {
+        // SAFETY: the same contract.
+        unsafe {
+            ndrange(
+                queue,
+                kernel,
+                work_dim,
+                global_offset,
+                global,
+                local,
+                num_events,
+                wait_list,
+                event,
+                None,
+            )
+        }
+    })
+}
+
+/// The body of `clEnqueueNDRangeKernel`, with the kernel's arguments as
+/// they are now or, for a command that was deferred, `args`: the ones it
+/// had when it was enqueued.
+///
+/// # Safety
+/// The contract of `clEnqueueNDRangeKernel`.
+#[allow(clippy::too_many_arguments)]
+pub(super) unsafe fn ndrange(
+    queue: *mut c_void,
+    kernel: *mut c_void,
+    work_dim: cl_uint,
+    global_offset: *const usize,
+    global: *const usize,
+    local: *const usize,
+    num_events: cl_uint,
+    wait_list: *const *mut c_void,
+    event: *mut *mut c_void,
+    args: Option<Vec<Option<super::program::ArgSet>>>,
+) -> cl_int {
+    {
         let Some((context, device)) = QUEUES.with(queue, |q| (q.context(), q.device())) else {
             return CL_INVALID_COMMAND_QUEUE;
         };
         let Some((kernel_context, loaded, args, jit)) = KERNELS.with(kernel, |k| {
-            let args = k.args.lock().unwrap_or_else(|p| p.into_inner()).clone();
+            let args =
+                args.unwrap_or_else(|| k.args.lock().unwrap_or_else(|p| p.into_inner()).clone());
             (k.context(), k.loaded().clone(), args, k.jit.clone())
         }) else {
             return CL_INVALID_KERNEL;
@@ -140,8 +179,8 @@ pub(super) unsafe extern "C" fn clEnqueueNDRangeKernel(
         if let Some(d) = offset_unread(&loaded.kernel, offset) {
             eprintln!(
                 "gpusim-opencl: kernel {}: a global work offset along dimension {d}, but \
-                 the kernel does not read hidden_global_offset_{} (gpusim's compiler does \
-                 not add offsets yet; clang's objects do)",
+                 the kernel does not read hidden_global_offset_{} (gpusim's compiler gives \
+                 it only to kernels that call get_global_offset or get_work_dim)",
                 loaded.kernel.name,
                 ["x", "y", "z"][d]
             );
@@ -237,5 +276,5 @@ pub(super) unsafe extern "C" fn clEnqueueNDRangeKernel(
             unsafe { *event = new_event(queue, context, CL_COMMAND_NDRANGE_KERNEL) };
         }
         CL_SUCCESS
-    })
+    }
 }
