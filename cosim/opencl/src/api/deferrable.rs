@@ -32,7 +32,8 @@ fn context_of(queue: *mut c_void) -> Result<usize, cl_int> {
         .ok_or(CL_INVALID_COMMAND_QUEUE)
 }
 
-/// Whether the command must wait; an error for a bad queue or wait list.
+/// The queue's context when the command must wait, `None` when it can
+/// run now; an error for a bad queue or wait list.
 ///
 /// # Safety
 /// `list` must be null or valid for `n` handles.
@@ -40,14 +41,10 @@ unsafe fn deferring(
     queue: *mut c_void,
     n: cl_uint,
     list: *const *mut c_void,
-) -> Result<usize, cl_int> {
+) -> Result<Option<usize>, cl_int> {
     let context = context_of(queue)?;
     // SAFETY: by the contract.
-    if unsafe { must_defer(context, n, list) }? {
-        Ok(context)
-    } else {
-        Err(CL_SUCCESS)
-    }
+    Ok(unsafe { must_defer(context, n, list) }?.then_some(context))
 }
 
 /// `clEnqueueNDRangeKernel`, deferred with the kernel's arguments as they
@@ -83,9 +80,9 @@ pub(super) unsafe extern "C" fn clEnqueueNDRangeKernel(
         };
         // SAFETY: by the contract.
         let context = match unsafe { deferring(queue, n, list) } {
-            Err(CL_SUCCESS) => return direct(),
+            Ok(None) => return direct(),
             Err(e) => return e,
-            Ok(c) => c,
+            Ok(Some(c)) => c,
         };
         if !(1..=3).contains(&work_dim) {
             return CL_INVALID_WORK_DIMENSION;
@@ -216,11 +213,9 @@ unsafe fn transfer(
     let (q, b) = (queue as usize, buffer as usize);
     // SAFETY: by the contract.
     let context = match unsafe { deferring(queue, n, list) } {
-        Err(CL_SUCCESS) => {
-            return transfer_now(write, q, b, blocking, offset, size, ptr, n, list, event)
-        }
+        Ok(None) => return transfer_now(write, q, b, blocking, offset, size, ptr, n, list, event),
         Err(e) => return e,
-        Ok(c) => c,
+        Ok(Some(c)) => c,
     };
     if !super::memory::BUFFERS.contains(buffer) {
         return CL_INVALID_MEM_OBJECT;
@@ -364,9 +359,9 @@ pub(super) unsafe extern "C" fn clEnqueueCopyBuffer(
         };
         // SAFETY: by the contract.
         let context = match unsafe { deferring(queue, n, list) } {
-            Err(CL_SUCCESS) => return now(n, list, event),
+            Ok(None) => return now(n, list, event),
             Err(e) => return e,
-            Ok(c) => c,
+            Ok(Some(c)) => c,
         };
         if !super::memory::BUFFERS.contains(src) || !super::memory::BUFFERS.contains(dst) {
             return CL_INVALID_MEM_OBJECT;
@@ -401,7 +396,7 @@ pub(super) unsafe extern "C" fn clEnqueueFillBuffer(
     super::guard::status("clEnqueueFillBuffer", || {
         // SAFETY: by the contract.
         let context = match unsafe { deferring(queue, n, list) } {
-            Err(CL_SUCCESS) => {
+            Ok(None) => {
                 // SAFETY: the same contract.
                 return unsafe {
                     super::queue::clEnqueueFillBuffer(
@@ -418,7 +413,7 @@ pub(super) unsafe extern "C" fn clEnqueueFillBuffer(
                 };
             }
             Err(e) => return e,
-            Ok(c) => c,
+            Ok(Some(c)) => c,
         };
         if pattern.is_null() || !pattern_size.is_power_of_two() || pattern_size > 128 {
             return CL_INVALID_VALUE;
@@ -470,9 +465,9 @@ pub(super) unsafe fn order_deferred(
 ) -> Option<cl_int> {
     // SAFETY: by the contract.
     let context = match unsafe { deferring(queue, n, list) } {
-        Err(CL_SUCCESS) => return None,
+        Ok(None) => return None,
         Err(e) => return Some(e),
-        Ok(c) => c,
+        Ok(Some(c)) => c,
     };
     let q = queue as usize;
     let run = Box::new(move || {
