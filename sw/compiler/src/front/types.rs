@@ -62,6 +62,22 @@ pub enum Scalar {
 }
 
 impl Scalar {
+    /// `v` reduced to what this integer type holds, as C's conversion
+    /// rules say (wrap modulo 2^bits, then sign-extend a signed type; a
+    /// bool is 0 or 1).
+    pub fn wrap(self, v: i128) -> i128 {
+        if self == Scalar::Bool {
+            return i128::from(v != 0);
+        }
+        let bits = 8 * self.size();
+        let m = v & ((1i128 << bits) - 1);
+        if self.is_signed() && m >> (bits - 1) & 1 == 1 {
+            m - (1i128 << bits)
+        } else {
+            m
+        }
+    }
+
     /// Size in bytes (bool is one byte).
     pub fn size(self) -> u32 {
         use Scalar::*;

@@ -24,20 +24,6 @@ enum C {
     Flt(f64),
 }
 
-/// `v` wrapped into the range of integer type `s` (two's complement).
-fn wrap(s: Scalar, v: i128) -> i128 {
-    if s == Scalar::Bool {
-        return i128::from(v != 0);
-    }
-    let bits = 8 * s.size();
-    let m = v & ((1i128 << bits) - 1);
-    if s.is_signed() && m >> (bits - 1) & 1 == 1 {
-        m - (1i128 << bits)
-    } else {
-        m
-    }
-}
-
 /// `x` rounded to floating type `s` (round to nearest even).
 fn round(s: Scalar, x: f64) -> Option<f64> {
     match s {
@@ -53,7 +39,7 @@ fn eval(e: &Expr) -> Option<Vec<C>> {
     let s = e.ty.elem_scalar()?;
     let width = e.ty.width().max(1) as usize;
     Some(match &e.kind {
-        ExprKind::IntConst(bits) => vec![C::Int(wrap(s, i128::from(*bits)))],
+        ExprKind::IntConst(bits) => vec![C::Int(s.wrap(i128::from(*bits)))],
         ExprKind::FloatConst(x) => vec![C::Flt(*x)],
         ExprKind::VectorLiteral(parts) => {
             let mut out = Vec::new();
@@ -69,7 +55,7 @@ fn eval(e: &Expr) -> Option<Vec<C>> {
                 CastKind::IntToInt | CastKind::ToBool => v
                     .iter()
                     .map(|c| match c {
-                        C::Int(i) => Some(C::Int(wrap(s, *i))),
+                        C::Int(i) => Some(C::Int(s.wrap(*i))),
                         C::Flt(x) => Some(C::Int(i128::from(*x != 0.0))),
                     })
                     .collect::<Option<_>>()?,
@@ -92,7 +78,7 @@ fn eval(e: &Expr) -> Option<Vec<C>> {
                     .iter()
                     .map(|c| match c {
                         // Out of range is undefined in C; NaN gives 0 here.
-                        C::Flt(x) if x.is_finite() => Some(C::Int(wrap(s, x.trunc() as i128))),
+                        C::Flt(x) if x.is_finite() => Some(C::Int(s.wrap(x.trunc() as i128))),
                         _ => None,
                     })
                     .collect::<Option<_>>()?,
@@ -103,9 +89,9 @@ fn eval(e: &Expr) -> Option<Vec<C>> {
             let v = eval(a)?;
             v.iter()
                 .map(|c| match (op, *c) {
-                    (UnaryOp::Neg, C::Int(i)) => Some(C::Int(wrap(s, -i))),
+                    (UnaryOp::Neg, C::Int(i)) => Some(C::Int(s.wrap(-i))),
                     (UnaryOp::Neg, C::Flt(x)) => Some(C::Flt(-x)),
-                    (UnaryOp::BitNot, C::Int(i)) => Some(C::Int(wrap(s, !i))),
+                    (UnaryOp::BitNot, C::Int(i)) => Some(C::Int(s.wrap(!i))),
                     (UnaryOp::LogNot, C::Int(i)) if width == 1 => Some(C::Int(i128::from(i == 0))),
                     (UnaryOp::LogNot, C::Flt(x)) if width == 1 => {
                         Some(C::Int(i128::from(x == 0.0)))
@@ -153,17 +139,17 @@ fn binary(op: B, s: Scalar, os: Scalar, vector: bool, p: C, q: C) -> Option<C> {
         (C::Int(a), C::Int(b)) => {
             let bits = 8 * os.size() as i128;
             match op {
-                B::Add => C::Int(wrap(s, a + b)),
-                B::Sub => C::Int(wrap(s, a - b)),
-                B::Mul => C::Int(wrap(s, a.wrapping_mul(b))),
-                B::Div if b != 0 => C::Int(wrap(s, a / b)),
-                B::Rem if b != 0 => C::Int(wrap(s, a % b)),
+                B::Add => C::Int(s.wrap(a + b)),
+                B::Sub => C::Int(s.wrap(a - b)),
+                B::Mul => C::Int(s.wrap(a.wrapping_mul(b))),
+                B::Div if b != 0 => C::Int(s.wrap(a / b)),
+                B::Rem if b != 0 => C::Int(s.wrap(a % b)),
                 // OpenCL: the shift count is taken modulo the width.
-                B::Shl => C::Int(wrap(s, a << (b.rem_euclid(bits)))),
-                B::Shr => C::Int(wrap(s, a >> (b.rem_euclid(bits)))),
-                B::BitAnd => C::Int(wrap(s, a & b)),
-                B::BitOr => C::Int(wrap(s, a | b)),
-                B::BitXor => C::Int(wrap(s, a ^ b)),
+                B::Shl => C::Int(s.wrap(a << (b.rem_euclid(bits)))),
+                B::Shr => C::Int(s.wrap(a >> (b.rem_euclid(bits)))),
+                B::BitAnd => C::Int(s.wrap(a & b)),
+                B::BitOr => C::Int(s.wrap(a | b)),
+                B::BitXor => C::Int(s.wrap(a ^ b)),
                 B::Lt => truth(a < b),
                 B::Gt => truth(a > b),
                 B::Le => truth(a <= b),

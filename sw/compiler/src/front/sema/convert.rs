@@ -17,23 +17,9 @@ pub(crate) fn mask(ty: &Type) -> u64 {
 }
 
 /// `v` reduced to what `ty` (an integer scalar) can hold, as C's
-/// conversion rules say (wrap, then sign-extend signed types).
+/// conversion rules say ([`Scalar::wrap`]).
 pub(crate) fn wrap(v: i128, ty: &Type) -> i128 {
-    let Some(s) = ty.elem_scalar() else {
-        return v as i64 as i128;
-    };
-    if s == Scalar::Bool {
-        return (v != 0) as i128;
-    }
-    let bits = s.size() * 8;
-    let m = v as u64 & mask(ty);
-    if s.is_signed() && bits < 64 && m >> (bits - 1) & 1 == 1 {
-        (m as i128) - (1i128 << bits)
-    } else if s.is_signed() && bits == 64 {
-        m as i64 as i128
-    } else {
-        m as i128
-    }
+    ty.elem_scalar().map_or(v as i64 as i128, |s| s.wrap(v))
 }
 
 pub(crate) fn int_const(v: i128, ty: Type, loc: Loc) -> Expr {
