@@ -3,8 +3,9 @@
 //! (its `get_global_id` adds `hidden_global_offset_{x,y,z}`, which the
 //! platform fills), the source built by gpusim's compiler (a kernel that
 //! calls `get_global_offset` gets the hidden offsets and adds them in
-//! `get_global_id`) on every model, and the source on PoCL; gpusim refuses
-//! an offset to a kernel whose metadata lists no hidden offsets.
+//! `get_global_id`) on every model, and the source on PoCL; a source kernel
+//! that never reads the offset runs with one (the platform builds it again
+//! with the hidden offsets), and a binary without them is refused one.
 
 mod common;
 
@@ -95,14 +96,52 @@ fn the_offset_program_passes_on_pocl() {
     }
 }
 
+/// The kernel of the `plain` mode of `offset.c` compiled by gpusim's
+/// compiler with its defaults (no hidden offsets: it never reads them).
+fn plain_object() -> PathBuf {
+    let source = "__kernel void ids(__global uint *out, __global ulong *offs, uint w, uint h) {\n\
+                  \x20 size_t x = get_global_id(0);\n\
+                  \x20 out[x] = (uint)(1 + x);\n\
+                  }\n";
+    let compiled = compiler::compile(
+        compiler::Source::Text {
+            name: "plain.cl",
+            text: source,
+        },
+        &compiler::CompileOptions::default(),
+    )
+    .expect("the plain kernel compiles");
+    // The metadata (MessagePack) names each hidden argument's kind.
+    let named = |what: &[u8]| compiled.code_object.windows(what.len()).any(|w| w == what);
+    assert!(
+        named(b"hidden_block_count_x"),
+        "the metadata is readable here"
+    );
+    assert!(!named(b"hidden_global_offset_x"), "built without offsets");
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("offset_plain.hsaco");
+    std::fs::write(&path, &compiled.code_object).expect("written");
+    path
+}
+
 #[test]
-fn a_kernel_that_does_not_read_the_offset_is_refused_one() {
-    if let Some(out) = run_c_on(
-        Icd::Gpusim,
-        "offset",
-        &[&source(), Path::new("refuse")],
-        &[],
-    ) {
-        assert!(out.contains("offset refusal ok"), "{out}");
+fn a_kernel_that_does_not_read_the_offset_runs_with_one_and_its_binary_is_refused_one() {
+    let binary = plain_object();
+    for model in ["functional", "cycle", "lockstep"] {
+        if let Some(out) = run_c_on(
+            Icd::Gpusim,
+            "offset",
+            &[&source(), Path::new("plain"), &binary],
+            &[("GPUSIM_MODEL", model)],
+        ) {
+            assert!(out.contains("offset plain ok"), "{model}: {out}");
+            assert!(out.contains("offset refusal ok"), "{model}: {out}");
+        }
+    }
+}
+
+#[test]
+fn a_kernel_that_does_not_read_the_offset_runs_with_one_on_pocl() {
+    if let Some(out) = run_c_on(Icd::Pocl, "offset", &[&source(), Path::new("plain")], &[]) {
+        assert!(out.contains("offset plain ok"), "PoCL: {out}");
     }
 }

@@ -85,10 +85,11 @@ unsafe fn dims(
 
 /// The first dimension with a non-zero `offset` whose
 /// `hidden_global_offset_{x,y,z}` argument the kernel's metadata lacks: the
-/// kernel computes its global ids without the offset (gpusim's compiler
-/// today), so running it would give every work-item the wrong id. Code
-/// objects from clang read the offsets there (ockl's `get_global_id` adds
-/// them) and list them whenever the kernel reads its implicit arguments.
+/// kernel computes its global ids without the offset (gpusim's compiler,
+/// for a kernel that never reads it), so running it would give every
+/// work-item the wrong id. Code objects from clang read the offsets there
+/// (ockl's `get_global_id` adds them) and list them whenever the kernel reads
+/// its implicit arguments.
 fn offset_unread(kernel: &arch::code_object::Kernel, offset: [u64; 3]) -> Option<usize> {
     use arch::code_object::ValueKind as V;
     let kinds = [
@@ -161,10 +162,16 @@ pub(super) unsafe fn ndrange(
         let Some((context, device)) = QUEUES.with(queue, |q| (q.context(), q.device())) else {
             return CL_INVALID_COMMAND_QUEUE;
         };
-        let Some((kernel_context, loaded, args, jit)) = KERNELS.with(kernel, |k| {
+        let Some((kernel_context, program, loaded, args, jit)) = KERNELS.with(kernel, |k| {
             let args =
                 args.unwrap_or_else(|| k.args.lock().unwrap_or_else(|p| p.into_inner()).clone());
-            (k.context(), k.loaded().clone(), args, k.jit.clone())
+            (
+                k.context(),
+                k.program(),
+                k.loaded().clone(),
+                args,
+                k.jit.clone(),
+            )
         }) else {
             return CL_INVALID_KERNEL;
         };
@@ -176,16 +183,24 @@ pub(super) unsafe fn ndrange(
             Ok(d) => d,
             Err(e) => return e,
         };
-        if let Some(d) = offset_unread(&loaded.kernel, offset) {
-            eprintln!(
-                "gpusim-opencl: kernel {}: a global work offset along dimension {d}, but \
-                 the kernel does not read hidden_global_offset_{} (gpusim's compiler gives \
-                 it only to kernels that call get_global_offset or get_work_dim)",
-                loaded.kernel.name,
-                ["x", "y", "z"][d]
-            );
-            return CL_INVALID_GLOBAL_OFFSET;
-        }
+        // A kernel built without the hidden offsets runs, for a non-zero
+        // offset, as its program's variant that has them.
+        let (loaded, jit) = match offset_unread(&loaded.kernel, offset) {
+            None => (loaded, jit),
+            Some(d) => match super::program::with_global_offsets(program, &loaded.kernel.name) {
+                Some((variant, variant_jit)) => (variant, jit.map(|_| variant_jit)),
+                None => {
+                    eprintln!(
+                        "gpusim-opencl: kernel {}: a global work offset along dimension {d}, \
+                         but the kernel does not read hidden_global_offset_{} (a binary \
+                         without them cannot be rebuilt from source)",
+                        loaded.kernel.name,
+                        ["x", "y", "z"][d]
+                    );
+                    return CL_INVALID_GLOBAL_OFFSET;
+                }
+            },
+        };
         // SAFETY: by the contract.
         if let Err(e) = unsafe { super::queue::check_wait_list(num_events, wait_list, context) } {
             return e;

@@ -47,6 +47,9 @@ pub struct Program {
     /// A compiled object or library (`clCompileProgram`, `clLinkProgram
     /// -create-library`): its preprocessed source and binary type.
     pub(super) compiled: Mutex<Option<(String, cl_uint)>>,
+    /// The same source built so that every kernel reads the hidden global
+    /// offsets (see [`with_global_offsets`]), loaded on first need.
+    offsets_variant: Mutex<Option<(sw::driver::Program, Jit)>>,
 }
 
 /// An argument as set: the driver's value and, for a buffer, its handle.
@@ -108,7 +111,12 @@ impl Counted for Program {
 impl Drop for Program {
     fn drop(&mut self) {
         let loaded = self.loaded.lock().unwrap_or_else(|p| p.into_inner()).take();
-        if let Some(p) = loaded {
+        let variant = self
+            .offsets_variant
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take();
+        for p in loaded.into_iter().chain(variant.map(|(p, _)| p)) {
             if let Ok(Err(e)) = self.device.call(move |s| s.driver().unload(p)) {
                 eprintln!("gpusim-opencl: unloading a program: {e}");
             }
@@ -243,6 +251,7 @@ pub(super) unsafe extern "C" fn clCreateProgramWithBinary(
                 kernels: AtomicU32::new(0),
                 jit: Mutex::new(None),
                 compiled: Mutex::new(None),
+                offsets_variant: Mutex::new(None),
             }))
         })();
         finish(result, errcode_ret)
@@ -305,6 +314,7 @@ pub(super) unsafe extern "C" fn clCreateProgramWithSource(
                 kernels: AtomicU32::new(0),
                 jit: Mutex::new(None),
                 compiled: Mutex::new(None),
+                offsets_variant: Mutex::new(None),
             }))
         })();
         finish(result, errcode_ret)
@@ -441,6 +451,58 @@ fn build_cached(
     Ok(built)
 }
 
+/// Kernel `name` of the source program `program` built with the hidden
+/// global offsets (`backend::CompileOptions::global_offsets`): what a
+/// launch runs when the application passes a non-zero global work offset to
+/// a kernel whose own build left the offsets out (gpusim's compiler gives
+/// them only to kernels that read the offset, which keeps the common
+/// kernel's code as short as it was). The variant is compiled with the
+/// program's build options, loaded once and kept with the program; its
+/// explicit arguments sit where the kernel's do (the hidden ones follow
+/// them). `None` for a program without source (a binary): its kernels are
+/// what they are.
+pub(super) fn with_global_offsets(program: usize, name: &str) -> Option<(Arc<LoadedKernel>, Jit)> {
+    let handle = program as *const c_void;
+    // The registry's lock is held inside `with`: compile and load outside it.
+    let kernel_of = |p: &Program| {
+        let variant = p.offsets_variant.lock().unwrap_or_else(|e| e.into_inner());
+        let (loaded, jit) = variant.as_ref()?;
+        Some((Arc::new(loaded.kernel(name).ok()?.clone()), jit.clone()))
+    };
+    if let Some(found) = PROGRAMS.with(handle, kernel_of).flatten() {
+        return Some(found);
+    }
+    let (source, options, device) = PROGRAMS.with(handle, |p| {
+        let options = p.build.lock().unwrap_or_else(|e| e.into_inner()).1.clone();
+        Some((p.source.clone()?, options, p.device.clone()))
+    })??;
+    let mut opts = compile_options(&options).ok()?;
+    opts.backend.global_offsets = true;
+    // A NUL cannot occur in a C string of options: the key never meets an
+    // application's own build.
+    let key = format!("{options}\0global-offsets");
+    let (code, kernels) = build_cached(&source, &key, &opts).ok()?;
+    let loaded = device
+        .call(move |s| s.driver().load(&code).map_err(|e| e.to_string()))
+        .ok()?
+        .ok()?;
+    let lost = PROGRAMS.with(handle, |p| {
+        let mut variant = p.offsets_variant.lock().unwrap_or_else(|e| e.into_inner());
+        match *variant {
+            // Another thread's launch was first: keep its copy.
+            Some(_) => Some(loaded),
+            None => {
+                *variant = Some((loaded, (kernels, opts.backend)));
+                None
+            }
+        }
+    })?;
+    if let Some(extra) = lost {
+        let _ = device.call(move |s| s.driver().unload(extra));
+    }
+    PROGRAMS.with(handle, kernel_of).flatten()
+}
+
 /// `clBuildProgram`: compiles a source program with gpusim's compiler and
 /// loads it (the diagnostics are the build log); a binary is built already.
 pub(super) unsafe extern "C" fn clBuildProgram(
@@ -526,6 +588,15 @@ pub(super) unsafe extern "C" fn clBuildProgram(
         if let Some(Some(old)) = old {
             // Built again: the previous code goes.
             let _ = device.call(move |s| s.driver().unload(old));
+        }
+        let stale = PROGRAMS.with(program, |p| {
+            p.offsets_variant
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .take()
+        });
+        if let Some(Some((stale, _))) = stale {
+            let _ = device.call(move |s| s.driver().unload(stale));
         }
         set(CL_BUILD_SUCCESS, String::new());
         CL_SUCCESS

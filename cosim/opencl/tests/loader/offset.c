@@ -4,9 +4,11 @@
  * get_global_id adds hidden_global_offset_{x,y,z}). Every work-item writes
  * its global id into a grid, so an id not shifted by the offset lands in the
  * wrong cell; the cells outside the offset range must stay zero.
- * With a second argument `refuse` (gpusim only), a source kernel that
- * computes ids without the offset must be refused a non-zero offset
- * (CL_INVALID_GLOBAL_OFFSET) and still run with an all-zero one. */
+ * With a second argument `plain`, a source kernel that never calls
+ * get_global_offset runs with offsets; with a third, a code object of that
+ * kernel without the hidden offsets (gpusim's compiler, by default) must be
+ * refused a non-zero offset (CL_INVALID_GLOBAL_OFFSET) and still run with an
+ * all-zero one. */
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
 #include <stdio.h>
@@ -83,7 +85,7 @@ static cl_program load(const char *path, cl_device_id d, cl_int *e) {
 }
 
 int main(int argc, char **argv) {
-  if (argc < 2) { printf("usage: offset offset.cl|offset.hsaco [refuse]\n"); return 2; }
+  if (argc < 2) { printf("usage: offset offset.cl|offset.hsaco [plain [plain.hsaco]]\n"); return 2; }
   cl_platform_id p; cl_device_id d; cl_int e;
   CHECK("platform", clGetPlatformIDs(1, &p, NULL));
   CHECK("device", clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 1, &d, NULL));
@@ -97,7 +99,10 @@ int main(int argc, char **argv) {
   CHECK("offs", e);
   cl_uint w = W, h = H;
 
-  if (argc > 2 && strcmp(argv[2], "refuse") == 0) {
+  if (argc > 2 && strcmp(argv[2], "plain") == 0) {
+    /* A source kernel that never calls get_global_offset: its ids still
+     * start at the offset (gpusim builds it again with the hidden offsets
+     * on first need). */
     const char *src =
         "__kernel void ids(__global uint *out, __global ulong *offs, uint w, uint h) {\n"
         "  size_t x = get_global_id(0);\n"
@@ -112,12 +117,42 @@ int main(int argc, char **argv) {
     CHECK("arg 1", clSetKernelArg(k, 1, sizeof boffs, &boffs));
     CHECK("arg 2", clSetKernelArg(k, 2, sizeof w, &w));
     CHECK("arg 3", clSetKernelArg(k, 3, sizeof h, &h));
-    size_t off = 4, zero = 0, global = 8;
-    e = clEnqueueNDRangeKernel(q, k, 1, &off, &global, NULL, 0, NULL, NULL);
-    if (e != CL_INVALID_GLOBAL_OFFSET) { printf("refuse: %d\n", (int)e); return 1; }
-    CHECK("zero offset", clEnqueueNDRangeKernel(q, k, 1, &zero, &global, NULL, 0, NULL, NULL));
+    for (int round = 0; round < 3; round++) {
+      /* An offset, none, and the offset again (the variant is kept). */
+      size_t off = round == 1 ? 0 : 4 + round, global = 8;
+      memset(grid, 0, sizeof grid);
+      CHECK("clear", clEnqueueWriteBuffer(q, bout, CL_TRUE, 0, sizeof grid, grid, 0, NULL, NULL));
+      CHECK("ndrange", clEnqueueNDRangeKernel(q, k, 1, &off, &global, NULL, 0, NULL, NULL));
+      CHECK("read", clEnqueueReadBuffer(q, bout, CL_TRUE, 0, sizeof grid, grid, 0, NULL, NULL));
+      for (size_t x = 0; x < W * H * D; x++) {
+        cl_uint want = x >= off && x < off + global ? (cl_uint)(1 + x) : 0;
+        if (grid[x] != want) {
+          printf("plain, offset %zu: cell %zu = %u, expected %u\n", off, x, grid[x], want);
+          return 1;
+        }
+      }
+    }
+    if (argc > 3) {
+      /* The same kernel as a binary without the hidden offsets: nothing to
+       * rebuild it from, so a non-zero offset is refused. */
+      clReleaseKernel(k);
+      cl_program bin = load(argv[3], d, &e);
+      CHECK("binary program", e);
+      CHECK("binary build", clBuildProgram(bin, 1, &d, "", NULL, NULL));
+      k = clCreateKernel(bin, "ids", &e);
+      CHECK("binary kernel", e);
+      CHECK("arg 0", clSetKernelArg(k, 0, sizeof bout, &bout));
+      CHECK("arg 1", clSetKernelArg(k, 1, sizeof boffs, &boffs));
+      CHECK("arg 2", clSetKernelArg(k, 2, sizeof w, &w));
+      CHECK("arg 3", clSetKernelArg(k, 3, sizeof h, &h));
+      size_t off = 4, zero = 0, global = 8;
+      e = clEnqueueNDRangeKernel(q, k, 1, &off, &global, NULL, 0, NULL, NULL);
+      if (e != CL_INVALID_GLOBAL_OFFSET) { printf("refuse: %d\n", (int)e); return 1; }
+      CHECK("zero offset", clEnqueueNDRangeKernel(q, k, 1, &zero, &global, NULL, 0, NULL, NULL));
+      printf("offset refusal ok\n");
+    }
     CHECK("finish", clFinish(q));
-    printf("offset refusal ok\n");
+    printf("offset plain ok\n");
     return 0;
   }
 

@@ -73,8 +73,10 @@ fn param_layout(p: &crate::ir::Param) -> (u32, u32) {
 }
 
 impl KernargLayout {
-    /// Lays out `f`'s parameters at their natural alignment.
-    pub fn of(f: &Function) -> KernargLayout {
+    /// Lays out `f`'s parameters at their natural alignment; with
+    /// `global_offsets` the segment holds the hidden offsets whether or not
+    /// `f` reads them.
+    pub fn of(f: &Function, global_offsets: bool) -> KernargLayout {
         let mut at = 0u32;
         let mut params = Vec::new();
         let mut max_align = 8;
@@ -92,7 +94,7 @@ impl KernargLayout {
         }
         let hidden = at.next_multiple_of(8);
         let mut size = hidden + 24;
-        let offsets = uses_offsets_or_dims(f);
+        let offsets = global_offsets || uses_offsets_or_dims(f);
         if offsets {
             size = hidden + HIDDEN_GRID_DIMS + 2;
         }

@@ -95,6 +95,12 @@ pub struct CompileOptions {
     pub vgpr_limit: u16,
     /// Seed 000's sub-vector pass ([`subvector`]), off by default.
     pub subvector: subvector::SubvectorOptions,
+    /// Give every kernel `hidden_global_offset_{x,y,z}` and add them in
+    /// `get_global_id`, as clang's code objects do; off, only kernels that
+    /// read the offset or the dimension count have them (the others keep
+    /// their shorter code). The OpenCL platform builds a kernel this way
+    /// when an application passes it a non-zero global work offset.
+    pub global_offsets: bool,
 }
 
 impl CompileOptions {

@@ -196,7 +196,7 @@ impl<'f> Isel<'f> {
             mc,
             locs: vec![None; f.value_count()],
             uses: f.use_counts(),
-            kernarg: KernargLayout::of(f),
+            kernarg: KernargLayout::of(f, opts.global_offsets),
             kernarg_ptr,
             group_id,
             local_id,
