@@ -86,7 +86,7 @@ fn masked_and_blend_forms_on_the_cycle_model() {
                         masked_select: policy,
                         optimize: true,
                         vgpr_limit: 0,
-                        subvector: Default::default(),
+                        ..Default::default()
                     };
                     let k = compile(&kernel(shape, pattern), &opts).unwrap();
                     if std::env::var_os("SHOW_LISTING").is_some() && pattern == 0 && !wave64 {
@@ -391,7 +391,7 @@ fn masked_versus_blend_by_operation_cost() {
                         masked_select: policy,
                         optimize: true,
                         vgpr_limit: 0,
-                        subvector: Default::default(),
+                        ..Default::default()
                     };
                     let k = compile(&cost_kernel(op, mask, masked, N), &opts).unwrap();
                     let l = k.listing();

@@ -113,7 +113,7 @@ fn objects() -> Vec<(CompiledKernel, Vec<u8>)> {
             masked_select: policy,
             optimize: true,
             vgpr_limit: 0,
-            subvector: Default::default(),
+            ..Default::default()
         };
         let k = compile(&kitchen_sink(name), &opts).unwrap();
         let elf = code_object(std::slice::from_ref(&k)).unwrap();

@@ -102,7 +102,7 @@ fn check(name: &str, f: &Function, reference: Reference, mbits: u32, lanes: u32)
                 masked_select: policy,
                 optimize: true,
                 vgpr_limit: 0,
-                subvector: Default::default(),
+                ..Default::default()
             };
             let k = compile(f, &opts).unwrap_or_else(|e| panic!("{name}: {e}"));
             let text = k.listing();

@@ -60,7 +60,7 @@ pub fn device_thread(handle: *const c_void) -> Result<Arc<DeviceThread>, cl_int>
 ///
 /// # Safety
 /// `errcode_ret` must be null or valid for one `cl_int`.
-unsafe fn set_error(errcode_ret: *mut cl_int, code: cl_int) {
+pub(super) unsafe fn set_error(errcode_ret: *mut cl_int, code: cl_int) {
     if !errcode_ret.is_null() {
         // SAFETY: by the contract.
         unsafe { *errcode_ret = code };

@@ -76,92 +76,102 @@ pub(super) unsafe extern "C" fn clCompileProgram(
     user_data: *mut c_void,
 ) -> cl_int {
     super::guard::status("clCompileProgram", || {
-        let Some((source, has_kernels)) = PROGRAMS.with(program, |p| (p.source(), p.has_kernels()))
-        else {
-            return CL_INVALID_PROGRAM;
-        };
-        // SAFETY: by the contract.
-        if let Err(e) = unsafe { check_devices(num_devices, device_list) } {
-            return e;
-        }
-        if (num_headers == 0) != headers.is_null()
-            || (num_headers == 0) != header_names.is_null()
-            || (notify.is_null() && !user_data.is_null())
-        {
-            return CL_INVALID_VALUE;
-        }
-        let Some(source) = source else {
-            // A program made from a binary has no source to compile.
-            return CL_INVALID_OPERATION;
-        };
-        if has_kernels {
-            return CL_INVALID_OPERATION;
-        }
-        // SAFETY: by the contract.
-        let options = unsafe { text(options) };
-        let set = |status: cl_int, log: String| {
-            PROGRAMS.with(program, |p| p.set_build(status, &options, log));
-        };
-        let mut opts = match compile_options(&options) {
-            Ok(o) => o,
-            Err(e) => {
-                set(CL_BUILD_ERROR, e);
-                return CL_INVALID_COMPILER_OPTIONS;
-            }
-        };
-        let mut embedded = Vec::new();
-        for i in 0..num_headers as usize {
-            // SAFETY: `num_headers` entries each, by the contract.
-            let (h, name) = unsafe { (*headers.add(i), *header_names.add(i)) };
-            let Some(Some(text_of)) = PROGRAMS.with(h, |p| p.source()) else {
-                return CL_INVALID_OPERATION;
+        let status = (|| {
+            let Some((source, has_kernels)) =
+                PROGRAMS.with(program, |p| (p.source(), p.has_kernels()))
+            else {
+                return CL_INVALID_PROGRAM;
             };
-            // SAFETY: NUL-terminated, by the contract.
-            let name = unsafe { text(name) };
-            if name.is_empty() || name.contains("..") || name.starts_with('/') {
+            // SAFETY: by the contract.
+            if let Err(e) = unsafe { check_devices(num_devices, device_list) } {
+                return e;
+            }
+            if (num_headers == 0) != headers.is_null()
+                || (num_headers == 0) != header_names.is_null()
+                || (notify.is_null() && !user_data.is_null())
+            {
                 return CL_INVALID_VALUE;
             }
-            embedded.push((name, text_of));
-        }
-        let dir = if embedded.is_empty() {
-            None
-        } else {
-            let Ok(dir) = header_dir() else {
-                return CL_OUT_OF_HOST_MEMORY;
+            let Some(source) = source else {
+                // A program made from a binary has no source to compile.
+                return CL_INVALID_OPERATION;
             };
-            for (name, body) in &embedded {
-                let path = dir.join(name);
-                let written = path
-                    .parent()
-                    .map_or(Ok(()), std::fs::create_dir_all)
-                    .and_then(|()| std::fs::write(&path, body));
-                if written.is_err() {
-                    let _ = std::fs::remove_dir_all(&dir);
+            if has_kernels {
+                return CL_INVALID_OPERATION;
+            }
+            // SAFETY: by the contract.
+            let options = unsafe { text(options) };
+            let set = |status: cl_int, log: String| {
+                PROGRAMS.with(program, |p| p.set_build(status, &options, log));
+            };
+            let mut opts = match compile_options(&options) {
+                Ok(o) => o,
+                Err(e) => {
+                    set(CL_BUILD_ERROR, e);
+                    return CL_INVALID_COMPILER_OPTIONS;
+                }
+            };
+            let mut embedded = Vec::new();
+            for i in 0..num_headers as usize {
+                // SAFETY: `num_headers` entries each, by the contract.
+                let (h, name) = unsafe { (*headers.add(i), *header_names.add(i)) };
+                let Some(Some(text_of)) = PROGRAMS.with(h, |p| p.source()) else {
+                    return CL_INVALID_OPERATION;
+                };
+                // SAFETY: NUL-terminated, by the contract.
+                let name = unsafe { text(name) };
+                if name.is_empty() || name.contains("..") || name.starts_with('/') {
+                    return CL_INVALID_VALUE;
+                }
+                embedded.push((name, text_of));
+            }
+            let dir = if embedded.is_empty() {
+                None
+            } else {
+                let Ok(dir) = header_dir() else {
                     return CL_OUT_OF_HOST_MEMORY;
+                };
+                for (name, body) in &embedded {
+                    let path = dir.join(name);
+                    let written = path
+                        .parent()
+                        .map_or(Ok(()), std::fs::create_dir_all)
+                        .and_then(|()| std::fs::write(&path, body));
+                    if written.is_err() {
+                        let _ = std::fs::remove_dir_all(&dir);
+                        return CL_OUT_OF_HOST_MEMORY;
+                    }
+                }
+                opts.front.include_dirs.insert(0, dir.clone());
+                Some(dir)
+            };
+            let compiled =
+                compiler::front::preprocess_to_string("program.cl", &source, &opts.front).and_then(
+                    |pp| compiler::front::parse_text("program.cl", &pp, &opts.front).map(|_| pp),
+                );
+            if let Some(dir) = dir {
+                let _ = std::fs::remove_dir_all(dir);
+            }
+            match compiled {
+                Ok(pp) => {
+                    PROGRAMS.with(program, |p| {
+                        *p.compiled.lock().unwrap_or_else(|e| e.into_inner()) =
+                            Some((pp, CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT));
+                    });
+                    set(CL_BUILD_SUCCESS, String::new());
+                    CL_SUCCESS
+                }
+                Err(d) => {
+                    set(CL_BUILD_ERROR, d.to_string());
+                    CL_COMPILE_PROGRAM_FAILURE
                 }
             }
-            opts.front.include_dirs.insert(0, dir.clone());
-            Some(dir)
-        };
-        let compiled = compiler::front::preprocess_to_string("program.cl", &source, &opts.front)
-            .and_then(|pp| compiler::front::parse_text("program.cl", &pp, &opts.front).map(|_| pp));
-        if let Some(dir) = dir {
-            let _ = std::fs::remove_dir_all(dir);
+        })();
+        if matches!(status, CL_SUCCESS | CL_COMPILE_PROGRAM_FAILURE) {
+            // SAFETY: a callback and its data, by the contract.
+            unsafe { super::program::notify_done(notify, program, user_data) };
         }
-        match compiled {
-            Ok(pp) => {
-                PROGRAMS.with(program, |p| {
-                    *p.compiled.lock().unwrap_or_else(|e| e.into_inner()) =
-                        Some((pp, CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT));
-                });
-                set(CL_BUILD_SUCCESS, String::new());
-                CL_SUCCESS
-            }
-            Err(d) => {
-                set(CL_BUILD_ERROR, d.to_string());
-                CL_COMPILE_PROGRAM_FAILURE
-            }
-        }
+        status
     })
 }
 
@@ -245,7 +255,7 @@ pub(super) unsafe extern "C" fn clLinkProgram(
                         Some((unit, CL_PROGRAM_BINARY_TYPE_LIBRARY));
                     p.set_build(CL_BUILD_SUCCESS, &options, String::new());
                 });
-                return Ok(linked);
+                return Ok((linked, CL_SUCCESS));
             }
             let build =
                 std::ffi::CString::new(build_options.join(" ")).map_err(|_| CL_INVALID_VALUE)?;
@@ -261,17 +271,28 @@ pub(super) unsafe extern "C" fn clLinkProgram(
                 )
             };
             if built != CL_SUCCESS {
-                let log = PROGRAMS.with(linked, |p| p.build_log()).unwrap_or_default();
-                eprintln!("gpusim-opencl: clLinkProgram: {log}");
-                // SAFETY: the program made above.
-                unsafe { super::program::clReleaseProgram(linked) };
-                return Err(CL_LINK_PROGRAM_FAILURE);
+                // The link began, so the program object is the caller's,
+                // with the reason in its build log (OpenCL 1.2 §5.6.3).
+                PROGRAMS.with(linked, |p| {
+                    let log = p.build_log();
+                    p.set_build(CL_BUILD_ERROR, &options, log)
+                });
+                return Ok((linked, CL_LINK_PROGRAM_FAILURE));
             }
             PROGRAMS.with(linked, |p| {
                 p.set_build(CL_BUILD_SUCCESS, &options, String::new())
             });
-            Ok(linked)
+            Ok((linked, CL_SUCCESS))
         })();
-        finish(result, errcode_ret)
+        if let Ok((linked, _)) = result {
+            // SAFETY: a callback and its data, by the contract.
+            unsafe { super::program::notify_done(notify, linked, user_data) };
+        }
+        let handle = finish(result.map(|(linked, _)| linked), errcode_ret);
+        if let Ok((_, CL_LINK_PROGRAM_FAILURE)) = result {
+            // SAFETY: the caller's pointer or null, as `finish` took it.
+            unsafe { super::context::set_error(errcode_ret, CL_LINK_PROGRAM_FAILURE) };
+        }
+        handle
     })
 }

@@ -451,6 +451,26 @@ fn build_cached(
     Ok(built)
 }
 
+/// Calls the `pfn_notify` of `clBuildProgram`, `clCompileProgram` or
+/// `clLinkProgram` (null: none) once the work is done, successful or not.
+/// The work is complete when the entry point returns, so the callback runs
+/// on the caller's thread before it does.
+///
+/// # Safety
+/// `notify` is null or a `void (CL_CALLBACK *)(cl_program, void *)`.
+pub(super) unsafe fn notify_done(
+    notify: *const c_void,
+    program: *mut c_void,
+    user_data: *mut c_void,
+) {
+    if notify.is_null() {
+        return;
+    }
+    // SAFETY: the callback's type, by the contract.
+    let callback: extern "C" fn(*mut c_void, *mut c_void) = unsafe { std::mem::transmute(notify) };
+    callback(program, user_data);
+}
+
 /// Kernel `name` of the source program `program` built with the hidden
 /// global offsets (`backend::CompileOptions::global_offsets`): what a
 /// launch runs when the application passes a non-zero global work offset to
@@ -514,92 +534,102 @@ pub(super) unsafe extern "C" fn clBuildProgram(
     user_data: *mut c_void,
 ) -> cl_int {
     super::guard::status("clBuildProgram", || {
-        if (num_devices == 0) != device_list.is_null() || (notify.is_null() && !user_data.is_null())
-        {
-            return CL_INVALID_VALUE;
-        }
-        for i in 0..num_devices as usize {
-            // SAFETY: `num_devices` handles, by the contract.
-            if device_of(unsafe { *device_list.add(i) }).is_none() {
-                return CL_INVALID_DEVICE;
+        let status = (|| {
+            if (num_devices == 0) != device_list.is_null()
+                || (notify.is_null() && !user_data.is_null())
+            {
+                return CL_INVALID_VALUE;
             }
-        }
-        let options = if options.is_null() {
-            String::new()
-        } else {
-            // SAFETY: NUL-terminated, by the contract.
-            unsafe { CStr::from_ptr(options) }
-                .to_string_lossy()
-                .into_owned()
-        };
-        let Some((source, device, kernels)) = PROGRAMS.with(program, |p| {
-            (
-                p.source.clone(),
-                p.device.clone(),
-                p.kernels.load(Ordering::Acquire),
-            )
-        }) else {
-            return CL_INVALID_PROGRAM;
-        };
-        if kernels > 0 {
-            return CL_INVALID_OPERATION;
-        }
-        let Some(source) = source else {
-            return CL_SUCCESS;
-        };
-        let set = |status: cl_int, log: String| {
-            PROGRAMS.with(program, |p| {
-                *p.build.lock().unwrap_or_else(|e| e.into_inner()) = (status, options.clone(), log)
+            for i in 0..num_devices as usize {
+                // SAFETY: `num_devices` handles, by the contract.
+                if device_of(unsafe { *device_list.add(i) }).is_none() {
+                    return CL_INVALID_DEVICE;
+                }
+            }
+            let options = if options.is_null() {
+                String::new()
+            } else {
+                // SAFETY: NUL-terminated, by the contract.
+                unsafe { CStr::from_ptr(options) }
+                    .to_string_lossy()
+                    .into_owned()
+            };
+            let Some((source, device, kernels)) = PROGRAMS.with(program, |p| {
+                (
+                    p.source.clone(),
+                    p.device.clone(),
+                    p.kernels.load(Ordering::Acquire),
+                )
+            }) else {
+                return CL_INVALID_PROGRAM;
+            };
+            if kernels > 0 {
+                return CL_INVALID_OPERATION;
+            }
+            let Some(source) = source else {
+                return CL_SUCCESS;
+            };
+            let set = |status: cl_int, log: String| {
+                PROGRAMS.with(program, |p| {
+                    *p.build.lock().unwrap_or_else(|e| e.into_inner()) =
+                        (status, options.clone(), log)
+                });
+            };
+            let opts = match compile_options(&options) {
+                Ok(o) => o,
+                Err(e) => {
+                    set(CL_BUILD_ERROR, e);
+                    return CL_INVALID_BUILD_OPTIONS;
+                }
+            };
+            let (code, jit) = match build_cached(&source, &options, &opts) {
+                Ok((code, kernels)) => (code, (kernels, opts.backend)),
+                Err(log) => {
+                    set(CL_BUILD_ERROR, log);
+                    return CL_BUILD_PROGRAM_FAILURE;
+                }
+            };
+            let kept = code.clone();
+            let loaded =
+                match device.call(move |s| s.driver().load(&code).map_err(|e| e.to_string())) {
+                    Ok(Ok(p)) => p,
+                    Ok(Err(e)) | Err(e) => {
+                        set(
+                            CL_BUILD_ERROR,
+                            format!("the compiled code object does not load: {e}"),
+                        );
+                        return CL_BUILD_PROGRAM_FAILURE;
+                    }
+                };
+            let old = PROGRAMS.with(program, |p| {
+                *p.binary.lock().unwrap_or_else(|e| e.into_inner()) = Some(kept);
+                *p.jit.lock().unwrap_or_else(|e| e.into_inner()) = Some(jit);
+                p.loaded
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .replace(loaded)
             });
-        };
-        let opts = match compile_options(&options) {
-            Ok(o) => o,
-            Err(e) => {
-                set(CL_BUILD_ERROR, e);
-                return CL_INVALID_BUILD_OPTIONS;
+            if let Some(Some(old)) = old {
+                // Built again: the previous code goes.
+                let _ = device.call(move |s| s.driver().unload(old));
             }
-        };
-        let (code, jit) = match build_cached(&source, &options, &opts) {
-            Ok((code, kernels)) => (code, (kernels, opts.backend)),
-            Err(log) => {
-                set(CL_BUILD_ERROR, log);
-                return CL_BUILD_PROGRAM_FAILURE;
+            let stale = PROGRAMS.with(program, |p| {
+                p.offsets_variant
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .take()
+            });
+            if let Some(Some((stale, _))) = stale {
+                let _ = device.call(move |s| s.driver().unload(stale));
             }
-        };
-        let kept = code.clone();
-        let loaded = match device.call(move |s| s.driver().load(&code).map_err(|e| e.to_string())) {
-            Ok(Ok(p)) => p,
-            Ok(Err(e)) | Err(e) => {
-                set(
-                    CL_BUILD_ERROR,
-                    format!("the compiled code object does not load: {e}"),
-                );
-                return CL_BUILD_PROGRAM_FAILURE;
-            }
-        };
-        let old = PROGRAMS.with(program, |p| {
-            *p.binary.lock().unwrap_or_else(|e| e.into_inner()) = Some(kept);
-            *p.jit.lock().unwrap_or_else(|e| e.into_inner()) = Some(jit);
-            p.loaded
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .replace(loaded)
-        });
-        if let Some(Some(old)) = old {
-            // Built again: the previous code goes.
-            let _ = device.call(move |s| s.driver().unload(old));
+            set(CL_BUILD_SUCCESS, String::new());
+            CL_SUCCESS
+        })();
+        if matches!(status, CL_SUCCESS | CL_BUILD_PROGRAM_FAILURE) {
+            // SAFETY: a callback and its data, by the contract.
+            unsafe { notify_done(notify, program, user_data) };
         }
-        let stale = PROGRAMS.with(program, |p| {
-            p.offsets_variant
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .take()
-        });
-        if let Some(Some((stale, _))) = stale {
-            let _ = device.call(move |s| s.driver().unload(stale));
-        }
-        set(CL_BUILD_SUCCESS, String::new());
-        CL_SUCCESS
+        status
     })
 }
 
