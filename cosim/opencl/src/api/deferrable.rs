@@ -15,7 +15,7 @@ use crate::cl::*;
 
 /// Runs an inner enqueue that writes an event into its last argument and
 /// returns its status and times, releasing that event.
-fn inner(call: impl FnOnce(*mut *mut c_void) -> cl_int) -> (cl_int, Option<[u64; 4]>) {
+pub(super) fn inner(call: impl FnOnce(*mut *mut c_void) -> cl_int) -> (cl_int, Option<[u64; 4]>) {
     let mut ev: *mut c_void = std::ptr::null_mut();
     let r = call(&mut ev);
     let times = EVENTS.with(ev, |e| e.profile()).flatten();
@@ -37,7 +37,7 @@ fn context_of(queue: *mut c_void) -> Result<usize, cl_int> {
 ///
 /// # Safety
 /// `list` must be null or valid for `n` handles.
-unsafe fn deferring(
+pub(super) unsafe fn deferring(
     queue: *mut c_void,
     n: cl_uint,
     list: *const *mut c_void,

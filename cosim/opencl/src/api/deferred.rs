@@ -13,9 +13,9 @@
 //! `CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST`. The commands that can be
 //! deferred are kernels (`clEnqueueNDRangeKernel`, `clEnqueueTask`: the
 //! arguments as they were at the enqueue), buffer reads, writes, copies and
-//! fills, markers, barriers, `clEnqueueWaitForEvents` and migrations; the
-//! others (rectangular transfers, maps, unmaps) answer
-//! `CL_INVALID_OPERATION` when they would have to wait.
+//! fills, markers, barriers, `clEnqueueWaitForEvents`, migrations
+//! ([`super::deferrable`]), rectangular transfers, maps and unmaps
+//! ([`super::deferrable_maps`]): every command of the platform.
 //!
 //! A wait (`clWaitForEvents`, `clFinish`, a blocking command that had to be
 //! deferred) on something only another thread can complete waits at most

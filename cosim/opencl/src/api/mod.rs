@@ -10,6 +10,7 @@ use crate::cl::*;
 
 mod context;
 mod deferrable;
+mod deferrable_maps;
 mod deferred;
 mod events;
 pub mod guard;
@@ -54,12 +55,12 @@ pub fn implemented(name: &str) -> Option<*const c_void> {
         "clEnqueueWriteBuffer" => deferrable::clEnqueueWriteBuffer as *const c_void,
         "clEnqueueReadBuffer" => deferrable::clEnqueueReadBuffer as *const c_void,
         "clEnqueueCopyBuffer" => deferrable::clEnqueueCopyBuffer as *const c_void,
-        "clEnqueueReadBufferRect" => rect::clEnqueueReadBufferRect as *const c_void,
-        "clEnqueueWriteBufferRect" => rect::clEnqueueWriteBufferRect as *const c_void,
-        "clEnqueueCopyBufferRect" => rect::clEnqueueCopyBufferRect as *const c_void,
+        "clEnqueueReadBufferRect" => deferrable_maps::clEnqueueReadBufferRect as *const c_void,
+        "clEnqueueWriteBufferRect" => deferrable_maps::clEnqueueWriteBufferRect as *const c_void,
+        "clEnqueueCopyBufferRect" => deferrable_maps::clEnqueueCopyBufferRect as *const c_void,
         "clEnqueueFillBuffer" => deferrable::clEnqueueFillBuffer as *const c_void,
-        "clEnqueueMapBuffer" => queue::clEnqueueMapBuffer as *const c_void,
-        "clEnqueueUnmapMemObject" => queue::clEnqueueUnmapMemObject as *const c_void,
+        "clEnqueueMapBuffer" => deferrable_maps::clEnqueueMapBuffer as *const c_void,
+        "clEnqueueUnmapMemObject" => deferrable_maps::clEnqueueUnmapMemObject as *const c_void,
         "clWaitForEvents" => queue::clWaitForEvents as *const c_void,
         "clEnqueueMarkerWithWaitList" => events::clEnqueueMarkerWithWaitList as *const c_void,
         "clEnqueueBarrierWithWaitList" => events::clEnqueueBarrierWithWaitList as *const c_void,

@@ -814,21 +814,11 @@ pub(super) unsafe extern "C" fn clEnqueueMapBuffer(
     errcode_ret: *mut cl_int,
 ) -> *mut c_void {
     super::guard::handle("clEnqueueMapBuffer", errcode_ret, || {
-        let known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
-        let invalidate = flags & CL_MAP_WRITE_INVALIDATE_REGION != 0;
-        if flags & !known != 0 || (invalidate && flags & (CL_MAP_READ | CL_MAP_WRITE) != 0) {
-            return finish(Err(CL_INVALID_VALUE), errcode_ret);
-        }
-        let write = flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION) != 0;
-        let read = flags & CL_MAP_READ != 0;
-        let mut mirrored = false;
-        match BUFFERS.with(buffer, |m| (m.flags, m.host_ptr != 0)) {
-            Some((f, _)) if (read && !host_may(f, false)) || (write && !host_may(f, true)) => {
-                return finish(Err(CL_INVALID_OPERATION), errcode_ret);
-            }
-            Some((_, host)) => mirrored = host,
-            None => {}
-        }
+        let (_, write, invalidate) = match super::deferrable_maps::map_flags(buffer, flags) {
+            Ok(f) => f,
+            Err(e) => return finish(Err(e), errcode_ret),
+        };
+        let mirrored = BUFFERS.with(buffer, |m| m.host_ptr != 0).unwrap_or(false);
         let got = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
         let sink = got.clone();
         let check = |a: &[sw::driver::memory::Allocation]| {

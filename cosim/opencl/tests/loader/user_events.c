@@ -2,7 +2,8 @@
  * a read behind it in an in-order queue) and run when it is set to
  * CL_COMPLETE; a negative status fails the commands that wait for it; a
  * kernel's arguments are those of its enqueue even when it runs later;
- * callbacks fire at the transitions; the API's errors. On gpusim only (PoCL
+ * callbacks fire at the transitions; rectangular transfers, a map and an
+ * unmap deferred the same way; the API's errors. On gpusim only (PoCL
  * would wait for ever): clWaitForEvents on a user event that is never set
  * gives up after GPUSIM_WAIT_TIMEOUT seconds. */
 #define CL_TARGET_OPENCL_VERSION 120
@@ -143,6 +144,76 @@ int main(void) {
   CHECK("read after", clEnqueueReadBuffer(q, b, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
   for (int i = 0; i < N; i++)
     if (out[i] != i * 3 + 11) { printf("the failed kernel ran: out[%d] = %d\n", i, out[i]); return 1; }
+
+  /* Rectangular transfers, a map and an unmap behind user events. The
+   * buffer is 8 rows of 8 ints; a 4 x 4 block of the host's 4 x 4 array is
+   * written at column 2, row 1, copied to the same place of a second
+   * buffer, and read back from there. */
+  {
+    cl_event u6 = clCreateUserEvent(c, &e);
+    CHECK("user event 6", e);
+    cl_mem b2 = clCreateBuffer(c, CL_MEM_READ_WRITE, sizeof data, NULL, &e);
+    CHECK("buffer 2", e);
+    cl_int zero = 0;
+    CHECK("clear 2", clEnqueueFillBuffer(q, b2, &zero, sizeof zero, 0, sizeof data, 0, NULL, NULL));
+    cl_int block[16], back[16];
+    for (int i = 0; i < 16; i++) { block[i] = 500 + i; back[i] = -1; }
+    size_t dev_origin[3] = {2 * sizeof(cl_int), 1, 0}, host_origin[3] = {0, 0, 0};
+    size_t region[3] = {4 * sizeof(cl_int), 4, 1};
+    size_t row = 8 * sizeof(cl_int), host_row = 4 * sizeof(cl_int);
+    cl_event wr, cr, rr;
+    CHECK("write rect", clEnqueueWriteBufferRect(q, b, CL_FALSE, dev_origin, host_origin, region,
+                                                 row, 0, host_row, 0, block, 1, &u6, &wr));
+    /* The origins and region are copied at the enqueue: changing them now
+     * changes nothing. */
+    dev_origin[0] = 0;
+    region[1] = 1;
+    size_t dev_origin2[3] = {2 * sizeof(cl_int), 1, 0}, region2[3] = {4 * sizeof(cl_int), 4, 1};
+    CHECK("copy rect", clEnqueueCopyBufferRect(q, b, b2, dev_origin2, dev_origin2, region2,
+                                               row, 0, row, 0, 0, NULL, &cr));
+    CHECK("read rect", clEnqueueReadBufferRect(q, b2, CL_FALSE, dev_origin2, host_origin, region2,
+                                               row, 0, host_row, 0, back, 0, NULL, &rr));
+    if (status_of(wr) <= CL_COMPLETE || status_of(cr) <= CL_COMPLETE || status_of(rr) <= CL_COMPLETE ||
+        back[0] != -1) {
+      printf("rect commands ran before their user event\n");
+      return 1;
+    }
+    CHECK("set 6", clSetUserEventStatus(u6, CL_COMPLETE));
+    CHECK("wait rect", clWaitForEvents(1, &rr));
+    for (int i = 0; i < 16; i++)
+      if (back[i] != 500 + i) { printf("rect: back[%d] = %d\n", i, back[i]); return 1; }
+
+    /* A map behind a user event: the pointer now, the bytes when it runs;
+     * then an unmap behind another one writes the change back. */
+    cl_event u7 = clCreateUserEvent(c, &e), mev;
+    CHECK("user event 7", e);
+    cl_int *m = (cl_int *)clEnqueueMapBuffer(q, b2, CL_FALSE, CL_MAP_READ | CL_MAP_WRITE, 0,
+                                             sizeof data, 1, &u7, &mev, &e);
+    CHECK("map", e);
+    if (!m) { printf("no map pointer\n"); return 1; }
+    if (status_of(mev) <= CL_COMPLETE) { printf("the map ran before its user event\n"); return 1; }
+    CHECK("set 7", clSetUserEventStatus(u7, CL_COMPLETE));
+    CHECK("wait map", clWaitForEvents(1, &mev));
+    if (m[1 * 8 + 2] != 500 || m[4 * 8 + 5] != 515 || m[0] != 0) {
+      printf("mapped: %d %d %d\n", m[1 * 8 + 2], m[4 * 8 + 5], m[0]);
+      return 1;
+    }
+    m[0] = 4242;
+    cl_event u8 = clCreateUserEvent(c, &e), uev;
+    CHECK("user event 8", e);
+    CHECK("unmap", clEnqueueUnmapMemObject(q, b2, m, 1, &u8, &uev));
+    cl_int first = -1;
+    cl_event fr;
+    CHECK("read first", clEnqueueReadBuffer(q, b2, CL_FALSE, 0, sizeof first, &first, 0, NULL, &fr));
+    if (status_of(uev) <= CL_COMPLETE || first != -1) { printf("the unmap ran early\n"); return 1; }
+    CHECK("set 8", clSetUserEventStatus(u8, CL_COMPLETE));
+    CHECK("wait first", clWaitForEvents(1, &fr));
+    EXPECT("written back by the unmap", first, 4242);
+    cl_event rect_events[] = {u6, wr, cr, rr, u7, mev, u8, uev, fr};
+    for (unsigned i = 0; i < sizeof rect_events / sizeof rect_events[0]; i++)
+      clReleaseEvent(rect_events[i]);
+    clReleaseMemObject(b2);
+  }
 
   /* Errors. */
   EXPECT("set twice", clSetUserEventStatus(u, CL_COMPLETE), CL_INVALID_OPERATION);
