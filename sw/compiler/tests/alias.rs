@@ -11,7 +11,8 @@ mod alias_support;
 
 use alias_support::*;
 use arch::isa::Isa;
-use compiler::specialise::{recompile, Facts, PairFact, Relation};
+use compiler::specialise::{recompile, Choice, Facts, PairFact, Relation, Variant, VariantCache};
+use compiler::{compile, CompileOptions, Source};
 use golden::{GoldenConfig, GoldenGpu};
 use sw::driver::alias::Relation as DriverRelation;
 
@@ -357,4 +358,56 @@ fn the_variant_cache_hits_on_the_second_dispatch_with_the_same_layout() {
         (4, 2, 2),
         "{st:?}"
     );
+}
+
+#[test]
+fn the_variant_cache_tells_apart_kernels_of_one_name_from_different_programs() {
+    // Two programs with a kernel `axpb` each, as PyOpenCL builds one per
+    // element type: the same facts must give each its own variant (the
+    // cache once returned the first one's for the second, whose arguments
+    // then did not fit: "takes 4 bytes by value, 8 given").
+    let source = |ty: &str| {
+        format!(
+            "__kernel void axpb(__global {ty} *z, __global const {ty} *x, {ty} a, uint n) {{\n\
+             \x20 for (uint i = get_global_id(0); i < n; i += get_global_size(0)) z[i] = a * x[i];\n\
+             }}\n"
+        )
+    };
+    let build = |ty: &str| {
+        let text = source(ty);
+        compile(
+            Source::Text {
+                name: "axpb.cl",
+                text: &text,
+            },
+            &CompileOptions::default(),
+        )
+        .unwrap_or_else(|d| panic!("{ty}: {d}"))
+    };
+    let (float, double) = (build("float"), build("double"));
+    let facts = Facts {
+        pairs: vec![PairFact {
+            first: 0,
+            second: 1,
+            relation: Relation::Disjoint,
+        }],
+    };
+    let mut cache = VariantCache::new();
+    let opts = backend_opts();
+    let pick = |cache: &mut VariantCache, ir| match cache.select(ir, &facts, &opts).unwrap() {
+        Choice::Variant { variant, hit } => (variant, hit),
+        Choice::Original => panic!("facts give a variant"),
+    };
+    let (f1, hit1) = pick(&mut cache, &float.ir[0]);
+    let (d1, hit2) = pick(&mut cache, &double.ir[0]);
+    let (f2, hit3) = pick(&mut cache, &float.ir[0]);
+    assert_eq!((hit1, hit2, hit3), (false, false, true));
+    assert!(
+        !std::sync::Arc::ptr_eq(&f1, &d1),
+        "one variant for both kernels"
+    );
+    assert!(std::sync::Arc::ptr_eq(&f1, &f2));
+    // The double kernel's variant takes an 8-byte `a`.
+    let arg_bytes = |v: &Variant| v.kernel.metadata.args[2].size;
+    assert_eq!((arg_bytes(&f1), arg_bytes(&d1)), (4, 8));
 }

@@ -193,10 +193,15 @@ pub enum Choice {
     },
 }
 
-/// One compiled variant per (kernel, fact signature).
+/// One compiled variant per (kernel, fact signature). Kernels are told
+/// apart by their IR, not only their name: applications build many
+/// programs whose kernels share one (PyOpenCL's `axpb` for every element
+/// type), and a variant of one must never run for another.
 #[derive(Default)]
 pub struct VariantCache {
-    variants: HashMap<(String, String), Arc<Variant>>,
+    /// By (name and options, fact signature): the kernels of that name
+    /// compiled so far, each with its variant.
+    variants: HashMap<(String, String), Vec<(Function, Arc<Variant>)>>,
     stats: AliasStats,
 }
 
@@ -226,7 +231,8 @@ impl VariantCache {
             return Ok(Choice::Original);
         }
         let key = (format!("{}/{opts:?}", ir.name), facts.signature());
-        if let Some(v) = self.variants.get(&key) {
+        let same = self.variants.entry(key).or_default();
+        if let Some((_, v)) = same.iter().find(|(f, _)| f == ir) {
             self.stats.cache_hits += 1;
             return Ok(Choice::Variant {
                 variant: v.clone(),
@@ -236,7 +242,7 @@ impl VariantCache {
         let v = Arc::new(recompile(ir, facts, opts)?);
         self.stats.recompilations += 1;
         self.stats.compile_time += v.compile_time;
-        self.variants.insert(key, v.clone());
+        same.push((ir.clone(), v.clone()));
         Ok(Choice::Variant {
             variant: v,
             hit: false,
