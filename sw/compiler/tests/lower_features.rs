@@ -543,3 +543,34 @@ fn a_token_with_a_line_splice_is_shown_on_one_line() {
     .unwrap_err();
     assert_eq!(d.to_string().lines().count(), 3, "{d}");
 }
+
+/// `.hi` and `.odd` of a 3-component vector name its padding lane (the
+/// OpenCL C 1.2 §6.1.7 rule the Khronos conformance test `hiloeo` uses):
+/// it compiled to a panic ("index out of bounds: the len is 3 but the index
+/// is 3"); the defined lanes are read right, the padding is 0.
+#[test]
+fn hi_and_odd_of_three_component_vectors_read_the_defined_lanes() {
+    let src = "__kernel void k(__global const int *in, __global int *out) {
+  uint i = get_global_id(0);
+  int3 v = vload3(i, in);
+  int2 h = v.hi, o = v.odd, l = v.lo, e = v.even;
+  vstore8((int8)(h.x, o.x, l.x, l.y, e.x, e.y, h.y, o.y), i, out);
+}";
+    let input: Vec<u32> = (0..96).map(|x| x * 7 + 1).collect();
+    for wave64 in [false, true] {
+        let c = build(src, wave64);
+        let out = run(
+            &c.kernels[0],
+            32,
+            32,
+            &[TestArg::Buf(input.clone()), TestArg::Buf(vec![99; 256])],
+        )
+        .unwrap();
+        for i in 0..32 {
+            let v = &input[3 * i..3 * i + 3];
+            let got = &out[1][8 * i..8 * i + 8];
+            assert_eq!(&got[..6], &[v[2], v[1], v[0], v[1], v[0], v[2]], "lane {i}");
+            assert_eq!(&got[6..], &[0, 0], "lane {i}: the padding lane");
+        }
+    }
+}

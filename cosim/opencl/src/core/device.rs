@@ -44,6 +44,30 @@ pub struct DeviceFigures {
     pub description: String,
 }
 
+/// The host's physical memory (`MemTotal` of `/proc/meminfo`), if known.
+fn host_memory_bytes() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
+}
+
+/// `CL_DEVICE_GLOBAL_MEM_SIZE`: the driver's heap, but at most half the
+/// host's memory. The device memory lives in the host's (a buffer the
+/// application fills is as large there), and applications and the Khronos
+/// conformance tests size their buffers from this answer: a 64 GiB device
+/// on a 24 GiB host had one allocate and fill 22 GB until the kernel's
+/// out-of-memory killer stopped it (and the builds beside it).
+fn global_mem_bytes(host: Option<u64>) -> u64 {
+    host.map_or(DEFAULT_HEAP_SIZE, |h| DEFAULT_HEAP_SIZE.min(h / 2))
+}
+
+/// `CL_DEVICE_MAX_MEM_ALLOC_SIZE`: a quarter of the global memory, at
+/// least the 128 MiB OpenCL 1.2 requires.
+fn max_alloc_bytes(global: u64) -> u64 {
+    (global / 4).max(128 << 20)
+}
+
 impl DeviceFigures {
     /// The figures of the configuration in `s`.
     pub fn of(s: &Settings) -> DeviceFigures {
@@ -55,8 +79,8 @@ impl DeviceFigures {
             clock_mhz,
             max_work_group_size: MAX_WORKGROUP_ITEMS as usize,
             local_mem_bytes: u64::from(c.cu.lds_bytes.min(MAX_LDS_BYTES)),
-            global_mem_bytes: DEFAULT_HEAP_SIZE,
-            max_alloc_bytes: DEFAULT_HEAP_SIZE / 4,
+            global_mem_bytes: global_mem_bytes(host_memory_bytes()),
+            max_alloc_bytes: max_alloc_bytes(global_mem_bytes(host_memory_bytes())),
             global_cache_bytes: u64::from(c.memory.l2.channels) * u64::from(c.memory.l2.size_bytes),
             cache_line_bytes: c.memory.line_bytes,
             base_align_bits: (MIN_ALIGN * 8) as u32,
@@ -101,5 +125,21 @@ mod tests {
         assert_eq!(fd.local_mem_bytes, 64 * 1024);
         assert_eq!(fd.max_work_group_size, 1024);
         assert_eq!(fd.description, format!("cycle model, {} CUs", d.cus));
+    }
+
+    /// The memory answered is bounded by the host's: half of it, the heap
+    /// when smaller, a quarter of that per buffer (at least 128 MiB).
+    #[test]
+    fn global_memory_is_at_most_half_the_hosts() {
+        let gib = 1u64 << 30;
+        assert_eq!(global_mem_bytes(Some(24 * gib)), 12 * gib);
+        assert_eq!(global_mem_bytes(Some(1024 * gib)), DEFAULT_HEAP_SIZE);
+        assert_eq!(global_mem_bytes(None), DEFAULT_HEAP_SIZE);
+        assert_eq!(max_alloc_bytes(12 * gib), 3 * gib);
+        assert_eq!(max_alloc_bytes(256 << 20), 128 << 20);
+        let here = figures(GpuConfig::default_config());
+        if let Some(host) = host_memory_bytes() {
+            assert!(here.global_mem_bytes <= host / 2);
+        }
     }
 }

@@ -174,7 +174,24 @@ impl Lowerer<'_> {
             }
             Place::Lanes(base, lanes) => {
                 let all = self.read(base, loc)?;
-                Ok(lanes.iter().map(|&l| all[l as usize]).collect())
+                let mut out = Vec::with_capacity(lanes.len());
+                for &l in lanes {
+                    out.push(match all.get(l as usize) {
+                        Some(&v) => v,
+                        // `.hi`/`.odd` of a 3-component vector name its
+                        // padding lane, whose value OpenCL leaves undefined
+                        // (6.1.7): zero of the element type.
+                        None => {
+                            let t = self.func.ty(all[0]);
+                            if t.is_float() {
+                                self.b().fconst(t, 0.0)
+                            } else {
+                                self.b().iconst(t, 0)
+                            }
+                        }
+                    });
+                }
+                Ok(out)
             }
         }
     }
