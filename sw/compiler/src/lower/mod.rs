@@ -31,6 +31,7 @@ mod cast;
 mod data;
 mod expr;
 mod float;
+mod half;
 mod loops;
 mod narrow;
 mod printf;
@@ -68,6 +69,10 @@ enum Place {
     Mem(Value, ft::Type),
     /// Components `lanes` of another place (a vector).
     Lanes(Box<Place>, Vec<u8>),
+    /// The component at run-time index `.1` (an `i32`) of another place
+    /// (a vector of `.2` components not in memory: in memory it is a
+    /// [`Place::Mem`] at a computed address).
+    Lane(Box<Place>, Value, u8),
 }
 
 /// An edge into a join block not yet emitted: the block it leaves, the

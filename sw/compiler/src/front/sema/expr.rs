@@ -59,10 +59,17 @@ impl Sema<'_> {
                     (t, Type::Pointer(_)) if t.is_integer() && !t.is_vector() => (idx, base),
                     (Type::Vector(s, w), t) if t.is_integer() && !t.is_vector() => {
                         // A constant subscript is the swizzle .sN; a
-                        // variable one would need a dynamic lane select.
+                        // variable one selects the component per lane.
                         let (s, w) = (*s, *w);
                         let Some(k) = const_int(&idx) else {
-                            return err(i.loc, "subscripting a vector with a non-constant index is not supported; use a swizzle (.s0 ... .sF)");
+                            let cat = base.cat;
+                            let idx = self.arith_cast(idx, &Type::INT);
+                            return Ok(Expr {
+                                kind: ExprKind::VecIndex(Box::new(base), Box::new(idx)),
+                                ty: Type::Scalar(s),
+                                cat,
+                                loc,
+                            });
                         };
                         if k < 0 || k >= w as i128 {
                             return err(
