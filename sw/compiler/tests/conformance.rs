@@ -430,6 +430,25 @@ fn case(name: &str) -> (u32, u32, Vec<A>) {
                 ],
             )
         }
+        "vec_index" => {
+            let ints: Vec<u8> = (0..n + 4)
+                .flat_map(|_| ((r.next() % 2001) as i32 - 1000).to_le_bytes())
+                .collect();
+            let f: Vec<f32> = (0..4 * (n + 1))
+                .map(|_| r.range(-10.0, 10.0) as f32)
+                .collect();
+            (
+                64,
+                32,
+                vec![
+                    A::Buf(ints),
+                    f32s(f),
+                    zeros(n * 3 * 16),
+                    zeros(n * 4 * 16),
+                    zeros(n * 16),
+                ],
+            )
+        }
         "single_constant" => {
             let x: Vec<f32> = (0..n).map(|_| r.range(-8.0, 8.0) as f32).collect();
             (64, 32, vec![f32s(x), zeros(n * 2 * 4)])
