@@ -449,6 +449,20 @@ fn case(name: &str) -> (u32, u32, Vec<A>) {
                 ],
             )
         }
+        "switch_return" => {
+            let ints: Vec<u8> = (0..n)
+                .flat_map(|_| (r.next() as i32 % 5000).to_le_bytes())
+                .collect();
+            (
+                64,
+                32,
+                vec![
+                    A::Buf(ints),
+                    zeros(n * 3 * 4),
+                    A::Val(9i32.to_le_bytes().to_vec()),
+                ],
+            )
+        }
         "single_constant" => {
             let x: Vec<f32> = (0..n).map(|_| r.range(-8.0, 8.0) as f32).collect();
             (64, 32, vec![f32s(x), zeros(n * 2 * 4)])

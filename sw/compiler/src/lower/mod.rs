@@ -552,10 +552,13 @@ impl<'a> Lowerer<'a> {
                     Some(e) => self.rvalue(e)?,
                     None => Vec::new(),
                 };
-                if self.flagged_loop() && !self.switch_innermost() {
+                if self.flagged_loop() {
                     // Inside a loop whose exits are flagged: record the
                     // return (flag and value) and leave like a flagged
                     // break; after the loop `after_loop_return` returns.
+                    // Inside a switch of that loop, the lane leaves the
+                    // switch like a `continue` (its loop flag set), and the
+                    // loop's continue join takes it out.
                     let (fk, vk) = return_keys(self.frame().id);
                     if !self.env.contains_key(&fk) {
                         return unsupported(self.tfunc().loc, "this `return` inside a loop");
@@ -565,7 +568,13 @@ impl<'a> Lowerer<'a> {
                     }
                     let one = self.b().iconst(Type::I32, 1);
                     self.env.insert(fk, vec![one]);
-                    self.loops.last_mut().expect("in a loop").returned = true;
+                    let ctx = self.loops.last_mut().expect("in a loop");
+                    ctx.returned = true;
+                    let k = ctx.break_flag.expect("a flagged loop");
+                    if self.switch_innermost() {
+                        self.env.insert(k, vec![one]);
+                        return self.switch_continue(self.tfunc().loc);
+                    }
                     self.flagged_exit();
                     return Ok(());
                 }

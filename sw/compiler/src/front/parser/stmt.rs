@@ -147,7 +147,15 @@ impl Parser<'_> {
                     self.expect(Punct::Semi, " after return statement")?;
                     StmtKind::Return(e)
                 }
-                Some(Kw::Goto) => return err(loc, "'goto' is not supported"),
+                // The lowering builds structured control flow only (the
+                // back end needs every branch to join at its post-dominator);
+                // a `goto` could make the CFG irreducible, so it is refused.
+                Some(Kw::Goto) => {
+                    return err(
+                        loc,
+                        "'goto' is not supported: gpusim compiles structured control flow only (write the jump as a loop with 'break'/'continue' or a flag)",
+                    )
+                }
                 _ if self.starts_type(0) => self.local_decl()?,
                 _ => {
                     if let (Tok::Ident(s), Tok::Ident(_)) = (self.peek().tok, self.peek_at(1).tok) {
