@@ -463,6 +463,22 @@ fn case(name: &str) -> (u32, u32, Vec<A>) {
                 ],
             )
         }
+        "aligned_records" => {
+            let z: Vec<f32> = (0..2 * (n + 1))
+                .map(|_| r.range(-4.0, 4.0) as f32)
+                .collect();
+            (
+                64,
+                32,
+                vec![
+                    f32s(z),
+                    zeros(128 * 8),
+                    zeros(128 * 16),
+                    zeros(n * 32),
+                    zeros(12 * 4),
+                ],
+            )
+        }
         "single_constant" => {
             let x: Vec<f32> = (0..n).map(|_| r.range(-8.0, 8.0) as f32).collect();
             (64, 32, vec![f32s(x), zeros(n * 2 * 4)])

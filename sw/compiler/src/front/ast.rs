@@ -142,6 +142,9 @@ pub enum BaseType {
         tag: Option<Sym>,
         /// Members, when this is a definition.
         fields: Option<Vec<FieldDecl>>,
+        /// `__attribute__((aligned(N)))` on the definition: N, a constant
+        /// expression.
+        align: Option<Box<Expr>>,
     },
     /// `enum` with an optional tag and enumerators (value expressions optional).
     Enum {
@@ -155,8 +158,8 @@ pub enum BaseType {
 /// A struct/union member.
 #[derive(Clone, Debug)]
 pub struct FieldDecl {
-    /// Member name.
-    pub name: Sym,
+    /// Member name; None for an anonymous struct or union member (C11).
+    pub name: Option<Sym>,
     /// Member type.
     pub ty: SynType,
     /// Where the name is.

@@ -377,7 +377,34 @@ impl Lowerer<'_> {
                 let off = self.scaled_offset(base, idx, elem);
                 Ok(vec![self.b().ptr_add(base, off)])
             }
-            ExprKind::PtrDiff(..) => unsupported(loc, "pointer subtraction"),
+            ExprKind::PtrDiff(a, b) => {
+                // (a - b) / sizeof(*a) as a `long` (C: exact, the pointers
+                // into one array), as clang's `sdiv exact`: a shift for a
+                // power-of-two size.
+                let elem = self
+                    .tu
+                    .records
+                    .size_of(&a.ty.pointee().expect("pointer").ty)
+                    .max(1);
+                let (pa, pb) = (self.rvalue(a)?[0], self.rvalue(b)?[0]);
+                let bits = self.func.ty(pa).bits();
+                let mut bl = self.b();
+                let ia = bl.convert(ConvertOp::Bitcast, pa, Type::int_of_bits(bits));
+                let ib = bl.convert(ConvertOp::Bitcast, pb, Type::int_of_bits(bits));
+                let mut d = bl.isub(ia, ib);
+                if bits < 64 {
+                    d = bl.convert(ConvertOp::Sext, d, Type::I64);
+                }
+                if elem == 1 {
+                    return Ok(vec![d]);
+                }
+                if elem.is_power_of_two() {
+                    let k = bl.iconst(Type::I64, i64::from(elem.trailing_zeros()));
+                    return Ok(vec![bl.binary(BinaryOp::Ashr, d, k)]);
+                }
+                let k = bl.iconst(Type::I64, i64::from(elem));
+                Ok(vec![self.sdivrem64(d, k).0])
+            }
             ExprKind::Assign(l, r) => {
                 let p = self.place(l)?;
                 let v = self.rvalue(r)?;

@@ -306,20 +306,28 @@ impl Sema<'_> {
                         ),
                     );
                 }
-                let Some((i, f)) = rec.fields.iter().enumerate().find(|(_, f)| f.name == n) else {
+                let Some(path) = self.records.member_path(*r, &n) else {
                     return err(
                         loc,
                         format!("no member named '{n}' in '{}'", self.type_name(&base.ty)),
                     );
                 };
-                let ty = f.ty.clone();
+                // Through anonymous members: one Member per level.
                 let cat = base.cat;
-                Ok(Expr {
-                    kind: ExprKind::Member(Box::new(base), i as u32),
-                    ty,
-                    cat,
-                    loc,
-                })
+                let mut e = base;
+                for i in path {
+                    let Type::Record(r) = e.ty else {
+                        unreachable!("member_path walks records")
+                    };
+                    let ty = self.records.get(r).fields[i as usize].ty.clone();
+                    e = Expr {
+                        kind: ExprKind::Member(Box::new(e), i),
+                        ty,
+                        cat,
+                        loc,
+                    };
+                }
+                Ok(e)
             }
             Type::Vector(s, w) if !arrow => {
                 let (s, w) = (*s, *w);
