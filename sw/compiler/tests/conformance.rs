@@ -427,6 +427,9 @@ fn case(name: &str) -> (u32, u32, Vec<A>) {
                     zeros(n * 3 * 4),
                     zeros(n * 8),
                     zeros(n * 4 * 8),
+                    // half hs = -1.75, half2 h2s = (0.1, 3.0) (bits).
+                    A::Val(0xbf00u16.to_le_bytes().to_vec()),
+                    A::Val([0x66u8, 0x2e, 0x00, 0x42].to_vec()),
                 ],
             )
         }

@@ -5,7 +5,8 @@
 // compound assignment, half2/half4 vectors, private and local half arrays,
 // and every conversion: half <-> float (round to nearest even, denormals
 // kept, overflow to infinity), double -> half (correctly rounded, not
-// through float), half -> double, integers <-> half.
+// through float), half -> double, integers <-> half; half and half2
+// kernel arguments by value.
 #pragma OPENCL EXTENSION cl_khr_fp16 : enable
 #include "gpusim_cl.h"
 
@@ -13,7 +14,8 @@ kernel void half_arith(global const half *a, global const float *f,
                        global const double *d, global const int *n,
                        global const half4 *v4, global half *o,
                        global float *of, global double *od, global int *oi,
-                       global long *ol, global half4 *o4) {
+                       global long *ol, global half4 *o4, half hs,
+                       half2 h2s) {
   uint i = gs_global_id(0);
   local half tile[64];
   half x = a[i], y = a[i + 1], z = a[i + 2];
@@ -48,6 +50,7 @@ kernel void half_arith(global const half *a, global const float *f,
   o[i * 24 + 17] = (half)(f[i] * 3.0f) / (half)n[i];
   o[i * 24 + 18] = (x == y) + (half)(x > 0.0h) - (half)(y <= z);
   o[i * 24 + 19] = (half)1e-6f + (half)65519.0 + (half)-70000.0f;
+  o[i * 24 + 20] = x * hs + h2s.y - h2s.x;
   of[i * 4 + 0] = (float)x;
   of[i * 4 + 1] = x * 2.0f;
   of[i * 4 + 2] = y + f[i];

@@ -204,15 +204,16 @@ pub fn lower_kernel(
     for (i, arg) in info.args.iter().enumerate() {
         let var = &f.vars[i];
         match &var.ty {
-            ft::Type::Vector(..) | ft::Type::Record(_) => {
+            ft::Type::Vector(..) | ft::Type::Record(_) | ft::Type::Scalar(Scalar::Half) => {
                 // By value in the kernarg segment (clang's layout: the
-                // type's size and alignment): a vector's components are
+                // type's size and alignment): a vector's components (and a
+                // `half`, 2 bytes that a dword load would not address) are
                 // loaded once into SSA values; a struct is read in place.
                 let (size, align) = (tu.records.size_of(&var.ty), tu.records.align_of(&var.ty));
                 l.func
                     .add_aggregate_param(&arg.name, size, align, &arg.type_name);
                 let p = l.b().kernel_arg(i as u32);
-                if var.ty.is_vector() {
+                if !matches!(var.ty, ft::Type::Record(_)) {
                     let vals = l.read(&Place::Mem(p, var.ty.clone()), var.loc)?;
                     l.env.insert((0, i as u32), vals);
                 } else {

@@ -164,6 +164,7 @@ pub fn parse(toks: Vec<Token>, interner: &mut Interner) -> Result<Vec<Item>> {
         builtin,
         scopes: vec![HashMap::new()],
         fp_contract: true,
+        fp16: false,
         depth: 0,
     };
     let mut items = Vec::new();
@@ -173,6 +174,10 @@ pub fn parse(toks: Vec<Token>, interner: &mut Interner) -> Result<Vec<Item>> {
             Tok::Punct(Punct::Semi) => p.pos += 1,
             Tok::Pragma(Pragma::FpContract(on)) => {
                 p.fp_contract = on;
+                p.pos += 1;
+            }
+            Tok::Pragma(Pragma::Fp16(on)) => {
+                p.fp16 = on;
                 p.pos += 1;
             }
             Tok::Pragma(Pragma::Unroll(_)) => {
@@ -199,6 +204,8 @@ pub(super) struct Parser<'a> {
     /// Per scope: name → is a typedef (false: an ordinary name shadowing one).
     scopes: Vec<HashMap<Sym, bool>>,
     fp_contract: bool,
+    /// cl_khr_fp16 enabled by `#pragma OPENCL EXTENSION` so far.
+    fp16: bool,
     depth: u32,
 }
 
@@ -953,6 +960,7 @@ impl Parser<'_> {
                 let fp_contract = self.fp_contract;
                 let body = self.block_body()?;
                 self.scopes.pop();
+                sp.attrs.fp16 = self.fp16;
                 return Ok(Item::Function {
                     name,
                     ty,

@@ -57,6 +57,12 @@ impl Parser<'_> {
             Tok::Pragma(Pragma::FpContract(_)) => {
                 return err(loc, "'#pragma OPENCL FP_CONTRACT' inside a function is not supported (put it at file scope)");
             }
+            // Takes effect for the next function definition only.
+            Tok::Pragma(Pragma::Fp16(on)) => {
+                self.fp16 = on;
+                self.pos += 1;
+                StmtKind::Empty
+            }
             Tok::Punct(Punct::LBrace) => {
                 self.scopes.push(HashMap::new());
                 let b = self.block_body();

@@ -74,6 +74,9 @@ pub(crate) struct Sema<'a> {
     single_precision_constant: bool,
     /// `amdhsa.printf` entries, one per `printf` call (`call/printf.rs`).
     printf_formats: Vec<String>,
+    /// cl_khr_fp16 was enabled (`#pragma OPENCL EXTENSION`) before the
+    /// function being checked: `half` kernel parameters are allowed.
+    fp16: bool,
 }
 
 /// Checks a parsed translation unit and builds the typed AST.
@@ -96,6 +99,7 @@ pub fn analyze_with(
         f: None,
         single_precision_constant,
         printf_formats: Vec::new(),
+        fp16: false,
     };
     for item in items {
         match item {
@@ -617,6 +621,7 @@ impl Sema<'_> {
         fp_contract: bool,
         loc: Loc,
     ) -> Result<()> {
+        self.fp16 = attrs.fp16;
         let id = self.prototype(name, ty, loc)?;
         if self.functions[id.0 as usize].body.is_some() {
             return err(loc, format!("redefinition of '{}'", self.name(name)));
@@ -774,7 +779,7 @@ impl Sema<'_> {
                     ),
                 )
             }
-            Type::Scalar(Scalar::Half) | Type::Vector(Scalar::Half, _) => return err(
+            Type::Scalar(Scalar::Half) | Type::Vector(Scalar::Half, _) if !self.fp16 => return err(
                 loc,
                 "declaring function parameter of type 'half' is not allowed; did you forget * ?",
             ),
