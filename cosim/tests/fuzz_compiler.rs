@@ -84,6 +84,46 @@ fn ci_slice_of_random_programs_agrees_with_clang() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// Triaged differences (`tests/fuzz_compiler_found/seed-S.cl`, reduced by
+/// hand, the seed's inputs): each keeps the verdict on its first line,
+/// `// EXPECT: clang-wrong` (clang-19's object is wrong, the host CPU
+/// agrees with gpusim) or `// EXPECT: agree` (a gpusim bug, fixed).
+#[test]
+fn triaged_differences_keep_their_verdict() {
+    if !llvm_or_skip("the triaged compiler differences") {
+        return;
+    }
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz_compiler_found");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tests/fuzz_compiler_found")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "cl"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty());
+    let scratch = exec::Scratch::new("found").expect("scratch directory");
+    let mut wrong = Vec::new();
+    for f in &files {
+        let src = std::fs::read_to_string(f).expect("read");
+        let want = src
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix("// EXPECT: "))
+            .unwrap_or_else(|| panic!("{}: first line must be // EXPECT: VERDICT", f.display()));
+        let seed: u64 = f
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .and_then(|s| s.strip_prefix("seed-"))
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("{}: name must be seed-S.cl", f.display()));
+        let got = exec::check_source(scratch.path(), &src, seed);
+        if got.class() != want {
+            wrong.push(format!("{}: want {want}, got {got:?}", f.display()));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
 #[test]
 fn the_generator_is_deterministic_and_varied() {
     let cfg = GenConfig::default();

@@ -374,6 +374,114 @@ fn case(name: &str) -> (u32, u32, Vec<A>) {
                 ],
             )
         }
+        "half_arith" => {
+            // Halves: random bits (denormals, NaNs, infinities among them)
+            // with fixed special values; floats spread over and beyond
+            // half's range (denormal results, overflow to infinity).
+            let halves = |r: &mut Rng, k: usize| -> A {
+                A::Buf(
+                    (0..k)
+                        .flat_map(|j| {
+                            let h: u16 = match j % 11 {
+                                3 => 0x8000,
+                                5 => 0x0001,
+                                7 => [0x7c00, 0xfc00, 0x7e00, 0x03ff][j / 11 % 4],
+                                _ => r.next() as u16 & 0xbfff | (r.next() as u16 & 0x1000) << 2,
+                            };
+                            h.to_le_bytes()
+                        })
+                        .collect(),
+                )
+            };
+            let a = halves(&mut r, n + 8);
+            let f: Vec<f32> = (0..n)
+                .map(|_| {
+                    let m = r.range(-2.0, 2.0);
+                    (m * 2f64.powi((r.next() % 46) as i32 - 28)) as f32
+                })
+                .collect();
+            let d = doubles(&mut r, n);
+            let ints: Vec<u8> = (0..n)
+                .flat_map(|j| {
+                    let v = match j % 8 {
+                        0 => 0,
+                        1 => 100_000,
+                        _ => (r.next() % 6000) as i32 - 3000,
+                    };
+                    v.to_le_bytes()
+                })
+                .collect();
+            let v4 = halves(&mut r, 4 * (n + 1));
+            (
+                64,
+                32,
+                vec![
+                    a,
+                    f32s(f),
+                    f64s(d),
+                    A::Buf(ints),
+                    v4,
+                    zeros(n * 24 * 2),
+                    zeros(n * 4 * 4),
+                    zeros(n * 2 * 8),
+                    zeros(n * 3 * 4),
+                    zeros(n * 8),
+                    zeros(n * 4 * 8),
+                    // half hs = -1.75, half2 h2s = (0.1, 3.0) (bits).
+                    A::Val(0xbf00u16.to_le_bytes().to_vec()),
+                    A::Val([0x66u8, 0x2e, 0x00, 0x42].to_vec()),
+                ],
+            )
+        }
+        "vec_index" => {
+            let ints: Vec<u8> = (0..n + 4)
+                .flat_map(|_| ((r.next() % 2001) as i32 - 1000).to_le_bytes())
+                .collect();
+            let f: Vec<f32> = (0..4 * (n + 1))
+                .map(|_| r.range(-10.0, 10.0) as f32)
+                .collect();
+            (
+                64,
+                32,
+                vec![
+                    A::Buf(ints),
+                    f32s(f),
+                    zeros(n * 3 * 16),
+                    zeros(n * 4 * 16),
+                    zeros(n * 16),
+                ],
+            )
+        }
+        "switch_return" => {
+            let ints: Vec<u8> = (0..n)
+                .flat_map(|_| (r.next() as i32 % 5000).to_le_bytes())
+                .collect();
+            (
+                64,
+                32,
+                vec![
+                    A::Buf(ints),
+                    zeros(n * 3 * 4),
+                    A::Val(9i32.to_le_bytes().to_vec()),
+                ],
+            )
+        }
+        "aligned_records" => {
+            let z: Vec<f32> = (0..2 * (n + 1))
+                .map(|_| r.range(-4.0, 4.0) as f32)
+                .collect();
+            (
+                64,
+                32,
+                vec![
+                    f32s(z),
+                    zeros(128 * 8),
+                    zeros(128 * 16),
+                    zeros(n * 32),
+                    zeros(12 * 4),
+                ],
+            )
+        }
         "single_constant" => {
             let x: Vec<f32> = (0..n).map(|_| r.range(-8.0, 8.0) as f32).collect();
             (64, 32, vec![f32s(x), zeros(n * 2 * 4)])

@@ -307,20 +307,26 @@ impl Gen<'_> {
             7 => {
                 let t = self.pick(ALL);
                 let len = 2 + self.r.below(5) as usize;
-                self.line(format!("{} {name}[{len}];", t.name()));
-                for i in 0..len {
-                    let e = self.expr(t, 1);
-                    self.line(format!("{name}[{i}] = {e};"));
-                }
+                // One line with a brace initializer: the reducer deletes
+                // whole lines, and deleting one element's store would leave
+                // it uninitialized (undefined, so the compilers may differ:
+                // seed 2000477's reduction did that).
+                let elems: Vec<String> = (0..len).map(|_| self.expr(t, 1)).collect();
+                self.line(format!(
+                    "{} {name}[{len}] = {{{}}};",
+                    t.name(),
+                    elems.join(", ")
+                ));
                 self.declare(&name, Ty::Arr(t, len), false);
             }
             8 => {
                 let s = self.r.below(self.structs.len() as u64) as usize;
-                self.line(format!("S{s} {name};"));
-                for (j, t) in self.structs[s].clone().into_iter().enumerate() {
-                    let e = self.expr(t, 1);
-                    self.line(format!("{name}.f{j} = {e};"));
-                }
+                let fields: Vec<String> = self.structs[s]
+                    .clone()
+                    .into_iter()
+                    .map(|t| self.expr(t, 1))
+                    .collect();
+                self.line(format!("S{s} {name} = {{{}}};", fields.join(", ")));
                 self.declare(&name, Ty::St(s), false);
             }
             _ => {

@@ -142,6 +142,9 @@ pub enum BaseType {
         tag: Option<Sym>,
         /// Members, when this is a definition.
         fields: Option<Vec<FieldDecl>>,
+        /// `__attribute__((aligned(N)))` on the definition: N, a constant
+        /// expression.
+        align: Option<Box<Expr>>,
     },
     /// `enum` with an optional tag and enumerators (value expressions optional).
     Enum {
@@ -155,8 +158,8 @@ pub enum BaseType {
 /// A struct/union member.
 #[derive(Clone, Debug)]
 pub struct FieldDecl {
-    /// Member name.
-    pub name: Sym,
+    /// Member name; None for an anonymous struct or union member (C11).
+    pub name: Option<Sym>,
     /// Member type.
     pub ty: SynType,
     /// Where the name is.
@@ -303,6 +306,9 @@ pub struct FnAttrs {
     pub reqd_work_group_size: Option<[u32; 3]>,
     /// `work_group_size_hint(x, y, z)`.
     pub work_group_size_hint: Option<[u32; 3]>,
+    /// `#pragma OPENCL EXTENSION cl_khr_fp16 : enable` was in effect at
+    /// the definition (clang then allows `half` parameters).
+    pub fp16: bool,
 }
 
 /// A top-level item.

@@ -157,6 +157,8 @@ pub enum Pragma {
     Unroll(Option<u32>),
     /// `#pragma OPENCL FP_CONTRACT ON|OFF` (DEFAULT is ON).
     FpContract(bool),
+    /// `#pragma OPENCL EXTENSION cl_khr_fp16 : enable|disable` (also `all`).
+    Fp16(bool),
 }
 
 /// A token's kind and spelling.

@@ -329,6 +329,11 @@ pub enum ExprKind {
     /// .even/.odd`); one lane gives the element type. An lvalue when the
     /// base is and no lane repeats.
     Swizzle(Box<Expr>, Vec<u8>),
+    /// `v[i]` with a run-time index `i` (an `int`): one component of a
+    /// vector, chosen per lane. An lvalue when the vector is. An index out
+    /// of range is undefined (OpenCL C 6.3.i leaves it so, as C does for
+    /// arrays).
+    VecIndex(Box<Expr>, Box<Expr>),
     /// `(T)(a, b, ...)`: elements are scalars or vectors of T's element
     /// type whose widths add up to T's width.
     VectorLiteral(Vec<Expr>),

@@ -309,6 +309,24 @@ pub struct Records {
 }
 
 impl Records {
+    /// The field indices that reach member `name` of record `id`: one for a
+    /// direct member, more through anonymous struct/union members (C11),
+    /// searched in declaration order.
+    pub fn member_path(&self, id: RecordId, name: &str) -> Option<Vec<u32>> {
+        let rec = self.get(id);
+        if let Some(i) = rec.fields.iter().position(|f| f.name == name) {
+            return Some(vec![i as u32]);
+        }
+        rec.fields.iter().enumerate().find_map(|(i, f)| match f.ty {
+            Type::Record(inner) if f.name.is_empty() => {
+                let mut p = self.member_path(inner, name)?;
+                p.insert(0, i as u32);
+                Some(p)
+            }
+            _ => None,
+        })
+    }
+
     /// The record `id`.
     pub fn get(&self, id: RecordId) -> &Record {
         &self.list[id.0 as usize]

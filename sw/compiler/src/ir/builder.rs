@@ -96,11 +96,23 @@ impl<'f> Builder<'f> {
         )
     }
 
-    /// A float constant of type `ty` (`f32` or `f64`) with the value `x`
-    /// rounded to it.
+    /// An `f16` constant (its bits).
+    pub fn f16const(&mut self, bits: u16) -> Value {
+        self.push(
+            InstKind::Fconst {
+                ty: Type::F16,
+                bits: u64::from(bits),
+            },
+            Type::F16,
+        )
+    }
+
+    /// A float constant of type `ty` with the value `x` rounded to it
+    /// (to nearest even).
     pub fn fconst(&mut self, ty: Type, x: f64) -> Value {
         match ty {
             Type::F64 => self.f64const(x),
+            Type::F16 => self.f16const(super::half::f64_to_f16_bits(x)),
             _ => self.f32const(x as f32),
         }
     }

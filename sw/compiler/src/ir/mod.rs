@@ -20,6 +20,7 @@ pub mod cfg;
 pub mod counted_loop;
 mod entities;
 mod function;
+pub mod half;
 mod instructions;
 pub mod opt;
 mod print;

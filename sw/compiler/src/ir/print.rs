@@ -83,6 +83,9 @@ pub fn write_inst(k: &InstKind, out: &mut impl Write) -> fmt::Result {
         InstKind::Fconst { ty, bits } => {
             if *ty == super::Type::F32 {
                 write!(out, "fconst {:?} ; {bits:#x}", f32::from_bits(*bits as u32))
+            } else if *ty == super::Type::F16 {
+                let x = super::half::f16_bits_to_f64(*bits as u16);
+                write!(out, "fconst.f16 {x:?} ; {bits:#x}")
             } else {
                 write!(out, "fconst {bits:#x}")
             }

@@ -48,6 +48,20 @@ impl Lowerer<'_> {
                 let p = self.place(base)?;
                 Ok(Place::Lanes(Box::new(p), lanes.clone()))
             }
+            ExprKind::VecIndex(base, idx) => {
+                let p = self.place(base)?;
+                let i = self.rvalue(idx)?[0];
+                let n = base.ty.width() as u8;
+                if let Place::Mem(ptr, ft::Type::Vector(s, _)) = p {
+                    // In memory: the component's address, as clang does.
+                    let t = super::scalar_type(s);
+                    let mut b = self.b();
+                    let size = b.iconst(Type::I32, i64::from(t.bytes()));
+                    let off = b.imul(i, size);
+                    return Ok(Place::Mem(b.ptr_add(ptr, off), ft::Type::Scalar(s)));
+                }
+                Ok(Place::Lane(Box::new(p), i, n))
+            }
             ExprKind::Global(id) => {
                 let p = self.global_addr(*id, e.loc)?;
                 Ok(Place::Mem(p, e.ty.clone()))
@@ -193,6 +207,10 @@ impl Lowerer<'_> {
                 }
                 Ok(out)
             }
+            Place::Lane(base, i, _) => {
+                let all = self.read(base, loc)?;
+                Ok(vec![self.select_lane(&all, *i)])
+            }
         }
     }
 
@@ -216,6 +234,17 @@ impl Lowerer<'_> {
                     }
                 }
                 Ok(())
+            }
+            Place::Lane(base, i, n) => {
+                // Every component keeps its value but the indexed one.
+                let mut all = self.read(base, loc)?;
+                for (k, c) in all.iter_mut().enumerate().take(usize::from(*n)) {
+                    let mut b = self.b();
+                    let kk = b.iconst(Type::I32, k as i64);
+                    let hit = b.icmp(IntCC::Eq, *i, kk);
+                    *c = b.select(hit, vals[0], *c);
+                }
+                self.write(base, &all, loc)
             }
             Place::Lanes(base, lanes) => match &**base {
                 Place::Mem(ptr, ty) => {
@@ -270,12 +299,15 @@ impl Lowerer<'_> {
             ExprKind::FloatConst(x) => match e.ty {
                 ft::Type::Scalar(Scalar::Float) => Ok(vec![self.b().f32const(*x as f32)]),
                 ft::Type::Scalar(Scalar::Double) => Ok(vec![self.b().f64const(*x)]),
-                _ => unsupported(loc, "half constants"),
+                // `1.5h` (cl_khr_fp16): the literal rounded to half once.
+                ft::Type::Scalar(Scalar::Half) => Ok(vec![self.b().fconst(Type::F16, *x)]),
+                _ => unsupported(loc, "this floating constant"),
             },
             ExprKind::Var(_)
             | ExprKind::Global(_)
             | ExprKind::Deref(_)
             | ExprKind::Swizzle(..)
+            | ExprKind::VecIndex(..)
             | ExprKind::Member(..)
                 if e.is_lvalue() =>
             {
@@ -285,6 +317,11 @@ impl Lowerer<'_> {
             ExprKind::Swizzle(base, lanes) => {
                 let all = self.rvalue(base)?;
                 Ok(lanes.iter().map(|&l| all[l as usize]).collect())
+            }
+            ExprKind::VecIndex(base, idx) => {
+                let all = self.rvalue(base)?;
+                let i = self.rvalue(idx)?[0];
+                Ok(vec![self.select_lane(&all, i)])
             }
             ExprKind::Unary(op, a) => self.unary(*op, a, &e.ty),
             ExprKind::Binary(B::LogAnd | B::LogOr, a, b) => {
@@ -357,7 +394,34 @@ impl Lowerer<'_> {
                 let off = self.scaled_offset(base, idx, elem);
                 Ok(vec![self.b().ptr_add(base, off)])
             }
-            ExprKind::PtrDiff(..) => unsupported(loc, "pointer subtraction"),
+            ExprKind::PtrDiff(a, b) => {
+                // (a - b) / sizeof(*a) as a `long` (C: exact, the pointers
+                // into one array), as clang's `sdiv exact`: a shift for a
+                // power-of-two size.
+                let elem = self
+                    .tu
+                    .records
+                    .size_of(&a.ty.pointee().expect("pointer").ty)
+                    .max(1);
+                let (pa, pb) = (self.rvalue(a)?[0], self.rvalue(b)?[0]);
+                let bits = self.func.ty(pa).bits();
+                let mut bl = self.b();
+                let ia = bl.convert(ConvertOp::Bitcast, pa, Type::int_of_bits(bits));
+                let ib = bl.convert(ConvertOp::Bitcast, pb, Type::int_of_bits(bits));
+                let mut d = bl.isub(ia, ib);
+                if bits < 64 {
+                    d = bl.convert(ConvertOp::Sext, d, Type::I64);
+                }
+                if elem == 1 {
+                    return Ok(vec![d]);
+                }
+                if elem.is_power_of_two() {
+                    let k = bl.iconst(Type::I64, i64::from(elem.trailing_zeros()));
+                    return Ok(vec![bl.binary(BinaryOp::Ashr, d, k)]);
+                }
+                let k = bl.iconst(Type::I64, i64::from(elem));
+                Ok(vec![self.sdivrem64(d, k).0])
+            }
             ExprKind::Assign(l, r) => {
                 let p = self.place(l)?;
                 let v = self.rvalue(r)?;
@@ -426,7 +490,7 @@ impl Lowerer<'_> {
                 } else {
                     let s = ty.elem_scalar().expect("arithmetic");
                     let t = super::scalar_type(s);
-                    if matches!(t, Type::F16 | Type::I1) {
+                    if t == Type::I1 {
                         return unsupported(loc, format!("++/-- on {}", s.name()));
                     }
                     let mut out = Vec::new();
@@ -504,6 +568,19 @@ impl Lowerer<'_> {
         }
     }
 
+    /// Component `i` (a run-time `i32`) of the vector `all`: a chain of
+    /// selects (out of range, undefined in OpenCL, gives component 0).
+    fn select_lane(&mut self, all: &[Value], i: Value) -> Value {
+        let mut r = all[0];
+        for (k, &c) in all.iter().enumerate().skip(1) {
+            let mut b = self.b();
+            let kk = b.iconst(Type::I32, k as i64);
+            let hit = b.icmp(IntCC::Eq, i, kk);
+            r = b.select(hit, c, r);
+        }
+        r
+    }
+
     /// `e` is `a * b + c` (either order) or `a * b - c` on `float`s and
     /// the options and the function's FP_CONTRACT let it fuse.
     fn contracts(&self, e: &Expr) -> bool {
@@ -512,7 +589,10 @@ impl Lowerer<'_> {
         };
         let is_mul = |x: &Expr| matches!(x.kind, ExprKind::Binary(B::Mul, ..));
         self.contraction_on()
-            && matches!(e.ty.elem_scalar(), Some(Scalar::Float | Scalar::Double))
+            && matches!(
+                e.ty.elem_scalar(),
+                Some(Scalar::Half | Scalar::Float | Scalar::Double)
+            )
             && (is_mul(a) || is_mul(b))
     }
 
@@ -539,7 +619,10 @@ impl Lowerer<'_> {
                 if matches!(op, B::Add | B::Sub)
                     && self.contraction_on()
                     && rhs.ty == *compute
-                    && matches!(compute.elem_scalar(), Some(Scalar::Float | Scalar::Double)) =>
+                    && matches!(
+                        compute.elem_scalar(),
+                        Some(Scalar::Half | Scalar::Float | Scalar::Double)
+                    ) =>
             {
                 Some((x, y))
             }
@@ -721,7 +804,12 @@ impl Lowerer<'_> {
             }
             return Ok(out);
         }
-        if !is_cmp && !matches!(t, Type::I32 | Type::F32 | Type::F64 | Type::I1 | Type::I64) {
+        if !is_cmp
+            && !matches!(
+                t,
+                Type::I32 | Type::F16 | Type::F32 | Type::F64 | Type::I1 | Type::I64
+            )
+        {
             return unsupported(loc, format!("arithmetic on {}", s.name()));
         }
         let mut out = Vec::new();
@@ -740,6 +828,10 @@ impl Lowerer<'_> {
                 out.push(k);
                 continue;
             }
+            if let Some(k) = self.absorb_fneg(op, a, b) {
+                out.push(k);
+                continue;
+            }
             let irop = if s.is_float() {
                 match op {
                     B::Add => BinaryOp::Fadd,
@@ -750,7 +842,8 @@ impl Lowerer<'_> {
                         continue;
                     }
                     // Double division is always correctly rounded (clang's
-                    // `fdiv double` expansion in the back end).
+                    // `fdiv double` expansion in the back end); half
+                    // division is clang's f32-reciprocal sequence there.
                     B::Div => BinaryOp::Fdiv,
                     _ => return unsupported(loc, format!("`{}` on floats", op.text())),
                 }
@@ -892,6 +985,7 @@ pub(super) fn speculatable(e: &Expr) -> bool {
         ExprKind::Var(_) => true,
         ExprKind::Unary(_, a) | ExprKind::Cast(_, a) => speculatable(a),
         ExprKind::Swizzle(a, _) => speculatable(a),
+        ExprKind::VecIndex(a, i) => speculatable(a) && speculatable(i),
         ExprKind::Binary(op, a, b) => {
             !matches!(op, B::Div | B::Rem) && speculatable(a) && speculatable(b)
         }

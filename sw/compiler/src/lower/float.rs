@@ -9,7 +9,7 @@
 //! `double` reach the IR as they are: the back end expands them with
 //! clang's instruction sequences.
 
-use super::{unsupported, Lowerer, R};
+use super::{Lowerer, R};
 use crate::front::ast::BinaryOp as B;
 use crate::front::diag::Loc;
 use crate::front::types::Scalar;
@@ -19,18 +19,15 @@ impl Lowerer<'_> {
     /// `x` (a component of scalar type `fs`) converted to `ts`, where at
     /// least one of the two is a float type.
     pub(super) fn float_convert(&mut self, x: Value, fs: Scalar, ts: Scalar, loc: Loc) -> R<Value> {
-        if fs == Scalar::Half || ts == Scalar::Half {
-            return unsupported(
-                loc,
-                format!("conversion from {} to {}", fs.name(), ts.name()),
-            );
-        }
         let (from, to) = (super::scalar_type(fs), super::scalar_type(ts));
         if let Some(c) = self.fconst_value(x) {
             // Folded as clang folds it (and `(float)0.5` needs no f64 code).
             if to.is_float() {
                 return Ok(self.b().fconst(to, c));
             }
+        }
+        if fs == Scalar::Half || ts == Scalar::Half {
+            return self.half_convert(x, fs, ts, loc);
         }
         let mut b = self.b();
         Ok(if fs.is_float() && ts.is_float() {
@@ -90,12 +87,42 @@ impl Lowerer<'_> {
             (Type::F32, B::Sub) => f64::from(x as f32 - y as f32),
             (Type::F32, B::Mul) => f64::from(x as f32 * y as f32),
             (Type::F32, B::Div) => f64::from(x as f32 / y as f32),
+            // Exact in double, then rounded once to half: the same as
+            // rounding the exact result (53 >= 2 * 11 + 2 bits).
+            (Type::F16, B::Add) => x + y,
+            (Type::F16, B::Sub) => x - y,
+            (Type::F16, B::Mul) => x * y,
+            (Type::F16, B::Div) => x / y,
             _ => return None,
         };
         if r.is_nan() {
             return None;
         }
         Some(self.b().fconst(t, r))
+    }
+
+    /// `-u + b` as `b - u`, `a + -v` as `a - v` and `a - -v` as `a + v`
+    /// (floats), as clang's InstCombine does at every -O: the result
+    /// differs only in the sign of a NaN, which then matches clang's
+    /// (`v_sub_f16` passes the NaN operand through with its own sign).
+    pub(super) fn absorb_fneg(&mut self, op: B, a: Value, b: Value) -> Option<Value> {
+        let neg_of = |v: Value| match self.func.def_inst(v) {
+            Some(InstKind::Unary {
+                op: UnaryOp::Fneg,
+                arg,
+            }) => Some(*arg),
+            _ => None,
+        };
+        if !self.func.ty(a).is_float() {
+            return None;
+        }
+        let (irop, x, y) = match (op, neg_of(a), neg_of(b)) {
+            (B::Add, _, Some(v)) => (crate::ir::BinaryOp::Fsub, a, v),
+            (B::Add, Some(u), None) => (crate::ir::BinaryOp::Fsub, b, u),
+            (B::Sub, _, Some(v)) => (crate::ir::BinaryOp::Fadd, a, v),
+            _ => return None,
+        };
+        Some(self.b().binary(irop, x, y))
     }
 
     /// `-v` for a float: a constant is negated at compile time.
@@ -120,6 +147,10 @@ impl Lowerer<'_> {
                 ty: Type::F64,
                 bits,
             } => Some(f64::from_bits(*bits)),
+            InstKind::Fconst {
+                ty: Type::F16,
+                bits,
+            } => Some(crate::ir::half::f16_bits_to_f64(*bits as u16)),
             _ => None,
         }
     }

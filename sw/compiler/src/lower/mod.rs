@@ -31,6 +31,7 @@ mod cast;
 mod data;
 mod expr;
 mod float;
+mod half;
 mod loops;
 mod narrow;
 mod printf;
@@ -68,6 +69,10 @@ enum Place {
     Mem(Value, ft::Type),
     /// Components `lanes` of another place (a vector).
     Lanes(Box<Place>, Vec<u8>),
+    /// The component at run-time index `.1` (an `i32`) of another place
+    /// (a vector of `.2` components not in memory: in memory it is a
+    /// [`Place::Mem`] at a computed address).
+    Lane(Box<Place>, Value, u8),
 }
 
 /// An edge into a join block not yet emitted: the block it leaves, the
@@ -199,15 +204,16 @@ pub fn lower_kernel(
     for (i, arg) in info.args.iter().enumerate() {
         let var = &f.vars[i];
         match &var.ty {
-            ft::Type::Vector(..) | ft::Type::Record(_) => {
+            ft::Type::Vector(..) | ft::Type::Record(_) | ft::Type::Scalar(Scalar::Half) => {
                 // By value in the kernarg segment (clang's layout: the
-                // type's size and alignment): a vector's components are
+                // type's size and alignment): a vector's components (and a
+                // `half`, 2 bytes that a dword load would not address) are
                 // loaded once into SSA values; a struct is read in place.
                 let (size, align) = (tu.records.size_of(&var.ty), tu.records.align_of(&var.ty));
                 l.func
                     .add_aggregate_param(&arg.name, size, align, &arg.type_name);
                 let p = l.b().kernel_arg(i as u32);
-                if var.ty.is_vector() {
+                if !matches!(var.ty, ft::Type::Record(_)) {
                     let vals = l.read(&Place::Mem(p, var.ty.clone()), var.loc)?;
                     l.env.insert((0, i as u32), vals);
                 } else {
@@ -547,10 +553,13 @@ impl<'a> Lowerer<'a> {
                     Some(e) => self.rvalue(e)?,
                     None => Vec::new(),
                 };
-                if self.flagged_loop() && !self.switch_innermost() {
+                if self.flagged_loop() {
                     // Inside a loop whose exits are flagged: record the
                     // return (flag and value) and leave like a flagged
                     // break; after the loop `after_loop_return` returns.
+                    // Inside a switch of that loop, the lane leaves the
+                    // switch like a `continue` (its loop flag set), and the
+                    // loop's continue join takes it out.
                     let (fk, vk) = return_keys(self.frame().id);
                     if !self.env.contains_key(&fk) {
                         return unsupported(self.tfunc().loc, "this `return` inside a loop");
@@ -560,7 +569,13 @@ impl<'a> Lowerer<'a> {
                     }
                     let one = self.b().iconst(Type::I32, 1);
                     self.env.insert(fk, vec![one]);
-                    self.loops.last_mut().expect("in a loop").returned = true;
+                    let ctx = self.loops.last_mut().expect("in a loop");
+                    ctx.returned = true;
+                    let k = ctx.break_flag.expect("a flagged loop");
+                    if self.switch_innermost() {
+                        self.env.insert(k, vec![one]);
+                        return self.switch_continue(self.tfunc().loc);
+                    }
                     self.flagged_exit();
                     return Ok(());
                 }

@@ -56,7 +56,7 @@ impl Lowerer<'_> {
     pub(super) fn step_one(&mut self, x: Value, t: Type, s: Scalar, inc: bool) -> R<Value> {
         let mut b = self.b();
         Ok(match t {
-            Type::F32 | Type::F64 => {
+            Type::F16 | Type::F32 | Type::F64 => {
                 let one = b.fconst(t, 1.0);
                 let op = if inc { BinaryOp::Fadd } else { BinaryOp::Fsub };
                 b.binary(op, x, one)

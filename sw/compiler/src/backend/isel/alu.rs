@@ -124,7 +124,7 @@ impl Isel<'_> {
 
     /// Selects instruction `i`.
     pub(super) fn lower(&mut self, i: Inst) -> Result<(), BackendError> {
-        if self.lower_f64(i)? || self.lower_kernarg_ext(i)? {
+        if self.lower_f16(i)? || self.lower_f64(i)? || self.lower_kernarg_ext(i)? {
             return Ok(());
         }
         let d = self.f.inst(i);
@@ -148,7 +148,7 @@ impl Isel<'_> {
             // the high bits unspecified); a select of i8/i16 picks whole
             // registers, so their low bits too.
             let narrow_select = matches!(kind, InstKind::Select { .. })
-                && matches!(self.f.ty(r), Type::I8 | Type::I16);
+                && matches!(self.f.ty(r), Type::I8 | Type::I16 | Type::F16);
             let own_width = narrow_select
                 || matches!(
                     kind,

@@ -135,7 +135,7 @@ impl Isel<'_> {
                     }
                 }
             }
-            ConvertOp::Bitcast if to.bits() == 32 => {
+            ConvertOp::Bitcast if matches!(to.bits(), 16 | 32) => {
                 let x = self.src(a)?;
                 if is_v {
                     self.vop1(Opcode::V_MOV_B32, MOp::Reg(d, 0), x);

@@ -177,7 +177,7 @@ impl Isel<'_> {
         ty: Type,
         addr: Value,
     ) -> Result<(), BackendError> {
-        if !matches!(ty, Type::I8 | Type::I16) && !matches!(ty.bits(), 32 | 64) {
+        if !matches!(ty, Type::I8 | Type::I16 | Type::F16) && !matches!(ty.bits(), 32 | 64) {
             return Err(unsupported(format!(
                 "loads of {} are not supported by the back end yet",
                 ty.opencl_name()
@@ -283,7 +283,7 @@ impl Isel<'_> {
         value: Value,
     ) -> Result<(), BackendError> {
         let ty = self.f.ty(value);
-        if !matches!(ty, Type::I8 | Type::I16) && !matches!(ty.bits(), 32 | 64) {
+        if !matches!(ty, Type::I8 | Type::I16 | Type::F16) && !matches!(ty.bits(), 32 | 64) {
             return Err(unsupported(format!(
                 "stores of {} are not supported by the back end yet",
                 ty.opencl_name()

@@ -18,6 +18,7 @@ mod alu; // the per-instruction dispatch; 32-bit arithmetic, compares, selects
 mod builtins; // builtin calls (math, lane operations, IEEE division)
 mod convert; // conversions between types and widths
 mod divide; // 32-bit integer division and remainder
+mod f16; // half arithmetic, compares, half <-> float conversions
 mod f64; // double arithmetic, compares, 64-bit <-> float conversions
 mod inputs; // kernel arguments, work-item queries
 mod int64; // 64-bit integers as register pairs

@@ -111,6 +111,7 @@ fn expr(e: &mut Expr, remap: &dyn Fn(FuncId) -> FuncId, at: Loc) {
         | ExprKind::PtrOffset(a, b)
         | ExprKind::PtrDiff(a, b)
         | ExprKind::Assign(a, b)
+        | ExprKind::VecIndex(a, b)
         | ExprKind::Comma(a, b)
         | ExprKind::CompoundAssign { lhs: a, rhs: b, .. } => {
             expr(a, remap, at);

@@ -164,6 +164,7 @@ pub fn parse(toks: Vec<Token>, interner: &mut Interner) -> Result<Vec<Item>> {
         builtin,
         scopes: vec![HashMap::new()],
         fp_contract: true,
+        fp16: false,
         depth: 0,
     };
     let mut items = Vec::new();
@@ -173,6 +174,10 @@ pub fn parse(toks: Vec<Token>, interner: &mut Interner) -> Result<Vec<Item>> {
             Tok::Punct(Punct::Semi) => p.pos += 1,
             Tok::Pragma(Pragma::FpContract(on)) => {
                 p.fp_contract = on;
+                p.pos += 1;
+            }
+            Tok::Pragma(Pragma::Fp16(on)) => {
+                p.fp16 = on;
                 p.pos += 1;
             }
             Tok::Pragma(Pragma::Unroll(_)) => {
@@ -199,8 +204,14 @@ pub(super) struct Parser<'a> {
     /// Per scope: name → is a typedef (false: an ordinary name shadowing one).
     scopes: Vec<HashMap<Sym, bool>>,
     fp_contract: bool,
+    /// cl_khr_fp16 enabled by `#pragma OPENCL EXTENSION` so far.
+    fp16: bool,
     depth: u32,
 }
+
+/// The refusal of `aligned` after a typedef's name (it would give the
+/// typedef, not the record, an alignment).
+const TYPEDEF_ALIGNED: &str = "attribute 'aligned' on a typedef name is not supported; put it after the struct's closing brace";
 
 #[derive(Default)]
 pub(super) struct Specs {
@@ -371,7 +382,24 @@ impl Parser<'_> {
                         sp.space = Some(a);
                     }
                     Kw::Attribute => {
-                        self.attribute(&mut sp.attrs)?;
+                        if let Some(a) = self.attribute(&mut sp.attrs)? {
+                            // `struct {…} __attribute__((aligned(N)))`: the
+                            // record's own alignment; elsewhere in the
+                            // specifiers (before the type), the same.
+                            match &mut sp.base {
+                                Some(BaseType::Record {
+                                    fields: Some(_),
+                                    align,
+                                    ..
+                                }) => *align = Some(Box::new(a)),
+                                _ => {
+                                    return err(
+                                        t.loc,
+                                        "attribute 'aligned' is supported on a struct or union definition only",
+                                    )
+                                }
+                            }
+                        }
                         continue;
                     }
                     Kw::Signed | Kw::Unsigned => {
@@ -487,10 +515,14 @@ impl Parser<'_> {
         Ok(sp)
     }
 
-    pub(super) fn attribute(&mut self, attrs: &mut FnAttrs) -> Result<()> {
+    /// Parses `__attribute__((…))`: kernel attributes go into `attrs`;
+    /// the alignment of `aligned(N)` (a constant expression, evaluated by
+    /// sema) is returned for the caller to apply.
+    pub(super) fn attribute(&mut self, attrs: &mut FnAttrs) -> Result<Option<Expr>> {
         self.pos += 1;
         self.expect(Punct::LParen, " after '__attribute__'")?;
         self.expect(Punct::LParen, " after '__attribute__('")?;
+        let mut aligned = None;
         loop {
             if self.is(Punct::RParen) {
                 break;
@@ -500,6 +532,20 @@ impl Parser<'_> {
                 return err(t.loc, "expected an attribute name");
             };
             let name = self.int.get(s).trim_matches('_').to_string();
+            if name == "aligned" {
+                if !self.eat(Punct::LParen) {
+                    return err(
+                        t.loc,
+                        "attribute 'aligned' without an alignment is not supported; write aligned(N)",
+                    );
+                }
+                aligned = Some(self.assign_expr()?);
+                self.expect(Punct::RParen, " to end the 'aligned' attribute")?;
+                if !self.eat(Punct::Comma) {
+                    break;
+                }
+                continue;
+            }
             let mut args = Vec::new();
             if self.eat(Punct::LParen) {
                 let mut depth = 0;
@@ -553,11 +599,16 @@ impl Parser<'_> {
         }
         self.expect(Punct::RParen, " to end the attribute list")?;
         self.expect(Punct::RParen, " to end the attribute list")?;
-        Ok(())
+        Ok(aligned)
     }
 
     pub(super) fn record_body(&mut self, is_union: bool) -> Result<BaseType> {
         let mut tag = None;
+        let mut align = None;
+        while self.is_kw(Kw::Attribute) {
+            let mut ignored = FnAttrs::default();
+            align = self.attribute(&mut ignored)?.map(Box::new).or(align);
+        }
         if let Tok::Ident(s) = self.peek().tok {
             if self.kw_of(self.peek()) != Some(Kw::Attribute) {
                 tag = Some(s);
@@ -576,6 +627,7 @@ impl Parser<'_> {
                 is_union,
                 tag,
                 fields: None,
+                align: None,
             });
         }
         let mut fields = Vec::new();
@@ -589,6 +641,25 @@ impl Parser<'_> {
             }
             let sp = self.specs()?;
             let base = self.base_of(&sp)?;
+            if matches!(
+                &sp.base,
+                Some(BaseType::Record {
+                    tag: None,
+                    fields: Some(_),
+                    ..
+                })
+            ) && self.is(Punct::Semi)
+            {
+                // C11's anonymous struct or union member: its members are
+                // named as members of the enclosing record.
+                fields.push(FieldDecl {
+                    name: None,
+                    ty: base,
+                    loc: sp.loc,
+                });
+                self.pos += 1;
+                continue;
+            }
             loop {
                 let (name, ty, loc) = self.declarator(base.clone(), false)?;
                 let Some(name) = name else {
@@ -597,7 +668,11 @@ impl Parser<'_> {
                 if self.is(Punct::Colon) {
                     return err(self.loc(), "bit-fields are not supported");
                 }
-                fields.push(FieldDecl { name, ty, loc });
+                fields.push(FieldDecl {
+                    name: Some(name),
+                    ty,
+                    loc,
+                });
                 if !self.eat(Punct::Comma) {
                     break;
                 }
@@ -608,6 +683,7 @@ impl Parser<'_> {
             is_union,
             tag,
             fields: Some(fields),
+            align,
         })
     }
 
@@ -689,7 +765,9 @@ impl Parser<'_> {
                     }
                     Some(Kw::Attribute) => {
                         let mut ignored = FnAttrs::default();
-                        self.attribute(&mut ignored)?;
+                        if self.attribute(&mut ignored)?.is_some() {
+                            return err(loc, "attribute 'aligned' on a pointer is not supported");
+                        }
                         continue;
                     }
                     _ => break,
@@ -862,7 +940,10 @@ impl Parser<'_> {
         let (name, ty, loc) = self.declarator(base.clone(), false)?;
         let name = name.expect("declarator requires a name");
         while self.is_kw(Kw::Attribute) {
-            self.attribute(&mut sp.attrs)?;
+            let at = self.loc();
+            if self.attribute(&mut sp.attrs)?.is_some() && sp.is_typedef {
+                return err(at, TYPEDEF_ALIGNED);
+            }
         }
         if let SynType::Function { params, .. } = &ty {
             if self.is(Punct::LBrace) {
@@ -879,6 +960,7 @@ impl Parser<'_> {
                 let fp_contract = self.fp_contract;
                 let body = self.block_body()?;
                 self.scopes.pop();
+                sp.attrs.fp16 = self.fp16;
                 return Ok(Item::Function {
                     name,
                     ty,
@@ -909,8 +991,13 @@ impl Parser<'_> {
         let (mut name, mut ty, mut loc) = (name, ty, loc);
         loop {
             while self.is_kw(Kw::Attribute) {
+                // `aligned` on a variable only moves where it is placed,
+                // which changes no result: accepted and not applied.
+                let at = self.loc();
                 let mut ignored = FnAttrs::default();
-                self.attribute(&mut ignored)?;
+                if self.attribute(&mut ignored)?.is_some() && sp.is_typedef {
+                    return err(at, TYPEDEF_ALIGNED);
+                }
             }
             let init = if self.eat(Punct::Assign) {
                 if sp.is_typedef {

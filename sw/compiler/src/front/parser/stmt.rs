@@ -57,6 +57,12 @@ impl Parser<'_> {
             Tok::Pragma(Pragma::FpContract(_)) => {
                 return err(loc, "'#pragma OPENCL FP_CONTRACT' inside a function is not supported (put it at file scope)");
             }
+            // Takes effect for the next function definition only.
+            Tok::Pragma(Pragma::Fp16(on)) => {
+                self.fp16 = on;
+                self.pos += 1;
+                StmtKind::Empty
+            }
             Tok::Punct(Punct::LBrace) => {
                 self.scopes.push(HashMap::new());
                 let b = self.block_body();
@@ -147,7 +153,15 @@ impl Parser<'_> {
                     self.expect(Punct::Semi, " after return statement")?;
                     StmtKind::Return(e)
                 }
-                Some(Kw::Goto) => return err(loc, "'goto' is not supported"),
+                // The lowering builds structured control flow only (the
+                // back end needs every branch to join at its post-dominator);
+                // a `goto` could make the CFG irreducible, so it is refused.
+                Some(Kw::Goto) => {
+                    return err(
+                        loc,
+                        "'goto' is not supported: gpusim compiles structured control flow only (write the jump as a loop with 'break'/'continue' or a flag)",
+                    )
+                }
                 _ if self.starts_type(0) => self.local_decl()?,
                 _ => {
                     if let (Tok::Ident(s), Tok::Ident(_)) = (self.peek().tok, self.peek_at(1).tok) {

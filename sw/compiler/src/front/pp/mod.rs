@@ -764,6 +764,22 @@ impl Pp<'_> {
                         space: true,
                         hide: None,
                     });
+                } else if words.first() == Some(&"EXTENSION")
+                    && matches!(words.get(1), Some(&"cl_khr_fp16") | Some(&"all"))
+                {
+                    // `:` is not a name: words are EXTENSION, the name, the state.
+                    let on = match words.get(2) {
+                        Some(&"enable") => true,
+                        Some(&"disable") => false,
+                        _ => return Ok(()),
+                    };
+                    self.out.push(Token {
+                        tok: Tok::Pragma(Pragma::Fp16(on)),
+                        loc: first.loc,
+                        bol: false,
+                        space: true,
+                        hide: None,
+                    });
                 }
             }
             _ => {} // unknown pragmas are ignored, as C requires

@@ -153,7 +153,9 @@ impl Sema<'_> {
                     f.vars[v.0 as usize].address_taken = true;
                 }
             }
-            ExprKind::Member(b, _) | ExprKind::Swizzle(b, _) => self.mark_taken(b),
+            ExprKind::Member(b, _) | ExprKind::Swizzle(b, _) | ExprKind::VecIndex(b, _) => {
+                self.mark_taken(b)
+            }
             _ => {}
         }
     }

@@ -59,10 +59,17 @@ impl Sema<'_> {
                     (t, Type::Pointer(_)) if t.is_integer() && !t.is_vector() => (idx, base),
                     (Type::Vector(s, w), t) if t.is_integer() && !t.is_vector() => {
                         // A constant subscript is the swizzle .sN; a
-                        // variable one would need a dynamic lane select.
+                        // variable one selects the component per lane.
                         let (s, w) = (*s, *w);
                         let Some(k) = const_int(&idx) else {
-                            return err(i.loc, "subscripting a vector with a non-constant index is not supported; use a swizzle (.s0 ... .sF)");
+                            let cat = base.cat;
+                            let idx = self.arith_cast(idx, &Type::INT);
+                            return Ok(Expr {
+                                kind: ExprKind::VecIndex(Box::new(base), Box::new(idx)),
+                                ty: Type::Scalar(s),
+                                cat,
+                                loc,
+                            });
                         };
                         if k < 0 || k >= w as i128 {
                             return err(
@@ -299,20 +306,28 @@ impl Sema<'_> {
                         ),
                     );
                 }
-                let Some((i, f)) = rec.fields.iter().enumerate().find(|(_, f)| f.name == n) else {
+                let Some(path) = self.records.member_path(*r, &n) else {
                     return err(
                         loc,
                         format!("no member named '{n}' in '{}'", self.type_name(&base.ty)),
                     );
                 };
-                let ty = f.ty.clone();
+                // Through anonymous members: one Member per level.
                 let cat = base.cat;
-                Ok(Expr {
-                    kind: ExprKind::Member(Box::new(base), i as u32),
-                    ty,
-                    cat,
-                    loc,
-                })
+                let mut e = base;
+                for i in path {
+                    let Type::Record(r) = e.ty else {
+                        unreachable!("member_path walks records")
+                    };
+                    let ty = self.records.get(r).fields[i as usize].ty.clone();
+                    e = Expr {
+                        kind: ExprKind::Member(Box::new(e), i),
+                        ty,
+                        cat,
+                        loc,
+                    };
+                }
+                Ok(e)
             }
             Type::Vector(s, w) if !arrow => {
                 let (s, w) = (*s, *w);

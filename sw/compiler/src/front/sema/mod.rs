@@ -74,6 +74,9 @@ pub(crate) struct Sema<'a> {
     single_precision_constant: bool,
     /// `amdhsa.printf` entries, one per `printf` call (`call/printf.rs`).
     printf_formats: Vec<String>,
+    /// cl_khr_fp16 was enabled (`#pragma OPENCL EXTENSION`) before the
+    /// function being checked: `half` kernel parameters are allowed.
+    fp16: bool,
 }
 
 /// Checks a parsed translation unit and builds the typed AST.
@@ -96,6 +99,7 @@ pub fn analyze_with(
         f: None,
         single_precision_constant,
         printf_formats: Vec::new(),
+        fp16: false,
     };
     for item in items {
         match item {
@@ -169,8 +173,12 @@ impl Sema<'_> {
                         is_union,
                         tag,
                         fields,
+                        align,
                     } => {
                         let id = self.record(*is_union, *tag, fields.as_deref(), *loc)?;
+                        if let Some(a) = align {
+                            self.align_record(id, a)?;
+                        }
                         QualType {
                             ty: Type::Record(id),
                             konst: false,
@@ -393,8 +401,10 @@ impl Sema<'_> {
                 Type::Array(_, 0) => return err(f.loc, "flexible array members are not supported"),
                 _ => {}
             }
-            let n = self.name(f.name).to_string();
-            if !names.insert(n.clone()) {
+            // An anonymous member has no name ("", never found by a
+            // name); its own members are found through it (`member`).
+            let n = f.name.map(|s| self.name(s).to_string()).unwrap_or_default();
+            if !n.is_empty() && !names.insert(n.clone()) {
                 return err(f.loc, format!("duplicate member '{n}'"));
             }
             members.push((n, q.ty));
@@ -406,6 +416,22 @@ impl Sema<'_> {
         r.align = align;
         r.complete = true;
         Ok(id)
+    }
+
+    /// `__attribute__((aligned(N)))` on a record's definition: its
+    /// alignment becomes at least N (a power of two), its size a multiple
+    /// of that, as clang lays it out.
+    fn align_record(&mut self, id: RecordId, a: &ast::Expr) -> Result<()> {
+        let e = self.rvalue(a)?;
+        let n = match convert::const_int(&e) {
+            Some(n) if n > 0 && n <= 1 << 16 && (n & (n - 1)) == 0 => n as u32,
+            Some(_) => return err(a.loc, "requested alignment is not a power of 2"),
+            None => return err(a.loc, "'aligned' attribute requires an integer constant"),
+        };
+        let r = &mut self.records.list[id.0 as usize];
+        r.align = r.align.max(n);
+        r.size = r.size.div_ceil(r.align) * r.align;
+        Ok(())
     }
 
     /// Names an anonymous record after its typedef (for messages and metadata).
@@ -595,6 +621,7 @@ impl Sema<'_> {
         fp_contract: bool,
         loc: Loc,
     ) -> Result<()> {
+        self.fp16 = attrs.fp16;
         let id = self.prototype(name, ty, loc)?;
         if self.functions[id.0 as usize].body.is_some() {
             return err(loc, format!("redefinition of '{}'", self.name(name)));
@@ -752,7 +779,7 @@ impl Sema<'_> {
                     ),
                 )
             }
-            Type::Scalar(Scalar::Half) | Type::Vector(Scalar::Half, _) => return err(
+            Type::Scalar(Scalar::Half) | Type::Vector(Scalar::Half, _) if !self.fp16 => return err(
                 loc,
                 "declaring function parameter of type 'half' is not allowed; did you forget * ?",
             ),

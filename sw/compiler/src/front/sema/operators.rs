@@ -21,7 +21,7 @@ impl Sema<'_> {
                 else {
                     return err(loc, "cannot take the address of an rvalue");
                 };
-                if let ExprKind::Swizzle(..) = v.kind {
+                if let ExprKind::Swizzle(..) | ExprKind::VecIndex(..) = v.kind {
                     return err(loc, "address of vector element requested");
                 }
                 self.mark_taken(&v);
