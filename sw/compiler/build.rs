@@ -56,6 +56,7 @@ const SOURCES: &[&str] = &[
     "lib/workgroup.cl",
     "lib/half.cl",
     "lib/async_copy.cl",
+    "lib/f64_common.cl",
 ];
 
 /// One top-level item: the function it defines or declares, its text, the

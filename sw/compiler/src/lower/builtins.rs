@@ -318,7 +318,13 @@ impl Lowerer<'_> {
         if let Some((p, ty)) = out_ptr {
             if ty.is_integer() {
                 for v in &mut stored {
-                    *v = self.b().convert(ConvertOp::Bitcast, *v, Type::I32);
+                    // A `double` function returns the `int` in the low bits.
+                    *v = if self.func.ty(*v) == Type::F64 {
+                        let bits = self.b().convert(ConvertOp::Bitcast, *v, Type::I64);
+                        self.b().convert(ConvertOp::Trunc, bits, Type::I32)
+                    } else {
+                        self.b().convert(ConvertOp::Bitcast, *v, Type::I32)
+                    };
                 }
             }
             self.write(&super::Place::Mem(p, ty), &stored, loc)?;
