@@ -57,6 +57,9 @@ const SOURCES: &[&str] = &[
     "lib/half.cl",
     "lib/async_copy.cl",
     "lib/f64_common.cl",
+    "lib/f64_exp_log.cl",
+    "lib/f64_trig.cl",
+    "lib/f64_relational.cl",
 ];
 
 /// One top-level item: the function it defines or declares, its text, the
