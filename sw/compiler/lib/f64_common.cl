@@ -213,6 +213,12 @@ double __gpusim_sqrt_f64(double x) {
     return s * GD_POW2(hexp);
 }
 
+/* 1 / sqrt(x): two correctly rounded steps (the root lies in
+ * [2^-537, 2^512], so the quotient never nears the denormal range). */
+double __gpusim_rsqrt_f64(double x) {
+    return 1.0 / __gpusim_sqrt_f64(x);
+}
+
 /* (|x| mod |y|, the low bits of the integer quotient) for finite x and
  * finite nonzero y with |x| >= |y|: the integer significands, 10 bits of
  * the exponent difference per 64-bit remainder step (exact). */

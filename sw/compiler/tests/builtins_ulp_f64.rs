@@ -348,6 +348,7 @@ fn exponentials_and_logarithms() {
     check1("log10", 3.0, 37, Range::Binades(-1074, 1024));
     check1("log1p", 2.0, 38, Range::Binades(-60, 10));
     check1("cbrt", 2.0, 39, Range::Binades(-1074, 1024));
+    check1("rsqrt", 2.0, 40, Range::Binades(-1074, 1024));
 }
 
 #[test]

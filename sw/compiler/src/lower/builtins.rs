@@ -531,7 +531,7 @@ impl Lowerer<'_> {
             FB::HwLdexp => Ok(vec![self
                 .b()
                 .call(IrBuiltin::Ldexp, &[vals[0][0], vals[1][0]])]),
-            FB::HalfDivide if float => Ok((0..vals[0].len())
+            FB::HalfDivide if ir_scalar(ty) == Some(Type::F32) => Ok((0..vals[0].len())
                 .map(|i| {
                     let mut b = self.b();
                     let r = b.call(IrBuiltin::Rcp, &[vals[1][i]]);

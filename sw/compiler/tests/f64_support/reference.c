@@ -30,7 +30,7 @@ static long double ref(const char *f, long double x, long double y) {
     F1("asinpi", asinl(x) / (long double)M_PIl) F1("acospi", acosl(x) / M_PIl)
     F1("atanpi", atanl(x) / M_PIl) F1("atan2pi", atan2l(x, y) / M_PIl)
     F1("sinh", sinhl(x)) F1("cosh", coshl(x)) F1("tanh", tanhl(x)) F1("asinh", asinhl(x))
-    F1("acosh", acoshl(x)) F1("atanh", atanhl(x)) F1("cbrt", cbrtl(x))
+    F1("acosh", acoshl(x)) F1("atanh", atanhl(x)) F1("cbrt", cbrtl(x)) F1("rsqrt", 1.0L / sqrtl(x))
     F1("hypot", hypotl(x, y)) F1("fmod", fmodl(x, y)) F1("remainder", remainderl(x, y))
     F1("erf", erfl(x)) F1("erfc", erfcl(x)) F1("pow", powl(x, y))
     F1("pown", powl(x, to_int(y))) F1("floor", floorl(x)) F1("ceil", ceill(x)) F1("trunc", truncl(x))

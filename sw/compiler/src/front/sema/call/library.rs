@@ -252,7 +252,12 @@ impl Sema<'_> {
             unreachable!("native math built-ins take the FloatGen path")
         };
         let what = self.call_text(name, &vals);
-        // The `double` forms are the library's `_f64` functions.
+        // The `double` forms are the library's `_f64` functions;
+        // `half_*` and `native_*` are defined on `float` alone.
+        let float_only = name.starts_with("half_") || name.starts_with("native_");
+        if float_only && t.elem_scalar() == Some(Scalar::Double) {
+            return self.no_match(name, &vals, loc);
+        }
         let sym = match t.elem_scalar() {
             Some(Scalar::Float) => sym.to_string(),
             Some(Scalar::Double) => sym.replace("_f32", "_f64"),
