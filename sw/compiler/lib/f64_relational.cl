@@ -53,7 +53,7 @@ double __gpusim_bitselect_f64(double a, double b, double c) {
         double d = GD_DOT_##N(v, v); \
         double sc = d == GD_INF ? GD_POW2(-600) : (d < GD_POW2(-900) ? GD_POW2(600) : 1.0); \
         VT w = v * sc; \
-        VT r = w / __gpusim_sqrt_f64(GD_DOT_##N(w, w)); \
+        VT r = w * __gpusim_rsqrt_f64(GD_DOT_##N(w, w)); \
         return d == 0.0 ? v : r; \
     }
 

@@ -471,3 +471,109 @@ fn pointer_and_vector_forms() {
         );
     }
 }
+
+/// Common, relational and geometric functions on `double4` against the
+/// host (exact formulas, or a 2-ULP tolerance where rounding order
+/// differs), relational results as `long4` -1/0 and scalar 1/0.
+#[test]
+fn common_relational_and_geometric_on_double_vectors() {
+    let src = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+__kernel void k(__global const double4 *x, __global double4 *o, __global long4 *l, __global int *s) {
+  uint i = get_global_id(0);
+  double4 a = x[i];
+  o[4*i] = clamp(a, -1.0, 1.0);
+  o[4*i+1] = normalize(a);
+  o[4*i+2] = (double4)(dot(a, a), length(a), distance(a, 2.0 * a), sign(a.x));
+  o[4*i+3] = select(a, -a, isless(a, (double4)(0.0))) + step(0.5, a);
+  l[i] = isnan(a) + isinf(a) * 2 + signbit(a) * 4 + isgreater(a, (double4)(1.0)) * 8;
+  s[i] = isnan(a.x) + 2 * signbit(a.y) + 4 * any(isless(a, (double4)(0.0))) + 8 * all(isfinite(a));
+}";
+    let vals = [
+        0.3,
+        -2.5,
+        1e200,
+        -1e-310,
+        f64::NAN,
+        f64::INFINITY,
+        -0.0,
+        7.0,
+    ];
+    let mut xs = Vec::new();
+    for i in 0..64 {
+        for j in 0..4 {
+            xs.push(vals[(i * 3 + j * 5 + i / 8) % vals.len()]);
+        }
+    }
+    let words = |v: &[f64]| -> Vec<u32> {
+        v.iter()
+            .flat_map(|f| [f.to_bits() as u32, (f.to_bits() >> 32) as u32])
+            .collect()
+    };
+    let k = build_kernel(src, false);
+    let r = run(
+        &k,
+        64,
+        64,
+        &[
+            TestArg::Buf(words(&xs)),
+            TestArg::Buf(vec![0; 64 * 16 * 2]),
+            TestArg::Buf(vec![0; 64 * 4 * 2]),
+            TestArg::Buf(vec![0; 64]),
+        ],
+    )
+    .expect("runs");
+    let d =
+        |w: &[u32], i: usize| f64::from_bits(u64::from(w[2 * i]) | (u64::from(w[2 * i + 1]) << 32));
+    let close = |g: f64, w: f64| {
+        g == w
+            || (g.is_nan() && w.is_nan())
+            || ((g - w).abs() <= 4.0 * f64::EPSILON * w.abs() + 2.0 * 5e-324)
+    };
+    for i in 0..64 {
+        let a: Vec<f64> = xs[4 * i..4 * i + 4].to_vec();
+        for j in 0..4 {
+            // fmin(fmax(x, lo), hi), the specification's definition: NaN gives lo.
+            let want = a[j].max(-1.0).min(1.0);
+            assert!(close(d(&r[1], 16 * i + j), want), "clamp({:?})[{j}]", a);
+            let sel = if a[j] < 0.0 { -a[j] } else { a[j] } + if a[j] < 0.5 { 0.0 } else { 1.0 };
+            assert!(
+                close(d(&r[1], 16 * i + 12 + j), sel),
+                "select/step({:?})[{j}]",
+                a
+            );
+            let want_l = -(i64::from(a[j].is_nan())
+                + 2 * i64::from(a[j].is_infinite())
+                + 4 * i64::from(a[j].is_sign_negative())
+                + 8 * i64::from(a[j] > 1.0));
+            let got_l = d(&r[2], 4 * i + j).to_bits() as i64;
+            assert_eq!(got_l, want_l, "relational({:?})[{j}]", a);
+        }
+        let dot: f64 = a.iter().map(|v| v * v).sum();
+        let len = a.iter().map(|v| v * v).sum::<f64>().sqrt();
+        // Only where the host's plain formula neither overflows nor underflows.
+        if dot.is_finite() && dot > 1e-300 {
+            assert!(close(d(&r[1], 16 * i + 8), dot), "dot({a:?})");
+            assert!(close(d(&r[1], 16 * i + 9), len), "length({a:?})");
+            assert!(close(d(&r[1], 16 * i + 10), len), "distance({a:?})");
+            for j in 0..4 {
+                assert!(
+                    close(d(&r[1], 16 * i + 4 + j), a[j] / len),
+                    "normalize({a:?})[{j}]"
+                );
+            }
+        }
+        let sg = if a[0].is_nan() {
+            0.0
+        } else if a[0] == 0.0 {
+            a[0]
+        } else {
+            a[0].signum()
+        };
+        assert!(close(d(&r[1], 16 * i + 11), sg), "sign({})", a[0]);
+        let want_s = i32::from(a[0].is_nan())
+            + 2 * i32::from(a[1].is_sign_negative())
+            + 4 * i32::from(a.iter().any(|v| *v < 0.0))
+            + 8 * i32::from(a.iter().all(|v| v.is_finite()));
+        assert_eq!(r[3][i] as i32, want_s, "scalar relational/any/all({a:?})");
+    }
+}

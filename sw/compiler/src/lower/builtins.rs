@@ -447,9 +447,18 @@ impl Lowerer<'_> {
                 if !ty.is_vector() {
                     return Ok(r);
                 }
-                // OpenCL's vector true is -1 (all bits), its scalar true 1.
+                // OpenCL's vector true is -1 (all bits), its scalar true 1;
+                // a `double` vector's result is a `long` vector.
+                let wide = ir_scalar(ty) == Some(Type::I64);
                 Ok(r.into_iter()
-                    .map(|v| self.b().unary(UnaryOp::Ineg, v))
+                    .map(|v| {
+                        let v = if wide {
+                            self.b().convert(ConvertOp::Sext, v, Type::I64)
+                        } else {
+                            v
+                        };
+                        self.b().unary(UnaryOp::Ineg, v)
+                    })
                     .collect())
             }
             FB::Any | FB::All => {
