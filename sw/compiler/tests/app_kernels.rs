@@ -44,7 +44,9 @@ impl Rng {
 fn close(what: &str, got: &[f32], want: &[f64], rel: f64, floor: f64) -> Result<(), String> {
     for (i, (&g, &w)) in got.iter().zip(want).enumerate() {
         let tol = rel * w.abs().max(floor);
-        if !((f64::from(g) - w).abs() <= tol) {
+        // A NaN result fails too.
+        let ok = (f64::from(g) - w).abs() <= tol;
+        if !ok {
             return Err(format!("{what}[{i}] = {g}, want {w} (tolerance {tol:e})"));
         }
     }

@@ -533,7 +533,11 @@ __kernel void k(__global const double4 *x, __global double4 *o, __global long4 *
         let a: Vec<f64> = xs[4 * i..4 * i + 4].to_vec();
         for j in 0..4 {
             // fmin(fmax(x, lo), hi), the specification's definition: NaN gives lo.
-            let want = a[j].max(-1.0).min(1.0);
+            let want = if a[j].is_nan() {
+                -1.0
+            } else {
+                a[j].clamp(-1.0, 1.0)
+            };
             assert!(close(d(&r[1], 16 * i + j), want), "clamp({:?})[{j}]", a);
             let sel = if a[j] < 0.0 { -a[j] } else { a[j] } + if a[j] < 0.5 { 0.0 } else { 1.0 };
             assert!(
@@ -575,5 +579,74 @@ __kernel void k(__global const double4 *x, __global double4 *o, __global long4 *
             + 4 * i32::from(a.iter().any(|v| *v < 0.0))
             + 8 * i32::from(a.iter().all(|v| v.is_finite()));
         assert_eq!(r[3][i] as i32, want_s, "scalar relational/any/all({a:?})");
+    }
+}
+
+/// Sub-group and work-group functions on `double` (wave32 and wave64,
+/// groups of 256 and of 100, whose last wave is partial) against the host:
+/// integer-valued doubles, so sums are exact whatever the order.
+#[test]
+fn sub_group_and_work_group_functions_on_double() {
+    let src = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+__kernel void k(__global const double *x, __global double *o) {
+  size_t g = get_global_id(0);
+  double v = x[g];
+  o[8 * g] = sub_group_reduce_add(v);
+  o[8 * g + 1] = sub_group_scan_inclusive_add(v);
+  o[8 * g + 2] = sub_group_scan_exclusive_max(v);
+  o[8 * g + 3] = sub_group_broadcast(v, 1u);
+  o[8 * g + 4] = work_group_reduce_add(v);
+  o[8 * g + 5] = work_group_scan_exclusive_add(v);
+  o[8 * g + 6] = work_group_reduce_min(v);
+  o[8 * g + 7] = work_group_broadcast(v, 5);
+}";
+    let n = 800usize;
+    let mut r = Rng(99);
+    let xs: Vec<f64> = (0..n)
+        .map(|_| ((r.next() >> 40) as i64 - (1 << 23)) as f64)
+        .collect();
+    let words: Vec<u32> = xs
+        .iter()
+        .flat_map(|f| [f.to_bits() as u32, (f.to_bits() >> 32) as u32])
+        .collect();
+    for wave64 in [false, true] {
+        let w = if wave64 { 64 } else { 32 };
+        let k = build_kernel(src, wave64);
+        for wg in [256usize, 100] {
+            let out = run(
+                &k,
+                n as u32,
+                wg as u32,
+                &[TestArg::Buf(words.clone()), TestArg::Buf(vec![0; 16 * n])],
+            )
+            .expect("runs");
+            let got = |i: usize| {
+                f64::from_bits(u64::from(out[1][2 * i]) | (u64::from(out[1][2 * i + 1]) << 32))
+            };
+            for (gi, group) in xs.chunks(wg).enumerate() {
+                for (l, _) in group.iter().enumerate() {
+                    let g = gi * wg + l;
+                    let sg = &group[l / w * w..(l / w * w + w).min(group.len())];
+                    let sl = l % w;
+                    let want = [
+                        sg.iter().sum::<f64>(),
+                        sg[..=sl].iter().sum(),
+                        sg[..sl].iter().fold(f64::NEG_INFINITY, |a, &b| a.max(b)),
+                        sg[1],
+                        group.iter().sum(),
+                        group[..l].iter().sum(),
+                        group.iter().fold(f64::INFINITY, |a, &b| a.min(b)),
+                        group[5],
+                    ];
+                    for (j, want) in want.iter().enumerate() {
+                        assert_eq!(
+                            got(8 * g + j),
+                            *want,
+                            "function {j}, work-item {g}, groups of {wg}, wave{w}"
+                        );
+                    }
+                }
+            }
+        }
     }
 }

@@ -331,7 +331,8 @@ impl Sema<'_> {
                     Some(Scalar::Long) => "i64",
                     Some(Scalar::ULong) => "u64",
                     Some(Scalar::Float) => "f32",
-                    Some(Scalar::Double | Scalar::Half) => {
+                    Some(Scalar::Double) => "f64",
+                    Some(Scalar::Half) => {
                         return err(loc, format!("unsupported: the built-in {what}"))
                     }
                     _ => return self.no_match(name, &vals, loc),
