@@ -56,6 +56,10 @@ const SOURCES: &[&str] = &[
     "lib/workgroup.cl",
     "lib/half.cl",
     "lib/async_copy.cl",
+    "lib/f64_common.cl",
+    "lib/f64_exp_log.cl",
+    "lib/f64_trig.cl",
+    "lib/f64_relational.cl",
 ];
 
 /// One top-level item: the function it defines or declares, its text, the

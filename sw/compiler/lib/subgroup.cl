@@ -12,7 +12,7 @@
  * each half, then the upper half of a wave64 adds the lower half's total
  * (lane 31); they only ever read lanes below the reader, which are active
  * in a partial wave. Reductions read the scan of the sub-group's last
- * work-item. Suffixes: _i32 _u32 _i64 _u64 _f32.
+ * work-item. Suffixes: _i32 _u32 _i64 _u64 _f32 _f64.
  */
 
 /* 32-bit products: a work-group has at most 1024 work-items. */
@@ -96,12 +96,22 @@ float __gpusim_sg_from_lane_f32(float x, uint lane) {
     return as_float(__gpusim_sg_from_lane_u32(as_uint(x), lane));
 }
 
+double __gpusim_sg_from_half_f64(double x, uint src) {
+    return as_double(__gpusim_sg_from_half_u64(as_ulong(x), src));
+}
+double __gpusim_sg_from_lane_f64(double x, uint lane) {
+    return as_double(__gpusim_sg_from_lane_u64(as_ulong(x), lane));
+}
+
 /* The operations and their identities. */
 #define GS_SG_ADD(a, b) ((a) + (b))
 #define GS_SG_MIN(a, b) ((a) < (b) ? (a) : (b))
 #define GS_SG_MAX(a, b) ((a) > (b) ? (a) : (b))
 #define GS_SG_FMIN(a, b) __builtin_fminf(a, b)
 #define GS_SG_FMAX(a, b) __builtin_fmaxf(a, b)
+#define GS_SG_DMIN(a, b) fmin(a, b)
+#define GS_SG_DMAX(a, b) fmax(a, b)
+#define GS_SG_DINF as_double(0x7ff0000000000000ul)
 
 /* broadcast, inclusive and exclusive scans and the reduction of one
  * operation on one type. */
@@ -143,6 +153,7 @@ GS_SG_TYPE(uint, u32, 0xffffffffu, 0u, GS_SG_MIN, GS_SG_MAX)
 GS_SG_TYPE(long, i64, 0x7fffffffffffffffL, (-0x7fffffffffffffffL - 1L), GS_SG_MIN, GS_SG_MAX)
 GS_SG_TYPE(ulong, u64, 0xffffffffffffffffUL, 0UL, GS_SG_MIN, GS_SG_MAX)
 GS_SG_TYPE(float, f32, __builtin_inff(), -__builtin_inff(), GS_SG_FMIN, GS_SG_FMAX)
+GS_SG_TYPE(double, f64, GS_SG_DINF, -GS_SG_DINF, GS_SG_DMIN, GS_SG_DMAX)
 
 /* sub_group_all / sub_group_any: a reduction of the predicate. */
 int __gpusim_sub_group_all_i32(int p) { return __gpusim_sub_group_reduce_min_u32(p != 0 ? 1u : 0u) != 0u; }

@@ -14,7 +14,7 @@
  * function still reading the slots from seeing them overwritten. A
  * work-group of one wave needs no scratch and no barrier (the count of
  * waves is the same for the whole group, so all its work-items take the
- * same path). Suffixes: _i32 _u32 _i64 _u64 _f32.
+ * same path). Suffixes: _i32 _u32 _i64 _u64 _f32 _f64.
  */
 
 #define GS_WG_SYNC() barrier(CLK_LOCAL_MEM_FENCE)
@@ -120,6 +120,7 @@ GS_WG_TYPE(uint, u32, 0xffffffffu, 0u, GS_SG_MIN, GS_SG_MAX, 1)
 GS_WG_TYPE(long, i64, 0x7fffffffffffffffL, (-0x7fffffffffffffffL - 1L), GS_SG_MIN, GS_SG_MAX, 1)
 GS_WG_TYPE(ulong, u64, 0xffffffffffffffffUL, 0UL, GS_SG_MIN, GS_SG_MAX, 1)
 GS_WG_TYPE(float, f32, __builtin_inff(), -__builtin_inff(), GS_SG_FMIN, GS_SG_FMAX, 0)
+GS_WG_TYPE(double, f64, GS_SG_DINF, -GS_SG_DINF, GS_SG_DMIN, GS_SG_DMAX, 0)
 
 /* work_group_all / work_group_any: a flag in the scratch that the first
  * work-item sets and any work-item whose predicate decides clears; three

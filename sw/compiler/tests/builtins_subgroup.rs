@@ -193,7 +193,10 @@ fn every_sub_group_signature_compiles_and_wrong_ones_are_refused() {
         ("sub_group_reduce_add((int2)(1))", "no matching overload"),
         ("sub_group_reduce_add((char)1)", "no matching overload"),
         ("sub_group_broadcast(1.0f, 0.5f)", "no matching overload"),
-        ("sub_group_reduce_add(1.0)", "sub_group_reduce_add(double)"),
+        (
+            "sub_group_reduce_add((half)1.0f)",
+            "sub_group_reduce_add(half)",
+        ),
     ] {
         let src = format!("__kernel void k(__global float *o) {{ o[0] = {call}; }}");
         let e = compiler::compile(

@@ -295,8 +295,8 @@ fn every_work_group_signature_compiles_and_wrong_ones_are_refused() {
             "work_group_broadcast",
         ),
         (
-            "work_group_reduce_add(1.0)",
-            "work_group_reduce_add(double)",
+            "work_group_reduce_add((half)1.0f)",
+            "work_group_reduce_add(half)",
         ),
     ] {
         let src = format!("__kernel void k(__global float *o) {{ o[0] = {call}; }}");

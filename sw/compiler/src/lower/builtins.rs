@@ -318,7 +318,13 @@ impl Lowerer<'_> {
         if let Some((p, ty)) = out_ptr {
             if ty.is_integer() {
                 for v in &mut stored {
-                    *v = self.b().convert(ConvertOp::Bitcast, *v, Type::I32);
+                    // A `double` function returns the `int` in the low bits.
+                    *v = if self.func.ty(*v) == Type::F64 {
+                        let bits = self.b().convert(ConvertOp::Bitcast, *v, Type::I64);
+                        self.b().convert(ConvertOp::Trunc, bits, Type::I32)
+                    } else {
+                        self.b().convert(ConvertOp::Bitcast, *v, Type::I32)
+                    };
                 }
             }
             self.write(&super::Place::Mem(p, ty), &stored, loc)?;
@@ -441,9 +447,18 @@ impl Lowerer<'_> {
                 if !ty.is_vector() {
                     return Ok(r);
                 }
-                // OpenCL's vector true is -1 (all bits), its scalar true 1.
+                // OpenCL's vector true is -1 (all bits), its scalar true 1;
+                // a `double` vector's result is a `long` vector.
+                let wide = ir_scalar(ty) == Some(Type::I64);
                 Ok(r.into_iter()
-                    .map(|v| self.b().unary(UnaryOp::Ineg, v))
+                    .map(|v| {
+                        let v = if wide {
+                            self.b().convert(ConvertOp::Sext, v, Type::I64)
+                        } else {
+                            v
+                        };
+                        self.b().unary(UnaryOp::Ineg, v)
+                    })
                     .collect())
             }
             FB::Any | FB::All => {
@@ -525,7 +540,7 @@ impl Lowerer<'_> {
             FB::HwLdexp => Ok(vec![self
                 .b()
                 .call(IrBuiltin::Ldexp, &[vals[0][0], vals[1][0]])]),
-            FB::HalfDivide if float => Ok((0..vals[0].len())
+            FB::HalfDivide if ir_scalar(ty) == Some(Type::F32) => Ok((0..vals[0].len())
                 .map(|i| {
                     let mut b = self.b();
                     let r = b.call(IrBuiltin::Rcp, &[vals[1][i]]);

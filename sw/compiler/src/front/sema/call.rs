@@ -308,6 +308,8 @@ impl Sema<'_> {
                 let suffix = match (t.elem_scalar(), t.width()) {
                     (Some(Scalar::Float), 1) => "f32".to_string(),
                     (Some(Scalar::Float), w) => format!("f32v{w}"),
+                    (Some(Scalar::Double), 1) => "f64".to_string(),
+                    (Some(Scalar::Double), w) => format!("f64v{w}"),
                     _ => String::new(),
                 };
                 let what = self.call_text(name, &vals);

@@ -24,6 +24,7 @@ fn elem_suffix(s: Scalar) -> Option<&'static str> {
         Scalar::Long => "i64",
         Scalar::ULong => "u64",
         Scalar::Float => "f32",
+        Scalar::Double => "f64",
         _ => return None,
     })
 }
@@ -88,11 +89,15 @@ impl Sema<'_> {
         let elem = ops[0].ty.elem_scalar();
         let i32 = matches!(elem, Some(Scalar::Int | Scalar::UInt));
         let f32 = elem == Some(Scalar::Float);
+        let f64 = elem == Some(Scalar::Double);
         let native = match b {
+            // `double` forms of what the lowering does on `float` alone.
+            Builtin::Sqrt | Builtin::Floor | Builtin::Ceil | Builtin::Trunc | Builtin::Rint => !f64,
+            Builtin::Rsqrt | Builtin::Copysign => !f64,
             Builtin::Popcount | Builtin::Clz | Builtin::Ctz | Builtin::Abs => i32,
             Builtin::MulHi | Builtin::Rotate => i32,
             Builtin::Mul24 | Builtin::Mad24 => elem == Some(Scalar::Int),
-            Builtin::Min | Builtin::Max => i32 || f32,
+            Builtin::Min | Builtin::Max => i32 || f32 || f64,
             Builtin::Mix | Builtin::Clamp | Builtin::AddSat | Builtin::SubSat => false,
             Builtin::Hadd | Builtin::AbsDiff => false,
             _ => true,
@@ -247,10 +252,18 @@ impl Sema<'_> {
             unreachable!("native math built-ins take the FloatGen path")
         };
         let what = self.call_text(name, &vals);
-        if t.elem_scalar() != Some(Scalar::Float) {
-            return err(loc, format!("unsupported: the built-in {what}"));
+        // The `double` forms are the library's `_f64` functions;
+        // `half_*` and `native_*` are defined on `float` alone.
+        let float_only = name.starts_with("half_") || name.starts_with("native_");
+        if float_only && t.elem_scalar() == Some(Scalar::Double) {
+            return self.no_match(name, &vals, loc);
         }
-        let fid = self.link_library(name, sym, &what, loc)?;
+        let sym = match t.elem_scalar() {
+            Some(Scalar::Float) => sym.to_string(),
+            Some(Scalar::Double) => sym.replace("_f32", "_f64"),
+            _ => return err(loc, format!("unsupported: the built-in {what}")),
+        };
+        let fid = self.link_library(name, &sym, &what, loc)?;
         let ret = if m.shape == Shape::IF { it } else { t };
         Ok(rv(ExprKind::Builtin(Builtin::Lib(fid), ops), ret, loc))
     }
@@ -318,7 +331,8 @@ impl Sema<'_> {
                     Some(Scalar::Long) => "i64",
                     Some(Scalar::ULong) => "u64",
                     Some(Scalar::Float) => "f32",
-                    Some(Scalar::Double | Scalar::Half) => {
+                    Some(Scalar::Double) => "f64",
+                    Some(Scalar::Half) => {
                         return err(loc, format!("unsupported: the built-in {what}"))
                     }
                     _ => return self.no_match(name, &vals, loc),
