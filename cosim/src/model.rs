@@ -371,4 +371,8 @@ impl Device for ModelDevice {
     fn now(&self) -> u64 {
         self.inner().now()
     }
+
+    fn lds_out_of_range(&self) -> Option<arch::device::LdsOutOfRange> {
+        self.inner().lds_out_of_range()
+    }
 }
