@@ -192,3 +192,53 @@ fn bench_finds_the_workloads_from_any_directory() {
     assert!(o.status.success(), "{}", stderr(&o));
     std::fs::remove_dir_all(dir).ok();
 }
+
+/// `reduce_max_dyn` with `local` bytes of dynamic LDS (it needs 4 per work-item: 512).
+fn reduce_max_dyn(local: u32) -> String {
+    format!(
+        "kernel: {{ corpus: reduce_max_dyn, target: gfx1030 }}\ngrid: [2048]\nworkgroup: [128]\n\
+         buffers:\n  - {{ name: in, type: u32, length: 2048, init: {{ random_bits: {{ seed: 8 }} }} }}\n  \
+         - {{ name: out, type: u32, length: 16, init: zero }}\n\
+         args:\n  - {{ buffer: in }}\n  - {{ buffer: out }}\n  - {{ name: scratch, local: {local} }}\n\
+         checks:\n  - reference: corpus\n"
+    )
+}
+
+/// Dynamic LDS smaller than the kernel uses was silently read as zeros (and
+/// its writes dropped, as RDNA's LDS clamp does): on every model it is now
+/// an error after the run, naming the workload, the kernel, the LDS given and
+/// the first address outside it (with wave, pc and instruction). The same
+/// kernel with enough LDS passes.
+#[test]
+fn too_little_dynamic_lds_is_an_error_on_every_model() {
+    let dir = temp_dir("input", "lds");
+    std::fs::write(dir.join("small.yaml"), reduce_max_dyn(256)).unwrap();
+    std::fs::write(dir.join("enough.yaml"), reduce_max_dyn(512)).unwrap();
+    for model in ["functional", "cycle", "lockstep"] {
+        let o = gpusim_in(&dir, &["run", "small.yaml", "--model", model]);
+        let e = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{model}: {e}");
+        assert!(
+            e.contains(
+                "small.yaml: kernel `reduce_max_dyn` wrote LDS byte 0x100, outside its \
+                 work-group's 256 bytes of LDS (256 dynamic from the workload's `local:` \
+                 arguments, 0 static)"
+            ),
+            "{model}: {e}"
+        );
+        assert!(
+            e.contains("First access: dispatch 0 workgroup (0,0,0) wave "),
+            "{model}: {e}"
+        );
+        assert!(e.contains("`ds_write_b32 "), "{model}: {e}");
+        let unit = if model == "functional" {
+            "; step "
+        } else {
+            "; cycle "
+        };
+        assert!(e.contains(unit), "{model}: {e}");
+        let o = gpusim_in(&dir, &["run", "enough.yaml", "--model", model]);
+        assert_eq!(o.status.code(), Some(0), "{model}: {}", stderr(&o));
+    }
+    std::fs::remove_dir_all(dir).ok();
+}

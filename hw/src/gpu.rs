@@ -648,6 +648,14 @@ impl Device for ClockedGpu {
         self.run_loop(until, skip, |_| Ok(()))
     }
 
+    /// The earliest of the CUs' first out-of-range LDS accesses (by cycle,
+    /// then wave: the same whatever thread stepped which CU).
+    fn lds_out_of_range(&self) -> Option<arch::device::LdsOutOfRange> {
+        self.cus.iter().fold(None, |a, cu| {
+            arch::device::LdsOutOfRange::earlier(a, cu.lds_out_of_range().cloned())
+        })
+    }
+
     fn now(&self) -> u64 {
         self.cycle
     }

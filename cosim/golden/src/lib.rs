@@ -20,7 +20,9 @@
 use std::collections::BTreeMap;
 
 use arch::command::SemaphoreCompare;
-use arch::device::{BlockedChannel, Device, DeviceError, Fault, FaultKind, RunStatus, RunUntil};
+use arch::device::{
+    BlockedChannel, Device, DeviceError, Fault, FaultKind, LdsOutOfRange, RunStatus, RunUntil,
+};
 use arch::isa::Isa;
 use thiserror::Error;
 
@@ -140,6 +142,8 @@ pub struct GoldenGpu {
     counters: Counters,
     fault: Option<Fault>,
     finished: Vec<Wave>,
+    /// The earliest LDS access outside its allocation of a retired workgroup.
+    lds_out_of_range: Option<LdsOutOfRange>,
     /// Workgroups launched and stepped by a lockstep harness ([`lockstep`]).
     lockstep: lockstep::Lockstep,
     /// The JIT, when [`GoldenConfig::jit`] is on.
@@ -191,6 +195,7 @@ impl GoldenGpu {
             counters: Counters::default(),
             fault: None,
             finished: Vec::new(),
+            lds_out_of_range: None,
             lockstep: lockstep::Lockstep::default(),
         })
     }
@@ -347,7 +352,12 @@ impl GoldenGpu {
                 .iter()
                 .all(|w| w.status == WaveStatus::Ended)
             {
-                let wg = self.resident.remove(i);
+                let mut wg = self.resident.remove(i);
+                for w in &mut wg.waves {
+                    let record = w.lds_out_of_range.take().map(|b| *b);
+                    self.lds_out_of_range =
+                        LdsOutOfRange::earlier(self.lds_out_of_range.take(), record);
+                }
                 if self.config.keep_finished_waves {
                     self.finished.extend(wg.waves.iter().cloned());
                 }
@@ -662,6 +672,18 @@ impl Device for GoldenGpu {
 
     fn run(&mut self, until: RunUntil) -> Result<RunStatus, DeviceError> {
         self.run_observed(until, |_| Ok(()))
+    }
+
+    /// The earliest out-of-range LDS access, of retired workgroups and of
+    /// the waves still resident (a run that stopped early).
+    fn lds_out_of_range(&self) -> Option<LdsOutOfRange> {
+        let resident = self.resident.iter().flat_map(|wg| &wg.waves);
+        resident
+            .chain(self.lockstep.waves())
+            .filter_map(|w| w.lds_out_of_range.as_deref().cloned())
+            .fold(self.lds_out_of_range.clone(), |a, b| {
+                LdsOutOfRange::earlier(a, Some(b))
+            })
     }
 
     fn now(&self) -> u64 {

@@ -380,7 +380,12 @@ impl GoldenGpu {
         if let Some(w) = wg.waves.iter().find(|w| w.status != WaveStatus::Ended) {
             return Err(LockstepError::WaveNotEnded(w.id, w.pc));
         }
-        if let Some(wg) = self.lockstep.workgroups.remove(&key) {
+        if let Some(mut wg) = self.lockstep.workgroups.remove(&key) {
+            for w in &mut wg.waves {
+                let record = w.lds_out_of_range.take().map(|b| *b);
+                self.lds_out_of_range =
+                    arch::device::LdsOutOfRange::earlier(self.lds_out_of_range.take(), record);
+            }
             if self.config.keep_finished_waves {
                 self.finished.extend(wg.waves);
             }

@@ -8,7 +8,7 @@
 //! lanes 0–31). EXEC and VCC are the usual SGPR pairs; in wave32 only their low
 //! halves are lane masks.
 
-use arch::device::{Fault, FaultKind, WaveId};
+use arch::device::{Fault, FaultKind, LdsOutOfRange, WaveId};
 use arch::isa::operand::{classify, SrcKind, VGPR_BASE};
 use arch::isa::{Isa, Operand, OperandType, Target};
 
@@ -72,6 +72,8 @@ pub struct Wave {
     pub status: WaveStatus,
     /// Index of this wave among all waves of its dispatch (its scratch slot).
     pub slot: u64,
+    /// The wave's first LDS access outside its work-group's allocation.
+    pub lds_out_of_range: Option<Box<LdsOutOfRange>>,
 }
 
 /// An `IllegalInstruction` fault with `reason` (wave, pc and text are filled in
@@ -103,6 +105,7 @@ impl Wave {
             gpr_idx_enabled: false,
             status: WaveStatus::Running,
             slot: 0,
+            lds_out_of_range: None,
         }
     }
 

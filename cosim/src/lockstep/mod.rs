@@ -255,4 +255,11 @@ impl Device for LockstepGpu {
     fn now(&self) -> u64 {
         self.hw.now()
     }
+
+    /// The clocked GPU's record (in cycles); the golden GPU's if only it saw one.
+    fn lds_out_of_range(&self) -> Option<arch::device::LdsOutOfRange> {
+        self.hw
+            .lds_out_of_range()
+            .or_else(|| self.golden.lds_out_of_range())
+    }
 }

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use arch::device::{DeviceError, FaultKind};
+use arch::device::{DeviceError, FaultKind, LdsOutOfRange};
 use sw::driver::DriverError;
 use thiserror::Error;
 
@@ -36,6 +36,32 @@ pub enum RunError {
         context: PathBuf,
         /// The first failed check (or refused work-creation counts).
         first: String,
+    },
+    /// The run finished, but a kernel accessed LDS outside its work-group's
+    /// allocation (static plus the workload's dynamic `local:` bytes): the
+    /// workload gave too little dynamic LDS, or the kernel indexes out of
+    /// bounds. Bad input (exit 2): the values the hardware would compute
+    /// (reads of 0, dropped writes) are not what the author meant.
+    #[error(
+        "{}: kernel {kernel} {} LDS byte {:#x}, outside its work-group's {} bytes of LDS ({dynamic} \
+         dynamic from the workload's `local:` arguments, {} static): too little dynamic LDS? The \
+         GPU reads such bytes as 0 and drops such writes. First access: {}",
+        context.display(),
+        if record.write { "wrote" } else { "read" },
+        record.address,
+        record.lds_bytes,
+        record.lds_bytes.saturating_sub(*dynamic),
+        record.location()
+    )]
+    LdsOutOfRange {
+        /// The workload file.
+        context: PathBuf,
+        /// The kernel(s) the workload runs, quoted.
+        kernel: String,
+        /// Bytes of dynamic LDS the workload gave (its `local:` arguments).
+        dynamic: u32,
+        /// The first access, as the model recorded it.
+        record: Box<LdsOutOfRange>,
     },
     /// Reading or writing a file failed.
     #[error("{}: {source}", path.display())]
@@ -84,7 +110,10 @@ impl RunError {
     /// driver refuses is bad input.
     pub fn kind(&self) -> ErrorKind {
         match self {
-            RunError::Workload(_) | RunError::Setup(_) | RunError::Io { .. } => ErrorKind::BadInput,
+            RunError::Workload(_)
+            | RunError::Setup(_)
+            | RunError::Io { .. }
+            | RunError::LdsOutOfRange { .. } => ErrorKind::BadInput,
             RunError::CheckFailed { .. } => ErrorKind::CheckFailed,
             RunError::Driver { source, .. } => driver_error_kind(source),
         }

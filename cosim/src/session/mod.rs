@@ -29,6 +29,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use arch::code_object::CodeObject;
+use arch::device::{Device, LdsOutOfRange};
 use arch::isa::Isa;
 use golden::stats::GoldenStats;
 use hw::stats::GpuStats;
@@ -40,7 +41,7 @@ use traces::VcdOptions;
 use crate::lockstep::LockstepStats;
 use crate::model::{Model, ModelDevice, ModelOptions};
 use crate::workload::ProgramRun;
-use crate::workload::{self, CheckReport, Prepared, Workload};
+use crate::workload::{self, CheckReport, Prepared, PreparedArg, Workload};
 
 mod error;
 
@@ -230,10 +231,11 @@ impl Session {
         let result = workload::execute_program(&mut self.driver, prepared, &after);
         // What the finished dispatches printed, also when a later one failed.
         self.print_printf();
-        match result {
-            Ok((program, work)) => Ok(WorkloadRun { program, work }),
-            Err(e) => Err(self.driver_error(e)),
+        let (program, work) = result.map_err(|e| self.driver_error(e))?;
+        if let Some(record) = self.driver.device().lds_out_of_range() {
+            return Err(lds_out_of_range(w, prepared, record));
         }
+        Ok(WorkloadRun { program, work })
     }
 
     /// What finished dispatches printed with OpenCL `printf` since the last
@@ -293,6 +295,40 @@ impl Session {
                 lockstep: l.stats().clone(),
             },
         }
+    }
+}
+
+/// The error for a run whose kernel accessed LDS outside its allocation:
+/// the kernel(s) and the dynamic LDS the workload gave.
+fn lds_out_of_range(w: &Workload, prepared: &Prepared, record: LdsOutOfRange) -> RunError {
+    let local = |args: &[PreparedArg]| -> u32 {
+        args.iter()
+            .map(|a| match a {
+                PreparedArg::Local(n) => *n,
+                _ => 0,
+            })
+            .sum()
+    };
+    let (kernel, dynamic) = if prepared.steps.is_empty() {
+        (format!("`{}`", prepared.kernel_name), local(&prepared.args))
+    } else {
+        // A program: the step of the access's dispatch is not tracked here;
+        // name every kernel and the largest dynamic LDS a step gives.
+        let mut names: Vec<String> = Vec::new();
+        for s in &prepared.steps {
+            let n = format!("`{}`", s.kernel_name);
+            if !names.contains(&n) {
+                names.push(n);
+            }
+        }
+        let dynamic = prepared.steps.iter().map(|s| local(&s.args)).max();
+        (names.join(" or "), dynamic.unwrap_or(0))
+    };
+    RunError::LdsOutOfRange {
+        context: w.path.clone(),
+        kernel,
+        dynamic,
+        record: Box::new(record),
     }
 }
 

@@ -327,4 +327,75 @@ pub trait Device {
     fn run(&mut self, until: RunUntil) -> Result<RunStatus, DeviceError>;
     /// Cycles (or steps) since reset.
     fn now(&self) -> u64;
+    /// The first LDS access outside its work-group's allocation since the
+    /// device was built, if any (a model that does not track it: `None`).
+    fn lds_out_of_range(&self) -> Option<LdsOutOfRange> {
+        None
+    }
+}
+
+/// An LDS access at or beyond the end of its work-group's allocation (static
+/// plus dynamic LDS). RDNA clamps it (a read returns 0, a write is dropped:
+/// the models do the same), so the run goes on; but a kernel that does it
+/// was almost always given too little dynamic LDS, so the models record the
+/// first one and the harness reports it after the run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LdsOutOfRange {
+    /// The wave.
+    pub wave: WaveId,
+    /// Byte address of the instruction.
+    pub pc: u64,
+    /// Its disassembly.
+    pub instruction: String,
+    /// The first LDS byte address outside the allocation it accessed.
+    pub address: u64,
+    /// True for a write (or the write of an atomic).
+    pub write: bool,
+    /// The work-group's LDS allocation in bytes.
+    pub lds_bytes: u32,
+    /// Cycle (or step, see `clock`) at which it issued.
+    pub cycle: u64,
+    /// What `cycle` counts.
+    pub clock: Clock,
+}
+
+impl fmt::Display for LdsOutOfRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "LDS {} at byte {:#x}, beyond the work-group's {} bytes of LDS; {}",
+            if self.write { "write" } else { "read" },
+            self.address,
+            self.lds_bytes,
+            self.location()
+        )
+    }
+}
+
+impl LdsOutOfRange {
+    /// Where it happened: `WAVE; pc PC; `INSTRUCTION`; cycle C` (or `step S`).
+    pub fn location(&self) -> String {
+        let unit = match self.clock {
+            Clock::Cycles => "cycle",
+            Clock::Steps => "step",
+        };
+        format!(
+            "{}; pc {:#x}; `{}`; {unit} {}",
+            self.wave, self.pc, self.instruction, self.cycle
+        )
+    }
+
+    /// The earlier of two records (by clock, then wave): what a model with
+    /// several sources (compute units, workgroups) reports, whatever order
+    /// it collected them in.
+    pub fn earlier(a: Option<LdsOutOfRange>, b: Option<LdsOutOfRange>) -> Option<LdsOutOfRange> {
+        match (a, b) {
+            (Some(a), Some(b)) => Some(if (b.cycle, b.wave) < (a.cycle, a.wave) {
+                b
+            } else {
+                a
+            }),
+            (a, b) => a.or(b),
+        }
+    }
 }

@@ -6,7 +6,7 @@
 //! or vector memory (coalesced line requests), or the control logic
 //! (waitcnt, barrier, nop, sleep, setprio, endpgm).
 
-use arch::device::{Fault, FaultKind};
+use arch::device::{Clock, Fault, FaultKind, LdsOutOfRange};
 
 use super::decode::{Control, Decoded};
 use super::salu::{self, ControlEffect};
@@ -383,7 +383,7 @@ impl Cu {
             e
         });
         let w = &self.waves[slot];
-        let result = {
+        let (result, outside) = {
             let rows = w.vgpr_view(&self.simd[simd].vgpr.rows, &mut self.vgpr_stage);
             let wg = &self.wgs[usize::from(w.wg.value())];
             let lds =
@@ -394,16 +394,33 @@ impl Cu {
                 env: &w.env,
                 pc,
                 cycle: now,
+                lds_out_of_range: None,
             };
             let wave64 = w.env.target_wave64;
-            exec::execute(
+            let result = exec::execute(
                 inst,
                 &w.scalar,
                 Vgprs { rows, wave64 },
                 &mut ctx,
                 &mut self.pool[widx as usize],
-            )
+            );
+            (result, ctx.lds_out_of_range)
         };
+        if let Some((address, write)) = outside {
+            if self.lds.out_of_range.is_none() {
+                let w = &self.waves[slot];
+                self.lds.out_of_range = Some(Box::new(LdsOutOfRange {
+                    wave: w.id,
+                    pc,
+                    instruction: inst.to_string(),
+                    address,
+                    write,
+                    lds_bytes: w.env.lds_bytes,
+                    cycle: now,
+                    clock: Clock::Cycles,
+                }));
+            }
+        }
         if let Some(e) = saved_exec {
             let s = &mut self.waves[slot].scalar;
             (s.sgpr[126], s.sgpr[127]) = (e as u32, (e >> 32) as u32);

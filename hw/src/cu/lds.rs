@@ -36,6 +36,11 @@ pub struct Lds {
     /// `(due cycle, memory-op index)` in issue order.
     @untraced
     pub pipe: VecDeque<(u64, u32)>,
+    /// The first access outside its work-group's allocation (the datapath
+    /// reads 0 and drops the write, as RDNA's clamp does; the GPU reports it
+    /// after the run, [`arch::device::Device::lds_out_of_range`]).
+    @untraced
+    pub out_of_range: Option<Box<arch::device::LdsOutOfRange>>,
 }
 }
 
@@ -51,6 +56,7 @@ impl Lds {
             bytes: vec![0; bytes as usize],
             alloc: BlockAlloc::new(bytes, granule),
             pipe: VecDeque::new(),
+            out_of_range: None,
         }
     }
 

@@ -295,6 +295,11 @@ impl Cu {
             .get(g.lds_base as usize..(g.lds_base + g.lds_len) as usize)
     }
 
+    /// The first LDS access outside its work-group's allocation on this CU.
+    pub fn lds_out_of_range(&self) -> Option<&arch::device::LdsOutOfRange> {
+        self.lds.out_of_range.as_deref()
+    }
+
     /// The oldest running wave (for watchdog reports).
     pub fn oldest_wave(&self) -> Option<&Wave> {
         self.waves.iter().filter(|w| w.valid).min_by_key(|w| w.age)

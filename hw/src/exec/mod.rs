@@ -289,6 +289,21 @@ pub struct ExecCtx<'a> {
     pub pc: u64,
     /// The current cycle (for `s_memtime`, `s_getreg SHADER_CYCLES`).
     pub cycle: u64,
+    /// Out: the first LDS byte outside the work-group's allocation the
+    /// instruction accessed, and whether it was a write (the access itself
+    /// reads 0 or is dropped, as RDNA's LDS clamp does).
+    pub lds_out_of_range: Option<(u64, bool)>,
+}
+
+impl ExecCtx<'_> {
+    /// Notes an LDS access at byte `address`, outside the allocation (the
+    /// instruction's first is kept).
+    #[cold]
+    pub fn note_lds_outside(&mut self, address: u64, write: bool) {
+        if self.lds_out_of_range.is_none() {
+            self.lds_out_of_range = Some((address, write));
+        }
+    }
 }
 
 /// Executes `inst` for a wave whose state at issue is `s` and `v`, filling
@@ -340,6 +355,7 @@ pub fn execute_isolated(
         env: &env,
         pc: 0,
         cycle: 0,
+        lds_out_of_range: None,
     };
     let mut out = Writes::default();
     execute(inst, s, v, &mut ctx, &mut out)?;

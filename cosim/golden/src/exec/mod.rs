@@ -54,7 +54,7 @@
 //! Statistics (instruction classes, active lanes) are counted by the
 //! interpreter loop, not by family files.
 
-use arch::device::{Fault, FaultKind};
+use arch::device::{Clock, Fault, FaultKind, LdsOutOfRange};
 use arch::isa::{Family, Instruction};
 
 use super::dispatch::DispatchEnv;
@@ -190,9 +190,42 @@ pub fn execute(ctx: &mut WaveCtx<'_>, inst: &Instruction) -> Result<Flow, Fault>
         Family::Vopc => vop::vopc::execute(ctx, inst),
         Family::Vop3 => vop::vop3::execute(ctx, inst),
         Family::Vop3p => vop::vop3p::execute(ctx, inst),
-        Family::Ds => ds::execute(ctx, inst),
-        Family::Flat | Family::Global | Family::Scratch => flat::execute(ctx, inst),
+        Family::Ds => noting_lds(ctx, inst, ds::execute),
+        Family::Flat | Family::Global | Family::Scratch => noting_lds(ctx, inst, flat::execute),
         Family::Mubuf | Family::Mtbuf => mubuf::execute(ctx, inst),
+    }
+}
+
+/// Runs an instruction that may access LDS, then records on the wave its
+/// first LDS access outside the work-group's allocation (the wave's first
+/// such access is kept; the device reports the earliest after the run).
+#[inline(always)]
+fn noting_lds(
+    ctx: &mut WaveCtx<'_>,
+    inst: &Instruction,
+    f: fn(&mut WaveCtx<'_>, &Instruction) -> Result<Flow, Fault>,
+) -> Result<Flow, Fault> {
+    let r = f(ctx, inst);
+    if let Some((address, write)) = vmem::take_lds_outside() {
+        note_lds_outside(ctx, inst, address, write);
+    }
+    r
+}
+
+#[cold]
+#[inline(never)]
+fn note_lds_outside(ctx: &mut WaveCtx<'_>, inst: &Instruction, address: u64, write: bool) {
+    if ctx.wave.lds_out_of_range.is_none() {
+        ctx.wave.lds_out_of_range = Some(Box::new(LdsOutOfRange {
+            wave: ctx.wave.id,
+            pc: ctx.pc,
+            instruction: inst.to_string(),
+            address,
+            write,
+            lds_bytes: ctx.lds.len() as u32,
+            cycle: ctx.now,
+            clock: Clock::Steps,
+        }));
     }
 }
 

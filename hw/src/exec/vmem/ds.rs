@@ -294,20 +294,24 @@ struct Lds<'c, 'a> {
 }
 
 impl Lds<'_, '_> {
-    /// Reads `buf.len()` bytes at `addr`; zeros when out of range.
-    fn read(&self, addr: u64, buf: &mut [u8]) {
+    /// Reads `buf.len()` bytes at `addr`; zeros when out of range (noted in
+    /// [`ExecCtx::lds_out_of_range`]).
+    fn read(&mut self, addr: u64, buf: &mut [u8]) {
         let end = addr + buf.len() as u64;
         if end <= self.len {
             buf.copy_from_slice(&self.ctx.lds[addr as usize..end as usize]);
         } else {
             buf.fill(0);
+            self.ctx.note_lds_outside(addr.max(self.len), false);
         }
     }
 
-    /// Writes `data` at `addr` and records it; dropped when out of range.
+    /// Writes `data` at `addr` and records it; dropped when out of range
+    /// (noted in [`ExecCtx::lds_out_of_range`]).
     fn write(&mut self, addr: u64, data: &[u8], out: &mut Writes) {
         let end = addr + data.len() as u64;
         if end > self.len {
+            self.ctx.note_lds_outside(addr.max(self.len), true);
             return;
         }
         self.ctx.lds[addr as usize..end as usize].copy_from_slice(data);
@@ -321,7 +325,7 @@ impl Lds<'_, '_> {
         out.memory.push(w);
     }
 
-    fn read_u64(&self, addr: u64, bytes: usize) -> u64 {
+    fn read_u64(&mut self, addr: u64, bytes: usize) -> u64 {
         let mut b = [0u8; 8];
         self.read(addr, &mut b[..bytes]);
         u64::from_le_bytes(b)

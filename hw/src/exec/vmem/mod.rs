@@ -343,7 +343,11 @@ fn read_piece(
             let o = o as usize;
             match ctx.lds.get(o..o + buf.len()) {
                 Some(src) if o + buf.len() <= lds_len(ctx) => buf.copy_from_slice(src),
-                _ => buf.fill(0),
+                _ => {
+                    buf.fill(0);
+                    let first = o.max(lds_len(ctx)) as u64;
+                    ctx.note_lds_outside(first, write);
+                }
             }
             Ok(())
         }
@@ -367,6 +371,8 @@ fn write_piece(ctx: &mut ExecCtx<'_>, t: Target, data: &[u8], out: &mut Writes) 
         Target::Lds(o) => {
             let end = o as usize + data.len();
             if end > lds_len(ctx) {
+                let first = (o as usize).max(lds_len(ctx)) as u64;
+                ctx.note_lds_outside(first, true);
                 return;
             }
             ctx.lds[o as usize..end].copy_from_slice(data);

@@ -124,6 +124,7 @@ impl Rig {
             env: &self.env,
             pc: 0,
             cycle: 0,
+            lds_out_of_range: None,
         };
         execute(&inst, &self.s, v, &mut ctx, &mut out)?;
         for w in &out.vgpr {

@@ -10,6 +10,8 @@
 //! Atomics from different lanes to the same address therefore apply in lane
 //! order, which is deterministic (the hardware's order is unspecified).
 
+use std::cell::Cell;
+
 use arch::device::Fault;
 use arch::isa::{Operand, OperandType};
 
@@ -241,15 +243,47 @@ impl Store {
     }
 }
 
+thread_local! {
+    /// The first LDS byte outside the work-group's allocation that the
+    /// instruction being executed on this thread touched, and whether it was
+    /// a write. Set by [`lds_read`]/[`lds_write`] (every LDS access of the
+    /// interpreter, and so of the JIT, which interprets DS and FLAT), taken by
+    /// [`super::execute`] after each DS or FLAT instruction. A thread-local
+    /// keeps the lane loops' signatures (and their inlining) as they are: the
+    /// note is only written on the out-of-line out-of-range path.
+    static LDS_OUTSIDE: Cell<Option<(u64, bool)>> = const { Cell::new(None) };
+}
+
+/// Notes an access to LDS byte `address`, at or beyond the allocation (the
+/// first of the instruction is kept).
+#[cold]
+fn note_lds_outside(address: u64, write: bool) {
+    LDS_OUTSIDE.with(|c| {
+        if c.get().is_none() {
+            c.set(Some((address, write)));
+        }
+    });
+}
+
+/// The out-of-range LDS access noted since the last call, if any (and forgets it).
+#[inline]
+pub(crate) fn take_lds_outside() -> Option<(u64, bool)> {
+    LDS_OUTSIDE.with(Cell::take)
+}
+
 /// Reads LDS bytes `[address, address + out.len())`; bytes at or beyond `limit`
 /// read as zero (AMD: out-of-range LDS reads return 0).
 #[inline]
 pub fn lds_read(lds: &[u8], limit: u64, address: u64, out: &mut [u8]) {
-    let limit = limit.min(lds.len() as u64);
+    let len = lds.len() as u64;
+    let limit = limit.min(len);
     let end = address.saturating_add(out.len() as u64);
     if end <= limit {
         out.copy_from_slice(&lds[address as usize..end as usize]);
         return;
+    }
+    if end > len {
+        note_lds_outside(address.max(len), false);
     }
     for (i, b) in out.iter_mut().enumerate() {
         let a = address.saturating_add(i as u64);
@@ -261,11 +295,15 @@ pub fn lds_read(lds: &[u8], limit: u64, address: u64, out: &mut [u8]) {
 /// LDS writes are discarded).
 #[inline]
 pub fn lds_write(lds: &mut [u8], limit: u64, address: u64, data: &[u8]) {
-    let limit = limit.min(lds.len() as u64);
+    let len = lds.len() as u64;
+    let limit = limit.min(len);
     let end = address.saturating_add(data.len() as u64);
     if end <= limit {
         lds[address as usize..end as usize].copy_from_slice(data);
         return;
+    }
+    if end > len {
+        note_lds_outside(address.max(len), true);
     }
     for (i, &b) in data.iter().enumerate() {
         let a = address.saturating_add(i as u64);

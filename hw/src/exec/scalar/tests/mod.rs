@@ -59,6 +59,7 @@ impl Bench {
             env: &self.env,
             pc: self.pc,
             cycle: self.cycle,
+            lds_out_of_range: None,
         };
         let v = Vgprs {
             rows: &[],
