@@ -411,6 +411,15 @@ impl ClockedGpu {
         self.adaptive = max > 1;
     }
 
+    /// [`ClockedGpu::set_adaptive_threads`] with probe windows of `window`
+    /// of compute-unit time instead of 2 ms: for tests, where zero makes a
+    /// short run change between the workers and this thread at almost every
+    /// edge.
+    pub fn set_adaptive_threads_window(&mut self, max: usize, window: std::time::Duration) {
+        self.set_adaptive_threads(max);
+        self.workers.governor = Governor::with_window(window);
+    }
+
     /// What the adaptive threads decided since the threads were set (all
     /// zero with a fixed thread count).
     pub fn thread_governor(&self) -> GovernorReport {

@@ -129,6 +129,8 @@ pub struct Governor {
     last: Option<bool>,
     factor: u32,
     report: GovernorReport,
+    /// Compute-unit phase time of a probe window ([`WINDOW`]).
+    window: Duration,
 }
 
 impl Default for Governor {
@@ -140,7 +142,15 @@ impl Default for Governor {
 impl Governor {
     /// A governor that probes at its first edge.
     pub fn new() -> Governor {
+        Governor::with_window(WINDOW)
+    }
+
+    /// With probe windows of `window` instead of [`WINDOW`] (tests: zero
+    /// makes every edge of a probe a window, so the mode changes at almost
+    /// every edge).
+    pub fn with_window(window: Duration) -> Governor {
         Governor {
+            window,
             state: State::Probe {
                 parallel: false,
                 left: 2 * WINDOWS_PER_MODE - 1,
@@ -222,7 +232,7 @@ impl Governor {
         sample.nanos += took.as_nanos();
         sample.units += busy.max(1) as u64;
         *window += took;
-        if *window < WINDOW {
+        if *window < self.window {
             return;
         }
         sample.close();
