@@ -123,7 +123,11 @@ fn slurm_tasks_get_their_cores_as_threads() {
     let dir = scratch("slurm");
     let sweep = dir.join("s.yaml");
     let w = root().join("workloads/corpus/gfx1030/saxpy.yaml");
-    std::fs::write(&sweep, format!("name: s\nworkloads:\n  - {}\n", w.display())).unwrap();
+    std::fs::write(
+        &sweep,
+        format!("name: s\nworkloads:\n  - {}\n", w.display()),
+    )
+    .unwrap();
     let script = |extra: &[&str]| {
         let out = dir.join("out");
         let mut args = vec![

@@ -67,7 +67,9 @@ pub(crate) fn sweep(o: &SweepOptions) -> Result<String, CliError> {
     }
     if let Some(slurm) = &o.slurm {
         if slurm.cpus_per_task == 0 {
-            return Err(CliError::BadInput("--cpus-per-task must be at least 1".into()));
+            return Err(CliError::BadInput(
+                "--cpus-per-task must be at least 1".into(),
+            ));
         }
         let slurm = SlurmOptions {
             threads: o.threads,

@@ -326,7 +326,10 @@ mod tests {
         assert_eq!(r.chose_parallel, 0, "{r:?}");
         // Within 5% of serial throughout.
         let serial = Duration::from_micros(55 * edges as u64);
-        assert!(took.as_secs_f64() < serial.as_secs_f64() * 1.05, "{took:?} {r:?}");
+        assert!(
+            took.as_secs_f64() < serial.as_secs_f64() * 1.05,
+            "{took:?} {r:?}"
+        );
     }
 
     #[test]
@@ -335,7 +338,10 @@ mod tests {
         let (r, took) = run(edges, |_, p| if p { 30 } else { 55 });
         assert_eq!(r.chose_parallel, r.probes, "{r:?}");
         let parallel = Duration::from_micros(30 * edges as u64);
-        assert!(took.as_secs_f64() < parallel.as_secs_f64() * 1.05, "{took:?} {r:?}");
+        assert!(
+            took.as_secs_f64() < parallel.as_secs_f64() * 1.05,
+            "{took:?} {r:?}"
+        );
     }
 
     #[test]
@@ -369,8 +375,14 @@ mod tests {
             (false, true) => 100,
             (false, false) => 55,
         });
-        assert!(r.chose_parallel >= 1 && r.chose_parallel < r.probes, "{r:?}");
+        assert!(
+            r.chose_parallel >= 1 && r.chose_parallel < r.probes,
+            "{r:?}"
+        );
         let best = Duration::from_micros((30 + 55) * edges as u64 / 2);
-        assert!(took.as_secs_f64() < best.as_secs_f64() * 1.10, "{took:?} {r:?}");
+        assert!(
+            took.as_secs_f64() < best.as_secs_f64() * 1.10,
+            "{took:?} {r:?}"
+        );
     }
 }
