@@ -31,15 +31,14 @@ const TRACED: [&str; 3] = [
     "workloads/corpus/gfx1030-w64/saxpy.yaml",
 ];
 
-fn run_traced(workload: &str, threads: usize, vcd: &Path) -> (Vec<u8>, String) {
-    let threads = threads.to_string();
+fn run_traced(workload: &str, threads: &str, vcd: &Path) -> (Vec<u8>, String) {
     let o = gpusim(&[
         "run",
         workload,
         "--model",
         "cycle",
         "--threads",
-        &threads,
+        threads,
         "--parallel-min-busy",
         "1",
         "--stats",
@@ -62,9 +61,10 @@ fn run_traced(workload: &str, threads: usize, vcd: &Path) -> (Vec<u8>, String) {
 fn vcd_bytes_and_stats_are_identical_for_1_2_and_4_threads() {
     let dir = scratch("vcd");
     for w in TRACED {
-        let (vcd1, out1) = run_traced(w, 1, &dir.join("t1.vcd"));
+        let (vcd1, out1) = run_traced(w, "1", &dir.join("t1.vcd"));
         assert!(vcd1.len() > 10_000, "{w}: a real waveform");
-        for threads in [2, 4] {
+        // `auto`: the default, adaptive (docs/cycle-model.md, "Adaptive threads").
+        for threads in ["2", "4", "auto", "auto:2"] {
             let (vcd, out) = run_traced(w, threads, &dir.join(format!("t{threads}.vcd")));
             assert!(vcd == vcd1, "{w}: VCD differs with {threads} threads");
             assert_eq!(out, out1, "{w}: output differs with {threads} threads");
@@ -97,6 +97,61 @@ fn lockstep_passes_with_threads() {
             String::from_utf8_lossy(&o.stderr)
         );
     }
+}
+
+#[test]
+fn bad_thread_counts_are_errors_naming_the_forms() {
+    for bad in ["auto:0", "two", "auto:x"] {
+        let o = gpusim(&[
+            "run",
+            "workloads/corpus/gfx1030/saxpy.yaml",
+            "--model",
+            "cycle",
+            "--threads",
+            bad,
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{bad}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("--threads"), "{bad}: {err}");
+    }
+}
+
+/// A Slurm array task asks for --cpus-per-task cores and its jobs use them
+/// adaptively; `--threads` overrides.
+#[test]
+fn slurm_tasks_get_their_cores_as_threads() {
+    let dir = scratch("slurm");
+    let sweep = dir.join("s.yaml");
+    let w = root().join("workloads/corpus/gfx1030/saxpy.yaml");
+    std::fs::write(
+        &sweep,
+        format!("name: s\nworkloads:\n  - {}\n", w.display()),
+    )
+    .unwrap();
+    let script = |extra: &[&str]| {
+        let out = dir.join("out");
+        let mut args = vec![
+            "sweep",
+            sweep.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--slurm",
+            "--no-submit",
+        ];
+        args.extend_from_slice(extra);
+        let o = gpusim(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        std::fs::read_to_string(out.join("slurm/sweep.sbatch")).unwrap()
+    };
+    let s = script(&[]);
+    assert!(s.contains("#SBATCH --cpus-per-task=1\n"), "{s}");
+    assert!(s.contains("--threads auto:1"), "{s}");
+    let s = script(&["--cpus-per-task", "4"]);
+    assert!(s.contains("#SBATCH --cpus-per-task=4\n"), "{s}");
+    assert!(s.contains("--threads auto:4"), "{s}");
+    let s = script(&["--cpus-per-task", "4", "--threads", "2"]);
+    assert!(s.contains("--threads 2 "), "{s}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -20,6 +20,7 @@ use crate::inject::Injection;
 use crate::mem::backing::{Backing, MapError};
 use crate::mem::staged::DeviceMem;
 use crate::mem::MemSystem;
+use crate::parallel::governor::{Governor, GovernorReport};
 use crate::parallel::{CuPhaseReport, CuWorkers};
 use crate::stats::{DispatchStats, GpuStats};
 
@@ -55,6 +56,9 @@ pub struct ClockedGpu {
     quiet_cycles: u64,
     /// Worker threads for the compute units (1: none).
     threads: usize,
+    /// Whether edges go to the workers is measured and decided as the run
+    /// goes (`crate::parallel::governor`), not fixed.
+    adaptive: bool,
     workers: Workers,
     /// Busy CUs from which an edge goes to the workers.
     parallel_min_busy: usize,
@@ -78,6 +82,8 @@ struct Workers {
     pool: Option<Box<CuWorkers>>,
     /// Starting the pool failed: evaluate serially (same results).
     failed: bool,
+    /// With adaptive threads: whether the pool pays.
+    governor: Governor,
 }
 
 impl Clone for Workers {
@@ -122,6 +128,7 @@ impl ClockedGpu {
             occupancy: Vec::new(),
             quiet_cycles: 0,
             threads: 1,
+            adaptive: false,
             workers: Workers::default(),
             parallel_min_busy: PARALLEL_MIN_BUSY_CUS,
             skip: true,
@@ -331,20 +338,44 @@ impl ClockedGpu {
             && self.inject.is_none()
             && self.cus.len() >= self.parallel_min_busy
             && self.busy_cus + 1 >= self.parallel_min_busy;
-        if parallel {
-            if let Some(workers) = self.workers.get(self.threads, self.cus.len()) {
-                let report = workers.tick(
-                    now,
-                    &mut self.cus,
-                    self.mem.cu_sides(),
-                    &mut self.backing,
-                    self.events_on.then_some(&mut self.events),
-                );
-                self.parallel_edges += 1;
-                self.reexecutions += report.reexecuted as u64;
-                return report;
-            }
+        if !parallel {
+            return self.tick_cus_serial(now);
         }
+        if self.workers.get(self.threads, self.cus.len()).is_none() {
+            return self.tick_cus_serial(now);
+        }
+        // Adaptive: the governor picks the mode and times the edge (the
+        // pool is started by now, so its start is not in the first window).
+        let clock = std::time::Instant::now;
+        let edge = self.adaptive.then(|| self.workers.governor.begin(&clock));
+        let report = if edge.map_or(true, |e| e.parallel) {
+            let Some(workers) = self.workers.pool.as_deref_mut() else {
+                return self.tick_cus_serial(now);
+            };
+            let report = workers.tick(
+                now,
+                &mut self.cus,
+                self.mem.cu_sides(),
+                &mut self.backing,
+                self.events_on.then_some(&mut self.events),
+            );
+            self.parallel_edges += 1;
+            self.reexecutions += report.reexecuted as u64;
+            report
+        } else {
+            self.tick_cus_serial(now)
+        };
+        if let Some(e) = edge {
+            // The edge's work scales with the CUs busy when it began.
+            self.workers
+                .governor
+                .end(e, self.busy_cus.max(report.busy), &clock);
+        }
+        report
+    }
+
+    /// One clock edge of every CU in CU order on this thread.
+    fn tick_cus_serial(&mut self, now: u64) -> CuPhaseReport {
         let mut report = CuPhaseReport::default();
         for (cu, mut side) in self.cus.iter_mut().zip(self.mem.cu_sides()) {
             let mut cx = TickCtx {
@@ -366,7 +397,33 @@ impl ClockedGpu {
     /// "Worker threads"); 0 is taken as 1.
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
+        self.adaptive = false;
         self.workers = Workers::default();
+    }
+
+    /// Like [`ClockedGpu::set_threads`], but whether an edge goes to the
+    /// workers is decided as the run goes by measuring whether they pay
+    /// (docs/cycle-model.md, "Adaptive threads"): on a machine whose
+    /// cores are taken by other processes, the edges stay on the calling
+    /// thread. Results do not depend on it.
+    pub fn set_adaptive_threads(&mut self, max: usize) {
+        self.set_threads(max);
+        self.adaptive = max > 1;
+    }
+
+    /// [`ClockedGpu::set_adaptive_threads`] with probe windows of `window`
+    /// of compute-unit time instead of 2 ms: for tests, where zero makes a
+    /// short run change between the workers and this thread at almost every
+    /// edge.
+    pub fn set_adaptive_threads_window(&mut self, max: usize, window: std::time::Duration) {
+        self.set_adaptive_threads(max);
+        self.workers.governor = Governor::with_window(window);
+    }
+
+    /// What the adaptive threads decided since the threads were set (all
+    /// zero with a fixed thread count).
+    pub fn thread_governor(&self) -> GovernorReport {
+        self.workers.governor.report()
     }
 
     /// Hands an edge to the worker threads only when at least `cus` CUs

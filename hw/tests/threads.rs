@@ -17,6 +17,9 @@ use sw::driver::{Arg, Driver, LaunchDims};
 struct Outcome {
     /// CU edges executed again at a commit (not compared: 0 with 1 thread).
     reexecutions: u64,
+    /// Edges on the workers, and edges the adaptive governor kept on the
+    /// calling thread (not compared).
+    modes: (u64, u64),
     cycles: u64,
     /// `GpuStats` in full (its `Debug` form, floats included).
     stats: String,
@@ -55,6 +58,10 @@ fn configs() -> Vec<(String, GpuConfig)> {
         .collect()
 }
 
+/// Thread counts compared with one thread; `ADAPTIVE` stands for adaptive
+/// threads (up to 2) whose governor changes mode at almost every edge.
+const ADAPTIVE: usize = 0;
+
 fn run(
     k: &corpus::CorpusKernel,
     target: Target,
@@ -63,7 +70,11 @@ fn run(
 ) -> Result<Outcome, String> {
     let elf = std::fs::read(k.prebuilt_path(target)).map_err(|e| e.to_string())?;
     let mut gpu = ClockedGpu::new(config.clone()).map_err(|e| e.to_string())?;
-    gpu.set_threads(threads);
+    if threads == ADAPTIVE {
+        gpu.set_adaptive_threads_window(2, std::time::Duration::ZERO);
+    } else {
+        gpu.set_threads(threads);
+    }
     gpu.set_parallel_min_busy_cus(1);
     let mut driver = Driver::new(gpu).map_err(|e| e.to_string())?;
     let program = driver.load(&elf).map_err(|e| e.to_string())?;
@@ -96,6 +107,10 @@ fn run(
         .collect::<Result<_, _>>()?;
     Ok(Outcome {
         reexecutions: driver.device().staged_reexecutions(),
+        modes: (
+            driver.device().parallel_edges(),
+            driver.device().thread_governor().serial_edges,
+        ),
         cycles: driver.device().now(),
         stats: format!("{:?}", driver.device().stats()),
         buffers,
@@ -103,16 +118,23 @@ fn run(
 }
 
 /// Runs every corpus kernel for `targets` on the configurations `keep`
-/// selects, with 1, 2 and 4 threads, and lists each difference.
+/// selects, with 1, 2 and 4 threads and adaptive threads changing mode
+/// edge by edge, and lists each difference.
 fn compare(targets: &[Target], keep: impl Fn(&str) -> bool) {
     let mut differences = Vec::new();
     let mut compared = 0;
+    // Adaptive runs' edges on the workers and kept serial, over the corpus.
+    let mut adaptive = (0, 0);
     for (name, config) in configs().into_iter().filter(|(n, _)| keep(n)) {
         for k in corpus::all() {
             for &target in targets {
                 let serial = run(k, target, &config, 1);
-                for threads in [2, 4] {
+                for threads in [2, 4, ADAPTIVE] {
                     let threaded = run(k, target, &config, threads);
+                    if let (ADAPTIVE, Ok(t)) = (threads, &threaded) {
+                        adaptive.0 += t.modes.0;
+                        adaptive.1 += t.modes.1;
+                    }
                     if threaded != serial {
                         let what = match (&serial, &threaded) {
                             (Ok(a), Ok(b)) if a.cycles != b.cycles => {
@@ -123,7 +145,7 @@ fn compare(targets: &[Target], keep: impl Fn(&str) -> bool) {
                             (a, b) => format!("{:?} vs {:?}", a.as_ref().err(), b.as_ref().err()),
                         };
                         differences.push(format!(
-                            "{name} {} w{} threads {threads}: {what}",
+                            "{name} {} w{} threads {threads} (0: adaptive): {what}",
                             k.name,
                             target.wave_size()
                         ));
@@ -138,9 +160,11 @@ fn compare(targets: &[Target], keep: impl Fn(&str) -> bool) {
             }
         }
     }
-    println!("{compared} threaded runs compared");
+    println!("{compared} threaded runs compared; adaptive: {adaptive:?} edges parallel, serial");
     assert!(differences.is_empty(), "{differences:#?}");
     assert!(compared > 0);
+    // The adaptive runs really changed modes (else they repeat a fixed run).
+    assert!(adaptive.0 > 1000 && adaptive.1 > 1000, "{adaptive:?}");
 }
 
 #[test]

@@ -79,7 +79,7 @@ pub(crate) struct BenchOptions {
     /// `--json`.
     pub json: bool,
     /// `--threads`.
-    pub threads: usize,
+    pub threads: crate::session::Threads,
     /// Event skipping (`--no-event-skipping` turns it off).
     pub event_skipping: bool,
     /// `--jit on`: the functional model compiles hot blocks (`golden::jit`).

@@ -106,10 +106,11 @@ pub enum Command {
         /// The workload file (YAML, see docs/workloads.md).
         #[arg(required_unless_present = "preset")]
         workload: Option<PathBuf>,
-        /// Worker threads for the clocked GPU's compute units (default: every
-        /// core); results are identical for any count.
-        #[arg(long)]
-        threads: Option<usize>,
+        /// Worker threads for the clocked GPU's compute units: N, `auto`
+        /// (the default: every core, each edge on them only while measuring
+        /// shows they pay) or `auto:N`; results are identical for any choice.
+        #[arg(long, value_name = "N|auto|auto:N")]
+        threads: Option<String>,
         /// Busy CUs from which a clock edge goes to the worker threads
         /// (tests: 1 puts every edge with work on them).
         #[arg(long, hide = true)]
@@ -248,10 +249,11 @@ pub enum Command {
         /// Print one JSON object instead of the table (cycle, lockstep).
         #[arg(long)]
         json: bool,
-        /// Worker threads for the clocked GPU's compute units (default: every
-        /// core; rates then come from the wall clock).
-        #[arg(long)]
-        threads: Option<usize>,
+        /// Worker threads for the clocked GPU's compute units: N, `auto`
+        /// (the default: every core, used while they pay) or `auto:N`; rates
+        /// then come from the wall clock.
+        #[arg(long, value_name = "N|auto|auto:N")]
+        threads: Option<String>,
         /// Tick every clock edge: event skipping off (same results, for
         /// measuring what skipping gains).
         #[arg(long)]
@@ -324,6 +326,12 @@ pub enum Command {
         /// Jobs run at once (default: every core).
         #[arg(short = 'j', long = "jobs")]
         jobs: Option<usize>,
+        /// Worker threads of each job's clocked GPU: N, `auto:N` or `auto`
+        /// (the default: adaptive over the job's share of the cores, cores /
+        /// -j and at least 1; with --slurm, the task's --cpus-per-task; with
+        /// --point, $SLURM_CPUS_PER_TASK when set, else every core).
+        #[arg(long, value_name = "N|auto|auto:N")]
+        threads: Option<String>,
         /// Run only job J (point J / workloads, workload J % workloads) in this process.
         #[arg(long, value_name = "J")]
         point: Option<usize>,
@@ -348,6 +356,10 @@ pub enum Command {
         /// Write the Slurm script without submitting it.
         #[arg(long, requires = "slurm")]
         no_submit: bool,
+        /// Cores Slurm gives each array task (`#SBATCH --cpus-per-task`); its
+        /// jobs use them as `--threads auto:N` unless --threads says otherwise.
+        #[arg(long, requires = "slurm", default_value_t = 1)]
+        cpus_per_task: usize,
     },
     /// Gather a sweep's results: DIR/results.csv and SVG plots in DIR/plots.
     Collect {
@@ -491,7 +503,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 dump,
                 dump_format,
                 search: path,
-                threads: run::threads(threads)?,
+                threads: run::threads(threads.as_deref())?,
                 parallel_min_busy,
                 jit: jit == "on",
             },
@@ -542,7 +554,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             skip,
             files: file,
             json,
-            threads: run::threads(threads)?,
+            threads: run::threads(threads.as_deref())?,
             event_skipping: !no_event_skipping,
             jit: jit == "on",
         })?,
@@ -550,6 +562,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             file,
             out,
             jobs,
+            threads,
             point,
             resume,
             slurm,
@@ -558,10 +571,18 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             array_chunk,
             wait,
             no_submit,
+            cpus_per_task,
         } => sweep::sweep(&sweep::SweepOptions {
             file,
             out,
             jobs,
+            // `auto` is the default: adaptive over the job's share.
+            threads: threads
+                .as_deref()
+                .filter(|t| t.trim() != "auto")
+                .map(str::parse)
+                .transpose()
+                .map_err(CliError::BadInput)?,
             point,
             resume,
             slurm: slurm.then_some(crate::sweep::slurm::SlurmOptions {
@@ -570,6 +591,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 chunk: array_chunk,
                 wait,
                 no_submit,
+                cpus_per_task,
+                threads: None,
             }),
         })?,
         Command::Collect { dir } => sweep::collect(&dir)?,

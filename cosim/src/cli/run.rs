@@ -9,7 +9,7 @@ use sw::driver::DriverError;
 use super::error::CliError;
 use crate::channels::ChannelView;
 use crate::model::ModelDevice;
-use crate::session::{self, RunError, Session, SessionOptions, Statistics};
+use crate::session::{self, RunError, Session, SessionOptions, Statistics, Threads};
 use crate::workload::{self, Workload};
 use golden::stats::GoldenStats;
 use hw::GpuConfig;
@@ -77,20 +77,20 @@ pub struct RunOptions {
     pub dump_format: DumpFormatArg,
     /// `--path DIR`: code object search directories before `GPUSIM_PATH`'s.
     pub search: Vec<std::path::PathBuf>,
-    /// `--threads N`: worker threads of the clocked GPU.
-    pub threads: usize,
+    /// `--threads N|auto|auto:N`: worker threads of the clocked GPU.
+    pub threads: Threads,
     /// `--parallel-min-busy N` (hidden): see `ClockedGpu::set_parallel_min_busy_cus`.
     pub parallel_min_busy: Option<usize>,
     /// `--jit on`: the functional model compiles hot blocks (`golden::jit`).
     pub jit: bool,
 }
 
-/// `--threads`: the count given (at least 1), or every core the process may use.
-pub(crate) fn threads(given: Option<usize>) -> Result<usize, CliError> {
+/// `--threads`: as given (`N`, `auto`, `auto:N`), or `auto`: adaptive over
+/// every core the process may use.
+pub(crate) fn threads(given: Option<&str>) -> Result<Threads, CliError> {
     match given {
-        Some(0) => Err(CliError::BadInput("--threads must be at least 1".into())),
-        Some(n) => Ok(n),
-        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+        Some(s) => s.parse().map_err(CliError::BadInput),
+        None => Ok(Threads::auto()),
     }
 }
 

@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use super::CliError;
+use crate::session::Threads;
 use crate::sweep::result::Status;
 use crate::sweep::{self, slurm::SlurmOptions, Sweep};
 
@@ -16,6 +17,8 @@ pub struct SweepOptions {
     pub out: Option<PathBuf>,
     /// `-j N` (default: every core).
     pub jobs: Option<usize>,
+    /// `--threads` (default: see [`job_threads`]).
+    pub threads: Option<Threads>,
     /// `--point J`: run only job J, in this process.
     pub point: Option<usize>,
     /// `--resume` with `--point`: do nothing if the job's result is there.
@@ -40,7 +43,8 @@ pub(crate) fn sweep(o: &SweepOptions) -> Result<String, CliError> {
         if o.resume && !sweep::local::needs_run(&out, j).map_err(CliError::BadInput)? {
             return Ok(format!("job {j}: result present, skipped\n"));
         }
-        let r = sweep::job::run_and_write(&s, j, &out).map_err(CliError::BadInput)?;
+        let threads = o.threads.unwrap_or_else(point_threads);
+        let r = sweep::job::run_and_write(&s, j, &out, threads).map_err(CliError::BadInput)?;
         let line = format!(
             "job {j} (point {}, {}): {}{}\n",
             r.point,
@@ -62,12 +66,23 @@ pub(crate) fn sweep(o: &SweepOptions) -> Result<String, CliError> {
         };
     }
     if let Some(slurm) = &o.slurm {
-        return sweep::slurm::submit(&s, &out, slurm).map_err(CliError::BadInput);
+        if slurm.cpus_per_task == 0 {
+            return Err(CliError::BadInput(
+                "--cpus-per-task must be at least 1".into(),
+            ));
+        }
+        let slurm = SlurmOptions {
+            threads: o.threads,
+            ..slurm.clone()
+        };
+        return sweep::slurm::submit(&s, &out, &slurm).map_err(CliError::BadInput);
     }
-    let workers = o.jobs.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-    });
-    let r = sweep::local::run(&s, &out, workers).map_err(CliError::BadInput)?;
+    let workers = o.jobs.unwrap_or_else(crate::session::threads::cores);
+    if workers == 0 {
+        return Err(CliError::BadInput("-j must be at least 1".into()));
+    }
+    let threads = job_threads(o.threads, workers);
+    let r = sweep::local::run(&s, &out, workers, threads).map_err(CliError::BadInput)?;
     let mut text = format!(
         "sweep {}: {} jobs ({} points x {} workloads) on {workers} workers: {} run, {} skipped (result present), {} failed\n",
         s.name,
@@ -109,6 +124,23 @@ pub(crate) fn sweep(o: &SweepOptions) -> Result<String, CliError> {
     }
     let _ = writeln!(text, "gather them: gpusim collect {}", out.display());
     Ok(text)
+}
+
+/// The threads of each job of a local sweep of `workers` jobs at once: as
+/// given, else adaptive over the job's share of the cores (cores / workers,
+/// at least 1), so that the jobs together ask for no more than the machine.
+pub(crate) fn job_threads(given: Option<Threads>, workers: usize) -> Threads {
+    given.unwrap_or_else(|| Threads::share_of(workers))
+}
+
+/// The threads of a `--point` job without `--threads`: adaptive over the
+/// cores Slurm gave the task (`SLURM_CPUS_PER_TASK`), else over every core.
+fn point_threads() -> Threads {
+    std::env::var("SLURM_CPUS_PER_TASK")
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .filter(|&n| n > 0)
+        .map_or_else(Threads::auto, Threads::Adaptive)
 }
 
 /// Runs `gpusim collect DIR`.

@@ -44,6 +44,9 @@ use crate::workload::ProgramRun;
 use crate::workload::{self, CheckReport, Prepared, PreparedArg, Workload};
 
 mod error;
+pub mod threads;
+
+pub use threads::Threads;
 
 pub use error::{ErrorKind, RunError};
 
@@ -60,7 +63,7 @@ pub struct SessionOptions {
     /// Watchdog: golden instructions / clocked cycles per run call.
     pub watchdog: Option<u64>,
     /// Worker threads of the clocked GPU (results do not depend on it).
-    pub threads: usize,
+    pub threads: Threads,
     /// See `ClockedGpu::set_parallel_min_busy_cus`.
     pub parallel_min_busy: Option<usize>,
     /// A VCD of the clocked GPU's signals (clocked models only).
@@ -88,7 +91,7 @@ impl SessionOptions {
             isa: Isa::Gfx1030,
             config,
             watchdog: None,
-            threads: 1,
+            threads: Threads::Fixed(1),
             parallel_min_busy: None,
             vcd: None,
             timeline: None,
@@ -162,7 +165,7 @@ impl Session {
             watchdog: o.watchdog,
         };
         let mut device = ModelDevice::new(&options).map_err(RunError::Setup)?;
-        device.set_threads(o.threads);
+        device.set_thread_policy(o.threads);
         if let Some(n) = o.parallel_min_busy {
             device.set_parallel_min_busy_cus(n);
         }

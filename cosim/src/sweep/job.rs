@@ -7,12 +7,18 @@ use std::time::Instant;
 
 use super::result::{self, JobResult, Status, Summary, Timing};
 use super::spec::Sweep;
-use crate::session::{ErrorKind, RunError, Session, SessionOptions, Statistics};
+use crate::session::{ErrorKind, RunError, Session, SessionOptions, Statistics, Threads};
 use crate::workload::Workload;
 
 /// Runs job `index` of `sweep` and writes its result (and timing, and
 /// timeline if the sweep asks for one) under `out`. Returns the result.
-pub fn run_and_write(sweep: &Sweep, index: usize, out: &Path) -> Result<JobResult, String> {
+/// `threads`: the clocked GPU's worker threads (results do not depend on it).
+pub fn run_and_write(
+    sweep: &Sweep,
+    index: usize,
+    out: &Path,
+    threads: Threads,
+) -> Result<JobResult, String> {
     if index >= sweep.jobs() {
         return Err(format!(
             "--point {index}: the sweep has {} jobs (0..{})",
@@ -22,7 +28,7 @@ pub fn run_and_write(sweep: &Sweep, index: usize, out: &Path) -> Result<JobResul
     }
     let started = Instant::now();
     let timeline = sweep.timeline.then(|| result::timeline_path(out, index));
-    let r = run(sweep, index, timeline.as_deref());
+    let r = run(sweep, index, timeline.as_deref(), threads);
     let timing = Timing {
         job: index,
         wall_seconds: started.elapsed().as_secs_f64(),
@@ -61,7 +67,7 @@ fn status_of(kind: ErrorKind) -> Status {
 }
 
 /// Runs the job; every failure becomes a result rather than an error.
-fn run(sweep: &Sweep, index: usize, timeline: Option<&Path>) -> JobResult {
+fn run(sweep: &Sweep, index: usize, timeline: Option<&Path>, threads: Threads) -> JobResult {
     let job = sweep.job(index);
     let point = &sweep.points[job.point];
     let (name, path) = &sweep.workloads[job.workload];
@@ -105,6 +111,7 @@ fn run(sweep: &Sweep, index: usize, timeline: Option<&Path>) -> JobResult {
     };
     let mut options = SessionOptions::new(sweep.model, point.config.clone());
     options.watchdog = sweep.watchdog;
+    options.threads = threads;
     options.interrupt = true;
     options.label = path.clone();
     if let Some(t) = timeline {

@@ -13,6 +13,7 @@ use std::time::Instant;
 use super::manifest;
 use super::result::{self, JobResult, Status};
 use super::spec::Sweep;
+use crate::session::Threads;
 
 /// What a local sweep did.
 #[derive(Debug, Default)]
@@ -40,8 +41,9 @@ pub fn needs_run(out: &Path, j: usize) -> Result<bool, String> {
     })
 }
 
-/// Runs the sweep's missing jobs on `workers` processes at a time.
-pub fn run(sweep: &Sweep, out: &Path, workers: usize) -> Result<Outcome, String> {
+/// Runs the sweep's missing jobs on `workers` processes at a time, each
+/// job's clocked GPU with `threads` worker threads.
+pub fn run(sweep: &Sweep, out: &Path, workers: usize, threads: Threads) -> Result<Outcome, String> {
     manifest::prepare(sweep, out)?;
     let exe = std::env::current_exe().map_err(|e| format!("cannot find gpusim itself: {e}"))?;
     let mut todo = Vec::new();
@@ -74,7 +76,7 @@ pub fn run(sweep: &Sweep, out: &Path, workers: usize) -> Result<Outcome, String>
                 }
                 let k = next.fetch_add(1, Ordering::Relaxed);
                 let Some(&j) = todo.get(k) else { return };
-                match run_child(&exe, sweep, out, j) {
+                match run_child(&exe, sweep, out, j, threads) {
                     Ok(Some(r)) => {
                         if r.status.failed() {
                             let n = failed_now.fetch_add(1, Ordering::Relaxed) + 1;
@@ -122,7 +124,13 @@ pub fn run(sweep: &Sweep, out: &Path, workers: usize) -> Result<Outcome, String>
 
 /// Runs job `j` in a child process, its output in `logs/job-J.log`; returns
 /// its result (None when the sweep was interrupted and the child left none).
-fn run_child(exe: &Path, sweep: &Sweep, out: &Path, j: usize) -> Result<Option<JobResult>, String> {
+fn run_child(
+    exe: &Path,
+    sweep: &Sweep,
+    out: &Path,
+    j: usize,
+    threads: Threads,
+) -> Result<Option<JobResult>, String> {
     let log = out.join("logs").join(format!("job-{j:05}.log"));
     let file = std::fs::File::create(&log).map_err(|e| format!("{}: {e}", log.display()))?;
     let err = file
@@ -135,6 +143,8 @@ fn run_child(exe: &Path, sweep: &Sweep, out: &Path, j: usize) -> Result<Option<J
         .arg(j.to_string())
         .arg("--out")
         .arg(out)
+        .arg("--threads")
+        .arg(threads.to_string())
         .stdin(Stdio::null())
         .stdout(file)
         .stderr(err)

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use super::spec::Sweep;
+use crate::session::Threads;
 
 /// `--slurm` options.
 #[derive(Clone, Debug, Default)]
@@ -24,6 +25,10 @@ pub struct SlurmOptions {
     pub wait: bool,
     /// Only write the script.
     pub no_submit: bool,
+    /// Cores per array task (`#SBATCH --cpus-per-task`, at least 1).
+    pub cpus_per_task: usize,
+    /// `--threads` for every job (None: adaptive over the task's cores).
+    pub threads: Option<Threads>,
 }
 
 /// Absolute form of `p` (the tasks may start in another directory).
@@ -52,7 +57,8 @@ pub fn script(sweep: &Sweep, out: &Path, exe: &Path, o: &SlurmOptions) -> Result
     let _ = writeln!(s, "#SBATCH --job-name=gpusim-{}", sweep.name);
     let _ = writeln!(s, "#SBATCH --array=0-{}", tasks.saturating_sub(1));
     let _ = writeln!(s, "#SBATCH --ntasks=1");
-    let _ = writeln!(s, "#SBATCH --cpus-per-task=1");
+    let cpus = o.cpus_per_task.max(1);
+    let _ = writeln!(s, "#SBATCH --cpus-per-task={cpus}");
     let _ = writeln!(s, "#SBATCH --output={}/logs/slurm-%A_%a.out", out.display());
     if let Some(p) = &o.partition {
         let _ = writeln!(s, "#SBATCH --partition={p}");
@@ -71,7 +77,7 @@ last=$((first + {chunk} - 1))
 if [ "$last" -ge {jobs} ]; then last={last_job}; fi
 status=0
 for j in $(seq "$first" "$last"); do
-  "$gpusim" sweep "$sweep" --out "$out" --point "$j" --resume || status=$?
+  "$gpusim" sweep "$sweep" --out "$out" --point "$j" --resume --threads {threads} || status=$?
 done
 exit "$status"
 "#,
@@ -79,6 +85,8 @@ exit "$status"
         file = quote(&file.display().to_string()),
         out = quote(&out.display().to_string()),
         last_job = jobs.saturating_sub(1),
+        // Each job's share: the task's cores (it runs its jobs one by one).
+        threads = o.threads.unwrap_or(Threads::Adaptive(cpus)),
     );
     Ok(s)
 }

@@ -20,6 +20,7 @@
 //! armed (tests of the lockstep checker) the edge runs serially.
 
 pub mod gang;
+pub mod governor;
 
 use std::sync::Mutex;
 

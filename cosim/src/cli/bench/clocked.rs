@@ -65,7 +65,7 @@ pub(crate) struct ClockedOptions<'a> {
     pub json: bool,
     /// Worker threads of the clocked GPU (when a run used them, the rates
     /// come from the wall clock: one thread's CPU time no longer covers it).
-    pub threads: usize,
+    pub threads: crate::session::Threads,
     /// Event skipping on (the default) or off.
     pub event_skipping: bool,
 }
@@ -266,7 +266,7 @@ fn measure(
     let mut stats = None;
     while runs.len() < o.min_runs as usize || spent < o.min_time {
         let mut device = ModelDevice::new(options)?;
-        device.set_threads(o.threads);
+        device.set_thread_policy(o.threads);
         device.set_event_skipping(o.event_skipping);
         if let Some(path) = vcd {
             device.trace_to(path, VcdOptions::default())?;
@@ -538,7 +538,7 @@ fn json_report(o: &ClockedOptions, rows: &[Row], before: String, after: String) 
     json!({
         "model": o.model.to_string(),
         "config": o.config_name,
-        "threads": o.threads,
+        "threads": o.threads.to_string(),
         "event_skipping": o.event_skipping,
         "min_runs": o.min_runs,
         "min_ms": o.min_time.as_secs_f64() * 1e3,
