@@ -554,6 +554,9 @@ fn hi_and_odd_of_three_component_vectors_read_the_defined_lanes() {
   uint i = get_global_id(0);
   int3 v = vload3(i, in);
   int2 h = v.hi, o = v.odd, l = v.lo, e = v.even;
+  // An rvalue vector (not a variable): the Khronos test's form.
+  int2 h2 = ((int3)(v.s0, v.s1, v.s2)).hi;
+  h.x = h.x == h2.x ? h.x : -1;
   vstore8((int8)(h.x, o.x, l.x, l.y, e.x, e.y, h.y, o.y), i, out);
 }";
     let input: Vec<u32> = (0..96).map(|x| x * 7 + 1).collect();

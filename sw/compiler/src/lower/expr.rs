@@ -172,6 +172,27 @@ impl Lowerer<'_> {
         Ok(out)
     }
 
+    /// The `lanes` of a vector's values. `.hi`/`.odd` of a 3-component
+    /// vector name its padding lane, whose value OpenCL leaves undefined
+    /// (6.1.7): it reads as zero of the element type.
+    fn pick_lanes(&mut self, all: &[Value], lanes: &[u8]) -> Vec<Value> {
+        let mut out = Vec::with_capacity(lanes.len());
+        for &l in lanes {
+            out.push(match all.get(l as usize) {
+                Some(&v) => v,
+                None => {
+                    let t = self.func.ty(all[0]);
+                    if t.is_float() {
+                        self.b().fconst(t, 0.0)
+                    } else {
+                        self.b().iconst(t, 0)
+                    }
+                }
+            });
+        }
+        out
+    }
+
     pub(super) fn read(&mut self, p: &Place, loc: Loc) -> R<Vec<Value>> {
         match p {
             Place::Var(k) => Ok(self.env[k].clone()),
@@ -188,24 +209,7 @@ impl Lowerer<'_> {
             }
             Place::Lanes(base, lanes) => {
                 let all = self.read(base, loc)?;
-                let mut out = Vec::with_capacity(lanes.len());
-                for &l in lanes {
-                    out.push(match all.get(l as usize) {
-                        Some(&v) => v,
-                        // `.hi`/`.odd` of a 3-component vector name its
-                        // padding lane, whose value OpenCL leaves undefined
-                        // (6.1.7): zero of the element type.
-                        None => {
-                            let t = self.func.ty(all[0]);
-                            if t.is_float() {
-                                self.b().fconst(t, 0.0)
-                            } else {
-                                self.b().iconst(t, 0)
-                            }
-                        }
-                    });
-                }
-                Ok(out)
+                Ok(self.pick_lanes(&all, lanes))
             }
             Place::Lane(base, i, _) => {
                 let all = self.read(base, loc)?;
@@ -316,7 +320,7 @@ impl Lowerer<'_> {
             }
             ExprKind::Swizzle(base, lanes) => {
                 let all = self.rvalue(base)?;
-                Ok(lanes.iter().map(|&l| all[l as usize]).collect())
+                Ok(self.pick_lanes(&all, lanes))
             }
             ExprKind::VecIndex(base, idx) => {
                 let all = self.rvalue(base)?;
