@@ -577,3 +577,36 @@ fn hi_and_odd_of_three_component_vectors_read_the_defined_lanes() {
         }
     }
 }
+
+/// `vstoreN` of a scalar stores it splatted, converted to the pointer's
+/// element type, as clang-19 compiles it (`vstore3(value.x, 0, p)` in the
+/// Khronos `vector_swizzle` test; gpusim refused it: "'vstore3' stores a
+/// 'char3' ('char' given)").
+#[test]
+fn vstore_of_a_scalar_stores_it_splatted() {
+    let src = "__kernel void k(__global const int *in, __global int *out, __global float *f) {
+  uint i = get_global_id(0);
+  vstore3(in[i], i, out);
+  vstore2(in[i] + 1, i, f);
+}";
+    let input: Vec<u32> = (0..32).map(|x| x * 5 + 2).collect();
+    for wave64 in [false, true] {
+        let c = build(src, wave64);
+        let out = run(
+            &c.kernels[0],
+            32,
+            32,
+            &[
+                TestArg::Buf(input.clone()),
+                TestArg::Buf(vec![0; 96]),
+                TestArg::Buf(vec![0; 64]),
+            ],
+        )
+        .unwrap();
+        for i in 0..32 {
+            assert_eq!(&out[1][3 * i..3 * i + 3], &[input[i]; 3], "lane {i}");
+            let want = (input[i] as f32 + 1.0).to_bits();
+            assert_eq!(&out[2][2 * i..2 * i + 2], &[want; 2], "lane {i}");
+        }
+    }
+}

@@ -368,7 +368,13 @@ impl Sema<'_> {
                 let off = self.convert(off, &Type::ULONG, Ctx::Pass)?;
                 let vt = Type::Vector(elem.elem_scalar().expect("scalar"), n);
                 if store {
-                    let d = self.rvalue(&args[0])?;
+                    let mut d = self.rvalue(&args[0])?;
+                    // The pointer picks the overload; a scalar converts to
+                    // it as clang converts one (a splat: `vstore3(v.x, 0,
+                    // p)`, the Khronos `vector_swizzle` test's form).
+                    if matches!(d.ty, Type::Scalar(s) if s != Scalar::Bool) {
+                        d = self.convert(d, &vt, Ctx::Pass)?;
+                    }
                     if d.ty != vt {
                         return err(
                             args[0].loc,
