@@ -610,3 +610,48 @@ fn vstore_of_a_scalar_stores_it_splatted() {
         }
     }
 }
+
+/// `char`, `uchar` and `short` arguments packed in one dword (bytes 0, 1
+/// and 2 of the kernarg segment, clang's layout): each is read from its
+/// own byte. The kernel read the aligned dword unshifted (`uc` gave `c`,
+/// `s` gave `c | uc << 8`), which the Khronos test `parameter_types`
+/// found.
+#[test]
+fn packed_char_and_short_arguments_read_their_own_bytes() {
+    let src = "__kernel void k(char c, uchar uc, short s, ushort us, char c2, __global int *out) {
+  out[get_global_id(0)] = (int)c * 1000000 + (int)uc * 10000 + (int)s + (int)us * 3 + (int)c2 * 7;
+}";
+    for wave64 in [false, true] {
+        let c = build(src, wave64);
+        let offsets: Vec<u32> = c.kernels[0].metadata.args[..5]
+            .iter()
+            .map(|a| a.offset)
+            .collect();
+        assert_eq!(offsets, [0, 1, 2, 4, 6], "clang's packing");
+        let (cv, ucv, sv, usv, c2v) = (-3i8, 200u8, -17i16, 40000u16, 5i8);
+        let out = run(
+            &c.kernels[0],
+            32,
+            32,
+            &[
+                TestArg::Bytes(vec![cv as u8]),
+                TestArg::Bytes(vec![ucv]),
+                TestArg::Bytes(sv.to_le_bytes().to_vec()),
+                TestArg::Bytes(usv.to_le_bytes().to_vec()),
+                TestArg::Bytes(vec![c2v as u8]),
+                TestArg::Buf(vec![0; 32]),
+            ],
+        )
+        .unwrap();
+        let want = i32::from(cv) * 1_000_000
+            + i32::from(ucv) * 10_000
+            + i32::from(sv)
+            + i32::from(usv) * 3
+            + i32::from(c2v) * 7;
+        assert!(
+            out[0].iter().all(|&v| v as i32 == want),
+            "{:?} vs {want}",
+            &out[0][..4]
+        );
+    }
+}

@@ -90,6 +90,8 @@ pub enum TestArg {
     Buf(Vec<u32>),
     /// A 32-bit value.
     U32(u32),
+    /// A by-value argument of any size: its little-endian bytes.
+    Bytes(Vec<u8>),
 }
 
 /// Runs `k` over `grid` work-items in workgroups of `wg` on the golden
@@ -199,6 +201,7 @@ pub fn run_elf_dims_on<D: Device>(
                 dargs.push(Arg::Buffer(b.address));
             }
             TestArg::U32(x) => dargs.push(Arg::u32(*x)),
+            TestArg::Bytes(b) => dargs.push(Arg::Value(b.clone())),
         }
     }
     d.launch(&lk, dims, &dargs).map_err(|e| e.to_string())?;

@@ -15,8 +15,13 @@ impl Isel<'_> {
         let offset = self.kernarg.params[index as usize];
         let (l, d) = self.dst(r);
         let dwords = self.dwords(self.f.ty(r));
+        // A char or short packed beside others (`char c, uchar uc, short
+        // s` sit at bytes 0, 1 and 2): scalar loads read whole aligned
+        // dwords, so the value is shifted down from its byte (its high bits
+        // are the next arguments', which consumers of an i8/i16 ignore).
+        let byte = offset & 3;
         let (op, dst) = match l {
-            Loc::S(_) => (
+            Loc::S(_) if byte == 0 => (
                 if dwords == 2 {
                     Opcode::S_LOAD_DWORDX2
                 } else {
@@ -27,7 +32,22 @@ impl Isel<'_> {
             // A kernel argument is uniform unless it is a float (floats live in VGPRs).
             _ => (Opcode::S_LOAD_DWORD, self.mc.vreg(RegClass::Sgpr, 1)),
         };
-        self.smem_load(op, dst, offset);
+        self.smem_load(op, dst, offset & !3);
+        let dst = if byte == 0 {
+            dst
+        } else {
+            let shifted = match l {
+                Loc::S(_) => d,
+                _ => self.mc.vreg(RegClass::Sgpr, 1),
+            };
+            self.sop2(
+                Opcode::S_LSHR_B32,
+                MOp::Reg(shifted, 0),
+                MOp::Reg(dst, 0),
+                MOp::Imm(8 * byte),
+            );
+            shifted
+        };
         if let Loc::V(v) = l {
             self.push(
                 Opcode::V_MOV_B32,
