@@ -539,3 +539,70 @@ double __gpusim_erf_f64(double x) {
     double r = ax >= 6.0 ? 1.0 : 1.0 - __gpusim_erfc_big_f64(ax);
     return __gpusim_copysign_f64(r, x);
 }
+
+/* (pi r hi, pi r lo, quadrant) with |x| = q/2 + r, |r| <= 1/4, for finite
+ * x: 2|x| is exact, so is r = |x| - n/2; from 2^52 on |x| is an integer,
+ * even from 2^53 on. */
+double3 __gpusim_pired_f64(double x) {
+    double ax = fabs(x);
+    double r = 0.0;
+    int q;
+    if (ax >= GD_POW2(52)) {
+        q = ax < GD_POW2(53) ? (int)(as_ulong(ax) & 1ul) * 2 : 0;
+    } else {
+        double n = __gpusim_rint_f64(2.0 * ax);
+        r = ax - 0.5 * n;
+        q = (int)((long)n & 3l);
+    }
+    double rh = r * GD_PI_H;
+    double rl = fma(r, GD_PI_H, -rh) + r * GD_PI_L;
+    double h = rh + rl;
+    return (double3)(h, rl - (h - rh), (double)q);
+}
+
+/* sinpi(+n) = +0, sinpi(-n) = -0. */
+double __gpusim_sinpi_f64(double x) {
+    if (!GD_FINITE(x)) {
+        return GD_NAN;
+    }
+    double3 t = __gpusim_pired_f64(x);
+    int q = (int)t.z;
+    double v = (q & 1) ? __gpusim_cos_poly_f64(t.x, t.y) : __gpusim_sin_poly_f64(t.x, t.y);
+    v = (q & 2) ? -v : v;
+    v = t.x == 0.0 && (q & 1) == 0 ? 0.0 : v;
+    return as_double(as_ulong(v) ^ (as_ulong(x) & GD_SIGN));
+}
+
+/* cospi(n + 1/2) = +0. */
+double __gpusim_cospi_f64(double x) {
+    if (!GD_FINITE(x)) {
+        return GD_NAN;
+    }
+    double3 t = __gpusim_pired_f64(x);
+    int q = (int)t.z;
+    double v = (q & 1) ? __gpusim_sin_poly_f64(t.x, t.y) : __gpusim_cos_poly_f64(t.x, t.y);
+    v = ((q + 1) & 2) ? -v : v;
+    return t.x == 0.0 && (q & 1) != 0 ? 0.0 : v;
+}
+
+/* tanpi(n) = copysign(0, n) for even n and copysign(0, -n) for odd n;
+ * tanpi(n + 1/2) = +inf for even n, -inf for odd n. */
+double __gpusim_tanpi_f64(double x) {
+    if (!GD_FINITE(x)) {
+        return GD_NAN;
+    }
+    double3 t = __gpusim_pired_f64(x);
+    int q = (int)t.z;
+    double s = __gpusim_sin_poly_f64(t.x, t.y);
+    double c = __gpusim_cos_poly_f64(t.x, t.y);
+    double a = (q & 1) ? -c : s;
+    double d = (q & 1) ? s : c;
+    double v = a / d;
+    v = v + fma(-v, d, a) / d;
+    /* tan(r) = r below 2^-27 (and no quotient in the denormal range). */
+    v = (q & 1) == 0 && fabs(t.x) < GD_POW2(-27) ? t.x : v;
+    if (t.x == 0.0) {
+        v = (q & 1) ? (q == 1 ? GD_INF : -GD_INF) : (q == 2 ? -0.0 : 0.0);
+    }
+    return as_double(as_ulong(v) ^ (as_ulong(x) & GD_SIGN));
+}

@@ -2,10 +2,9 @@
  * gpusim device library: error functions.
  *
  * erf on |x| < 1: its Taylor series (2/sqrt(pi)) sum (-1)^n x^(2n+1) /
- * (n! (2n+1)), 14 terms. erfc for x >= 0.75: Laplace's continued fraction
- * e^(-x^2) / sqrt(pi) / (x + (1/2)/(x + 1/(x + (3/2)/(x + ...)))),
- * evaluated backward from depth 60 (stable; converged to float precision
- * from x = 0.75 on), with e^(-x^2) from x^2 as an exact hi/lo pair.
+ * (n! (2n+1)), 14 terms. erfc for x >= 0.75: e^(-x^2) erfcx(x), erfcx
+ * by its Taylor series around c = 1, 1.5, ..., 10 (see
+ * __gpusim_erfc_large_f32), with e^(-x^2) from x^2 as an exact hi/lo pair.
  * The other ranges follow from erf = 1 - erfc and erfc(-x) = 2 - erfc(x).
  */
 
@@ -27,18 +26,55 @@ float __gpusim_erf_small_f32(float x) {
     return fma(x * s, p, x * as_float(0x3f906ebbu));
 }
 
-/* erfc(x) for x >= 0.75 (0 from about 10.06 on). */
+/* erfcx(c) = e^(c^2) erfc(c) for c = 1, 1.5, ..., 3.5 (index 2c - 2). */
+float __gpusim_erfcx_at_f32(int i) {
+    switch (i) {
+    case 0: return as_float(0x3edaec3cu);
+    case 1: return as_float(0x3ea4a6d8u);
+    case 2: return as_float(0x3e82c339u);
+    case 3: return as_float(0x3e57dda0u);
+    case 4: return as_float(0x3e374c14u);
+    default: return as_float(0x3e1f054du);
+    }
+}
+
+/* erfc(x) for x >= 0.75 (0 from about 10.06 on): e^(-x^2) (x^2 as an
+ * exact hi/lo pair) times erfcx(x). Below 3.75, erfcx by its Taylor
+ * series around the nearest c = 1, 1.5, ..., 3.5 (|x - c| <= 1/4, 12
+ * terms), the coefficients from the recurrence (n+1) a(n+1) = 2c a(n) +
+ * 2 a(n-1), a(1) = 2c a(0) - 2/sqrt(pi) (which cancels more and more for
+ * larger c); from 3.75 on, Laplace's continued fraction
+ * 1/sqrt(pi) / (x + (1/2)/(x + 1/(x + (3/2)/(x + ...)))) from depth 14.
+ * (The continued fraction from depth 60 alone, used before, took 60
+ * reciprocals.) */
 float __gpusim_erfc_large_f32(float x) {
-    float t = x;
-    for (int k = 60; k > 0; k--) {
-        t = x + (0.5f * (float)k) * __builtin_amdgcn_rcpf(t);
+    float g;
+    if (x < 3.75f) {
+        float c = 0.5f * rint(2.0f * x);
+        float t = x - c;
+        float a0 = __gpusim_erfcx_at_f32((int)(2.0f * c) - 2);
+        float a1 = fma(2.0f * c, a0, -as_float(0x3f906ebbu));
+        g = fma(a1, t, a0);
+        float tn = t;
+        for (int n = 1; n < 12; n++) {
+            float a2 = fma(2.0f * c, a1, 2.0f * a0) * __builtin_amdgcn_rcpf((float)(n + 1));
+            tn = tn * t;
+            g = fma(a2, tn, g);
+            a0 = a1;
+            a1 = a2;
+        }
+    } else {
+        float f = x;
+        for (int k = 14; k > 0; k--) {
+            f = x + (0.5f * (float)k) * __builtin_amdgcn_rcpf(f);
+        }
+        g = __gpusim_div_f32(as_float(0x3f106ebbu), f);
     }
     float h = x * x;
     float l = fma(x, x, -h);
     float e = __gpusim_exp_f32(-h);
     e = fma(-e, l, e);
-    float r = __gpusim_div_f32(e * as_float(0x3f106ebbu), t);
-    return x > 10.1f ? 0.0f : r;
+    return x > 10.1f ? 0.0f : e * g;
 }
 
 float __gpusim_erf_f32(float x) {

@@ -388,6 +388,9 @@ fn trigonometric() {
     check1("tan", 5.0, 53, Range::Within(1e6));
     check1("sin", 4.0, 54, Range::Binades(20, 1024));
     check1("cos", 4.0, 55, Range::Binades(20, 1024));
+    check1("sinpi", 4.0, 64, Range::Within(8.0));
+    check1("cospi", 4.0, 65, Range::Within(8.0));
+    check1("tanpi", 6.0, 66, Range::Within(8.0));
     check1("asin", 4.0, 56, Range::Within(1.0));
     check1("acos", 4.0, 57, Range::Within(1.0));
     check1("atan", 5.0, 58, WIDE);

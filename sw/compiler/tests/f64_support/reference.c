@@ -21,6 +21,26 @@ static int to_int(long double y) {
     return (int)y;
 }
 
+/* sinpi, cospi by exact reductions to [0, 1/2] (a product by pi near
+ * an integer argument would lose the result's relative precision). */
+static long double sinpi_ref(long double x) {
+    long double r = fmodl(fabsl(x), 2.0L), s = signbit(x) ? -1.0L : 1.0L;
+    if (isnan(r)) return NAN;
+    if (r >= 1.0L) { r -= 1.0L; s = -s; }
+    if (r > 0.5L) r = 1.0L - r;
+    if (r == 0.0L) return copysignl(0.0L, x);
+    return s * sinl(M_PIl * r);
+}
+
+static long double cospi_ref(long double x) {
+    long double r = fmodl(fabsl(x), 2.0L), s = 1.0L;
+    if (isnan(r)) return NAN;
+    if (r >= 1.0L) { r -= 1.0L; s = -s; }
+    if (r > 0.5L) { r = 1.0L - r; s = -s; }
+    if (r == 0.5L) return 0.0L;
+    return r > 0.25L ? s * sinl(M_PIl * (0.5L - r)) : s * cosl(M_PIl * r);
+}
+
 static long double ref(const char *f, long double x, long double y) {
 #define F1(n, e) if (!strcmp(f, n)) return e;
     F1("sqrt", sqrtl(x)) F1("exp", expl(x)) F1("exp2", exp2l(x)) F1("exp10", exp10l(x))
@@ -30,7 +50,8 @@ static long double ref(const char *f, long double x, long double y) {
     F1("asinpi", asinl(x) / (long double)M_PIl) F1("acospi", acosl(x) / M_PIl)
     F1("atanpi", atanl(x) / M_PIl) F1("atan2pi", atan2l(x, y) / M_PIl)
     F1("sinh", sinhl(x)) F1("cosh", coshl(x)) F1("tanh", tanhl(x)) F1("asinh", asinhl(x))
-    F1("acosh", acoshl(x)) F1("atanh", atanhl(x)) F1("cbrt", cbrtl(x)) F1("rsqrt", 1.0L / sqrtl(x))
+    F1("acosh", acoshl(x)) F1("atanh", atanhl(x)) F1("cbrt", cbrtl(x)) F1("sinpi", sinpi_ref(x)) F1("cospi", cospi_ref(x))
+    F1("tanpi", sinpi_ref(x) / cospi_ref(x)) F1("rsqrt", 1.0L / sqrtl(x))
     F1("hypot", hypotl(x, y)) F1("fmod", fmodl(x, y)) F1("remainder", remainderl(x, y))
     F1("erf", erfl(x)) F1("erfc", erfcl(x)) F1("pow", powl(x, y))
     F1("pown", powl(x, to_int(y))) F1("floor", floorl(x)) F1("ceil", ceill(x)) F1("trunc", truncl(x))
