@@ -150,16 +150,24 @@ fn fuzz_run(p: &Program, jit: Option<u32>) -> (Result<Vec<u8>, String>, GoldenSt
 }
 
 /// Random programs (`fuzz-lockstep`'s generator, every ALU opcode, memory
-/// items, loops, EXEC changes) with the JIT against the interpreter.
+/// items, loops, EXEC changes) with the JIT against the interpreter. The CI
+/// slice is 60 programs; `GPUSIM_JIT_FUZZ_PROGRAMS=N` and
+/// `GPUSIM_JIT_FUZZ_FIRST=S` run programs S..S+N (docs/reliability.md
+/// records the long runs); the wave instructions executed are printed.
 #[test]
 fn random_programs_agree_with_the_interpreter() {
     let rows = alu_rows(true);
-    let programs: u64 = std::env::var("GPUSIM_JIT_FUZZ_PROGRAMS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(60);
+    let env = |name: &str, default: u64| {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    let programs = env("GPUSIM_JIT_FUZZ_PROGRAMS", 60);
+    let first = env("GPUSIM_JIT_FUZZ_FIRST", 0);
     let mut differences = Vec::new();
-    for seed in 0..programs {
+    let (mut instructions, mut completed) = (0u64, 0u64);
+    for seed in first..first + programs {
         let mut rng = Rng::new(0x5eed_0000 + seed);
         let target = if seed % 2 == 0 {
             Target::GFX1030_W32
@@ -169,6 +177,8 @@ fn random_programs_agree_with_the_interpreter() {
         let p = Program::random(&mut rng, target, &rows, 120);
         let reference = fuzz_run(&p, None);
         let jit = fuzz_run(&p, Some(1));
+        instructions += reference.1.instructions;
+        completed += u64::from(jit.0.is_ok());
         if jit != reference {
             differences.push(format!(
                 "seed {seed}: interpreter {:?}\nJIT {:?}\n{}",
@@ -178,6 +188,12 @@ fn random_programs_agree_with_the_interpreter() {
             ));
         }
     }
+    eprintln!(
+        "programs {first}..{} (seeds 0x5eed0000 + i): {instructions} wave instructions, \
+         {completed} ran without a fault, {} differences",
+        first + programs,
+        differences.len()
+    );
     assert!(
         differences.is_empty(),
         "{} of {programs} programs differ:\n{}",

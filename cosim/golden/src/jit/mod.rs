@@ -93,6 +93,16 @@ pub fn default_on() -> bool {
     DEFAULT_ON.load(std::sync::atomic::Ordering::Relaxed)
 }
 
+/// A deliberate bug for the differential tests' self-check
+/// (`cosim/tests/golden_jit_planted.rs`): with `GPUSIM_JIT_PLANT_BUG=1` in
+/// the environment, `v_add_nc_u32` compiled by the JIT flips bit 0 of every
+/// lane's sum. The random-program differential must find it; nothing else
+/// sets it.
+pub fn planted_bug() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| std::env::var_os("GPUSIM_JIT_PLANT_BUG").is_some_and(|v| v == "1"))
+}
+
 /// Executions of a block start before it is compiled (tiering: cold code is
 /// interpreted, so a short workload does not pay for compilation).
 pub const DEFAULT_THRESHOLD: u32 = 16;

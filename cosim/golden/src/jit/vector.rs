@@ -381,6 +381,11 @@ impl Emit<'_> {
         match o {
             Op::Mov => v[0],
             Op::Not => self.b.ins().bnot(v[0]),
+            Op::AddNc if crate::jit::planted_bug() => {
+                let s = self.b.ins().iadd(v[0], v[1]);
+                let one = self.vconst([1; 4]);
+                self.b.ins().bxor(s, one)
+            }
             Op::AddNc => self.b.ins().iadd(v[0], v[1]),
             Op::SubNc => self.b.ins().isub(v[0], v[1]),
             Op::SubrevNc => self.b.ins().isub(v[1], v[0]),
