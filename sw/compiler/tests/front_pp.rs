@@ -194,3 +194,21 @@ fn caret_keeps_tabs() {
         "t.cl:2:3: error: invalid character '@' in source\n\t\t@\n\t\t^"
     );
 }
+
+/// `#line N ["name"]` renumbers the lines after it and renames the file
+/// for `__LINE__` and `__FILE__` (C99 6.10.4; the Khronos test
+/// `kernel_preprocessor_macros` starts with one, and gpusim refused it:
+/// "#line is not supported").
+#[test]
+fn line_directives_renumber_and_rename() {
+    assert_eq!(pp("__LINE__ __FILE__"), "1 \"t.cl\"");
+    assert_eq!(
+        pp("a __LINE__\n#line 100\nb __LINE__\nc __LINE__ __FILE__"),
+        "a 1\nb 100\nc 101 \"t.cl\""
+    );
+    assert_eq!(
+        pp("#line 7 \"gen.cl\"\n__LINE__ __FILE__\n#line 1\n__LINE__ __FILE__"),
+        "7 \"gen.cl\"\n1 \"t.cl\""
+    );
+    assert!(pp_err("#line x\n").contains("#line needs a line number"));
+}

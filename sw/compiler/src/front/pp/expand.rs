@@ -23,8 +23,11 @@ impl Pp<'_> {
             return Ok(false);
         }
         if name == self.names.line || name == self.names.file {
+            let mark = self.line_mark(t.loc);
             let text = if name == self.names.line {
-                t.loc.line.to_string()
+                (i64::from(t.loc.line) + mark.map_or(0, |m| m.offset)).to_string()
+            } else if let Some(named) = mark.and_then(|m| m.name) {
+                self.int.get(named).to_string()
             } else {
                 format!("{:?}", self.sm.file(t.loc.file).path)
             };

@@ -281,6 +281,7 @@ pub fn preprocess(
         once: HashSet::new(),
         expanded: 0,
         nesting: 0,
+        line_marks: HashMap::new(),
     };
     let mut builtin = PREDEFINED.to_string();
     if opts.wave64 {
@@ -369,6 +370,17 @@ struct Pp<'a> {
     once: HashSet<PathBuf>,
     expanded: usize,
     nesting: u32,
+    /// `#line` directives by file: from which physical line on, the
+    /// offset `__LINE__` adds and the name `__FILE__` says.
+    line_marks: HashMap<u32, Vec<LineMark>>,
+}
+
+/// One `#line N ["name"]`: lines from `from` on are numbered from `N`.
+#[derive(Clone, Copy)]
+struct LineMark {
+    from: u32,
+    offset: i64,
+    name: Option<Sym>,
 }
 
 fn with_hide(mut t: Token, add: &Rc<Vec<Sym>>) -> Token {
@@ -385,6 +397,12 @@ fn with_hide(mut t: Token, add: &Rc<Vec<Sym>>) -> Token {
 }
 
 impl Pp<'_> {
+    /// The `#line` in force at `loc`, if any.
+    fn line_mark(&self, loc: Loc) -> Option<LineMark> {
+        let marks = self.line_marks.get(&loc.file)?;
+        marks.iter().rev().find(|m| m.from <= loc.line).copied()
+    }
+
     fn name(&self, t: &Token) -> Option<&str> {
         match t.tok {
             Tok::Ident(s) => Some(self.int.get(s)),
@@ -538,7 +556,31 @@ impl Pp<'_> {
                 src.line();
                 Ok(())
             }
-            "line" => err(d.loc, "#line is not supported"),
+            "line" => {
+                let toks = src.line();
+                let number = match toks.first().map(|t| t.tok) {
+                    Some(Tok::Number(n)) => self.int.get(n).parse::<u32>().ok(),
+                    _ => None,
+                };
+                let Some(number) = number else {
+                    return err(d.loc, "#line needs a line number");
+                };
+                let name = match toks.get(1).map(|t| t.tok) {
+                    Some(Tok::Str(sym)) => Some(sym),
+                    None => None,
+                    Some(_) => return err(d.loc, "#line's file name must be a string"),
+                };
+                let from = d.loc.line + 1;
+                self.line_marks
+                    .entry(d.loc.file)
+                    .or_default()
+                    .push(LineMark {
+                        from,
+                        offset: i64::from(number) - i64::from(from),
+                        name,
+                    });
+                Ok(())
+            }
             _ => err(d.loc, "invalid preprocessing directive"),
         }
     }
