@@ -51,7 +51,7 @@ impl Lowerer<'_> {
             ExprKind::VecIndex(base, idx) => {
                 let p = self.place(base)?;
                 let i = self.rvalue(idx)?[0];
-                let n = base.ty.width() as u8;
+                let n = base.ty.width();
                 if let Place::Mem(ptr, ft::Type::Vector(s, _)) = p {
                     // In memory: the component's address, as clang does.
                     let t = super::scalar_type(s);
