@@ -476,9 +476,9 @@ fn case(name: &str) -> (u32, u32, Vec<A>) {
                 vec![
                     f32s(z),
                     zeros(128 * 8),
-                    zeros(128 * 16),
+                    zeros(128 * 16 + 64 * 8),
                     zeros(n * 32),
-                    zeros(12 * 4),
+                    zeros(204 * 4),
                 ],
             )
         }

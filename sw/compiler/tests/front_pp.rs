@@ -106,9 +106,15 @@ fn pragma_unroll_becomes_a_token() {
         pp("#define U32 _Pragma(\"unroll 32\")\nU32 for"),
         "<Unroll(Some(32))> for"
     );
+    // `EXTENSION all` (or cl_khr_fp16) enables half parameters; other
+    // extensions and unknown pragmas leave nothing.
     assert_eq!(
         pp("#pragma OPENCL FP_CONTRACT OFF\n#pragma OPENCL EXTENSION all : enable\n#pragma foo"),
-        "<FpContract(false)>"
+        "<FpContract(false)>\n<Fp16(true)>"
+    );
+    assert_eq!(
+        pp("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n#pragma OPENCL EXTENSION cl_khr_fp16 : disable"),
+        "<Fp16(false)>"
     );
     assert!(pp_err("#pragma unroll 0\n").contains("invalid value '0'; must be positive"));
 }

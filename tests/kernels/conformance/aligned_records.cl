@@ -29,6 +29,29 @@ struct outer {
   padded_t p;
 };
 
+// PyOpenCL's complex helpers: a union returned by value, its members read
+// from the value (the union's bits reinterpreted).
+static cfloat_t cmake(float re, float im) {
+  cfloat_t r;
+  r.real = re;
+  r.imag = im;
+  return r;
+}
+static cfloat_t cmul(cfloat_t a, cfloat_t b) {
+  return cmake(a.real * b.real - a.imag * b.imag, a.real * b.imag + a.imag * b.real);
+}
+typedef union {
+  double d;
+  uint u[2];
+  uchar c[8];
+} bits_t;
+static bits_t from_uint(uint lo, uint hi) {
+  bits_t b;
+  b.u[0] = lo;
+  b.u[1] = hi;
+  return b;
+}
+
 kernel void aligned_records(global const cfloat_t *z, global cfloat_t *oz,
                             global padded_t *op, global struct outer *oo,
                             global int *sizes) {
@@ -40,6 +63,10 @@ kernel void aligned_records(global const cfloat_t *z, global cfloat_t *oz,
   oz[i] = c;
   cfloat_t d = {a.y, -a.x};
   oz[i + 64] = d;
+  sizes[12 + i] = as_int(cmul(a, b).imag) ^ as_int(cmake(b.y, 2.0f).x);
+  bits_t u = from_uint(as_uint(a.x), as_uint(b.y));
+  ((global double *)op)[128 * 2 + i] = from_uint(as_uint(a.x), as_uint(b.y)).d + u.d;
+  sizes[76 + i] = as_int((float)from_uint(i * 0x01020304u, 0x40000000u + i).d + cmul(b, a).real);
   padded_t p = {(char)i, (short)(i * 300)};
   op[i] = p;
   op[i + 64].s = (short)c.x;
@@ -63,6 +90,6 @@ kernel void aligned_records(global const cfloat_t *z, global cfloat_t *oz,
   }
   // Pointer differences in elements: 8-, 32- and 12-byte elements.
   struct tri { int a, b, c; } t[5];
-  sizes[8 + i % 4] = (int)(&oz[i + 3] - &oz[i]) * 100 + (int)(&oo[i] - &oo[1]) * 10 +
+  sizes[140 + i] = (int)(&oz[i + 3] - &oz[i]) * 100 + (int)(&oo[i] - &oo[1]) * 10 +
                      (int)(&t[(i & 3) + 1] - &t[0]);
 }

@@ -51,7 +51,7 @@ impl Lowerer<'_> {
             ExprKind::VecIndex(base, idx) => {
                 let p = self.place(base)?;
                 let i = self.rvalue(idx)?[0];
-                let n = base.ty.width() as u8;
+                let n = base.ty.width();
                 if let Place::Mem(ptr, ft::Type::Vector(s, _)) = p {
                     // In memory: the component's address, as clang does.
                     let t = super::scalar_type(s);
@@ -536,7 +536,9 @@ impl Lowerer<'_> {
                     .first()
                     .and_then(|m| leaves.iter().position(|l| l == m))
                 else {
-                    return unsupported(loc, "a member of a union value");
+                    // A union value is its dwords (or bytes): the member's
+                    // parts are reassembled from the bits that hold them.
+                    return self.reinterpret_leaves(&all, &leaves, &mine, loc);
                 };
                 Ok(all[start..start + mine.len()].to_vec())
             }
@@ -570,6 +572,66 @@ impl Lowerer<'_> {
             }
             _ => unsupported(loc, "this expression"),
         }
+    }
+
+    /// The values of parts `want` (offset, type) read from the bits of an
+    /// aggregate value whose parts `have` (equal-sized integers: a union's
+    /// dwords or bytes) are `vals`, little-endian.
+    fn reinterpret_leaves(
+        &mut self,
+        vals: &[Value],
+        have: &[(u32, Type)],
+        want: &[(u32, Type)],
+        loc: Loc,
+    ) -> R<Vec<Value>> {
+        let Some(&(_, ht)) = have.first() else {
+            return unsupported(loc, "a member of an empty union");
+        };
+        let w = ht.bytes();
+        let mut out = Vec::with_capacity(want.len());
+        for &(off, t) in want {
+            if t == Type::I1 || have.iter().any(|&(_, h)| h != ht) {
+                return unsupported(loc, "this member of a union value");
+            }
+            let bits = t.bits();
+            let wide = if bits > 32 { Type::I64 } else { Type::I32 };
+            let mut acc: Option<Value> = None;
+            // The parts overlapping [off, off + size), shifted into place.
+            for (k, &(ho, _)) in have.iter().enumerate() {
+                if ho + w <= off || ho >= off + t.bytes() {
+                    continue;
+                }
+                let mut b = self.b();
+                let mut v = vals[k];
+                if ht != wide {
+                    v = b.convert(ConvertOp::Zext, v, wide);
+                }
+                let part = if ho >= off {
+                    let sh = b.iconst(wide, i64::from((ho - off) * 8));
+                    b.binary(BinaryOp::Shl, v, sh)
+                } else {
+                    let sh = b.iconst(wide, i64::from((off - ho) * 8));
+                    b.binary(BinaryOp::Lshr, v, sh)
+                };
+                acc = Some(match acc {
+                    None => part,
+                    Some(a) => b.binary(BinaryOp::Or, a, part),
+                });
+            }
+            let Some(mut v) = acc else {
+                return unsupported(loc, "a member of a union value");
+            };
+            let int_t = Type::int_of_bits(bits);
+            let mut b = self.b();
+            if int_t != wide {
+                v = b.convert(ConvertOp::Trunc, v, int_t);
+            }
+            if t != int_t {
+                v = b.convert(ConvertOp::Bitcast, v, t);
+            }
+            out.push(v);
+        }
+        Ok(out)
     }
 
     /// Component `i` (a run-time `i32`) of the vector `all`: a chain of
