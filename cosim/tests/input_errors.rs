@@ -240,5 +240,10 @@ fn too_little_dynamic_lds_is_an_error_on_every_model() {
         let o = gpusim_in(&dir, &["run", "enough.yaml", "--model", model]);
         assert_eq!(o.status.code(), Some(0), "{model}: {}", stderr(&o));
     }
+    // The functional model's JIT interprets DS: the same report.
+    let o = gpusim_in(&dir, &["run", "small.yaml", "--jit", "on"]);
+    let e = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{e}");
+    assert!(e.contains("wrote LDS byte 0x100"), "{e}");
     std::fs::remove_dir_all(dir).ok();
 }

@@ -266,6 +266,15 @@ impl GpuConfig {
                 "must be a power of two in 4..=128",
             ));
         }
+        if c.fetch_bytes > self.memory.inst_line_bytes {
+            return Err(invalid(
+                "cu.fetch_bytes",
+                format!(
+                    "{} exceeds memory.inst_line_bytes ({}): a fetch reads within one line",
+                    c.fetch_bytes, self.memory.inst_line_bytes
+                ),
+            ));
+        }
         if c.ibuf_bytes < c.fetch_bytes.max(16)
             || c.ibuf_bytes % c.fetch_bytes != 0
             || c.ibuf_bytes / c.fetch_bytes > 16

@@ -5,8 +5,10 @@
 //! - (AMDGPU-UNOFF) "unofficial amdgpu docs: cache", amdgpu-userland.github.io/unofficial_amdgpu_docs/cache.html
 //!   (RDNA2: 32 KiB 4-way instruction cache, 16 KiB 4-way scalar cache, both with
 //!   64-byte lines; 16 KiB **32-way** vector L0 with 128-byte lines, write-through,
-//!   LRU; L2 channels of 256 KiB, 16-way). The model has one `line_bytes` (128)
-//!   for every level, so its instruction and scalar caches have 128-byte lines.
+//!   LRU; L2 channels of 256 KiB, 16-way; the instruction cache "shared for
+//!   all SIMD in a WGP"). The model has one `line_bytes` (128) for every level
+//!   but the instruction cache (`inst_line_bytes`, 64, one cache per
+//!   `inst_cache_cus` = 2 CUs), so its scalar cache has 128-byte lines.
 //! - (C&C-LAT) Chips and Cheese, "Measuring GPU Memory Latency" (April 2021), RX 6800 XT
 //!   pointer chasing, as reported by sweclockers.com/nyhet/31783 and
 //!   bithardware.top/graphics-card-vram-latency-performance-analysis: L2 about
@@ -213,8 +215,20 @@ pub struct InfinityCacheConfig {
 pub struct MemConfig {
     /// Cache line size in bytes, all levels (a power of two, 64–4096). Default 128 (AMDGPU-UNOFF).
     pub line_bytes: u32,
-    /// Per-CU instruction cache. Default 32 KiB, 4-way (AMDGPU-UNOFF), 16-cycle hit.
+    /// The instruction cache: one per `inst_cache_cus` CUs (a WGP). Default 32
+    /// KiB, 4-way (AMDGPU-UNOFF), 16-cycle hit.
     pub inst_cache: CacheConfig,
+    /// Instruction-cache line size in bytes (a power of two, 16 to
+    /// `line_bytes`, at least `cu.fetch_bytes`). Default 64 (AMDGPU-UNOFF:
+    /// RDNA2's instruction cache has 64-byte lines); a miss reads those bytes
+    /// of the L2 line that holds them.
+    pub inst_line_bytes: u32,
+    /// CUs sharing one instruction cache (1–16): consecutive CUs `k·n ..
+    /// k·n + n` fetch through cache `k`, their requests arbitrated
+    /// round-robin into its one input, one per cycle. Default 2: RDNA2's
+    /// instruction cache is shared by the two CUs of a WGP (AMDGPU-UNOFF,
+    /// "shared for all SIMD in a WGP"; the RDNA whitepaper's WGP diagram).
+    pub inst_cache_cus: u32,
     /// Per-CU scalar data cache. Default 16 KiB, 4-way (AMDGPU-UNOFF), 16-cycle
     /// hit (scalar loads are about half the vector L0 latency in (C&C-LAT)).
     pub scalar_cache: CacheConfig,
@@ -248,6 +262,8 @@ impl Default for MemConfig {
         MemConfig {
             line_bytes: 128,
             inst_cache: cache(32 * 1024, 16),
+            inst_line_bytes: 64,
+            inst_cache_cus: 2,
             scalar_cache: cache(16 * 1024, 16),
             vector_cache: CacheConfig {
                 ways: 32,
@@ -329,7 +345,21 @@ impl MemConfig {
             ));
         }
         let line = self.line_bytes;
-        self.inst_cache.validate("inst_cache", line)?;
+        pow2("inst_line_bytes", self.inst_line_bytes)?;
+        if !(16..=line).contains(&self.inst_line_bytes) {
+            return Err(format!(
+                "inst_line_bytes: {} is outside 16..=line_bytes ({line})",
+                self.inst_line_bytes
+            ));
+        }
+        if !(1..=16).contains(&self.inst_cache_cus) {
+            return Err(format!(
+                "inst_cache_cus: {} is outside 1..=16",
+                self.inst_cache_cus
+            ));
+        }
+        self.inst_cache
+            .validate("inst_cache", self.inst_line_bytes)?;
         self.scalar_cache.validate("scalar_cache", line)?;
         self.vector_cache.validate("vector_cache", line)?;
         let x = &self.xbar;

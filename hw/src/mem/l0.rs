@@ -82,6 +82,12 @@ traces::signals! {
         cfg: CacheConfig,
         @untraced
         line_shift: u32,
+        /// This cache's line shift minus the hierarchy's: a smaller line
+        /// (the instruction cache's 64 bytes) is sent below as part of the
+        /// L2 line that holds it (`packet line = line >> (hierarchy shift -
+        /// line_shift)`).
+        @untraced
+        below_shift: u32,
         @untraced
         fill_flits: u32,
         @untraced
@@ -95,9 +101,15 @@ traces::signals! {
 }
 
 impl CuCache {
-    /// A cold cache for crossbar port `port`.
+    /// A cold cache for crossbar port `port`, with the hierarchy's line size.
     pub fn new(cfg: &CacheConfig, mem: &MemConfig, port: usize) -> CuCache {
-        let sets = cfg.size_bytes / (cfg.ways * mem.line_bytes);
+        CuCache::with_line(cfg, mem, port, mem.line_bytes)
+    }
+
+    /// A cold cache for crossbar port `port` whose lines are `line_bytes`
+    /// (a power of two, at most the hierarchy's `line_bytes`).
+    pub fn with_line(cfg: &CacheConfig, mem: &MemConfig, port: usize, line_bytes: u32) -> CuCache {
+        let sets = cfg.size_bytes / (cfg.ways * line_bytes);
         CuCache {
             input_valid: false,
             stalled: false,
@@ -114,8 +126,12 @@ impl CuCache {
             out: Vec::new(),
             outstanding: 0,
             cfg: cfg.clone(),
-            line_shift: mem.line_bytes.trailing_zeros(),
-            fill_flits: mem.flits_for(mem.line_bytes),
+            line_shift: line_bytes.trailing_zeros(),
+            below_shift: mem
+                .line_bytes
+                .trailing_zeros()
+                .saturating_sub(line_bytes.trailing_zeros()),
+            fill_flits: mem.flits_for(line_bytes),
             flit_bytes: mem.xbar.flit_bytes,
             port,
             stats: CacheStats::default(),
@@ -285,7 +301,8 @@ impl CuCache {
                             } else {
                                 self.stats.uncached += 1;
                             }
-                            let p = Packet::new(kind, self.port, i as u16, line, flits);
+                            let below = line >> self.below_shift;
+                            let p = Packet::new(kind, self.port, i as u16, below, flits);
                             let ready = now + u64::from(self.cfg.hit_latency);
                             self.miss_pipe.push_back((ready, p));
                         }

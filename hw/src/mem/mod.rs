@@ -43,6 +43,7 @@ pub mod cache;
 pub mod config;
 pub mod dram;
 pub mod gl1;
+pub mod icache;
 pub mod infinity;
 pub mod l0;
 pub mod l2;
@@ -57,6 +58,7 @@ use crate::xbar::packet::Packet;
 use crate::xbar::Xbar;
 use dram::DramChannel;
 use gl1::Gl1Cache;
+use icache::{InstPort, SharedInstCache};
 use infinity::InfinitySlice;
 use l0::{CuCache, FrontPort};
 use l2::L2Channel;
@@ -174,13 +176,15 @@ pub struct MemStats {
     pub infinity_cache: Option<CacheStats>,
 }
 
-/// The three caches of one CU: the part of the hierarchy a CU's clock edge
-/// talks to. A CU is handed its own `CuPorts` (not the whole [`MemSystem`]),
-/// so compute units can be evaluated by different threads
-/// (`crate::parallel`): nothing here is shared with another CU.
+/// One CU's ports: its instruction-fetch port (into the instruction cache
+/// its WGP shares, [`icache`]) and its scalar and vector caches — the part
+/// of the hierarchy a CU's clock edge talks to. A CU is handed its own
+/// `CuPorts` (not the whole [`MemSystem`]), so compute units can be
+/// evaluated by different threads (`crate::parallel`): nothing here is
+/// shared with another CU.
 #[derive(Clone, Debug)]
 pub struct CuPorts {
-    inst: CuCache,
+    inst: InstPort,
     scalar: CuCache,
     vector: CuCache,
     line_bytes: u32,
@@ -193,19 +197,17 @@ pub struct CuPorts {
 impl CuPorts {
     fn cache(&self, unit: Unit) -> Option<&CuCache> {
         match unit {
-            Unit::Inst => Some(&self.inst),
             Unit::Scalar => Some(&self.scalar),
             Unit::Vector => Some(&self.vector),
-            Unit::FrontEnd => None,
+            Unit::Inst | Unit::FrontEnd => None,
         }
     }
 
     fn cache_mut(&mut self, unit: Unit) -> Option<&mut CuCache> {
         match unit {
-            Unit::Inst => Some(&mut self.inst),
             Unit::Scalar => Some(&mut self.scalar),
             Unit::Vector => Some(&mut self.vector),
-            Unit::FrontEnd => None,
+            Unit::Inst | Unit::FrontEnd => None,
         }
     }
 
@@ -218,12 +220,19 @@ impl CuPorts {
     /// CU these ports belong to; it is there so a CU speaks to its ports as
     /// it speaks to [`MemSystem`]).
     pub fn can_accept(&self, _cu: usize, unit: Unit) -> bool {
-        self.cache(unit).is_some_and(|c| c.can_accept())
+        match unit {
+            Unit::Inst => self.inst.can_accept(),
+            _ => self.cache(unit).is_some_and(|c| c.can_accept()),
+        }
     }
 
     /// Offers a request on port `unit` this cycle (see [`MemSystem::request`]).
     pub fn request(&mut self, _cu: usize, unit: Unit, req: MemRequest) {
-        if self.cache_mut(unit).is_some_and(|c| c.request(req)) {
+        let taken = match unit {
+            Unit::Inst => self.inst.request(req),
+            _ => self.cache_mut(unit).is_some_and(|c| c.request(req)),
+        };
+        if taken {
             self.requests += 1;
         } else {
             self.rejected += 1;
@@ -232,8 +241,13 @@ impl CuPorts {
 
     /// Moves the responses delivered to port `unit` into `out`.
     pub fn take_responses(&mut self, _cu: usize, unit: Unit, out: &mut Vec<MemResponse>) {
-        if let Some(c) = self.cache_mut(unit) {
-            out.append(&mut c.out);
+        match unit {
+            Unit::Inst => out.append(&mut self.inst.out),
+            _ => {
+                if let Some(c) = self.cache_mut(unit) {
+                    out.append(&mut c.out);
+                }
+            }
         }
     }
 
@@ -244,18 +258,21 @@ impl CuPorts {
         (s.hits + s.misses, s.misses)
     }
 
-    /// True when no request is in flight in these caches.
+    /// True when no request is in flight in these caches (nor from the
+    /// fetch port).
     fn idle(&self) -> bool {
         self.inst.idle() && self.scalar.idle() && self.vector.idle()
     }
 
-    /// One clock edge of the three caches; `xin` and `resp` are this CU's
-    /// three crossbar request inputs and response outputs, in port order.
+    /// One clock edge of the scalar and vector caches; `xin` and `resp` are
+    /// this CU's three crossbar request inputs and response outputs, in
+    /// port order (the first, the instruction port's, is its WGP's shared
+    /// instruction cache's, ticked in [`MemSystem::tick_below_cus`]).
     fn tick(&mut self, now: u64, xin: &mut [CreditFifo<Packet>], resp: &mut [CreditFifo<Packet>]) {
-        for ((cache, xin), resp) in [&mut self.inst, &mut self.scalar, &mut self.vector]
+        for ((cache, xin), resp) in [&mut self.scalar, &mut self.vector]
             .into_iter()
-            .zip(xin)
-            .zip(resp)
+            .zip(&mut xin[1..])
+            .zip(&mut resp[1..])
         {
             if !cache.idle() {
                 cache.tick(now, xin, resp);
@@ -301,6 +318,8 @@ pub struct MemSystem {
     config: MemConfig,
     cycle: u64,
     cus: Vec<CuPorts>,
+    /// The instruction caches, one per `inst_cache_cus` CUs.
+    icaches: Vec<SharedInstCache>,
     front: FrontPort,
     xbar: Xbar,
     l2: Vec<L2Channel>,
@@ -343,12 +362,21 @@ impl MemSystem {
             cycle: 0,
             cus: (0..cus)
                 .map(|cu| CuPorts {
-                    inst: CuCache::new(&config.inst_cache, config, cu * 3),
+                    inst: InstPort::default(),
                     scalar: CuCache::new(&config.scalar_cache, config, cu * 3 + 1),
                     vector: CuCache::new(&config.vector_cache, config, cu * 3 + 2),
                     line_bytes: config.line_bytes,
                     requests: 0,
                     rejected: 0,
+                })
+                .collect(),
+            icaches: (0..cus)
+                .step_by(config.inst_cache_cus as usize)
+                .map(|first| {
+                    let n = (config.inst_cache_cus as usize).min(cus - first);
+                    let c = &config.inst_cache;
+                    let cache = CuCache::with_line(c, config, first * 3, config.inst_line_bytes);
+                    SharedInstCache::new(cache, first, n)
                 })
                 .collect(),
             front: FrontPort::new(config, cus * 3, usize::from(depth)),
@@ -483,6 +511,9 @@ impl MemSystem {
         if !self.cu_busy.contains(&true) && self.nothing_in_flight() {
             return;
         }
+        // First, as if ticked with their CUs: they hand packets to the
+        // levels below through the same credit buffers as the CU caches.
+        self.tick_icaches(now);
         self.tick_channels(now);
         self.xbar.tick(now);
         if !self.gl1.is_empty() {
@@ -494,6 +525,23 @@ impl MemSystem {
                 .tick(now, &mut self.xbar.req.inputs[p], &mut self.xbar.port_in[p]);
         }
         self.xbar.commit();
+    }
+
+    /// The shared instruction caches: arbitration among their CUs' fetch
+    /// ports, the cache, responses back to the ports.
+    fn tick_icaches(&mut self, now: u64) {
+        let (req, resp) = if self.gl1.is_empty() {
+            (&mut self.xbar.req.inputs, &mut self.xbar.port_in)
+        } else {
+            (&mut self.gl1_req, &mut self.gl1_resp)
+        };
+        for ic in &mut self.icaches {
+            let cus = &mut self.cus[ic.first_cu..ic.first_cu + ic.cus];
+            if !ic.idle() || cus.iter().any(|c| !c.inst.idle()) {
+                let p = ic.first_cu * 3;
+                ic.tick(now, cus, &mut req[p], &mut resp[p]);
+            }
+        }
     }
 
     /// The memory channels: each L2 channel over its DRAM channel, or over
@@ -558,10 +606,13 @@ impl MemSystem {
         let port_busy = |c: &CuCache| !c.idle() || !c.out.is_empty();
         !self.front.idle()
             || !self.front.out.is_empty()
-            || self
-                .cus
-                .iter()
-                .any(|c| port_busy(&c.inst) || port_busy(&c.scalar) || port_busy(&c.vector))
+            || self.cus.iter().any(|c| {
+                !c.inst.idle()
+                    || !c.inst.out.is_empty()
+                    || port_busy(&c.scalar)
+                    || port_busy(&c.vector)
+            })
+            || self.icaches.iter().any(|c| !c.idle())
             || self.dram.iter().any(|d| !d.idle())
             || self.ic.iter().any(|s| !s.idle())
             || self.gl1.iter().any(|g| !g.idle())
@@ -583,9 +634,11 @@ impl MemSystem {
         for c in &self.cus {
             s.requests += c.requests;
             s.rejected += c.rejected;
-            s.inst.add(&c.inst.stats);
             s.scalar.add(&c.scalar.stats);
             s.vector.add(&c.vector.stats);
+        }
+        for c in &self.icaches {
+            s.inst.add(&c.cache.stats);
         }
         for l in &self.l2 {
             s.l2.add(&l.stats);
@@ -616,12 +669,21 @@ impl MemSystem {
 }
 
 impl MemSystem {
-    /// Emits CU `cu`'s caches (`icache`, `scache`, `l0`) under the current
-    /// scope, so that the GPU can place them in the CU's own scope.
+    /// The instruction cache CU `cu` fetches through.
+    fn icache_of(&self, cu: usize) -> Option<&SharedInstCache> {
+        let n = self.config.inst_cache_cus.max(1) as usize;
+        self.icaches.get(cu / n)
+    }
+
+    /// Emits CU `cu`'s caches (`icache` — its WGP's, the same signals in
+    /// both CUs' scopes —, `scache`, `l0`) under the current scope, so that
+    /// the GPU can place them in the CU's own scope.
     pub fn probe_cu(&self, cu: usize, t: &mut traces::Tracer) {
         use traces::Probe;
         if let Some(c) = self.cus.get(cu) {
-            c.inst.probe("icache", t);
+            if let Some(ic) = self.icache_of(cu) {
+                ic.cache.probe("icache", t);
+            }
             c.scalar.probe("scache", t);
             c.vector.probe("l0", t);
         }
@@ -675,7 +737,9 @@ impl traces::Probe for MemSystem {
             for (i, c) in self.cus.iter().enumerate() {
                 t.indexed("cu", i, |t, n| {
                     t.scope(n, |t| {
-                        c.inst.probe("icache", t);
+                        if let Some(ic) = self.icache_of(i) {
+                            ic.cache.probe("icache", t);
+                        }
                         c.scalar.probe("scache", t);
                         c.vector.probe("l0", t);
                     })

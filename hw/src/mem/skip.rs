@@ -18,6 +18,7 @@ impl MemSystem {
     pub(super) fn nothing_in_flight(&self) -> bool {
         self.front.idle()
             && self.cus.iter().all(|c| c.idle())
+            && self.icaches.iter().all(|c| c.idle())
             && self.dram.iter().all(|d| d.idle())
             && self.ic.iter().all(|s| s.idle())
             && self.gl1.iter().all(|g| g.idle())
@@ -36,9 +37,18 @@ impl MemSystem {
             &self.gl1_resp
         };
         for (c, resp) in self.cus.iter().zip(cu_resp.chunks(3)) {
-            for (cache, r) in [&c.inst, &c.scalar, &c.vector].into_iter().zip(resp) {
+            for (cache, r) in [&c.scalar, &c.vector].into_iter().zip(&resp[1..]) {
                 t = t.min(cache.next_event(r));
             }
+            if t <= horizon {
+                return t;
+            }
+        }
+        for ic in &self.icaches {
+            let ports = self.cus[ic.first_cu..ic.first_cu + ic.cus]
+                .iter()
+                .map(|c| &c.inst);
+            t = t.min(ic.next_event(ports, &cu_resp[ic.first_cu * 3]));
             if t <= horizon {
                 return t;
             }
@@ -88,9 +98,12 @@ impl MemSystem {
         if !self.nothing_in_flight() {
             let last = self.cycle + cycles - 1;
             for c in &mut self.cus {
-                for cache in [&mut c.inst, &mut c.scalar, &mut c.vector] {
+                for cache in [&mut c.scalar, &mut c.vector] {
                     cache.skip(cycles);
                 }
+            }
+            for ic in &mut self.icaches {
+                ic.skip(cycles);
             }
             for (l2, input) in self.l2.iter_mut().zip(&self.xbar.l2_in) {
                 l2.skip(input, self.cycle, cycles);
