@@ -140,7 +140,10 @@ impl KernargLayout {
             a.name = Some(p.name.clone());
             a.type_name = Some(p.type_name.clone());
             a.address_space = address_space;
-            a.pointee_align = (p.kind == ParamKind::LocalBuffer).then_some(4);
+            a.pointee_align = (p.kind == ParamKind::LocalBuffer).then_some(match p.pointee_align {
+                0 => 4,
+                known => known,
+            });
             out.push(a);
         }
         let hidden = [

@@ -43,6 +43,10 @@ pub struct Param {
     pub kind: ParamKind,
     /// The OpenCL type name for the metadata (`int*`, `float`, ...).
     pub type_name: String,
+    /// For a `__local` pointer: its pointee type's alignment (metadata
+    /// `.pointee_align`, where the driver places the LDS it passes); 0 when
+    /// not known.
+    pub pointee_align: u32,
 }
 
 /// Where a value comes from.
@@ -161,6 +165,7 @@ impl Function {
             ty,
             kind,
             type_name: type_name.into(),
+            pointee_align: 0,
         });
         self.params.len() as u32 - 1
     }
@@ -181,6 +186,7 @@ impl Function {
             ty: Type::Ptr(AddrSpace::Global),
             kind: ParamKind::PrintfBuffer,
             type_name: "char*".into(),
+            pointee_align: 0,
         });
         self.params.len() as u32 - 1
     }
@@ -202,6 +208,7 @@ impl Function {
                 align: align.max(1),
             },
             type_name: type_name.into(),
+            pointee_align: 0,
         });
         self.params.len() as u32 - 1
     }

@@ -223,7 +223,13 @@ pub fn lower_kernel(
             ft::Type::Array(..) => return unsupported(var.loc, "an array kernel argument"),
             t => {
                 let ty = l.ir_type(t, var.loc)?;
-                l.func.add_param(&arg.name, ty, &arg.type_name);
+                let index = l.func.add_param(&arg.name, ty, &arg.type_name);
+                if let Some(pt) = t.pointee() {
+                    // clang's `.pointee_align`: the driver aligns the LDS of
+                    // a `__local long16 *` to 128 bytes, of a `char *` to 1.
+                    l.func.params[index as usize].pointee_align =
+                        tu.records.align_of(&pt.ty).max(1);
+                }
                 let v = l.b().kernel_arg(i as u32);
                 l.env.insert((0, i as u32), vec![v]);
             }

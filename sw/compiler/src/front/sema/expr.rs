@@ -481,7 +481,11 @@ fn swizzle(name: &str, width: u8) -> std::result::Result<Vec<u8>, String> {
                 if !xyzw && !rgba {
                     return Err(format!("illegal vector component name '{name}'"));
                 }
-                if width > 4 {
+                // `.xyzw` names the first four lanes of an 8- or 16-lane
+                // vector too (clang-19 accepts it; the Khronos test
+                // `vector_swizzle` uses it); `.rgba` stays OpenCL C 3.0's,
+                // for up to four lanes.
+                if width > 4 && rgba && !xyzw {
                     return Err(format!("vector component access has invalid length ('.{name}' on 'TYPE': use .s0 ... .sF)"));
                 }
                 name.chars()
