@@ -193,6 +193,9 @@ pub enum Choice {
     },
 }
 
+/// A kernel's IR and the variant compiled from it.
+type KernelVariant = (Function, Arc<Variant>);
+
 /// One compiled variant per (kernel, fact signature). Kernels are told
 /// apart by their IR, not only their name: applications build many
 /// programs whose kernels share one (PyOpenCL's `axpb` for every element
@@ -201,7 +204,7 @@ pub enum Choice {
 pub struct VariantCache {
     /// By (name and options, fact signature): the kernels of that name
     /// compiled so far, each with its variant.
-    variants: HashMap<(String, String), Vec<(Function, Arc<Variant>)>>,
+    variants: HashMap<(String, String), Vec<KernelVariant>>,
     stats: AliasStats,
 }
 
