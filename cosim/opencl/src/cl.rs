@@ -110,7 +110,10 @@ pub const CL_DEVICE_PRINTF_BUFFER_SIZE: cl_device_info = 0x1049;
 
 pub const CL_READ_WRITE_CACHE: cl_uint = 0x2;
 pub const CL_LOCAL: cl_uint = 0x1;
+pub const CL_FP_DENORM: cl_bitfield = 1 << 0;
 pub const CL_FP_INF_NAN: cl_bitfield = 1 << 1;
+pub const CL_FP_ROUND_TO_ZERO: cl_bitfield = 1 << 3;
+pub const CL_FP_ROUND_TO_INF: cl_bitfield = 1 << 4;
 pub const CL_FP_ROUND_TO_NEAREST: cl_bitfield = 1 << 2;
 pub const CL_FP_FMA: cl_bitfield = 1 << 5;
 pub const CL_EXEC_KERNEL: cl_bitfield = 1 << 0;

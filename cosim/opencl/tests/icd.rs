@@ -66,6 +66,26 @@ fn the_device_reports_the_default_gpus_figures() {
         )
     };
     assert_eq!((r, sizes), (CL_SUCCESS, [1024; 3]));
+    // Doubles are claimed, with what OpenCL 1.2 requires of them (9.3);
+    // PyOpenCL promotes `int / int` to float64 only then.
+    let extensions = string(info, d, CL_DEVICE_EXTENSIONS);
+    assert!(
+        extensions.split(' ').any(|e| e == "cl_khr_fp64"),
+        "{extensions}"
+    );
+    assert!(!extensions.contains("cl_khr_fp16"), "{extensions}");
+    let fp64 = scalar::<cl_ulong>(info, d, CL_DEVICE_DOUBLE_FP_CONFIG);
+    let required = CL_FP_FMA
+        | CL_FP_ROUND_TO_NEAREST
+        | CL_FP_ROUND_TO_ZERO
+        | CL_FP_ROUND_TO_INF
+        | CL_FP_INF_NAN
+        | CL_FP_DENORM;
+    assert_eq!(fp64 & required, required);
+    assert_eq!(
+        scalar::<cl_uint>(info, d, CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE),
+        1
+    );
     // Only a GPU is there; a device type that is no type is an error.
     let get: GetDeviceIds = entry(p, "clGetDeviceIDs");
     let mut n = 0;
