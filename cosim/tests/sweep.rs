@@ -299,7 +299,7 @@ fn stats_text_starts_with_a_readable_summary() {
     let out = String::from_utf8_lossy(&o.stdout).to_string();
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[1], "summary", "{out}");
-    assert_eq!(lines[2], "  cycles            95324", "{out}");
+    assert_eq!(lines[2], "  cycles            95616", "{out}");
     // Whose IPC it is: the whole GPU's, and per CU (4 CUs).
     assert_eq!(
         lines[3], "  instructions      95488 (IPC 1.00 for the GPU, 0.25 per CU)",
