@@ -143,11 +143,6 @@ impl Waveform {
     }
 }
 
-/// Lockstep's default watchdog in cycles (2^22), used when neither
-/// `--watchdog` nor the configuration changes the default 2^23: about the
-/// same wall time as the cycle model's default (docs/usage.md).
-pub const LOCKSTEP_WATCHDOG_CYCLES: u64 = 1 << 22;
-
 /// How to build a [`ModelDevice`].
 #[derive(Clone, Debug)]
 pub struct ModelOptions {
@@ -180,14 +175,6 @@ impl ModelDevice {
         let mut config = o.config.clone();
         if let Some(b) = o.watchdog {
             config.watchdog_cycles = b;
-        } else if o.model == Model::Lockstep
-            && config.watchdog_cycles == GpuConfig::default().watchdog_cycles
-        {
-            // Lockstep costs ~1.7x the cycle model per cycle (it runs the
-            // golden GPU too): the same cycle limit would stop an infinite
-            // loop only after ~2x the wall time. A limit the user chose
-            // (`--watchdog`, a configuration's own `watchdog_cycles`) stays.
-            config.watchdog_cycles = LOCKSTEP_WATCHDOG_CYCLES;
         }
         Ok(match o.model {
             Model::Functional => ModelDevice::Functional(Box::new(golden()?), Progress::default()),

@@ -125,41 +125,15 @@ fn default_watchdogs_stop_an_infinite_loop_on_every_model() {
     );
     assert!(e.contains("; cycle 8388608"), "{e}");
     assert!(!e.contains("instruction budget"), "{e}");
-    // Lockstep has its own default, half the cycle model's: it costs ~1.7x
-    // per cycle (it stopped after 2^23 cycles, twice the cycle model's time).
-    let started = std::time::Instant::now();
-    let (code, e) = run_patched_saxpy("watchdog-lockstep", 0xBF82_FFFF, &["--model", "lockstep"]);
-    let lockstep_time = started.elapsed();
-    assert_eq!(code, Some(3), "{e}");
-    assert!(
-        e.contains("watchdog: 4194304 cycles without finishing"),
-        "{e}"
-    );
-    assert!(e.contains("`--watchdog N`"), "{e}");
-    assert!(e.contains("; cycle 4194304"), "{e}");
-    // `--watchdog` still sets lockstep's limit.
-    let (code, e) = run_patched_saxpy(
-        "watchdog-lockstep-flag",
-        0xBF82_FFFF,
-        &["--model", "lockstep", "--watchdog", "20000"],
-    );
-    assert_eq!(code, Some(3), "{e}");
-    assert!(
-        e.contains("watchdog: 20000 cycles without finishing"),
-        "{e}"
-    );
     let started = std::time::Instant::now();
     let (code, e) = run_patched_saxpy("watchdog-functional", 0xBF82_FFFF, &[]);
     let functional_time = started.elapsed();
     assert_eq!(code, Some(3), "{e}");
     assert!(e.contains("watchdog: 268435456 wave instructions"), "{e}");
-    // About 3 s, 2.5 s and 1.4 s of CPU on an unloaded 2-core EPYC;
-    // generous bounds for a machine shared with other builds.
-    eprintln!(
-        "cycle model {cycle_time:?}, lockstep {lockstep_time:?}, functional model {functional_time:?}"
-    );
+    // About 3 s and 1 s of CPU on an unloaded 2-core EPYC; generous bounds
+    // for a machine shared with other builds.
+    eprintln!("cycle model {cycle_time:?}, functional model {functional_time:?}");
     assert!(cycle_time.as_secs() < 120, "{cycle_time:?}");
-    assert!(lockstep_time.as_secs() < 120, "{lockstep_time:?}");
     assert!(functional_time.as_secs() < 60, "{functional_time:?}");
 }
 
