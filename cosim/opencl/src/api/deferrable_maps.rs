@@ -22,6 +22,7 @@ use crate::cl::*;
 type Now = Box<dyn Fn(cl_uint, *const *mut c_void, *mut *mut c_void) -> cl_int + Send>;
 
 /// Runs `now` with the wait list when nothing is to be waited for; else
+/// checks what a deferred command could no longer report (`check`) and
 /// defers it, called without one, with `buffers` retained until it has run;
 /// a blocking command waits for it (`name` says which in a timeout).
 ///
@@ -38,6 +39,7 @@ unsafe fn now_or_deferred(
     command: cl_uint,
     buffers: &[*mut c_void],
     blocking: bool,
+    check: impl FnOnce() -> Result<(), cl_int>,
     now: Now,
 ) -> cl_int {
     // SAFETY: by the contract.
@@ -46,6 +48,9 @@ unsafe fn now_or_deferred(
         Err(e) => return e,
         Ok(Some(c)) => c,
     };
+    if let Err(e) = check() {
+        return e;
+    }
     if !buffers.iter().all(|&b| BUFFERS.contains(b)) {
         return CL_INVALID_MEM_OBJECT;
     }
@@ -152,12 +157,7 @@ unsafe fn host_rect(
     };
     // A deferred command cannot report its geometry errors any more: check
     // what can be checked now.
-    if [bo, ho, region].iter().any(Option::is_none) || ptr == 0 {
-        // SAFETY: by the contract.
-        if unsafe { deferring(queue, n, list) }.is_ok_and(|d| d.is_some()) {
-            return CL_INVALID_VALUE;
-        }
-    }
+    let complete = [bo, ho, region].iter().all(Option::is_some) && ptr != 0;
     // SAFETY: by the contract.
     unsafe {
         now_or_deferred(
@@ -169,6 +169,7 @@ unsafe fn host_rect(
             command,
             &[buffer],
             blocking != 0,
+            || complete.then_some(()).ok_or(CL_INVALID_VALUE),
             now,
         )
     }
@@ -280,12 +281,7 @@ pub(super) unsafe extern "C" fn clEnqueueCopyBufferRect(
     super::guard::status("clEnqueueCopyBufferRect", || {
         // SAFETY: three values each, by the contract.
         let [so, d_o, r] = [src_origin, dst_origin, region].map(|p| unsafe { three(p) });
-        if [so, d_o, r].iter().any(Option::is_none) {
-            // SAFETY: by the contract.
-            if unsafe { deferring(queue, n, list) }.is_ok_and(|d| d.is_some()) {
-                return CL_INVALID_VALUE;
-            }
-        }
+        let complete = [so, d_o, r].iter().all(Option::is_some);
         let (q, s, d) = (queue as usize, src as usize, dst as usize);
         let now: Now = Box::new(move |n, list, ev| {
             // SAFETY: the caller's contract; copies of its origins and region.
@@ -318,6 +314,7 @@ pub(super) unsafe extern "C" fn clEnqueueCopyBufferRect(
                 CL_COMMAND_COPY_BUFFER_RECT,
                 &[src, dst],
                 false,
+                || complete.then_some(()).ok_or(CL_INVALID_VALUE),
                 now,
             )
         }
@@ -455,18 +452,18 @@ pub(super) unsafe extern "C" fn clEnqueueUnmapMemObject(
                 )
             }
         });
-        // SAFETY: by the contract.
-        if unsafe { deferring(queue, n, list) }.is_ok_and(|d| d.is_some()) {
+        // The mapping must exist at the enqueue (a deferred map's does).
+        let mapping_known = || {
             let known = BUFFERS.with(buffer, |m| {
                 let maps = m.maps.lock().unwrap_or_else(|e| e.into_inner());
                 maps.iter().any(|mp| mp.pointer() == mapped.cast_const())
             });
             match known {
-                None => return CL_INVALID_MEM_OBJECT,
-                Some(false) => return CL_INVALID_VALUE,
-                Some(true) => {}
+                None => Err(CL_INVALID_MEM_OBJECT),
+                Some(false) => Err(CL_INVALID_VALUE),
+                Some(true) => Ok(()),
             }
-        }
+        };
         // SAFETY: by the contract.
         unsafe {
             now_or_deferred(
@@ -478,6 +475,7 @@ pub(super) unsafe extern "C" fn clEnqueueUnmapMemObject(
                 CL_COMMAND_UNMAP_MEM_OBJECT,
                 &[buffer],
                 false,
+                mapping_known,
                 now,
             )
         }
