@@ -10,6 +10,7 @@ pub mod lockstep;
 pub mod model;
 pub mod session;
 pub mod sweep;
+pub mod threads;
 pub mod timed;
 pub mod timeline;
 pub mod workload;

@@ -264,15 +264,15 @@ impl ModelDevice {
 
     /// Worker threads as `--threads` gives them: a fixed count, or adaptive
     /// (the functional model ignores it; results do not depend on it).
-    pub fn set_thread_policy(&mut self, threads: crate::session::Threads) {
+    pub fn set_thread_policy(&mut self, threads: crate::threads::Threads) {
         let gpu = match self {
             ModelDevice::Functional(..) => return,
             ModelDevice::Cycle(hw, _) => hw,
             ModelDevice::Lockstep(l, _) => l.clocked_mut(),
         };
         match threads {
-            crate::session::Threads::Fixed(n) => gpu.set_threads(n),
-            crate::session::Threads::Adaptive(n) => gpu.set_adaptive_threads(n),
+            crate::threads::Threads::Fixed(n) => gpu.set_threads(n),
+            crate::threads::Threads::Adaptive(n) => gpu.set_adaptive_threads(n),
         }
     }
 

@@ -77,7 +77,7 @@ pub(crate) fn sweep(o: &SweepOptions) -> Result<String, CliError> {
         };
         return sweep::slurm::submit(&s, &out, &slurm).map_err(CliError::BadInput);
     }
-    let workers = o.jobs.unwrap_or_else(crate::session::threads::cores);
+    let workers = o.jobs.unwrap_or_else(crate::threads::cores);
     if workers == 0 {
         return Err(CliError::BadInput("-j must be at least 1".into()));
     }

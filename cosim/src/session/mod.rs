@@ -44,9 +44,8 @@ use crate::workload::ProgramRun;
 use crate::workload::{self, CheckReport, Prepared, PreparedArg, Workload};
 
 mod error;
-pub mod threads;
 
-pub use threads::Threads;
+pub use crate::threads::Threads;
 
 pub use error::{ErrorKind, RunError};
 
