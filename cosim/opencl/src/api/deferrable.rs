@@ -10,7 +10,8 @@
 use std::ffi::c_void;
 
 use super::deferred::{defer, must_defer, wait_blocking};
-use super::queue::{EVENTS, QUEUES};
+use super::event::EVENTS;
+use super::queue::QUEUES;
 use crate::cl::*;
 
 /// Runs an inner enqueue that writes an event into its last argument and
@@ -164,7 +165,7 @@ fn transfer_now(
     // SAFETY: the caller's contract (its pointers, as integers).
     unsafe {
         if write {
-            super::queue::clEnqueueWriteBuffer(
+            super::transfers::clEnqueueWriteBuffer(
                 q,
                 b,
                 blocking,
@@ -176,7 +177,7 @@ fn transfer_now(
                 ev,
             )
         } else {
-            super::queue::clEnqueueReadBuffer(
+            super::transfers::clEnqueueReadBuffer(
                 q,
                 b,
                 blocking,
@@ -344,7 +345,7 @@ pub(super) unsafe extern "C" fn clEnqueueCopyBuffer(
         let now = move |n: cl_uint, list: *const *mut c_void, ev: *mut *mut c_void| {
             // SAFETY: the caller's contract.
             unsafe {
-                super::queue::clEnqueueCopyBuffer(
+                super::transfers::clEnqueueCopyBuffer(
                     q as *mut c_void,
                     s as *mut c_void,
                     d as *mut c_void,
@@ -399,7 +400,7 @@ pub(super) unsafe extern "C" fn clEnqueueFillBuffer(
             Ok(None) => {
                 // SAFETY: the same contract.
                 return unsafe {
-                    super::queue::clEnqueueFillBuffer(
+                    super::transfers::clEnqueueFillBuffer(
                         queue,
                         buffer,
                         pattern,
@@ -430,7 +431,7 @@ pub(super) unsafe extern "C" fn clEnqueueFillBuffer(
             let out = inner(|ev| {
                 // SAFETY: the copied pattern; a live (retained) buffer.
                 unsafe {
-                    super::queue::clEnqueueFillBuffer(
+                    super::transfers::clEnqueueFillBuffer(
                         q as *mut c_void,
                         b as *mut c_void,
                         bytes.as_ptr().cast(),
@@ -450,40 +451,4 @@ pub(super) unsafe extern "C" fn clEnqueueFillBuffer(
         unsafe { defer(queue, context, n, list, event, CL_COMMAND_FILL_BUFFER, run) };
         CL_SUCCESS
     })
-}
-
-/// A marker or barrier that has to wait: deferred, with nothing to do.
-///
-/// # Safety
-/// `list` must be null or valid for `n` handles, `event` null or valid for one.
-pub(super) unsafe fn order_deferred(
-    queue: *mut c_void,
-    n: cl_uint,
-    list: *const *mut c_void,
-    event: *mut *mut c_void,
-    command: cl_uint,
-) -> Option<cl_int> {
-    // SAFETY: by the contract.
-    let context = match unsafe { deferring(queue, n, list) } {
-        Ok(None) => return None,
-        Err(e) => return Some(e),
-        Ok(Some(c)) => c,
-    };
-    let q = queue as usize;
-    let run = Box::new(move || {
-        inner(|ev| {
-            // SAFETY: a live (retained) queue, no wait list.
-            unsafe {
-                super::events::clEnqueueMarkerWithWaitList(
-                    q as *mut c_void,
-                    0,
-                    std::ptr::null(),
-                    ev,
-                )
-            }
-        })
-    });
-    // SAFETY: by the contract.
-    unsafe { defer(queue, context, n, list, event, command, run) };
-    Some(CL_SUCCESS)
 }

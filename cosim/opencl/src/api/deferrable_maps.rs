@@ -16,6 +16,7 @@ use super::context::finish;
 use super::deferrable::{deferring, inner};
 use super::deferred::{defer, wait_blocking};
 use super::memory::{Mapping, BUFFERS};
+use super::transfers::map_flags;
 use crate::cl::*;
 
 /// An immediate entry point's call with the wait list and event given.
@@ -343,7 +344,7 @@ pub(super) unsafe extern "C" fn clEnqueueMapBuffer(
             Ok(None) => {
                 // SAFETY: the same contract.
                 return unsafe {
-                    super::queue::clEnqueueMapBuffer(
+                    super::transfers::clEnqueueMapBuffer(
                         queue,
                         buffer,
                         blocking,
@@ -442,7 +443,7 @@ pub(super) unsafe extern "C" fn clEnqueueUnmapMemObject(
         let now: Now = Box::new(move |n, list, ev| {
             // SAFETY: the caller's contract.
             unsafe {
-                super::queue::clEnqueueUnmapMemObject(
+                super::transfers::clEnqueueUnmapMemObject(
                     q as *mut c_void,
                     b as *mut c_void,
                     p as *mut c_void,
@@ -482,30 +483,6 @@ pub(super) unsafe extern "C" fn clEnqueueUnmapMemObject(
     })
 }
 
-/// A map's flags checked, against the buffer's host access too:
-/// `(read, write, invalidate)`.
-pub(super) fn map_flags(
-    buffer: *mut c_void,
-    flags: cl_map_flags,
-) -> Result<(bool, bool, bool), cl_int> {
-    let known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
-    let invalidate = flags & CL_MAP_WRITE_INVALIDATE_REGION != 0;
-    if flags & !known != 0 || (invalidate && flags & (CL_MAP_READ | CL_MAP_WRITE) != 0) {
-        return Err(CL_INVALID_VALUE);
-    }
-    let write = flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION) != 0;
-    let read = flags & CL_MAP_READ != 0;
-    match BUFFERS.with(buffer, |m| m.flags) {
-        Some(f)
-            if (read && !super::queue::host_may(f, false))
-                || (write && !super::queue::host_may(f, true)) =>
-        {
-            Err(CL_INVALID_OPERATION)
-        }
-        _ => Ok((read, write, invalidate)),
-    }
-}
-
 /// The bytes of a deferred map, when it runs: the range read from the
 /// device into the host copy registered at the enqueue (found by its
 /// `pointer`; nothing to read for a host-pointer buffer, whose mirror keeps
@@ -536,7 +513,7 @@ pub(super) unsafe fn fill_mapping(
     };
     // SAFETY: by the contract.
     let r = unsafe {
-        super::queue::on_buffers(
+        super::transfers::on_buffers(
             queue,
             &[(buffer, false)],
             0,

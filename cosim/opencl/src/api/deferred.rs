@@ -33,7 +33,8 @@ use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use super::context::{finish, CONTEXTS};
-use super::queue::{pending_event, validate_wait_list, Callback, EVENTS, QUEUES};
+use super::event::{pending_event, validate_wait_list, Callback, EVENTS};
+use super::queue::QUEUES;
 use crate::cl::*;
 
 /// Seconds a wait for an event lasts at most (`0`: for ever).
@@ -438,6 +439,63 @@ pub(super) unsafe extern "C" fn clSetEventCallback(
                 CL_SUCCESS
             }
             Some(None) => CL_SUCCESS,
+        }
+    })
+}
+
+/// `clFinish`: waits for the context's deferred commands; the others have
+/// completed.
+pub(super) unsafe extern "C" fn clFinish(handle: *mut c_void) -> cl_int {
+    super::guard::status("clFinish", || {
+        let Some(context) = QUEUES.with(handle, |q| q.context()) else {
+            return CL_INVALID_COMMAND_QUEUE;
+        };
+        match wait_context(context) {
+            Ok(()) => CL_SUCCESS,
+            Err(e) => e,
+        }
+    })
+}
+
+/// Checks a wait list: every event must be live and of the queue's context,
+/// and the command must not have to wait (a command that cannot be
+/// deferred is refused, `CL_INVALID_OPERATION`).
+///
+/// # Safety
+/// `list` must be null or valid for `n` handles.
+pub(super) unsafe fn check_wait_list(
+    n: cl_uint,
+    list: *const *mut c_void,
+    context: usize,
+) -> Result<(), cl_int> {
+    // SAFETY: by the contract.
+    unsafe { refuse_if_waiting(context, n, list) }
+}
+
+/// `clWaitForEvents`: the list checked (live events of one context), then
+/// waits for its deferred commands and user events.
+pub(super) unsafe extern "C" fn clWaitForEvents(n: cl_uint, list: *const *mut c_void) -> cl_int {
+    super::guard::status("clWaitForEvents", || {
+        if n == 0 || list.is_null() {
+            return CL_INVALID_VALUE;
+        }
+        let mut context = None;
+        for i in 0..n as usize {
+            // SAFETY: `n` handles, by the contract.
+            let e = unsafe { *list.add(i) };
+            match (EVENTS.with(e, |ev| ev.context()), context) {
+                (None, _) => return CL_INVALID_EVENT,
+                (Some(c), Some(first)) if c != first => return CL_INVALID_CONTEXT,
+                (Some(c), _) => context = Some(c),
+            }
+        }
+        let events: Vec<usize> = (0..n as usize)
+            // SAFETY: `n` handles, by the contract.
+            .map(|i| unsafe { *list.add(i) } as usize)
+            .collect();
+        match wait_events("clWaitForEvents", &events) {
+            Ok(()) => CL_SUCCESS,
+            Err(e) => e,
         }
     })
 }

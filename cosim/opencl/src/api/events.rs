@@ -12,7 +12,10 @@
 
 use std::ffi::c_void;
 
-use super::queue::{check_wait_list, new_event, EVENTS, QUEUES};
+use super::deferrable::{deferring, inner};
+use super::deferred::{check_wait_list, defer};
+use super::event::{new_event, EVENTS};
+use super::queue::QUEUES;
 use crate::cl::*;
 
 /// A marker or barrier of `command` on `queue` after the wait list.
@@ -27,7 +30,7 @@ unsafe fn order(
     command: cl_uint,
 ) -> cl_int {
     // SAFETY: by the contract.
-    if let Some(r) = unsafe { super::deferrable::order_deferred(queue, n, list, event, command) } {
+    if let Some(r) = unsafe { order_deferred(queue, n, list, event, command) } {
         return r;
     }
     let Some(context) = QUEUES.with(queue, |q| q.context()) else {
@@ -128,16 +131,8 @@ pub(super) unsafe extern "C" fn clEnqueueWaitForEvents(
         // Later commands wait for the events: a marker behind them, deferred
         // while one is incomplete.
         // SAFETY: `n` handles (checked above), no event out.
-        unsafe {
-            super::deferrable::order_deferred(
-                queue,
-                n,
-                list,
-                std::ptr::null_mut(),
-                CL_COMMAND_MARKER,
-            )
-        }
-        .unwrap_or(CL_SUCCESS)
+        unsafe { order_deferred(queue, n, list, std::ptr::null_mut(), CL_COMMAND_MARKER) }
+            .unwrap_or(CL_SUCCESS)
     })
 }
 
@@ -223,4 +218,33 @@ pub(super) unsafe extern "C" fn clUnloadPlatformCompiler(platform: *mut c_void) 
 /// `clUnloadCompiler` (OpenCL 1.1): as [`clUnloadPlatformCompiler`].
 pub(super) unsafe extern "C" fn clUnloadCompiler() -> cl_int {
     CL_SUCCESS
+}
+
+/// A marker or barrier that has to wait: deferred, with nothing to do.
+///
+/// # Safety
+/// `list` must be null or valid for `n` handles, `event` null or valid for one.
+unsafe fn order_deferred(
+    queue: *mut c_void,
+    n: cl_uint,
+    list: *const *mut c_void,
+    event: *mut *mut c_void,
+    command: cl_uint,
+) -> Option<cl_int> {
+    // SAFETY: by the contract.
+    let context = match unsafe { deferring(queue, n, list) } {
+        Ok(None) => return None,
+        Err(e) => return Some(e),
+        Ok(Some(c)) => c,
+    };
+    let q = queue as usize;
+    let run = Box::new(move || {
+        inner(|ev| {
+            // SAFETY: a live (retained) queue, no wait list.
+            unsafe { clEnqueueMarkerWithWaitList(q as *mut c_void, 0, std::ptr::null(), ev) }
+        })
+    });
+    // SAFETY: by the contract.
+    unsafe { defer(queue, context, n, list, event, command, run) };
+    Some(CL_SUCCESS)
 }

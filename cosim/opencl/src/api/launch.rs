@@ -12,9 +12,10 @@ use std::ffi::c_void;
 
 use sw::driver::{Arg, LaunchDims};
 
+use super::event::new_event;
 use super::memory::{Mirror, BUFFERS};
 use super::program::KERNELS;
-use super::queue::{new_event, QUEUES};
+use super::queue::QUEUES;
 use crate::cl::*;
 
 /// The launch geometry of an NDRange: `work_dim` sizes, the local size
@@ -202,7 +203,8 @@ pub(super) unsafe fn ndrange(
             },
         };
         // SAFETY: by the contract.
-        if let Err(e) = unsafe { super::queue::check_wait_list(num_events, wait_list, context) } {
+        if let Err(e) = unsafe { super::deferred::check_wait_list(num_events, wait_list, context) }
+        {
             return e;
         }
         let Some(args) = args.into_iter().collect::<Option<Vec<_>>>() else {

@@ -12,6 +12,7 @@ mod context;
 mod deferrable;
 mod deferrable_maps;
 mod deferred;
+mod event;
 mod events;
 pub mod guard;
 mod handles;
@@ -24,8 +25,20 @@ mod program;
 mod query;
 mod queue;
 mod rect;
+mod transfers;
 
-pub use platform::{device_handle, platform_handle};
+/// The platform's handle (the dispatch table filled first).
+pub fn platform_handle() -> *const c_void {
+    crate::icd::install(implemented);
+    platform::platform_handle()
+}
+
+/// The device's handle, null if the settings are wrong (the dispatch table
+/// filled first).
+pub fn device_handle() -> *const c_void {
+    crate::icd::install(implemented);
+    platform::device_handle()
+}
 pub use program::build_cache_stats;
 
 /// The address of the entry point called `name`, if this platform
@@ -51,7 +64,7 @@ pub fn implemented(name: &str) -> Option<*const c_void> {
         "clReleaseCommandQueue" => queue::clReleaseCommandQueue as *const c_void,
         "clGetCommandQueueInfo" => queue::clGetCommandQueueInfo as *const c_void,
         "clFlush" => queue::clFlush as *const c_void,
-        "clFinish" => queue::clFinish as *const c_void,
+        "clFinish" => deferred::clFinish as *const c_void,
         "clEnqueueWriteBuffer" => deferrable::clEnqueueWriteBuffer as *const c_void,
         "clEnqueueReadBuffer" => deferrable::clEnqueueReadBuffer as *const c_void,
         "clEnqueueCopyBuffer" => deferrable::clEnqueueCopyBuffer as *const c_void,
@@ -61,7 +74,7 @@ pub fn implemented(name: &str) -> Option<*const c_void> {
         "clEnqueueFillBuffer" => deferrable::clEnqueueFillBuffer as *const c_void,
         "clEnqueueMapBuffer" => deferrable_maps::clEnqueueMapBuffer as *const c_void,
         "clEnqueueUnmapMemObject" => deferrable_maps::clEnqueueUnmapMemObject as *const c_void,
-        "clWaitForEvents" => queue::clWaitForEvents as *const c_void,
+        "clWaitForEvents" => deferred::clWaitForEvents as *const c_void,
         "clEnqueueMarkerWithWaitList" => events::clEnqueueMarkerWithWaitList as *const c_void,
         "clEnqueueBarrierWithWaitList" => events::clEnqueueBarrierWithWaitList as *const c_void,
         "clEnqueueMarker" => events::clEnqueueMarker as *const c_void,
@@ -69,12 +82,12 @@ pub fn implemented(name: &str) -> Option<*const c_void> {
         "clEnqueueWaitForEvents" => events::clEnqueueWaitForEvents as *const c_void,
         "clEnqueueTask" => events::clEnqueueTask as *const c_void,
         "clSetEventCallback" => deferred::clSetEventCallback as *const c_void,
-        "clRetainEvent" => queue::clRetainEvent as *const c_void,
-        "clReleaseEvent" => queue::clReleaseEvent as *const c_void,
-        "clGetEventInfo" => queue::clGetEventInfo as *const c_void,
+        "clRetainEvent" => event::clRetainEvent as *const c_void,
+        "clReleaseEvent" => event::clReleaseEvent as *const c_void,
+        "clGetEventInfo" => event::clGetEventInfo as *const c_void,
         "clCreateUserEvent" => deferred::clCreateUserEvent as *const c_void,
         "clSetUserEventStatus" => deferred::clSetUserEventStatus as *const c_void,
-        "clGetEventProfilingInfo" => queue::clGetEventProfilingInfo as *const c_void,
+        "clGetEventProfilingInfo" => event::clGetEventProfilingInfo as *const c_void,
         "clCreateBuffer" => memory::clCreateBuffer as *const c_void,
         "clCreateSubBuffer" => memory::clCreateSubBuffer as *const c_void,
         "clCreateProgramWithBinary" => program::clCreateProgramWithBinary as *const c_void,
@@ -121,6 +134,7 @@ pub unsafe extern "C" fn clIcdGetPlatformIDsKHR(
     platforms: *mut *mut c_void,
     num_platforms: *mut cl_uint,
 ) -> cl_int {
+    crate::icd::install(implemented);
     guard::status("clIcdGetPlatformIDsKHR", || {
         // SAFETY: the same contract.
         unsafe { platform::clGetPlatformIDs(num_entries, platforms, num_platforms) }
@@ -137,6 +151,7 @@ pub unsafe extern "C" fn clIcdGetPlatformIDsKHR(
 /// `func_name` must be null or a NUL-terminated string.
 #[no_mangle]
 pub unsafe extern "C" fn clGetExtensionFunctionAddress(func_name: *const c_char) -> *mut c_void {
+    crate::icd::install(implemented);
     guard::handle(
         "clGetExtensionFunctionAddress",
         std::ptr::null_mut(),

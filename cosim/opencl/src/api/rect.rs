@@ -12,7 +12,7 @@ use std::ffi::c_void;
 use sw::driver::memory::Allocation;
 
 use super::memory::BUFFERS;
-use super::queue::{host_may, on_buffers};
+use super::transfers::{host_may, on_buffers};
 use crate::cl::*;
 
 /// One side of a rectangle: where it starts and its pitches, resolved.

@@ -11,7 +11,8 @@
 //! stops with a clear error rather than a crash through a null pointer.
 
 use std::ffi::c_void;
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicPtr, Ordering};
+use std::sync::Once;
 
 mod table;
 
@@ -30,44 +31,55 @@ pub enum Returns {
     Nothing,
 }
 
-/// The dispatch table, laid out as `struct _cl_icd_dispatch`.
+/// The dispatch table, laid out as `struct _cl_icd_dispatch` (an
+/// `AtomicPtr` has the size and representation of a pointer).
 #[repr(C)]
 pub struct Dispatch {
-    entries: [*const c_void; ENTRIES],
+    entries: [AtomicPtr<c_void>; ENTRIES],
 }
 
-// SAFETY: the table is built once and never written afterwards; its entries
-// are function addresses, valid from every thread.
-unsafe impl Sync for Dispatch {}
-unsafe impl Send for Dispatch {}
-
 impl Dispatch {
-    /// The entry called `name`, if the table has one.
+    /// The entry called `name`, if the table has one (null before
+    /// [`install`]).
     pub fn entry(&self, name: &str) -> Option<*const c_void> {
         TABLE
             .iter()
             .position(|(n, _)| *n == name)
-            .map(|i| self.entries[i])
+            .map(|i| self.entries[i].load(Ordering::Acquire).cast_const())
     }
 }
 
-/// The table: `implemented(name)` for what the platform implements, stubs
-/// for the rest.
+/// The one table every object points at. Its address is fixed, so an
+/// object made at any time points at the filled table; [`install`] fills
+/// it before the library hands out its first handle.
+static DISPATCH: Dispatch = Dispatch {
+    entries: [const { AtomicPtr::new(std::ptr::null_mut()) }; ENTRIES],
+};
+
+/// The table every object points at.
 pub fn dispatch() -> &'static Dispatch {
-    static TABLE_ONCE: OnceLock<Dispatch> = OnceLock::new();
-    TABLE_ONCE.get_or_init(|| {
-        let mut entries = [std::ptr::null(); ENTRIES];
-        for (slot, (name, returns)) in entries.iter_mut().zip(TABLE.iter()) {
-            *slot = crate::api::implemented(name)
+    &DISPATCH
+}
+
+/// Fills the table once: `implemented(name)` for what the platform
+/// implements, stubs for the rest. The library's entry points (the
+/// exported functions and the crate's public functions that return handles)
+/// call it first: the resolver lives above every module that makes
+/// objects, and handing it in here keeps this module below them.
+pub fn install(implemented: fn(&str) -> Option<*const c_void>) {
+    static FILLED: Once = Once::new();
+    FILLED.call_once(|| {
+        for (slot, (name, returns)) in DISPATCH.entries.iter().zip(TABLE.iter()) {
+            let f = implemented(name)
                 .or_else(|| errcode_stub_for(name))
                 .unwrap_or(match returns {
                     Returns::Status => not_implemented_status as *const c_void,
                     Returns::Handle => not_implemented_handle as *const c_void,
                     Returns::Nothing => not_implemented_nothing as *const c_void,
                 });
+            slot.store(f.cast_mut(), Ordering::Release);
         }
-        Dispatch { entries }
-    })
+    });
 }
 
 /// Whether `f` is one of the stubs (tests; `clGetExtensionFunctionAddress`).
