@@ -482,6 +482,22 @@ fn case(name: &str) -> (u32, u32, Vec<A>) {
                 ],
             )
         }
+        "local_pointers" => {
+            // 100 elements on 64 work-items: the grid-stride loop runs
+            // twice for some, so the locals are declared again in a loop.
+            let ints: Vec<u8> = (0..128)
+                .flat_map(|_| (r.next() as i32 % 1000).to_le_bytes())
+                .collect();
+            (
+                64,
+                32,
+                vec![
+                    A::Buf(ints),
+                    zeros(128 * 6 * 4),
+                    A::Val(100i32.to_le_bytes().to_vec()),
+                ],
+            )
+        }
         "single_constant" => {
             let x: Vec<f32> = (0..n).map(|_| r.range(-8.0, 8.0) as f32).collect();
             (64, 32, vec![f32s(x), zeros(n * 2 * 4)])

@@ -154,10 +154,37 @@ pub struct Options {
 }
 
 /// Lowers kernel `kernel` of `tu` to the IR.
+///
+/// Address-taken locals and structs are kept in registers where
+/// `promote.rs` can prove every access static; where a pointer to one
+/// escapes that proof (a pointer variable carried around a loop, a member
+/// read as another type), the kernel is lowered again with every such
+/// local in private memory, which is always right, only slower.
 pub fn lower_kernel(
     tu: &TranslationUnit,
     kernel: FuncId,
     opts: &Options,
+) -> Result<ir::Function, Error> {
+    let refused = std::cell::Cell::new(false);
+    match lower_kernel_with(tu, kernel, opts, Promotion::Try(&refused)) {
+        Err(_) if refused.get() => lower_kernel_with(tu, kernel, opts, Promotion::Off),
+        r => r,
+    }
+}
+
+/// Whether locals may be kept in registers (`promote.rs`), and where to
+/// say that a promotion could not be kept.
+#[derive(Clone, Copy)]
+enum Promotion<'a> {
+    Try(&'a std::cell::Cell<bool>),
+    Off,
+}
+
+fn lower_kernel_with(
+    tu: &TranslationUnit,
+    kernel: FuncId,
+    opts: &Options,
+    promotion: Promotion<'_>,
 ) -> Result<ir::Function, Error> {
     let f = &tu.functions[kernel.0 as usize];
     let Some(info) = &f.kernel else {
@@ -186,6 +213,7 @@ pub fn lower_kernel(
         privates: BTreeMap::new(),
         promoted: BTreeMap::new(),
         promoted_ranges: Vec::new(),
+        promotion,
         loop_body_top: false,
         switches: Vec::new(),
         skip_rest: false,
@@ -273,6 +301,8 @@ struct Lowerer<'a> {
     promoted: promote::Members,
     /// The private byte ranges of those structs.
     promoted_ranges: Vec<(u32, u32)>,
+    /// Whether locals may be promoted, and where a refusal is reported.
+    promotion: Promotion<'a>,
     /// The next statement list lowered is a loop body's own.
     loop_body_top: bool,
     /// The `switch` statements being lowered, innermost last.

@@ -11,7 +11,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{unsupported, Lowerer, VarKey, R};
+use super::{unsupported, Lowerer, Promotion, VarKey, R};
 use crate::front::diag::Loc;
 use crate::front::types as ft;
 use crate::ir::{self, InstKind, Type, Value};
@@ -62,6 +62,9 @@ impl Lowerer<'_> {
     /// Promotes the struct of type `ty` at private `offset` if it can be;
     /// its members start (again) at zero.
     pub(super) fn promote_struct(&mut self, ty: &ft::Type, offset: u32, loc: Loc) -> R<bool> {
+        if matches!(self.promotion, Promotion::Off) {
+            return Ok(false);
+        }
         let mut leaves = Vec::new();
         if !self.leaves(ty, offset, loc, &mut leaves)? {
             return Ok(false);
@@ -74,6 +77,15 @@ impl Lowerer<'_> {
             self.env.insert(member_key(o), vec![z]);
         }
         Ok(true)
+    }
+
+    /// A promotion that cannot be kept: an error that makes
+    /// [`super::lower_kernel`] lower the kernel again without promotions.
+    fn promotion_refused<T>(&self, loc: Loc, what: &str) -> R<T> {
+        if let Promotion::Try(refused) = self.promotion {
+            refused.set(true);
+        }
+        unsupported(loc, what)
     }
 
     /// The private byte offset `addr` statically points to.
@@ -105,9 +117,11 @@ impl Lowerer<'_> {
         };
         match self.promoted.get(&o) {
             Some(&mt) if mt == t => Ok(Some(member_key(o))),
-            Some(_) => unsupported(loc, "a struct member read or written as another type"),
+            Some(_) => {
+                self.promotion_refused(loc, "a struct member read or written as another type")
+            }
             None if self.in_promoted(o) => {
-                unsupported(loc, "an access into a struct kept in registers")
+                self.promotion_refused(loc, "an access into a struct kept in registers")
             }
             None => Ok(None),
         }
@@ -139,7 +153,7 @@ impl Lowerer<'_> {
             }
         }
         if escapes {
-            return unsupported(
+            return self.promotion_refused(
                 loc,
                 "a pointer to a local struct used other than to reach its members",
             );
