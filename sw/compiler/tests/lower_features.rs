@@ -706,3 +706,74 @@ fn xyzw_names_the_first_lanes_of_wide_vectors() {
         }
     }
 }
+
+/// The kernel attributes reach the code object's metadata as clang-19
+/// writes them (`.reqd_workgroup_size` with `.max_flat_workgroup_size` its
+/// product, `.workgroup_size_hint`, `.vec_type_hint` with the unsigned
+/// types by their short names): the OpenCL platform answers
+/// `CL_KERNEL_COMPILE_WORK_GROUP_SIZE` and `CL_KERNEL_ATTRIBUTES` from them.
+/// Compared with clang-19's object of the same source when clang-19 is
+/// installed (required under `GPUSIM_REQUIRE_LLVM=1`).
+#[test]
+fn kernel_attributes_reach_the_metadata_as_clang_writes_them() {
+    use arch::code_object::CodeObject;
+    let src = "__kernel __attribute__((vec_type_hint(uchar2)))
+__attribute__((work_group_size_hint(4, 2, 1))) __attribute__((reqd_work_group_size(8, 2, 1)))
+void k(__global int *o) { o[1] = 1; }
+__kernel __attribute__((vec_type_hint(double16))) void k2(__global int *o) { o[0] = 2; }
+__kernel __attribute__((vec_type_hint(unsigned int))) void k3(__global int *o) { o[0] = 3; }
+__kernel void k4(__global int *o) { o[0] = 4; }";
+    let ours = CodeObject::parse(&build(src, false).code_object).unwrap();
+    let attrs = |co: &CodeObject, name: &str| {
+        let m = &co
+            .kernels()
+            .iter()
+            .find(|k| k.name == name)
+            .unwrap()
+            .metadata;
+        (
+            m.reqd_workgroup_size,
+            m.workgroup_size_hint,
+            m.vec_type_hint.clone(),
+        )
+    };
+    let expected = [
+        ("k", Some([8, 2, 1]), Some([4, 2, 1]), Some("uchar2")),
+        ("k2", None, None, Some("double16")),
+        ("k3", None, None, Some("uint")),
+        ("k4", None, None, None),
+    ];
+    for (name, reqd, hint, vec) in expected {
+        assert_eq!(
+            attrs(&ours, name),
+            (reqd, hint, vec.map(String::from)),
+            "{name}"
+        );
+    }
+    let k = ours.kernels().iter().find(|k| k.name == "k").unwrap();
+    assert_eq!(k.metadata.max_flat_workgroup_size, 16);
+    let dir = std::env::temp_dir().join(format!("gpusim_attrs_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("k.cl"), src).unwrap();
+    let out = std::process::Command::new("clang-19")
+        .args(["-x", "cl", "-cl-std=CL2.0", "-target", "amdgcn-amd-amdhsa"])
+        .args(["-mcpu=gfx1030", "-O3", "-nogpulib", "k.cl", "-o", "k.hsaco"])
+        .current_dir(&dir)
+        .output();
+    let clang = match out {
+        Ok(o) if o.status.success() => std::fs::read(dir.join("k.hsaco")).unwrap(),
+        other => {
+            assert!(
+                !std::env::var("GPUSIM_REQUIRE_LLVM").is_ok_and(|v| v == "1"),
+                "GPUSIM_REQUIRE_LLVM=1 but clang-19 failed: {other:?}"
+            );
+            eprintln!("skipped the comparison with clang-19: {other:?}");
+            return;
+        }
+    };
+    let _ = std::fs::remove_dir_all(&dir);
+    let theirs = CodeObject::parse(&clang).unwrap();
+    for (name, ..) in expected {
+        assert_eq!(attrs(&ours, name), attrs(&theirs, name), "{name}");
+    }
+}

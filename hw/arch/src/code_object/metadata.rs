@@ -211,6 +211,8 @@ pub struct KernelMetadata {
     pub reqd_workgroup_size: Option<[u32; 3]>,
     /// `work_group_size_hint` attribute.
     pub workgroup_size_hint: Option<[u32; 3]>,
+    /// `vec_type_hint` attribute: the type as OpenCL C spells it (`uchar2`).
+    pub vec_type_hint: Option<String>,
     /// The kernel uses a dynamically sized stack.
     pub uses_dynamic_stack: Option<bool>,
     /// gfx10+: compiled for WGP mode.
@@ -436,6 +438,7 @@ pub(crate) fn parse_msgpack(
             max_flat_workgroup_size: r.req_u32(km, ".max_flat_workgroup_size", &ctx)?,
             reqd_workgroup_size: r.opt_array::<3>(km, ".reqd_workgroup_size", &ctx)?,
             workgroup_size_hint: r.opt_array::<3>(km, ".workgroup_size_hint", &ctx)?,
+            vec_type_hint: r.opt_str(km, ".vec_type_hint", &ctx)?,
             uses_dynamic_stack: r.opt_bool(km, ".uses_dynamic_stack", &ctx)?,
             workgroup_processor_mode: r.opt_bool(km, ".workgroup_processor_mode", &ctx)?,
             kind: r.opt_str(km, ".kind", &ctx)?,
@@ -600,6 +603,7 @@ pub(crate) fn parse_yaml(bytes: &[u8], offset: u64) -> Result<CodeObjectMetadata
             max_flat_workgroup_size: r.opt_u32(cp, "MaxFlatWorkGroupSize", &cctx)?.unwrap_or(256),
             reqd_workgroup_size: r.opt_array::<3>(attrs, "ReqdWorkGroupSize", &ctx)?,
             workgroup_size_hint: r.opt_array::<3>(attrs, "WorkGroupSizeHint", &ctx)?,
+            vec_type_hint: r.opt_str(attrs, "VecTypeHint", &ctx)?,
             uses_dynamic_stack: r.opt_bool(cp, "IsDynamicCallStack", &cctx)?,
             workgroup_processor_mode: None,
             kind: None,
@@ -702,6 +706,9 @@ fn kernel_value(k: &KernelMetadata) -> Value {
     }
     if let Some(v) = k.workgroup_size_hint {
         e.push((".workgroup_size_hint", array(v)));
+    }
+    if let Some(s) = &k.vec_type_hint {
+        e.push((".vec_type_hint", Value::from(s.as_str())));
     }
     if let Some(b) = k.uses_dynamic_stack {
         e.push((".uses_dynamic_stack", Value::from(b)));

@@ -82,6 +82,8 @@ pub fn describe(
         vgpr_spill_count: Some(spill_slots),
         max_flat_workgroup_size: f.reqd_workgroup_size.map_or(1024, |r| r.iter().product()),
         reqd_workgroup_size: f.reqd_workgroup_size,
+        workgroup_size_hint: f.workgroup_size_hint,
+        vec_type_hint: f.vec_type_hint.clone(),
         ..Default::default()
     };
     (descriptor, metadata)

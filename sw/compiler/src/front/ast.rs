@@ -306,6 +306,8 @@ pub struct FnAttrs {
     pub reqd_work_group_size: Option<[u32; 3]>,
     /// `work_group_size_hint(x, y, z)`.
     pub work_group_size_hint: Option<[u32; 3]>,
+    /// `vec_type_hint(T)`: `T` as OpenCL C spells it (`uchar2`).
+    pub vec_type_hint: Option<String>,
     /// `#pragma OPENCL EXTENSION cl_khr_fp16 : enable` was in effect at
     /// the definition (clang then allows `half` parameters).
     pub fp16: bool,

@@ -122,6 +122,8 @@ pub struct KernelInfo {
     pub reqd_work_group_size: Option<[u32; 3]>,
     /// `__attribute__((work_group_size_hint(x, y, z)))`.
     pub work_group_size_hint: Option<[u32; 3]>,
+    /// `__attribute__((vec_type_hint(T)))`: `T` as OpenCL C spells it.
+    pub vec_type_hint: Option<String>,
     /// The kernel's own `__local` variables (static LDS allocation).
     pub local_vars: Vec<VarId>,
 }

@@ -127,6 +127,10 @@ pub struct Function {
     pub private_size: u32,
     /// Required workgroup size (`reqd_work_group_size`), if declared.
     pub reqd_workgroup_size: Option<[u32; 3]>,
+    /// `work_group_size_hint`, if declared (metadata only).
+    pub workgroup_size_hint: Option<[u32; 3]>,
+    /// `vec_type_hint`, if declared (metadata only).
+    pub vec_type_hint: Option<String>,
     /// `#pragma unroll` requests by loop header: `None` to unroll fully,
     /// `Some(n)` for `n` copies of the body (`Some(1)`: `nounroll`).
     pub unroll_hints: Vec<(Block, Option<u32>)>,

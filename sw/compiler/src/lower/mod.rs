@@ -194,6 +194,9 @@ fn lower_kernel_with(
         return unsupported(f.loc, format!("kernel `{}` has no body", f.name));
     };
     let mut func = ir::Function::new(f.name.clone());
+    func.reqd_workgroup_size = info.reqd_work_group_size;
+    func.workgroup_size_hint = info.work_group_size_hint;
+    func.vec_type_hint = info.vec_type_hint.clone();
     let entry = func.create_block();
     let mut l = Lowerer {
         tu,

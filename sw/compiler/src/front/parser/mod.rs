@@ -588,9 +588,28 @@ impl Parser<'_> {
                         attrs.work_group_size_hint = v;
                     }
                 }
+                "vec_type_hint" => {
+                    // The code object names the type as clang does: the
+                    // unsigned scalar types by their short names.
+                    let words: Vec<String> = args
+                        .iter()
+                        .map(|a| super::lexer::spelling(&a.tok, &self.int))
+                        .collect();
+                    let text = words.join(" ");
+                    let text = match text.as_str() {
+                        "unsigned char" => "uchar".to_string(),
+                        "unsigned short" => "ushort".to_string(),
+                        "unsigned int" | "unsigned" => "uint".to_string(),
+                        "unsigned long" => "ulong".to_string(),
+                        _ => text,
+                    };
+                    if words.is_empty() {
+                        return err(t.loc, "'vec_type_hint' attribute takes one type");
+                    }
+                    attrs.vec_type_hint = Some(text);
+                }
                 "always_inline" | "noinline" | "overloadable" | "const" | "pure" | "unused"
-                | "used" | "vec_type_hint" | "nosvm" | "convergent" | "flatten" | "cold"
-                | "hot" | "weak" => {}
+                | "used" | "nosvm" | "convergent" | "flatten" | "cold" | "hot" | "weak" => {}
                 _ => return err(t.loc, format!("attribute '{name}' is not supported")),
             }
             if !self.eat(Punct::Comma) {

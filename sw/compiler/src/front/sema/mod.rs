@@ -698,6 +698,7 @@ impl Sema<'_> {
                 args,
                 reqd_work_group_size: attrs.reqd_work_group_size,
                 work_group_size_hint: attrs.work_group_size_hint,
+                vec_type_hint: attrs.vec_type_hint.clone(),
                 local_vars: ctx.local_vars,
             });
         } else if attrs.reqd_work_group_size.is_some() {
