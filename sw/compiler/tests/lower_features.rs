@@ -722,7 +722,8 @@ __attribute__((work_group_size_hint(4, 2, 1))) __attribute__((reqd_work_group_si
 void k(__global int *o) { o[1] = 1; }
 __kernel __attribute__((vec_type_hint(double16))) void k2(__global int *o) { o[0] = 2; }
 __kernel __attribute__((vec_type_hint(unsigned int))) void k3(__global int *o) { o[0] = 3; }
-__kernel void k4(__global int *o) { o[0] = 4; }";
+__kernel void k4(__global int *o, const __global float *a, volatile __global uint *restrict r,
+                 __constant int *c, __local float4 *l, const float4 v) { o[0] = 4; }";
     let ours = CodeObject::parse(&build(src, false).code_object).unwrap();
     let attrs = |co: &CodeObject, name: &str| {
         let m = &co
@@ -757,7 +758,8 @@ __kernel void k4(__global int *o) { o[0] = 4; }";
     std::fs::write(dir.join("k.cl"), src).unwrap();
     let out = std::process::Command::new("clang-19")
         .args(["-x", "cl", "-cl-std=CL2.0", "-target", "amdgcn-amd-amdhsa"])
-        .args(["-mcpu=gfx1030", "-O3", "-nogpulib", "k.cl", "-o", "k.hsaco"])
+        .args(["-mcpu=gfx1030", "-O3", "-nogpulib", "-cl-kernel-arg-info"])
+        .args(["k.cl", "-o", "k.hsaco"])
         .current_dir(&dir)
         .output();
     let clang = match out {
@@ -776,4 +778,22 @@ __kernel void k4(__global int *o) { o[0] = 4; }";
     for (name, ..) in expected {
         assert_eq!(attrs(&ours, name), attrs(&theirs, name), "{name}");
     }
+    // What clGetKernelArgInfo answers: names, type names, address spaces
+    // and qualifiers of the explicit arguments.
+    let args = |co: &CodeObject| {
+        let k = co.kernels().iter().find(|k| k.name == "k4").unwrap();
+        k.metadata
+            .args
+            .iter()
+            .filter(|a| a.name.is_some())
+            .map(|a| {
+                format!(
+                    "{:?} {:?} {:?} const={} volatile={} restrict={}",
+                    a.name, a.type_name, a.address_space, a.is_const, a.is_volatile, a.is_restrict
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(args(&ours), args(&theirs));
+    assert_eq!(args(&ours).len(), 6);
 }

@@ -140,6 +140,9 @@ impl KernargLayout {
             a.name = Some(p.name.clone());
             a.type_name = Some(p.type_name.clone());
             a.address_space = address_space;
+            a.is_const = p.qualifiers.is_const;
+            a.is_volatile = p.qualifiers.is_volatile;
+            a.is_restrict = p.qualifiers.is_restrict;
             a.pointee_align = (p.kind == ParamKind::LocalBuffer).then_some(match p.pointee_align {
                 0 => 4,
                 known => known,

@@ -47,6 +47,22 @@ pub struct Param {
     /// `.pointee_align`, where the driver places the LDS it passes); 0 when
     /// not known.
     pub pointee_align: u32,
+    /// For a pointer: its type qualifiers as the metadata reports them
+    /// (`.is_const`, `.is_volatile`, `.is_restrict`; what
+    /// `clGetKernelArgInfo` answers).
+    pub qualifiers: ArgQualifiers,
+}
+
+/// A pointer parameter's qualifiers: `const`/`volatile` of the pointee
+/// (`__constant` counts as `const`), `restrict` of the pointer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ArgQualifiers {
+    /// The pointee is `const`, or the pointer is `__constant`.
+    pub is_const: bool,
+    /// The pointee is `volatile`.
+    pub is_volatile: bool,
+    /// The pointer is `restrict`.
+    pub is_restrict: bool,
 }
 
 /// Where a value comes from.
@@ -170,6 +186,7 @@ impl Function {
             kind,
             type_name: type_name.into(),
             pointee_align: 0,
+            qualifiers: ArgQualifiers::default(),
         });
         self.params.len() as u32 - 1
     }
@@ -191,6 +208,7 @@ impl Function {
             kind: ParamKind::PrintfBuffer,
             type_name: "char*".into(),
             pointee_align: 0,
+            qualifiers: ArgQualifiers::default(),
         });
         self.params.len() as u32 - 1
     }
@@ -213,6 +231,7 @@ impl Function {
             },
             type_name: type_name.into(),
             pointee_align: 0,
+            qualifiers: ArgQualifiers::default(),
         });
         self.params.len() as u32 - 1
     }

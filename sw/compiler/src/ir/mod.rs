@@ -31,7 +31,8 @@ mod verify;
 pub use builder::Builder;
 pub use entities::{Block, Inst, LocalVar, Value};
 pub use function::{
-    BlockData, DataObject, Function, InstData, LocalVarData, Param, ParamKind, ValueData, ValueDef,
+    ArgQualifiers, BlockData, DataObject, Function, InstData, LocalVarData, Param, ParamKind,
+    ValueData, ValueDef,
 };
 pub use instructions::*;
 pub use print::{print, write_function, write_inst};

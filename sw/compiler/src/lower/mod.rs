@@ -255,6 +255,11 @@ fn lower_kernel_with(
             t => {
                 let ty = l.ir_type(t, var.loc)?;
                 let index = l.func.add_param(&arg.name, ty, &arg.type_name);
+                l.func.params[index as usize].qualifiers = ir::ArgQualifiers {
+                    is_const: arg.is_const,
+                    is_volatile: arg.is_volatile,
+                    is_restrict: arg.is_restrict,
+                };
                 if let Some(pt) = t.pointee() {
                     // clang's `.pointee_align`: the driver aligns the LDS of
                     // a `__local long16 *` to 128 bytes, of a `char *` to 1.

@@ -22,6 +22,8 @@ pub(crate) struct QualType {
     pub ty: Type,
     pub konst: bool,
     pub volatile: bool,
+    /// A `restrict` pointer (`.is_restrict` of a kernel argument).
+    pub restrict: bool,
     pub space: Option<AddrSpace>,
 }
 
@@ -164,6 +166,7 @@ impl Sema<'_> {
                         konst: false,
                         volatile: false,
                         space: None,
+                        restrict: false,
                     },
                     BaseType::Typedef(s) => match self.lookup(*s) {
                         Some(Name::Typedef(q)) => q.clone(),
@@ -184,6 +187,7 @@ impl Sema<'_> {
                             konst: false,
                             volatile: false,
                             space: None,
+                            restrict: false,
                         }
                     }
                     BaseType::Enum { tag: _, items } => {
@@ -208,6 +212,7 @@ impl Sema<'_> {
                             konst: false,
                             volatile: false,
                             space: None,
+                            restrict: false,
                         }
                     }
                 };
@@ -225,8 +230,8 @@ impl Sema<'_> {
                 pointee,
                 konst,
                 volatile,
+                restrict,
                 loc,
-                ..
             } => {
                 let p = self.resolve(pointee)?;
                 if let Type::Array(..) = p.ty {
@@ -243,6 +248,7 @@ impl Sema<'_> {
                     })),
                     konst: *konst,
                     volatile: *volatile,
+                    restrict: *restrict,
                     space: None,
                 })
             }
@@ -731,7 +737,7 @@ impl Sema<'_> {
             access,
             is_const: false,
             is_volatile: false,
-            is_restrict: false,
+            is_restrict: q.restrict,
         };
         match ty {
             Type::Pointer(p) => {
