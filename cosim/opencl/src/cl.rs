@@ -288,3 +288,25 @@ pub const CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT: cl_uint = 1;
 pub const CL_PROGRAM_BINARY_TYPE_LIBRARY: cl_uint = 2;
 /// Binary type: an executable.
 pub const CL_PROGRAM_BINARY_TYPE_EXECUTABLE: cl_uint = 4;
+
+// clGetKernelArgInfo (OpenCL 1.2).
+pub type cl_kernel_arg_info = cl_uint;
+pub const CL_KERNEL_ARG_INFO_NOT_AVAILABLE: cl_int = -19;
+pub const CL_KERNEL_ARG_ADDRESS_QUALIFIER: cl_kernel_arg_info = 0x1196;
+pub const CL_KERNEL_ARG_ACCESS_QUALIFIER: cl_kernel_arg_info = 0x1197;
+pub const CL_KERNEL_ARG_TYPE_NAME: cl_kernel_arg_info = 0x1198;
+pub const CL_KERNEL_ARG_TYPE_QUALIFIER: cl_kernel_arg_info = 0x1199;
+pub const CL_KERNEL_ARG_NAME: cl_kernel_arg_info = 0x119A;
+pub const CL_KERNEL_ARG_ADDRESS_GLOBAL: cl_uint = 0x119B;
+pub const CL_KERNEL_ARG_ADDRESS_LOCAL: cl_uint = 0x119C;
+pub const CL_KERNEL_ARG_ADDRESS_CONSTANT: cl_uint = 0x119D;
+pub const CL_KERNEL_ARG_ADDRESS_PRIVATE: cl_uint = 0x119E;
+pub const CL_KERNEL_ARG_ACCESS_READ_ONLY: cl_uint = 0x11A0;
+pub const CL_KERNEL_ARG_ACCESS_WRITE_ONLY: cl_uint = 0x11A1;
+pub const CL_KERNEL_ARG_ACCESS_READ_WRITE: cl_uint = 0x11A2;
+pub const CL_KERNEL_ARG_ACCESS_NONE: cl_uint = 0x11A3;
+pub const CL_KERNEL_ARG_TYPE_NONE: cl_bitfield = 0;
+pub const CL_KERNEL_ARG_TYPE_CONST: cl_bitfield = 1 << 0;
+pub const CL_KERNEL_ARG_TYPE_RESTRICT: cl_bitfield = 1 << 1;
+pub const CL_KERNEL_ARG_TYPE_VOLATILE: cl_bitfield = 1 << 2;
+pub const CL_KERNEL_ARG_TYPE_PIPE: cl_bitfield = 1 << 3;

@@ -19,8 +19,9 @@ use super::queue::QUEUES;
 use crate::cl::*;
 
 /// The launch geometry of an NDRange: `work_dim` sizes, the local size
-/// given or (null) chosen as below, and the global work offset (zero when
-/// null).
+/// given or (null) the kernel's `reqd_work_group_size` or else chosen as
+/// below, and the global work offset (zero when null). A local size other
+/// than the required one is `CL_INVALID_WORK_GROUP_SIZE`.
 ///
 /// # Safety
 /// `global_offset` and `local` must be null or valid for `work_dim` sizes,
@@ -30,6 +31,7 @@ unsafe fn dims(
     global_offset: *const usize,
     global: *const usize,
     local: *const usize,
+    reqd: Option<[u32; 3]>,
 ) -> Result<(LaunchDims, [u64; 3]), cl_int> {
     if !(1..=3).contains(&work_dim) {
         return Err(CL_INVALID_WORK_DIMENSION);
@@ -59,7 +61,11 @@ unsafe fn dims(
             .ok()
             .filter(|&g| g > 0)
             .ok_or(CL_INVALID_GLOBAL_WORK_SIZE)?;
-        workgroup[i] = if local.is_null() {
+        workgroup[i] = if let (true, Some(r)) = (local.is_null(), reqd) {
+            Some(r[i])
+                .filter(|&l| grid[i] % l == 0)
+                .ok_or(CL_INVALID_WORK_GROUP_SIZE)?
+        } else if local.is_null() {
             if i == 0 {
                 // As a real runtime does: the largest work-group along x
                 // that divides the global size, up to 64 work-items (two
@@ -78,7 +84,7 @@ unsafe fn dims(
                 .ok_or(CL_INVALID_WORK_GROUP_SIZE)?
         };
     }
-    if workgroup.iter().product::<u32>() > 1024 {
+    if workgroup.iter().product::<u32>() > 1024 || reqd.is_some_and(|r| r != workgroup) {
         return Err(CL_INVALID_WORK_GROUP_SIZE);
     }
     Ok((LaunchDims { grid, workgroup }, offset))
@@ -180,7 +186,8 @@ pub(super) unsafe fn ndrange(
             return CL_INVALID_CONTEXT;
         }
         // SAFETY: by the contract.
-        let (dims, offset) = match unsafe { dims(work_dim, global_offset, global, local) } {
+        let reqd = loaded.kernel.metadata.reqd_workgroup_size;
+        let (dims, offset) = match unsafe { dims(work_dim, global_offset, global, local, reqd) } {
             Ok(d) => d,
             Err(e) => return e,
         };

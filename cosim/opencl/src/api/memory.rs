@@ -1,6 +1,7 @@
-//! Buffers: `clCreateBuffer`, retain, release, `clGetMemObjectInfo`. A
-//! buffer is an allocation of the driver on its context's device thread,
-//! freed there at the last release.
+//! Buffers: `clCreateBuffer`, retain, release, `clGetMemObjectInfo`,
+//! `clSetMemObjectDestructorCallback`. A buffer is an allocation of the
+//! driver on its context's device thread, freed there at the last release;
+//! its destructor callbacks run after that, newest first.
 
 #![allow(non_snake_case)]
 
@@ -37,7 +38,13 @@ pub struct Mem {
     /// (for a sub-buffer of such a buffer, the parent's at its origin); 0
     /// otherwise. See [`Mirror`].
     pub host_ptr: usize,
+    /// `clSetMemObjectDestructorCallback`: the callbacks with the handle
+    /// and user data each gets, in registration order.
+    pub destructors: std::sync::Mutex<Vec<(MemCallback, usize, usize)>>,
 }
+
+/// The callback type of `clSetMemObjectDestructorCallback`.
+pub type MemCallback = unsafe extern "C" fn(*mut c_void, *mut c_void);
 
 /// A `CL_MEM_USE_HOST_PTR` buffer's two copies. The simulated GPU cannot
 /// address the application's memory, so the buffer lives in device memory
@@ -125,6 +132,25 @@ impl Counted for Mem {
 
 impl Drop for Mem {
     fn drop(&mut self) {
+        self.free();
+        let callbacks = std::mem::take(
+            self.destructors
+                .get_mut()
+                .unwrap_or_else(|e| e.into_inner()),
+        );
+        for (f, handle, user_data) in callbacks.into_iter().rev() {
+            // SAFETY: the application's callback with the arguments it
+            // registered, as the specification calls it: after the memory
+            // is gone, newest first.
+            unsafe { f(handle as *mut c_void, user_data as *mut c_void) };
+        }
+    }
+}
+
+impl Mem {
+    /// Frees the memory (a sub-buffer: releases its parent) and the
+    /// reference to the context.
+    fn free(&mut self) {
         if let Some((parent, _)) = self.parent {
             // A window of the parent's memory: nothing to free but the
             // reference to the parent.
@@ -228,6 +254,7 @@ pub(super) unsafe extern "C" fn clCreateBuffer(
                 allocation,
                 device,
                 maps: std::sync::Mutex::new(Vec::new()),
+                destructors: std::sync::Mutex::new(Vec::new()),
                 parent: None,
                 host_ptr: if flags & CL_MEM_USE_HOST_PTR != 0 {
                     host_ptr as usize
@@ -359,6 +386,7 @@ pub(super) unsafe extern "C" fn clCreateSubBuffer(
                 },
                 device: thread,
                 maps: std::sync::Mutex::new(Vec::new()),
+                destructors: std::sync::Mutex::new(Vec::new()),
                 parent: Some((buffer as usize, region.origin)),
                 host_ptr: if host_ptr == 0 {
                     0
@@ -478,4 +506,31 @@ mod tests {
         assert_eq!(ok(CL_MEM_USE_HOST_PTR, 64, true), Ok(()));
         assert_eq!(ok(CL_MEM_USE_HOST_PTR, 64, false), Err(CL_INVALID_HOST_PTR));
     }
+}
+
+/// `clSetMemObjectDestructorCallback`: `pfn_notify(memobj, user_data)`
+/// after the buffer's last release has freed it.
+pub(super) unsafe extern "C" fn clSetMemObjectDestructorCallback(
+    memobj: *mut c_void,
+    pfn_notify: Option<MemCallback>,
+    user_data: *mut c_void,
+) -> cl_int {
+    super::guard::status("clSetMemObjectDestructorCallback", || {
+        let Some(f) = pfn_notify else {
+            return if BUFFERS.contains(memobj) {
+                CL_INVALID_VALUE
+            } else {
+                CL_INVALID_MEM_OBJECT
+            };
+        };
+        match BUFFERS.with(memobj, |m| {
+            m.destructors
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push((f, memobj as usize, user_data as usize))
+        }) {
+            Some(()) => CL_SUCCESS,
+            None => CL_INVALID_MEM_OBJECT,
+        }
+    })
 }

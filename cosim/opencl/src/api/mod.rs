@@ -106,6 +106,7 @@ pub fn implemented(name: &str) -> Option<*const c_void> {
         "clGetProgramInfo" => query::clGetProgramInfo as *const c_void,
         "clGetKernelInfo" => query::clGetKernelInfo as *const c_void,
         "clGetKernelWorkGroupInfo" => query::clGetKernelWorkGroupInfo as *const c_void,
+        "clGetKernelArgInfo" => query::clGetKernelArgInfo as *const c_void,
         "clRetainKernel" => program::clRetainKernel as *const c_void,
         "clReleaseKernel" => program::clReleaseKernel as *const c_void,
         "clSetKernelArg" => program::clSetKernelArg as *const c_void,
@@ -113,6 +114,9 @@ pub fn implemented(name: &str) -> Option<*const c_void> {
         "clRetainMemObject" => memory::clRetainMemObject as *const c_void,
         "clReleaseMemObject" => memory::clReleaseMemObject as *const c_void,
         "clGetMemObjectInfo" => memory::clGetMemObjectInfo as *const c_void,
+        "clSetMemObjectDestructorCallback" => {
+            memory::clSetMemObjectDestructorCallback as *const c_void
+        }
         "clGetExtensionFunctionAddress" => clGetExtensionFunctionAddress as *const c_void,
         "clGetExtensionFunctionAddressForPlatform" => {
             clGetExtensionFunctionAddressForPlatform as *const c_void

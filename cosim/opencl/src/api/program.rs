@@ -154,6 +154,23 @@ impl Kernel {
         self.params.len()
     }
 
+    /// Explicit parameter `i`'s metadata.
+    pub fn param(&self, i: usize) -> Option<&KernelArg> {
+        self.params.get(i)
+    }
+
+    /// Bytes of LDS the `__local` arguments set so far ask for.
+    pub fn local_arg_bytes(&self) -> u64 {
+        let args = self.args.lock().unwrap_or_else(|e| e.into_inner());
+        args.iter()
+            .flatten()
+            .map(|(a, _)| match a {
+                Arg::Local(bytes) => u64::from(*bytes),
+                _ => 0,
+            })
+            .sum()
+    }
+
     /// Its context's handle.
     pub fn context(&self) -> usize {
         self.context
