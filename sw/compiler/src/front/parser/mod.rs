@@ -593,7 +593,7 @@ impl Parser<'_> {
                     // unsigned scalar types by their short names.
                     let words: Vec<String> = args
                         .iter()
-                        .map(|a| super::lexer::spelling(&a.tok, &self.int))
+                        .map(|a| super::lexer::spelling(&a.tok, self.int))
                         .collect();
                     let text = words.join(" ");
                     let text = match text.as_str() {
