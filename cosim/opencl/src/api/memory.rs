@@ -452,6 +452,33 @@ pub(super) unsafe extern "C" fn clGetMemObjectInfo(
     })
 }
 
+/// `clSetMemObjectDestructorCallback`: `pfn_notify(memobj, user_data)`
+/// after the buffer's last release has freed it.
+pub(super) unsafe extern "C" fn clSetMemObjectDestructorCallback(
+    memobj: *mut c_void,
+    pfn_notify: Option<MemCallback>,
+    user_data: *mut c_void,
+) -> cl_int {
+    super::guard::status("clSetMemObjectDestructorCallback", || {
+        let Some(f) = pfn_notify else {
+            return if BUFFERS.contains(memobj) {
+                CL_INVALID_VALUE
+            } else {
+                CL_INVALID_MEM_OBJECT
+            };
+        };
+        match BUFFERS.with(memobj, |m| {
+            m.destructors
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push((f, memobj as usize, user_data as usize))
+        }) {
+            Some(()) => CL_SUCCESS,
+            None => CL_INVALID_MEM_OBJECT,
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -506,31 +533,4 @@ mod tests {
         assert_eq!(ok(CL_MEM_USE_HOST_PTR, 64, true), Ok(()));
         assert_eq!(ok(CL_MEM_USE_HOST_PTR, 64, false), Err(CL_INVALID_HOST_PTR));
     }
-}
-
-/// `clSetMemObjectDestructorCallback`: `pfn_notify(memobj, user_data)`
-/// after the buffer's last release has freed it.
-pub(super) unsafe extern "C" fn clSetMemObjectDestructorCallback(
-    memobj: *mut c_void,
-    pfn_notify: Option<MemCallback>,
-    user_data: *mut c_void,
-) -> cl_int {
-    super::guard::status("clSetMemObjectDestructorCallback", || {
-        let Some(f) = pfn_notify else {
-            return if BUFFERS.contains(memobj) {
-                CL_INVALID_VALUE
-            } else {
-                CL_INVALID_MEM_OBJECT
-            };
-        };
-        match BUFFERS.with(memobj, |m| {
-            m.destructors
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .push((f, memobj as usize, user_data as usize))
-        }) {
-            Some(()) => CL_SUCCESS,
-            None => CL_INVALID_MEM_OBJECT,
-        }
-    })
 }
