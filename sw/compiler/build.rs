@@ -60,6 +60,7 @@ const SOURCES: &[&str] = &[
     "lib/f64_exp_log.cl",
     "lib/f64_trig.cl",
     "lib/f64_relational.cl",
+    "lib/half_math.cl",
 ];
 
 /// One top-level item: the function it defines or declares, its text, the

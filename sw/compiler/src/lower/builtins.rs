@@ -315,6 +315,19 @@ impl Lowerer<'_> {
                 stored.push(r[1]);
             }
         }
+        if out_ptr.is_some() && self.func.ty(out[0]) == Type::F32 && self.func.ty(vals[0][0]) == Type::F16 {
+            // A `half` pointer form's function returns the float one's
+            // `float2`: the value rounds to half here (once), as does a
+            // stored `half`.
+            for v in out.iter_mut() {
+                *v = self.b().convert(ConvertOp::FpTrunc, *v, Type::F16);
+            }
+            if out_ptr.as_ref().is_some_and(|(_, ty)| ty.is_float()) {
+                for v in stored.iter_mut() {
+                    *v = self.b().convert(ConvertOp::FpTrunc, *v, Type::F16);
+                }
+            }
+        }
         if let Some((p, ty)) = out_ptr {
             if ty.is_integer() {
                 for v in &mut stored {

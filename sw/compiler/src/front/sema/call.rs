@@ -310,6 +310,8 @@ impl Sema<'_> {
                     (Some(Scalar::Float), w) => format!("f32v{w}"),
                     (Some(Scalar::Double), 1) => "f64".to_string(),
                     (Some(Scalar::Double), w) => format!("f64v{w}"),
+                    (Some(Scalar::Half), 1) => "f16".to_string(),
+                    (Some(Scalar::Half), w) => format!("f16v{w}"),
                     _ => String::new(),
                 };
                 let what = self.call_text(name, &vals);

@@ -23,6 +23,7 @@ fn elem_suffix(s: Scalar) -> Option<&'static str> {
         Scalar::UInt => "u32",
         Scalar::Long => "i64",
         Scalar::ULong => "u64",
+        Scalar::Half => "f16",
         Scalar::Float => "f32",
         Scalar::Double => "f64",
         _ => return None,
@@ -90,14 +91,21 @@ impl Sema<'_> {
         let i32 = matches!(elem, Some(Scalar::Int | Scalar::UInt));
         let f32 = elem == Some(Scalar::Float);
         let f64 = elem == Some(Scalar::Double);
+        let f16 = elem == Some(Scalar::Half);
+        // `half_*` and `native_*` are defined on `float` alone.
+        if (f16 || f64) && (name.starts_with("half_") || name.starts_with("native_")) {
+            return self.no_match(name, ops, e.loc);
+        }
         let native = match b {
-            // `double` forms of what the lowering does on `float` alone.
-            Builtin::Sqrt | Builtin::Floor | Builtin::Ceil | Builtin::Trunc | Builtin::Rint => !f64,
-            Builtin::Rsqrt | Builtin::Copysign => !f64,
+            // `double` and `half` forms of what the lowering does on `float` alone.
+            Builtin::Sqrt | Builtin::Floor | Builtin::Ceil | Builtin::Trunc | Builtin::Rint => {
+                !(f64 || f16)
+            }
+            Builtin::Rsqrt | Builtin::Copysign => !(f64 || f16),
             Builtin::Popcount | Builtin::Clz | Builtin::Ctz | Builtin::Abs => i32,
             Builtin::MulHi | Builtin::Rotate => i32,
             Builtin::Mul24 | Builtin::Mad24 => elem == Some(Scalar::Int),
-            Builtin::Min | Builtin::Max => i32 || f32 || f64,
+            Builtin::Min | Builtin::Max => i32 || f32 || f64 || f16,
             Builtin::Mix | Builtin::Clamp | Builtin::AddSat | Builtin::SubSat => false,
             Builtin::Hadd | Builtin::AbsDiff => false,
             _ => true,
@@ -252,15 +260,17 @@ impl Sema<'_> {
             unreachable!("native math built-ins take the FloatGen path")
         };
         let what = self.call_text(name, &vals);
-        // The `double` forms are the library's `_f64` functions;
-        // `half_*` and `native_*` are defined on `float` alone.
+        // The `double` and `half` forms are the library's `_f64` and
+        // `_f16` functions; `half_*` and `native_*` are defined on `float`
+        // alone.
         let float_only = name.starts_with("half_") || name.starts_with("native_");
-        if float_only && t.elem_scalar() == Some(Scalar::Double) {
+        if float_only && t.elem_scalar() != Some(Scalar::Float) {
             return self.no_match(name, &vals, loc);
         }
         let sym = match t.elem_scalar() {
             Some(Scalar::Float) => sym.to_string(),
             Some(Scalar::Double) => sym.replace("_f32", "_f64"),
+            Some(Scalar::Half) => sym.replace("_f32", "_f16"),
             _ => return err(loc, format!("unsupported: the built-in {what}")),
         };
         let fid = self.link_library(name, &sym, &what, loc)?;
@@ -332,9 +342,7 @@ impl Sema<'_> {
                     Some(Scalar::ULong) => "u64",
                     Some(Scalar::Float) => "f32",
                     Some(Scalar::Double) => "f64",
-                    Some(Scalar::Half) => {
-                        return err(loc, format!("unsupported: the built-in {what}"))
-                    }
+                    Some(Scalar::Half) => "f16",
                     _ => return self.no_match(name, &vals, loc),
                 };
                 let mut ops = vec![vals[0].clone()];
