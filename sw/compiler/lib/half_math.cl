@@ -95,7 +95,8 @@ float2 __gpusim_remquo_f16(half x, half y) { return __gpusim_remquo_f32((float)x
 /* fract: min(x - floor(x), the largest half below 1); a NaN stays NaN. */
 float2 __gpusim_fract_f16(half x) {
     float2 r = __gpusim_fract_f32((float)x);
-    r.x = __builtin_fminf(r.x, as_float(0x3f7fe000u));
+    /* A compare, not fmin: a NaN passes through. */
+    r.x = r.x > as_float(0x3f7fe000u) ? as_float(0x3f7fe000u) : r.x;
     return r;
 }
 

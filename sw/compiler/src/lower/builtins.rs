@@ -315,7 +315,10 @@ impl Lowerer<'_> {
                 stored.push(r[1]);
             }
         }
-        if out_ptr.is_some() && self.func.ty(out[0]) == Type::F32 && self.func.ty(vals[0][0]) == Type::F16 {
+        if out_ptr.is_some()
+            && self.func.ty(out[0]) == Type::F32
+            && self.func.ty(vals[0][0]) == Type::F16
+        {
             // A `half` pointer form's function returns the float one's
             // `float2`: the value rounds to half here (once), as does a
             // stored `half`.

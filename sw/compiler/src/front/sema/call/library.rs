@@ -455,7 +455,13 @@ impl Sema<'_> {
             }
             Some(mode) => {
                 let d = vals[0].clone();
-                if d.ty != vector(Scalar::Float) {
+                // `double` data (cl_khr_fp64) rounds to half in one step.
+                let elem = if d.ty == vector(Scalar::Double) {
+                    "f64"
+                } else {
+                    "f32"
+                };
+                if d.ty != vector(Scalar::Float) && d.ty != vector(Scalar::Double) {
                     return err(
                         args[0].loc,
                         format!(
@@ -467,7 +473,7 @@ impl Sema<'_> {
                 }
                 let h = self.library_builtin(
                     &format!("vstore_half_{mode}"),
-                    "f32",
+                    elem,
                     &what,
                     vec![d],
                     vector(Scalar::UShort),
