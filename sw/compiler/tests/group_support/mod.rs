@@ -115,8 +115,9 @@ impl Ty {
     pub fn identity(self, op: usize) -> u64 {
         match (self, op) {
             (Ty::Float, 0) => 0.0f32.to_bits() as u64,
+            (Ty::Half, 0) => 0,
             (Ty::Half, 1) => 0x7c00,
-            (Ty::Half, 2) => 0xfc00,
+            (Ty::Half, _) => 0xfc00,
             (_, 0) => 0,
             (Ty::Int, 1) => i32::MAX as u32 as u64,
             (Ty::UInt, 1) => u32::MAX as u64,
