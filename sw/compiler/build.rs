@@ -62,6 +62,7 @@ const SOURCES: &[&str] = &[
     "lib/f64_special.cl",
     "lib/f64_relational.cl",
     "lib/half_math.cl",
+    "lib/atomics.cl",
 ];
 
 /// One top-level item: the function it defines or declares, its text, the

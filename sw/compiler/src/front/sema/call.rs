@@ -671,10 +671,19 @@ impl Sema<'_> {
         } else {
             values
         };
+        // cl_ext_float_atomics: add, sub, min and max on atomic_float
+        // (not GNU atomics on plain floats) are the library's loops.
+        let float_rmw =
+            match kind {
+                Atomic2::Rmw(
+                    op @ (AtomicOp::Add | AtomicOp::Sub | AtomicOp::Min | AtomicOp::Max),
+                ) if s == Scalar::Float && !gnu => Some(op),
+                _ => None,
+            };
         for a in &args[i..i + nvals] {
             let v = self.rvalue(a)?;
             if let Atomic2::Rmw(op) = kind {
-                if s.is_float() && op != AtomicOp::Xchg {
+                if s.is_float() && op != AtomicOp::Xchg && float_rmw.is_none() {
                     return err(
                         args[0].loc,
                         format!("'{name}' requires a pointer to an atomic integer"),
@@ -713,6 +722,9 @@ impl Sema<'_> {
             None => int_const(default_scope, Type::INT, loc),
         };
         ops.push(scope);
+        if let Some(op) = float_rmw {
+            return self.float_atomic(name, op, space, ops, loc);
+        }
         Ok(match kind {
             Atomic2::Load => rv(ExprKind::Builtin(Builtin::AtomicLoad, ops), vt, loc),
             Atomic2::Store | Atomic2::Init | Atomic2::FlagClear => rv(

@@ -602,3 +602,52 @@ impl Sema<'_> {
         self.library_builtin("prefetch", "u8", &what, ops, Type::Void, false, loc)
     }
 }
+
+impl Sema<'_> {
+    /// A cl_ext_float_atomics read-modify-write on `atomic_float`
+    /// (`ops`: pointer, value, order, scope): the library's
+    /// compare-and-swap loop for the pointer's address space
+    /// (`lib/atomics.cl`), on the word's bits, with the order as an operand.
+    pub(super) fn float_atomic(
+        &mut self,
+        name: &str,
+        op: AtomicOp,
+        space: AddrSpace,
+        ops: Vec<Expr>,
+        loc: Loc,
+    ) -> Result<Expr> {
+        let stem = match op {
+            AtomicOp::Add => "add",
+            AtomicOp::Sub => "sub",
+            AtomicOp::Min => "min",
+            _ => "max",
+        };
+        let sp = match space {
+            AddrSpace::Global => "g",
+            AddrSpace::Local => "l",
+            _ => "p",
+        };
+        let what = self.call_text(name, &ops[..2]);
+        let mut ops = ops;
+        let _scope = ops.pop();
+        let order = ops.pop().expect("an order");
+        let v = ops.pop().expect("a value");
+        let p = ops.pop().expect("a pointer");
+        let pt = p.ty.pointee().cloned().expect("an atomic pointer");
+        let words = Type::Pointer(Box::new(super::super::super::types::Pointee {
+            ty: Type::Scalar(Scalar::UInt),
+            ..pt
+        }));
+        let p = rv(ExprKind::Cast(CastKind::PtrToPtr, Box::new(p)), words, loc);
+        let order = self.arith_cast(order, &Type::INT);
+        self.library_builtin(
+            &format!("atomic_fetch_{stem}_{sp}"),
+            "f32",
+            &what,
+            vec![p, v, order],
+            Type::FLOAT,
+            false,
+            loc,
+        )
+    }
+}
