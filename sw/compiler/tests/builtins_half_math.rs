@@ -742,3 +742,129 @@ fn common_and_relational_functions() {
         });
     }
 }
+
+/// `v` rounded to a half by `mode` (0 nearest even, 1 toward zero, 2
+/// toward +inf, 3 toward -inf), as bits.
+fn round_half(v: f64, mode: u32) -> u16 {
+    let h = hb(v);
+    if v.is_nan() || hv(h) == v {
+        return h;
+    }
+    // The neighbour of h one step toward +inf / -inf.
+    let up = |h: u16| match h {
+        0x8000 => 0x0001,
+        _ if h & 0x8000 != 0 => h - 1,
+        _ => h + 1,
+    };
+    let down = |h: u16| match h {
+        0x0000 => 0x8001,
+        _ if h & 0x8000 != 0 => h + 1,
+        _ => h - 1,
+    };
+    let r = hv(h);
+    match mode {
+        1 if r.abs() > v.abs() => {
+            if v > 0.0 {
+                down(h)
+            } else {
+                up(h)
+            }
+        }
+        2 if r < v => up(h),
+        3 if r > v => down(h),
+        _ => h,
+    }
+}
+
+/// `convert_halfN_rtz/_rtp/_rtn` (and `_rte`) from float, double and
+/// int, scalars and `float4`: every half, the midpoints between
+/// neighbours and the values next to them, specials and random bits,
+/// against a host rounding of the exact value.
+#[test]
+fn convert_half_rounds_in_every_mode() {
+    let mut fs: Vec<f64> = Vec::new();
+    for h in 0..0x7c00u16 {
+        let (a, b) = (hv(h), hv(h + 1));
+        let mid = (a + b) / 2.0;
+        fs.extend([a, mid, mid + (b - a) / 4096.0, mid - (b - a) / 4096.0]);
+    }
+    fs.extend([f64::INFINITY, f64::NAN, 65520.0, 1e10, 1e-10, 3e-8]);
+    let n = fs.len();
+    for i in 0..n {
+        fs.push(-fs[i]);
+    }
+    let len = fs.len().div_ceil(256) * 256;
+    for (mode, m) in [("_rte", 0), ("_rtz", 1), ("_rtp", 2), ("_rtn", 3)] {
+        // float (every input is a float but the quarter-step ones below
+        // 2^-14, which round to floats first: the reference uses the float).
+        let xs: Vec<f32> = fs.iter().map(|&v| v as f32).collect();
+        let src = format!(
+            "#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+__kernel void k(__global const float *x, __global const double *d, __global const int *i,
+                __global half *o) {{
+  size_t g = get_global_id(0);
+  o[4 * g] = convert_half{mode}(x[g]);
+  o[4 * g + 1] = convert_half{mode}(d[g]);
+  o[4 * g + 2] = convert_half{mode}(i[g]);
+  if (g % 4 == 0) vstore4(convert_half4{mode}(vload4(g / 4, x)), g / 4, o + 4 * {len});
+}}"
+        );
+        let mut x: Vec<u32> = xs.iter().map(|f| f.to_bits()).collect();
+        let mut d: Vec<u32> = fs
+            .iter()
+            .flat_map(|v| [v.to_bits() as u32, (v.to_bits() >> 32) as u32])
+            .collect();
+        let ints: Vec<i32> = (0..len as i32)
+            .map(|k| (k * 37 % 140_001) - 70_000)
+            .collect();
+        x.resize(len, 0);
+        d.resize(2 * len, 0);
+        for wave64 in [false, true] {
+            let k = build_kernel(&src, wave64);
+            let out = run(
+                &k,
+                len as u32,
+                64,
+                &[
+                    TestArg::Buf(x.clone()),
+                    TestArg::Buf(d.clone()),
+                    TestArg::Buf(ints.iter().map(|&v| v as u32).collect()),
+                    TestArg::Buf(vec![0; 3 * len]),
+                ],
+            )
+            .unwrap_or_else(|e| panic!("{mode}: {e}"));
+            let h: Vec<u16> = out[3]
+                .iter()
+                .flat_map(|&w| [w as u16, (w >> 16) as u16])
+                .collect();
+            for g in 0..fs.len() {
+                let (wf, wd) = (round_half(f64::from(xs[g]), m), round_half(fs[g], m));
+                let wi = round_half(f64::from(ints[g]), m);
+                let nan_ok =
+                    |got: u16, want: u16| got == want || (hv(got).is_nan() && hv(want).is_nan());
+                assert!(
+                    nan_ok(h[4 * g], wf),
+                    "convert_half{mode}((float){:e}) = {:#06x}, want {wf:#06x}",
+                    xs[g],
+                    h[4 * g]
+                );
+                assert!(
+                    nan_ok(h[4 * g + 1], wd),
+                    "convert_half{mode}((double){:e}) = {:#06x}, want {wd:#06x}",
+                    fs[g],
+                    h[4 * g + 1]
+                );
+                assert_eq!(h[4 * g + 2], wi, "convert_half{mode}({})", ints[g]);
+                if g < fs.len() / 4 * 4 {
+                    let v = h[4 * len + g];
+                    assert!(
+                        nan_ok(v, wf),
+                        "convert_half4{mode}: component {g} of {:e} = {v:#06x}, want {wf:#06x}",
+                        xs[g]
+                    );
+                }
+            }
+        }
+    }
+}

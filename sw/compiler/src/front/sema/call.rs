@@ -797,6 +797,31 @@ impl Sema<'_> {
         if !v.ty.is_arith() || v.ty.width() != to.width() || v.ty.is_vector() != to.is_vector() {
             return self.no_match(name, &[v], loc);
         }
+        // To half with a directed rounding: the library's one-step
+        // rounding of the float, or of the double the source converts to
+        // exactly (an integer past 2^53 overflows half in every mode
+        // whatever the double's rounding).
+        if to.elem_scalar() == Some(Scalar::Half) && matches!(suffix, "_rtz" | "_rtp" | "_rtn") {
+            let what = self.call_text(name, std::slice::from_ref(&v));
+            let (src, elem) = match v.ty.elem_scalar() {
+                Some(Scalar::Half) => return Ok(v),
+                Some(Scalar::Float) => (v, "f32"),
+                _ => {
+                    let d = v.ty.with_elem(Scalar::Double);
+                    (self.arith_cast(v, &d), "f64")
+                }
+            };
+            let bits = self.library_builtin(
+                &format!("vstore_half{suffix}"),
+                elem,
+                &what,
+                vec![src],
+                to.with_elem(Scalar::UShort),
+                false,
+                loc,
+            )?;
+            return Ok(super::expr::cast(bits, CastKind::Bitcast, to));
+        }
         let from_float = v.ty.is_float();
         let to_float = to.is_float();
         // Only the default rounding of each conversion is implemented: rtz
