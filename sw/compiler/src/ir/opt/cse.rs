@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use super::apply_replacements;
 use crate::ir::cfg::Cfg;
-use crate::ir::{Block, Function, InstKind, Value};
+use crate::ir::{Block, Function, InstKind, Type, Value};
 
 /// True for instructions CSE may merge: pure, and not reading memory that a
 /// store in between could change.
@@ -23,7 +23,7 @@ pub(super) fn cse_candidate(k: &InstKind) -> bool {
 /// many were merged (their instructions are left for [`dce`](super::dce)).
 pub fn cse(f: &mut Function) -> usize {
     let cfg = Cfg::new(f);
-    let mut seen: HashMap<String, Vec<(Block, Value)>> = HashMap::new();
+    let mut seen: HashMap<(Type, InstKind), Vec<(Block, Value)>> = HashMap::new();
     let mut replace: HashMap<Value, Value> = HashMap::new();
     for &b in &cfg.rpo {
         for &i in &f.block(b).insts {
@@ -35,7 +35,9 @@ pub fn cse(f: &mut Function) -> usize {
             let mut k = d.kind.clone();
             k.map_operands(|v| *replace.get(&v).unwrap_or(&v));
             // The key includes the result type (iconst 1 as i1 vs i32).
-            let key = format!("{:?}:{:?}", f.ty(r), k);
+            // (Structural equality: what the Debug text compared before,
+            // without formatting every instruction.)
+            let key = (f.ty(r), k);
             let entry = seen.entry(key).or_default();
             if let Some(&(_, v)) = entry.iter().find(|(db, _)| cfg.dominates(*db, b)) {
                 replace.insert(r, v);
