@@ -643,7 +643,16 @@ fn common_and_relational_functions() {
         .collect();
     let xs = all_halves();
     let zs: Vec<u16> = xs.iter().map(|&x| x ^ 0x1234).collect();
-    let cases: [(&str, Reference); 14] = [
+    let cases: [(&str, Reference); 16] = [
+        // A vector's true is -1, in a `short` vector.
+        (
+            "(half)(isless((half4)(a, b, a, b), (half4)(b, a, b, a)).z)",
+            Box::new(|a, b, _| if a < b { -1.0 } else { 0.0 }),
+        ),
+        (
+            "(half)(isnan((half3)(c, a, b)).y)",
+            Box::new(|a: f64, _, _| if a.is_nan() { -1.0 } else { 0.0 }),
+        ),
         (
             "clamp(a, b, c)",
             Box::new(|a: f64, b: f64, c: f64| a.max(b).min(c)),
