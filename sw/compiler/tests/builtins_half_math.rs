@@ -17,7 +17,7 @@
 
 mod backend_support;
 mod math_ref;
-use backend_support::{build_kernel, run, TestArg};
+use backend_support::{build_kernel, run, run_elf_dims, run_elf_dims_on, TestArg};
 use compiler::ir::half::{f16_bits_to_f64 as hv, f64_to_f16_bits as hb};
 use math_ref::{erf_series, erfc_ref, reduce2, remainder_ref, tgamma_ref};
 use std::f64::consts::PI;
@@ -875,5 +875,66 @@ __kernel void k(__global const float *x, __global const double *d, __global cons
                 }
             }
         }
+    }
+}
+
+/// A kernel calling one function of each half family (math, pointer form,
+/// common, relational vector, geometric, conversion, sub-group and
+/// work-group) runs on the cycle model (one CU) with the golden GPU's
+/// results, wave32 and wave64; the golden results of the scalar parts
+/// are checked above.
+#[test]
+fn a_sample_per_family_runs_alike_on_the_cycle_model() {
+    let src = "#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+__kernel void k(__global const half *x, __global half *o) {
+  size_t i = get_global_id(0);
+  half a = x[i], b = x[(i + 7) % get_global_size(0)], p;
+  half4 v = (half4)(a, b, a * b, 1.0h);
+  __global half *r = o + 12 * i;
+  r[0] = sin(a) + exp(b) + sqrt(fabs(a));
+  r[1] = fract(a * 3.0h, &p) + p;
+  r[2] = clamp(a, -0.5h, 0.5h) + mix(a, b, 0.25h) + smoothstep(-1.0h, 1.0h, b);
+  r[3] = (half)any(isless(v, v.wzyx));
+  r[4] = dot(v, v) + length(v.xyz);
+  r[5] = normalize(v).y;
+  r[6] = convert_half_rtz(x[i] * 1.001f) + convert_half_rtp((float)i * 0.1f);
+  r[7] = sub_group_reduce_max(a) + sub_group_scan_inclusive_add((half)(i % 3));
+  r[8] = work_group_reduce_min(b) + work_group_broadcast(a, 1);
+  r[9] = work_group_scan_exclusive_add((half)(i % 2));
+  r[10] = fma(a, b, 0.5h) + pown(b, 3);
+  r[11] = nextafter(a, b) + copysign(b, a);
+}";
+    let n = 512u32;
+    let mut rng = Rng(99);
+    let x: Vec<u16> = (0..n)
+        .map(|_| hb(f64::from((rng.next() % 2001) as i32 - 1000) / 512.0))
+        .collect();
+    let args = [
+        TestArg::Buf(pack(&x)),
+        TestArg::Buf(vec![0; 6 * n as usize]),
+    ];
+    let dims = sw::driver::LaunchDims::linear(n, 128);
+    for wave64 in [false, true] {
+        let k = build_kernel(src, wave64);
+        let elf = compiler::backend::code_object(std::slice::from_ref(&k)).expect("a code object");
+        let golden = run_elf_dims(&elf, "k", dims, &args).expect("golden runs");
+        let gpu = hw::ClockedGpu::new(hw::GpuConfig::one_cu()).expect("a cycle model");
+        let (clocked, _) = run_elf_dims_on(gpu, &elf, "k", dims, &args).expect("cycle model runs");
+        assert_eq!(
+            golden[1], clocked[1],
+            "wave64={wave64}: cycle model differs"
+        );
+        // Spot checks against the host: r[0] and r[4] of work-item 0.
+        let h: Vec<u16> = golden[1]
+            .iter()
+            .flat_map(|&w| [w as u16, (w >> 16) as u16])
+            .collect();
+        let (a, b) = (hv(x[0]), hv(x[7]));
+        let r0 = hv(hb(a.sin())) + hv(hb(b.exp()));
+        assert!(
+            (hv(h[0]) - (r0 + a.abs().sqrt())).abs() < 0.01,
+            "sin + exp + sqrt"
+        );
+        assert!(!hv(h[4]).is_nan(), "dot + length");
     }
 }
