@@ -59,7 +59,10 @@ const SOURCES: &[&str] = &[
     "lib/f64_common.cl",
     "lib/f64_exp_log.cl",
     "lib/f64_trig.cl",
+    "lib/f64_special.cl",
     "lib/f64_relational.cl",
+    "lib/half_math.cl",
+    "lib/atomics.cl",
 ];
 
 /// One top-level item: the function it defines or declares, its text, the

@@ -72,3 +72,48 @@ ushort __gpusim_vstore_half_rte_f32(float f) { return __gpusim_half_round(f, 0u)
 ushort __gpusim_vstore_half_rtz_f32(float f) { return __gpusim_half_round(f, 1u); }
 ushort __gpusim_vstore_half_rtp_f32(float f) { return __gpusim_half_round(f, 2u); }
 ushort __gpusim_vstore_half_rtn_f32(float f) { return __gpusim_half_round(f, 3u); }
+
+/* The half of double `d` rounded by `mode`, in one step (rounding to float
+ * first would round twice): the same integer rounding on the double's
+ * 53-bit significand. */
+ushort __gpusim_half_round_f64(double d, uint mode) {
+    ulong u = as_ulong(d);
+    uint sign = (uint)(u >> 48) & 0x8000u;
+    ulong a = u & 0x7fffffffffffffffUL;
+    bool neg = sign != 0u;
+    bool up_dir = (mode == 2u && !neg) || (mode == 3u && neg);
+    if (a > 0x7ff0000000000000UL)
+        return (ushort)(sign | 0x7e00u | (uint)((a >> 42) & 0x3ffUL));
+    if (a == 0x7ff0000000000000UL)
+        return (ushort)(sign | 0x7c00u);
+    int e = (int)(a >> 52) - 1023;
+    if (e > 15)
+        return (ushort)(sign | ((mode == 0u || up_dir) ? 0x7c00u : 0x7bffu));
+    /* A double denormal (e = -1023) is far below the smallest half denormal. */
+    ulong m = (a >> 52) == 0UL ? a : ((a & 0xfffffffffffffUL) | 0x10000000000000UL);
+    /* Bits dropped: 42 into a normal half, more into a denormal (its
+     * ULP is 2^-24: m 2^(e-52) / 2^-24). */
+    int drop = e < -14 ? 28 - e : 42;
+    ulong q, rem, halfway;
+    if (drop > 63) {
+        q = 0UL;
+        rem = m;
+        halfway = 0xffffffffffffffffUL; /* m < 2^53: below half an ULP */
+    } else {
+        q = m >> drop;
+        rem = m & ((1UL << drop) - 1UL);
+        halfway = 1UL << (drop - 1);
+    }
+    uint h = (e < -14 ? 0u : (uint)(e + 14) << 10) + (uint)q;
+    bool inc;
+    if (mode == 0u)
+        inc = rem > halfway || (rem == halfway && (q & 1UL) != 0UL);
+    else
+        inc = rem != 0UL && up_dir;
+    return (ushort)(sign | (h + (inc ? 1u : 0u)));
+}
+
+ushort __gpusim_vstore_half_rte_f64(double d) { return __gpusim_half_round_f64(d, 0u); }
+ushort __gpusim_vstore_half_rtz_f64(double d) { return __gpusim_half_round_f64(d, 1u); }
+ushort __gpusim_vstore_half_rtp_f64(double d) { return __gpusim_half_round_f64(d, 2u); }
+ushort __gpusim_vstore_half_rtn_f64(double d) { return __gpusim_half_round_f64(d, 3u); }

@@ -325,3 +325,113 @@ __kernel void k(__global atomic_flag *lock, volatile __global int *count, __glob
         }
     }
 }
+
+/// Float atomic add (cl_ext_float_atomics; `lib/atomics.cl`'s
+/// compare-and-swap loops): 1024 work-items add to 4 global words (each
+/// old value must come back exactly once: 0, 1, ..., 255 per word), to 2
+/// more with `seq_cst` and quarter values, and to 2 `__local` words per
+/// group; every sum is exact (representable values). clang-19 declares no
+/// float `atomic_fetch_add`, so the kernel uses clang's
+/// `__opencl_atomic_fetch_add`, which both compilers take, and clang's
+/// object must give the same words.
+#[test]
+fn float_atomic_add_is_exact_under_contention() {
+    let src = "
+__kernel void k(__global atomic_float *bins, __global float *olds, __global float *lsum) {
+  size_t i = get_global_id(0), l = get_local_id(0);
+  __local atomic_float lb[2];
+  if (l < 2)
+    __opencl_atomic_store(&lb[l], 0.0f, memory_order_relaxed, memory_scope_work_group);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  olds[i] = __opencl_atomic_fetch_add(&bins[i % 4], 1.0f, memory_order_relaxed, memory_scope_device);
+  __opencl_atomic_fetch_add(&bins[4 + i % 2], (float)(i % 7) * 0.25f, memory_order_seq_cst,
+                            memory_scope_device);
+  __opencl_atomic_fetch_add(&lb[i % 2], 0.5f, memory_order_relaxed, memory_scope_work_group);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (l < 2)
+    lsum[get_group_id(0) * 2 + l] =
+        __opencl_atomic_load(&lb[l], memory_order_relaxed, memory_scope_work_group);
+}";
+    let n = 1024usize;
+    let wg = 128usize;
+    let require = std::env::var("GPUSIM_REQUIRE_ROCM").is_ok_and(|v| v == "1");
+    let check = |who: &str, out: &[Vec<u32>]| {
+        let f = |w: u32| f32::from_bits(w);
+        for b in 0..4 {
+            assert_eq!(f(out[0][b]), (n / 4) as f32, "{who}: bin {b}");
+            let mut olds: Vec<u32> = (b..n).step_by(4).map(|i| f(out[1][i]) as u32).collect();
+            olds.sort_unstable();
+            assert_eq!(
+                olds,
+                (0..(n / 4) as u32).collect::<Vec<_>>(),
+                "{who}: bin {b}'s old values"
+            );
+        }
+        for b in 0..2 {
+            let want: f32 = (b..n).step_by(2).map(|i| (i % 7) as f32 * 0.25).sum();
+            assert_eq!(f(out[0][4 + b]), want, "{who}: seq_cst bin {b}");
+        }
+        for g in 0..n / wg {
+            for b in 0..2 {
+                assert_eq!(
+                    f(out[2][g * 2 + b]),
+                    (wg / 4) as f32,
+                    "{who}: group {g} local {b}"
+                );
+            }
+        }
+    };
+    for wave64 in [false, true] {
+        let args = [
+            TestArg::Buf(vec![0; 6]),
+            TestArg::Buf(vec![0; n]),
+            TestArg::Buf(vec![0; 2 * n / wg]),
+        ];
+        let k = build_kernel(src, wave64);
+        let ours = code_object(std::slice::from_ref(&k)).expect("a code object");
+        let dims = LaunchDims::linear(n as u32, wg as u32);
+        let out = run_elf_dims(&ours, "k", dims, &args).expect("runs");
+        check(&format!("gpusim wave64={wave64}"), &out);
+        match clang_rocm_object(src, wave64, &format!("fadd{wave64}")) {
+            Ok(elf) => {
+                let theirs = run_elf_dims(&elf, "k", dims, &args).expect("clang's object runs");
+                check(&format!("clang wave64={wave64}"), &theirs);
+            }
+            Err(e) => {
+                assert!(!require, "GPUSIM_REQUIRE_ROCM=1: {e}");
+                eprintln!("note: clang comparison skipped: {e}");
+            }
+        }
+    }
+}
+
+/// The OpenCL names of cl_ext_float_atomics on `atomic_float`:
+/// `atomic_fetch_add[_explicit]`, `atomic_fetch_sub`, `atomic_fetch_min`,
+/// `atomic_fetch_max`, through global and generic pointers, 512
+/// work-items on one word each (gpusim only: clang-19 declares none).
+#[test]
+fn float_atomic_fetch_sub_min_max_and_generic_pointers() {
+    let src = "
+__kernel void k(__global atomic_float *f) {
+  size_t i = get_global_id(0);
+  atomic_fetch_add_explicit(&f[0], 2.0f, memory_order_relaxed, memory_scope_device);
+  atomic_fetch_sub(&f[1], 1.0f);
+  atomic_fetch_min(&f[2], (float)i - 100.0f);
+  atomic_fetch_max_explicit(&f[3], (float)i * 0.5f, memory_order_release);
+  volatile atomic_float *gp = &f[4];
+  atomic_fetch_add_explicit(gp, 0.25f, memory_order_acq_rel);
+}";
+    for wave64 in [false, true] {
+        let init = [0.0f32, 1000.0, 5.0, -1.0, 0.0];
+        let args = [TestArg::Buf(init.iter().map(|v| v.to_bits()).collect())];
+        let k = build_kernel(src, wave64);
+        let ours = code_object(std::slice::from_ref(&k)).expect("a code object");
+        let out = run_elf_dims(&ours, "k", LaunchDims::linear(512, 64), &args).expect("runs");
+        let got: Vec<f32> = out[0].iter().map(|&w| f32::from_bits(w)).collect();
+        assert_eq!(
+            got,
+            [1024.0, 488.0, -100.0, 255.5, 128.0],
+            "wave64={wave64}: add, sub, min, max, generic add"
+        );
+    }
+}

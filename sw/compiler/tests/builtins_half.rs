@@ -45,11 +45,20 @@ fn load_reference(h: u16) -> u32 {
 /// zero, 2 toward +inf, 3 toward -inf), found in the sorted table of the
 /// non-negative finite halves.
 fn store_reference(f: f32, mode: u32, table: &[f64]) -> u16 {
-    let sign: u16 = if f.is_sign_negative() { 0x8000 } else { 0 };
     if f.is_nan() {
+        let sign: u16 = if f.is_sign_negative() { 0x8000 } else { 0 };
         return sign | 0x7e00 | ((f.to_bits() >> 13) & 0x3ff) as u16;
     }
-    let a = f64::from(f.abs());
+    store_reference_f64(f64::from(f), mode, table)
+}
+
+/// The same for a double (a NaN keeps its top 9 payload bits).
+fn store_reference_f64(f: f64, mode: u32, table: &[f64]) -> u16 {
+    let sign: u16 = if f.is_sign_negative() { 0x8000 } else { 0 };
+    if f.is_nan() {
+        return sign | 0x7e00 | ((f.to_bits() >> 42) & 0x3ff) as u16;
+    }
+    let a = f.abs();
     let neg = sign != 0;
     let away = (mode == 2 && !neg) || (mode == 3 && neg);
     // The index of the largest half <= a (table[i] = value of bits i).
@@ -369,6 +378,102 @@ fn vstore_half_rounds_exactly_in_every_mode() {
                     },
                 );
             }
+        }
+    }
+}
+
+/// `vstore_half*` of `double` (cl_khr_fp64) rounds in one step: every
+/// half, the midpoints between neighbours and the doubles one ULP either
+/// side of them (which rounding through float would move onto the
+/// midpoint), boundaries, specials and random bits, in every mode, scalar
+/// and `double4`; against the table reference and clang-19 + ROCm.
+#[test]
+fn vstore_half_of_double_rounds_once_in_every_mode() {
+    let table = half_table();
+    let mut x: Vec<f64> = Vec::new();
+    for i in 0..table.len() {
+        x.push(table[i]);
+        let mid = if i + 1 < table.len() {
+            (table[i] + table[i + 1]) / 2.0
+        } else {
+            65520.0
+        };
+        x.extend([
+            mid,
+            f64::from_bits(mid.to_bits() - 1),
+            f64::from_bits(mid.to_bits() + 1),
+        ]);
+    }
+    x.extend([
+        0.0,
+        f64::INFINITY,
+        f64::NAN,
+        f64::from_bits(0x7ff0_0000_0000_0001),
+        f64::from_bits(0xfff8_1234_5678_9abc),
+        f64::MAX,
+        f64::MIN_POSITIVE,
+        f64::from_bits(1),
+        65504.0,
+        65520.0,
+        65536.0,
+        1e300,
+        2f64.powi(-25),
+        f64::from_bits(2f64.powi(-25).to_bits() + 1),
+    ]);
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    while x.len() % 128 != 0 || x.len() < 140_000 {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let b = if seed & 1 == 0 {
+            (seed & 0x800f_ffff_ffff_ffff) | ((0x3e0 + (seed >> 52) % 0x40) << 52)
+        } else {
+            seed
+        };
+        x.push(f64::from_bits(b));
+    }
+    let n = x.len() / 2;
+    for i in 0..n {
+        x[n + i] = -x[i];
+    }
+    let xw: Vec<u32> = x
+        .iter()
+        .flat_map(|d| [d.to_bits() as u32, (d.to_bits() >> 32) as u32])
+        .collect();
+    for (mode_name, mode) in [("", 0), ("_rte", 0), ("_rtz", 1), ("_rtp", 2), ("_rtn", 3)] {
+        let want: Vec<u16> = x
+            .iter()
+            .map(|&f| store_reference_f64(f, mode, &table))
+            .collect();
+        for w in [1u8, 4] {
+            let src = format!(
+                "#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+__kernel void k(__global const double *x, __global half *h) {{
+  size_t i = get_global_id(0);
+  vstore_half{s}{mode_name}({load}, i, h);
+}}",
+                s = suffix(w),
+                load = if w == 1 {
+                    "x[i]".to_string()
+                } else {
+                    "vload4(i, x)".to_string()
+                }
+            );
+            let items = x.len() / usize::from(w);
+            let args = [TestArg::Buf(xw.clone()), TestArg::Buf(vec![0; x.len() / 2])];
+            let tag = format!("vstore_half{w}{mode_name}_f64");
+            run_both(&src, &tag, items as u32, false, &args, &|what, out| {
+                let got = words_as_halves(&out[1]);
+                for (k, (&g, &h)) in got.iter().zip(&want).enumerate() {
+                    assert_eq!(
+                        g,
+                        h,
+                        "{what}: {:e} ({:#018x}) gave {g:#06x}, want {h:#06x}",
+                        x[k],
+                        x[k].to_bits()
+                    );
+                }
+            });
         }
     }
 }

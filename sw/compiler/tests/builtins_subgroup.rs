@@ -1,6 +1,6 @@
 //! Sub-group functions (cl_khr_subgroups; `lib/subgroup.cl`): every
 //! signature compiled (wave32 and wave64), and run on the golden GPU for
-//! `int uint long ulong float`, wave32 and wave64, with work-group sizes
+//! `int uint long ulong float half`, wave32 and wave64, with work-group sizes
 //! that leave a partial last sub-group, against a CPU reference (a
 //! sub-group is a wave of consecutive local linear ids). Where clang-19
 //! and ROCm's device libraries are installed, clang's object of the same
@@ -12,7 +12,7 @@
 mod backend_support;
 use backend_support::{build_kernel, clang_rocm_object as clang_object, run, run_elf, TestArg};
 mod group_support;
-use group_support::{unwords, words, Ty, TYPES};
+use group_support::{pragma, unwords, words, Ty, TYPES};
 
 /// Value outputs per work-item: reduce, inclusive, exclusive for add, min,
 /// max, then two broadcasts.
@@ -21,9 +21,10 @@ const VALS: usize = 11;
 const QS: usize = 9;
 
 fn source(t: Ty) -> String {
+    let pragma = pragma(t);
     let t = t.name();
     format!(
-        "#pragma OPENCL EXTENSION cl_khr_subgroups : enable
+        "{pragma}#pragma OPENCL EXTENSION cl_khr_subgroups : enable
 __kernel void k(__global const {t} *x, __global {t} *o, __global uint *q) {{
   __local uint tmp[256];
   uint g = get_global_id(0), l = get_local_id(0);
@@ -82,10 +83,7 @@ fn reference(t: Ty, x: &[u64], grid: u32, wg: u32, wave: u32) -> (Vec<u64>, Vec<
         p[2] = wg.div_ceil(wave);
         p[3] = sg;
         p[4] = sl;
-        let three = match t {
-            Ty::Float => 3.0f32.to_bits() as u64,
-            _ => 3,
-        };
+        let three = t.three();
         p[5] = members.iter().all(|&m| m != three) as u32;
         p[6] = members.iter().any(|&m| m == members[0]) as u32;
         p[7] = (sg * wave + (sl + 1) % size) * 3 + 1;
@@ -177,6 +175,7 @@ fn every_sub_group_signature_compiles_and_wrong_ones_are_refused() {
     ];
     for wave64 in [false, true] {
         for t in TYPES {
+            let pragma = pragma(t);
             let t = t.name();
             let mut body = String::new();
             for op in ops {
@@ -184,7 +183,7 @@ fn every_sub_group_signature_compiles_and_wrong_ones_are_refused() {
             }
             body.push_str("  o[0] += sub_group_broadcast(v, 3u);\n");
             let src = format!(
-                "__kernel void k(__global {t} *o, __global uint *q) {{\n  {t} v = o[get_global_id(0)];\n{body}  q[0] = get_sub_group_size() + get_max_sub_group_size() + get_num_sub_groups() + get_enqueued_num_sub_groups() + get_sub_group_id() + get_sub_group_local_id() + sub_group_all(1) + sub_group_any(0);\n  sub_group_barrier(CLK_GLOBAL_MEM_FENCE);\n  sub_group_barrier(CLK_LOCAL_MEM_FENCE, memory_scope_sub_group);\n}}"
+                "{pragma}__kernel void k(__global {t} *o, __global uint *q) {{\n  {t} v = o[get_global_id(0)];\n{body}  q[0] = get_sub_group_size() + get_max_sub_group_size() + get_num_sub_groups() + get_enqueued_num_sub_groups() + get_sub_group_id() + get_sub_group_local_id() + sub_group_all(1) + sub_group_any(0);\n  sub_group_barrier(CLK_GLOBAL_MEM_FENCE);\n  sub_group_barrier(CLK_LOCAL_MEM_FENCE, memory_scope_sub_group);\n}}"
             );
             build_kernel(&src, wave64);
         }
@@ -194,8 +193,8 @@ fn every_sub_group_signature_compiles_and_wrong_ones_are_refused() {
         ("sub_group_reduce_add((char)1)", "no matching overload"),
         ("sub_group_broadcast(1.0f, 0.5f)", "no matching overload"),
         (
-            "sub_group_reduce_add((half)1.0f)",
-            "sub_group_reduce_add(half)",
+            "sub_group_reduce_add((half2)(1.0f))",
+            "no matching overload",
         ),
     ] {
         let src = format!("__kernel void k(__global float *o) {{ o[0] = {call}; }}");

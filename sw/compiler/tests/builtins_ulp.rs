@@ -13,6 +13,8 @@
 mod backend_support;
 use backend_support::{build_kernel, run, TestArg};
 use std::f64::consts::PI;
+mod math_ref;
+use math_ref::{erf_series, erfc_ref, reduce2, remainder_ref, tgamma_ref};
 
 /// How many inputs: the special and structured ones plus random bit patterns.
 fn random_count() -> usize {
@@ -246,11 +248,6 @@ fn check2(name: &str, bound: f64, seed: u32, reference: impl Fn(f64, f64) -> f64
     check(name, &format!("{name}(a, b)"), bound, &xs, &ys, reference);
 }
 
-/// sin(pi x) with x reduced exactly first (x - 2 round(x / 2) is exact in f64).
-fn reduce2(x: f64) -> f64 {
-    x - 2.0 * (x / 2.0).round()
-}
-
 #[test]
 fn sin_cos_tan() {
     check1("sin", 4.0, 1, f64::sin);
@@ -325,35 +322,6 @@ fn hyperbolic() {
     check1("atanh", 5.0, 20, f64::atanh);
 }
 
-/// erf by its Taylor series (|x| <= 2) or 1 - erfc's continued fraction,
-/// in f64 (well below the f32 bounds).
-fn erfc_ref(x: f64) -> f64 {
-    if x.is_nan() {
-        return x;
-    }
-    if x < 0.0 {
-        return 2.0 - erfc_ref(-x);
-    }
-    if x < 2.0 {
-        return 1.0 - erf_series(x);
-    }
-    let mut t = x;
-    for k in (1..=400).rev() {
-        t = x + (0.5 * k as f64) / t;
-    }
-    (-x * x).exp() / PI.sqrt() / t
-}
-
-fn erf_series(x: f64) -> f64 {
-    let (mut term, mut sum, mut n) = (x, x, 0.0);
-    while term.abs() > 1e-20 * sum.abs().max(1e-300) {
-        n += 1.0;
-        term *= -x * x / n;
-        sum += term / (2.0 * n + 1.0);
-    }
-    sum * 2.0 / PI.sqrt()
-}
-
 #[test]
 fn error_functions() {
     check1("erf", 16.0, 49, |x| {
@@ -366,41 +334,6 @@ fn error_functions() {
         }
     });
     check1("erfc", 16.0, 50, erfc_ref);
-}
-
-/// Gamma in f64: Lanczos (g = 7, 9 terms, about 1e-15 relative), the
-/// reflection formula below 1/2 with `sin(pi x)` reduced exactly.
-fn tgamma_ref(x: f64) -> f64 {
-    const P: [f64; 9] = [
-        0.999_999_999_999_809_9,
-        676.520_368_121_885_1,
-        -1_259.139_216_722_402_8,
-        771.323_428_777_653_1,
-        -176.615_029_162_140_6,
-        12.507_343_278_686_905,
-        -0.138_571_095_265_720_12,
-        9.984_369_578_019_572e-6,
-        1.505_632_735_149_311_6e-7,
-    ];
-    if x.is_nan() || x == f64::NEG_INFINITY || (x < 0.0 && x == x.round()) {
-        return f64::NAN;
-    }
-    if x == 0.0 {
-        return f64::INFINITY.copysign(x);
-    }
-    if x < 0.5 {
-        return PI / ((PI * reduce2(x)).sin() * tgamma_ref(1.0 - x));
-    }
-    if x > 171.0 {
-        return f64::INFINITY;
-    }
-    let x = x - 1.0;
-    let a = P[1..]
-        .iter()
-        .enumerate()
-        .fold(P[0], |a, (i, p)| a + p / (x + i as f64 + 1.0));
-    let t = x + 7.5;
-    (2.0 * PI).sqrt() * t.powf(x + 0.5) * (-t).exp() * a
 }
 
 #[test]
@@ -522,30 +455,6 @@ fn exact_functions() {
         };
         f64::from(f32::from_bits(bits))
     });
-}
-
-/// `remainder(x, y)` exactly: `x % y` (exact in f64), folded past |y|/2
-/// (a tie to the even quotient).
-fn remainder_ref(x: f64, y: f64) -> f64 {
-    if x.is_nan() || y.is_nan() || x.is_infinite() || y == 0.0 {
-        return f64::NAN;
-    }
-    if y.is_infinite() {
-        return x;
-    }
-    let r = x % y;
-    let ay = y.abs();
-    let odd = (((x - r) / y).abs() % 2.0) == 1.0;
-    let out = if 2.0 * r.abs() > ay || (2.0 * r.abs() == ay && odd) {
-        r - ay.copysign(r)
-    } else {
-        r
-    };
-    if out == 0.0 {
-        0f64.copysign(x)
-    } else {
-        out
-    }
 }
 
 #[test]

@@ -413,6 +413,40 @@ fn hyperbolic_and_error_functions() {
     check1("erfc", 16.0, 78, Range::Within(28.0));
 }
 
+/// tgamma (16 ULP) over its whole finite range and beyond (Gamma
+/// overflows past 171.6 and underflows below about -184); lgamma (no
+/// bound in the specification: ULPs of max(|f|, 1), asserted at 16 like
+/// the float one) over a wide range.
+#[test]
+fn gamma_functions() {
+    check1("tgamma", 16.0, 79, Range::Within(200.0));
+    check1("tgamma", 16.0, 80, Range::Within(12.0));
+    check1("lgamma", 16.0, 81, Range::Within(60.0));
+    check1("lgamma", 16.0, 82, Range::Binades(-30, 300));
+    // lgamma_r's sign: Gamma(x) < 0 where floor(x) is odd and negative.
+    let xs: Vec<f64> = inputs1(83, Range::Within(200.0))
+        .into_iter()
+        .filter(|x| x.is_finite() && *x != x.round())
+        .collect();
+    let got = run_gpu("(lgamma_r(a, &q), (double)q)", &xs, &vec![0.0; xs.len()]);
+    let value = run_gpu("lgamma_r(a, &q)", &xs, &vec![0.0; xs.len()]);
+    let plain = run_gpu("lgamma(a)", &xs, &vec![0.0; xs.len()]);
+    for i in 0..xs.len() {
+        let x = xs[i];
+        let want = if x > 0.0 || x.floor().rem_euclid(2.0) == 0.0 {
+            1.0
+        } else {
+            -1.0
+        };
+        assert_eq!(got[i], want, "lgamma_r({x:e}) sign");
+        assert_eq!(
+            value[i].to_bits(),
+            plain[i].to_bits(),
+            "lgamma_r({x:e}) value"
+        );
+    }
+}
+
 /// The pointer forms store their second result; vectors apply the scalar
 /// function per component.
 #[test]

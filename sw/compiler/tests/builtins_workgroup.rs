@@ -1,6 +1,6 @@
 //! Work-group functions (OpenCL 2.0 §6.13.15; `lib/workgroup.cl`): every
 //! signature compiled (wave32 and wave64), and run on the golden GPU for
-//! `int uint long ulong float`, wave32 and wave64, with work-groups of one
+//! `int uint long ulong float half`, wave32 and wave64, with work-groups of one
 //! wave, of several waves with a partial last wave, of 1024 work-items, and
 //! a partial last work-group, against a CPU reference. Where clang-19 and
 //! ROCm's device libraries are installed, clang's object of the same source
@@ -14,7 +14,7 @@ mod backend_support;
 mod group_support;
 use backend_support::{build_kernel, clang_rocm_object, run_elf_dims, TestArg};
 use compiler::backend::code_object;
-use group_support::{unwords, words, Ty, TYPES};
+use group_support::{pragma, unwords, words, Ty, TYPES};
 use sw::driver::LaunchDims;
 
 /// Value outputs per work-item: reduce, inclusive, exclusive for add, min,
@@ -25,9 +25,10 @@ const VALS: usize = 11;
 const QS: usize = 4;
 
 fn source(t: Ty) -> String {
+    let pragma = pragma(t);
     let t = t.name();
     format!(
-        "__kernel void k(__global const {t} *x, __global {t} *o, __global int *q) {{
+        "{pragma}__kernel void k(__global const {t} *x, __global {t} *o, __global int *q) {{
   size_t g = get_global_id(0);
   {t} v = x[g];
   __global {t} *r = o + g * {VALS};
@@ -72,10 +73,7 @@ fn reference(t: Ty, x: &[u64], grid: u32, wg: u32) -> (Vec<u64>, Vec<u32>) {
         r[9] = members[0];
         r[10] = members[size as usize - 1];
         let p = &mut qs[g as usize * QS..][..QS];
-        let three = match t {
-            Ty::Float => 3.0f32.to_bits() as u64,
-            _ => 3,
-        };
+        let three = t.three();
         p[0] = members.iter().all(|&m| m != three) as u32;
         p[1] = 1;
         p[2] = 1;
@@ -274,6 +272,7 @@ fn every_work_group_signature_compiles_and_wrong_ones_are_refused() {
     ];
     for wave64 in [false, true] {
         for t in TYPES {
+            let pragma = pragma(t);
             let t = t.name();
             let mut body = String::new();
             for op in ops {
@@ -281,7 +280,7 @@ fn every_work_group_signature_compiles_and_wrong_ones_are_refused() {
             }
             body.push_str("  o[0] += work_group_broadcast(v, 3u) + work_group_broadcast(v, 1, 2) + work_group_broadcast(v, 1, 0, 1);\n");
             let src = format!(
-                "__kernel void k(__global {t} *o, __global int *q) {{\n  {t} v = o[get_global_id(0)];\n{body}  q[0] = work_group_all(1) + work_group_any(0);\n}}"
+                "{pragma}__kernel void k(__global {t} *o, __global int *q) {{\n  {t} v = o[get_global_id(0)];\n{body}  q[0] = work_group_all(1) + work_group_any(0);\n}}"
             );
             build_kernel(&src, wave64);
         }
@@ -295,8 +294,8 @@ fn every_work_group_signature_compiles_and_wrong_ones_are_refused() {
             "work_group_broadcast",
         ),
         (
-            "work_group_reduce_add((half)1.0f)",
-            "work_group_reduce_add(half)",
+            "work_group_reduce_add((half2)(1.0f))",
+            "no matching overload",
         ),
     ] {
         let src = format!("__kernel void k(__global float *o) {{ o[0] = {call}; }}");

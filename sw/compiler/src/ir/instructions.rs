@@ -683,7 +683,7 @@ pub struct BlockCall {
 }
 
 /// What an instruction does.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum InstKind {
     /// An integer (or `i1`) constant, stored sign-extended.
     Iconst {

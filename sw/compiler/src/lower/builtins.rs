@@ -315,6 +315,22 @@ impl Lowerer<'_> {
                 stored.push(r[1]);
             }
         }
+        if out_ptr.is_some()
+            && self.func.ty(out[0]) == Type::F32
+            && self.func.ty(vals[0][0]) == Type::F16
+        {
+            // A `half` pointer form's function returns the float one's
+            // `float2`: the value rounds to half here (once), as does a
+            // stored `half`.
+            for v in out.iter_mut() {
+                *v = self.b().convert(ConvertOp::FpTrunc, *v, Type::F16);
+            }
+            if out_ptr.as_ref().is_some_and(|(_, ty)| ty.is_float()) {
+                for v in stored.iter_mut() {
+                    *v = self.b().convert(ConvertOp::FpTrunc, *v, Type::F16);
+                }
+            }
+        }
         if let Some((p, ty)) = out_ptr {
             if ty.is_integer() {
                 for v in &mut stored {
@@ -448,16 +464,23 @@ impl Lowerer<'_> {
                     return Ok(r);
                 }
                 // OpenCL's vector true is -1 (all bits), its scalar true 1;
-                // a `double` vector's result is a `long` vector.
-                let wide = ir_scalar(ty) == Some(Type::I64);
+                // a `double` vector's result is a `long` vector, a `half`
+                // vector's a `short` vector.
+                let elem = ir_scalar(ty);
                 Ok(r.into_iter()
                     .map(|v| {
-                        let v = if wide {
+                        let v = if elem == Some(Type::I64) {
                             self.b().convert(ConvertOp::Sext, v, Type::I64)
                         } else {
                             v
                         };
-                        self.b().unary(UnaryOp::Ineg, v)
+                        let t = self.b().unary(UnaryOp::Ineg, v);
+                        // (negated in 32 bits: the back end has no 16-bit negate)
+                        if elem == Some(Type::I16) {
+                            self.b().convert(ConvertOp::Trunc, t, Type::I16)
+                        } else {
+                            t
+                        }
                     })
                     .collect())
             }

@@ -11,6 +11,18 @@ pub enum Ty {
     Long,
     ULong,
     Float,
+    /// cl_khr_fp16; two values per dword in buffers.
+    Half,
+}
+
+/// A half's bits as f64 (exact).
+fn half_value(b: u64) -> f64 {
+    compiler::ir::half::f16_bits_to_f64(b as u16)
+}
+
+/// `v` rounded to the nearest half, as bits.
+fn half_bits(v: f64) -> u64 {
+    compiler::ir::half::f64_to_f16_bits(v) as u64
 }
 
 impl Ty {
@@ -21,6 +33,7 @@ impl Ty {
             Ty::Long => "long",
             Ty::ULong => "ulong",
             Ty::Float => "float",
+            Ty::Half => "half",
         }
     }
     pub fn words(self) -> usize {
@@ -64,6 +77,9 @@ impl Ty {
                 }
             }
             Ty::Float => (((r % 2001) as i32 - 1000) as f32).to_bits() as u64,
+            // -2..=2: every partial sum of up to 1024 of them is a half
+            // integer (|s| <= 2048), exact in any order.
+            Ty::Half => half_bits(f64::from((r % 5) as i32 - 2)),
         }
     }
     pub fn add(self, a: u64, b: u64) -> u64 {
@@ -71,6 +87,7 @@ impl Ty {
             Ty::Int | Ty::UInt => (a as u32).wrapping_add(b as u32) as u64,
             Ty::Long | Ty::ULong => a.wrapping_add(b),
             Ty::Float => (f32::from_bits(a as u32) + f32::from_bits(b as u32)).to_bits() as u64,
+            Ty::Half => half_bits(half_value(a) + half_value(b)),
         }
     }
     pub fn min(self, a: u64, b: u64) -> u64 {
@@ -80,6 +97,7 @@ impl Ty {
             Ty::Long => (a as i64) < (b as i64),
             Ty::ULong => a < b,
             Ty::Float => f32::from_bits(a as u32) < f32::from_bits(b as u32),
+            Ty::Half => half_value(a) < half_value(b),
         };
         if less {
             a
@@ -97,6 +115,9 @@ impl Ty {
     pub fn identity(self, op: usize) -> u64 {
         match (self, op) {
             (Ty::Float, 0) => 0.0f32.to_bits() as u64,
+            (Ty::Half, 0) => 0,
+            (Ty::Half, 1) => 0x7c00,
+            (Ty::Half, _) => 0xfc00,
             (_, 0) => 0,
             (Ty::Int, 1) => i32::MAX as u32 as u64,
             (Ty::UInt, 1) => u32::MAX as u64,
@@ -117,13 +138,36 @@ impl Ty {
             _ => self.max(a, b),
         }
     }
+
+    /// The bits of 3 of this type (the predicates' test value).
+    pub fn three(self) -> u64 {
+        match self {
+            Ty::Float => 3.0f32.to_bits() as u64,
+            Ty::Half => half_bits(3.0),
+            _ => 3,
+        }
+    }
 }
 
 /// Every element type.
-pub const TYPES: [Ty; 5] = [Ty::Int, Ty::UInt, Ty::Long, Ty::ULong, Ty::Float];
+pub const TYPES: [Ty; 6] = [Ty::Int, Ty::UInt, Ty::Long, Ty::ULong, Ty::Float, Ty::Half];
+
+/// The pragma a kernel using `t` needs (cl_khr_fp16 for half).
+pub fn pragma(t: Ty) -> &'static str {
+    match t {
+        Ty::Half => "#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n",
+        _ => "",
+    }
+}
 
 /// Values (bits) as buffer dwords, low word first.
 pub fn words(t: Ty, v: &[u64]) -> Vec<u32> {
+    if let Ty::Half = t {
+        return v
+            .chunks(2)
+            .map(|c| c[0] as u32 | (c.get(1).copied().unwrap_or(0) as u32) << 16)
+            .collect();
+    }
     v.iter()
         .flat_map(|&b| {
             if t.words() == 2 {
@@ -137,6 +181,12 @@ pub fn words(t: Ty, v: &[u64]) -> Vec<u32> {
 
 /// Buffer dwords back to values (bits).
 pub fn unwords(t: Ty, w: &[u32]) -> Vec<u64> {
+    if let Ty::Half = t {
+        return w
+            .iter()
+            .flat_map(|&x| [(x & 0xffff) as u64, (x >> 16) as u64])
+            .collect();
+    }
     if t.words() == 2 {
         w.chunks(2)
             .map(|c| c[0] as u64 | (c[1] as u64) << 32)

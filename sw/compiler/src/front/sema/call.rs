@@ -310,6 +310,8 @@ impl Sema<'_> {
                     (Some(Scalar::Float), w) => format!("f32v{w}"),
                     (Some(Scalar::Double), 1) => "f64".to_string(),
                     (Some(Scalar::Double), w) => format!("f64v{w}"),
+                    (Some(Scalar::Half), 1) => "f16".to_string(),
+                    (Some(Scalar::Half), w) => format!("f16v{w}"),
                     _ => String::new(),
                 };
                 let what = self.call_text(name, &vals);
@@ -669,10 +671,19 @@ impl Sema<'_> {
         } else {
             values
         };
+        // cl_ext_float_atomics: add, sub, min and max on atomic_float
+        // (not GNU atomics on plain floats) are the library's loops.
+        let float_rmw =
+            match kind {
+                Atomic2::Rmw(
+                    op @ (AtomicOp::Add | AtomicOp::Sub | AtomicOp::Min | AtomicOp::Max),
+                ) if s == Scalar::Float && !gnu => Some(op),
+                _ => None,
+            };
         for a in &args[i..i + nvals] {
             let v = self.rvalue(a)?;
             if let Atomic2::Rmw(op) = kind {
-                if s.is_float() && op != AtomicOp::Xchg {
+                if s.is_float() && op != AtomicOp::Xchg && float_rmw.is_none() {
                     return err(
                         args[0].loc,
                         format!("'{name}' requires a pointer to an atomic integer"),
@@ -711,6 +722,9 @@ impl Sema<'_> {
             None => int_const(default_scope, Type::INT, loc),
         };
         ops.push(scope);
+        if let Some(op) = float_rmw {
+            return self.float_atomic(name, op, space, ops, loc);
+        }
         Ok(match kind {
             Atomic2::Load => rv(ExprKind::Builtin(Builtin::AtomicLoad, ops), vt, loc),
             Atomic2::Store | Atomic2::Init | Atomic2::FlagClear => rv(
@@ -782,6 +796,31 @@ impl Sema<'_> {
         }
         if !v.ty.is_arith() || v.ty.width() != to.width() || v.ty.is_vector() != to.is_vector() {
             return self.no_match(name, &[v], loc);
+        }
+        // To half with a directed rounding: the library's one-step
+        // rounding of the float, or of the double the source converts to
+        // exactly (an integer past 2^53 overflows half in every mode
+        // whatever the double's rounding).
+        if to.elem_scalar() == Some(Scalar::Half) && matches!(suffix, "_rtz" | "_rtp" | "_rtn") {
+            let what = self.call_text(name, std::slice::from_ref(&v));
+            let (src, elem) = match v.ty.elem_scalar() {
+                Some(Scalar::Half) => return Ok(v),
+                Some(Scalar::Float) => (v, "f32"),
+                _ => {
+                    let d = v.ty.with_elem(Scalar::Double);
+                    (self.arith_cast(v, &d), "f64")
+                }
+            };
+            let bits = self.library_builtin(
+                &format!("vstore_half{suffix}"),
+                elem,
+                &what,
+                vec![src],
+                to.with_elem(Scalar::UShort),
+                false,
+                loc,
+            )?;
+            return Ok(super::expr::cast(bits, CastKind::Bitcast, to));
         }
         let from_float = v.ty.is_float();
         let to_float = to.is_float();

@@ -2,10 +2,44 @@
 //! dominator tree.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::apply_replacements;
 use crate::ir::cfg::Cfg;
-use crate::ir::{Block, Function, InstKind, Value};
+use crate::ir::{Block, Function, InstKind, Type, Value};
+
+/// A multiply-rotate hash (the "Fx" hash of rustc) for the value-number
+/// table: its keys are small instructions hashed once each, where SipHash
+/// cost half of the pass; no untrusted input reaches it.
+#[derive(Default)]
+struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for c in bytes.chunks(8) {
+            let mut w = [0u8; 8];
+            w[..c.len()].copy_from_slice(c);
+            self.write_u64(u64::from_le_bytes(w));
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_u32(&mut self, x: u32) {
+        self.write_u64(u64::from(x));
+    }
+    fn write_u8(&mut self, x: u8) {
+        self.write_u64(u64::from(x));
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
 
 /// True for instructions CSE may merge: pure, and not reading memory that a
 /// store in between could change.
@@ -23,8 +57,8 @@ pub(super) fn cse_candidate(k: &InstKind) -> bool {
 /// many were merged (their instructions are left for [`dce`](super::dce)).
 pub fn cse(f: &mut Function) -> usize {
     let cfg = Cfg::new(f);
-    let mut seen: HashMap<String, Vec<(Block, Value)>> = HashMap::new();
-    let mut replace: HashMap<Value, Value> = HashMap::new();
+    let mut seen: FxMap<(Type, InstKind), Vec<(Block, Value)>> = FxMap::default();
+    let mut replace: FxMap<Value, Value> = FxMap::default();
     for &b in &cfg.rpo {
         for &i in &f.block(b).insts {
             let d = f.inst(i);
@@ -35,7 +69,9 @@ pub fn cse(f: &mut Function) -> usize {
             let mut k = d.kind.clone();
             k.map_operands(|v| *replace.get(&v).unwrap_or(&v));
             // The key includes the result type (iconst 1 as i1 vs i32).
-            let key = format!("{:?}:{:?}", f.ty(r), k);
+            // (Structural equality: what the Debug text compared before,
+            // without formatting every instruction.)
+            let key = (f.ty(r), k);
             let entry = seen.entry(key).or_default();
             if let Some(&(_, v)) = entry.iter().find(|(db, _)| cfg.dominates(*db, b)) {
                 replace.insert(r, v);

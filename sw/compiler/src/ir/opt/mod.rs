@@ -79,7 +79,10 @@ fn wrap(ty: Type, x: i64) -> i64 {
 
 /// Replaces every use of a key of `replace` by its value (followed to the
 /// end of a chain).
-fn apply_replacements(f: &mut Function, replace: &HashMap<Value, Value>) {
+fn apply_replacements<S: std::hash::BuildHasher>(
+    f: &mut Function,
+    replace: &HashMap<Value, Value, S>,
+) {
     if replace.is_empty() {
         return;
     }

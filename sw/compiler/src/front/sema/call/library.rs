@@ -23,6 +23,7 @@ fn elem_suffix(s: Scalar) -> Option<&'static str> {
         Scalar::UInt => "u32",
         Scalar::Long => "i64",
         Scalar::ULong => "u64",
+        Scalar::Half => "f16",
         Scalar::Float => "f32",
         Scalar::Double => "f64",
         _ => return None,
@@ -90,14 +91,21 @@ impl Sema<'_> {
         let i32 = matches!(elem, Some(Scalar::Int | Scalar::UInt));
         let f32 = elem == Some(Scalar::Float);
         let f64 = elem == Some(Scalar::Double);
+        let f16 = elem == Some(Scalar::Half);
+        // `half_*` and `native_*` are defined on `float` alone.
+        if (f16 || f64) && (name.starts_with("half_") || name.starts_with("native_")) {
+            return self.no_match(name, ops, e.loc);
+        }
         let native = match b {
-            // `double` forms of what the lowering does on `float` alone.
-            Builtin::Sqrt | Builtin::Floor | Builtin::Ceil | Builtin::Trunc | Builtin::Rint => !f64,
-            Builtin::Rsqrt | Builtin::Copysign => !f64,
+            // `double` and `half` forms of what the lowering does on `float` alone.
+            Builtin::Sqrt | Builtin::Floor | Builtin::Ceil | Builtin::Trunc | Builtin::Rint => {
+                !(f64 || f16)
+            }
+            Builtin::Rsqrt | Builtin::Copysign => !(f64 || f16),
             Builtin::Popcount | Builtin::Clz | Builtin::Ctz | Builtin::Abs => i32,
             Builtin::MulHi | Builtin::Rotate => i32,
             Builtin::Mul24 | Builtin::Mad24 => elem == Some(Scalar::Int),
-            Builtin::Min | Builtin::Max => i32 || f32 || f64,
+            Builtin::Min | Builtin::Max => i32 || f32 || f64 || f16,
             Builtin::Mix | Builtin::Clamp | Builtin::AddSat | Builtin::SubSat => false,
             Builtin::Hadd | Builtin::AbsDiff => false,
             _ => true,
@@ -252,15 +260,17 @@ impl Sema<'_> {
             unreachable!("native math built-ins take the FloatGen path")
         };
         let what = self.call_text(name, &vals);
-        // The `double` forms are the library's `_f64` functions;
-        // `half_*` and `native_*` are defined on `float` alone.
+        // The `double` and `half` forms are the library's `_f64` and
+        // `_f16` functions; `half_*` and `native_*` are defined on `float`
+        // alone.
         let float_only = name.starts_with("half_") || name.starts_with("native_");
-        if float_only && t.elem_scalar() == Some(Scalar::Double) {
+        if float_only && t.elem_scalar() != Some(Scalar::Float) {
             return self.no_match(name, &vals, loc);
         }
         let sym = match t.elem_scalar() {
             Some(Scalar::Float) => sym.to_string(),
             Some(Scalar::Double) => sym.replace("_f32", "_f64"),
+            Some(Scalar::Half) => sym.replace("_f32", "_f16"),
             _ => return err(loc, format!("unsupported: the built-in {what}")),
         };
         let fid = self.link_library(name, &sym, &what, loc)?;
@@ -332,9 +342,7 @@ impl Sema<'_> {
                     Some(Scalar::ULong) => "u64",
                     Some(Scalar::Float) => "f32",
                     Some(Scalar::Double) => "f64",
-                    Some(Scalar::Half) => {
-                        return err(loc, format!("unsupported: the built-in {what}"))
-                    }
+                    Some(Scalar::Half) => "f16",
                     _ => return self.no_match(name, &vals, loc),
                 };
                 let mut ops = vec![vals[0].clone()];
@@ -447,7 +455,13 @@ impl Sema<'_> {
             }
             Some(mode) => {
                 let d = vals[0].clone();
-                if d.ty != vector(Scalar::Float) {
+                // `double` data (cl_khr_fp64) rounds to half in one step.
+                let elem = if d.ty == vector(Scalar::Double) {
+                    "f64"
+                } else {
+                    "f32"
+                };
+                if d.ty != vector(Scalar::Float) && d.ty != vector(Scalar::Double) {
                     return err(
                         args[0].loc,
                         format!(
@@ -459,7 +473,7 @@ impl Sema<'_> {
                 }
                 let h = self.library_builtin(
                     &format!("vstore_half_{mode}"),
-                    "f32",
+                    elem,
                     &what,
                     vec![d],
                     vector(Scalar::UShort),
@@ -586,5 +600,54 @@ impl Sema<'_> {
             self.convert(vals[1].clone(), &Type::UINT, super::super::expr::Ctx::Pass)?,
         ];
         self.library_builtin("prefetch", "u8", &what, ops, Type::Void, false, loc)
+    }
+}
+
+impl Sema<'_> {
+    /// A cl_ext_float_atomics read-modify-write on `atomic_float`
+    /// (`ops`: pointer, value, order, scope): the library's
+    /// compare-and-swap loop for the pointer's address space
+    /// (`lib/atomics.cl`), on the word's bits, with the order as an operand.
+    pub(super) fn float_atomic(
+        &mut self,
+        name: &str,
+        op: AtomicOp,
+        space: AddrSpace,
+        ops: Vec<Expr>,
+        loc: Loc,
+    ) -> Result<Expr> {
+        let stem = match op {
+            AtomicOp::Add => "add",
+            AtomicOp::Sub => "sub",
+            AtomicOp::Min => "min",
+            _ => "max",
+        };
+        let sp = match space {
+            AddrSpace::Global => "g",
+            AddrSpace::Local => "l",
+            _ => "p",
+        };
+        let what = self.call_text(name, &ops[..2]);
+        let mut ops = ops;
+        let _scope = ops.pop();
+        let order = ops.pop().expect("an order");
+        let v = ops.pop().expect("a value");
+        let p = ops.pop().expect("a pointer");
+        let pt = p.ty.pointee().cloned().expect("an atomic pointer");
+        let words = Type::Pointer(Box::new(super::super::super::types::Pointee {
+            ty: Type::Scalar(Scalar::UInt),
+            ..pt
+        }));
+        let p = rv(ExprKind::Cast(CastKind::PtrToPtr, Box::new(p)), words, loc);
+        let order = self.arith_cast(order, &Type::INT);
+        self.library_builtin(
+            &format!("atomic_fetch_{stem}_{sp}"),
+            "f32",
+            &what,
+            vec![p, v, order],
+            Type::FLOAT,
+            false,
+            loc,
+        )
     }
 }
