@@ -52,6 +52,7 @@ fn device(prepared: &Prepared, config: &GpuConfig) -> ModelDevice {
         isa,
         config: config.clone(),
         watchdog: None,
+        wave_watchdog: None,
     })
     .expect("the clocked GPU builds")
 }

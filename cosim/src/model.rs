@@ -154,6 +154,9 @@ pub struct ModelOptions {
     pub config: GpuConfig,
     /// Golden watchdog (instructions per run call), if set.
     pub watchdog: Option<u64>,
+    /// Per-wave watchdog (golden: instructions one wave executes; clocked:
+    /// cycles one wave stays resident), if set.
+    pub wave_watchdog: Option<u64>,
 }
 
 impl ModelDevice {
@@ -161,6 +164,9 @@ impl ModelDevice {
     pub fn new(o: &ModelOptions) -> Result<ModelDevice, String> {
         let golden = || {
             let mut c = GoldenConfig::new(o.isa);
+            if let Some(b) = o.wave_watchdog {
+                c.wave_instruction_budget = b;
+            }
             if let Some(b) = o.watchdog {
                 c.instruction_budget = b;
             }
@@ -175,6 +181,9 @@ impl ModelDevice {
         let mut config = o.config.clone();
         if let Some(b) = o.watchdog {
             config.watchdog_cycles = b;
+        }
+        if let Some(b) = o.wave_watchdog {
+            config.wave_watchdog_cycles = b;
         }
         Ok(match o.model {
             Model::Functional => ModelDevice::Functional(Box::new(golden()?), Progress::default()),

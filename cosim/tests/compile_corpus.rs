@@ -60,6 +60,7 @@ fn run_object_on(model: Model, name: &str, object: Vec<u8>) -> Result<(), String
         isa: arch::isa::Isa::Gfx1030,
         config: hw::GpuConfig::default_config(),
         watchdog: Some(200_000_000),
+        wave_watchdog: None,
     })?;
     let mut d = Driver::new(device).map_err(|e| e.to_string())?;
     let finals = execute(&mut d, &p).map_err(|e| e.to_string())?;
@@ -140,6 +141,7 @@ fn run_work_on(model: Model, name: &str, wave64: bool) -> Result<(), String> {
         isa: arch::isa::Isa::Gfx1030,
         config: hw::GpuConfig::one_cu(),
         watchdog: Some(200_000_000),
+        wave_watchdog: None,
     })?;
     let mut d = Driver::new(device).map_err(|e| e.to_string())?;
     let (finals, reports) =

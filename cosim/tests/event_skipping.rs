@@ -35,6 +35,7 @@ fn run(path: &Path, config: &hw::GpuConfig, skip: bool, threads: usize) -> Resul
         isa: arch::isa::Isa::Gfx1030,
         config: config.clone(),
         watchdog: None,
+        wave_watchdog: None,
     })?;
     device.set_event_skipping(skip);
     device.set_threads(threads);

@@ -51,10 +51,15 @@ fn patched_saxpy(dir: &Path, word: u32) -> PathBuf {
 /// Runs `gpusim run` on a 256-item saxpy whose first instruction is `word`
 /// (with `extra` arguments); returns the exit code and stderr.
 fn run_patched_saxpy(name: &str, word: u32, extra: &[&str]) -> (Option<i32>, String) {
+    run_patched_saxpy_n(name, word, 256, extra)
+}
+
+/// [`run_patched_saxpy`] over `n` work-items.
+fn run_patched_saxpy_n(name: &str, word: u32, n: u32, extra: &[&str]) -> (Option<i32>, String) {
     let dir = temp_dir("faults", name);
     let object = patched_saxpy(&dir, word);
     let kernel = format!("{{ code_object: {}, name: saxpy }}", object.display());
-    let w = saxpy_workload(&dir, &kernel, 256, 256);
+    let w = saxpy_workload(&dir, &kernel, n, n);
     let mut args = vec!["run", w.to_str().unwrap()];
     args.extend_from_slice(extra);
     let o = gpusim(&args);
@@ -108,7 +113,10 @@ fn runaway_kernel_stops_at_the_watchdog() {
 
 /// Every model stops an infinite loop by default, within seconds, saying
 /// what ran out, in which unit, and which flag raises it (the cycle model
-/// had a 2^32-cycle limit: over an hour of wall time).
+/// had a 2^32-cycle limit: over an hour of wall time). With a few waves the
+/// per-wave watchdog fires: cycles resident on the cycle model (the per-run
+/// limit, 2^23 before, is now the outer 2^25), instructions on the
+/// functional one.
 #[test]
 fn default_watchdogs_stop_an_infinite_loop_on_every_model() {
     let started = std::time::Instant::now();
@@ -116,25 +124,106 @@ fn default_watchdogs_stop_an_infinite_loop_on_every_model() {
     let cycle_time = started.elapsed();
     assert_eq!(code, Some(3), "{e}");
     assert!(
-        e.contains("watchdog: 8388608 cycles without finishing"),
+        e.contains("watchdog: one wave resident 8388608 cycles without ending"),
         "{e}"
     );
     assert!(
-        e.contains("`--watchdog N` or the configuration's `watchdog_cycles`"),
+        e.contains("`--wave-watchdog N` or the configuration's `wave_watchdog_cycles`"),
         "{e}"
     );
-    assert!(e.contains("; cycle 8388608"), "{e}");
-    assert!(!e.contains("instruction budget"), "{e}");
+    assert!(e.contains("workgroup (0,0,0) wave 0"), "{e}");
+    assert!(e.contains("s_branch 65535"), "{e}");
+    assert!(!e.contains("instruction"), "{e}");
     let started = std::time::Instant::now();
     let (code, e) = run_patched_saxpy("watchdog-functional", 0xBF82_FFFF, &[]);
     let functional_time = started.elapsed();
     assert_eq!(code, Some(3), "{e}");
-    assert!(e.contains("watchdog: 268435456 wave instructions"), "{e}");
-    // About 3 s and 1 s of CPU on an unloaded 2-core EPYC; generous bounds
+    assert!(
+        e.contains("watchdog: one wave executed 16777216 instructions without ending"),
+        "{e}"
+    );
+    assert!(
+        e.contains("`--wave-watchdog N` raises the per-wave limit"),
+        "{e}"
+    );
+    // About 3 s and 0.1 s of CPU on an unloaded 2-core EPYC; generous bounds
     // for a machine shared with other builds.
     eprintln!("cycle model {cycle_time:?}, functional model {functional_time:?}");
     assert!(cycle_time.as_secs() < 120, "{cycle_time:?}");
     assert!(functional_time.as_secs() < 60, "{functional_time:?}");
+}
+
+/// A full GPU (every wave slot of the default 4-CU configuration holds a
+/// spinning wave) stops on the per-wave watchdog on the clocked models, not
+/// on the per-run limit; the functional model, whose waves share one
+/// budget of 2^28 instructions per run, meets that outer limit first (128
+/// resident waves × 2^24 is more).
+#[test]
+fn a_full_gpu_of_runaway_waves_stops_on_every_model() {
+    for model in ["cycle", "lockstep"] {
+        let (code, e) = run_patched_saxpy_n(
+            &format!("watchdog-full-{model}"),
+            0xBF82_FFFF,
+            65536,
+            &["--model", model],
+        );
+        assert_eq!(code, Some(3), "{model}: {e}");
+        assert!(
+            e.contains("watchdog: one wave resident 8388608 cycles without ending"),
+            "{model}: {e}"
+        );
+        assert!(e.contains("s_branch 65535"), "{model}: {e}");
+    }
+    let (code, e) = run_patched_saxpy_n("watchdog-full-functional", 0xBF82_FFFF, 65536, &[]);
+    assert_eq!(code, Some(3), "{e}");
+    assert!(
+        e.contains("watchdog: 268435456 wave instructions without finishing"),
+        "{e}"
+    );
+}
+
+/// `--wave-watchdog N` sets the per-wave limit on every model, and the
+/// functional model's interpreter and JIT stop at the same instruction.
+#[test]
+fn wave_watchdog_flag_sets_the_per_wave_limit_on_every_model() {
+    for model in ["cycle", "lockstep"] {
+        let (code, e) = run_patched_saxpy(
+            &format!("wave-watchdog-{model}"),
+            0xBF82_FFFF,
+            &["--model", model, "--wave-watchdog", "20000"],
+        );
+        assert_eq!(code, Some(3), "{model}: {e}");
+        assert!(
+            e.contains("one wave resident 20000 cycles without ending"),
+            "{model}: {e}"
+        );
+    }
+    let mut reports = Vec::new();
+    for jit in ["off", "on"] {
+        let (code, e) = run_patched_saxpy(
+            &format!("wave-watchdog-jit-{jit}"),
+            0xBF82_FFFF,
+            &["--wave-watchdog", "100000", "--jit", jit],
+        );
+        assert_eq!(code, Some(3), "jit {jit}: {e}");
+        assert!(
+            e.contains("one wave executed 100000 instructions without ending"),
+            "jit {jit}: {e}"
+        );
+        // Wave 0 ran its 100000; the step counts every wave's instructions
+        // (eight waves, each 100000).
+        assert!(e.contains("workgroup (0,0,0) wave 0"), "jit {jit}: {e}");
+        assert!(e.contains("; step 800001"), "jit {jit}: {e}");
+        // The report after the workload's (per-run temporary) path.
+        let at = e.find("GPU fault").expect("a GPU fault");
+        reports.push(e[at..].to_string());
+    }
+    assert_eq!(
+        reports[0], reports[1],
+        "the interpreter and the JIT disagree"
+    );
+    let o = gpusim(&["run", "nope.yaml", "--wave-watchdog", "0"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
 }
 
 /// SIGTERM (a Slurm time limit) is named as SIGTERM, not as Ctrl-C, and the

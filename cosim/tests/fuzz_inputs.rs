@@ -241,6 +241,7 @@ fn run_workload_bytes(bytes: &[u8], dir: &Path) {
         isa: arch::isa::Isa::Gfx1030,
         config: hw::GpuConfig::default_config(),
         watchdog: Some(5_000_000),
+        wave_watchdog: None,
     })
     .unwrap();
     let _ = cosim::workload::run_checked(device, &w);

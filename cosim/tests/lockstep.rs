@@ -82,6 +82,7 @@ fn run_on(
         isa,
         config,
         watchdog: None,
+        wave_watchdog: None,
     };
     let mut device = ModelDevice::new(&options).unwrap();
     prepare(&mut device);
@@ -216,6 +217,7 @@ fn the_workload_subvector_mode_reaches_the_clocked_gpu_through_the_packet() {
             isa: Isa::Gfx1030,
             config: GpuConfig::one_cu(),
             watchdog: None,
+            wave_watchdog: None,
         };
         let mut driver = Driver::new(ModelDevice::new(&options).unwrap()).unwrap();
         let finals = workload::execute(&mut driver, &prepared).unwrap();
@@ -403,6 +405,7 @@ fn a_mismatch_replays_into_the_waveform_of_the_cycles_before_it() {
         isa: Isa::Gfx1030,
         config: GpuConfig::one_cu(),
         watchdog: None,
+        wave_watchdog: None,
     };
     let mut device = ModelDevice::new(&options).unwrap();
     device

@@ -39,6 +39,7 @@ fn run(path: &Path, model: Model, config: GpuConfig) -> Result<Outcome, DriverEr
         isa: Isa::Gfx1030,
         config,
         watchdog: None,
+        wave_watchdog: None,
     };
     let device = ModelDevice::new(&options).unwrap();
     let mut driver = Driver::new(device)?;

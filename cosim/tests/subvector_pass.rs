@@ -147,6 +147,7 @@ fn run(w: &Workload, p: &Prepared, object: &[u8], model: Model, config: GpuConfi
         isa: Isa::Gfx1030,
         config,
         watchdog: None,
+        wave_watchdog: None,
     };
     let mut d = Driver::new(ModelDevice::new(&options).unwrap()).unwrap();
     let finals = workload::execute(&mut d, &p).unwrap_or_else(|e| panic!("{model:?}: {e}"));

@@ -146,9 +146,10 @@ fn a_point_over_its_time_limit_leaves_a_partial_result() {
     let file = dir.join("long-sweep.yaml");
     std::fs::write(
         &file,
-        // The default watchdog (2^23 cycles) would stop the chain first:
-        // this test is about the batch system's time limit.
-        "name: long\nworkloads: [long.yaml]\ntimeline: true\nwatchdog: 1099511627776\ngrid:\n  cus: [1]\nstats: [cycles]\n",
+        // The default watchdogs (2^25 cycles per run, 2^23 per wave) would
+        // stop the chain first: this test is about the batch system's time
+        // limit.
+        "name: long\nworkloads: [long.yaml]\ntimeline: true\nwatchdog: 1099511627776\nwave_watchdog: 1099511627776\ngrid:\n  cus: [1]\nstats: [cycles]\n",
     )
     .unwrap();
     let out = dir.join("out");

@@ -27,6 +27,7 @@ fn produce(out: &Path) {
         isa: Isa::Gfx1030,
         config: GpuConfig::one_cu(),
         watchdog: None,
+        wave_watchdog: None,
     })
     .unwrap();
     device

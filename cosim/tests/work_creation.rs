@@ -409,6 +409,7 @@ fn run_workload_on(path: &Path, device: Option<Isa>, model: Model) -> Result<Ran
         isa: device.unwrap_or(isa),
         config: hw::GpuConfig::one_cu(),
         watchdog: None,
+        wave_watchdog: None,
     };
     let gpu = ModelDevice::new(&options)?;
     let mut driver = Driver::new(gpu).map_err(|e| e.to_string())?;

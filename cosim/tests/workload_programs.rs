@@ -43,6 +43,7 @@ fn run_on(model: cosim::model::Model, w: &Workload) -> Result<(), String> {
         isa: arch::isa::Isa::Gfx1030,
         config: hw::GpuConfig::default_config(),
         watchdog: Some(50_000_000),
+        wave_watchdog: None,
     })?;
     workload::run_checked(device, w).map(|_| ())
 }

@@ -61,10 +61,21 @@ pub struct GpuConfig {
     pub cu: CuConfig,
     /// The memory hierarchy.
     pub memory: MemConfig,
-    /// Cycles one `Device::run` call may take before a `Watchdog` fault. Default
-    /// 2²³: an infinite loop on the default configuration stops within about
-    /// 10 s of wall time; longer runs raise it (`gpusim run --watchdog N`).
+    /// Cycles one `Device::run` call may take before a `Watchdog` fault: the
+    /// outer limit (a runaway wave meets `wave_watchdog_cycles` first).
+    /// Default 2²⁵, so that a long dispatch of many waves (the gfx803
+    /// work-creation workload `wq_subdivide` runs past 2²² cycles) is not
+    /// mistaken for a runaway one; `gpusim run --watchdog N` raises it.
     pub watchdog_cycles: u64,
+    /// Cycles one wave may stay resident before a `WaveWatchdog` fault (the
+    /// per-wave watchdog). Default 2²³: twice the residency of the longest
+    /// wave of the repository's workloads (about 4.0 M cycles: a pointer
+    /// chase and `wq_subdivide` on one CU; docs/performance.md, "Default
+    /// watchdogs"), where a runaway loop stops in about 3 s of CPU with a
+    /// few waves and 14 s with every wave slot full, while a long dispatch
+    /// of many shorter waves is limited only by `watchdog_cycles`;
+    /// `gpusim run --wave-watchdog N` or this field raises it.
+    pub wave_watchdog_cycles: u64,
     /// The part's clocks (absent in the scaled presets: cycles only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clocks: Option<ClockConfig>,
@@ -78,7 +89,8 @@ impl Default for GpuConfig {
             dispatcher: DispatcherConfig::default(),
             cu: CuConfig::default(),
             memory: MemConfig::default(),
-            watchdog_cycles: 1 << 23,
+            watchdog_cycles: 1 << 25,
+            wave_watchdog_cycles: 1 << 23,
             clocks: None,
         }
     }
@@ -293,6 +305,9 @@ impl GpuConfig {
         }
         if self.watchdog_cycles == 0 {
             return Err(invalid("watchdog_cycles", "must be at least 1"));
+        }
+        if self.wave_watchdog_cycles == 0 {
+            return Err(invalid("wave_watchdog_cycles", "must be at least 1"));
         }
         if let Err(e) = self.memory.validate_for(self.cus as usize) {
             return Err(match e.split_once(": ") {

@@ -54,6 +54,9 @@ pub struct ClockedGpu {
     dispatch_stats: Vec<DispatchStats>,
     occupancy: Vec<(u64, u32)>,
     quiet_cycles: u64,
+    /// The per-wave watchdog's next deadline: no resident wave can have
+    /// been resident its budget before this cycle.
+    wave_deadline: u64,
     /// Worker threads for the compute units (1: none).
     threads: usize,
     /// Whether edges go to the workers is measured and decided as the run
@@ -127,6 +130,7 @@ impl ClockedGpu {
             dispatch_stats: Vec::new(),
             occupancy: Vec::new(),
             quiet_cycles: 0,
+            wave_deadline: 0,
             threads: 1,
             adaptive: false,
             workers: Workers::default(),
@@ -553,12 +557,44 @@ impl ClockedGpu {
             .is_ok_and(|v| compare.holds(v, value))
     }
 
-    fn watchdog(&mut self, budget: u64) -> DeviceError {
-        let oldest = self
-            .cus
+    /// The resident wave that launched first (ties: the lowest CU), if any.
+    fn oldest_resident(&self) -> Option<&crate::cu::wave::Wave> {
+        self.cus
             .iter()
             .filter_map(|c| c.oldest_wave())
-            .min_by_key(|w| w.age)
+            .min_by_key(|w| w.launched)
+    }
+
+    /// The per-wave watchdog, checked once per loop iteration: `Err` when
+    /// the oldest resident wave has been resident `budget` cycles. Scans the
+    /// waves only when the earliest possible deadline (`wave_deadline`) is
+    /// reached, so a check costs nothing on most cycles; skipping never
+    /// jumps past that deadline, so the fault's cycle does not depend on
+    /// event skipping or the thread count.
+    fn check_wave_watchdog(&mut self, budget: u64) -> Result<(), DeviceError> {
+        if self.cycle < self.wave_deadline {
+            return Ok(());
+        }
+        let launched = self.oldest_resident().map(|w| w.launched);
+        match launched {
+            Some(l) if self.cycle - l >= budget => {
+                Err(self.watchdog(FaultKind::WaveWatchdog { budget }))
+            }
+            // A wave launched later reaches its deadline later.
+            Some(l) => {
+                self.wave_deadline = l + budget;
+                Ok(())
+            }
+            None => {
+                self.wave_deadline = self.cycle + budget;
+                Ok(())
+            }
+        }
+    }
+
+    fn watchdog(&mut self, kind: FaultKind) -> DeviceError {
+        let oldest = self
+            .oldest_resident()
             .map(|w| (w.id, w.pc.value(), w.env.target()));
         let instruction = oldest.and_then(|(_, pc, target)| {
             let mut b = [0u8; 12];
@@ -574,7 +610,7 @@ impl ClockedGpu {
             wave: oldest.map(|o| o.0),
             pc: oldest.map(|o| o.1),
             instruction,
-            ..Fault::at_cycle(FaultKind::Watchdog { budget }, self.cycle)
+            ..Fault::at_cycle(kind, self.cycle)
         });
         self.fault = Some(f.clone());
         DeviceError::Fault(f)
@@ -760,6 +796,7 @@ impl ClockedGpu {
         }
         let start = self.cycle;
         let budget = self.config.watchdog_cycles;
+        let wave_budget = self.config.wave_watchdog_cycles;
         self.quiet_cycles = 0;
         loop {
             match until {
@@ -782,8 +819,9 @@ impl ClockedGpu {
                 _ => {}
             }
             if self.cycle - start >= budget {
-                return Err(self.watchdog(budget));
+                return Err(self.watchdog(FaultKind::Watchdog { budget }));
             }
+            self.check_wave_watchdog(wave_budget)?;
             // Deadlock: no dispatch or wave left that could write memory, and
             // every channel with work polls a semaphore (the polling itself
             // keeps the memory system busy, so it is not part of the test).
@@ -810,6 +848,9 @@ impl ClockedGpu {
                 let mut k = self.waiting_cycles();
                 let elapsed = self.cycle - start;
                 k = k.min(budget - elapsed);
+                // Not past the per-wave watchdog's next deadline (always
+                // after this cycle once the check above passed).
+                k = k.min(self.wave_deadline - self.cycle);
                 if let RunUntil::Cycles(n) = until {
                     k = k.min(n - elapsed);
                 }

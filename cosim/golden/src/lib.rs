@@ -60,6 +60,10 @@ pub struct GoldenConfig {
     /// Watchdog: wave instructions one [`Device::run`] call may execute before it
     /// faults with [`FaultKind::Watchdog`].
     pub instruction_budget: u64,
+    /// Per-wave watchdog: instructions one wave may execute before it faults
+    /// with [`FaultKind::WaveWatchdog`]. Tells a runaway wave from a long
+    /// dispatch of many waves; the JIT runs within the same count.
+    pub wave_instruction_budget: u64,
     /// Largest LDS allocation a workgroup may request, in bytes.
     pub lds_limit: u32,
     /// Workgroups resident at once (all of them make progress, round-robin).
@@ -83,13 +87,15 @@ pub struct GoldenConfig {
 
 impl GoldenConfig {
     /// Defaults for `isa`: 4 channels, a budget of 2^28 wave instructions per run
-    /// (an infinite loop stops within a few seconds),
+    /// and 2^24 per wave (25 times the longest wave of the repository's
+    /// workloads; an infinite loop stops within a few seconds),
     /// 64 KiB of LDS per workgroup, 16 resident workgroups, a quantum of 256.
     pub fn new(isa: Isa) -> GoldenConfig {
         GoldenConfig {
             isa,
             channels: 4,
             instruction_budget: 1 << 28,
+            wave_instruction_budget: 1 << 24,
             lds_limit: 64 * 1024,
             max_resident_workgroups: 16,
             quantum: 256,
@@ -167,6 +173,11 @@ impl GoldenGpu {
         if config.max_resident_workgroups == 0 || config.quantum == 0 {
             return Err(ConfigError(
                 "max_resident_workgroups and quantum must be at least 1".into(),
+            ));
+        }
+        if config.wave_instruction_budget == 0 {
+            return Err(ConfigError(
+                "the per-wave watchdog (wave_instruction_budget) must be at least 1".into(),
             ));
         }
         let jit = if config.jit {
@@ -302,6 +313,7 @@ impl GoldenGpu {
     fn schedule_round(&mut self, limit: u64) -> Result<Round, Fault> {
         let mut executed = 0u64;
         let quantum = u64::from(self.config.quantum);
+        let wave_budget = self.config.wave_instruction_budget;
         for wg in self.resident.iter_mut() {
             let Some(d) = self.dispatches.get(&wg.dispatch) else {
                 continue;
@@ -310,7 +322,24 @@ impl GoldenGpu {
                 if wave.status != WaveStatus::Running {
                     continue;
                 }
-                let allowed = quantum.min(limit - executed);
+                let wave_left = wave_budget.saturating_sub(wave.instructions);
+                if wave_left == 0 {
+                    // It wants one instruction more than its budget.
+                    let (pc, target) = (wave.pc, wave.target);
+                    let text = self.programs.fetch(target, pc, &self.memory).ok();
+                    return Err(Fault {
+                        wave: Some(wave.id),
+                        pc: Some(pc),
+                        instruction: text.map(|d| d.inst.to_string()),
+                        ..Fault::at_step(
+                            FaultKind::WaveWatchdog {
+                                budget: wave_budget,
+                            },
+                            self.steps,
+                        )
+                    });
+                }
+                let allowed = quantum.min(limit - executed).min(wave_left);
                 if allowed == 0 {
                     break;
                 }
@@ -591,6 +620,7 @@ fn run_wave(
             Flow::End => wave.status = WaveStatus::Ended,
         }
     }
+    wave.instructions += n;
     Ok(n)
 }
 

@@ -74,6 +74,8 @@ pub struct Wave {
     pub slot: u64,
     /// The wave's first LDS access outside its work-group's allocation.
     pub lds_out_of_range: Option<Box<LdsOutOfRange>>,
+    /// Instructions this wave has executed (the per-wave watchdog's count).
+    pub instructions: u64,
 }
 
 /// An `IllegalInstruction` fault with `reason` (wave, pc and text are filled in
@@ -106,6 +108,7 @@ impl Wave {
             status: WaveStatus::Running,
             slot: 0,
             lds_out_of_range: None,
+            instructions: 0,
         }
     }
 

@@ -125,6 +125,12 @@ pub enum Command {
         /// a run may take before the GPU stops with a fault (exit 3).
         #[arg(long)]
         watchdog: Option<u64>,
+        /// Per-wave watchdog: instructions one wave may execute (functional;
+        /// default 2^24) or cycles one wave may stay resident (cycle,
+        /// lockstep; default 2^22, `wave_watchdog_cycles` in the
+        /// configuration) before the GPU stops with a fault (exit 3).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+        wave_watchdog: Option<u64>,
         /// The clocked GPU's configuration (YAML, see docs/config.md); default:
         /// the embedded RDNA2-like 4-CU configuration.
         #[arg(long)]
@@ -464,6 +470,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             model,
             stats,
             watchdog,
+            wave_watchdog,
             config,
             preset,
             vcd,
@@ -487,6 +494,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 model,
                 stats,
                 watchdog,
+                wave_watchdog,
                 config,
                 preset,
                 vcd,

@@ -45,6 +45,8 @@ pub struct RunOptions {
     pub stats: Option<StatsFormat>,
     /// `--watchdog`: golden instructions / clocked cycles per run call.
     pub watchdog: Option<u64>,
+    /// `--wave-watchdog`: golden instructions / clocked resident cycles per wave.
+    pub wave_watchdog: Option<u64>,
     /// `--config GPU.yaml` (clocked models; default: the embedded configuration).
     pub config: Option<std::path::PathBuf>,
     /// `--preset NAME` (clocked models; a name from `hw::config::PRESETS`).
@@ -283,6 +285,7 @@ fn session_options(
     let mut s = SessionOptions::new(o.model, config);
     s.isa = isa;
     s.watchdog = o.watchdog;
+    s.wave_watchdog = o.wave_watchdog;
     s.threads = o.threads;
     s.parallel_min_busy = o.parallel_min_busy;
     s.vcd = o.vcd.as_ref().map(|vcd| {

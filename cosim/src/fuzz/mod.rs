@@ -456,6 +456,7 @@ pub fn run_and_read(p: &Program, plant: Plant) -> (Verdict, Option<Vec<u8>>) {
         isa: arch::isa::Isa::Gfx1030,
         config: hw::GpuConfig::one_cu(),
         watchdog: Some(2_000_000),
+        wave_watchdog: None,
     }) {
         Ok(d) => d,
         Err(e) => return (Verdict::Error(e), None),

@@ -61,6 +61,9 @@ pub struct SessionOptions {
     pub config: GpuConfig,
     /// Watchdog: golden instructions / clocked cycles per run call.
     pub watchdog: Option<u64>,
+    /// Per-wave watchdog: instructions one golden wave executes / cycles one
+    /// clocked wave stays resident.
+    pub wave_watchdog: Option<u64>,
     /// Worker threads of the clocked GPU (results do not depend on it).
     pub threads: Threads,
     /// See `ClockedGpu::set_parallel_min_busy_cus`.
@@ -90,6 +93,7 @@ impl SessionOptions {
             isa: Isa::Gfx1030,
             config,
             watchdog: None,
+            wave_watchdog: None,
             threads: Threads::Fixed(1),
             parallel_min_busy: None,
             vcd: None,
@@ -162,6 +166,7 @@ impl Session {
             isa: o.isa,
             config: o.config.clone(),
             watchdog: o.watchdog,
+            wave_watchdog: o.wave_watchdog,
         };
         let mut device = ModelDevice::new(&options).map_err(RunError::Setup)?;
         device.set_thread_policy(o.threads);

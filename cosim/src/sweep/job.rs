@@ -111,6 +111,7 @@ fn run(sweep: &Sweep, index: usize, timeline: Option<&Path>, threads: Threads) -
     };
     let mut options = SessionOptions::new(sweep.model, point.config.clone());
     options.watchdog = sweep.watchdog;
+    options.wave_watchdog = sweep.wave_watchdog;
     options.threads = threads;
     options.interrupt = true;
     options.label = path.clone();

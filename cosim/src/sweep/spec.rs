@@ -30,6 +30,8 @@ struct SweepFile {
     #[serde(default)]
     watchdog: Option<u64>,
     #[serde(default)]
+    wave_watchdog: Option<u64>,
+    #[serde(default)]
     timeline: bool,
     #[serde(default)]
     baseline: usize,
@@ -99,6 +101,8 @@ pub struct Sweep {
     pub stats: Vec<String>,
     /// Cycle watchdog per run call.
     pub watchdog: Option<u64>,
+    /// Per-wave watchdog: cycles one wave may stay resident.
+    pub wave_watchdog: Option<u64>,
     /// Write a timeline per job.
     pub timeline: bool,
     /// The point speed-ups are relative to.
@@ -343,6 +347,7 @@ impl Sweep {
             points,
             stats,
             watchdog: raw.watchdog,
+            wave_watchdog: raw.wave_watchdog,
             timeline: raw.timeline,
             baseline: raw.baseline,
         })

@@ -123,6 +123,15 @@ pub enum FaultKind {
         /// The budget that was exhausted.
         budget: u64,
     },
+    /// The per-wave watchdog fired: one wave ran its whole budget without
+    /// ending (cycles resident on a clocked model, instructions executed on
+    /// the functional one; the fault's [`Clock`] says which). A long dispatch
+    /// of many shorter waves never trips it; a runaway loop does, however
+    /// full the GPU is.
+    WaveWatchdog {
+        /// The per-wave instruction budget that was exhausted.
+        budget: u64,
+    },
     /// A signal stopped the run (Ctrl-C, or SIGTERM from a batch system's
     /// time limit); what was computed so far is kept.
     Interrupted {
@@ -221,6 +230,19 @@ impl fmt::Display for Fault {
                     f,
                     "GPU fault: watchdog: {budget} wave instructions without finishing (a runaway \
                      kernel? `--watchdog N` raises the limit)"
+                )?,
+            },
+            FaultKind::WaveWatchdog { budget } => match self.clock {
+                Clock::Cycles => write!(
+                    f,
+                    "GPU fault: watchdog: one wave resident {budget} cycles without ending (a \
+                     runaway loop? `--wave-watchdog N` or the configuration's \
+                     `wave_watchdog_cycles` raises the per-wave limit)"
+                )?,
+                Clock::Steps => write!(
+                    f,
+                    "GPU fault: watchdog: one wave executed {budget} instructions without \
+                     ending (a runaway loop? `--wave-watchdog N` raises the per-wave limit)"
                 )?,
             },
             FaultKind::Command {

@@ -408,6 +408,7 @@ impl Cu {
                 age: self.age,
                 pc: wave::a48(init.pc),
                 seq: 0,
+                launched: now,
                 scalar: wi.scalar.clone(),
                 env: wi.env,
                 vgpr_base: base,

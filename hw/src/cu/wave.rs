@@ -26,6 +26,9 @@ pub struct Wave {
     pub pc: u48,
     /// Per-wave sequence number of the next instruction.
     pub seq: u64,
+    /// The cycle it launched (the per-wave watchdog counts its residency).
+    @untraced
+    pub launched: u64,
     /// Scalar state.
     @untraced
     pub scalar: ScalarState,

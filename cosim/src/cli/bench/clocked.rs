@@ -203,6 +203,7 @@ fn bench_one(file: &Path, o: &ClockedOptions, vcd: Option<&Path>) -> Result<Meas
         isa,
         config: o.config.clone(),
         watchdog: None,
+        wave_watchdog: None,
     };
     let (timing, stats) = measure(&w, &prepared, &options, None, o)?;
     let cycle_model = if o.model == Model::Lockstep {

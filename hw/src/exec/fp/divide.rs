@@ -42,7 +42,18 @@ pub(crate) fn div_scale(s0: u64, s1: u64, s2: u64, p: ScaleParams, c: Ctx) -> (u
     let rcp_tiny = f.is_denorm(rcp(s1, exact));
     let quot_tiny = f.is_denorm(div(s2, s1, exact));
     if rcp_tiny && quot_tiny {
-        (if same(s0, s1) { up(s0) } else { s0 }, true)
+        // The guide scales the denominator *up* here, but a reciprocal is
+        // denormal only for a denominator above 2^(emax-1), which 2^scale
+        // takes to infinity (`1.0 / DBL_MAX` gave NaN): it is scaled down,
+        // and `div_fmas` scales the small quotient back down.
+        (
+            if same(s0, s1) {
+                ldexp(s0, -p.scale, c)
+            } else {
+                s0
+            },
+            true,
+        )
     } else if rcp_tiny {
         (ldexp(s0, -p.scale, c), false)
     } else if quot_tiny {
@@ -54,14 +65,28 @@ pub(crate) fn div_scale(s0: u64, s1: u64, s2: u64, p: ScaleParams, c: Ctx) -> (u
     }
 }
 
-/// `v_div_fmas`: the fused `S0·S1 + S2`, scaled by `2^scale` before its single
-/// rounding when the lane's VCC bit is set.
+/// `v_div_fmas`: the fused `S0·S1 + S2`, when the lane's VCC bit is set
+/// scaled before its single rounding by the inverse of `v_div_scale`'s
+/// scaling: `2^scale` when the quotient estimate `S2` is at least 1 (a
+/// denominator scaled up: the quotient was near the largest value), else
+/// `2^-scale` (a numerator scaled up or a denominator scaled down: a
+/// denormal quotient). The guide's fixed 2^32 (`f64`: 2^64) cannot undo a
+/// scaling by 2^64 (2^128); a correctly rounded quotient needs this.
 pub(crate) fn div_fmas(a: u64, b: u64, d: u64, vcc: bool, scale: i32, c: Ctx) -> u64 {
-    fma(a, b, d, if vcc { scale } else { 0 }, false, c)
+    let f = c.f;
+    let s = if !vcc {
+        0
+    } else if f.exp_field(d) as i32 >= f.bias() {
+        scale
+    } else {
+        -scale
+    };
+    fma(a, b, d, s, false, c)
 }
 
 /// `v_div_fixup(S0 = quotient, S1 = denominator, S2 = numerator)`: the special
-/// cases of division, else `|S0|` with the quotient's sign.
+/// cases of division (with the guide's underflow case, and an overflowed NaN
+/// estimate as infinity), else `|S0|` with the quotient's sign.
 pub(crate) fn div_fixup(s0: u64, s1: u64, s2: u64, c: Ctx) -> u64 {
     let f = c.f;
     let s1 = f.flush_in(s1, c.dn.keep_in);
@@ -77,8 +102,14 @@ pub(crate) fn div_fixup(s0: u64, s1: u64, s2: u64, c: Ctx) -> u64 {
         f.inf(sign)
     } else if f.is_inf(s1) || f.is_zero(s2) {
         f.zero(sign)
+    } else if (f.exp_field(s2) as i32) - (f.exp_field(s1) as i32) < -(f.bias() + f.mbits as i32) {
+        // The guide's UNDERFLOW case: the quotient is below half the
+        // smallest denormal (the scaled estimate may have overflowed).
+        f.zero(sign)
     } else if f.is_nan(s0) {
-        f.quiet(s0)
+        // Finite operands, NaN estimate: it overflowed (GCN3 guide: the
+        // quotient is the signed infinity).
+        f.inf(sign)
     } else {
         f.abs(f.flush_in(s0, c.dn.keep_in)) | f.zero(sign)
     }

@@ -374,9 +374,9 @@ pub fn div_scale_f32(a: u32, b: u32, c: u32, m: &FpMode) -> (u32, bool) {
     let (r, v) = divide::div_scale(a.into(), b.into(), c.into(), SCALE32, c32(m));
     (r as u32, v)
 }
-/// `v_div_fmas_f32`: fma scaled by 2^32 before rounding when `vcc_bit`.
+/// `v_div_fmas_f32`: fma scaled by 2^±64 before rounding when `vcc_bit`.
 pub fn div_fmas_f32(a: u32, b: u32, c: u32, vcc_bit: bool, m: &FpMode) -> u32 {
-    divide::div_fmas(a.into(), b.into(), c.into(), vcc_bit, 32, c32(m)) as u32
+    divide::div_fmas(a.into(), b.into(), c.into(), vcc_bit, 64, c32(m)) as u32
 }
 /// `v_div_fixup_f32(quotient, denominator, numerator)`.
 pub fn div_fixup_f32(a: u32, b: u32, c: u32, m: &FpMode) -> u32 {
@@ -506,9 +506,9 @@ pub fn ldexp_f64(a: u64, exp: i32, m: &FpMode) -> u64 {
 pub fn div_scale_f64(a: u64, b: u64, c: u64, m: &FpMode) -> (u64, bool) {
     divide::div_scale(a, b, c, SCALE64, c64(m))
 }
-/// `v_div_fmas_f64`: fma scaled by 2^64 before rounding when `vcc_bit`.
+/// `v_div_fmas_f64`: fma scaled by 2^±128 before rounding when `vcc_bit`.
 pub fn div_fmas_f64(a: u64, b: u64, c: u64, vcc_bit: bool, m: &FpMode) -> u64 {
-    divide::div_fmas(a, b, c, vcc_bit, 64, c64(m))
+    divide::div_fmas(a, b, c, vcc_bit, 128, c64(m))
 }
 /// `v_div_fixup_f64(quotient, denominator, numerator)`.
 pub fn div_fixup_f64(a: u64, b: u64, c: u64, m: &FpMode) -> u64 {

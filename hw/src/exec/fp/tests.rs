@@ -506,13 +506,30 @@ fn div_scale_cases() {
         div_scale_f32(0x0b00_0000, ONE, 0x0b00_0000, &m),
         (0x2b00_0000, false)
     );
-    // div_fmas: fused, scaled by 2^32 before the rounding when VCC is set.
+    // div_fmas: fused, scaled before the rounding when VCC is set: by
+    // 2^64 (f64: 2^128) when the quotient estimate S2 is at least 1, else
+    // by 2^-64 (2^-128), undoing div_scale's scaling either way.
     assert_eq!(div_fmas_f32(TWO, TWO, ONE, false, &m), 0x40a0_0000);
-    assert_eq!(div_fmas_f32(TWO, TWO, ONE, true, &m), 0x50a0_0000);
+    assert_eq!(div_fmas_f32(TWO, TWO, ONE, true, &m), 0x60a0_0000);
+    assert_eq!(div_fmas_f32(TWO, TWO, 0x3f00_0000, true, &m), 0x2090_0000);
     assert_eq!(
         div_fmas_f64(0x4000 << 48, 0x4000 << 48, 0x3ff0 << 48, true, &m),
-        0x4414 << 48
+        0x4814 << 48
     );
+    // 1.0 / DBL_MAX: the reciprocal and the quotient are denormal; the
+    // denominator is scaled down by 2^128 (the guide's "up" overflows).
+    let dbl_max = 0x7fef_ffff_ffff_ffff;
+    assert_eq!(
+        div_scale_f64(dbl_max, dbl_max, 0x3ff0 << 48, &m),
+        (0x77ef_ffff_ffff_ffff, true)
+    );
+    // div_fixup: an overflowed (NaN) estimate of finite operands is the
+    // signed infinity; a quotient below half the smallest denormal is 0.
+    assert_eq!(
+        div_fixup_f64(0x7ff8 << 48, 0x0010 << 48, dbl_max | 1 << 63, &m),
+        0xfff0 << 48
+    );
+    assert_eq!(div_fixup_f32(QNAN, 0x7b80_0000, 0x0080_0000, &m), 0);
     // div_fixup with the quotient's sign and the special cases.
     assert_eq!(div_fixup_f32(TWO, 0xbf80_0000, TWO, &m), 0xc000_0000);
     assert_eq!(

@@ -375,10 +375,14 @@ fn ternary(v: &mut Valu<'_>) -> Result<bool, Fault> {
         V_DIV_FIXUP_F64 => v.dmap(3, |a, b, c, m| div_fixup(F64, a, b, c, m))?,
         V_DIV_FMAS_F32 | V_DIV_FMAS_F64 => {
             let vcc = v.w.vcc();
+            // The inverse of div_scale's 2^64 (f64: 2^128): up when the
+            // quotient estimate S2 is at least 1 (a denominator scaled up),
+            // else down (docs/floating-point.md: the guide's fixed 2^32 /
+            // 2^64 cannot give a correctly rounded quotient).
             let (fmt, scale) = if v.inst.opcode == V_DIV_FMAS_F32 {
-                (F32, 32)
+                (F32, 64)
             } else {
-                (F64, 64)
+                (F64, 128)
             };
             let m = v.fp(fmt);
             let wide = fmt == F64;
@@ -396,7 +400,9 @@ fn ternary(v: &mut Valu<'_>) -> Result<bool, Fault> {
                 // The scale applies before the one rounding (a denormal
                 // quotient keeps its bits; issue 14: this model rounded first).
                 let x = if vcc >> l & 1 != 0 {
-                    fp::fma_scaled(fmt, a[l], b[l], c[l], scale, m)
+                    let up = exponent(fmt, c[l]) >= fmt.bias();
+                    let s = if up { scale } else { -scale };
+                    fp::fma_scaled(fmt, a[l], b[l], c[l], s, m)
                 } else {
                     fp::fma(fmt, a[l], b[l], c[l], m)
                 };
@@ -431,8 +437,13 @@ fn div_fixup(fmt: Format, q: u64, d: u64, n: u64, m: fp::FpMode) -> u64 {
         fmt.inf(sign)
     } else if fmt.is_inf(d) || fmt.is_zero(n) {
         fmt.zero(sign)
+    } else if exponent(fmt, n) - exponent(fmt, d) < -(fmt.bias() + fmt.man_bits as i32) {
+        // The guide's UNDERFLOW case: below half the smallest denormal.
+        fmt.zero(sign)
     } else if fmt.is_nan(q) {
-        fmt.quiet(q)
+        // Finite operands and a NaN estimate: it overflowed (GCN3 guide:
+        // the signed infinity; issue 29 follow-up, `DBL_MAX / DBL_MIN`).
+        fmt.inf(sign)
     } else {
         fmt.abs(q) | fmt.zero(sign)
     }
@@ -486,7 +497,17 @@ fn div_scale(v: &mut Valu<'_>) -> Result<(), Fault> {
         } else if fmt.is_denormal(s1) {
             (up, false)
         } else if rcp_denorm && quot_denorm {
-            (if same(s0, s1) { up } else { s0 }, true)
+            // Scaled down, not up as the guide says: a denominator whose
+            // reciprocal is denormal overflows by 2^scale (`1.0 / DBL_MAX`
+            // gave NaN); div_fmas scales the small quotient back down.
+            (
+                if same(s0, s1) {
+                    fp::ldexp(fmt, s0, -scale, m)
+                } else {
+                    s0
+                },
+                true,
+            )
         } else if rcp_denorm {
             (fp::ldexp(fmt, s0, -scale, m), false)
         } else if quot_denorm {
