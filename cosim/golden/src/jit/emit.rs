@@ -44,6 +44,23 @@ fn s32_ok(s: &S32) -> bool {
     matches!(s, S32::Reg(_) | S32::Imm(_))
 }
 
+/// A 64-bit vector-instruction source the native code reads: a VGPR pair
+/// (`None` inside), an SGPR pair or an integer constant, as
+/// `Wave::read_scalar64` reads them (`Some(None)`: not native).
+pub(super) fn scalar64(s: &Src) -> Option<Option<S64>> {
+    match *s {
+        Src::Vgpr(_) => Some(None),
+        Src::Scalar(Operand::Src { code, .. }) => match code {
+            NULL => Some(Some(S64::Imm(0))),
+            0..=126 => Some(Some(S64::Pair(code as u8))),
+            128..=192 => Some(Some(S64::Imm(u64::from(code) - 128))),
+            193..=208 => Some(Some(S64::Imm((192 - i64::from(code)) as u64))),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// A 64-bit scalar source the native code reads.
 fn s64_ok(s: &S64) -> bool {
     matches!(s, S64::Pair(_) | S64::Imm(_))
@@ -116,6 +133,21 @@ impl<'a> Plan<'a> {
                             need(b);
                         }
                         Lowered::ReadLane { src, .. } => need(&Src::Vgpr(*src)),
+                        // The pairs: both registers.
+                        Lowered::Lshl64 { d, b, .. } => {
+                            need(&Src::Vgpr(*d + 1));
+                            if let Src::Vgpr(r) = b {
+                                need(&Src::Vgpr(*r + 1));
+                            }
+                        }
+                        Lowered::MadU64 { d, a, b, c, .. } => {
+                            need(&Src::Vgpr(*d + 1));
+                            need(a);
+                            need(b);
+                            if let Src::Vgpr(r) = c {
+                                need(&Src::Vgpr(*r + 1));
+                            }
+                        }
                         _ => {}
                     }
                 }
@@ -204,7 +236,13 @@ fn supported(l: &Lowered, wave64: bool, last: bool, mode: u32, has_fma: bool) ->
                 && dst.as_ref().map_or(true, mask_dst_ok)
         }
         Lowered::ReadLane { sel, .. } => matches!(sel, Src::Sgpr(_) | Src::Imm(_)),
-        Lowered::Lshl64 { .. } | Lowered::MadU64 { .. } | Lowered::Generic => false,
+        // `v_lshlrev_b64` by a constant (address arithmetic: `<< 2`, `<< 3`)
+        // of a VGPR pair; other amounts go lane by lane in the interpreter.
+        Lowered::Lshl64 { a, b, .. } => matches!(a, Src::Imm(_)) && matches!(b, Src::Vgpr(_)),
+        Lowered::MadU64 { a, b, c, cout, .. } => {
+            src_ok(a) && src_ok(b) && scalar64(c).is_some() && mask_dst_ok(cout)
+        }
+        Lowered::Generic => false,
     }
 }
 

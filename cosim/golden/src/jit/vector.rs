@@ -12,8 +12,8 @@
 //! same bits call that function for every group.
 
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
-use cranelift_codegen::ir::types::{F32X4, I32, I32X4, I64};
-use cranelift_codegen::ir::{Endianness, InstBuilder, MemFlags, Value};
+use cranelift_codegen::ir::types::{F32X4, I32, I32X4, I64, I64X2, I8X16};
+use cranelift_codegen::ir::{ConstantData, Endianness, InstBuilder, MemFlags, Value};
 
 use super::{arity, Emit};
 use crate::exec::lowered::{Carry, Lowered, Op, Src};
@@ -231,9 +231,147 @@ impl Emit<'_> {
                 let v = self.b.ins().load(I32, fl, addr, i32::from(src) * 64 * 4);
                 self.dst32(&dst, v);
             }
+            Lowered::Lshl64 { d, ref a, ref b } => {
+                // The plan admits a constant amount and a VGPR pair.
+                let (Src::Imm(n), Src::Vgpr(r)) = (*a, *b) else {
+                    return;
+                };
+                let n = i64::from(n & 63);
+                let exec = self.exec();
+                for g in 0..self.groups() {
+                    let m = self.expand(exec, g);
+                    // Both halves of the group are read before either is
+                    // written (the pairs may overlap).
+                    let lo = self.vload(r, g);
+                    let hi = self.vload(r + 1, g);
+                    let (nlo, nhi) = match n {
+                        0 => (lo, hi),
+                        1..=31 => {
+                            let l = self.b.ins().ishl_imm(lo, n);
+                            let h = self.b.ins().ishl_imm(hi, n);
+                            let c = self.b.ins().ushr_imm(lo, 32 - n);
+                            (l, self.b.ins().bor(h, c))
+                        }
+                        _ => {
+                            let z = self.vconst([0; 4]);
+                            let h = if n == 32 {
+                                lo
+                            } else {
+                                self.b.ins().ishl_imm(lo, n - 32)
+                            };
+                            (z, h)
+                        }
+                    };
+                    self.merge(d, g, m, nlo);
+                    self.merge(d + 1, g, m, nhi);
+                }
+            }
+            Lowered::MadU64 {
+                d,
+                ref a,
+                ref b,
+                ref c,
+                ref cout,
+            } => self.mad_u64(d, a, b, c, cout),
             // Excluded by the plan.
             _ => {}
         }
+    }
+
+    /// `v_mad_u64_u32`: `d[0:1] = a * b + c[0:1]` per lane, the carry out of
+    /// bit 63 to the mask `cout`, two lanes at a time as `i64x2`.
+    fn mad_u64(&mut self, d: u16, a: &Src, b: &Src, c: &Src, cout: &arch::isa::Operand) {
+        let exec = self.exec();
+        let (x, y) = (self.src(a), self.src(b));
+        // The addend: a VGPR pair, or a wave-uniform 64-bit value.
+        let c_uni = match super::scalar64(c) {
+            Some(Some(s)) => {
+                let v = self.s64(&s);
+                Some(self.b.ins().splat(I64X2, v))
+            }
+            _ => None,
+        };
+        let c_reg = match *c {
+            Src::Vgpr(r) => Some(r),
+            _ => None,
+        };
+        let le = MemFlags::new().with_endianness(Endianness::Little);
+        let mut lo_idx = [0u8; 16];
+        let mut hi_idx = [0u8; 16];
+        for (k, (l, h)) in lo_idx.iter_mut().zip(hi_idx.iter_mut()).enumerate() {
+            // Dword k of the result: the low (high) half of 64-bit lane k.
+            let lane = (k / 4) as u8;
+            *l = lane * 8 + (k % 4) as u8;
+            *h = lane * 8 + 4 + (k % 4) as u8;
+        }
+        let lo_sel = self
+            .b
+            .func
+            .dfg
+            .immediates
+            .push(ConstantData::from(&lo_idx[..]));
+        let hi_sel = self
+            .b
+            .func
+            .dfg
+            .immediates
+            .push(ConstantData::from(&hi_idx[..]));
+        let mut carry = self.b.ins().iconst(I64, 0);
+        for g in 0..self.groups() {
+            let m = self.expand(exec, g);
+            let (xv, yv) = (self.group(x, g), self.group(y, g));
+            let cv = c_reg.map(|r| (self.vload(r, g), self.vload(r + 1, g)));
+            let mut sums = [xv; 2];
+            let mut bits = self.b.ins().iconst(I32, 0);
+            for half in 0..2 {
+                let widen = |e: &mut Self, v: Value| {
+                    if half == 0 {
+                        e.b.ins().uwiden_low(v)
+                    } else {
+                        e.b.ins().uwiden_high(v)
+                    }
+                };
+                let (xw, yw) = (widen(self, xv), widen(self, yv));
+                // Zero-extended 32-bit factors: the low 64 bits are the product.
+                let p = self.b.ins().imul(xw, yw);
+                let cw = match (cv, c_uni) {
+                    (Some((cl, ch)), _) => {
+                        let l = widen(self, cl);
+                        let h = widen(self, ch);
+                        let h = self.b.ins().ishl_imm(h, 32);
+                        self.b.ins().bor(h, l)
+                    }
+                    (None, Some(u)) => u,
+                    // Excluded by the plan.
+                    (None, None) => self.b.ins().iconst(I64, 0),
+                };
+                let s = self.b.ins().iadd(p, cw);
+                // Carry out of bit 63: the top bit of (p & c) | ((p | c) & !s).
+                let both = self.b.ins().band(p, cw);
+                let either = self.b.ins().bor(p, cw);
+                let lost = self.b.ins().band_not(either, s);
+                let co = self.b.ins().bor(both, lost);
+                let cb = self.b.ins().vhigh_bits(I32, co);
+                let cb = if half == 0 {
+                    cb
+                } else {
+                    self.b.ins().ishl_imm(cb, 2)
+                };
+                bits = self.b.ins().bor(bits, cb);
+                sums[half] = self.b.ins().bitcast(I8X16, le, s);
+            }
+            let lo = self.b.ins().shuffle(sums[0], sums[1], lo_sel);
+            let hi = self.b.ins().shuffle(sums[0], sums[1], hi_sel);
+            let lo = self.b.ins().bitcast(I32X4, le, lo);
+            let hi = self.b.ins().bitcast(I32X4, le, hi);
+            self.merge(d, g, m, lo);
+            self.merge(d + 1, g, m, hi);
+            let bits = self.b.ins().uextend(I64, bits);
+            let bits = self.b.ins().ishl_imm(bits, i64::from(4 * g));
+            carry = self.b.ins().bor(carry, bits);
+        }
+        let carry = self.b.ins().band(carry, exec);
+        self.write_mask(cout, carry);
     }
 
     /// Bits `4g..4g+4` of a 32-bit compare's lane mask (before EXEC).
