@@ -582,8 +582,8 @@ impl Shared {
             .set("use_colocated_libcalls", "false")
             .map_err(|e| err(&e))?;
         // The IR verifier checks the translator, not the program: a debug aid
-        // (`GPUSIM_JIT_DEBUG=1` turns it on), a tenth of the compile time.
-        let verify = std::env::var_os("GPUSIM_JIT_DEBUG").is_some();
+        // (`GPUSIM_JIT_VERIFY=1` turns it on), a tenth of the compile time.
+        let verify = std::env::var_os("GPUSIM_JIT_VERIFY").is_some();
         flags
             .set("enable_verifier", if verify { "true" } else { "false" })
             .map_err(|e| err(&e))?;
@@ -625,25 +625,30 @@ impl Shared {
         bytes: Vec<u8>,
     ) -> Option<Compiled> {
         let plan = emit::Plan::new(&insts, &pcs, wave.target.wave64, wave.mode, self.has_fma);
-        if std::env::var_os("GPUSIM_JIT_DEBUG").is_some() {
-            eprintln!(
-                "JIT: compiling {} instructions at {:#x} (mode {:#x})",
-                insts.len(),
-                pcs[0],
-                wave.mode
-            );
-        }
+        let debug = std::env::var_os("GPUSIM_JIT_DEBUG").is_some();
+        let began = std::time::Instant::now();
         let (code, lane_ops) =
             match emit::compile(&mut self.module, &mut self.cctx, &mut self.fctx, &plan, 0) {
                 Ok(x) => x,
                 Err(e) => {
-                    if std::env::var_os("GPUSIM_JIT_DEBUG").is_some() {
+                    if debug {
                         eprintln!("JIT: block at {:#x} not compiled: {e}", pcs[0]);
                     }
                     return None;
                 }
             };
         let (native, vgprs_needed) = (plan.native.clone(), plan.vgprs_needed);
+        if debug {
+            eprintln!(
+                "JIT: compiled {} instructions ({} native) at {:#x} (mode {:#x}, wave{}) in {} us",
+                insts.len(),
+                native.iter().filter(|&&n| n).count(),
+                pcs[0],
+                wave.mode,
+                if wave.target.wave64 { 64 } else { 32 },
+                began.elapsed().as_micros()
+            );
+        }
         drop(plan);
         let families: Vec<usize> = insts.iter().map(|d| d.inst.family as usize).collect();
         let mut per_pass: Vec<(usize, u64)> = Vec::new();
