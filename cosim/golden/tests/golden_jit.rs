@@ -187,10 +187,10 @@ fn the_step_budget_is_counted_exactly() {
     }
 }
 
-/// The native 64-bit forms: `v_lshlrev_b64` by constants (0, < 32, 32,
-/// > 32; destination overlapping the source pair) and `v_mad_u64_u32` with
-/// VGPR-pair, SGPR-pair and constant addends, carries out of bit 63 (large
-/// random factors and addends), under a divergent EXEC.
+/// The native 64-bit forms: `v_lshlrev_b64` by constants (0, below 32, 32,
+/// above 32; destination overlapping the source pair) and `v_mad_u64_u32`
+/// with VGPR-pair, SGPR-pair and constant addends, carries out of bit 63
+/// (large random factors and addends), under a divergent EXEC.
 #[test]
 fn sixty_four_bit_address_forms() {
     for t in TARGETS {

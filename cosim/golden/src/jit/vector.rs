@@ -376,7 +376,7 @@ impl Emit<'_> {
             let cv = c_reg.map(|r| (e.vload(r, g), e.vload(r + 1, g)));
             let mut sums = [xv; 2];
             let mut bits = e.b.ins().iconst(I32, 0);
-            for half in 0..2 {
+            for (half, sum) in sums.iter_mut().enumerate() {
                 let widen = |e: &mut Self, v: Value| {
                     if half == 0 {
                         e.b.ins().uwiden_low(v)
@@ -414,7 +414,7 @@ impl Emit<'_> {
                     e.b.ins().ishl_imm(cb, 2)
                 };
                 bits = e.b.ins().bor(bits, cb);
-                sums[half] = e.b.ins().bitcast(I8X16, le, s);
+                *sum = e.b.ins().bitcast(I8X16, le, s);
             }
             let lo = e.b.ins().shuffle(sums[0], sums[1], lo_sel);
             let hi = e.b.ins().shuffle(sums[0], sums[1], hi_sel);
