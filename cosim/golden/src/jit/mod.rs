@@ -87,6 +87,16 @@ pub fn default_threshold() -> u32 {
         .unwrap_or(DEFAULT_THRESHOLD)
 }
 
+/// The process-wide threshold new [`crate::GoldenConfig`]s start with:
+/// [`DEFAULT_PROCESS_THRESHOLD`], or the environment's
+/// `GPUSIM_JIT_PROCESS_THRESHOLD` (for tuning).
+pub fn default_process_threshold() -> u32 {
+    std::env::var("GPUSIM_JIT_PROCESS_THRESHOLD")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(DEFAULT_PROCESS_THRESHOLD)
+}
+
 /// Whether new [`crate::GoldenConfig`]s have the JIT on (off unless
 /// [`set_default`] said otherwise).
 pub fn default_on() -> bool {
@@ -106,6 +116,13 @@ pub fn planted_bug() -> bool {
 /// Executions of a block start before it is compiled (tiering: cold code is
 /// interpreted, so a short workload does not pay for compilation).
 pub const DEFAULT_THRESHOLD: u32 = 16;
+
+/// Executions of a block start over the whole process before it is
+/// compiled. Measured (docs/performance.md, branch `jit5`): Cranelift spends
+/// ~0.8 M host instructions per compiled instruction, and a compiled
+/// instruction saves a few hundred over interpreting it, so a block pays
+/// for its compile after ~1,000–2,000 executions.
+pub const DEFAULT_PROCESS_THRESHOLD: u32 = 1024;
 
 /// Longest block, in instructions.
 const MAX_BLOCK: usize = 64;
@@ -252,6 +269,9 @@ struct Shared {
     fctx: cranelift_frontend::FunctionBuilderContext,
     cctx: cranelift_codegen::Context,
     code: FastMap<CodeKey, Vec<Arc<Compiled>>>,
+    /// Executions of block starts not compiled yet, over every device:
+    /// (target bits, start, MODE, first 8 bytes) → count.
+    counts: FastMap<(u64, u64, u32, u64), u32>,
     /// Host has FMA (then `v_fma_f32` is native).
     has_fma: bool,
 }
@@ -273,6 +293,8 @@ static SHARED: OnceLock<Result<Mutex<Shared>, JitUnavailable>> = OnceLock::new()
 pub struct Jit {
     entries: FastMap<Key, Entry>,
     threshold: u32,
+    /// Executions over the process before compiling (at least `threshold`).
+    process_threshold: u32,
     /// Lowering on in the program cache (part of the code key).
     lowering: bool,
     stats: JitStats,
@@ -294,9 +316,14 @@ pub struct JitUnavailable(String);
 
 impl Jit {
     /// A JIT for the host, compiling a block after `threshold` executions
-    /// (at least 1); `lowering` says whether the program cache lowers
+    /// on this device (at least 1) and `process_threshold` over every device
+    /// of the process; `lowering` says whether the program cache lowers
     /// instructions ([`crate::GoldenConfig::fast_paths`]).
-    pub fn new(threshold: u32, lowering: bool) -> Result<Jit, JitUnavailable> {
+    pub fn new(
+        threshold: u32,
+        process_threshold: u32,
+        lowering: bool,
+    ) -> Result<Jit, JitUnavailable> {
         if let Err(e) = SHARED.get_or_init(|| Shared::new().map(Mutex::new)) {
             return Err(e.clone());
         }
@@ -304,6 +331,7 @@ impl Jit {
         Ok(Jit {
             entries: FastMap::default(),
             threshold: threshold.max(1),
+            process_threshold: process_threshold.max(threshold),
             lowering,
             stats: JitStats {
                 native: vec![0; n],
@@ -363,6 +391,10 @@ impl Jit {
             Some(Entry::Counting(n)) => {
                 if n + 1 < self.threshold {
                     self.entries.insert(key, Entry::Counting(n + 1));
+                    return Ok(0);
+                }
+                if !self.hot_in_process(wave, memory, n + 1) {
+                    self.entries.insert(key, Entry::Counting(0));
                     return Ok(0);
                 }
                 None
@@ -502,6 +534,37 @@ impl Jit {
         Ok(executed)
     }
 
+    /// Adds `runs` executions of the block start at `wave.pc` to the
+    /// process-wide count (one lock per `threshold` executions on a device);
+    /// true once it reaches the process threshold. The count is keyed by the
+    /// start, MODE and the first 8 bytes there, so other code loaded at the
+    /// same address rarely shares it — and sharing only moves when a block is
+    /// compiled, never what it computes.
+    fn hot_in_process(&self, wave: &Wave, memory: &Memory, runs: u32) -> bool {
+        if self.process_threshold <= self.threshold {
+            return true;
+        }
+        let mut head = [0u8; 8];
+        if memory.read(wave.pc, &mut head).is_err() {
+            return true;
+        }
+        let key = (
+            target_bits(wave.target),
+            wave.pc,
+            wave.mode,
+            u64::from_le_bytes(head),
+        );
+        let Some(Ok(shared)) = SHARED.get().map(|s| s.as_ref()) else {
+            return true;
+        };
+        let Ok(mut shared) = shared.lock() else {
+            return true;
+        };
+        let count = shared.counts.entry(key).or_insert(0);
+        *count = count.saturating_add(runs);
+        *count >= self.process_threshold
+    }
+
     /// The translation of the block starting at `wave.pc`: from the
     /// process-wide code cache, else (when `translate`) compiled now; `None`
     /// when there is none.
@@ -611,6 +674,7 @@ impl Shared {
             fctx: cranelift_frontend::FunctionBuilderContext::new(),
             cctx,
             code: FastMap::default(),
+            counts: FastMap::default(),
             has_fma,
         })
     }
