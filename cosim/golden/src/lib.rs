@@ -183,7 +183,7 @@ impl GoldenGpu {
                     config.jit_process_threshold,
                     config.fast_paths,
                 )
-                    .map_err(|e| ConfigError(e.to_string()))?,
+                .map_err(|e| ConfigError(e.to_string()))?,
             )
         } else {
             None
