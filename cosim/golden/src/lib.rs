@@ -83,6 +83,12 @@ pub struct GoldenConfig {
     pub jit: bool,
     /// Executions of a block start before the JIT compiles it.
     pub jit_threshold: u32,
+    /// Executions of a block start, summed over every device of the
+    /// process, before the JIT compiles it (at least `jit_threshold`): a
+    /// compile costs as much as interpreting the block ~1,000 times, so a
+    /// short run does not pay for it, while repeated runs (a benchmark, a
+    /// sweep's points) still get compiled code.
+    pub jit_process_threshold: u32,
 }
 
 impl GoldenConfig {
@@ -103,6 +109,7 @@ impl GoldenConfig {
             fast_paths: true,
             jit: jit::default_on(),
             jit_threshold: jit::default_threshold(),
+            jit_process_threshold: jit::default_process_threshold(),
         }
     }
 }
@@ -182,8 +189,12 @@ impl GoldenGpu {
         }
         let jit = if config.jit {
             Some(
-                jit::Jit::new(config.jit_threshold, config.fast_paths)
-                    .map_err(|e| ConfigError(e.to_string()))?,
+                jit::Jit::new(
+                    config.jit_threshold,
+                    config.jit_process_threshold,
+                    config.fast_paths,
+                )
+                .map_err(|e| ConfigError(e.to_string()))?,
             )
         } else {
             None

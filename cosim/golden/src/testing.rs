@@ -164,6 +164,7 @@ impl Kernel {
         if let Some(threshold) = self.jit {
             config.jit = true;
             config.jit_threshold = threshold;
+            config.jit_process_threshold = threshold;
         }
         let mut gpu = GoldenGpu::new(config).map_err(|e| e.to_string())?;
         let code = assemble(self.target, &self.source).map_err(|e| e.to_string())?;

@@ -186,3 +186,54 @@ fn the_step_budget_is_counted_exactly() {
         assert_eq!(a, b);
     }
 }
+
+/// The native 64-bit forms: `v_lshlrev_b64` by constants (0, below 32, 32,
+/// above 32; destination overlapping the source pair) and `v_mad_u64_u32`
+/// with VGPR-pair, SGPR-pair and constant addends, carries out of bit 63
+/// (large random factors and addends), under a divergent EXEC.
+#[test]
+fn sixty_four_bit_address_forms() {
+    for t in TARGETS {
+        let (sdst, cmp) = if t.wave64 {
+            ("s[30:31]", "s_and_saveexec_b64 s[40:41], vcc")
+        } else {
+            ("s30", "s_and_saveexec_b32 s40, vcc_lo")
+        };
+        let prologue = format!(
+            "v_lshlrev_b32 v8, 2, v0\nv_add_nc_u32 v8, {DATA:#x}, v8\nv_mov_b32 v9, 0\n\
+             global_load_dword v2, v[8:9], off\nglobal_load_dword v3, v[8:9], off offset:256\n\
+             global_load_dword v4, v[8:9], off offset:512\n\
+             global_load_dword v5, v[8:9], off offset:768\n\
+             s_waitcnt vmcnt(0)\ns_mov_b32 s12, 0xfffffff0\ns_mov_b32 s13, 0xffffffff\n\
+             v_and_b32 v6, 1, v0\nv_cmp_eq_u32 {vcc}, 0, v6\n{cmp}",
+            vcc = vcc(t),
+        );
+        let body = format!(
+            "v_lshlrev_b64 v[10:11], 0, v[2:3]\nv_lshlrev_b64 v[12:13], 3, v[2:3]\n\
+             v_lshlrev_b64 v[14:15], 32, v[4:5]\nv_lshlrev_b64 v[16:17], 45, v[2:3]\n\
+             v_lshlrev_b64 v[3:4], 7, v[2:3]\n\
+             v_mad_u64_u32 v[18:19], {sdst}, v2, v5, v[4:5]\n\
+             v_mad_u64_u32 v[20:21], {sdst}, v5, s13, s[12:13]\n\
+             v_mad_u64_u32 v[22:23], {sdst}, s12, v3, 0\n\
+             v_mad_u64_u32 v[4:5], {vcc}, v4, v18, v[4:5]\n\
+             v_add_nc_u32 v2, v2, v19\nv_xor_b32 v5, v5, v21\nv_add_nc_u32 v3, v3, v23",
+            vcc = vcc(t),
+        );
+        let src = looped(t, &prologue, &body, 9, "");
+        same(t, &src, &data());
+        // They ran as native code (a block Cranelift rejected would be
+        // interpreted, and the comparison above would prove nothing).
+        let mut k = Kernel::new(t, &src).data(&data());
+        k.jit = Some(1);
+        let run = k.run().expect("runs");
+        let s = run.gpu.jit_stats().expect("JIT on");
+        for name in ["v_lshlrev_b64", "v_mad_u64_u32"] {
+            assert!(
+                !s.fallback_opcodes.contains_key(name),
+                "{t:?}: {name} compiled as an interpreter call: {:?}",
+                s.fallback_opcodes
+            );
+        }
+        assert!(s.native[arch::isa::Family::Vop3 as usize] >= 9 * 8, "{s:?}");
+    }
+}

@@ -44,6 +44,23 @@ fn s32_ok(s: &S32) -> bool {
     matches!(s, S32::Reg(_) | S32::Imm(_))
 }
 
+/// A 64-bit vector-instruction source the native code reads: a VGPR pair
+/// (`None` inside), an SGPR pair or an integer constant, as
+/// `Wave::read_scalar64` reads them (`Some(None)`: not native).
+pub(super) fn scalar64(s: &Src) -> Option<Option<S64>> {
+    match *s {
+        Src::Vgpr(_) => Some(None),
+        Src::Scalar(Operand::Src { code, .. }) => match code {
+            NULL => Some(Some(S64::Imm(0))),
+            0..=126 => Some(Some(S64::Pair(code as u8))),
+            128..=192 => Some(Some(S64::Imm(u64::from(code) - 128))),
+            193..=208 => Some(Some(S64::Imm((192 - i64::from(code)) as u64))),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// A 64-bit scalar source the native code reads.
 fn s64_ok(s: &S64) -> bool {
     matches!(s, S64::Pair(_) | S64::Imm(_))
@@ -99,7 +116,7 @@ impl<'a> Plan<'a> {
             .iter()
             .enumerate()
             .map(|(k, d)| {
-                let ok = supported(&d.lowered, wave64, k + 1 == insts.len());
+                let ok = supported(&d.lowered, wave64, k + 1 == insts.len(), mode, has_fma);
                 if ok {
                     match &d.lowered {
                         Lowered::Map { d, s, op } => {
@@ -116,6 +133,21 @@ impl<'a> Plan<'a> {
                             need(b);
                         }
                         Lowered::ReadLane { src, .. } => need(&Src::Vgpr(*src)),
+                        // The pairs: both registers.
+                        Lowered::Lshl64 { d, b, .. } => {
+                            need(&Src::Vgpr(*d + 1));
+                            if let Src::Vgpr(r) = b {
+                                need(&Src::Vgpr(*r + 1));
+                            }
+                        }
+                        Lowered::MadU64 { d, a, b, c, .. } => {
+                            need(&Src::Vgpr(*d + 1));
+                            need(a);
+                            need(b);
+                            if let Src::Vgpr(r) = c {
+                                need(&Src::Vgpr(*r + 1));
+                            }
+                        }
                         _ => {}
                     }
                 }
@@ -134,8 +166,31 @@ impl<'a> Plan<'a> {
     }
 }
 
+/// True when the host computes `op` itself in a block compiled for `mode`
+/// (else every group of lanes would call the interpreter's generic lane
+/// function, which costs more per lane than the interpreter's own loop,
+/// monomorphised per operation: such an instruction is one interpreter call
+/// for the whole wave instead).
+fn host_computes(op: Op, mode: u32, has_fma: bool) -> bool {
+    let nearest = crate::fp::Mode::from_register(mode).f32.round == crate::fp::Round::NearestEven;
+    match op {
+        Op::MinF32
+        | Op::MaxF32
+        | Op::LdexpF32
+        | Op::Unary(_)
+        | Op::MadF32
+        | Op::BfeU32
+        | Op::BfeI32
+        | Op::CvtF32U32
+        | Op::CvtU32F32 => false,
+        Op::AddF32 | Op::SubF32 | Op::SubrevF32 | Op::MulF32 | Op::CvtF32I32 => nearest,
+        Op::FmaF32 => nearest && has_fma,
+        _ => true,
+    }
+}
+
 /// True when the native code handles `l` (`last`: it ends the block).
-fn supported(l: &Lowered, wave64: bool, last: bool) -> bool {
+fn supported(l: &Lowered, wave64: bool, last: bool, mode: u32, has_fma: bool) -> bool {
     use arch::isa::Opcode::*;
     match l {
         Lowered::Scalar(s) => match s {
@@ -159,7 +214,9 @@ fn supported(l: &Lowered, wave64: bool, last: bool) -> bool {
             Salu::Branch { .. } => last,
             Salu::Count { .. } => false,
         },
-        Lowered::Map { op, s, .. } => s[..arity(*op)].iter().all(src_ok),
+        Lowered::Map { op, s, .. } => {
+            host_computes(*op, mode, has_fma) && s[..arity(*op)].iter().all(src_ok)
+        }
         Lowered::Carry {
             a, b, cin, cout, ..
         } => {
@@ -169,11 +226,23 @@ fn supported(l: &Lowered, wave64: bool, last: bool) -> bool {
                 && mask_dst_ok(cout)
         }
         Lowered::Cndmask { a, b, cond, .. } => src_ok(a) && src_ok(b) && mask_src_ok(cond, wave64),
-        Lowered::Cmp { a, b, dst, .. } => {
-            src_ok(a) && src_ok(b) && dst.as_ref().map_or(true, mask_dst_ok)
+        // `f32` compares with flushed denormal inputs would call the
+        // interpreter's compare group by group: one call for the wave instead.
+        Lowered::Cmp { a, b, dst, ty, .. } => {
+            (*ty != crate::exec::vop::vopc::Ty32::F32
+                || crate::fp::Mode::from_register(mode).f32.denorm_in)
+                && src_ok(a)
+                && src_ok(b)
+                && dst.as_ref().map_or(true, mask_dst_ok)
         }
         Lowered::ReadLane { sel, .. } => matches!(sel, Src::Sgpr(_) | Src::Imm(_)),
-        Lowered::Lshl64 { .. } | Lowered::MadU64 { .. } | Lowered::Generic => false,
+        // `v_lshlrev_b64` by a constant (address arithmetic: `<< 2`, `<< 3`)
+        // of a VGPR pair; other amounts go lane by lane in the interpreter.
+        Lowered::Lshl64 { a, b, .. } => matches!(a, Src::Imm(_)) && matches!(b, Src::Vgpr(_)),
+        Lowered::MadU64 { a, b, c, cout, .. } => {
+            src_ok(a) && src_ok(b) && scalar64(c).is_some() && mask_dst_ok(cout)
+        }
+        Lowered::Generic => false,
     }
 }
 

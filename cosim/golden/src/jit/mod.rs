@@ -87,6 +87,16 @@ pub fn default_threshold() -> u32 {
         .unwrap_or(DEFAULT_THRESHOLD)
 }
 
+/// The process-wide threshold new [`crate::GoldenConfig`]s start with:
+/// [`DEFAULT_PROCESS_THRESHOLD`], or the environment's
+/// `GPUSIM_JIT_PROCESS_THRESHOLD` (for tuning).
+pub fn default_process_threshold() -> u32 {
+    std::env::var("GPUSIM_JIT_PROCESS_THRESHOLD")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(DEFAULT_PROCESS_THRESHOLD)
+}
+
 /// Whether new [`crate::GoldenConfig`]s have the JIT on (off unless
 /// [`set_default`] said otherwise).
 pub fn default_on() -> bool {
@@ -107,11 +117,53 @@ pub fn planted_bug() -> bool {
 /// interpreted, so a short workload does not pay for compilation).
 pub const DEFAULT_THRESHOLD: u32 = 16;
 
+/// Executions of a block start over the whole process before it is
+/// compiled. Measured (docs/performance.md, branch `jit5`): Cranelift spends
+/// ~0.8 M host instructions per compiled instruction, and a compiled
+/// instruction saves a few hundred over interpreting it, so a block pays
+/// for its compile after ~1,000–2,000 executions.
+pub const DEFAULT_PROCESS_THRESHOLD: u32 = 1024;
+
 /// Longest block, in instructions.
 const MAX_BLOCK: usize = 64;
 
 /// Cache key: target bits, start address, MODE.
 type Key = (u64, u64, u32);
+
+/// A multiplicative hasher for the small integer keys of the block maps: a
+/// block start is looked up at every block entry, where SipHash (the
+/// standard map's default, made for untrusted keys) cost as much as running a
+/// short block. The keys are addresses the simulated program chose, so
+/// flooding is not a concern here.
+#[derive(Default, Clone, Copy)]
+struct FastHasher(u64);
+
+impl std::hash::Hasher for FastHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u64(&mut self, n: u64) {
+        // FxHash's step: rotate, mix in, multiply by an odd constant.
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
+/// A map with [`FastHasher`].
+type FastMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<FastHasher>>;
 
 /// What the cache knows about a block start.
 #[derive(Clone)]
@@ -145,6 +197,12 @@ pub(crate) struct Block {
     per_pass: Vec<(usize, u64)>,
     /// Scalar instructions in one pass.
     scalars: u64,
+    /// Instructions of each family run as native code in one pass (for
+    /// [`JitStats::native`]).
+    native_per_pass: Vec<(usize, u64)>,
+    /// Instructions of each family run through the interpreter in one pass
+    /// (for [`JitStats::fallback`]).
+    fallback_per_pass: Vec<(usize, u64)>,
     /// VGPRs the native code addresses (the wave must have allocated them).
     vgprs_needed: usize,
     /// Operations whose lanes the generated code may hand to the interpreter's
@@ -174,17 +232,35 @@ pub struct JitStats {
     pub fallback_opcodes: std::collections::BTreeMap<String, u64>,
 }
 
-/// A compiled block and the native flag of each of its instructions.
+/// A compiled block, the native flag of each of its instructions and the
+/// bytes it was translated from.
 pub(crate) struct Compiled {
     block: Block,
     native: Vec<bool>,
+    bytes: Vec<u8>,
+}
+
+impl Compiled {
+    /// True when `memory` holds this block's bytes at its address (then the
+    /// program cache would decode the same instructions: the translation
+    /// applies).
+    fn matches(&self, memory: &Memory) -> bool {
+        let mut buf = [0u8; MAX_BLOCK * 16];
+        let Some(buf) = buf.get_mut(..self.bytes.len()) else {
+            return false;
+        };
+        memory.read(self.block.start, buf).is_ok() && *buf == *self.bytes
+    }
 }
 
 /// Key of the process-wide code cache: target bits, start address, MODE,
-/// lowering on, and the block's instruction bytes (so equal code at the same
-/// address shares its translation across devices: a workload run again, a
-/// sweep's points).
-type CodeKey = (u64, u64, u32, bool, Vec<u8>);
+/// lowering on. Each key holds the translations of the different code seen
+/// there (compared byte for byte with memory at lookup), so equal code at
+/// the same address shares its translation across devices: a workload run
+/// again, a sweep's points. Looking up needs no decoding — only a read of
+/// the block's bytes — so a fresh device finds its cached blocks at the
+/// cost of a map lookup and a compare.
+type CodeKey = (u64, u64, u32, bool);
 
 /// The process-wide code memory and translations. Code is never freed: it
 /// is bounded by the distinct blocks a process runs.
@@ -192,7 +268,10 @@ struct Shared {
     module: JITModule,
     fctx: cranelift_frontend::FunctionBuilderContext,
     cctx: cranelift_codegen::Context,
-    code: HashMap<CodeKey, Arc<Compiled>>,
+    code: FastMap<CodeKey, Vec<Arc<Compiled>>>,
+    /// Executions of block starts not compiled yet, over every device:
+    /// (target bits, start, MODE, first 8 bytes) → count.
+    counts: FastMap<(u64, u64, u32, u64), u32>,
     /// Host has FMA (then `v_fma_f32` is native).
     has_fma: bool,
 }
@@ -212,8 +291,10 @@ static SHARED: OnceLock<Result<Mutex<Shared>, JitUnavailable>> = OnceLock::new()
 
 /// The JIT state of one GPU: which block starts are hot, which are compiled.
 pub struct Jit {
-    entries: HashMap<Key, Entry>,
+    entries: FastMap<Key, Entry>,
     threshold: u32,
+    /// Executions over the process before compiling (at least `threshold`).
+    process_threshold: u32,
     /// Lowering on in the program cache (part of the code key).
     lowering: bool,
     stats: JitStats,
@@ -235,16 +316,22 @@ pub struct JitUnavailable(String);
 
 impl Jit {
     /// A JIT for the host, compiling a block after `threshold` executions
-    /// (at least 1); `lowering` says whether the program cache lowers
+    /// on this device (at least 1) and `process_threshold` over every device
+    /// of the process; `lowering` says whether the program cache lowers
     /// instructions ([`crate::GoldenConfig::fast_paths`]).
-    pub fn new(threshold: u32, lowering: bool) -> Result<Jit, JitUnavailable> {
+    pub fn new(
+        threshold: u32,
+        process_threshold: u32,
+        lowering: bool,
+    ) -> Result<Jit, JitUnavailable> {
         if let Err(e) = SHARED.get_or_init(|| Shared::new().map(Mutex::new)) {
             return Err(e.clone());
         }
         let n = Family::Mtbuf as usize + 1;
         Ok(Jit {
-            entries: HashMap::new(),
+            entries: FastMap::default(),
             threshold: threshold.max(1),
+            process_threshold: process_threshold.max(threshold),
             lowering,
             stats: JitStats {
                 native: vec![0; n],
@@ -304,6 +391,10 @@ impl Jit {
             Some(Entry::Counting(n)) => {
                 if n + 1 < self.threshold {
                     self.entries.insert(key, Entry::Counting(n + 1));
+                    return Ok(0);
+                }
+                if !self.hot_in_process(wave, memory, n + 1) {
+                    self.entries.insert(key, Entry::Counting(0));
                     return Ok(0);
                 }
                 None
@@ -371,14 +462,30 @@ impl Jit {
         // SAFETY: `code` was generated for this context layout (see above).
         let code = unsafe { (block.code)(&mut ctx) };
         let executed = ctx.iterations * len + u64::from(ctx.exit_index);
-        for &(family, n) in &block.per_pass {
-            counters.by_family[family] += n * ctx.iterations;
+        // Whole passes are counted from the block's per-pass totals; only a
+        // pass left in the middle (an interpreted jump, end or fault) walks
+        // its instructions.
+        let (passes, partial) = if u64::from(ctx.exit_index) == len {
+            (ctx.iterations + 1, 0)
+        } else {
+            (ctx.iterations, ctx.exit_index as usize)
+        };
+        if passes > 0 {
+            for &(family, n) in &block.per_pass {
+                counters.by_family[family] += n * passes;
+            }
+            // A scalar instruction counts one active lane (the generated
+            // code counts EXEC's lanes of the vector ones).
+            counters.active_lanes += block.scalars * passes;
+            for &(family, n) in &block.native_per_pass {
+                self.stats.native[family] += n * passes;
+            }
+            for &(family, n) in &block.fallback_per_pass {
+                self.stats.fallback[family] += n * passes;
+            }
         }
         let native = &index.native;
-        // A scalar instruction counts one active lane (the generated code
-        // counts EXEC's lanes of the vector ones).
-        counters.active_lanes += block.scalars * ctx.iterations;
-        for (k, &f) in block.families[..ctx.exit_index as usize].iter().enumerate() {
+        for (k, &f) in block.families[..partial].iter().enumerate() {
             counters.by_family[f] += 1;
             counters.active_lanes += u64::from(!block.insts[k].vector);
             let side = if native[k] {
@@ -387,16 +494,6 @@ impl Jit {
                 &mut self.stats.fallback
             };
             side[f] += 1;
-        }
-        if ctx.iterations > 0 {
-            for (k, &f) in block.families.iter().enumerate() {
-                let side = if native[k] {
-                    &mut self.stats.native
-                } else {
-                    &mut self.stats.fallback
-                };
-                side[f] += ctx.iterations;
-            }
         }
         counters.active_lanes += ctx.active_lanes;
         let start_steps = *steps;
@@ -437,6 +534,37 @@ impl Jit {
         Ok(executed)
     }
 
+    /// Adds `runs` executions of the block start at `wave.pc` to the
+    /// process-wide count (one lock per `threshold` executions on a device);
+    /// true once it reaches the process threshold. The count is keyed by the
+    /// start, MODE and the first 8 bytes there, so other code loaded at the
+    /// same address rarely shares it — and sharing only moves when a block is
+    /// compiled, never what it computes.
+    fn hot_in_process(&self, wave: &Wave, memory: &Memory, runs: u32) -> bool {
+        if self.process_threshold <= self.threshold {
+            return true;
+        }
+        let mut head = [0u8; 8];
+        if memory.read(wave.pc, &mut head).is_err() {
+            return true;
+        }
+        let key = (
+            target_bits(wave.target),
+            wave.pc,
+            wave.mode,
+            u64::from_le_bytes(head),
+        );
+        let Some(Ok(shared)) = SHARED.get().map(|s| s.as_ref()) else {
+            return true;
+        };
+        let Ok(mut shared) = shared.lock() else {
+            return true;
+        };
+        let count = shared.counts.entry(key).or_insert(0);
+        *count = count.saturating_add(runs);
+        *count >= self.process_threshold
+    }
+
     /// The translation of the block starting at `wave.pc`: from the
     /// process-wide code cache, else (when `translate`) compiled now; `None`
     /// when there is none.
@@ -448,41 +576,42 @@ impl Jit {
         translate: bool,
     ) -> Option<Arc<Compiled>> {
         let start = wave.pc;
-        let mut insts = Vec::new();
-        let mut pcs = Vec::new();
-        let mut pc = start;
-        while insts.len() < MAX_BLOCK {
-            let Ok(d) = programs.fetch(wave.target, pc, memory) else {
-                break;
-            };
-            let d = *d;
-            insts.push(d);
-            pcs.push(pc);
-            pc = pc.wrapping_add(u64::from(d.inst.size));
-            if ends_block(&d) {
-                break;
-            }
-        }
-        if insts.is_empty() {
-            return None;
-        }
-        let mut bytes = vec![0u8; pc.wrapping_sub(start) as usize];
-        memory.read(start, &mut bytes).ok()?;
-        let key = (
-            target_bits(wave.target),
-            start,
-            wave.mode,
-            self.lowering,
-            bytes,
-        );
+        let key = (target_bits(wave.target), start, wave.mode, self.lowering);
         let shared = SHARED.get()?.as_ref().ok()?;
-        let mut shared = shared.lock().ok()?;
-        let compiled = match shared.code.get(&key) {
-            Some(c) => c.clone(),
+        let cached = {
+            let shared = shared.lock().ok()?;
+            shared
+                .code
+                .get(&key)
+                .and_then(|list| list.iter().find(|c| c.matches(memory)).cloned())
+        };
+        let compiled = match cached {
+            Some(c) => c,
             None if !translate => return None,
             None => {
-                let c = Arc::new(shared.translate(insts, pcs, wave, pc)?);
-                shared.code.insert(key, c.clone());
+                let mut insts = Vec::new();
+                let mut pcs = Vec::new();
+                let mut pc = start;
+                while insts.len() < MAX_BLOCK {
+                    let Ok(d) = programs.fetch(wave.target, pc, memory) else {
+                        break;
+                    };
+                    let d = *d;
+                    insts.push(d);
+                    pcs.push(pc);
+                    pc = pc.wrapping_add(u64::from(d.inst.size));
+                    if ends_block(&d) {
+                        break;
+                    }
+                }
+                if insts.is_empty() {
+                    return None;
+                }
+                let mut bytes = vec![0u8; pc.wrapping_sub(start) as usize];
+                memory.read(start, &mut bytes).ok()?;
+                let mut shared = shared.lock().ok()?;
+                let c = Arc::new(shared.translate(insts, pcs, wave, pc, bytes)?);
+                shared.code.entry(key).or_default().push(c.clone());
                 c
             }
         };
@@ -515,6 +644,12 @@ impl Shared {
         flags
             .set("use_colocated_libcalls", "false")
             .map_err(|e| err(&e))?;
+        // The IR verifier checks the translator, not the program: a debug aid
+        // (`GPUSIM_JIT_VERIFY=1` turns it on), a tenth of the compile time.
+        let verify = std::env::var_os("GPUSIM_JIT_VERIFY").is_some();
+        flags
+            .set("enable_verifier", if verify { "true" } else { "false" })
+            .map_err(|e| err(&e))?;
         let isa = cranelift_native::builder()
             .map_err(|e| err(&e))?
             .finish(settings::Flags::new(flags))
@@ -538,7 +673,8 @@ impl Shared {
             module,
             fctx: cranelift_frontend::FunctionBuilderContext::new(),
             cctx,
-            code: HashMap::new(),
+            code: FastMap::default(),
+            counts: FastMap::default(),
             has_fma,
         })
     }
@@ -550,27 +686,33 @@ impl Shared {
         pcs: Vec<u64>,
         wave: &Wave,
         end: u64,
+        bytes: Vec<u8>,
     ) -> Option<Compiled> {
         let plan = emit::Plan::new(&insts, &pcs, wave.target.wave64, wave.mode, self.has_fma);
-        if std::env::var_os("GPUSIM_JIT_DEBUG").is_some() {
-            eprintln!(
-                "JIT: compiling {} instructions at {:#x} (mode {:#x})",
-                insts.len(),
-                pcs[0],
-                wave.mode
-            );
-        }
+        let debug = std::env::var_os("GPUSIM_JIT_DEBUG").is_some();
+        let began = std::time::Instant::now();
         let (code, lane_ops) =
             match emit::compile(&mut self.module, &mut self.cctx, &mut self.fctx, &plan, 0) {
                 Ok(x) => x,
                 Err(e) => {
-                    if std::env::var_os("GPUSIM_JIT_DEBUG").is_some() {
+                    if debug {
                         eprintln!("JIT: block at {:#x} not compiled: {e}", pcs[0]);
                     }
                     return None;
                 }
             };
         let (native, vgprs_needed) = (plan.native.clone(), plan.vgprs_needed);
+        if debug {
+            eprintln!(
+                "JIT: compiled {} instructions ({} native) at {:#x} (mode {:#x}, wave{}) in {} us",
+                insts.len(),
+                native.iter().filter(|&&n| n).count(),
+                pcs[0],
+                wave.mode,
+                if wave.target.wave64 { 64 } else { 32 },
+                began.elapsed().as_micros()
+            );
+        }
         drop(plan);
         let families: Vec<usize> = insts.iter().map(|d| d.inst.family as usize).collect();
         let mut per_pass: Vec<(usize, u64)> = Vec::new();
@@ -581,6 +723,17 @@ impl Shared {
             }
         }
         let scalars = insts.iter().filter(|d| !d.vector).count() as u64;
+        let count = |want: bool| {
+            let mut out: Vec<(usize, u64)> = Vec::new();
+            for (&f, _) in families.iter().zip(&native).filter(|(_, &n)| n == want) {
+                match out.iter_mut().find(|(g, _)| *g == f) {
+                    Some((_, n)) => *n += 1,
+                    None => out.push((f, 1)),
+                }
+            }
+            out
+        };
+        let (native_per_pass, fallback_per_pass) = (count(true), count(false));
         Some(Compiled {
             block: Block {
                 start: pcs[0],
@@ -591,9 +744,12 @@ impl Shared {
                 per_pass,
                 vgprs_needed,
                 scalars,
+                native_per_pass,
+                fallback_per_pass,
                 _lane_ops: lane_ops,
                 code,
             },
+            bytes,
             native,
         })
     }

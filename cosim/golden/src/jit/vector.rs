@@ -12,14 +12,22 @@
 //! same bits call that function for every group.
 
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
-use cranelift_codegen::ir::types::{F32X4, I32, I32X4, I64};
-use cranelift_codegen::ir::{Endianness, InstBuilder, MemFlags, Value};
+use cranelift_codegen::ir::types::{F32X4, I32, I32X4, I64, I64X2, I8X16};
+use cranelift_codegen::ir::{ConstantData, Endianness, InstBuilder, MemFlags, Value};
 
 use super::{arity, Emit};
 use crate::exec::lowered::{Carry, Lowered, Op, Src};
 use crate::exec::vop::vopc::Ty32;
 use crate::fp::{Mode, Round};
 use crate::jit::helpers;
+
+/// One group of four lanes inside a [`Emit::for_groups`] loop: the address
+/// of its lane 0 in VGPR 0, and its first lane (`4 g`) as a shift for masks.
+#[derive(Clone, Copy)]
+struct Gi {
+    base: Value,
+    shift: Value,
+}
 
 /// A source of a vector instruction: a VGPR, or a wave-uniform value (the
 /// scalar and its broadcast).
@@ -37,8 +45,8 @@ impl Emit<'_> {
 
     /// The four bits of `mask` (I64) for group `g` as an `i32x4` of all-ones
     /// or zero lanes.
-    fn expand(&mut self, mask: Value, g: u32) -> Value {
-        let t = self.b.ins().ushr_imm(mask, i64::from(4 * g));
+    fn expand(&mut self, mask: Value, g: Gi) -> Value {
+        let t = self.b.ins().ushr(mask, g.shift);
         let t = self.b.ins().band_imm(t, 15);
         let t = self.b.ins().ireduce(I32, t);
         let v = self.b.ins().splat(I32X4, t);
@@ -48,29 +56,69 @@ impl Emit<'_> {
     }
 
     /// The lanes of an `i32x4` mask as bits `4g..4g+4` of an I64.
-    fn collect(&mut self, m: Value, g: u32) -> Value {
+    fn collect(&mut self, m: Value, g: Gi) -> Value {
         let bits = self.b.ins().vhigh_bits(I32, m);
         let bits = self.b.ins().uextend(I64, bits);
-        self.b.ins().ishl_imm(bits, i64::from(4 * g))
+        self.b.ins().ishl(bits, g.shift)
     }
 
     fn vflags(&self) -> MemFlags {
         MemFlags::trusted()
     }
 
-    /// Byte offset of VGPR `n`, lanes `4g..`.
-    fn voff(n: u16, g: u32) -> i32 {
-        (i32::from(n) * 64 + 4 * g as i32) * 4
+    /// Byte offset of VGPR `n` from its lane 0.
+    fn voff(n: u16) -> i32 {
+        i32::from(n) * 64 * 4
     }
 
-    fn vload(&mut self, n: u16, g: u32) -> Value {
+    fn vload(&mut self, n: u16, g: Gi) -> Value {
         let fl = self.vflags();
-        self.b.ins().load(I32X4, fl, self.vgpr, Self::voff(n, g))
+        self.b.ins().load(I32X4, fl, g.base, Self::voff(n))
     }
 
-    fn vstore(&mut self, n: u16, g: u32, v: Value) {
+    fn vstore(&mut self, n: u16, g: Gi, v: Value) {
         let fl = self.vflags();
-        self.b.ins().store(fl, v, self.vgpr, Self::voff(n, g));
+        self.b.ins().store(fl, v, g.base, Self::voff(n));
+    }
+
+    /// Emits `body` once, as a loop over the wave's groups of four lanes
+    /// (8 or 16 passes): one copy of the IR per instruction instead of one
+    /// per group keeps compile time (which grew faster than linearly with
+    /// block size: 0.3 s for a 64-instruction wave64 block unrolled) small.
+    /// `acc` is an optional I64 carried from pass to pass (a lane mask being
+    /// collected); its final value is returned.
+    fn for_groups(
+        &mut self,
+        acc: Option<Value>,
+        mut body: impl FnMut(&mut Self, Gi, Option<Value>) -> Option<Value>,
+    ) -> Option<Value> {
+        let (head, exit) = (self.b.create_block(), self.b.create_block());
+        let g = self.b.append_block_param(head, I64);
+        let carried = acc.map(|_| self.b.append_block_param(head, I64));
+        let out = acc.map(|_| self.b.append_block_param(exit, I64));
+        let zero = self.b.ins().iconst(I64, 0);
+        let mut args = vec![zero];
+        args.extend(acc);
+        self.b.ins().jump(head, &args);
+        self.b.switch_to_block(head);
+        let off = self.b.ins().ishl_imm(g, 4);
+        let off = if self.ptr == I64 {
+            off
+        } else {
+            self.b.ins().ireduce(self.ptr, off)
+        };
+        let base = self.b.ins().iadd(self.vgpr, off);
+        let shift = self.b.ins().ishl_imm(g, 2);
+        let new = body(self, Gi { base, shift }, carried);
+        let next = self.b.ins().iadd_imm(g, 1);
+        let groups = i64::from(self.groups());
+        let more = self.b.ins().icmp_imm(IntCC::UnsignedLessThan, next, groups);
+        let mut again = vec![next];
+        again.extend(new);
+        let done: Vec<Value> = new.into_iter().collect();
+        self.b.ins().brif(more, head, &again, exit, &done);
+        self.b.switch_to_block(exit);
+        out
     }
 
     fn src(&mut self, s: &Src) -> V {
@@ -85,7 +133,7 @@ impl Emit<'_> {
         V::Uni(x, v)
     }
 
-    fn group(&mut self, s: V, g: u32) -> Value {
+    fn group(&mut self, s: V, g: Gi) -> Value {
         match s {
             V::Reg(n) => self.vload(n, g),
             V::Uni(_, v) => v,
@@ -101,7 +149,7 @@ impl Emit<'_> {
     }
 
     /// `dst[g] = m ? r : dst[g]`.
-    fn merge(&mut self, d: u16, g: u32, m: Value, r: Value) {
+    fn merge(&mut self, d: u16, g: Gi, m: Value, r: Value) {
         let old = self.vload(d, g);
         let new = self.b.ins().bitselect(m, r, old);
         self.vstore(d, g, new);
@@ -115,12 +163,13 @@ impl Emit<'_> {
                 let exec = self.exec();
                 let n = arity(o);
                 let srcs: Vec<V> = s[..n].iter().map(|x| self.src(x)).collect();
-                for g in 0..self.groups() {
-                    let m = self.expand(exec, g);
-                    let v: Vec<Value> = srcs.iter().map(|&x| self.group(x, g)).collect();
-                    let r = self.map(o, op, &srcs, &v, m);
-                    self.merge(d, g, m, r);
-                }
+                self.for_groups(None, |e, g, _| {
+                    let m = e.expand(exec, g);
+                    let v: Vec<Value> = srcs.iter().map(|&x| e.group(x, g)).collect();
+                    let r = e.map(o, op, &srcs, &v, m);
+                    e.merge(d, g, m, r);
+                    None
+                });
             }
             Lowered::Carry {
                 kind,
@@ -137,36 +186,37 @@ impl Emit<'_> {
                 let exec = self.exec();
                 let (a, b) = (self.src(a), self.src(b));
                 let one = self.vconst([1; 4]);
-                let mut carry = self.b.ins().iconst(I64, 0);
-                for g in 0..self.groups() {
-                    let m = self.expand(exec, g);
-                    let (x, y) = (self.group(a, g), self.group(b, g));
+                let carry0 = self.b.ins().iconst(I64, 0);
+                let carry = self.for_groups(Some(carry0), |e, g, carry| {
+                    let m = e.expand(exec, g);
+                    let (x, y) = (e.group(a, g), e.group(b, g));
                     let (x, y) = match kind {
                         Carry::Subrev | Carry::SubrevCi => (y, x),
                         _ => (x, y),
                     };
-                    let ci = self.expand(cin, g);
-                    let ci = self.b.ins().band(ci, one);
+                    let ci = e.expand(cin, g);
+                    let ci = e.b.ins().band(ci, one);
                     let (r, c) = match kind {
                         Carry::Add | Carry::AddCi => {
-                            let s1 = self.b.ins().iadd(x, y);
-                            let c1 = self.b.ins().icmp(IntCC::UnsignedLessThan, s1, x);
-                            let s2 = self.b.ins().iadd(s1, ci);
-                            let c2 = self.b.ins().icmp(IntCC::UnsignedLessThan, s2, s1);
-                            (s2, self.b.ins().bor(c1, c2))
+                            let s1 = e.b.ins().iadd(x, y);
+                            let c1 = e.b.ins().icmp(IntCC::UnsignedLessThan, s1, x);
+                            let s2 = e.b.ins().iadd(s1, ci);
+                            let c2 = e.b.ins().icmp(IntCC::UnsignedLessThan, s2, s1);
+                            (s2, e.b.ins().bor(c1, c2))
                         }
                         _ => {
-                            let d1 = self.b.ins().isub(x, y);
-                            let b1 = self.b.ins().icmp(IntCC::UnsignedLessThan, x, y);
-                            let d2 = self.b.ins().isub(d1, ci);
-                            let b2 = self.b.ins().icmp(IntCC::UnsignedLessThan, d1, ci);
-                            (d2, self.b.ins().bor(b1, b2))
+                            let d1 = e.b.ins().isub(x, y);
+                            let b1 = e.b.ins().icmp(IntCC::UnsignedLessThan, x, y);
+                            let d2 = e.b.ins().isub(d1, ci);
+                            let b2 = e.b.ins().icmp(IntCC::UnsignedLessThan, d1, ci);
+                            (d2, e.b.ins().bor(b1, b2))
                         }
                     };
-                    self.merge(d, g, m, r);
-                    let bits = self.collect(c, g);
-                    carry = self.b.ins().bor(carry, bits);
-                }
+                    e.merge(d, g, m, r);
+                    let bits = e.collect(c, g);
+                    carry.map(|c| e.b.ins().bor(c, bits))
+                });
+                let carry = carry.unwrap_or(carry0);
                 let carry = self.b.ins().band(carry, exec);
                 self.write_mask(cout, carry);
             }
@@ -179,13 +229,14 @@ impl Emit<'_> {
                 let cond = self.read_mask(cond);
                 let exec = self.exec();
                 let (a, b) = (self.src(a), self.src(b));
-                for g in 0..self.groups() {
-                    let m = self.expand(exec, g);
-                    let c = self.expand(cond, g);
-                    let (x, y) = (self.group(a, g), self.group(b, g));
-                    let r = self.b.ins().bitselect(c, y, x);
-                    self.merge(d, g, m, r);
-                }
+                self.for_groups(None, |e, g, _| {
+                    let m = e.expand(exec, g);
+                    let c = e.expand(cond, g);
+                    let (x, y) = (e.group(a, g), e.group(b, g));
+                    let r = e.b.ins().bitselect(c, y, x);
+                    e.merge(d, g, m, r);
+                    None
+                });
             }
             Lowered::Cmp {
                 ty,
@@ -197,12 +248,13 @@ impl Emit<'_> {
             } => {
                 let exec = self.exec();
                 let (a, b) = (self.src(a), self.src(b));
-                let mut mask = self.b.ins().iconst(I64, 0);
-                for g in 0..self.groups() {
-                    let (x, y) = (self.group(a, g), self.group(b, g));
-                    let bits = self.compare(ty, table, x, y, g);
-                    mask = self.b.ins().bor(mask, bits);
-                }
+                let mask0 = self.b.ins().iconst(I64, 0);
+                let mask = self.for_groups(Some(mask0), |e, g, mask| {
+                    let (x, y) = (e.group(a, g), e.group(b, g));
+                    let bits = e.compare(ty, table, x, y, g);
+                    mask.map(|m| e.b.ins().bor(m, bits))
+                });
+                let mask = mask.unwrap_or(mask0);
                 let mask = self.b.ins().band(mask, exec);
                 if let Some(dst) = dst {
                     self.write_mask(dst, mask);
@@ -231,13 +283,156 @@ impl Emit<'_> {
                 let v = self.b.ins().load(I32, fl, addr, i32::from(src) * 64 * 4);
                 self.dst32(&dst, v);
             }
+            Lowered::Lshl64 { d, ref a, ref b } => {
+                // The plan admits a constant amount and a VGPR pair.
+                let (Src::Imm(n), Src::Vgpr(r)) = (*a, *b) else {
+                    return;
+                };
+                let n = i64::from(n & 63);
+                let exec = self.exec();
+                self.for_groups(None, |e, g, _| {
+                    let m = e.expand(exec, g);
+                    // Both halves of the group are read before either is
+                    // written (the pairs may overlap).
+                    let lo = e.vload(r, g);
+                    let hi = e.vload(r + 1, g);
+                    let (nlo, nhi) = match n {
+                        0 => (lo, hi),
+                        1..=31 => {
+                            let l = e.b.ins().ishl_imm(lo, n);
+                            let h = e.b.ins().ishl_imm(hi, n);
+                            let c = e.b.ins().ushr_imm(lo, 32 - n);
+                            (l, e.b.ins().bor(h, c))
+                        }
+                        _ => {
+                            let z = e.vconst([0; 4]);
+                            let h = if n == 32 {
+                                lo
+                            } else {
+                                e.b.ins().ishl_imm(lo, n - 32)
+                            };
+                            (z, h)
+                        }
+                    };
+                    e.merge(d, g, m, nlo);
+                    e.merge(d + 1, g, m, nhi);
+                    None
+                });
+            }
+            Lowered::MadU64 {
+                d,
+                ref a,
+                ref b,
+                ref c,
+                ref cout,
+            } => self.mad_u64(d, a, b, c, cout),
             // Excluded by the plan.
             _ => {}
         }
     }
 
+    /// `v_mad_u64_u32`: `d[0:1] = a * b + c[0:1]` per lane, the carry out of
+    /// bit 63 to the mask `cout`, two lanes at a time as `i64x2`.
+    fn mad_u64(&mut self, d: u16, a: &Src, b: &Src, c: &Src, cout: &arch::isa::Operand) {
+        let exec = self.exec();
+        let (x, y) = (self.src(a), self.src(b));
+        // The addend: a VGPR pair, or a wave-uniform 64-bit value.
+        let c_uni = match super::scalar64(c) {
+            Some(Some(s)) => {
+                let v = self.s64(&s);
+                Some(self.b.ins().splat(I64X2, v))
+            }
+            _ => None,
+        };
+        let c_reg = match *c {
+            Src::Vgpr(r) => Some(r),
+            _ => None,
+        };
+        let le = MemFlags::new().with_endianness(Endianness::Little);
+        let mut lo_idx = [0u8; 16];
+        let mut hi_idx = [0u8; 16];
+        for (k, (l, h)) in lo_idx.iter_mut().zip(hi_idx.iter_mut()).enumerate() {
+            // Dword k of the result: the low (high) half of 64-bit lane k.
+            let lane = (k / 4) as u8;
+            *l = lane * 8 + (k % 4) as u8;
+            *h = lane * 8 + 4 + (k % 4) as u8;
+        }
+        let lo_sel = self
+            .b
+            .func
+            .dfg
+            .immediates
+            .push(ConstantData::from(&lo_idx[..]));
+        let hi_sel = self
+            .b
+            .func
+            .dfg
+            .immediates
+            .push(ConstantData::from(&hi_idx[..]));
+        let carry0 = self.b.ins().iconst(I64, 0);
+        let carry = self.for_groups(Some(carry0), |e, g, carry| {
+            let m = e.expand(exec, g);
+            let (xv, yv) = (e.group(x, g), e.group(y, g));
+            let cv = c_reg.map(|r| (e.vload(r, g), e.vload(r + 1, g)));
+            let mut sums = [xv; 2];
+            let mut bits = e.b.ins().iconst(I32, 0);
+            for (half, sum) in sums.iter_mut().enumerate() {
+                let widen = |e: &mut Self, v: Value| {
+                    if half == 0 {
+                        e.b.ins().uwiden_low(v)
+                    } else {
+                        e.b.ins().uwiden_high(v)
+                    }
+                };
+                let (xw, yw) = (widen(e, xv), widen(e, yv));
+                // Zero-extended 32-bit factors: the low 64 bits are the product.
+                let p = e.b.ins().imul(xw, yw);
+                let cw = match (cv, c_uni) {
+                    (Some((cl, ch)), _) => {
+                        let l = widen(e, cl);
+                        let h = widen(e, ch);
+                        let h = e.b.ins().ishl_imm(h, 32);
+                        e.b.ins().bor(h, l)
+                    }
+                    (None, Some(u)) => u,
+                    // Excluded by the plan.
+                    (None, None) => {
+                        let z = e.b.ins().iconst(I64, 0);
+                        e.b.ins().splat(I64X2, z)
+                    }
+                };
+                let s = e.b.ins().iadd(p, cw);
+                // Carry out of bit 63: the top bit of (p & c) | ((p | c) & !s).
+                let both = e.b.ins().band(p, cw);
+                let either = e.b.ins().bor(p, cw);
+                let lost = e.b.ins().band_not(either, s);
+                let co = e.b.ins().bor(both, lost);
+                let cb = e.b.ins().vhigh_bits(I32, co);
+                let cb = if half == 0 {
+                    cb
+                } else {
+                    e.b.ins().ishl_imm(cb, 2)
+                };
+                bits = e.b.ins().bor(bits, cb);
+                *sum = e.b.ins().bitcast(I8X16, le, s);
+            }
+            let lo = e.b.ins().shuffle(sums[0], sums[1], lo_sel);
+            let hi = e.b.ins().shuffle(sums[0], sums[1], hi_sel);
+            let lo = e.b.ins().bitcast(I32X4, le, lo);
+            let hi = e.b.ins().bitcast(I32X4, le, hi);
+            e.merge(d, g, m, lo);
+            e.merge(d + 1, g, m, hi);
+            let bits = e.b.ins().uextend(I64, bits);
+            let bits = e.b.ins().ishl(bits, g.shift);
+            carry.map(|c| e.b.ins().bor(c, bits))
+        });
+        let carry = carry.unwrap_or(carry0);
+        let carry = self.b.ins().band(carry, exec);
+        self.write_mask(cout, carry);
+    }
+
     /// Bits `4g..4g+4` of a 32-bit compare's lane mask (before EXEC).
-    fn compare(&mut self, ty: Ty32, table: u8, x: Value, y: Value, g: u32) -> Value {
+    fn compare(&mut self, ty: Ty32, table: u8, x: Value, y: Value, g: Gi) -> Value {
         let m = match ty {
             Ty32::U32 | Ty32::I32 => {
                 let signed = ty == Ty32::I32;
@@ -275,7 +470,7 @@ impl Emit<'_> {
                     let bits = self.b.inst_results(call)[0];
                     let _ = fl;
                     let bits = self.b.ins().uextend(I64, bits);
-                    return self.b.ins().ishl_imm(bits, i64::from(4 * g));
+                    return self.b.ins().ishl(bits, g.shift);
                 }
                 // IEEE compare (±0 equal, NaN unordered), one condition per
                 // table bit: less, equal, greater, unordered.
