@@ -37,7 +37,11 @@ __kernel void fdiv(__global const float *a, __global const float *b,
 
 /// The code object, or None when clang-19 is missing (and not required).
 fn object() -> Option<Vec<u8>> {
-    let dir = std::env::temp_dir().join(format!("gpusim-division-{}", std::process::id()));
+    // One directory per call: the tests run in parallel threads of one
+    // process, and each removes its directory when done.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("gpusim-division-{}-{call}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let r = clang_flags(&dir, KERNEL, &["-cl-fp32-correctly-rounded-divide-sqrt"]);
     std::fs::remove_dir_all(&dir).ok();
