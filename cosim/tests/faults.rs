@@ -239,13 +239,16 @@ fn sigterm_is_reported_as_sigterm() {
     for (model, unit) in [("cycle", "cycle"), ("functional", "step")] {
         let started = std::time::Instant::now();
         let child = Command::new(env!("CARGO_BIN_EXE_gpusim"))
-            // A watchdog far beyond the signal's time: only the signal stops it.
+            // Watchdogs (per run and per wave) far beyond the signal's
+            // time: only the signal stops it.
             .args([
                 "run",
                 w.to_str().unwrap(),
                 "--model",
                 model,
                 "--watchdog",
+                "1000000000000",
+                "--wave-watchdog",
                 "1000000000000",
             ])
             .current_dir(root())
