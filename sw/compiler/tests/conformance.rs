@@ -482,6 +482,22 @@ fn case(name: &str) -> (u32, u32, Vec<A>) {
                 ],
             )
         }
+        "long_branch" => {
+            // Every lane runs the body a different number of times (bits 1
+            // and 8 of its input), three rounds of the uniform loop.
+            let input: Vec<u8> = (0..n)
+                .flat_map(|_| (r.next() as u32).to_le_bytes())
+                .collect();
+            (
+                64,
+                32,
+                vec![
+                    A::Buf(input),
+                    zeros(n * 4),
+                    A::Val(3i32.to_le_bytes().to_vec()),
+                ],
+            )
+        }
         "single_constant" => {
             let x: Vec<f32> = (0..n).map(|_| r.range(-8.0, 8.0) as f32).collect();
             (64, 32, vec![f32s(x), zeros(n * 2 * 4)])
