@@ -498,6 +498,42 @@ fn case(name: &str) -> (u32, u32, Vec<A>) {
                 ],
             )
         }
+        "packed_records" => {
+            // P: char, int, short, double (15 bytes); Q: char, float,
+            // uchar (6); Outer: char, Q, int (12); PA: uchar, uint (8).
+            // Doubles and floats in range of the int conversions.
+            let mut p = Vec::new();
+            let mut q = Vec::new();
+            let mut o = Vec::new();
+            let mut pa = Vec::new();
+            for _ in 0..n {
+                p.push(r.next() as u8);
+                p.extend((r.next() as i32).to_le_bytes());
+                p.extend((r.next() as i16).to_le_bytes());
+                p.extend(r.range(-1e6, 1e6).to_le_bytes());
+                let mut rec_q = vec![r.next() as u8];
+                rec_q.extend((r.range(-1e4, 1e4) as f32).to_le_bytes());
+                rec_q.push(r.next() as u8);
+                q.extend(&rec_q);
+                o.push(r.next() as u8);
+                rec_q[1..5].copy_from_slice(&(r.range(-1e4, 1e4) as f32).to_le_bytes());
+                o.extend(&rec_q);
+                o.push(0); // padding: `tail` is at 8
+                o.extend(((r.next() % 100_000) as i32).to_le_bytes());
+                pa.extend((r.next() as u64).to_le_bytes());
+            }
+            (
+                64,
+                32,
+                vec![
+                    A::Buf(p),
+                    A::Buf(q),
+                    A::Buf(o),
+                    A::Buf(pa),
+                    zeros(n * 12 * 4),
+                ],
+            )
+        }
         "single_constant" => {
             let x: Vec<f32> = (0..n).map(|_| r.range(-8.0, 8.0) as f32).collect();
             (64, 32, vec![f32s(x), zeros(n * 2 * 4)])
