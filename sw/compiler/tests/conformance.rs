@@ -534,6 +534,16 @@ fn case(name: &str) -> (u32, u32, Vec<A>) {
                 ],
             )
         }
+        "rvalue_arrays" => {
+            let input: Vec<u8> = (0..n)
+                .flat_map(|_| ((r.next() % 20_001) as i32 - 10_000).to_le_bytes())
+                .collect();
+            (
+                64,
+                32,
+                vec![A::Buf(input), zeros(n * 2 * 4), zeros(n * 10 * 4)],
+            )
+        }
         "single_constant" => {
             let x: Vec<f32> = (0..n).map(|_| r.range(-8.0, 8.0) as f32).collect();
             (64, 32, vec![f32s(x), zeros(n * 2 * 4)])
