@@ -585,6 +585,8 @@ fn options(src: &str, wave64: bool) -> compiler::CompileOptions {
         .include(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/kernels/include"));
     o.backend.wave64 = wave64;
     o.front.wave64 = wave64;
+    // build.sh compiles with -cl-std=CL2.0 (`__OPENCL_C_VERSION__` 200).
+    o.front.cl_std = Some(200);
     let flags = src
         .lines()
         .next()
