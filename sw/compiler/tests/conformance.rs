@@ -544,6 +544,27 @@ fn case(name: &str) -> (u32, u32, Vec<A>) {
                 vec![A::Buf(input), zeros(n * 2 * 4), zeros(n * 10 * 4)],
             )
         }
+        "nested_case" => {
+            // Selectors of every residue and `y` around the thresholds;
+            // Duff's device copies 45 ints (45 % 8 = 5: entered at case 5).
+            let input: Vec<u8> = (0..2 * n)
+                .flat_map(|_| ((r.next() % 61) as i32 - 20).to_le_bytes())
+                .collect();
+            let src: Vec<u8> = (0..64)
+                .flat_map(|k| (k * 7 - 100i32).to_le_bytes())
+                .collect();
+            (
+                64,
+                32,
+                vec![
+                    A::Buf(input),
+                    A::Buf(src),
+                    zeros(64 * 4),
+                    zeros(n * 2 * 4),
+                    A::Val(45i32.to_le_bytes().to_vec()),
+                ],
+            )
+        }
         "single_constant" => {
             let x: Vec<f32> = (0..n).map(|_| r.range(-8.0, 8.0) as f32).collect();
             (64, 32, vec![f32s(x), zeros(n * 2 * 4)])
