@@ -520,7 +520,7 @@ fn case(name: &str) -> (u32, u32, Vec<A>) {
                 o.extend(&rec_q);
                 o.push(0); // padding: `tail` is at 8
                 o.extend(((r.next() % 100_000) as i32).to_le_bytes());
-                pa.extend((r.next() as u64).to_le_bytes());
+                pa.extend(r.next().to_le_bytes());
             }
             (
                 64,

@@ -8,8 +8,6 @@
 //!
 //! `cargo test --release -p compiler --test lower_control`
 
-use compiler::{compile, CompileOptions, Source};
-
 mod backend_support;
 use backend_support::{build, run, TestArg};
 
