@@ -34,6 +34,8 @@ mod front {
         pub undefines: Vec<String>,
         pub forced_includes: Vec<std::path::PathBuf>,
         pub wave64: bool,
+        pub cl_std: Option<u32>,
+        pub opencl_version: Option<u32>,
     }
 }
 

@@ -73,7 +73,15 @@ fn parse(args: &[String]) -> Result<Request, CliError> {
                     r.opts.lower.fp_div_sqrt = FpDivSqrt::CorrectlyRounded;
                 }
             }
-            "-cl-std=CL2.0" | "-cl-std=CL1.2" => {}
+            // `__OPENCL_C_VERSION__` and the feature macros follow it, as
+            // in clang-19 (default: OpenCL C 1.2); the language accepted
+            // is the same.
+            s if s.starts_with("-cl-std=") => {
+                let v = &s["-cl-std=".len()..];
+                r.opts.front.cl_std = Some(compiler::front::parse_cl_std(v).ok_or_else(|| {
+                    CliError::BadInput(format!("{s}: say CL1.0, CL1.1, CL1.2, CL2.0 or CL3.0"))
+                })?);
+            }
             // Seed 000's sub-vector pass (docs/compiler.md "Seed 000").
             s if s.starts_with("--subvector=") => {
                 let v = &s["--subvector=".len()..];

@@ -242,3 +242,181 @@ fn gpusim_info_and_disasm_read_the_object() {
         assert_eq!(decoded, k.listing(), "{}", k.name);
     }
 }
+
+/// Branch relaxation: the conformance kernel `long_branch` (loops and an
+/// `if` around ~36 K dwords of code) compiles to long jumps that
+/// llvm-objdump-19 decodes as our listing says, each landing on an
+/// instruction, forwards and backwards, wave32 and wave64; the kernel's
+/// SGPR count covers the jumps' pair. (Its results against clang-19's:
+/// `--test conformance`.)
+#[test]
+fn long_branches_are_pc_relative_jumps_llvm_decodes() {
+    if !have("llvm-objdump-19") {
+        eprintln!("skipped: llvm-objdump-19 not installed");
+        return;
+    }
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/kernels");
+    for wave64 in [false, true] {
+        let mut opts = compiler::CompileOptions::default().include(dir.join("include"));
+        opts.backend.wave64 = wave64;
+        opts.front.wave64 = wave64;
+        let c = compiler::compile(
+            compiler::Source::Path(&dir.join("conformance/long_branch.cl")),
+            &opts,
+        )
+        .unwrap();
+        let k = &c.kernels[0];
+        let ins = &k.instructions;
+        let starts: std::collections::HashSet<u32> = ins.iter().map(|(a, _)| *a).collect();
+        let (mut forward, mut backward) = (0, 0);
+        let mut pair = None;
+        for w in ins.windows(4) {
+            if w[0].1.opcode != arch::isa::Opcode::S_GETPC_B64 {
+                continue;
+            }
+            let lit = |i: &arch::isa::Instruction| match i.operands[2] {
+                arch::isa::Operand::Literal { value, .. } => value,
+                _ => panic!("{i}: the distance is not a literal"),
+            };
+            let delta = (u64::from(lit(&w[2].1)) << 32 | u64::from(lit(&w[1].1))) as i64;
+            let to = i64::from(w[0].0) + 4 + delta;
+            assert!(
+                starts.contains(&(to as u32)),
+                "a long jump to {to:#x}, not an instruction"
+            );
+            assert_eq!(w[3].1.opcode, arch::isa::Opcode::S_SETPC_B64);
+            if delta > 0 {
+                forward += 1
+            } else {
+                backward += 1
+            }
+            pair = Some(w[0].1.to_string());
+        }
+        assert!(
+            forward >= 2 && backward >= 2,
+            "{forward} forward, {backward} backward long jumps"
+        );
+        // s_getpc_b64 s[p:p+1]: the SGPR count covers p + 2.
+        let p: u32 = pair.unwrap()["s_getpc_b64 s[".len()..]
+            .split(':')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(
+            k.metadata.sgpr_count >= p + 2,
+            "sgpr_count {} < {}",
+            k.metadata.sgpr_count,
+            p + 2
+        );
+        let path = write_temp(&format!("long_branch_{wave64}.hsaco"), &c.code_object);
+        let mut cmd = Command::new("llvm-objdump-19");
+        cmd.args(["-d", "--no-show-raw-insn", "--no-leading-addr"]);
+        if wave64 {
+            cmd.arg("--mattr=+wavefrontsize64");
+        }
+        let o = cmd.arg(&path).output().unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let text = String::from_utf8_lossy(&o.stdout);
+        let theirs: Vec<String> = text
+            .lines()
+            .filter(|l| l.starts_with(char::is_whitespace) && !l.trim().is_empty())
+            .map(|l| l.split("//").next().unwrap().trim().to_string())
+            .filter(|l| !l.starts_with("s_code_end"))
+            .collect();
+        let ours: Vec<String> = k.listing().lines().map(|l| l.trim().to_string()).collect();
+        assert_eq!(
+            theirs[..ours.len()],
+            ours[..],
+            "llvm-objdump-19 disagrees (wave64 {wave64})"
+        );
+    }
+}
+
+/// The long jump's bytes are those LLVM writes: llvm-mc-19 encodes our
+/// `s_getpc_b64`, `s_add_u32` (a literal distance), `s_setpc_b64` and the
+/// inverted branch as we do, and the `s_addc_u32` keeps its high half as a
+/// literal even when it is 0 or -1 (llvm-mc would choose an inline
+/// constant; LLVM's relaxation writes a fixup, hence a literal), which is
+/// the shape clang-19's object of the same kernel has.
+#[test]
+fn long_jump_bytes_match_llvm_mc_and_clang() {
+    if !have("llvm-mc-19") {
+        eprintln!("skipped: llvm-mc-19 not installed");
+        return;
+    }
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/kernels");
+    let opts = compiler::CompileOptions::default().include(dir.join("include"));
+    let c = compiler::compile(
+        compiler::Source::Path(&dir.join("conformance/long_branch.cl")),
+        &opts,
+    )
+    .unwrap();
+    let k = &c.kernels[0];
+    let bytes_of = |at: u32, len: usize| k.code[at as usize..at as usize + len].to_vec();
+    let mut checked = 0;
+    for (n, (_, i)) in k.instructions.iter().enumerate() {
+        if i.opcode != arch::isa::Opcode::S_GETPC_B64 {
+            continue;
+        }
+        let (prev_at, prev) = &k.instructions[n - 1];
+        let mut text = String::new();
+        let mut ours = Vec::new();
+        if prev.opcode.mnemonic().starts_with("s_cbranch") {
+            text += &format!("{prev}\n");
+            ours.extend(bytes_of(*prev_at, 4));
+        }
+        for (a, j) in [
+            &k.instructions[n],
+            &k.instructions[n + 1],
+            &k.instructions[n + 3],
+        ] {
+            text += &format!("{j}\n");
+            ours.extend(bytes_of(*a, usize::from(j.size)));
+        }
+        let o = Command::new("bash")
+            .arg("-c")
+            .arg(format!(
+                "printf '{text}' | llvm-mc-19 -triple=amdgcn-amd-amdhsa -mcpu=gfx1030 -show-encoding"
+            ))
+            .output()
+            .unwrap();
+        let out = String::from_utf8_lossy(&o.stdout);
+        let theirs: Vec<u8> = out
+            .lines()
+            .filter_map(|l| l.split("encoding: [").nth(1))
+            .flat_map(|e| {
+                e.trim_end_matches(']')
+                    .split(',')
+                    .map(|b| u8::from_str_radix(b.trim_start_matches("0x"), 16).unwrap())
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        assert_eq!(
+            ours, theirs,
+            "llvm-mc-19 encodes\n{text}differently:\n{out}"
+        );
+        // s_addc_u32 s[p+1], s[p+1], literal: SOP2 opcode 4, ssrc1 = 0xff.
+        let (a, addc) = &k.instructions[n + 2];
+        let b = bytes_of(*a, 8);
+        let p1 = b[0];
+        assert_eq!(addc.size, 8);
+        assert_eq!(b[..4], [p1, 0xff, p1, 0x82], "{addc}");
+        checked += 1;
+    }
+    assert!(checked >= 4, "{checked} long jumps");
+    // clang-19's object has the same s_addc_u32 shape after its s_getpc_b64s.
+    let clang = std::fs::read(dir.join("conformance/prebuilt/gfx1030/long_branch.hsaco")).unwrap();
+    let shapes = clang
+        .windows(24)
+        .filter(|w| {
+            w[1] == 0x1f
+                && w[3] == 0xbe
+                && w[5] == 0xff
+                && w[7] == 0x80
+                && w[13] == 0xff
+                && w[15] == 0x82
+        })
+        .count();
+    assert!(shapes >= 3, "clang's long jumps: {shapes}");
+}

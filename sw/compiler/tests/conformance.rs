@@ -482,6 +482,89 @@ fn case(name: &str) -> (u32, u32, Vec<A>) {
                 ],
             )
         }
+        "long_branch" => {
+            // Every lane runs the body a different number of times (bits 1
+            // and 8 of its input), three rounds of the uniform loop.
+            let input: Vec<u8> = (0..n)
+                .flat_map(|_| (r.next() as u32).to_le_bytes())
+                .collect();
+            (
+                64,
+                32,
+                vec![
+                    A::Buf(input),
+                    zeros(n * 4),
+                    A::Val(3i32.to_le_bytes().to_vec()),
+                ],
+            )
+        }
+        "packed_records" => {
+            // P: char, int, short, double (15 bytes); Q: char, float,
+            // uchar (6); Outer: char, Q, int (12); PA: uchar, uint (8).
+            // Doubles and floats in range of the int conversions.
+            let mut p = Vec::new();
+            let mut q = Vec::new();
+            let mut o = Vec::new();
+            let mut pa = Vec::new();
+            for _ in 0..n {
+                p.push(r.next() as u8);
+                p.extend((r.next() as i32).to_le_bytes());
+                p.extend((r.next() as i16).to_le_bytes());
+                p.extend(r.range(-1e6, 1e6).to_le_bytes());
+                let mut rec_q = vec![r.next() as u8];
+                rec_q.extend((r.range(-1e4, 1e4) as f32).to_le_bytes());
+                rec_q.push(r.next() as u8);
+                q.extend(&rec_q);
+                o.push(r.next() as u8);
+                rec_q[1..5].copy_from_slice(&(r.range(-1e4, 1e4) as f32).to_le_bytes());
+                o.extend(&rec_q);
+                o.push(0); // padding: `tail` is at 8
+                o.extend(((r.next() % 100_000) as i32).to_le_bytes());
+                pa.extend(r.next().to_le_bytes());
+            }
+            (
+                64,
+                32,
+                vec![
+                    A::Buf(p),
+                    A::Buf(q),
+                    A::Buf(o),
+                    A::Buf(pa),
+                    zeros(n * 12 * 4),
+                ],
+            )
+        }
+        "rvalue_arrays" => {
+            let input: Vec<u8> = (0..n)
+                .flat_map(|_| ((r.next() % 20_001) as i32 - 10_000).to_le_bytes())
+                .collect();
+            (
+                64,
+                32,
+                vec![A::Buf(input), zeros(n * 2 * 4), zeros(n * 10 * 4)],
+            )
+        }
+        "nested_case" => {
+            // Selectors of every residue and `y` around the thresholds;
+            // Duff's device copies 45 ints (45 % 8 = 5: entered at case 5).
+            let input: Vec<u8> = (0..2 * n)
+                .flat_map(|_| ((r.next() % 61) as i32 - 20).to_le_bytes())
+                .collect();
+            let src: Vec<u8> = (0..64)
+                .flat_map(|k| (k * 7 - 100i32).to_le_bytes())
+                .collect();
+            (
+                64,
+                32,
+                vec![
+                    A::Buf(input),
+                    A::Buf(src),
+                    zeros(64 * 4),
+                    zeros(n * 2 * 4),
+                    A::Val(45i32.to_le_bytes().to_vec()),
+                ],
+            )
+        }
         "local_pointers" => {
             // 100 elements on 64 work-items: the grid-stride loop runs
             // twice for some, so the locals are declared again in a loop.
@@ -539,6 +622,8 @@ fn options(src: &str, wave64: bool) -> compiler::CompileOptions {
         .include(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/kernels/include"));
     o.backend.wave64 = wave64;
     o.front.wave64 = wave64;
+    // build.sh compiles with -cl-std=CL2.0 (`__OPENCL_C_VERSION__` 200).
+    o.front.cl_std = Some(200);
     let flags = src
         .lines()
         .next()

@@ -66,11 +66,50 @@ fn command_line_defines() {
     };
     let out = preprocess_to_string("t.cl", "#if FLAG\nint a[W];\n#endif", &opts).expect("ok");
     assert_eq!(out, "int a [ 8 ] ;");
-    // Predefined macros of the gfx1030 OpenCL 2.0 target.
+    // Predefined macros of the gfx1030 target; without -cl-std, OpenCL C
+    // 1.2 as in clang-19.
     assert_eq!(
         pp("__OPENCL_C_VERSION__ __ATOMIC_ACQUIRE __OPENCL_MEMORY_SCOPE_DEVICE"),
-        "200 2 2"
+        "120 2 2"
     );
+}
+
+/// `__OPENCL_C_VERSION__`, `CL_VERSION_*` and the feature macros per
+/// `-cl-std`, as `clang-19 -x cl [-cl-std=…] -target amdgcn-amd-amdhsa
+/// -mcpu=gfx1030 -dM -E - </dev/null` lists them; `__OPENCL_VERSION__`
+/// only when a runtime gives the device's version (clang never defines it).
+#[test]
+fn version_macros_follow_cl_std_as_in_clang() {
+    let text = "__OPENCL_C_VERSION__ CL_VERSION_1_0 CL_VERSION_1_1 CL_VERSION_1_2 \
+                CL_VERSION_2_0 CL_VERSION_3_0 __OPENCL_VERSION__ \
+                __opencl_c_generic_address_space __opencl_c_named_address_space_builtins \
+                __opencl_c_fp64 cl_khr_subgroups __opencl_c_int64";
+    let run = |cl_std: Option<u32>, opencl_version: Option<u32>| {
+        let opts = Options {
+            cl_std,
+            opencl_version,
+            ..Default::default()
+        };
+        preprocess_to_string("t.cl", text, &opts).expect("ok")
+    };
+    assert_eq!(
+        run(None, None),
+        "120 100 110 120 200 300 __OPENCL_VERSION__ __opencl_c_generic_address_space 1 \
+         __opencl_c_fp64 cl_khr_subgroups 1"
+    );
+    assert_eq!(run(Some(120), None), run(None, None));
+    assert_eq!(
+        run(Some(200), None),
+        "200 100 110 120 200 300 __OPENCL_VERSION__ 1 __opencl_c_named_address_space_builtins \
+         __opencl_c_fp64 1 1"
+    );
+    assert_eq!(
+        run(Some(300), Some(120)),
+        "300 100 110 120 200 300 120 __opencl_c_generic_address_space 1 1 cl_khr_subgroups 1"
+    );
+    assert!(run(Some(110), None).starts_with("110 "));
+    assert_eq!(compiler::front::parse_cl_std("cl2.0"), Some(200));
+    assert_eq!(compiler::front::parse_cl_std("CL2.1"), None);
 }
 
 #[test]

@@ -365,6 +365,10 @@ const CL_OPTIONS: &[&str] = &[
 /// follows its own floating-point rules, docs/floating-point.md).
 pub fn compile_options(text: &str) -> Result<compiler::CompileOptions, String> {
     let mut o = compiler::CompileOptions::default();
+    // `__OPENCL_VERSION__` is the device's OpenCL version, which the
+    // runtime defines (clang does not): the device reports OpenCL 1.2
+    // (`CL_DEVICE_VERSION`, api/platform.rs).
+    o.front.opencl_version = Some(120);
     let mut words = text.split_whitespace();
     while let Some(w) = words.next() {
         let mut value = |flag: &str| -> Result<String, String> {
@@ -386,10 +390,12 @@ pub fn compile_options(text: &str) -> Result<compiler::CompileOptions, String> {
             o.front.defines.push((name, v));
         } else if w.starts_with("-I") {
             o = o.include(value("-I")?);
-        } else if !(CL_OPTIONS.contains(&w)
-            || w.starts_with("-cl-std=CL")
-            || ["-w", "-Werror", "-g"].contains(&w))
-        {
+        } else if let Some(v) = w.strip_prefix("-cl-std=") {
+            o.front.cl_std = Some(
+                compiler::front::parse_cl_std(v)
+                    .ok_or(format!("{w}: say CL1.0, CL1.1, CL1.2, CL2.0 or CL3.0"))?,
+            );
+        } else if !(CL_OPTIONS.contains(&w) || ["-w", "-Werror", "-g"].contains(&w)) {
             return Err(format!(
                 "unknown build option `{w}` (gpusim takes -D, -I, -w, -Werror, -g, -cl-std=CL*, \
                  and the -cl-* options of the OpenCL 1.2 specification, section 5.6.4)"

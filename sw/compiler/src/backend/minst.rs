@@ -201,3 +201,38 @@ impl MInst {
         })
     }
 }
+
+/// True for an instruction that reads SCC (the scalar condition code).
+pub fn reads_scc(op: Opcode) -> bool {
+    matches!(
+        op.mnemonic(),
+        "s_cbranch_scc0"
+            | "s_cbranch_scc1"
+            | "s_cselect_b32"
+            | "s_cselect_b64"
+            | "s_addc_u32"
+            | "s_subb_u32"
+            | "s_cmov_b32"
+            | "s_cmov_b64"
+            | "s_cmovk_i32"
+    )
+}
+
+/// True for an instruction that writes SCC.
+pub fn writes_scc(op: Opcode, family: Family) -> bool {
+    let m = op.mnemonic();
+    match family {
+        Family::Sopc => true,
+        Family::Sop2 => !m.starts_with("s_cselect"),
+        Family::Sop1 => {
+            m.contains("saveexec")
+                || ["s_not", "s_bcnt", "s_abs", "s_wqm", "s_quadmask", "s_ff"]
+                    .iter()
+                    .any(|p| m.starts_with(p))
+        }
+        Family::Sopk => {
+            m.starts_with("s_cmpk") || m.starts_with("s_addk") || m.starts_with("s_mulk")
+        }
+        _ => false,
+    }
+}

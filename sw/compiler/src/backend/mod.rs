@@ -10,7 +10,7 @@
 //! | 4 | (seed 000, off by default) sub-vector looping of high-VGPR segments | [`subvector`] |
 //! | 5 | register rewriting: physical operands, `arch::isa::Instruction` values | [`rewrite`] |
 //! | 6 | `s_waitcnt`/`s_waitcnt_vscnt` insertion | [`waitcnt`] |
-//! | 7 | assembly: branch offsets and `arch`'s encoder | [`assemble`] |
+//! | 7 | assembly: branch relaxation (long jumps past ±32 K dwords), branch offsets and `arch`'s encoder | [`relax`], [`assemble`] |
 //! | 8 | kernel descriptor, metadata note, code object v5 | [`object`] |
 //!
 //! Shared by the passes: [`minst`] (machine instructions), `abi` (kernel
@@ -50,8 +50,9 @@ pub mod subvector;
 pub mod rewrite;
 // 6. s_waitcnt insertion
 pub mod waitcnt;
-// 7. assembly
+// 7. assembly: branch relaxation, then the bytes
 pub mod assemble;
+pub mod relax;
 // 8. descriptor, metadata, code object
 pub mod object;
 // What they share.
@@ -221,8 +222,12 @@ pub fn compile_with(
     let subvector = subvector::apply(&mut sel.mc, &mut asg, &opts.subvector, opts.wave64)?;
     let items = rewrite::rewrite(&sel.mc, &asg, target)?;
     let items = waitcnt::insert(items, target)?;
-    let (instructions, code) = assemble::assemble(&items)?;
-    let labels = assemble::label_offsets(&items);
+    let assembled = assemble::assemble(&items)?;
+    let labels = &assembled.labels;
+    if let Some(p) = assembled.long_jump_pair {
+        // The long jumps' SGPR pair is used by nothing else; count it.
+        asg.sgprs = asg.sgprs.max(p + 2);
+    }
     let mut data_relocs = Vec::new();
     for r in &sel.data_refs {
         let at = |l: u32| {
@@ -236,11 +241,13 @@ pub fn compile_with(
     }
     // A pass after selection that copied an address computation (seed
     // 000's duplication) would leave a copy the writer does not patch.
-    let getpcs = instructions
+    // (Each long jump has its own `s_getpc_b64`.)
+    let getpcs = assembled
+        .listing
         .iter()
         .filter(|(_, i)| i.opcode == arch::isa::Opcode::S_GETPC_B64)
         .count();
-    if getpcs != sel.data_refs.len() {
+    if getpcs != sel.data_refs.len() + assembled.long_jumps {
         return Err(BackendError::Unsupported(
             "program-scope variables together with the sub-vector pass".into(),
         ));
@@ -249,8 +256,8 @@ pub fn compile_with(
     Ok(CompiledKernel {
         name: f.name.clone(),
         target,
-        instructions,
-        code,
+        instructions: assembled.listing,
+        code: assembled.bytes,
         descriptor,
         metadata,
         subvector,

@@ -145,6 +145,9 @@ pub enum BaseType {
         /// `__attribute__((aligned(N)))` on the definition: N, a constant
         /// expression.
         align: Option<Box<Expr>>,
+        /// `__attribute__((packed))` on the definition: members without
+        /// padding, alignment 1 (before any `aligned`).
+        packed: bool,
     },
     /// `enum` with an optional tag and enumerators (value expressions optional).
     Enum {

@@ -105,6 +105,26 @@ pub struct Options {
     pub single_precision_constant: bool,
     /// Wave64 code (`-mwavefrontsize64`): `__AMDGCN_WAVEFRONT_SIZE` is 64.
     pub wave64: bool,
+    /// `-cl-std=CLx.y` as a version number (120, 200, 300); `None`: clang's
+    /// default, OpenCL C 1.2. Sets `__OPENCL_C_VERSION__` and the feature
+    /// macros (`pp::version_macros`); the language accepted is the same.
+    pub cl_std: Option<u32>,
+    /// The device's OpenCL version for `__OPENCL_VERSION__` (an OpenCL
+    /// runtime defines it; clang and `gpusim compile` do not).
+    pub opencl_version: Option<u32>,
+}
+
+/// `-cl-std=` values clang accepts (`CL1.2`, `cl2.0`, `CL3.0`…) as the
+/// version number of `__OPENCL_C_VERSION__`; `None` for anything else.
+pub fn parse_cl_std(value: &str) -> Option<u32> {
+    match value.to_ascii_uppercase().as_str() {
+        "CL1.0" | "CL" => Some(100),
+        "CL1.1" => Some(110),
+        "CL1.2" => Some(120),
+        "CL2.0" => Some(200),
+        "CL3.0" => Some(300),
+        _ => None,
+    }
 }
 
 /// Preprocesses `text` (named `path` in messages) and returns the tokens'

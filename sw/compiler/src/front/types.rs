@@ -358,12 +358,19 @@ impl Records {
     }
 
     /// Lays out members: each at the next multiple of its alignment
-    /// (union: all at 0), size rounded up to the largest alignment.
-    pub fn layout(&self, is_union: bool, members: Vec<(String, Type)>) -> (Vec<Field>, u32, u32) {
+    /// (union: all at 0), size rounded up to the largest alignment. In a
+    /// `packed` record (`__attribute__((packed))`) every member's alignment
+    /// counts as 1, as clang lays it out: no padding, alignment 1.
+    pub fn layout(
+        &self,
+        is_union: bool,
+        members: Vec<(String, Type)>,
+        packed: bool,
+    ) -> (Vec<Field>, u32, u32) {
         let (mut off, mut align, mut size) = (0u32, 1u32, 0u32);
         let mut fields = Vec::with_capacity(members.len());
         for (name, ty) in members {
-            let a = self.align_of(&ty);
+            let a = if packed { 1 } else { self.align_of(&ty) };
             let s = self.size_of(&ty);
             align = align.max(a);
             let at = if is_union {

@@ -324,6 +324,27 @@ impl Lowerer<'_> {
             }
             ExprKind::VecIndex(base, idx) => {
                 let all = self.rvalue(base)?;
+                if let ft::Type::Array(_, n) = base.ty {
+                    // An element of an array value (`f(x).arr[i]`): each of
+                    // the element's parts chosen among the n elements'.
+                    let n = n as usize;
+                    if n == 0 || all.len() % n != 0 {
+                        return unsupported(loc, "subscripting this array value");
+                    }
+                    let m = all.len() / n;
+                    if let ExprKind::IntConst(k) = idx.kind {
+                        // Out of range is undefined; element 0 as below.
+                        let k = usize::try_from(k).ok().filter(|&k| k < n).unwrap_or(0);
+                        return Ok(all[k * m..(k + 1) * m].to_vec());
+                    }
+                    let i = self.rvalue(idx)?[0];
+                    let mut out = Vec::with_capacity(m);
+                    for j in 0..m {
+                        let column: Vec<Value> = (0..n).map(|k| all[k * m + j]).collect();
+                        out.push(self.select_lane(&column, i));
+                    }
+                    return Ok(out);
+                }
                 let i = self.rvalue(idx)?[0];
                 Ok(vec![self.select_lane(&all, i)])
             }

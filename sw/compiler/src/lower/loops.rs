@@ -21,13 +21,17 @@ impl Lowerer<'_> {
         bottom_test: bool,
         unroll: Option<Option<u32>>,
     ) -> R<()> {
+        // A loop holding labels of a switch (`switch_nested.rs`): its
+        // condition lets the lanes still to enter in, its step runs for
+        // active lanes, and its breaks (inside `active` guards) use the flag.
+        let labelled = self.labelled_loop.take();
         let outer = self.env.clone();
         self.stmts(init)?;
         if self.terminated {
             return Ok(());
         }
         // No frame or variable has this key: one flag per loop depth.
-        let break_flag = needs_break_flag(body).then(|| {
+        let break_flag = (needs_break_flag(body) || labelled.is_some()).then(|| {
             let k = (u32::MAX - 2, self.loops.len() as u32);
             let zero = self.b().iconst(Type::I32, 0);
             self.env.insert(k, vec![zero]);
@@ -59,7 +63,10 @@ impl Lowerer<'_> {
         });
         if !bottom_test {
             if let Some(c) = cond {
-                let c = self.cond(c)?;
+                let c = match &labelled {
+                    Some(l) => self.labelled_loop_cond(c, l)?,
+                    None => self.cond(c)?,
+                };
                 self.leave_loop_when(c, false);
             }
         }
@@ -92,12 +99,19 @@ impl Lowerer<'_> {
         }
         if !self.terminated {
             if let Some(s) = step {
-                self.rvalue(s)?;
+                if labelled.is_some() {
+                    self.labelled_step(s)?;
+                } else {
+                    self.rvalue(s)?;
+                }
             }
             let mut latch_from = self.cur;
             if bottom_test {
                 if let Some(c) = cond {
-                    let c = self.cond(c)?;
+                    let c = match &labelled {
+                        Some(l) => self.labelled_loop_cond(c, l)?,
+                        None => self.cond(c)?,
+                    };
                     let latch = self.func.create_block();
                     breaks.push(Incoming {
                         block: self.cur,

@@ -37,6 +37,7 @@ mod narrow;
 mod printf;
 mod promote;
 mod switch;
+mod switch_nested;
 
 use std::collections::BTreeMap;
 
@@ -219,6 +220,8 @@ fn lower_kernel_with(
         promotion,
         loop_body_top: false,
         switches: Vec::new(),
+        nested_labels: Vec::new(),
+        labelled_loop: None,
         skip_rest: false,
         divrem64_memo: Vec::new(),
         arg_records: BTreeMap::new(),
@@ -315,6 +318,11 @@ struct Lowerer<'a> {
     loop_body_top: bool,
     /// The `switch` statements being lowered, innermost last.
     switches: Vec<switch::SwitchCtx>,
+    /// The switches with labels in nested statements, innermost last
+    /// (`switch_nested.rs`).
+    nested_labels: Vec<switch_nested::NestedLabels>,
+    /// The next loop lowered is in such a switch and holds these labels.
+    labelled_loop: Option<Vec<crate::front::tast::CaseId>>,
     /// A `break` of the innermost switch ended the current statement list:
     /// the rest of it is dead on this path (`switch.rs`).
     skip_rest: bool,
@@ -438,6 +446,14 @@ impl<'a> Lowerer<'a> {
     }
 
     fn stmts(&mut self, list: &[Stmt]) -> R<()> {
+        if self.in_labelled_switch()
+            && list
+                .iter()
+                .any(|s| matches!(s, Stmt::Case(_)) || switch::has_label(s))
+        {
+            self.loop_body_top = false;
+            return self.walk_labelled(list);
+        }
         // Only the loop body's own statement list may be restructured for a
         // `continue` (guarding the rest of a nested list would not skip the
         // statements after it).
@@ -501,6 +517,7 @@ impl<'a> Lowerer<'a> {
             return Ok(());
         }
         match s {
+            Stmt::Case(id) if self.in_labelled_switch() => self.enter_label(*id),
             Stmt::Empty | Stmt::Case(_) => Ok(()),
             Stmt::Expr(e) => self.rvalue(e).map(drop),
             Stmt::Decl(id, init) => self.decl(*id, init.as_ref()),

@@ -26,8 +26,8 @@
 //! sets a per-lane `continued` flag; after the switch, `if (continued)
 //! continue;` takes those lanes to the loop's next iteration.
 //!
-//! Labels must be statements of the switch body itself (not inside a nested
-//! block or `if`; `unsupported`).
+//! Labels inside nested statements of the body (Duff's device):
+//! `switch_nested.rs`.
 
 use super::{unsupported, Lowerer, VarKey, R};
 use crate::front::diag::Loc;
@@ -40,9 +40,9 @@ pub(super) struct SwitchCtx {
     frame: u32,
     loops: usize,
     /// The environment key of its `active` flag.
-    key: VarKey,
+    pub(super) key: VarKey,
     /// The one `false` (defined before the switch) every break writes.
-    off: Value,
+    pub(super) off: Value,
     /// In a loop of this frame: the key of the `continued` flag (lanes that
     /// left the switch by `continue`; they skip the rest of the loop body).
     continued: Option<VarKey>,
@@ -115,10 +115,7 @@ impl Lowerer<'_> {
             .iter()
             .any(|s| !matches!(s, Stmt::Case(_)) && has_label(s))
         {
-            return unsupported(
-                cond.loc,
-                "a `case` label inside a nested statement of a `switch`",
-            );
+            return self.switch_nested(cond, list, cases, default);
         }
         let v = self.rvalue(cond)?[0];
         let ty = self.func.ty(v);
@@ -142,21 +139,7 @@ impl Lowerer<'_> {
                 }
             }
         }
-        let off = self.b().iconst(Type::I1, 0);
-        let key = (self.frame().id, u32::MAX - 2 - self.switches.len() as u32);
-        self.env.insert(key, vec![off]);
-        let continued = (self.loops.len() > self.frame().loop_base).then(|| {
-            let flag = (self.frame().id, u32::MAX - 66 - self.switches.len() as u32);
-            self.env.insert(flag, vec![off]);
-            flag
-        });
-        self.switches.push(SwitchCtx {
-            frame: self.frame().id,
-            loops: self.loops.len(),
-            key,
-            off,
-            continued,
-        });
+        let (key, off, continued) = self.push_switch();
         // With a default label and no break, every lane still here when the
         // last segment starts has entered and fallen through: it runs
         // unguarded (so a switch whose every segment returns ends the path).
@@ -200,12 +183,45 @@ impl Lowerer<'_> {
             }
             Ok(())
         })();
+        self.finish_switch(r, continued, &outer)
+    }
+
+    /// A switch's flags (`active` false, and in a loop `continued` false)
+    /// and its context pushed: its `active` key, the `false` every break
+    /// writes, the `continued` key.
+    pub(super) fn push_switch(&mut self) -> (VarKey, Value, Option<VarKey>) {
+        let off = self.b().iconst(Type::I1, 0);
+        let key = (self.frame().id, u32::MAX - 2 - self.switches.len() as u32);
+        self.env.insert(key, vec![off]);
+        let continued = (self.loops.len() > self.frame().loop_base).then(|| {
+            let flag = (self.frame().id, u32::MAX - 66 - self.switches.len() as u32);
+            self.env.insert(flag, vec![off]);
+            flag
+        });
+        self.switches.push(SwitchCtx {
+            frame: self.frame().id,
+            loops: self.loops.len(),
+            key,
+            off,
+            continued,
+        });
+        (key, off, continued)
+    }
+
+    /// After the body (`r`): the context popped, the switch's own variables
+    /// out of scope, and lanes that took a `continue` inside it continue
+    /// the loop.
+    pub(super) fn finish_switch(
+        &mut self,
+        r: R<()>,
+        continued: Option<VarKey>,
+        outer: &super::Env,
+    ) -> R<()> {
         self.switches.pop();
         self.skip_rest = false;
         r?;
         let continued = continued.and_then(|flag| self.env.get(&flag).map(|v| v[0]));
         self.env.retain(|k, _| outer.contains_key(k));
-        // Lanes that took a `continue` inside the switch continue the loop now.
         match continued.map(|c| (c, self.func.iconst_value(c))) {
             Some((_, Some(0))) | None => Ok(()),
             Some((_, Some(_))) => self.stmt(&Stmt::Continue),
@@ -215,7 +231,13 @@ impl Lowerer<'_> {
     }
 
     /// `if (active) { seg }`, where the path around it keeps `active` false.
-    fn guard_segment(&mut self, active: Value, seg: &[Stmt], off: Value, key: VarKey) -> R<()> {
+    pub(super) fn guard_segment(
+        &mut self,
+        active: Value,
+        seg: &[Stmt],
+        off: Value,
+        key: VarKey,
+    ) -> R<()> {
         match self.func.iconst_value(active) {
             Some(0) => return Ok(()),
             Some(_) => return self.stmts(seg),
@@ -243,7 +265,7 @@ impl Lowerer<'_> {
 
     /// The lanes that enter at a segment with `labels`: the selector equals
     /// one of its case values, or (the default label) none of the switch's.
-    fn enter_condition(
+    pub(super) fn enter_condition(
         &mut self,
         v: Value,
         ty: Type,
@@ -301,7 +323,7 @@ fn has_switch_break(s: &Stmt) -> bool {
 }
 
 /// A `case`/`default` label of the enclosing switch inside `s`.
-fn has_label(s: &Stmt) -> bool {
+pub(super) fn has_label(s: &Stmt) -> bool {
     match s {
         Stmt::Case(_) => true,
         Stmt::Block(l) => l.iter().any(has_label),

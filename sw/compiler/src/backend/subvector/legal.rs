@@ -31,7 +31,7 @@
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
-use arch::isa::{Family, Opcode};
+use arch::isa::Opcode;
 
 use crate::backend::minst::{special, Item, MInst, MOp, MachineCode, RegClass};
 use crate::backend::regalloc::Assignment;
@@ -64,36 +64,11 @@ pub fn reads_exec(i: &MInst) -> bool {
 }
 
 fn reads_scc(i: &MInst) -> bool {
-    matches!(
-        mnemonic(i),
-        "s_cbranch_scc0"
-            | "s_cbranch_scc1"
-            | "s_cselect_b32"
-            | "s_cselect_b64"
-            | "s_addc_u32"
-            | "s_subb_u32"
-            | "s_cmov_b32"
-            | "s_cmov_b64"
-            | "s_cmovk_i32"
-    )
+    super::super::minst::reads_scc(i.opcode)
 }
 
 fn writes_scc(i: &MInst) -> bool {
-    let m = mnemonic(i);
-    match i.family {
-        Family::Sopc => true,
-        Family::Sop2 => !m.starts_with("s_cselect"),
-        Family::Sop1 => {
-            m.contains("saveexec")
-                || ["s_not", "s_bcnt", "s_abs", "s_wqm", "s_quadmask", "s_ff"]
-                    .iter()
-                    .any(|p| m.starts_with(p))
-        }
-        Family::Sopk => {
-            m.starts_with("s_cmpk") || m.starts_with("s_addk") || m.starts_with("s_mulk")
-        }
-        _ => false,
-    }
+    super::super::minst::writes_scc(i.opcode, i.family)
 }
 
 /// Why an instruction may not run once per half, if it may not.

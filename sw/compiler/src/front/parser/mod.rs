@@ -382,7 +382,20 @@ impl Parser<'_> {
                         sp.space = Some(a);
                     }
                     Kw::Attribute => {
-                        if let Some(a) = self.attribute(&mut sp.attrs)? {
+                        let (aligned, packed) = self.record_attribute(&mut sp.attrs)?;
+                        if let (
+                            true,
+                            Some(BaseType::Record {
+                                fields: Some(_),
+                                packed: p,
+                                ..
+                            }),
+                        ) = (packed, &mut sp.base)
+                        {
+                            // `struct {…} __attribute__((packed))`.
+                            *p = true;
+                        }
+                        if let Some(a) = aligned {
                             // `struct {…} __attribute__((aligned(N)))`: the
                             // record's own alignment; elsewhere in the
                             // specifiers (before the type), the same.
@@ -519,10 +532,18 @@ impl Parser<'_> {
     /// the alignment of `aligned(N)` (a constant expression, evaluated by
     /// sema) is returned for the caller to apply.
     pub(super) fn attribute(&mut self, attrs: &mut FnAttrs) -> Result<Option<Expr>> {
+        Ok(self.record_attribute(attrs)?.0)
+    }
+
+    /// [`Self::attribute`], also saying whether it held `packed` (which
+    /// only a record definition takes; elsewhere clang ignores it with a
+    /// warning, and so is it here).
+    pub(super) fn record_attribute(&mut self, attrs: &mut FnAttrs) -> Result<(Option<Expr>, bool)> {
         self.pos += 1;
         self.expect(Punct::LParen, " after '__attribute__'")?;
         self.expect(Punct::LParen, " after '__attribute__('")?;
         let mut aligned = None;
+        let mut packed = false;
         loop {
             if self.is(Punct::RParen) {
                 break;
@@ -532,6 +553,13 @@ impl Parser<'_> {
                 return err(t.loc, "expected an attribute name");
             };
             let name = self.int.get(s).trim_matches('_').to_string();
+            if name == "packed" {
+                packed = true;
+                if !self.eat(Punct::Comma) {
+                    break;
+                }
+                continue;
+            }
             if name == "aligned" {
                 if !self.eat(Punct::LParen) {
                     return err(
@@ -618,15 +646,18 @@ impl Parser<'_> {
         }
         self.expect(Punct::RParen, " to end the attribute list")?;
         self.expect(Punct::RParen, " to end the attribute list")?;
-        Ok(aligned)
+        Ok((aligned, packed))
     }
 
     pub(super) fn record_body(&mut self, is_union: bool) -> Result<BaseType> {
         let mut tag = None;
         let mut align = None;
+        let mut packed = false;
         while self.is_kw(Kw::Attribute) {
             let mut ignored = FnAttrs::default();
-            align = self.attribute(&mut ignored)?.map(Box::new).or(align);
+            let (a, p) = self.record_attribute(&mut ignored)?;
+            align = a.map(Box::new).or(align);
+            packed |= p;
         }
         if let Tok::Ident(s) = self.peek().tok {
             if self.kw_of(self.peek()) != Some(Kw::Attribute) {
@@ -647,6 +678,7 @@ impl Parser<'_> {
                 tag,
                 fields: None,
                 align: None,
+                packed: false,
             });
         }
         let mut fields = Vec::new();
@@ -687,6 +719,15 @@ impl Parser<'_> {
                 if self.is(Punct::Colon) {
                     return err(self.loc(), "bit-fields are not supported");
                 }
+                if self.is_kw(Kw::Attribute) {
+                    // clang packs or aligns just this member; the layout
+                    // here takes attributes on the whole record only.
+                    return err(
+                        self.loc(),
+                        "attributes on a struct or union member are not supported; \
+                         put 'packed' or 'aligned' on the struct or union definition",
+                    );
+                }
                 fields.push(FieldDecl {
                     name: Some(name),
                     ty,
@@ -703,6 +744,7 @@ impl Parser<'_> {
             tag,
             fields: Some(fields),
             align,
+            packed,
         })
     }
 

@@ -22,14 +22,57 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-/// Macros clang predefines for `-cl-std=CL2.0 -target amdgcn-amd-amdhsa
-/// -mcpu=gfx1030` that OpenCL sources test or use (versions, target,
-/// extensions and OpenCL C 3.0 feature macros, limits, math constants;
-/// `clang-19 ... -E -dM - </dev/null` lists them), plus the OpenCL memory
-/// flags and orders the OpenCL headers would declare.
+/// Macros clang predefines for `-target amdgcn-amd-amdhsa -mcpu=gfx1030`
+/// whatever the `-cl-std` that OpenCL sources test or use (target,
+/// extensions, limits, math constants; `clang-19 ... -E -dM - </dev/null`
+/// lists them), plus the OpenCL memory flags and orders the OpenCL headers
+/// would declare. The ones that depend on `-cl-std`: [`version_macros`].
+/// The OpenCL C version clang compiles without `-cl-std` (its
+/// `__OPENCL_C_VERSION__` then is 120).
+pub const DEFAULT_CL_STD: u32 = 120;
+
+/// The macros whose presence or value depends on the OpenCL C version
+/// `cl_std` (`-cl-std=CL1.2` → 120; `None`: clang's default, 1.2), as
+/// clang-19 defines them for gfx1030: `__OPENCL_C_VERSION__`, and the
+/// OpenCL C 2.0/3.0 feature macros and extensions it reports per version
+/// (`clang-19 -x cl -cl-std=CLx.y … -dM -E` compared version by version).
+/// The image, pipe and device-enqueue features clang also reports are left
+/// out: gpusim refuses those types. `__OPENCL_VERSION__` (the *device's*
+/// OpenCL version) clang does not define; an OpenCL runtime passes it, and
+/// gpusim's does (`opencl_version`, the version the device reports).
+pub fn version_macros(cl_std: Option<u32>, opencl_version: Option<u32>) -> String {
+    let v = cl_std.unwrap_or(DEFAULT_CL_STD);
+    let mut s = format!("#define __OPENCL_C_VERSION__ {v}\n");
+    if let Some(d) = opencl_version {
+        s += &format!("#define __OPENCL_VERSION__ {d}\n");
+    }
+    let mut on: Vec<&str> = Vec::new();
+    if v == 200 {
+        on.extend([
+            "__opencl_c_atomic_order_acq_rel",
+            "__opencl_c_atomic_order_seq_cst",
+            "__opencl_c_atomic_scope_all_devices",
+            "__opencl_c_atomic_scope_device",
+            "__opencl_c_generic_address_space",
+            "__opencl_c_program_scope_global_variables",
+            "__opencl_c_work_group_collective_functions",
+            "cl_khr_subgroups",
+            "cl_khr_mipmap_image",
+            "cl_khr_mipmap_image_writes",
+        ]);
+    } else {
+        on.push("__opencl_c_named_address_space_builtins");
+    }
+    if v >= 300 {
+        on.push("__opencl_c_fp64");
+    }
+    for m in on {
+        s += &format!("#define {m} 1\n");
+    }
+    s
+}
+
 const PREDEFINED: &str = "\
-#define __OPENCL_VERSION__ 200
-#define __OPENCL_C_VERSION__ 200
 #define CL_VERSION_1_0 100
 #define CL_VERSION_1_1 110
 #define CL_VERSION_1_2 120
@@ -114,20 +157,10 @@ const PREDEFINED: &str = "\
 #define cl_khr_int64_base_atomics 1
 #define cl_khr_int64_extended_atomics 1
 #define cl_khr_3d_image_writes 1
-#define cl_khr_mipmap_image 1
-#define cl_khr_mipmap_image_writes 1
-#define cl_khr_subgroups 1
 #define cl_amd_media_ops 1
 #define cl_amd_media_ops2 1
 #define cl_clang_storage_class_specifiers 1
-#define __opencl_c_atomic_order_acq_rel 1
-#define __opencl_c_atomic_order_seq_cst 1
-#define __opencl_c_atomic_scope_all_devices 1
-#define __opencl_c_atomic_scope_device 1
-#define __opencl_c_generic_address_space 1
 #define __opencl_c_int64 1
-#define __opencl_c_program_scope_global_variables 1
-#define __opencl_c_work_group_collective_functions 1
 #define CHAR_MAX SCHAR_MAX
 #define CHAR_MIN SCHAR_MIN
 #define SCHAR_MAX 127
@@ -284,6 +317,7 @@ pub fn preprocess(
         line_marks: HashMap::new(),
     };
     let mut builtin = PREDEFINED.to_string();
+    builtin += &version_macros(opts.cl_std, opts.opencl_version);
     if opts.wave64 {
         builtin = builtin.replace("WAVEFRONT_SIZE 32", "WAVEFRONT_SIZE 64");
         builtin = builtin.replace("WAVEFRONT_SIZE__ 32", "WAVEFRONT_SIZE__ 64");

@@ -88,6 +88,21 @@ impl Sema<'_> {
                             loc,
                         });
                     }
+                    (Type::Array(elem, _), t)
+                        if t.is_integer() && !t.is_vector() && !base.is_lvalue() =>
+                    {
+                        // An array member of a struct value (`f(x).arr[i]`):
+                        // no address to decay to; the element is chosen
+                        // among the array's values (as a vector's by `v[i]`).
+                        let ty = (**elem).clone();
+                        let idx = self.arith_cast(idx, &Type::INT);
+                        return Ok(Expr {
+                            kind: ExprKind::VecIndex(Box::new(base), Box::new(idx)),
+                            ty,
+                            cat: ValueCat::RValue,
+                            loc,
+                        });
+                    }
                     _ => {
                         return err(
                             loc,

@@ -177,8 +177,9 @@ impl Sema<'_> {
                         tag,
                         fields,
                         align,
+                        packed,
                     } => {
-                        let id = self.record(*is_union, *tag, fields.as_deref(), *loc)?;
+                        let id = self.record(*is_union, *tag, fields.as_deref(), *packed, *loc)?;
                         if let Some(a) = align {
                             self.align_record(id, a)?;
                         }
@@ -324,6 +325,7 @@ impl Sema<'_> {
         is_union: bool,
         tag: Option<Sym>,
         fields: Option<&[ast::FieldDecl]>,
+        packed: bool,
         loc: Loc,
     ) -> Result<RecordId> {
         let kw = if is_union { "union" } else { "struct" };
@@ -415,7 +417,7 @@ impl Sema<'_> {
             }
             members.push((n, q.ty));
         }
-        let (fields, size, align) = self.records.layout(is_union, members);
+        let (fields, size, align) = self.records.layout(is_union, members, packed);
         let r = &mut self.records.list[id.0 as usize];
         r.fields = fields;
         r.size = size;

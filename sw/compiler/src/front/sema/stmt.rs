@@ -209,11 +209,9 @@ impl Sema<'_> {
 
     pub(super) fn loop_body(&mut self, b: &ast::Stmt) -> Result<Stmt> {
         self.ctx().loops += 1;
-        // A switch inside a loop: `continue` still refers to the loop, `break`
-        // to the switch; the switch stack is per nesting, so hide it here.
-        let saved = std::mem::take(&mut self.ctx().switches);
+        // A `case` label inside a loop inside a switch belongs to that
+        // switch, as in C (Duff's device); `break` there is the loop's.
         let r = self.sub_stmt(b);
-        self.ctx().switches = saved;
         self.ctx().loops -= 1;
         r
     }
