@@ -100,9 +100,75 @@ fn run(elf: &[u8], name: &str, model: Model, a: &[u8], b: &[u8], n: u32) -> Vec<
 
 const MODELS: [Model; 3] = [Model::Functional, Model::Cycle, Model::Lockstep];
 
+/// The float formats the kernels divide in.
+trait Ieee:
+    Copy + std::fmt::LowerExp + std::ops::Div<Output = Self> + std::ops::Neg<Output = Self>
+{
+    const BYTES: usize;
+    fn le_bytes(self) -> Vec<u8>;
+    fn from_le(bytes: &[u8]) -> Self;
+    fn bits(self) -> u64;
+    fn nan(self) -> bool;
+}
+
+macro_rules! ieee {
+    ($t:ty) => {
+        impl Ieee for $t {
+            const BYTES: usize = std::mem::size_of::<$t>();
+            fn le_bytes(self) -> Vec<u8> {
+                self.to_le_bytes().to_vec()
+            }
+            fn from_le(bytes: &[u8]) -> Self {
+                <$t>::from_le_bytes(bytes.try_into().unwrap())
+            }
+            fn bits(self) -> u64 {
+                u64::from(self.to_bits())
+            }
+            fn nan(self) -> bool {
+                self.is_nan()
+            }
+        }
+    };
+}
+ieee!(f32);
+ieee!(f64);
+
+/// Kernel `kernel` divides every signed pair of `values` on every model;
+/// each quotient must be the host's IEEE one, bit for bit.
+fn quotients_are_ieee<T: Ieee>(kernel: &str, values: &[T]) {
+    let Some(elf) = object() else { return };
+    let (a, b) = pairs(values);
+    let n = a.len() as u32;
+    let bytes = |v: &[T]| -> Vec<u8> { v.iter().flat_map(|x| x.le_bytes()).collect() };
+    let (ab, bb) = (bytes(&a), bytes(&b));
+    let mut failures = Vec::new();
+    for model in MODELS {
+        let out = run(&elf, kernel, model, &ab, &bb, n);
+        for (i, c) in out.chunks_exact(T::BYTES).enumerate() {
+            let got = T::from_le(c);
+            let want = a[i] / b[i];
+            if got.bits() != want.bits() && !(got.nan() && want.nan()) {
+                failures.push(format!(
+                    "{model}: {:e} / {:e} = {got:e} ({:#x}), IEEE {want:e} ({:#x})",
+                    a[i],
+                    b[i],
+                    got.bits(),
+                    want.bits()
+                ));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} quotients differ:\n{}",
+        failures.len(),
+        3 * n,
+        failures[..failures.len().min(40)].join("\n")
+    );
+}
+
 #[test]
 fn double_division_is_correctly_rounded_at_the_extremes() {
-    let Some(elf) = object() else { return };
     let p = |e: i32| 2f64.powi(e);
     let values = [
         f64::MAX,
@@ -123,39 +189,11 @@ fn double_division_is_correctly_rounded_at_the_extremes() {
         1.0 / 3.0,
         123_456.789,
     ];
-    let (a, b) = pairs(&values);
-    let n = a.len() as u32;
-    let bytes = |v: &[f64]| -> Vec<u8> { v.iter().flat_map(|x| x.to_le_bytes()).collect() };
-    let (ab, bb) = (bytes(&a), bytes(&b));
-    let mut failures = Vec::new();
-    for model in MODELS {
-        let out = run(&elf, "ddiv", model, &ab, &bb, n);
-        for (i, c) in out.chunks_exact(8).enumerate() {
-            let got = f64::from_le_bytes(c.try_into().unwrap());
-            let want = a[i] / b[i];
-            if got.to_bits() != want.to_bits() && !(got.is_nan() && want.is_nan()) {
-                failures.push(format!(
-                    "{model}: {:e} / {:e} = {got:e} ({:#x}), IEEE {want:e} ({:#x})",
-                    a[i],
-                    b[i],
-                    got.to_bits(),
-                    want.to_bits()
-                ));
-            }
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} of {} quotients differ:\n{}",
-        failures.len(),
-        3 * n,
-        failures[..failures.len().min(40)].join("\n")
-    );
+    quotients_are_ieee("ddiv", &values);
 }
 
 #[test]
 fn float_division_is_correctly_rounded_at_the_extremes() {
-    let Some(elf) = object() else { return };
     let p = |e: i32| 2f32.powi(e);
     let values = [
         f32::MAX,
@@ -176,32 +214,5 @@ fn float_division_is_correctly_rounded_at_the_extremes() {
         1.0 / 3.0,
         12_345.678,
     ];
-    let (a, b) = pairs(&values);
-    let n = a.len() as u32;
-    let bytes = |v: &[f32]| -> Vec<u8> { v.iter().flat_map(|x| x.to_le_bytes()).collect() };
-    let (ab, bb) = (bytes(&a), bytes(&b));
-    let mut failures = Vec::new();
-    for model in MODELS {
-        let out = run(&elf, "fdiv", model, &ab, &bb, n);
-        for (i, c) in out.chunks_exact(4).enumerate() {
-            let got = f32::from_le_bytes(c.try_into().unwrap());
-            let want = a[i] / b[i];
-            if got.to_bits() != want.to_bits() && !(got.is_nan() && want.is_nan()) {
-                failures.push(format!(
-                    "{model}: {:e} / {:e} = {got:e} ({:#x}), IEEE {want:e} ({:#x})",
-                    a[i],
-                    b[i],
-                    got.to_bits(),
-                    want.to_bits()
-                ));
-            }
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} of {} quotients differ:\n{}",
-        failures.len(),
-        3 * n,
-        failures[..failures.len().min(40)].join("\n")
-    );
+    quotients_are_ieee("fdiv", &values);
 }
