@@ -103,6 +103,8 @@ mod tests {
             stats: None,
             vcd: None,
             timeline: None,
+            watchdog: None,
+            wave_watchdog: None,
         })
     }
 

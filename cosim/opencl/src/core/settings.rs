@@ -18,6 +18,13 @@ pub const STATS_VAR: &str = "GPUSIM_STATS";
 pub const VCD_VAR: &str = "GPUSIM_VCD";
 /// `GPUSIM_TIMELINE`: a timeline (Trace Event Format, or SVG by extension).
 pub const TIMELINE_VAR: &str = "GPUSIM_TIMELINE";
+/// `GPUSIM_WATCHDOG`: the per-dispatch watchdog, as `gpusim run
+/// --watchdog` (wave instructions on the functional model, cycles on the
+/// clocked ones).
+pub const WATCHDOG_VAR: &str = "GPUSIM_WATCHDOG";
+/// `GPUSIM_WAVE_WATCHDOG`: the per-wave watchdog, as `gpusim run
+/// --wave-watchdog`.
+pub const WAVE_WATCHDOG_VAR: &str = "GPUSIM_WAVE_WATCHDOG";
 
 /// The model and configuration the platform's device runs.
 #[derive(Clone, Debug)]
@@ -33,6 +40,10 @@ pub struct Settings {
     pub vcd: Option<std::path::PathBuf>,
     /// Where the timeline goes, if anywhere.
     pub timeline: Option<std::path::PathBuf>,
+    /// `GPUSIM_WATCHDOG`, if set.
+    pub watchdog: Option<u64>,
+    /// `GPUSIM_WAVE_WATCHDOG`, if set.
+    pub wave_watchdog: Option<u64>,
 }
 
 impl Settings {
@@ -66,12 +77,24 @@ impl Settings {
                 v => Ok(v.map(Into::into)),
             }
         };
+        let count = |var: &str| -> Result<Option<u64>, String> {
+            set(var)
+                .map(|v| {
+                    v.parse::<u64>()
+                        .ok()
+                        .filter(|&n| n > 0)
+                        .ok_or(format!("{var}={v}: expected a positive whole number"))
+                })
+                .transpose()
+        };
         Ok(Settings {
             model,
             config,
             stats: set(STATS_VAR).map(Into::into),
             vcd: clocked_only(VCD_VAR)?,
             timeline: clocked_only(TIMELINE_VAR)?,
+            watchdog: count(WATCHDOG_VAR)?,
+            wave_watchdog: count(WAVE_WATCHDOG_VAR)?,
         })
     }
 
@@ -82,6 +105,19 @@ impl Settings {
         o.vcd = self.vcd.clone().map(|p| (p, traces::VcdOptions::default()));
         o.timeline = self.timeline.clone();
         o.label = "gpusim-opencl".into();
+        o.watchdog = self.watchdog;
+        // A functional wave may run as long as the whole dispatch may: an
+        // application's kernel of one work-item looping over its data
+        // (PyOpenCL's debug scan: 20 M instructions for 786 K elements) is
+        // no runaway, and the per-dispatch limit still stops one.
+        o.wave_watchdog =
+            match (self.wave_watchdog, self.model) {
+                (Some(n), _) => Some(n),
+                (None, Model::Functional) => Some(self.watchdog.unwrap_or(
+                    golden::GoldenConfig::new(arch::isa::Isa::Gfx1030).instruction_budget,
+                )),
+                (None, _) => None,
+            };
         o
     }
 
@@ -121,6 +157,28 @@ mod tests {
             .expect("navi21 is a preset");
         assert_eq!(s.model, Model::Cycle);
         assert_eq!(s.config, GpuConfig::preset("navi21").expect("navi21"));
+    }
+
+    #[test]
+    fn watchdogs_are_read_and_a_functional_wave_may_run_as_long_as_its_dispatch() {
+        let s = Settings::from_vars(vars(&[])).unwrap();
+        let o = s.session_options();
+        assert_eq!(o.watchdog, None);
+        assert_eq!(
+            o.wave_watchdog,
+            Some(golden::GoldenConfig::new(arch::isa::Isa::Gfx1030).instruction_budget)
+        );
+        let s = Settings::from_vars(vars(&[(WATCHDOG_VAR, "1000")])).unwrap();
+        assert_eq!(s.session_options().wave_watchdog, Some(1000));
+        let s =
+            Settings::from_vars(vars(&[(WAVE_WATCHDOG_VAR, "77"), (MODEL_VAR, "cycle")])).unwrap();
+        assert_eq!(s.session_options().wave_watchdog, Some(77));
+        let s = Settings::from_vars(vars(&[(MODEL_VAR, "cycle")])).unwrap();
+        assert_eq!(s.session_options().wave_watchdog, None);
+        let e = Settings::from_vars(vars(&[(WATCHDOG_VAR, "0")])).unwrap_err();
+        assert!(e.starts_with("GPUSIM_WATCHDOG=0"), "{e}");
+        let e = Settings::from_vars(vars(&[(WAVE_WATCHDOG_VAR, "lots")])).unwrap_err();
+        assert!(e.starts_with("GPUSIM_WAVE_WATCHDOG=lots"), "{e}");
     }
 
     #[test]
