@@ -19,7 +19,7 @@ mod backend_support;
 mod math_ref;
 use backend_support::{build_kernel, run, run_elf_dims, run_elf_dims_on, TestArg};
 use compiler::ir::half::{f16_bits_to_f64 as hv, f64_to_f16_bits as hb};
-use math_ref::{erf_series, erfc_ref, reduce2, remainder_ref, tgamma_ref};
+use math_ref::{erf_series, erfc_ref, reduce2, remainder_ref, rootn_ref, tgamma_ref};
 use std::f64::consts::PI;
 
 /// xorshift32: reproducible random bit patterns.
@@ -367,22 +367,7 @@ fn powers() {
             x.powf(f64::from(n))
         }
     });
-    check_fi("rootn", 4.0, &ks, |x, n| {
-        if n == 0 || (x < 0.0 && n % 2 == 0) || x.is_nan() {
-            f64::NAN
-        } else if x == 0.0 {
-            let z = if n < 0 { f64::INFINITY } else { 0.0 };
-            if n % 2 != 0 {
-                z.copysign(x)
-            } else {
-                z
-            }
-        } else {
-            x.abs()
-                .powf(1.0 / f64::from(n))
-                .copysign(if n % 2 != 0 { x } else { 1.0 })
-        }
-    });
+    check_fi("rootn", 4.0, &ks, rootn_ref);
     check_fi(
         "ldexp",
         0.5,

@@ -14,7 +14,7 @@ mod backend_support;
 use backend_support::{build_kernel, run, TestArg};
 use std::f64::consts::PI;
 mod math_ref;
-use math_ref::{erf_series, erfc_ref, reduce2, remainder_ref, tgamma_ref};
+use math_ref::{erf_series, erfc_ref, reduce2, remainder_ref, rootn_ref, tgamma_ref};
 
 /// How many inputs: the special and structured ones plus random bit patterns.
 fn random_count() -> usize {
@@ -516,22 +516,7 @@ fn integer_powers() {
         &ks,
         |x, n| if n == 0 { 1.0 } else { x.powi(n) },
     );
-    check_fi("rootn", 16.0, 44, &ks, |x, n| {
-        if n == 0 || (x < 0.0 && n % 2 == 0) || x.is_nan() {
-            f64::NAN
-        } else if x == 0.0 {
-            let z = if n < 0 { f64::INFINITY } else { 0.0 };
-            if n % 2 != 0 {
-                z.copysign(x)
-            } else {
-                z
-            }
-        } else {
-            x.abs()
-                .powf(1.0 / f64::from(n))
-                .copysign(if n % 2 != 0 { x } else { 1.0 })
-        }
-    });
+    check_fi("rootn", 16.0, 44, &ks, rootn_ref);
     check_fi(
         "ldexp",
         0.0,

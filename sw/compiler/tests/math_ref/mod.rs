@@ -97,3 +97,22 @@ pub fn remainder_ref(x: f64, y: f64) -> f64 {
         out
     }
 }
+
+/// `rootn(x, n)`: the n-th root with OpenCL's special cases (NaN for
+/// `n == 0` and for even roots of negatives; signed zero or infinity at 0).
+pub fn rootn_ref(x: f64, n: i32) -> f64 {
+    if n == 0 || (x < 0.0 && n % 2 == 0) || x.is_nan() {
+        f64::NAN
+    } else if x == 0.0 {
+        let z = if n < 0 { f64::INFINITY } else { 0.0 };
+        if n % 2 != 0 {
+            z.copysign(x)
+        } else {
+            z
+        }
+    } else {
+        x.abs()
+            .powf(1.0 / f64::from(n))
+            .copysign(if n % 2 != 0 { x } else { 1.0 })
+    }
+}
